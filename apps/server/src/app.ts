@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { normalizeLocale } from '@rcm/shared/locale';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createAuditRepo } from './features/audit/repo.ts';
+import { bearerToken } from './features/auth/guard.ts';
+import { createAuthRepo } from './features/auth/repo.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { type AuthService, createAuthService } from './features/auth/service.ts';
+import { createControllersRepo } from './features/controllers/repo.ts';
+import { controllerRoutes } from './features/controllers/routes.ts';
+import { languageRoutes } from './features/languages/routes.ts';
+import { installErrorHandler } from './lib/error-handler.ts';
+import './lib/fastify-types.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  logger?: boolean | object;
+};
+
+export type App = { app: FastifyInstance; auth: AuthService };
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const audit = createAuditRepo(database.db);
+  const auth = createAuthService({ repo: createAuthRepo(database.db), audit, now: deps.now });
+
+  app.decorateRequest('locale', 'en-US');
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    request.locale = normalizeLocale(request.headers['x-locale'] as string | undefined);
+    reply.header('Access-Control-Expose-Headers', 'Authorization');
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearerToken(request.headers.authorization);
+    if (token) request.auth = await auth.authenticate(token);
+  });
+
+  installErrorHandler(app);
+  await app.register(helmet, {
+    // TLS ends at the reverse proxy in production (deploy/); HSTS and upgrades belong there.
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: {
+        'upgrade-insecure-requests': null,
+        'img-src': ["'self'", 'data:', 'https://www.gravatar.com'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Refrigeration monitoring console API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes({ auth, loginRateLimit: config.LOGIN_RATE_LIMIT }));
+      await api.register(languageRoutes);
+      await api.register(controllerRoutes({ repo: createControllersRepo(database.db) }));
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  registerSpa(app, config);
+  return { app, auth };
+}
+
+/** Serves the built SPA with a history fallback to index.html for client-side routes. */
+function registerSpa(app: FastifyInstance, config: Config): void {
+  const dist = path.resolve(config.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname);
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    app.log.warn({ dist }, 'web build not found: run `npm run build` to serve the console');
+    return;
+  }
+  // wildcard: false registers one route per built file; everything else is a client-side route.
+  app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.callNotFound();
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** Both drivers speak the same PostgreSQL dialect; the code above this layer sees one type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** True when the database had no tables before this start (drives the demo seed). */
+  fresh: boolean;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+async function hasTables(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  const res = await query(`select 1 from information_schema.tables where table_name = 'users' limit 1`);
+  return res.rows.length > 0;
+}
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise PGlite (under dataDir, or in memory when
+ * dataDir is null), and applies the committed migrations.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on next use.
+    });
+    const existed = await hasTables((q) => pool.query(q));
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    await migrateNodePg(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', fresh: !existed, close: () => pool.end() };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir ?? undefined, { extensions: { pg_trgm } });
+  const existed = await hasTables((q) => client.query(q));
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', fresh: !existed, close: () => client.close() };
+}

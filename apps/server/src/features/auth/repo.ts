@@ -1,0 +1,147 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { organizations, roles, sessions, teams, userLocations, users } from '../../db/schema.ts';
+
+export type UserRecord = {
+  id: number;
+  name: string;
+  email: string;
+  passwordHash: string;
+  language: string;
+  disabled: boolean;
+  allLocations: boolean;
+  organizationId: number;
+  organizationName: string;
+  teamId: number | null;
+  teamName: string | null;
+  roleId: number;
+  roleName: string;
+  roleColor: string;
+  permissions: string[];
+};
+
+export type SessionRecord = {
+  id: number;
+  userId: number;
+  impersonatorSessionId: number | null;
+  remember: boolean;
+  expiresAt: Date;
+};
+
+export function createAuthRepo(db: Db) {
+  const userSelect = {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    passwordHash: users.passwordHash,
+    language: users.language,
+    disabled: users.disabled,
+    allLocations: users.allLocations,
+    organizationId: users.organizationId,
+    organizationName: organizations.name,
+    teamId: users.teamId,
+    teamName: teams.name,
+    roleId: users.roleId,
+    roleName: roles.name,
+    roleColor: roles.color,
+    permissions: roles.permissions,
+  };
+
+  const baseUserQuery = () =>
+    db
+      .select(userSelect)
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(teams, eq(teams.id, users.teamId));
+
+  return {
+    async findUserByEmail(email: string): Promise<UserRecord | undefined> {
+      const rows = await baseUserQuery().where(eq(users.email, email)).limit(1);
+      return rows[0];
+    },
+
+    async findUserById(id: number): Promise<UserRecord | undefined> {
+      const rows = await baseUserQuery().where(eq(users.id, id)).limit(1);
+      return rows[0];
+    },
+
+    async userLocationIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: userLocations.locationId })
+        .from(userLocations)
+        .where(eq(userLocations.userId, userId));
+      return rows.map((r) => r.id);
+    },
+
+    async createSession(input: {
+      tokenHash: string;
+      userId: number;
+      remember: boolean;
+      impersonatorSessionId: number | null;
+      expiresAt: Date;
+    }): Promise<SessionRecord> {
+      const [row] = await db.insert(sessions).values(input).returning();
+      if (!row) throw new Error('session insert returned nothing');
+      return row;
+    },
+
+    /** A live session: not revoked, not expired. */
+    async findLiveSession(tokenHash: string, now: Date): Promise<SessionRecord | undefined> {
+      const rows = await db
+        .select({
+          id: sessions.id,
+          userId: sessions.userId,
+          impersonatorSessionId: sessions.impersonatorSessionId,
+          remember: sessions.remember,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async findSessionById(id: number): Promise<(SessionRecord & { revokedAt: Date | null }) | undefined> {
+      const rows = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      return rows[0];
+    },
+
+    async touchSession(id: number, now: Date, expiresAt?: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set(expiresAt ? { lastUsedAt: now, expiresAt } : { lastUsedAt: now })
+        .where(eq(sessions.id, id));
+    },
+
+    async revokeSession(id: number, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    /** Ends every live session of a user (disable, password change) in one statement. */
+    async revokeUserSessions(userId: number, now: Date, exceptSessionId?: number): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+          ),
+        );
+    },
+
+    async updateUser(
+      id: number,
+      patch: Partial<{ name: string; email: string; language: string; passwordHash: string }>,
+    ): Promise<void> {
+      await db.update(users).set(patch).where(eq(users.id, id));
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

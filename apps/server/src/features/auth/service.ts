@@ -1,0 +1,184 @@
+import type { AccountUpdateBody, AuthUser } from '@rcm/shared/auth';
+import { normalizeLocale } from '@rcm/shared/locale';
+import { isPermission, type Permission } from '@rcm/shared/permissions';
+import { AppError } from '../../lib/errors.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { AuthRepo, SessionRecord, UserRecord } from './repo.ts';
+import { emailMd5, hashToken, newToken } from './tokens.ts';
+
+const HOUR = 3_600_000;
+/** "Stay signed in" keeps a session up to 14 days (spec section 9); otherwise 12 hours. */
+export const REMEMBER_TTL_MS = 14 * 24 * HOUR;
+export const SESSION_TTL_MS = 12 * HOUR;
+
+/** Who is calling, resolved once per request from the bearer token. */
+export type AuthContext = {
+  user: UserRecord;
+  permissions: ReadonlySet<Permission>;
+  locationIds: readonly number[] | 'all';
+  session: SessionRecord;
+  token: string;
+  impersonatorUserId: number | null;
+};
+
+export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; now?: () => Date }) {
+  const { repo, audit } = deps;
+  const now = deps.now ?? (() => new Date());
+  const ttl = (remember: boolean) => (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
+
+  async function openSession(userId: number, remember: boolean, impersonatorSessionId: number | null) {
+    const token = newToken();
+    const session = await repo.createSession({
+      tokenHash: hashToken(token),
+      userId,
+      remember,
+      impersonatorSessionId,
+      expiresAt: new Date(now().getTime() + ttl(remember)),
+    });
+    return { token, session };
+  }
+
+  async function contextFor(user: UserRecord, session: SessionRecord, token: string): Promise<AuthContext> {
+    const permissions = new Set(user.permissions.filter(isPermission));
+    const locationIds = user.allLocations ? 'all' : await repo.userLocationIds(user.id);
+    let impersonatorUserId: number | null = null;
+    if (session.impersonatorSessionId) {
+      const admin = await repo.findSessionById(session.impersonatorSessionId);
+      impersonatorUserId = admin?.userId ?? null;
+    }
+    return { user, permissions, locationIds, session, token, impersonatorUserId };
+  }
+
+  return {
+    async login(input: { email: string; password: string; remember?: boolean }) {
+      const user = await repo.findUserByEmail(input.email);
+      const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+      if (!user || !ok) throw new AppError(422, 'invalid_credentials');
+      if (user.disabled) throw new AppError(403, 'account_disabled');
+      const remember = input.remember ?? false;
+      const { token, session } = await openSession(user.id, remember, null);
+      await audit.record({
+        actorUserId: user.id,
+        organizationId: user.organizationId,
+        action: 'auth.login',
+        subjectType: 'user',
+        subjectId: user.id,
+      });
+      return { token, context: await contextFor(user, session, token) };
+    },
+
+    /** Resolves a bearer token; null for unknown, expired, revoked or disabled. */
+    async authenticate(token: string): Promise<AuthContext | null> {
+      if (!token || token.length > 200) return null;
+      const session = await repo.findLiveSession(hashToken(token), now());
+      if (!session) return null;
+      const user = await repo.findUserById(session.userId);
+      if (!user || user.disabled) return null;
+      if (session.impersonatorSessionId) {
+        const admin = await repo.findSessionById(session.impersonatorSessionId);
+        if (!admin || admin.revokedAt || admin.expiresAt <= now()) return null;
+      }
+      await repo.touchSession(session.id, now());
+      return contextFor(user, session, token);
+    },
+
+    /** Extends the session's lifetime; the same token stays valid (clients refresh every 30 min). */
+    async refresh(ctx: AuthContext) {
+      const expiresAt = new Date(now().getTime() + ttl(ctx.session.remember));
+      await repo.touchSession(ctx.session.id, now(), expiresAt);
+      return ctx.token;
+    },
+
+    async logout(ctx: AuthContext) {
+      await repo.revokeSession(ctx.session.id, now());
+      // Logging out of an impersonated session ends the administrator's session too.
+      if (ctx.session.impersonatorSessionId) await repo.revokeSession(ctx.session.impersonatorSessionId, now());
+    },
+
+    async impersonate(ctx: AuthContext, targetUserId: number) {
+      if (!ctx.permissions.has('users_impersonate')) throw new AppError(403, 'forbidden');
+      if (ctx.session.impersonatorSessionId) throw new AppError(403, 'cannot_impersonate');
+      const target = await repo.findUserById(targetUserId);
+      const seesAllOrgs = ctx.permissions.has('organization_view_all');
+      if (!target || (!seesAllOrgs && target.organizationId !== ctx.user.organizationId)) {
+        throw new AppError(404, 'not_found');
+      }
+      // Nobody gains permissions by impersonating: the target's must be a subset of the caller's.
+      const exceeds = target.permissions.some((p) => isPermission(p) && !ctx.permissions.has(p));
+      if (target.id === ctx.user.id || target.disabled || exceeds) throw new AppError(403, 'cannot_impersonate');
+      const { token, session } = await openSession(target.id, false, ctx.session.id);
+      await audit.record({
+        actorUserId: ctx.user.id,
+        organizationId: target.organizationId,
+        action: 'auth.impersonate',
+        subjectType: 'user',
+        subjectId: target.id,
+      });
+      return { token, context: await contextFor(target, session, token) };
+    },
+
+    async unimpersonate(ctx: AuthContext) {
+      if (!ctx.session.impersonatorSessionId) throw new AppError(409, 'not_impersonating');
+      await repo.revokeSession(ctx.session.id, now());
+      await audit.record({
+        actorUserId: ctx.impersonatorUserId,
+        organizationId: ctx.user.organizationId,
+        action: 'auth.unimpersonate',
+        subjectType: 'user',
+        subjectId: ctx.user.id,
+      });
+    },
+
+    async updateAccount(ctx: AuthContext, body: AccountUpdateBody) {
+      const patch: Parameters<AuthRepo['updateUser']>[1] = {
+        name: body.name,
+        email: body.email,
+        language: body.language,
+      };
+      if (body.new_password) {
+        const ok = await verifyPassword(ctx.user.passwordHash, body.current_password ?? '');
+        if (!ok) throw new AppError(422, 'wrong_password', { fields: [{ field: 'current_password' }] });
+        patch.passwordHash = await hashPassword(body.new_password);
+      }
+      if (body.email !== ctx.user.email) {
+        const other = await repo.findUserByEmail(body.email);
+        if (other && other.id !== ctx.user.id) throw new AppError(409, 'conflict', { fields: [{ field: 'email' }] });
+      }
+      await repo.updateUser(ctx.user.id, patch);
+      // A new password ends every other session of this user.
+      if (patch.passwordHash) await repo.revokeUserSessions(ctx.user.id, now(), ctx.session.id);
+      await audit.record({
+        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        organizationId: ctx.user.organizationId,
+        action: 'account.update',
+        subjectType: 'user',
+        subjectId: ctx.user.id,
+        before: { name: ctx.user.name, email: ctx.user.email, language: ctx.user.language },
+        after: { name: body.name, email: body.email, language: body.language, password_changed: !!patch.passwordHash },
+      });
+      const user = await repo.findUserById(ctx.user.id);
+      if (!user) throw new AppError(404, 'not_found');
+      return contextFor(user, ctx.session, ctx.token);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function toAuthUser(ctx: AuthContext): AuthUser {
+  const { user } = ctx;
+  const locale = normalizeLocale(user.language);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    email_md5: emailMd5(user.email),
+    language: { iso6391: locale.slice(0, 2), locale },
+    organisation: { id: user.organizationId, name: user.organizationName },
+    team: user.teamId != null && user.teamName != null ? { id: user.teamId, name: user.teamName } : null,
+    role: { id: user.roleId, name: user.roleName, color: user.roleColor },
+    permissions: [...ctx.permissions],
+    impersonating: ctx.session.impersonatorSessionId != null,
+  };
+}

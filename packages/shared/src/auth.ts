@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LOCALES } from './locale.ts';
+
+export const loginBody = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  password: z.string().min(1).max(200),
+  remember: z.boolean().optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const impersonateBody = z.object({ user_id: z.number().int().positive() });
+
+export const authUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  email_md5: z.string(),
+  language: z.object({ iso6391: z.string(), locale: z.enum(LOCALES) }),
+  organisation: z.object({ id: z.number().int(), name: z.string() }),
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  role: z.object({ id: z.number().int(), name: z.string(), color: z.string() }),
+  permissions: z.array(z.string()),
+  impersonating: z.boolean(),
+});
+export type AuthUser = z.infer<typeof authUser>;
+
+export const accountUpdateBody = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    email: z.string().trim().toLowerCase().email().max(254),
+    language: z.enum(LOCALES),
+    current_password: z.string().max(200).optional(),
+    new_password: z.string().min(8).max(200).optional(),
+  })
+  .refine((v) => !v.new_password || !!v.current_password, {
+    path: ['current_password'],
+    message: 'current_password_required',
+  });
+export type AccountUpdateBody = z.infer<typeof accountUpdateBody>;
+
+export const language = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  iso6391: z.string(),
+  locale: z.enum(LOCALES),
+});
+export type Language = z.infer<typeof language>;
+
+export const unauthorisedController = z.object({
+  id: z.number().int(),
+  mac_address: z.string(),
+  name: z.string().nullable(),
+});
+export type UnauthorisedController = z.infer<typeof unauthorisedController>;

@@ -1,0 +1,24 @@
+/** Error codes of the API's one error shape `{error: {code, message, details?}}` (design.md 7). */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthenticated',
+  'invalid_credentials',
+  'account_disabled',
+  'session_expired',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'internal',
+  'wrong_password',
+  'cannot_impersonate',
+  'not_impersonating',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type ApiErrorBody = {
+  error: { code: ErrorCode; message: string; details?: unknown; request_id?: string };
+};

@@ -1,0 +1,64 @@
+/**
+ * Every permission key of the product: the 21 of the specification (section 6) and the
+ * extensions of design.md section 6. One list serves the router, the API and the role editor.
+ */
+export const SPEC_PERMISSIONS = [
+  'locations_view',
+  'locations_view_all',
+  'locations_create',
+  'locations_edit',
+  'controllers_view',
+  'controllers_view_all',
+  'controllers_edit',
+  'controllers_update',
+  'controller_authorize',
+  'inventory_view',
+  'assets_view',
+  'reports_view',
+  'jobs_view',
+  'organization_view',
+  'organization_view_all',
+  'organization_create',
+  'organization_edit',
+  'alarms_view',
+  'settings_view',
+  'settings_update',
+  'search_view',
+] as const;
+
+export const EXTENSION_PERMISSIONS = [
+  'alarms_acknowledge',
+  'alarms_clear',
+  'users_impersonate',
+  'jobs_create',
+  'inventory_edit',
+  'assets_edit',
+] as const;
+
+export const PERMISSIONS = [...SPEC_PERMISSIONS, ...EXTENSION_PERMISSIONS] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** Groups for the role editor's permission matrix. */
+export const PERMISSION_GROUPS: Record<string, readonly Permission[]> = {
+  organizations: ['organization_view', 'organization_view_all', 'organization_create', 'organization_edit'],
+  locations: ['locations_view', 'locations_view_all', 'locations_create', 'locations_edit'],
+  controllers: [
+    'controllers_view',
+    'controllers_view_all',
+    'controllers_edit',
+    'controllers_update',
+    'controller_authorize',
+  ],
+  alarms: ['alarms_view', 'alarms_acknowledge', 'alarms_clear'],
+  jobs: ['jobs_view', 'jobs_create'],
+  inventory: ['inventory_view', 'inventory_edit'],
+  assets: ['assets_view', 'assets_edit'],
+  reports: ['reports_view'],
+  settings: ['settings_view', 'settings_update', 'users_impersonate'],
+  search: ['search_view'],
+};

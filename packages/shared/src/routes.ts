@@ -1,0 +1,73 @@
+import type { Permission } from './permissions.ts';
+
+/**
+ * The route table of spec section 2. `auth` is true (signed in), false (only when signed out)
+ * or a list of permissions of which the user needs at least one.
+ */
+export type RouteAuth = true | false | readonly Permission[];
+
+export type RouteDef = {
+  name: string;
+  path: string;
+  auth: RouteAuth;
+};
+
+export const ROUTES = [
+  { name: 'login', path: '/user/login', auth: false },
+  { name: 'home', path: '/', auth: true },
+  { name: 'account', path: '/account', auth: true },
+  { name: '403', path: '/403', auth: true },
+  { name: 'locations', path: '/locations', auth: ['locations_view', 'locations_view_all'] },
+  { name: 'controllers', path: '/controllers', auth: ['controllers_view', 'controllers_view_all'] },
+  { name: 'inventory', path: '/inventory/{-$pageNumber}', auth: ['inventory_view'] },
+  { name: 'assets', path: '/assets', auth: ['assets_view'] },
+  { name: 'reports', path: '/reports', auth: ['reports_view'] },
+  { name: 'reports.uri_purchase_orders', path: '/reports/uri_purchase_orders', auth: ['reports_view'] },
+  { name: 'reports.rack_manually_on', path: '/reports/rack_manually_on', auth: ['reports_view'] },
+  { name: 'jobs', path: '/jobs', auth: ['jobs_view'] },
+  { name: 'jobs.view', path: '/jobs/$id/view', auth: ['jobs_view'] },
+  { name: 'organizations', path: '/organizations', auth: ['organization_view', 'organization_view_all'] },
+  { name: 'organizations.create', path: '/organizations/create', auth: ['organization_create'] },
+  {
+    name: 'organizations.view',
+    path: '/organizations/$id/view',
+    auth: ['organization_view', 'organization_view_all'],
+  },
+  { name: 'organizations.edit', path: '/organizations/$id/edit', auth: ['organization_edit'] },
+  { name: 'organizations.locations.create', path: '/organizations/$id/locations/create', auth: ['locations_create'] },
+  { name: 'organizations.locations.edit', path: '/locations/$locationId/edit', auth: ['locations_edit'] },
+  { name: 'controllers.view', path: '/controllers/$controllerId/view', auth: ['controllers_view'] },
+  { name: 'alarms.view', path: '/alarms/$alarmMetadataRef/view', auth: ['alarms_view'] },
+  { name: 'controllers.edit', path: '/controllers/$controllerId/edit', auth: ['controllers_edit'] },
+  { name: 'controllers.authorise', path: '/controllers/$id/authorise', auth: ['controllers_update'] },
+  { name: 'search', path: '/search', auth: true },
+  { name: 'legal', path: '/legal', auth: true },
+  { name: 'settings', path: '/settings', auth: ['settings_view'] },
+  { name: 'settings.users', path: '/settings/users', auth: ['settings_view'] },
+  { name: 'settings.users.edit', path: '/settings/users/$id/edit', auth: ['settings_update'] },
+  { name: 'settings.teams', path: '/settings/teams', auth: ['settings_view'] },
+  { name: 'settings.teams.edit', path: '/settings/teams/$id/edit', auth: ['settings_update'] },
+  { name: 'settings.roles', path: '/settings/roles', auth: ['settings_view'] },
+  { name: 'settings.roles.edit', path: '/settings/roles/$id/edit', auth: ['settings_update'] },
+  { name: 'settings.alarm_types', path: '/settings/alarm-types', auth: ['settings_view'] },
+  { name: 'settings.alarm_types.edit', path: '/settings/alarm-types/$id/edit', auth: ['settings_view'] },
+] as const satisfies readonly RouteDef[];
+
+export type RouteName = (typeof ROUTES)[number]['name'] | 'not-found';
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'login' } | { kind: 'forbidden' } | { kind: 'not-found' };
+
+/**
+ * The route guard of spec section 4: not signed in on a protected route → login (401);
+ * signed in without permission → 403; signed in on an auth-false route → not-found (404).
+ */
+export function decideAccess(auth: RouteAuth, user: { permissions: readonly string[] } | null): GuardDecision {
+  if (auth === false) return user ? { kind: 'not-found' } : { kind: 'allow' };
+  if (!user) return { kind: 'login' };
+  if (auth === true) return { kind: 'allow' };
+  return auth.some((p) => user.permissions.includes(p)) ? { kind: 'allow' } : { kind: 'forbidden' };
+}
+
+export function routeByName(name: string): RouteDef | undefined {
+  return ROUTES.find((r) => r.name === name);
+}
