@@ -1,0 +1,53 @@
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { Spinner } from '../components/page.tsx';
+import { useAuth } from '../lib/auth-store.ts';
+
+const AppShell = lazy(() => import('./shell/app-shell.tsx').then((m) => ({ default: m.AppShell })));
+
+/**
+ * The shell appears only once the user is authenticated and the auth state is ready; otherwise the
+ * routed view is shown alone. The routed view is re-created whenever the full path changes.
+ */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const href = useRouterState({ select: (s) => s.location.href });
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const onUnauthorized = () => {
+      const here = window.location.pathname + window.location.search;
+      void navigate({ to: '/user/login', search: { redirect: here.startsWith('/user/') ? undefined : here } });
+    };
+    window.addEventListener('rcm:unauthorized', onUnauthorized);
+    return () => window.removeEventListener('rcm:unauthorized', onUnauthorized);
+  }, [navigate]);
+
+  const view = (
+    <Suspense
+      fallback={
+        <div className="p-8">
+          <Spinner label={t('common.loading')} />
+        </div>
+      }
+    >
+      <Outlet key={href} />
+    </Suspense>
+  );
+
+  return (
+    <>
+      {auth.loaded && auth.authenticated ? (
+        <Suspense fallback={null}>
+          <AppShell>{view}</AppShell>
+        </Suspense>
+      ) : (
+        <main id="main">{view}</main>
+      )}
+      <Toaster position="bottom-right" duration={3000} richColors closeButton />
+    </>
+  );
+}

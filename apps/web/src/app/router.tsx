@@ -1,0 +1,61 @@
+import { decideAccess, ROUTES, type RouteAuth, type RouteName } from '@rcm/shared/routes';
+import { createRootRoute, createRoute, createRouter, notFound, redirect } from '@tanstack/react-router';
+import { LogoutPage } from '../features/auth/logout-page.tsx';
+import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+import { whenAuthReady } from '../lib/auth-store.ts';
+import { PAGES, SECTION_KEYS, SectionPage } from './pages.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+/** Only same-site paths may be returned to after sign-in. */
+export function safeRedirect(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
+}
+
+/** The route guard of spec section 4, run before every route loads. */
+async function guard(auth: RouteAuth, href: string): Promise<void> {
+  const { user } = await whenAuthReady();
+  const decision = decideAccess(auth, user);
+  switch (decision.kind) {
+    case 'allow':
+      return;
+    case 'login':
+      throw redirect({ to: '/user/login', search: { redirect: href } });
+    case 'forbidden':
+      throw redirect({ to: '/403' });
+    case 'not-found':
+      throw notFound();
+    default: {
+      const unreachable: never = decision;
+      throw new Error(`unknown guard decision ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
+
+function searchFor(name: RouteName) {
+  if (name === 'login') return (s: Record<string, unknown>) => ({ redirect: safeRedirect(s.redirect) });
+  if (name === 'search') return (s: Record<string, unknown>) => ({ q: typeof s.q === 'string' ? s.q : '' });
+  return undefined;
+}
+
+const appRoutes = ROUTES.map((def) => {
+  const section = SECTION_KEYS[def.name];
+  const Page = PAGES[def.name];
+  const Component = Page ? () => <Page /> : section ? () => <SectionPage sectionKey={section} /> : NotFoundPage;
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path: def.path,
+    validateSearch: searchFor(def.name),
+    beforeLoad: ({ location }) => guard(def.auth, location.href),
+    component: Component,
+  });
+});
+
+const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user/logout', component: LogoutPage });
+
+export const router = createRouter({
+  routeTree: rootRoute.addChildren([...appRoutes, logoutRoute]),
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});

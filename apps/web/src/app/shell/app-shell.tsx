@@ -1,0 +1,85 @@
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PendingControllers } from '../../features/pending/pending-controllers.tsx';
+import { hasPermission, useAuth } from '../../lib/auth-store.ts';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
+import { MobileSidebar } from './mobile-sidebar.tsx';
+import { navItems } from './nav-items.ts';
+import { SearchBar } from './search-bar.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const linkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[status=active]:bg-blue-50 data-[status=active]:text-blue-800 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white dark:data-[status=active]:bg-blue-950 dark:data-[status=active]:text-blue-100';
+
+/** The application shell of spec section 2: navigation, search, pending controllers, user menu. */
+export function AppShell(props: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  if (!user) return <main id="main">{props.children}</main>;
+  const items = navItems(user, t);
+  const canSearch = hasPermission(user, 'search_view');
+
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium dark:focus:bg-slate-900"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+          <button
+            type="button"
+            onClick={() => setMobileOpen(true)}
+            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <span className="sr-only">{t('nav.openMenu')}</span>
+            <svg
+              className="size-6"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              aria-hidden="true"
+            >
+              <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+            </svg>
+          </button>
+          <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold">
+            <img src="/favicon.svg" alt="" className="size-7" />
+            <span className="hidden sm:inline">{t('app.name')}</span>
+          </Link>
+          <nav aria-label={t('nav.main')} className="hidden xl:block">
+            <ul className="flex items-center gap-1">
+              {items.map((item) => (
+                <li key={item.key}>
+                  <Link to={item.to} className={linkClass} activeOptions={{ exact: item.to === '/' }}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-2">
+            {canSearch ? <SearchBar className="hidden w-56 md:block" /> : null}
+            {hasPermission(user, 'controller_authorize') ? <PendingControllers /> : null}
+            <UserMenu user={user} />
+          </div>
+        </div>
+        {canSearch ? (
+          <div className="px-4 pb-3 md:hidden">
+            <SearchBar />
+          </div>
+        ) : null}
+      </header>
+      {user.impersonating ? <ImpersonationBanner user={user} /> : null}
+      <MobileSidebar open={mobileOpen} onClose={() => setMobileOpen(false)} items={items} />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        {props.children}
+      </main>
+    </div>
+  );
+}

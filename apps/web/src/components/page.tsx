@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A routed page: its title is the h1 and the document title. */
+export function Page(props: { title: string; subtitle?: string; children?: ReactNode; actions?: ReactNode }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${props.title} · ${t('app.name')}`;
+  }, [props.title, t]);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{props.title}</h1>
+          {props.subtitle ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{props.subtitle}</p> : null}
+        </div>
+        {props.actions}
+      </div>
+      {props.children}
+    </div>
+  );
+}
+
+export function EmptyState(props: { title: string; body: string; icon?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
+      {props.icon ? (
+        <div className="mx-auto mb-3 flex justify-center text-slate-500 dark:text-slate-400">{props.icon}</div>
+      ) : null}
+      <h2 className="text-base font-semibold">{props.title}</h2>
+      <p className="mx-auto mt-2 max-w-xl text-sm text-slate-600 dark:text-slate-300">{props.body}</p>
+      {props.children}
+    </div>
+  );
+}
+
+export function Spinner(props: { label: string }) {
+  return (
+    <output className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+      <svg className="size-5 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+        <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.25" strokeWidth="4" />
+        <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+      </svg>
+      <span>{props.label}</span>
+    </output>
+  );
+}

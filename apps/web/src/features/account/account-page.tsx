@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AccountUpdateBody, accountUpdateBody } from '@rcm/shared/auth';
+import { LOCALES } from '@rcm/shared/locale';
+import { type ReactNode, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Page } from '../../components/page.tsx';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { fetchUser, useAuth } from '../../lib/auth-store.ts';
+import { zodErrorMap } from '../../lib/form-errors.ts';
+import { setLocale } from '../../lib/i18n.ts';
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900 aria-invalid:border-red-600';
+
+function Field(props: { label: string; error?: string; children: (id: string, errorId: string) => ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {props.label}
+      </label>
+      {props.children(id, errorId)}
+      {props.error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type FormValues = {
+  name: string;
+  email: string;
+  language: AccountUpdateBody['language'];
+  current_password: string;
+  new_password: string;
+};
+
+export function AccountPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(
+      accountUpdateBody.transform((v) => v),
+      { error: zodErrorMap(t) },
+    ) as never,
+    defaultValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      language: user?.language.locale ?? 'en-US',
+      current_password: '',
+      new_password: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  if (!user) return null;
+
+  const submit = form.handleSubmit(async (values) => {
+    const body: AccountUpdateBody = {
+      name: values.name,
+      email: values.email,
+      language: values.language,
+      ...(values.new_password ? { new_password: values.new_password, current_password: values.current_password } : {}),
+    };
+    try {
+      await api('account', { method: 'PATCH', body });
+      setLocale(values.language);
+      await fetchUser();
+      form.reset({ ...values, current_password: '', new_password: '' });
+      toast.success(t('account.saved'));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      for (const f of err.fields) {
+        if (f.field in values) form.setError(f.field as keyof FormValues, { message: f.message || err.message });
+      }
+      if (err.fields.length === 0)
+        form.setError('root', { message: err.code === 'network' ? t('errors.network') : err.message });
+    }
+  });
+
+  const aria = (name: keyof FormValues, errorId: string) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? errorId : undefined,
+  });
+
+  return (
+    <Page title={t('account.title')} subtitle={t('account.subtitle')}>
+      <form onSubmit={submit} noValidate className="max-w-2xl space-y-8">
+        {errors.root ? (
+          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+            {errors.root.message}
+          </div>
+        ) : null}
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
+          <legend className="px-1 text-base font-semibold">{t('account.profile')}</legend>
+          <Field label={t('account.name')} error={errors.name?.message}>
+            {(id, errorId) => (
+              <input
+                id={id}
+                autoComplete="name"
+                className={inputClass}
+                {...aria('name', errorId)}
+                {...form.register('name')}
+              />
+            )}
+          </Field>
+          <Field label={t('account.email')} error={errors.email?.message}>
+            {(id, errorId) => (
+              <input
+                id={id}
+                type="email"
+                autoComplete="email"
+                className={inputClass}
+                {...aria('email', errorId)}
+                {...form.register('email')}
+              />
+            )}
+          </Field>
+          <Field label={t('account.language')} error={errors.language?.message}>
+            {(id, errorId) => (
+              <select id={id} className={inputClass} {...aria('language', errorId)} {...form.register('language')}>
+                {LOCALES.map((l) => (
+                  <option key={l} value={l}>
+                    {l === 'en-US' ? 'English (en-US)' : 'Español (es-MX)'}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </fieldset>
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
+          <legend className="px-1 text-base font-semibold">{t('account.password')}</legend>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('account.passwordHint')}</p>
+          <Field label={t('account.currentPassword')} error={errors.current_password?.message}>
+            {(id, errorId) => (
+              <input
+                id={id}
+                type="password"
+                autoComplete="current-password"
+                className={inputClass}
+                {...aria('current_password', errorId)}
+                {...form.register('current_password', { setValueAs: (v: string) => v || undefined })}
+              />
+            )}
+          </Field>
+          <Field label={t('account.newPassword')} error={errors.new_password?.message}>
+            {(id, errorId) => (
+              <input
+                id={id}
+                type="password"
+                autoComplete="new-password"
+                className={inputClass}
+                {...aria('new_password', errorId)}
+                {...form.register('new_password', { setValueAs: (v: string) => v || undefined })}
+              />
+            )}
+          </Field>
+        </fieldset>
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
+        >
+          {isSubmitting ? t('account.saving') : t('account.save')}
+        </button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,151 @@
+import type { AuthUser } from '@rcm/shared/auth';
+import { useSyncExternalStore } from 'react';
+import { api, setUnauthorizedHandler } from './api-client.ts';
+import { connectRealtime, disconnectRealtime } from './realtime.ts';
+import { getItem, removeItem, STORAGE_KEYS, setItem } from './storage.ts';
+import { tokens } from './tokens.ts';
+
+/** Auth state of spec section 4: `authenticated` is null until known, `loaded` once a fetch ends. */
+export type AuthState = {
+  authenticated: boolean | null;
+  loaded: boolean;
+  user: AuthUser | null;
+};
+
+export const REFRESH_INTERVAL_MS = 30 * 60 * 1000;
+
+let state: AuthState = { authenticated: null, loaded: false, user: null };
+const listeners = new Set<() => void>();
+const userListeners = new Set<(user: AuthUser | null) => void>();
+let refreshTimer: ReturnType<typeof setInterval> | undefined;
+
+function setState(next: Partial<AuthState>): void {
+  const prevUser = state.user;
+  state = { ...state, ...next };
+  for (const l of listeners) l();
+  if (state.user !== prevUser) for (const l of userListeners) l(state.user);
+}
+
+export const authStore = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Called with the user whenever it changes (the locale follows the user's language). */
+  onUser(listener: (user: AuthUser | null) => void) {
+    userListeners.add(listener);
+    return () => userListeners.delete(listener);
+  },
+};
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
+}
+
+export function hasPermission(user: AuthUser | null, ...anyOf: string[]): boolean {
+  return !!user && anyOf.some((p) => user.permissions.includes(p));
+}
+
+function signedIn(user: AuthUser): void {
+  setState({ authenticated: true, loaded: true, user });
+  const token = tokens.current();
+  if (token) connectRealtime(token);
+  clearInterval(refreshTimer);
+  refreshTimer = setInterval(() => void refresh(), REFRESH_INTERVAL_MS);
+}
+
+/** Clears everything client-side (logout or any 401). */
+export function clearSession(): void {
+  clearInterval(refreshTimer);
+  tokens.clear();
+  disconnectRealtime();
+  setState({ authenticated: false, loaded: true, user: null });
+}
+
+export async function fetchUser(): Promise<void> {
+  // A signed-in user with a missing token is logged out.
+  if (!tokens.current()) {
+    clearSession();
+    return;
+  }
+  try {
+    const res = await api<{ data: AuthUser }>('auth/user');
+    signedIn(res.data);
+  } catch {
+    clearSession();
+  }
+}
+
+export async function refresh(): Promise<void> {
+  if (!tokens.current()) return clearSession();
+  const res = await api<{ data: AuthUser }>('auth/refresh').catch(() => null);
+  if (res) setState({ user: res.data });
+}
+
+export async function login(input: { email: string; password: string; staySignedIn: boolean }): Promise<AuthUser> {
+  tokens.clear();
+  setItem(STORAGE_KEYS.staySignedIn, String(input.staySignedIn));
+  setItem(STORAGE_KEYS.remember, String(input.staySignedIn));
+  try {
+    const res = await api<{ data: AuthUser }>('auth/login', {
+      method: 'POST',
+      body: { email: input.email, password: input.password, remember: input.staySignedIn },
+    });
+    signedIn(res.data);
+    return res.data;
+  } catch (err) {
+    setState({ authenticated: false, loaded: true, user: null });
+    throw err;
+  }
+}
+
+export async function logout(): Promise<void> {
+  if (tokens.current()) await api('auth/logout', { method: 'POST' }).catch(() => null);
+  clearSession();
+}
+
+export async function impersonate(userId: number): Promise<void> {
+  const adminToken = tokens.current();
+  if (!adminToken) return clearSession();
+  tokens.startImpersonation(adminToken);
+  try {
+    const res = await api<{ data: AuthUser }>('auth/impersonate', { method: 'POST', body: { user_id: userId } });
+    disconnectRealtime();
+    signedIn(res.data);
+  } catch (err) {
+    tokens.endImpersonation();
+    tokens.store(adminToken);
+    throw err;
+  }
+}
+
+export async function unimpersonate(): Promise<void> {
+  await api('auth/unimpersonate', { method: 'POST' }).catch(() => null);
+  const adminToken = tokens.endImpersonation();
+  if (!adminToken) return clearSession();
+  tokens.store(adminToken);
+  disconnectRealtime();
+  await fetchUser();
+}
+
+/** Resolves once the auth state is known (spec: readiness polled every 50 ms). */
+export function whenAuthReady(): Promise<AuthState> {
+  return new Promise((resolve) => {
+    const check = () => (state.loaded ? resolve(state) : setTimeout(check, 50));
+    check();
+  });
+}
+
+export function initAuth(): void {
+  setUnauthorizedHandler(() => {
+    const wasSignedIn = state.authenticated;
+    clearSession();
+    if (wasSignedIn) window.dispatchEvent(new CustomEvent('rcm:unauthorized'));
+  });
+  if (getItem(STORAGE_KEYS.token)) void fetchUser();
+  else {
+    removeItem(STORAGE_KEYS.impersonationToken);
+    setState({ authenticated: false, loaded: true });
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Client storage of spec sections 3 and 9: browser storage first, then a cookie (14 days,
+ * path /, secure, SameSite None) where storage is unavailable.
+ */
+export const STORAGE_KEYS = {
+  token: 'auth_token_default',
+  impersonationToken: 'auth_token_impersonate',
+  remember: 'auth_remember',
+  staySignedIn: 'auth_stay_signed_in',
+  locale: 'locale',
+  theme: 'theme',
+} as const;
+
+const COOKIE_MAX_AGE_S = 14 * 24 * 60 * 60;
+
+function browserStores(): Storage[] {
+  const stores: Storage[] = [];
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      const store = window[name];
+      const probe = '__rcm_probe__';
+      store.setItem(probe, '1');
+      store.removeItem(probe);
+      stores.push(store);
+    } catch {
+      // Storage disabled (privacy mode, embedded webview): fall through to the cookie.
+    }
+  }
+  return stores;
+}
+
+export function readCookie(key: string): string | null {
+  const prefix = `${encodeURIComponent(key)}=`;
+  for (const part of document.cookie.split('; ')) {
+    if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  }
+  return null;
+}
+
+export function writeCookie(key: string, value: string | null): void {
+  const name = encodeURIComponent(key);
+  if (value === null) {
+    document.cookie = `${name}=; Max-Age=0; Path=/; Secure; SameSite=None`;
+    return;
+  }
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${COOKIE_MAX_AGE_S}; Path=/; Secure; SameSite=None`;
+}
+
+export function getItem(key: string): string | null {
+  for (const store of browserStores()) {
+    const value = store.getItem(key);
+    if (value !== null) return value;
+  }
+  return readCookie(key);
+}
+
+/** `session: true` keeps the value only for this browser session (not "stay signed in"). */
+export function setItem(key: string, value: string, opts: { session?: boolean } = {}): void {
+  const stores = browserStores();
+  const [local, session] = stores;
+  const target = opts.session ? (session ?? local) : local;
+  if (target) {
+    for (const store of stores) if (store !== target) store.removeItem(key);
+    target.setItem(key, value);
+    return;
+  }
+  writeCookie(key, value);
+}
+
+export function removeItem(key: string): void {
+  for (const store of browserStores()) store.removeItem(key);
+  if (readCookie(key) !== null) writeCookie(key, null);
+}

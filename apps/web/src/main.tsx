@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { router } from './app/router.tsx';
+import { authStore, initAuth } from './lib/auth-store.ts';
+import { initI18n, setLocale } from './lib/i18n.ts';
+import { initTheme } from './lib/theme.ts';
+import './index.css';
+
+initTheme();
+initI18n();
+// The locale follows the stored value on load, then the user's language once signed in.
+authStore.onUser((user) => {
+  if (user) setLocale(user.language.locale);
+});
+initAuth();
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
