@@ -13,7 +13,7 @@ export function SearchBar(props: { className?: string }) {
     void navigate({ to: '/search', search: { q: q.trim() } });
   };
   return (
-    <div role="search" className={props.className}>
+    <search className={props.className}>
       <form onSubmit={submit} className="relative">
         <label htmlFor={id} className="sr-only">
           {t('search.label')}
@@ -35,6 +35,6 @@ export function SearchBar(props: { className?: string }) {
           className="w-full rounded-md border border-slate-300 bg-white py-1.5 pl-8 pr-3 text-sm placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:placeholder:text-slate-400"
         />
       </form>
-    </div>
+    </search>
   );
 }
