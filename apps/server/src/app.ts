@@ -21,6 +21,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { type AuthService, createAuthService } from './features/auth/service.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
 import { controllerRoutes } from './features/controllers/routes.ts';
+import { createControllersService } from './features/controllers/service.ts';
 import { languageRoutes } from './features/languages/routes.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import './lib/fastify-types.ts';
@@ -80,7 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(authRoutes({ auth, loginRateLimit: config.LOGIN_RATE_LIMIT }));
       await api.register(languageRoutes);
-      await api.register(controllerRoutes({ repo: createControllersRepo(database.db) }));
+      const controllersRepo = createControllersRepo(database.db);
+      const controllersService = createControllersService({ repo: controllersRepo, audit });
+      await api.register(controllerRoutes({ repo: controllersRepo, service: controllersService }));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -52,3 +52,12 @@ export const unauthorisedController = z.object({
   name: z.string().nullable(),
 });
 export type UnauthorisedController = z.infer<typeof unauthorisedController>;
+
+/** POST /api/controllers/{id}/authorise (design.md section 7). */
+export const authoriseControllerBody = z.object({
+  organization_id: z.number().int().positive(),
+  location_id: z.number().int().positive(),
+  name: z.string().trim().min(1).max(120),
+  store_alias: z.string().trim().max(120).optional(),
+});
+export type AuthoriseControllerBody = z.infer<typeof authoriseControllerBody>;

@@ -2,7 +2,7 @@ import type { ApiErrorBody } from '@rcm/shared/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
-import { localizeIssue, MESSAGES } from './messages.ts';
+import { type FieldMessageKey, localizeIssue, MESSAGES } from './messages.ts';
 
 /**
  * One error shape for every failure. Typed AppErrors and validation failures are localized by
@@ -49,16 +49,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** Field errors raised by services name a message key; they are localized here like validation errors. */
 function localizeDetails(details: unknown, locale: keyof typeof MESSAGES): unknown {
   if (!details || typeof details !== 'object' || !('fields' in details)) return details;
-  const fields = (details as { fields: { field: string; message?: string }[] }).fields;
-  const v = MESSAGES[locale];
-  return {
-    fields: fields.map((f) => ({
-      field: f.field,
-      message:
-        f.message ??
-        (f.field === 'current_password' ? v.errors.wrong_password : f.field === 'email' ? v.errors.conflict : ''),
-    })),
-  };
+  const fields = (details as { fields: { field: string; key: FieldMessageKey }[] }).fields;
+  const catalog = MESSAGES[locale].fields;
+  return { fields: fields.map((f) => ({ field: f.field, message: catalog[f.key] })) };
 }

@@ -1,8 +1,11 @@
 import type { ErrorCode } from '@rcm/shared/errors';
 import type { Locale } from '@rcm/shared/locale';
 
+export type FieldMessageKey = 'wrong_password' | 'email_taken' | 'location_not_in_organization';
+
 type Catalog = {
   errors: Record<ErrorCode, string>;
+  fields: Record<FieldMessageKey, string>;
   validation: {
     required: string;
     invalid_type: string;
@@ -38,6 +41,11 @@ export const MESSAGES: Record<Locale, Catalog> = {
       cannot_impersonate: 'You cannot sign in as this user.',
       not_impersonating: 'You are not signed in as another user.',
     },
+    fields: {
+      wrong_password: 'The current password is incorrect.',
+      email_taken: 'Another account already uses this email address.',
+      location_not_in_organization: 'This location does not belong to the chosen organization.',
+    },
     validation: {
       required: 'This field is required.',
       invalid_type: 'This value has the wrong type.',
@@ -69,6 +77,11 @@ export const MESSAGES: Record<Locale, Catalog> = {
       wrong_password: 'La contraseña actual es incorrecta.',
       cannot_impersonate: 'No puedes iniciar sesión como este usuario.',
       not_impersonating: 'No has iniciado sesión como otro usuario.',
+    },
+    fields: {
+      wrong_password: 'La contraseña actual es incorrecta.',
+      email_taken: 'Otra cuenta ya usa este correo electrónico.',
+      location_not_in_organization: 'Esta ubicación no pertenece a la organización elegida.',
     },
     validation: {
       required: 'Este campo es obligatorio.',

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { controllers } from '../../db/schema.ts';
+import { controllers, locations } from '../../db/schema.ts';
 
 export function createControllersRepo(db: Db) {
   return {
@@ -11,6 +11,33 @@ export function createControllersRepo(db: Db) {
         .from(controllers)
         .where(eq(controllers.authorised, false))
         .orderBy(asc(controllers.createdAt), asc(controllers.id));
+    },
+
+    async findById(id: number) {
+      const rows = await db.select().from(controllers).where(eq(controllers.id, id)).limit(1);
+      return rows[0];
+    },
+
+    async locationInOrganization(locationId: number, organizationId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.id, locationId), eq(locations.organizationId, organizationId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Authorises a pending controller; false when it was authorised meanwhile. */
+    async authorise(
+      id: number,
+      patch: { organizationId: number; locationId: number; name: string; storeAlias: string | null; deviceKeyHash: string },
+    ) {
+      const rows = await db
+        .update(controllers)
+        .set({ ...patch, authorised: true })
+        .where(and(eq(controllers.id, id), eq(controllers.authorised, false)))
+        .returning();
+      return rows[0];
     },
   };
 }

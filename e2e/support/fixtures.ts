@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: 'admin@example.com',
+  manager: 'manager@example.com',
+  technician: 'technician@example.com',
+  viewer: 'viewer@example.com',
+} as const;
+export const PASSWORD = 'demo1234';
+
+type Fixtures = {
+  /** Signs in through the API and puts the token where the SPA keeps it. */
+  loginAs: (email: string) => Promise<string>;
+};
+
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: global setup did not start the server');
+    await use(url);
+  },
+  loginAs: async ({ page, request, baseURL }, use) => {
+    await use(async (email) => {
+      const res = await request.post(`${baseURL}/api/auth/login`, { data: { email, password: PASSWORD } });
+      expect(res.status()).toBe(200);
+      const token = (res.headers().authorization ?? '').replace(/^Bearer /, '');
+      expect(token).not.toBe('');
+      await page.goto('/user/login');
+      await page.evaluate((t) => {
+        localStorage.setItem('auth_token_default', t);
+        localStorage.setItem('auth_stay_signed_in', 'true');
+      }, token);
+      return token;
+    });
+  },
+});
+
+export { expect };
+
+/** Zero axe-core violations (WCAG 2.1 A and AA) on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+export async function signInThroughForm(page: Page, email: string, opts: { stay?: boolean } = {}): Promise<void> {
+  await page.getByLabel(/Email address|Correo electrónico/).fill(email);
+  await page.getByLabel(/^Password$|^Contraseña$/).fill(PASSWORD);
+  if (opts.stay) await page.getByLabel(/Stay signed in|Mantener/).check();
+  await page.getByRole('button', { name: /^Sign in$|^Iniciar sesión$/ }).click();
+}

@@ -1,0 +1,61 @@
+import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
+
+const PAGES = ['/', '/account', '/legal', '/403', '/search?q=rack', '/controllers', '/no-such-page', '/inventory/3'];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+    });
+
+    test('the login page has no axe violations', async ({ page }) => {
+      await page.goto('/user/login');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
+      await expectAccessible(page, `login (${scheme})`);
+    });
+
+    test('every foundation page has no axe violations', async ({ page, loginAs }) => {
+      await loginAs(DEMO.admin);
+      for (const path of PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page, `${path} (${scheme})`);
+      }
+    });
+
+    test('the open user menu, pending panel and mobile menu have no axe violations', async ({ page, loginAs }) => {
+      await loginAs(DEMO.admin);
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectAccessible(page, `user menu (${scheme})`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Controllers pending authorization' }).click();
+      await expect(page.getByRole('dialog').getByRole('listitem').first()).toBeVisible();
+      await expectAccessible(page, `pending panel (${scheme})`);
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.getByRole('button', { name: 'Open main menu' }).click();
+      await expect(page.getByRole('dialog').getByRole('link').first()).toBeVisible();
+      await expectAccessible(page, `mobile menu (${scheme})`);
+    });
+  });
+}
+
+test('the shell works with the keyboard alone', async ({ page, loginAs }) => {
+  await loginAs(DEMO.admin);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+  await page.getByRole('button', { name: 'Open user menu' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+});

@@ -1,0 +1,39 @@
+import { DEMO, expect, signInThroughForm, test } from '../support/fixtures.ts';
+
+test('the login page switches to Spanish and remembers it', async ({ page }) => {
+  await page.goto('/user/login');
+  await page.getByRole('button', { name: 'Español' }).click();
+  await expect(page.getByRole('heading', { name: 'Inicia sesión en tu cuenta' })).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
+  expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('es-MX');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  // A wrong password is answered in Spanish by the server (X-Locale).
+  await page.getByLabel('Correo electrónico').fill(DEMO.admin);
+  await page.getByLabel('Contraseña').fill('incorrecta');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Estas credenciales no coinciden con nuestros registros.');
+});
+
+test('a user switches the interface language from the user menu and back', async ({ page }) => {
+  await page.goto('/user/login');
+  await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+  await signInThroughForm(page, DEMO.technician);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tablero' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(nav.getByRole('link', { name: 'Controladores' })).toBeVisible();
+
+  // The choice is the user's language now: it holds after a reload.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tablero' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Abrir el menú de usuario' }).click();
+  await expect(page.getByRole('menuitem', { name: /^Configuración de la cuenta/ })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});

@@ -1,0 +1,88 @@
+import { DEMO, expect, test } from '../support/fixtures.ts';
+
+test('the user menu shows who is signed in and the spec’s entries', async ({ page, loginAs }) => {
+  await loginAs(DEMO.admin);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText('Alex Admin')).toBeVisible();
+  await expect(menu.getByText('Administrator')).toBeVisible();
+  await expect(menu.getByText('Service Desk')).toBeVisible();
+  for (const entry of ['Search', 'Account Settings', 'Settings', 'Legal Policies', 'Logout']) {
+    await expect(menu.getByRole('menuitem', { name: new RegExp(`^${entry}`) })).toBeVisible();
+  }
+  await expect(menu.getByText('Update Your Account Settings')).toBeVisible();
+  await expect(menu.getByText('Modify System Settings')).toBeVisible();
+  await expect(menu.getByText('Terms & Privacy Policy')).toBeVisible();
+});
+
+test('settings is not offered to a user without settings_view', async ({ page, loginAs }) => {
+  await loginAs(DEMO.technician);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await expect(page.getByRole('menuitem', { name: /^Account Settings/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /^Settings/ })).toHaveCount(0);
+});
+
+test('the search bar submits to the search page with q', async ({ page, loginAs }) => {
+  await loginAs(DEMO.admin);
+  await page.goto('/');
+  const box = page.getByRole('searchbox', { name: 'Search' }).first();
+  await box.fill('FreshMart 101');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=FreshMart(\+|%20)101$/);
+  await expect(page.getByText('Results for “FreshMart 101”')).toBeVisible();
+});
+
+test('the mobile sidebar lists the same entries', async ({ page, loginAs }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await loginAs(DEMO.viewer);
+  await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+  await page.goto('/');
+  await page.getByRole('button', { name: /Open main menu|Abrir el menú principal/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('link')).toHaveText(['Dashboard', 'FreshMart Foods', 'Locations', 'Controllers']);
+  await dialog.getByRole('link', { name: 'Locations' }).click();
+  await expect(page).toHaveURL(/\/locations$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the pending-controllers panel lists pending controllers, then says All Done! once none are left', async ({
+  page,
+  loginAs,
+  request,
+  baseURL,
+}) => {
+  const token = await loginAs(DEMO.admin);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Controllers pending authorization' }).click();
+  const panel = page.getByRole('dialog', { name: 'Controllers Pending Authorization' });
+  await expect(panel.getByText(/will not gather metrics or produce alarms/)).toBeVisible();
+  const rows = panel.getByRole('listitem');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.first().getByText('Pending Authorization')).toBeVisible();
+  await expect(rows.first().getByText('N/A')).toBeVisible();
+  const first = rows.first().getByRole('link');
+  await expect(first).toHaveText(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/);
+  await expect(first).toHaveAttribute('href', /\/controllers\/\d+\/authorise$/);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+
+  // Authorise every pending controller through the API; the panel reloads on its next opening.
+  const headers = { Authorization: `Bearer ${token}` };
+  const pending = (await (await request.get(`${baseURL}/api/controllers/unauthorised`, { headers })).json()) as {
+    data: { id: number }[];
+  };
+  const orgs = await request.get(`${baseURL}/api/auth/user`, { headers });
+  expect(orgs.status()).toBe(200);
+  for (const c of pending.data) {
+    const res = await request.post(`${baseURL}/api/controllers/${c.id}/authorise`, {
+      headers,
+      data: { organization_id: 2, location_id: 2, name: `Authorised ${c.id}` },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await page.getByRole('button', { name: 'Controllers pending authorization' }).click();
+  await expect(panel.getByText('All Done!')).toBeVisible();
+  await expect(panel.getByText('There are no controllers left to authorise.')).toBeVisible();
+});
