@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { enUS } from './en-US.ts';
+import { esMX } from './es-MX.ts';
+
+type Tree = { [key: string]: string | string[] | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else if (Array.isArray(value)) value.forEach((v, i) => out.set(`${path}.${i}`, v));
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const en = leaves(enUS as Tree);
+const es = leaves(esMX as Tree);
+
+describe('catalogs', () => {
+  it('have the same keys in en-US and es-MX', () => {
+    expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it('have no empty strings', () => {
+    for (const [key, value] of [...en, ...es]) expect(value.trim(), key).not.toBe('');
+  });
+
+  it('use the same interpolation variables in both languages', () => {
+    const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, value] of en) expect(vars(es.get(key) ?? ''), key).toEqual(vars(value));
+  });
+
+  it('are translated, not copied: only names and codes may read the same', () => {
+    const allowedSame = new Set(['sections.settingsRoles.title', 'nav.reports']);
+    const same = [...en].filter(([key, value]) => es.get(key) === value && !allowedSame.has(key)).map(([k]) => k);
+    expect(same).toEqual([]);
+  });
+
+  it('quote the spec’s labels exactly', () => {
+    expect(en.get('errors.notFoundTitle')).toBe('Not Found');
+    expect(en.get('errors.notFoundBody')).toBe('Sorry, the page you have requested could not be found.');
+    expect(en.get('pending.title')).toBe('Controllers Pending Authorization');
+    expect(en.get('pending.emptyTitle')).toBe('All Done!');
+    expect(en.get('pending.emptyBody')).toBe('There are no controllers left to authorise.');
+    expect(en.get('pending.status')).toBe('Pending Authorization');
+    expect(en.get('userMenu.accountHint')).toBe('Update Your Account Settings');
+    expect(en.get('userMenu.settingsHint')).toBe('Modify System Settings');
+    expect(en.get('userMenu.legalHint')).toBe('Terms & Privacy Policy');
+  });
+});

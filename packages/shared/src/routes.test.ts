@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS, SPEC_PERMISSIONS } from './permissions.ts';
+import { decideAccess, ROUTES } from './routes.ts';
+
+// Spec section 2, copied by hand: route name → path as the spec writes it, and its access.
+const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
+  login: ['/user/login', false],
+  home: ['/', true],
+  account: ['/account', true],
+  '403': ['/403', true],
+  locations: ['/locations', ['locations_view', 'locations_view_all']],
+  controllers: ['/controllers', ['controllers_view', 'controllers_view_all']],
+  inventory: ['/inventory/{pageNumber?}', ['inventory_view']],
+  assets: ['/assets', ['assets_view']],
+  reports: ['/reports', ['reports_view']],
+  'reports.uri_purchase_orders': ['/reports/uri_purchase_orders', ['reports_view']],
+  'reports.rack_manually_on': ['/reports/rack_manually_on', ['reports_view']],
+  jobs: ['/jobs', ['jobs_view']],
+  'jobs.view': ['/jobs/{id}/view', ['jobs_view']],
+  organizations: ['/organizations', ['organization_view', 'organization_view_all']],
+  'organizations.create': ['/organizations/create', ['organization_create']],
+  'organizations.view': ['/organizations/{id}/view', ['organization_view', 'organization_view_all']],
+  'organizations.edit': ['/organizations/{id}/edit', ['organization_edit']],
+  'organizations.locations.create': ['/organizations/{id}/locations/create', ['locations_create']],
+  'organizations.locations.edit': ['/locations/{locationId}/edit', ['locations_edit']],
+  'controllers.view': ['/controllers/{controllerId}/view', ['controllers_view']],
+  'alarms.view': ['/alarms/{alarmMetadataRef}/view', ['alarms_view']],
+  'controllers.edit': ['/controllers/{controllerId}/edit', ['controllers_edit']],
+  'controllers.authorise': ['/controllers/{id}/authorise', ['controllers_update']],
+  search: ['/search', true],
+  legal: ['/legal', true],
+  settings: ['/settings', ['settings_view']],
+  'settings.users': ['/settings/users', ['settings_view']],
+  'settings.users.edit': ['/settings/users/{id}/edit', ['settings_update']],
+  'settings.teams': ['/settings/teams', ['settings_view']],
+  'settings.teams.edit': ['/settings/teams/{id}/edit', ['settings_update']],
+  'settings.roles': ['/settings/roles', ['settings_view']],
+  'settings.roles.edit': ['/settings/roles/{id}/edit', ['settings_update']],
+  'settings.alarm_types': ['/settings/alarm-types', ['settings_view']],
+  'settings.alarm_types.edit': ['/settings/alarm-types/{id}/edit', ['settings_view']],
+};
+
+/** TanStack's `$id` and `{-$page}` written the spec's way. */
+const specPath = (path: string) => path.replace(/\{-\$(\w+)\}/g, '{$1?}').replace(/\$(\w+)/g, '{$1}');
+
+describe('route table', () => {
+  it('has exactly the routes of the spec, with their paths', () => {
+    expect(Object.fromEntries(ROUTES.map((r) => [r.name, specPath(r.path)]))).toEqual(
+      Object.fromEntries(Object.entries(SPEC_TABLE).map(([name, [path]]) => [name, path])),
+    );
+  });
+
+  it('knows the 21 permission keys of the spec and the design extensions', () => {
+    expect(SPEC_PERMISSIONS).toHaveLength(21);
+    expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
+  });
+
+  for (const route of ROUTES) {
+    const [, access] = SPEC_TABLE[route.name] ?? ['', true];
+    describe(route.name, () => {
+      it('signed out', () => {
+        expect(decideAccess(route.auth, null).kind).toBe(access === false ? 'allow' : 'login');
+      });
+
+      it('signed in with no permission', () => {
+        const expected = access === false ? 'not-found' : access === true ? 'allow' : 'forbidden';
+        expect(decideAccess(route.auth, { permissions: [] }).kind).toBe(expected);
+      });
+
+      it('signed in with each single permission', () => {
+        for (const permission of PERMISSIONS) {
+          const expected =
+            access === false ? 'not-found' : access === true || access.includes(permission) ? 'allow' : 'forbidden';
+          expect(decideAccess(route.auth, { permissions: [permission] }).kind, permission).toBe(expected);
+        }
+      });
+
+      it('signed in with every permission', () => {
+        expect(decideAccess(route.auth, { permissions: [...PERMISSIONS] }).kind).toBe(
+          access === false ? 'not-found' : 'allow',
+        );
+      });
+    });
+  }
+});
