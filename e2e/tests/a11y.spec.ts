@@ -54,8 +54,14 @@ test('the shell works with the keyboard alone', async ({ page, loginAs }) => {
   await page.getByRole('button', { name: 'Open user menu' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
+  // Headless UI keeps focus on the menu and marks the active item (aria-activedescendant).
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: /^Account Settings/ })).toHaveAttribute('data-focus', '');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account$/);
 });
