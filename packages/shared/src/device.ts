@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** The device MQTT protocol of design.md section 7: topics rcm/v1/{mac}/{status|telemetry|alarms}. */
+export const TOPIC_PREFIX = 'rcm/v1';
+export const DEVICE_CHANNELS = ['status', 'telemetry', 'alarms'] as const;
+export type DeviceChannel = (typeof DEVICE_CHANNELS)[number];
+
+/** Largest accepted device message; a larger one is rejected and counted. */
+export const MAX_DEVICE_MESSAGE_BYTES = 256 * 1024;
+
+const MAC_RE = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/;
+
+/** `AA-BB-CC-DD-EE-FF`, `aabbccddeeff` and `aa:bb:…` all become `aa:bb:cc:dd:ee:ff`; null if not a MAC. */
+export function normalizeMac(value: string): string | null {
+  const hex = value
+    .trim()
+    .toLowerCase()
+    .replace(/[^0-9a-f]/g, '');
+  if (hex.length !== 12 || /[^0-9a-f:.-]/i.test(value.trim())) return null;
+  const mac = hex.match(/.{2}/g)?.join(':') ?? '';
+  return MAC_RE.test(mac) ? mac : null;
+}
+
+/** MAC without separators: the MQTT client id and the topic segment devices use. */
+export function compactMac(mac: string): string {
+  return mac.replaceAll(':', '');
+}
+
+export function deviceTopic(mac: string, channel: DeviceChannel): string {
+  return `${TOPIC_PREFIX}/${compactMac(mac)}/${channel}`;
+}
+
+/** Parses `rcm/v1/{mac}/{channel}`; the MAC segment may be compact or colon-separated. */
+export function parseDeviceTopic(topic: string): { mac: string; channel: DeviceChannel } | null {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || `${parts[0]}/${parts[1]}` !== TOPIC_PREFIX) return null;
+  const mac = normalizeMac(parts[2] ?? '');
+  const channel = parts[3] as DeviceChannel;
+  if (!mac || !DEVICE_CHANNELS.includes(channel)) return null;
+  return { mac, channel };
+}
+
+export const POINT_STATUSES = ['ok', 'alarm', 'manual_on', 'off', 'fault'] as const;
+export type PointStatus = (typeof POINT_STATUSES)[number];
+
+export const RACK_METRICS = ['superheat', 'liquid_level', 'oil_pressure'] as const;
+
+const finite = z.number().finite();
+const isoTime = z.iso.datetime({ offset: true });
+
+export const statusMessage = z.object({
+  online: z.boolean(),
+  model: z.string().max(120).optional(),
+  firmware: z.string().max(60).optional(),
+  vendor_endpoint: z.string().max(255).optional(),
+});
+export type StatusMessage = z.infer<typeof statusMessage>;
+
+export const telemetryPoint = z.object({
+  addr: z.string().min(1).max(64),
+  name: z.string().max(120).optional(),
+  value: finite.nullable(),
+  unit: z.string().max(16).optional(),
+  set_point: finite.nullable().optional(),
+  status: z.enum(POINT_STATUSES).default('ok'),
+});
+
+export const telemetryRack = z.object({
+  ref: z.string().min(1).max(16),
+  name: z.string().max(120).optional(),
+  metrics: z.record(z.string().max(64), finite).default({}),
+  points: z.array(telemetryPoint).max(1000).default([]),
+});
+
+export const telemetryMessage = z.object({
+  msg_id: z.string().min(1).max(100),
+  ts: isoTime,
+  racks: z.array(telemetryRack).min(1).max(50),
+});
+export type TelemetryMessage = z.infer<typeof telemetryMessage>;
+
+export const ALARM_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
+
+export const deviceAlarmMessage = z.object({
+  msg_id: z.string().min(1).max(100),
+  ts: isoTime,
+  code: z.string().min(1).max(64),
+  rack: z.string().max(16).optional(),
+  addr: z.string().max(64).optional(),
+  severity: z.enum(ALARM_SEVERITIES).optional(),
+  state: z.enum(['raised', 'cleared']),
+  reason: z.string().max(500).optional(),
+});
+export type DeviceAlarmMessage = z.infer<typeof deviceAlarmMessage>;
