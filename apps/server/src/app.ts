@@ -41,7 +41,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger ?? false,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // Only a reverse proxy on this host or a private network may set X-Forwarded-For; trusting it from
+    // anyone would let a client pick its own IP and dodge the per-IP login rate limit.
+    trustProxy: 'loopback, linklocal, uniquelocal',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,26 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { AuthService } from '../features/auth/service.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 
 export type TestApp = {
   app: FastifyInstance;
+  auth: AuthService;
   database: TestDatabase;
   clock: { now: Date };
   close: () => Promise<void>;
 };
 
+export type TestAppOptions = {
+  /** Runs after the API is built and before `ready()`: the place to register test-only routes. */
+  beforeReady?: (app: FastifyInstance, database: TestDatabase) => void | Promise<void>;
+};
+
 /** The whole API on a fresh seeded database, with a clock tests can move. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await seedDemo(database.db);
   const clock = { now: new Date() };
   const config = loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ...env });
-  const { app } = await buildApp({ config, database, now: () => clock.now });
+  const { app, auth } = await buildApp({ config, database, now: () => clock.now });
+  await options.beforeReady?.(app, database);
   await app.ready();
   return {
     app,
+    auth,
     database,
     clock,
     close: async () => {

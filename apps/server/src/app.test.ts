@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from './test/app.ts';
+import { headers } from './test/helpers.ts';
+
+const SECRET = 'secret-internal-detail-/srv/rcm/app.ts:42';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    {
+      // Test-only routes that fail in the ways production code might: a thrown error, a raw database
+      // error, and a response that does not match its schema.
+      beforeReady: (app, database) => {
+        app.get('/api/__test/throw', { schema: { hide: true } }, async () => {
+          throw new Error(SECRET);
+        });
+        app.get('/api/__test/database', { schema: { hide: true } }, async () => {
+          await database.db.execute(sql`select secret_column from no_such_table`);
+          return { ok: true };
+        });
+        app.get(
+          '/api/__test/serialize',
+          { schema: { hide: true, response: { 200: z.object({ count: z.number() }) } } },
+          async () => ({ count: SECRET }) as unknown as { count: number },
+        );
+      },
+    },
+  );
+});
+afterAll(() => t?.close());
+
+describe('unknown API paths', () => {
+  it('answer 404 with the error shape in the requested locale', async () => {
+    const en = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(en.statusCode).toBe(404);
+    expect(en.headers['content-type']).toMatch(/^application\/json/);
+    expect(en.json()).toEqual({ error: { code: 'not_found', message: 'The requested resource was not found.' } });
+
+    const es = await t.app.inject({ method: 'POST', url: '/api/alarms/x/y', headers: headers(null, 'es-MX') });
+    expect(es.statusCode).toBe(404);
+    expect(es.json()).toEqual({ error: { code: 'not_found', message: 'No se encontró el recurso solicitado.' } });
+  });
+
+  it('answer 404 for a known path with an unknown method', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/languages' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('fall back to en-US for an unsupported locale', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: headers(null, 'fr-FR') });
+    expect(res.json().error.message).toBe('The requested resource was not found.');
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('returns an OpenAPI document describing the auth endpoints', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('Refrigeration monitoring console API');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/user',
+        '/api/auth/refresh',
+        '/api/auth/logout',
+        '/api/auth/impersonate',
+        '/api/auth/unimpersonate',
+        '/api/account',
+        '/api/languages',
+        '/api/controllers/unauthorised',
+      ]),
+    );
+    const loginBody = doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema;
+    expect(loginBody.required).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(Object.keys(doc.paths).filter((p) => p.includes('__test') || p === '/api/docs')).toEqual([]);
+  });
+});
+
+describe('server errors', () => {
+  it.each([
+    ['a thrown error', '/api/__test/throw'],
+    ['a raw database error', '/api/__test/database'],
+    ['a response that breaks its schema', '/api/__test/serialize'],
+  ])('%s becomes a bare 500 with a request id', async (_label, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body).toEqual({
+      error: {
+        code: 'internal',
+        message: 'Something went wrong on our side. Please try again.',
+        request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    });
+    expect(res.body).not.toMatch(/secret|no_such_table|stack|\.ts:|relation|serializ/i);
+  });
+
+  it('says so in the requested locale, with a distinct id per request', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/api/__test/throw', headers: headers(null, 'es-MX') });
+    const b = await t.app.inject({ method: 'GET', url: '/api/__test/throw' });
+    expect(a.json().error.message).toBe('Algo salió mal de nuestro lado. Inténtalo de nuevo.');
+    expect(a.json().error.request_id).not.toBe(b.json().error.request_id);
+  });
+});
+
+describe('request limits', () => {
+  it('refuses a body over 1 MiB with 413 payload_too_large', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@example.com', password: 'x'.repeat(1_100_000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large');
+  });
+});
