@@ -1,15 +1,26 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const withPostgres = !!process.env.TEST_DATABASE_URL;
+// Absolute roots, so `npm test -w <package>` (another cwd) finds the same files.
+const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', root: 'packages/shared', environment: 'node' } },
+      { test: { name: 'shared', root: dir('./packages/shared'), environment: 'node' } },
+      {
+        test: {
+          name: 'simulator',
+          root: dir('./apps/simulator'),
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'server',
-          root: 'apps/server',
+          root: dir('./apps/server'),
           environment: 'node',
           env: { RCM_TEST_DB: 'pglite' },
           testTimeout: 30_000,
@@ -21,7 +32,7 @@ export default defineConfig({
             {
               test: {
                 name: 'server-postgres',
-                root: 'apps/server',
+                root: dir('./apps/server'),
                 environment: 'node',
                 env: { RCM_TEST_DB: 'postgres' },
                 testTimeout: 30_000,
@@ -31,8 +42,8 @@ export default defineConfig({
           ]
         : []),
       {
-        extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', root: 'apps/web', environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] },
+        extends: dir('./apps/web/vite.config.ts'),
+        test: { name: 'web', root: dir('./apps/web'), environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] },
       },
     ],
   },

@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createEventBus, type EventBus } from './events/bus.ts';
 import { createAuditRepo } from './features/audit/repo.ts';
 import { bearerToken } from './features/auth/guard.ts';
 import { createAuthRepo } from './features/auth/repo.ts';
@@ -22,6 +23,8 @@ import { type AuthService, createAuthService } from './features/auth/service.ts'
 import { createControllersRepo } from './features/controllers/repo.ts';
 import { controllerRoutes } from './features/controllers/routes.ts';
 import { createControllersService } from './features/controllers/service.ts';
+import { ingestHttpRoutes } from './features/ingest/http-routes.ts';
+import { createIngestModule, type IngestModule } from './features/ingest/module.ts';
 import { languageRoutes } from './features/languages/routes.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import './lib/fastify-types.ts';
@@ -31,9 +34,11 @@ export type AppDeps = {
   database: Database;
   now?: () => Date;
   logger?: boolean | object;
+  /** The provisioning key new devices announce themselves with (null: none may). */
+  provisioningKey?: string | null;
 };
 
-export type App = { app: FastifyInstance; auth: AuthService };
+export type App = { app: FastifyInstance; auth: AuthService; bus: EventBus; ingest: IngestModule };
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
@@ -48,6 +53,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const bus = createEventBus();
+  const ingest = createIngestModule({
+    db: database.db,
+    bus,
+    log: app.log,
+    provisioningKey: deps.provisioningKey ?? config.DEVICE_PROVISIONING_KEY ?? null,
+    now: deps.now,
+  });
   const audit = createAuditRepo(database.db);
   const auth = createAuthService({ repo: createAuthRepo(database.db), audit, now: deps.now });
 
@@ -86,13 +99,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const controllersRepo = createControllersRepo(database.db);
       const controllersService = createControllersService({ repo: controllersRepo, audit });
       await api.register(controllerRoutes({ repo: controllersRepo, service: controllersService }));
+      await api.register(ingestHttpRoutes({ registry: ingest.registry, pipeline: ingest.pipeline, bus }));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
 
   registerSpa(app, config);
-  return { app, auth };
+  return { app, auth, bus, ingest };
 }
 
 /** Serves the built SPA with a history fallback to index.html for client-side routes. */

@@ -21,6 +21,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  MQTT_HOST: z.string().default('0.0.0.0'),
+  READINGS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  DEMO_FLEET: boolish.optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -1,37 +1,28 @@
-import { buildApp } from './app.ts';
+import { and, asc, eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createRealtime } from './realtime/socket.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo.ts';
+import { controllers } from './db/schema.ts';
+import { ensureAlarmCatalogue } from './features/alarms/catalogue.ts';
+import { DEMO_PASSWORD, DEMO_PROVISIONING_KEY, DEMO_USERS, seedDemo } from './seed/demo.ts';
+import { startDemoFleet } from './seed/demo-fleet.ts';
+import { startServer } from './server.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const demo = config.SEED_DEMO ?? (database.kind === 'pglite' && database.fresh);
+  await ensureAlarmCatalogue(database.db);
   if (demo && database.fresh) await seedDemo(database.db);
+  const demoMode = demo || config.SEED_DEMO === true;
+  const provisioningKey = config.DEVICE_PROVISIONING_KEY ?? (demoMode ? DEMO_PROVISIONING_KEY : null);
 
   const logger = {
     level: config.LOG_LEVEL,
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
   };
-  const { app, auth } = await buildApp({ config, database, logger });
-  const io = createRealtime(app.server, auth);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    io.close();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-
+  let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    await app.listen({ port: config.PORT, host: config.HOST });
+    server = await startServer({ config, database, logger, provisioningKey });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`Port ${config.PORT} is already in use. Set PORT to a free port, e.g. PORT=3001 npm start`);
@@ -40,11 +31,47 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  console.log(`\nRefrigeration console on http://localhost:${port}  (database: ${database.kind})`);
-  if (demo) {
-    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS).join(', ')}\n`);
+  if (!provisioningKey) {
+    server.app.log.warn('DEVICE_PROVISIONING_KEY is not set: new controllers cannot announce themselves');
+  }
+
+  // The simulated fleet keeps the demo console alive; it follows the embedded broker's port.
+  const fleetWanted = config.DEMO_FLEET ?? (demoMode && server.mqttPort !== null);
+  const fleet =
+    fleetWanted && server.mqttPort !== null
+      ? await startDemoFleet({
+          url: `mqtt://127.0.0.1:${server.mqttPort}`,
+          // Controllers seeded as offline stay silent, so the offline sweep has something to find.
+          macs: (
+            await database.db
+              .select({ mac: controllers.macAddress })
+              .from(controllers)
+              .where(and(eq(controllers.authorised, true), eq(controllers.online, true)))
+              .orderBy(asc(controllers.id))
+          ).map((r) => r.mac),
+          log: server.app.log,
+        })
+      : null;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info({ signal }, 'shutting down');
+    await fleet?.stop();
+    await server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  console.log(`\nRefrigeration console on http://localhost:${server.port}  (database: ${database.kind})`);
+  if (server.mqttPort !== null) console.log(`Embedded MQTT broker on mqtt://localhost:${server.mqttPort}`);
+  if (config.MQTT_URL) console.log(`Ingesting from ${config.MQTT_URL}`);
+  if (demoMode) {
+    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS).join(', ')}`);
+    if (fleet) console.log(`Simulated fleet: ${fleet.size} controllers publishing every ${fleet.intervalMs / 1000} s`);
   }
 }
 

@@ -1,9 +1,33 @@
+import type { AlarmSummary } from './alarms.ts';
 import type { UnauthorisedController } from './auth.ts';
 
-/** Client-facing socket.io events (design.md section 7). Later issues add their payloads here. */
-export type ServerToClientEvents = {
-  test: (payload: { message: string }) => void;
-  'controller.pending': (payload: { count: number; controller: UnauthorisedController }) => void;
+export type ControllerStatusEvent = { controller_id: number; online: boolean; last_seen_at: string | null };
+
+export type RackTelemetryEvent = {
+  controller_id: number;
+  ts: string;
+  racks: {
+    ref: string;
+    metrics: Record<string, number>;
+    points: { addr: string; value: number | null; status: string }[];
+  }[];
 };
 
-export type ClientToServerEvents = Record<string, never>;
+/** Client-facing socket.io events (design.md section 7). */
+export type ServerToClientEvents = {
+  test: (payload: { message: string }) => void;
+  'controller.pending': (payload: { controller: UnauthorisedController }) => void;
+  'alarm.raised': (alarm: AlarmSummary) => void;
+  'alarm.updated': (alarm: AlarmSummary) => void;
+  'controller.status': (event: ControllerStatusEvent) => void;
+  'rack.telemetry': (event: RackTelemetryEvent) => void;
+};
+
+export type ClientToServerEvents = {
+  /** Joins `controller:{id}` (live rack values) after a permission check. */
+  'controller.watch': (controllerId: number, ack: (result: { ok: boolean }) => void) => void;
+  'controller.unwatch': (controllerId: number) => void;
+};
+
+/** rack.telemetry is sent at most this often per controller. */
+export const RACK_TELEMETRY_MIN_INTERVAL_MS = 1000;

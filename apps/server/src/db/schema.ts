@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -152,4 +154,203 @@ export const auditLog = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('audit_created_idx').on(t.createdAt)],
+);
+
+/** Latest state of a rack: its name and its rack-level metrics (superheat, liquid level, oil pressure). */
+export const racks = pgTable(
+  'racks',
+  {
+    controllerId: integer('controller_id')
+      .notNull()
+      .references(() => controllers.id, { onDelete: 'cascade' }),
+    ref: text('ref').notNull(),
+    name: text('name'),
+    metrics: jsonb('metrics').$type<Record<string, number>>().notNull().default({}),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.controllerId, t.ref] })],
+);
+
+/** Latest value of every rack point (the controller view's Rack tab). */
+export const rackPoints = pgTable(
+  'rack_points',
+  {
+    controllerId: integer('controller_id')
+      .notNull()
+      .references(() => controllers.id, { onDelete: 'cascade' }),
+    addr: text('addr').notNull(),
+    rackRef: text('rack_ref').notNull(),
+    name: text('name'),
+    unit: text('unit'),
+    setPoint: doublePrecision('set_point'),
+    status: text('status').notNull(),
+    value: doublePrecision('value'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.controllerId, t.addr] })],
+);
+
+/**
+ * Time series: one row per value (point addr or rack metric `{rack}:{metric}`). No unique key:
+ * duplicates are removed per message through ingest_messages, which is far cheaper than per row.
+ */
+export const readings = pgTable(
+  'readings',
+  {
+    controllerId: integer('controller_id').notNull(),
+    key: text('key').notNull(),
+    ts: ts('ts').notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [index('readings_controller_key_ts_idx').on(t.controllerId, t.key, t.ts)],
+);
+
+/** Hourly rollups for long chart ranges, refreshed by a scheduled job. */
+export const readingsHourly = pgTable(
+  'readings_hourly',
+  {
+    controllerId: integer('controller_id').notNull(),
+    key: text('key').notNull(),
+    bucket: ts('bucket').notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.controllerId, t.key, t.bucket] })],
+);
+
+/** Every accepted device message id: a repeated msg_id is stored once (idempotent ingest). */
+export const ingestMessages = pgTable(
+  'ingest_messages',
+  {
+    controllerId: integer('controller_id').notNull(),
+    msgId: text('msg_id').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.controllerId, t.msgId] }), index('ingest_messages_received_idx').on(t.receivedAt)],
+);
+
+/** The alarm catalogue (design.md section 8): data, editable in settings. */
+export const alarmTypes = pgTable(
+  'alarm_types',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameEs: text('name_es').notNull(),
+    /** metric: a rack metric; point: a point addr pattern; status: a point status; device; offline. */
+    source: text('source').$type<'metric' | 'point' | 'status' | 'device' | 'offline'>().notNull(),
+    /** Metric name, point-addr suffix pattern (e.g. `CASE*`), point status, or device code. */
+    match: text('match').notNull(),
+    comparator: text('comparator').$type<'lt' | 'gt' | 'eq'>().notNull().default('gt'),
+    threshold: doublePrecision('threshold'),
+    hysteresis: doublePrecision('hysteresis').notNull().default(0),
+    delaySeconds: integer('delay_seconds').notNull().default(0),
+    severity: text('severity').$type<'critical' | 'high' | 'medium' | 'low'>().notNull(),
+    autoClear: boolean('auto_clear').notNull().default(true),
+    enabled: boolean('enabled').notNull().default(true),
+    escalationDelaySeconds: integer('escalation_delay_seconds'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('alarm_types_code_uq').on(t.code)],
+);
+
+/** A condition that holds but has not yet lasted its type's delay, or that holds under an open alarm. */
+export const alarmConditions = pgTable(
+  'alarm_conditions',
+  {
+    controllerId: integer('controller_id')
+      .notNull()
+      .references(() => controllers.id, { onDelete: 'cascade' }),
+    alarmTypeId: integer('alarm_type_id')
+      .notNull()
+      .references(() => alarmTypes.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    since: ts('since').notNull(),
+    lastValue: doublePrecision('last_value'),
+  },
+  (t) => [primaryKey({ columns: [t.controllerId, t.alarmTypeId, t.subject] })],
+);
+
+/** Human-facing alarm numbers (the `alarmMetadataRef` of the alarm route). */
+export const alarmRefSeq = pgSequence('alarm_ref_seq', { startWith: 100001 });
+
+export const alarms = pgTable(
+  'alarms',
+  {
+    id: serial('id').primaryKey(),
+    ref: integer('ref').notNull().default(sql`nextval('alarm_ref_seq')`),
+    alarmTypeId: integer('alarm_type_id')
+      .notNull()
+      .references(() => alarmTypes.id),
+    controllerId: integer('controller_id')
+      .notNull()
+      .references(() => controllers.id),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    locationId: integer('location_id').references(() => locations.id),
+    /** What the condition is about: `{rack}:{metric}`, a point addr, a device code or `controller`. */
+    subject: text('subject').notNull(),
+    rackRef: text('rack_ref'),
+    deviceAddress: text('device_address'),
+    reason: text('reason').notNull(),
+    severity: text('severity').$type<'critical' | 'high' | 'medium' | 'low'>().notNull(),
+    status: text('status').$type<'active' | 'acknowledged' | 'cleared'>().notNull().default('active'),
+    value: doublePrecision('value'),
+    warranty: boolean('warranty').notNull().default(false),
+    raisedAt: ts('raised_at').notNull(),
+    registeredAt: ts('registered_at').notNull().defaultNow(),
+    acknowledgedAt: ts('acknowledged_at'),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id),
+    clearedAt: ts('cleared_at'),
+    clearedBy: integer('cleared_by').references(() => users.id),
+    occurrences: integer('occurrences').notNull().default(1),
+    lastOccurrenceAt: ts('last_occurrence_at').notNull(),
+    notes: text('notes').notNull().default(''),
+    healthStatus: text('health_status').notNull().default('unresolved'),
+  },
+  (t) => [
+    uniqueIndex('alarms_ref_uq').on(t.ref),
+    index('alarms_org_status_raised_idx').on(t.organizationId, t.status, t.raisedAt.desc()),
+    index('alarms_status_raised_idx').on(t.status, t.raisedAt.desc()),
+    index('alarms_controller_raised_idx').on(t.controllerId, t.raisedAt.desc()),
+    // One uncleared alarm per condition: a repeat bumps `occurrences` instead.
+    uniqueIndex('alarms_open_condition_uq')
+      .on(t.controllerId, t.alarmTypeId, t.subject)
+      .where(sql`status <> 'cleared'`),
+  ],
+);
+
+/**
+ * Alarm counts kept by a trigger in the same transaction as the alarm change, so the dashboard's
+ * tiles never scan the alarms table (design.md section 11).
+ */
+export const alarmCounters = pgTable(
+  'alarm_counters',
+  {
+    organizationId: integer('organization_id').notNull(),
+    locationId: integer('location_id').notNull(),
+    status: text('status').notNull(),
+    warranty: boolean('warranty').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.locationId, t.status, t.warranty] })],
+);
+
+/** Work that follows an alarm change (email notifications, escalation), written in its transaction. */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: serial('id').primaryKey(),
+    alarmId: integer('alarm_id')
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    processedAt: ts('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('notification_outbox_pending_idx').on(t.createdAt).where(sql`processed_at is null`)],
 );

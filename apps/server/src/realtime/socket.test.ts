@@ -14,7 +14,7 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  io = createRealtime(t.app.server, t.auth);
+  io = createRealtime(t.app.server, { auth: t.auth });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address !== 'object') throw new Error('server is not listening');

@@ -2,32 +2,65 @@ import type { Server as HttpServer } from 'node:http';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rcm/shared/realtime';
 import { Server } from 'socket.io';
 import { bearerToken } from '../features/auth/guard.ts';
-import type { AuthService } from '../features/auth/service.ts';
+import { alarmScope, controllerScope, inScope, scopeRooms } from '../features/auth/scope.ts';
+import type { AuthContext, AuthService } from '../features/auth/service.ts';
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+type SocketData = { userId: number; ctx: AuthContext };
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export type ControllerLookup = (
+  id: number,
+) => Promise<{ organizationId: number | null; locationId: number | null } | null>;
+
+/** The rooms a signed-in user joins: their own, and per domain what their scope lets them see. */
+export function roomsFor(ctx: AuthContext): string[] {
+  const rooms = [`user:${ctx.user.id}`, `org:${ctx.user.organizationId}`];
+  if (ctx.permissions.has('organization_view_all')) rooms.push('all');
+  const alarms = alarmScope(ctx);
+  if (alarms) rooms.push(...scopeRooms('alarms', alarms));
+  const controllers = controllerScope(ctx);
+  if (controllers) rooms.push(...scopeRooms('controllers', controllers));
+  if (ctx.permissions.has('controller_authorize')) rooms.push('pending');
+  return rooms;
+}
 
 /**
  * socket.io on the API's HTTP server. The handshake carries the bearer token (auth.token or the
- * Authorization header); a socket joins `user:{id}`, `org:{id}` and, for staff who see every
- * organization, `all`.
+ * Authorization header); what a socket joins decides what it hears, so scope is checked here once.
  */
-export function createRealtime(httpServer: HttpServer, auth: AuthService): RealtimeServer {
+export function createRealtime(
+  httpServer: HttpServer,
+  deps: { auth: AuthService; lookupController?: ControllerLookup },
+): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, { path: '/socket.io', serveClient: false });
 
   io.use(async (socket, next) => {
     const fromAuth = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
     const token = fromAuth ?? bearerToken(socket.handshake.headers.authorization);
-    const ctx = token ? await auth.authenticate(token).catch(() => null) : null;
+    const ctx = token ? await deps.auth.authenticate(token).catch(() => null) : null;
     if (!ctx) return next(new Error('unauthenticated'));
     socket.data.userId = ctx.user.id;
-    await socket.join([`user:${ctx.user.id}`, `org:${ctx.user.organizationId}`]);
-    if (ctx.permissions.has('organization_view_all')) await socket.join('all');
+    socket.data.ctx = ctx;
+    await socket.join(roomsFor(ctx));
     next();
   });
 
   io.on('connection', (socket) => {
     // The spec's private-channel test event: the client only logs it, proving the channel works.
     socket.emit('test', { message: `connected as user ${socket.data.userId}` });
+
+    socket.on('controller.watch', async (controllerId, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      const scope = controllerScope(socket.data.ctx);
+      const target =
+        Number.isInteger(controllerId) && deps.lookupController ? await deps.lookupController(controllerId) : null;
+      if (!scope || !target || !inScope(scope, target)) return reply({ ok: false });
+      await socket.join(`controller:${controllerId}`);
+      reply({ ok: true });
+    });
+    socket.on('controller.unwatch', (controllerId) => {
+      void socket.leave(`controller:${controllerId}`);
+    });
   });
 
   return io;

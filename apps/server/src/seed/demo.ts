@@ -1,9 +1,17 @@
+import { createHmac } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { controllers, locations, organizations, roles, teams, userLocations, users } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
+import { hashToken } from '../features/auth/tokens.ts';
 import { DEMO_ROLES } from './roles.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_PROVISIONING_KEY = 'demo-provisioning-key';
+
+/** The demo fleet's device keys, derived from the MAC so the simulated controllers can sign in. */
+export function demoDeviceKey(mac: string): string {
+  return createHmac('sha256', 'rcm-demo-fleet').update(mac).digest('base64url').slice(0, 32);
+}
 
 export const DEMO_USERS = {
   admin: 'admin@example.com',
@@ -182,6 +190,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         secureMode: i % 7 !== 0,
         online: !offline,
         lastSeenAt: offline ? new Date(now.getTime() - (30 + i) * 60_000) : now,
+        deviceKeyHash: hashToken(demoDeviceKey(mac(0x1000 + i))),
       });
     }
     for (let i = 0; i < 4; i++) {

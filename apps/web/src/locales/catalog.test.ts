@@ -9,8 +9,9 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'string') out.set(path, value);
-    else if (Array.isArray(value)) value.forEach((v, i) => out.set(`${path}.${i}`, v));
-    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+    else if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) out.set(`${path}.${i}`, v);
+    } else for (const [k, v] of leaves(value, path)) out.set(k, v);
   }
   return out;
 }

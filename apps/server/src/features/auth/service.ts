@@ -138,12 +138,14 @@ export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; now?
       };
       if (body.new_password) {
         const ok = await verifyPassword(ctx.user.passwordHash, body.current_password ?? '');
-        if (!ok) throw new AppError(422, 'wrong_password', { fields: [{ field: 'current_password', key: 'wrong_password' }] });
+        if (!ok)
+          throw new AppError(422, 'wrong_password', { fields: [{ field: 'current_password', key: 'wrong_password' }] });
         patch.passwordHash = await hashPassword(body.new_password);
       }
       if (body.email !== ctx.user.email) {
         const other = await repo.findUserByEmail(body.email);
-        if (other && other.id !== ctx.user.id) throw new AppError(409, 'conflict', { fields: [{ field: 'email', key: 'email_taken' }] });
+        if (other && other.id !== ctx.user.id)
+          throw new AppError(409, 'conflict', { fields: [{ field: 'email', key: 'email_taken' }] });
       }
       await repo.updateUser(ctx.user.id, patch);
       // A new password ends every other session of this user.

@@ -30,7 +30,13 @@ export function createControllersRepo(db: Db) {
     /** Authorises a pending controller; false when it was authorised meanwhile. */
     async authorise(
       id: number,
-      patch: { organizationId: number; locationId: number; name: string; storeAlias: string | null; deviceKeyHash: string },
+      patch: {
+        organizationId: number;
+        locationId: number;
+        name: string;
+        storeAlias: string | null;
+        deviceKeyHash: string;
+      },
     ) {
       const rows = await db
         .update(controllers)

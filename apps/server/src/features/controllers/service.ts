@@ -20,7 +20,9 @@ export function createControllersService(deps: { repo: ControllersRepo; audit: A
       const seesAll = ctx.permissions.has('organization_view_all');
       if (!seesAll && body.organization_id !== ctx.user.organizationId) throw new AppError(403, 'forbidden');
       if (!(await repo.locationInOrganization(body.location_id, body.organization_id))) {
-        throw new AppError(422, 'validation_failed', { fields: [{ field: 'location_id', key: 'location_not_in_organization' }] });
+        throw new AppError(422, 'validation_failed', {
+          fields: [{ field: 'location_id', key: 'location_not_in_organization' }],
+        });
       }
       const deviceKey = randomBytes(24).toString('base64url');
       const updated = await repo.authorise(id, {
@@ -38,7 +40,12 @@ export function createControllersService(deps: { repo: ControllersRepo; audit: A
         subjectType: 'controller',
         subjectId: id,
         before: { authorised: false },
-        after: { authorised: true, organization_id: body.organization_id, location_id: body.location_id, name: body.name },
+        after: {
+          authorised: true,
+          organization_id: body.organization_id,
+          location_id: body.location_id,
+          name: body.name,
+        },
       });
       return { controller: updated, deviceKey };
     },

@@ -1,0 +1,45 @@
+import { EventEmitter } from 'node:events';
+import type { AlarmSummary } from '@rcm/shared/alarms';
+
+export type ControllerScope = { controllerId: number; organizationId: number | null; locationId: number | null };
+
+/**
+ * Internal domain events. Services emit them after their transaction commits; the realtime layer
+ * (and later notifications) subscribe. Client-facing events are a separate map in packages/shared.
+ */
+export type DomainEvents = {
+  'alarm.raised': [alarm: AlarmSummary];
+  'alarm.updated': [alarm: AlarmSummary];
+  'controller.status': [event: ControllerScope & { online: boolean; lastSeenAt: string | null }];
+  'controller.pending': [controller: { id: number; mac_address: string; name: string | null }];
+  'rack.telemetry': [
+    event: ControllerScope & {
+      ts: string;
+      racks: {
+        ref: string;
+        metrics: Record<string, number>;
+        points: { addr: string; value: number | null; status: string }[];
+      }[];
+    },
+  ];
+};
+
+export type EventBus = {
+  emit<K extends keyof DomainEvents>(event: K, ...args: DomainEvents[K]): void;
+  on<K extends keyof DomainEvents>(event: K, listener: (...args: DomainEvents[K]) => void): () => void;
+};
+
+export function createEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(100);
+  return {
+    emit(event, ...args) {
+      emitter.emit(event, ...args);
+    },
+    on(event, listener) {
+      const wrapped = (...args: unknown[]) => listener(...(args as Parameters<typeof listener>));
+      emitter.on(event, wrapped);
+      return () => emitter.off(event, wrapped);
+    },
+  };
+}

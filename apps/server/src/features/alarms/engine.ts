@@ -1,0 +1,265 @@
+import type { AlarmSeverity, PointStatus } from '@rcm/shared/device';
+
+export type AlarmRule = {
+  id: number;
+  code: string;
+  name: string;
+  source: 'metric' | 'point' | 'status' | 'device' | 'offline';
+  match: string;
+  comparator: 'lt' | 'gt' | 'eq';
+  threshold: number | null;
+  hysteresis: number;
+  delaySeconds: number;
+  severity: AlarmSeverity;
+  autoClear: boolean;
+  enabled: boolean;
+};
+
+/** One value of a telemetry message: a rack metric (`A:superheat`) or a point (`A.CASE1`). */
+export type Sample = {
+  subject: string;
+  rackRef: string;
+  kind: 'metric' | 'point';
+  label: string;
+  value: number | null;
+  unit?: string;
+  status?: PointStatus;
+};
+
+export type PendingRaise = {
+  kind: 'raise';
+  rule: AlarmRule;
+  subject: string;
+  rackRef: string | null;
+  value: number | null;
+  at: Date;
+  reason: string;
+  severity: AlarmSeverity;
+  occurrences: number;
+  clearedAt: Date | null;
+};
+
+/** An uncleared alarm: stored (id) or raised earlier in the same batch (raise). */
+export type OpenAlarm = { id: number | null; raise?: PendingRaise };
+
+export type Decision =
+  | PendingRaise
+  | { kind: 'bump'; alarmId: number; at: Date }
+  | { kind: 'clear'; alarmId: number; at: Date }
+  | { kind: 'condition-set'; ruleId: number; subject: string; since: Date; value: number | null }
+  | { kind: 'condition-delete'; ruleId: number; subject: string };
+
+/** What the engine knows of one controller: its open alarms and holding conditions, by `ruleId|subject`. */
+export type ControllerState = {
+  open: Map<string, OpenAlarm>;
+  conditions: Map<string, { since: Date }>;
+};
+
+export const stateKey = (ruleId: number, subject: string) => `${ruleId}|${subject}`;
+
+export function emptyState(): ControllerState {
+  return { open: new Map(), conditions: new Map() };
+}
+
+export const METRIC_UNITS: Record<string, string> = { superheat: 'K', liquid_level: '%', oil_pressure: 'psi' };
+
+function globMatches(pattern: string, value: string): boolean {
+  const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`, 'i');
+  return re.test(value);
+}
+
+/** Point temperatures reported in °C are compared in °F, the catalogue's unit. */
+function comparable(sample: Sample): number | null {
+  if (sample.value === null) return null;
+  const unit = sample.unit?.toLowerCase();
+  if (unit === '°c' || unit === 'c' || unit === 'degc') return sample.value * 1.8 + 32;
+  return sample.value;
+}
+
+function applies(rule: AlarmRule, sample: Sample): boolean {
+  if (!rule.enabled) return false;
+  switch (rule.source) {
+    case 'metric':
+      return sample.kind === 'metric' && sample.subject.endsWith(`:${rule.match}`);
+    case 'point': {
+      const suffix = sample.subject.slice(sample.subject.lastIndexOf('.') + 1);
+      return sample.kind === 'point' && globMatches(rule.match, suffix);
+    }
+    case 'status':
+      return sample.kind === 'point';
+    default:
+      return false;
+  }
+}
+
+/** true: the condition holds; false: it is released (past the hysteresis); null: in between. */
+function assess(rule: AlarmRule, sample: Sample): boolean | null {
+  if (rule.source === 'status') return sample.status === rule.match;
+  const value = comparable(sample);
+  if (value === null || rule.threshold === null) return null;
+  if (rule.comparator === 'lt') {
+    if (value < rule.threshold) return true;
+    return value >= rule.threshold + rule.hysteresis ? false : null;
+  }
+  if (value > rule.threshold) return true;
+  return value <= rule.threshold - rule.hysteresis ? false : null;
+}
+
+function reasonFor(rule: AlarmRule, sample: Sample): string {
+  if (rule.source === 'status') return `${rule.name}: ${sample.label} (${sample.subject}) reports ${sample.status}`;
+  const unit = sample.unit ?? '';
+  const side = rule.comparator === 'lt' ? 'below' : 'above';
+  return `${rule.name}: ${sample.label} ${sample.value}${unit ? ` ${unit}` : ''} ${side} ${rule.threshold}${unit ? ` ${unit}` : ''}`;
+}
+
+export function raise(
+  rule: AlarmRule,
+  input: {
+    subject: string;
+    rackRef: string | null;
+    value: number | null;
+    at: Date;
+    reason: string;
+    severity?: AlarmSeverity;
+  },
+): PendingRaise {
+  return {
+    kind: 'raise',
+    rule,
+    subject: input.subject,
+    rackRef: input.rackRef,
+    value: input.value,
+    at: input.at,
+    reason: input.reason,
+    severity: input.severity ?? rule.severity,
+    occurrences: 1,
+    clearedAt: null,
+  };
+}
+
+/** Clears an open alarm, whether stored or raised earlier in this batch. */
+export function clearOpen(open: OpenAlarm, at: Date, out: Decision[]): void {
+  if (open.id !== null) out.push({ kind: 'clear', alarmId: open.id, at });
+  else if (open.raise) open.raise.clearedAt = at;
+}
+
+export function bumpOpen(open: OpenAlarm, at: Date, out: Decision[]): void {
+  if (open.id !== null) out.push({ kind: 'bump', alarmId: open.id, at });
+  else if (open.raise) open.raise.occurrences += 1;
+}
+
+/**
+ * Threshold and status rules over one telemetry message (design.md section 8): a condition must hold
+ * for the rule's delay before an alarm is raised; it auto-clears past the threshold plus hysteresis;
+ * a repeat under an uncleared alarm bumps its occurrence count. `state` is updated in place so the
+ * next message of the same batch sees these decisions.
+ */
+export function evaluateSamples(
+  rules: readonly AlarmRule[],
+  state: ControllerState,
+  samples: Sample[],
+  at: Date,
+): Decision[] {
+  const out: Decision[] = [];
+  for (const sample of samples) {
+    for (const rule of rules) {
+      if (!applies(rule, sample)) continue;
+      const holds = assess(rule, sample);
+      if (holds === null) continue;
+      const key = stateKey(rule.id, sample.subject);
+      const open = state.open.get(key);
+      const condition = state.conditions.get(key);
+
+      if (!holds) {
+        if (condition) {
+          state.conditions.delete(key);
+          out.push({ kind: 'condition-delete', ruleId: rule.id, subject: sample.subject });
+        }
+        if (open && rule.autoClear) {
+          clearOpen(open, at, out);
+          state.open.delete(key);
+        }
+        continue;
+      }
+
+      if (open) {
+        if (!condition) {
+          // The condition had been released and came back while the alarm is uncleared.
+          bumpOpen(open, at, out);
+          state.conditions.set(key, { since: at });
+          out.push({ kind: 'condition-set', ruleId: rule.id, subject: sample.subject, since: at, value: sample.value });
+        }
+        continue;
+      }
+
+      const since = condition?.since ?? at;
+      if (!condition) {
+        state.conditions.set(key, { since });
+        out.push({ kind: 'condition-set', ruleId: rule.id, subject: sample.subject, since, value: sample.value });
+      }
+      if (at.getTime() - since.getTime() >= rule.delaySeconds * 1000) {
+        const decision = raise(rule, {
+          subject: sample.subject,
+          rackRef: sample.rackRef,
+          value: sample.value,
+          at,
+          reason: reasonFor(rule, sample),
+        });
+        out.push(decision);
+        state.open.set(key, { id: null, raise: decision });
+      }
+    }
+  }
+  return out;
+}
+
+/** The subject of a device-raised alarm: its code, and the rack and point it names. */
+export function deviceSubject(msg: { code: string; rack?: string; addr?: string }): string {
+  return `${msg.code}${msg.rack ? `@${msg.rack}` : ''}${msg.addr ? `/${msg.addr}` : ''}`;
+}
+
+/** A device's own alarm (rcm/v1/{mac}/alarms): raised → raise or bump; cleared → clear. */
+export function evaluateDeviceAlarm(
+  rules: readonly AlarmRule[],
+  state: ControllerState,
+  msg: {
+    code: string;
+    rack?: string;
+    addr?: string;
+    severity?: AlarmSeverity;
+    state: 'raised' | 'cleared';
+    reason?: string;
+  },
+  at: Date,
+): Decision[] {
+  const rule =
+    rules.find((r) => r.source === 'device' && r.enabled && r.match === msg.code) ??
+    rules.find((r) => r.source === 'device' && r.enabled && r.match === '*');
+  if (!rule) return [];
+  const subject = deviceSubject(msg);
+  const key = stateKey(rule.id, subject);
+  const open = state.open.get(key);
+  const out: Decision[] = [];
+  if (msg.state === 'cleared') {
+    if (open) {
+      clearOpen(open, at, out);
+      state.open.delete(key);
+    }
+    return out;
+  }
+  if (open) {
+    bumpOpen(open, at, out);
+    return out;
+  }
+  const decision = raise(rule, {
+    subject,
+    rackRef: msg.rack ?? null,
+    value: null,
+    at,
+    reason: msg.reason ? `${rule.name}: ${msg.reason}` : `${rule.name} (${msg.code})`,
+    severity: msg.severity,
+  });
+  state.open.set(key, { id: null, raise: decision });
+  out.push(decision);
+  return out;
+}

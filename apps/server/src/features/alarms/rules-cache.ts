@@ -1,0 +1,38 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { alarmTypes } from '../../db/schema.ts';
+import type { AlarmRule } from './engine.ts';
+
+const TTL_MS = 5_000;
+
+/** The alarm catalogue as engine rules; an edit in settings reaches every instance within seconds. */
+export function createRulesCache(db: Db, now: () => number = Date.now) {
+  let cached: { rules: AlarmRule[]; expires: number } | null = null;
+  return {
+    async get(): Promise<AlarmRule[]> {
+      if (cached && cached.expires > now()) return cached.rules;
+      const rows = await db.select().from(alarmTypes).orderBy(asc(alarmTypes.id));
+      const rules: AlarmRule[] = rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        source: r.source,
+        match: r.match,
+        comparator: r.comparator,
+        threshold: r.threshold,
+        hysteresis: r.hysteresis,
+        delaySeconds: r.delaySeconds,
+        severity: r.severity,
+        autoClear: r.autoClear,
+        enabled: r.enabled,
+      }));
+      cached = { rules, expires: now() + TTL_MS };
+      return rules;
+    },
+    invalidate(): void {
+      cached = null;
+    },
+  };
+}
+
+export type RulesCache = ReturnType<typeof createRulesCache>;

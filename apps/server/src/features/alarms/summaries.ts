@@ -1,0 +1,56 @@
+import type { AlarmSummary } from '@rcm/shared/alarms';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { arr, toIso as iso, query } from '../../lib/sql.ts';
+
+/** The select list and joins that turn alarm rows into AlarmSummary rows (lists, events, views). */
+export const SUMMARY_SELECT = sql`
+  a.id, a.ref, a.status, a.severity, a.reason, a.subject, a.rack_ref, a.device_address, a.value,
+  a.warranty, a.occurrences, a.raised_at, a.acknowledged_at, a.cleared_at, a.organization_id,
+  a.location_id, c.id as controller_id, c.name as controller_name, c.mac_address,
+  t.id as type_id, t.code as type_code, t.name as type_name, t.name_es as type_name_es`;
+
+export const SUMMARY_FROM = sql`alarms a join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id`;
+
+type Row = Record<string, unknown>;
+
+export function toSummary(r: Row): AlarmSummary {
+  return {
+    id: Number(r.id),
+    ref: Number(r.ref),
+    status: r.status as AlarmSummary['status'],
+    severity: r.severity as AlarmSummary['severity'],
+    reason: String(r.reason),
+    subject: String(r.subject),
+    rack_ref: (r.rack_ref as string | null) ?? null,
+    device_address: (r.device_address as string | null) ?? null,
+    value: r.value == null ? null : Number(r.value),
+    warranty: Boolean(r.warranty),
+    occurrences: Number(r.occurrences),
+    raised_at: iso(r.raised_at) ?? '',
+    acknowledged_at: iso(r.acknowledged_at),
+    cleared_at: iso(r.cleared_at),
+    organization_id: Number(r.organization_id),
+    location_id: r.location_id == null ? null : Number(r.location_id),
+    controller: {
+      id: Number(r.controller_id),
+      name: (r.controller_name as string | null) ?? null,
+      mac_address: String(r.mac_address),
+    },
+    alarm_type: {
+      id: Number(r.type_id),
+      code: String(r.type_code),
+      name: String(r.type_name),
+      name_es: String(r.type_name_es),
+    },
+  };
+}
+
+export async function alarmSummariesByIds(db: Db, ids: number[]): Promise<AlarmSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await query<Row>(
+    db,
+    sql`select ${SUMMARY_SELECT} from ${SUMMARY_FROM} where a.id = any(${arr(ids)}::int[]) order by a.id`,
+  );
+  return rows.map(toSummary);
+}

@@ -1,0 +1,116 @@
+import { timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { controllers } from '../../db/schema.ts';
+import { hashToken } from '../auth/tokens.ts';
+
+export type DeviceRecord = {
+  id: number;
+  mac: string;
+  name: string | null;
+  authorised: boolean;
+  organizationId: number | null;
+  locationId: number | null;
+  deviceAddress: string | null;
+  warrantyExpiry: string | null;
+  deviceKeyHash: string | null;
+  online: boolean;
+};
+
+export type DeviceAuth = { kind: 'device'; device: DeviceRecord } | { kind: 'provisioning'; mac: string } | null;
+
+// Authorised devices change rarely; a pending one may be authorised on another instance at any
+// moment, so its entry is kept only briefly.
+const AUTHORISED_TTL_MS = 60_000;
+const PENDING_TTL_MS = 2_000;
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Controllers by MAC, cached for the ingest hot path; `forget` after any change to one. */
+export function createDeviceRegistry(deps: { db: Db; provisioningKey: string | null; now?: () => number }) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const cache = new Map<string, { record: DeviceRecord | null; expires: number }>();
+
+  async function load(mac: string): Promise<DeviceRecord | null> {
+    const rows = await db
+      .select({
+        id: controllers.id,
+        mac: controllers.macAddress,
+        name: controllers.name,
+        authorised: controllers.authorised,
+        organizationId: controllers.organizationId,
+        locationId: controllers.locationId,
+        deviceAddress: controllers.deviceAddress,
+        warrantyExpiry: controllers.warrantyExpiry,
+        deviceKeyHash: controllers.deviceKeyHash,
+        online: controllers.online,
+      })
+      .from(controllers)
+      .where(eq(controllers.macAddress, mac))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  const registry = {
+    async get(mac: string): Promise<DeviceRecord | null> {
+      const hit = cache.get(mac);
+      if (hit && hit.expires > now()) return hit.record;
+      const record = await load(mac);
+      cache.set(mac, { record, expires: now() + (record?.authorised ? AUTHORISED_TTL_MS : PENDING_TTL_MS) });
+      return record;
+    },
+
+    forget(mac: string): void {
+      cache.delete(mac);
+    },
+
+    /** Marks a cached device online/offline without a reload (ingest and the offline sweep keep it). */
+    setOnline(mac: string, online: boolean): void {
+      const hit = cache.get(mac);
+      if (hit?.record) hit.record.online = online;
+    },
+
+    /**
+     * A device signs in with its own key; an unknown or pending MAC may use the fleet provisioning
+     * key, only to announce itself.
+     */
+    async authenticate(mac: string, password: string): Promise<DeviceAuth> {
+      if (!password || password.length > 200) return null;
+      const device = await registry.get(mac);
+      if (device?.authorised && device.deviceKeyHash && safeEqual(hashToken(password), device.deviceKeyHash)) {
+        return { kind: 'device', device };
+      }
+      if (deps.provisioningKey && safeEqual(password, deps.provisioningKey) && !device?.authorised) {
+        return { kind: 'provisioning', mac };
+      }
+      return null;
+    },
+
+    /** Records an unknown MAC as a controller pending authorization; returns it when it is new. */
+    async announce(mac: string, info: { model?: string; firmware?: string; vendorEndpoint?: string }) {
+      const rows = await db
+        .insert(controllers)
+        .values({
+          macAddress: mac,
+          authorised: false,
+          online: true,
+          lastSeenAt: new Date(now()),
+          deviceModel: info.model ?? null,
+          firmware: info.firmware ?? null,
+          vendorEndpoint: info.vendorEndpoint ?? null,
+        })
+        .onConflictDoNothing({ target: controllers.macAddress })
+        .returning({ id: controllers.id, mac_address: controllers.macAddress, name: controllers.name });
+      cache.delete(mac);
+      return rows[0] ?? null;
+    },
+  };
+  return registry;
+}
+
+export type DeviceRegistry = ReturnType<typeof createDeviceRegistry>;

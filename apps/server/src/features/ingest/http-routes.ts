@@ -1,0 +1,52 @@
+import { DEVICE_CHANNELS, MAX_DEVICE_MESSAGE_BYTES, normalizeMac } from '@rcm/shared/device';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { EventBus } from '../../events/bus.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { DeviceRegistry } from './device-registry.ts';
+import type { IngestPipeline } from './pipeline.ts';
+
+const params = z.object({ mac: z.string().max(32), channel: z.enum(DEVICE_CHANNELS) });
+
+function deviceKey(header: string | undefined): string | null {
+  const match = /^Device\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** HTTP ingest for controllers that cannot speak MQTT: same payloads, answered after commit. */
+export function ingestHttpRoutes(deps: {
+  registry: DeviceRegistry;
+  pipeline: IngestPipeline;
+  bus: EventBus;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/ingest/v1/:mac/:channel',
+      {
+        bodyLimit: MAX_DEVICE_MESSAGE_BYTES,
+        schema: {
+          params,
+          body: z.unknown(),
+          response: { 200: z.object({ data: z.object({ stored: z.boolean() }) }) },
+        },
+      },
+      async (request) => {
+        const mac = normalizeMac(request.params.mac);
+        const key = deviceKey(request.headers.authorization);
+        if (!mac || !key) throw new AppError(401, 'unauthenticated');
+        const auth = await deps.registry.authenticate(mac, key);
+        if (!auth) throw new AppError(401, 'unauthenticated');
+        if (auth.kind === 'provisioning') {
+          const created = await deps.registry.announce(mac, {});
+          if (created) deps.bus.emit('controller.pending', created);
+        }
+        const result = await deps.pipeline.submit(mac, request.params.channel, request.body);
+        if (!result.ok) {
+          if (result.reason === 'too_large') throw new AppError(413, 'payload_too_large');
+          throw new AppError(422, 'validation_failed');
+        }
+        return { data: { stored: result.stored } };
+      },
+    );
+  };
+}

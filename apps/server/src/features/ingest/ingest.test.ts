@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../../lib/sql.ts';
+import { demoDeviceKey } from '../../seed/demo.ts';
+import { login } from '../../test/app.ts';
+import { connectDevice, type TestDevice, telemetry } from '../../test/device.ts';
+import { createTestServer, TEST_PROVISIONING_KEY, type TestServer } from '../../test/server.ts';
+
+// Seeded demo controllers (see seed/demo.ts): index 0 sits in FreshMart #101.
+const MAC0 = '02:52:43:00:10:00';
+const MAC1 = '02:52:43:00:10:01';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function count(table: string, where = sql`true`): Promise<number> {
+  const [row] = await query<{ n: number }>(
+    server.database.db,
+    sql`select count(*)::int as n from ${sql.raw(table)} where ${where}`,
+  );
+  return row?.n ?? 0;
+}
+
+async function controllerId(mac: string): Promise<number> {
+  const [row] = await query<{ id: number }>(
+    server.database.db,
+    sql`select id from controllers where mac_address = ${mac}`,
+  );
+  return row?.id ?? 0;
+}
+
+describe('MQTT ingest', () => {
+  let device: TestDevice;
+  beforeAll(async () => {
+    device = await connectDevice(server.mqttPort ?? 0, MAC0, demoDeviceKey(MAC0));
+  });
+  afterAll(async () => {
+    await device.end();
+  });
+
+  it('stores a telemetry message once it is acknowledged: readings, latest points, racks, last seen', async () => {
+    const id = await controllerId(MAC0);
+    const before = await count('readings', sql`controller_id = ${id}`);
+    await device.publish('telemetry', telemetry(new Date(), { superheat: 9.1 }));
+    // 3 metrics + 3 points, all written before the PUBACK arrived.
+    expect(await count('readings', sql`controller_id = ${id}`)).toBe(before + 6);
+    const [point] = await query<{ value: number; status: string }>(
+      server.database.db,
+      sql`select value, status from rack_points where controller_id = ${id} and addr = 'A.CASE1'`,
+    );
+    expect(point).toEqual({ value: 35.5, status: 'ok' });
+    const [rack] = await query<{ metrics: { superheat: number } }>(
+      server.database.db,
+      sql`select metrics from racks where controller_id = ${id} and ref = 'A'`,
+    );
+    expect(rack?.metrics.superheat).toBe(9.1);
+  });
+
+  it('stores a repeated msg_id once', async () => {
+    const id = await controllerId(MAC0);
+    const message = telemetry(new Date(), {}, `dup-${Date.now()}`);
+    await device.publish('telemetry', message);
+    const after = await count('readings', sql`controller_id = ${id}`);
+    await device.publish('telemetry', message);
+    await device.publish('telemetry', message);
+    expect(await count('readings', sql`controller_id = ${id}`)).toBe(after);
+    expect(server.ingest.pipeline.stats().duplicates).toBeGreaterThanOrEqual(2);
+  });
+
+  it('rejects malformed and oversized messages, counts them, and keeps the device connected', async () => {
+    const rejected = server.ingest.pipeline.stats().rejected;
+    await device.publish('telemetry', '{"msg_id": "broken"');
+    await device.publish('telemetry', { msg_id: 'x', ts: 'not a time', racks: [] });
+    await device.publish('telemetry', 'x'.repeat(300 * 1024));
+    const now = server.ingest.pipeline.stats().rejected;
+    expect(now.malformed).toBe(rejected.malformed + 2);
+    expect(now.too_large).toBe(rejected.too_large + 1);
+    expect(device.client.connected).toBe(true);
+    const id = await controllerId(MAC0);
+    const before = await count('readings', sql`controller_id = ${id}`);
+    await device.publish('telemetry', telemetry(new Date()));
+    expect(await count('readings', sql`controller_id = ${id}`)).toBe(before + 6);
+  });
+
+  it('does not let a device publish under another MAC', async () => {
+    const other = await connectDevice(server.mqttPort ?? 0, MAC1, demoDeviceKey(MAC1));
+    const victim = await controllerId(MAC0);
+    const before = await count('readings', sql`controller_id = ${victim}`);
+    const closed = new Promise<void>((resolve) => other.client.once('close', () => resolve()));
+    void other.publish('telemetry', telemetry(new Date()), { topicMac: MAC0 }).catch(() => undefined);
+    await closed;
+    expect(await count('readings', sql`controller_id = ${victim}`)).toBe(before);
+    await other.end();
+  });
+
+  it('refuses a wrong device key and a client id that is not the MAC', async () => {
+    await expect(connectDevice(server.mqttPort ?? 0, MAC1, 'wrong-key')).rejects.toThrow();
+    await expect(connectDevice(server.mqttPort ?? 0, MAC1, TEST_PROVISIONING_KEY)).rejects.toThrow();
+  });
+});
+
+describe('pending controllers', () => {
+  it('announces an unknown MAC, stores nothing it sends, and ingests once authorised', async () => {
+    const mac = '02:99:00:00:00:01';
+    const admin = await login(server.app, 'admin@example.com');
+    const pending = await connectDevice(server.mqttPort ?? 0, mac, TEST_PROVISIONING_KEY);
+    const id = await controllerId(mac);
+    expect(id).toBeGreaterThan(0);
+    const list = await server.app.inject({
+      url: '/api/controllers/unauthorised',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(list.json().data.map((c: { mac_address: string }) => c.mac_address)).toContain(mac);
+
+    await pending.publish('telemetry', telemetry(new Date(), { oil_pressure: 2 }));
+    expect(await count('readings', sql`controller_id = ${id}`)).toBe(0);
+    expect(await count('alarms', sql`controller_id = ${id}`)).toBe(0);
+    await pending.end();
+
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/controllers/${id}/authorise`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { organization_id: 2, location_id: 2, name: 'New rack' },
+    });
+    expect(res.statusCode).toBe(200);
+    const key = res.json().data.device_key as string;
+    server.ingest.registry.forget(mac);
+    const device = await connectDevice(server.mqttPort ?? 0, mac, key);
+    await device.publish('telemetry', telemetry(new Date()));
+    expect(await count('readings', sql`controller_id = ${id}`)).toBe(6);
+    await device.end();
+  });
+});
+
+describe('HTTP ingest', () => {
+  it('stores with the device key, refuses a wrong one, and rejects a malformed body', async () => {
+    const id = await controllerId(MAC1);
+    const before = await count('readings', sql`controller_id = ${id}`);
+    const url = `/api/ingest/v1/${MAC1.replaceAll(':', '')}/telemetry`;
+    const ok = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Device ${demoDeviceKey(MAC1)}` },
+      payload: telemetry(new Date()),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await count('readings', sql`controller_id = ${id}`)).toBe(before + 6);
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: 'Device nope' },
+      payload: telemetry(new Date()),
+    });
+    expect(wrong.statusCode).toBe(401);
+    const bad = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Device ${demoDeviceKey(MAC1)}`, 'x-locale': 'es-MX' },
+      payload: { msg_id: 'm', ts: 'soon' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.message).toBe('Algunos campos no son válidos.');
+    expect(await count('readings', sql`controller_id = ${id}`)).toBe(before + 6);
+  });
+});

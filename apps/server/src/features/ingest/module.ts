@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { createRulesCache, type RulesCache } from '../alarms/rules-cache.ts';
+import { createDeviceRegistry, type DeviceRegistry } from './device-registry.ts';
+import { createIngestPipeline, type IngestPipeline } from './pipeline.ts';
+
+export type IngestModule = { registry: DeviceRegistry; rules: RulesCache; pipeline: IngestPipeline };
+
+export function createIngestModule(deps: {
+  db: Db;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  provisioningKey: string | null;
+  now?: () => Date;
+}): IngestModule {
+  const now = deps.now ?? (() => new Date());
+  const registry = createDeviceRegistry({
+    db: deps.db,
+    provisioningKey: deps.provisioningKey,
+    now: () => now().getTime(),
+  });
+  const rules = createRulesCache(deps.db, () => now().getTime());
+  const pipeline = createIngestPipeline({ db: deps.db, registry, rules, bus: deps.bus, log: deps.log, now });
+  return { registry, rules, pipeline };
+}

@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:net';
+import { compactMac, normalizeMac, parseDeviceTopic } from '@rcm/shared/device';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus } from '../../events/bus.ts';
+import type { DeviceRegistry } from './device-registry.ts';
+import type { IngestPipeline } from './pipeline.ts';
+
+type Session = { mac: string; kind: 'device' | 'provisioning' };
+
+function authError(returnCode: number, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error) => reject(err);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+/**
+ * The embedded MQTT broker (aedes) for the default mode. Devices authenticate with their MAC and
+ * key; a device may publish only under its own MAC. A publish is authorised only after the ingest
+ * pipeline has committed it, which holds the device's PUBACK until then (design.md section 11).
+ */
+export async function startEmbeddedBroker(deps: {
+  port: number;
+  host: string;
+  registry: DeviceRegistry;
+  pipeline: IngestPipeline;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+}): Promise<{ port: number; close: () => Promise<void> }> {
+  const { registry, pipeline, log } = deps;
+  const broker = await Aedes.createBroker({ heartbeatInterval: 60_000, connectTimeout: 30_000 });
+  const sessions = new WeakMap<Client, Session>();
+
+  broker.authenticate = (client, username, password, done) => {
+    const mac = normalizeMac(username ?? '');
+    if (!mac || client.id !== compactMac(mac)) return done(authError(2, 'client id must be the MAC'), false);
+    registry
+      .authenticate(mac, password?.toString() ?? '')
+      .then(async (auth) => {
+        if (!auth) return done(authError(4, 'bad credentials'), false);
+        sessions.set(client, { mac, kind: auth.kind });
+        if (auth.kind === 'provisioning') {
+          const created = await registry.announce(mac, {});
+          if (created) deps.bus.emit('controller.pending', created);
+        }
+        done(null, true);
+      })
+      .catch((err: unknown) => {
+        log.error({ err, mac }, 'device authentication failed');
+        done(authError(3, 'server unavailable'), false);
+      });
+  };
+
+  broker.authorizeSubscribe = (client, subscription, done) => {
+    const session = sessions.get(client);
+    const own = session ? `rcm/v1/${compactMac(session.mac)}/` : null;
+    done(own && subscription.topic.startsWith(own) ? null : new Error('subscription not allowed'), subscription);
+  };
+
+  broker.authorizePublish = (client, packet, done) => {
+    const session = client ? sessions.get(client) : undefined;
+    const topic = parseDeviceTopic(packet.topic);
+    if (!session || !topic || topic.mac !== session.mac) return done(new Error('publish not allowed'));
+    pipeline
+      .submit(session.mac, topic.channel, packet.payload)
+      // Rejected messages (malformed, too large) are acknowledged and dropped: resending cannot fix them.
+      .then(() => done(null))
+      .catch(() => done(new Error('not stored')));
+  };
+
+  broker.on('clientError', (client, err) => log.debug({ client: client.id, err: err.message }, 'mqtt client error'));
+
+  const server = createServer(broker.handle);
+  let port: number;
+  try {
+    port = await listen(server, deps.port, deps.host);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    port = await listen(server, 0, deps.host);
+    log.warn(
+      `MQTT port ${deps.port} is in use (another broker?): the embedded broker listens on ${port}. Set MQTT_PORT to choose.`,
+    );
+  }
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        broker.close(() => server.close(() => resolve()));
+      }),
+  };
+}

@@ -1,0 +1,227 @@
+import type { DeviceAlarmMessage, StatusMessage, TelemetryMessage } from '@rcm/shared/device';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { ControllerScope, DomainEvents } from '../../events/bus.ts';
+import { arr, query } from '../../lib/sql.ts';
+import { applyDecisions } from '../alarms/apply.ts';
+import {
+  type AlarmRule,
+  type ControllerState,
+  clearOpen,
+  type Decision,
+  evaluateDeviceAlarm,
+  evaluateSamples,
+} from '../alarms/engine.ts';
+import { loadStates, OFFLINE_SUBJECT } from '../alarms/state.ts';
+import type { DeviceRecord } from './device-registry.ts';
+import { samplesOf } from './samples.ts';
+
+export type BatchItem =
+  | { channel: 'telemetry'; device: DeviceRecord; message: TelemetryMessage }
+  | { channel: 'alarms'; device: DeviceRecord; message: DeviceAlarmMessage }
+  | { channel: 'status'; device: DeviceRecord; message: StatusMessage };
+
+export type BatchOutcome = {
+  stored: number;
+  duplicates: number;
+  readings: number;
+  events: { [K in keyof DomainEvents]: { name: K; args: DomainEvents[K] } }[keyof DomainEvents][];
+  /** Devices whose online flag this batch changed. */
+  online: Map<string, boolean>;
+};
+
+const scopeOf = (d: DeviceRecord): ControllerScope => ({
+  controllerId: d.id,
+  organizationId: d.organizationId,
+  locationId: d.locationId,
+});
+
+/** Messages whose (controller, msg_id) is new; a repeat in this batch or an earlier one is dropped. */
+async function dedupe(tx: Db, items: BatchItem[]): Promise<BatchItem[]> {
+  const withId = items.filter((i) => i.channel !== 'status') as Exclude<BatchItem, { channel: 'status' }>[];
+  if (withId.length === 0) return items;
+  const ids = withId.map((i) => i.device.id);
+  const msgIds = withId.map((i) => i.message.msg_id);
+  const fresh = await query<{ controller_id: number; msg_id: string }>(
+    tx,
+    sql`insert into ingest_messages (controller_id, msg_id)
+        select distinct * from unnest(${arr(ids)}::int[], ${arr(msgIds)}::text[])
+        on conflict do nothing returning controller_id, msg_id`,
+  );
+  const keep = new Set(fresh.map((r) => `${r.controller_id}|${r.msg_id}`));
+  return items.filter((i) => {
+    if (i.channel === 'status') return true;
+    const key = `${i.device.id}|${i.message.msg_id}`;
+    // The first of several copies in one batch takes the key.
+    return keep.delete(key);
+  });
+}
+
+async function writeTelemetry(tx: Db, items: Extract<BatchItem, { channel: 'telemetry' }>[]): Promise<number> {
+  const c: number[] = [];
+  const k: string[] = [];
+  const t: string[] = [];
+  const v: number[] = [];
+  const points = new Map<
+    string,
+    [number, string, string, string | null, string | null, number | null, string, number | null, string]
+  >();
+  const racks = new Map<string, [number, string, string | null, string, string]>();
+  for (const { device, message } of items) {
+    for (const rack of message.racks) {
+      for (const [metric, value] of Object.entries(rack.metrics)) {
+        c.push(device.id);
+        k.push(`${rack.ref}:${metric}`);
+        t.push(message.ts);
+        v.push(value);
+      }
+      const rackKey = `${device.id}|${rack.ref}`;
+      if ((racks.get(rackKey)?.[4] ?? '') <= message.ts) {
+        racks.set(rackKey, [device.id, rack.ref, rack.name ?? null, JSON.stringify(rack.metrics), message.ts]);
+      }
+      for (const p of rack.points) {
+        if (p.value !== null) {
+          c.push(device.id);
+          k.push(p.addr);
+          t.push(message.ts);
+          v.push(p.value);
+        }
+        const pointKey = `${device.id}|${p.addr}`;
+        if ((points.get(pointKey)?.[8] ?? '') <= message.ts) {
+          points.set(pointKey, [
+            device.id,
+            p.addr,
+            rack.ref,
+            p.name ?? null,
+            p.unit ?? null,
+            p.set_point ?? null,
+            p.status,
+            p.value,
+            message.ts,
+          ]);
+        }
+      }
+    }
+  }
+  if (c.length > 0) {
+    await tx.execute(sql`insert into readings (controller_id, key, ts, value)
+      select * from unnest(${arr(c)}::int[], ${arr(k)}::text[], ${arr(t)}::timestamptz[], ${arr(v)}::float8[])`);
+  }
+  if (points.size > 0) {
+    const col = (i: number) => arr([...points.values()].map((p) => p[i]));
+    await tx.execute(sql`insert into rack_points (controller_id, addr, rack_ref, name, unit, set_point, status, value, updated_at)
+      select * from unnest(${col(0)}::int[], ${col(1)}::text[], ${col(2)}::text[], ${col(3)}::text[], ${col(4)}::text[],
+                           ${col(5)}::float8[], ${col(6)}::text[], ${col(7)}::float8[], ${col(8)}::timestamptz[])
+      on conflict (controller_id, addr) do update set rack_ref = excluded.rack_ref, name = coalesce(excluded.name, rack_points.name),
+        unit = coalesce(excluded.unit, rack_points.unit), set_point = excluded.set_point, status = excluded.status,
+        value = excluded.value, updated_at = excluded.updated_at
+      where rack_points.updated_at <= excluded.updated_at`);
+  }
+  if (racks.size > 0) {
+    const col = (i: number) => arr([...racks.values()].map((r) => r[i]));
+    await tx.execute(sql`insert into racks (controller_id, ref, name, metrics, updated_at)
+      select * from unnest(${col(0)}::int[], ${col(1)}::text[], ${col(2)}::text[], ${col(3)}::jsonb[], ${col(4)}::timestamptz[])
+      on conflict (controller_id, ref) do update set name = coalesce(excluded.name, racks.name),
+        metrics = excluded.metrics, updated_at = excluded.updated_at
+      where racks.updated_at <= excluded.updated_at`);
+  }
+  return c.length;
+}
+
+/**
+ * Writes one batch in the caller's transaction: dedupe, readings, latest values, controller
+ * status, and the alarm decisions they cause. Events are returned for emission after commit.
+ */
+export async function writeBatch(
+  tx: Db,
+  input: { items: BatchItem[]; rules: readonly AlarmRule[]; now: Date },
+): Promise<BatchOutcome> {
+  const { rules, now } = input;
+  const items = await dedupe(tx, input.items);
+  const outcome: BatchOutcome = {
+    stored: items.length,
+    duplicates: input.items.length - items.length,
+    readings: 0,
+    events: [],
+    online: new Map(),
+  };
+  const telemetry = items.filter((i) => i.channel === 'telemetry') as Extract<BatchItem, { channel: 'telemetry' }>[];
+  outcome.readings = await writeTelemetry(tx, telemetry);
+
+  // Online state: any message means online, unless it is a status saying otherwise (the last will).
+  const devices = new Map<number, DeviceRecord>();
+  const onlineNow = new Map<number, boolean>();
+  for (const item of items) {
+    devices.set(item.device.id, item.device);
+    onlineNow.set(item.device.id, item.channel === 'status' ? item.message.online : true);
+  }
+  const ids = [...onlineNow.keys()];
+  if (ids.length > 0) {
+    await tx.execute(sql`update controllers c set online = v.online, last_seen_at = ${now.toISOString()}::timestamptz
+      from unnest(${arr(ids)}::int[], ${arr([...onlineNow.values()])}::bool[]) as v(id, online) where c.id = v.id`);
+  }
+  for (const status of items.filter((i) => i.channel === 'status') as Extract<BatchItem, { channel: 'status' }>[]) {
+    const m = status.message;
+    if (m.model || m.firmware || m.vendor_endpoint) {
+      await tx.execute(sql`update controllers set device_model = coalesce(${m.model ?? null}, device_model),
+        firmware = coalesce(${m.firmware ?? null}, firmware), vendor_endpoint = coalesce(${m.vendor_endpoint ?? null}, vendor_endpoint)
+        where id = ${status.device.id}`);
+    }
+  }
+
+  // Alarms: telemetry rules, device alarms, and the end of an offline alarm when a device speaks again.
+  const states = await loadStates(tx, ids);
+  const decisions = new Map<number, Decision[]>();
+  const offlineRule = rules.find((r) => r.source === 'offline');
+  for (const item of [...items].sort((a, b) => tsOf(a).localeCompare(tsOf(b)))) {
+    const state = states.get(item.device.id) as ControllerState;
+    const list = decisions.get(item.device.id) ?? [];
+    decisions.set(item.device.id, list);
+    if (item.channel === 'telemetry')
+      list.push(...evaluateSamples(rules, state, samplesOf(item.message), new Date(item.message.ts)));
+    if (item.channel === 'alarms')
+      list.push(...evaluateDeviceAlarm(rules, state, item.message, new Date(item.message.ts)));
+    if (offlineRule && onlineNow.get(item.device.id)) {
+      const key = `${offlineRule.id}|${OFFLINE_SUBJECT}`;
+      const open = state.open.get(key);
+      if (open) {
+        clearOpen(open, now, list);
+        state.open.delete(key);
+      }
+    }
+  }
+  const changed = await applyDecisions(tx, { decisions, devices, now });
+  outcome.events.push(...changed);
+
+  for (const [id, online] of onlineNow) {
+    const device = devices.get(id) as DeviceRecord;
+    if (device.online !== online) {
+      outcome.online.set(device.mac, online);
+      outcome.events.push({
+        name: 'controller.status',
+        args: [{ ...scopeOf(device), online, lastSeenAt: now.toISOString() }],
+      });
+    }
+  }
+  for (const item of telemetry) {
+    outcome.events.push({
+      name: 'rack.telemetry',
+      args: [
+        {
+          ...scopeOf(item.device),
+          ts: item.message.ts,
+          racks: item.message.racks.map((r) => ({
+            ref: r.ref,
+            metrics: r.metrics,
+            points: r.points.map((p) => ({ addr: p.addr, value: p.value, status: p.status })),
+          })),
+        },
+      ],
+    });
+  }
+  return outcome;
+}
+
+function tsOf(item: BatchItem): string {
+  return item.channel === 'status' ? '' : item.message.ts;
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { query } from '../lib/sql.ts';
+
+export type Job = { name: string; everyMs: number; run: (db: Db) => Promise<void> };
+
+// Stable advisory-lock keys: one per job name, the same on every instance.
+function lockKey(name: string): number {
+  let h = 0;
+  for (const ch of name) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return h;
+}
+
+/**
+ * Runs each job on a timer; a PostgreSQL advisory lock held for the job's transaction makes only
+ * one instance run it at a time, and another takes over when that one dies (design.md section 2).
+ */
+export function startScheduler(deps: { db: Db; jobs: Job[]; log: FastifyBaseLogger }): { stop: () => Promise<void> } {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+
+  const runOnce = async (job: Job) => {
+    try {
+      await deps.db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const [row] = await query<{ locked: boolean }>(
+          tx,
+          sql`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as locked`,
+        );
+        if (row?.locked) await job.run(tx);
+      });
+    } catch (err) {
+      if (!stopped) deps.log.error({ err, job: job.name }, 'scheduled job failed');
+    }
+  };
+
+  for (const job of deps.jobs) {
+    const tick = () => {
+      if (stopped) return;
+      const p = runOnce(job).finally(() => running.delete(p));
+      running.add(p);
+    };
+    timers.push(setInterval(tick, job.everyMs));
+    setTimeout(tick, 1000).unref();
+  }
+  return {
+    stop: async () => {
+      stopped = true;
+      for (const t of timers) clearInterval(t);
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+/** Hourly rollups of the last two hours, recomputed whole (idempotent). */
+export async function refreshRollups(db: Db, now: Date): Promise<void> {
+  const from = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 3_600_000).toISOString();
+  await db.execute(sql`insert into readings_hourly (controller_id, key, bucket, min, max, sum, count)
+    select controller_id, key, date_trunc('hour', ts), min(value), max(value), sum(value), count(*)
+    from readings where ts >= ${from}::timestamptz group by 1, 2, 3
+    on conflict (controller_id, key, bucket) do update set min = excluded.min, max = excluded.max,
+      sum = excluded.sum, count = excluded.count`);
+}
+
+/** Retention: raw readings and message ids past their age; rollups stay for long chart ranges. */
+export async function applyRetention(db: Db, now: Date, readingsDays: number): Promise<void> {
+  const readingsCutoff = new Date(now.getTime() - readingsDays * 86_400_000).toISOString();
+  const idsCutoff = new Date(now.getTime() - 2 * 86_400_000).toISOString();
+  await db.execute(sql`delete from readings where ts < ${readingsCutoff}::timestamptz`);
+  await db.execute(sql`delete from ingest_messages where received_at < ${idsCutoff}::timestamptz`);
+}

@@ -1,0 +1,61 @@
+import { RACK_TELEMETRY_MIN_INTERVAL_MS, type RackTelemetryEvent } from '@rcm/shared/realtime';
+import type { EventBus } from '../events/bus.ts';
+import { targetRooms } from '../features/auth/scope.ts';
+import type { RealtimeServer } from './socket.ts';
+
+/** Domain events → client events, each to exactly the rooms allowed to see it. */
+export function bridgeEvents(io: RealtimeServer, bus: EventBus): () => void {
+  const lastSent = new Map<number, number>();
+  const pending = new Map<number, RackTelemetryEvent>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const sendTelemetry = (event: RackTelemetryEvent) => {
+    lastSent.set(event.controller_id, Date.now());
+    io.to(`controller:${event.controller_id}`).emit('rack.telemetry', event);
+  };
+
+  const offs = [
+    bus.on('alarm.raised', (alarm) => {
+      io.to(targetRooms('alarms', { organizationId: alarm.organization_id, locationId: alarm.location_id })).emit(
+        'alarm.raised',
+        alarm,
+      );
+    }),
+    bus.on('alarm.updated', (alarm) => {
+      io.to(targetRooms('alarms', { organizationId: alarm.organization_id, locationId: alarm.location_id })).emit(
+        'alarm.updated',
+        alarm,
+      );
+    }),
+    bus.on('controller.status', (e) => {
+      io.to(targetRooms('controllers', e)).emit('controller.status', {
+        controller_id: e.controllerId,
+        online: e.online,
+        last_seen_at: e.lastSeenAt,
+      });
+    }),
+    bus.on('controller.pending', (controller) => {
+      io.to('pending').emit('controller.pending', { controller });
+    }),
+    // At most one rack.telemetry per controller per second: the latest wins.
+    bus.on('rack.telemetry', (e) => {
+      const event: RackTelemetryEvent = { controller_id: e.controllerId, ts: e.ts, racks: e.racks };
+      const since = Date.now() - (lastSent.get(e.controllerId) ?? 0);
+      if (since >= RACK_TELEMETRY_MIN_INTERVAL_MS) return sendTelemetry(event);
+      const waiting = pending.has(e.controllerId);
+      pending.set(e.controllerId, event);
+      if (waiting) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        const latest = pending.get(e.controllerId);
+        pending.delete(e.controllerId);
+        if (latest) sendTelemetry(latest);
+      }, RACK_TELEMETRY_MIN_INTERVAL_MS - since);
+      timers.add(timer);
+    }),
+  ];
+  return () => {
+    for (const off of offs) off();
+    for (const t of timers) clearTimeout(t);
+  };
+}

@@ -1,0 +1,34 @@
+import { loadConfig } from '../config.ts';
+import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
+import { seedDemo } from '../seed/demo.ts';
+import { type RunningServer, startServer } from '../server.ts';
+import { openTestDatabase, type TestDatabase } from './database.ts';
+
+export const TEST_PROVISIONING_KEY = 'test-provisioning-key';
+
+export type TestServer = RunningServer & { database: TestDatabase; stop: () => Promise<void> };
+
+/** The whole product (API, realtime, embedded broker on a free port) on a fresh seeded database. */
+export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  await ensureAlarmCatalogue(database.db);
+  await seedDemo(database.db);
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    MQTT_HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const server = await startServer({ config, database, provisioningKey: TEST_PROVISIONING_KEY, scheduler: false });
+  return {
+    ...server,
+    database,
+    stop: async () => {
+      await server.close();
+      await database.close();
+    },
+  };
+}
