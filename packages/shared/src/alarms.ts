@@ -26,3 +26,118 @@ export const alarmSummary = z.object({
   alarm_type: z.object({ id: z.number().int(), code: z.string(), name: z.string(), name_es: z.string() }),
 });
 export type AlarmSummary = z.infer<typeof alarmSummary>;
+
+export const ALARM_SORTS = [
+  'raised_at',
+  '-raised_at',
+  'ref',
+  '-ref',
+  'severity',
+  '-severity',
+  'acknowledged_at',
+  '-acknowledged_at',
+  'controller',
+  '-controller',
+] as const;
+
+const csv = <T extends z.ZodType>(item: T) =>
+  z
+    .string()
+    .max(500)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).max(50));
+
+/** GET /api/alarms and /api/alarms/stats: the dashboard's filters, all optional, all in the URL. */
+export const alarmListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  sort: z.enum(ALARM_SORTS).default('-raised_at'),
+  status: csv(z.enum(ALARM_STATUSES)).optional(),
+  severity: csv(z.enum(ALARM_SEVERITIES)).optional(),
+  /** Alarm type codes. */
+  type: csv(z.string().min(1).max(64)).optional(),
+  warranty: z.enum(['true', 'false']).optional(),
+  /** Only alarms of controllers that are offline now. */
+  offline: z.enum(['true', 'false']).optional(),
+  controller_id: z.coerce.number().int().positive().optional(),
+  organization_id: z.coerce.number().int().positive().optional(),
+  location_id: z.coerce.number().int().positive().optional(),
+});
+export type AlarmListQuery = z.infer<typeof alarmListQuery>;
+
+export const listMeta = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+
+export const alarmStats = z.object({
+  active: z.number().int(),
+  acknowledged: z.number().int(),
+  cleared: z.number().int(),
+  warranty_active: z.number().int(),
+});
+export type AlarmStats = z.infer<typeof alarmStats>;
+
+const person = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+/** GET /api/alarms/{ref}: the alarm view. */
+export const alarmDetail = alarmSummary.extend({
+  registered_at: z.string(),
+  last_occurrence_at: z.string(),
+  acknowledged_by: person,
+  cleared_by: person,
+  notes: z.string(),
+  health_status: z.string(),
+  controller: z.object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    mac_address: z.string(),
+    store_alias: z.string().nullable(),
+    device_model: z.string().nullable(),
+    warranty_expiry: z.string().nullable(),
+    online: z.boolean(),
+  }),
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  organization: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type AlarmDetail = z.infer<typeof alarmDetail>;
+
+export const alarmNotesBody = z.object({ notes: z.string().max(100_000) });
+
+export const alarmMetricsQuery = z
+  .object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) })
+  .refine((v) => new Date(v.from) < new Date(v.to), { path: ['to'], message: 'range_order' });
+
+/** GET /api/alarms/{ref}/metrics: the rack's metrics over a range, at most ~1000 points a series. */
+export const alarmMetrics = z.object({
+  resolution: z.enum(['raw', 'hour']),
+  series: z.array(
+    z.object({ key: z.string(), unit: z.string().nullable(), points: z.array(z.tuple([z.string(), z.number()])) }),
+  ),
+});
+export type AlarmMetrics = z.infer<typeof alarmMetrics>;
+
+/** POST /api/alarms/bulk: the given refs, or everything the filter matches (within scope). */
+export const alarmBulkBody = z
+  .object({
+    action: z.enum(['acknowledge', 'clear']),
+    refs: z.array(z.number().int().positive()).max(10_000).optional(),
+    filter: alarmListQuery.omit({ page: true, per_page: true, sort: true }).partial().optional(),
+  })
+  .refine((v) => !!v.refs !== !!v.filter, { message: 'refs_or_filter' });
+export type AlarmBulkBody = z.infer<typeof alarmBulkBody>;
+
+export const alarmTypeSummary = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  name_es: z.string(),
+  severity: z.enum(ALARM_SEVERITIES),
+});

@@ -21,6 +21,8 @@ export type ServerToClientEvents = {
   'alarm.updated': (alarm: AlarmSummary) => void;
   'controller.status': (event: ControllerStatusEvent) => void;
   'rack.telemetry': (event: RackTelemetryEvent) => void;
+  /** Progress of the caller's own bulk acknowledge/clear, sent to `user:{id}`. */
+  'alarms.bulk.progress': (event: { request_id: string; done: number; total: number }) => void;
 };
 
 export type ClientToServerEvents = {
