@@ -57,10 +57,10 @@ export const alarmListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   sort: z.enum(ALARM_SORTS).default('-raised_at'),
-  status: csv(z.enum(ALARM_STATUSES)).optional(),
-  severity: csv(z.enum(ALARM_SEVERITIES)).optional(),
+  status: csv(ALARM_STATUSES).optional(),
+  severity: csv(ALARM_SEVERITIES).optional(),
   /** Alarm type codes. */
-  type: csv(z.string().min(1).max(64)).optional(),
+  type: csvList.pipe(z.array(z.string().min(1).max(64)).max(50)).optional(),
   warranty: z.enum(['true', 'false']).optional(),
   /** Only alarms of controllers that are offline now. */
   offline: z.enum(['true', 'false']).optional(),
