@@ -40,17 +40,17 @@ export const ALARM_SORTS = [
   '-controller',
 ] as const;
 
-const csv = <T extends z.ZodType>(item: T) =>
-  z
-    .string()
-    .max(500)
-    .transform((s) =>
-      s
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(item).max(50));
+/** `a,b,c` in the query string → a list. */
+const csvList = z
+  .string()
+  .max(500)
+  .transform((s) =>
+    s
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  );
+const csv = <T extends string>(values: readonly [T, ...T[]]) => csvList.pipe(z.array(z.enum(values)).max(50));
 
 /** GET /api/alarms and /api/alarms/stats: the dashboard's filters, all optional, all in the URL. */
 export const alarmListQuery = z.object({
