@@ -26,6 +26,8 @@ import { createControllersService } from './features/controllers/service.ts';
 import { ingestHttpRoutes } from './features/ingest/http-routes.ts';
 import { createIngestModule, type IngestModule } from './features/ingest/module.ts';
 import { languageRoutes } from './features/languages/routes.ts';
+import { createOrganizationsRepo } from './features/organizations/repo.ts';
+import { organizationRoutes } from './features/organizations/routes.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import './lib/fastify-types.ts';
 
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const controllersRepo = createControllersRepo(database.db);
       const controllersService = createControllersService({ repo: controllersRepo, audit });
       await api.register(controllerRoutes({ repo: controllersRepo, service: controllersService }));
+      await api.register(organizationRoutes({ repo: createOrganizationsRepo(database.db) }));
       await api.register(ingestHttpRoutes({ registry: ingest.registry, pipeline: ingest.pipeline, bus }));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },

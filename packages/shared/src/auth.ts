@@ -61,3 +61,31 @@ export const authoriseControllerBody = z.object({
   store_alias: z.string().trim().max(120).optional(),
 });
 export type AuthoriseControllerBody = z.infer<typeof authoriseControllerBody>;
+
+/** GET /api/controllers/{id}: the controller fields of spec section 3. */
+export const controllerDetail = z.object({
+  id: z.number().int(),
+  mac_address: z.string(),
+  name: z.string().nullable(),
+  store_alias: z.string().nullable(),
+  organisation: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  location: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      address: z.string(),
+    })
+    .nullable(),
+  device_address: z.string().nullable(),
+  device_model: z.string().nullable(),
+  firmware: z.string().nullable(),
+  vendor_endpoint: z.string().nullable(),
+  warranty_expiry: z.string().nullable(),
+  authorised: z.boolean(),
+  secure_mode: z.boolean(),
+  online: z.boolean(),
+  last_seen_at: z.string().nullable(),
+  created_at: z.string(),
+  active_alarms: z.number().int(),
+});
+export type ControllerDetail = z.infer<typeof controllerDetail>;

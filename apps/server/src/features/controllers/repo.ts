@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { controllers, locations } from '../../db/schema.ts';
+import { alarms, controllers, locations, organizations } from '../../db/schema.ts';
 
 export function createControllersRepo(db: Db) {
   return {
@@ -11,6 +11,28 @@ export function createControllersRepo(db: Db) {
         .from(controllers)
         .where(eq(controllers.authorised, false))
         .orderBy(asc(controllers.createdAt), asc(controllers.id));
+    },
+
+    async detail(id: number) {
+      const rows = await db
+        .select({
+          c: controllers,
+          orgName: organizations.name,
+          loc: {
+            id: locations.id,
+            name: locations.name,
+            a1: locations.addressLine1,
+            city: locations.city,
+            state: locations.state,
+          },
+          activeAlarms: sql<number>`(select count(*)::int from ${alarms} where ${alarms.controllerId} = ${controllers.id} and ${alarms.status} <> 'cleared')`,
+        })
+        .from(controllers)
+        .leftJoin(organizations, eq(organizations.id, controllers.organizationId))
+        .leftJoin(locations, eq(locations.id, controllers.locationId))
+        .where(eq(controllers.id, id))
+        .limit(1);
+      return rows[0];
     },
 
     async findById(id: number) {
