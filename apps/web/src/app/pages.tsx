@@ -10,13 +10,18 @@ const ForbiddenPage = lazy(() =>
   import('../features/errors/forbidden-page.tsx').then((m) => ({ default: m.ForbiddenPage })),
 );
 const SearchPage = lazy(() => import('../features/sections/search-page.tsx').then((m) => ({ default: m.SearchPage })));
+const DashboardPage = lazy(() =>
+  import('../features/alarms/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const AlarmViewPage = lazy(() =>
+  import('../features/alarms/pages/alarm-view-page.tsx').then((m) => ({ default: m.AlarmViewPage })),
+);
 const SectionPage = lazy(() =>
   import('../features/sections/section-page.tsx').then((m) => ({ default: m.SectionPage })),
 );
 
 /** Which catalog section (sections.<key>) frames a route that its own issue has not filled yet. */
 export const SECTION_KEYS: Partial<Record<RouteName, string>> = {
-  home: 'home',
   locations: 'locations',
   controllers: 'controllers',
   inventory: 'inventory',
@@ -33,7 +38,6 @@ export const SECTION_KEYS: Partial<Record<RouteName, string>> = {
   'organizations.locations.create': 'locationCreate',
   'organizations.locations.edit': 'locationEdit',
   'controllers.view': 'controllerView',
-  'alarms.view': 'alarmView',
   'controllers.edit': 'controllerEdit',
   'controllers.authorise': 'controllerAuthorise',
   settings: 'settings',
@@ -49,6 +53,8 @@ export const SECTION_KEYS: Partial<Record<RouteName, string>> = {
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   login: LoginPage,
+  home: DashboardPage,
+  'alarms.view': AlarmViewPage,
   account: AccountPage,
   legal: LegalPage,
   '403': ForbiddenPage,

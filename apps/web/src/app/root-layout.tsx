@@ -14,7 +14,9 @@ const AppShell = lazy(() => import('./shell/app-shell.tsx').then((m) => ({ defau
 export function RootLayout() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const href = useRouterState({ select: (s) => s.location.href });
+  // Re-created when the path changes; query-string changes (filters held in the URL) keep the
+  // view, so a multi-select stays open and keyboard focus stays where it was.
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -34,7 +36,7 @@ export function RootLayout() {
         </div>
       }
     >
-      <Outlet key={href} />
+      <Outlet key={pathname} />
     </Suspense>
   );
 

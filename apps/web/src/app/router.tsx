@@ -31,10 +31,27 @@ async function guard(auth: RouteAuth, href: string): Promise<void> {
   }
 }
 
+const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 500 ? v : undefined);
+
+/** The dashboard's filters live in the URL (bookmarkable); anything unknown is dropped. */
+function dashboardSearch(s: Record<string, unknown>) {
+  const page = Number(s.page);
+  return {
+    status: text(s.status),
+    severity: text(s.severity),
+    type: text(s.type),
+    warranty: s.warranty === 'true' || s.warranty === 'false' ? s.warranty : undefined,
+    offline: s.offline === 'true' ? ('true' as const) : undefined,
+    sort: text(s.sort),
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+  };
+}
+
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
 function searchFor(name: RouteName) {
   if (name === 'login') return (s: Record<string, unknown>) => ({ redirect: safeRedirect(s.redirect) });
+  if (name === 'home') return dashboardSearch;
   if (name === 'search') return (s: Record<string, unknown>) => ({ q: typeof s.q === 'string' ? s.q : '' });
   return undefined;
 }

@@ -1,0 +1,77 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export type Marker = { at: number; label: string; color: string };
+
+/**
+ * One series over time (uPlot), with vertical markers (an alarm's raise and clear). Times in ms.
+ * The caller supplies a text alternative; the canvas itself is decorative for assistive tech.
+ */
+export function TimeSeriesChart(props: {
+  points: [number, number][];
+  label: string;
+  unit: string | null;
+  markers: Marker[];
+  color?: string;
+  height?: number;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const { points, label, unit, markers, color, height } = props;
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const dark = document.documentElement.classList.contains('dark');
+    const axisStroke = dark ? '#cbd5e1' : '#334155';
+    const grid = { stroke: dark ? '#334155' : '#e2e8f0', width: 1 };
+    const data: uPlot.AlignedData = [points.map((p) => p[0] / 1000), points.map((p) => p[1])];
+    const plot = new uPlot(
+      {
+        width: el.clientWidth || 600,
+        height: height ?? 180,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: true } },
+        axes: [
+          { stroke: axisStroke, grid },
+          { stroke: axisStroke, grid, label: unit ?? undefined, size: 60 },
+        ],
+        series: [{}, { label, stroke: color ?? '#1d4ed8', width: 2, spanGaps: false }],
+        hooks: {
+          draw: [
+            (u) => {
+              const ctx = u.ctx;
+              for (const m of markers) {
+                const x = u.valToPos(m.at / 1000, 'x', true);
+                if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
+                ctx.save();
+                ctx.strokeStyle = m.color;
+                ctx.setLineDash([6, 4]);
+                ctx.lineWidth = 2;
+                ctx.beginPath();
+                ctx.moveTo(x, u.bbox.top);
+                ctx.lineTo(x, u.bbox.top + u.bbox.height);
+                ctx.stroke();
+                ctx.fillStyle = m.color;
+                ctx.font = `${12 * devicePixelRatio}px sans-serif`;
+                ctx.fillText(m.label, x + 4, u.bbox.top + 14 * devicePixelRatio);
+                ctx.restore();
+              }
+            },
+          ],
+        },
+      },
+      data,
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: height ?? 180 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [points, label, unit, markers, color, height]);
+
+  return <div ref={host} aria-hidden="true" className="w-full" />;
+}

@@ -1,0 +1,40 @@
+import type { AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type AlarmFilters = {
+  status?: string;
+  severity?: string;
+  type?: string;
+  warranty?: 'true' | 'false';
+  offline?: 'true';
+  controller_id?: number;
+  sort?: string;
+  page?: number;
+};
+
+export type AlarmPage = {
+  data: AlarmSummary[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+};
+
+export function toQueryString(filters: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') params.set(k, String(v));
+  return params.toString();
+}
+
+export const alarmsQuery = (filters: AlarmFilters, perPage = 25) =>
+  queryOptions({
+    queryKey: ['alarms', 'list', filters, perPage],
+    queryFn: () => api<AlarmPage>(`alarms?${toQueryString({ ...filters, per_page: perPage })}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** The tiles count with the same filters except status (a tile is itself a status). */
+export const alarmStatsQuery = (filters: Omit<AlarmFilters, 'page' | 'sort' | 'status'>) =>
+  queryOptions({
+    queryKey: ['alarms', 'stats', filters],
+    queryFn: () => api<{ data: AlarmStats }>(`alarms/stats?${toQueryString(filters)}`).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Spinner } from '../../../components/page.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { saveAlarmNotes } from '../api/alarm-actions.ts';
+
+const RichTextEditor = lazy(() =>
+  import('../../../components/rich-text/rich-text-editor.tsx').then((m) => ({ default: m.RichTextEditor })),
+);
+
+/** Notes with save; the server sanitizes the HTML, and what it stored is shown back. */
+export function AlarmNotes(props: { alarmRef: number; notes: string; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(props.notes);
+  const [saving, setSaving] = useState(false);
+
+  if (!props.canEdit) {
+    return props.notes ? (
+      // Sanitized by the server on save (allow-list of formatting tags), never raw user HTML.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitized rich text.
+      <div className="prose-sm rich-text-view" dangerouslySetInnerHTML={{ __html: props.notes }} />
+    ) : (
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('alarmView.noNotes')}</p>
+    );
+  }
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const result = await saveAlarmNotes(props.alarmRef, draft);
+      setDraft(result.notes);
+      await queryClient.invalidateQueries({ queryKey: ['alarms', 'detail', props.alarmRef] });
+      toast.success(t('alarmView.notesSaved'));
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div>
+      <Suspense fallback={<Spinner label={t('common.loading')} />}>
+        <RichTextEditor
+          label={t('alarmView.notes')}
+          value={draft}
+          onChange={(v) => setDraft(String(v))}
+          contentType="html"
+          theme="snow"
+        />
+      </Suspense>
+      <button
+        type="button"
+        onClick={() => void save()}
+        disabled={saving || draft === props.notes}
+        className="mt-3 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+      >
+        {saving ? t('alarmView.savingNotes') : t('alarmView.saveNotes')}
+      </button>
+    </div>
+  );
+}

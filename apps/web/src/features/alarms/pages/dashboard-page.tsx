@@ -1,0 +1,158 @@
+import type { AlarmSummary } from '@rcm/shared/alarms';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
+import { alertNewAlarm } from '../alert-new-alarm.ts';
+import { typeName } from '../api/get-alarm-types.ts';
+import { type AlarmFilters, alarmStatsQuery, alarmsQuery } from '../api/get-alarms.ts';
+import { AlarmTable } from '../components/alarm-table.tsx';
+import { AlertSettingsButton } from '../components/alert-settings.tsx';
+import { BulkActions } from '../components/bulk-actions.tsx';
+import { AlarmFiltersBar } from '../components/filters.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { StatTiles, type TileKey } from '../components/stat-tiles.tsx';
+import { useLiveAlarms } from '../use-live-alarms.ts';
+
+const HIGHLIGHT_MS = 8000;
+
+function tileOf(f: AlarmFilters): TileKey | null {
+  if (f.status === 'active' && f.warranty === 'true') return 'warranty';
+  if (!f.warranty && (f.status === 'active' || f.status === 'acknowledged' || f.status === 'cleared')) return f.status;
+  return null;
+}
+
+/** The dashboard: live alarm table with filters in the URL, stat tiles, bulk actions. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const filters = useSearch({ strict: false }) as AlarmFilters;
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [highlighted, setHighlighted] = useState<Set<number>>(new Set());
+  const list = useQuery(alarmsQuery(filters));
+  const { page: _p, sort: _s, status: _st, ...statFilters } = filters;
+  const stats = useQuery(alarmStatsQuery(statFilters));
+
+  const update = (patch: Partial<AlarmFilters>) =>
+    void navigate({ to: '/', search: (prev: AlarmFilters) => ({ ...prev, page: undefined, ...patch }) });
+
+  const onRaised = useCallback(
+    (alarm: AlarmSummary) => {
+      const text = t('dashboard.newAlarm', {
+        name: typeName(alarm.alarm_type, i18n.language),
+        controller: alarm.controller.name ?? alarm.controller.mac_address,
+      });
+      alertNewAlarm(alarm, text);
+      setHighlighted((prev) => new Set(prev).add(alarm.ref));
+      setTimeout(() => setHighlighted((prev) => new Set([...prev].filter((r) => r !== alarm.ref))), HIGHLIGHT_MS);
+    },
+    [t, i18n.language],
+  );
+  useLiveAlarms(onRaised);
+
+  const rows = list.data?.data ?? [];
+  const meta = list.data?.meta;
+  const hasFilters = ['status', 'severity', 'type', 'warranty', 'offline'].some(
+    (k) => filters[k as keyof AlarmFilters],
+  );
+  const toggle = (ref: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(ref)) next.delete(ref);
+      else next.add(ref);
+      return next;
+    });
+  const togglePage = (on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const r of rows) {
+        if (on) next.add(r.ref);
+        else next.delete(r.ref);
+      }
+      return next;
+    });
+  const selectTile = (tile: TileKey) =>
+    update(tile === 'warranty' ? { status: 'active', warranty: 'true' } : { status: tile, warranty: undefined });
+
+  return (
+    <Page
+      title={t('dashboard.title')}
+      actions={
+        <span className="inline-flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+          <span className="size-2 animate-pulse rounded-full bg-emerald-600" aria-hidden="true" />
+          {t('dashboard.live')}
+        </span>
+      }
+    >
+      <StatTiles stats={stats.data} selected={tileOf(filters)} onSelect={selectTile} />
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
+        <AlarmFiltersBar filters={filters} onChange={update} />
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            disabled={!hasFilters}
+            onClick={() => void navigate({ to: '/', search: {} })}
+            className="rounded-md px-3 py-1.5 text-sm font-medium text-blue-700 hover:underline disabled:text-slate-500 disabled:no-underline dark:text-blue-300"
+          >
+            {t('dashboard.clearFilters')}
+          </button>
+          <button
+            type="button"
+            aria-pressed={filters.offline === 'true'}
+            title={t('dashboard.offlineOnly')}
+            onClick={() => update({ offline: filters.offline === 'true' ? undefined : 'true' })}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 aria-pressed:border-blue-700 aria-pressed:bg-blue-50 aria-pressed:text-blue-900 dark:border-slate-600 dark:bg-slate-900 dark:aria-pressed:bg-blue-950 dark:aria-pressed:text-blue-100"
+          >
+            {t('dashboard.offlineControllers')}
+          </button>
+          <BulkActions
+            selected={[...selected]}
+            filters={filters}
+            matching={meta?.total ?? 0}
+            onDone={() => setSelected(new Set())}
+          />
+          <AlertSettingsButton />
+        </div>
+      </div>
+      <div className="mt-3 flex min-h-6 items-center gap-4 text-sm">
+        {list.isFetching && !list.isPending ? <Spinner label={t('dashboard.filtering')} /> : null}
+        {selected.size > 0 ? <span>{t('dashboard.selected', { count: selected.size })}</span> : null}
+      </div>
+      <div className="mt-2">
+        {list.isPending ? (
+          <Spinner label={t('dashboard.filtering')} />
+        ) : list.isError ? (
+          <div role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+            {t('dashboard.loadError')}{' '}
+            <button type="button" className="font-medium underline" onClick={() => void list.refetch()}>
+              {t('dashboard.retry')}
+            </button>
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState title={t('dashboard.emptyTitle')} body={t('dashboard.emptyBody')} />
+        ) : (
+          <AlarmTable
+            rows={rows}
+            sort={filters.sort ?? '-raised_at'}
+            onSort={(sort) => update({ sort })}
+            selected={selected}
+            onToggle={toggle}
+            onTogglePage={togglePage}
+            highlighted={highlighted}
+          />
+        )}
+      </div>
+      {meta && meta.total > 0 ? (
+        <div className="mt-4">
+          <Pagination
+            page={meta.page}
+            lastPage={meta.last_page}
+            total={meta.total}
+            onPage={(page) => void navigate({ to: '/', search: (prev: AlarmFilters) => ({ ...prev, page }) })}
+          />
+        </div>
+      ) : null}
+    </Page>
+  );
+}
