@@ -21,6 +21,7 @@ import { createAuthRepo } from './features/auth/repo.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { type AuthService, createAuthService } from './features/auth/service.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
+import { createControllerListRepo } from './features/controllers/list-repo.ts';
 import { controllerRoutes } from './features/controllers/routes.ts';
 import { createControllersService } from './features/controllers/service.ts';
 import { ingestHttpRoutes } from './features/ingest/http-routes.ts';
@@ -100,7 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(languageRoutes);
       const controllersRepo = createControllersRepo(database.db);
       const controllersService = createControllersService({ repo: controllersRepo, audit });
-      await api.register(controllerRoutes({ repo: controllersRepo, service: controllersService }));
+      await api.register(
+        controllerRoutes({ repo: controllersRepo, list: createControllerListRepo(database.db), service: controllersService }),
+      );
       await api.register(organizationRoutes({ repo: createOrganizationsRepo(database.db) }));
       await api.register(ingestHttpRoutes({ registry: ingest.registry, pipeline: ingest.pipeline, bus }));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

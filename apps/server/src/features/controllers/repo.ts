@@ -49,6 +49,10 @@ export function createControllersRepo(db: Db) {
       return rows.length > 0;
     },
 
+    async update(id: number, patch: Partial<typeof controllers.$inferInsert>): Promise<void> {
+      await db.update(controllers).set(patch).where(eq(controllers.id, id));
+    },
+
     /** Authorises a pending controller; false when it was authorised meanwhile. */
     async authorise(
       id: number,

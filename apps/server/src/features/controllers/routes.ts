@@ -1,16 +1,107 @@
-import { authoriseControllerBody, controllerDetail, unauthorisedController } from '@rcm/shared/auth';
+import { listMeta } from '@rcm/shared/alarms';
+import {
+  authoriseControllerBody,
+  type ControllerDetail,
+  controllerDetail,
+  unauthorisedController,
+} from '@rcm/shared/auth';
+import { controllerListItem, controllerListQuery, controllerUpdateBody, rackState } from '@rcm/shared/controllers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireAuth, requirePermission } from '../auth/guard.ts';
-import { controllerScope, inScope } from '../auth/scope.ts';
+import { controllerScope } from '../auth/scope.ts';
+import { type ControllerListRepo, controllerScopeSql } from './list-repo.ts';
 import type { ControllersRepo } from './repo.ts';
-import type { ControllersService } from './service.ts';
+import { type ControllersService, canSeeController } from './service.ts';
+
+type DetailRow = NonNullable<Awaited<ReturnType<ControllersRepo['detail']>>>;
+
+function toDetail(row: DetailRow): ControllerDetail {
+  const { c, loc } = row;
+  return {
+    id: c.id,
+    mac_address: c.macAddress,
+    name: c.name,
+    store_alias: c.storeAlias,
+    organisation: c.organizationId !== null && row.orgName ? { id: c.organizationId, name: row.orgName } : null,
+    location: loc?.id
+      ? { id: loc.id, name: loc.name ?? '', address: [loc.a1, loc.city, loc.state].filter(Boolean).join(', ') }
+      : null,
+    device_address: c.deviceAddress,
+    device_model: c.deviceModel,
+    firmware: c.firmware,
+    vendor_endpoint: c.vendorEndpoint,
+    warranty_expiry: c.warrantyExpiry,
+    authorised: c.authorised,
+    secure_mode: c.secureMode,
+    online: c.online,
+    last_seen_at: c.lastSeenAt?.toISOString() ?? null,
+    created_at: c.createdAt.toISOString(),
+    active_alarms: Number(row.activeAlarms),
+  };
+}
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-export function controllerRoutes(deps: { repo: ControllersRepo; service: ControllersService }): FastifyPluginAsyncZod {
+export function controllerRoutes(deps: {
+  repo: ControllersRepo;
+  list: ControllerListRepo;
+  service: ControllersService;
+}): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/controllers',
+      {
+        schema: {
+          querystring: controllerListQuery,
+          response: { 200: z.object({ data: z.array(controllerListItem), meta: listMeta }) },
+        },
+      },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const scope = controllerScope(ctx);
+        if (!scope) throw new AppError(403, 'forbidden');
+        const q = request.query;
+        const seesPending = ctx.permissions.has('controller_authorize') || ctx.permissions.has('controllers_update');
+        const today = new Date().toISOString().slice(0, 10);
+        const { items, total } = await deps.list.list(q, controllerScopeSql(scope, seesPending), today);
+        return {
+          data: items,
+          meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+        };
+      },
+    );
+
+    app.get(
+      '/controllers/:id/racks',
+      { schema: { params: idParams, response: { 200: z.object({ data: z.array(rackState) }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const controller = await deps.repo.findById(request.params.id);
+        if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
+        return { data: await deps.list.racks(controller.id) };
+      },
+    );
+
+    app.patch(
+      '/controllers/:id',
+      {
+        schema: {
+          params: idParams,
+          body: controllerUpdateBody,
+          response: { 200: z.object({ data: controllerDetail }) },
+        },
+      },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_edit');
+        await deps.service.update(ctx, request.params.id, request.body);
+        const row = await deps.repo.detail(request.params.id);
+        if (!row) throw new AppError(404, 'not_found');
+        return { data: toDetail(row) };
+      },
+    );
+
     app.get(
       '/controllers/unauthorised',
       { schema: { response: { 200: z.object({ data: z.array(unauthorisedController) }) } } },
@@ -26,42 +117,8 @@ export function controllerRoutes(deps: { repo: ControllersRepo; service: Control
       async (request) => {
         const ctx = requireAuth(request);
         const row = await deps.repo.detail(request.params.id);
-        // Pending controllers belong to nobody yet: those who may authorise them may see them.
-        const visible =
-          row &&
-          (row.c.authorised
-            ? (() => {
-                const scope = controllerScope(ctx);
-                return (
-                  !!scope && inScope(scope, { organizationId: row.c.organizationId, locationId: row.c.locationId })
-                );
-              })()
-            : ctx.permissions.has('controllers_update') || ctx.permissions.has('controller_authorize'));
-        if (!row || !visible) throw new AppError(404, 'not_found');
-        const { c, loc } = row;
-        return {
-          data: {
-            id: c.id,
-            mac_address: c.macAddress,
-            name: c.name,
-            store_alias: c.storeAlias,
-            organisation: c.organizationId !== null && row.orgName ? { id: c.organizationId, name: row.orgName } : null,
-            location: loc?.id
-              ? { id: loc.id, name: loc.name ?? '', address: [loc.a1, loc.city, loc.state].filter(Boolean).join(', ') }
-              : null,
-            device_address: c.deviceAddress,
-            device_model: c.deviceModel,
-            firmware: c.firmware,
-            vendor_endpoint: c.vendorEndpoint,
-            warranty_expiry: c.warrantyExpiry,
-            authorised: c.authorised,
-            secure_mode: c.secureMode,
-            online: c.online,
-            last_seen_at: c.lastSeenAt?.toISOString() ?? null,
-            created_at: c.createdAt.toISOString(),
-            active_alarms: Number(row.activeAlarms),
-          },
-        };
+        if (!row || !canSeeController(ctx, row.c)) throw new AppError(404, 'not_found');
+        return { data: toDetail(row) };
       },
     );
 

@@ -1,14 +1,70 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthoriseControllerBody } from '@rcm/shared/auth';
+import type { ControllerUpdateBody } from '@rcm/shared/controllers';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
+import { controllerScope, inScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { ControllersRepo } from './repo.ts';
 
+/**
+ * Whether a caller may see a controller: authorised ones by scope; pending ones belong to nobody
+ * yet, so those who may authorise them may see them.
+ */
+export function canSeeController(
+  ctx: AuthContext,
+  c: { authorised: boolean; organizationId: number | null; locationId: number | null },
+): boolean {
+  if (!c.authorised) return ctx.permissions.has('controllers_update') || ctx.permissions.has('controller_authorize');
+  const scope = controllerScope(ctx);
+  return !!scope && inScope(scope, c);
+}
+
 export function createControllersService(deps: { repo: ControllersRepo; audit: AuditRepo }) {
   const { repo, audit } = deps;
   return {
+    async update(ctx: AuthContext, id: number, body: ControllerUpdateBody) {
+      const controller = await repo.findById(id);
+      if (!controller || !controller.authorised || !canSeeController(ctx, controller))
+        throw new AppError(404, 'not_found');
+      if (
+        controller.organizationId === null ||
+        !(await repo.locationInOrganization(body.location_id, controller.organizationId))
+      ) {
+        throw new AppError(422, 'validation_failed', {
+          fields: [{ field: 'location_id', key: 'location_not_in_organization' }],
+        });
+      }
+      const patch = {
+        name: body.name,
+        storeAlias: body.store_alias,
+        locationId: body.location_id,
+        deviceModel: body.device_model,
+        vendorEndpoint: body.vendor_endpoint,
+        warrantyExpiry: body.warranty_expiry,
+        secureMode: body.secure_mode,
+      };
+      await repo.update(id, patch);
+      await audit.record({
+        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        organizationId: controller.organizationId,
+        action: 'controller.update',
+        subjectType: 'controller',
+        subjectId: id,
+        before: {
+          name: controller.name,
+          storeAlias: controller.storeAlias,
+          locationId: controller.locationId,
+          deviceModel: controller.deviceModel,
+          vendorEndpoint: controller.vendorEndpoint,
+          warrantyExpiry: controller.warrantyExpiry,
+          secureMode: controller.secureMode,
+        },
+        after: patch,
+      });
+    },
+
     /**
      * Assigns a pending controller to an organization and location and issues its device key,
      * returned once (the installer enters it on the controller); only its hash is kept.

@@ -1,0 +1,106 @@
+import type { ControllerListItem, ControllerListQuery, RackState } from '@rcm/shared/controllers';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { arr, query, toIso } from '../../lib/sql.ts';
+import type { TenantScope } from '../auth/scope.ts';
+
+const SORTS: Record<ControllerListQuery['sort'], SQL> = {
+  name: sql`coalesce(c.name, c.mac_address) asc, c.id`,
+  '-name': sql`coalesce(c.name, c.mac_address) desc, c.id`,
+  last_seen_at: sql`c.last_seen_at asc nulls first, c.id`,
+  '-last_seen_at': sql`c.last_seen_at desc nulls last, c.id`,
+  active_alarms: sql`active_alarms asc, c.id`,
+  '-active_alarms': sql`active_alarms desc, c.id`,
+};
+
+/** The scope as SQL on controllers `c`; pending controllers only for those who may authorise them. */
+export function controllerScopeSql(scope: TenantScope, seesPending: boolean): SQL {
+  if (scope.kind === 'all') return seesPending ? sql`true` : sql`c.authorised`;
+  const loc = scope.locationIds === 'all' ? sql`true` : sql`c.location_id = any(${arr([...scope.locationIds])}::int[])`;
+  return sql`c.authorised and c.organization_id = ${scope.organizationId} and ${loc}`;
+}
+
+export function createControllerListRepo(db: Db) {
+  return {
+    async list(q: ControllerListQuery, scopeSql: SQL, today: string) {
+      const where: SQL[] = [scopeSql];
+      if (q.q) {
+        const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        where.push(
+          sql`(c.mac_address ilike ${like} or c.name ilike ${like} or c.store_alias ilike ${like} or l.name ilike ${like})`,
+        );
+      }
+      if (q.organization_id) where.push(sql`c.organization_id = ${q.organization_id}`);
+      if (q.location_id) where.push(sql`c.location_id = ${q.location_id}`);
+      if (q.online) where.push(sql`c.online = ${q.online === 'true'}`);
+      if (q.authorised) where.push(sql`c.authorised = ${q.authorised === 'true'}`);
+      if (q.warranty === 'true') where.push(sql`c.warranty_expiry >= ${today}::date`);
+      if (q.warranty === 'false') where.push(sql`(c.warranty_expiry is null or c.warranty_expiry < ${today}::date)`);
+      const cond = sql.join(where, sql` and `);
+      const [total] = await query<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from controllers c left join locations l on l.id = c.location_id where ${cond}`,
+      );
+      const rows = await query<Record<string, unknown>>(
+        db,
+        sql`select c.id, c.mac_address, c.name, c.store_alias, c.organization_id, o.name as org_name, c.location_id,
+              l.name as location_name, c.device_model, c.online, c.authorised, c.last_seen_at, c.warranty_expiry::text,
+              (select count(*)::int from alarms a where a.controller_id = c.id and a.status <> 'cleared') as active_alarms
+            from controllers c left join organizations o on o.id = c.organization_id left join locations l on l.id = c.location_id
+            where ${cond} order by ${SORTS[q.sort]} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+      );
+      const items: ControllerListItem[] = rows.map((r) => ({
+        id: Number(r.id),
+        mac_address: String(r.mac_address),
+        name: (r.name as string | null) ?? null,
+        store_alias: (r.store_alias as string | null) ?? null,
+        organisation: r.organization_id == null ? null : { id: Number(r.organization_id), name: String(r.org_name) },
+        location: r.location_id == null ? null : { id: Number(r.location_id), name: String(r.location_name) },
+        device_model: (r.device_model as string | null) ?? null,
+        online: Boolean(r.online),
+        authorised: Boolean(r.authorised),
+        last_seen_at: toIso(r.last_seen_at),
+        warranty_expiry: (r.warranty_expiry as string | null) ?? null,
+        active_alarms: Number(r.active_alarms),
+      }));
+      return { items, total: total?.n ?? 0 };
+    },
+
+    /** Racks with their latest points and whether an uncleared alarm concerns each point. */
+    async racks(controllerId: number): Promise<RackState[]> {
+      const racks = await query<{
+        ref: string;
+        name: string | null;
+        metrics: Record<string, number>;
+        updated_at: unknown;
+      }>(db, sql`select ref, name, metrics, updated_at from racks where controller_id = ${controllerId} order by ref`);
+      const points = await query<Record<string, unknown>>(
+        db,
+        sql`select p.addr, p.rack_ref, p.name, p.unit, p.set_point, p.status, p.value, p.updated_at,
+              (select a.status from alarms a where a.controller_id = p.controller_id and a.subject = p.addr
+                 and a.status <> 'cleared' order by a.status = 'active' desc limit 1) as alarm_status
+            from rack_points p where p.controller_id = ${controllerId} order by p.addr`,
+      );
+      return racks.map((r) => ({
+        ref: r.ref,
+        name: r.name,
+        metrics: typeof r.metrics === 'string' ? (JSON.parse(r.metrics) as Record<string, number>) : r.metrics,
+        updated_at: toIso(r.updated_at) ?? '',
+        points: points
+          .filter((p) => p.rack_ref === r.ref)
+          .map((p) => ({
+            addr: String(p.addr),
+            name: (p.name as string | null) ?? null,
+            unit: (p.unit as string | null) ?? null,
+            set_point: p.set_point == null ? null : Number(p.set_point),
+            status: String(p.status),
+            value: p.value == null ? null : Number(p.value),
+            updated_at: toIso(p.updated_at) ?? '',
+            alarm_status: (p.alarm_status as 'active' | 'acknowledged' | null) ?? null,
+          })),
+      }));
+    },
+  };
+}
+
+export type ControllerListRepo = ReturnType<typeof createControllerListRepo>;
