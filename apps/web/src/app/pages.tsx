@@ -16,6 +16,20 @@ const DashboardPage = lazy(() =>
 const AlarmViewPage = lazy(() =>
   import('../features/alarms/pages/alarm-view-page.tsx').then((m) => ({ default: m.AlarmViewPage })),
 );
+const ControllersPage = lazy(() =>
+  import('../features/controllers/pages/controllers-page.tsx').then((m) => ({ default: m.ControllersPage })),
+);
+const ControllerViewPage = lazy(() =>
+  import('../features/controllers/pages/controller-view-page.tsx').then((m) => ({ default: m.ControllerViewPage })),
+);
+const ControllerEditPage = lazy(() =>
+  import('../features/controllers/pages/controller-edit-page.tsx').then((m) => ({ default: m.ControllerEditPage })),
+);
+const ControllerAuthorisePage = lazy(() =>
+  import('../features/controllers/pages/controller-authorise-page.tsx').then((m) => ({
+    default: m.ControllerAuthorisePage,
+  })),
+);
 const SectionPage = lazy(() =>
   import('../features/sections/section-page.tsx').then((m) => ({ default: m.SectionPage })),
 );
@@ -23,7 +37,6 @@ const SectionPage = lazy(() =>
 /** Which catalog section (sections.<key>) frames a route that its own issue has not filled yet. */
 export const SECTION_KEYS: Partial<Record<RouteName, string>> = {
   locations: 'locations',
-  controllers: 'controllers',
   inventory: 'inventory',
   assets: 'assets',
   reports: 'reports',
@@ -37,9 +50,6 @@ export const SECTION_KEYS: Partial<Record<RouteName, string>> = {
   'organizations.edit': 'organizationEdit',
   'organizations.locations.create': 'locationCreate',
   'organizations.locations.edit': 'locationEdit',
-  'controllers.view': 'controllerView',
-  'controllers.edit': 'controllerEdit',
-  'controllers.authorise': 'controllerAuthorise',
   settings: 'settings',
   'settings.users': 'settingsUsers',
   'settings.users.edit': 'settingsUserEdit',
@@ -54,6 +64,10 @@ export const SECTION_KEYS: Partial<Record<RouteName, string>> = {
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   login: LoginPage,
   home: DashboardPage,
+  controllers: ControllersPage,
+  'controllers.view': ControllerViewPage,
+  'controllers.edit': ControllerEditPage,
+  'controllers.authorise': ControllerAuthorisePage,
   'alarms.view': AlarmViewPage,
   account: AccountPage,
   legal: LegalPage,

@@ -47,11 +47,32 @@ function dashboardSearch(s: Record<string, unknown>) {
   };
 }
 
+const bool = (v: unknown) => (v === 'true' || v === 'false' ? v : undefined);
+const id = (v: unknown) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+function controllersSearch(s: Record<string, unknown>) {
+  const page = id(s.page);
+  return {
+    q: text(s.q),
+    organization_id: id(s.organization_id),
+    location_id: id(s.location_id),
+    online: bool(s.online),
+    authorised: bool(s.authorised),
+    warranty: bool(s.warranty),
+    sort: text(s.sort),
+    page: page && page > 1 ? page : undefined,
+  };
+}
+
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
 function searchFor(name: RouteName) {
   if (name === 'login') return (s: Record<string, unknown>) => ({ redirect: safeRedirect(s.redirect) });
   if (name === 'home') return dashboardSearch;
+  if (name === 'controllers') return controllersSearch;
   if (name === 'search') return (s: Record<string, unknown>) => ({ q: typeof s.q === 'string' ? s.q : '' });
   return undefined;
 }

@@ -1,6 +1,6 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
+import { SEVERITY_ORDER } from '../../components/badges.tsx';
 import { alertSettings } from './components/alert-settings.tsx';
-import { SEVERITY_ORDER } from './components/badges.tsx';
 
 let audio: AudioContext | null = null;
 

@@ -1,6 +1,7 @@
 import type { AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { toQueryString } from '../../../lib/query-string.ts';
 
 export type AlarmFilters = {
   status?: string;
@@ -17,12 +18,6 @@ export type AlarmPage = {
   data: AlarmSummary[];
   meta: { page: number; per_page: number; total: number; last_page: number };
 };
-
-export function toQueryString(filters: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') params.set(k, String(v));
-  return params.toString();
-}
 
 export const alarmsQuery = (filters: AlarmFilters, perPage = 25) =>
   queryOptions({

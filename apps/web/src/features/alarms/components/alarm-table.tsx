@@ -1,9 +1,9 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { typeName } from '../api/get-alarm-types.ts';
-import { SeverityBadge, StatusBadge } from './badges.tsx';
 
 type SortKey = 'ref' | 'controller' | 'severity' | 'raised_at' | 'acknowledged_at';
 

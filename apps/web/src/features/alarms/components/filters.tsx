@@ -1,9 +1,9 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SEVERITY_ORDER } from '../../../components/badges.tsx';
 import { alarmTypesQuery, typeName } from '../api/get-alarm-types.ts';
 import type { AlarmFilters } from '../api/get-alarms.ts';
-import { SEVERITY_ORDER } from './badges.tsx';
 
 const STATUSES = ['active', 'acknowledged', 'cleared'] as const;
 

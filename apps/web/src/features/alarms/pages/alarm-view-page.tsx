@@ -3,6 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
@@ -13,7 +14,6 @@ import { alarmQuery } from '../api/get-alarm.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { AlarmNotes } from '../components/alarm-notes.tsx';
 import { AlarmProgress } from '../components/alarm-progress.tsx';
-import { SeverityBadge, StatusBadge } from '../components/badges.tsx';
 
 const AlarmMetrics = lazy(() => import('../components/alarm-metrics.tsx').then((m) => ({ default: m.AlarmMetrics })));
 

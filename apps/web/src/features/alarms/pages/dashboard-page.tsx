@@ -4,6 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 import { alertNewAlarm } from '../alert-new-alarm.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { type AlarmFilters, alarmStatsQuery, alarmsQuery } from '../api/get-alarms.ts';
@@ -11,7 +12,6 @@ import { AlarmTable } from '../components/alarm-table.tsx';
 import { AlertSettingsButton } from '../components/alert-settings.tsx';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { AlarmFiltersBar } from '../components/filters.tsx';
-import { Pagination } from '../components/pagination.tsx';
 import { StatTiles, type TileKey } from '../components/stat-tiles.tsx';
 import { useLiveAlarms } from '../use-live-alarms.ts';
 

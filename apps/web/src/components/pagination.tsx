@@ -5,13 +5,13 @@ export function Pagination(props: { page: number; lastPage: number; total: numbe
   const pages = Math.max(props.lastPage, 1);
   return (
     <nav
-      aria-label={t('dashboard.pagination', { page: props.page, pages })}
+      aria-label={t('common.pagination', { page: props.page, pages })}
       className="flex flex-wrap items-center justify-between gap-3 text-sm"
     >
       <p className="text-slate-700 dark:text-slate-200">
-        {t('dashboard.pagination', { page: props.page, pages })}
+        {t('common.pagination', { page: props.page, pages })}
         <span className="ml-2 text-slate-600 dark:text-slate-300">
-          ({t('dashboard.totalResults', { count: props.total })})
+          ({t('common.totalResults', { count: props.total })})
         </span>
       </p>
       <div className="flex gap-2">
@@ -21,7 +21,7 @@ export function Pagination(props: { page: number; lastPage: number; total: numbe
           onClick={() => props.onPage(props.page - 1)}
           className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium disabled:opacity-50 dark:border-slate-600 dark:bg-slate-900"
         >
-          {t('dashboard.previous')}
+          {t('common.previous')}
         </button>
         <button
           type="button"
@@ -29,7 +29,7 @@ export function Pagination(props: { page: number; lastPage: number; total: numbe
           onClick={() => props.onPage(props.page + 1)}
           className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium disabled:opacity-50 dark:border-slate-600 dark:bg-slate-900"
         >
-          {t('dashboard.next')}
+          {t('common.next')}
         </button>
       </div>
     </nav>

@@ -1,0 +1,35 @@
+import { type ReactNode, useId } from 'react';
+
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900 aria-invalid:border-red-600';
+
+/** A labelled control with its error below, linked for assistive tech. */
+export function FormField(props: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {props.label}
+      </label>
+      {props.children({ id, describedBy, invalid: props.error ? true : undefined })}
+      {props.hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ControllerDetail, UnauthorisedController } from '@rcm/shared/auth';
+import type { ControllerListItem, ControllerUpdateBody, RackState } from '@rcm/shared/controllers';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { toQueryString } from '../../../lib/query-string.ts';
+
+export type ControllerFilters = {
+  q?: string;
+  organization_id?: number;
+  location_id?: number;
+  online?: 'true' | 'false';
+  authorised?: 'true' | 'false';
+  warranty?: 'true' | 'false';
+  sort?: string;
+  page?: number;
+};
+
+export type ControllerPage = {
+  data: ControllerListItem[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+};
+
+export const controllersQuery = (filters: ControllerFilters) =>
+  queryOptions({
+    queryKey: ['controllers', 'list', filters],
+    queryFn: () => api<ControllerPage>(`controllers?${toQueryString(filters)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const controllerQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['controllers', 'detail', id],
+    queryFn: () => api<{ data: ControllerDetail }>(`controllers/${id}`).then((r) => r.data),
+  });
+
+export const racksQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['controllers', 'racks', id],
+    queryFn: () => api<{ data: RackState[] }>(`controllers/${id}/racks`).then((r) => r.data),
+  });
+
+export const organizationsQuery = () =>
+  queryOptions({
+    queryKey: ['organizations', 'picker'],
+    queryFn: () => api<{ data: { id: number; name: string }[] }>('organizations').then((r) => r.data),
+    staleTime: 60_000,
+  });
+
+export const locationsQuery = (organizationId: number) =>
+  queryOptions({
+    queryKey: ['organizations', organizationId, 'locations'],
+    queryFn: () =>
+      api<{ data: { id: number; name: string; city: string; state: string }[] }>(
+        `organizations/${organizationId}/locations`,
+      ).then((r) => r.data),
+    staleTime: 60_000,
+  });
+
+export function updateController(id: number, body: ControllerUpdateBody) {
+  return api<{ data: ControllerDetail }>(`controllers/${id}`, { method: 'PATCH', body }).then((r) => r.data);
+}
+
+export function authoriseController(
+  id: number,
+  body: { organization_id: number; location_id: number; name: string; store_alias?: string },
+) {
+  return api<{ data: { controller: UnauthorisedController; device_key: string } }>(`controllers/${id}/authorise`, {
+    method: 'POST',
+    body,
+  }).then((r) => r.data);
+}

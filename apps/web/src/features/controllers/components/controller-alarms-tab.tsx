@@ -1,0 +1,73 @@
+import type { AlarmSummary } from '@rcm/shared/alarms';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SeverityBadge } from '../../../components/badges.tsx';
+import { EmptyState, Spinner } from '../../../components/page.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+
+const STATUSES = ['active', 'acknowledged', 'cleared'] as const;
+
+/** The Alarms tab: this controller's alarms, by status. */
+export function ControllerAlarmsTab(props: { controllerId: number }) {
+  const { t, i18n } = useTranslation();
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>('active');
+  const alarms = useQuery({
+    queryKey: ['alarms', 'list', { controller_id: props.controllerId, status }],
+    queryFn: () =>
+      api<{ data: AlarmSummary[] }>(`alarms?controller_id=${props.controllerId}&status=${status}&per_page=50`).then(
+        (r) => r.data,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <div>
+      <fieldset className="flex gap-2">
+        <legend className="sr-only">{t('dashboard.status')}</legend>
+        {STATUSES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={status === s}
+            onClick={() => setStatus(s)}
+            className="rounded-full border border-slate-300 px-3 py-1 text-sm aria-pressed:border-blue-700 aria-pressed:bg-blue-700 aria-pressed:text-white dark:border-slate-600"
+          >
+            {t(`alarmStatus.${s}`)}
+          </button>
+        ))}
+      </fieldset>
+      <div className="mt-4">
+        {alarms.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : alarms.isError ? (
+          <p role="alert">{t('errors.generic')}</p>
+        ) : alarms.data.length === 0 ? (
+          <EmptyState title={t('controllers.noAlarmsTitle')} body={t('controllers.noAlarmsBody')} />
+        ) : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+            {alarms.data.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                <div>
+                  <Link
+                    to="/alarms/$alarmMetadataRef/view"
+                    params={{ alarmMetadataRef: String(a.ref) }}
+                    className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                  >
+                    #{a.ref} · {i18n.language.startsWith('es') ? a.alarm_type.name_es : a.alarm_type.name}
+                  </Link>
+                  <p className="text-xs text-slate-600 dark:text-slate-300">{a.reason}</p>
+                </div>
+                <div className="flex items-center gap-3 text-sm">
+                  <SeverityBadge severity={a.severity} />
+                  <span className="tabular-nums">{formatDateTime(a.raised_at)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

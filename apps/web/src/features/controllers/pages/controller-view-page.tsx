@@ -1,0 +1,125 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
+import { OnlineStatus } from '../../../components/status-dot.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { controllerQuery } from '../api/controllers.ts';
+import { ControllerAlarmsTab } from '../components/controller-alarms-tab.tsx';
+import { RackTab } from '../components/rack-tab.tsx';
+
+function Field(props: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">{props.label}</dt>
+      <dd className="mt-0.5 text-sm">{props.children ?? '—'}</dd>
+    </div>
+  );
+}
+
+const tabClass =
+  'rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-700 data-hover:text-slate-900 data-selected:border-blue-700 data-selected:text-blue-800 dark:text-slate-200 dark:data-selected:border-blue-300 dark:data-selected:text-blue-200';
+
+/** /controllers/{id}/view: the controller's fields, its active-alarm banner and the four tabs. */
+export function ControllerViewPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const { controllerId } = useParams({ strict: false }) as { controllerId: string };
+  const id = Number(controllerId);
+  const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) && id > 0 });
+
+  if (!Number.isInteger(id) || id <= 0 || (controller.error instanceof ApiError && controller.error.status === 404)) {
+    return (
+      <Page title={t('errors.notFoundTitle')}>
+        <p>{t('controllers.notFound')}</p>
+      </Page>
+    );
+  }
+  if (controller.isPending)
+    return (
+      <Page title={t('controllers.title')}>
+        <Spinner label={t('common.loading')} />
+      </Page>
+    );
+  if (controller.isError)
+    return (
+      <Page title={t('controllers.title')}>
+        <p role="alert">{t('errors.generic')}</p>
+      </Page>
+    );
+  const c = controller.data;
+
+  return (
+    <Page
+      title={c.name ?? c.mac_address}
+      subtitle={c.mac_address}
+      actions={
+        hasPermission(user, 'controllers_edit') && c.authorised ? (
+          <Link
+            to="/controllers/$controllerId/edit"
+            params={{ controllerId: String(c.id) }}
+            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+          >
+            {t('controllers.edit')}
+          </Link>
+        ) : null
+      }
+    >
+      {c.active_alarms > 0 ? (
+        <div
+          role="status"
+          className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          {t('controllers.activeAlarmBanner')}
+        </div>
+      ) : null}
+      <dl className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-700 dark:bg-slate-900">
+        <Field label={t('controllers.status')}>
+          <OnlineStatus online={c.online} lastSeenAt={c.last_seen_at} />
+        </Field>
+        <Field label={t('controllers.organization')}>{c.organisation?.name}</Field>
+        <Field label={t('controllers.location')}>{c.location?.name}</Field>
+        <Field label={t('controllers.address')}>{c.location?.address}</Field>
+        <Field label={t('controllers.storeAlias')}>{c.store_alias}</Field>
+        <Field label={t('dashboard.deviceAddr')}>{c.device_address}</Field>
+        <Field label={t('controllers.deviceModel')}>{c.device_model}</Field>
+        <Field label={t('controllers.vendorEndpoint')}>{c.vendor_endpoint}</Field>
+        <Field label={t('controllers.warrantyExpiry')}>{c.warranty_expiry}</Field>
+        <Field label={t('controllers.authorisation')}>
+          {c.authorised ? t('controllers.authorised') : t('pending.status')}
+        </Field>
+        <Field label={t('controllers.secureMode')}>{c.secure_mode ? t('controllers.yes') : t('controllers.no')}</Field>
+        <Field label={t('controllers.lastSeenAt')}>{formatDateTime(c.last_seen_at)}</Field>
+      </dl>
+      <TabGroup className="mt-6">
+        <TabList
+          aria-label={t('controllers.tabs')}
+          className="flex gap-1 border-b border-slate-200 dark:border-slate-700"
+        >
+          <Tab className={tabClass}>{t('controllers.tabRack')}</Tab>
+          <Tab className={tabClass}>{t('controllers.tabJobs')}</Tab>
+          <Tab className={tabClass}>{t('controllers.tabAlarms')}</Tab>
+          <Tab className={tabClass}>{t('controllers.tabNotifications')}</Tab>
+        </TabList>
+        <TabPanels className="rounded-b-lg border border-t-0 border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
+          <TabPanel>
+            <RackTab controllerId={c.id} />
+          </TabPanel>
+          <TabPanel>
+            <EmptyState title={t('controllers.noJobsTitle')} body={t('controllers.noJobsBody')} />
+          </TabPanel>
+          <TabPanel>
+            <ControllerAlarmsTab controllerId={c.id} />
+          </TabPanel>
+          <TabPanel>
+            <EmptyState title={t('alarmView.noEmailsTitle')} body={t('controllers.noNotificationsBody')} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </Page>
+  );
+}

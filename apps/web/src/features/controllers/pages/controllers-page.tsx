@@ -1,0 +1,198 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { OnlineStatus } from '../../../components/status-dot.tsx';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
+
+const selectClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
+
+function Select(props: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
+  return (
+    <label className="block min-w-36">
+      <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={selectClass}>
+        {props.options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** /controllers: search, filters in the URL, status at a glance. */
+export function ControllersPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const filters = useSearch({ strict: false }) as ControllerFilters;
+  const list = useQuery(controllersQuery(filters));
+  const orgs = useQuery({ ...organizationsQuery(), enabled: hasPermission(user, 'organization_view_all') });
+  const [q, setQ] = useState(filters.q ?? '');
+  const update = (patch: Partial<ControllerFilters>) =>
+    void navigate({
+      to: '/controllers',
+      search: (prev: ControllerFilters) => ({ ...prev, page: undefined, ...patch }),
+    });
+
+  // Typing searches after a pause, not on every key.
+  useEffect(() => {
+    if ((filters.q ?? '') === q) return;
+    const timer = setTimeout(() => update({ q: q.trim() || undefined }), 300);
+    return () => clearTimeout(timer);
+  });
+
+  const any: [string, string] = ['', t('dashboard.any')];
+  const rows = list.data?.data ?? [];
+  return (
+    <Page title={t('controllers.title')}>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="block min-w-64 flex-1">
+          <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">
+            {t('controllers.search')}
+          </span>
+          <input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={t('controllers.searchHint')}
+            className={selectClass}
+          />
+        </label>
+        {orgs.data ? (
+          <Select
+            label={t('controllers.organization')}
+            value={String(filters.organization_id ?? '')}
+            onChange={(v) => update({ organization_id: v ? Number(v) : undefined })}
+            options={[any, ...orgs.data.map((o) => [String(o.id), o.name] as [string, string])]}
+          />
+        ) : null}
+        <Select
+          label={t('controllers.status')}
+          value={filters.online ?? ''}
+          onChange={(v) => update({ online: (v || undefined) as ControllerFilters['online'] })}
+          options={[any, ['true', t('controllers.online')], ['false', t('controllers.offline')]]}
+        />
+        {hasPermission(user, 'controller_authorize') ? (
+          <Select
+            label={t('controllers.authorisation')}
+            value={filters.authorised ?? ''}
+            onChange={(v) => update({ authorised: (v || undefined) as ControllerFilters['authorised'] })}
+            options={[any, ['true', t('controllers.authorised')], ['false', t('pending.status')]]}
+          />
+        ) : null}
+        <Select
+          label={t('dashboard.warranty')}
+          value={filters.warranty ?? ''}
+          onChange={(v) => update({ warranty: (v || undefined) as ControllerFilters['warranty'] })}
+          options={[any, ['true', t('dashboard.inWarranty')], ['false', t('dashboard.outOfWarranty')]]}
+        />
+      </div>
+      <div className="mt-4">
+        {list.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : list.isError ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {t('errors.generic')}
+          </p>
+        ) : rows.length === 0 ? (
+          <EmptyState title={t('controllers.emptyTitle')} body={t('controllers.emptyBody')} />
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
+              <caption className="sr-only">{t('controllers.title')}</caption>
+              <thead className="bg-slate-50 text-left dark:bg-slate-800">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('dashboard.controller')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('controllers.storeAlias')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('controllers.location')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('controllers.status')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('controllers.activeAlarms')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('controllers.warrantyExpiry')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {rows.map((c) => (
+                  <tr key={c.id}>
+                    <td className="px-3 py-2">
+                      {c.authorised ? (
+                        <Link
+                          to="/controllers/$controllerId/view"
+                          params={{ controllerId: String(c.id) }}
+                          className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                        >
+                          {c.name ?? c.mac_address}
+                        </Link>
+                      ) : (
+                        <Link
+                          to="/controllers/$id/authorise"
+                          params={{ id: String(c.id) }}
+                          className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                        >
+                          {c.name ?? t('pending.na')} · {t('pending.status')}
+                        </Link>
+                      )}
+                      <span className="block font-mono text-xs text-slate-600 dark:text-slate-300">
+                        {c.mac_address}
+                      </span>
+                    </td>
+                    <td className="px-3 py-2">{c.store_alias ?? '—'}</td>
+                    <td className="px-3 py-2">
+                      {c.location?.name ?? '—'}
+                      <span className="block text-xs text-slate-600 dark:text-slate-300">
+                        {c.organisation?.name ?? ''}
+                      </span>
+                    </td>
+                    <td className="px-3 py-2">
+                      <OnlineStatus online={c.online} lastSeenAt={c.last_seen_at} />
+                    </td>
+                    <td className="px-3 py-2">
+                      {c.active_alarms > 0 ? (
+                        <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+                          {c.active_alarms}
+                        </span>
+                      ) : (
+                        <span className="text-slate-600 dark:text-slate-300">0</span>
+                      )}
+                    </td>
+                    <td className="px-3 py-2 tabular-nums">{c.warranty_expiry ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {list.data && list.data.meta.total > 0 ? (
+        <div className="mt-4">
+          <Pagination
+            page={list.data.meta.page}
+            lastPage={list.data.meta.last_page}
+            total={list.data.meta.total}
+            onPage={(page) =>
+              void navigate({ to: '/controllers', search: (prev: ControllerFilters) => ({ ...prev, page }) })
+            }
+          />
+        </div>
+      ) : null}
+    </Page>
+  );
+}
