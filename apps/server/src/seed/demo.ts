@@ -1,17 +1,12 @@
-import { createHmac } from 'node:crypto';
+import { DEMO_PASSWORD, demoDeviceKey } from '@rcm/shared/demo';
 import type { Db } from '../db/client.ts';
 import { controllers, locations, organizations, roles, teams, userLocations, users } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { hashToken } from '../features/auth/tokens.ts';
+import { seedAlarmHistory } from './demo-history.ts';
 import { DEMO_ROLES } from './roles.ts';
 
-export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_PROVISIONING_KEY = 'demo-provisioning-key';
-
-/** The demo fleet's device keys, derived from the MAC so the simulated controllers can sign in. */
-export function demoDeviceKey(mac: string): string {
-  return createHmac('sha256', 'rcm-demo-fleet').update(mac).digest('base64url').slice(0, 32);
-}
+export { DEMO_PASSWORD, DEMO_PROVISIONING_KEY, demoDeviceKey } from '@rcm/shared/demo';
 
 export const DEMO_USERS = {
   admin: 'admin@example.com',
@@ -66,7 +61,7 @@ function isoDate(daysFromNow: number, now: Date): string {
 }
 
 /** Seeds the demo on an empty database: organizations, locations, roles, users, controllers. */
-export async function seedDemo(db: Db, now = new Date()): Promise<void> {
+export async function seedDemo(db: Db, now = new Date(), opts: { history?: boolean } = {}): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const roleIds: Record<string, number> = {};
@@ -205,4 +200,6 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     }
     await tx.insert(controllers).values(rows);
   });
+  // Tests count their own alarms; the demo gets a year of history.
+  if (opts.history ?? true) await seedAlarmHistory(db, now);
 }

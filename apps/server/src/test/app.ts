@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { EventBus } from '../events/bus.ts';
+import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
 import type { AuthService } from '../features/auth/service.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
@@ -8,6 +10,7 @@ import { openTestDatabase, type TestDatabase } from './database.ts';
 export type TestApp = {
   app: FastifyInstance;
   auth: AuthService;
+  bus: EventBus;
   database: TestDatabase;
   clock: { now: Date };
   close: () => Promise<void>;
@@ -21,15 +24,17 @@ export type TestAppOptions = {
 /** The whole API on a fresh seeded database, with a clock tests can move. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  await seedDemo(database.db);
+  await ensureAlarmCatalogue(database.db);
+  await seedDemo(database.db, new Date(), { history: false });
   const clock = { now: new Date() };
   const config = loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ...env });
-  const { app, auth } = await buildApp({ config, database, now: () => clock.now });
+  const { app, auth, bus } = await buildApp({ config, database, now: () => clock.now });
   await options.beforeReady?.(app, database);
   await app.ready();
   return {
     app,
     auth,
+    bus,
     database,
     clock,
     close: async () => {

@@ -12,7 +12,7 @@ export type TestServer = RunningServer & { database: TestDatabase; stop: () => P
 export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   await ensureAlarmCatalogue(database.db);
-  await seedDemo(database.db);
+  await seedDemo(database.db, new Date(), { history: false });
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
