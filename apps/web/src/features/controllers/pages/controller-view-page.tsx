@@ -1,13 +1,14 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { onRealtime } from '../../../lib/realtime.ts';
 import { controllerQuery } from '../api/controllers.ts';
 import { ControllerAlarmsTab } from '../components/controller-alarms-tab.tsx';
 import { RackTab } from '../components/rack-tab.tsx';
@@ -31,6 +32,22 @@ export function ControllerViewPage() {
   const { controllerId } = useParams({ strict: false }) as { controllerId: string };
   const id = Number(controllerId);
   const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const queryClient = useQueryClient();
+
+  // The banner and status follow this controller's alarms and connection as they change.
+  useEffect(() => {
+    const refresh = (controllerId: number) => {
+      if (controllerId === id) void queryClient.invalidateQueries({ queryKey: ['controllers', 'detail', id] });
+    };
+    const offs = [
+      onRealtime('alarm.raised', (a) => refresh(a.controller.id)),
+      onRealtime('alarm.updated', (a) => refresh(a.controller.id)),
+      onRealtime('controller.status', (e) => refresh(e.controller_id)),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [id, queryClient]);
 
   if (!Number.isInteger(id) || id <= 0 || (controller.error instanceof ApiError && controller.error.status === 404)) {
     return (
