@@ -1,0 +1,101 @@
+/**
+ * npm run bench:ingest -- [--per-message 3|100] [--clients 400] [--duration 20] [--broker embedded|mosquitto]
+ *
+ * Devices (a second process) publish QoS 1 telemetry as fast as their PUBACKs come back; the
+ * server (this process) ingests into PostgreSQL. With the embedded broker the PUBACK is sent after
+ * commit, so publish→PUBACK is publish-to-commit latency. At the end every acknowledged message
+ * must be stored exactly once.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
+import { startServer } from '../apps/server/src/server.ts';
+import { countReadings, freshDatabase, seedControllers } from './lib/bench-db.ts';
+import { record } from './lib/report.ts';
+
+const { values } = parseArgs({
+  options: {
+    'per-message': { type: 'string', default: '3' },
+    clients: { type: 'string', default: '400' },
+    duration: { type: 'string', default: '20' },
+    broker: { type: 'string', default: 'embedded' },
+  },
+});
+const perMessage = Number(values['per-message']);
+const clients = Number(values.clients);
+const broker = values.broker === 'mosquitto' ? 'mosquitto' : 'embedded';
+const mosquittoUrl = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
+const url = await freshDatabase('rcm_bench_ingest');
+const database = await openDatabase({ url });
+await ensureAlarmCatalogue(database.db);
+await seedControllers(url, clients);
+const config = loadConfig({
+  DATABASE_URL: url,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  MQTT_PORT: broker === 'embedded' ? '0' : 'none',
+  MQTT_HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  WEB_DIST: '/nonexistent',
+  ...(broker === 'mosquitto' ? { MQTT_URL: mosquittoUrl } : {}),
+});
+const server = await startServer({ config, database, scheduler: false });
+const target = broker === 'embedded' ? `mqtt://127.0.0.1:${server.mqttPort}` : mosquittoUrl;
+
+console.log(`bench:ingest ${broker} broker, ${clients} devices, ${perMessage} readings/message, ${values.duration}s`);
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(import.meta.dirname, 'lib/publisher.ts'), target, String(clients), String(perMessage), String(values.duration), broker === 'embedded' ? 'device' : 'anonymous'],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+let out = '';
+child.stdout.on('data', (d: Buffer) => {
+  out += d.toString();
+});
+await new Promise((resolve) => child.on('exit', resolve));
+const pub = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
+  acked: number;
+  failed: number;
+  elapsedMs: number;
+  p50: number;
+  p95: number;
+  p99: number;
+};
+
+// With an external broker the devices' PUBACKs come from it: wait until ingest has caught up.
+let stored = await countReadings(url);
+for (let i = 0; i < 60 && stored.messages < pub.acked; i++) {
+  await new Promise((r) => setTimeout(r, 500));
+  stored = await countReadings(url);
+}
+await server.close();
+await database.close();
+
+const seconds = pub.elapsedMs / 1000;
+const readingsPerSecond = Math.round((pub.acked * perMessage) / seconds);
+const lost = pub.acked - stored.messages;
+const duplicated = stored.readings - stored.messages * perMessage;
+const result = {
+  broker,
+  devices: clients,
+  perMessage,
+  seconds: seconds.toFixed(1),
+  messagesPerSecond: Math.round(pub.acked / seconds),
+  readingsPerSecond,
+  p50: broker === 'embedded' ? pub.p50.toFixed(1) : 'n/a',
+  p95: broker === 'embedded' ? pub.p95.toFixed(1) : 'n/a',
+  p99: broker === 'embedded' ? pub.p99.toFixed(1) : 'n/a',
+  lost,
+  duplicated,
+};
+console.table(result);
+record(
+  'ingest',
+  ['date', 'broker', 'devices', 'readings/msg', 's', 'msg/s', 'readings/s', 'p50 ms', 'p95 ms', 'p99 ms', 'lost', 'duplicated'],
+  [new Date().toISOString().slice(0, 16), ...Object.values(result)],
+);
+process.exit(lost === 0 && duplicated === 0 ? 0 : 1);

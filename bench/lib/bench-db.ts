@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+export const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh PostgreSQL database for one benchmark run (figures come from PostgreSQL, never PGlite). */
+export async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: BENCH_DB_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BENCH_DB_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function mac(i: number): string {
+  const hex = (0xb00000 + i).toString(16).padStart(6, '0');
+  return `02:b0:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
+}
+
+export function keyOf(i: number): string {
+  return `bench-device-key-${i}`;
+}
+
+/** Authorised controllers with known keys, in one organization and location. */
+export async function seedControllers(url: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const org = await client.query(`insert into organizations (name) values ('Bench Foods') returning id`);
+  const orgId = org.rows[0].id as number;
+  const loc = await client.query(`insert into locations (organization_id, name) values ($1, 'Bench Store') returning id`, [orgId]);
+  const locId = loc.rows[0].id as number;
+  const macs = Array.from({ length: count }, (_, i) => mac(i));
+  const hashes = Array.from({ length: count }, (_, i) => createHash('sha256').update(keyOf(i)).digest('hex'));
+  await client.query(
+    `insert into controllers (mac_address, name, organization_id, location_id, authorised, online, device_key_hash, last_seen_at)
+     select m, 'Bench ' || m, $3, $4, true, true, h, now() from unnest($1::text[], $2::text[]) as t(m, h)`,
+    [macs, hashes, orgId, locId],
+  );
+  await client.end();
+}
+
+export async function countReadings(url: string): Promise<{ readings: number; messages: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const r = await client.query('select (select count(*) from readings)::int as readings, (select count(*) from ingest_messages)::int as messages');
+  await client.end();
+  return r.rows[0] as { readings: number; messages: number };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
