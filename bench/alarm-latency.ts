@@ -14,8 +14,8 @@ import { io } from 'socket.io-client';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
-import { startServer } from '../apps/server/src/server.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
+import { startServer } from '../apps/server/src/server.ts';
 import { freshDatabase, keyOf, mac, percentile, seedControllers } from './lib/bench-db.ts';
 import { record } from './lib/report.ts';
 
@@ -55,13 +55,26 @@ await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
 // Background load from a second process, on devices other than the probe.
 const load = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(import.meta.dirname, 'lib/publisher.ts'), broker, String(background), '3', '600', 'device'],
+  [
+    '--import',
+    'tsx',
+    path.join(import.meta.dirname, 'lib/publisher.ts'),
+    broker,
+    String(background),
+    '3',
+    '600',
+    'device',
+  ],
   { stdio: ['ignore', 'ignore', 'inherit'] },
 );
 await new Promise((r) => setTimeout(r, 3000));
 
 const probeMac = mac(background);
-const device = mqtt.connect(broker, { clientId: compactMac(probeMac), username: probeMac, password: keyOf(background) });
+const device = mqtt.connect(broker, {
+  clientId: compactMac(probeMac),
+  username: probeMac,
+  password: keyOf(background),
+});
 await new Promise<void>((resolve) => device.once('connect', () => resolve()));
 const topic = deviceTopic(probeMac, 'telemetry');
 const telemetry = (n: number, status: string) =>
@@ -106,5 +119,9 @@ const result = {
   max: (latencies.at(-1) ?? 0).toFixed(1),
 };
 console.table(result);
-record('alarm-latency', ['date', 'samples', 'background devices', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'], [new Date().toISOString().slice(0, 16), ...Object.values(result)]);
+record(
+  'alarm-latency',
+  ['date', 'samples', 'background devices', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+  [new Date().toISOString().slice(0, 16), ...Object.values(result)],
+);
 process.exit(0);

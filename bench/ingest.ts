@@ -49,7 +49,16 @@ const target = broker === 'embedded' ? `mqtt://127.0.0.1:${server.mqttPort}` : m
 console.log(`bench:ingest ${broker} broker, ${clients} devices, ${perMessage} readings/message, ${values.duration}s`);
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(import.meta.dirname, 'lib/publisher.ts'), target, String(clients), String(perMessage), String(values.duration), broker === 'embedded' ? 'device' : 'anonymous'],
+  [
+    '--import',
+    'tsx',
+    path.join(import.meta.dirname, 'lib/publisher.ts'),
+    target,
+    String(clients),
+    String(perMessage),
+    String(values.duration),
+    broker === 'embedded' ? 'device' : 'anonymous',
+  ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 let out = '';
@@ -95,7 +104,20 @@ const result = {
 console.table(result);
 record(
   'ingest',
-  ['date', 'broker', 'devices', 'readings/msg', 's', 'msg/s', 'readings/s', 'p50 ms', 'p95 ms', 'p99 ms', 'lost', 'duplicated'],
+  [
+    'date',
+    'broker',
+    'devices',
+    'readings/msg',
+    's',
+    'msg/s',
+    'readings/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'lost',
+    'duplicated',
+  ],
   [new Date().toISOString().slice(0, 16), ...Object.values(result)],
 );
 process.exit(lost === 0 && duplicated === 0 ? 0 : 1);

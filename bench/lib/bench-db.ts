@@ -30,7 +30,10 @@ export async function seedControllers(url: string, count: number): Promise<void>
   await client.connect();
   const org = await client.query(`insert into organizations (name) values ('Bench Foods') returning id`);
   const orgId = org.rows[0].id as number;
-  const loc = await client.query(`insert into locations (organization_id, name) values ($1, 'Bench Store') returning id`, [orgId]);
+  const loc = await client.query(
+    `insert into locations (organization_id, name) values ($1, 'Bench Store') returning id`,
+    [orgId],
+  );
   const locId = loc.rows[0].id as number;
   const macs = Array.from({ length: count }, (_, i) => mac(i));
   const hashes = Array.from({ length: count }, (_, i) => createHash('sha256').update(keyOf(i)).digest('hex'));
@@ -45,7 +48,9 @@ export async function seedControllers(url: string, count: number): Promise<void>
 export async function countReadings(url: string): Promise<{ readings: number; messages: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const r = await client.query('select (select count(*) from readings)::int as readings, (select count(*) from ingest_messages)::int as messages');
+  const r = await client.query(
+    'select (select count(*) from readings)::int as readings, (select count(*) from ingest_messages)::int as messages',
+  );
   await client.end();
   return r.rows[0] as { readings: number; messages: number };
 }

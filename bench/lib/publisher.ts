@@ -6,7 +6,8 @@ import { compactMac, deviceTopic } from '@rcm/shared/device';
 import mqtt from 'mqtt';
 import { keyOf, mac } from './bench-db.ts';
 
-const [url = '', clientsArg = '100', perMessageArg = '3', durationArg = '20', authArg = 'device'] = process.argv.slice(2);
+const [url = '', clientsArg = '100', perMessageArg = '3', durationArg = '20', authArg = 'device'] =
+  process.argv.slice(2);
 const clients = Number(clientsArg);
 const perMessage = Number(perMessageArg);
 const durationMs = Number(durationArg) * 1000;

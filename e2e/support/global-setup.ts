@@ -19,6 +19,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '10000',
+      // The tests drive their own simulated controllers; a background fleet would make counts move.
+      DEMO_FLEET: 'false',
+      MQTT_PORT: '0',
+      MQTT_HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -28,8 +32,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /on (http:\/\/localhost:\d+)/.exec(output);
-      if (match?.[1]) {
+      const mqttMatch = /MQTT broker on (mqtt:\/\/localhost:\d+)/.exec(output);
+      if (match?.[1] && mqttMatch?.[1]) {
         clearTimeout(timer);
+        process.env.E2E_MQTT_URL = mqttMatch[1].replace('localhost', '127.0.0.1');
         resolve(match[1]);
       }
     };

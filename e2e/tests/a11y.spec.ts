@@ -1,6 +1,18 @@
 import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
 
-const PAGES = ['/', '/account', '/legal', '/403', '/search?q=rack', '/controllers', '/no-such-page', '/inventory/3'];
+const PAGES = [
+  '/',
+  '/?status=acknowledged&severity=high',
+  '/account',
+  '/legal',
+  '/403',
+  '/search?q=rack',
+  '/controllers',
+  '/controllers/1/view',
+  '/controllers/1/edit',
+  '/no-such-page',
+  '/inventory/3',
+];
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
@@ -15,9 +27,20 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectAccessible(page, `login (${scheme})`);
     });
 
-    test('every foundation page has no axe violations', async ({ page, loginAs }) => {
-      await loginAs(DEMO.admin);
-      for (const path of PAGES) {
+    test('every page built so far has no axe violations', async ({ page, loginAs, request, baseURL }) => {
+      const token = await loginAs(DEMO.admin);
+      const headers = { Authorization: `Bearer ${token}` };
+      const alarms = (await (await request.get(`${baseURL}/api/alarms?per_page=1`, { headers })).json()) as {
+        data: { ref: number }[];
+      };
+      const pending = (await (await request.get(`${baseURL}/api/controllers/unauthorised`, { headers })).json()) as {
+        data: { id: number }[];
+      };
+      const extra = [
+        `/alarms/${alarms.data[0]?.ref}/view`,
+        ...pending.data.slice(0, 1).map((c) => `/controllers/${c.id}/authorise`),
+      ];
+      for (const path of [...PAGES, ...extra]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectAccessible(page, `${path} (${scheme})`);

@@ -54,14 +54,19 @@ test('the pending-controllers panel lists pending controllers, then says All Don
   baseURL,
 }) => {
   const token = await loginAs(DEMO.admin);
+  const headers = { Authorization: `Bearer ${token}` };
+  const listed = (await (await request.get(`${baseURL}/api/controllers/unauthorised`, { headers })).json()) as {
+    data: unknown[];
+  };
+  expect(listed.data.length).toBeGreaterThan(0);
   await page.goto('/');
   await page.getByRole('button', { name: 'Controllers pending authorization' }).click();
   const panel = page.getByRole('dialog', { name: 'Controllers Pending Authorization' });
   await expect(panel.getByText(/will not gather metrics or produce alarms/)).toBeVisible();
   const rows = panel.getByRole('listitem');
-  await expect(rows).toHaveCount(4);
+  await expect(rows).toHaveCount(listed.data.length);
   await expect(rows.first().getByText('Pending Authorization')).toBeVisible();
-  await expect(rows.first().getByText('N/A')).toBeVisible();
+  await expect(panel.getByText('N/A').first()).toBeVisible();
   const first = rows.first().getByRole('link');
   await expect(first).toHaveText(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/);
   await expect(first).toHaveAttribute('href', /\/controllers\/\d+\/authorise$/);
@@ -69,7 +74,6 @@ test('the pending-controllers panel lists pending controllers, then says All Don
   await expect(panel).toHaveCount(0);
 
   // Authorise every pending controller through the API; the panel reloads on its next opening.
-  const headers = { Authorization: `Bearer ${token}` };
   const pending = (await (await request.get(`${baseURL}/api/controllers/unauthorised`, { headers })).json()) as {
     data: { id: number }[];
   };

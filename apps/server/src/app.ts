@@ -15,13 +15,14 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
+import { alarmRoutes } from './features/alarms/routes.ts';
 import { createAuditRepo } from './features/audit/repo.ts';
 import { bearerToken } from './features/auth/guard.ts';
 import { createAuthRepo } from './features/auth/repo.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { type AuthService, createAuthService } from './features/auth/service.ts';
-import { createControllersRepo } from './features/controllers/repo.ts';
 import { createControllerListRepo } from './features/controllers/list-repo.ts';
+import { createControllersRepo } from './features/controllers/repo.ts';
 import { controllerRoutes } from './features/controllers/routes.ts';
 import { createControllersService } from './features/controllers/service.ts';
 import { ingestHttpRoutes } from './features/ingest/http-routes.ts';
@@ -102,8 +103,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const controllersRepo = createControllersRepo(database.db);
       const controllersService = createControllersService({ repo: controllersRepo, audit });
       await api.register(
-        controllerRoutes({ repo: controllersRepo, list: createControllerListRepo(database.db), service: controllersService }),
+        controllerRoutes({
+          repo: controllersRepo,
+          list: createControllerListRepo(database.db),
+          service: controllersService,
+        }),
       );
+      await api.register(alarmRoutes({ db: database.db, bus, audit, now: deps.now }));
       await api.register(organizationRoutes({ repo: createOrganizationsRepo(database.db) }));
       await api.register(ingestHttpRoutes({ registry: ingest.registry, pipeline: ingest.pipeline, bus }));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -85,7 +85,7 @@ export async function startServer(deps: {
               name: 'offline-sweep',
               everyMs: 30_000,
               run: async (db) => {
-                const result = await sweepOffline(db, ingest.rules, now());
+                const result = await sweepOffline(db, now());
                 for (const mac of result.macs) ingest.registry.setOnline(mac, false);
                 for (const e of result.events) bus.emit(e.name, ...(e.args as [never]));
               },

@@ -51,6 +51,9 @@ const csvList = z
       .filter(Boolean),
   );
 const csv = <T extends string>(values: readonly [T, ...T[]]) => csvList.pipe(z.array(z.enum(values)).max(50));
+/** Ids and refs are PostgreSQL `integer`s: a larger number is a validation error, not a database error. */
+const MAX_ID = 2_147_483_647;
+const queryId = z.coerce.number().int().positive().max(MAX_ID);
 
 /** GET /api/alarms and /api/alarms/stats: the dashboard's filters, all optional, all in the URL. */
 export const alarmListQuery = z.object({
@@ -64,9 +67,9 @@ export const alarmListQuery = z.object({
   warranty: z.enum(['true', 'false']).optional(),
   /** Only alarms of controllers that are offline now. */
   offline: z.enum(['true', 'false']).optional(),
-  controller_id: z.coerce.number().int().positive().optional(),
-  organization_id: z.coerce.number().int().positive().optional(),
-  location_id: z.coerce.number().int().positive().optional(),
+  controller_id: queryId.optional(),
+  organization_id: queryId.optional(),
+  location_id: queryId.optional(),
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuery>;
 
@@ -128,7 +131,7 @@ export type AlarmMetrics = z.infer<typeof alarmMetrics>;
 export const alarmBulkBody = z
   .object({
     action: z.enum(['acknowledge', 'clear']),
-    refs: z.array(z.number().int().positive()).max(10_000).optional(),
+    refs: z.array(z.number().int().positive().max(MAX_ID)).max(10_000).optional(),
     filter: alarmListQuery.omit({ page: true, per_page: true, sort: true }).partial().optional(),
   })
   .refine((v) => !!v.refs !== !!v.filter, { message: 'refs_or_filter' });

@@ -12,6 +12,8 @@ export type DomainEvents = {
   'alarm.updated': [alarm: AlarmSummary];
   'controller.status': [event: ControllerScope & { online: boolean; lastSeenAt: string | null }];
   'controller.pending': [controller: { id: number; mac_address: string; name: string | null }];
+  /** A bulk acknowledge/clear's progress, for the user who asked (request_id: the HTTP request's id). */
+  'alarms.bulk.progress': [event: { userId: number; request_id: string; done: number; total: number }];
   'rack.telemetry': [
     event: ControllerScope & {
       ts: string;

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@rcm/shared/errors';
 import type { Locale } from '@rcm/shared/locale';
 
-export type FieldMessageKey = 'wrong_password' | 'email_taken' | 'location_not_in_organization';
+export type FieldMessageKey = 'wrong_password' | 'email_taken' | 'location_not_in_organization' | 'range_too_long';
 
 type Catalog = {
   errors: Record<ErrorCode, string>;
@@ -17,6 +17,7 @@ type Catalog = {
     invalid_value: string;
     unrecognized_keys: string;
     current_password_required: string;
+    range_order: string;
     invalid: string;
   };
 };
@@ -45,6 +46,7 @@ export const MESSAGES: Record<Locale, Catalog> = {
       wrong_password: 'The current password is incorrect.',
       email_taken: 'Another account already uses this email address.',
       location_not_in_organization: 'This location does not belong to the chosen organization.',
+      range_too_long: 'The range can be at most 400 days.',
     },
     validation: {
       required: 'This field is required.',
@@ -57,6 +59,7 @@ export const MESSAGES: Record<Locale, Catalog> = {
       invalid_value: 'This value is not allowed.',
       unrecognized_keys: 'Unknown fields were sent.',
       current_password_required: 'Enter your current password to set a new one.',
+      range_order: 'The end must be after the start.',
       invalid: 'This value is not valid.',
     },
   },
@@ -82,6 +85,7 @@ export const MESSAGES: Record<Locale, Catalog> = {
       wrong_password: 'La contraseña actual es incorrecta.',
       email_taken: 'Otra cuenta ya usa este correo electrónico.',
       location_not_in_organization: 'Esta ubicación no pertenece a la organización elegida.',
+      range_too_long: 'El rango puede ser de 400 días como máximo.',
     },
     validation: {
       required: 'Este campo es obligatorio.',
@@ -94,6 +98,7 @@ export const MESSAGES: Record<Locale, Catalog> = {
       invalid_value: 'Este valor no está permitido.',
       unrecognized_keys: 'Se enviaron campos desconocidos.',
       current_password_required: 'Ingresa tu contraseña actual para definir una nueva.',
+      range_order: 'El final debe ser posterior al inicio.',
       invalid: 'Este valor no es válido.',
     },
   },
@@ -131,7 +136,9 @@ export function localizeIssue(
       message = v.unrecognized_keys;
       break;
     case 'custom':
-      message = issue.message === 'current_password_required' ? v.current_password_required : v.invalid;
+      if (issue.message === 'current_password_required') message = v.current_password_required;
+      else if (issue.message === 'range_order') message = v.range_order;
+      else message = v.invalid;
       break;
     default:
       message = v.invalid;

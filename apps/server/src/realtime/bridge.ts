@@ -37,6 +37,9 @@ export function bridgeEvents(io: RealtimeServer, bus: EventBus): () => void {
     bus.on('controller.pending', (controller) => {
       io.to('pending').emit('controller.pending', { controller });
     }),
+    bus.on('alarms.bulk.progress', ({ userId, request_id, done, total }) => {
+      io.to(`user:${userId}`).emit('alarms.bulk.progress', { request_id, done, total });
+    }),
     // At most one rack.telemetry per controller per second: the latest wins.
     bus.on('rack.telemetry', (e) => {
       const event: RackTelemetryEvent = { controller_id: e.controllerId, ts: e.ts, racks: e.racks };

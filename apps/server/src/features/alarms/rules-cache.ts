@@ -5,27 +5,32 @@ import type { AlarmRule } from './engine.ts';
 
 const TTL_MS = 5_000;
 
-/** The alarm catalogue as engine rules; an edit in settings reaches every instance within seconds. */
+/** The alarm catalogue as engine rules, read in the given transaction or database. */
+export async function loadRules(db: Db): Promise<AlarmRule[]> {
+  const rows = await db.select().from(alarmTypes).orderBy(asc(alarmTypes.id));
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    source: r.source,
+    match: r.match,
+    comparator: r.comparator,
+    threshold: r.threshold,
+    hysteresis: r.hysteresis,
+    delaySeconds: r.delaySeconds,
+    severity: r.severity,
+    autoClear: r.autoClear,
+    enabled: r.enabled,
+  }));
+}
+
+/** The catalogue cached for the ingest hot path; an edit in settings reaches every instance within seconds. */
 export function createRulesCache(db: Db, now: () => number = Date.now) {
   let cached: { rules: AlarmRule[]; expires: number } | null = null;
   return {
     async get(): Promise<AlarmRule[]> {
       if (cached && cached.expires > now()) return cached.rules;
-      const rows = await db.select().from(alarmTypes).orderBy(asc(alarmTypes.id));
-      const rules: AlarmRule[] = rows.map((r) => ({
-        id: r.id,
-        code: r.code,
-        name: r.name,
-        source: r.source,
-        match: r.match,
-        comparator: r.comparator,
-        threshold: r.threshold,
-        hysteresis: r.hysteresis,
-        delaySeconds: r.delaySeconds,
-        severity: r.severity,
-        autoClear: r.autoClear,
-        enabled: r.enabled,
-      }));
+      const rules = await loadRules(db);
       cached = { rules, expires: now() + TTL_MS };
       return rules;
     },

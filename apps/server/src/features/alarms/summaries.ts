@@ -10,7 +10,8 @@ export const SUMMARY_SELECT = sql`
   a.location_id, c.id as controller_id, c.name as controller_name, c.mac_address,
   t.id as type_id, t.code as type_code, t.name as type_name, t.name_es as type_name_es`;
 
-export const SUMMARY_FROM = sql`alarms a join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id`;
+export const SUMMARY_JOINS = sql`join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id`;
+export const SUMMARY_FROM = sql`alarms a ${SUMMARY_JOINS}`;
 
 type Row = Record<string, unknown>;
 

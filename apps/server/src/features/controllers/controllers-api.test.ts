@@ -8,7 +8,8 @@ type Item = { id: number; mac_address: string; authorised: boolean; online: bool
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['admin', 'manager', 'viewer', 'technician']) tokens[who] = await login(t.app, `${who}@example.com`);
+  for (const who of ['admin', 'manager', 'viewer', 'technician'])
+    tokens[who] = await login(t.app, `${who}@example.com`);
   const now = new Date().toISOString();
   await t.database.db.execute(sql`insert into racks (controller_id, ref, name, metrics, updated_at)
     values (1, 'A', 'Rack A', '{"superheat": 8.1}'::jsonb, ${now}::timestamptz)`);
@@ -93,7 +94,9 @@ describe('PATCH /api/controllers/:id', () => {
     const res = await call('manager', '/api/controllers/1', 'PATCH', body);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Rack A — Produce', warranty_expiry: '2027-06-30' });
-    const audit = await t.database.db.execute(sql`select count(*)::int as n from audit_log where action = 'controller.update'`);
+    const audit = await t.database.db.execute(
+      sql`select count(*)::int as n from audit_log where action = 'controller.update'`,
+    );
     expect((audit as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
   });
 
@@ -103,9 +106,18 @@ describe('PATCH /api/controllers/:id', () => {
     expect(wrongLoc.json().error.details.fields).toEqual([
       { field: 'location_id', message: 'This location does not belong to the chosen organization.' },
     ]);
-    const bad = await call('manager', '/api/controllers/1', 'PATCH', { ...body, name: '', warranty_expiry: '30/06/2027' });
+    const bad = await call('manager', '/api/controllers/1', 'PATCH', {
+      ...body,
+      name: '',
+      warranty_expiry: '30/06/2027',
+    });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(['name', 'warranty_expiry']);
+    expect(
+      bad
+        .json()
+        .error.details.fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['name', 'warranty_expiry']);
     expect((await call('viewer', '/api/controllers/1', 'PATCH', body)).statusCode).toBe(403);
     expect((await call('manager', '/api/controllers/6', 'PATCH', body)).statusCode).toBe(404);
     const still = (await call('admin', '/api/controllers/1')).json().data;

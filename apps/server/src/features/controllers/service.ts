@@ -26,8 +26,7 @@ export function createControllersService(deps: { repo: ControllersRepo; audit: A
   return {
     async update(ctx: AuthContext, id: number, body: ControllerUpdateBody) {
       const controller = await repo.findById(id);
-      if (!controller || !controller.authorised || !canSeeController(ctx, controller))
-        throw new AppError(404, 'not_found');
+      if (!controller?.authorised || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
       if (
         controller.organizationId === null ||
         !(await repo.locationInOrganization(body.location_id, controller.organizationId))

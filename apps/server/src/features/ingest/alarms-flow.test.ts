@@ -1,6 +1,7 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
 import { query } from '../../lib/sql.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
 import { login } from '../../test/app.ts';
@@ -126,7 +127,8 @@ describe('offline detection', () => {
     const device = await connectDevice(server.mqttPort ?? 0, mac, demoDeviceKey(mac));
     await device.publish('telemetry', telemetry(new Date()));
     const later = new Date(Date.now() + 11 * 60_000);
-    const result = await sweepOffline(server.database.db, server.ingest.rules, later);
+    const sweep = () => server.database.db.transaction((tx) => sweepOffline(tx as unknown as Db, later));
+    const result = await sweep();
     expect(result.macs).toContain(mac);
     for (const e of result.events) server.bus.emit(e.name, ...(e.args as [never]));
     expect((await alarmRows(mac, 'CONTROLLER_OFFLINE')).map((r) => r.status)).toEqual(['active']);
@@ -137,7 +139,7 @@ describe('offline detection', () => {
     expect(c?.online).toBe(false);
     await technician.waitFor('controller.status', (e: { online: boolean }) => e.online === false);
     // A second sweep finds nothing new to raise.
-    const again = await sweepOffline(server.database.db, server.ingest.rules, later);
+    const again = await sweep();
     expect(again.macs).not.toContain(mac);
 
     server.ingest.registry.setOnline(mac, false);

@@ -4,7 +4,7 @@ import type { DomainEvents } from '../../events/bus.ts';
 import { query, toIso } from '../../lib/sql.ts';
 import { type AlarmDevice, applyDecisions } from '../alarms/apply.ts';
 import { type Decision, raise } from '../alarms/engine.ts';
-import type { RulesCache } from '../alarms/rules-cache.ts';
+import { loadRules } from '../alarms/rules-cache.ts';
 import { OFFLINE_SUBJECT } from '../alarms/state.ts';
 
 type SweepEvent =
@@ -14,29 +14,25 @@ type SweepEvent =
 /**
  * Authorised controllers silent for longer than the offline rule's minutes (default 10) are marked
  * offline and get a CONTROLLER_OFFLINE alarm; their next message clears it (ingest writer).
+ * Runs in the caller's transaction (the scheduler's, holding the job's advisory lock) and reads
+ * only through it: on PGlite's single connection, any other query or transaction would wait forever.
  */
-export async function sweepOffline(
-  db: Db,
-  rules: RulesCache,
-  now: Date,
-): Promise<{ events: SweepEvent[]; macs: string[] }> {
-  const rule = (await rules.get()).find((r) => r.source === 'offline' && r.enabled);
+export async function sweepOffline(tx: Db, now: Date): Promise<{ events: SweepEvent[]; macs: string[] }> {
+  const rule = (await loadRules(tx)).find((r) => r.source === 'offline' && r.enabled);
   const minutes = rule?.threshold ?? 10;
   const cutoff = new Date(now.getTime() - minutes * 60_000).toISOString();
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const silent = await query<{
-      id: number;
-      mac_address: string;
-      organization_id: number | null;
-      location_id: number | null;
-      device_address: string | null;
-      warranty_expiry: string | null;
-      last_seen_at: unknown;
-      was_online: boolean;
-    }>(
-      tx,
-      sql`select c.id, c.mac_address, c.organization_id, c.location_id, c.device_address, c.warranty_expiry::text,
+  const silent = await query<{
+    id: number;
+    mac_address: string;
+    organization_id: number | null;
+    location_id: number | null;
+    device_address: string | null;
+    warranty_expiry: string | null;
+    last_seen_at: unknown;
+    was_online: boolean;
+  }>(
+    tx,
+    sql`select c.id, c.mac_address, c.organization_id, c.location_id, c.device_address, c.warranty_expiry::text,
             c.last_seen_at, c.online as was_online
           from controllers c
           where c.authorised and c.last_seen_at < ${cutoff}::timestamptz
@@ -44,50 +40,49 @@ export async function sweepOffline(
               select 1 from alarms a where a.controller_id = c.id and a.alarm_type_id = ${rule?.id ?? 0}
                 and a.subject = ${OFFLINE_SUBJECT} and a.status <> 'cleared'))
           for update of c skip locked`,
-    );
-    const events: SweepEvent[] = [];
-    if (silent.length === 0) return { events, macs: [] };
-    await tx.execute(
-      sql`update controllers set online = false where id = any(${sql.param(silent.map((s) => s.id))}::int[])`,
-    );
-    const decisions = new Map<number, Decision[]>();
-    const devices = new Map<number, AlarmDevice>();
-    for (const c of silent) {
-      devices.set(c.id, {
-        id: c.id,
-        organizationId: c.organization_id,
-        locationId: c.location_id,
-        deviceAddress: c.device_address,
-        warrantyExpiry: c.warranty_expiry,
-      });
-      if (rule) {
-        const lastSeen = toIso(c.last_seen_at) ?? '';
-        decisions.set(c.id, [
-          raise(rule, {
-            subject: OFFLINE_SUBJECT,
-            rackRef: null,
-            value: null,
-            at: now,
-            reason: `${rule.name}: no message since ${lastSeen} (more than ${minutes} min)`,
-          }),
-        ]);
-      }
-      if (c.was_online) {
-        events.push({
-          name: 'controller.status',
-          args: [
-            {
-              controllerId: c.id,
-              organizationId: c.organization_id,
-              locationId: c.location_id,
-              online: false,
-              lastSeenAt: toIso(c.last_seen_at),
-            },
-          ],
-        });
-      }
+  );
+  const events: SweepEvent[] = [];
+  if (silent.length === 0) return { events, macs: [] };
+  await tx.execute(
+    sql`update controllers set online = false where id = any(${sql.param(silent.map((s) => s.id))}::int[])`,
+  );
+  const decisions = new Map<number, Decision[]>();
+  const devices = new Map<number, AlarmDevice>();
+  for (const c of silent) {
+    devices.set(c.id, {
+      id: c.id,
+      organizationId: c.organization_id,
+      locationId: c.location_id,
+      deviceAddress: c.device_address,
+      warrantyExpiry: c.warranty_expiry,
+    });
+    if (rule) {
+      const lastSeen = toIso(c.last_seen_at) ?? '';
+      decisions.set(c.id, [
+        raise(rule, {
+          subject: OFFLINE_SUBJECT,
+          rackRef: null,
+          value: null,
+          at: now,
+          reason: `${rule.name}: no message since ${lastSeen} (more than ${minutes} min)`,
+        }),
+      ]);
     }
-    events.push(...(await applyDecisions(tx, { decisions, devices, now })));
-    return { events, macs: silent.map((s) => s.mac_address) };
-  });
+    if (c.was_online) {
+      events.push({
+        name: 'controller.status',
+        args: [
+          {
+            controllerId: c.id,
+            organizationId: c.organization_id,
+            locationId: c.location_id,
+            online: false,
+            lastSeenAt: toIso(c.last_seen_at),
+          },
+        ],
+      });
+    }
+  }
+  events.push(...(await applyDecisions(tx, { decisions, devices, now })));
+  return { events, macs: silent.map((s) => s.mac_address) };
 }

@@ -1,0 +1,115 @@
+import type { AlarmStatus, AlarmSummary } from '@rcm/shared/alarms';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { arr, query } from '../../lib/sql.ts';
+import type { TenantScope } from '../auth/scope.ts';
+import { type AlarmFilter, alarmWhere, refInScope } from './filter-sql.ts';
+import { alarmSummariesByIds } from './summaries.ts';
+import { type AlarmAction, TRANSITIONS } from './transitions.ts';
+
+/** Which alarms an action is about: one ref, some ids already chosen in scope, refs, or a filter. */
+export type AlarmTarget =
+  | { ref: number }
+  | { ids: readonly number[] }
+  | { refs: readonly number[] }
+  | { filter: AlarmFilter };
+
+function targetWhere(scope: TenantScope, target: AlarmTarget): SQL {
+  if ('ref' in target) return refInScope(scope, target.ref);
+  const base = alarmWhere(scope, 'filter' in target ? target.filter : {});
+  if ('ids' in target) return sql`a.id = any(${arr(target.ids)}::int[]) and ${base}`;
+  if ('refs' in target) return sql`a.ref = any(${arr(target.refs)}::int[]) and ${base}`;
+  return base;
+}
+
+function setColumns(action: AlarmAction, actorId: number, at: Date): SQL {
+  const when = sql`${at.toISOString()}::timestamptz`;
+  switch (action) {
+    case 'acknowledge':
+      return sql`status = 'acknowledged', acknowledged_at = ${when}, acknowledged_by = ${actorId}`;
+    case 'clear':
+      return sql`status = 'cleared', cleared_at = ${when}, cleared_by = ${actorId}`;
+    default: {
+      const unreachable: never = action;
+      throw new Error(`unknown action ${String(unreachable)}`);
+    }
+  }
+}
+
+/** Status changes and notes of alarms; every statement takes the caller's tenant scope. */
+export function createAlarmLifecycleRepo(db: Db) {
+  return {
+    /**
+     * Applies an action to the target's alarms whose status allows it, and writes their outbox rows,
+     * in one statement (one transaction). A row changed meanwhile no longer matches and is left alone.
+     */
+    async transition(
+      scope: TenantScope,
+      target: AlarmTarget,
+      change: { action: AlarmAction; actorId: number; at: Date },
+    ): Promise<number[]> {
+      const { from, event } = TRANSITIONS[change.action];
+      const rows = await query<{ id: number }>(
+        db,
+        sql`with changed as (
+              update alarms a set ${setColumns(change.action, change.actorId, change.at)}
+              where ${targetWhere(scope, target)} and a.status = any(${arr(from)}::text[])
+              returning a.id
+            ), outbox as (
+              insert into notification_outbox (alarm_id, event) select id, ${event} from changed
+            )
+            select id from changed order by id`,
+      );
+      return rows.map((r) => Number(r.id));
+    },
+
+    async statusByRef(scope: TenantScope, ref: number): Promise<AlarmStatus | null> {
+      const [row] = await query<{ status: AlarmStatus }>(
+        db,
+        sql`select a.status from alarms a where ${refInScope(scope, ref)}`,
+      );
+      return row?.status ?? null;
+    },
+
+    /** Ids of the target's alarms in the given statuses, in id order (bulk work list). */
+    async idsIn(scope: TenantScope, target: AlarmTarget, statuses: readonly AlarmStatus[]): Promise<number[]> {
+      const rows = await query<{ id: number }>(
+        db,
+        sql`select a.id from alarms a where ${targetWhere(scope, target)}
+            and a.status = any(${arr(statuses)}::text[]) order by a.id`,
+      );
+      return rows.map((r) => Number(r.id));
+    },
+
+    /** How many of the target's alarms exist in scope, whatever their status. */
+    async count(scope: TenantScope, target: AlarmTarget): Promise<number> {
+      const [row] = await query<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from alarms a where ${targetWhere(scope, target)}`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    summaries(ids: number[]): Promise<AlarmSummary[]> {
+      return alarmSummariesByIds(db, ids);
+    },
+
+    async notesByRef(scope: TenantScope, ref: number) {
+      const [row] = await query<{ id: number; notes: string; organization_id: number }>(
+        db,
+        sql`select a.id, a.notes, a.organization_id from alarms a where ${refInScope(scope, ref)}`,
+      );
+      return row ? { id: Number(row.id), notes: row.notes, organizationId: Number(row.organization_id) } : null;
+    },
+
+    async setNotes(scope: TenantScope, ref: number, notes: string): Promise<boolean> {
+      const rows = await query(
+        db,
+        sql`update alarms a set notes = ${notes} where ${refInScope(scope, ref)} returning a.id`,
+      );
+      return rows.length > 0;
+    },
+  };
+}
+
+export type AlarmLifecycleRepo = ReturnType<typeof createAlarmLifecycleRepo>;

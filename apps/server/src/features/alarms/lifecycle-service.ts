@@ -1,0 +1,72 @@
+import type { AlarmBulkBody, AlarmSummary } from '@rcm/shared/alarms';
+import type { EventBus } from '../../events/bus.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthContext } from '../auth/service.ts';
+import { alarmScopeFor } from './access.ts';
+import type { AlarmLifecycleRepo, AlarmTarget } from './lifecycle-repo.ts';
+import { type AlarmAction, TRANSITIONS } from './transitions.ts';
+
+/** Alarms changed per transaction in a bulk action: its outbox rows and events go with it. */
+export const BULK_CHUNK_SIZE = 500;
+
+export type BulkResult = { updated: number; skipped: number; request_id: string };
+
+/** Acknowledge and clear, one alarm or many; events go out only after their change is committed. */
+export function createAlarmLifecycleService(deps: { repo: AlarmLifecycleRepo; bus: EventBus; now?: () => Date }) {
+  const { repo, bus } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function announce(ids: number[]): Promise<AlarmSummary[]> {
+    const summaries = await repo.summaries(ids);
+    for (const s of summaries) bus.emit('alarm.updated', s);
+    return summaries;
+  }
+
+  return {
+    /** 404 outside the caller's scope; 409 (nothing changed) when the status does not allow the action. */
+    async apply(ctx: AuthContext, ref: number, action: AlarmAction): Promise<AlarmSummary> {
+      const scope = alarmScopeFor(ctx, 'alarms_view', TRANSITIONS[action].permission);
+      // An impersonated session acts as the impersonated user.
+      const [id] = await repo.transition(scope, { ref }, { action, actorId: ctx.user.id, at: now() });
+      if (id === undefined) {
+        const status = await repo.statusByRef(scope, ref);
+        if (!status) throw new AppError(404, 'not_found');
+        throw new AppError(409, 'conflict', { status });
+      }
+      const [summary] = await announce([id]);
+      if (!summary) throw new AppError(404, 'not_found');
+      return summary;
+    },
+
+    /**
+     * The given refs, or everything the filter matches, within the caller's scope: only alarms whose
+     * status allows the action, BULK_CHUNK_SIZE per transaction, progress to the caller after each.
+     */
+    async bulk(ctx: AuthContext, body: AlarmBulkBody, requestId: string): Promise<BulkResult> {
+      const { from, permission } = TRANSITIONS[body.action];
+      const scope = alarmScopeFor(ctx, 'alarms_view', permission);
+      const target: AlarmTarget = body.refs ? { refs: [...new Set(body.refs)] } : { filter: body.filter ?? {} };
+      const matched = 'refs' in target ? target.refs.length : await repo.count(scope, target);
+      const ids = await repo.idsIn(scope, target, from);
+      const progress = (done: number) =>
+        bus.emit('alarms.bulk.progress', { userId: ctx.user.id, request_id: requestId, done, total: ids.length });
+
+      progress(0);
+      let updated = 0;
+      for (let start = 0; start < ids.length; start += BULK_CHUNK_SIZE) {
+        const chunk = ids.slice(start, start + BULK_CHUNK_SIZE);
+        const changed = await repo.transition(
+          scope,
+          { ids: chunk },
+          { action: body.action, actorId: ctx.user.id, at: now() },
+        );
+        updated += changed.length;
+        await announce(changed);
+        progress(start + chunk.length);
+      }
+      return { updated, skipped: matched - updated, request_id: requestId };
+    },
+  };
+}
+
+export type AlarmLifecycleService = ReturnType<typeof createAlarmLifecycleService>;

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { arr, toIso as iso, query } from '../../lib/sql.ts';
+import type { TenantScope } from '../auth/scope.ts';
+import { refInScope } from './filter-sql.ts';
+
+export type MetricsTarget = {
+  controllerId: number;
+  rackRef: string | null;
+  subject: string;
+  /** The alarm type's source: `point` and `status` alarms are about a point addr. */
+  source: string;
+};
+
+/** A series as rows: bucket start (ISO) and the average of the values in it. */
+export type SeriesRows = Map<string, [string, number][]>;
+
+type Range = { from: Date; to: Date; bucketMs: number };
+
+function collect(rows: { key: string; ts: unknown; value: unknown }[]): SeriesRows {
+  const out: SeriesRows = new Map();
+  for (const r of rows) {
+    const points = out.get(r.key) ?? [];
+    points.push([iso(r.ts) ?? '', Number(r.value)]);
+    out.set(r.key, points);
+  }
+  return out;
+}
+
+/** Time series behind the alarm view's chart; the alarm is looked up in the caller's scope. */
+export function createAlarmMetricsRepo(db: Db) {
+  return {
+    async target(scope: TenantScope, ref: number): Promise<MetricsTarget | null> {
+      const [row] = await query<{ controller_id: number; rack_ref: string | null; subject: string; source: string }>(
+        db,
+        sql`select a.controller_id, a.rack_ref, a.subject, t.source
+            from alarms a join alarm_types t on t.id = a.alarm_type_id where ${refInScope(scope, ref)}`,
+      );
+      if (!row) return null;
+      return {
+        controllerId: Number(row.controller_id),
+        rackRef: row.rack_ref,
+        subject: row.subject,
+        source: row.source,
+      };
+    },
+
+    /** The controller's rack refs (for an alarm about no rack in particular, such as offline). */
+    async rackRefs(controllerId: number): Promise<string[]> {
+      const rows = await query<{ ref: string }>(
+        db,
+        sql`select ref from racks where controller_id = ${controllerId} order by ref`,
+      );
+      return rows.map((r) => r.ref);
+    },
+
+    async pointUnits(controllerId: number, addrs: string[]): Promise<Map<string, string | null>> {
+      const rows = await query<{ addr: string; unit: string | null }>(
+        db,
+        sql`select addr, unit from rack_points where controller_id = ${controllerId} and addr = any(${arr(addrs)}::text[])`,
+      );
+      return new Map(rows.map((r) => [r.addr, r.unit]));
+    },
+
+    /**
+     * Raw readings averaged per bucket of `bucketMs` counted from `from` (so at most range / bucket
+     * points); a point is stamped with its bucket's first reading.
+     */
+    async raw(controllerId: number, keys: string[], range: Range): Promise<SeriesRows> {
+      const from = sql`${range.from.toISOString()}::timestamptz`;
+      const rows = await query<{ key: string; ts: unknown; value: unknown }>(
+        db,
+        sql`select key, min(ts) as ts, avg(value) as value
+            from readings
+            where controller_id = ${controllerId} and key = any(${arr(keys)}::text[])
+              and ts >= ${from} and ts < ${range.to.toISOString()}::timestamptz
+            group by key, floor(extract(epoch from (ts - ${from}))::float8 * 1000 / ${range.bucketMs}::float8)
+            order by key, 2`,
+      );
+      return collect(rows);
+    },
+
+    /**
+     * Hourly rollups (average = sum / count), merged into buckets of `bucketMs` (at least an hour)
+     * counted from `from`, which is on an hour; a point is stamped with its first hour.
+     */
+    async hourly(controllerId: number, keys: string[], range: Range): Promise<SeriesRows> {
+      const from = sql`${range.from.toISOString()}::timestamptz`;
+      const rows = await query<{ key: string; ts: unknown; value: unknown }>(
+        db,
+        sql`select key, min(bucket) as ts, sum(sum) / nullif(sum(count), 0) as value
+            from readings_hourly
+            where controller_id = ${controllerId} and key = any(${arr(keys)}::text[])
+              and bucket >= ${from} and bucket < ${range.to.toISOString()}::timestamptz
+            group by key, floor(extract(epoch from (bucket - ${from}))::float8 * 1000 / ${range.bucketMs}::float8)
+            having sum(count) > 0
+            order by key, 2`,
+      );
+      return collect(rows);
+    },
+  };
+}
+
+export type AlarmMetricsRepo = ReturnType<typeof createAlarmMetricsRepo>;

@@ -1,0 +1,135 @@
+import {
+  ALARM_STATUSES,
+  type AlarmDetail,
+  type AlarmListQuery,
+  type AlarmStats,
+  type AlarmSummary,
+} from '@rcm/shared/alarms';
+import type { AlarmSeverity } from '@rcm/shared/device';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { toIso as iso, query } from '../../lib/sql.ts';
+import type { TenantScope } from '../auth/scope.ts';
+import { type AlarmFilter, alarmOrder, alarmWhere, countersCanAnswer, counterWhere, refInScope } from './filter-sql.ts';
+import { SUMMARY_FROM, SUMMARY_JOINS, SUMMARY_SELECT, toSummary } from './summaries.ts';
+
+type Row = Record<string, unknown>;
+
+const person = (id: unknown, name: unknown) => (id == null ? null : { id: Number(id), name: String(name) });
+
+function toDetail(r: Row): AlarmDetail {
+  const summary = toSummary(r);
+  return {
+    ...summary,
+    registered_at: iso(r.registered_at) ?? '',
+    last_occurrence_at: iso(r.last_occurrence_at) ?? '',
+    acknowledged_by: person(r.ack_user_id, r.ack_user_name),
+    cleared_by: person(r.clear_user_id, r.clear_user_name),
+    notes: String(r.notes),
+    health_status: String(r.health_status),
+    controller: {
+      ...summary.controller,
+      store_alias: (r.store_alias as string | null) ?? null,
+      device_model: (r.device_model as string | null) ?? null,
+      warranty_expiry: (r.warranty_expiry as string | null) ?? null,
+      online: Boolean(r.online),
+    },
+    location: summary.location_id == null ? null : { id: summary.location_id, name: String(r.location_name) },
+    organization: { id: summary.organization_id, name: String(r.organization_name) },
+  };
+}
+
+/**
+ * The rows a list page reads (FROM and WHERE). Sorted by time over several statuses, it is the merge of one
+ * index-ordered scan per status (no index has raised_at without status before it), each cut at
+ * the page's end, instead of sorting every alarm of the scope.
+ */
+function listSource(scope: TenantScope, q: AlarmListQuery): SQL {
+  const statuses = q.status?.length ? q.status : ALARM_STATUSES;
+  if (!q.sort.endsWith('raised_at') || statuses.length === 1) {
+    return sql`${SUMMARY_FROM} where ${alarmWhere(scope, q)}`;
+  }
+  const branches = statuses.map(
+    (status) =>
+      sql`(select a.* from alarms a where ${alarmWhere(scope, { ...q, status: [status] })}
+          order by ${alarmOrder(q.sort)} limit ${q.page * q.per_page})`,
+  );
+  return sql`(${sql.join(branches, sql` union all `)}) a ${SUMMARY_JOINS}`;
+}
+
+/** Reads of alarms; every one takes the caller's tenant scope. */
+export function createAlarmQueryRepo(db: Db) {
+  return {
+    async list(scope: TenantScope, q: AlarmListQuery): Promise<AlarmSummary[]> {
+      const rows = await query<Row>(
+        db,
+        sql`select ${SUMMARY_SELECT} from ${listSource(scope, q)}
+            order by ${alarmOrder(q.sort)} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+      );
+      return rows.map(toSummary);
+    },
+
+    /** How many alarms match: from the counters when they can answer, else an exact count. */
+    async total(scope: TenantScope, filter: AlarmFilter): Promise<number> {
+      const [row] = await query<{ n: number }>(
+        db,
+        countersCanAnswer(filter)
+          ? sql`select coalesce(sum(count), 0)::int as n from alarm_counters where ${counterWhere(scope, filter)}`
+          : sql`select count(*)::int as n from alarms a where ${alarmWhere(scope, filter)}`,
+      );
+      return row?.n ?? 0;
+    },
+
+    /** The dashboard tiles in one query: summed counters when they can answer, else conditional counts. */
+    async stats(scope: TenantScope, filter: AlarmFilter): Promise<AlarmStats> {
+      const q = countersCanAnswer(filter)
+        ? sql`select
+            coalesce(sum(count) filter (where status = 'active'), 0)::int as active,
+            coalesce(sum(count) filter (where status = 'acknowledged'), 0)::int as acknowledged,
+            coalesce(sum(count) filter (where status = 'cleared'), 0)::int as cleared,
+            coalesce(sum(count) filter (where status = 'active' and warranty), 0)::int as warranty_active
+          from alarm_counters where ${counterWhere(scope, filter)}`
+        : sql`select
+            count(*) filter (where a.status = 'active')::int as active,
+            count(*) filter (where a.status = 'acknowledged')::int as acknowledged,
+            count(*) filter (where a.status = 'cleared')::int as cleared,
+            count(*) filter (where a.status = 'active' and a.warranty)::int as warranty_active
+          from alarms a where ${alarmWhere(scope, filter)}`;
+      const [row] = await query<AlarmStats>(db, q);
+      return {
+        active: Number(row?.active ?? 0),
+        acknowledged: Number(row?.acknowledged ?? 0),
+        cleared: Number(row?.cleared ?? 0),
+        warranty_active: Number(row?.warranty_active ?? 0),
+      };
+    },
+
+    async detail(scope: TenantScope, ref: number): Promise<AlarmDetail | null> {
+      const [row] = await query<Row>(
+        db,
+        sql`select ${SUMMARY_SELECT}, a.registered_at, a.last_occurrence_at, a.notes, a.health_status,
+              c.store_alias, c.device_model, c.warranty_expiry::text as warranty_expiry, c.online,
+              l.name as location_name, o.name as organization_name,
+              ua.id as ack_user_id, ua.name as ack_user_name, uc.id as clear_user_id, uc.name as clear_user_name
+            from ${SUMMARY_FROM}
+              join organizations o on o.id = a.organization_id
+              left join locations l on l.id = a.location_id
+              left join users ua on ua.id = a.acknowledged_by
+              left join users uc on uc.id = a.cleared_by
+            where ${refInScope(scope, ref)}`,
+      );
+      return row ? toDetail(row) : null;
+    },
+
+    /** The alarm types for the list's filter (not tenant data: the catalogue is shared). */
+    async types() {
+      const rows = await query<{ id: number; code: string; name: string; name_es: string; severity: AlarmSeverity }>(
+        db,
+        sql`select id, code, name, name_es, severity from alarm_types order by name, id`,
+      );
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+  };
+}
+
+export type AlarmQueryRepo = ReturnType<typeof createAlarmQueryRepo>;

@@ -1,0 +1,105 @@
+import {
+  alarmBulkBody,
+  alarmDetail,
+  alarmListQuery,
+  alarmMetrics,
+  alarmMetricsQuery,
+  alarmNotesBody,
+  alarmStats,
+  alarmSummary,
+  alarmTypeSummary,
+  listMeta,
+} from '@rcm/shared/alarms';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/bus.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import { requireAuth } from '../auth/guard.ts';
+import { createAlarmLifecycleRepo } from './lifecycle-repo.ts';
+import { createAlarmLifecycleService } from './lifecycle-service.ts';
+import { createAlarmMetricsRepo } from './metrics-repo.ts';
+import { createAlarmMetricsService } from './metrics-service.ts';
+import { createAlarmQueryRepo } from './query-repo.ts';
+import { createAlarmService } from './service.ts';
+
+const refParams = z.object({ ref: z.coerce.number().int().positive().max(2_147_483_647) });
+const statsQuery = alarmListQuery.omit({ page: true, per_page: true, sort: true });
+const one = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
+
+/** The alarm API (design.md section 7); permissions and scope are the services' to enforce. */
+export function alarmRoutes(deps: {
+  db: Db;
+  bus: EventBus;
+  audit: AuditRepo;
+  now?: () => Date;
+}): FastifyPluginAsyncZod {
+  const lifecycleRepo = createAlarmLifecycleRepo(deps.db);
+  const alarms = createAlarmService({
+    queries: createAlarmQueryRepo(deps.db),
+    lifecycle: lifecycleRepo,
+    audit: deps.audit,
+  });
+  const lifecycle = createAlarmLifecycleService({ repo: lifecycleRepo, bus: deps.bus, now: deps.now });
+  const metrics = createAlarmMetricsService({ repo: createAlarmMetricsRepo(deps.db) });
+
+  return async (app) => {
+    app.get(
+      '/alarms',
+      {
+        schema: {
+          querystring: alarmListQuery,
+          response: { 200: z.object({ data: z.array(alarmSummary), meta: listMeta }) },
+        },
+      },
+      async (request) => alarms.list(requireAuth(request), request.query),
+    );
+
+    app.get('/alarms/stats', { schema: { querystring: statsQuery, response: one(alarmStats) } }, async (request) => ({
+      data: await alarms.stats(requireAuth(request), request.query),
+    }));
+
+    app.get('/alarm-types', { schema: { response: one(z.array(alarmTypeSummary)) } }, async (request) => ({
+      data: await alarms.types(requireAuth(request)),
+    }));
+
+    app.get('/alarms/:ref', { schema: { params: refParams, response: one(alarmDetail) } }, async (request) => ({
+      data: await alarms.detail(requireAuth(request), request.params.ref),
+    }));
+
+    for (const action of ['acknowledge', 'clear'] as const) {
+      app.post(
+        `/alarms/:ref/${action}`,
+        { schema: { params: refParams, response: one(alarmSummary) } },
+        async (request) => ({
+          data: await lifecycle.apply(requireAuth(request), request.params.ref, action),
+        }),
+      );
+    }
+
+    app.put(
+      '/alarms/:ref/notes',
+      { schema: { params: refParams, body: alarmNotesBody, response: one(z.object({ notes: z.string() })) } },
+      async (request) => ({
+        data: await alarms.updateNotes(requireAuth(request), request.params.ref, request.body.notes),
+      }),
+    );
+
+    app.get(
+      '/alarms/:ref/metrics',
+      { schema: { params: refParams, querystring: alarmMetricsQuery, response: one(alarmMetrics) } },
+      async (request) => ({ data: await metrics.metrics(requireAuth(request), request.params.ref, request.query) }),
+    );
+
+    app.post(
+      '/alarms/bulk',
+      {
+        schema: {
+          body: alarmBulkBody,
+          response: one(z.object({ updated: z.number().int(), skipped: z.number().int(), request_id: z.string() })),
+        },
+      },
+      async (request) => ({ data: await lifecycle.bulk(requireAuth(request), request.body, String(request.id)) }),
+    );
+  };
+}

@@ -1,0 +1,67 @@
+import type { AlarmDetail, AlarmListQuery, AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
+import { AppError } from '../../lib/errors.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import type { AuthContext } from '../auth/service.ts';
+import { alarmScopeFor } from './access.ts';
+import type { AlarmFilter } from './filter-sql.ts';
+import type { AlarmLifecycleRepo } from './lifecycle-repo.ts';
+import type { AlarmQueryRepo } from './query-repo.ts';
+import { sanitizeNotes } from './sanitize-notes.ts';
+
+export type AlarmPage = {
+  data: AlarmSummary[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+};
+
+/** The alarm dashboard and view: lists, tiles, one alarm, its notes. Scope decides what exists. */
+export function createAlarmService(deps: { queries: AlarmQueryRepo; lifecycle: AlarmLifecycleRepo; audit: AuditRepo }) {
+  const { queries, lifecycle, audit } = deps;
+  return {
+    async list(ctx: AuthContext, q: AlarmListQuery): Promise<AlarmPage> {
+      const scope = alarmScopeFor(ctx, 'alarms_view');
+      const [data, total] = await Promise.all([queries.list(scope, q), queries.total(scope, q)]);
+      return {
+        data,
+        meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+      };
+    },
+
+    stats(ctx: AuthContext, filter: AlarmFilter): Promise<AlarmStats> {
+      return queries.stats(alarmScopeFor(ctx, 'alarms_view'), filter);
+    },
+
+    types(ctx: AuthContext) {
+      alarmScopeFor(ctx, 'alarms_view');
+      return queries.types();
+    },
+
+    /** An alarm outside the caller's scope is reported as missing, never as forbidden. */
+    async detail(ctx: AuthContext, ref: number): Promise<AlarmDetail> {
+      const alarm = await queries.detail(alarmScopeFor(ctx, 'alarms_view'), ref);
+      if (!alarm) throw new AppError(404, 'not_found');
+      return alarm;
+    },
+
+    /** Stores the notes sanitized (they are rendered as HTML to every viewer) and audits the change. */
+    async updateNotes(ctx: AuthContext, ref: number, notes: string): Promise<{ notes: string }> {
+      const scope = alarmScopeFor(ctx, 'alarms_view', 'alarms_acknowledge');
+      const before = await lifecycle.notesByRef(scope, ref);
+      if (!before) throw new AppError(404, 'not_found');
+      const clean = sanitizeNotes(notes);
+      if (!(await lifecycle.setNotes(scope, ref, clean))) throw new AppError(404, 'not_found');
+      await audit.record({
+        actorUserId: ctx.user.id,
+        impersonatorUserId: ctx.impersonatorUserId,
+        organizationId: before.organizationId,
+        action: 'alarm.notes',
+        subjectType: 'alarm',
+        subjectId: ref,
+        before: { notes: before.notes },
+        after: { notes: clean },
+      });
+      return { notes: clean };
+    },
+  };
+}
+
+export type AlarmService = ReturnType<typeof createAlarmService>;

@@ -1,0 +1,144 @@
+import { apiAs } from '../support/api.ts';
+import { simulateController } from '../support/devices.ts';
+import { DEMO, expect, test } from '../support/fixtures.ts';
+
+type Alarm = { ref: number; status: string; controller: { id: number; mac_address: string } };
+
+test('a fault injected by the simulator appears in an open dashboard without a reload', async ({
+  page,
+  loginAs,
+  request,
+  baseURL,
+}) => {
+  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
+  // Seeded controller 3 (FreshMart #104): clear any open "rack manually on" so a new one is raised.
+  const open = await api.get<{ data: Alarm[] }>(
+    'alarms?controller_id=4&type=RACK_MANUALLY_ON&status=active,acknowledged',
+  );
+  for (const a of open.data) expect((await api.post(`alarms/${a.ref}/clear`)).status()).toBe(200);
+
+  await loginAs(DEMO.technician);
+  await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+  await page.goto('/?status=active');
+  await expect(page.getByRole('table', { name: 'Alarms' })).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { noReload: boolean }).noReload = true;
+  });
+
+  const { mac, fleet } = await simulateController(3);
+  try {
+    fleet.inject(mac, 'rack_manually_on');
+    await fleet.publishNow(mac);
+    const row = page.getByRole('row').filter({ hasText: mac }).filter({ hasText: 'Rack manually on' });
+    await expect(row).toBeVisible();
+    await expect(row.getByText('Medium')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  } finally {
+    await fleet.stop();
+  }
+});
+
+test('filters come from the URL and a tile click filters the table', async ({ page, loginAs }) => {
+  await loginAs(DEMO.admin);
+  await page.goto('/?status=active&severity=critical');
+  await expect(page.getByRole('button', { name: /^Severity: Critical/ })).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Alarms' }).locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.allInnerTexts()) expect(text).toContain('Critical');
+
+  await page
+    .getByRole('button', { name: /^Acknowledged/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/status=acknowledged/);
+  await expect(page.getByRole('button', { name: /^Acknowledged/ }).first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByText(/^Showing Page 1 of \d+ results$/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('acknowledge and clear one alarm from its view, with who and when', async ({
+  page,
+  loginAs,
+  request,
+  baseURL,
+}) => {
+  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
+  const [alarm] = (await api.get<{ data: Alarm[] }>('alarms?status=active&per_page=1')).data;
+  expect(alarm).toBeDefined();
+  await loginAs(DEMO.technician);
+  await page.goto(`/alarms/${alarm?.ref}/view`);
+  await expect(page.getByRole('heading', { level: 1, name: `Alarm #${alarm?.ref}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Acknowledge Alarm' }).click();
+  const progress = page.getByRole('list', { name: 'Alarm progress' });
+  await expect(progress.getByText('by Terry Technician')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Acknowledge Alarm' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear Alarm' }).click();
+  await expect(progress.getByText('by Terry Technician')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Clear Alarm' })).toHaveCount(0);
+});
+
+test('acknowledge the selected alarms after a confirmation that says how many', async ({ page, loginAs }) => {
+  await loginAs(DEMO.admin);
+  await page.goto('/?status=active');
+  const boxes = page.getByRole('checkbox', { name: /^Select alarm \d+$/ });
+  await expect(boxes.nth(1)).toBeVisible();
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Acknowledge All' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Acknowledge the 2 selected alarms?' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('2 alarms updated.')).toBeVisible();
+});
+
+test('a note with formatting is saved, sanitized and shown again', async ({ page, loginAs, request, baseURL }) => {
+  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
+  const [alarm] = (await api.get<{ data: Alarm[] }>('alarms?status=acknowledged&per_page=1')).data;
+  await loginAs(DEMO.technician);
+  await page.goto(`/alarms/${alarm?.ref}/view`);
+  const editor = page.getByRole('textbox', { name: 'Notes' });
+  await editor.click();
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('Compressor 2 replaced');
+  await page.getByRole('button', { name: 'Save notes' }).click();
+  await expect(page.getByText('The notes were saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Notes' }).locator('strong')).toHaveText('Compressor 2 replaced');
+});
+
+test('the metrics range filter redraws the charts', async ({ page, loginAs, request, baseURL }) => {
+  const { mac, fleet } = await simulateController(5);
+  try {
+    await fleet.publishNow(mac);
+    fleet.inject(mac, 'rack_manually_on');
+    await fleet.publishNow(mac);
+  } finally {
+    await fleet.stop();
+  }
+  const api = await apiAs(request, baseURL ?? '', DEMO.admin);
+  const [alarm] = (await api.get<{ data: Alarm[] }>('alarms?controller_id=6&type=RACK_MANUALLY_ON&per_page=1')).data;
+  await loginAs(DEMO.admin);
+  await page.goto(`/alarms/${alarm?.ref}/view`);
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+  await expect(metrics.getByText(/^Superheat/)).toBeVisible();
+  await metrics.getByLabel('Date/time range').selectOption('custom');
+  await metrics.getByLabel('From').fill('2020-01-02T00:00');
+  await metrics.getByLabel('To').fill('2020-01-01T00:00');
+  await expect(metrics.getByRole('alert')).toHaveText('The start of the range must be before its end.');
+  await metrics.getByLabel('Date/time range').selectOption('24h');
+  await expect(metrics.getByText(/^Superheat/)).toBeVisible();
+  await expect(metrics.getByText(/every reading/)).toBeVisible();
+});
+
+test('the dashboard in Spanish', async ({ page, loginAs }) => {
+  await loginAs(DEMO.manager);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tablero' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Activas/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reconocer todas' })).toBeVisible();
+  await expect(page.getByText(/^Mostrando la página 1 de \d+$/)).toBeVisible();
+});
