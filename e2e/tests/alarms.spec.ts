@@ -53,7 +53,7 @@ test('filters come from the URL and a tile click filters the table', async ({ pa
   await expect(page).toHaveURL(/status=acknowledged/);
   await expect(page.getByRole('button', { name: /^Acknowledged/ }).first()).toHaveAttribute('aria-pressed', 'true');
   await expect(rows.first()).toBeVisible();
-  await expect(page.getByText(/^Showing Page 1 of \d+ results$/)).toBeVisible();
+  await expect(page.getByText(/^Showing Page 1 of \d+ results/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -125,8 +125,8 @@ test('the metrics range filter redraws the charts', async ({ page, loginAs, requ
   const metrics = page.getByRole('region', { name: 'Metrics' });
   await expect(metrics.getByText(/^Superheat/)).toBeVisible();
   await metrics.getByLabel('Date/time range').selectOption('custom');
-  await metrics.getByLabel('From').fill('2020-01-02T00:00');
-  await metrics.getByLabel('To').fill('2020-01-01T00:00');
+  await metrics.getByLabel('From', { exact: true }).fill('2020-01-02T00:00');
+  await metrics.getByLabel('To', { exact: true }).fill('2020-01-01T00:00');
   await expect(metrics.getByRole('alert')).toHaveText('The start of the range must be before its end.');
   await metrics.getByLabel('Date/time range').selectOption('24h');
   await expect(metrics.getByText(/^Superheat/)).toBeVisible();
@@ -140,5 +140,5 @@ test('the dashboard in Spanish', async ({ page, loginAs }) => {
   await expect(page.getByRole('button', { name: /^Activas/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reconocer todas' })).toBeVisible();
-  await expect(page.getByText(/^Mostrando la página 1 de \d+$/)).toBeVisible();
+  await expect(page.getByText(/^Mostrando la página 1 de \d+/)).toBeVisible();
 });
