@@ -41,7 +41,8 @@ const config = loadConfig({
   MQTT_HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   WEB_DIST: '/nonexistent',
-  ...(broker === 'mosquitto' ? { MQTT_URL: mosquittoUrl } : {}),
+  // A share group of its own: other groups' sessions on the broker must not take messages.
+  ...(broker === 'mosquitto' ? { MQTT_URL: mosquittoUrl, MQTT_SHARE_GROUP: `bench-${Date.now()}` } : {}),
 });
 const server = await startServer({ config, database, scheduler: false });
 const target = broker === 'embedded' ? `mqtt://127.0.0.1:${server.mqttPort}` : mosquittoUrl;

@@ -24,6 +24,16 @@ const envSchema = z.object({
   MQTT_HOST: z.string().default('0.0.0.0'),
   READINGS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   DEMO_FLEET: boolish.optional(),
+  /** The shared-subscription group the instances of one deployment split devices' messages in. */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .default('rcm-ingest'),
+  /** Names this instance to the external broker, so a restart resumes its persistent session. */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/)
+    .optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

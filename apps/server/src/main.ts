@@ -58,6 +58,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     server.app.log.info({ signal }, 'shutting down');
+    // A stop that cannot finish (a database gone away) must not leave the process behind.
+    setTimeout(() => {
+      console.error('Shutdown did not finish in 15 s; exiting.');
+      process.exit(1);
+    }, 15_000).unref();
     await fleet?.stop();
     await server.close();
     await database.close();

@@ -59,7 +59,13 @@ export async function startServer(deps: {
   let mqttPort: number | null = null;
   const closers: (() => Promise<void>)[] = [];
   if (config.MQTT_URL) {
-    const consumer = await startBrokerConsumer({ url: config.MQTT_URL, pipeline: ingest.pipeline, log });
+    const consumer = await startBrokerConsumer({
+      url: config.MQTT_URL,
+      pipeline: ingest.pipeline,
+      log,
+      clientId: config.INSTANCE_ID ? `rcm-ingest-${config.INSTANCE_ID}` : undefined,
+      shareGroup: config.MQTT_SHARE_GROUP,
+    });
     closers.push(consumer.close);
   } else if (config.MQTT_PORT !== 'none') {
     const broker = await startEmbeddedBroker({

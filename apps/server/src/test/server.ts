@@ -8,11 +8,19 @@ export const TEST_PROVISIONING_KEY = 'test-provisioning-key';
 
 export type TestServer = RunningServer & { database: TestDatabase; stop: () => Promise<void> };
 
-/** The whole product (API, realtime, embedded broker on a free port) on a fresh seeded database. */
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
-  await ensureAlarmCatalogue(database.db);
-  await seedDemo(database.db, new Date(), { history: false });
+/**
+ * The whole product (API, realtime, embedded broker on a free port) on a fresh seeded database,
+ * or, given `database`, a second instance on the same one.
+ */
+export async function createTestServer(
+  env: Record<string, string> = {},
+  opts: { database?: TestDatabase } = {},
+): Promise<TestServer> {
+  const database = opts.database ?? (await openTestDatabase());
+  if (!opts.database) {
+    await ensureAlarmCatalogue(database.db);
+    await seedDemo(database.db, new Date(), { history: false });
+  }
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

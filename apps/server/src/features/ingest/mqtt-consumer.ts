@@ -1,41 +1,48 @@
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { parseDeviceTopic } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
 import type { IngestPipeline } from './pipeline.ts';
 
-export const SHARED_GROUP = 'rcm-ingest';
-export const INGEST_TOPIC = `$share/${SHARED_GROUP}/rcm/v1/+/+`;
+export const DEFAULT_SHARE_GROUP = 'rcm-ingest';
 
 type SendPacket = (packet: Packet, cb?: () => void, cbStorePut?: () => void, noStore?: boolean) => void;
 
 /**
  * Ingest from an external broker (Mosquitto, EMQX) through a shared subscription, so several
- * server instances split the devices' messages. The session is persistent (clean: false): what
- * was not acknowledged is delivered again after a restart.
+ * server instances split the devices' messages. With INSTANCE_ID the session is persistent: what
+ * was not acknowledged is delivered again when that instance restarts.
  *
- * mqtt.js handles one incoming packet at a time and sends the PUBACK when handleMessage's
- * callback runs. Waiting there for the database would allow one message per batch, so the
- * callback runs at once and the PUBACK itself is held until the message's batch commits.
+ * mqtt.js handles one incoming packet at a time and moves to the next only once the PUBACK is
+ * written. Waiting there for the database would allow one message per batch per connection, so
+ * the packet loop moves on at once and the PUBACK itself is sent when the message's batch commits.
  */
 export async function startBrokerConsumer(deps: {
   url: string;
   pipeline: IngestPipeline;
   log: FastifyBaseLogger;
+  /** A stable name (INSTANCE_ID): the session persists across restarts and resumes. */
   clientId?: string;
+  shareGroup?: string;
   connections?: number;
 }): Promise<{ close: () => Promise<void> }> {
+  const topicFilter = `$share/${deps.shareGroup ?? DEFAULT_SHARE_GROUP}/rcm/v1/+/+`;
+  // Shared subscriptions deliver to every session of the group, connected or not. Only a named
+  // instance keeps its session (it will come back for it); an anonymous one must not leave a dead
+  // session behind that goes on taking its share of the devices' messages.
+  const persistent = deps.clientId !== undefined;
   const count = deps.connections ?? 2;
-  const base = deps.clientId ?? `rcm-ingest-${hostname()}-${process.pid}`;
+  const base = deps.clientId ?? `rcm-ingest-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const clients: MqttClient[] = [];
   for (let i = 0; i < count; i++) clients.push(await connect(`${base}-${i}`));
 
   async function connect(clientId: string): Promise<MqttClient> {
     const client = mqtt.connect(deps.url, {
       clientId,
-      clean: false,
+      clean: !persistent,
       protocolVersion: 5,
-      properties: { sessionExpiryInterval: 3600 },
+      properties: { sessionExpiryInterval: persistent ? 3600 : 0 },
       reconnectPeriod: 1000,
     });
     const held = new Map<number, Promise<unknown>>();
@@ -45,8 +52,10 @@ export async function startBrokerConsumer(deps: {
         packet.cmd === 'puback' && packet.messageId !== undefined ? held.get(packet.messageId) : undefined;
       if (!pending) return send(packet, cb, cbStorePut, noStore);
       held.delete(packet.messageId as number);
+      // mqtt.js reads the next packet once `cb` runs: let it, and send this PUBACK after commit.
+      cb?.();
       pending.then(
-        () => send(packet, cb, cbStorePut, noStore),
+        () => send(packet, undefined, cbStorePut, noStore),
         // Not stored: no PUBACK, and a reconnect makes the broker deliver the message again.
         () => client.stream.destroy(),
       );
@@ -61,14 +70,14 @@ export async function startBrokerConsumer(deps: {
     client.on('error', (err) => deps.log.error({ err: err.message, clientId }, 'mqtt consumer error'));
     await new Promise<void>((resolve, reject) => {
       client.once('connect', (connack) => {
-        if (!connack.sessionPresent) client.subscribe(INGEST_TOPIC, { qos: 1 });
+        if (!connack.sessionPresent) client.subscribe(topicFilter, { qos: 1 });
         resolve();
       });
       client.once('error', reject);
     });
     // Re-subscribe when the broker lost the session (restarted without persistence).
     client.on('connect', (connack) => {
-      if (!connack.sessionPresent) client.subscribe(INGEST_TOPIC, { qos: 1 });
+      if (!connack.sessionPresent) client.subscribe(topicFilter, { qos: 1 });
     });
     return client;
   }

@@ -15,9 +15,12 @@ export function TimeSeriesChart(props: {
   markers: Marker[];
   color?: string;
   height?: number;
+  /** The time range asked for (ms): the axis shows it whole, however few points there are. */
+  range: { from: number; to: number };
 }) {
   const host = useRef<HTMLDivElement>(null);
   const { points, label, unit, markers, color, height } = props;
+  const { from, to } = props.range;
 
   useEffect(() => {
     const el = host.current;
@@ -32,7 +35,7 @@ export function TimeSeriesChart(props: {
         height: height ?? 180,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true } },
+        scales: { x: { time: true, range: () => [from / 1000, to / 1000] } },
         axes: [
           { stroke: axisStroke, grid },
           { stroke: axisStroke, grid, label: unit ?? undefined, size: 60 },
@@ -55,7 +58,8 @@ export function TimeSeriesChart(props: {
                 ctx.stroke();
                 ctx.fillStyle = m.color;
                 ctx.font = `${12 * devicePixelRatio}px sans-serif`;
-                ctx.fillText(m.label, x + 4, u.bbox.top + 14 * devicePixelRatio);
+                ctx.textAlign = 'left';
+                ctx.fillText(m.label, x + 4 * devicePixelRatio, u.bbox.top + 14 * devicePixelRatio);
                 ctx.restore();
               }
             },
@@ -71,7 +75,7 @@ export function TimeSeriesChart(props: {
       resize.disconnect();
       plot.destroy();
     };
-  }, [points, label, unit, markers, color, height]);
+  }, [points, label, unit, markers, color, height, from, to]);
 
   return <div ref={host} aria-hidden="true" className="w-full" />;
 }

@@ -145,7 +145,13 @@ export function AlarmMetrics(props: { alarm: AlarmDetail }) {
                     })}
                   </span>
                 </figcaption>
-                <TimeSeriesChart points={pts} label={name} unit={s.unit} markers={markers} />
+                <TimeSeriesChart
+                  points={pts}
+                  label={name}
+                  unit={s.unit}
+                  markers={markers}
+                  range={{ from: new Date(iso.from).getTime(), to: new Date(iso.to).getTime() }}
+                />
               </figure>
             );
           })}
