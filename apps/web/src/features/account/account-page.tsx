@@ -1,36 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AccountUpdateBody, accountUpdateBody } from '@rcm/shared/auth';
 import { LOCALES } from '@rcm/shared/locale';
-import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { FormField, inputClass } from '../../components/form-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { fetchUser, useAuth } from '../../lib/auth-store.ts';
 import { zodErrorMap } from '../../lib/form-errors.ts';
 import { setLocale } from '../../lib/i18n.ts';
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900 aria-invalid:border-red-600';
-
-function Field(props: { label: string; error?: string; children: (id: string, errorId: string) => ReactNode }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {props.label}
-      </label>
-      {props.children(id, errorId)}
-      {props.error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 type FormValues = {
   name: string;
@@ -82,9 +61,10 @@ export function AccountPage() {
     }
   });
 
-  const aria = (name: keyof FormValues, errorId: string) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? errorId : undefined,
+  const aria = (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ({
+    id: ids.id,
+    'aria-invalid': ids.invalid,
+    'aria-describedby': ids.describedBy,
   });
 
   return (
@@ -97,32 +77,23 @@ export function AccountPage() {
         ) : null}
         <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
           <legend className="px-1 text-base font-semibold">{t('account.profile')}</legend>
-          <Field label={t('account.name')} error={errors.name?.message}>
-            {(id, errorId) => (
+          <FormField label={t('account.name')} error={errors.name?.message}>
+            {(ids) => <input autoComplete="name" className={inputClass} {...aria(ids)} {...form.register('name')} />}
+          </FormField>
+          <FormField label={t('account.email')} error={errors.email?.message}>
+            {(ids) => (
               <input
-                id={id}
-                autoComplete="name"
-                className={inputClass}
-                {...aria('name', errorId)}
-                {...form.register('name')}
-              />
-            )}
-          </Field>
-          <Field label={t('account.email')} error={errors.email?.message}>
-            {(id, errorId) => (
-              <input
-                id={id}
                 type="email"
                 autoComplete="email"
                 className={inputClass}
-                {...aria('email', errorId)}
+                {...aria(ids)}
                 {...form.register('email')}
               />
             )}
-          </Field>
-          <Field label={t('account.language')} error={errors.language?.message}>
-            {(id, errorId) => (
-              <select id={id} className={inputClass} {...aria('language', errorId)} {...form.register('language')}>
+          </FormField>
+          <FormField label={t('account.language')} error={errors.language?.message}>
+            {(ids) => (
+              <select className={inputClass} {...aria(ids)} {...form.register('language')}>
                 {LOCALES.map((l) => (
                   <option key={l} value={l}>
                     {l === 'en-US' ? 'English (en-US)' : 'Español (es-MX)'}
@@ -130,35 +101,33 @@ export function AccountPage() {
                 ))}
               </select>
             )}
-          </Field>
+          </FormField>
         </fieldset>
         <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
           <legend className="px-1 text-base font-semibold">{t('account.password')}</legend>
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('account.passwordHint')}</p>
-          <Field label={t('account.currentPassword')} error={errors.current_password?.message}>
-            {(id, errorId) => (
+          <FormField label={t('account.currentPassword')} error={errors.current_password?.message}>
+            {(ids) => (
               <input
-                id={id}
                 type="password"
                 autoComplete="current-password"
                 className={inputClass}
-                {...aria('current_password', errorId)}
+                {...aria(ids)}
                 {...form.register('current_password', { setValueAs: (v: string) => v || undefined })}
               />
             )}
-          </Field>
-          <Field label={t('account.newPassword')} error={errors.new_password?.message}>
-            {(id, errorId) => (
+          </FormField>
+          <FormField label={t('account.newPassword')} error={errors.new_password?.message}>
+            {(ids) => (
               <input
-                id={id}
                 type="password"
                 autoComplete="new-password"
                 className={inputClass}
-                {...aria('new_password', errorId)}
+                {...aria(ids)}
                 {...form.register('new_password', { setValueAs: (v: string) => v || undefined })}
               />
             )}
-          </Field>
+          </FormField>
         </fieldset>
         <button
           type="submit"
