@@ -1,7 +1,6 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { Spinner } from '../components/page.tsx';
 import { useAuth } from '../lib/auth-store.ts';
 
@@ -49,7 +48,6 @@ export function RootLayout() {
       ) : (
         <main id="main">{view}</main>
       )}
-      <Toaster position="bottom-right" duration={3000} richColors closeButton />
     </>
   );
 }

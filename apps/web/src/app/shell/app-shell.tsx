@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
 import { PendingControllers } from '../../features/pending/pending-controllers.tsx';
 import { hasPermission, useAuth } from '../../lib/auth-store.ts';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
@@ -80,6 +81,8 @@ export function AppShell(props: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {props.children}
       </main>
+      {/* Toasts (spec: 3000 ms, bottom-right) live in the signed-in shell, out of the login page's bundle. */}
+      <Toaster position="bottom-right" duration={3000} richColors closeButton />
     </div>
   );
 }

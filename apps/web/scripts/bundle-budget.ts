@@ -1,0 +1,61 @@
+/**
+ * The JavaScript a first visit downloads, gzip, from Vite's manifest: the entry and everything it
+ * imports statically, plus the page chunks a route loads. Fails when a budget is exceeded.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string; name?: string };
+
+const dist = path.resolve(import.meta.dirname, '../dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+
+function closure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) visit(dep);
+  };
+  for (const k of keys) visit(k);
+  return seen;
+}
+
+function gzipKiB(keys: Set<string>): number {
+  let bytes = 0;
+  for (const key of keys) {
+    const file = manifest[key]?.file;
+    if (file?.endsWith('.js')) bytes += gzipSync(readFileSync(path.join(dist, file))).length;
+  }
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+const bySource = (part: string) => Object.keys(manifest).filter((k) => k.includes(part));
+if (!entry) throw new Error('no entry in the manifest: build with build.manifest');
+
+const budgets = [
+  { name: 'login page', keys: [entry], limit: 150 },
+  {
+    name: 'dashboard',
+    keys: [entry, ...bySource('app-shell.tsx'), ...bySource('dashboard-page.tsx')],
+    limit: 300,
+  },
+];
+const lines: string[] = [];
+let failed = false;
+for (const b of budgets) {
+  const size = gzipKiB(closure(b.keys));
+  const ok = size <= b.limit;
+  failed ||= !ok;
+  lines.push(`| ${b.name} | ${size} KiB | ${b.limit} KiB | ${ok ? 'within' : 'OVER'} |`);
+}
+console.log(['| first visit | JS gzip | budget | |', '|---|---|---|---|', ...lines].join('\n'));
+if (process.env.BUNDLE_REPORT) {
+  writeFileSync(
+    process.env.BUNDLE_REPORT,
+    `# Bundle budget\n\nRecorded by \`npm run budget -w apps/web\` after \`npm run build\`.\n\n| first visit | JS gzip | budget | |\n|---|---|---|---|\n${lines.join('\n')}\n`,
+  );
+}
+process.exit(failed ? 1 : 0);
