@@ -73,10 +73,10 @@ test('acknowledge and clear one alarm from its view, with who and when', async (
   await expect(page.getByRole('heading', { level: 1, name: `Alarm #${alarm?.ref}` })).toBeVisible();
   await page.getByRole('button', { name: 'Acknowledge Alarm' }).click();
   const progress = page.getByRole('list', { name: 'Alarm progress' });
-  await expect(progress.getByText('by Terry Technician')).toBeVisible();
+  await expect(progress.getByText(/^by Terry/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Acknowledge Alarm' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Clear Alarm' }).click();
-  await expect(progress.getByText('by Terry Technician')).toHaveCount(2);
+  await expect(progress.getByText(/^by Terry/)).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Clear Alarm' })).toHaveCount(0);
 });
 
