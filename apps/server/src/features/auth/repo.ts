@@ -26,6 +26,7 @@ export type SessionRecord = {
   impersonatorSessionId: number | null;
   remember: boolean;
   expiresAt: Date;
+  lastUsedAt?: Date;
 };
 
 export function createAuthRepo(db: Db) {
@@ -95,6 +96,7 @@ export function createAuthRepo(db: Db) {
           impersonatorSessionId: sessions.impersonatorSessionId,
           remember: sessions.remember,
           expiresAt: sessions.expiresAt,
+          lastUsedAt: sessions.lastUsedAt,
         })
         .from(sessions)
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))

@@ -79,7 +79,10 @@ export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; now?
         const admin = await repo.findSessionById(session.impersonatorSessionId);
         if (!admin || admin.revokedAt || admin.expiresAt <= now()) return null;
       }
-      await repo.touchSession(session.id, now());
+      // "Last used" is kept to the minute: a write on every request would cost more than it tells.
+      if (!session.lastUsedAt || now().getTime() - session.lastUsedAt.getTime() > 60_000) {
+        await repo.touchSession(session.id, now());
+      }
       return contextFor(user, session, token);
     },
 
