@@ -21,6 +21,7 @@ test('the controller view shows live rack values, the alarm banner and its tabs'
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const rackTab = page.getByRole('tabpanel');
     await expect(rackTab.getByRole('cell', { name: 'A.SUCT' })).toBeVisible();
+    await expect(rackTab.getByRole('figure', { name: /^Rack A · Superheat/ })).toBeVisible();
     // A fault published now shows up without a reload.
     fleet.inject(mac, 'rack_manually_on');
     await fleet.publishNow(mac);

@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
+import { createAlarmMetricsRepo } from './features/alarms/metrics-repo.ts';
 import { alarmRoutes } from './features/alarms/routes.ts';
 import { createAuditRepo } from './features/audit/repo.ts';
 import { bearerToken } from './features/auth/guard.ts';
@@ -22,6 +23,7 @@ import { createAuthRepo } from './features/auth/repo.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { type AuthService, createAuthService } from './features/auth/service.ts';
 import { createControllerListRepo } from './features/controllers/list-repo.ts';
+import { controllerMetrics } from './features/controllers/metrics.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
 import { controllerRoutes } from './features/controllers/routes.ts';
 import { createControllersService } from './features/controllers/service.ts';
@@ -107,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           repo: controllersRepo,
           list: createControllerListRepo(database.db),
           service: controllersService,
+          metrics: controllerMetrics(createAlarmMetricsRepo(database.db)),
         }),
       );
       await api.register(alarmRoutes({ db: database.db, bus, audit, now: deps.now }));

@@ -262,6 +262,7 @@ export const enUS = {
     metric_point: 'Point {{key}}',
   },
   controllers: {
+    last24h: 'Last 24 hours',
     title: 'Controllers',
     search: 'Search',
     searchHint: 'MAC address, name, store alias or location',

@@ -266,6 +266,7 @@ export const esMX: Catalog = {
     metric_point: 'Punto {{key}}',
   },
   controllers: {
+    last24h: 'Últimas 24 horas',
     title: 'Controladores',
     search: 'Buscar',
     searchHint: 'Dirección MAC, nombre, alias de tienda o ubicación',

@@ -1,4 +1,4 @@
-import { listMeta } from '@rcm/shared/alarms';
+import { type AlarmMetrics, alarmMetrics, alarmMetricsQuery, listMeta } from '@rcm/shared/alarms';
 import {
   authoriseControllerBody,
   type ControllerDetail,
@@ -48,6 +48,8 @@ export function controllerRoutes(deps: {
   repo: ControllersRepo;
   list: ControllerListRepo;
   service: ControllersService;
+  /** The Rack tab's charts: the rack metrics of a controller over a range. */
+  metrics: (controllerId: number, range: { from: string; to: string }) => Promise<AlarmMetrics>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -81,6 +83,23 @@ export function controllerRoutes(deps: {
         const controller = await deps.repo.findById(request.params.id);
         if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
         return { data: await deps.list.racks(controller.id) };
+      },
+    );
+
+    app.get(
+      '/controllers/:id/metrics',
+      {
+        schema: {
+          params: idParams,
+          querystring: alarmMetricsQuery,
+          response: { 200: z.object({ data: alarmMetrics }) },
+        },
+      },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const controller = await deps.repo.findById(request.params.id);
+        if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
+        return { data: await deps.metrics(controller.id, request.query) };
       },
     );
 

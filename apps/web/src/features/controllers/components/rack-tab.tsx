@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../../components/page.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { onRealtime, realtimeSocket } from '../../../lib/realtime.ts';
 import { racksQuery } from '../api/controllers.ts';
+
+const RackCharts = lazy(() => import('./rack-charts.tsx').then((m) => ({ default: m.RackCharts })));
 
 const METRICS = ['superheat', 'liquid_level', 'oil_pressure'] as const;
 const UNITS: Record<string, string> = { superheat: 'K', liquid_level: '%', oil_pressure: 'psi' };
@@ -45,6 +47,14 @@ export function RackTab(props: { controllerId: number }) {
     return <EmptyState title={t('controllers.noRacksTitle')} body={t('controllers.noRacksBody')} />;
   return (
     <div className="space-y-6">
+      <section aria-labelledby="rack-charts">
+        <h3 id="rack-charts" className="mb-2 text-base font-semibold">
+          {t('controllers.last24h')}
+        </h3>
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <RackCharts controllerId={props.controllerId} />
+        </Suspense>
+      </section>
       {racks.data.map((rack) => (
         <section key={rack.ref} aria-labelledby={`rack-${rack.ref}`}>
           <h3 id={`rack-${rack.ref}`} className="text-base font-semibold">

@@ -1,0 +1,55 @@
+import type { AlarmMetrics } from '@rcm/shared/alarms';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
+import { Spinner } from '../../../components/page.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { formatNumber } from '../../../lib/format.ts';
+
+const HOUR = 3_600_000;
+
+/** Charts of superheat, liquid level and oil pressure per rack over the last 24 hours. */
+export function RackCharts(props: { controllerId: number }) {
+  const { t } = useTranslation();
+  const [range] = useState(() => {
+    const to = Date.now();
+    return { from: to - 24 * HOUR, to };
+  });
+  const metrics = useQuery({
+    queryKey: ['controllers', 'metrics', props.controllerId, range],
+    queryFn: () =>
+      api<{ data: AlarmMetrics }>(
+        `controllers/${props.controllerId}/metrics?from=${new Date(range.from).toISOString()}&to=${new Date(range.to).toISOString()}`,
+      ).then((r) => r.data),
+  });
+  if (metrics.isPending) return <Spinner label={t('common.loading')} />;
+  if (metrics.isError) return <p role="alert">{t('errors.generic')}</p>;
+  const series = metrics.data.series.filter((s) => s.points.length > 0);
+  if (series.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-300">{t('alarmView.noReadings')}</p>;
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      {series.map((s) => {
+        const [rack, metric] = s.key.split(':');
+        const pts = s.points.map(([ts, v]) => [new Date(ts).getTime(), v] as [number, number]);
+        const name = `${t('controllers.rack', { ref: rack })} · ${t(`alarmView.metric_${metric}`)}`;
+        return (
+          <figure key={s.key} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+            <figcaption className="mb-2 text-sm font-medium">
+              {name}
+              <span className="sr-only">
+                {t('alarmView.chartSummary', {
+                  count: pts.length,
+                  min: formatNumber(Math.min(...pts.map((p) => p[1]))),
+                  max: formatNumber(Math.max(...pts.map((p) => p[1]))),
+                })}
+              </span>
+            </figcaption>
+            <TimeSeriesChart points={pts} label={name} unit={s.unit} markers={[]} range={range} height={140} />
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
