@@ -5,7 +5,8 @@ import { DEMO, expect, test } from '../support/fixtures.ts';
 test('the controllers list finds a controller by part of its MAC', async ({ page, loginAs }) => {
   await loginAs(DEMO.technician);
   await page.goto('/controllers');
-  await page.getByRole('searchbox', { name: 'Search', exact: true }).last().fill('10:0a');
+  await expect(page.getByRole('table', { name: 'Controllers' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search controllers' }).fill('10:0a');
   await expect(page).toHaveURL(/q=10%3A0a/);
   const rows = page.getByRole('table', { name: 'Controllers' }).locator('tbody tr');
   await expect(rows).toHaveCount(1);

@@ -264,7 +264,7 @@ export const enUS = {
   controllers: {
     last24h: 'Last 24 hours',
     title: 'Controllers',
-    search: 'Search',
+    search: 'Search controllers',
     searchHint: 'MAC address, name, store alias or location',
     organization: 'Organization',
     status: 'Status',

@@ -268,7 +268,7 @@ export const esMX: Catalog = {
   controllers: {
     last24h: 'Últimas 24 horas',
     title: 'Controladores',
-    search: 'Buscar',
+    search: 'Buscar controladores',
     searchHint: 'Dirección MAC, nombre, alias de tienda o ubicación',
     organization: 'Organización',
     status: 'Estado',
