@@ -1,5 +1,5 @@
 import { apiAs } from '../support/api.ts';
-import { simulateController } from '../support/devices.ts';
+import { announceController, simulateController } from '../support/devices.ts';
 import { DEMO, expect, test } from '../support/fixtures.ts';
 
 test('the controllers list finds a controller by part of its MAC', async ({ page, loginAs }) => {
@@ -87,4 +87,24 @@ test('a pending controller is authorised from the slide-over and its device key 
   await expect(page.locator('code')).toHaveText(/^[A-Za-z0-9_-]{32}$/);
   const after = (await api.get<{ data: unknown[] }>('controllers/unauthorised')).data;
   expect(after).toHaveLength(before.length - 1);
+});
+
+test('a controller announcing itself shows in the pending badge without a reload', async ({
+  page,
+  loginAs,
+  request,
+  baseURL,
+}) => {
+  const api = await apiAs(request, baseURL ?? '', DEMO.admin);
+  const before = (await api.get<{ data: unknown[] }>('controllers/unauthorised')).data.length;
+  await loginAs(DEMO.admin);
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Controllers pending authorization' });
+  await expect(button).toHaveText(new RegExp(`authorization${before || ''}$`));
+  const fleet = await announceController('02:99:aa:00:00:01');
+  try {
+    await expect(button).toHaveText(new RegExp(`authorization${before + 1}$`));
+  } finally {
+    await fleet.stop();
+  }
 });

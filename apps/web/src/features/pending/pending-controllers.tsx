@@ -1,9 +1,10 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/page.tsx';
+import { onRealtime } from '../../lib/realtime.ts';
 import { unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
 
 /** The shell's button (controller_authorize) and the 'Controllers Pending Authorization' slide-over. */
@@ -13,6 +14,15 @@ export function PendingControllers() {
   const queryClient = useQueryClient();
   const query = useQuery(unauthorisedControllersQuery());
   const count = query.data?.length ?? 0;
+
+  // A controller announcing itself updates the badge at once (the server tells `pending` sockets).
+  useEffect(
+    () =>
+      onRealtime('controller.pending', () => {
+        void queryClient.invalidateQueries({ queryKey: unauthorisedControllersQuery().queryKey });
+      }),
+    [queryClient],
+  );
 
   const show = () => {
     // The list is reloaded on each open.
