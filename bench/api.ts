@@ -66,8 +66,8 @@ await client.query(
 );
 await client.query('alter table alarms enable trigger alarms_counters');
 await client.query('delete from alarm_counters');
-await client.query(`insert into alarm_counters (organization_id, location_id, status, warranty, count)
-  select organization_id, coalesce(location_id, 0), status, warranty, count(*) from alarms group by 1, 2, 3, 4`);
+await client.query(`insert into alarm_counters (organization_id, location_id, status, warranty, severity, count)
+  select organization_id, coalesce(location_id, 0), status, warranty, severity, count(*) from alarms group by 1, 2, 3, 4, 5`);
 await client.query('analyze');
 const [orgRow] = (await client.query(`select id from organizations where name = 'Bench Org 1'`)).rows as {
   id: number;

@@ -22,6 +22,8 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '400' },
     duration: { type: 'string', default: '20' },
     broker: { type: 'string', default: 'embedded' },
+    inflight: { type: 'string', default: '1' },
+    lanes: { type: 'string', default: '2' },
   },
 });
 const perMessage = Number(values['per-message']);
@@ -35,6 +37,7 @@ await ensureAlarmCatalogue(database.db);
 await seedControllers(url, clients);
 const config = loadConfig({
   DATABASE_URL: url,
+  INGEST_LANES: values.lanes,
   PORT: '0',
   HOST: '127.0.0.1',
   MQTT_PORT: broker === 'embedded' ? '0' : 'none',
@@ -59,6 +62,7 @@ const child = spawn(
     String(perMessage),
     String(values.duration),
     broker === 'embedded' ? 'device' : 'anonymous',
+    String(values.inflight),
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
@@ -90,7 +94,8 @@ const readingsPerSecond = Math.round((pub.acked * perMessage) / seconds);
 const lost = pub.acked - stored.messages;
 const duplicated = stored.readings - stored.messages * perMessage;
 const result = {
-  broker,
+  // In-flight messages per device and writer lanes shape the result as much as the broker does.
+  broker: `${broker} (in-flight ${values.inflight}, lanes ${values.lanes})`,
   devices: clients,
   perMessage,
   seconds: seconds.toFixed(1),

@@ -1,13 +1,15 @@
 /**
- * A bench publisher process: `clients` MQTT devices each keep one QoS 1 telemetry message in
+ * A bench publisher process: `clients` MQTT devices each keep `inflight` QoS 1 telemetry messages in
  * flight for `durationS` seconds, then print one JSON line: acknowledged count and latencies (ms).
  */
 import { compactMac, deviceTopic } from '@rcm/shared/device';
 import mqtt from 'mqtt';
 import { keyOf, mac } from './bench-db.ts';
 
-const [url = '', clientsArg = '100', perMessageArg = '3', durationArg = '20', authArg = 'device'] =
+const [url = '', clientsArg = '100', perMessageArg = '3', durationArg = '20', authArg = 'device', inflightArg = '1'] =
   process.argv.slice(2);
+/** Messages each device keeps in flight (awaiting their PUBACK) at once. */
+const inflight = Math.max(1, Number(inflightArg));
 const clients = Number(clientsArg);
 const perMessage = Number(perMessageArg);
 const durationMs = Number(durationArg) * 1000;
@@ -46,16 +48,19 @@ async function device(i: number): Promise<void> {
   });
   const topic = deviceTopic(m, 'telemetry');
   let n = 0;
-  while (Date.now() < stopAt) {
-    const started = performance.now();
-    try {
-      await client.publishAsync(topic, message(i, n++), { qos: 1 });
-      latencies.push(performance.now() - started);
-      acked += 1;
-    } catch {
-      failed += 1;
+  const lane = async () => {
+    while (Date.now() < stopAt) {
+      const started = performance.now();
+      try {
+        await client.publishAsync(topic, message(i, n++), { qos: 1 });
+        latencies.push(performance.now() - started);
+        acked += 1;
+      } catch {
+        failed += 1;
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: inflight }, lane));
   await client.endAsync();
 }
 

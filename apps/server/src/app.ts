@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { normalizeLocale } from '@rcm/shared/locale';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -17,6 +18,7 @@ import type { Database } from './db/client.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
 import { createAlarmMetricsRepo } from './features/alarms/metrics-repo.ts';
 import { alarmRoutes } from './features/alarms/routes.ts';
+import { assetsModule } from './features/assets/module.ts';
 import { createAuditRepo } from './features/audit/repo.ts';
 import { bearerToken } from './features/auth/guard.ts';
 import { createAuthRepo } from './features/auth/repo.ts';
@@ -29,9 +31,18 @@ import { controllerRoutes } from './features/controllers/routes.ts';
 import { createControllersService } from './features/controllers/service.ts';
 import { ingestHttpRoutes } from './features/ingest/http-routes.ts';
 import { createIngestModule, type IngestModule } from './features/ingest/module.ts';
+import { inventoryModule } from './features/inventory/module.ts';
+import { jobsPlugin } from './features/jobs/module.ts';
 import { languageRoutes } from './features/languages/routes.ts';
-import { createOrganizationsRepo } from './features/organizations/repo.ts';
-import { organizationRoutes } from './features/organizations/routes.ts';
+import { notificationsModule } from './features/notifications/routes.ts';
+import { createMetrics, type Metrics } from './features/ops/metrics.ts';
+import { createReadiness, type Readiness, ReadinessFailure } from './features/ops/readiness.ts';
+import { registerOpsRoutes } from './features/ops/routes.ts';
+import { organizationsModule } from './features/organizations/module.ts';
+import { reportRoutes } from './features/reports/routes.ts';
+import { SEARCH_PROVIDERS } from './features/search/providers.ts';
+import { searchRoutes } from './features/search/routes.ts';
+import { settingsModule } from './features/settings/module.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import './lib/fastify-types.ts';
 
@@ -44,7 +55,13 @@ export type AppDeps = {
   provisioningKey?: string | null;
 };
 
-export type App = { app: FastifyInstance; auth: AuthService; bus: EventBus; ingest: IngestModule };
+export type App = {
+  app: FastifyInstance;
+  auth: AuthService;
+  bus: EventBus;
+  ingest: IngestModule;
+  ops: { readiness: Readiness; metrics: Metrics };
+};
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
@@ -62,13 +79,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const bus = createEventBus();
   const ingest = createIngestModule({
     db: database.db,
+    lanes: database.kind === 'postgres' ? config.INGEST_LANES : 1,
     bus,
     log: app.log,
     provisioningKey: deps.provisioningKey ?? config.DEVICE_PROVISIONING_KEY ?? null,
     now: deps.now,
   });
   const audit = createAuditRepo(database.db);
-  const auth = createAuthService({ repo: createAuthRepo(database.db), audit, now: deps.now });
+  const authRepo = createAuthRepo(database.db);
+  const auth = createAuthService({ repo: authRepo, audit, now: deps.now });
 
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('auth', null);
@@ -81,6 +100,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   installErrorHandler(app);
+  // Health, readiness and metrics (features/ops); the ingest pipeline is timed for the latency histogram.
+  const metrics = createMetrics({ db: database.db, bus, log: app.log, instance: config.INSTANCE_ID });
+  ingest.pipeline = metrics.instrument(ingest.pipeline);
+  const readiness = createReadiness();
+  readiness.register('database', async () => {
+    await database.db.execute(sql`select 1`).catch(() => {
+      throw new ReadinessFailure('query failed');
+    });
+  });
+  registerOpsRoutes(app, { readiness, metrics, metricsToken: config.METRICS_TOKEN, instance: config.INSTANCE_ID });
+  app.addHook('onClose', async () => metrics.close());
   await app.register(helmet, {
     // TLS ends at the reverse proxy in production (deploy/); HSTS and upgrades belong there.
     hsts: false,
@@ -113,15 +143,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       );
       await api.register(alarmRoutes({ db: database.db, bus, audit, now: deps.now }));
-      await api.register(organizationRoutes({ repo: createOrganizationsRepo(database.db) }));
+      await api.register(notificationsModule({ config, db: database.db, bus, now: deps.now }));
+      await api.register(
+        organizationsModule({ db: database.db, audit, auth, now: deps.now, publicUrl: config.PUBLIC_URL }),
+      );
       await api.register(ingestHttpRoutes({ registry: ingest.registry, pipeline: ingest.pipeline, bus }));
+      await api.register(searchRoutes({ db: database.db, providers: SEARCH_PROVIDERS }));
+      await api.register(jobsPlugin({ config, db: database.db, bus, audit, now: deps.now ?? (() => new Date()) }));
+      await api.register(
+        settingsModule({
+          db: database.db,
+          audit,
+          bus,
+          revokeUserSessions: (userId) => authRepo.revokeUserSessions(userId, deps.now?.() ?? new Date()),
+          invalidateRules: () => ingest.rules.invalidate(),
+          now: deps.now,
+        }),
+      );
+      await api.register(inventoryModule({ db: database.db, audit, now: deps.now }));
+      await api.register(assetsModule({ db: database.db, audit, now: deps.now }));
+      await api.register(reportRoutes({ db: database.db, now: deps.now }));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
 
   registerSpa(app, config);
-  return { app, auth, bus, ingest };
+  return { app, auth, bus, ingest, ops: { readiness, metrics } };
 }
 
 /** Serves the built SPA with a history fallback to index.html for client-side routes. */

@@ -14,8 +14,16 @@ const envSchema = z.object({
   MQTT_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
+  /** Where links in emails point (the console's public address); default http://localhost:{PORT}. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Mandrill's webhook key: `X-Mandrill-Signature` is checked with it; unset: the webhook rejects all. */
+  MANDRILL_WEBHOOK_KEY: z.string().min(1).optional(),
+  /** The sender of the console's emails. */
+  EMAIL_FROM: z.string().default('Refrigeration Console <alerts@localhost>'),
   ZUPER_API_URL: z.url().optional(),
   ZUPER_API_KEY: z.string().optional(),
+  /** The shared secret Zuper's webhook sends in `X-Zuper-Webhook-Secret`; unset: no webhook receiver. */
+  ZUPER_WEBHOOK_SECRET: z.string().min(16).optional(),
   DEVICE_PROVISIONING_KEY: z.string().min(8).optional(),
   SEED_DEMO: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -23,12 +31,18 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   MQTT_HOST: z.string().default('0.0.0.0'),
   READINGS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  /** Ingest batches written at once on PostgreSQL (each by its own lane of controllers); PGlite always uses 1. */
+  INGEST_LANES: z.coerce.number().int().min(1).max(8).default(2),
   DEMO_FLEET: boolish.optional(),
   /** The shared-subscription group the instances of one deployment split devices' messages in. */
   MQTT_SHARE_GROUP: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/)
     .default('rcm-ingest'),
+  /** When set, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Graceful shutdown: how long the instance reports "not ready" before it stops taking work (a proxy's health check notices). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Names this instance to the external broker, so a restart resumes its persistent session. */
   INSTANCE_ID: z
     .string()

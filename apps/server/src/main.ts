@@ -60,11 +60,11 @@ async function main(): Promise<void> {
     server.app.log.info({ signal }, 'shutting down');
     // A stop that cannot finish (a database gone away) must not leave the process behind.
     setTimeout(() => {
-      console.error('Shutdown did not finish in 15 s; exiting.');
+      console.error('Shutdown did not finish in time; exiting.');
       process.exit(1);
-    }, 15_000).unref();
+    }, 15_000 + config.SHUTDOWN_DRAIN_MS).unref();
     await fleet?.stop();
-    await server.close();
+    await server.close({ drainMs: config.SHUTDOWN_DRAIN_MS });
     await database.close();
     process.exit(0);
   };
@@ -73,11 +73,18 @@ async function main(): Promise<void> {
 
   console.log(`\nRefrigeration console on http://localhost:${server.port}  (database: ${database.kind})`);
   if (server.mqttPort !== null) console.log(`Embedded MQTT broker on mqtt://localhost:${server.mqttPort}`);
-  if (config.MQTT_URL) console.log(`Ingesting from ${config.MQTT_URL}`);
+  if (config.MQTT_URL) console.log(`Ingesting from ${withoutPassword(config.MQTT_URL)}`);
   if (demoMode) {
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS).join(', ')}`);
     if (fleet) console.log(`Simulated fleet: ${fleet.size} controllers publishing every ${fleet.intervalMs / 1000} s`);
   }
+}
+
+/** A URL for the log: its password never is. */
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
 }
 
 main().catch((err: unknown) => {

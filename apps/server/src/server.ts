@@ -8,6 +8,11 @@ import { controllers } from './db/schema.ts';
 import { startEmbeddedBroker } from './features/ingest/mqtt-broker.ts';
 import { startBrokerConsumer } from './features/ingest/mqtt-consumer.ts';
 import { sweepOffline } from './features/ingest/offline-sweeper.ts';
+import { zuperSyncJob } from './features/jobs/module.ts';
+import { publicUrlOf } from './features/notifications/routes.ts';
+import { createMailTransport } from './features/notifications/transport.ts';
+import { startNotificationWorker } from './features/notifications/worker.ts';
+import { ReadinessFailure } from './features/ops/readiness.ts';
 import { applyRetention, refreshRollups, startScheduler } from './jobs/scheduler.ts';
 import { bridgeEvents } from './realtime/bridge.ts';
 import { createRealtime } from './realtime/socket.ts';
@@ -29,7 +34,7 @@ export async function startServer(deps: {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
   const built = await buildApp({ config, database, logger: deps.logger, now, provisioningKey: deps.provisioningKey });
-  const { app, bus, ingest } = built;
+  const { app, bus, ingest, ops } = built;
   const log = app.log;
 
   const lookupController = async (id: number) => {
@@ -49,7 +54,14 @@ export async function startServer(deps: {
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redisClients.push(pub, sub);
+    ops.readiness.register('redis', async () => {
+      if (!pub.isReady || !sub.isReady) throw new ReadinessFailure('disconnected');
+      await pub.ping().catch(() => {
+        throw new ReadinessFailure('ping failed');
+      });
+    });
   }
+  ops.metrics.setSocketClients(() => io.engine.clientsCount);
   const unbridge = bridgeEvents(io, bus);
 
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -67,6 +79,9 @@ export async function startServer(deps: {
       shareGroup: config.MQTT_SHARE_GROUP,
     });
     closers.push(consumer.close);
+    ops.readiness.register('broker', () => {
+      if (!consumer.connected()) throw new ReadinessFailure('disconnected from the external broker');
+    });
   } else if (config.MQTT_PORT !== 'none') {
     const broker = await startEmbeddedBroker({
       port: config.MQTT_PORT,
@@ -78,6 +93,9 @@ export async function startServer(deps: {
     });
     mqttPort = broker.port;
     closers.push(broker.close);
+    ops.readiness.register('broker', () => {
+      if (!broker.listening()) throw new ReadinessFailure('embedded broker not listening');
+    });
   }
 
   const scheduler =
@@ -102,7 +120,22 @@ export async function startServer(deps: {
               everyMs: 60 * 60_000,
               run: (db) => applyRetention(db, now(), config.READINGS_RETENTION_DAYS),
             },
+            ...zuperSyncJob({ config, bus, now }),
           ],
+        });
+
+  // Email notifications (outbox → emails → SMTP or the local transport), with the scheduled jobs.
+  const notifications =
+    deps.scheduler === false
+      ? null
+      : startNotificationWorker({
+          db: database.db,
+          bus,
+          transport: createMailTransport(config.SMTP_URL),
+          publicUrl: publicUrlOf({ PUBLIC_URL: config.PUBLIC_URL, PORT: port }),
+          from: config.EMAIL_FROM,
+          now,
+          log,
         });
 
   return {
@@ -111,9 +144,19 @@ export async function startServer(deps: {
     port,
     url: `http://localhost:${port}`,
     mqttPort,
-    /** Graceful stop: no new work, flush what is queued (acknowledging it), close everything. */
-    async close(): Promise<void> {
+    /**
+     * Graceful stop: report "not ready" and refuse new HTTP ingest; stop the scheduled jobs; write
+     * the queued batches while the devices' connections are still open, so their PUBACKs go out;
+     * then close the broker (or the external consumer, which flushes once more), sockets, HTTP, Redis.
+     * A message that arrives after the last flush is not acknowledged: the device sends it again.
+     */
+    async close(opts: { drainMs?: number } = {}): Promise<void> {
+      ops.readiness.startDraining();
+      const drainMs = opts.drainMs ?? 0;
+      if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
       await scheduler?.stop();
+      await notifications?.stop();
+      await ingest.pipeline.flush();
       for (const close of closers) await close();
       await ingest.pipeline.close();
       unbridge();

@@ -36,10 +36,11 @@ const bySource = (part: string) => Object.keys(manifest).filter((k) => k.include
 if (!entry) throw new Error('no entry in the manifest: build with build.manifest');
 
 const budgets = [
-  { name: 'login page', keys: [entry], limit: 150 },
+  // The English catalog is loaded before the first render (lib/i18n.ts), so it counts.
+  { name: 'login page', keys: [entry, ...bySource('locales/en-US.ts')], limit: 150 },
   {
     name: 'dashboard',
-    keys: [entry, ...bySource('app-shell.tsx'), ...bySource('dashboard-page.tsx')],
+    keys: [entry, ...bySource('locales/en-US.ts'), ...bySource('app-shell.tsx'), ...bySource('dashboard-page.tsx')],
     limit: 300,
   },
 ];

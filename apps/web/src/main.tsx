@@ -9,10 +9,11 @@ import { initTheme } from './lib/theme.ts';
 import './index.css';
 
 initTheme();
-initI18n();
+// The stored language's catalog arrives before the first render, so no key ever shows untranslated.
+await initI18n();
 // The locale follows the stored value on load, then the user's language once signed in.
 authStore.onUser((user) => {
-  if (user) setLocale(user.language.locale);
+  if (user) void setLocale(user.language.locale);
 });
 initAuth();
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LOCALES } from './locale.ts';
 
+/**
+ * An enum whose missing value reads "This field is required." rather than "This value is not allowed."
+ * (zod reports both as invalid_value; the server maps the message `required`).
+ */
+export function requiredEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: (issue) => (issue.input === undefined ? 'required' : undefined) });
+}
+
 export const loginBody = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
   password: z.string().min(1).max(200),
@@ -28,7 +36,7 @@ export const accountUpdateBody = z
   .object({
     name: z.string().trim().min(1).max(120),
     email: z.string().trim().toLowerCase().email().max(254),
-    language: z.enum(LOCALES),
+    language: requiredEnum(LOCALES),
     current_password: z.string().max(200).optional(),
     new_password: z.string().min(8).max(200).optional(),
   })

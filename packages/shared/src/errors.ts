@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'wrong_password',
   'cannot_impersonate',
   'not_impersonating',
+  'invitation_invalid',
+  'service_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,7 @@
 import type { AlarmSummary } from './alarms.ts';
 import type { UnauthorisedController } from './auth.ts';
+import type { JobUpdatedEvent } from './jobs.ts';
+import type { NotificationUpdatedEvent } from './notifications.ts';
 
 export type ControllerStatusEvent = { controller_id: number; online: boolean; last_seen_at: string | null };
 
@@ -21,6 +23,12 @@ export type ServerToClientEvents = {
   'alarm.updated': (alarm: AlarmSummary) => void;
   'controller.status': (event: ControllerStatusEvent) => void;
   'rack.telemetry': (event: RackTelemetryEvent) => void;
+  /** A job was created or changed; sent to the job's scope rooms (`jobs:*`). */
+  'job.updated': (event: JobUpdatedEvent) => void;
+  /** The user's permissions or account changed (settings): refetch auth/user. Sent to `user:{id}`. */
+  'auth.changed': (payload: Record<string, never>) => void;
+  /** An alarm's emails changed (queued, sent, delivery events); sent to the alarm's scope rooms (`alarms:*`). */
+  'notification.updated': (event: NotificationUpdatedEvent) => void;
   /** Progress of the caller's own bulk acknowledge/clear, sent to `user:{id}`. */
   'alarms.bulk.progress': (event: { request_id: string; done: number; total: number }) => void;
 };

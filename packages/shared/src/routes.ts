@@ -14,6 +14,8 @@ export type RouteDef = {
 
 export const ROUTES = [
   { name: 'login', path: '/user/login', auth: false },
+  // Not in the spec's table: the accept link of a member invitation (issue 5), for signed-out visitors.
+  { name: 'invitation.accept', path: '/user/invitation/$token', auth: false },
   { name: 'home', path: '/', auth: true },
   { name: 'account', path: '/account', auth: true },
   { name: '403', path: '/403', auth: true },
@@ -24,6 +26,9 @@ export const ROUTES = [
   { name: 'reports', path: '/reports', auth: ['reports_view'] },
   { name: 'reports.uri_purchase_orders', path: '/reports/uri_purchase_orders', auth: ['reports_view'] },
   { name: 'reports.rack_manually_on', path: '/reports/rack_manually_on', auth: ['reports_view'] },
+  // Added by issue 7 (reports), not in the spec's table.
+  { name: 'reports.haccp', path: '/reports/haccp', auth: ['reports_view'] },
+  { name: 'reports.alarm_response', path: '/reports/alarm_response', auth: ['reports_view'] },
   { name: 'jobs', path: '/jobs', auth: ['jobs_view'] },
   { name: 'jobs.view', path: '/jobs/$id/view', auth: ['jobs_view'] },
   { name: 'organizations', path: '/organizations', auth: ['organization_view', 'organization_view_all'] },
@@ -51,6 +56,8 @@ export const ROUTES = [
   { name: 'settings.roles.edit', path: '/settings/roles/$id/edit', auth: ['settings_update'] },
   { name: 'settings.alarm_types', path: '/settings/alarm-types', auth: ['settings_view'] },
   { name: 'settings.alarm_types.edit', path: '/settings/alarm-types/$id/edit', auth: ['settings_view'] },
+  // Added by issue 5 (audit log), not in the spec's table.
+  { name: 'settings.audit_log', path: '/settings/audit-log', auth: ['settings_view'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'] | 'not-found';

@@ -40,6 +40,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });
+    // A checked-out client whose server goes away (PostgreSQL restarted mid-transaction) emits 'error'
+    // too: without a listener that kills the process. Its query fails, and on release the pool drops it.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const existed = await hasTables((q) => pool.query(q));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });

@@ -17,11 +17,15 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const organizations = pgTable('organizations', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('organizations_name_trgm').using('gin', t.name.op('gin_trgm_ops'))],
+);
 
 export const locations = pgTable(
   'locations',
@@ -40,7 +44,12 @@ export const locations = pgTable(
     timezone: text('timezone').notNull().default('America/Chicago'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('locations_org_idx').on(t.organizationId)],
+  (t) => [
+    index('locations_org_idx').on(t.organizationId),
+    index('locations_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('locations_address_trgm').using('gin', t.addressLine1.op('gin_trgm_ops')),
+    index('locations_city_trgm').using('gin', t.city.op('gin_trgm_ops')),
+  ],
 );
 
 export const teams = pgTable('teams', {
@@ -76,7 +85,11 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
 /** Locations a member may see when their membership is not `all_locations`. */
@@ -136,6 +149,10 @@ export const controllers = pgTable(
     uniqueIndex('controllers_mac_uq').on(t.macAddress),
     index('controllers_org_idx').on(t.organizationId),
     index('controllers_pending_idx').on(t.authorised),
+    // Search (pg_trgm, migration 0003): contains and typo-tolerant word matches.
+    index('controllers_mac_trgm').using('gin', t.macAddress.op('gin_trgm_ops')),
+    index('controllers_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('controllers_alias_trgm').using('gin', t.storeAlias.op('gin_trgm_ops')),
   ],
 );
 
@@ -250,7 +267,11 @@ export const alarmTypes = pgTable(
     severity: text('severity').$type<'critical' | 'high' | 'medium' | 'low'>().notNull(),
     autoClear: boolean('auto_clear').notNull().default(true),
     enabled: boolean('enabled').notNull().default(true),
+    /** Escalation (issue 6): null delay = no escalation; repeat null = notify the next tier once. */
     escalationDelaySeconds: integer('escalation_delay_seconds'),
+    escalationRepeatSeconds: integer('escalation_repeat_seconds'),
+    escalationTeamId: integer('escalation_team_id').references(() => teams.id),
+    escalationUserIds: integer('escalation_user_ids').array().notNull().default(sql`'{}'::integer[]`),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('alarm_types_code_uq').on(t.code)],
@@ -316,6 +337,8 @@ export const alarms = pgTable(
     index('alarms_org_status_raised_idx').on(t.organizationId, t.status, t.raisedAt.desc()),
     index('alarms_status_raised_idx').on(t.status, t.raisedAt.desc()),
     index('alarms_controller_raised_idx').on(t.controllerId, t.raisedAt.desc()),
+    // Search by reason among alarms still open (history is found by ref).
+    index('alarms_open_reason_trgm').using('gin', t.reason.op('gin_trgm_ops')).where(sql`status <> 'cleared'`),
     // One uncleared alarm per condition: a repeat bumps `occurrences` instead.
     uniqueIndex('alarms_open_condition_uq')
       .on(t.controllerId, t.alarmTypeId, t.subject)
@@ -334,9 +357,11 @@ export const alarmCounters = pgTable(
     locationId: integer('location_id').notNull(),
     status: text('status').notNull(),
     warranty: boolean('warranty').notNull(),
+    /** Severity is a counter dimension too: the dashboard's Severity filter then needs no count(*). */
+    severity: text('severity').notNull().default(''),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.locationId, t.status, t.warranty] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.locationId, t.status, t.warranty, t.severity] })],
 );
 
 /** Work that follows an alarm change (email notifications, escalation), written in its transaction. */

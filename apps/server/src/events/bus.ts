@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { AlarmSummary } from '@rcm/shared/alarms';
+import type { JobUpdatedEvent } from '@rcm/shared/jobs';
 
 export type ControllerScope = { controllerId: number; organizationId: number | null; locationId: number | null };
 
@@ -14,6 +15,13 @@ export type DomainEvents = {
   'controller.pending': [controller: { id: number; mac_address: string; name: string | null }];
   /** A bulk acknowledge/clear's progress, for the user who asked (request_id: the HTTP request's id). */
   'alarms.bulk.progress': [event: { userId: number; request_id: string; done: number; total: number }];
+  /** Users whose permissions or account changed (settings); `disconnect`: drop their sockets (disabled). */
+  'auth.changed': [event: { userIds: number[]; disconnect: boolean }];
+  'job.updated': [event: JobUpdatedEvent & { organization_id: number | null }];
+  /** An alarm's emails changed (notifications worker, Mandrill webhook). */
+  'notification.updated': [
+    event: { alarmRef: number; controllerId: number; organizationId: number; locationId: number | null },
+  ];
   'rack.telemetry': [
     event: ControllerScope & {
       ts: string;

@@ -68,6 +68,22 @@ export async function refreshRollups(db: Db, now: Date): Promise<void> {
 export async function applyRetention(db: Db, now: Date, readingsDays: number): Promise<void> {
   const readingsCutoff = new Date(now.getTime() - readingsDays * 86_400_000).toISOString();
   const idsCutoff = new Date(now.getTime() - 2 * 86_400_000).toISOString();
-  await db.execute(sql`delete from readings where ts < ${readingsCutoff}::timestamptz`);
+  // A TimescaleDB hypertable (migration 0009, where the extension exists) drops whole day chunks;
+  // a plain table deletes rows.
+  const [ext] = await query<{ on: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_extension where extname = 'timescaledb') as on`,
+  );
+  const [hyper] = ext?.on
+    ? await query<{ yes: boolean }>(
+        db,
+        sql`select exists (select 1 from timescaledb_information.hypertables where hypertable_name = 'readings') as yes`,
+      )
+    : [];
+  if (hyper?.yes) {
+    await db.execute(sql`select drop_chunks('readings', older_than => ${readingsCutoff}::timestamptz)`);
+  } else {
+    await db.execute(sql`delete from readings where ts < ${readingsCutoff}::timestamptz`);
+  }
   await db.execute(sql`delete from ingest_messages where received_at < ${idsCutoff}::timestamptz`);
 }

@@ -1,7 +1,26 @@
 import type { ErrorCode } from '@rcm/shared/errors';
 import type { Locale } from '@rcm/shared/locale';
 
-export type FieldMessageKey = 'wrong_password' | 'email_taken' | 'location_not_in_organization' | 'range_too_long';
+export type FieldMessageKey =
+  | 'wrong_password'
+  | 'email_taken'
+  | 'location_not_in_organization'
+  | 'range_too_long'
+  | 'role_not_assignable'
+  | 'unknown_option'
+  | 'team_not_in_organization'
+  | 'cannot_disable_self'
+  | 'permission_not_grantable'
+  | 'part_number_taken'
+  | 'item_not_in_organization'
+  | 'controller_not_at_location'
+  | 'job_location_unknown'
+  | 'job_alarm_mismatch'
+  | 'job_category_unknown'
+  | 'job_assignee_unknown'
+  | 'time_format'
+  | 'quiet_hours_pair'
+  | 'time_zone_unknown';
 
 type Catalog = {
   errors: Record<ErrorCode, string>;
@@ -41,12 +60,29 @@ export const MESSAGES: Record<Locale, Catalog> = {
       wrong_password: 'The current password is incorrect.',
       cannot_impersonate: 'You cannot sign in as this user.',
       not_impersonating: 'You are not signed in as another user.',
+      invitation_invalid: 'This invitation link has expired or has already been used.',
+      service_unavailable: 'This server is shutting down. Please try again in a moment.',
     },
     fields: {
       wrong_password: 'The current password is incorrect.',
       email_taken: 'Another account already uses this email address.',
       location_not_in_organization: 'This location does not belong to the chosen organization.',
       range_too_long: 'The range can be at most 400 days.',
+      part_number_taken: 'Another item of this organization already uses this part number.',
+      item_not_in_organization: 'This item does not belong to the location’s organization.',
+      controller_not_at_location: 'This controller is not installed at the chosen location.',
+      role_not_assignable: 'You cannot grant this role.',
+      unknown_option: 'Choose one of the listed options.',
+      team_not_in_organization: 'This team belongs to another organization.',
+      cannot_disable_self: 'You cannot disable your own account.',
+      permission_not_grantable: 'You cannot grant permissions you do not hold yourself.',
+      job_location_unknown: 'Choose a location you can see.',
+      job_alarm_mismatch: 'This alarm is not on the chosen controller and location.',
+      job_category_unknown: 'Choose one of the listed categories.',
+      job_assignee_unknown: 'Choose people who can be assigned to this job.',
+      time_format: 'Enter a time as HH:MM (24-hour clock).',
+      quiet_hours_pair: 'Enter both a start and an end, and make them different, or leave both empty.',
+      time_zone_unknown: 'Choose a time zone from the list.',
     },
     validation: {
       required: 'This field is required.',
@@ -80,12 +116,29 @@ export const MESSAGES: Record<Locale, Catalog> = {
       wrong_password: 'La contraseña actual es incorrecta.',
       cannot_impersonate: 'No puedes iniciar sesión como este usuario.',
       not_impersonating: 'No has iniciado sesión como otro usuario.',
+      invitation_invalid: 'Este enlace de invitación ya venció o ya se usó.',
+      service_unavailable: 'Este servidor se está apagando. Inténtalo de nuevo en un momento.',
     },
     fields: {
       wrong_password: 'La contraseña actual es incorrecta.',
       email_taken: 'Otra cuenta ya usa este correo electrónico.',
       location_not_in_organization: 'Esta ubicación no pertenece a la organización elegida.',
       range_too_long: 'El rango puede ser de 400 días como máximo.',
+      part_number_taken: 'Otro artículo de esta organización ya usa este número de parte.',
+      item_not_in_organization: 'Este artículo no pertenece a la organización de la ubicación.',
+      controller_not_at_location: 'Este controlador no está instalado en la ubicación elegida.',
+      role_not_assignable: 'No puedes otorgar este rol.',
+      unknown_option: 'Elige una de las opciones de la lista.',
+      team_not_in_organization: 'Este equipo pertenece a otra organización.',
+      cannot_disable_self: 'No puedes desactivar tu propia cuenta.',
+      permission_not_grantable: 'No puedes otorgar permisos que tú no tienes.',
+      job_location_unknown: 'Elige una ubicación que puedas ver.',
+      job_alarm_mismatch: 'Esta alarma no corresponde al controlador y la ubicación elegidos.',
+      job_category_unknown: 'Elige una de las categorías de la lista.',
+      job_assignee_unknown: 'Elige personas que puedan asignarse a este trabajo.',
+      time_format: 'Ingresa una hora como HH:MM (reloj de 24 horas).',
+      quiet_hours_pair: 'Ingresa un inicio y un fin distintos, o deja ambos vacíos.',
+      time_zone_unknown: 'Elige una zona horaria de la lista.',
     },
     validation: {
       required: 'Este campo es obligatorio.',
@@ -130,7 +183,7 @@ export function localizeIssue(
       message = p.format === 'email' ? v.invalid_email : v.invalid;
       break;
     case 'invalid_value':
-      message = v.invalid_value;
+      message = issue.message === 'required' ? v.required : v.invalid_value;
       break;
     case 'unrecognized_keys':
       message = v.unrecognized_keys;

@@ -34,6 +34,25 @@ export function bridgeEvents(io: RealtimeServer, bus: EventBus): () => void {
         last_seen_at: e.lastSeenAt,
       });
     }),
+    bus.on('job.updated', ({ organization_id, ...job }) => {
+      io.to(targetRooms('jobs', { organizationId: organization_id, locationId: job.location_id })).emit(
+        'job.updated',
+        job,
+      );
+    }),
+    bus.on('notification.updated', (e) => {
+      io.to(targetRooms('alarms', e)).emit('notification.updated', {
+        alarm_ref: e.alarmRef,
+        controller_id: e.controllerId,
+      });
+    }),
+    // The SPA refetches auth/user (and reconnects for its new rooms); a disabled user's sockets end now.
+    bus.on('auth.changed', ({ userIds, disconnect }) => {
+      for (const id of userIds) {
+        io.to(`user:${id}`).emit('auth.changed', {});
+        if (disconnect) io.in(`user:${id}`).disconnectSockets(true);
+      }
+    }),
     bus.on('controller.pending', (controller) => {
       io.to('pending').emit('controller.pending', { controller });
     }),

@@ -4,6 +4,7 @@ import { Server } from 'socket.io';
 import { bearerToken } from '../features/auth/guard.ts';
 import { alarmScope, controllerScope, inScope, scopeRooms } from '../features/auth/scope.ts';
 import type { AuthContext, AuthService } from '../features/auth/service.ts';
+import { jobScope } from '../features/jobs/scope.ts';
 
 type SocketData = { userId: number; ctx: AuthContext };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -20,6 +21,8 @@ export function roomsFor(ctx: AuthContext): string[] {
   if (alarms) rooms.push(...scopeRooms('alarms', alarms));
   const controllers = controllerScope(ctx);
   if (controllers) rooms.push(...scopeRooms('controllers', controllers));
+  const jobs = jobScope(ctx);
+  if (jobs) rooms.push(...scopeRooms('jobs', jobs));
   if (ctx.permissions.has('controller_authorize')) rooms.push('pending');
   return rooms;
 }

@@ -4,6 +4,10 @@ import { controllers, locations, organizations, roles, teams, userLocations, use
 import { hashPassword } from '../features/auth/passwords.ts';
 import { hashToken } from '../features/auth/tokens.ts';
 import { seedAlarmHistory } from './demo-history.ts';
+import { seedInventory } from './inventory.ts';
+import { seedJobs } from './jobs.ts';
+import { seedNotifications } from './notifications.ts';
+import { seedReportReadings } from './reports.ts';
 import { DEMO_ROLES } from './roles.ts';
 
 export { DEMO_PASSWORD, DEMO_PROVISIONING_KEY, demoDeviceKey } from '@rcm/shared/demo';
@@ -113,10 +117,19 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
       .returning();
 
     const people = [
-      { name: 'Alex Admin', email: 'admin@example.com', role: 'admin', org: serviceOrg, team: desk?.id, lang: 'en-US' },
+      {
+        name: 'Alex Admin',
+        email: 'admin@example.com',
+        phone: '+1 214 555 0101',
+        role: 'admin',
+        org: serviceOrg,
+        team: desk?.id,
+        lang: 'en-US',
+      },
       {
         name: 'María Manager',
         email: 'manager@example.com',
+        phone: '+1 512 555 0142',
         role: 'manager',
         org: freshMart,
         team: storeOps?.id,
@@ -125,6 +138,7 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
       {
         name: 'Terry Technician',
         email: 'technician@example.com',
+        phone: '+1 214 555 0177',
         role: 'technician',
         org: serviceOrg,
         team: field?.id,
@@ -133,6 +147,7 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
       {
         name: 'Val Viewer',
         email: 'viewer@example.com',
+        phone: '+1 512 555 0163',
         role: 'viewer',
         org: freshMart,
         team: storeOps?.id,
@@ -147,6 +162,7 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
           email: p.email,
           passwordHash,
           language: p.lang,
+          phone: p.phone,
           organizationId: p.org,
           teamId: p.team ?? null,
           roleId: roleIds[p.role] ?? 0,
@@ -200,6 +216,10 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
     }
     await tx.insert(controllers).values(rows);
   });
+  await seedInventory(db, now);
   // Tests count their own alarms; the demo gets a year of history.
   if (opts.history ?? true) await seedAlarmHistory(db, now);
+  if (opts.history ?? true) await seedReportReadings(db, now);
+  await seedJobs(db, now);
+  await seedNotifications(db);
 }

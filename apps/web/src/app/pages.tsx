@@ -9,7 +9,7 @@ const LegalPage = lazy(() => import('../features/legal/legal-page.tsx').then((m)
 const ForbiddenPage = lazy(() =>
   import('../features/errors/forbidden-page.tsx').then((m) => ({ default: m.ForbiddenPage })),
 );
-const SearchPage = lazy(() => import('../features/sections/search-page.tsx').then((m) => ({ default: m.SearchPage })));
+const SearchPage = lazy(() => import('../features/search/search-page.tsx').then((m) => ({ default: m.SearchPage })));
 const DashboardPage = lazy(() =>
   import('../features/alarms/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
@@ -30,36 +30,99 @@ const ControllerAuthorisePage = lazy(() =>
     default: m.ControllerAuthorisePage,
   })),
 );
+const OrganizationsPage = lazy(() =>
+  import('../features/organizations/pages/organizations-page.tsx').then((m) => ({ default: m.OrganizationsPage })),
+);
+const OrganizationViewPage = lazy(() =>
+  import('../features/organizations/pages/organization-view-page.tsx').then((m) => ({
+    default: m.OrganizationViewPage,
+  })),
+);
+const OrganizationCreatePage = lazy(() =>
+  import('../features/organizations/pages/organization-form-page.tsx').then((m) => ({
+    default: m.OrganizationCreatePage,
+  })),
+);
+const OrganizationEditPage = lazy(() =>
+  import('../features/organizations/pages/organization-form-page.tsx').then((m) => ({
+    default: m.OrganizationEditPage,
+  })),
+);
+const LocationsPage = lazy(() =>
+  import('../features/organizations/pages/locations-page.tsx').then((m) => ({ default: m.LocationsPage })),
+);
+const LocationCreatePage = lazy(() =>
+  import('../features/organizations/pages/location-form-page.tsx').then((m) => ({ default: m.LocationCreatePage })),
+);
+const LocationEditPage = lazy(() =>
+  import('../features/organizations/pages/location-form-page.tsx').then((m) => ({ default: m.LocationEditPage })),
+);
+const InvitationAcceptPage = lazy(() =>
+  import('../features/organizations/pages/invitation-accept-page.tsx').then((m) => ({
+    default: m.InvitationAcceptPage,
+  })),
+);
+const InventoryPage = lazy(() =>
+  import('../features/inventory/pages/inventory-page.tsx').then((m) => ({ default: m.InventoryPage })),
+);
+const AssetsPage = lazy(() =>
+  import('../features/assets/pages/assets-page.tsx').then((m) => ({ default: m.AssetsPage })),
+);
+const JobsPage = lazy(() => import('../features/jobs/pages/jobs-page.tsx').then((m) => ({ default: m.JobsPage })));
+const JobViewPage = lazy(() =>
+  import('../features/jobs/pages/job-view-page.tsx').then((m) => ({ default: m.JobViewPage })),
+);
+const SettingsIndexPage = lazy(() =>
+  import('../features/settings/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+const SettingsUsersPage = lazy(() =>
+  import('../features/settings/pages/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+);
+const SettingsUserEditPage = lazy(() =>
+  import('../features/settings/pages/user-edit-page.tsx').then((m) => ({ default: m.UserEditPage })),
+);
+const SettingsTeamsPage = lazy(() =>
+  import('../features/settings/pages/teams-page.tsx').then((m) => ({ default: m.TeamsPage })),
+);
+const SettingsTeamEditPage = lazy(() =>
+  import('../features/settings/pages/team-edit-page.tsx').then((m) => ({ default: m.TeamEditPage })),
+);
+const SettingsRolesPage = lazy(() =>
+  import('../features/settings/pages/roles-page.tsx').then((m) => ({ default: m.RolesPage })),
+);
+const SettingsRoleEditPage = lazy(() =>
+  import('../features/settings/pages/role-edit-page.tsx').then((m) => ({ default: m.RoleEditPage })),
+);
+const SettingsAlarmTypesPage = lazy(() =>
+  import('../features/settings/pages/alarm-types-page.tsx').then((m) => ({ default: m.AlarmTypesPage })),
+);
+const SettingsAlarmTypeEditPage = lazy(() =>
+  import('../features/settings/pages/alarm-type-edit-page.tsx').then((m) => ({ default: m.AlarmTypeEditPage })),
+);
+const SettingsAuditLogPage = lazy(() =>
+  import('../features/settings/pages/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
+);
+const ReportsIndexPage = lazy(() =>
+  import('../features/reports/pages/reports-index-page.tsx').then((m) => ({ default: m.ReportsIndexPage })),
+);
+const UriPurchaseOrdersPage = lazy(() =>
+  import('../features/reports/pages/uri-purchase-orders-page.tsx').then((m) => ({ default: m.UriPurchaseOrdersPage })),
+);
+const RackManuallyOnPage = lazy(() =>
+  import('../features/reports/pages/rack-manually-on-page.tsx').then((m) => ({ default: m.RackManuallyOnPage })),
+);
+const HaccpPage = lazy(() =>
+  import('../features/reports/pages/haccp-page.tsx').then((m) => ({ default: m.HaccpPage })),
+);
+const AlarmResponsePage = lazy(() =>
+  import('../features/reports/pages/alarm-response-page.tsx').then((m) => ({ default: m.AlarmResponsePage })),
+);
 const SectionPage = lazy(() =>
   import('../features/sections/section-page.tsx').then((m) => ({ default: m.SectionPage })),
 );
 
 /** Which catalog section (sections.<key>) frames a route that its own issue has not filled yet. */
-export const SECTION_KEYS: Partial<Record<RouteName, string>> = {
-  locations: 'locations',
-  inventory: 'inventory',
-  assets: 'assets',
-  reports: 'reports',
-  'reports.uri_purchase_orders': 'reportsUri',
-  'reports.rack_manually_on': 'reportsRackManuallyOn',
-  jobs: 'jobs',
-  'jobs.view': 'jobView',
-  organizations: 'organizations',
-  'organizations.create': 'organizationCreate',
-  'organizations.view': 'organizationView',
-  'organizations.edit': 'organizationEdit',
-  'organizations.locations.create': 'locationCreate',
-  'organizations.locations.edit': 'locationEdit',
-  settings: 'settings',
-  'settings.users': 'settingsUsers',
-  'settings.users.edit': 'settingsUserEdit',
-  'settings.teams': 'settingsTeams',
-  'settings.teams.edit': 'settingsTeamEdit',
-  'settings.roles': 'settingsRoles',
-  'settings.roles.edit': 'settingsRoleEdit',
-  'settings.alarm_types': 'settingsAlarmTypes',
-  'settings.alarm_types.edit': 'settingsAlarmTypeEdit',
-};
+export const SECTION_KEYS: Partial<Record<RouteName, string>> = {};
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   login: LoginPage,
@@ -73,6 +136,33 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   legal: LegalPage,
   '403': ForbiddenPage,
   search: SearchPage,
+  jobs: JobsPage,
+  'jobs.view': JobViewPage,
+  inventory: InventoryPage,
+  assets: AssetsPage,
+  organizations: OrganizationsPage,
+  'organizations.create': OrganizationCreatePage,
+  'organizations.view': OrganizationViewPage,
+  'organizations.edit': OrganizationEditPage,
+  'organizations.locations.create': LocationCreatePage,
+  'organizations.locations.edit': LocationEditPage,
+  locations: LocationsPage,
+  reports: ReportsIndexPage,
+  'reports.uri_purchase_orders': UriPurchaseOrdersPage,
+  'reports.rack_manually_on': RackManuallyOnPage,
+  'reports.haccp': HaccpPage,
+  'reports.alarm_response': AlarmResponsePage,
+  'invitation.accept': InvitationAcceptPage,
+  settings: SettingsIndexPage,
+  'settings.users': SettingsUsersPage,
+  'settings.users.edit': SettingsUserEditPage,
+  'settings.teams': SettingsTeamsPage,
+  'settings.teams.edit': SettingsTeamEditPage,
+  'settings.roles': SettingsRolesPage,
+  'settings.roles.edit': SettingsRoleEditPage,
+  'settings.alarm_types': SettingsAlarmTypesPage,
+  'settings.alarm_types.edit': SettingsAlarmTypeEditPage,
+  'settings.audit_log': SettingsAuditLogPage,
 };
 
 export { SectionPage };

@@ -28,12 +28,19 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
  * Every request carries X-Locale and, when signed in, the bearer token; a token in the
  * response's Authorization header replaces the stored one (spec section 7). No timeout.
  */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown /** Instead of the stored token (ending an impersonation). */;
+    token?: string;
+  } = {},
+): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Locale': getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE,
   };
-  const token = tokens.current();
+  const token = init.token ?? tokens.current();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -54,7 +61,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const body = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
     const error = (body as ApiErrorBody | null)?.error;
-    if (res.status === 401 && token) onUnauthorized();
+    // A 401 for a token already replaced (impersonation ended meanwhile) says nothing about the session.
+    if (res.status === 401 && token && token === tokens.current()) onUnauthorized();
     const fields = (error?.details as { fields?: FieldError[] } | undefined)?.fields ?? [];
     throw new ApiError(res.status, error?.code ?? 'internal', error?.message ?? res.statusText, fields);
   }

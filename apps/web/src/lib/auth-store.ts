@@ -1,7 +1,7 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { useSyncExternalStore } from 'react';
 import { api, setUnauthorizedHandler } from './api-client.ts';
-import { connectRealtime, disconnectRealtime } from './realtime.ts';
+import { connectRealtime, disconnectRealtime, onRealtime } from './realtime.ts';
 import { getItem, removeItem, STORAGE_KEYS, setItem } from './storage.ts';
 import { tokens } from './tokens.ts';
 
@@ -121,10 +121,13 @@ export async function impersonate(userId: number): Promise<void> {
 }
 
 export async function unimpersonate(): Promise<void> {
-  await api('auth/unimpersonate', { method: 'POST' }).catch(() => null);
+  // Swap back before the server revokes the impersonated session, so no request still in flight
+  // with that token can 401 and clear the administrator's session.
+  const impersonatedToken = tokens.current() ?? undefined;
   const adminToken = tokens.endImpersonation();
   if (!adminToken) return clearSession();
   tokens.store(adminToken);
+  await api('auth/unimpersonate', { method: 'POST', token: impersonatedToken }).catch(() => null);
   disconnectRealtime();
   await fetchUser();
 }
@@ -142,6 +145,12 @@ export function initAuth(): void {
     const wasSignedIn = state.authenticated;
     clearSession();
     if (wasSignedIn) window.dispatchEvent(new CustomEvent('rcm:unauthorized'));
+  });
+  // Settings changed this user's role or account: refetch the user (permissions hide sections at once)
+  // and reconnect so the socket's rooms follow the new permissions.
+  onRealtime('auth.changed', () => {
+    disconnectRealtime();
+    void fetchUser();
   });
   if (getItem(STORAGE_KEYS.token)) void fetchUser();
   else {

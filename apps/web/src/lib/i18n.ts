@@ -1,32 +1,46 @@
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, type Locale, normalizeLocale } from '@rcm/shared/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enUS } from '../locales/en-US.ts';
-import { esMX } from '../locales/es-MX.ts';
 import { getItem, setItem } from './storage.ts';
 
-export const catalogs = { 'en-US': enUS, 'es-MX': esMX } as const;
+/**
+ * Each language's catalog is a chunk of its own, loaded when that language is first used: a first
+ * visit downloads one language, not both (the login page's bundle budget).
+ */
+const loaders: Record<Locale, () => Promise<object>> = {
+  'en-US': () => import('../locales/en-US.ts').then((m) => m.enUS),
+  'es-MX': () => import('../locales/es-MX.ts').then((m) => m.esMX),
+};
+
+async function ensureCatalog(locale: Locale): Promise<void> {
+  if (i18next.hasResourceBundle(locale, 'translation')) return;
+  i18next.addResourceBundle(locale, 'translation', await loaders[locale]());
+}
 
 /** The locale follows the stored value on load, then the user's language once signed in. */
-export function initI18n(): typeof i18next {
+export async function initI18n(): Promise<typeof i18next> {
   const initial = normalizeLocale(getItem(LOCALE_STORAGE_KEY));
-  void i18next.use(initReactI18next).init({
-    resources: { 'en-US': { translation: enUS }, 'es-MX': { translation: esMX } },
+  await i18next.use(initReactI18next).init({
+    resources: {},
     lng: initial,
+    // English is the fallback (spec section 9); both catalogs hold every key (catalog.test.ts).
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: ['en-US', 'es-MX'],
     interpolation: { escapeValue: false },
     returnObjects: true,
     initAsync: false,
   });
+  await ensureCatalog(initial);
+  await i18next.changeLanguage(initial);
   document.documentElement.lang = initial;
   return i18next;
 }
 
-export function setLocale(locale: Locale): void {
+export async function setLocale(locale: Locale): Promise<void> {
   setItem(LOCALE_STORAGE_KEY, locale);
+  await ensureCatalog(locale);
   document.documentElement.lang = locale;
-  void i18next.changeLanguage(locale);
+  await i18next.changeLanguage(locale);
 }
 
 export function currentLocale(): Locale {

@@ -1,3 +1,13 @@
+import { en as assets } from './areas/en/assets.ts';
+import { en as inventory } from './areas/en/inventory.ts';
+import { en as jobs } from './areas/en/jobs.ts';
+import { en as notifications } from './areas/en/notifications.ts';
+import { en as offline } from './areas/en/offline.ts';
+import { en as organizations } from './areas/en/organizations.ts';
+import { en as reports } from './areas/en/reports.ts';
+import { en as settings } from './areas/en/settings.ts';
+import type { Widen } from './types.ts';
+
 /** The English catalog: the default and fallback language (spec section 9). */
 export const enUS = {
   app: { name: 'Refrigeration Console', skipToContent: 'Skip to main content' },
@@ -41,7 +51,25 @@ export const enUS = {
     title: 'Search',
     resultsFor: 'Results for “{{q}}”',
     noQuery: 'Type in the search bar to find controllers, organizations, locations, alarms, jobs and inventory.',
-    notYet: 'Search results are not available yet: the search index arrives with the organizations and settings work.',
+    loading: 'Searching…',
+    noResultsTitle: 'Nothing found',
+    noResultsBody:
+      'Nothing you can see matches “{{q}}”. Check the spelling, or try part of a name, address or MAC address.',
+    errorTitle: 'Search failed',
+    errorBody: 'The search could not be completed. Please try again.',
+    forbiddenTitle: 'Search is not available to you',
+    forbiddenBody: 'Your role does not include searching. Ask an administrator if you need it.',
+    locationCount_one: '{{count}} location',
+    locationCount_other: '{{count}} locations',
+    kinds: {
+      controllers: 'Controllers',
+      organizations: 'Organizations',
+      locations: 'Locations',
+      alarms: 'Alarms',
+      jobs: 'Jobs',
+      inventory: 'Inventory',
+      users: 'Users',
+    },
   },
   pending: {
     button: 'Controllers pending authorization',
@@ -331,6 +359,14 @@ export const enUS = {
     firstSeen: 'First seen',
     choose: 'Choose…',
   },
+  offline,
+  notifications,
+  organizations,
+  reports,
+  settings,
+  inventory,
+  assets,
+  jobs,
   sections: {
     locations: { title: 'Locations', body: 'Stores and sites of your organizations will be listed and managed here.' },
     inventory: { title: 'Inventory', body: 'Parts and stock levels will be listed here, page by page.' },
@@ -370,6 +406,5 @@ export const enUS = {
   },
 };
 
-type Widen<T> = T extends string ? string : T extends readonly string[] ? string[] : { [K in keyof T]: Widen<T[K]> };
 /** Every catalog has exactly this shape: a missing key in es-MX is a type error. */
 export type Catalog = Widen<typeof enUS>;

@@ -1,3 +1,11 @@
+import { es as assets } from './areas/es/assets.ts';
+import { es as inventory } from './areas/es/inventory.ts';
+import { es as jobs } from './areas/es/jobs.ts';
+import { es as notifications } from './areas/es/notifications.ts';
+import { es as offline } from './areas/es/offline.ts';
+import { es as organizations } from './areas/es/organizations.ts';
+import { es as reports } from './areas/es/reports.ts';
+import { es as settings } from './areas/es/settings.ts';
 import type { Catalog } from './en-US.ts';
 
 /** El catálogo en español de México. */
@@ -44,8 +52,25 @@ export const esMX: Catalog = {
     resultsFor: 'Resultados para «{{q}}»',
     noQuery:
       'Escribe en la barra de búsqueda para encontrar controladores, organizaciones, ubicaciones, alarmas, trabajos e inventario.',
-    notYet:
-      'Los resultados de búsqueda aún no están disponibles: el índice de búsqueda llega con el trabajo de organizaciones y configuración.',
+    loading: 'Buscando…',
+    noResultsTitle: 'Sin resultados',
+    noResultsBody:
+      'Nada de lo que puedes ver coincide con «{{q}}». Revisa la ortografía o prueba con parte de un nombre, una dirección o una dirección MAC.',
+    errorTitle: 'La búsqueda falló',
+    errorBody: 'No se pudo completar la búsqueda. Inténtalo de nuevo.',
+    forbiddenTitle: 'La búsqueda no está disponible para ti',
+    forbiddenBody: 'Tu rol no incluye la búsqueda. Pídesela a un administrador si la necesitas.',
+    locationCount_one: '{{count}} ubicación',
+    locationCount_other: '{{count}} ubicaciones',
+    kinds: {
+      controllers: 'Controladores',
+      organizations: 'Organizaciones',
+      locations: 'Ubicaciones',
+      alarms: 'Alarmas',
+      jobs: 'Trabajos',
+      inventory: 'Inventario',
+      users: 'Usuarios',
+    },
   },
   pending: {
     button: 'Controladores pendientes de autorización',
@@ -335,6 +360,14 @@ export const esMX: Catalog = {
     firstSeen: 'Visto por primera vez',
     choose: 'Elige…',
   },
+  offline,
+  notifications,
+  organizations,
+  reports,
+  settings,
+  inventory,
+  assets,
+  jobs,
   sections: {
     locations: {
       title: 'Ubicaciones',

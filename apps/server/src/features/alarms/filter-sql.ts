@@ -18,14 +18,9 @@ function scopeSql(scope: TenantScope, cols: TenantColumns): SQL {
   return sql`${cols.org} = ${scope.organizationId} and ${cols.loc} = any(${arr(scope.locationIds)}::int[])`;
 }
 
-/** The filters alarm_counters can answer: its key is (organization, location, status, warranty). */
+/** The filters alarm_counters can answer: its key is (organization, location, status, warranty, severity). */
 export function countersCanAnswer(filter: AlarmFilter): boolean {
-  return (
-    !filter.severity?.length &&
-    !filter.type?.length &&
-    filter.offline === undefined &&
-    filter.controller_id === undefined
-  );
+  return !filter.type?.length && filter.offline === undefined && filter.controller_id === undefined;
 }
 
 /** Scope and counter-dimension filters over alarm_counters (only when countersCanAnswer). */
@@ -33,6 +28,7 @@ export function counterWhere(scope: TenantScope, filter: AlarmFilter): SQL {
   const parts = [scopeSql(scope, COUNTER_COLUMNS)];
   if (filter.status?.length) parts.push(sql`status = any(${arr(filter.status)}::text[])`);
   if (filter.warranty) parts.push(sql`warranty = ${filter.warranty === 'true'}`);
+  if (filter.severity?.length) parts.push(sql`severity = any(${arr(filter.severity)}::text[])`);
   if (filter.organization_id !== undefined) parts.push(sql`organization_id = ${filter.organization_id}`);
   if (filter.location_id !== undefined) parts.push(sql`location_id = ${filter.location_id}`);
   return sql.join(parts, sql` and `);

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { organizations, roles, sessions, teams, userLocations, users } from '../../db/schema.ts';
 
@@ -99,6 +100,40 @@ export function createAuthRepo(db: Db) {
           lastUsedAt: sessions.lastUsedAt,
         })
         .from(sessions)
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return rows[0];
+    },
+
+    /**
+     * Everything a request needs from its token in ONE round trip: the live session, its user with
+     * role and team, the member's locations, and the impersonating administrator's session (if any).
+     * Undefined for an unknown, expired or revoked token.
+     */
+    async resolveToken(tokenHash: string, now: Date) {
+      const admin = alias(sessions, 'admin_session');
+      const rows = await db
+        .select({
+          user: userSelect,
+          session: {
+            id: sessions.id,
+            userId: sessions.userId,
+            impersonatorSessionId: sessions.impersonatorSessionId,
+            remember: sessions.remember,
+            expiresAt: sessions.expiresAt,
+            lastUsedAt: sessions.lastUsedAt,
+          },
+          admin: { userId: admin.userId, revokedAt: admin.revokedAt, expiresAt: admin.expiresAt },
+          locationIds: sql<number[] | null>`case when ${users.allLocations} then null else
+            coalesce((select array_agg(ul.location_id order by ul.location_id) from ${userLocations} ul
+                      where ul.user_id = ${users.id}), '{}') end`,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .leftJoin(teams, eq(teams.id, users.teamId))
+        .leftJoin(admin, eq(admin.id, sessions.impersonatorSessionId))
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
         .limit(1);
       return rows[0];

@@ -5,14 +5,15 @@ export type TenantScope =
   | { kind: 'all' }
   | { kind: 'org'; organizationId: number; locationIds: readonly number[] | 'all' };
 
-function own(ctx: AuthContext): TenantScope {
+/** The caller's own organization, narrowed to their locations unless their membership is all locations. */
+export function ownScope(ctx: AuthContext): TenantScope {
   return { kind: 'org', organizationId: ctx.user.organizationId, locationIds: ctx.locationIds };
 }
 
 /** Controllers: `controllers_view_all` sees every organization, `controllers_view` its own. */
 export function controllerScope(ctx: AuthContext): TenantScope | null {
   if (ctx.permissions.has('controllers_view_all')) return { kind: 'all' };
-  if (ctx.permissions.has('controllers_view')) return own(ctx);
+  if (ctx.permissions.has('controllers_view')) return ownScope(ctx);
   return null;
 }
 
@@ -21,7 +22,7 @@ export function alarmScope(ctx: AuthContext): TenantScope | null {
   if (!ctx.permissions.has('alarms_view')) return null;
   if (ctx.permissions.has('controllers_view_all') || ctx.permissions.has('organization_view_all'))
     return { kind: 'all' };
-  return own(ctx);
+  return ownScope(ctx);
 }
 
 export function inScope(

@@ -68,22 +68,31 @@ export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; now?
       return { token, context: await contextFor(user, session, token) };
     },
 
-    /** Resolves a bearer token; null for unknown, expired, revoked or disabled. */
+    /** Resolves a bearer token; null for unknown, expired, revoked or disabled. One query per request. */
     async authenticate(token: string): Promise<AuthContext | null> {
       if (!token || token.length > 200) return null;
-      const session = await repo.findLiveSession(hashToken(token), now());
-      if (!session) return null;
-      const user = await repo.findUserById(session.userId);
-      if (!user || user.disabled) return null;
-      if (session.impersonatorSessionId) {
-        const admin = await repo.findSessionById(session.impersonatorSessionId);
-        if (!admin || admin.revokedAt || admin.expiresAt <= now()) return null;
-      }
+      const row = await repo.resolveToken(hashToken(token), now());
+      if (!row || row.user.disabled) return null;
+      const { user, session, admin } = row;
+      // An impersonation lives only as long as the administrator's own session.
+      if (
+        session.impersonatorSessionId &&
+        (!admin?.userId || admin.revokedAt || !admin.expiresAt || admin.expiresAt <= now())
+      )
+        return null;
       // "Last used" is kept to the minute: a write on every request would cost more than it tells.
       if (!session.lastUsedAt || now().getTime() - session.lastUsedAt.getTime() > 60_000) {
         await repo.touchSession(session.id, now());
       }
-      return contextFor(user, session, token);
+      const locationIds = row.locationIds === null ? 'all' : row.locationIds.map(Number);
+      return {
+        user,
+        permissions: new Set(user.permissions.filter(isPermission)),
+        locationIds,
+        session,
+        token,
+        impersonatorUserId: session.impersonatorSessionId ? (admin?.userId ?? null) : null,
+      };
     },
 
     /** Extends the session's lifetime; the same token stays valid (clients refresh every 30 min). */

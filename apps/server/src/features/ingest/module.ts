@@ -13,6 +13,8 @@ export function createIngestModule(deps: {
   log: FastifyBaseLogger;
   provisioningKey: string | null;
   now?: () => Date;
+  /** Concurrent writer lanes (see the pipeline): 2 on PostgreSQL, 1 on PGlite. */
+  lanes?: number;
 }): IngestModule {
   const now = deps.now ?? (() => new Date());
   const registry = createDeviceRegistry({
@@ -21,6 +23,14 @@ export function createIngestModule(deps: {
     now: () => now().getTime(),
   });
   const rules = createRulesCache(deps.db, () => now().getTime());
-  const pipeline = createIngestPipeline({ db: deps.db, registry, rules, bus: deps.bus, log: deps.log, now });
+  const pipeline = createIngestPipeline({
+    db: deps.db,
+    registry,
+    rules,
+    bus: deps.bus,
+    log: deps.log,
+    now,
+    lanes: deps.lanes,
+  });
   return { registry, rules, pipeline };
 }

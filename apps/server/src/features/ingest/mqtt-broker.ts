@@ -36,7 +36,7 @@ export async function startEmbeddedBroker(deps: {
   pipeline: IngestPipeline;
   bus: EventBus;
   log: FastifyBaseLogger;
-}): Promise<{ port: number; close: () => Promise<void> }> {
+}): Promise<{ port: number; listening: () => boolean; close: () => Promise<void> }> {
   const { registry, pipeline, log } = deps;
   const broker = await Aedes.createBroker({ heartbeatInterval: 60_000, connectTimeout: 30_000 });
   const sessions = new WeakMap<Client, Session>();
@@ -93,6 +93,8 @@ export async function startEmbeddedBroker(deps: {
   }
   return {
     port,
+    /** Devices can connect (readiness). */
+    listening: () => server.listening && !broker.closed,
     close: () =>
       new Promise<void>((resolve) => {
         broker.close(() => server.close(() => resolve()));

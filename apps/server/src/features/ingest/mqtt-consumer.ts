@@ -26,7 +26,7 @@ export async function startBrokerConsumer(deps: {
   clientId?: string;
   shareGroup?: string;
   connections?: number;
-}): Promise<{ close: () => Promise<void> }> {
+}): Promise<{ close: () => Promise<void>; connected: () => boolean }> {
   const topicFilter = `$share/${deps.shareGroup ?? DEFAULT_SHARE_GROUP}/rcm/v1/+/+`;
   // Shared subscriptions deliver to every session of the group, connected or not. Only a named
   // instance keeps its session (it will come back for it); an anonymous one must not leave a dead
@@ -43,7 +43,8 @@ export async function startBrokerConsumer(deps: {
       clean: !persistent,
       protocolVersion: 5,
       properties: { sessionExpiryInterval: persistent ? 3600 : 0 },
-      reconnectPeriod: 1000,
+      // Soon after a broker restart: until the subscription is back, Mosquitto drops what devices send.
+      reconnectPeriod: 250,
     });
     const held = new Map<number, Promise<unknown>>();
     const send = (client as unknown as { _sendPacket: SendPacket })._sendPacket.bind(client);
@@ -68,21 +69,24 @@ export async function startBrokerConsumer(deps: {
       done();
     };
     client.on('error', (err) => deps.log.error({ err: err.message, clientId }, 'mqtt consumer error'));
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', (connack) => {
-        if (!connack.sessionPresent) client.subscribe(topicFilter, { qos: 1 });
-        resolve();
-      });
-      client.once('error', reject);
+    // Subscribe on every connect, also when the broker kept the session: Mosquitto 2.0 restores a
+    // persistent session from its persistence file without its $share subscription, and would then
+    // acknowledge devices' messages that no instance receives (found by features/ops/faults.test.ts).
+    // Subscribing again to the same filter replaces the subscription; nothing is delivered twice.
+    // (`resubscribe: true` makes mqtt.js send it even though it believes the filter is subscribed.)
+    client.on('connect', () => {
+      client.subscribe({ [topicFilter]: { qos: 1 }, resubscribe: true } as unknown as string, { qos: 1 });
     });
-    // Re-subscribe when the broker lost the session (restarted without persistence).
-    client.on('connect', (connack) => {
-      if (!connack.sessionPresent) client.subscribe(topicFilter, { qos: 1 });
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', reject);
     });
     return client;
   }
 
   return {
+    /** At least one of the connections is up (readiness). */
+    connected: () => clients.some((c) => c.connected),
     close: async () => {
       await deps.pipeline.flush();
       await Promise.all(clients.map((c) => c.endAsync()));

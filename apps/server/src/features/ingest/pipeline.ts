@@ -12,6 +12,9 @@ export type SubmitResult = { ok: true; stored: boolean } | { ok: false; reason: 
 
 type Queued = { item: BatchItem; resolve: (r: SubmitResult) => void; reject: (e: Error) => void; weight: number };
 
+/** A writer of its own: its queue, its batch timer, the batch it is writing. */
+type Lane = { queue: Queued[]; weight: number; timer: NodeJS.Timeout | null; writing: Promise<void> | null };
+
 export type IngestStats = {
   accepted: number;
   duplicates: number;
@@ -26,7 +29,8 @@ const RETRIES = 3;
 /**
  * Device messages → batched transactions. `submit` resolves only after the message's batch has
  * committed, so the MQTT layer can hold the device's PUBACK until then (nothing acknowledged is
- * lost). One batch is written at a time: the alarm engine sees each controller's messages in order.
+ * lost). Each lane writes one batch at a time and a controller always uses the same lane, so the
+ * alarm engine sees each controller's messages in order.
  */
 export function createIngestPipeline(deps: {
   db: Db;
@@ -37,14 +41,23 @@ export function createIngestPipeline(deps: {
   now?: () => Date;
   maxBatchReadings?: number;
   maxDelayMs?: number;
+  /**
+   * Batches written at once, each by its own lane of controllers (PostgreSQL: 2 lets the database use
+   * both cores; PGlite has one connection, so 1).
+   */
+  lanes?: number;
 }) {
   const now = deps.now ?? (() => new Date());
   const maxBatch = deps.maxBatchReadings ?? 5000;
   const maxDelay = deps.maxDelayMs ?? 20;
-  let queue: Queued[] = [];
-  let weight = 0;
-  let timer: NodeJS.Timeout | null = null;
-  let writing: Promise<void> | null = null;
+  const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({
+    queue: [],
+    weight: 0,
+    timer: null,
+    writing: null,
+  }));
+  /** When each controller's last_seen_at was last written by this process (it is written at most every few seconds). */
+  const seenWritten = new Map<number, number>();
   let closed = false;
   const loggedRejects = new Set<string>();
   const stats: IngestStats = {
@@ -70,7 +83,9 @@ export function createIngestPipeline(deps: {
     for (let attempt = 1; ; attempt++) {
       try {
         const rules = await deps.rules.get();
-        return await deps.db.transaction((tx) => writeBatch(tx as unknown as Db, { items, rules, now: now() }));
+        return await deps.db.transaction((tx) =>
+          writeBatch(tx as unknown as Db, { items, rules, now: now(), seenWritten }),
+        );
       } catch (err) {
         if (attempt >= RETRIES || closed) throw err;
         await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
@@ -78,16 +93,16 @@ export function createIngestPipeline(deps: {
     }
   }
 
-  async function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    while (writing) await writing;
-    if (queue.length === 0) return;
-    const batch = queue;
-    queue = [];
-    weight = 0;
+  async function flushLane(lane: Lane): Promise<void> {
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timer = null;
+    while (lane.writing) await lane.writing;
+    if (lane.queue.length === 0) return;
+    const batch = lane.queue;
+    lane.queue = [];
+    lane.weight = 0;
     const started = performance.now();
-    writing = (async () => {
+    lane.writing = (async () => {
       try {
         const outcome = await writeWithRetry(batch.map((q) => q.item));
         stats.batches += 1;
@@ -103,16 +118,36 @@ export function createIngestPipeline(deps: {
         for (const q of batch) q.reject(err as Error);
       }
     })();
-    await writing;
-    writing = null;
-    if (queue.length > 0) schedule();
+    await lane.writing;
+    lane.writing = null;
+    if (lane.queue.length > 0) schedule(lane);
   }
 
-  function schedule(): void {
-    if (weight >= maxBatch) {
-      void flush();
-    } else if (!timer) {
-      timer = setTimeout(() => void flush(), maxDelay);
+  async function flush(): Promise<void> {
+    await Promise.all(lanes.map(flushLane));
+  }
+
+  function schedule(lane: Lane): void {
+    if (lane.weight >= maxBatch) {
+      void flushLane(lane);
+    } else if (!lane.timer) {
+      lane.timer = setTimeout(() => void flushLane(lane), maxDelay);
+    }
+  }
+
+  /** Per device, the tail of its chain of queueing steps (only while one is running). */
+  const arrivals = new Map<string, Promise<unknown>>();
+
+  /** Runs `step` after the previous step for the same device has finished (not its write: its queueing). */
+  async function inArrivalOrder<T>(mac: string, step: () => Promise<T>): Promise<T> {
+    const previous = arrivals.get(mac);
+    const current = (previous ?? Promise.resolve()).then(step, step);
+    const tail = current.catch(() => undefined);
+    arrivals.set(mac, tail);
+    try {
+      return await current;
+    } finally {
+      if (arrivals.get(mac) === tail) arrivals.delete(mac);
     }
   }
 
@@ -131,16 +166,25 @@ export function createIngestPipeline(deps: {
       if (closed) throw new Error('ingest is shutting down');
       const parsed = parseDeviceMessage(channel, payload);
       if ('reject' in parsed) return reject(mac, parsed.reject);
-      const device = await deps.registry.get(mac);
-      if (!device) return reject(mac, 'unknown_device');
-      if (!device.authorised) return touchPending(device, parsed.channel === 'status' ? parsed.message.online : true);
-      const item = { ...parsed, device } as BatchItem;
-      const w = item.channel === 'telemetry' ? item.message.racks.reduce((n, r) => n + r.points.length + 3, 0) : 1;
-      return new Promise<SubmitResult>((resolve, rejectPromise) => {
-        queue.push({ item, resolve, reject: rejectPromise, weight: w });
-        weight += w;
-        schedule();
+      // A device's messages join the queue in the order they arrived, however long each one's
+      // registry lookup takes (on PostgreSQL two lookups can finish out of order).
+      const queued = await inArrivalOrder(mac, async (): Promise<{ result: Promise<SubmitResult> }> => {
+        const device = await deps.registry.get(mac);
+        if (!device) return { result: Promise.resolve(reject(mac, 'unknown_device')) };
+        if (!device.authorised)
+          return { result: touchPending(device, parsed.channel === 'status' ? parsed.message.online : true) };
+        const item = { ...parsed, device } as BatchItem;
+        const w = item.channel === 'telemetry' ? item.message.racks.reduce((n, r) => n + r.points.length + 3, 0) : 1;
+        // A controller always writes through the same lane: the alarm engine sees its messages in order.
+        const lane = lanes[device.id % lanes.length] as Lane;
+        const result = new Promise<SubmitResult>((resolve, rejectPromise) => {
+          lane.queue.push({ item, resolve, reject: rejectPromise, weight: w });
+          lane.weight += w;
+          schedule(lane);
+        });
+        return { result };
       });
+      return queued.result;
     },
 
     /** Writes what is queued (graceful shutdown, tests). */

@@ -1,17 +1,76 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { locations, organizations } from '../../db/schema.ts';
+import { controllers, locations, organizations } from '../../db/schema.ts';
 import type { TenantScope } from '../auth/scope.ts';
+
+const controllersCount = sql<number>`(select count(*)::int from ${controllers} c where c.organization_id = ${organizations.id})`;
+const locationsCount = sql<number>`(select count(*)::int from ${locations} l where l.organization_id = ${organizations.id})`;
+const membersCount = sql<number>`(select count(*)::int from users u where u.organization_id = ${organizations.id} and not u.disabled)`;
+
+/** Controllers of the scope's locations (a member limited to locations sees only theirs). */
+function locationFilter(scope: TenantScope): SQL | undefined {
+  if (scope.kind === 'all' || scope.locationIds === 'all') return undefined;
+  return inArray(locations.id, [...scope.locationIds, -1]);
+}
 
 export function createOrganizationsRepo(db: Db) {
   return {
-    async list(scope: TenantScope) {
-      const where = scope.kind === 'all' ? undefined : eq(organizations.id, scope.organizationId);
-      return db
-        .select({ id: organizations.id, name: organizations.name })
+    async list(scope: TenantScope, opts: { page?: number; perPage?: number; q?: string } = {}) {
+      const perPage = opts.perPage ?? 500;
+      const conditions: SQL[] = [];
+      if (scope.kind === 'org') conditions.push(eq(organizations.id, scope.organizationId));
+      if (opts.q) conditions.push(ilike(organizations.name, `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`));
+      const where = and(...conditions);
+      const rows = await db
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          controllers_count: controllersCount,
+          locations_count: locationsCount,
+          members_count: membersCount,
+        })
         .from(organizations)
         .where(where)
-        .orderBy(asc(organizations.name));
+        .orderBy(asc(organizations.name), asc(organizations.id))
+        .limit(perPage)
+        .offset(((opts.page ?? 1) - 1) * perPage);
+      const [total] = await db.select({ n: count() }).from(organizations).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findById(id: number) {
+      const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+      return row;
+    },
+
+    async create(name: string) {
+      const [row] = await db.insert(organizations).values({ name }).returning();
+      if (!row) throw new Error('organization insert returned nothing');
+      return row;
+    },
+
+    async rename(id: number, name: string) {
+      await db.update(organizations).set({ name }).where(eq(organizations.id, id));
+    },
+
+    /** The organization's controllers within the caller's scope (the view page's list). */
+    async controllersOf(organizationId: number, scope: TenantScope) {
+      return db
+        .select({
+          id: controllers.id,
+          mac_address: controllers.macAddress,
+          name: controllers.name,
+          online: controllers.online,
+          lastSeenAt: controllers.lastSeenAt,
+          locationId: locations.id,
+          locationName: locations.name,
+        })
+        .from(controllers)
+        .leftJoin(locations, eq(locations.id, controllers.locationId))
+        .where(
+          and(eq(controllers.organizationId, organizationId), eq(controllers.authorised, true), locationFilter(scope)),
+        )
+        .orderBy(asc(controllers.name), asc(controllers.id));
     },
 
     async locationsOf(organizationId: number, scope: TenantScope) {

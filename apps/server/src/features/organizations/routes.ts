@@ -1,39 +1,94 @@
+import { authUser } from '@rcm/shared/auth';
+import {
+  acceptInvitationBody,
+  assignableRole,
+  invitation,
+  invitationBody,
+  invitationPreview,
+  listMeta,
+  location,
+  locationBody,
+  locationListQuery,
+  member,
+  membershipBody,
+  organizationBody,
+  organizationDetail,
+  organizationListItem,
+  organizationListQuery,
+} from '@rcm/shared/organizations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { requireAuth, requirePermission } from '../auth/guard.ts';
 import type { TenantScope } from '../auth/scope.ts';
-import type { AuthContext } from '../auth/service.ts';
+import { toAuthUser } from '../auth/service.ts';
+import { organizationScope } from './access.ts';
+import type { InvitationsService } from './invitations-service.ts';
 import type { OrganizationsRepo } from './repo.ts';
+import type { OrganizationsService } from './service.ts';
 
-function organizationScope(ctx: AuthContext): TenantScope {
-  if (ctx.permissions.has('organization_view_all')) return { kind: 'all' };
-  return { kind: 'org', organizationId: ctx.user.organizationId, locationIds: ctx.locationIds };
-}
+const id = z.coerce.number().int().positive();
+const pickerLocation = z.object({ id: z.number().int(), name: z.string(), city: z.string(), state: z.string() });
+const ok = { 200: z.object({ data: z.object({ ok: z.literal(true) }) }) };
 
-const organization = z.object({ id: z.number().int(), name: z.string() });
-const location = z.object({ id: z.number().int(), name: z.string(), city: z.string(), state: z.string() });
+export type OrganizationRoutesDeps = {
+  repo: OrganizationsRepo;
+  service: OrganizationsService;
+  invitations: InvitationsService;
+  publicUrl?: string;
+};
 
-/** Read-only lists used by pickers (authorise a controller, filters); the full pages come with settings. */
-export function organizationRoutes(deps: { repo: OrganizationsRepo }): FastifyPluginAsyncZod {
+/** Organizations, their locations, members and invitations (spec sections 2, 3 and 6). */
+export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginAsyncZod {
+  const { service, invitations } = deps;
   return async (app) => {
     app.get(
       '/organizations',
-      { schema: { response: { 200: z.object({ data: z.array(organization) }) } } },
-      async (request) => {
-        const ctx = requirePermission(request, 'organization_view', 'organization_view_all');
-        return { data: await deps.repo.list(organizationScope(ctx)) };
+      {
+        schema: {
+          querystring: organizationListQuery,
+          response: { 200: z.object({ data: z.array(organizationListItem), meta: listMeta }) },
+        },
+      },
+      async (request) => service.list(requireAuth(request), request.query),
+    );
+
+    app.post(
+      '/organizations',
+      {
+        schema: {
+          body: organizationBody,
+          response: { 201: z.object({ data: z.object({ id: z.number().int(), name: z.string() }) }) },
+        },
+      },
+      async (request, reply) => {
+        const data = await service.create(requireAuth(request), request.body.name);
+        return reply.status(201).send({ data });
       },
     );
 
     app.get(
-      '/organizations/:id/locations',
+      '/organizations/:id',
+      { schema: { params: z.object({ id }), response: { 200: z.object({ data: organizationDetail }) } } },
+      async (request) => ({ data: await service.view(requireAuth(request), request.params.id) }),
+    );
+
+    app.patch(
+      '/organizations/:id',
       {
         schema: {
-          params: z.object({ id: z.coerce.number().int().positive() }),
-          response: { 200: z.object({ data: z.array(location) }) },
+          params: z.object({ id }),
+          body: organizationBody,
+          response: { 200: z.object({ data: z.object({ id: z.number().int(), name: z.string() }) }) },
         },
       },
+      async (request) => ({ data: await service.rename(requireAuth(request), request.params.id, request.body.name) }),
+    );
+
+    // The pickers' list (authorise and edit a controller, filters): unchanged for its callers.
+    app.get(
+      '/organizations/:id/locations',
+      { schema: { params: z.object({ id }), response: { 200: z.object({ data: z.array(pickerLocation) }) } } },
       async (request) => {
         const ctx = requirePermission(
           request,
@@ -45,10 +100,144 @@ export function organizationRoutes(deps: { repo: OrganizationsRepo }): FastifyPl
         const scope: TenantScope =
           ctx.permissions.has('organization_view_all') || ctx.permissions.has('locations_view_all')
             ? { kind: 'all' }
-            : organizationScope(ctx);
+            : (organizationScope(ctx) ?? {
+                kind: 'org',
+                organizationId: ctx.user.organizationId,
+                locationIds: ctx.locationIds,
+              });
         const rows = await deps.repo.locationsOf(request.params.id, scope);
         if (!rows) throw new AppError(404, 'not_found');
         return { data: rows };
+      },
+    );
+
+    app.post(
+      '/organizations/:id/locations',
+      {
+        schema: { params: z.object({ id }), body: locationBody, response: { 201: z.object({ data: location }) } },
+      },
+      async (request, reply) => {
+        const data = await service.createLocation(requireAuth(request), request.params.id, request.body);
+        return reply.status(201).send({ data });
+      },
+    );
+
+    app.get(
+      '/locations',
+      {
+        schema: {
+          querystring: locationListQuery,
+          response: { 200: z.object({ data: z.array(location), meta: listMeta }) },
+        },
+      },
+      async (request) => service.listLocations(requireAuth(request), request.query),
+    );
+
+    app.get(
+      '/locations/:id',
+      { schema: { params: z.object({ id }), response: { 200: z.object({ data: location }) } } },
+      async (request) => ({ data: await service.findLocation(requireAuth(request), request.params.id) }),
+    );
+
+    app.patch(
+      '/locations/:id',
+      { schema: { params: z.object({ id }), body: locationBody, response: { 200: z.object({ data: location }) } } },
+      async (request) => ({
+        data: await service.updateLocation(requireAuth(request), request.params.id, request.body),
+      }),
+    );
+
+    app.get(
+      '/organizations/:id/members',
+      { schema: { params: z.object({ id }), response: { 200: z.object({ data: z.array(member) }) } } },
+      async (request) => ({ data: await service.listMembers(requireAuth(request), request.params.id) }),
+    );
+
+    app.post(
+      '/organizations/:id/members',
+      {
+        schema: { params: z.object({ id }), body: invitationBody, response: { 201: z.object({ data: invitation }) } },
+      },
+      async (request, reply) => {
+        const origin = deps.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+        const data = await invitations.invite(requireAuth(request), request.params.id, request.body, origin);
+        return reply.status(201).send({ data });
+      },
+    );
+
+    app.patch(
+      '/organizations/:id/members/:userId',
+      {
+        schema: {
+          params: z.object({ id, userId: id }),
+          body: membershipBody,
+          response: { 200: z.object({ data: member }) },
+        },
+      },
+      async (request) => ({
+        data: await service.updateMember(requireAuth(request), request.params.id, request.params.userId, request.body),
+      }),
+    );
+
+    app.delete(
+      '/organizations/:id/members/:userId',
+      { schema: { params: z.object({ id, userId: id }), response: ok } },
+      async (request) => {
+        await service.removeMember(requireAuth(request), request.params.id, request.params.userId);
+        return { data: { ok: true as const } };
+      },
+    );
+
+    app.get(
+      '/organizations/:id/invitations',
+      { schema: { params: z.object({ id }), response: { 200: z.object({ data: z.array(invitation) }) } } },
+      async (request) => ({ data: await invitations.pending(requireAuth(request), request.params.id) }),
+    );
+
+    app.delete(
+      '/organizations/:id/invitations/:invitationId',
+      { schema: { params: z.object({ id, invitationId: id }), response: ok } },
+      async (request) => {
+        await invitations.revoke(requireAuth(request), request.params.id, request.params.invitationId);
+        return { data: { ok: true as const } };
+      },
+    );
+
+    app.get(
+      '/member-roles',
+      { schema: { response: { 200: z.object({ data: z.array(assignableRole) }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'organization_edit');
+        return { data: await invitations.assignableRoles(ctx) };
+      },
+    );
+
+    // Public: the accept page reads and spends an invitation without being signed in.
+    app.get(
+      '/invitations/:token',
+      {
+        schema: {
+          params: z.object({ token: z.string().max(200) }),
+          response: { 200: z.object({ data: invitationPreview }) },
+        },
+      },
+      async (request) => ({ data: await invitations.preview(request.params.token) }),
+    );
+
+    app.post(
+      '/invitations/:token/accept',
+      {
+        schema: {
+          params: z.object({ token: z.string().max(200) }),
+          body: acceptInvitationBody,
+          response: { 200: z.object({ data: authUser }) },
+        },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const { token, context } = await invitations.accept(request.params.token, request.body);
+        reply.header('Authorization', `Bearer ${token}`);
+        return { data: toAuthUser(context) };
       },
     );
   };

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { CSSProperties } from 'react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
@@ -12,6 +13,13 @@ import { UserMenu } from './user-menu.tsx';
 
 const linkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[status=active]:bg-blue-50 data-[status=active]:text-blue-800 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white dark:data-[status=active]:bg-blue-950 dark:data-[status=active]:text-blue-100';
+
+const TOAST_CONTRAST = {
+  '--success-text': '#14532d',
+  '--error-text': '#7f1d1d',
+  '--info-text': '#1e3a8a',
+  '--warning-text': '#78350f',
+} as CSSProperties;
 
 /** The application shell of spec section 2: navigation, search, pending controllers, user menu. */
 export function AppShell(props: { children: ReactNode }) {
@@ -82,7 +90,14 @@ export function AppShell(props: { children: ReactNode }) {
         {props.children}
       </main>
       {/* Toasts (spec: 3000 ms, bottom-right) live in the signed-in shell, out of the login page's bundle. */}
-      <Toaster position="bottom-right" duration={3000} richColors closeButton />
+      <Toaster
+        position="bottom-right"
+        duration={3000}
+        richColors
+        closeButton
+        // sonner's rich colours put mid-tone text on pale backgrounds (under 4.5:1): darker text keeps them readable.
+        style={TOAST_CONTRAST}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Shown only with search_view; submitting goes to /search?q=… */
@@ -8,6 +8,13 @@ export function SearchBar(props: { className?: string }) {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const id = useId();
+  // On the results page the box shows what was searched, so it can be refined.
+  const searched = useRouterState({
+    select: (s) => (s.location.pathname === '/search' ? String((s.location.search as { q?: unknown }).q ?? '') : null),
+  });
+  useEffect(() => {
+    if (searched !== null) setQ(searched);
+  }, [searched]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void navigate({ to: '/search', search: { q: q.trim() } });

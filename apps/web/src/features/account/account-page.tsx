@@ -10,6 +10,7 @@ import { ApiError, api } from '../../lib/api-client.ts';
 import { fetchUser, useAuth } from '../../lib/auth-store.ts';
 import { zodErrorMap } from '../../lib/form-errors.ts';
 import { setLocale } from '../../lib/i18n.ts';
+import { NotificationPreferencesSection } from '../notifications/notification-preferences.tsx';
 
 type FormValues = {
   name: string;
@@ -137,6 +138,7 @@ export function AccountPage() {
           {isSubmitting ? t('account.saving') : t('account.save')}
         </button>
       </form>
+      <NotificationPreferencesSection />
     </Page>
   );
 }

@@ -1,9 +1,9 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/page.tsx';
+import { SlideOver } from '../../components/slide-over.tsx';
 import { onRealtime } from '../../lib/realtime.ts';
 import { unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
 
@@ -56,76 +56,55 @@ export function PendingControllers() {
           </span>
         ) : null}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
-        <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-        <div className="fixed inset-0 overflow-hidden">
-          <div className="pointer-events-none fixed inset-y-0 right-0 flex max-w-full pl-10">
-            <DialogPanel className="pointer-events-auto flex w-screen max-w-md flex-col bg-white shadow-xl dark:bg-slate-900">
-              <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-700">
-                <div className="flex items-start justify-between gap-3">
-                  <DialogTitle className="text-lg font-semibold">{t('pending.title')}</DialogTitle>
-                  <button
-                    type="button"
-                    onClick={() => setOpen(false)}
-                    className="rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-                  >
-                    <span className="sr-only">{t('pending.close')}</span>
-                    <svg className="size-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-                      <path d="m5.3 4.2 4.7 4.7 4.7-4.7 1.1 1.1-4.7 4.7 4.7 4.7-1.1 1.1-4.7-4.7-4.7 4.7-1.1-1.1 4.7-4.7-4.7-4.7z" />
-                    </svg>
-                  </button>
-                </div>
-                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('pending.description')}</p>
-              </div>
-              <div className="flex-1 overflow-y-auto px-5 py-4">
-                {query.isPending ? (
-                  <Spinner label={t('pending.loading')} />
-                ) : query.isError ? (
-                  <div role="alert" className="text-sm">
-                    <p>{t('pending.error')}</p>
-                    <button
-                      type="button"
-                      className="mt-2 font-medium text-blue-700 underline dark:text-blue-300"
-                      onClick={() => void query.refetch()}
-                    >
-                      {t('pending.retry')}
-                    </button>
-                  </div>
-                ) : query.data.length === 0 ? (
-                  <div className="py-10 text-center">
-                    <p className="text-base font-semibold">{t('pending.emptyTitle')}</p>
-                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('pending.emptyBody')}</p>
-                  </div>
-                ) : (
-                  <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-                    {query.data.map((c) => (
-                      <li key={c.id} className="flex items-center justify-between gap-3 py-3">
-                        <div className="min-w-0">
-                          <Link
-                            to="/controllers/$id/authorise"
-                            params={{ id: String(c.id) }}
-                            onClick={() => setOpen(false)}
-                            className="font-mono text-sm font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                          >
-                            {c.mac_address}
-                          </Link>
-                          <p className="truncate text-sm text-slate-600 dark:text-slate-300">
-                            {c.name ?? t('pending.na')}
-                          </p>
-                        </div>
-                        <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
-                          <span className="size-1.5 rounded-full bg-amber-600" aria-hidden="true" />
-                          {t('pending.status')}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            </DialogPanel>
+      <SlideOver
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('pending.title')}
+        description={t('pending.description')}
+        closeLabel={t('pending.close')}
+      >
+        {query.isPending ? (
+          <Spinner label={t('pending.loading')} />
+        ) : query.isError ? (
+          <div role="alert" className="text-sm">
+            <p>{t('pending.error')}</p>
+            <button
+              type="button"
+              className="mt-2 font-medium text-blue-700 underline dark:text-blue-300"
+              onClick={() => void query.refetch()}
+            >
+              {t('pending.retry')}
+            </button>
           </div>
-        </div>
-      </Dialog>
+        ) : query.data.length === 0 ? (
+          <div className="py-10 text-center">
+            <p className="text-base font-semibold">{t('pending.emptyTitle')}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('pending.emptyBody')}</p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+            {query.data.map((c) => (
+              <li key={c.id} className="flex items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <Link
+                    to="/controllers/$id/authorise"
+                    params={{ id: String(c.id) }}
+                    onClick={() => setOpen(false)}
+                    className="font-mono text-sm font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                  >
+                    {c.mac_address}
+                  </Link>
+                  <p className="truncate text-sm text-slate-600 dark:text-slate-300">{c.name ?? t('pending.na')}</p>
+                </div>
+                <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+                  <span className="size-1.5 rounded-full bg-amber-600" aria-hidden="true" />
+                  {t('pending.status')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </SlideOver>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { AlarmStats } from '@rcm/shared/alarms';
 import { useTranslation } from 'react-i18next';
+import { OpenJobsTile } from '../../jobs/components/open-jobs-tile.tsx';
 
 export type TileKey = 'active' | 'acknowledged' | 'cleared' | 'warranty';
 
@@ -43,11 +44,7 @@ export function StatTiles(props: {
           </span>
         </button>
       ))}
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-        <span className="block text-sm font-medium text-slate-600 dark:text-slate-300">{t('dashboard.zuperJobs')}</span>
-        <span className="mt-1 block text-base font-semibold">{t('dashboard.notConnected')}</span>
-        <span className="block text-xs text-slate-600 dark:text-slate-300">{t('dashboard.notConnectedHint')}</span>
-      </div>
+      <OpenJobsTile label={t('dashboard.zuperJobs')} />
     </section>
   );
 }

@@ -9,6 +9,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
+import { CreateJobButton } from '../../jobs/components/create-job-button.tsx';
+import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
+import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
 import { acknowledgeAlarm, clearAlarm } from '../api/alarm-actions.ts';
 import { alarmQuery } from '../api/get-alarm.ts';
 import { typeName } from '../api/get-alarm-types.ts';
@@ -125,6 +128,11 @@ export function AlarmViewPage() {
               {t('alarmView.clear')}
             </button>
           ) : null}
+          {hasPermission(user, 'jobs_create') ? (
+            <CreateJobButton
+              alarm={{ ref: a.ref, reason: a.reason, location_id: a.location_id, controller_id: a.controller.id }}
+            />
+          ) : null}
         </div>
       }
     >
@@ -178,10 +186,19 @@ export function AlarmViewPage() {
         </Section>
         <div className="grid gap-6 lg:grid-cols-2">
           <Section title={t('alarmView.emailNotifications')} id="alarm-emails">
-            <EmptyState title={t('alarmView.noEmailsTitle')} body={t('alarmView.noEmailsBody')} />
+            <EmailNotificationsTable source={{ alarmRef: ref }} />
           </Section>
           <Section title={t('alarmView.relatedJobs')} id="alarm-jobs">
-            <EmptyState title={t('alarmView.noJobsTitle')} body={t('alarmView.noJobsBody')} />
+            {hasPermission(user, 'jobs_view') ? (
+              <RelatedJobs
+                filter={{ alarm_id: a.id }}
+                caption={t('alarmView.relatedJobs')}
+                emptyTitle={t('alarmView.noJobsTitle')}
+                emptyBody={t('alarmView.noJobsBody')}
+              />
+            ) : (
+              <EmptyState title={t('alarmView.noJobsTitle')} body={t('alarmView.noJobsBody')} />
+            )}
           </Section>
         </div>
         <Section title={t('alarmView.metrics')} id="alarm-metrics">

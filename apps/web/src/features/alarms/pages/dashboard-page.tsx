@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { alertNewAlarm } from '../alert-new-alarm.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { type AlarmFilters, alarmStatsQuery, alarmsQuery } from '../api/get-alarms.ts';
@@ -12,6 +13,7 @@ import { AlarmTable } from '../components/alarm-table.tsx';
 import { AlertSettingsButton } from '../components/alert-settings.tsx';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { AlarmFiltersBar } from '../components/filters.tsx';
+import { OfflineControllers } from '../components/offline-controllers.tsx';
 import { StatTiles, type TileKey } from '../components/stat-tiles.tsx';
 import { useLiveAlarms } from '../use-live-alarms.ts';
 
@@ -27,6 +29,7 @@ function tileOf(f: AlarmFilters): TileKey | null {
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const { user } = useAuth();
   const filters = useSearch({ strict: false }) as AlarmFilters;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [highlighted, setHighlighted] = useState<Set<number>>(new Set());
@@ -97,15 +100,11 @@ export function DashboardPage() {
           >
             {t('dashboard.clearFilters')}
           </button>
-          <button
-            type="button"
-            aria-pressed={filters.offline === 'true'}
-            title={t('dashboard.offlineOnly')}
-            onClick={() => update({ offline: filters.offline === 'true' ? undefined : 'true' })}
-            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 aria-pressed:border-blue-700 aria-pressed:bg-blue-50 aria-pressed:text-blue-900 dark:border-slate-600 dark:bg-slate-900 dark:aria-pressed:bg-blue-950 dark:aria-pressed:text-blue-100"
-          >
-            {t('dashboard.offlineControllers')}
-          </button>
+          <OfflineControllers
+            filtering={filters.offline === 'true'}
+            onFilter={(on) => update({ offline: on ? 'true' : undefined })}
+            canList={hasPermission(user, 'controllers_view', 'controllers_view_all')}
+          />
           <BulkActions
             selected={[...selected]}
             filters={filters}

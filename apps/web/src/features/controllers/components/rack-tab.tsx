@@ -34,6 +34,8 @@ export function RackTab(props: { controllerId: number }) {
         if (e.controller_id === id) void queryClient.invalidateQueries({ queryKey: ['controllers', 'racks', id] });
       }),
       onRealtime('reconnect', watch),
+      // The socket may still be loading right after sign-in: watch as soon as it exists.
+      onRealtime('ready', watch),
     ];
     return () => {
       for (const off of offs) off();

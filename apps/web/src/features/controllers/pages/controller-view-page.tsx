@@ -9,6 +9,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
+import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
+import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
 import { controllerQuery } from '../api/controllers.ts';
 import { ControllerAlarmsTab } from '../components/controller-alarms-tab.tsx';
 import { RackTab } from '../components/rack-tab.tsx';
@@ -127,13 +129,22 @@ export function ControllerViewPage() {
             <RackTab controllerId={c.id} />
           </TabPanel>
           <TabPanel>
-            <EmptyState title={t('controllers.noJobsTitle')} body={t('controllers.noJobsBody')} />
+            {hasPermission(user, 'jobs_view') ? (
+              <RelatedJobs
+                filter={{ controller_id: c.id }}
+                caption={t('controllers.tabJobs')}
+                emptyTitle={t('controllers.noJobsTitle')}
+                emptyBody={t('controllers.noJobsBody')}
+              />
+            ) : (
+              <EmptyState title={t('controllers.noJobsTitle')} body={t('controllers.noJobsBody')} />
+            )}
           </TabPanel>
           <TabPanel>
             <ControllerAlarmsTab controllerId={c.id} />
           </TabPanel>
           <TabPanel>
-            <EmptyState title={t('alarmView.noEmailsTitle')} body={t('controllers.noNotificationsBody')} />
+            <EmailNotificationsTable source={{ controllerId: c.id }} />
           </TabPanel>
         </TabPanels>
       </TabGroup>

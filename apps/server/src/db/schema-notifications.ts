@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { alarms, users } from './schema.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type EmailStatus = 'queued' | 'sent' | 'failed';
+export type NotificationSeverity = 'critical' | 'high' | 'medium' | 'low';
+
+/**
+ * Every email the product sends (alarm notifications, escalations, invitations, ...). Rows are queued in
+ * the caller's transaction (`enqueueEmail`) and delivered by the outbox worker; Mandrill webhook events
+ * fill the delivery columns (spec section 3: sent at, delivered, opened, clicked, rejected, spam
+ * complaint, soft bounce, bounced).
+ */
+export const emailMessages = pgTable(
+  'email_messages',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    locale: text('locale').notNull().default('en-US'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    alarmId: integer('alarm_id').references(() => alarms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Escalation tier of an alarm email: 0 = first notification, 1.. = escalation rounds. */
+    tier: integer('tier').notNull().default(0),
+    status: text('status').$type<EmailStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    deliveredAt: ts('delivered_at'),
+    openedAt: ts('opened_at'),
+    clickedAt: ts('clicked_at'),
+    rejectedAt: ts('rejected_at'),
+    spamAt: ts('spam_at'),
+    softBouncedAt: ts('soft_bounced_at'),
+    bouncedAt: ts('bounced_at'),
+  },
+  (t) => [
+    index('email_messages_pending_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`),
+    index('email_messages_alarm_idx').on(t.alarmId, t.createdAt),
+    index('email_messages_provider_idx').on(t.providerMessageId),
+  ],
+);
+
+/** A member's email notification preferences; no row means the defaults below. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  minSeverity: text('min_severity').$type<NotificationSeverity>().notNull().default('high'),
+  /** 'HH:MM' in the user's time zone; both null = no quiet hours. A start after the end spans midnight. */
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  timeZone: text('time_zone').notNull().default('America/Chicago'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Escalation state of an open alarm: how many tiers were notified and when the next one is due. */
+export const alarmEscalations = pgTable(
+  'alarm_escalations',
+  {
+    alarmId: integer('alarm_id')
+      .primaryKey()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    rounds: integer('rounds').notNull().default(0),
+    lastNotifiedAt: ts('last_notified_at'),
+    /** Null once escalation is over (acknowledged, cleared, or no repeat). */
+    nextAt: ts('next_at'),
+  },
+  (t) => [index('alarm_escalations_due_idx').on(t.nextAt).where(sql`next_at is not null`)],
+);

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations, roles, users } from './schema.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * An invitation to join an organization: a single-use token (stored hashed) that expires; accepting it
+ * creates the member with the role and locations chosen by the inviter.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    language: text('language').notNull().default('en-US'),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    allLocations: boolean('all_locations').notNull().default(true),
+    locationIds: integer('location_ids').array().notNull().default(sql`'{}'::int[]`),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id),
+    /** The queued invitation email (email_messages.id). */
+    emailMessageId: integer('email_message_id'),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invitations_token_uq').on(t.tokenHash), index('invitations_org_idx').on(t.organizationId)],
+);

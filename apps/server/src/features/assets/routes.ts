@@ -1,0 +1,70 @@
+import { listMeta } from '@rcm/shared/alarms';
+import { asset, assetBody, assetListQuery, assetOptions } from '@rcm/shared/assets';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePermission } from '../auth/guard.ts';
+import type { AssetsRepo } from './repo.ts';
+import type { AssetsService } from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function assetRoutes(deps: {
+  repo: AssetsRepo;
+  service: AssetsService;
+  today: () => string;
+}): FastifyPluginAsyncZod {
+  const { repo, service, today } = deps;
+  return async (app) => {
+    app.get(
+      '/assets',
+      {
+        schema: {
+          querystring: assetListQuery,
+          response: { 200: z.object({ data: z.array(asset), meta: listMeta }) },
+        },
+      },
+      async (request) => {
+        const scope = service.scopeOf(requirePermission(request, 'assets_view'));
+        const q = request.query;
+        const { items, total } = await repo.list(q, scope, today());
+        return {
+          data: items,
+          meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+        };
+      },
+    );
+
+    app.get('/assets/options', { schema: { response: { 200: z.object({ data: assetOptions }) } } }, async (request) => {
+      const scope = service.scopeOf(requirePermission(request, 'assets_view'));
+      return { data: await repo.options(scope) };
+    });
+
+    app.get(
+      '/assets/:id',
+      { schema: { params: idParams, response: { 200: z.object({ data: asset }) } } },
+      async (request) => ({
+        data: await service.visible(requirePermission(request, 'assets_view'), request.params.id),
+      }),
+    );
+
+    app.post(
+      '/assets',
+      { schema: { body: assetBody, response: { 201: z.object({ data: asset }) } } },
+      async (request, reply) => {
+        const ctx = requirePermission(request, 'assets_edit');
+        const id = await service.create(ctx, request.body);
+        return reply.status(201).send({ data: await service.visible(ctx, id) });
+      },
+    );
+
+    app.put(
+      '/assets/:id',
+      { schema: { params: idParams, body: assetBody, response: { 200: z.object({ data: asset }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'assets_edit');
+        await service.update(ctx, request.params.id, request.body);
+        return { data: await service.visible(ctx, request.params.id) };
+      },
+    );
+  };
+}

@@ -1,0 +1,91 @@
+import type { AssetBody } from '@rcm/shared/assets';
+import { AppError } from '../../lib/errors.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import { inScope, type TenantScope } from '../auth/scope.ts';
+import type { AuthContext } from '../auth/service.ts';
+import type { AssetsRepo, AssetValues } from './repo.ts';
+import { assetScope } from './scope.ts';
+
+const invalid = (field: string, key: 'location_not_in_organization' | 'controller_not_at_location') =>
+  new AppError(422, 'validation_failed', { fields: [{ field, key }] });
+
+export function createAssetsService(deps: { repo: AssetsRepo; audit: AuditRepo; today: () => string }) {
+  const { repo, audit, today } = deps;
+
+  function scopeOf(ctx: AuthContext): TenantScope {
+    const scope = assetScope(ctx);
+    if (!scope) throw new AppError(403, 'forbidden');
+    return scope;
+  }
+
+  /** The location must be one the caller sees; a linked controller must be installed there. */
+  async function checked(ctx: AuthContext, body: AssetBody): Promise<{ organizationId: number; values: AssetValues }> {
+    const scope = scopeOf(ctx);
+    const location = await repo.location(body.location_id);
+    if (!location || !inScope(scope, { organizationId: location.organizationId, locationId: location.id })) {
+      throw invalid('location_id', 'location_not_in_organization');
+    }
+    if (body.controller_id !== null) {
+      const at = await repo.controllerLocation(body.controller_id);
+      if (at !== location.id) throw invalid('controller_id', 'controller_not_at_location');
+    }
+    return {
+      organizationId: location.organizationId,
+      values: {
+        locationId: location.id,
+        type: body.type,
+        name: body.name,
+        manufacturer: body.manufacturer,
+        model: body.model,
+        serial: body.serial,
+        installedAt: body.installed_at,
+        warrantyExpiry: body.warranty_expiry,
+        controllerId: body.controller_id,
+      },
+    };
+  }
+
+  return {
+    scopeOf,
+
+    async visible(ctx: AuthContext, id: number) {
+      const scope = scopeOf(ctx);
+      const asset = await repo.findById(id, today());
+      if (!asset || !inScope(scope, { organizationId: asset.organisation.id, locationId: asset.location.id })) {
+        throw new AppError(404, 'not_found');
+      }
+      return asset;
+    },
+
+    async create(ctx: AuthContext, body: AssetBody): Promise<number> {
+      const { organizationId, values } = await checked(ctx, body);
+      const id = await repo.insert(organizationId, values);
+      await audit.record({
+        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        organizationId,
+        action: 'asset.create',
+        subjectType: 'asset',
+        subjectId: id,
+        after: values,
+      });
+      return id;
+    },
+
+    async update(ctx: AuthContext, id: number, body: AssetBody): Promise<void> {
+      const before = await this.visible(ctx, id);
+      const { organizationId, values } = await checked(ctx, body);
+      await repo.update(id, organizationId, values);
+      await audit.record({
+        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        organizationId,
+        action: 'asset.update',
+        subjectType: 'asset',
+        subjectId: id,
+        before,
+        after: values,
+      });
+    },
+  };
+}
+
+export type AssetsService = ReturnType<typeof createAssetsService>;

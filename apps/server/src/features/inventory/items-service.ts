@@ -1,0 +1,135 @@
+import {
+  type ImportRowError,
+  type InventoryCsvRow,
+  type InventoryImportBody,
+  type InventoryItemBody,
+  inventoryCsvRow,
+} from '@rcm/shared/inventory';
+import type { Locale } from '@rcm/shared/locale';
+import type { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { localizeIssue } from '../../lib/messages.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import type { AuthContext } from '../auth/service.ts';
+import { type ItemsRepo, type ItemValues, toCents } from './items-repo.ts';
+import { IMPORT_MESSAGES } from './messages.ts';
+import { inInventoryScope, inventoryScope } from './scope.ts';
+
+const actor = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
+
+/** The organization a write goes to: one's own, or any for those who see every organization. */
+export function targetOrganization(ctx: AuthContext, requested: number | undefined): number {
+  if (requested === undefined || requested === ctx.user.organizationId) return ctx.user.organizationId;
+  if (!ctx.permissions.has('organization_view_all')) throw new AppError(403, 'forbidden');
+  return requested;
+}
+
+function toValues(body: InventoryItemBody): ItemValues {
+  return {
+    productName: body.product_name,
+    partNumber: body.part_number,
+    type: body.type,
+    brand: body.brand,
+    specification: body.specification,
+    quantity: body.quantity,
+    reorderLevel: body.reorder_level,
+    unitPriceCents: toCents(body.unit_price),
+  };
+}
+
+const partTaken = () =>
+  new AppError(422, 'validation_failed', { fields: [{ field: 'part_number', key: 'part_number_taken' }] });
+
+/** A zod issue as the API's localized message (the same wording as request validation). */
+function issueMessage(locale: Locale, issue: z.core.$ZodIssue): { field: string; message: string } {
+  return localizeIssue(locale, {
+    keyword: issue.code,
+    instancePath: `/${issue.path.join('/')}`,
+    message: issue.message,
+    params: issue as unknown as Record<string, unknown>,
+  });
+}
+
+/** Validates every CSV row; row numbers count the header as row 1, as a spreadsheet shows them. */
+export function validateCsvRows(
+  locale: Locale,
+  rows: InventoryImportBody['rows'],
+): { valid: InventoryCsvRow[]; errors: ImportRowError[] } {
+  const valid: InventoryCsvRow[] = [];
+  const errors: ImportRowError[] = [];
+  const seen = new Map<string, number>();
+  rows.forEach((raw, i) => {
+    const row = i + 2;
+    const parsed = inventoryCsvRow.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors.push({ row, ...issueMessage(locale, issue) });
+      return;
+    }
+    const key = parsed.data.part_number.toLowerCase();
+    const first = seen.get(key);
+    if (first !== undefined) {
+      errors.push({ row, field: 'part_number', message: IMPORT_MESSAGES[locale].duplicateInFile(first) });
+      return;
+    }
+    seen.set(key, row);
+    valid.push(parsed.data);
+  });
+  return { valid, errors };
+}
+
+export function createItemsService(deps: { repo: ItemsRepo; audit: AuditRepo }) {
+  const { repo, audit } = deps;
+  return {
+    async create(ctx: AuthContext, body: InventoryItemBody) {
+      const organizationId = targetOrganization(ctx, body.organization_id);
+      if (await repo.partNumberTaken(organizationId, body.part_number)) throw partTaken();
+      const values = toValues(body);
+      const id = await repo.insert(organizationId, values);
+      await audit.record({
+        actorUserId: actor(ctx),
+        organizationId,
+        action: 'inventory.create',
+        subjectType: 'inventory_item',
+        subjectId: id,
+        after: values,
+      });
+      return id;
+    },
+
+    async update(ctx: AuthContext, id: number, body: InventoryItemBody) {
+      const scope = inventoryScope(ctx);
+      const item = await repo.findById(id);
+      if (!scope || !item || !inInventoryScope(scope, item.organisation.id)) throw new AppError(404, 'not_found');
+      if (await repo.partNumberTaken(item.organisation.id, body.part_number, id)) throw partTaken();
+      const values = toValues(body);
+      await repo.update(id, values);
+      await audit.record({
+        actorUserId: actor(ctx),
+        organizationId: item.organisation.id,
+        action: 'inventory.update',
+        subjectType: 'inventory_item',
+        subjectId: id,
+        before: item,
+        after: values,
+      });
+    },
+
+    /** All rows valid → written in one transaction; any invalid row → 422 naming each row, nothing written. */
+    async import(ctx: AuthContext, locale: Locale, body: InventoryImportBody) {
+      const organizationId = targetOrganization(ctx, body.organization_id);
+      const { valid, errors } = validateCsvRows(locale, body.rows);
+      if (errors.length > 0) throw new AppError(422, 'validation_failed', { rows: errors.slice(0, 500) });
+      const result = await repo.importRows(organizationId, valid);
+      await audit.record({
+        actorUserId: actor(ctx),
+        organizationId,
+        action: 'inventory.import',
+        subjectType: 'inventory_item',
+        after: result,
+      });
+      return result;
+    },
+  };
+}
+
+export type ItemsService = ReturnType<typeof createItemsService>;

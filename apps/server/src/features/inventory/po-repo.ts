@@ -1,0 +1,178 @@
+import type {
+  PoStatus,
+  PurchaseOrderDetail,
+  PurchaseOrderListQuery,
+  PurchaseOrderSummary,
+  Supplier,
+} from '@rcm/shared/inventory';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { inventoryItems, purchaseOrderLines, purchaseOrders } from '../../db/schema-inventory.ts';
+import { query, toIso } from '../../lib/sql.ts';
+import { type InventoryScope, inventoryScopeSql } from './scope.ts';
+
+const SUMMARY = sql`select p.id, p.number, p.status, p.organization_id, o.name as org_name, p.location_id, l.name as location_name,
+    p.supplier_id, s.code as supplier_code, s.name as supplier_name, p.notes, p.created_at, p.ordered_at, p.received_at,
+    (select count(*)::int from purchase_order_lines x where x.purchase_order_id = p.id) as line_count,
+    (select coalesce(sum(x.quantity * x.unit_price_cents), 0)::bigint from purchase_order_lines x where x.purchase_order_id = p.id) as total_cents
+  from purchase_orders p join organizations o on o.id = p.organization_id join locations l on l.id = p.location_id
+  join suppliers s on s.id = p.supplier_id`;
+
+function toSummary(r: Record<string, unknown>): PurchaseOrderSummary {
+  return {
+    id: Number(r.id),
+    number: String(r.number),
+    status: r.status as PoStatus,
+    organisation: { id: Number(r.organization_id), name: String(r.org_name) },
+    location: { id: Number(r.location_id), name: String(r.location_name) },
+    supplier: { id: Number(r.supplier_id), code: String(r.supplier_code), name: String(r.supplier_name) },
+    line_count: Number(r.line_count),
+    total: Number(r.total_cents) / 100,
+    created_at: toIso(r.created_at) ?? '',
+    ordered_at: toIso(r.ordered_at),
+    received_at: toIso(r.received_at),
+  };
+}
+
+export type NewPurchaseOrder = {
+  organizationId: number;
+  locationId: number;
+  supplierId: number;
+  notes: string;
+  createdBy: number;
+  lines: { itemId: number; quantity: number; unitPriceCents: number }[];
+};
+
+export function createPurchaseOrdersRepo(db: Db) {
+  return {
+    async list(q: PurchaseOrderListQuery, scope: InventoryScope) {
+      const where: SQL[] = [inventoryScopeSql(scope, 'p')];
+      if (q.status) where.push(sql`p.status = ${q.status}`);
+      if (q.organization_id) where.push(sql`p.organization_id = ${q.organization_id}`);
+      const cond = sql.join(where, sql` and `);
+      const [total] = await query<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from purchase_orders p where ${cond}`,
+      );
+      const rows = await query(
+        db,
+        sql`${SUMMARY} where ${cond} order by p.created_at desc, p.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+      );
+      return { items: rows.map(toSummary), total: Number(total?.n ?? 0) };
+    },
+
+    async detail(id: number): Promise<PurchaseOrderDetail | null> {
+      const [row] = await query(db, sql`${SUMMARY} where p.id = ${id}`);
+      if (!row) return null;
+      const lines = await query(
+        db,
+        sql`select x.id, x.item_id, i.product_name, i.part_number, x.quantity, x.unit_price_cents
+            from purchase_order_lines x join inventory_items i on i.id = x.item_id
+            where x.purchase_order_id = ${id} order by x.id`,
+      );
+      return {
+        ...toSummary(row),
+        notes: String(row.notes),
+        lines: lines.map((l) => ({
+          id: Number(l.id),
+          item_id: Number(l.item_id),
+          product_name: String(l.product_name),
+          part_number: String(l.part_number),
+          quantity: Number(l.quantity),
+          unit_price: Number(l.unit_price_cents) / 100,
+          total: (Number(l.quantity) * Number(l.unit_price_cents)) / 100,
+        })),
+      };
+    },
+
+    async location(id: number) {
+      const [row] = await query<{ id: number; organization_id: number }>(
+        db,
+        sql`select id, organization_id from locations where id = ${id}`,
+      );
+      return row ? { id: Number(row.id), organizationId: Number(row.organization_id) } : null;
+    },
+
+    async suppliers(): Promise<Supplier[]> {
+      return query<Supplier>(db, sql`select id, code, name from suppliers order by code = 'URI' desc, name`);
+    },
+
+    async items(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: inventoryItems.id,
+          organizationId: inventoryItems.organizationId,
+          unitPriceCents: inventoryItems.unitPriceCents,
+        })
+        .from(inventoryItems)
+        .where(inArray(inventoryItems.id, ids));
+    },
+
+    async locationsInScope(scope: InventoryScope) {
+      return query<{ id: number; name: string; organization_id: number; organization_name: string }>(
+        db,
+        sql`select l.id, l.name, l.organization_id, o.name as organization_name from locations l
+            join organizations o on o.id = l.organization_id where ${inventoryScopeSql(scope, 'l')} order by o.name, l.name`,
+      );
+    },
+
+    /** Creates the order and its lines in one transaction; the number follows the id (PO-2026-000042). */
+    async create(po: NewPurchaseOrder, now: Date): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [seq] = await query<{ id: number }>(
+          tx,
+          sql`select nextval(pg_get_serial_sequence('purchase_orders', 'id'))::int as id`,
+        );
+        const id = Number(seq?.id);
+        await tx.insert(purchaseOrders).values({
+          id,
+          number: `PO-${now.getUTCFullYear()}-${String(id).padStart(6, '0')}`,
+          organizationId: po.organizationId,
+          locationId: po.locationId,
+          supplierId: po.supplierId,
+          notes: po.notes,
+          status: 'draft',
+          createdBy: po.createdBy,
+          createdAt: now,
+        });
+        await tx.insert(purchaseOrderLines).values(po.lines.map((l) => ({ ...l, purchaseOrderId: id })));
+        return id;
+      });
+    },
+
+    /** draft → sent; false when the order was not a draft. */
+    async markSent(id: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(purchaseOrders)
+        .set({ status: 'sent', orderedAt: now })
+        .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.status, 'draft')))
+        .returning({ id: purchaseOrders.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * sent → received and every line's quantity added to stock, in one transaction. The status change
+     * is conditional, so a second (or concurrent) receive adds nothing and answers false.
+     */
+    async receive(id: number, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(purchaseOrders)
+          .set({ status: 'received', receivedAt: now })
+          .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.status, 'sent')))
+          .returning({ id: purchaseOrders.id });
+        if (rows.length === 0) return false;
+        await tx.execute(
+          sql`update inventory_items i set quantity = i.quantity + x.qty, updated_at = ${now.toISOString()}::timestamptz
+              from (select item_id, sum(quantity)::int as qty from purchase_order_lines
+                    where purchase_order_id = ${id} group by item_id) x
+              where i.id = x.item_id`,
+        );
+        return true;
+      });
+    },
+  };
+}
+
+export type PurchaseOrdersRepo = ReturnType<typeof createPurchaseOrdersRepo>;

@@ -1,0 +1,218 @@
+import { listMeta } from '@rcm/shared/alarms';
+import {
+  inventoryImportBody,
+  inventoryItem,
+  inventoryItemBody,
+  inventoryListQuery,
+  purchaseOrderBody,
+  purchaseOrderDetail,
+  purchaseOrderListQuery,
+  purchaseOrderSummary,
+  supplier,
+} from '@rcm/shared/inventory';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { requirePermission } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/service.ts';
+import { itemsToCsv } from './csv.ts';
+import type { ItemsRepo } from './items-repo.ts';
+import type { ItemsService } from './items-service.ts';
+import type { PurchaseOrdersRepo } from './po-repo.ts';
+import type { PurchaseOrdersService } from './po-service.ts';
+import { type InventoryScope, inInventoryScope, inventoryScope } from './scope.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const meta = (page: number, perPage: number, total: number) => ({
+  page,
+  per_page: perPage,
+  total,
+  last_page: Math.max(1, Math.ceil(total / perPage)),
+});
+
+function viewScope(ctx: AuthContext): InventoryScope {
+  const scope = inventoryScope(ctx);
+  if (!scope) throw new AppError(403, 'forbidden');
+  return scope;
+}
+
+export function inventoryRoutes(deps: {
+  items: ItemsRepo;
+  itemsService: ItemsService;
+  orders: PurchaseOrdersRepo;
+  ordersService: PurchaseOrdersService;
+}): FastifyPluginAsyncZod {
+  const { items, itemsService, orders, ordersService } = deps;
+  return async (app) => {
+    app.get(
+      '/inventory',
+      {
+        schema: {
+          querystring: inventoryListQuery,
+          response: { 200: z.object({ data: z.array(inventoryItem), meta: listMeta }) },
+        },
+      },
+      async (request) => {
+        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const q = request.query;
+        const { items: data, total } = await items.list(q, scope);
+        return { data, meta: meta(q.page, q.per_page, total) };
+      },
+    );
+
+    app.get(
+      '/inventory/brands',
+      { schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
+      async (request) => {
+        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        return { data: await items.brands(scope) };
+      },
+    );
+
+    // Every matching row (not one page), as CSV; at most 50,000 rows.
+    app.get(
+      '/inventory/export',
+      { schema: { querystring: inventoryListQuery.omit({ page: true, per_page: true }) } },
+      async (request, reply) => {
+        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const { items: data } = await items.list({ ...request.query, page: 1, per_page: 50_000 }, scope);
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', 'attachment; filename="inventory.csv"')
+          .send(itemsToCsv(data));
+      },
+    );
+
+    app.get(
+      '/inventory/:id',
+      { schema: { params: idParams, response: { 200: z.object({ data: inventoryItem }) } } },
+      async (request) => {
+        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const item = await items.findById(request.params.id);
+        if (!item || !inInventoryScope(scope, item.organisation.id)) throw new AppError(404, 'not_found');
+        return { data: item };
+      },
+    );
+
+    app.post(
+      '/inventory',
+      { schema: { body: inventoryItemBody, response: { 201: z.object({ data: inventoryItem }) } } },
+      async (request, reply) => {
+        const ctx = requirePermission(request, 'inventory_edit');
+        viewScope(ctx);
+        const id = await itemsService.create(ctx, request.body);
+        const item = await items.findById(id);
+        if (!item) throw new AppError(404, 'not_found');
+        return reply.status(201).send({ data: item });
+      },
+    );
+
+    app.put(
+      '/inventory/:id',
+      { schema: { params: idParams, body: inventoryItemBody, response: { 200: z.object({ data: inventoryItem }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'inventory_edit');
+        await itemsService.update(ctx, request.params.id, request.body);
+        const item = await items.findById(request.params.id);
+        if (!item) throw new AppError(404, 'not_found');
+        return { data: item };
+      },
+    );
+
+    app.post(
+      '/inventory/import',
+      {
+        bodyLimit: 8 * 1_048_576,
+        schema: {
+          body: inventoryImportBody,
+          response: { 200: z.object({ data: z.object({ created: z.number().int(), updated: z.number().int() }) }) },
+        },
+      },
+      async (request) => {
+        const ctx = requirePermission(request, 'inventory_edit');
+        viewScope(ctx);
+        return { data: await itemsService.import(ctx, request.locale, request.body) };
+      },
+    );
+
+    app.get(
+      '/purchase-orders',
+      {
+        schema: {
+          querystring: purchaseOrderListQuery,
+          response: { 200: z.object({ data: z.array(purchaseOrderSummary), meta: listMeta }) },
+        },
+      },
+      async (request) => {
+        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const q = request.query;
+        const { items: data, total } = await orders.list(q, scope);
+        return { data, meta: meta(q.page, q.per_page, total) };
+      },
+    );
+
+    app.get(
+      '/purchase-orders/options',
+      {
+        schema: {
+          response: {
+            200: z.object({
+              data: z.object({
+                suppliers: z.array(supplier),
+                locations: z.array(
+                  z.object({
+                    id: z.number().int(),
+                    name: z.string(),
+                    organization_id: z.number().int(),
+                    organization_name: z.string(),
+                  }),
+                ),
+              }),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const locations = await orders.locationsInScope(scope);
+        return {
+          data: {
+            suppliers: await orders.suppliers(),
+            locations: locations.map((l) => ({ ...l, id: Number(l.id), organization_id: Number(l.organization_id) })),
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/purchase-orders/:id',
+      { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'inventory_view');
+        return { data: await ordersService.visible(ctx, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/purchase-orders',
+      { schema: { body: purchaseOrderBody, response: { 201: z.object({ data: purchaseOrderDetail }) } } },
+      async (request, reply) => {
+        const ctx = requirePermission(request, 'inventory_edit');
+        const id = await ordersService.create(ctx, request.body);
+        return reply.status(201).send({ data: await ordersService.visible(ctx, id) });
+      },
+    );
+
+    for (const action of ['send', 'receive'] as const) {
+      app.post(
+        `/purchase-orders/:id/${action}`,
+        { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
+        async (request) => {
+          const ctx = requirePermission(request, 'inventory_edit');
+          await ordersService[action](ctx, request.params.id);
+          return { data: await ordersService.visible(ctx, request.params.id) };
+        },
+      );
+    }
+  };
+}

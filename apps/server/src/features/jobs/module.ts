@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/bus.ts';
+import type { Job } from '../../jobs/scheduler.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import { type JobsProvider, localJobsProvider } from './provider.ts';
+import { createJobsRepo } from './repo.ts';
+import { jobRoutes } from './routes.ts';
+import { createJobsService } from './service.ts';
+import { syncProviderJobs } from './sync.ts';
+import { zuperWebhookRoutes } from './webhook-routes.ts';
+import { createZuperProvider } from './zuper-provider.ts';
+
+/** Zuper when ZUPER_API_URL and ZUPER_API_KEY are set, else jobs live only in our database. */
+export function jobsProviderFor(config: Pick<Config, 'ZUPER_API_URL' | 'ZUPER_API_KEY'>): JobsProvider {
+  if (config.ZUPER_API_URL && config.ZUPER_API_KEY) {
+    return createZuperProvider({ baseUrl: config.ZUPER_API_URL, apiKey: config.ZUPER_API_KEY });
+  }
+  return localJobsProvider;
+}
+
+/** The jobs API (`/jobs…`) and the Zuper webhook receiver, as one plugin under `/api`. */
+export function jobsPlugin(deps: {
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  audit: AuditRepo;
+  now: () => Date;
+  provider?: JobsProvider;
+}): FastifyPluginAsyncZod {
+  const repo = createJobsRepo(deps.db);
+  const service = createJobsService({
+    repo,
+    provider: deps.provider ?? jobsProviderFor(deps.config),
+    bus: deps.bus,
+    audit: deps.audit,
+    now: deps.now,
+  });
+  return async (app) => {
+    await app.register(jobRoutes({ repo, service }));
+    await app.register(
+      zuperWebhookRoutes({ db: deps.db, bus: deps.bus, secret: deps.config.ZUPER_WEBHOOK_SECRET, now: deps.now }),
+    );
+  };
+}
+
+/** The scheduled Zuper sync (every 5 minutes, one instance at a time); none for the local provider. */
+export function zuperSyncJob(deps: { config: Config; bus: EventBus; now: () => Date }): Job[] {
+  const provider = jobsProviderFor(deps.config);
+  if (provider.kind === 'local') return [];
+  return [
+    {
+      name: 'zuper-sync',
+      everyMs: 5 * 60_000,
+      run: async (db) => {
+        const changes = await syncProviderJobs(db, provider, deps.now());
+        for (const change of changes) deps.bus.emit('job.updated', change);
+      },
+    },
+  ];
+}

@@ -1,0 +1,131 @@
+import { listMeta } from '@rcm/shared/alarms';
+import {
+  jobAssignBody,
+  jobCategory,
+  jobCreateBody,
+  jobDetail,
+  jobListQuery,
+  jobStats,
+  jobStatusBody,
+  jobSummary,
+  jobUpdateBody,
+} from '@rcm/shared/jobs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { requirePermission } from '../auth/guard.ts';
+import type { JobsRepo } from './repo.ts';
+import { jobScope, jobScopeSql } from './scope.ts';
+import type { JobsService } from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const statsQuery = jobListQuery.pick({ categories: true, priorities: true, controller_id: true, alarm_id: true });
+
+export function jobRoutes(deps: { repo: JobsRepo; service: JobsService }): FastifyPluginAsyncZod {
+  const { repo, service } = deps;
+  return async (app) => {
+    app.get(
+      '/jobs',
+      {
+        schema: {
+          querystring: jobListQuery,
+          response: { 200: z.object({ data: z.array(jobSummary), meta: listMeta }) },
+        },
+      },
+      async (request) => {
+        const ctx = requirePermission(request, 'jobs_view');
+        const scope = jobScope(ctx);
+        if (!scope) throw new AppError(403, 'forbidden');
+        const q = request.query;
+        const { items, total } = await repo.list(q, jobScopeSql(scope));
+        return {
+          data: items.map(({ description: _d, organizationId: _o, ...job }) => job),
+          meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+        };
+      },
+    );
+
+    app.get(
+      '/jobs/stats',
+      { schema: { querystring: statsQuery, response: { 200: z.object({ data: jobStats }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'jobs_view');
+        const scope = jobScope(ctx);
+        if (!scope) throw new AppError(403, 'forbidden');
+        return { data: await repo.stats(request.query, jobScopeSql(scope)) };
+      },
+    );
+
+    app.get(
+      '/jobs/categories',
+      { schema: { response: { 200: z.object({ data: z.array(jobCategory) }) } } },
+      async (request) => {
+        requirePermission(request, 'jobs_view');
+        return { data: await repo.categories() };
+      },
+    );
+
+    app.get(
+      '/jobs/:id',
+      { schema: { params: idParams, response: { 200: z.object({ data: jobDetail }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'jobs_view');
+        return { data: await service.detail(ctx, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/jobs',
+      { schema: { body: jobCreateBody, response: { 201: z.object({ data: jobDetail }) } } },
+      async (request, reply) => {
+        const ctx = requirePermission(request, 'jobs_create');
+        const job = await service.create(ctx, request.body);
+        return reply.code(201).send({ data: await service.detail(ctx, job.id) });
+      },
+    );
+
+    app.patch(
+      '/jobs/:id',
+      { schema: { params: idParams, body: jobUpdateBody, response: { 200: z.object({ data: jobDetail }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'jobs_view');
+        await service.update(ctx, request.params.id, request.body);
+        return { data: await service.detail(ctx, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/jobs/:id/status',
+      { schema: { params: idParams, body: jobStatusBody, response: { 200: z.object({ data: jobDetail }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'jobs_view');
+        await service.changeStatus(ctx, request.params.id, request.body);
+        return { data: await service.detail(ctx, request.params.id) };
+      },
+    );
+
+    app.get(
+      '/jobs/:id/assignable',
+      {
+        schema: {
+          params: idParams,
+          response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }) },
+        },
+      },
+      async (request) => {
+        const ctx = requirePermission(request, 'jobs_create');
+        return { data: await service.assignable(ctx, request.params.id) };
+      },
+    );
+
+    app.put(
+      '/jobs/:id/assignees',
+      { schema: { params: idParams, body: jobAssignBody, response: { 200: z.object({ data: jobDetail }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'jobs_view');
+        await service.assign(ctx, request.params.id, request.body);
+        return { data: await service.detail(ctx, request.params.id) };
+      },
+    );
+  };
+}

@@ -1,0 +1,206 @@
+import type { JobAssignBody, JobCreateBody, JobDetail, JobStatusBody, JobUpdateBody } from '@rcm/shared/jobs';
+import { jobCreateBody } from '@rcm/shared/jobs';
+import type { EventBus } from '../../events/bus.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FieldMessageKey } from '../../lib/messages.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import { inScope } from '../auth/scope.ts';
+import type { AuthContext } from '../auth/service.ts';
+import type { JobsProvider } from './provider.ts';
+import type { JobRow, JobsRepo } from './repo.ts';
+import { jobScope } from './scope.ts';
+
+const invalid = (field: string, key: FieldMessageKey) =>
+  new AppError(422, 'validation_failed', { fields: [{ field, key }] });
+
+function actor(ctx: AuthContext) {
+  return { id: ctx.user.id, name: ctx.user.name };
+}
+
+export function createJobsService(deps: {
+  repo: JobsRepo;
+  provider: JobsProvider;
+  bus: EventBus;
+  audit: AuditRepo;
+  now: () => Date;
+}) {
+  const { repo, bus, audit, now } = deps;
+
+  const emit = (job: JobRow) =>
+    bus.emit('job.updated', {
+      id: job.id,
+      status: job.status,
+      organization_id: job.organizationId,
+      location_id: job.locationId,
+      controller_id: job.controllerId,
+      alarm_id: job.alarmId,
+    });
+
+  /** The job if the caller may see it (404 otherwise: another tenant's job does not exist for them). */
+  async function visibleJob(ctx: AuthContext, id: number): Promise<JobRow> {
+    const scope = jobScope(ctx);
+    const job = await repo.findById(id);
+    if (!scope || !job || !inScope(scope, job)) throw new AppError(404, 'not_found');
+    return job;
+  }
+
+  /** Jobs the caller may change: visible, `jobs_create`, and kept in our table (Zuper owns its jobs). */
+  async function editableJob(ctx: AuthContext, id: number): Promise<JobRow> {
+    const job = await visibleJob(ctx, id);
+    if (!ctx.permissions.has('jobs_create')) throw new AppError(403, 'forbidden');
+    if (job.provider !== 'local') throw new AppError(409, 'conflict');
+    return job;
+  }
+
+  async function checkCategory(categoryId: number | null) {
+    if (categoryId !== null && !(await repo.categoryExists(categoryId)))
+      throw invalid('category_id', 'job_category_unknown');
+  }
+
+  return {
+    visibleJob,
+
+    async detail(ctx: AuthContext, id: number): Promise<JobDetail> {
+      const job = await visibleJob(ctx, id);
+      const summary = await repo.summary(job.id);
+      if (!summary) throw new AppError(404, 'not_found');
+      const { organizationId: _org, ...rest } = summary;
+      return {
+        ...rest,
+        history: await repo.history(job.id),
+        can_edit: ctx.permissions.has('jobs_create') && job.provider === 'local',
+      };
+    },
+
+    async create(ctx: AuthContext, input: JobCreateBody): Promise<JobRow> {
+      const body = jobCreateBody.parse(input);
+      const scope = jobScope(ctx);
+      if (!scope || !ctx.permissions.has('jobs_create')) throw new AppError(403, 'forbidden');
+      const location = await repo.location(body.location_id);
+      if (!location || !inScope(scope, { organizationId: location.organizationId, locationId: location.id })) {
+        throw invalid('location_id', 'job_location_unknown');
+      }
+      let controllerId = body.controller_id;
+      let alarmId: number | null = null;
+      if (body.alarm_ref !== null) {
+        const alarm = await repo.alarmByRef(body.alarm_ref);
+        if (
+          !alarm ||
+          alarm.locationId !== location.id ||
+          (controllerId !== null && alarm.controllerId !== controllerId)
+        ) {
+          throw invalid('alarm_ref', 'job_alarm_mismatch');
+        }
+        alarmId = alarm.id;
+        controllerId = alarm.controllerId;
+      }
+      if (controllerId !== null) {
+        const controller = await repo.controller(controllerId);
+        if (!controller?.authorised || controller.locationId !== location.id) {
+          throw invalid('controller_id', 'controller_not_at_location');
+        }
+      }
+      await checkCategory(body.category_id);
+      const created = await deps.provider.create({
+        title: body.title,
+        description: body.description,
+        priority: body.priority,
+        category: null,
+        // Zuper files the job under the store's address; the sync matches it back the same way.
+        address: { street: location.street, city: location.city, state: location.state, zip: location.zip },
+      });
+      const job = await repo.insert(
+        {
+          number: created?.number,
+          title: body.title,
+          description: body.description,
+          categoryId: body.category_id,
+          priority: body.priority,
+          status: 'New',
+          createdBy: ctx.user.id,
+          createdByName: ctx.user.name,
+          organizationId: location.organizationId,
+          locationId: location.id,
+          controllerId,
+          alarmId,
+          callReceivedAt: body.call_received_at ? new Date(body.call_received_at) : now(),
+          provider: created ? deps.provider.kind : 'local',
+          externalId: created?.externalId ?? null,
+          createdAt: now(),
+          updatedAt: now(),
+        },
+        actor(ctx),
+      );
+      await audit.record({
+        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        organizationId: job.organizationId,
+        action: 'job.create',
+        subjectType: 'job',
+        subjectId: job.id,
+        before: null,
+        after: { number: job.number, title: job.title, alarm_id: alarmId, controller_id: controllerId },
+      });
+      emit(job);
+      return job;
+    },
+
+    async update(ctx: AuthContext, id: number, body: JobUpdateBody) {
+      const before = await editableJob(ctx, id);
+      await checkCategory(body.category_id);
+      const job = await repo.update(
+        id,
+        { title: body.title, description: body.description, categoryId: body.category_id, priority: body.priority },
+        now(),
+      );
+      if (!job) throw new AppError(404, 'not_found');
+      await audit.record({
+        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        organizationId: job.organizationId,
+        action: 'job.update',
+        subjectType: 'job',
+        subjectId: id,
+        before: { title: before.title, priority: before.priority, category_id: before.categoryId },
+        after: { title: job.title, priority: job.priority, category_id: job.categoryId },
+      });
+      emit(job);
+    },
+
+    async changeStatus(ctx: AuthContext, id: number, body: JobStatusBody) {
+      await editableJob(ctx, id);
+      const job = await repo.changeStatus(id, { status: body.status, note: body.note ?? '', by: actor(ctx) }, now());
+      // Already in that status: nothing to record.
+      if (job) emit(job);
+    },
+
+    /** People who may be assigned: members of the job's organization and of the caller's. */
+    async assignable(ctx: AuthContext, id: number) {
+      const job = await visibleJob(ctx, id);
+      const orgs = [...new Set([ctx.user.organizationId, job.organizationId].filter((o): o is number => o !== null))];
+      return repo.usersIn(orgs);
+    },
+
+    async assign(ctx: AuthContext, id: number, body: JobAssignBody) {
+      const before = await editableJob(ctx, id);
+      const ids = [...new Set(body.user_ids)];
+      const orgs = [
+        ...new Set([ctx.user.organizationId, before.organizationId].filter((o): o is number => o !== null)),
+      ];
+      const people = ids.length ? await repo.usersIn(orgs, ids) : [];
+      if (people.length !== ids.length) throw invalid('user_ids', 'job_assignee_unknown');
+      const job = await repo.update(id, { assignees: people.map((p) => ({ user_id: p.id, name: p.name })) }, now());
+      if (!job) throw new AppError(404, 'not_found');
+      await audit.record({
+        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        organizationId: job.organizationId,
+        action: 'job.assign',
+        subjectType: 'job',
+        subjectId: id,
+        before: { assignees: before.assignees.map((a) => a.user_id) },
+        after: { assignees: ids },
+      });
+      emit(job);
+    },
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;

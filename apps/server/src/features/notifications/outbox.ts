@@ -1,0 +1,47 @@
+import type { Locale } from '@rcm/shared/locale';
+import type { Db } from '../../db/client.ts';
+import { emailMessages } from '../../db/schema-notifications.ts';
+
+export interface OutgoingEmail {
+  kind: string; // 'alarm' | 'escalation' | 'invitation' | ...
+  to: string;
+  locale: Locale;
+  subject: string;
+  html: string;
+  text: string;
+  alarmId?: number | null;
+  userId?: number | null;
+  /** Escalation tier of alarm emails (0 = first notification). */
+  tier?: number;
+}
+
+type Kick = () => void;
+const kicks = new Set<Kick>();
+
+/** The outbox worker registers here to be woken soon after an email is queued (it also polls). */
+export function onEmailQueued(kick: Kick): () => void {
+  kicks.add(kick);
+  return () => kicks.delete(kick);
+}
+
+/** Queues one email in the caller's database or transaction; the outbox worker delivers it. */
+export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<{ id: number }> {
+  const [row] = await db
+    .insert(emailMessages)
+    .values({
+      kind: email.kind,
+      toAddress: email.to,
+      locale: email.locale,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      alarmId: email.alarmId ?? null,
+      userId: email.userId ?? null,
+      tier: email.tier ?? 0,
+    })
+    .returning({ id: emailMessages.id });
+  if (!row) throw new Error('email_messages insert returned no row');
+  // Woken after the caller's transaction has had a chance to commit; the worker polls regardless.
+  for (const kick of kicks) setTimeout(kick, 50).unref?.();
+  return { id: row.id };
+}

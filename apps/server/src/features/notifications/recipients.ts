@@ -1,0 +1,127 @@
+import { type Locale, normalizeLocale } from '@rcm/shared/locale';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { arr, query } from '../../lib/sql.ts';
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
+
+export type Recipient = { userId: number; email: string; locale: Locale; timeZone: string };
+export type AlarmTarget = { organizationId: number; locationId: number | null; severity: Severity };
+
+export const DEFAULT_TIME_ZONE = 'America/Chicago';
+/** Members without saved preferences get alarms of this severity and above. */
+export const DEFAULT_MIN_SEVERITY: Severity = 'high';
+
+/** True when the severity reaches the threshold (critical > high > medium > low). */
+export function severityAtLeast(severity: Severity, threshold: Severity): boolean {
+  return RANK[severity] >= RANK[threshold];
+}
+
+/** Minutes since midnight at `at` in the time zone (an unknown zone falls back to UTC). */
+function localMinutes(at: Date, timeZone: string): number {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(at);
+  } catch {
+    return at.getUTCHours() * 60 + at.getUTCMinutes();
+  }
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return (get('hour') % 24) * 60 + get('minute');
+}
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Quiet hours [start, end) in the user's zone; a start after the end spans midnight. */
+export function inQuietHours(at: Date, start: string | null, end: string | null, timeZone: string): boolean {
+  if (!start || !end) return false;
+  const m = localMinutes(at, timeZone);
+  const s = toMinutes(start);
+  const e = toMinutes(end);
+  if (s === e) return false;
+  return s < e ? m >= s && m < e : m >= s || m < e;
+}
+
+type Row = {
+  id: number;
+  email: string;
+  language: string;
+  enabled: boolean;
+  min_severity: Severity;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  time_zone: string;
+};
+
+/**
+ * Who is emailed when an alarm is raised: members of the alarm's organization who may see it
+ * (`alarms_view`, all locations or the alarm's location) and whose preferences match (enabled, severity
+ * at or above their threshold, not in their quiet hours). Service-company staff who see every
+ * organization are emailed only when they opted in (saved preferences with notifications enabled).
+ */
+export async function alarmRecipients(db: Db, alarm: AlarmTarget, now: Date): Promise<Recipient[]> {
+  const rows = await query<Row>(
+    db,
+    sql`select u.id, u.email, u.language,
+          coalesce(p.enabled, u.organization_id = ${alarm.organizationId}) as enabled,
+          coalesce(p.min_severity, ${DEFAULT_MIN_SEVERITY}) as min_severity,
+          p.quiet_start, p.quiet_end, coalesce(p.time_zone, ${DEFAULT_TIME_ZONE}) as time_zone
+        from users u
+        join roles r on r.id = u.role_id
+        left join notification_preferences p on p.user_id = u.id
+        where not u.disabled and 'alarms_view' = any(r.permissions)
+          and (
+            (u.organization_id = ${alarm.organizationId} and (u.all_locations or exists (
+              select 1 from user_locations ul where ul.user_id = u.id and ul.location_id = ${alarm.locationId})))
+            or (u.organization_id <> ${alarm.organizationId} and p.enabled
+              and ('controllers_view_all' = any(r.permissions) or 'organization_view_all' = any(r.permissions)))
+          )
+        order by u.id`,
+  );
+  return rows
+    .filter(
+      (r) =>
+        r.enabled &&
+        severityAtLeast(alarm.severity, r.min_severity) &&
+        !inQuietHours(now, r.quiet_start, r.quiet_end, r.time_zone),
+    )
+    .map((r) => ({ userId: Number(r.id), email: r.email, locale: normalizeLocale(r.language), timeZone: r.time_zone }));
+}
+
+/**
+ * The next tier of an unacknowledged alarm: members of the type's escalation team and its named users
+ * who may see the alarm. Escalation is on-call: it ignores thresholds and quiet hours.
+ */
+export async function escalationRecipients(
+  db: Db,
+  alarm: { organizationId: number; locationId: number | null },
+  tier: { teamId: number | null; userIds: number[] },
+): Promise<Recipient[]> {
+  if (tier.teamId === null && tier.userIds.length === 0) return [];
+  const rows = await query<Row>(
+    db,
+    sql`select u.id, u.email, u.language, coalesce(p.time_zone, ${DEFAULT_TIME_ZONE}) as time_zone
+        from users u
+        join roles r on r.id = u.role_id
+        left join notification_preferences p on p.user_id = u.id
+        where not u.disabled and 'alarms_view' = any(r.permissions)
+          and (u.team_id = ${tier.teamId} or u.id = any(${arr(tier.userIds)}::int[]))
+          and (
+            (u.organization_id = ${alarm.organizationId} and (u.all_locations or exists (
+              select 1 from user_locations ul where ul.user_id = u.id and ul.location_id = ${alarm.locationId})))
+            or 'controllers_view_all' = any(r.permissions) or 'organization_view_all' = any(r.permissions)
+          )
+        order by u.id`,
+  );
+  return rows.map((r) => ({
+    userId: Number(r.id),
+    email: r.email,
+    locale: normalizeLocale(r.language),
+    timeZone: r.time_zone,
+  }));
+}

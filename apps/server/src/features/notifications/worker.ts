@@ -1,0 +1,360 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { arr, query, toDate } from '../../lib/sql.ts';
+import { enqueueEmail, onEmailQueued } from './outbox.ts';
+import { alarmRecipients, escalationRecipients, type Severity } from './recipients.ts';
+import { renderAlarmEmail } from './templates.ts';
+import type { MailTransport } from './transport.ts';
+
+export type NotificationWorkerDeps = {
+  db: Db;
+  bus: EventBus;
+  transport: MailTransport;
+  /** The console's public address, for the links in emails. */
+  publicUrl: string;
+  from: string;
+  now: () => Date;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Delivery attempts before a message is marked failed. */
+  maxAttempts?: number;
+};
+
+/** Alarm raises older than this when the worker sees them (a long outage) are not emailed any more. */
+const STALE_RAISE_MS = 24 * 3_600_000;
+/** A claimed message not finished within this lease (its worker died) is tried again. */
+const CLAIM_LEASE_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 5;
+
+/** Retry backoff: 30 s, 1 min, 2 min, 4 min, ... at most 1 h. */
+export function backoffMs(attempts: number): number {
+  return Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+type AlarmRow = {
+  id: number;
+  ref: number;
+  severity: Severity;
+  reason: string;
+  status: 'active' | 'acknowledged' | 'cleared';
+  raised_at: unknown;
+  organization_id: number;
+  location_id: number | null;
+  controller_id: number;
+  controller_name: string;
+  location_name: string | null;
+  type_name: string;
+  type_name_es: string;
+  escalation_delay_seconds: number | null;
+  escalation_repeat_seconds: number | null;
+  escalation_team_id: number | null;
+  escalation_user_ids: number[] | string | null;
+};
+
+async function loadAlarm(tx: Db, id: number): Promise<AlarmRow | null> {
+  const [row] = await query<AlarmRow>(
+    tx,
+    sql`select a.id, a.ref, a.severity, a.reason, a.status, a.raised_at, a.organization_id, a.location_id,
+          a.controller_id, coalesce(c.name, c.store_alias, c.mac_address) as controller_name,
+          l.name as location_name, t.name as type_name, t.name_es as type_name_es,
+          t.escalation_delay_seconds, t.escalation_repeat_seconds, t.escalation_team_id, t.escalation_user_ids
+        from alarms a
+        join controllers c on c.id = a.controller_id
+        join alarm_types t on t.id = a.alarm_type_id
+        left join locations l on l.id = a.location_id
+        where a.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+function intArray(value: number[] | string | null): number[] {
+  if (value == null) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+}
+
+type AlarmRef = { alarmRef: number; controllerId: number; organizationId: number; locationId: number | null };
+const refOf = (a: AlarmRow): AlarmRef => ({
+  alarmRef: Number(a.ref),
+  controllerId: Number(a.controller_id),
+  organizationId: Number(a.organization_id),
+  locationId: a.location_id == null ? null : Number(a.location_id),
+});
+
+async function queueAlarmEmails(
+  tx: Db,
+  deps: NotificationWorkerDeps,
+  alarm: AlarmRow,
+  recipients: Awaited<ReturnType<typeof alarmRecipients>>,
+  tier: number,
+): Promise<number> {
+  for (const r of recipients) {
+    const content = renderAlarmEmail(
+      {
+        ref: Number(alarm.ref),
+        severity: alarm.severity,
+        reason: alarm.reason,
+        typeName: alarm.type_name,
+        typeNameEs: alarm.type_name_es,
+        controllerName: alarm.controller_name,
+        locationName: alarm.location_name,
+        raisedAt: toDate(alarm.raised_at),
+        tier,
+      },
+      { locale: r.locale, timeZone: r.timeZone, publicUrl: deps.publicUrl },
+    );
+    await enqueueEmail(tx, {
+      kind: tier > 0 ? 'escalation' : 'alarm',
+      to: r.email,
+      locale: r.locale,
+      ...content,
+      alarmId: Number(alarm.id),
+      userId: r.userId,
+      tier,
+    });
+  }
+  return recipients.length;
+}
+
+/**
+ * Turns pending notification_outbox rows into emails, one row per transaction: the row is locked
+ * (`FOR UPDATE SKIP LOCKED`), so several instances never handle the same one. A raise emails the
+ * matching members and starts the escalation clock; an acknowledge or clear stops it.
+ */
+export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): Promise<number> {
+  let handled = 0;
+  const changed = new Map<number, AlarmRef>();
+  for (; handled < limit; handled++) {
+    const now = deps.now();
+    let failedId: number | null = null;
+    let found = false;
+    try {
+      await deps.db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const [item] = await query<{ id: number; alarm_id: number; event: string }>(
+          tx,
+          sql`select id, alarm_id, event from notification_outbox where processed_at is null
+              order by id limit 1 for update skip locked`,
+        );
+        if (!item) return;
+        found = true;
+        failedId = Number(item.id);
+        const alarm = await loadAlarm(tx, Number(item.alarm_id));
+        if (alarm && item.event === 'raised') {
+          const raisedAt = toDate(alarm.raised_at);
+          if (now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS) {
+            const recipients = await alarmRecipients(
+              tx,
+              {
+                organizationId: Number(alarm.organization_id),
+                locationId: alarm.location_id,
+                severity: alarm.severity,
+              },
+              now,
+            );
+            if ((await queueAlarmEmails(tx, deps, alarm, recipients, 0)) > 0)
+              changed.set(Number(alarm.id), refOf(alarm));
+          }
+          if (alarm.escalation_delay_seconds != null && alarm.status === 'active') {
+            const due = new Date(raisedAt.getTime() + Number(alarm.escalation_delay_seconds) * 1000);
+            await tx.execute(sql`insert into alarm_escalations (alarm_id, next_at)
+              values (${alarm.id}, ${due.toISOString()}::timestamptz) on conflict (alarm_id) do nothing`);
+          }
+        } else if (alarm && (item.event === 'acknowledged' || item.event === 'cleared')) {
+          await tx.execute(sql`update alarm_escalations set next_at = null where alarm_id = ${alarm.id}`);
+        }
+        await tx.execute(sql`update notification_outbox set processed_at = ${now.toISOString()}::timestamptz,
+          attempts = attempts + 1 where id = ${item.id}`);
+      });
+    } catch (err) {
+      // One bad row must not block the others: count the attempt, give up after a few.
+      deps.log?.error({ err, outboxId: failedId }, 'notifications: outbox row failed');
+      if (failedId !== null) {
+        await deps.db.execute(sql`update notification_outbox set attempts = attempts + 1,
+          processed_at = case when attempts + 1 >= ${MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz end
+          where id = ${failedId}`);
+      }
+      continue;
+    }
+    if (!found) break;
+  }
+  for (const ref of changed.values()) deps.bus.emit('notification.updated', ref);
+  return handled;
+}
+
+/**
+ * Escalates alarms still active past their type's delay: the type's team and named users are emailed,
+ * again every `escalation_repeat_seconds` until the alarm is acknowledged or cleared.
+ */
+export async function processEscalations(deps: NotificationWorkerDeps, limit = 50): Promise<number> {
+  let fired = 0;
+  const changed = new Map<number, AlarmRef>();
+  for (let i = 0; i < limit; i++) {
+    const now = deps.now();
+    let found = false;
+    await deps.db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const [due] = await query<{ alarm_id: number; rounds: number }>(
+        tx,
+        sql`select alarm_id, rounds from alarm_escalations where next_at <= ${now.toISOString()}::timestamptz
+            order by next_at limit 1 for update skip locked`,
+      );
+      if (!due) return;
+      found = true;
+      const alarm = await loadAlarm(tx, Number(due.alarm_id));
+      if (alarm?.status !== 'active' || alarm.escalation_delay_seconds == null) {
+        await tx.execute(sql`update alarm_escalations set next_at = null where alarm_id = ${due.alarm_id}`);
+        return;
+      }
+      const tier = Number(due.rounds) + 1;
+      const recipients = await escalationRecipients(
+        tx,
+        { organizationId: Number(alarm.organization_id), locationId: alarm.location_id },
+        { teamId: alarm.escalation_team_id, userIds: intArray(alarm.escalation_user_ids) },
+      );
+      if ((await queueAlarmEmails(tx, deps, alarm, recipients, tier)) > 0) changed.set(Number(alarm.id), refOf(alarm));
+      const repeat = alarm.escalation_repeat_seconds;
+      const next = repeat != null && repeat > 0 ? new Date(now.getTime() + repeat * 1000).toISOString() : null;
+      await tx.execute(sql`update alarm_escalations set rounds = ${tier}, last_notified_at = ${now.toISOString()}::timestamptz,
+        next_at = ${next}::timestamptz where alarm_id = ${due.alarm_id}`);
+      fired++;
+    });
+    if (!found) break;
+  }
+  for (const ref of changed.values()) deps.bus.emit('notification.updated', ref);
+  return fired;
+}
+
+type Claimed = {
+  id: number;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+  alarm_id: number | null;
+};
+
+/**
+ * Delivers queued emails. A message is claimed by one atomic UPDATE over rows picked with
+ * `FOR UPDATE SKIP LOCKED` that also moves its next attempt past a lease, so racing workers (other
+ * instances) never claim the same message; a worker that dies mid-send lets the lease expire.
+ * A failure is retried with exponential backoff, then marked failed.
+ */
+export async function deliverDue(deps: NotificationWorkerDeps, limit = 20): Promise<{ sent: number; failed: number }> {
+  const now = deps.now();
+  const lease = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
+  const claimed = await query<Claimed>(
+    deps.db,
+    sql`update email_messages set attempts = attempts + 1, next_attempt_at = ${lease}::timestamptz
+        where id in (select id from email_messages where status = 'queued'
+          and (attempts = 0 or next_attempt_at <= ${now.toISOString()}::timestamptz)
+          order by id limit ${limit} for update skip locked)
+        returning id, to_address, subject, html, text, attempts, alarm_id`,
+  );
+  let sent = 0;
+  let failed = 0;
+  const alarmIds = new Set<number>();
+  const max = deps.maxAttempts ?? MAX_ATTEMPTS;
+  for (const m of claimed.sort((a, b) => a.id - b.id)) {
+    try {
+      const { providerMessageId } = await deps.transport.send({
+        id: Number(m.id),
+        from: deps.from,
+        to: m.to_address,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+      });
+      const at = deps.now().toISOString();
+      await deps.db.execute(sql`update email_messages set status = 'sent', sent_at = ${at}::timestamptz,
+        provider_message_id = ${providerMessageId || null}, last_error = null where id = ${m.id}`);
+      sent++;
+    } catch (err) {
+      const attempts = Number(m.attempts);
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = attempts >= max;
+      const next = new Date(deps.now().getTime() + backoffMs(attempts)).toISOString();
+      await deps.db.execute(sql`update email_messages set status = ${giveUp ? 'failed' : 'queued'},
+        next_attempt_at = ${next}::timestamptz, last_error = ${message.slice(0, 500)} where id = ${m.id}`);
+      deps.log?.warn({ emailId: m.id, attempts, err: message }, 'notifications: delivery failed');
+      if (giveUp) failed++;
+    }
+    if (m.alarm_id != null) alarmIds.add(Number(m.alarm_id));
+  }
+  await emitForAlarms(deps.db, deps.bus, [...alarmIds]);
+  return { sent, failed };
+}
+
+/** Announces `notification.updated` for these alarms (to their scope rooms). */
+export async function emitForAlarms(db: Db, bus: EventBus, alarmIds: number[]): Promise<void> {
+  if (alarmIds.length === 0) return;
+  const rows = await query<{ ref: number; controller_id: number; organization_id: number; location_id: number | null }>(
+    db,
+    sql`select ref, controller_id, organization_id, location_id from alarms where id = any(${arr(alarmIds)}::int[])`,
+  );
+  for (const r of rows) {
+    bus.emit('notification.updated', {
+      alarmRef: Number(r.ref),
+      controllerId: Number(r.controller_id),
+      organizationId: Number(r.organization_id),
+      locationId: r.location_id == null ? null : Number(r.location_id),
+    });
+  }
+}
+
+/** One pass of everything: outbox → emails, escalations, deliveries. */
+export async function runNotificationsOnce(deps: NotificationWorkerDeps): Promise<void> {
+  await processOutbox(deps);
+  await processEscalations(deps);
+  await deliverDue(deps);
+}
+
+/**
+ * The worker loop of one instance: a pass every `intervalMs`, and soon after an alarm change or a
+ * queued email. Passes never overlap; correctness across instances comes from the row locks above.
+ */
+export function startNotificationWorker(deps: NotificationWorkerDeps & { intervalMs?: number }): {
+  stop: () => Promise<void>;
+  kick: () => void;
+} {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runNotificationsOnce(deps)
+      .catch((err: unknown) => {
+        if (!stopped) deps.log?.error({ err }, 'notifications: worker pass failed');
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          setTimeout(tick, 0).unref?.();
+        }
+      });
+  };
+  const timer = setInterval(tick, deps.intervalMs ?? 5000);
+  timer.unref?.();
+  const first = setTimeout(tick, 1000);
+  first.unref?.();
+  const soon = () => setTimeout(tick, 100).unref?.();
+  const offs = [onEmailQueued(tick), deps.bus.on('alarm.raised', soon), deps.bus.on('alarm.updated', soon)];
+  return {
+    kick: tick,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(first);
+      for (const off of offs) off();
+      await running;
+      deps.transport.close();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import type { Location, LocationBody } from '@rcm/shared/organizations';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { controllers, locations, organizations } from '../../db/schema.ts';
+import type { TenantScope } from '../auth/scope.ts';
+
+const select = {
+  id: locations.id,
+  organizationId: locations.organizationId,
+  organizationName: organizations.name,
+  name: locations.name,
+  address_line_1: locations.addressLine1,
+  address_line_2: locations.addressLine2,
+  city: locations.city,
+  state: locations.state,
+  zip: locations.zip,
+  phone: locations.phone,
+  timezone: locations.timezone,
+  controllers_count: sql<number>`(select count(*)::int from ${controllers} c where c.location_id = ${locations.id})`,
+};
+
+type Row = { [K in keyof typeof select]: unknown } & {
+  id: number;
+  organizationId: number;
+  organizationName: string;
+};
+
+export function toLocation(row: Row): Location {
+  const { organizationId, organizationName, ...rest } = row;
+  return { ...(rest as Omit<Location, 'organisation'>), organisation: { id: organizationId, name: organizationName } };
+}
+
+/** Only the locations a scope holds: all, an organization's, or a member's own. */
+export function locationScopeWhere(scope: TenantScope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  const org = eq(locations.organizationId, scope.organizationId);
+  if (scope.locationIds === 'all') return org;
+  return and(org, inArray(locations.id, [...scope.locationIds, -1]));
+}
+
+const columns = (body: LocationBody) => ({
+  name: body.name,
+  addressLine1: body.address_line_1,
+  addressLine2: body.address_line_2,
+  city: body.city,
+  state: body.state,
+  zip: body.zip,
+  phone: body.phone,
+  timezone: body.timezone,
+});
+
+export function createLocationsRepo(db: Db) {
+  const base = () =>
+    db.select(select).from(locations).innerJoin(organizations, eq(organizations.id, locations.organizationId));
+
+  return {
+    async list(scope: TenantScope, opts: { page: number; perPage: number; q?: string; organizationId?: number }) {
+      const conditions: (SQL | undefined)[] = [locationScopeWhere(scope)];
+      if (opts.organizationId) conditions.push(eq(locations.organizationId, opts.organizationId));
+      if (opts.q) {
+        const like = `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`;
+        conditions.push(
+          or(ilike(locations.name, like), ilike(locations.city, like), ilike(locations.addressLine1, like)),
+        );
+      }
+      const where = and(...conditions);
+      const rows = await base()
+        .where(where)
+        .orderBy(asc(organizations.name), asc(locations.name), asc(locations.id))
+        .limit(opts.perPage)
+        .offset((opts.page - 1) * opts.perPage);
+      const [total] = await db.select({ n: count() }).from(locations).where(where);
+      return { rows: rows.map(toLocation), total: total?.n ?? 0 };
+    },
+
+    async ofOrganization(organizationId: number, scope: TenantScope) {
+      const rows = await base()
+        .where(and(eq(locations.organizationId, organizationId), locationScopeWhere(scope)))
+        .orderBy(asc(locations.name), asc(locations.id));
+      return rows.map(toLocation);
+    },
+
+    /** One location, only when the scope holds it. */
+    async find(id: number, scope: TenantScope) {
+      const [row] = await base().where(and(eq(locations.id, id), locationScopeWhere(scope)));
+      return row ? toLocation(row) : undefined;
+    },
+
+    async create(organizationId: number, body: LocationBody) {
+      const [row] = await db
+        .insert(locations)
+        .values({ organizationId, ...columns(body) })
+        .returning({ id: locations.id });
+      if (!row) throw new Error('location insert returned nothing');
+      return row.id;
+    },
+
+    async update(id: number, body: LocationBody) {
+      await db.update(locations).set(columns(body)).where(eq(locations.id, id));
+    },
+
+    /** Which of these ids are locations of the organization. */
+    async idsInOrganization(organizationId: number, ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.organizationId, organizationId), inArray(locations.id, [...ids])));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type LocationsRepo = ReturnType<typeof createLocationsRepo>;

@@ -1,0 +1,224 @@
+import type {
+  LocationBody,
+  LocationListQuery,
+  MembershipBody,
+  OrganizationDetail,
+  OrganizationListQuery,
+} from '@rcm/shared/organizations';
+import { AppError } from '../../lib/errors.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import type { AuthContext } from '../auth/service.ts';
+import { holdsOrganization, locationScope, organizationScope, requireOrganizationWrite } from './access.ts';
+import type { LocationsRepo } from './locations-repo.ts';
+import type { MembersRepo } from './members-repo.ts';
+import type { OrganizationsRepo } from './repo.ts';
+
+export type OrganizationsDeps = {
+  repo: OrganizationsRepo;
+  locations: LocationsRepo;
+  members: MembersRepo;
+  audit: AuditRepo;
+  now?: () => Date;
+};
+
+const meta = (page: number, perPage: number, total: number) => ({
+  page,
+  per_page: perPage,
+  total,
+  last_page: Math.max(1, Math.ceil(total / perPage)),
+});
+
+const notFound = () => new AppError(404, 'not_found');
+const forbidden = () => new AppError(403, 'forbidden');
+
+/** Location ids must all belong to the organization; otherwise a localized field error and nothing changes. */
+export async function checkLocationIds(locations: LocationsRepo, organizationId: number, body: MembershipBody) {
+  if (body.all_locations) return [];
+  const found = await locations.idsInOrganization(organizationId, body.location_ids);
+  if (found.length !== new Set(body.location_ids).size) {
+    throw new AppError(422, 'validation_failed', {
+      fields: [{ field: 'location_ids', key: 'location_not_in_organization' }],
+    });
+  }
+  return found;
+}
+
+export function createOrganizationsService(deps: OrganizationsDeps) {
+  const { repo, locations, members, audit } = deps;
+  const now = deps.now ?? (() => new Date());
+  const actor = (ctx: AuthContext) => ({
+    actorUserId: ctx.user.id,
+    impersonatorUserId: ctx.impersonatorUserId,
+  });
+
+  return {
+    async list(ctx: AuthContext, q: OrganizationListQuery) {
+      const scope = organizationScope(ctx);
+      if (!scope) throw forbidden();
+      const { rows, total } = await repo.list(scope, { page: q.page, perPage: q.per_page, q: q.q });
+      return { data: rows, meta: meta(q.page, q.per_page, total) };
+    },
+
+    async create(ctx: AuthContext, name: string) {
+      if (!ctx.permissions.has('organization_create')) throw forbidden();
+      const row = await repo.create(name);
+      await audit.record({
+        ...actor(ctx),
+        organizationId: row.id,
+        action: 'organization.create',
+        subjectType: 'organization',
+        subjectId: row.id,
+        after: { name: row.name },
+      });
+      return { id: row.id, name: row.name };
+    },
+
+    async view(ctx: AuthContext, id: number): Promise<OrganizationDetail> {
+      const scope = organizationScope(ctx);
+      if (!scope) throw forbidden();
+      const org = holdsOrganization(scope, id) ? await repo.findById(id) : undefined;
+      if (!org) throw notFound();
+      const [controllers, locationRows, memberRows] = [
+        await repo.controllersOf(id, scope),
+        await locations.ofOrganization(id, scope),
+        await members.list(id),
+      ];
+      return {
+        id: org.id,
+        name: org.name,
+        created_at: org.createdAt.toISOString(),
+        controllers: controllers.map((c) => ({
+          id: c.id,
+          mac_address: c.mac_address,
+          name: c.name,
+          online: c.online,
+          last_seen_at: c.lastSeenAt?.toISOString() ?? null,
+          location: c.locationId != null && c.locationName != null ? { id: c.locationId, name: c.locationName } : null,
+        })),
+        locations: locationRows,
+        members: memberRows,
+      };
+    },
+
+    async rename(ctx: AuthContext, id: number, name: string) {
+      requireOrganizationWrite(ctx, 'organization_edit', id);
+      const org = await repo.findById(id);
+      if (!org) throw notFound();
+      await repo.rename(id, name);
+      await audit.record({
+        ...actor(ctx),
+        organizationId: id,
+        action: 'organization.update',
+        subjectType: 'organization',
+        subjectId: id,
+        before: { name: org.name },
+        after: { name },
+      });
+      return { id, name };
+    },
+
+    async listLocations(ctx: AuthContext, q: LocationListQuery) {
+      const scope = locationScope(ctx);
+      if (!scope) throw forbidden();
+      const { rows, total } = await locations.list(scope, {
+        page: q.page,
+        perPage: q.per_page,
+        q: q.q,
+        organizationId: q.organization_id,
+      });
+      return { data: rows, meta: meta(q.page, q.per_page, total) };
+    },
+
+    async findLocation(ctx: AuthContext, id: number) {
+      const scope = locationScope(ctx) ?? organizationScope(ctx);
+      if (!scope) throw forbidden();
+      const row = await locations.find(id, scope);
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async createLocation(ctx: AuthContext, organizationId: number, body: LocationBody) {
+      requireOrganizationWrite(ctx, 'locations_create', organizationId);
+      if (!(await repo.findById(organizationId))) throw notFound();
+      const id = await locations.create(organizationId, body);
+      await audit.record({
+        ...actor(ctx),
+        organizationId,
+        action: 'location.create',
+        subjectType: 'location',
+        subjectId: id,
+        after: body,
+      });
+      const row = await locations.find(id, { kind: 'all' });
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async updateLocation(ctx: AuthContext, id: number, body: LocationBody) {
+      if (!ctx.permissions.has('locations_edit')) throw forbidden();
+      const scope = locationScope(ctx) ?? organizationScope(ctx);
+      const before = scope ? await locations.find(id, scope) : undefined;
+      if (!before) throw notFound();
+      await locations.update(id, body);
+      const { organisation, controllers_count: _c, id: _id, ...previous } = before;
+      await audit.record({
+        ...actor(ctx),
+        organizationId: organisation.id,
+        action: 'location.update',
+        subjectType: 'location',
+        subjectId: id,
+        before: previous,
+        after: body,
+      });
+      const row = await locations.find(id, { kind: 'all' });
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async listMembers(ctx: AuthContext, organizationId: number) {
+      const scope = organizationScope(ctx);
+      if (!scope) throw forbidden();
+      if (!holdsOrganization(scope, organizationId) || !(await repo.findById(organizationId))) throw notFound();
+      return members.list(organizationId);
+    },
+
+    async updateMember(ctx: AuthContext, organizationId: number, userId: number, body: MembershipBody) {
+      requireOrganizationWrite(ctx, 'organization_edit', organizationId);
+      const [member] = await members.list(organizationId, userId);
+      if (!member) throw notFound();
+      const ids = await checkLocationIds(locations, organizationId, body);
+      await members.setLocations(userId, body.all_locations, ids);
+      await audit.record({
+        ...actor(ctx),
+        organizationId,
+        action: 'member.update',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { all_locations: member.all_locations, location_ids: member.location_ids },
+        after: { all_locations: body.all_locations, location_ids: ids },
+      });
+      const [updated] = await members.list(organizationId, userId);
+      if (!updated) throw notFound();
+      return updated;
+    },
+
+    async removeMember(ctx: AuthContext, organizationId: number, userId: number) {
+      requireOrganizationWrite(ctx, 'organization_edit', organizationId);
+      const [member] = await members.list(organizationId, userId);
+      if (!member) throw notFound();
+      if (member.id === ctx.user.id) throw forbidden();
+      await members.remove(userId, now());
+      await audit.record({
+        ...actor(ctx),
+        organizationId,
+        action: 'member.remove',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { email: member.email, disabled: false },
+        after: { disabled: true },
+      });
+    },
+  };
+}
+
+export type OrganizationsService = ReturnType<typeof createOrganizationsService>;

@@ -1,0 +1,35 @@
+import { type SearchGroup, searchQuery, searchResponse } from '@rcm/shared/search';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { requirePermission } from '../auth/guard.ts';
+import { prepareTerm, type SearchProvider } from './providers.ts';
+
+/** How close a word must be to count as a match (pg_trgm word similarity, 0–1): "Rivrside" finds "Riverside". */
+export const WORD_SIMILARITY = 0.4;
+
+/**
+ * One box, every kind the caller may see (design.md 7: `GET /api/search?q=`). Each kind runs its own
+ * scoped, index-backed query; kinds the caller may not see are left out rather than returned empty.
+ */
+export function searchRoutes(deps: { db: Db; providers: readonly SearchProvider[] }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/search', { schema: { querystring: searchQuery, response: { 200: searchResponse } } }, async (request) => {
+      const ctx = requirePermission(request, 'search_view');
+      const term = prepareTerm(request.query.q);
+      const limit = request.query.limit;
+      const visible = deps.providers.flatMap((p) => {
+        const scope = p.scope(ctx);
+        return scope ? [{ p, scope }] : [];
+      });
+      const groups = await deps.db.transaction(async (tx) => {
+        // Local to this transaction: the `<%` operator reads it, and the trigram indexes serve it.
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+        const out: SearchGroup[] = [];
+        for (const { p, scope } of visible) out.push({ kind: p.kind, items: await p.run(tx, term, scope, limit) });
+        return out;
+      });
+      return { data: { q: term.text, groups } };
+    });
+  };
+}

@@ -1,0 +1,76 @@
+import type { AuditEntry, AuditLogQuery } from '@rcm/shared/settings';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { auditLog, organizations, users } from '../../db/schema.ts';
+import { pageMeta, type SettingsScope } from './scope.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The audit log, newest first, limited to the viewer's organization unless they see all. */
+export function createAuditLogRepo(db: Db) {
+  const actor = alias(users, 'actor');
+  const impersonator = alias(users, 'impersonator');
+
+  return {
+    async list(scope: SettingsScope, q: AuditLogQuery) {
+      const conditions: (SQL | undefined)[] = [
+        scope.kind === 'org' ? eq(auditLog.organizationId, scope.organizationId) : undefined,
+        q.action ? eq(auditLog.action, q.action) : undefined,
+        q.actor ? or(ilike(actor.name, `%${q.actor}%`), ilike(actor.email, `%${q.actor}%`)) : undefined,
+        q.from ? gte(auditLog.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
+        q.to ? lt(auditLog.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,
+      ];
+      const where = and(...conditions);
+      const [total] = await db
+        .select({ n: count() })
+        .from(auditLog)
+        .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+        .where(where);
+      const rows = await db
+        .select({
+          log: auditLog,
+          actorName: actor.name,
+          actorEmail: actor.email,
+          impName: impersonator.name,
+          impEmail: impersonator.email,
+          orgName: organizations.name,
+        })
+        .from(auditLog)
+        .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+        .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorUserId))
+        .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page);
+      const data: AuditEntry[] = rows.map((r) => ({
+        id: r.log.id,
+        action: r.log.action,
+        subject_type: r.log.subjectType,
+        subject_id: r.log.subjectId,
+        actor:
+          r.log.actorUserId !== null && r.actorName !== null
+            ? { id: r.log.actorUserId, name: r.actorName, email: r.actorEmail ?? '' }
+            : null,
+        impersonator:
+          r.log.impersonatorUserId !== null && r.impName !== null
+            ? { id: r.log.impersonatorUserId, name: r.impName, email: r.impEmail ?? '' }
+            : null,
+        organisation:
+          r.log.organizationId !== null && r.orgName !== null ? { id: r.log.organizationId, name: r.orgName } : null,
+        before: r.log.before,
+        after: r.log.after,
+        created_at: r.log.createdAt.toISOString(),
+      }));
+      return { data, meta: pageMeta(q.page, q.per_page, total?.n ?? 0) };
+    },
+
+    async actions() {
+      const rows = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action);
+      return rows.map((r) => r.action);
+    },
+  };
+}
+
+export type AuditLogRepo = ReturnType<typeof createAuditLogRepo>;

@@ -1,0 +1,196 @@
+import {
+  alarmTypeBody,
+  auditEntry,
+  auditLogQuery,
+  roleBody,
+  type SettingsTeam,
+  type SettingsUser,
+  settingsAlarmType,
+  settingsListMeta,
+  settingsListQuery,
+  settingsRole,
+  settingsTeam,
+  settingsUser,
+  teamBody,
+  userUpdateBody,
+} from '@rcm/shared/settings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import { requirePermission } from '../auth/guard.ts';
+import { createAlarmTypesSettings } from './alarm-types.ts';
+import { createAuditLogRepo } from './audit-log-repo.ts';
+import { createSettingsRepo, type SettingsTeamRow, type SettingsUserRow } from './repo.ts';
+import { pageMeta, settingsScope } from './scope.ts';
+import { createSettingsService } from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const list = <T extends z.ZodType>(item: T) => ({ 200: z.object({ data: z.array(item), meta: settingsListMeta }) });
+const one = <T extends z.ZodType>(item: T) => ({ 200: z.object({ data: item }) });
+
+function toUser(u: SettingsUserRow): SettingsUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    language: u.language === 'es-MX' ? 'es-MX' : 'en-US',
+    disabled: u.disabled,
+    role: { id: u.roleId, name: u.roleName, color: u.roleColor },
+    team: u.teamId !== null && u.teamName !== null ? { id: u.teamId, name: u.teamName } : null,
+    organisation: { id: u.organizationId, name: u.organizationName },
+  };
+}
+
+function toTeam(t: SettingsTeamRow): SettingsTeam {
+  return {
+    id: t.id,
+    name: t.name,
+    organisation:
+      t.organizationId !== null && t.organizationName !== null
+        ? { id: t.organizationId, name: t.organizationName }
+        : null,
+    members: Number(t.members),
+  };
+}
+
+/** Settings (users, teams, roles, alarm types) and the audit log: `settings_view` to see, `settings_update` to change. */
+export function settingsModule(deps: {
+  db: Db;
+  audit: AuditRepo;
+  bus: EventBus;
+  revokeUserSessions: (userId: number) => Promise<void>;
+  invalidateRules: () => void;
+  now?: () => Date;
+}): FastifyPluginAsyncZod {
+  const repo = createSettingsRepo(deps.db);
+  const service = createSettingsService({
+    repo,
+    audit: deps.audit,
+    bus: deps.bus,
+    revokeUserSessions: deps.revokeUserSessions,
+  });
+  const alarmTypes = createAlarmTypesSettings(deps);
+  const auditLog = createAuditLogRepo(deps.db);
+  const view = (request: Parameters<typeof requirePermission>[0]) => requirePermission(request, 'settings_view');
+  const update = (request: Parameters<typeof requirePermission>[0]) => requirePermission(request, 'settings_update');
+
+  return async (app) => {
+    app.get(
+      '/settings/users',
+      { schema: { querystring: settingsListQuery, response: list(settingsUser) } },
+      async (request) => {
+        const q = request.query;
+        const { rows, total } = await repo.listUsers(settingsScope(view(request)), q);
+        return { data: rows.map(toUser), meta: pageMeta(q.page, q.per_page, total) };
+      },
+    );
+    app.get('/settings/users/:id', { schema: { params: idParams, response: one(settingsUser) } }, async (request) => {
+      const user = await repo.findUser(settingsScope(view(request)), request.params.id);
+      if (!user) throw new AppError(404, 'not_found');
+      return { data: toUser(user) };
+    });
+    app.put(
+      '/settings/users/:id',
+      { schema: { params: idParams, body: userUpdateBody, response: one(settingsUser) } },
+      async (request) => ({ data: toUser(await service.updateUser(update(request), request.params.id, request.body)) }),
+    );
+
+    app.get(
+      '/settings/teams',
+      { schema: { querystring: settingsListQuery, response: list(settingsTeam) } },
+      async (request) => {
+        const q = request.query;
+        const { rows, total } = await repo.listTeams(settingsScope(view(request)), q);
+        return { data: rows.map(toTeam), meta: pageMeta(q.page, q.per_page, total) };
+      },
+    );
+    app.get('/settings/teams/:id', { schema: { params: idParams, response: one(settingsTeam) } }, async (request) => {
+      const team = await repo.findTeam(settingsScope(view(request)), request.params.id);
+      if (!team) throw new AppError(404, 'not_found');
+      return { data: toTeam(team) };
+    });
+    app.post(
+      '/settings/teams',
+      { schema: { body: teamBody, response: { 201: z.object({ data: settingsTeam }) } } },
+      async (request, reply) => {
+        const team = await service.saveTeam(update(request), null, request.body);
+        return reply.status(201).send({ data: toTeam(team) });
+      },
+    );
+    app.put(
+      '/settings/teams/:id',
+      { schema: { params: idParams, body: teamBody, response: one(settingsTeam) } },
+      async (request) => ({ data: toTeam(await service.saveTeam(update(request), request.params.id, request.body)) }),
+    );
+
+    app.get(
+      '/settings/roles',
+      { schema: { querystring: settingsListQuery, response: list(settingsRole) } },
+      async (request) => {
+        view(request);
+        const q = request.query;
+        const { rows, total } = await repo.listRoles(q);
+        return { data: rows.map((r) => ({ ...r, users: Number(r.users) })), meta: pageMeta(q.page, q.per_page, total) };
+      },
+    );
+    app.get('/settings/roles/:id', { schema: { params: idParams, response: one(settingsRole) } }, async (request) => {
+      view(request);
+      const role = await repo.findRole(request.params.id);
+      if (!role) throw new AppError(404, 'not_found');
+      return { data: { ...role, users: Number(role.users) } };
+    });
+    app.post(
+      '/settings/roles',
+      { schema: { body: roleBody, response: { 201: z.object({ data: settingsRole }) } } },
+      async (request, reply) => {
+        const role = await service.saveRole(update(request), null, request.body);
+        return reply.status(201).send({ data: { ...role, users: Number(role.users) } });
+      },
+    );
+    app.put(
+      '/settings/roles/:id',
+      { schema: { params: idParams, body: roleBody, response: one(settingsRole) } },
+      async (request) => {
+        const role = await service.saveRole(update(request), request.params.id, request.body);
+        return { data: { ...role, users: Number(role.users) } };
+      },
+    );
+
+    app.get(
+      '/settings/alarm-types',
+      { schema: { querystring: settingsListQuery, response: list(settingsAlarmType) } },
+      async (request) => {
+        view(request);
+        return alarmTypes.list(request.query);
+      },
+    );
+    app.get(
+      '/settings/alarm-types/:id',
+      { schema: { params: idParams, response: one(settingsAlarmType) } },
+      async (request) => {
+        view(request);
+        return { data: await alarmTypes.find(request.params.id) };
+      },
+    );
+    app.put(
+      '/settings/alarm-types/:id',
+      { schema: { params: idParams, body: alarmTypeBody, response: one(settingsAlarmType) } },
+      async (request) => ({ data: await alarmTypes.update(update(request), request.params.id, request.body) }),
+    );
+
+    app.get('/audit-log', { schema: { querystring: auditLogQuery, response: list(auditEntry) } }, async (request) =>
+      auditLog.list(settingsScope(view(request)), request.query),
+    );
+    app.get(
+      '/audit-log/actions',
+      { schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
+      async (request) => {
+        view(request);
+        return { data: await auditLog.actions() };
+      },
+    );
+  };
+}

@@ -1,0 +1,181 @@
+import type { SettingsListQuery } from '@rcm/shared/settings';
+import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { organizations, roles, teams, users } from '../../db/schema.ts';
+import type { SettingsScope } from './scope.ts';
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Users, teams and roles as settings sees them; every tenant query takes the caller's scope. */
+export function createSettingsRepo(db: Db) {
+  const userSelect = {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    language: users.language,
+    disabled: users.disabled,
+    organizationId: users.organizationId,
+    organizationName: organizations.name,
+    teamId: users.teamId,
+    teamName: teams.name,
+    roleId: users.roleId,
+    roleName: roles.name,
+    roleColor: roles.color,
+    permissions: roles.permissions,
+  };
+  const userQuery = () =>
+    db
+      .select(userSelect)
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(teams, eq(teams.id, users.teamId));
+
+  const userScope = (scope: SettingsScope): SQL | undefined =>
+    scope.kind === 'all' ? undefined : eq(users.organizationId, scope.organizationId);
+  const teamScope = (scope: SettingsScope): SQL | undefined =>
+    scope.kind === 'all' ? undefined : or(eq(teams.organizationId, scope.organizationId), isNull(teams.organizationId));
+
+  return {
+    async listUsers(scope: SettingsScope, q: SettingsListQuery) {
+      const where = and(
+        userScope(scope),
+        q.q ? or(ilike(users.name, like(q.q)), ilike(users.email, like(q.q))) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(users).where(where);
+      const rows = await userQuery()
+        .where(where)
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findUser(scope: SettingsScope, id: number) {
+      const [row] = await userQuery().where(and(eq(users.id, id), userScope(scope)));
+      return row;
+    },
+
+    async userIdByEmail(email: string) {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return row?.id;
+    },
+
+    async updateUser(
+      id: number,
+      patch: {
+        name: string;
+        email: string;
+        roleId: number;
+        teamId: number | null;
+        organizationId: number;
+        language: string;
+        disabled: boolean;
+      },
+    ) {
+      await db.update(users).set(patch).where(eq(users.id, id));
+    },
+
+    async organizationExists(id: number) {
+      const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id));
+      return !!row;
+    },
+
+    async listTeams(scope: SettingsScope, q: SettingsListQuery) {
+      const where = and(teamScope(scope), q.q ? ilike(teams.name, like(q.q)) : undefined);
+      const [total] = await db.select({ n: count() }).from(teams).where(where);
+      const rows = await db
+        .select({
+          id: teams.id,
+          name: teams.name,
+          organizationId: teams.organizationId,
+          organizationName: organizations.name,
+          members: sql<number>`(select count(*)::int from ${users} where ${users.teamId} = ${teams.id})`,
+        })
+        .from(teams)
+        .leftJoin(organizations, eq(organizations.id, teams.organizationId))
+        .where(where)
+        .orderBy(asc(teams.name), asc(teams.id))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findTeam(scope: SettingsScope, id: number) {
+      const [row] = await db
+        .select({
+          id: teams.id,
+          name: teams.name,
+          organizationId: teams.organizationId,
+          organizationName: organizations.name,
+          members: sql<number>`(select count(*)::int from ${users} where ${users.teamId} = ${teams.id})`,
+        })
+        .from(teams)
+        .leftJoin(organizations, eq(organizations.id, teams.organizationId))
+        .where(and(eq(teams.id, id), teamScope(scope)));
+      return row;
+    },
+
+    async insertTeam(values: { name: string; organizationId: number | null }) {
+      const [row] = await db.insert(teams).values(values).returning({ id: teams.id });
+      if (!row) throw new Error('team insert returned nothing');
+      return row.id;
+    },
+
+    async updateTeam(id: number, values: { name: string; organizationId: number | null }) {
+      await db.update(teams).set(values).where(eq(teams.id, id));
+    },
+
+    async listRoles(q: SettingsListQuery) {
+      const where = q.q ? ilike(roles.name, like(q.q)) : undefined;
+      const [total] = await db.select({ n: count() }).from(roles).where(where);
+      const rows = await db
+        .select({
+          id: roles.id,
+          name: roles.name,
+          color: roles.color,
+          permissions: roles.permissions,
+          users: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
+        })
+        .from(roles)
+        .where(where)
+        .orderBy(asc(roles.name), asc(roles.id))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findRole(id: number) {
+      const [row] = await db
+        .select({
+          id: roles.id,
+          name: roles.name,
+          color: roles.color,
+          permissions: roles.permissions,
+          users: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
+        })
+        .from(roles)
+        .where(eq(roles.id, id));
+      return row;
+    },
+
+    async insertRole(values: { name: string; color: string; permissions: string[] }) {
+      const [row] = await db.insert(roles).values(values).returning({ id: roles.id });
+      if (!row) throw new Error('role insert returned nothing');
+      return row.id;
+    },
+
+    async updateRole(id: number, values: { name: string; color: string; permissions: string[] }) {
+      await db.update(roles).set(values).where(eq(roles.id, id));
+    },
+
+    async roleUserIds(roleId: number) {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.roleId, roleId));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type SettingsRepo = ReturnType<typeof createSettingsRepo>;
+export type SettingsUserRow = NonNullable<Awaited<ReturnType<SettingsRepo['findUser']>>>;
+export type SettingsTeamRow = NonNullable<Awaited<ReturnType<SettingsRepo['findTeam']>>>;

@@ -1,0 +1,47 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ReactNode } from 'react';
+
+/** A panel sliding in from the right: a title, a description, a scrolling body and an optional footer. */
+export function SlideOver(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  closeLabel: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Dialog open={props.open} onClose={props.onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
+      <div className="fixed inset-0 overflow-hidden">
+        <div className="pointer-events-none fixed inset-y-0 right-0 flex max-w-full pl-10">
+          <DialogPanel className="pointer-events-auto flex w-screen max-w-md flex-col bg-white shadow-xl dark:bg-slate-900">
+            <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-700">
+              <div className="flex items-start justify-between gap-3">
+                <DialogTitle className="text-lg font-semibold">{props.title}</DialogTitle>
+                <button
+                  type="button"
+                  onClick={props.onClose}
+                  className="rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                >
+                  <span className="sr-only">{props.closeLabel}</span>
+                  <svg className="size-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+                    <path d="m5.3 4.2 4.7 4.7 4.7-4.7 1.1 1.1-4.7 4.7 4.7 4.7-1.1 1.1-4.7-4.7-4.7 4.7-1.1-1.1 4.7-4.7-4.7-4.7z" />
+                  </svg>
+                </button>
+              </div>
+              {props.description ? (
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{props.description}</p>
+              ) : null}
+            </div>
+            <div className="flex-1 overflow-y-auto px-5 py-4">{props.children}</div>
+            {props.footer ? (
+              <div className="border-t border-slate-200 px-5 py-3 dark:border-slate-700">{props.footer}</div>
+            ) : null}
+          </DialogPanel>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,205 @@
+import { ASSET_TYPES, type Asset, WARRANTY_STATES } from '@rcm/shared/assets';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { type AssetFilters, assetOptionsQuery, assetsQuery } from '../api/assets.ts';
+import { AssetDialog } from '../components/asset-dialog.tsx';
+import { WarrantyCell } from '../components/warranty-badge.tsx';
+
+const selectClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 200 ? v : undefined);
+const oneOf = <T extends string>(v: unknown, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
+const positive = (v: unknown) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+function readSearch(raw: Record<string, unknown>): AssetFilters {
+  const page = positive(raw.page);
+  return {
+    q: str(raw.q),
+    location_id: positive(raw.location_id),
+    type: oneOf(raw.type, ASSET_TYPES),
+    warranty: oneOf(raw.warranty, WARRANTY_STATES),
+    page: page && page > 1 ? page : undefined,
+  };
+}
+
+function Select(props: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
+  return (
+    <label className="block min-w-40">
+      <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={selectClass}>
+        {props.options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** /assets: the equipment register, filtered by location, type and warranty (filters in the URL). */
+export function AssetsPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const filters = readSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const list = useQuery(assetsQuery(filters));
+  const options = useQuery(assetOptionsQuery());
+  const canEdit = hasPermission(user, 'assets_edit');
+  const [q, setQ] = useState(filters.q ?? '');
+  const [editing, setEditing] = useState<Asset | 'new' | null>(null);
+  const update = (patch: Partial<AssetFilters>) =>
+    void navigate({ to: '/assets', search: { ...filters, page: undefined, ...patch } as never });
+
+  // Typing searches after a pause, not on every key.
+  useEffect(() => {
+    if ((filters.q ?? '') === q) return;
+    const timer = setTimeout(() => update({ q: q.trim() || undefined }), 300);
+    return () => clearTimeout(timer);
+  });
+
+  const any: [string, string] = ['', t('assets.any')];
+  const rows = list.data?.data ?? [];
+  const head = ['name', 'type', 'location', 'manufacturer', 'serial', 'installedAt', 'warrantyExpiry', 'controller'];
+  return (
+    <Page
+      title={t('assets.title')}
+      subtitle={t('assets.subtitle')}
+      actions={
+        canEdit ? (
+          <button
+            type="button"
+            onClick={() => setEditing('new')}
+            disabled={!options.data}
+            className="rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+          >
+            {t('assets.newAsset')}
+          </button>
+        ) : null
+      }
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="block min-w-64 flex-1">
+          <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{t('assets.search')}</span>
+          <input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={t('assets.searchHint')}
+            className={selectClass}
+          />
+        </label>
+        <Select
+          label={t('assets.location')}
+          value={String(filters.location_id ?? '')}
+          onChange={(v) => update({ location_id: v ? Number(v) : undefined })}
+          options={[any, ...(options.data?.locations ?? []).map((l) => [String(l.id), l.name] as [string, string])]}
+        />
+        <Select
+          label={t('assets.type')}
+          value={filters.type ?? ''}
+          onChange={(v) => update({ type: v || undefined })}
+          options={[any, ...ASSET_TYPES.map((v) => [v, t(`assets.types.${v}`)] as [string, string])]}
+        />
+        <Select
+          label={t('assets.warranty')}
+          value={filters.warranty ?? ''}
+          onChange={(v) => update({ warranty: v || undefined })}
+          options={[any, ...WARRANTY_STATES.map((v) => [v, t(`assets.warranties.${v}`)] as [string, string])]}
+        />
+      </div>
+      <div className="mt-4">
+        {list.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : list.isError ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {t('assets.loadError')}
+          </p>
+        ) : rows.length === 0 ? (
+          <EmptyState title={t('assets.emptyTitle')} body={t('assets.emptyBody')} />
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
+              <caption className="sr-only">{t('assets.table')}</caption>
+              <thead className="bg-slate-50 text-left dark:bg-slate-800">
+                <tr>
+                  {head.map((k) => (
+                    <th key={k} scope="col" className="px-3 py-2 font-semibold">
+                      {t(`assets.${k}`)}
+                    </th>
+                  ))}
+                  {canEdit ? (
+                    <th scope="col" className="px-3 py-2">
+                      <span className="sr-only">{t('assets.actions')}</span>
+                    </th>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {rows.map((a) => (
+                  <tr key={a.id} className={a.warranty === 'expiring' ? 'bg-amber-50 dark:bg-amber-950/40' : ''}>
+                    <td className="px-3 py-2 font-medium">{a.name}</td>
+                    <td className="px-3 py-2">{t(`assets.types.${a.type}`)}</td>
+                    <td className="px-3 py-2">
+                      {a.location.name}
+                      <span className="block text-xs text-slate-600 dark:text-slate-300">{a.organisation.name}</span>
+                    </td>
+                    <td className="px-3 py-2">
+                      {a.manufacturer || '—'}
+                      <span className="block text-xs text-slate-600 dark:text-slate-300">{a.model}</span>
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs">{a.serial || '—'}</td>
+                    <td className="px-3 py-2 tabular-nums">{a.installed_at ?? '—'}</td>
+                    <td className="px-3 py-2">
+                      <WarrantyCell expiry={a.warranty_expiry} state={a.warranty} />
+                    </td>
+                    <td className="px-3 py-2">{a.controller ? a.controller.name : '—'}</td>
+                    {canEdit ? (
+                      <td className="px-3 py-2">
+                        <button
+                          type="button"
+                          onClick={() => setEditing(a)}
+                          disabled={!options.data}
+                          aria-label={t('assets.editAsset', { name: `${a.name} · ${a.location.name}` })}
+                          className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                        >
+                          {t('assets.edit')}
+                        </button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {list.data && list.data.meta.total > 0 ? (
+        <div className="mt-4">
+          <Pagination
+            page={list.data.meta.page}
+            lastPage={list.data.meta.last_page}
+            total={list.data.meta.total}
+            onPage={(page) => void navigate({ to: '/assets', search: { ...filters, page } as never })}
+          />
+        </div>
+      ) : null}
+      {options.data ? (
+        <AssetDialog
+          open={editing !== null}
+          asset={editing === 'new' ? null : editing}
+          options={options.data}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ErrorCode } from '@rcm/shared/errors';
+import type { ImportRowError, InventoryItem, InventoryItemBody } from '@rcm/shared/inventory';
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@rcm/shared/locale';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { toQueryString } from '../../../lib/query-string.ts';
+import { getItem } from '../../../lib/storage.ts';
+import { tokens } from '../../../lib/tokens.ts';
+
+export type InventoryFilters = {
+  q?: string;
+  type?: string;
+  brand?: string;
+  availability?: string;
+  sort?: string;
+};
+
+export type ListPage<T> = { data: T[]; meta: { page: number; per_page: number; total: number; last_page: number } };
+
+export const PER_PAGE = 20;
+
+export const inventoryQuery = (filters: InventoryFilters, page: number) =>
+  queryOptions({
+    queryKey: ['inventory', 'list', filters, page],
+    queryFn: () => api<ListPage<InventoryItem>>(`inventory?${toQueryString({ ...filters, page, per_page: PER_PAGE })}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const brandsQuery = () =>
+  queryOptions({
+    queryKey: ['inventory', 'brands'],
+    queryFn: () => api<{ data: string[] }>('inventory/brands').then((r) => r.data),
+    staleTime: 60_000,
+  });
+
+/** Items at or below their reorder level (what a purchase order would restock). */
+export const needsReorderQuery = () =>
+  queryOptions({
+    queryKey: ['inventory', 'needs-reorder'],
+    queryFn: () =>
+      api<ListPage<InventoryItem>>('inventory?availability=needs_reorder&per_page=500&sort=quantity').then(
+        (r) => r.data,
+      ),
+  });
+
+export function saveItem(id: number | null, body: InventoryItemBody) {
+  return api<{ data: InventoryItem }>(id === null ? 'inventory' : `inventory/${id}`, {
+    method: id === null ? 'POST' : 'PUT',
+    body,
+  }).then((r) => r.data);
+}
+
+export class ImportRejected extends Error {
+  constructor(readonly rows: ImportRowError[]) {
+    super('import rejected');
+  }
+}
+
+function requestHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Locale': getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE };
+  const token = tokens.current();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * Sends every row at once: the server writes them all in one transaction or none. A rejected file
+ * comes back with each bad row's number (the shared client keeps only field errors, hence fetch here).
+ */
+export async function importRows(rows: Record<string, string>[]): Promise<{ created: number; updated: number }> {
+  const res = await fetch('/api/inventory/import', {
+    method: 'POST',
+    headers: { ...requestHeaders(), 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ rows }),
+  });
+  const body = (await res.json().catch(() => null)) as {
+    data?: { created: number; updated: number };
+    error?: { code: ErrorCode; message: string; details?: { rows?: ImportRowError[] } };
+  } | null;
+  if (res.ok && body?.data) return body.data;
+  if (body?.error?.details?.rows) throw new ImportRejected(body.error.details.rows);
+  throw new ApiError(res.status, body?.error?.code ?? 'internal', body?.error?.message ?? res.statusText);
+}
+
+/** Downloads the filtered list as CSV (every page), with the session's token. */
+export async function downloadCsv(filters: InventoryFilters): Promise<void> {
+  const res = await fetch(`/api/inventory/export?${toQueryString(filters)}`, { headers: requestHeaders() });
+  if (!res.ok) throw new Error(`export failed: ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `inventory-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

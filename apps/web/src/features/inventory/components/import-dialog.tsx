@@ -1,0 +1,207 @@
+import { CSV_COLUMNS, type ImportRowError, inventoryCsvRow, MAX_IMPORT_ROWS } from '@rcm/shared/inventory';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { ImportRejected, importRows } from '../api/inventory.ts';
+import { parseCsv, toRecords } from '../csv-parse.ts';
+import { Modal } from './modal.tsx';
+
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'reading'; done: number; total: number }
+  | { kind: 'ready'; records: Record<string, string>[]; errors: ImportRowError[]; problem?: string }
+  | { kind: 'sending'; records: Record<string, string>[] };
+
+const PREVIEW_ROWS = 10;
+const CHUNK = 250;
+
+/** CSV import: read and check every row here (with progress), preview, then one all-or-nothing request. */
+export function ImportDialog(props: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const errorMap = zodErrorMap(t);
+
+  const close = () => {
+    setStage({ kind: 'idle' });
+    props.onClose();
+  };
+
+  async function read(file: File) {
+    const { columns, records } = toRecords(parseCsv(await file.text()));
+    const missing = CSV_COLUMNS.filter((c) => !['brand', 'specification'].includes(c) && !columns.includes(c));
+    if (missing.length > 0)
+      return setStage({
+        kind: 'ready',
+        records: [],
+        errors: [],
+        problem: t('inventory.missingColumns', { columns: missing.join(', ') }),
+      });
+    if (records.length === 0)
+      return setStage({ kind: 'ready', records: [], errors: [], problem: t('inventory.emptyFile') });
+    if (records.length > MAX_IMPORT_ROWS)
+      return setStage({
+        kind: 'ready',
+        records: [],
+        errors: [],
+        problem: t('inventory.tooManyRows', { max: MAX_IMPORT_ROWS }),
+      });
+    const errors: ImportRowError[] = [];
+    const seen = new Map<string, number>();
+    for (let start = 0; start < records.length; start += CHUNK) {
+      setStage({ kind: 'reading', done: start, total: records.length });
+      // Yield between chunks so the progress bar paints on large files.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      records.slice(start, start + CHUNK).forEach((record, i) => {
+        const row = start + i + 2;
+        const parsed = inventoryCsvRow.safeParse(record, { error: errorMap });
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues)
+            errors.push({ row, field: issue.path.join('.'), message: issue.message });
+          return;
+        }
+        const key = parsed.data.part_number.toLowerCase();
+        const first = seen.get(key);
+        if (first !== undefined)
+          errors.push({ row, field: 'part_number', message: t('inventory.duplicateRow', { first }) });
+        else seen.set(key, row);
+      });
+    }
+    setStage({ kind: 'ready', records, errors });
+  }
+
+  async function send(records: Record<string, string>[]) {
+    setStage({ kind: 'sending', records });
+    try {
+      const result = await importRows(records);
+      await queryClient.invalidateQueries({ queryKey: ['inventory'] });
+      toast.success(t('inventory.imported', result));
+      close();
+    } catch (err) {
+      if (err instanceof ImportRejected) return setStage({ kind: 'ready', records, errors: err.rows });
+      const message = err instanceof ApiError ? err.message : t('errors.generic');
+      setStage({ kind: 'ready', records, errors: [], problem: message });
+    }
+  }
+
+  const records = stage.kind === 'ready' || stage.kind === 'sending' ? stage.records : [];
+  const errors = stage.kind === 'ready' ? stage.errors : [];
+  const problem = stage.kind === 'ready' ? stage.problem : undefined;
+  const preview = records.slice(0, PREVIEW_ROWS);
+
+  return (
+    <Modal open={props.open} onClose={close} title={t('inventory.importTitle')} wide>
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        {t('inventory.importHelp', { columns: CSV_COLUMNS.join(', ') })}
+      </p>
+      <div className="mt-4">
+        <FormField label={t('inventory.chooseFile')}>
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby={describedBy}
+              className={inputClass}
+              disabled={stage.kind === 'reading' || stage.kind === 'sending'}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void read(file);
+              }}
+            />
+          )}
+        </FormField>
+      </div>
+      {stage.kind === 'reading' ? (
+        <div className="mt-4">
+          <label className="block text-sm" htmlFor="import-progress">
+            {t('inventory.reading', { done: stage.done, total: stage.total })}
+          </label>
+          <progress id="import-progress" className="mt-1 w-full" max={stage.total} value={stage.done} />
+        </div>
+      ) : null}
+      {problem ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {problem}
+        </p>
+      ) : null}
+      {errors.length > 0 ? (
+        <div
+          role="alert"
+          className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          <p className="font-semibold">{t('inventory.rowErrorsTitle', { count: errors.length })}</p>
+          <ul className="mt-2 max-h-48 list-disc space-y-1 overflow-y-auto pl-5">
+            {errors.slice(0, 100).map((e) => (
+              <li key={`${e.row}-${e.field}`}>{t('inventory.rowError', e)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {preview.length > 0 ? (
+        <div className="mt-4">
+          <p className="text-sm">{t('inventory.rowsFound', { count: records.length })}</p>
+          <div className="mt-2 max-h-72 overflow-auto rounded border border-slate-200 dark:border-slate-700">
+            <table className="min-w-full text-xs">
+              <caption className="sr-only">{t('inventory.previewCaption', { count: preview.length })}</caption>
+              <thead className="bg-slate-50 text-left dark:bg-slate-800">
+                <tr>
+                  <th scope="col" className="px-2 py-1">
+                    {t('inventory.row')}
+                  </th>
+                  {CSV_COLUMNS.map((c) => (
+                    <th key={c} scope="col" className="px-2 py-1 font-mono">
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {preview.map((r, i) => {
+                  const row = i + 2;
+                  const bad = errors.some((e) => e.row === row);
+                  return (
+                    <tr key={row} className={bad ? 'bg-red-50 dark:bg-red-950' : ''}>
+                      <td className="px-2 py-1 tabular-nums">{row}</td>
+                      {CSV_COLUMNS.map((c) => (
+                        <td key={c} className="px-2 py-1">
+                          {r[c]}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      ) : null}
+      <div className="mt-6 flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={close}
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-600"
+        >
+          {t('inventory.cancel')}
+        </button>
+        <button
+          type="button"
+          disabled={stage.kind !== 'ready' || records.length === 0 || errors.length > 0 || !!problem}
+          onClick={() => void send(records)}
+          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+        >
+          {stage.kind === 'sending'
+            ? t('inventory.importing', { count: records.length })
+            : t('inventory.importButton', { count: records.length })}
+        </button>
+      </div>
+    </Modal>
+  );
+}

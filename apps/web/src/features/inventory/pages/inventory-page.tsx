@@ -1,0 +1,220 @@
+import { AVAILABILITIES, type InventoryItem, ITEM_TYPES, inventoryListQuery } from '@rcm/shared/inventory';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Page } from '../../../components/page.tsx';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { downloadCsv, type InventoryFilters } from '../api/inventory.ts';
+import { orderOptionsQuery } from '../api/purchase-orders.ts';
+import { ImportDialog } from '../components/import-dialog.tsx';
+import { ItemDialog } from '../components/item-dialog.tsx';
+import { ItemsTable } from '../components/items-table.tsx';
+import { OrdersPanel } from '../components/orders-panel.tsx';
+
+const selectClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
+const SORTS = inventoryListQuery.shape.sort.unwrap().options;
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 200 ? v : undefined);
+const oneOf = <T extends string>(v: unknown, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
+
+type Search = InventoryFilters & { tab?: 'orders' };
+
+function readSearch(raw: Record<string, unknown>): Search {
+  return {
+    q: str(raw.q),
+    type: oneOf(raw.type, ITEM_TYPES),
+    brand: str(raw.brand),
+    availability: oneOf(raw.availability, [...AVAILABILITIES, 'needs_reorder'] as const),
+    sort: oneOf(raw.sort, SORTS),
+    tab: raw.tab === 'orders' ? 'orders' : undefined,
+  };
+}
+
+function Select(props: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
+  return (
+    <label className="block min-w-40">
+      <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={selectClass}>
+        {props.options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** /inventory/{pageNumber?}: the page number lives in the path, search, filters and sort in the query. */
+export function InventoryPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const { pageNumber } = useParams({ strict: false }) as { pageNumber?: string };
+  const search = readSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const { tab, ...filters } = search;
+  const page = Math.max(1, Number.parseInt(pageNumber ?? '1', 10) || 1);
+  const canEdit = hasPermission(user, 'inventory_edit');
+  const options = useQuery({ ...orderOptionsQuery(), enabled: canEdit });
+  const [q, setQ] = useState(filters.q ?? '');
+  const [editing, setEditing] = useState<InventoryItem | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const go = (next: Search, nextPage: number) =>
+    void navigate({ to: nextPage > 1 ? `/inventory/${nextPage}` : '/inventory', search: next as never });
+  const update = (patch: Partial<Search>) => go({ ...search, ...patch }, 1);
+
+  // Typing searches after a pause, not on every key.
+  useEffect(() => {
+    if ((filters.q ?? '') === q) return;
+    const timer = setTimeout(() => update({ q: q.trim() || undefined }), 300);
+    return () => clearTimeout(timer);
+  });
+
+  const organizations = [
+    ...new Map(
+      (options.data?.locations ?? []).map((l) => [
+        l.organization_id,
+        { id: l.organization_id, name: l.organization_name },
+      ]),
+    ).values(),
+  ].sort((a, b) =>
+    a.id === user?.organisation.id ? -1 : b.id === user?.organisation.id ? 1 : a.name.localeCompare(b.name),
+  );
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadCsv(filters);
+    } catch {
+      toast.error(t('inventory.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const any: [string, string] = ['', t('inventory.any')];
+  const tabClass = (active: boolean) =>
+    `rounded-t-md border-b-2 px-4 py-2 text-sm font-medium ${active ? 'border-blue-700 text-blue-800 dark:border-blue-300 dark:text-blue-200' : 'border-transparent text-slate-700 hover:text-slate-900 dark:text-slate-200'}`;
+
+  return (
+    <Page
+      title={t('inventory.title')}
+      subtitle={t('inventory.subtitle')}
+      actions={
+        tab === 'orders' ? null : (
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => void exportCsv()}
+              disabled={exporting}
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900"
+            >
+              {exporting ? t('inventory.exporting') : t('inventory.exportCsv')}
+            </button>
+            {canEdit ? (
+              <>
+                <button
+                  type="button"
+                  onClick={() => setImporting(true)}
+                  className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium dark:border-slate-600 dark:bg-slate-900"
+                >
+                  {t('inventory.importCsv')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setEditing('new')}
+                  className="rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+                >
+                  {t('inventory.newItem')}
+                </button>
+              </>
+            ) : null}
+          </div>
+        )
+      }
+    >
+      <nav
+        aria-label={t('inventory.title')}
+        className="mb-4 flex gap-1 border-b border-slate-200 dark:border-slate-700"
+      >
+        <button
+          type="button"
+          aria-current={tab === 'orders' ? undefined : 'page'}
+          className={tabClass(tab !== 'orders')}
+          onClick={() => go({ ...filters }, page)}
+        >
+          {t('inventory.tabItems')}
+        </button>
+        <button
+          type="button"
+          aria-current={tab === 'orders' ? 'page' : undefined}
+          className={tabClass(tab === 'orders')}
+          onClick={() => go({ ...filters, tab: 'orders' }, 1)}
+        >
+          {t('inventory.tabOrders')}
+        </button>
+      </nav>
+      {tab === 'orders' ? (
+        <OrdersPanel canEdit={canEdit} />
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end gap-3">
+            <label className="block min-w-64 flex-1">
+              <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">
+                {t('inventory.search')}
+              </span>
+              <input
+                type="search"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+                placeholder={t('inventory.searchHint')}
+                className={selectClass}
+              />
+            </label>
+            <Select
+              label={t('inventory.type')}
+              value={filters.type ?? ''}
+              onChange={(v) => update({ type: v || undefined })}
+              options={[any, ...ITEM_TYPES.map((v) => [v, t(`inventory.types.${v}`)] as [string, string])]}
+            />
+            <Select
+              label={t('inventory.availability')}
+              value={filters.availability ?? ''}
+              onChange={(v) => update({ availability: v || undefined })}
+              options={[
+                any,
+                ...[...AVAILABILITIES, 'needs_reorder'].map(
+                  (v) => [v, t(`inventory.availabilities.${v}`)] as [string, string],
+                ),
+              ]}
+            />
+            <Select
+              label={t('inventory.sort')}
+              value={filters.sort ?? 'product_name'}
+              onChange={(v) => update({ sort: v === 'product_name' ? undefined : v })}
+              options={SORTS.map((v) => [v, t(`inventory.sorts.${v}`)] as [string, string])}
+            />
+          </div>
+          <ItemsTable
+            filters={filters}
+            page={page}
+            canEdit={canEdit}
+            onEdit={setEditing}
+            onPage={(p) => go(search, p)}
+          />
+        </>
+      )}
+      <ItemDialog
+        open={editing !== null}
+        item={editing === 'new' ? null : editing}
+        organizations={organizations}
+        onClose={() => setEditing(null)}
+      />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
+    </Page>
+  );
+}

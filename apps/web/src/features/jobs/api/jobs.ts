@@ -1,0 +1,88 @@
+import type {
+  JobCategory,
+  JobCreateBody,
+  JobDetail,
+  JobPriority,
+  JobStats,
+  JobStatus,
+  JobStatusBody,
+  JobSummary,
+  JobUpdateBody,
+} from '@rcm/shared/jobs';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { toQueryString } from '../../../lib/query-string.ts';
+
+export type JobFilters = {
+  status?: JobStatus;
+  /** Comma-separated category ids (kept as text in the URL). */
+  categories?: string;
+  /** Comma-separated priorities. */
+  priorities?: string;
+  controller_id?: number;
+  alarm_id?: number;
+  page?: number;
+  per_page?: number;
+};
+
+export type JobPage = {
+  data: JobSummary[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+};
+
+export const jobsQuery = (filters: JobFilters) =>
+  queryOptions({
+    queryKey: ['jobs', 'list', filters],
+    queryFn: () => api<JobPage>(`jobs?${toQueryString(filters)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const jobStatsQuery = (filters: Pick<JobFilters, 'categories' | 'priorities'>) =>
+  queryOptions({
+    queryKey: ['jobs', 'stats', filters],
+    queryFn: () => api<{ data: JobStats }>(`jobs/stats?${toQueryString(filters)}`).then((r) => r.data),
+  });
+
+export const jobQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['jobs', 'detail', id],
+    queryFn: () => api<{ data: JobDetail }>(`jobs/${id}`).then((r) => r.data),
+  });
+
+export const jobCategoriesQuery = () =>
+  queryOptions({
+    queryKey: ['jobs', 'categories'],
+    queryFn: () => api<{ data: JobCategory[] }>('jobs/categories').then((r) => r.data),
+    staleTime: 60_000,
+  });
+
+export const assignableQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['jobs', 'assignable', id],
+    queryFn: () => api<{ data: { id: number; name: string }[] }>(`jobs/${id}/assignable`).then((r) => r.data),
+  });
+
+export function createJob(body: JobCreateBody) {
+  return api<{ data: JobDetail }>('jobs', { method: 'POST', body }).then((r) => r.data);
+}
+
+export function updateJob(id: number, body: JobUpdateBody) {
+  return api<{ data: JobDetail }>(`jobs/${id}`, { method: 'PATCH', body }).then((r) => r.data);
+}
+
+export function changeJobStatus(id: number, body: JobStatusBody) {
+  return api<{ data: JobDetail }>(`jobs/${id}/status`, { method: 'POST', body }).then((r) => r.data);
+}
+
+export function assignJob(id: number, userIds: number[]) {
+  return api<{ data: JobDetail }>(`jobs/${id}/assignees`, { method: 'PUT', body: { user_ids: userIds } }).then(
+    (r) => r.data,
+  );
+}
+
+/** `a,b` ⇄ list, for the multi-select filters kept in the URL. */
+export function splitList(value: string | number | undefined): string[] {
+  return value === undefined || value === '' ? [] : String(value).split(',').filter(Boolean);
+}
+
+export type { JobPriority };

@@ -1,0 +1,102 @@
+import { JOB_PRIORITIES, JOB_STATUSES, type JobStatus } from '@rcm/shared/jobs';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { type JobFilters, jobCategoriesQuery, jobStatsQuery, jobsQuery, splitList } from '../api/jobs.ts';
+import { JobTable } from '../components/job-table.tsx';
+import { JobTiles } from '../components/job-tiles.tsx';
+import { MultiSelect } from '../components/multi-select.tsx';
+import { useLiveJobs } from '../components/use-live-jobs.ts';
+
+/** The URL's search, made safe: unknown values are dropped rather than sent to the API. */
+function readFilters(raw: Record<string, unknown>): JobFilters {
+  const status = JOB_STATUSES.find((s) => s === raw.status);
+  const categories = splitList(raw.categories as string | number | undefined).filter((c) => /^[1-9]\d{0,8}$/.test(c));
+  const priorities = splitList(raw.priorities as string | undefined).filter((p) =>
+    (JOB_PRIORITIES as readonly string[]).includes(p),
+  );
+  const page = Number(raw.page);
+  return {
+    status,
+    categories: categories.length ? categories.join(',') : undefined,
+    priorities: priorities.length ? priorities.join(',') : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+  };
+}
+
+/** /jobs: tiles New, Started, On Hold, Closed (a click filters), Categories and Priorities filters in the URL. */
+export function JobsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const filters = readFilters(useSearch({ strict: false }) as Record<string, unknown>);
+  const list = useQuery(jobsQuery(filters));
+  const stats = useQuery(jobStatsQuery({ categories: filters.categories, priorities: filters.priorities }));
+  const categories = useQuery(jobCategoriesQuery());
+  useLiveJobs();
+
+  const update = (patch: Partial<JobFilters>) =>
+    void navigate({ to: '/jobs', search: { ...filters, page: undefined, ...patch } as Record<string, unknown> });
+  const join = (values: string[]) => (values.length ? values.join(',') : undefined);
+
+  const rows = list.data?.data ?? [];
+  const filtered = !!(filters.status || filters.categories || filters.priorities);
+  return (
+    <Page title={t('jobs.title')} subtitle={t('jobs.subtitle')}>
+      <JobTiles
+        stats={stats.data}
+        selected={filters.status}
+        onSelect={(status: JobStatus | undefined) => update({ status })}
+      />
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        <MultiSelect
+          label={t('jobs.categories')}
+          anyLabel={t('jobs.allCategories')}
+          options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          value={splitList(filters.categories)}
+          onChange={(v) => update({ categories: join(v) })}
+        />
+        <MultiSelect
+          label={t('jobs.priorities')}
+          anyLabel={t('jobs.allPriorities')}
+          options={JOB_PRIORITIES.map((p) => ({ value: p, label: t(`jobs.priority.${p}`) }))}
+          value={splitList(filters.priorities)}
+          onChange={(v) => update({ priorities: join(v) })}
+        />
+        {filtered ? (
+          <button
+            type="button"
+            onClick={() => void navigate({ to: '/jobs', search: {} })}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium dark:border-slate-600 dark:bg-slate-900"
+          >
+            {t('jobs.clearFilters')}
+          </button>
+        ) : null}
+      </div>
+      <div className="mt-4">
+        {list.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : list.isError ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {t('jobs.loadError')}
+          </p>
+        ) : rows.length === 0 ? (
+          <EmptyState title={t('jobs.emptyTitle')} body={t('jobs.emptyBody')} />
+        ) : (
+          <JobTable jobs={rows} caption={t('jobs.table')} />
+        )}
+      </div>
+      {list.data && list.data.meta.total > 0 ? (
+        <div className="mt-4">
+          <Pagination
+            page={list.data.meta.page}
+            lastPage={list.data.meta.last_page}
+            total={list.data.meta.total}
+            onPage={(page) => void navigate({ to: '/jobs', search: { ...filters, page } as Record<string, unknown> })}
+          />
+        </div>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,99 @@
+import type { AuthUser } from '@rcm/shared/auth';
+import type {
+  AcceptInvitationBody,
+  AssignableRole,
+  Invitation,
+  InvitationBody,
+  InvitationPreview,
+  ListMeta,
+  Location,
+  LocationBody,
+  Member,
+  MembershipBody,
+  OrganizationDetail,
+  OrganizationListItem,
+} from '@rcm/shared/organizations';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { toQueryString } from '../../../lib/query-string.ts';
+
+export type Paged<T> = { data: T[]; meta: ListMeta };
+
+export const organizationsListQuery = (filters: { q?: string; page?: number }) =>
+  queryOptions({
+    queryKey: ['organizations', 'list', filters],
+    queryFn: () => api<Paged<OrganizationListItem>>(`organizations?${toQueryString({ ...filters, per_page: 25 })}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const organizationQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['organizations', 'detail', id],
+    queryFn: () => api<{ data: OrganizationDetail }>(`organizations/${id}`).then((r) => r.data),
+  });
+
+export const invitationsQuery = (organizationId: number) =>
+  queryOptions({
+    queryKey: ['organizations', 'invitations', organizationId],
+    queryFn: () => api<{ data: Invitation[] }>(`organizations/${organizationId}/invitations`).then((r) => r.data),
+  });
+
+export const memberRolesQuery = () =>
+  queryOptions({
+    queryKey: ['organizations', 'member-roles'],
+    queryFn: () => api<{ data: AssignableRole[] }>('member-roles').then((r) => r.data),
+    staleTime: 60_000,
+  });
+
+export const locationsListQuery = (filters: { q?: string; page?: number }) =>
+  queryOptions({
+    queryKey: ['locations', 'list', filters],
+    queryFn: () => api<Paged<Location>>(`locations?${toQueryString(filters)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const locationQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['locations', 'detail', id],
+    queryFn: () => api<{ data: Location }>(`locations/${id}`).then((r) => r.data),
+  });
+
+export const invitationPreviewQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', token],
+    queryFn: () => api<{ data: InvitationPreview }>(`invitations/${encodeURIComponent(token)}`).then((r) => r.data),
+    retry: false,
+  });
+
+export const createOrganization = (name: string) =>
+  api<{ data: { id: number; name: string } }>('organizations', { method: 'POST', body: { name } }).then((r) => r.data);
+
+export const renameOrganization = (id: number, name: string) =>
+  api<{ data: { id: number; name: string } }>(`organizations/${id}`, { method: 'PATCH', body: { name } }).then(
+    (r) => r.data,
+  );
+
+export const createLocation = (organizationId: number, body: LocationBody) =>
+  api<{ data: Location }>(`organizations/${organizationId}/locations`, { method: 'POST', body }).then((r) => r.data);
+
+export const updateLocation = (id: number, body: LocationBody) =>
+  api<{ data: Location }>(`locations/${id}`, { method: 'PATCH', body }).then((r) => r.data);
+
+export const inviteMember = (organizationId: number, body: InvitationBody) =>
+  api<{ data: Invitation }>(`organizations/${organizationId}/members`, { method: 'POST', body }).then((r) => r.data);
+
+export const revokeInvitation = (organizationId: number, invitationId: number) =>
+  api(`organizations/${organizationId}/invitations/${invitationId}`, { method: 'DELETE' });
+
+export const updateMembership = (organizationId: number, userId: number, body: MembershipBody) =>
+  api<{ data: Member }>(`organizations/${organizationId}/members/${userId}`, { method: 'PATCH', body }).then(
+    (r) => r.data,
+  );
+
+export const removeMember = (organizationId: number, userId: number) =>
+  api(`organizations/${organizationId}/members/${userId}`, { method: 'DELETE' });
+
+export const acceptInvitation = (token: string, body: AcceptInvitationBody) =>
+  api<{ data: AuthUser }>(`invitations/${encodeURIComponent(token)}/accept`, { method: 'POST', body }).then(
+    (r) => r.data,
+  );

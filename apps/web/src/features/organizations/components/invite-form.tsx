@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LOCALES } from '@rcm/shared/locale';
+import { type InvitationBody, invitationBody } from '@rcm/shared/organizations';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { inviteMember, memberRolesQuery } from '../api/organizations.ts';
+import { LocationAccess } from './location-access.tsx';
+import { FormError, primaryButton, Section } from './ui.tsx';
+
+type Values = { email: string; language: string; role_id: string; all_locations: boolean; location_ids: number[] };
+
+/** Invites a member by email: their language, role and locations (organization_edit). */
+export function InviteForm(props: { organizationId: number; locations: { id: number; name: string }[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const roles = useQuery(memberRolesQuery());
+  const form = useForm<Values, unknown, InvitationBody>({
+    defaultValues: { email: '', language: currentLocale(), role_id: '', all_locations: true, location_ids: [] },
+    resolver: zodResolver(invitationBody as never, { error: zodErrorMap(t) }) as never,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const created = await inviteMember(props.organizationId, body);
+      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      toast.success(t('organizations.invited', { email: created.email }));
+      form.reset();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      for (const f of err.fields) form.setError(f.field as keyof Values, { message: f.message });
+      if (err.fields.length === 0)
+        form.setError('root', { message: err.code === 'network' ? t('errors.network') : err.message });
+    }
+  });
+
+  return (
+    <Section title={t('organizations.inviteTitle')} id="invite">
+      <p className="-mt-2 mb-4 text-sm text-slate-600 dark:text-slate-300">{t('organizations.inviteHint')}</p>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <FormError message={errors.root?.message} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField label={t('organizations.email')} error={errors.email?.message}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="email"
+                autoComplete="off"
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                className={inputClass}
+                {...form.register('email')}
+              />
+            )}
+          </FormField>
+          <FormField label={t('organizations.language')} error={errors.language?.message}>
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                className={inputClass}
+                {...form.register('language')}
+              >
+                {LOCALES.map((l) => (
+                  <option key={l} value={l}>
+                    {t(`organizations.languages.${l}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label={t('organizations.role')} error={errors.role_id?.message}>
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                className={inputClass}
+                {...form.register('role_id', { setValueAs: (v) => (v === '' ? undefined : Number(v)) })}
+              >
+                <option value="">—</option>
+                {(roles.data ?? []).map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+        <Controller
+          control={form.control}
+          name="all_locations"
+          render={({ field }) => (
+            <LocationAccess
+              locations={props.locations}
+              value={{ all_locations: field.value, location_ids: form.watch('location_ids') }}
+              error={errors.location_ids?.message}
+              onChange={(v) => {
+                field.onChange(v.all_locations);
+                form.setValue('location_ids', v.location_ids);
+              }}
+            />
+          )}
+        />
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? t('organizations.sending') : t('organizations.sendInvite')}
+        </button>
+      </form>
+    </Section>
+  );
+}

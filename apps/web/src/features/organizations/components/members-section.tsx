@@ -1,0 +1,150 @@
+import type { Member } from '@rcm/shared/organizations';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { SlideOver } from '../../../components/slide-over.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { removeMember, updateMembership } from '../api/organizations.ts';
+import { type Access, LocationAccess } from './location-access.tsx';
+import { dangerButton, FormError, linkClass, primaryButton, Section, secondaryButton, Table, Th } from './ui.tsx';
+
+/** The organization's members: email, role, call action, locations; managers change access or remove. */
+export function MembersSection(props: {
+  organizationId: number;
+  members: Member[];
+  locations: { id: number; name: string }[];
+  canManage: boolean;
+  currentUserId: number;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Member | null>(null);
+  const [access, setAccess] = useState<Access>({ all_locations: true, location_ids: [] });
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  const open = (m: Member) => {
+    setEditing(m);
+    setAccess({ all_locations: m.all_locations, location_ids: m.location_ids });
+    setError(undefined);
+  };
+
+  const save = async () => {
+    if (!editing) return;
+    setSaving(true);
+    try {
+      await updateMembership(props.organizationId, editing.id, access);
+      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      toast.success(t('organizations.accessSaved'));
+      setEditing(null);
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.fields[0]?.message ?? err.message) : t('errors.network'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (m: Member) => {
+    if (!window.confirm(t('organizations.removeConfirm', { name: m.name }))) return;
+    try {
+      await removeMember(props.organizationId, m.id);
+      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      toast.success(t('organizations.removed'));
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : t('errors.network'));
+    }
+  };
+
+  return (
+    <Section title={t('organizations.members')} id="members">
+      {props.members.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('organizations.membersEmpty')}</p>
+      ) : (
+        <Table
+          caption={t('organizations.members')}
+          head={
+            <>
+              <Th>{t('organizations.controllerName')}</Th>
+              <Th>{t('organizations.email')}</Th>
+              <Th>{t('organizations.role')}</Th>
+              <Th>{t('organizations.access')}</Th>
+              <Th>{t('organizations.actions')}</Th>
+            </>
+          }
+        >
+          {props.members.map((m) => (
+            <tr key={m.id}>
+              <td className="px-3 py-2 font-medium">{m.name}</td>
+              <td className="px-3 py-2">
+                <a href={`mailto:${m.email}`} className={linkClass}>
+                  {m.email}
+                </a>
+              </td>
+              <td className="px-3 py-2">{m.role.name}</td>
+              <td className="px-3 py-2">
+                {m.all_locations
+                  ? t('organizations.allLocations')
+                  : t('organizations.someLocations', { count: m.location_ids.length })}
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap gap-2">
+                  {m.phone ? (
+                    <a href={`tel:${m.phone.replace(/[^+0-9]/g, '')}`} className={secondaryButton}>
+                      {t('organizations.call', { name: m.name })}
+                    </a>
+                  ) : (
+                    <span className="px-1 py-1.5 text-slate-600 dark:text-slate-300">{t('organizations.noPhone')}</span>
+                  )}
+                  {props.canManage ? (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => open(m)}
+                        className={secondaryButton}
+                        aria-label={`${t('organizations.changeAccess')}: ${m.name}`}
+                      >
+                        {t('organizations.changeAccess')}
+                      </button>
+                      {m.id !== props.currentUserId ? (
+                        <button
+                          type="button"
+                          onClick={() => void remove(m)}
+                          className={dangerButton}
+                          aria-label={`${t('organizations.remove')}: ${m.name}`}
+                        >
+                          {t('organizations.remove')}
+                        </button>
+                      ) : null}
+                    </>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <SlideOver
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t('organizations.changeAccessTitle', { name: editing?.name ?? '' })}
+        closeLabel={t('organizations.cancel')}
+        footer={
+          <div className="flex justify-end gap-3">
+            <button type="button" onClick={() => setEditing(null)} className={secondaryButton}>
+              {t('organizations.cancel')}
+            </button>
+            <button type="button" onClick={() => void save()} disabled={saving} className={primaryButton}>
+              {saving ? t('organizations.saving') : t('organizations.save')}
+            </button>
+          </div>
+        }
+      >
+        <div className="space-y-4 p-5">
+          <FormError message={error} />
+          <LocationAccess locations={props.locations} value={access} onChange={setAccess} />
+        </div>
+      </SlideOver>
+    </Section>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Spinner } from '../../../components/page.tsx';
+
+export const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
+export const primaryButton =
+  'inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
+export const secondaryButton =
+  'inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800';
+export const dangerButton =
+  'inline-flex items-center rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 dark:border-red-700 dark:bg-slate-900 dark:text-red-200';
+export const searchClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
+
+/** Loading, error (with retry) and empty states in front of a list. */
+export function ListState(props: {
+  pending: boolean;
+  error: boolean;
+  empty: boolean;
+  loadingLabel: string;
+  errorLabel: string;
+  emptyTitle: string;
+  emptyBody: string;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (props.pending) return <Spinner label={props.loadingLabel} />;
+  if (props.error)
+    return (
+      <div role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+        <p>{props.errorLabel}</p>
+        <button type="button" onClick={props.onRetry} className={`${secondaryButton} mt-2`}>
+          {t('organizations.retry')}
+        </button>
+      </div>
+    );
+  if (props.empty) return <EmptyState title={props.emptyTitle} body={props.emptyBody} />;
+  return <>{props.children}</>;
+}
+
+export function Section(props: { title: string; actions?: ReactNode; children: ReactNode; id?: string }) {
+  const headingId = `${props.id ?? props.title.replace(/\W+/g, '-').toLowerCase()}-heading`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {props.title}
+        </h2>
+        {props.actions}
+      </div>
+      {props.children}
+    </section>
+  );
+}
+
+export function Th(props: { children: ReactNode }) {
+  return (
+    <th scope="col" className="px-3 py-2 text-left font-semibold">
+      {props.children}
+    </th>
+  );
+}
+
+export function Table(props: { caption: string; head: ReactNode; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
+        <caption className="sr-only">{props.caption}</caption>
+        <thead className="bg-slate-50 dark:bg-slate-800">
+          <tr>{props.head}</tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{props.children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function FormError(props: { message?: string }) {
+  if (!props.message) return null;
+  return (
+    <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+      {props.message}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type OrganizationBody, organizationBody } from '@rcm/shared/organizations';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { Page, Spinner } from '../../../components/page.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { createOrganization, organizationQuery, renameOrganization } from '../api/organizations.ts';
+import { FormError, primaryButton, secondaryButton } from '../components/ui.tsx';
+
+function OrganizationForm(props: { id?: number; name?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<OrganizationBody>({
+    values: { name: props.name ?? '' },
+    resolver: zodResolver(organizationBody, { error: zodErrorMap(t) }),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const saved = props.id ? await renameOrganization(props.id, body.name) : await createOrganization(body.name);
+      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      toast.success(props.id ? t('organizations.saved') : t('organizations.created'));
+      await navigate({ to: '/organizations/$id/view', params: { id: String(saved.id) } });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      for (const f of err.fields) form.setError(f.field as 'name', { message: f.message });
+      if (err.fields.length === 0)
+        form.setError('root', { message: err.code === 'network' ? t('errors.network') : err.message });
+    }
+  });
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="max-w-xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <FormError message={errors.root?.message} />
+      <FormField label={t('organizations.name')} error={errors.name?.message}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            className={inputClass}
+            {...form.register('name')}
+          />
+        )}
+      </FormField>
+      <div className="flex gap-3">
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? t('organizations.saving') : t('organizations.save')}
+        </button>
+        <Link
+          to={props.id ? '/organizations/$id/view' : '/organizations'}
+          params={props.id ? { id: String(props.id) } : undefined}
+          className={secondaryButton}
+        >
+          {t('organizations.cancel')}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** /organizations/create (organization_create). */
+export function OrganizationCreatePage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('organizations.createTitle')}>
+      <OrganizationForm />
+    </Page>
+  );
+}
+
+/** /organizations/{id}/edit (organization_edit). */
+export function OrganizationEditPage() {
+  const { t } = useTranslation();
+  const { id } = useParams({ strict: false }) as { id: string };
+  const orgId = Number(id);
+  const org = useQuery({ ...organizationQuery(orgId), enabled: Number.isInteger(orgId) });
+  if (org.isPending)
+    return (
+      <Page title={t('organizations.editTitle')}>
+        <Spinner label={t('common.loading')} />
+      </Page>
+    );
+  if (!org.data)
+    return (
+      <Page title={t('errors.notFoundTitle')}>
+        <p>{t('organizations.notFound')}</p>
+      </Page>
+    );
+  return (
+    <Page title={t('organizations.editTitle')} subtitle={org.data.name}>
+      <OrganizationForm id={orgId} name={org.data.name} />
+    </Page>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ApiErrorBody } from '@rcm/shared/errors';
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@rcm/shared/locale';
+import type {
+  AlarmResponseReport,
+  ExportFormat,
+  HaccpReport,
+  RackManuallyOnReport,
+  ReportLocation,
+  ReportName,
+  UriPurchaseOrdersReport,
+} from '@rcm/shared/reports';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ApiError, api, type FieldError } from '../../../lib/api-client.ts';
+import { toQueryString } from '../../../lib/query-string.ts';
+import { getItem } from '../../../lib/storage.ts';
+import { tokens } from '../../../lib/tokens.ts';
+
+/** The filters every report reads from the URL (plus a report's own, e.g. status or severity). */
+export type ReportFilters = {
+  from: string;
+  to: string;
+  location_id?: number;
+  page?: number;
+  status?: string;
+  severity?: string;
+};
+
+export type ReportResponses = {
+  uri_purchase_orders: UriPurchaseOrdersReport;
+  rack_manually_on: RackManuallyOnReport;
+  haccp: HaccpReport;
+  alarm_response: AlarmResponseReport;
+};
+
+export const reportQuery = <N extends ReportName>(name: N, filters: ReportFilters) =>
+  queryOptions({
+    queryKey: ['reports', name, filters],
+    queryFn: () => api<ReportResponses[N]>(`reports/${name}?${toQueryString(filters)}`),
+    placeholderData: keepPreviousData,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+export const reportLocationsQuery = () =>
+  queryOptions({
+    queryKey: ['reports', 'locations'],
+    queryFn: () => api<{ data: ReportLocation[] }>('reports/locations').then((r) => r.data),
+    staleTime: 60_000,
+  });
+
+/**
+ * Downloads a report export, reporting progress as the body arrives (a fraction when the server
+ * gives the length, as with CSV; bytes only for a streamed PDF), then saves it under its file name.
+ */
+export async function downloadReport(
+  name: ReportName,
+  filters: ReportFilters,
+  format: ExportFormat,
+  onProgress: (p: { received: number; total: number | null }) => void,
+): Promise<string> {
+  const { page: _page, ...rest } = filters;
+  const headers: Record<string, string> = { 'X-Locale': getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE };
+  const token = tokens.current();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`/api/reports/${name}?${toQueryString({ ...rest, format })}`, { headers });
+  } catch {
+    throw new ApiError(0, 'network', 'network');
+  }
+  if (!res.ok || !res.body) {
+    const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
+    const fields = (body?.error?.details as { fields?: FieldError[] } | undefined)?.fields ?? [];
+    throw new ApiError(res.status, body?.error?.code ?? 'internal', body?.error?.message ?? res.statusText, fields);
+  }
+  const total = Number(res.headers.get('content-length')) || null;
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  onProgress({ received, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress({ received, total });
+  }
+  const file =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+    `${name}_${filters.from}_${filters.to}.${format}`;
+  const blob = new Blob(chunks as BlobPart[], { type: format === 'csv' ? 'text/csv' : 'application/pdf' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return file;
+}

@@ -1,0 +1,266 @@
+import type { ExportFormat, ReportName } from '@rcm/shared/reports';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { downloadReport, type ReportFilters, reportLocationsQuery } from '../api/reports.ts';
+import { defaultRange } from './format.ts';
+
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The report's filters from the URL, with the last 30 days when none are given. */
+export function useReportFilters(): [ReportFilters, (patch: Partial<ReportFilters>) => void] {
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const range = defaultRange();
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const int = (v: unknown) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : undefined);
+  const filters: ReportFilters = {
+    from: typeof raw.from === 'string' && DAY.test(raw.from) ? raw.from : range.from,
+    to: typeof raw.to === 'string' && DAY.test(raw.to) ? raw.to : range.to,
+    location_id: int(raw.location_id),
+    page: int(raw.page),
+    status: str(raw.status),
+    severity: str(raw.severity),
+  };
+  const update = (patch: Partial<ReportFilters>) =>
+    void navigate({
+      to: '.',
+      search: (prev: Record<string, unknown>) => {
+        const next: Record<string, unknown> = {
+          ...prev,
+          from: filters.from,
+          to: filters.to,
+          page: undefined,
+          ...patch,
+        };
+        for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '') delete next[k];
+        return next;
+      },
+    });
+  return [filters, update];
+}
+
+export function SelectFilter(props: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: [string, string][];
+}) {
+  return (
+    <label className="block min-w-40">
+      <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={inputClass}>
+        {props.options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Date range and location, applied together from a form (dates are typed, so not on every key). */
+function RangeFilters(props: {
+  filters: ReportFilters;
+  update: (p: Partial<ReportFilters>) => void;
+  fields?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { filters, update } = props;
+  const locations = useQuery(reportLocationsQuery());
+  const [from, setFrom] = useState(filters.from);
+  const [to, setTo] = useState(filters.to);
+  const [shown, setShown] = useState({ from: filters.from, to: filters.to });
+  // Follow the URL when it changes (back button, a link).
+  if (shown.from !== filters.from || shown.to !== filters.to) {
+    setShown({ from: filters.from, to: filters.to });
+    setFrom(filters.from);
+    setTo(filters.to);
+  }
+  const orgs = new Set((locations.data ?? []).map((l) => l.organization_name));
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      aria-label={t('reports.filters')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        update({ from, to });
+      }}
+    >
+      <label className="block">
+        <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{t('reports.from')}</span>
+        <input type="date" required value={from} onChange={(e) => setFrom(e.target.value)} className={inputClass} />
+      </label>
+      <label className="block">
+        <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{t('reports.to')}</span>
+        <input type="date" required value={to} onChange={(e) => setTo(e.target.value)} className={inputClass} />
+      </label>
+      <button
+        type="submit"
+        className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      >
+        {t('reports.apply')}
+      </button>
+      <SelectFilter
+        label={t('reports.location')}
+        value={String(filters.location_id ?? '')}
+        onChange={(v) => update({ location_id: v ? Number(v) : undefined })}
+        options={[
+          ['', t('reports.allLocations')],
+          ...(locations.data ?? []).map(
+            (l) => [String(l.id), orgs.size > 1 ? `${l.organization_name} — ${l.name}` : l.name] as [string, string],
+          ),
+        ]}
+      />
+      {props.fields}
+    </form>
+  );
+}
+
+/** CSV and PDF buttons; a long export shows its progress and can be followed by screen readers. */
+function ExportButtons(props: { name: ReportName; filters: ReportFilters }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<
+    | { kind: 'idle' }
+    | { kind: 'running'; format: ExportFormat; received: number; total: number | null }
+    | { kind: 'done'; file: string }
+    | { kind: 'error'; message: string }
+  >({ kind: 'idle' });
+  const run = async (format: ExportFormat) => {
+    setState({ kind: 'running', format, received: 0, total: null });
+    try {
+      const file = await downloadReport(props.name, props.filters, format, (p) =>
+        setState({ kind: 'running', format, ...p }),
+      );
+      setState({ kind: 'done', file });
+    } catch (e) {
+      setState({
+        kind: 'error',
+        message: e instanceof ApiError && e.status !== 0 ? e.message : t('reports.exportError'),
+      });
+    }
+  };
+  const running = state.kind === 'running';
+  const button =
+    'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800';
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <div className="flex gap-2">
+        <button type="button" className={button} disabled={running} onClick={() => void run('csv')}>
+          {t('reports.exportCsv')}
+        </button>
+        <button type="button" className={button} disabled={running} onClick={() => void run('pdf')}>
+          {t('reports.exportPdf')}
+        </button>
+      </div>
+      <div aria-live="polite" className="min-h-5 text-xs text-slate-600 dark:text-slate-300">
+        {state.kind === 'running' ? (
+          <span className="flex items-center gap-2">
+            <progress
+              className="w-32"
+              aria-label={t('reports.exporting')}
+              max={state.total ?? undefined}
+              value={state.total ? state.received : undefined}
+            />
+            {t('reports.exportProgress', { kb: Math.round(state.received / 1024) })}
+          </span>
+        ) : state.kind === 'done' ? (
+          t('reports.exported', { file: state.file })
+        ) : state.kind === 'error' ? (
+          <span role="alert" className="text-red-700 dark:text-red-300">
+            {state.message}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A report page: back link, filters, export, then the report's own body (with its states). */
+export function ReportLayout(props: {
+  name: ReportName;
+  filters: ReportFilters;
+  update: (p: Partial<ReportFilters>) => void;
+  fields?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Page
+      title={t(`reports.names.${props.name}.title`)}
+      subtitle={t(`reports.names.${props.name}.description`)}
+      actions={<ExportButtons name={props.name} filters={props.filters} />}
+    >
+      <p className="-mt-4 mb-4 text-sm">
+        <Link to="/reports" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+          {t('reports.back')}
+        </Link>
+      </p>
+      <RangeFilters filters={props.filters} update={props.update} fields={props.fields} />
+      <div className="mt-6 space-y-6">{props.children}</div>
+    </Page>
+  );
+}
+
+/** Loading, error (with the server's message for a bad filter) and empty states around a report. */
+export function ReportState(props: {
+  query: { isPending: boolean; isError: boolean; error: unknown };
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (props.query.isPending) {
+    return <output className="block text-sm text-slate-600 dark:text-slate-300">{t('reports.loading')}</output>;
+  }
+  if (props.query.isError) {
+    const e = props.query.error;
+    const detail =
+      e instanceof ApiError && e.fields.length ? e.fields.map((f) => `${f.field}: ${f.message}`).join(' ') : '';
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+        {e instanceof ApiError && e.status === 422 ? `${e.message} ${detail}` : t('reports.loadError')}
+      </p>
+    );
+  }
+  if (props.empty) {
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center dark:border-slate-700 dark:bg-slate-900">
+        <h2 className="text-base font-semibold">{t('reports.emptyTitle')}</h2>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('reports.emptyBody')}</p>
+      </div>
+    );
+  }
+  return <>{props.children}</>;
+}
+
+export function Stat(props: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900">
+      <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums">{props.value}</dd>
+    </div>
+  );
+}
+
+export const th = 'px-3 py-2 text-left font-semibold';
+export const td = 'px-3 py-2';
+const tableWrapClass =
+  'overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-700 dark:border-slate-700 dark:bg-slate-900';
+
+/** A table's horizontal scroller: a named region that takes focus, so keyboards can scroll it too. */
+export function TableWrap(props: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section aria-label={props.label} tabIndex={0} className={tableWrapClass}>
+      {props.children}
+    </section>
+  );
+}
+export const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700';

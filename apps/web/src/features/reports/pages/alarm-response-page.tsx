@@ -1,0 +1,137 @@
+import { ALARM_SEVERITIES } from '@rcm/shared/reports';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SeverityBadge } from '../../../components/badges.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { reportQuery } from '../api/reports.ts';
+import { BarChart } from '../components/bar-chart.tsx';
+import { duration } from '../components/format.ts';
+import {
+  ReportLayout,
+  ReportState,
+  SelectFilter,
+  Stat,
+  TableWrap,
+  tableClass,
+  td,
+  th,
+  useReportFilters,
+} from '../components/report-layout.tsx';
+
+/** /reports/alarm_response: time to acknowledge and to clear, by organization, location, type and severity. */
+export function AlarmResponsePage() {
+  const { t, i18n } = useTranslation();
+  const [filters, update] = useReportFilters();
+  const report = useQuery(reportQuery('alarm_response', filters));
+  const body = report.data;
+  const es = i18n.language.startsWith('es');
+  return (
+    <ReportLayout
+      name="alarm_response"
+      filters={filters}
+      update={update}
+      fields={
+        <SelectFilter
+          label={t('reports.response.severity')}
+          value={filters.severity ?? ''}
+          onChange={(v) => update({ severity: v || undefined })}
+          options={[
+            ['', t('reports.response.anySeverity')],
+            ...ALARM_SEVERITIES.map((s) => [s, t(`severity.${s}`)] as [string, string]),
+          ]}
+        />
+      }
+    >
+      <ReportState query={report} empty={!body || body.summary.alarms === 0}>
+        {body ? (
+          <>
+            <dl className="grid gap-3 sm:grid-cols-4">
+              <Stat label={t('reports.response.alarms')} value={String(body.summary.alarms)} />
+            </dl>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <BarChart
+                title={t('reports.response.ackChart')}
+                bars={body.summary.by_severity.map((s) => ({
+                  label: t(`severity.${s.severity}`),
+                  value: s.ack_median ?? 0,
+                  display: `${duration(s.ack_median)} · p90 ${duration(s.ack_p90)}`,
+                }))}
+              />
+              <BarChart
+                title={t('reports.response.clearChart')}
+                bars={body.summary.by_severity.map((s) => ({
+                  label: t(`severity.${s.severity}`),
+                  value: s.clear_median ?? 0,
+                  display: `${duration(s.clear_median)} · p90 ${duration(s.clear_p90)}`,
+                }))}
+              />
+            </div>
+            <TableWrap label={t('reports.names.alarm_response.title')}>
+              <table className={tableClass}>
+                <caption className="sr-only">{t('reports.names.alarm_response.title')}</caption>
+                <thead className="bg-slate-50 dark:bg-slate-800">
+                  <tr>
+                    <th scope="col" className={th}>
+                      {t('reports.location')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('reports.response.type')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('reports.response.severity')}
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      {t('reports.response.alarms')}
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      {t('reports.response.ackMedian')}
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      {t('reports.response.ackP90')}
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      {t('reports.response.clearMedian')}
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      {t('reports.response.clearP90')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                  {body.data.map((r) => (
+                    <tr key={`${r.organization_name}-${r.location_id}-${r.alarm_type}-${r.severity}`}>
+                      <td className={td}>
+                        {r.location_name ?? '—'}
+                        <span className="block text-xs text-slate-600 dark:text-slate-300">{r.organization_name}</span>
+                      </td>
+                      <td className={td}>{es ? r.alarm_type_name_es : r.alarm_type_name}</td>
+                      <td className={td}>
+                        <SeverityBadge severity={r.severity} />
+                      </td>
+                      <td className={`${td} text-right tabular-nums`}>
+                        {r.alarms}
+                        <span className="block text-xs text-slate-600 dark:text-slate-300">
+                          {t('reports.response.ackCleared', { acknowledged: r.acknowledged, cleared: r.cleared })}
+                        </span>
+                      </td>
+                      <td className={`${td} text-right tabular-nums`}>{duration(r.ack_median)}</td>
+                      <td className={`${td} text-right tabular-nums`}>{duration(r.ack_p90)}</td>
+                      <td className={`${td} text-right tabular-nums`}>{duration(r.clear_median)}</td>
+                      <td className={`${td} text-right tabular-nums`}>{duration(r.clear_p90)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+            <Pagination
+              page={body.meta.page}
+              lastPage={body.meta.last_page}
+              total={body.meta.total}
+              onPage={(page) => update({ page })}
+            />
+          </>
+        ) : null}
+      </ReportState>
+    </ReportLayout>
+  );
+}

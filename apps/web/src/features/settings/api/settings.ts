@@ -1,0 +1,78 @@
+import type {
+  AlarmTypeBody,
+  AuditEntry,
+  RoleBody,
+  SettingsAlarmType,
+  SettingsListMeta,
+  SettingsRole,
+  SettingsTeam,
+  SettingsUser,
+  TeamBody,
+  UserUpdateBody,
+} from '@rcm/shared/settings';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { toQueryString } from '../../../lib/query-string.ts';
+
+export type Paged<T> = { data: T[]; meta: SettingsListMeta };
+export type ListFilters = { q?: string; page?: number; per_page?: number };
+export type AuditFilters = { action?: string; actor?: string; from?: string; to?: string; page?: number };
+
+const list = <T>(kind: string, filters: ListFilters) =>
+  queryOptions({
+    queryKey: ['settings', kind, 'list', filters],
+    queryFn: () => api<Paged<T>>(`settings/${kind}?${toQueryString(filters)}`),
+    placeholderData: keepPreviousData,
+  });
+const one = <T>(kind: string, id: number) =>
+  queryOptions({
+    queryKey: ['settings', kind, 'detail', id],
+    queryFn: () => api<{ data: T }>(`settings/${kind}/${id}`).then((r) => r.data),
+  });
+
+export const usersQuery = (f: ListFilters) => list<SettingsUser>('users', f);
+export const userQuery = (id: number) => one<SettingsUser>('users', id);
+export const teamsQuery = (f: ListFilters) => list<SettingsTeam>('teams', f);
+export const teamQuery = (id: number) => one<SettingsTeam>('teams', id);
+export const rolesQuery = (f: ListFilters) => list<SettingsRole>('roles', f);
+export const roleQuery = (id: number) => one<SettingsRole>('roles', id);
+export const alarmTypesQuery = (f: ListFilters) => list<SettingsAlarmType>('alarm-types', f);
+export const alarmTypeQuery = (id: number) => one<SettingsAlarmType>('alarm-types', id);
+
+export const auditLogQuery = (f: AuditFilters) =>
+  queryOptions({
+    queryKey: ['settings', 'audit-log', f],
+    queryFn: () => api<Paged<AuditEntry>>(`audit-log?${toQueryString(f)}`),
+    placeholderData: keepPreviousData,
+  });
+export const auditActionsQuery = () =>
+  queryOptions({
+    queryKey: ['settings', 'audit-log', 'actions'],
+    queryFn: () => api<{ data: string[] }>('audit-log/actions').then((r) => r.data),
+  });
+
+/** Organizations for the pickers: the API returns only those the caller may see. */
+export const organizationOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['settings', 'organizations'],
+    queryFn: () =>
+      api<{ data: { id: number; name: string }[] }>('organizations?per_page=100').then((r) =>
+        r.data.map((o) => ({ id: o.id, name: o.name })),
+      ),
+    staleTime: 60_000,
+  });
+
+export const updateUser = (id: number, body: UserUpdateBody) =>
+  api<{ data: SettingsUser }>(`settings/users/${id}`, { method: 'PUT', body }).then((r) => r.data);
+export const saveTeam = (id: number | null, body: TeamBody) =>
+  api<{ data: SettingsTeam }>(id ? `settings/teams/${id}` : 'settings/teams', {
+    method: id ? 'PUT' : 'POST',
+    body,
+  }).then((r) => r.data);
+export const saveRole = (id: number | null, body: RoleBody) =>
+  api<{ data: SettingsRole }>(id ? `settings/roles/${id}` : 'settings/roles', {
+    method: id ? 'PUT' : 'POST',
+    body,
+  }).then((r) => r.data);
+export const updateAlarmType = (id: number, body: AlarmTypeBody) =>
+  api<{ data: SettingsAlarmType }>(`settings/alarm-types/${id}`, { method: 'PUT', body }).then((r) => r.data);

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import type { FieldErrors, FieldValues, UseFormRegisterReturn } from 'react-hook-form';
+import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+
+type Base = { reg: UseFormRegisterReturn; label: string; error?: string; hint?: string };
+
+/** The message of a field's error, whatever its shape. */
+export function errorOf<T extends FieldValues>(errors: FieldErrors<T>, name: keyof T & string): string | undefined {
+  const message = errors[name]?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+export function TextInput(props: Base & { type?: string; step?: string }) {
+  return (
+    <FormField label={props.label} error={props.error} hint={props.hint}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          type={props.type ?? 'text'}
+          step={props.step}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          className={inputClass}
+          {...props.reg}
+        />
+      )}
+    </FormField>
+  );
+}
+
+export function SelectInput(props: Base & { children: ReactNode }) {
+  return (
+    <FormField label={props.label} error={props.error} hint={props.hint}>
+      {({ id, describedBy, invalid }) => (
+        <select id={id} aria-invalid={invalid} aria-describedby={describedBy} className={inputClass} {...props.reg}>
+          {props.children}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+export function CheckboxInput(props: Base) {
+  const id = `field-${props.reg.name}`;
+  return (
+    <div>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          className="size-4"
+          aria-describedby={props.error ? `${id}-error` : undefined}
+          {...props.reg}
+        />
+        <label htmlFor={id} className="text-sm">
+          {props.label}
+        </label>
+      </div>
+      {props.error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function RootError(props: { message?: string }) {
+  return props.message ? (
+    <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+      {props.message}
+    </div>
+  ) : null;
+}
+
+/** The API's localized field errors, or one form-level message. */
+export function apiErrors(err: unknown, networkMessage: string): { fields: [string, string][]; root?: string } {
+  if (!(err instanceof ApiError)) throw err;
+  const fields = err.fields.map((f): [string, string] => [f.field, f.message]);
+  if (fields.length > 0) return { fields };
+  return { fields, root: err.code === 'network' ? networkMessage : err.message };
+}

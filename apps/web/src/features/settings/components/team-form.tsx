@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type SettingsTeam, type TeamBody, teamBody } from '@rcm/shared/settings';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
+import { apiErrors, errorOf, RootError, SelectInput, TextInput } from './form-kit.tsx';
+import { buttonClass } from './settings-layout.tsx';
+
+type FormValues = { name: string; organization_id: string };
+const formSchema = z.preprocess((v) => {
+  const f = v as FormValues;
+  return { ...f, organization_id: f.organization_id ? Number(f.organization_id) : null };
+}, teamBody);
+
+/** Create or edit a team: name and (optionally, for global settings users) organization. */
+export function TeamForm(props: { team: SettingsTeam | null; onSaved: (team: SettingsTeam) => void | Promise<void> }) {
+  const { t } = useTranslation();
+  const { user: me } = useAuth();
+  const global = hasPermission(me, 'organization_view_all');
+  const orgs = useQuery({ ...organizationOptionsQuery(), retry: false });
+  const own = me ? [me.organisation] : [];
+  const options = orgs.data ?? own;
+  const form = useForm<FormValues, unknown, TeamBody>({
+    defaultValues: {
+      name: props.team?.name ?? '',
+      organization_id: props.team
+        ? String(props.team.organisation?.id ?? '')
+        : global
+          ? ''
+          : String(me?.organisation.id ?? ''),
+    },
+    resolver: zodResolver(formSchema as never, { error: zodErrorMap(t) }) as never,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const saved = await saveTeam(props.team?.id ?? null, body);
+      if (!props.team) form.reset();
+      await props.onSaved(saved);
+    } catch (err) {
+      const { fields, root } = apiErrors(err, t('errors.network'));
+      for (const [field, message] of fields) form.setError(field as keyof FormValues, { message });
+      if (root) form.setError('root', { message: root });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <RootError message={errors.root?.message} />
+      <TextInput reg={form.register('name')} label={t('settings.teams.name')} error={errorOf(errors, 'name')} />
+      <SelectInput
+        reg={form.register('organization_id')}
+        label={t('settings.teams.organization')}
+        error={errorOf(errors, 'organization_id')}
+      >
+        {global ? <option value="">{t('settings.teams.shared')}</option> : null}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </SelectInput>
+      <button type="submit" disabled={isSubmitting} className={buttonClass}>
+        {isSubmitting ? t('settings.saving') : props.team ? t('settings.save') : t('settings.create')}
+      </button>
+    </form>
+  );
+}

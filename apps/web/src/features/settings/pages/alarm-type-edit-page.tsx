@@ -1,0 +1,239 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AlarmTypeBody, alarmTypeBody, COMPARATORS, SEVERITIES } from '@rcm/shared/settings';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { alarmTypeQuery, teamsQuery, updateAlarmType, usersQuery } from '../api/settings.ts';
+import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../components/form-kit.tsx';
+import { buttonClass, cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
+
+type FormValues = {
+  name: string;
+  name_es: string;
+  comparator: string;
+  threshold: string;
+  hysteresis: string;
+  delay_seconds: string;
+  severity: string;
+  auto_clear: boolean;
+  enabled: boolean;
+  escalation_delay_seconds: string;
+  escalation_repeat_seconds: string;
+  escalation_team_id: string;
+  escalation_user_ids: string[];
+};
+
+const optionalInt = (v: string) => (v.trim() === '' ? null : Number(v));
+
+const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
+const formSchema = z.preprocess((v) => {
+  const f = v as FormValues;
+  return {
+    ...f,
+    threshold: f.threshold.trim() === '' ? null : Number(f.threshold),
+    hysteresis: num(f.hysteresis),
+    delay_seconds: num(f.delay_seconds),
+    escalation_delay_seconds: optionalInt(f.escalation_delay_seconds),
+    escalation_repeat_seconds: optionalInt(f.escalation_repeat_seconds),
+    escalation_team_id: optionalInt(f.escalation_team_id),
+    escalation_user_ids: (f.escalation_user_ids ?? []).map(Number),
+  };
+}, alarmTypeBody);
+
+/**
+ * /settings/alarm-types/{id}/edit: open to settings viewers (spec), saving needs `settings_update` and,
+ * as the catalogue is shared by every organization, `organization_view_all`.
+ */
+export function AlarmTypeEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user: me } = useAuth();
+  const canSave = hasPermission(me, 'settings_update') && hasPermission(me, 'organization_view_all');
+  const { id: idParam } = useParams({ strict: false }) as { id: string };
+  const id = Number(idParam);
+  const type = useQuery({ ...alarmTypeQuery(id), enabled: Number.isInteger(id) });
+  const teams = useQuery(teamsQuery({ per_page: 100 }));
+  const people = useQuery(usersQuery({ per_page: 100 }));
+  const a = type.data;
+  const form = useForm<FormValues, unknown, AlarmTypeBody>({
+    values: a
+      ? {
+          name: a.name,
+          name_es: a.name_es,
+          comparator: a.comparator,
+          threshold: a.threshold === null ? '' : String(a.threshold),
+          hysteresis: String(a.hysteresis),
+          delay_seconds: String(a.delay_seconds),
+          severity: a.severity,
+          auto_clear: a.auto_clear,
+          enabled: a.enabled,
+          escalation_delay_seconds: a.escalation_delay_seconds === null ? '' : String(a.escalation_delay_seconds),
+          escalation_repeat_seconds: a.escalation_repeat_seconds === null ? '' : String(a.escalation_repeat_seconds),
+          escalation_team_id: a.escalation_team_id === null ? '' : String(a.escalation_team_id),
+          escalation_user_ids: a.escalation_user_ids.map(String),
+        }
+      : undefined,
+    resolver: zodResolver(formSchema as never, { error: zodErrorMap(t) }) as never,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await updateAlarmType(id, body);
+      await queryClient.invalidateQueries({ queryKey: ['settings', 'alarm-types'] });
+      toast.success(t('settings.saved'));
+      await navigate({ to: '/settings/alarm-types' });
+    } catch (err) {
+      const { fields, root } = apiErrors(err, t('errors.network'));
+      for (const [field, message] of fields) form.setError(field as keyof FormValues, { message });
+      if (root) form.setError('root', { message: root });
+    }
+  });
+  const e = (name: keyof FormValues) => errorOf(errors, name);
+
+  return (
+    <SettingsLayout
+      title={t('settings.alarmTypes.editTitle')}
+      subtitle={a ? `${a.code} · ${a.source}: ${a.match}` : undefined}
+    >
+      <QueryState pending={type.isPending} error={false} onRetry={() => void type.refetch()}>
+        {!a ? (
+          <p role="alert">{t('settings.notFound')}</p>
+        ) : (
+          <form onSubmit={submit} noValidate className={`max-w-2xl space-y-5 p-6 ${cardClass}`}>
+            {canSave ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t('settings.alarmTypes.engineNote')}</p>
+            ) : (
+              <p className="rounded-md bg-slate-100 p-3 text-sm dark:bg-slate-800">{t('settings.readOnly')}</p>
+            )}
+            <RootError message={errors.root?.message} />
+            <fieldset disabled={!canSave} className="space-y-5">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextInput reg={form.register('name')} label={t('settings.alarmTypes.name')} error={e('name')} />
+                <TextInput
+                  reg={form.register('name_es')}
+                  label={t('settings.alarmTypes.nameEs')}
+                  error={e('name_es')}
+                />
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <SelectInput
+                  reg={form.register('comparator')}
+                  label={t('settings.alarmTypes.comparator')}
+                  error={e('comparator')}
+                >
+                  {COMPARATORS.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`settings.alarmTypes.comparators.${c}`)}
+                    </option>
+                  ))}
+                </SelectInput>
+                <TextInput
+                  reg={form.register('threshold')}
+                  type="number"
+                  step="any"
+                  label={t('settings.alarmTypes.threshold')}
+                  hint={t('settings.alarmTypes.thresholdHint')}
+                  error={e('threshold')}
+                />
+                <TextInput
+                  reg={form.register('hysteresis')}
+                  type="number"
+                  step="any"
+                  label={t('settings.alarmTypes.hysteresis')}
+                  hint={t('settings.alarmTypes.hysteresisHint')}
+                  error={e('hysteresis')}
+                />
+                <TextInput
+                  reg={form.register('delay_seconds')}
+                  type="number"
+                  label={t('settings.alarmTypes.delay')}
+                  hint={t('settings.alarmTypes.delayHint')}
+                  error={e('delay_seconds')}
+                />
+                <SelectInput
+                  reg={form.register('severity')}
+                  label={t('settings.alarmTypes.severity')}
+                  error={e('severity')}
+                >
+                  {SEVERITIES.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`severity.${s}`)}
+                    </option>
+                  ))}
+                </SelectInput>
+              </div>
+              <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+                <legend className="px-1 text-sm font-semibold">{t('settings.alarmTypes.escalation')}</legend>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextInput
+                    reg={form.register('escalation_delay_seconds')}
+                    type="number"
+                    label={t('settings.alarmTypes.escalationDelay')}
+                    hint={t('settings.alarmTypes.escalationHint')}
+                    error={e('escalation_delay_seconds')}
+                  />
+                  <TextInput
+                    reg={form.register('escalation_repeat_seconds')}
+                    type="number"
+                    label={t('settings.alarmTypes.escalationRepeat')}
+                    hint={t('settings.alarmTypes.escalationRepeatHint')}
+                    error={e('escalation_repeat_seconds')}
+                  />
+                </div>
+                <SelectInput
+                  reg={form.register('escalation_team_id')}
+                  label={t('settings.alarmTypes.escalationTeam')}
+                  error={e('escalation_team_id')}
+                >
+                  <option value="">{t('settings.none')}</option>
+                  {(teams.data?.data ?? []).map((tm) => (
+                    <option key={tm.id} value={tm.id}>
+                      {tm.organisation ? `${tm.name} · ${tm.organisation.name}` : tm.name}
+                    </option>
+                  ))}
+                </SelectInput>
+                <FormField
+                  label={t('settings.alarmTypes.escalationUsers')}
+                  hint={t('settings.alarmTypes.escalationUsersHint')}
+                  error={e('escalation_user_ids')}
+                >
+                  {({ id: inputId, describedBy, invalid }) => (
+                    <select
+                      id={inputId}
+                      multiple
+                      size={6}
+                      aria-invalid={invalid}
+                      aria-describedby={describedBy}
+                      className={inputClass}
+                      {...form.register('escalation_user_ids')}
+                    >
+                      {(people.data?.data ?? []).map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.name} · {p.email}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+              </fieldset>
+              <CheckboxInput reg={form.register('auto_clear')} label={t('settings.alarmTypes.autoClear')} />
+              <CheckboxInput reg={form.register('enabled')} label={t('settings.alarmTypes.enabled')} />
+              {canSave ? (
+                <button type="submit" disabled={isSubmitting} className={buttonClass}>
+                  {isSubmitting ? t('settings.saving') : t('settings.save')}
+                </button>
+              ) : null}
+            </fieldset>
+          </form>
+        )}
+      </QueryState>
+    </SettingsLayout>
+  );
+}

@@ -1,0 +1,168 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inputClass } from '../../../components/form-field.tsx';
+import { EmptyState } from '../../../components/page.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { type AuditFilters, auditActionsQuery, auditLogQuery } from '../api/settings.ts';
+import { AuditDiff } from '../components/audit-diff.tsx';
+import { cardClass, QueryState, SettingsLayout, tableClass, tdClass, thClass } from '../components/settings-layout.tsx';
+
+/** /settings/audit-log: who, what, when, before/after; filters by action, actor and date. */
+export function AuditLogPage() {
+  const { t, i18n } = useTranslation();
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [page, setPage] = useState(1);
+  const deferred = useDeferredValue(filters);
+  const query = useQuery(auditLogQuery({ ...deferred, page }));
+  const actions = useQuery(auditActionsQuery());
+  const set = (patch: AuditFilters) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const field = (id: string, label: string, control: React.ReactNode) => (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {control}
+    </div>
+  );
+
+  return (
+    <SettingsLayout title={t('settings.sections.auditLog')} subtitle={t('settings.sections.auditLogHint')}>
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        {field(
+          'audit-action',
+          t('settings.audit.action'),
+          <select
+            id="audit-action"
+            className={inputClass}
+            value={filters.action ?? ''}
+            onChange={(e) => set({ action: e.target.value || undefined })}
+          >
+            <option value="">{t('settings.audit.anyAction')}</option>
+            {(actions.data ?? []).map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'audit-actor',
+          t('settings.audit.actor'),
+          <input
+            id="audit-actor"
+            type="search"
+            className={inputClass}
+            placeholder={t('settings.audit.actorPlaceholder')}
+            value={filters.actor ?? ''}
+            onChange={(e) => set({ actor: e.target.value || undefined })}
+          />,
+        )}
+        {field(
+          'audit-from',
+          t('settings.audit.from'),
+          <input
+            id="audit-from"
+            type="date"
+            className={inputClass}
+            value={filters.from ?? ''}
+            onChange={(e) => set({ from: e.target.value || undefined })}
+          />,
+        )}
+        {field(
+          'audit-to',
+          t('settings.audit.to'),
+          <input
+            id="audit-to"
+            type="date"
+            className={inputClass}
+            value={filters.to ?? ''}
+            onChange={(e) => set({ to: e.target.value || undefined })}
+          />,
+        )}
+        <div className="flex items-end">
+          <button
+            type="button"
+            onClick={() => {
+              setFilters({});
+              setPage(1);
+            }}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium dark:border-slate-600 dark:bg-slate-900"
+          >
+            {t('settings.audit.clear')}
+          </button>
+        </div>
+      </div>
+      <QueryState pending={query.isPending} error={query.isError} onRetry={() => void query.refetch()}>
+        {query.data?.data.length === 0 ? (
+          <EmptyState title={t('settings.sections.auditLog')} body={t('settings.audit.empty')} />
+        ) : (
+          <div className={`overflow-x-auto ${cardClass}`}>
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  <th className={thClass}>{t('settings.audit.when')}</th>
+                  <th className={thClass}>{t('settings.audit.who')}</th>
+                  <th className={thClass}>{t('settings.audit.what')}</th>
+                  <th className={thClass}>{t('settings.audit.subject')}</th>
+                  <th className={thClass}>{t('settings.audit.changes')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {query.data?.data.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className={`${tdClass} whitespace-nowrap`}>
+                      <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
+                    </td>
+                    <td className={tdClass}>
+                      {entry.actor ? (
+                        <>
+                          <div className="font-medium">{entry.actor.name}</div>
+                          <div className="text-xs text-slate-600 dark:text-slate-300">{entry.actor.email}</div>
+                        </>
+                      ) : (
+                        t('settings.audit.system')
+                      )}
+                      {entry.impersonator ? (
+                        <div className="text-xs text-amber-800 dark:text-amber-200">
+                          {t('settings.audit.onBehalf', { name: entry.impersonator.name })}
+                        </div>
+                      ) : null}
+                    </td>
+                    <td className={`${tdClass} font-mono text-xs`}>{entry.action}</td>
+                    <td className={tdClass}>
+                      <span className="font-mono text-xs">
+                        {entry.subject_type}
+                        {entry.subject_id ? ` #${entry.subject_id}` : ''}
+                      </span>
+                      {entry.organisation ? (
+                        <div className="text-xs text-slate-600 dark:text-slate-300">{entry.organisation.name}</div>
+                      ) : null}
+                    </td>
+                    <td className={tdClass}>
+                      <AuditDiff before={entry.before} after={entry.after} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {query.data ? (
+          <div className="mt-4">
+            <Pagination
+              page={query.data.meta.page}
+              lastPage={query.data.meta.last_page}
+              total={query.data.meta.total}
+              onPage={setPage}
+            />
+          </div>
+        ) : null}
+      </QueryState>
+    </SettingsLayout>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { roleQuery } from '../api/settings.ts';
+import { RoleForm } from '../components/role-form.tsx';
+import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
+
+/** /settings/roles/{id}/edit: name, colour and the permission matrix. */
+export function RoleEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { id } = useParams({ strict: false }) as { id: string };
+  const role = useQuery({ ...roleQuery(Number(id)), enabled: Number.isInteger(Number(id)) });
+  return (
+    <SettingsLayout title={t('settings.roles.editTitle')} subtitle={role.data?.name}>
+      <QueryState pending={role.isPending} error={false} onRetry={() => void role.refetch()}>
+        {role.data ? (
+          <div className={`p-6 ${cardClass}`}>
+            <RoleForm
+              key={role.data.id}
+              current={role.data}
+              matrix
+              onSaved={async () => {
+                toast.success(t('settings.saved'));
+                await queryClient.invalidateQueries({ queryKey: ['settings', 'roles'] });
+                await navigate({ to: '/settings/roles' });
+              }}
+            />
+          </div>
+        ) : (
+          <p role="alert">{t('settings.notFound')}</p>
+        )}
+      </QueryState>
+    </SettingsLayout>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { teamQuery } from '../api/settings.ts';
+import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
+import { TeamForm } from '../components/team-form.tsx';
+
+/** /settings/teams/{id}/edit */
+export function TeamEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { id } = useParams({ strict: false }) as { id: string };
+  const team = useQuery({ ...teamQuery(Number(id)), enabled: Number.isInteger(Number(id)) });
+  return (
+    <SettingsLayout title={t('settings.teams.editTitle')} subtitle={team.data?.name}>
+      <QueryState pending={team.isPending} error={false} onRetry={() => void team.refetch()}>
+        {team.data ? (
+          <div className={`max-w-xl p-6 ${cardClass}`}>
+            <TeamForm
+              team={team.data}
+              onSaved={async () => {
+                toast.success(t('settings.saved'));
+                await queryClient.invalidateQueries({ queryKey: ['settings', 'teams'] });
+                await navigate({ to: '/settings/teams' });
+              }}
+            />
+          </div>
+        ) : (
+          <p role="alert">{t('settings.notFound')}</p>
+        )}
+      </QueryState>
+    </SettingsLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Widen } from '../../types.ts';
+import type { en } from '../en/notifications.ts';
+
+export const es: Widen<typeof en> = {
+  caption: 'Notificaciones por correo enviadas por esta alarma',
+  captionController: 'Notificaciones por correo enviadas por las alarmas de este controlador',
+  emailAddress: 'Correo electrónico',
+  alarm: 'Alarma',
+  sentAt: 'Enviado',
+  delivered: 'Entregado',
+  opened: 'Abierto',
+  clicked: 'Clic',
+  rejected: 'Rechazado',
+  spamComplaint: 'Queja de spam',
+  softBounce: 'Rebote temporal',
+  bounced: 'Rebotado',
+  queued: 'En cola',
+  failed: 'Fallido',
+  escalation: 'Escalamiento {{tier}}',
+  loading: 'Cargando notificaciones por correo…',
+  loadError: 'No se pudieron cargar las notificaciones por correo.',
+  retry: 'Reintentar',
+  emptyTitle: 'Sin notificaciones por correo',
+  emptyAlarm: 'No se ha enviado ninguna notificación por correo para esta alarma.',
+  emptyController: 'No se ha enviado ninguna notificación por correo por las alarmas de este controlador.',
+  prefsTitle: 'Notificaciones por correo',
+  prefsIntro:
+    'Recibe un correo cuando se genere una alarma en una ubicación que puedes ver. Tu administrador también puede escalarte alarmas que no se reconozcan a tiempo.',
+  enabled: 'Enviarme un correo cuando se genere una alarma',
+  minSeverity: 'Severidad mínima',
+  minSeverityHint: 'Se envían por correo las alarmas de esta severidad o mayor.',
+  quietStart: 'Inicio de horas de silencio',
+  quietEnd: 'Fin de horas de silencio',
+  quietHint:
+    'Sin correos entre estas horas (reloj de 24 horas, p. ej. 22:00 a 06:00). Deja ambos vacíos para no usarlas.',
+  timeZone: 'Zona horaria',
+  save: 'Guardar preferencias de notificación',
+  saving: 'Guardando…',
+  saved: 'Preferencias de notificación guardadas.',
+  timeFormat: 'Ingresa una hora como HH:MM (reloj de 24 horas).',
+  quietPair: 'Ingresa un inicio y un fin distintos, o deja ambos vacíos.',
+  timeZoneUnknown: 'Elige una zona horaria de la lista.',
+};

@@ -1,0 +1,143 @@
+import type { APIRequestContext } from '@playwright/test';
+import { apiAs } from '../support/api.ts';
+import { DEMO, expect, expectAccessible, PASSWORD, test } from '../support/fixtures.ts';
+import { invitationLink } from '../support/invitations.ts';
+
+// Each test creates its own role and user through the API first (PGlite on a shared 2-core machine).
+test.describe.configure({ timeout: 120_000 });
+
+type Role = { id: number; name: string; color: string; permissions: string[] };
+
+/**
+ * A role and a FreshMart user of this spec's own (other specs share the server and its demo users and
+ * roles, which are never changed here). The user joins through an invitation and sets a password.
+ */
+async function ownUser(request: APIRequestContext, baseURL: string, permissions: string[]) {
+  const admin = await apiAs(request, baseURL, DEMO.admin);
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const roleRes = await admin.post('settings/roles', { name: `E2E role ${suffix}`, color: '#0f766e', permissions });
+  expect(roleRes.status()).toBe(201);
+  const role = ((await roleRes.json()) as { data: Role }).data;
+  const orgs = await admin.get<{ data: { id: number; name: string }[] }>('organizations?per_page=100');
+  const org = orgs.data.find((o) => o.name === 'FreshMart Foods');
+  if (!org) throw new Error('no FreshMart Foods');
+  const email = `e2e-settings-${suffix}@example.com`;
+  const invite = await admin.post(`organizations/${org.id}/members`, {
+    email,
+    language: 'en-US',
+    role_id: role.id,
+    all_locations: true,
+  });
+  expect(invite.status()).toBe(201);
+  const link = await invitationLink(request, baseURL, DEMO.admin, org.id, email);
+  const token = link.split('/').pop();
+  const accepted = await request.post(`${baseURL}/api/invitations/${token}/accept`, {
+    data: { name: `E2E Settings ${suffix}`, password: PASSWORD },
+  });
+  expect(accepted.ok()).toBe(true);
+  return { admin, role, email, name: `E2E Settings ${suffix}` };
+}
+
+test('a permission removed from a role hides the section at once for a signed-in user', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const { admin, role, email } = await ownUser(request, baseURL ?? '', ['settings_view', 'search_view', 'alarms_view']);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  try {
+    const login = await request.post(`${baseURL}/api/auth/login`, { data: { email, password: PASSWORD } });
+    const token = (login.headers().authorization ?? '').replace(/^Bearer /, '');
+    await page.goto('/user/login');
+    await page.evaluate((t) => localStorage.setItem('auth_token_default', t), token);
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await expect(page.getByRole('menuitem', { name: /Modify System Settings/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const put = await request.put(`${baseURL}/api/settings/roles/${role.id}`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+      data: { name: role.name, color: role.color, permissions: ['search_view', 'alarms_view'] },
+    });
+    expect(put.status()).toBe(200);
+
+    // No reload: the realtime event makes the SPA refetch the user; the open settings page leaves too.
+    await expect(page).toHaveURL(/\/403$/, { timeout: 10_000 });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Account Settings Update Your Account Settings' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: /Modify System Settings/ })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+    }).toPass({ timeout: 10_000 });
+  } finally {
+    await context.close();
+  }
+});
+
+test('an administrator signs in as another user from the users list and returns', async ({
+  page,
+  request,
+  baseURL,
+  loginAs,
+}) => {
+  const { name, email } = await ownUser(request, baseURL ?? '', ['alarms_view', 'search_view']);
+  await loginAs(DEMO.admin);
+  await page.goto('/settings/users');
+  await page.getByRole('searchbox', { name: 'Filter this list' }).fill(email);
+  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
+  const banner = page.getByText(`You are signed in as ${name} (${email}).`);
+  await expect(banner).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Return to my account' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.goto('/settings/audit-log');
+  await page.getByLabel('Action').selectOption('auth.impersonate');
+  await expect(page.getByRole('cell', { name: 'auth.impersonate' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'auth.unimpersonate' })).toHaveCount(0);
+});
+
+test('every settings page passes axe in the light theme and saves with the keyboard', async ({
+  page,
+  request,
+  baseURL,
+  loginAs,
+}) => {
+  const { role } = await ownUser(request, baseURL ?? '', ['alarms_view']);
+  await loginAs(DEMO.admin);
+  await page.emulateMedia({ colorScheme: 'light' });
+  const admin = await apiAs(request, baseURL ?? '', DEMO.admin);
+  const users = await admin.get<{ data: { id: number; email: string }[] }>('settings/users?q=viewer%40example.com');
+  const teams = await admin.get<{ data: { id: number }[] }>('settings/teams');
+  const types = await admin.get<{ data: { id: number }[] }>('settings/alarm-types');
+  const pages: [string, string][] = [
+    ['/settings', 'Settings'],
+    ['/settings/users', 'Users'],
+    [`/settings/users/${users.data[0]?.id}/edit`, 'Edit user'],
+    ['/settings/teams', 'Teams'],
+    [`/settings/teams/${teams.data[0]?.id}/edit`, 'Edit team'],
+    ['/settings/roles', 'Roles'],
+    [`/settings/roles/${role.id}/edit`, 'Edit role'],
+    ['/settings/alarm-types', 'Alarm types'],
+    [`/settings/alarm-types/${types.data[0]?.id}/edit`, 'Edit alarm type'],
+    ['/settings/audit-log', 'Audit log'],
+  ];
+  for (const [path, title] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+    await expectAccessible(page, path);
+  }
+
+  // The role editor: every permission key explained; keyboard only.
+  await page.goto(`/settings/roles/${role.id}/edit`);
+  await expect(page.getByRole('checkbox')).toHaveCount(27);
+  await page.getByRole('checkbox', { name: 'jobs_view' }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Save' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings\/roles$/);
+  const saved = await admin.get<{ data: Role }>(`settings/roles/${role.id}`);
+  expect(saved.data.permissions.sort()).toEqual(['alarms_view', 'jobs_view']);
+});

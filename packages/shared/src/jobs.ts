@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/** Job statuses (spec section 4) and priorities (design.md section 5). */
+export const JOB_STATUSES = ['New', 'Started', 'On Hold', 'Closed'] as const;
+export const JOB_PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
+export const JOB_PROVIDERS = ['local', 'zuper'] as const;
+/** The statuses the dashboard's "Zuper Jobs" tile counts as open. */
+export const OPEN_JOB_STATUSES = ['New', 'Started', 'On Hold'] as const;
+
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export type JobPriority = (typeof JOB_PRIORITIES)[number];
+
+const id = z.number().int();
+const ref = z.object({ id, name: z.string() });
+
+export const jobAssignee = z.object({ user_id: id.nullable(), name: z.string() });
+
+export const jobSummary = z.object({
+  id,
+  number: z.string(),
+  title: z.string(),
+  category: ref.nullable(),
+  priority: z.enum(JOB_PRIORITIES),
+  status: z.enum(JOB_STATUSES),
+  provider_status: z.string().nullable(),
+  created_by: z.string(),
+  organisation: ref.nullable(),
+  location: ref.nullable(),
+  controller: ref.nullable(),
+  alarm: z.object({ id, ref: z.number().int() }).nullable(),
+  assignees: z.array(jobAssignee),
+  call_received_at: z.string(),
+  provider: z.enum(JOB_PROVIDERS),
+  external_id: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type JobSummary = z.infer<typeof jobSummary>;
+
+export const jobHistoryEntry = z.object({
+  id,
+  from_status: z.enum(JOB_STATUSES).nullable(),
+  to_status: z.enum(JOB_STATUSES),
+  changed_by: z.string(),
+  note: z.string(),
+  changed_at: z.string(),
+});
+export type JobHistoryEntry = z.infer<typeof jobHistoryEntry>;
+
+export const jobDetail = jobSummary.extend({
+  description: z.string(),
+  history: z.array(jobHistoryEntry),
+  /** Whether the caller may edit, assign and change the status of this job. */
+  can_edit: z.boolean(),
+});
+export type JobDetail = z.infer<typeof jobDetail>;
+
+/** `a,b,c` in the query string → a list (the filters live in the URL). */
+const csv = z
+  .string()
+  .max(500)
+  .transform((s) => s.split(',').filter(Boolean));
+
+export const jobListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  status: z.enum(JOB_STATUSES).optional(),
+  categories: csv
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[1-9]\d{0,8}$/)
+          .transform(Number),
+      ),
+    )
+    .optional(),
+  priorities: csv.pipe(z.array(z.enum(JOB_PRIORITIES))).optional(),
+  controller_id: z.coerce.number().int().positive().optional(),
+  alarm_id: z.coerce.number().int().positive().optional(),
+});
+export type JobListQuery = z.infer<typeof jobListQuery>;
+
+export const jobStats = z.object({ New: z.number(), Started: z.number(), 'On Hold': z.number(), Closed: z.number() });
+export type JobStats = z.infer<typeof jobStats>;
+
+const title = z.string().trim().min(1).max(200);
+
+export const jobCreateBody = z.object({
+  title,
+  description: z.string().max(5000).default(''),
+  category_id: z.number().int().positive().nullable().default(null),
+  priority: z.enum(JOB_PRIORITIES).default('MEDIUM'),
+  location_id: z.number().int().positive(),
+  controller_id: z.number().int().positive().nullable().default(null),
+  /** The alarm's ref (the human-facing number), when the job is created from an alarm. */
+  alarm_ref: z.number().int().positive().nullable().default(null),
+  call_received_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type JobCreateBody = z.input<typeof jobCreateBody>;
+
+export const jobUpdateBody = z.object({
+  title,
+  description: z.string().max(5000),
+  category_id: z.number().int().positive().nullable(),
+  priority: z.enum(JOB_PRIORITIES),
+});
+export type JobUpdateBody = z.infer<typeof jobUpdateBody>;
+
+export const jobStatusBody = z.object({ status: z.enum(JOB_STATUSES), note: z.string().max(1000).default('') });
+export type JobStatusBody = z.input<typeof jobStatusBody>;
+
+export const jobAssignBody = z.object({ user_ids: z.array(z.number().int().positive()).max(20) });
+export type JobAssignBody = z.infer<typeof jobAssignBody>;
+
+export const jobCategory = z.object({ id, name: z.string(), provider: z.enum(JOB_PROVIDERS) });
+export type JobCategory = z.infer<typeof jobCategory>;
+
+/** The realtime `job.updated` event: enough to know which lists to refresh. */
+export type JobUpdatedEvent = {
+  id: number;
+  status: JobStatus;
+  controller_id: number | null;
+  alarm_id: number | null;
+  location_id: number | null;
+};
