@@ -68,6 +68,11 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
+  // A library promise that rejects with nobody listening (the Redis adapter publishing while Redis
+  // restarts, for one) must not take every connection and batch down with it: log it and go on.
+  process.on('unhandledRejection', (reason) => {
+    server.app.log.error({ err: reason instanceof Error ? reason.message : String(reason) }, 'unhandled rejection');
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
