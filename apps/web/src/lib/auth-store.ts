@@ -1,6 +1,6 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { useSyncExternalStore } from 'react';
-import { api, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
 import { connectRealtime, disconnectRealtime, onRealtime } from './realtime.ts';
 import { getItem, removeItem, STORAGE_KEYS, setItem } from './storage.ts';
 import { tokens } from './tokens.ts';
@@ -63,7 +63,9 @@ export function clearSession(): void {
   setState({ authenticated: false, loaded: true, user: null });
 }
 
-export async function fetchUser(): Promise<void> {
+const RETRY_MAX_MS = 5000;
+
+export async function fetchUser(attempt = 0): Promise<void> {
   // A signed-in user with a missing token is logged out.
   if (!tokens.current()) {
     clearSession();
@@ -72,8 +74,16 @@ export async function fetchUser(): Promise<void> {
   try {
     const res = await api<{ data: AuthUser }>('auth/user');
     signedIn(res.data);
-  } catch {
-    clearSession();
+  } catch (err) {
+    // Only a 401 ends the session (the unauthorized handler has done it). A network error, a request
+    // cut short by leaving the page, or a server restarting keeps the token and asks again: clearing
+    // it here signed people out whenever they navigated while the user was loading.
+    if (err instanceof ApiError && err.status === 401) return;
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) {
+      clearSession();
+      return;
+    }
+    setTimeout(() => void fetchUser(attempt + 1), Math.min(1000 * 2 ** attempt, RETRY_MAX_MS));
   }
 }
 
