@@ -1,12 +1,11 @@
-import { JOB_PRIORITIES, type JobPriority } from '@rcm/shared/jobs';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { createJob, jobCategoriesQuery } from '../api/jobs.ts';
+import { createJob } from '../api/jobs.ts';
+import { JobFields, type JobFieldValues } from './job-fields.tsx';
 
 const buttonClass =
   'rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
@@ -39,11 +38,13 @@ function CreateJobPanel(props: {
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const categories = useQuery(jobCategoriesQuery());
-  const [title, setTitle] = useState(props.alarm.reason.slice(0, 200));
-  const [description, setDescription] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [priority, setPriority] = useState<JobPriority>('HIGH');
+  const [values, setValues] = useState<JobFieldValues>({
+    title: props.alarm.reason.slice(0, 200),
+    description: '',
+    categoryId: '',
+    priority: 'HIGH',
+  });
+  const { title, description, categoryId, priority } = values;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -84,69 +85,12 @@ function CreateJobPanel(props: {
       closeLabel={t('jobs.close')}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormField label={t('jobs.jobTitle')} error={errors.title}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={title}
-              maxLength={200}
-              onChange={(e) => setTitle(e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField label={t('jobs.description')} error={errors.description}>
-          {({ id, describedBy, invalid }) => (
-            <textarea
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              rows={4}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField label={t('jobs.category')} error={errors.category_id}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={categoryId}
-              onChange={(e) => setCategoryId(e.target.value)}
-              className={inputClass}
-            >
-              <option value="">{t('jobs.none')}</option>
-              {(categories.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t('jobs.priorityLabel')} error={errors.priority}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={priority}
-              onChange={(e) => setPriority(e.target.value as JobPriority)}
-              className={inputClass}
-            >
-              {JOB_PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`jobs.priority.${p}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <JobFields
+          values={values}
+          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          errors={errors}
+          descriptionRows={4}
+        />
         {errors.location_id || errors.alarm_ref || errors.controller_id ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {errors.location_id ?? errors.alarm_ref ?? errors.controller_id}

@@ -1,21 +1,23 @@
-import { JOB_PRIORITIES, type JobDetail, type JobPriority } from '@rcm/shared/jobs';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { JobDetail } from '@rcm/shared/jobs';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { jobCategoriesQuery, updateJob } from '../api/jobs.ts';
+import { updateJob } from '../api/jobs.ts';
+import { JobFields, type JobFieldValues } from './job-fields.tsx';
 
 /** Edits a local job's title, description, category and priority. */
 export function JobEditForm(props: { job: JobDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const categories = useQuery(jobCategoriesQuery());
-  const [title, setTitle] = useState(props.job.title);
-  const [description, setDescription] = useState(props.job.description);
-  const [categoryId, setCategoryId] = useState(props.job.category ? String(props.job.category.id) : '');
-  const [priority, setPriority] = useState<JobPriority>(props.job.priority);
+  const [values, setValues] = useState<JobFieldValues>({
+    title: props.job.title,
+    description: props.job.description,
+    categoryId: props.job.category ? String(props.job.category.id) : '',
+    priority: props.job.priority,
+  });
+  const { title, description, categoryId, priority } = values;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -46,69 +48,12 @@ export function JobEditForm(props: { job: JobDetail }) {
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <FormField label={t('jobs.jobTitle')} error={errors.title}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            value={title}
-            maxLength={200}
-            onChange={(e) => setTitle(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label={t('jobs.description')} error={errors.description}>
-        {({ id, describedBy, invalid }) => (
-          <textarea
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            rows={3}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label={t('jobs.category')} error={errors.category_id}>
-        {({ id, describedBy, invalid }) => (
-          <select
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            value={categoryId}
-            onChange={(e) => setCategoryId(e.target.value)}
-            className={inputClass}
-          >
-            <option value="">{t('jobs.none')}</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label={t('jobs.priorityLabel')} error={errors.priority}>
-        {({ id, describedBy, invalid }) => (
-          <select
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            value={priority}
-            onChange={(e) => setPriority(e.target.value as JobPriority)}
-            className={inputClass}
-          >
-            {JOB_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {t(`jobs.priority.${p}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <JobFields
+        values={values}
+        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+        errors={errors}
+        descriptionRows={3}
+      />
       <button
         type="submit"
         disabled={busy}

@@ -2,12 +2,12 @@ import { JOB_PRIORITIES, JOB_STATUSES, type JobStatus } from '@rcm/shared/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { MultiSelect } from '../../../components/multi-select.tsx';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { type JobFilters, jobCategoriesQuery, jobStatsQuery, jobsQuery, splitList } from '../api/jobs.ts';
 import { JobTable } from '../components/job-table.tsx';
 import { JobTiles } from '../components/job-tiles.tsx';
-import { MultiSelect } from '../components/multi-select.tsx';
 import { useLiveJobs } from '../components/use-live-jobs.ts';
 
 /** The URL's search, made safe: unknown values are dropped rather than sent to the API. */
