@@ -93,6 +93,12 @@ test('an administrator signs in as another user from the users list and returns'
   await page.getByRole('button', { name: 'Return to my account' }).click();
   await expect(banner).toHaveCount(0);
   await page.goto('/settings/audit-log');
+  // Sign-ins are hidden until asked for: the administrative changes are not buried under them.
+  const log = page.getByRole('table');
+  await expect(log.getByRole('cell', { name: 'auth.impersonate' }).first()).toBeVisible();
+  await expect(log.getByRole('cell', { name: 'auth.login' })).toHaveCount(0);
+  await page.getByLabel('Show sign-ins').check();
+  await expect(log.getByRole('cell', { name: 'auth.login' }).first()).toBeVisible();
   await page.getByLabel('Action').selectOption('auth.impersonate');
   await expect(page.getByRole('cell', { name: 'auth.impersonate' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'auth.unimpersonate' })).toHaveCount(0);

@@ -124,6 +124,8 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const auditLogQuery = z.object({
   action: z.string().trim().max(80).optional(),
+  /** `true` leaves out sign-ins (`auth.login`), which would otherwise bury the administrative changes. */
+  hide_sign_ins: z.enum(['true', 'false']).optional(),
   /** Part of the actor's name or email. */
   actor: text,
   from: isoDate.optional(),

@@ -229,6 +229,23 @@ describe('settings scope: another organization sees none of FreshMart', () => {
     const fmAudit = await get('/api/audit-log?action=user.update', 'orgEditor');
     expect(fmAudit.meta.total).toBeGreaterThan(0);
     expect(fmAudit.data[0]).toMatchObject({ action: 'user.update', subject_type: 'user' });
+    // Sign-ins (every caller above signed in) are left out on request, and only they are.
+    const all = await get('/api/audit-log?per_page=100', 'orgEditor');
+    const changes = await get('/api/audit-log?per_page=100&hide_sign_ins=true', 'orgEditor');
+    const actionsOf = (page: { data: { action: string }[] }) => page.data.map((e) => e.action);
+    expect(actionsOf(all)).toContain('auth.login');
+    expect(actionsOf(changes)).not.toContain('auth.login');
+    expect(actionsOf(changes)).toContain('user.update');
+    expect(changes.meta.total).toBe(all.meta.total - actionsOf(all).filter((a) => a === 'auth.login').length);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/audit-log?hide_sign_ins=maybe',
+          headers: headers(tokens.orgEditor),
+        })
+      ).statusCode,
+    ).toBe(422);
   });
 });
 

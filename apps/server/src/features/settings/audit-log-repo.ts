@@ -1,11 +1,12 @@
 import type { AuditEntry, AuditLogQuery } from '@rcm/shared/settings';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, users } from '../../db/schema.ts';
 import { pageMeta, type SettingsScope } from './scope.ts';
 
 const DAY_MS = 86_400_000;
+const SIGN_IN_ACTION = 'auth.login';
 
 /** The audit log, newest first, limited to the viewer's organization unless they see all. */
 export function createAuditLogRepo(db: Db) {
@@ -17,6 +18,7 @@ export function createAuditLogRepo(db: Db) {
       const conditions: (SQL | undefined)[] = [
         scope.kind === 'org' ? eq(auditLog.organizationId, scope.organizationId) : undefined,
         q.action ? eq(auditLog.action, q.action) : undefined,
+        q.hide_sign_ins === 'true' ? ne(auditLog.action, SIGN_IN_ACTION) : undefined,
         q.actor ? or(ilike(actor.name, `%${q.actor}%`), ilike(actor.email, `%${q.actor}%`)) : undefined,
         q.from ? gte(auditLog.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
         q.to ? lt(auditLog.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,

@@ -16,7 +16,14 @@ import { toQueryString } from '../../../lib/query-string.ts';
 
 export type Paged<T> = { data: T[]; meta: SettingsListMeta };
 export type ListFilters = { q?: string; page?: number; per_page?: number };
-export type AuditFilters = { action?: string; actor?: string; from?: string; to?: string; page?: number };
+export type AuditFilters = {
+  action?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
+  hide_sign_ins?: 'true';
+  page?: number;
+};
 
 const list = <T>(kind: string, filters: ListFilters) =>
   queryOptions({

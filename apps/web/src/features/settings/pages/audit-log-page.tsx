@@ -13,8 +13,12 @@ export function AuditLogPage() {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
+  // Sign-ins outnumber every administrative change: hidden unless asked for (or picked as the action).
+  const [showSignIns, setShowSignIns] = useState(false);
   const deferred = useDeferredValue(filters);
-  const query = useQuery(auditLogQuery({ ...deferred, page }));
+  const query = useQuery(
+    auditLogQuery({ ...deferred, page, ...(showSignIns || deferred.action ? {} : { hide_sign_ins: 'true' }) }),
+  );
   const actions = useQuery(auditActionsQuery());
   const set = (patch: AuditFilters) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -97,6 +101,18 @@ export function AuditLogPage() {
           </button>
         </div>
       </div>
+      <label className="mb-4 flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={showSignIns}
+          onChange={(e) => {
+            setShowSignIns(e.target.checked);
+            setPage(1);
+          }}
+        />
+        {t('settings.audit.showSignIns')}
+      </label>
       <QueryState pending={query.isPending} error={query.isError} onRetry={() => void query.refetch()}>
         {query.data?.data.length === 0 ? (
           <EmptyState title={t('settings.sections.auditLog')} body={t('settings.audit.empty')} />

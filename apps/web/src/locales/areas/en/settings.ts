@@ -147,6 +147,7 @@ export const en = {
     subject: 'Subject',
     changes: 'Changes',
     action: 'Action',
+    showSignIns: 'Show sign-ins',
     anyAction: 'Any action',
     actor: 'Actor',
     actorPlaceholder: 'Name or email…',

@@ -150,6 +150,7 @@ export const es: Widen<typeof en> = {
     subject: 'Objeto',
     changes: 'Cambios',
     action: 'Acción',
+    showSignIns: 'Mostrar inicios de sesión',
     anyAction: 'Cualquier acción',
     actor: 'Autor',
     actorPlaceholder: 'Nombre o correo…',
