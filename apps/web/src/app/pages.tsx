@@ -117,12 +117,6 @@ const HaccpPage = lazy(() =>
 const AlarmResponsePage = lazy(() =>
   import('../features/reports/pages/alarm-response-page.tsx').then((m) => ({ default: m.AlarmResponsePage })),
 );
-const SectionPage = lazy(() =>
-  import('../features/sections/section-page.tsx').then((m) => ({ default: m.SectionPage })),
-);
-
-/** Which catalog section (sections.<key>) frames a route that its own issue has not filled yet. */
-export const SECTION_KEYS: Partial<Record<RouteName, string>> = {};
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   login: LoginPage,
@@ -164,5 +158,3 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'settings.alarm_types.edit': SettingsAlarmTypeEditPage,
   'settings.audit_log': SettingsAuditLogPage,
 };
-
-export { SectionPage };

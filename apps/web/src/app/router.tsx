@@ -3,7 +3,7 @@ import { createRootRoute, createRoute, createRouter, notFound, redirect } from '
 import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { whenAuthReady } from '../lib/auth-store.ts';
-import { PAGES, SECTION_KEYS, SectionPage } from './pages.tsx';
+import { PAGES } from './pages.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /** Only same-site paths may be returned to after sign-in. */
@@ -78,9 +78,8 @@ function searchFor(name: RouteName) {
 }
 
 const appRoutes = ROUTES.map((def) => {
-  const section = SECTION_KEYS[def.name];
   const Page = PAGES[def.name];
-  const Component = Page ? () => <Page /> : section ? () => <SectionPage sectionKey={section} /> : NotFoundPage;
+  const Component = Page ? () => <Page /> : NotFoundPage;
   return createRoute({
     getParentRoute: () => rootRoute,
     path: def.path,

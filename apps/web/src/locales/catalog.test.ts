@@ -35,7 +35,6 @@ describe('catalogs', () => {
 
   it('are translated, not copied: only names and codes may read the same', () => {
     const allowedSame = new Set([
-      'sections.settingsRoles.title',
       'settings.sections.roles',
       'controllers.no',
       'controllers.rack',

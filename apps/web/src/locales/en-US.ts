@@ -367,43 +367,6 @@ export const enUS = {
   inventory,
   assets,
   jobs,
-  sections: {
-    locations: { title: 'Locations', body: 'Stores and sites of your organizations will be listed and managed here.' },
-    inventory: { title: 'Inventory', body: 'Parts and stock levels will be listed here, page by page.' },
-    assets: { title: 'Assets', body: 'The equipment register of each location will be kept here.' },
-    reports: { title: 'Reports', body: 'Purchase order, rack and alarm-response reports will be available here.' },
-    reportsUri: {
-      title: 'URI Purchase Orders',
-      body: 'Purchase orders placed with United Refrigeration Inc. will be reported here.',
-    },
-    reportsRackManuallyOn: {
-      title: 'Racks Manually On',
-      body: 'Racks whose points report manual operation will be reported here.',
-    },
-    jobs: { title: 'Jobs', body: 'Field-service jobs will be listed here by status, category and priority.' },
-    jobView: { title: 'Job #{{id}}', body: 'The details and history of this job will be shown here.' },
-    organizations: { title: 'Organizations', body: 'The organizations you can see will be listed here.' },
-    organizationCreate: { title: 'Create organization', body: 'The form to create an organization will be here.' },
-    organizationView: {
-      title: 'Organization',
-      body: 'This organization’s controllers, locations and members will be shown here.',
-    },
-    organizationEdit: { title: 'Edit organization', body: 'The form to edit this organization will be here.' },
-    locationCreate: { title: 'Create location', body: 'The form to add a location to this organization will be here.' },
-    locationEdit: { title: 'Edit location', body: 'The form to edit this location will be here.' },
-    settings: { title: 'Settings', body: 'Users, teams, roles and alarm types will be managed here.' },
-    settingsUsers: { title: 'Users', body: 'The users of your organizations will be listed here.' },
-    settingsUserEdit: { title: 'Edit user', body: 'The form to edit this user will be here.' },
-    settingsTeams: { title: 'Teams', body: 'Teams will be listed here.' },
-    settingsTeamEdit: { title: 'Edit team', body: 'The form to edit this team will be here.' },
-    settingsRoles: { title: 'Roles', body: 'Roles and their permissions will be listed here.' },
-    settingsRoleEdit: { title: 'Edit role', body: 'The permission matrix of this role will be edited here.' },
-    settingsAlarmTypes: { title: 'Alarm types', body: 'The alarm catalogue and its thresholds will be listed here.' },
-    settingsAlarmTypeEdit: {
-      title: 'Edit alarm type',
-      body: 'Thresholds, delay and severity of this alarm type will be edited here.',
-    },
-  },
 };
 
 /** Every catalog has exactly this shape: a missing key in es-MX is a type error. */
