@@ -10,6 +10,11 @@ export async function freshDatabase(name: string): Promise<string> {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
+  return databaseUrl(name);
+}
+
+/** The URL of a database on the benchmark's server. */
+export function databaseUrl(name: string): string {
   const url = new URL(BENCH_DB_URL);
   url.pathname = `/${name}`;
   return url.toString();
