@@ -1,15 +1,24 @@
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Appends one result row to bench/results/<name>.md (a table with a header on first use). */
+/**
+ * Appends one result row to bench/results/<name>.md (a table with a header on first use, and a new
+ * table when the columns changed since the last one).
+ */
 export function record(name: string, header: string[], row: (string | number)[]): void {
   const file = path.resolve(import.meta.dirname, '../results', `${name}.md`);
+  const headerLines = `| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|\n`;
   if (!existsSync(file)) {
     writeFileSync(
       file,
-      `# ${name}\n\nRecorded by \`npm run bench:${name}\`. Machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB.\n\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|\n`,
+      `# ${name}\n\nRecorded by \`npm run bench:${name}\`. Machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB.\n\n${headerLines}`,
     );
+  } else {
+    const headers = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line, i, lines) => line.startsWith('|') && /^\|[-| ]+\|$/.test(lines[i + 1] ?? ''));
+    if (headers.at(-1) !== `| ${header.join(' | ')} |`) appendFileSync(file, `\n${headerLines}`);
   }
   appendFileSync(file, `| ${row.join(' | ')} |\n`);
 }
