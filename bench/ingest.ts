@@ -46,6 +46,9 @@ const config = loadConfig({
   WEB_DIST: '/nonexistent',
   // A share group of its own: other groups' sessions on the broker must not take messages.
   ...(broker === 'mosquitto' ? { MQTT_URL: mosquittoUrl, MQTT_SHARE_GROUP: `bench-${Date.now()}` } : {}),
+  // The MQTT safety net (on by default; MQTT_SAFETY_NET=false measures without it); its session expires soon.
+  MQTT_SAFETY_NET: process.env.MQTT_SAFETY_NET ?? 'true',
+  MQTT_SAFETY_NET_EXPIRY_S: '10',
 });
 const server = await startServer({ config, database, scheduler: false });
 const target = broker === 'embedded' ? `mqtt://127.0.0.1:${server.mqttPort}` : mosquittoUrl;

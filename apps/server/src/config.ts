@@ -43,6 +43,14 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Graceful shutdown: how long the instance reports "not ready" before it stops taking work (a proxy's health check notices). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * With MQTT_URL: one instance at a time (advisory lock) keeps a plain persistent subscription to
+   * the device topics, which Mosquitto restores after a restart (it does not restore `$share` ones),
+   * and ingests what it got while the shared subscriptions were missing (see deploy/README.md).
+   */
+  MQTT_SAFETY_NET: boolish.default(true),
+  /** How long the broker keeps the safety net's session (and queues for it) while nobody holds it. */
+  MQTT_SAFETY_NET_EXPIRY_S: z.coerce.number().int().min(10).max(2_592_000).default(86_400),
   /** Names this instance to the external broker, so a restart resumes its persistent session. */
   INSTANCE_ID: z
     .string()

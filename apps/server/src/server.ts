@@ -8,11 +8,13 @@ import { controllers } from './db/schema.ts';
 import { startEmbeddedBroker } from './features/ingest/mqtt-broker.ts';
 import { startBrokerConsumer } from './features/ingest/mqtt-consumer.ts';
 import { sweepOffline } from './features/ingest/offline-sweeper.ts';
+import { type SafetyNet, startSafetyNet } from './features/ingest/safety-net.ts';
 import { zuperSyncJob } from './features/jobs/module.ts';
 import { publicUrlOf } from './features/notifications/routes.ts';
 import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import { ReadinessFailure } from './features/ops/readiness.ts';
+import { type Leadership, startLeadership } from './jobs/leader.ts';
 import { applyRetention, refreshRollups, startScheduler } from './jobs/scheduler.ts';
 import { bridgeEvents } from './realtime/bridge.ts';
 import { createRealtime } from './realtime/socket.ts';
@@ -69,6 +71,7 @@ export async function startServer(deps: {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
 
   let mqttPort: number | null = null;
+  let safetyNet: () => SafetyNet | null = () => null;
   const closers: (() => Promise<void>)[] = [];
   if (config.MQTT_URL) {
     const consumer = await startBrokerConsumer({
@@ -82,6 +85,41 @@ export async function startServer(deps: {
     ops.readiness.register('broker', () => {
       if (!consumer.connected()) throw new ReadinessFailure('disconnected from the external broker');
     });
+    if (config.MQTT_SAFETY_NET) {
+      // One instance of the deployment keeps the safety net (features/ingest/safety-net.ts).
+      const shareGroup = config.MQTT_SHARE_GROUP;
+      const mqttUrl = config.MQTT_URL;
+      let net: SafetyNet | null = null;
+      const leadership: Leadership = startLeadership({
+        database,
+        name: `mqtt-safety-net:${shareGroup}`,
+        log,
+        onLead: async () => {
+          net = await startSafetyNet({
+            url: mqttUrl,
+            pipeline: ingest.pipeline,
+            consumer,
+            log,
+            shareGroup,
+            sessionExpirySeconds: config.MQTT_SAFETY_NET_EXPIRY_S,
+            onTakenOver: () => void leadership.yieldFor(30_000),
+          });
+        },
+        onLose: async () => {
+          const stopping = net;
+          net = null;
+          await stopping?.stop();
+        },
+      });
+      // Serve once the first election is over and, when this instance won, its first recovery has
+      // ended (so a start never races its own net); bounded, the net goes on by itself.
+      await Promise.race([
+        leadership.ready.then(() => (net as SafetyNet | null)?.settled()),
+        new Promise((r) => setTimeout(r, 15_000).unref()),
+      ]);
+      closers.unshift(() => leadership.stop());
+      safetyNet = () => net;
+    }
   } else if (config.MQTT_PORT !== 'none') {
     const broker = await startEmbeddedBroker({
       port: config.MQTT_PORT,
@@ -144,6 +182,8 @@ export async function startServer(deps: {
     port,
     url: `http://localhost:${port}`,
     mqttPort,
+    /** The MQTT safety net when this instance holds it (external broker only). */
+    safetyNet: () => safetyNet(),
     /**
      * Graceful stop: report "not ready" and refuse new HTTP ingest; stop the scheduled jobs; write
      * the queued batches while the devices' connections are still open, so their PUBACKs go out;

@@ -20,6 +20,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** True when the database had no tables before this start (drives the demo seed). */
   fresh: boolean;
+  /** PostgreSQL's URL, for work that needs a connection of its own (a session advisory lock). */
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -48,7 +50,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     const existed = await hasTables((q) => pool.query(q));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', fresh: !existed, close: () => pool.end() };
+    return { db, kind: 'postgres', fresh: !existed, url: opts.url, close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir ?? undefined, { extensions: { pg_trgm } });

@@ -6,7 +6,7 @@ import { query } from '../lib/sql.ts';
 export type Job = { name: string; everyMs: number; run: (db: Db) => Promise<void> };
 
 // Stable advisory-lock keys: one per job name, the same on every instance.
-function lockKey(name: string): number {
+export function lockKey(name: string): number {
   let h = 0;
   for (const ch of name) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
   return h;

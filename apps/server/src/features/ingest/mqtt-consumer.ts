@@ -2,21 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { parseDeviceTopic } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import { holdAcks } from './held-acks.ts';
 import type { IngestPipeline } from './pipeline.ts';
 
 export const DEFAULT_SHARE_GROUP = 'rcm-ingest';
 
-type SendPacket = (packet: Packet, cb?: () => void, cbStorePut?: () => void, noStore?: boolean) => void;
+export type BrokerConsumer = {
+  close: () => Promise<void>;
+  connected: () => boolean;
+  confirmSubscribed: () => Promise<void>;
+};
 
 /**
  * Ingest from an external broker (Mosquitto, EMQX) through a shared subscription, so several
  * server instances split the devices' messages. With INSTANCE_ID the session is persistent: what
  * was not acknowledged is delivered again when that instance restarts.
- *
- * mqtt.js handles one incoming packet at a time and moves to the next only once the PUBACK is
- * written. Waiting there for the database would allow one message per batch per connection, so
- * the packet loop moves on at once and the PUBACK itself is sent when the message's batch commits.
+ * Each PUBACK is sent when the message's batch commits (`holdAcks`).
  */
 export async function startBrokerConsumer(deps: {
   url: string;
@@ -26,7 +28,7 @@ export async function startBrokerConsumer(deps: {
   clientId?: string;
   shareGroup?: string;
   connections?: number;
-}): Promise<{ close: () => Promise<void>; connected: () => boolean }> {
+}): Promise<BrokerConsumer> {
   const topicFilter = `$share/${deps.shareGroup ?? DEFAULT_SHARE_GROUP}/rcm/v1/+/+`;
   // Shared subscriptions deliver to every session of the group, connected or not. Only a named
   // instance keeps its session (it will come back for it); an anonymous one must not leave a dead
@@ -35,6 +37,25 @@ export async function startBrokerConsumer(deps: {
   const count = deps.connections ?? 2;
   const base = deps.clientId ?? `rcm-ingest-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const clients: MqttClient[] = [];
+  /** Waiting for a SUBACK to a SUBSCRIBE sent after they asked (`confirmSubscribed`). */
+  let subscribeSeq = 0;
+  let waiters: { after: number; resolve: () => void }[] = [];
+  const subscribe = (client: MqttClient) => {
+    const seq = ++subscribeSeq;
+    client.subscribe(
+      { [topicFilter]: { qos: 1 }, resubscribe: true } as unknown as string,
+      { qos: 1 },
+      (err, granted) => {
+        if (err || !granted?.length || granted.some((g) => g.qos >= 0x80)) {
+          if (err) deps.log.warn({ err: err.message }, 'mqtt consumer: subscribe failed');
+          return;
+        }
+        const ready = waiters.filter((w) => w.after < seq);
+        waiters = waiters.filter((w) => w.after >= seq);
+        for (const w of ready) w.resolve();
+      },
+    );
+  };
   for (let i = 0; i < count; i++) clients.push(await connect(`${base}-${i}`));
 
   async function connect(clientId: string): Promise<MqttClient> {
@@ -46,26 +67,12 @@ export async function startBrokerConsumer(deps: {
       // Soon after a broker restart: until the subscription is back, Mosquitto drops what devices send.
       reconnectPeriod: 250,
     });
-    const held = new Map<number, Promise<unknown>>();
-    const send = (client as unknown as { _sendPacket: SendPacket })._sendPacket.bind(client);
-    (client as unknown as { _sendPacket: SendPacket })._sendPacket = (packet, cb, cbStorePut, noStore) => {
-      const pending =
-        packet.cmd === 'puback' && packet.messageId !== undefined ? held.get(packet.messageId) : undefined;
-      if (!pending) return send(packet, cb, cbStorePut, noStore);
-      held.delete(packet.messageId as number);
-      // mqtt.js reads the next packet once `cb` runs: let it, and send this PUBACK after commit.
-      cb?.();
-      pending.then(
-        () => send(packet, undefined, cbStorePut, noStore),
-        // Not stored: no PUBACK, and a reconnect makes the broker deliver the message again.
-        () => client.stream.destroy(),
-      );
-    };
+    const hold = holdAcks(client);
     client.handleMessage = (packet: IPublishPacket, done) => {
       const topic = parseDeviceTopic(packet.topic);
       const work = topic ? deps.pipeline.submit(topic.mac, topic.channel, packet.payload) : Promise.resolve();
-      if (packet.qos > 0 && packet.messageId !== undefined) held.set(packet.messageId, work);
-      work.catch(() => {});
+      if (packet.qos > 0 && packet.messageId !== undefined) hold(packet.messageId, work);
+      else work.catch(() => {});
       done();
     };
     client.on('error', (err) => deps.log.error({ err: err.message, clientId }, 'mqtt consumer error'));
@@ -74,9 +81,7 @@ export async function startBrokerConsumer(deps: {
     // acknowledge devices' messages that no instance receives (found by features/ops/faults.test.ts).
     // Subscribing again to the same filter replaces the subscription; nothing is delivered twice.
     // (`resubscribe: true` makes mqtt.js send it even though it believes the filter is subscribed.)
-    client.on('connect', () => {
-      client.subscribe({ [topicFilter]: { qos: 1 }, resubscribe: true } as unknown as string, { qos: 1 });
-    });
+    client.on('connect', () => subscribe(client));
     await new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
       client.once('error', reject);
@@ -85,6 +90,17 @@ export async function startBrokerConsumer(deps: {
   }
 
   return {
+    /**
+     * Resolves once the broker has acknowledged this instance's shared subscription again, for a
+     * SUBSCRIBE sent after this call (the safety net: from then on no device message can fall
+     * between the subscriptions). Subscribes now on the connections that are up; the others
+     * subscribe when they connect.
+     */
+    confirmSubscribed: (): Promise<void> =>
+      new Promise<void>((resolve) => {
+        waiters.push({ after: subscribeSeq, resolve });
+        for (const c of clients) if (c.connected) subscribe(c);
+      }),
     /** At least one of the connections is up (readiness). */
     connected: () => clients.some((c) => c.connected),
     close: async () => {

@@ -20,7 +20,13 @@ describe.skipIf(!enabled)('external broker and Redis adapter', () => {
   let b: TestServer;
   beforeAll(async () => {
     // A group of its own: the machine's Mosquitto may hold other groups' sessions.
-    const env = { MQTT_URL: mqttUrl ?? '', REDIS_URL: redisUrl ?? '', MQTT_SHARE_GROUP: `test-${Date.now()}` };
+    // The safety net's session (one per group) is left on the machine's broker: let it expire soon.
+    const env = {
+      MQTT_URL: mqttUrl ?? '',
+      REDIS_URL: redisUrl ?? '',
+      MQTT_SHARE_GROUP: `test-${Date.now()}`,
+      MQTT_SAFETY_NET_EXPIRY_S: '10',
+    };
     a = await createTestServer(env);
     // The second instance uses the same database as the first.
     b = await createTestServer(env, { database: a.database });

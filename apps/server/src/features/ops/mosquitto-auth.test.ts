@@ -20,6 +20,8 @@ describe('Mosquitto password and ACL files', () => {
   it('lets each controller write only under its own MAC and the server read them all', () => {
     const acl = mosquittoAcl({ macs: ['02:52:43:00:10:00', '02:52:43:00:10:01'] });
     expect(acl).toContain('user rcm-server\ntopic read rcm/v1/#\n');
+    // The server account writes nothing but the safety net's marker (no device topic).
+    expect(acl).toContain('topic readwrite rcm/ops/safety-net/#\n');
     expect(acl).toContain('user 025243001000\ntopic write rcm/v1/025243001000/+\n');
     expect(acl).toContain('user 025243001001\ntopic write rcm/v1/025243001001/+\n');
     expect(acl).not.toMatch(/topic (write|readwrite) rcm\/v1\/#/);
