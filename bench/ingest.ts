@@ -98,7 +98,7 @@ const lost = pub.acked - stored.messages;
 const duplicated = stored.readings - stored.messages * perMessage;
 const result = {
   // In-flight messages per device and writer lanes shape the result as much as the broker does.
-  broker: `${broker} (in-flight ${values.inflight}, lanes ${values.lanes})`,
+  broker: `${broker} (in-flight ${values.inflight}, lanes ${values.lanes}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''})`,
   devices: clients,
   perMessage,
   seconds: seconds.toFixed(1),
