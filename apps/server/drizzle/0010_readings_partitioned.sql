@@ -48,6 +48,6 @@ BEGIN
     -- Rows stamped tomorrow or later (clocks ahead) move to the day partitions or the default.
     INSERT INTO readings SELECT controller_id, key, ts, value FROM readings_legacy WHERE ts >= legacy_to;
     DELETE FROM readings_legacy WHERE ts >= legacy_to;
-    ALTER TABLE readings ATTACH PARTITION readings_legacy FOR VALUES FROM (MINVALUE) TO (legacy_to);
+    EXECUTE format('ALTER TABLE readings ATTACH PARTITION readings_legacy FOR VALUES FROM (MINVALUE) TO (%L)', legacy_to);
   END IF;
 END $$;

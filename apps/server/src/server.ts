@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { controllers } from './db/schema.ts';
 import { startEmbeddedBroker } from './features/ingest/mqtt-broker.ts';
 import { startBrokerConsumer } from './features/ingest/mqtt-consumer.ts';
@@ -153,6 +154,15 @@ export async function startServer(deps: {
               },
             },
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
+            {
+              // Day partitions of readings a week ahead (db/readings-partitions.ts).
+              name: 'readings-partitions',
+              everyMs: 60 * 60_000,
+              run: async (db) => {
+                const created = await ensureReadingsPartitions(db, now(), { backDays: config.READINGS_RETENTION_DAYS });
+                if (created.length > 0) log.info({ created }, 'readings partitions created');
+              },
+            },
             {
               name: 'retention',
               everyMs: 60 * 60_000,

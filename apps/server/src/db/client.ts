@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { registerReader, statementNames } from './statement.ts';
 
 export type Schema = typeof schema;
 /** Both drivers speak the same PostgreSQL dialect; the code above this layer sees one type. */
@@ -36,7 +37,13 @@ async function hasTables(query: (sql: string) => Promise<{ rows: unknown[] }>): 
  * Opens PostgreSQL when a URL is given, otherwise PGlite (under dataDir, or in memory when
  * dataDir is null), and applies the committed migrations.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string | null;
+  /** Tests: another folder of migrations (e.g. the ones before a migration under test). */
+  migrationsFolder?: string;
+}): Promise<Database> {
+  const folder = opts.migrationsFolder ?? migrationsFolder;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('error', () => {
@@ -49,13 +56,23 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     });
     const existed = await hasTables((q) => pool.query(q));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    await migrateNodePg(db as never, { migrationsFolder });
+    await migrateNodePg(db as never, { migrationsFolder: folder });
     return { db, kind: 'postgres', fresh: !existed, url: opts.url, close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir ?? undefined, { extensions: { pg_trgm } });
   const existed = await hasTables((q) => client.query(q));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  await migratePglite(db as never, { migrationsFolder: folder });
+  registerReader(db, async <T>(statement: Parameters<Parameters<typeof registerReader>[1]>[0]) => {
+    const { text, values } = statement.compile();
+    return (await client.query<T>(text, values)).rows;
+  });
   return { db, kind: 'pglite', fresh: !existed, close: () => client.close() };
+}
+
+/** Applies the committed migrations not yet applied (tests that start from an older schema). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'postgres') await migrateNodePg(database.db as never, { migrationsFolder });
+  else await migratePglite(database.db as never, { migrationsFolder });
 }

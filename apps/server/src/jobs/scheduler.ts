@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { dropExpiredReadings } from '../db/readings-partitions.ts';
 import { query } from '../lib/sql.ts';
 
 export type Job = { name: string; everyMs: number; run: (db: Db) => Promise<void> };
@@ -69,7 +70,7 @@ export async function applyRetention(db: Db, now: Date, readingsDays: number): P
   const readingsCutoff = new Date(now.getTime() - readingsDays * 86_400_000).toISOString();
   const idsCutoff = new Date(now.getTime() - 2 * 86_400_000).toISOString();
   // A TimescaleDB hypertable (migration 0009, where the extension exists) drops whole day chunks;
-  // a plain table deletes rows.
+  // the day-partitioned table (0010, elsewhere) drops whole day partitions; a plain table deletes rows.
   const [ext] = await query<{ on: boolean }>(
     db,
     sql`select exists (select 1 from pg_extension where extname = 'timescaledb') as on`,
@@ -82,7 +83,7 @@ export async function applyRetention(db: Db, now: Date, readingsDays: number): P
     : [];
   if (hyper?.yes) {
     await db.execute(sql`select drop_chunks('readings', older_than => ${readingsCutoff}::timestamptz)`);
-  } else {
+  } else if ((await dropExpiredReadings(db, new Date(readingsCutoff))) === null) {
     await db.execute(sql`delete from readings where ts < ${readingsCutoff}::timestamptz`);
   }
   await db.execute(sql`delete from ingest_messages where received_at < ${idsCutoff}::timestamptz`);

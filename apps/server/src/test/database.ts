@@ -8,10 +8,10 @@ export type TestDatabase = Database & { label: string };
  * A fresh, migrated database for one test file: in-memory PGlite, or (project server-postgres)
  * a new database created on TEST_DATABASE_URL's server and dropped when closed.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(opts: { migrationsFolder?: string } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.RCM_TEST_DB !== 'postgres' || !url) {
-    const database = await openDatabase({ dataDir: null });
+    const database = await openDatabase({ dataDir: null, ...opts });
     return { ...database, label: 'pglite (in memory)' };
   }
   const name = `rcm_test_${randomBytes(6).toString('hex')}`;
@@ -21,7 +21,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ url: dbUrl.toString() });
+  const database = await openDatabase({ url: dbUrl.toString(), ...opts });
   return {
     ...database,
     label: `postgresql (${name})`,

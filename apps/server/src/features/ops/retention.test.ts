@@ -13,7 +13,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('readings retention (plain table; no TimescaleDB here)', () => {
+describe('readings retention (expired rows outside the day partitions, e.g. in the default one; no TimescaleDB here)', () => {
   it('deletes only readings and message ids past their age', async () => {
     const now = new Date('2026-06-01T00:00:00Z');
     const day = 86_400_000;
