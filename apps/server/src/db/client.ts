@@ -10,7 +10,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { registerReader, statementNames } from './statement.ts';
 
 export type Schema = typeof schema;
 /** Both drivers speak the same PostgreSQL dialect; the code above this layer sees one type. */
@@ -64,10 +63,6 @@ export async function openDatabase(opts: {
   const existed = await hasTables((q) => client.query(q));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: folder });
-  registerReader(db, async <T>(statement: Parameters<Parameters<typeof registerReader>[1]>[0]) => {
-    const { text, values } = statement.compile();
-    return (await client.query<T>(text, values)).rows;
-  });
   return { db, kind: 'pglite', fresh: !existed, close: () => client.close() };
 }
 
