@@ -168,6 +168,13 @@ const scenarios = [
 console.log(`bench:api ${alarms} alarms, ${controllers} controllers, ${orgs} organizations (${seedSeconds})`);
 for (const s of scenarios.filter((x) => !values.only || x.path.includes(values.only))) {
   const auth = await token(s.email);
+  // A few seconds unmeasured first: the server's JIT and both pools warm up on this call.
+  await autocannon({
+    url: `${server.url}${s.path}`,
+    connections: 50,
+    duration: 3,
+    headers: { authorization: `Bearer ${auth}` },
+  });
   const times: number[] = [];
   const cpuBefore = cpuMs(child.pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {

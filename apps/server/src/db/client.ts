@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { registerReader, statementNames } from './statement.ts';
 
 export type Schema = typeof schema;
 /** Both drivers speak the same PostgreSQL dialect; the code above this layer sees one type. */
@@ -32,6 +33,19 @@ async function hasTables(query: (sql: string) => Promise<{ rows: unknown[] }>): 
   return res.rows.length > 0;
 }
 
+function newPool(url: string, max: number, options?: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, options });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  // A checked-out client whose server goes away (PostgreSQL restarted mid-transaction) emits 'error'
+  // too: without a listener that kills the process. Its query fails, and on release the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
+}
+
 /**
  * Opens PostgreSQL when a URL is given, otherwise PGlite (under dataDir, or in memory when
  * dataDir is null), and applies the committed migrations.
@@ -41,28 +55,46 @@ export async function openDatabase(opts: {
   dataDir?: string | null;
   /** Tests: another folder of migrations (e.g. the ones before a migration under test). */
   migrationsFolder?: string;
+  /** Connections of the main pool (drizzle: writes, transactions, most reads). */
+  poolSize?: number;
+  /** Connections of the hot-read pool (sessions, alarm list and tiles; see db/statement.ts). */
+  readPoolSize?: number;
 }): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on next use.
-    });
-    // A checked-out client whose server goes away (PostgreSQL restarted mid-transaction) emits 'error'
-    // too: without a listener that kills the process. Its query fails, and on release the pool drops it.
-    pool.on('connect', (client) => {
-      client.on('error', () => undefined);
-    });
+    const pool = newPool(opts.url, opts.poolSize ?? 10);
+    // The hot reads run as named statements with generic plans: PostgreSQL plans each shape once per
+    // connection instead of on every call (planning the alarm list cost more than running it). Only
+    // statements written for it run there (index-driven, LIMITed); drizzle's ad-hoc queries keep
+    // their custom plans on the main pool.
+    const reads = newPool(opts.url, opts.readPoolSize ?? 10, '-c plan_cache_mode=force_generic_plan');
     const existed = await hasTables((q) => pool.query(q));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder: folder });
-    return { db, kind: 'postgres', fresh: !existed, url: opts.url, close: () => pool.end() };
+    const nameOf = statementNames();
+    registerReader(db, async (statement) => {
+      const { text, values } = statement.compile();
+      return (await reads.query({ name: nameOf(text), text, values })).rows;
+    });
+    return {
+      db,
+      kind: 'postgres',
+      fresh: !existed,
+      url: opts.url,
+      close: async () => {
+        await Promise.all([pool.end(), reads.end()]);
+      },
+    };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir ?? undefined, { extensions: { pg_trgm } });
   const existed = await hasTables((q) => client.query(q));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: folder });
+  registerReader(db, async <T>(statement: Parameters<Parameters<typeof registerReader>[1]>[0]) => {
+    const { text, values } = statement.compile();
+    return (await client.query<T>(text, values)).rows;
+  });
   return { db, kind: 'pglite', fresh: !existed, close: () => client.close() };
 }
 

@@ -1,21 +1,25 @@
 import type { AlarmListQuery } from '@rcm/shared/alarms';
-import { type SQL, sql } from 'drizzle-orm';
-import { arr } from '../../lib/sql.ts';
+import { type Fragment, frag, joinFrags, rawFrag } from '../../db/statement.ts';
 import type { TenantScope } from '../auth/scope.ts';
 
 /** The dashboard's filters without paging and sorting (lists, stats, bulk actions). */
 export type AlarmFilter = Partial<Omit<AlarmListQuery, 'page' | 'per_page' | 'sort'>>;
 
+/**
+ * Everything here is a Fragment (db/statement.ts): the list and tiles run it on the fast reader;
+ * drizzle callers (bulk actions, metrics) embed `.toDrizzle()`. One definition of the scope for both.
+ */
+
 /** Columns that locate a row in a tenant: `a.organization_id` on alarms, plain names on counters. */
-type TenantColumns = { org: SQL; loc: SQL };
+type TenantColumns = { org: Fragment; loc: Fragment };
 
-const ALARM_COLUMNS: TenantColumns = { org: sql`a.organization_id`, loc: sql`a.location_id` };
-const COUNTER_COLUMNS: TenantColumns = { org: sql`organization_id`, loc: sql`location_id` };
+const ALARM_COLUMNS: TenantColumns = { org: rawFrag('a.organization_id'), loc: rawFrag('a.location_id') };
+const COUNTER_COLUMNS: TenantColumns = { org: rawFrag('organization_id'), loc: rawFrag('location_id') };
 
-function scopeSql(scope: TenantScope, cols: TenantColumns): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  if (scope.locationIds === 'all') return sql`${cols.org} = ${scope.organizationId}`;
-  return sql`${cols.org} = ${scope.organizationId} and ${cols.loc} = any(${arr(scope.locationIds)}::int[])`;
+function scopeSql(scope: TenantScope, cols: TenantColumns): Fragment {
+  if (scope.kind === 'all') return frag`true`;
+  if (scope.locationIds === 'all') return frag`${cols.org} = ${scope.organizationId}`;
+  return frag`${cols.org} = ${scope.organizationId} and ${cols.loc} = any(${scope.locationIds}::int[])`;
 }
 
 /** The filters alarm_counters can answer: its key is (organization, location, status, warranty, severity). */
@@ -24,69 +28,73 @@ export function countersCanAnswer(filter: AlarmFilter): boolean {
 }
 
 /** Scope and counter-dimension filters over alarm_counters (only when countersCanAnswer). */
-export function counterWhere(scope: TenantScope, filter: AlarmFilter): SQL {
+export function counterWhere(scope: TenantScope, filter: AlarmFilter): Fragment {
   const parts = [scopeSql(scope, COUNTER_COLUMNS)];
-  if (filter.status?.length) parts.push(sql`status = any(${arr(filter.status)}::text[])`);
-  if (filter.warranty) parts.push(sql`warranty = ${filter.warranty === 'true'}`);
-  if (filter.severity?.length) parts.push(sql`severity = any(${arr(filter.severity)}::text[])`);
-  if (filter.organization_id !== undefined) parts.push(sql`organization_id = ${filter.organization_id}`);
-  if (filter.location_id !== undefined) parts.push(sql`location_id = ${filter.location_id}`);
-  return sql.join(parts, sql` and `);
+  if (filter.status?.length) parts.push(frag`status = any(${filter.status}::text[])`);
+  if (filter.warranty) parts.push(frag`warranty = ${filter.warranty === 'true'}`);
+  if (filter.severity?.length) parts.push(frag`severity = any(${filter.severity}::text[])`);
+  if (filter.organization_id !== undefined) parts.push(frag`organization_id = ${filter.organization_id}`);
+  if (filter.location_id !== undefined) parts.push(frag`location_id = ${filter.location_id}`);
+  return joinFrags(parts, ' and ');
 }
 
 /**
  * Scope and filters over `alarms a`. Everything refers to `a` alone (subqueries for types and
  * controllers), so counts need no joins and the (organization, status, raised_at) index serves lists.
  */
-export function alarmWhere(scope: TenantScope, filter: AlarmFilter): SQL {
+export function alarmWhere(scope: TenantScope, filter: AlarmFilter): Fragment {
   const parts = [scopeSql(scope, ALARM_COLUMNS)];
   // One status as a plain equality: only then can the (…, status, raised_at) indexes give the order.
-  if (filter.status?.length === 1) parts.push(sql`a.status = ${filter.status[0]}`);
-  else if (filter.status?.length) parts.push(sql`a.status = any(${arr(filter.status)}::text[])`);
-  if (filter.severity?.length) parts.push(sql`a.severity = any(${arr(filter.severity)}::text[])`);
+  if (filter.status?.length === 1) parts.push(frag`a.status = ${filter.status[0]}`);
+  else if (filter.status?.length) parts.push(frag`a.status = any(${filter.status}::text[])`);
+  if (filter.severity?.length) parts.push(frag`a.severity = any(${filter.severity}::text[])`);
   if (filter.type?.length) {
-    parts.push(sql`a.alarm_type_id in (select id from alarm_types where code = any(${arr(filter.type)}::text[]))`);
+    parts.push(frag`a.alarm_type_id in (select id from alarm_types where code = any(${filter.type}::text[]))`);
   }
-  if (filter.warranty) parts.push(sql`a.warranty = ${filter.warranty === 'true'}`);
+  if (filter.warranty) parts.push(frag`a.warranty = ${filter.warranty === 'true'}`);
   if (filter.offline) {
-    parts.push(sql`a.controller_id in (select id from controllers where online = ${filter.offline === 'false'})`);
+    parts.push(frag`a.controller_id in (select id from controllers where online = ${filter.offline === 'false'})`);
   }
-  if (filter.controller_id !== undefined) parts.push(sql`a.controller_id = ${filter.controller_id}`);
-  if (filter.organization_id !== undefined) parts.push(sql`a.organization_id = ${filter.organization_id}`);
-  if (filter.location_id !== undefined) parts.push(sql`a.location_id = ${filter.location_id}`);
-  return sql.join(parts, sql` and `);
+  if (filter.controller_id !== undefined) parts.push(frag`a.controller_id = ${filter.controller_id}`);
+  if (filter.organization_id !== undefined) parts.push(frag`a.organization_id = ${filter.organization_id}`);
+  if (filter.location_id !== undefined) parts.push(frag`a.location_id = ${filter.location_id}`);
+  return joinFrags(parts, ' and ');
 }
 
 /** An alarm by its ref, only within the caller's scope (outside it, it does not exist). */
-export function refInScope(scope: TenantScope, ref: number): SQL {
-  return sql`a.ref = ${ref} and ${scopeSql(scope, ALARM_COLUMNS)}`;
+export function refInScope(scope: TenantScope, ref: number): Fragment {
+  return frag`a.ref = ${ref} and ${scopeSql(scope, ALARM_COLUMNS)}`;
 }
 
 type SortField = Exclude<AlarmListQuery['sort'], `-${string}`>;
 
-const SEVERITY_RANK = sql`case a.severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
+const SEVERITY_RANK = `case a.severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
 
 /**
  * ORDER BY for a list sort; `-x` is descending (for severity: critical first). Ties fall back to the
  * newest first, then the id, so pages never overlap.
  */
-export function alarmOrder(sort: AlarmListQuery['sort']): SQL {
+export function alarmOrder(sort: AlarmListQuery['sort']): Fragment {
+  return rawFrag(alarmOrderText(sort));
+}
+
+function alarmOrderText(sort: AlarmListQuery['sort']): string {
   const desc = sort.startsWith('-');
-  const dir = desc ? sql`desc` : sql`asc`;
+  const dir = desc ? 'desc' : 'asc';
   // NULLS LAST/FIRST as in the indexes (raised_at desc nulls last), or they cannot give the order.
-  const tail = sql`a.raised_at desc nulls last, a.id desc`;
+  const tail = 'a.raised_at desc nulls last, a.id desc';
   const field = (desc ? sort.slice(1) : sort) as SortField;
   switch (field) {
     case 'raised_at':
-      return desc ? sql`a.raised_at desc nulls last, a.id desc` : sql`a.raised_at asc nulls first, a.id asc`;
+      return desc ? 'a.raised_at desc nulls last, a.id desc' : 'a.raised_at asc nulls first, a.id asc';
     case 'ref':
-      return sql`a.ref ${dir}`;
+      return `a.ref ${dir}`;
     case 'severity':
-      return sql`${SEVERITY_RANK} ${dir}, ${tail}`;
+      return `${SEVERITY_RANK} ${dir}, ${tail}`;
     case 'acknowledged_at':
-      return sql`a.acknowledged_at ${dir} nulls last, ${tail}`;
+      return `a.acknowledged_at ${dir} nulls last, ${tail}`;
     case 'controller':
-      return sql`c.name ${dir} nulls last, c.id ${dir}, ${tail}`;
+      return `c.name ${dir} nulls last, c.id ${dir}, ${tail}`;
     default: {
       const unreachable: never = field;
       throw new Error(`unknown sort ${String(unreachable)}`);

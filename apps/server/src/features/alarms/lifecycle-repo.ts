@@ -15,8 +15,8 @@ export type AlarmTarget =
   | { filter: AlarmFilter };
 
 function targetWhere(scope: TenantScope, target: AlarmTarget): SQL {
-  if ('ref' in target) return refInScope(scope, target.ref);
-  const base = alarmWhere(scope, 'filter' in target ? target.filter : {});
+  if ('ref' in target) return refInScope(scope, target.ref).toDrizzle();
+  const base = alarmWhere(scope, 'filter' in target ? target.filter : {}).toDrizzle();
   if ('ids' in target) return sql`a.id = any(${arr(target.ids)}::int[]) and ${base}`;
   if ('refs' in target) return sql`a.ref = any(${arr(target.refs)}::int[]) and ${base}`;
   return base;
@@ -66,7 +66,7 @@ export function createAlarmLifecycleRepo(db: Db) {
     async statusByRef(scope: TenantScope, ref: number): Promise<AlarmStatus | null> {
       const [row] = await query<{ status: AlarmStatus }>(
         db,
-        sql`select a.status from alarms a where ${refInScope(scope, ref)}`,
+        sql`select a.status from alarms a where ${refInScope(scope, ref).toDrizzle()}`,
       );
       return row?.status ?? null;
     },
@@ -97,7 +97,7 @@ export function createAlarmLifecycleRepo(db: Db) {
     async notesByRef(scope: TenantScope, ref: number) {
       const [row] = await query<{ id: number; notes: string; organization_id: number }>(
         db,
-        sql`select a.id, a.notes, a.organization_id from alarms a where ${refInScope(scope, ref)}`,
+        sql`select a.id, a.notes, a.organization_id from alarms a where ${refInScope(scope, ref).toDrizzle()}`,
       );
       return row ? { id: Number(row.id), notes: row.notes, organizationId: Number(row.organization_id) } : null;
     },
@@ -105,7 +105,7 @@ export function createAlarmLifecycleRepo(db: Db) {
     async setNotes(scope: TenantScope, ref: number, notes: string): Promise<boolean> {
       const rows = await query(
         db,
-        sql`update alarms a set notes = ${notes} where ${refInScope(scope, ref)} returning a.id`,
+        sql`update alarms a set notes = ${notes} where ${refInScope(scope, ref).toDrizzle()} returning a.id`,
       );
       return rows.length > 0;
     },

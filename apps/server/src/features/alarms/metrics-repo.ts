@@ -34,7 +34,7 @@ export function createAlarmMetricsRepo(db: Db) {
       const [row] = await query<{ controller_id: number; rack_ref: string | null; subject: string; source: string }>(
         db,
         sql`select a.controller_id, a.rack_ref, a.subject, t.source
-            from alarms a join alarm_types t on t.id = a.alarm_type_id where ${refInScope(scope, ref)}`,
+            from alarms a join alarm_types t on t.id = a.alarm_type_id where ${refInScope(scope, ref).toDrizzle()}`,
       );
       if (!row) return null;
       return {

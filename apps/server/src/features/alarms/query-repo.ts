@@ -6,12 +6,13 @@ import {
   type AlarmSummary,
 } from '@rcm/shared/alarms';
 import type { AlarmSeverity } from '@rcm/shared/device';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Fragment, frag, joinFrags, readerFor } from '../../db/statement.ts';
 import { toIso as iso, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
 import { type AlarmFilter, alarmOrder, alarmWhere, countersCanAnswer, counterWhere, refInScope } from './filter-sql.ts';
-import { SUMMARY_FROM, SUMMARY_JOINS, SUMMARY_SELECT, toSummary } from './summaries.ts';
+import { ALARM_SUMMARY_COLUMNS, SUMMARY_FROM, SUMMARY_JOINS, SUMMARY_SELECT, toSummary } from './summaries.ts';
 
 type Row = Record<string, unknown>;
 
@@ -40,42 +41,50 @@ function toDetail(r: Row): AlarmDetail {
 }
 
 /**
- * The rows a list page reads (FROM and WHERE). Sorted by time over several statuses, it is the merge of one
- * index-ordered scan per status (no index has raised_at without status before it), each cut at
- * the page's end, instead of sorting every alarm of the scope.
+ * One page of alarm rows (the alarm's own columns), in the list's order. Sorted by time over several
+ * statuses, it is the merge of one index-ordered scan per status (no index has raised_at without status
+ * before it), each cut at the page's end, instead of sorting every alarm of the scope.
  */
-function listSource(scope: TenantScope, q: AlarmListQuery): SQL {
+function pageOfAlarms(scope: TenantScope, q: AlarmListQuery): Fragment {
   const statuses = q.status?.length ? q.status : ALARM_STATUSES;
+  const order = alarmOrder(q.sort);
+  const page = frag`order by ${order} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`;
   if (!q.sort.endsWith('raised_at') || statuses.length === 1) {
-    return sql`${SUMMARY_FROM} where ${alarmWhere(scope, q)}`;
+    return frag`select ${ALARM_SUMMARY_COLUMNS} from alarms a where ${alarmWhere(scope, q)} ${page}`;
   }
   const branches = statuses.map(
     (status) =>
-      sql`(select a.* from alarms a where ${alarmWhere(scope, { ...q, status: [status] })}
-          order by ${alarmOrder(q.sort)} limit ${q.page * q.per_page})`,
+      frag`(select ${ALARM_SUMMARY_COLUMNS} from alarms a where ${alarmWhere(scope, { ...q, status: [status] })}
+          order by ${order} limit ${q.page * q.per_page})`,
   );
-  return sql`(${sql.join(branches, sql` union all `)}) a ${SUMMARY_JOINS}`;
+  return frag`select * from (${joinFrags(branches, ' union all ')}) a ${page}`;
 }
 
 /** Reads of alarms; every one takes the caller's tenant scope. */
 export function createAlarmQueryRepo(db: Db) {
+  // The list and the tiles run on every dashboard load and refresh: fixed statements on the fast reader.
+  const read = readerFor(db);
   return {
     async list(scope: TenantScope, q: AlarmListQuery): Promise<AlarmSummary[]> {
-      const rows = await query<Row>(
-        db,
-        sql`select ${SUMMARY_SELECT} from ${listSource(scope, q)}
-            order by ${alarmOrder(q.sort)} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
-      );
+      // The controller's name sorts inside the page query; otherwise only the page's rows are joined.
+      const rows = q.sort.endsWith('controller')
+        ? await read<Row>(
+            frag`select ${SUMMARY_SELECT} from ${SUMMARY_FROM} where ${alarmWhere(scope, q)}
+                order by ${alarmOrder(q.sort)} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+          )
+        : await read<Row>(
+            frag`select ${SUMMARY_SELECT} from (${pageOfAlarms(scope, q)}) a ${SUMMARY_JOINS}
+                order by ${alarmOrder(q.sort)}`,
+          );
       return rows.map(toSummary);
     },
 
     /** How many alarms match: from the counters when they can answer, else an exact count. */
     async total(scope: TenantScope, filter: AlarmFilter): Promise<number> {
-      const [row] = await query<{ n: number }>(
-        db,
+      const [row] = await read<{ n: number }>(
         countersCanAnswer(filter)
-          ? sql`select coalesce(sum(count), 0)::int as n from alarm_counters where ${counterWhere(scope, filter)}`
-          : sql`select count(*)::int as n from alarms a where ${alarmWhere(scope, filter)}`,
+          ? frag`select coalesce(sum(count), 0)::int as n from alarm_counters where ${counterWhere(scope, filter)}`
+          : frag`select count(*)::int as n from alarms a where ${alarmWhere(scope, filter)}`,
       );
       return row?.n ?? 0;
     },
@@ -83,19 +92,19 @@ export function createAlarmQueryRepo(db: Db) {
     /** The dashboard tiles in one query: summed counters when they can answer, else conditional counts. */
     async stats(scope: TenantScope, filter: AlarmFilter): Promise<AlarmStats> {
       const q = countersCanAnswer(filter)
-        ? sql`select
+        ? frag`select
             coalesce(sum(count) filter (where status = 'active'), 0)::int as active,
             coalesce(sum(count) filter (where status = 'acknowledged'), 0)::int as acknowledged,
             coalesce(sum(count) filter (where status = 'cleared'), 0)::int as cleared,
             coalesce(sum(count) filter (where status = 'active' and warranty), 0)::int as warranty_active
           from alarm_counters where ${counterWhere(scope, filter)}`
-        : sql`select
+        : frag`select
             count(*) filter (where a.status = 'active')::int as active,
             count(*) filter (where a.status = 'acknowledged')::int as acknowledged,
             count(*) filter (where a.status = 'cleared')::int as cleared,
             count(*) filter (where a.status = 'active' and a.warranty)::int as warranty_active
           from alarms a where ${alarmWhere(scope, filter)}`;
-      const [row] = await query<AlarmStats>(db, q);
+      const [row] = await read<AlarmStats>(q);
       return {
         active: Number(row?.active ?? 0),
         acknowledged: Number(row?.acknowledged ?? 0),
@@ -107,7 +116,7 @@ export function createAlarmQueryRepo(db: Db) {
     async detail(scope: TenantScope, ref: number): Promise<AlarmDetail | null> {
       const [row] = await query<Row>(
         db,
-        sql`select ${SUMMARY_SELECT}, a.registered_at, a.last_occurrence_at, a.notes, a.health_status,
+        frag`select ${SUMMARY_SELECT}, a.registered_at, a.last_occurrence_at, a.notes, a.health_status,
               c.store_alias, c.device_model, c.warranty_expiry::text as warranty_expiry, c.online,
               l.name as location_name, o.name as organization_name,
               ua.id as ack_user_id, ua.name as ack_user_name, uc.id as clear_user_id, uc.name as clear_user_name
@@ -116,7 +125,7 @@ export function createAlarmQueryRepo(db: Db) {
               left join locations l on l.id = a.location_id
               left join users ua on ua.id = a.acknowledged_by
               left join users uc on uc.id = a.cleared_by
-            where ${refInScope(scope, ref)}`,
+            where ${refInScope(scope, ref)}`.toDrizzle(),
       );
       return row ? toDetail(row) : null;
     },

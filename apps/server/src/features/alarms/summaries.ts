@@ -1,17 +1,24 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arr, toIso as iso, query } from '../../lib/sql.ts';
+import { frag, rawFrag } from '../../db/statement.ts';
+import { toIso as iso, query } from '../../lib/sql.ts';
+
+/** The alarm's own columns a summary needs (`select a.*` would drag the notes along). */
+export const ALARM_SUMMARY_COLUMNS = rawFrag(`a.id, a.ref, a.status, a.severity, a.reason, a.subject, a.rack_ref,
+  a.device_address, a.value, a.warranty, a.occurrences, a.raised_at, a.acknowledged_at, a.cleared_at,
+  a.organization_id, a.location_id, a.controller_id, a.alarm_type_id`);
 
 /** The select list and joins that turn alarm rows into AlarmSummary rows (lists, events, views). */
-export const SUMMARY_SELECT = sql`
+export const SUMMARY_SELECT = rawFrag(`
   a.id, a.ref, a.status, a.severity, a.reason, a.subject, a.rack_ref, a.device_address, a.value,
   a.warranty, a.occurrences, a.raised_at, a.acknowledged_at, a.cleared_at, a.organization_id,
   a.location_id, c.id as controller_id, c.name as controller_name, c.mac_address,
-  t.id as type_id, t.code as type_code, t.name as type_name, t.name_es as type_name_es`;
+  t.id as type_id, t.code as type_code, t.name as type_name, t.name_es as type_name_es`);
 
-export const SUMMARY_JOINS = sql`join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id`;
-export const SUMMARY_FROM = sql`alarms a ${SUMMARY_JOINS}`;
+export const SUMMARY_JOINS = rawFrag(
+  'join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id',
+);
+export const SUMMARY_FROM = frag`alarms a ${SUMMARY_JOINS}`;
 
 type Row = Record<string, unknown>;
 
@@ -51,7 +58,7 @@ export async function alarmSummariesByIds(db: Db, ids: number[]): Promise<AlarmS
   if (ids.length === 0) return [];
   const rows = await query<Row>(
     db,
-    sql`select ${SUMMARY_SELECT} from ${SUMMARY_FROM} where a.id = any(${arr(ids)}::int[]) order by a.id`,
+    frag`select ${SUMMARY_SELECT} from ${SUMMARY_FROM} where a.id = any(${ids}::int[]) order by a.id`.toDrizzle(),
   );
   return rows.map(toSummary);
 }

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { organizations, roles, sessions, teams, userLocations, users } from '../../db/schema.ts';
+import { frag, readerFor } from '../../db/statement.ts';
+import { toDate } from '../../lib/sql.ts';
 
 export type UserRecord = {
   id: number;
@@ -30,7 +31,36 @@ export type SessionRecord = {
   lastUsedAt?: Date;
 };
 
+type ResolvedRow = {
+  id: number;
+  name: string;
+  email: string;
+  password_hash: string;
+  language: string;
+  disabled: boolean;
+  all_locations: boolean;
+  organization_id: number;
+  organization_name: string;
+  team_id: number | null;
+  team_name: string | null;
+  role_id: number;
+  role_name: string;
+  role_color: string;
+  permissions: string[];
+  session_id: number;
+  session_user_id: number;
+  impersonator_session_id: number | null;
+  remember: boolean;
+  expires_at: unknown;
+  last_used_at: unknown;
+  admin_user_id: number | null;
+  admin_revoked_at: unknown;
+  admin_expires_at: unknown;
+  location_ids: number[] | null;
+};
+
 export function createAuthRepo(db: Db) {
+  const read = readerFor(db);
   const userSelect = {
     id: users.id,
     name: users.name,
@@ -108,35 +138,61 @@ export function createAuthRepo(db: Db) {
     /**
      * Everything a request needs from its token in ONE round trip: the live session, its user with
      * role and team, the member's locations, and the impersonating administrator's session (if any).
-     * Undefined for an unknown, expired or revoked token.
+     * Undefined for an unknown, expired or revoked token. Runs on every request, so it is a fixed
+     * statement on the fast reader (db/statement.ts), not a drizzle query built each time.
      */
     async resolveToken(tokenHash: string, now: Date) {
-      const admin = alias(sessions, 'admin_session');
-      const rows = await db
-        .select({
-          user: userSelect,
-          session: {
-            id: sessions.id,
-            userId: sessions.userId,
-            impersonatorSessionId: sessions.impersonatorSessionId,
-            remember: sessions.remember,
-            expiresAt: sessions.expiresAt,
-            lastUsedAt: sessions.lastUsedAt,
-          },
-          admin: { userId: admin.userId, revokedAt: admin.revokedAt, expiresAt: admin.expiresAt },
-          locationIds: sql<number[] | null>`case when ${users.allLocations} then null else
-            coalesce((select array_agg(ul.location_id order by ul.location_id) from ${userLocations} ul
-                      where ul.user_id = ${users.id}), '{}') end`,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .leftJoin(teams, eq(teams.id, users.teamId))
-        .leftJoin(admin, eq(admin.id, sessions.impersonatorSessionId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-        .limit(1);
-      return rows[0];
+      const [r] = await read<ResolvedRow>(frag`select u.id, u.name, u.email, u.password_hash, u.language, u.disabled,
+          u.all_locations, u.organization_id, o.name as organization_name, u.team_id, t.name as team_name,
+          u.role_id, r.name as role_name, r.color as role_color, r.permissions,
+          s.id as session_id, s.user_id as session_user_id, s.impersonator_session_id, s.remember,
+          s.expires_at, s.last_used_at,
+          adm.user_id as admin_user_id, adm.revoked_at as admin_revoked_at, adm.expires_at as admin_expires_at,
+          case when u.all_locations then null else
+            coalesce((select array_agg(ul.location_id order by ul.location_id) from user_locations ul
+                      where ul.user_id = u.id), '{}') end as location_ids
+        from sessions s
+          join users u on u.id = s.user_id
+          join organizations o on o.id = u.organization_id
+          join roles r on r.id = u.role_id
+          left join teams t on t.id = u.team_id
+          left join sessions adm on adm.id = s.impersonator_session_id
+        where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
+        limit 1`);
+      if (!r) return undefined;
+      return {
+        user: {
+          id: Number(r.id),
+          name: r.name,
+          email: r.email,
+          passwordHash: r.password_hash,
+          language: r.language,
+          disabled: r.disabled,
+          allLocations: r.all_locations,
+          organizationId: Number(r.organization_id),
+          organizationName: r.organization_name,
+          teamId: r.team_id == null ? null : Number(r.team_id),
+          teamName: r.team_name,
+          roleId: Number(r.role_id),
+          roleName: r.role_name,
+          roleColor: r.role_color,
+          permissions: r.permissions,
+        } satisfies UserRecord,
+        session: {
+          id: Number(r.session_id),
+          userId: Number(r.session_user_id),
+          impersonatorSessionId: r.impersonator_session_id == null ? null : Number(r.impersonator_session_id),
+          remember: r.remember,
+          expiresAt: toDate(r.expires_at),
+          lastUsedAt: r.last_used_at == null ? undefined : toDate(r.last_used_at),
+        } satisfies SessionRecord,
+        admin: {
+          userId: r.admin_user_id == null ? null : Number(r.admin_user_id),
+          revokedAt: r.admin_revoked_at == null ? null : toDate(r.admin_revoked_at),
+          expiresAt: r.admin_expires_at == null ? null : toDate(r.admin_expires_at),
+        },
+        locationIds: r.location_ids,
+      };
     },
 
     async findSessionById(id: number): Promise<(SessionRecord & { revokedAt: Date | null }) | undefined> {

@@ -1,0 +1,103 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+/**
+ * A parameterised SQL text built without drizzle's query builder, for the hot read paths (the session
+ * of every request, the alarm list and tiles), where building the query through drizzle cost more
+ * CPU than PostgreSQL spent running it. Every interpolated value is a bound parameter (an array is ONE
+ * parameter, as `arr()` does for drizzle); a nested Fragment is spliced in as SQL.
+ */
+export class Fragment {
+  constructor(
+    readonly parts: readonly string[],
+    readonly values: readonly unknown[],
+  ) {}
+
+  /** `$n` placeholders and their values. */
+  compile(): { text: string; values: unknown[] } {
+    const values: unknown[] = [];
+    let text = '';
+    const walk = (f: Fragment) => {
+      f.parts.forEach((part, i) => {
+        text += part;
+        if (i >= f.values.length) return;
+        const v = f.values[i];
+        if (v instanceof Fragment) walk(v);
+        else {
+          values.push(v);
+          text += `$${values.length}`;
+        }
+      });
+    };
+    walk(this);
+    return { text, values };
+  }
+
+  /** The same SQL for drizzle (`db.execute`, or inside a drizzle `sql` template). */
+  toDrizzle(): SQL {
+    const chunks: SQL[] = [];
+    this.parts.forEach((part, i) => {
+      chunks.push(sql.raw(part));
+      if (i >= this.values.length) return;
+      const v = this.values[i];
+      chunks.push(v instanceof Fragment ? v.toDrizzle() : sql`${sql.param(v)}`);
+    });
+    return sql.join(chunks);
+  }
+}
+
+/** Tagged template: `frag\`a.id = ${id}\`` (values bound as parameters, Fragments spliced). */
+export function frag(strings: TemplateStringsArray, ...values: unknown[]): Fragment {
+  return new Fragment(strings, values);
+}
+
+/** Fixed SQL text (never user input). */
+export function rawFrag(text: string): Fragment {
+  return new Fragment([text], []);
+}
+
+export function joinFrags(fragments: readonly Fragment[], separator: string): Fragment {
+  if (fragments.length === 0) return rawFrag('');
+  return new Fragment(['', ...fragments.slice(1).map(() => separator), ''], fragments);
+}
+
+/** Runs a Fragment and answers its rows. */
+export type Reader = <T = Record<string, unknown>>(statement: Fragment) => Promise<T[]>;
+
+const readers = new WeakMap<object, Reader>();
+
+/** The database's fast reader (db/client.ts registers one per opened database). */
+export function registerReader(db: Db, reader: Reader): void {
+  readers.set(db, reader);
+}
+
+/**
+ * The fast reader of a database, or (for a handle without one: a transaction) the same statement
+ * through drizzle on that handle, so a read inside a transaction stays inside it.
+ */
+export function readerFor(db: Db): Reader {
+  return (
+    readers.get(db) ??
+    (async <T>(statement: Fragment) => {
+      const res = (await db.execute(statement.toDrizzle())) as unknown as { rows: T[] };
+      return res.rows;
+    })
+  );
+}
+
+/**
+ * Names for prepared statements by text: PostgreSQL parses and plans each once per connection. The
+ * texts come from a bounded set of query shapes; past `max` distinct texts the rest run unnamed, so
+ * nothing grows without bound.
+ */
+export function statementNames(max = 500): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (!name && names.size < max) {
+      name = `rcm_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
