@@ -125,6 +125,9 @@ describe.skipIf(!enabled)('MQTT safety net (Mosquitto restart)', () => {
     await waitFor('the 30 window messages stored', async () => (await readingsOf(t1)) >= 30 * 6);
     await b.safetyNet()?.settled();
     expect(b.safetyNet()?.stats().recovered).toBeGreaterThanOrEqual(30);
+    // All 30 were stored by the net: no shared subscription ever delivered them.
+    await waitFor('the net to count them', () => (b.safetyNet()?.stats().rescued ?? 0) >= 30);
+    expect(b.safetyNet()?.stats().rescued).toBe(30);
     // Once each: 6 readings per message, one message id each.
     expect(await readingsOf(t1)).toBe(30 * 6);
     const [ids] = await query<{ n: number }>(

@@ -21,6 +21,8 @@ export type SafetyNetStats = {
   recoveries: number;
   /** Device messages handed to the pipeline during recoveries. */
   recovered: number;
+  /** Of those, the ones the pipeline stored (no shared subscription had delivered them yet). */
+  rescued: number;
   /** Device messages acknowledged without work in normal operation. */
   acknowledged: number;
 };
@@ -62,7 +64,9 @@ export async function startSafetyNet(deps: {
 }): Promise<SafetyNet> {
   const clientId = `rcm-safety-net-${deps.shareGroup}`;
   const markerTopic = `${SAFETY_NET_TOPIC_ROOT}/${deps.shareGroup}`;
-  const stats: SafetyNetStats = { mode: 'recovery', recoveries: 0, recovered: 0, acknowledged: 0 };
+  const stats: SafetyNetStats = { mode: 'recovery', recoveries: 0, recovered: 0, rescued: 0, acknowledged: 0 };
+  /** The pipeline's work for the messages of the recovery in progress. */
+  let handedOver: Promise<unknown>[] = [];
   let epoch = 0;
   let marker: { nonce: string; arrived: () => void } | null = null;
   let settledWaiters: (() => void)[] = [];
@@ -101,6 +105,11 @@ export async function startSafetyNet(deps: {
     const topic = parseDeviceTopic(packet.topic);
     const work = topic ? deps.pipeline.submit(topic.mac, topic.channel, packet.payload) : Promise.resolve();
     stats.recovered += 1;
+    handedOver.push(
+      work.then((r) => {
+        if (r?.ok && r.stored) stats.rescued += 1;
+      }),
+    );
     if (packet.qos > 0 && packet.messageId !== undefined) hold(packet.messageId, work);
     else work.catch(() => {});
     done();
@@ -109,7 +118,7 @@ export async function startSafetyNet(deps: {
   const recover = async (mine: number) => {
     const current = () => mine === epoch && stats.mode === 'recovery';
     const started = Date.now();
-    const recoveredBefore = stats.recovered;
+    const before = { recovered: stats.recovered, rescued: stats.rescued };
     // The broker restores these with the session; subscribing again also covers a session it lost.
     await client.subscribeAsync({
       [DEVICE_FILTER]: { qos: 1 },
@@ -134,11 +143,20 @@ export async function startSafetyNet(deps: {
       }
     }, 30_000);
     await arrived.finally(() => clearInterval(nag));
+    const work = handedOver;
+    handedOver = [];
+    await Promise.allSettled(work);
     if (mine !== epoch) return;
-    deps.log.info(
-      { clientId, recovered: stats.recovered - recoveredBefore, ms: Date.now() - started },
-      'safety net: recovery finished',
-    );
+    const done = {
+      clientId,
+      recovered: stats.recovered - before.recovered,
+      rescued: stats.rescued - before.rescued,
+      ms: Date.now() - started,
+    };
+    // Rescued messages are ones a broker restart would have lost: worth a line at the default level.
+    if (done.rescued > 0)
+      deps.log.warn(done, 'safety net: recovery finished, stored messages no shared subscription had');
+    else deps.log.info(done, 'safety net: recovery finished');
   };
 
   client.on('connect', () => {
@@ -146,6 +164,7 @@ export async function startSafetyNet(deps: {
     stats.recoveries += 1;
     setMode('recovery');
     marker = null;
+    handedOver = [];
     const mine = epoch;
     recover(mine).catch((err: Error) => {
       // The connection went away mid-way: the next connect starts over.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compactMac, deviceTopic } from '@rcm/shared/device';
@@ -274,6 +274,12 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
     // publish after its restart and before the instances have subscribed again reaches only the
     // safety net (features/ingest/safety-net.ts), which must have ingested it. Nothing may be lost.
     expect(missingIds).toEqual([]);
+    // How many of them only the net had (its log line); 0 when no device published in the window.
+    const rescued = ['a', 'b']
+      .map((name) => readFileSync(path.join(dir, `instance-${name}.log`), 'utf8'))
+      .flatMap((log) => [...log.matchAll(/"rescued":(\d+)/g)].map((m) => Number(m[1])))
+      .reduce((a, b) => a + b, 0);
+    console.info(`faults: ${acked.length} messages acknowledged; the safety net stored ${rescued} of them`);
     const [counts] = (
       await db.query<{ messages: number; readings: number }>(
         `select (select count(*)::int from ingest_messages m join controllers c on c.id = m.controller_id
