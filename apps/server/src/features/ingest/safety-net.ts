@@ -106,9 +106,13 @@ export async function startSafetyNet(deps: {
     const work = topic ? deps.pipeline.submit(topic.mac, topic.channel, packet.payload) : Promise.resolve();
     stats.recovered += 1;
     handedOver.push(
-      work.then((r) => {
-        if (r?.ok && r.stored) stats.rescued += 1;
-      }),
+      work.then(
+        (r) => {
+          if (r?.ok && r.stored) stats.rescued += 1;
+        },
+        // Not stored: not acknowledged either (held-acks.ts), so the broker sends it again.
+        () => undefined,
+      ),
     );
     if (packet.qos > 0 && packet.messageId !== undefined) hold(packet.messageId, work);
     else work.catch(() => {});
