@@ -21,7 +21,7 @@ export type SafetyNetStats = {
   recoveries: number;
   /** Device messages handed to the pipeline during recoveries. */
   recovered: number;
-  /** Of those, the ones the pipeline stored (no shared subscription had delivered them yet). */
+  /** Of those, the ones the pipeline stored (the shared path had not stored them, or not yet). */
   rescued: number;
   /** Device messages acknowledged without work in normal operation. */
   acknowledged: number;
@@ -157,9 +157,9 @@ export async function startSafetyNet(deps: {
       rescued: stats.rescued - before.rescued,
       ms: Date.now() - started,
     };
-    // Rescued messages are ones a broker restart would have lost: worth a line at the default level.
-    if (done.rescued > 0)
-      deps.log.warn(done, 'safety net: recovery finished, stored messages no shared subscription had');
+    // Stored first by the net: the shared path had not stored them (yet): a broker restart's window,
+    // or the share of an instance that is down or cut off from PostgreSQL. Worth a line.
+    if (done.rescued > 0) deps.log.warn(done, 'safety net: recovery finished, stored messages the shared path had not');
     else deps.log.info(done, 'safety net: recovery finished');
   };
 
