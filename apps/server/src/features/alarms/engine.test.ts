@@ -33,7 +33,6 @@ const metric = (name: string, value: number): Sample => ({
   subject: `A:${name}`,
   rackRef: 'A',
   kind: 'metric',
-  label: `Rack A ${name}`,
   value,
   unit: 'K',
 });
@@ -41,7 +40,6 @@ const point = (addr: string, value: number | null, status: Sample['status'] = 'o
   subject: addr,
   rackRef: 'A',
   kind: 'point',
-  label: addr,
   value,
   unit,
   status,

@@ -20,7 +20,8 @@ export type Sample = {
   subject: string;
   rackRef: string;
   kind: 'metric' | 'point';
-  label: string;
+  /** A point's name, when the device gave one (reasons name it). */
+  name?: string;
   value: number | null;
   unit?: string;
   status?: PointStatus;
@@ -63,8 +64,16 @@ export function emptyState(): ControllerState {
 
 export const METRIC_UNITS: Record<string, string> = { superheat: 'K', liquid_level: '%', oil_pressure: 'psi' };
 
+/** Compiled point-name patterns: a pattern is tested against every point of every message. */
+const globs = new Map<string, RegExp>();
+
 function globMatches(pattern: string, value: string): boolean {
-  const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`, 'i');
+  let re = globs.get(pattern);
+  if (!re) {
+    re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`, 'i');
+    if (globs.size > 1000) globs.clear();
+    globs.set(pattern, re);
+  }
   return re.test(value);
 }
 
@@ -105,11 +114,20 @@ function assess(rule: AlarmRule, sample: Sample): boolean | null {
   return value <= rule.threshold - rule.hysteresis ? false : null;
 }
 
+/** How a reason names a value: `Rack A superheat` for a metric, the point's name (or address) for a point. */
+function labelOf(sample: Sample): string {
+  if (sample.kind === 'metric') {
+    const metric = sample.subject.slice(sample.subject.indexOf(':') + 1);
+    return `Rack ${sample.rackRef} ${metric.replaceAll('_', ' ')}`;
+  }
+  return sample.name ?? sample.subject;
+}
+
 function reasonFor(rule: AlarmRule, sample: Sample): string {
-  if (rule.source === 'status') return `${rule.name}: ${sample.label} (${sample.subject}) reports ${sample.status}`;
+  if (rule.source === 'status') return `${rule.name}: ${labelOf(sample)} (${sample.subject}) reports ${sample.status}`;
   const unit = sample.unit ?? '';
   const side = rule.comparator === 'lt' ? 'below' : 'above';
-  return `${rule.name}: ${sample.label} ${sample.value}${unit ? ` ${unit}` : ''} ${side} ${rule.threshold}${unit ? ` ${unit}` : ''}`;
+  return `${rule.name}: ${labelOf(sample)} ${sample.value}${unit ? ` ${unit}` : ''} ${side} ${rule.threshold}${unit ? ` ${unit}` : ''}`;
 }
 
 export function raise(
@@ -166,6 +184,8 @@ export function evaluateSamples(
       if (!applies(rule, sample)) continue;
       const holds = assess(rule, sample);
       if (holds === null) continue;
+      // Nothing held and nothing open on this controller: a released condition changes nothing.
+      if (!holds && state.conditions.size === 0 && state.open.size === 0) continue;
       const key = stateKey(rule.id, sample.subject);
       const open = state.open.get(key);
       const condition = state.conditions.get(key);

@@ -67,25 +67,60 @@ export function createControllerListRepo(db: Db) {
     },
 
     /** Racks with their latest points and whether an uncleared alarm concerns each point. */
+    /**
+     * The racks and points of one controller with their newest values. Ingest rewrites a rack or point
+     * row only when something besides its values changes (or hourly), so the newest value is the newest
+     * reading at or after the row's `updated_at`, when there is one (writer.ts).
+     */
     async racks(controllerId: number): Promise<RackState[]> {
-      const racks = await query<{
+      const rows = await query<{
         ref: string;
         name: string | null;
-        metrics: Record<string, number>;
+        metrics: Record<string, number> | string;
+        latest: Record<string, [number, string]> | string | null;
         updated_at: unknown;
-      }>(db, sql`select ref, name, metrics, updated_at from racks where controller_id = ${controllerId} order by ref`);
+      }>(
+        db,
+        sql`select k.ref, k.name, k.metrics, k.updated_at,
+              (select jsonb_object_agg(m.key, jsonb_build_array(l.value, l.ts)) from jsonb_each(k.metrics) m
+                 cross join lateral (select r.value, r.ts from readings r
+                   where r.controller_id = k.controller_id and r.key = k.ref || ':' || m.key and r.ts >= k.updated_at
+                   order by r.ts desc limit 1) l) as latest
+            from racks k where k.controller_id = ${controllerId} order by k.ref`,
+      );
+      const racks = rows.map((r) => {
+        const stored = (typeof r.metrics === 'string' ? JSON.parse(r.metrics) : r.metrics) as Record<string, number>;
+        const latest = (typeof r.latest === 'string' ? JSON.parse(r.latest) : (r.latest ?? {})) as Record<
+          string,
+          [number, string]
+        >;
+        let updated = toIso(r.updated_at) ?? '';
+        const metrics: Record<string, number> = {};
+        for (const [name, value] of Object.entries(stored)) {
+          const newest = latest[name];
+          metrics[name] = newest ? newest[0] : value;
+          const ts = newest ? new Date(newest[1]).toISOString() : '';
+          if (ts > updated) updated = ts;
+        }
+        return { ref: r.ref, name: r.name, metrics, updated_at: updated };
+      });
       const points = await query<Record<string, unknown>>(
         db,
-        sql`select p.addr, p.rack_ref, p.name, p.unit, p.set_point, p.status, p.value, p.updated_at,
+        sql`select p.addr, p.rack_ref, p.name, p.unit, p.set_point, p.status,
+              coalesce(l.value, p.value) as value, greatest(p.updated_at, l.ts) as updated_at,
               (select a.status from alarms a where a.controller_id = p.controller_id and a.subject = p.addr
                  and a.status <> 'cleared' order by a.status = 'active' desc limit 1) as alarm_status
-            from rack_points p where p.controller_id = ${controllerId} order by p.addr`,
+            from rack_points p
+            left join lateral (select r.value, r.ts from readings r
+              where r.controller_id = p.controller_id and r.key = p.addr and r.ts >= p.updated_at
+              order by r.ts desc limit 1) l on true
+            where p.controller_id = ${controllerId} order by p.addr`,
       );
       return racks.map((r) => ({
         ref: r.ref,
         name: r.name,
-        metrics: typeof r.metrics === 'string' ? (JSON.parse(r.metrics) as Record<string, number>) : r.metrics,
-        updated_at: toIso(r.updated_at) ?? '',
+        metrics: r.metrics,
+        updated_at: r.updated_at,
         points: points
           .filter((p) => p.rack_ref === r.ref)
           .map((p) => ({

@@ -65,6 +65,12 @@ export function createDeviceRegistry(deps: { db: Db; provisioningKey: string | n
       return record;
     },
 
+    /** The cached entry when it is still fresh (null: known not to exist); undefined when a lookup is needed. */
+    peek(mac: string): DeviceRecord | null | undefined {
+      const hit = cache.get(mac);
+      return hit && hit.expires > now() ? hit.record : undefined;
+    },
+
     forget(mac: string): void {
       cache.delete(mac);
     },

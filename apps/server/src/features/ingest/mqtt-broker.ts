@@ -1,12 +1,24 @@
 import { createServer, type Server } from 'node:net';
-import { compactMac, normalizeMac, parseDeviceTopic } from '@rcm/shared/device';
+import {
+  compactMac,
+  DEVICE_CHANNELS,
+  type DeviceChannel,
+  deviceTopic,
+  normalizeMac,
+  parseDeviceTopic,
+} from '@rcm/shared/device';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../events/bus.ts';
 import type { DeviceRegistry } from './device-registry.ts';
 import type { IngestPipeline } from './pipeline.ts';
 
-type Session = { mac: string; kind: 'device' | 'provisioning' };
+type Session = {
+  mac: string;
+  kind: 'device' | 'provisioning';
+  /** The device's own topics in the usual spelling: most publishes are checked by one lookup. */
+  topics: Map<string, DeviceChannel>;
+};
 
 function authError(returnCode: number, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -48,7 +60,8 @@ export async function startEmbeddedBroker(deps: {
       .authenticate(mac, password?.toString() ?? '')
       .then(async (auth) => {
         if (!auth) return done(authError(4, 'bad credentials'), false);
-        sessions.set(client, { mac, kind: auth.kind });
+        const topics = new Map(DEVICE_CHANNELS.map((c) => [deviceTopic(mac, c), c]));
+        sessions.set(client, { mac, kind: auth.kind, topics });
         if (auth.kind === 'provisioning') {
           const created = await registry.announce(mac, {});
           if (created) deps.bus.emit('controller.pending', created);
@@ -69,10 +82,16 @@ export async function startEmbeddedBroker(deps: {
 
   broker.authorizePublish = (client, packet, done) => {
     const session = client ? sessions.get(client) : undefined;
-    const topic = parseDeviceTopic(packet.topic);
-    if (!session || !topic || topic.mac !== session.mac) return done(new Error('publish not allowed'));
+    if (!session) return done(new Error('publish not allowed'));
+    let channel = session.topics.get(packet.topic);
+    if (!channel) {
+      // Another spelling of the MAC (colons, capitals) is allowed too; another device's is not.
+      const topic = parseDeviceTopic(packet.topic);
+      if (!topic || topic.mac !== session.mac) return done(new Error('publish not allowed'));
+      channel = topic.channel;
+    }
     pipeline
-      .submit(session.mac, topic.channel, packet.payload)
+      .submit(session.mac, channel, packet.payload)
       // Rejected messages (malformed, too large) are acknowledged and dropped: resending cannot fix them.
       .then(() => done(null))
       .catch(() => done(new Error('not stored')));

@@ -9,6 +9,7 @@ import { demoMac } from '../../test/alarms.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { telemetry } from '../../test/device.ts';
 import { ensureAlarmCatalogue } from '../alarms/catalogue.ts';
+import { createControllerListRepo } from '../controllers/list-repo.ts';
 import { createIngestModule } from './module.ts';
 import { SEEN_EVERY_MS } from './writer.ts';
 
@@ -93,5 +94,114 @@ describe('ingest pipeline', () => {
       expect(r.status, r.mac).toBe('cleared');
       expect(r.cleared, r.mac).not.toBeNull();
     }
+  });
+
+  it('rewrites a point only when more than its value changes, and the controller view still shows the newest value', async () => {
+    const { pipeline, registry } = ingest(1);
+    const mac = demoMac(7);
+    const device = await registry.get(mac);
+    if (!device) throw new Error('demo controller missing');
+    const pointRow = async (addr: string) => {
+      const [row] = await query<{ status: string; value: number | null; updated_at: unknown }>(
+        database.db,
+        sql`select status, value, updated_at from rack_points where controller_id = ${device.id} and addr = ${addr}`,
+      );
+      return row;
+    };
+    const shown = async () => {
+      const [rack] = await createControllerListRepo(database.db).racks(device.id);
+      const point = (addr: string) => rack?.points.find((p) => p.addr === addr);
+      return { superheat: rack?.metrics.superheat, case1: point('A.CASE1'), comp: point('A.COMP1') };
+    };
+    const t1 = new Date(clock.now.getTime() + 60_000);
+    await pipeline.submit(mac, 'telemetry', telemetry(t1, { case1: 36, superheat: 8 }));
+    const t2 = new Date(t1.getTime() + 60_000);
+    await pipeline.submit(mac, 'telemetry', telemetry(t2, { case1: 37.5, superheat: 9.5 }));
+
+    // Only values changed: the rows keep their first write, and the view shows the newest values.
+    const written = (await pointRow('A.CASE1'))?.updated_at;
+    expect(new Date(String(written instanceof Date ? written.toISOString() : written)).getTime()).toBeLessThanOrEqual(
+      t1.getTime(),
+    );
+    let view = await shown();
+    expect(view.superheat).toBe(9.5);
+    expect(view.case1?.value).toBe(37.5);
+    expect(view.case1?.updated_at).toBe(t2.toISOString());
+
+    // A status change is written at once.
+    const t3 = new Date(t2.getTime() + 60_000);
+    await pipeline.submit(mac, 'telemetry', telemetry(t3, { case1: 38, comp: 'manual_on' }));
+    expect((await pointRow('A.COMP1'))?.status).toBe('manual_on');
+    view = await shown();
+    expect(view.comp?.status).toBe('manual_on');
+    expect(view.case1?.value).toBe(38);
+
+    // A value that goes missing (a failed sensor) shows as missing, not as its last number.
+    const t4 = new Date(t3.getTime() + 60_000);
+    const gone = telemetry(t4, { comp: 'manual_on' });
+    for (const p of gone.racks[0]?.points ?? []) if (p.addr === 'A.CASE1') (p as { value: number | null }).value = null;
+    await pipeline.submit(mac, 'telemetry', gone);
+    view = await shown();
+    expect(view.case1?.value).toBeNull();
+    expect(view.case1?.updated_at).toBe(t4.toISOString());
+
+    // After the refresh interval a row is rewritten even when only values changed.
+    const t5 = new Date(t4.getTime() + 2 * 3600_000);
+    await pipeline.submit(mac, 'telemetry', telemetry(t5, { case1: 39, comp: 'manual_on' }));
+    await pipeline.submit(
+      mac,
+      'telemetry',
+      telemetry(new Date(t5.getTime() + 7200_000), { case1: 40, comp: 'manual_on' }),
+    );
+    const refreshed = (await pointRow('A.SUCT'))?.updated_at;
+    expect(new Date(String(refreshed instanceof Date ? refreshed.toISOString() : refreshed)).getTime()).toBeGreaterThan(
+      t4.getTime(),
+    );
+    expect((await shown()).case1?.value).toBe(40);
+  });
+
+  it('stores point addresses with tabs, newlines and backslashes exactly (COPY on PostgreSQL escapes them)', async () => {
+    const { pipeline, registry } = ingest(1);
+    const mac = demoMac(8);
+    const device = await registry.get(mac);
+    if (!device) throw new Error('demo controller missing');
+    const message = telemetry(new Date(clock.now.getTime() + 30_000));
+    const odd = ['A.\\P1', 'A.P\t2', 'A.P\n3\r', 'A.P\\N'];
+    (message.racks[0] as { points: unknown[] }).points = odd.map((addr, i) => ({ addr, value: i + 0.5, status: 'ok' }));
+    await pipeline.submit(mac, 'telemetry', message);
+    const rows = await query<{ key: string; value: number }>(
+      database.db,
+      sql`select key, value from readings where controller_id = ${device.id} and ts = ${message.ts}::timestamptz
+          and key not like 'A:%' order by value`,
+    );
+    expect(rows.map((r) => r.key)).toEqual(odd);
+    expect(rows.map((r) => Number(r.value))).toEqual([0.5, 1.5, 2.5, 3.5]);
+  });
+
+  it('stores copies of one message in the same batch once, and a copy of an earlier batch’s message not at all', async () => {
+    const { pipeline, registry } = ingest(1);
+    const mac = demoMac(9);
+    const device = await registry.get(mac);
+    if (!device) throw new Error('demo controller missing');
+    const readings = async () =>
+      Number(
+        (
+          await query<{ n: number }>(
+            database.db,
+            sql`select count(*)::int as n from readings where controller_id = ${device.id}`,
+          )
+        )[0]?.n,
+      );
+    const before = await readings();
+    const first = telemetry(new Date(clock.now.getTime() + 45_000), {}, `same-batch-${Date.now()}`);
+    const other = telemetry(new Date(clock.now.getTime() + 46_000));
+    // Submitted together, without awaiting: one batch.
+    await Promise.all([first, first, other, first].map((m) => pipeline.submit(mac, 'telemetry', m)));
+    const perMessage = 3 + 3; // three rack metrics and three points with values
+    expect(await readings()).toBe(before + 2 * perMessage);
+    expect(pipeline.stats()).toMatchObject({ accepted: 2, duplicates: 2, batches: 1 });
+    await pipeline.submit(mac, 'telemetry', first);
+    expect(await readings()).toBe(before + 2 * perMessage);
+    expect(pipeline.stats()).toMatchObject({ accepted: 2, duplicates: 3 });
   });
 });

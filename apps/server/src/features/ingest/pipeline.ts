@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { RulesCache } from '../alarms/rules-cache.ts';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.ts';
-import { parseDeviceMessage, type RejectReason } from './parse.ts';
+import { type ParsedMessage, parseDeviceMessage, type RejectReason } from './parse.ts';
 import { type BatchItem, writeBatch } from './writer.ts';
 
 export type SubmitResult = { ok: true; stored: boolean } | { ok: false; reason: RejectReason };
@@ -159,6 +159,21 @@ export function createIngestPipeline(deps: {
     return { ok: true, stored: false };
   }
 
+  /** Puts a parsed message into its controller's lane (synchronously); resolves when it is written. */
+  function place(mac: string, device: DeviceRecord | null, parsed: ParsedMessage): Promise<SubmitResult> {
+    if (!device) return Promise.resolve(reject(mac, 'unknown_device'));
+    if (!device.authorised) return touchPending(device, parsed.channel === 'status' ? parsed.message.online : true);
+    const item = { ...parsed, device } as BatchItem;
+    const w = item.channel === 'telemetry' ? item.message.racks.reduce((n, r) => n + r.points.length + 3, 0) : 1;
+    // A controller always writes through the same lane: the alarm engine sees its messages in order.
+    const lane = lanes[device.id % lanes.length] as Lane;
+    return new Promise<SubmitResult>((resolve, rejectPromise) => {
+      lane.queue.push({ item, resolve, reject: rejectPromise, weight: w });
+      lane.weight += w;
+      schedule(lane);
+    });
+  }
+
   return {
     stats: () => structuredClone(stats),
 
@@ -166,24 +181,17 @@ export function createIngestPipeline(deps: {
       if (closed) throw new Error('ingest is shutting down');
       const parsed = parseDeviceMessage(channel, payload);
       if ('reject' in parsed) return reject(mac, parsed.reject);
+      // Usually the device is in the registry's cache and none of its messages is still being looked
+      // up: it joins its lane's queue at once, without a chain of promises.
+      if (!arrivals.has(mac)) {
+        const known = deps.registry.peek(mac);
+        if (known !== undefined) return place(mac, known, parsed);
+      }
       // A device's messages join the queue in the order they arrived, however long each one's
       // registry lookup takes (on PostgreSQL two lookups can finish out of order).
-      const queued = await inArrivalOrder(mac, async (): Promise<{ result: Promise<SubmitResult> }> => {
-        const device = await deps.registry.get(mac);
-        if (!device) return { result: Promise.resolve(reject(mac, 'unknown_device')) };
-        if (!device.authorised)
-          return { result: touchPending(device, parsed.channel === 'status' ? parsed.message.online : true) };
-        const item = { ...parsed, device } as BatchItem;
-        const w = item.channel === 'telemetry' ? item.message.racks.reduce((n, r) => n + r.points.length + 3, 0) : 1;
-        // A controller always writes through the same lane: the alarm engine sees its messages in order.
-        const lane = lanes[device.id % lanes.length] as Lane;
-        const result = new Promise<SubmitResult>((resolve, rejectPromise) => {
-          lane.queue.push({ item, resolve, reject: rejectPromise, weight: w });
-          lane.weight += w;
-          schedule(lane);
-        });
-        return { result };
-      });
+      const queued = await inArrivalOrder(mac, async () => ({
+        result: place(mac, await deps.registry.get(mac), parsed),
+      }));
       return queued.result;
     },
 

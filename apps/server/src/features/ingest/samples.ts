@@ -10,7 +10,6 @@ export function samplesOf(message: TelemetryMessage): Sample[] {
         subject: `${rack.ref}:${metric}`,
         rackRef: rack.ref,
         kind: 'metric',
-        label: `Rack ${rack.ref} ${metric.replaceAll('_', ' ')}`,
         value,
         unit: METRIC_UNITS[metric],
       });
@@ -20,7 +19,7 @@ export function samplesOf(message: TelemetryMessage): Sample[] {
         subject: point.addr,
         rackRef: rack.ref,
         kind: 'point',
-        label: point.name ?? point.addr,
+        name: point.name,
         value: point.value,
         unit: point.unit,
         status: point.status,
