@@ -2,9 +2,11 @@ import { ALARM_SORTS, ALARM_STATUSES, type AlarmSummary } from '@rcm/shared/alar
 import { ALARM_SEVERITIES } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../../lib/sql.ts';
 import { type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
+import { alarmSummariesByIds } from './summaries.ts';
 
 let t: TestApp;
 let token: string;
@@ -109,6 +111,49 @@ describe('GET /api/alarms filters', () => {
       controller: { id: first?.controllerId, mac_address: '02:52:43:00:10:00', name: 'Rack A Controller' },
       alarm_type: { code: first?.type },
     });
+  });
+
+  it('sends every alarm exactly as toSummary makes it (the page JSON is built in SQL)', async () => {
+    // One alarm with what formatting could get wrong: a fractional value, sub-millisecond times,
+    // a cleared time, no location, no rack or device address; one controller without a name.
+    const [odd, other] = seeded;
+    const saved = sql`select value, rack_ref, device_address, raised_at::text, cleared_at::text, location_id
+      from alarms where id = ${odd?.id}`;
+    const [before] = await query(t.database.db, saved);
+    const [named] = await query<{ name: string | null }>(
+      t.database.db,
+      sql`select name from controllers where id = ${other?.controllerId}`,
+    );
+    await t.database.db.execute(sql`update alarms set value = -3.25, rack_ref = null, device_address = null,
+      raised_at = '2026-09-30 23:59:59.123789+00', cleared_at = '2026-10-01 00:00:00.000999+00', location_id = null
+      where id = ${odd?.id}`);
+    await t.database.db.execute(sql`update controllers set name = null where id = ${other?.controllerId}`);
+    try {
+      const pages = [1, 2].map((page) => get(`/api/alarms?per_page=50&page=${page}&sort=ref`));
+      const items = (await Promise.all(pages)).flatMap((res) => res.json().data as AlarmSummary[]);
+      expect(items.map((a) => a.id).sort((x, y) => x - y)).toEqual(seeded.map((a) => a.id).sort((x, y) => x - y));
+      const expected = await alarmSummariesByIds(
+        t.database.db,
+        items.map((a) => a.id),
+      );
+      expect(items.sort((x, y) => x.id - y.id)).toStrictEqual(JSON.parse(JSON.stringify(expected)));
+      expect(items.find((a) => a.id === odd?.id)).toMatchObject({
+        value: -3.25,
+        raised_at: '2026-09-30T23:59:59.123Z',
+        cleared_at: '2026-10-01T00:00:00.000Z',
+        location_id: null,
+        rack_ref: null,
+      });
+      expect(items.find((a) => a.controller.id === other?.controllerId)?.controller.name).toBeNull();
+    } finally {
+      await t.database.db.execute(sql`update alarms set value = ${before?.value ?? null}, rack_ref = ${before?.rack_ref ?? null},
+        device_address = ${before?.device_address ?? null}, raised_at = ${before?.raised_at}::timestamptz,
+        cleared_at = ${before?.cleared_at ?? null}::timestamptz, location_id = ${before?.location_id ?? null}
+        where id = ${odd?.id}`);
+      await t.database.db.execute(
+        sql`update controllers set name = ${named?.name ?? null} where id = ${other?.controllerId}`,
+      );
+    }
   });
 });
 

@@ -52,7 +52,12 @@ export function alarmRoutes(deps: {
           response: { 200: z.object({ data: z.array(alarmSummary), meta: listMeta }) },
         },
       },
-      async (request) => alarms.list(requireAuth(request), request.query),
+      // The body is JSON text already (the rows come from PostgreSQL as JSON): sent as it is, which
+      // Fastify does for a string with a JSON content type; the schema above documents it.
+      async (request, reply) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .send((await alarms.list(requireAuth(request), request.query)) as never),
     );
 
     app.get('/alarms/stats', { schema: { querystring: statsQuery, response: one(alarmStats) } }, async (request) => ({

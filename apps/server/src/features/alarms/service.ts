@@ -17,13 +17,17 @@ export type AlarmPage = {
 export function createAlarmService(deps: { queries: AlarmQueryRepo; lifecycle: AlarmLifecycleRepo; audit: AuditRepo }) {
   const { queries, lifecycle, audit } = deps;
   return {
-    async list(ctx: AuthContext, q: AlarmListQuery): Promise<AlarmPage> {
+    /** The page as the response's JSON text (`{data, meta}`: an AlarmPage): the rows' JSON comes from the query. */
+    async list(ctx: AuthContext, q: AlarmListQuery): Promise<string> {
       const scope = alarmScopeFor(ctx, 'alarms_view');
-      const [data, total] = await Promise.all([queries.list(scope, q), queries.total(scope, q)]);
-      return {
-        data,
-        meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+      const { json, total } = await queries.page(scope, q);
+      const meta: AlarmPage['meta'] = {
+        page: q.page,
+        per_page: q.per_page,
+        total,
+        last_page: Math.max(1, Math.ceil(total / q.per_page)),
       };
+      return `{"data":${json},"meta":${JSON.stringify(meta)}}`;
     },
 
     stats(ctx: AuthContext, filter: AlarmFilter): Promise<AlarmStats> {

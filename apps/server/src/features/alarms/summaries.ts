@@ -20,6 +20,23 @@ export const SUMMARY_JOINS = rawFrag(
 );
 export const SUMMARY_FROM = frag`alarms a ${SUMMARY_JOINS}`;
 
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, `Z`). */
+const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One AlarmSummary as JSON, built by PostgreSQL from `a` (alarm columns), `c` and `t` (SUMMARY_JOINS):
+ * the same object toSummary makes, for the list, which sends the page's JSON text as it comes
+ * (list.test.ts compares the two on every alarm).
+ */
+export const SUMMARY_JSON = rawFrag(`json_build_object(
+  'id', a.id, 'ref', a.ref, 'status', a.status, 'severity', a.severity, 'reason', a.reason,
+  'subject', a.subject, 'rack_ref', a.rack_ref, 'device_address', a.device_address, 'value', a.value,
+  'warranty', a.warranty, 'occurrences', a.occurrences, 'raised_at', ${isoSql('a.raised_at')},
+  'acknowledged_at', ${isoSql('a.acknowledged_at')}, 'cleared_at', ${isoSql('a.cleared_at')},
+  'organization_id', a.organization_id, 'location_id', a.location_id,
+  'controller', json_build_object('id', c.id, 'name', c.name, 'mac_address', c.mac_address),
+  'alarm_type', json_build_object('id', t.id, 'code', t.code, 'name', t.name, 'name_es', t.name_es))`);
+
 type Row = Record<string, unknown>;
 
 export function toSummary(r: Row): AlarmSummary {
