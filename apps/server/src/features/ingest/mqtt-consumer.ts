@@ -64,7 +64,8 @@ export async function startBrokerConsumer(deps: {
       clean: !persistent,
       protocolVersion: 5,
       properties: { sessionExpiryInterval: persistent ? 3600 : 0 },
-      // Soon after a broker restart: until the subscription is back, Mosquitto drops what devices send.
+      // Soon after a broker restart: until the subscription is back, only the safety net gets what
+      // devices send (safety-net.ts).
       reconnectPeriod: 250,
     });
     const hold = holdAcks(client);
