@@ -5,15 +5,31 @@
  * server (this process) ingests into PostgreSQL. With the embedded broker the PUBACK is sent after
  * commit, so publish→PUBACK is publish-to-commit latency. At the end every acknowledged message
  * must be stored exactly once.
+ *
+ * `--broker mosquitto` starts a Mosquitto of its own (the machine's binary, on a free port) with
+ * deploy/mosquitto.conf's limits, per-device passwords and the generated ACL, so the run measures the
+ * production setup and disturbs no other broker; BENCH_MQTT_URL points it at an existing broker
+ * instead (anonymous devices). Mosquitto acknowledges devices itself, so the rate is what the server
+ * stored per second until it had caught up with everything acknowledged.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { compactMac } from '@rcm/shared/device';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
+import {
+  DEFAULT_SERVER_USER,
+  mosquittoAcl,
+  mosquittoPasswordLine,
+} from '../apps/server/src/features/ops/mosquitto-auth.ts';
+import { startMosquitto } from '../apps/server/src/features/ops/test-services.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { countReadings, freshDatabase, seedControllers } from './lib/bench-db.ts';
+import { countReadings, freshDatabase, keyOf, mac, seedControllers } from './lib/bench-db.ts';
 import { record } from './lib/report.ts';
 
 const { values } = parseArgs({
@@ -29,12 +45,29 @@ const { values } = parseArgs({
 const perMessage = Number(values['per-message']);
 const clients = Number(values.clients);
 const broker = values.broker === 'mosquitto' ? 'mosquitto' : 'embedded';
-const mosquittoUrl = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const externalUrl = process.env.BENCH_MQTT_URL;
 
 const url = await freshDatabase('rcm_bench_ingest');
 const database = await openDatabase({ url });
 await ensureAlarmCatalogue(database.db);
 await seedControllers(url, clients);
+
+let privateBroker: Awaited<ReturnType<typeof startMosquitto>> | null = null;
+const brokerDir = mkdtempSync(path.join(tmpdir(), 'rcm-bench-mosquitto-'));
+const serverPassword = randomBytes(12).toString('hex');
+if (broker === 'mosquitto' && !externalUrl) {
+  const macs = Array.from({ length: clients }, (_, i) => mac(i));
+  privateBroker = await startMosquitto(brokerDir, {
+    passwd: `${[
+      mosquittoPasswordLine(DEFAULT_SERVER_USER, serverPassword),
+      ...macs.map((m, i) => mosquittoPasswordLine(compactMac(m), keyOf(i))),
+    ].join('\n')}\n`,
+    acl: mosquittoAcl({ macs }),
+  });
+}
+const mosquittoUrl = privateBroker
+  ? `mqtt://${DEFAULT_SERVER_USER}:${serverPassword}@127.0.0.1:${privateBroker.port}`
+  : (externalUrl ?? '');
 const config = loadConfig({
   DATABASE_URL: url,
   INGEST_LANES: values.lanes,
@@ -51,7 +84,12 @@ const config = loadConfig({
   MQTT_SAFETY_NET_EXPIRY_S: '10',
 });
 const server = await startServer({ config, database, scheduler: false });
-const target = broker === 'embedded' ? `mqtt://127.0.0.1:${server.mqttPort}` : mosquittoUrl;
+const target =
+  broker === 'embedded'
+    ? `mqtt://127.0.0.1:${server.mqttPort}`
+    : privateBroker
+      ? `mqtt://127.0.0.1:${privateBroker.port}`
+      : (externalUrl ?? '');
 
 console.log(`bench:ingest ${broker} broker, ${clients} devices, ${perMessage} readings/message, ${values.duration}s`);
 const child = spawn(
@@ -64,11 +102,12 @@ const child = spawn(
     String(clients),
     String(perMessage),
     String(values.duration),
-    broker === 'embedded' ? 'device' : 'anonymous',
+    broker === 'embedded' || privateBroker ? 'device' : 'anonymous',
     String(values.inflight),
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
+const publishStarted = Date.now();
 let out = '';
 child.stdout.on('data', (d: Buffer) => {
   out += d.toString();
@@ -83,26 +122,30 @@ const pub = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
   p99: number;
 };
 
-// With an external broker the devices' PUBACKs come from it: wait until ingest has caught up.
+// With Mosquitto the devices' PUBACKs come from the broker: wait until ingest has caught up, and
+// count the time it took in the rate.
 let stored = await countReadings(url);
-for (let i = 0; i < 60 && stored.messages < pub.acked; i++) {
-  await new Promise((r) => setTimeout(r, 500));
+for (let i = 0; i < 240 && stored.messages < pub.acked; i++) {
+  await new Promise((r) => setTimeout(r, 250));
   stored = await countReadings(url);
 }
+const caughtUpMs = Date.now() - publishStarted;
 await server.close();
 await database.close();
+await privateBroker?.stop();
+rmSync(brokerDir, { recursive: true, force: true });
 
-const seconds = pub.elapsedMs / 1000;
-const readingsPerSecond = Math.round((pub.acked * perMessage) / seconds);
+const seconds = (broker === 'embedded' ? pub.elapsedMs : Math.max(pub.elapsedMs, caughtUpMs)) / 1000;
+const readingsPerSecond = Math.round((Math.min(pub.acked, stored.messages) * perMessage) / seconds);
 const lost = pub.acked - stored.messages;
 const duplicated = stored.readings - stored.messages * perMessage;
 const result = {
   // In-flight messages per device and writer lanes shape the result as much as the broker does.
-  broker: `${broker} (in-flight ${values.inflight}, lanes ${values.lanes}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''})`,
+  broker: `${privateBroker ? 'mosquitto, its own' : broker} (in-flight ${values.inflight}, lanes ${values.lanes}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''})`,
   devices: clients,
   perMessage,
   seconds: seconds.toFixed(1),
-  messagesPerSecond: Math.round(pub.acked / seconds),
+  messagesPerSecond: Math.round(Math.min(pub.acked, stored.messages) / seconds),
   readingsPerSecond,
   p50: broker === 'embedded' ? pub.p50.toFixed(1) : 'n/a',
   p95: broker === 'embedded' ? pub.p95.toFixed(1) : 'n/a',

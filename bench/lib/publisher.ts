@@ -37,7 +37,8 @@ async function device(i: number): Promise<void> {
   const m = mac(i);
   const client = mqtt.connect(url, {
     clientId: authArg === 'device' ? compactMac(m) : `bench-${i}`,
-    username: authArg === 'device' ? m : undefined,
+    // The compact MAC: Mosquitto's user names cannot hold colons; the embedded broker takes either.
+    username: authArg === 'device' ? compactMac(m) : undefined,
     password: authArg === 'device' ? keyOf(i) : undefined,
     reconnectPeriod: 500,
     connectTimeout: 30_000,
