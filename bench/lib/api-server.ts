@@ -1,7 +1,7 @@
 /**
  * The API server of bench:api in its own process (as in production: the load generator is not in
  * the server's event loop). Prints `listening <port>` when ready; SIGTERM closes it.
- * Env: DATABASE_URL, LOG_LEVEL (default warn).
+ * Env: DATABASE_URL, LOG_LEVEL (default warn), READ_POOL_SIZE (the hot-read pool; default the product's).
  */
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
@@ -15,7 +15,10 @@ const config = loadConfig({
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   WEB_DIST: '/nonexistent',
 });
-const database = await openDatabase({ url: config.DATABASE_URL });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  readPoolSize: process.env.READ_POOL_SIZE ? Number(process.env.READ_POOL_SIZE) : undefined,
+});
 const server = await startServer({ config, database, scheduler: false, logger: { level: config.LOG_LEVEL } });
 console.log(`listening ${server.port}`);
 process.on('SIGTERM', async () => {
