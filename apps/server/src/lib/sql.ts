@@ -30,3 +30,36 @@ export async function query<T = Record<string, unknown>>(
   const res = (await db.execute(q)) as { rows: T[] };
   return res.rows;
 }
+
+/**
+ * Array parameters as PostgreSQL array literals, encoded here rather than by the driver's generic
+ * per-element path (the ingest writer sends tens of thousands of elements per batch; the driver's
+ * encoding was a tenth of its work). Cast them in SQL: `${ints(ids)}::int[]`.
+ */
+export function ints(values: readonly number[]): SQL {
+  return sql`${`{${values.join(',')}}`}`;
+}
+
+/** Numbers or nulls; non-finite numbers are the caller's bug and become NULL. */
+export function floats(values: readonly (number | null)[]): SQL {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ',';
+    out += v === null || v === undefined || !Number.isFinite(v) ? 'NULL' : String(v);
+  }
+  return sql`${`${out}}`}`;
+}
+
+/** Strings or nulls, each double-quoted with `"` and `\` escaped (so `NULL`, `{`, `,` stay text). */
+export function texts(values: readonly (string | null)[]): SQL {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ',';
+    if (v === null || v === undefined) out += 'NULL';
+    else if (v.indexOf('"') < 0 && v.indexOf('\\') < 0) out += `"${v}"`;
+    else out += `"${v.replace(/[\\"]/g, '\\$&')}"`;
+  }
+  return sql`${`${out}}`}`;
+}

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ControllerScope, DomainEvents } from '../../events/bus.ts';
 import { copyConnection, copyRows, copyText } from '../../lib/copy.ts';
-import { arr, query } from '../../lib/sql.ts';
+import { arr, floats, ints, query, texts } from '../../lib/sql.ts';
 import { applyDecisions } from '../alarms/apply.ts';
 import {
   type AlarmRule,
@@ -79,7 +79,7 @@ async function dedupe(tx: Db, items: BatchItem[]): Promise<BatchItem[]> {
   const repeats = await query<{ n: number }>(
     tx,
     sql`with input as (select u.c, u.m, u.n, row_number() over (partition by u.c, u.m order by u.n) as copy
-          from unnest(${arr(ids)}::int[], ${arr(msgIds)}::text[]) with ordinality as u(c, m, n)),
+          from unnest(${ints(ids)}::int[], ${texts(msgIds)}::text[]) with ordinality as u(c, m, n)),
         fresh as (insert into ingest_messages (controller_id, msg_id) select c, m from input where copy = 1
           on conflict do nothing returning controller_id, msg_id)
         select (n - 1)::int as n from input
@@ -149,7 +149,7 @@ async function writeTelemetry(
       await copyRows(connection, 'readings', ['controller_id', 'key', 'ts', 'value'], lines);
     } else {
       await tx.execute(sql`insert into readings (controller_id, key, ts, value)
-        select * from unnest(${arr(c)}::int[], ${arr(k)}::text[], ${arr(t)}::timestamptz[], ${arr(v)}::float8[])`);
+        select * from unnest(${ints(c)}::int[], ${texts(k)}::text[], ${texts(t)}::timestamptz[], ${floats(v)}::float8[])`);
     }
   }
   lap('readings');
@@ -157,10 +157,12 @@ async function writeTelemetry(
     // Only what changed besides the value: the value itself is in `readings`, and the controller view
     // reads the newest reading at or after `updated_at` (list-repo.ts). Rewriting every point of
     // every message cost more than the readings themselves (about 12 µs a row on this machine).
-    const col = (i: number) => arr([...points.values()].map((p) => p[i]));
+    const rows = [...points.values()];
+    const col = <T>(i: number) => rows.map((p) => p[i]) as T[];
     await tx.execute(sql`insert into rack_points (controller_id, addr, rack_ref, name, unit, set_point, status, value, updated_at)
-      select v.* from unnest(${col(0)}::int[], ${col(1)}::text[], ${col(2)}::text[], ${col(3)}::text[], ${col(4)}::text[],
-                             ${col(5)}::float8[], ${col(6)}::text[], ${col(7)}::float8[], ${col(8)}::timestamptz[])
+      select v.* from unnest(${ints(col(0))}::int[], ${texts(col(1))}::text[], ${texts(col(2))}::text[], ${texts(col(3))}::text[],
+                             ${texts(col(4))}::text[], ${floats(col(5))}::float8[], ${texts(col(6))}::text[], ${floats(col(7))}::float8[],
+                             ${texts(col(8))}::timestamptz[])
         as v(controller_id, addr, rack_ref, name, unit, set_point, status, value, updated_at)
       left join rack_points p on p.controller_id = v.controller_id and p.addr = v.addr
       where p.controller_id is null or ${changedPoint}
@@ -171,9 +173,11 @@ async function writeTelemetry(
   }
   lap('rack_points');
   if (racks.size > 0) {
-    const col = (i: number) => arr([...racks.values()].map((r) => r[i]));
+    const rows = [...racks.values()];
+    const col = <T>(i: number) => rows.map((r) => r[i]) as T[];
     await tx.execute(sql`insert into racks (controller_id, ref, name, metrics, updated_at)
-      select v.* from unnest(${col(0)}::int[], ${col(1)}::text[], ${col(2)}::text[], ${col(3)}::jsonb[], ${col(4)}::timestamptz[])
+      select v.* from unnest(${ints(col(0))}::int[], ${texts(col(1))}::text[], ${texts(col(2))}::text[], ${texts(col(3))}::jsonb[],
+                             ${texts(col(4))}::timestamptz[])
         as v(controller_id, ref, name, metrics, updated_at)
       left join racks k on k.controller_id = v.controller_id and k.ref = v.ref
       where k.controller_id is null or ${changedRack}
@@ -240,7 +244,7 @@ export async function writeBatch(
   });
   if (touch.length > 0) {
     await tx.execute(sql`update controllers c set online = v.online, last_seen_at = ${now.toISOString()}::timestamptz
-      from unnest(${arr(touch)}::int[], ${arr(touch.map((id) => onlineNow.get(id)))}::bool[]) as v(id, online)
+      from unnest(${ints(touch)}::int[], ${arr(touch.map((id) => onlineNow.get(id)))}::bool[]) as v(id, online)
       where c.id = v.id`);
     for (const id of touch) seen?.set(id, now.getTime());
   }
