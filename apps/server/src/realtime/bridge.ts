@@ -11,7 +11,17 @@ export function bridgeEvents(io: RealtimeServer, bus: EventBus): () => void {
 
   const sendTelemetry = (event: RackTelemetryEvent) => {
     lastSent.set(event.controller_id, Date.now());
-    io.to(`controller:${event.controller_id}`).emit('rack.telemetry', event);
+    // Ingest hands over the message's racks as they came (no copy per message); only what is sent,
+    // at most once a second per controller, is cut down to the event's fields.
+    io.to(`controller:${event.controller_id}`).emit('rack.telemetry', {
+      controller_id: event.controller_id,
+      ts: event.ts,
+      racks: event.racks.map((r) => ({
+        ref: r.ref,
+        metrics: r.metrics,
+        points: r.points.map((p) => ({ addr: p.addr, value: p.value, status: p.status })),
+      })),
+    });
   };
 
   const offs = [

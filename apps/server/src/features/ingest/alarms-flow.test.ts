@@ -121,6 +121,35 @@ describe('telemetry → alarm → consoles', () => {
   });
 });
 
+describe('live rack values', () => {
+  it('sends rack.telemetry with only the event fields to a watcher in scope, and nothing to one out of scope', async () => {
+    const [row] = await query<{ id: number }>(
+      server.database.db,
+      sql`select id from controllers where mac_address = ${FRESHMART_103}`,
+    );
+    const id = Number(row?.id);
+    const watch = (l: Listener) =>
+      new Promise<{ ok: boolean }>((resolve) =>
+        l.socket.emit('controller.watch' as never, id as never, resolve as never),
+      );
+    expect(await watch(technician)).toEqual({ ok: true });
+    expect(await watch(viewer)).toEqual({ ok: false });
+    const device = await connectDevice(server.mqttPort ?? 0, FRESHMART_103, demoDeviceKey(FRESHMART_103));
+    const sent = telemetry(new Date(), { case1: 33.25 });
+    await device.publish('telemetry', sent);
+    const event = await technician.waitFor<{
+      controller_id: number;
+      ts: string;
+      racks: { ref: string; metrics: Record<string, number>; points: Record<string, unknown>[] }[];
+    }>('rack.telemetry', (e: { controller_id: number; ts: string }) => e.controller_id === id && e.ts === sent.ts);
+    const case1 = event.racks[0]?.points.find((p) => p.addr === 'A.CASE1');
+    expect(case1).toEqual({ addr: 'A.CASE1', value: 33.25, status: 'ok' });
+    expect(event.racks[0]?.metrics).toEqual(sent.racks[0]?.metrics);
+    await device.end();
+    expect(viewer.events.some((e) => e.name === 'rack.telemetry')).toBe(false);
+  });
+});
+
 describe('offline detection', () => {
   it('marks a silent controller offline with an alarm, and its next message clears it', async () => {
     const mac = '02:52:43:00:10:03';
