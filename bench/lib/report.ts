@@ -18,7 +18,9 @@ export function record(name: string, header: string[], row: (string | number)[])
     const headers = readFileSync(file, 'utf8')
       .split('\n')
       .filter((line, i, lines) => line.startsWith('|') && /^\|[-| ]+\|$/.test(lines[i + 1] ?? ''));
-    if (headers.at(-1) !== `| ${header.join(' | ')} |`) appendFileSync(file, `\n${headerLines}`);
+    // Biome pads the tables it formats: compare without spaces.
+    const bare = (line: string | undefined) => (line ?? '').replace(/\s+/g, '');
+    if (bare(headers.at(-1)) !== bare(`| ${header.join(' | ')} |`)) appendFileSync(file, `\n${headerLines}`);
   }
   appendFileSync(file, `| ${row.join(' | ')} |\n`);
 }
