@@ -27,4 +27,25 @@ describe('device protocol', () => {
     expect(ok.success).toBe(true);
     expect(telemetryMessage.safeParse({ msg_id: 'm1', ts: 'yesterday', racks: [] }).success).toBe(false);
   });
+
+  it('rejects text with a NUL character anywhere a device sends text (PostgreSQL cannot store it)', () => {
+    const message = (patch: { addr?: string; ref?: string; msg_id?: string; metric?: string }) => ({
+      msg_id: patch.msg_id ?? 'm1',
+      ts: '2026-11-22T01:02:03Z',
+      racks: [
+        {
+          ref: patch.ref ?? 'A',
+          metrics: { [patch.metric ?? 'superheat']: 8.2 },
+          points: [{ addr: patch.addr ?? 'A.SUCT', value: 42.1 }],
+        },
+      ],
+    });
+    expect(telemetryMessage.safeParse(message({})).success).toBe(true);
+    expect(telemetryMessage.safeParse(message({ addr: 'A.\u0000SUCT' })).success).toBe(false);
+    expect(telemetryMessage.safeParse(message({ ref: '\u0000' })).success).toBe(false);
+    expect(telemetryMessage.safeParse(message({ msg_id: 'm\u0000' })).success).toBe(false);
+    expect(telemetryMessage.safeParse(message({ metric: 'super\u0000heat' })).success).toBe(false);
+    // Other control characters are stored as they are (COPY escapes them).
+    expect(telemetryMessage.safeParse(message({ addr: 'A.\tSUCT\n' })).success).toBe(true);
+  });
 });

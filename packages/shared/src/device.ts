@@ -46,34 +46,44 @@ export type PointStatus = (typeof POINT_STATUSES)[number];
 export const RACK_METRICS = ['superheat', 'liquid_level', 'oil_pressure'] as const;
 
 const finite = z.number().finite();
+/**
+ * Device text: PostgreSQL text cannot hold a NUL character, and one such string would fail the whole
+ * ingest batch it is written in (other devices' messages too), so it is malformed here.
+ */
+const text = (max: number, min = 0) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), 'contains a NUL character');
 const isoTime = z.iso.datetime({ offset: true });
 
 export const statusMessage = z.object({
   online: z.boolean(),
-  model: z.string().max(120).optional(),
-  firmware: z.string().max(60).optional(),
-  vendor_endpoint: z.string().max(255).optional(),
+  model: text(120).optional(),
+  firmware: text(60).optional(),
+  vendor_endpoint: text(255).optional(),
 });
 export type StatusMessage = z.infer<typeof statusMessage>;
 
 export const telemetryPoint = z.object({
-  addr: z.string().min(1).max(64),
-  name: z.string().max(120).optional(),
+  addr: text(64, 1),
+  name: text(120).optional(),
   value: finite.nullable(),
-  unit: z.string().max(16).optional(),
+  unit: text(16).optional(),
   set_point: finite.nullable().optional(),
   status: z.enum(POINT_STATUSES).default('ok'),
 });
 
 export const telemetryRack = z.object({
-  ref: z.string().min(1).max(16),
-  name: z.string().max(120).optional(),
-  metrics: z.record(z.string().max(64), finite).default({}),
+  ref: text(16, 1),
+  name: text(120).optional(),
+  metrics: z.record(text(64), finite).default({}),
   points: z.array(telemetryPoint).max(1000).default([]),
 });
 
 export const telemetryMessage = z.object({
-  msg_id: z.string().min(1).max(100),
+  msg_id: text(100, 1),
   ts: isoTime,
   racks: z.array(telemetryRack).min(1).max(50),
 });
@@ -83,13 +93,13 @@ export const ALARM_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 
 export const deviceAlarmMessage = z.object({
-  msg_id: z.string().min(1).max(100),
+  msg_id: text(100, 1),
   ts: isoTime,
-  code: z.string().min(1).max(64),
-  rack: z.string().max(16).optional(),
-  addr: z.string().max(64).optional(),
+  code: text(64, 1),
+  rack: text(16).optional(),
+  addr: text(64).optional(),
   severity: z.enum(ALARM_SEVERITIES).optional(),
   state: z.enum(['raised', 'cleared']),
-  reason: z.string().max(500).optional(),
+  reason: text(500).optional(),
 });
 export type DeviceAlarmMessage = z.infer<typeof deviceAlarmMessage>;

@@ -204,4 +204,28 @@ describe('ingest pipeline', () => {
     expect(await readings()).toBe(before + 2 * perMessage);
     expect(pipeline.stats()).toMatchObject({ accepted: 2, duplicates: 3 });
   });
+
+  it('rejects a message with a NUL character and still stores the other messages of its batch', async () => {
+    const { pipeline, registry } = ingest(1);
+    const [bad, good] = [demoMac(10), demoMac(11)];
+    const goodDevice = await registry.get(good);
+    if (!goodDevice) throw new Error('demo controller missing');
+    const poisoned = JSON.stringify(telemetry(new Date(clock.now.getTime() + 50_000))).replace(
+      'A.SUCT',
+      'A.\\u0000SUCT',
+    );
+    expect(poisoned).toContain('\\u0000');
+    const sent = telemetry(new Date(clock.now.getTime() + 50_000));
+    const [rejected, stored] = await Promise.all([
+      pipeline.submit(bad, 'telemetry', Buffer.from(poisoned)),
+      pipeline.submit(good, 'telemetry', sent),
+    ]);
+    expect(rejected).toEqual({ ok: false, reason: 'malformed' });
+    expect(stored).toEqual({ ok: true, stored: true });
+    const [row] = await query<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from readings where controller_id = ${goodDevice.id} and ts = ${sent.ts}::timestamptz`,
+    );
+    expect(Number(row?.n)).toBeGreaterThan(0);
+  });
 });
