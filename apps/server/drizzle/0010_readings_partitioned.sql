@@ -4,11 +4,12 @@
 -- timestamp outside them (a device clock years off is stored, never refused); retention drops whole
 -- day partitions. Existing rows stay where they are: the old table becomes the partition of
 -- everything before tomorrow (its rows are not copied), and is dropped by retention once all of it
--- has expired.
+-- has expired. Day arithmetic uses '24 hours', not '1 day': a day added to a timestamptz follows the
+-- session's time zone, and across a daylight-saving change that is 23 or 25 hours.
 DO $$
 DECLARE
   today timestamptz := date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
-  legacy_to timestamptz := today + interval '1 day';
+  legacy_to timestamptz := today + interval '24 hours';
   first_day timestamptz;
   d timestamptz;
 BEGIN
@@ -37,10 +38,10 @@ BEGIN
   END IF;
   -- A week of days ahead (the scheduled job keeps it so).
   d := first_day;
-  WHILE d < today + interval '8 days' LOOP
+  WHILE d < today + interval '192 hours' LOOP
     EXECUTE format('CREATE TABLE %I PARTITION OF readings FOR VALUES FROM (%L) TO (%L)',
-      'readings_p' || to_char(d AT TIME ZONE 'UTC', 'YYYYMMDD'), d, d + interval '1 day');
-    d := d + interval '1 day';
+      'readings_p' || to_char(d AT TIME ZONE 'UTC', 'YYYYMMDD'), d, d + interval '24 hours');
+    d := d + interval '24 hours';
   END LOOP;
   IF first_day = today THEN
     DROP TABLE readings_legacy;
