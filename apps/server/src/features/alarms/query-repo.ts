@@ -62,10 +62,15 @@ function pageOfAlarms(scope: TenantScope, q: AlarmListQuery): Fragment {
   if (!q.sort.endsWith('raised_at') || statuses.length === 1) {
     return frag`select ${ALARM_SUMMARY_COLUMNS} from alarms a where ${alarmWhere(scope, q)} ${page}`;
   }
+  // Each branch needs the rows up to the end of the page. For the first pages (nearly every request)
+  // that bound is written into the text too, for the same reason as the page size; deeper pages bind
+  // it, so page numbers cannot use up the reader's bounded set of named statements.
+  const upTo = q.page * q.per_page;
+  const branchLimit = upTo <= 250 ? rawFrag(String(upTo)) : frag`${upTo}`;
   const branches = statuses.map(
     (status) =>
       frag`(select ${ALARM_SUMMARY_COLUMNS} from alarms a where ${alarmWhere(scope, { ...q, status: [status] })}
-          order by ${order} limit ${q.page * q.per_page})`,
+          order by ${order} limit ${branchLimit})`,
   );
   return frag`select * from (${joinFrags(branches, ' union all ')}) a ${page}`;
 }

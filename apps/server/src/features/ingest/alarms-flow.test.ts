@@ -130,7 +130,8 @@ describe('live rack values', () => {
     const id = Number(row?.id);
     const watch = (l: Listener) =>
       new Promise<{ ok: boolean }>((resolve) =>
-        l.socket.emit('controller.watch' as never, id as never, resolve as never),
+        // The listener's socket is typed for server events only; controller.watch is a client event.
+        (l.socket as unknown as { emit: (...args: unknown[]) => void }).emit('controller.watch', id, resolve),
       );
     expect(await watch(technician)).toEqual({ ok: true });
     expect(await watch(viewer)).toEqual({ ok: false });
