@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_ID_RETENTION_DAYS } from './features/ingest/dedupe-window.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -49,8 +50,16 @@ const envSchema = z.object({
    * and ingests what it got while the shared subscriptions were missing (see deploy/README.md).
    */
   MQTT_SAFETY_NET: boolish.default(true),
-  /** How long the broker keeps the safety net's session (and queues for it) while nobody holds it. */
-  MQTT_SAFETY_NET_EXPIRY_S: z.coerce.number().int().min(10).max(2_592_000).default(86_400),
+  /**
+   * How long the broker keeps the safety net's session (and queues for it) while nobody holds it.
+   * At most the msg_id dedupe window: an older backlog would be stored a second time.
+   */
+  MQTT_SAFETY_NET_EXPIRY_S: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(MESSAGE_ID_RETENTION_DAYS * 86_400)
+    .default(86_400),
   /** Names this instance to the external broker, so a restart resumes its persistent session. */
   INSTANCE_ID: z
     .string()

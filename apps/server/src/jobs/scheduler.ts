@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { dropExpiredReadings } from '../db/readings-partitions.ts';
+import { MESSAGE_ID_RETENTION_DAYS } from '../features/ingest/dedupe-window.ts';
 import { query } from '../lib/sql.ts';
 
 export type Job = { name: string; everyMs: number; run: (db: Db) => Promise<void> };
@@ -68,7 +69,7 @@ export async function refreshRollups(db: Db, now: Date): Promise<void> {
 /** Retention: raw readings and message ids past their age; rollups stay for long chart ranges. */
 export async function applyRetention(db: Db, now: Date, readingsDays: number): Promise<void> {
   const readingsCutoff = new Date(now.getTime() - readingsDays * 86_400_000).toISOString();
-  const idsCutoff = new Date(now.getTime() - 2 * 86_400_000).toISOString();
+  const idsCutoff = new Date(now.getTime() - MESSAGE_ID_RETENTION_DAYS * 86_400_000).toISOString();
   // A TimescaleDB hypertable (migration 0009, where the extension exists) drops whole day chunks;
   // the day-partitioned table (0010, elsewhere) drops whole day partitions; a plain table deletes rows.
   const [ext] = await query<{ on: boolean }>(

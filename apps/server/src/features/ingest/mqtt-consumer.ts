@@ -40,14 +40,26 @@ export async function startBrokerConsumer(deps: {
   /** Waiting for a SUBACK to a SUBSCRIBE sent after they asked (`confirmSubscribed`). */
   let subscribeSeq = 0;
   let waiters: { after: number; resolve: () => void }[] = [];
+  /** Connections whose refused SUBSCRIBE has been logged since they (re)connected: once each. */
+  const refusalLogged = new WeakSet<MqttClient>();
   const subscribe = (client: MqttClient) => {
     const seq = ++subscribeSeq;
     client.subscribe(
       { [topicFilter]: { qos: 1 }, resubscribe: true } as unknown as string,
       { qos: 1 },
-      (err, granted) => {
-        if (err || !granted?.length || granted.some((g) => g.qos >= 0x80)) {
-          if (err) deps.log.warn({ err: err.message }, 'mqtt consumer: subscribe failed');
+      (err, granted, suback) => {
+        const codes = suback?.granted ?? granted?.map((g) => g.qos) ?? [];
+        const refused = codes.filter((code) => typeof code === 'number' && code >= 0x80);
+        if (err || !granted?.length || refused.length > 0) {
+          // Refused (mqtt.js 5 also reports it as `err`), or the connection went away. Until some
+          // connection's SUBSCRIBE succeeds, the safety net stays in recovery and says so.
+          if (!refusalLogged.has(client)) {
+            refusalLogged.add(client);
+            deps.log.warn(
+              { err: err?.message, refused, topicFilter, clientId: client.options.clientId },
+              'mqtt consumer: shared subscription not granted',
+            );
+          }
           return;
         }
         const ready = waiters.filter((w) => w.after < seq);
@@ -82,7 +94,10 @@ export async function startBrokerConsumer(deps: {
     // acknowledge devices' messages that no instance receives (found by features/ops/faults.test.ts).
     // Subscribing again to the same filter replaces the subscription; nothing is delivered twice.
     // (`resubscribe: true` makes mqtt.js send it even though it believes the filter is subscribed.)
-    client.on('connect', () => subscribe(client));
+    client.on('connect', () => {
+      refusalLogged.delete(client);
+      subscribe(client);
+    });
     await new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
       client.once('error', reject);

@@ -15,6 +15,13 @@ const SESSION_TAKEN_OVER = 0x8e;
 const TAKEOVER_CLOSES = 3;
 const TAKEOVER_WINDOW_MS = 30_000;
 
+/** A recovery given up because a newer connection, a takeover or stop() replaced it. */
+class Superseded extends Error {
+  constructor() {
+    super('safety net: recovery superseded');
+  }
+}
+
 export type SafetyNetStats = {
   mode: 'recovery' | 'normal' | 'stopped';
   /** Connections made (each starts a recovery). */
@@ -61,7 +68,10 @@ export async function startSafetyNet(deps: {
   sessionExpirySeconds: number;
   /** The broker gave this client id's session to another connection (a second net somewhere). */
   onTakenOver?: () => void;
+  /** How often a recovery that has not ended says so (tests shorten it). */
+  warnEveryMs?: number;
 }): Promise<SafetyNet> {
+  const warnEveryMs = deps.warnEveryMs ?? 30_000;
   const clientId = `rcm-safety-net-${deps.shareGroup}`;
   const markerTopic = `${SAFETY_NET_TOPIC_ROOT}/${deps.shareGroup}`;
   const stats: SafetyNetStats = { mode: 'recovery', recoveries: 0, recovered: 0, rescued: 0, acknowledged: 0 };
@@ -69,6 +79,14 @@ export async function startSafetyNet(deps: {
   let handedOver: Promise<unknown>[] = [];
   let epoch = 0;
   let marker: { nonce: string; arrived: () => void } | null = null;
+  /** Ends the wait of the recovery in progress (a new connection, a takeover, stop()). */
+  let abandon: (() => void) | null = null;
+  const supersede = () => {
+    epoch += 1;
+    marker = null;
+    abandon?.();
+    abandon = null;
+  };
   let settledWaiters: (() => void)[] = [];
   const setMode = (mode: SafetyNetStats['mode']) => {
     stats.mode = mode;
@@ -98,7 +116,10 @@ export async function startSafetyNet(deps: {
       }
       return done();
     }
-    if (stats.mode !== 'recovery') {
+    // Stopping or stopped: neither stored nor acknowledged; the session keeps it for the next
+    // holder (the connection is being force-closed, so mqtt.js reads no further packets meanwhile).
+    if (stats.mode === 'stopped') return;
+    if (stats.mode === 'normal') {
       stats.acknowledged += 1;
       return done();
     }
@@ -123,30 +144,43 @@ export async function startSafetyNet(deps: {
     const current = () => mine === epoch && stats.mode === 'recovery';
     const started = Date.now();
     const before = { recovered: stats.recovered, rescued: stats.rescued };
-    // The broker restores these with the session; subscribing again also covers a session it lost.
-    await client.subscribeAsync({
-      [DEVICE_FILTER]: { qos: 1 },
-      [markerTopic]: { qos: 1 },
-      resubscribe: true,
-    } as unknown as string);
-    if (!current()) return;
-    await deps.consumer.confirmSubscribed();
-    if (!current()) return;
-    const nonce = randomBytes(9).toString('base64url');
-    const arrived = new Promise<void>((resolve) => {
-      marker = { nonce, arrived: resolve };
+    // Every wait below also ends when this recovery is superseded: nothing is left pending.
+    const superseded = new Promise<never>((_, reject) => {
+      abandon = () => reject(new Superseded());
     });
-    await client.publishAsync(markerTopic, nonce, { qos: 1 });
-    // Safe either way: until the marker is back, the net keeps ingesting (duplicates are dropped).
+    superseded.catch(() => undefined);
+    const until = <T>(work: Promise<T>): Promise<T> => Promise.race([work, superseded]);
+    let waitingFor = 'the broker to acknowledge its own subscription';
+    // Safe either way: until the recovery ends, the net keeps ingesting (duplicates are dropped).
     const nag = setInterval(() => {
-      if (current()) {
-        deps.log.warn(
-          { clientId, markerTopic },
-          'safety net: still waiting for its marker (a large backlog, or the ACL refuses the server account this topic)',
-        );
-      }
-    }, 30_000);
-    await arrived.finally(() => clearInterval(nag));
+      if (current()) deps.log.warn({ clientId, markerTopic, waitingFor }, 'safety net: recovery has not ended yet');
+    }, warnEveryMs);
+    nag.unref();
+    try {
+      // The broker restores these with the session; subscribing again also covers a session it lost.
+      // (A refusal rejects: "recovery interrupted" below, with the reason.)
+      await until(
+        client.subscribeAsync({
+          [DEVICE_FILTER]: { qos: 1 },
+          [markerTopic]: { qos: 1 },
+          resubscribe: true,
+        } as unknown as string),
+      );
+      if (!current()) return;
+      waitingFor = "this instance's shared subscription to be acknowledged (is it refused? see the consumer's log)";
+      await until(deps.consumer.confirmSubscribed());
+      if (!current()) return;
+      const nonce = randomBytes(9).toString('base64url');
+      const arrived = new Promise<void>((resolve) => {
+        marker = { nonce, arrived: resolve };
+      });
+      waitingFor = 'its marker (a large backlog, or the ACL refuses the server account this topic)';
+      await until(client.publishAsync(markerTopic, nonce, { qos: 1 }));
+      await until(arrived);
+    } finally {
+      clearInterval(nag);
+      if (mine === epoch) abandon = null;
+    }
     const work = handedOver;
     handedOver = [];
     await Promise.allSettled(work);
@@ -163,16 +197,19 @@ export async function startSafetyNet(deps: {
     else deps.log.info(done, 'safety net: recovery finished');
   };
 
+  let stopping = false;
   client.on('connect', () => {
-    epoch += 1;
+    // stop() is closing this connection: no new recovery.
+    if (stopping) return;
+    supersede();
     stats.recoveries += 1;
     setMode('recovery');
-    marker = null;
     handedOver = [];
     const mine = epoch;
     recover(mine).catch((err: Error) => {
       // The connection went away mid-way: the next connect starts over.
-      if (mine === epoch) deps.log.warn({ err: err.message, clientId }, 'safety net: recovery interrupted');
+      if (mine === epoch && !(err instanceof Superseded))
+        deps.log.warn({ err: err.message, clientId }, 'safety net: recovery interrupted');
     });
   });
   // Two nets under one client id would take the session from each other forever (the advisory
@@ -183,7 +220,7 @@ export async function startSafetyNet(deps: {
   const takenOver = () => {
     if (stats.mode === 'stopped') return;
     deps.log.warn({ clientId }, 'safety net: session taken over by another connection; stepping down');
-    epoch += 1;
+    supersede();
     setMode('stopped');
     client.end(true);
     deps.onTakenOver?.();
@@ -216,12 +253,16 @@ export async function startSafetyNet(deps: {
     settled: () =>
       stats.mode === 'recovery' ? new Promise<void>((resolve) => settledWaiters.push(resolve)) : Promise.resolve(),
     stop: async () => {
-      epoch += 1;
+      stopping = true;
+      supersede();
       // What recovery handed over commits (and is acknowledged) before the connection closes;
       // the session stays on the broker, which keeps queuing for the next holder.
       await deps.pipeline.flush();
       setMode('stopped');
-      await client.endAsync();
+      // Forced: a graceful end waits for every unacknowledged QoS 1 publish (the marker, kept
+      // across reconnects), i.e. forever while the broker is down. Committed work has had its
+      // PUBACKs; anything else is delivered again to the next holder (and deduplicated).
+      await client.endAsync(true);
     },
   };
 }
