@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { readerFor } from './db/statement.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
 import { createAlarmMetricsRepo } from './features/alarms/metrics-repo.ts';
 import { alarmRoutes } from './features/alarms/routes.ts';
@@ -87,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const audit = createAuditRepo(database.db);
   const authRepo = createAuthRepo(database.db);
-  const auth = createAuthService({ repo: authRepo, audit, now: deps.now });
+  const auth = createAuthService({ repo: authRepo, audit, read: readerFor(database.db), now: deps.now });
 
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('auth', null);
@@ -95,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     request.locale = normalizeLocale(request.headers['x-locale'] as string | undefined);
     reply.header('Access-Control-Expose-Headers', 'Authorization');
     if (!request.url.startsWith('/api/')) return;
+    // Hot reads resolve the session together with their query (authenticatedRead in the handler).
+    if (request.routeOptions.config.authInHandler) return;
     const token = bearerToken(request.headers.authorization);
     if (token) request.auth = await auth.authenticate(token);
   });
@@ -142,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           metrics: controllerMetrics(createAlarmMetricsRepo(database.db)),
         }),
       );
-      await api.register(alarmRoutes({ db: database.db, bus, audit, now: deps.now }));
+      await api.register(alarmRoutes({ db: database.db, bus, audit, auth, now: deps.now }));
       await api.register(notificationsModule({ config, db: database.db, bus, now: deps.now }));
       await api.register(
         organizationsModule({ db: database.db, audit, auth, now: deps.now, publicUrl: config.PUBLIC_URL }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database.ts';
-import { type Fragment, frag, joinFrags, rawFrag, readerFor, statementNames } from './statement.ts';
+import { type Fragment, frag, joinFrags, rawFrag, readerFor, sameStatement, statementNames } from './statement.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -14,6 +14,17 @@ describe('Fragment', () => {
     const { text, values } = frag`select ${rawFrag('x')} where a = ${1} and ${inner} and d = ${'five'}`.compile();
     expect(text).toBe('select x where a = $1 and b = $2 and c = any($3::int[]) and d = $4');
     expect(values).toEqual([1, 2, [3, 4], 'five']);
+  });
+
+  it('tells the same statement from one differing in text or in any value', () => {
+    const scoped = (org: number, locations: number[] | null, status: string) =>
+      frag`select 1 where org = ${org}${locations ? frag` and loc = any(${locations}::int[])` : rawFrag('')} and s = ${status}`;
+    expect(sameStatement(scoped(1, [2, 3], 'active'), scoped(1, [2, 3], 'active'))).toBe(true);
+    expect(sameStatement(scoped(1, [2, 3], 'active'), scoped(1, [2], 'active'))).toBe(false);
+    expect(sameStatement(scoped(1, [2, 3], 'active'), scoped(4, [2, 3], 'active'))).toBe(false);
+    expect(sameStatement(scoped(1, [2, 3], 'active'), scoped(1, null, 'active'))).toBe(false);
+    expect(sameStatement(scoped(1, null, 'active'), scoped(1, null, 'cleared'))).toBe(false);
+    expect(sameStatement(frag`a = ${1}`, frag`a = ${'1'}`)).toBe(false);
   });
 
   it('joins fragments with a separator', () => {

@@ -46,6 +46,13 @@ export class Fragment {
   }
 }
 
+/** True when both compile to the same text with the same values (numbers, strings, booleans, arrays of them). */
+export function sameStatement(a: Fragment, b: Fragment): boolean {
+  const x = a.compile();
+  const y = b.compile();
+  return x.text === y.text && JSON.stringify(x.values) === JSON.stringify(y.values);
+}
+
 /** Tagged template: `frag\`a.id = ${id}\`` (values bound as parameters, Fragments spliced). */
 export function frag(strings: TemplateStringsArray, ...values: unknown[]): Fragment {
   return new Fragment(strings, values);

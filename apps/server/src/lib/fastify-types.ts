@@ -6,4 +6,8 @@ declare module 'fastify' {
     locale: Locale;
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /** The handler resolves the session itself, with its read (auth/guard.ts authenticatedRead). */
+    authInHandler?: boolean;
+  }
 }

@@ -82,6 +82,48 @@ function totalOf(scope: TenantScope, filter: AlarmFilter): Fragment {
     : frag`select count(*)::int from alarms a where ${alarmWhere(scope, filter)}`;
 }
 
+/**
+ * The list's page as one row `(json, total)`: the page's AlarmSummary array as JSON text, built by
+ * PostgreSQL, and how many alarms match. Its columns are named apart from the session's, so it can
+ * ride along with the session lookup (AuthService.authenticateWith).
+ */
+export function pageStatement(scope: TenantScope, q: AlarmListQuery): Fragment {
+  return frag`select
+      (select coalesce(json_agg(${SUMMARY_JSON} order by ${alarmOrder(q.sort)}), '[]')::text
+         from (${pageOfAlarms(scope, q)}) a ${SUMMARY_JOINS}) as json,
+      (${totalOf(scope, q)}) as total`;
+}
+
+export function pageOf(row: Record<string, unknown> | undefined): { json: string; total: number } {
+  return { json: (row?.json as string | undefined) ?? '[]', total: Number(row?.total ?? 0) };
+}
+
+/** The tiles as one row: summed counters when they can answer, else conditional counts. */
+export function statsStatement(scope: TenantScope, filter: AlarmFilter): Fragment {
+  return countersCanAnswer(filter)
+    ? frag`select
+        coalesce(sum(count) filter (where status = 'active'), 0)::int as active,
+        coalesce(sum(count) filter (where status = 'acknowledged'), 0)::int as acknowledged,
+        coalesce(sum(count) filter (where status = 'cleared'), 0)::int as cleared,
+        coalesce(sum(count) filter (where status = 'active' and warranty), 0)::int as warranty_active
+      from alarm_counters where ${counterWhere(scope, filter)}`
+    : frag`select
+        count(*) filter (where a.status = 'active')::int as active,
+        count(*) filter (where a.status = 'acknowledged')::int as acknowledged,
+        count(*) filter (where a.status = 'cleared')::int as cleared,
+        count(*) filter (where a.status = 'active' and a.warranty)::int as warranty_active
+      from alarms a where ${alarmWhere(scope, filter)}`;
+}
+
+export function statsOf(row: Record<string, unknown> | undefined): AlarmStats {
+  return {
+    active: Number(row?.active ?? 0),
+    acknowledged: Number(row?.acknowledged ?? 0),
+    cleared: Number(row?.cleared ?? 0),
+    warranty_active: Number(row?.warranty_active ?? 0),
+  };
+}
+
 /** Reads of alarms; every one takes the caller's tenant scope. */
 export function createAlarmQueryRepo(db: Db) {
   // The list and the tiles run on every dashboard load and refresh: fixed statements on the fast reader.
@@ -93,37 +135,14 @@ export function createAlarmQueryRepo(db: Db) {
      * the query; the text goes into the response as it is.
      */
     async page(scope: TenantScope, q: AlarmListQuery): Promise<{ json: string; total: number }> {
-      const [row] = await read<{ json: string; total: number }>(
-        frag`select
-          (select coalesce(json_agg(${SUMMARY_JSON} order by ${alarmOrder(q.sort)}), '[]')::text
-             from (${pageOfAlarms(scope, q)}) a ${SUMMARY_JOINS}) as json,
-          (${totalOf(scope, q)}) as total`,
-      );
-      return { json: row?.json ?? '[]', total: Number(row?.total ?? 0) };
+      const [row] = await read(pageStatement(scope, q));
+      return pageOf(row);
     },
 
     /** The dashboard tiles in one query: summed counters when they can answer, else conditional counts. */
     async stats(scope: TenantScope, filter: AlarmFilter): Promise<AlarmStats> {
-      const q = countersCanAnswer(filter)
-        ? frag`select
-            coalesce(sum(count) filter (where status = 'active'), 0)::int as active,
-            coalesce(sum(count) filter (where status = 'acknowledged'), 0)::int as acknowledged,
-            coalesce(sum(count) filter (where status = 'cleared'), 0)::int as cleared,
-            coalesce(sum(count) filter (where status = 'active' and warranty), 0)::int as warranty_active
-          from alarm_counters where ${counterWhere(scope, filter)}`
-        : frag`select
-            count(*) filter (where a.status = 'active')::int as active,
-            count(*) filter (where a.status = 'acknowledged')::int as acknowledged,
-            count(*) filter (where a.status = 'cleared')::int as cleared,
-            count(*) filter (where a.status = 'active' and a.warranty)::int as warranty_active
-          from alarms a where ${alarmWhere(scope, filter)}`;
-      const [row] = await read<AlarmStats>(q);
-      return {
-        active: Number(row?.active ?? 0),
-        acknowledged: Number(row?.acknowledged ?? 0),
-        cleared: Number(row?.cleared ?? 0),
-        warranty_active: Number(row?.warranty_active ?? 0),
-      };
+      const [row] = await read(statsStatement(scope, filter));
+      return statsOf(row);
     },
 
     async detail(scope: TenantScope, ref: number): Promise<AlarmDetail | null> {

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { requireAuth } from '../auth/guard.ts';
+import type { AuthService } from '../auth/service.ts';
 import { createAlarmLifecycleRepo } from './lifecycle-repo.ts';
 import { createAlarmLifecycleService } from './lifecycle-service.ts';
 import { createAlarmMetricsRepo } from './metrics-repo.ts';
@@ -32,6 +33,7 @@ export function alarmRoutes(deps: {
   db: Db;
   bus: EventBus;
   audit: AuditRepo;
+  auth: AuthService;
   now?: () => Date;
 }): FastifyPluginAsyncZod {
   const lifecycleRepo = createAlarmLifecycleRepo(deps.db);
@@ -47,6 +49,7 @@ export function alarmRoutes(deps: {
     app.get(
       '/alarms',
       {
+        config: { authInHandler: true },
         schema: {
           querystring: alarmListQuery,
           response: { 200: z.object({ data: z.array(alarmSummary), meta: listMeta }) },
@@ -57,12 +60,14 @@ export function alarmRoutes(deps: {
       async (request, reply) =>
         reply
           .type('application/json; charset=utf-8')
-          .send((await alarms.list(requireAuth(request), request.query)) as never),
+          .send((await alarms.listAuthenticating(request, deps.auth, request.query)) as never),
     );
 
-    app.get('/alarms/stats', { schema: { querystring: statsQuery, response: one(alarmStats) } }, async (request) => ({
-      data: await alarms.stats(requireAuth(request), request.query),
-    }));
+    app.get(
+      '/alarms/stats',
+      { config: { authInHandler: true }, schema: { querystring: statsQuery, response: one(alarmStats) } },
+      async (request) => ({ data: await alarms.statsAuthenticating(request, deps.auth, request.query) }),
+    );
 
     app.get('/alarm-types', { schema: { response: one(z.array(alarmTypeSummary)) } }, async (request) => ({
       data: await alarms.types(requireAuth(request)),

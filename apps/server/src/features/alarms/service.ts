@@ -1,11 +1,13 @@
 import type { AlarmDetail, AlarmListQuery, AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import type { AuthContext } from '../auth/service.ts';
+import { authenticatedRead } from '../auth/guard.ts';
+import type { AuthContext, AuthService } from '../auth/service.ts';
 import { alarmScopeFor } from './access.ts';
 import type { AlarmFilter } from './filter-sql.ts';
 import type { AlarmLifecycleRepo } from './lifecycle-repo.ts';
-import type { AlarmQueryRepo } from './query-repo.ts';
+import { type AlarmQueryRepo, pageOf, pageStatement, statsOf, statsStatement } from './query-repo.ts';
 import { sanitizeNotes } from './sanitize-notes.ts';
 
 export type AlarmPage = {
@@ -13,25 +15,44 @@ export type AlarmPage = {
   meta: { page: number; per_page: number; total: number; last_page: number };
 };
 
+/** The list's response text (`{data, meta}`: an AlarmPage) around the page's JSON from PostgreSQL. */
+function pageText(q: AlarmListQuery, { json, total }: { json: string; total: number }): string {
+  const meta: AlarmPage['meta'] = {
+    page: q.page,
+    per_page: q.per_page,
+    total,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+  };
+  return `{"data":${json},"meta":${JSON.stringify(meta)}}`;
+}
+
 /** The alarm dashboard and view: lists, tiles, one alarm, its notes. Scope decides what exists. */
 export function createAlarmService(deps: { queries: AlarmQueryRepo; lifecycle: AlarmLifecycleRepo; audit: AuditRepo }) {
   const { queries, lifecycle, audit } = deps;
   return {
     /** The page as the response's JSON text (`{data, meta}`: an AlarmPage): the rows' JSON comes from the query. */
     async list(ctx: AuthContext, q: AlarmListQuery): Promise<string> {
-      const scope = alarmScopeFor(ctx, 'alarms_view');
-      const { json, total } = await queries.page(scope, q);
-      const meta: AlarmPage['meta'] = {
-        page: q.page,
-        per_page: q.per_page,
-        total,
-        last_page: Math.max(1, Math.ceil(total / q.per_page)),
-      };
-      return `{"data":${json},"meta":${JSON.stringify(meta)}}`;
+      return pageText(q, await queries.page(alarmScopeFor(ctx, 'alarms_view'), q));
+    },
+
+    /** list, with the caller's session resolved in the same round trip (authenticatedRead). */
+    async listAuthenticating(request: FastifyRequest, auth: AuthService, q: AlarmListQuery): Promise<string> {
+      const { row } = await authenticatedRead(request, auth, (ctx) =>
+        pageStatement(alarmScopeFor(ctx, 'alarms_view'), q),
+      );
+      return pageText(q, pageOf(row));
     },
 
     stats(ctx: AuthContext, filter: AlarmFilter): Promise<AlarmStats> {
       return queries.stats(alarmScopeFor(ctx, 'alarms_view'), filter);
+    },
+
+    /** stats, with the caller's session resolved in the same round trip (authenticatedRead). */
+    async statsAuthenticating(request: FastifyRequest, auth: AuthService, filter: AlarmFilter): Promise<AlarmStats> {
+      const { row } = await authenticatedRead(request, auth, (ctx) =>
+        statsStatement(alarmScopeFor(ctx, 'alarms_view'), filter),
+      );
+      return statsOf(row);
     },
 
     types(ctx: AuthContext) {

@@ -1,7 +1,8 @@
 import type { Permission } from '@rcm/shared/permissions';
 import type { FastifyRequest } from 'fastify';
+import type { Fragment } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from './service.ts';
+import type { AuthContext, AuthService } from './service.ts';
 
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError(401, 'unauthenticated');
@@ -19,4 +20,21 @@ export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
+}
+
+/**
+ * For a route with `config: { authInHandler: true }` (the onRequest hook leaves its session alone):
+ * resolves the session and runs the read built from the caller's context, in one round trip where it
+ * can (AuthService.authenticateWith). 401 as requireAuth when the token is missing or not live.
+ */
+export async function authenticatedRead(
+  request: FastifyRequest,
+  auth: AuthService,
+  build: (ctx: AuthContext) => Fragment,
+): Promise<{ ctx: AuthContext; row: Record<string, unknown> | undefined }> {
+  const token = bearerToken(request.headers.authorization);
+  const result = token ? await auth.authenticateWith(token, build) : null;
+  if (!result) throw new AppError(401, 'unauthenticated');
+  request.auth = result.ctx;
+  return result;
 }

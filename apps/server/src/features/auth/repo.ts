@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, roles, sessions, teams, userLocations, users } from '../../db/schema.ts';
-import { frag, readerFor } from '../../db/statement.ts';
+import { type Fragment, frag, rawFrag, readerFor } from '../../db/statement.ts';
 import { toDate } from '../../lib/sql.ts';
 
 export type UserRecord = {
@@ -59,6 +59,61 @@ type ResolvedRow = {
   location_ids: number[] | null;
 };
 
+/** The session ⋈ user ⋈ role ⋈ team row of a token, the member's locations, the impersonator's session. */
+const RESOLVE_COLUMNS = rawFrag(`select u.id, u.name, u.email, u.password_hash, u.language, u.disabled,
+          u.all_locations, u.organization_id, o.name as organization_name, u.team_id, t.name as team_name,
+          u.role_id, r.name as role_name, r.color as role_color, r.permissions,
+          s.id as session_id, s.user_id as session_user_id, s.impersonator_session_id, s.remember,
+          s.expires_at, s.last_used_at,
+          adm.user_id as admin_user_id, adm.revoked_at as admin_revoked_at, adm.expires_at as admin_expires_at,
+          case when u.all_locations then null else
+            coalesce((select array_agg(ul.location_id order by ul.location_id) from user_locations ul
+                      where ul.user_id = u.id), '{}') end as location_ids
+        from sessions s
+          join users u on u.id = s.user_id
+          join organizations o on o.id = u.organization_id
+          join roles r on r.id = u.role_id
+          left join teams t on t.id = u.team_id
+          left join sessions adm on adm.id = s.impersonator_session_id`);
+
+function toResolved(r: ResolvedRow) {
+  return {
+    user: {
+      id: Number(r.id),
+      name: r.name,
+      email: r.email,
+      passwordHash: r.password_hash,
+      language: r.language,
+      disabled: r.disabled,
+      allLocations: r.all_locations,
+      organizationId: Number(r.organization_id),
+      organizationName: r.organization_name,
+      teamId: r.team_id == null ? null : Number(r.team_id),
+      teamName: r.team_name,
+      roleId: Number(r.role_id),
+      roleName: r.role_name,
+      roleColor: r.role_color,
+      permissions: r.permissions,
+    } satisfies UserRecord,
+    session: {
+      id: Number(r.session_id),
+      userId: Number(r.session_user_id),
+      impersonatorSessionId: r.impersonator_session_id == null ? null : Number(r.impersonator_session_id),
+      remember: r.remember,
+      expiresAt: toDate(r.expires_at),
+      lastUsedAt: r.last_used_at == null ? undefined : toDate(r.last_used_at),
+    } satisfies SessionRecord,
+    admin: {
+      userId: r.admin_user_id == null ? null : Number(r.admin_user_id),
+      revokedAt: r.admin_revoked_at == null ? null : toDate(r.admin_revoked_at),
+      expiresAt: r.admin_expires_at == null ? null : toDate(r.admin_expires_at),
+    },
+    locationIds: r.location_ids,
+  };
+}
+
+export type ResolvedToken = ReturnType<typeof toResolved>;
+
 export function createAuthRepo(db: Db) {
   const read = readerFor(db);
   const userSelect = {
@@ -86,6 +141,22 @@ export function createAuthRepo(db: Db) {
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
       .innerJoin(roles, eq(roles.id, users.roleId))
       .leftJoin(teams, eq(teams.id, users.teamId));
+
+  /**
+   * resolveToken and, in the same statement (one round trip, one snapshot), a read that answers one
+   * row (`extra`'s columns must not be named like the session's). Undefined when the token is not
+   * live; then `extra` is not run. The caller decides whether the read's row may be used.
+   */
+  async function resolveTokenWith(tokenHash: string, now: Date, extra: Fragment | null) {
+    const session = frag`${RESOLVE_COLUMNS}
+      where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
+      limit 1`;
+    const [r] = await read<ResolvedRow & Record<string, unknown>>(
+      extra ? frag`select * from (${session}) s left join (${extra}) x on true` : session,
+    );
+    if (!r) return undefined;
+    return { resolved: toResolved(r), row: r as Record<string, unknown> };
+  }
 
   return {
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {
@@ -142,58 +213,10 @@ export function createAuthRepo(db: Db) {
      * statement on the fast reader (db/statement.ts), not a drizzle query built each time.
      */
     async resolveToken(tokenHash: string, now: Date) {
-      const [r] = await read<ResolvedRow>(frag`select u.id, u.name, u.email, u.password_hash, u.language, u.disabled,
-          u.all_locations, u.organization_id, o.name as organization_name, u.team_id, t.name as team_name,
-          u.role_id, r.name as role_name, r.color as role_color, r.permissions,
-          s.id as session_id, s.user_id as session_user_id, s.impersonator_session_id, s.remember,
-          s.expires_at, s.last_used_at,
-          adm.user_id as admin_user_id, adm.revoked_at as admin_revoked_at, adm.expires_at as admin_expires_at,
-          case when u.all_locations then null else
-            coalesce((select array_agg(ul.location_id order by ul.location_id) from user_locations ul
-                      where ul.user_id = u.id), '{}') end as location_ids
-        from sessions s
-          join users u on u.id = s.user_id
-          join organizations o on o.id = u.organization_id
-          join roles r on r.id = u.role_id
-          left join teams t on t.id = u.team_id
-          left join sessions adm on adm.id = s.impersonator_session_id
-        where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
-        limit 1`);
-      if (!r) return undefined;
-      return {
-        user: {
-          id: Number(r.id),
-          name: r.name,
-          email: r.email,
-          passwordHash: r.password_hash,
-          language: r.language,
-          disabled: r.disabled,
-          allLocations: r.all_locations,
-          organizationId: Number(r.organization_id),
-          organizationName: r.organization_name,
-          teamId: r.team_id == null ? null : Number(r.team_id),
-          teamName: r.team_name,
-          roleId: Number(r.role_id),
-          roleName: r.role_name,
-          roleColor: r.role_color,
-          permissions: r.permissions,
-        } satisfies UserRecord,
-        session: {
-          id: Number(r.session_id),
-          userId: Number(r.session_user_id),
-          impersonatorSessionId: r.impersonator_session_id == null ? null : Number(r.impersonator_session_id),
-          remember: r.remember,
-          expiresAt: toDate(r.expires_at),
-          lastUsedAt: r.last_used_at == null ? undefined : toDate(r.last_used_at),
-        } satisfies SessionRecord,
-        admin: {
-          userId: r.admin_user_id == null ? null : Number(r.admin_user_id),
-          revokedAt: r.admin_revoked_at == null ? null : toDate(r.admin_revoked_at),
-          expiresAt: r.admin_expires_at == null ? null : toDate(r.admin_expires_at),
-        },
-        locationIds: r.location_ids,
-      };
+      return (await resolveTokenWith(tokenHash, now, null))?.resolved;
     },
+
+    resolveTokenWith,
 
     async findSessionById(id: number): Promise<(SessionRecord & { revokedAt: Date | null }) | undefined> {
       const rows = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);

@@ -1,16 +1,35 @@
 import type { AccountUpdateBody, AuthUser } from '@rcm/shared/auth';
 import { normalizeLocale } from '@rcm/shared/locale';
 import { isPermission, type Permission } from '@rcm/shared/permissions';
+import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { AuthRepo, SessionRecord, UserRecord } from './repo.ts';
+import type { AuthRepo, ResolvedToken, SessionRecord, UserRecord } from './repo.ts';
 import { emailMd5, hashToken, newToken } from './tokens.ts';
 
 const HOUR = 3_600_000;
 /** "Stay signed in" keeps a session up to 14 days (spec section 9); otherwise 12 hours. */
 export const REMEMBER_TTL_MS = 14 * 24 * HOUR;
 export const SESSION_TTL_MS = 12 * HOUR;
+/** How many tokens' last contexts authenticateWith keeps as guesses (oldest dropped first). */
+const GUESSES = 10_000;
+
+/**
+ * A role's permission list as a set, shared by every request that reads the same list (the list
+ * itself comes from the database on every request; only its parsing is remembered).
+ */
+const permissionSets = new Map<string, ReadonlySet<Permission>>();
+function permissionSet(list: readonly string[]): ReadonlySet<Permission> {
+  const key = list.join(',');
+  let set = permissionSets.get(key);
+  if (!set) {
+    set = new Set(list.filter(isPermission));
+    if (permissionSets.size >= 1000) permissionSets.clear();
+    permissionSets.set(key, set);
+  }
+  return set;
+}
 
 /** Who is calling, resolved once per request from the bearer token. */
 export type AuthContext = {
@@ -22,8 +41,10 @@ export type AuthContext = {
   impersonatorUserId: number | null;
 };
 
-export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; now?: () => Date }) {
-  const { repo, audit } = deps;
+export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; read: Reader; now?: () => Date }) {
+  const { repo, audit, read } = deps;
+  /** Per token hash, the context of its last call: only to guess which read to send along (authenticateWith). */
+  const guesses = new Map<string, AuthContext>();
   const now = deps.now ?? (() => new Date());
   const ttl = (remember: boolean) => (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
 
@@ -50,6 +71,31 @@ export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; now?
     return { user, permissions, locationIds, session, token, impersonatorUserId };
   }
 
+  /** The request's context from a resolved token row; null when the user or impersonation is not live. */
+  async function contextOf(row: ResolvedToken | undefined, token: string): Promise<AuthContext | null> {
+    if (!row || row.user.disabled) return null;
+    const { user, session, admin } = row;
+    // An impersonation lives only as long as the administrator's own session.
+    if (
+      session.impersonatorSessionId &&
+      (!admin?.userId || admin.revokedAt || !admin.expiresAt || admin.expiresAt <= now())
+    )
+      return null;
+    // "Last used" is kept to the minute: a write on every request would cost more than it tells.
+    if (!session.lastUsedAt || now().getTime() - session.lastUsedAt.getTime() > 60_000) {
+      await repo.touchSession(session.id, now());
+    }
+    const locationIds = row.locationIds === null ? 'all' : row.locationIds.map(Number);
+    return {
+      user,
+      permissions: permissionSet(user.permissions),
+      locationIds,
+      session,
+      token,
+      impersonatorUserId: session.impersonatorSessionId ? (admin?.userId ?? null) : null,
+    };
+  }
+
   return {
     async login(input: { email: string; password: string; remember?: boolean }) {
       const user = await repo.findUserByEmail(input.email);
@@ -71,28 +117,45 @@ export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; now?
     /** Resolves a bearer token; null for unknown, expired, revoked or disabled. One query per request. */
     async authenticate(token: string): Promise<AuthContext | null> {
       if (!token || token.length > 200) return null;
-      const row = await repo.resolveToken(hashToken(token), now());
-      if (!row || row.user.disabled) return null;
-      const { user, session, admin } = row;
-      // An impersonation lives only as long as the administrator's own session.
-      if (
-        session.impersonatorSessionId &&
-        (!admin?.userId || admin.revokedAt || !admin.expiresAt || admin.expiresAt <= now())
-      )
-        return null;
-      // "Last used" is kept to the minute: a write on every request would cost more than it tells.
-      if (!session.lastUsedAt || now().getTime() - session.lastUsedAt.getTime() > 60_000) {
-        await repo.touchSession(session.id, now());
+      const tokenHash = hashToken(token);
+      return contextOf(await repo.resolveToken(tokenHash, now()), token);
+    },
+
+    /**
+     * authenticate, and the read `build` makes from the caller's context, in ONE round trip where it
+     * can (the hot dashboard reads). The session is checked in the database on every call, in the same
+     * statement and snapshot as the read. Which read to send along has to be known before the session
+     * row arrives, so it is built from the context this token had on its previous call (a guess, never
+     * trusted: nothing is answered from it). Once the session row is back, `build` runs again on the
+     * fresh context; only when that gives the identical statement (text and values) is the read's row
+     * used, otherwise the fresh statement runs as a second round trip. Null when the token is not live;
+     * `build` may throw (403).
+     */
+    async authenticateWith(
+      token: string,
+      build: (ctx: AuthContext) => Fragment,
+    ): Promise<{ ctx: AuthContext; row: Record<string, unknown> | undefined } | null> {
+      if (!token || token.length > 200) return null;
+      const tokenHash = hashToken(token);
+      const previous = guesses.get(tokenHash);
+      let guess: Fragment | null = null;
+      if (previous) {
+        try {
+          guess = build(previous);
+        } catch {
+          guess = null;
+        }
       }
-      const locationIds = row.locationIds === null ? 'all' : row.locationIds.map(Number);
-      return {
-        user,
-        permissions: new Set(user.permissions.filter(isPermission)),
-        locationIds,
-        session,
-        token,
-        impersonatorUserId: session.impersonatorSessionId ? (admin?.userId ?? null) : null,
-      };
+      const resolved = await repo.resolveTokenWith(tokenHash, now(), guess);
+      const ctx = await contextOf(resolved?.resolved, token);
+      guesses.delete(tokenHash);
+      if (!ctx) return null;
+      guesses.set(tokenHash, ctx);
+      if (guesses.size > GUESSES) guesses.delete(guesses.keys().next().value as string);
+      const statement = build(ctx);
+      if (guess && resolved && sameStatement(guess, statement)) return { ctx, row: resolved.row };
+      const [row] = await read(statement);
+      return { ctx, row };
     },
 
     /** Extends the session's lifetime; the same token stays valid (clients refresh every 30 min). */
