@@ -1,5 +1,7 @@
 /**
- * npm run bench:ingest -- [--per-message 3|100] [--clients 400] [--duration 20] [--broker embedded|mosquitto]
+ * npm run bench:ingest -- [--per-message 3|100] [--clients 400] [--duration 20] [--broker embedded|mosquitto] [--scratch]
+ *
+ * --scratch: print the result, do not record it (profiling runs).
  *
  * Devices (a second process) publish QoS 1 telemetry as fast as their PUBACKs come back; the
  * server (this process) ingests into PostgreSQL. With the embedded broker the PUBACK is sent after
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     broker: { type: 'string', default: 'embedded' },
     inflight: { type: 'string', default: '1' },
     lanes: { type: 'string', default: '2' },
+    scratch: { type: 'boolean', default: false },
   },
 });
 const perMessage = Number(values['per-message']);
@@ -71,6 +74,8 @@ const mosquittoUrl = privateBroker
 const config = loadConfig({
   DATABASE_URL: url,
   INGEST_LANES: values.lanes,
+  ...(process.env.INGEST_BATCH_READINGS ? { INGEST_BATCH_READINGS: process.env.INGEST_BATCH_READINGS } : {}),
+  ...(process.env.INGEST_BATCH_DELAY_MS ? { INGEST_BATCH_DELAY_MS: process.env.INGEST_BATCH_DELAY_MS } : {}),
   PORT: '0',
   HOST: '127.0.0.1',
   MQTT_PORT: broker === 'embedded' ? '0' : 'none',
@@ -154,22 +159,23 @@ const result = {
   duplicated,
 };
 console.table(result);
-record(
-  'ingest',
-  [
-    'date',
-    'broker',
-    'devices',
-    'readings/msg',
-    's',
-    'msg/s',
-    'readings/s',
-    'p50 ms',
-    'p95 ms',
-    'p99 ms',
-    'lost',
-    'duplicated',
-  ],
-  [new Date().toISOString().slice(0, 16), ...Object.values(result)],
-);
+if (!values.scratch)
+  record(
+    'ingest',
+    [
+      'date',
+      'broker',
+      'devices',
+      'readings/msg',
+      's',
+      'msg/s',
+      'readings/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'lost',
+      'duplicated',
+    ],
+    [new Date().toISOString().slice(0, 16), ...Object.values(result)],
+  );
 process.exit(lost === 0 && duplicated === 0 ? 0 : 1);

@@ -81,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const ingest = createIngestModule({
     db: database.db,
     lanes: database.kind === 'postgres' ? config.INGEST_LANES : 1,
+    maxBatchReadings: config.INGEST_BATCH_READINGS,
+    maxDelayMs: config.INGEST_BATCH_DELAY_MS,
     bus,
     log: app.log,
     provisioningKey: deps.provisioningKey ?? config.DEVICE_PROVISIONING_KEY ?? null,

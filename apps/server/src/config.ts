@@ -34,6 +34,9 @@ const envSchema = z.object({
   READINGS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** Ingest batches written at once on PostgreSQL (each by its own lane of controllers); PGlite always uses 1. */
   INGEST_LANES: z.coerce.number().int().min(1).max(8).default(2),
+  /** A lane writes its batch when it holds this many readings, or INGEST_BATCH_DELAY_MS after its first message. */
+  INGEST_BATCH_READINGS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  INGEST_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(20),
   DEMO_FLEET: boolish.optional(),
   /** The shared-subscription group the instances of one deployment split devices' messages in. */
   MQTT_SHARE_GROUP: z

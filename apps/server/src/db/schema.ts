@@ -184,6 +184,14 @@ export const racks = pgTable(
     name: text('name'),
     metrics: jsonb('metrics').$type<Record<string, number>>().notNull().default({}),
     updatedAt: ts('updated_at').notNull(),
+    /**
+     * What the last written message said of the rack besides values: a hash of its metric names and of
+     * its points' address, name, unit, set point, status and whether a value was sent. Ingest compares
+     * it to skip the rack's points when nothing but values changed (writer.ts).
+     */
+    sig: text('sig'),
+    /** When every point of the rack was last rewritten (at most LATEST_REFRESH ago while it reports). */
+    pointsAt: ts('points_at'),
   },
   (t) => [primaryKey({ columns: [t.controllerId, t.ref] })],
 );

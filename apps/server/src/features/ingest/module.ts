@@ -15,6 +15,9 @@ export function createIngestModule(deps: {
   now?: () => Date;
   /** Concurrent writer lanes (see the pipeline): 2 on PostgreSQL, 1 on PGlite. */
   lanes?: number;
+  /** A batch is written at this many readings or this long after its first message (see the pipeline). */
+  maxBatchReadings?: number;
+  maxDelayMs?: number;
 }): IngestModule {
   const now = deps.now ?? (() => new Date());
   const registry = createDeviceRegistry({
@@ -31,6 +34,8 @@ export function createIngestModule(deps: {
     log: deps.log,
     now,
     lanes: deps.lanes,
+    maxBatchReadings: deps.maxBatchReadings,
+    maxDelayMs: deps.maxDelayMs,
   });
   return { registry, rules, pipeline };
 }

@@ -160,6 +160,40 @@ describe('ingest pipeline', () => {
     expect((await shown()).case1?.value).toBe(40);
   });
 
+  it('refreshes every point of a rack within the refresh interval while another point keeps changing', async () => {
+    const { pipeline, registry } = ingest(1);
+    const mac = demoMac(9);
+    const device = await registry.get(mac);
+    if (!device) throw new Error('demo controller missing');
+    const updatedAt = async (table: 'rack_points' | 'racks', key: string) => {
+      const [row] = await query<{ at: string }>(
+        database.db,
+        table === 'racks'
+          ? sql`select updated_at::text as at from racks where controller_id = ${device.id} and ref = ${key}`
+          : sql`select updated_at::text as at from rack_points where controller_id = ${device.id} and addr = ${key}`,
+      );
+      return row ? new Date(row.at).getTime() : null;
+    };
+    const t1 = new Date(clock.now.getTime() + 3 * 3600_000);
+    await pipeline.submit(mac, 'telemetry', telemetry(t1, { case1: 36 }));
+    const first = await updatedAt('rack_points', 'A.SUCT');
+    // Values only: the rack row is not rewritten.
+    const t2 = new Date(t1.getTime() + 20 * 60_000);
+    await pipeline.submit(mac, 'telemetry', telemetry(t2, { case1: 37 }));
+    const rackBefore = await updatedAt('racks', 'A');
+    // The compressor's status flips every 40 minutes: the rack is rewritten each time, and its other
+    // points must still be refreshed once they are older than the interval.
+    const t3 = new Date(t1.getTime() + 40 * 60_000);
+    await pipeline.submit(mac, 'telemetry', telemetry(t3, { case1: 37, comp: 'manual_on' }));
+    expect(await updatedAt('racks', 'A')).toBe(t3.getTime());
+    expect(await updatedAt('rack_points', 'A.SUCT')).toBe(first);
+    const t4 = new Date(t1.getTime() + 80 * 60_000);
+    await pipeline.submit(mac, 'telemetry', telemetry(t4, { case1: 37 }));
+    expect(rackBefore).toBeLessThan(t3.getTime());
+    expect(first).toBeLessThanOrEqual(t1.getTime());
+    expect(await updatedAt('rack_points', 'A.SUCT')).toBe(t4.getTime());
+  });
+
   it('stores point addresses with tabs, newlines and backslashes exactly (COPY on PostgreSQL escapes them)', async () => {
     const { pipeline, registry } = ingest(1);
     const mac = demoMac(8);

@@ -1,0 +1,2 @@
+ALTER TABLE "racks" ADD COLUMN "sig" text;--> statement-breakpoint
+ALTER TABLE "racks" ADD COLUMN "points_at" timestamp with time zone;
