@@ -253,7 +253,12 @@ export const ingestMessages = pgTable(
     msgId: text('msg_id').notNull(),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.controllerId, t.msgId] }), index('ingest_messages_received_idx').on(t.receivedAt)],
+  // BRIN for the retention delete: ids arrive in time order, and a BRIN index costs next to nothing per
+  // insert (a btree on received_at was a quarter of the dedupe insert's time).
+  (t) => [
+    primaryKey({ columns: [t.controllerId, t.msgId] }),
+    index('ingest_messages_received_idx').using('brin', t.receivedAt),
+  ],
 );
 
 /** The alarm catalogue (design.md section 8): data, editable in settings. */

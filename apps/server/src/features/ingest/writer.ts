@@ -84,29 +84,36 @@ export function rackSignature(rack: TelemetryRack): string {
  * The statement answers with the positions of the repeats only (usually none), not with every key.
  */
 async function dedupe(tx: Db, items: BatchItem[]): Promise<BatchItem[]> {
+  // Repeats within the batch are found here; only each key's first copy goes to the database.
+  const firstOf = new Set<string>();
+  const drop = new Set<number>();
   const withId: number[] = [];
   const ids: number[] = [];
   const msgIds: string[] = [];
   items.forEach((item, i) => {
     if (item.channel === 'status') return;
+    const key = `${item.device.id}|${item.message.msg_id}`;
+    if (firstOf.has(key)) {
+      drop.add(i);
+      return;
+    }
+    firstOf.add(key);
     withId.push(i);
     ids.push(item.device.id);
     msgIds.push(item.message.msg_id);
   });
-  if (withId.length === 0) return items;
-  const repeats = await query<{ n: number }>(
-    tx,
-    sql`with input as (select u.c, u.m, u.n, row_number() over (partition by u.c, u.m order by u.n) as copy
-          from unnest(${ints(ids)}::int[], ${texts(msgIds)}::text[]) with ordinality as u(c, m, n)),
-        fresh as (insert into ingest_messages (controller_id, msg_id) select c, m from input where copy = 1
-          on conflict do nothing returning controller_id, msg_id)
-        select (n - 1)::int as n from input
-        where copy > 1 or not exists (select 1 from fresh f where f.controller_id = input.c and f.msg_id = input.m)`,
-  );
-  if (repeats.length === 0) return items;
-  // The first of several copies in one batch takes the key; later copies and earlier-stored ones go.
-  const drop = new Set(repeats.map((r) => withId[Number(r.n)]));
-  return items.filter((_, i) => !drop.has(i));
+  if (withId.length > 0) {
+    const repeats = await query<{ n: number }>(
+      tx,
+      sql`with input as (select * from unnest(${ints(ids)}::int[], ${texts(msgIds)}::text[]) with ordinality as u(c, m, n)),
+          fresh as (insert into ingest_messages (controller_id, msg_id) select c, m from input
+            on conflict do nothing returning controller_id, msg_id)
+          select (n - 1)::int as n from input
+          where not exists (select 1 from fresh f where f.controller_id = input.c and f.msg_id = input.m)`,
+    );
+    for (const r of repeats) drop.add(withId[Number(r.n)] as number);
+  }
+  return drop.size === 0 ? items : items.filter((_, i) => !drop.has(i));
 }
 
 async function writeTelemetry(
