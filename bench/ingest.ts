@@ -2,6 +2,9 @@
  * npm run bench:ingest -- [--per-message 3|100] [--clients 400] [--duration 20] [--broker embedded|mosquitto] [--scratch]
  *
  * --scratch: print the result, do not record it (profiling runs).
+ * --publisher lean|mqttjs: the devices' MQTT client: `lib/lean-publisher.ts` (default; plain sockets,
+ * the replacements for PUBACKs that came together sent in one write) or mqtt.js (`lib/publisher.ts`,
+ * about three times the CPU per message on this machine).
  *
  * Devices (a second process) publish QoS 1 telemetry as fast as their PUBACKs come back; the
  * server (this process) ingests into PostgreSQL. With the embedded broker the PUBACK is sent after
@@ -43,6 +46,7 @@ const { values } = parseArgs({
     inflight: { type: 'string', default: '1' },
     lanes: { type: 'string', default: '2' },
     scratch: { type: 'boolean', default: false },
+    publisher: { type: 'string', default: 'lean' },
   },
 });
 const perMessage = Number(values['per-message']);
@@ -102,7 +106,7 @@ const child = spawn(
   [
     '--import',
     'tsx',
-    path.join(import.meta.dirname, 'lib/publisher.ts'),
+    path.join(import.meta.dirname, values.publisher === 'mqttjs' ? 'lib/publisher.ts' : 'lib/lean-publisher.ts'),
     target,
     String(clients),
     String(perMessage),
@@ -113,6 +117,8 @@ const child = spawn(
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const publishStarted = Date.now();
+// The server's CPU time (this process: broker, ingest, PostgreSQL client) per stored message.
+const cpuStarted = process.cpuUsage();
 let out = '';
 child.stdout.on('data', (d: Buffer) => {
   out += d.toString();
@@ -135,6 +141,7 @@ for (let i = 0; i < 240 && stored.messages < pub.acked; i++) {
   stored = await countReadings(url);
 }
 const caughtUpMs = Date.now() - publishStarted;
+const cpu = process.cpuUsage(cpuStarted);
 await server.close();
 await database.close();
 await privateBroker?.stop();
@@ -146,7 +153,7 @@ const lost = pub.acked - stored.messages;
 const duplicated = stored.readings - stored.messages * perMessage;
 const result = {
   // In-flight messages per device and writer lanes shape the result as much as the broker does.
-  broker: `${privateBroker ? 'mosquitto, its own' : broker} (in-flight ${values.inflight}, lanes ${values.lanes}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''})`,
+  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${values.publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}, lanes ${values.lanes}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''})`,
   devices: clients,
   perMessage,
   seconds: seconds.toFixed(1),
@@ -157,6 +164,7 @@ const result = {
   p99: broker === 'embedded' ? pub.p99.toFixed(1) : 'n/a',
   lost,
   duplicated,
+  serverCpuUsPerMessage: stored.messages > 0 ? Math.round((cpu.user + cpu.system) / stored.messages) : 'n/a',
 };
 console.table(result);
 if (!values.scratch)
@@ -175,6 +183,7 @@ if (!values.scratch)
       'p99 ms',
       'lost',
       'duplicated',
+      'server CPU µs/msg',
     ],
     [new Date().toISOString().slice(0, 16), ...Object.values(result)],
   );

@@ -85,11 +85,27 @@ function comparable(sample: Sample): number | null {
   return sample.value;
 }
 
+/** The enabled rules that can apply to telemetry, per rules list (the rules cache keeps one list until the catalogue changes). */
+const telemetryRules = new WeakMap<readonly AlarmRule[], AlarmRule[]>();
+
+function rulesForSamples(rules: readonly AlarmRule[]): AlarmRule[] {
+  let out = telemetryRules.get(rules);
+  if (!out) {
+    out = rules.filter((r) => r.enabled && (r.source === 'metric' || r.source === 'point' || r.source === 'status'));
+    telemetryRules.set(rules, out);
+  }
+  return out;
+}
+
 function applies(rule: AlarmRule, sample: Sample): boolean {
   if (!rule.enabled) return false;
   switch (rule.source) {
-    case 'metric':
-      return sample.kind === 'metric' && sample.subject.endsWith(`:${rule.match}`);
+    case 'metric': {
+      // `{rack}:{metric}` ends with `:{match}` (compared in place: this runs for every rule and value).
+      const { subject } = sample;
+      const at = subject.length - rule.match.length - 1;
+      return sample.kind === 'metric' && at >= 0 && subject.charCodeAt(at) === 58 && subject.endsWith(rule.match);
+    }
     case 'point': {
       const suffix = sample.subject.slice(sample.subject.lastIndexOf('.') + 1);
       return sample.kind === 'point' && globMatches(rule.match, suffix);
@@ -179,8 +195,9 @@ export function evaluateSamples(
   at: Date,
 ): Decision[] {
   const out: Decision[] = [];
+  const candidates = rulesForSamples(rules);
   for (const sample of samples) {
-    for (const rule of rules) {
+    for (const rule of candidates) {
       if (!applies(rule, sample)) continue;
       const holds = assess(rule, sample);
       if (holds === null) continue;

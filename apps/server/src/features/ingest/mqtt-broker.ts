@@ -90,11 +90,11 @@ export async function startEmbeddedBroker(deps: {
       if (!topic || topic.mac !== session.mac) return done(new Error('publish not allowed'));
       channel = topic.channel;
     }
-    pipeline
-      .submit(session.mac, channel, packet.payload)
-      // Rejected messages (malformed, too large) are acknowledged and dropped: resending cannot fix them.
-      .then(() => done(null))
-      .catch(() => done(new Error('not stored')));
+    // Rejected messages (malformed, too large) are acknowledged and dropped: resending cannot fix them.
+    pipeline.submit(session.mac, channel, packet.payload).then(
+      () => done(null),
+      () => done(new Error('not stored')),
+    );
   };
 
   broker.on('clientError', (client, err) => log.debug({ client: client.id, err: err.message }, 'mqtt client error'));

@@ -177,22 +177,13 @@ export function createIngestPipeline(deps: {
   return {
     stats: () => structuredClone(stats),
 
-    async submit(mac: string, channel: DeviceChannel, payload: unknown): Promise<SubmitResult> {
-      if (closed) throw new Error('ingest is shutting down');
-      const parsed = parseDeviceMessage(channel, payload);
-      if ('reject' in parsed) return reject(mac, parsed.reject);
-      // Usually the device is in the registry's cache and none of its messages is still being looked
-      // up: it joins its lane's queue at once, without a chain of promises.
-      if (!arrivals.has(mac)) {
-        const known = deps.registry.peek(mac);
-        if (known !== undefined) return place(mac, known, parsed);
+    // Not an async function: the usual path returns the lane's promise itself (one promise per message, not three).
+    submit(mac: string, channel: DeviceChannel, payload: unknown): Promise<SubmitResult> {
+      try {
+        return submitNow(mac, channel, payload);
+      } catch (err) {
+        return Promise.reject(err as Error);
       }
-      // A device's messages join the queue in the order they arrived, however long each one's
-      // registry lookup takes (on PostgreSQL two lookups can finish out of order).
-      const queued = await inArrivalOrder(mac, async () => ({
-        result: place(mac, await deps.registry.get(mac), parsed),
-      }));
-      return queued.result;
     },
 
     /** Writes what is queued (graceful shutdown, tests). */
@@ -203,6 +194,23 @@ export function createIngestPipeline(deps: {
       closed = true;
     },
   };
+
+  function submitNow(mac: string, channel: DeviceChannel, payload: unknown): Promise<SubmitResult> {
+    if (closed) return Promise.reject(new Error('ingest is shutting down'));
+    const parsed = parseDeviceMessage(channel, payload);
+    if ('reject' in parsed) return Promise.resolve(reject(mac, parsed.reject));
+    // Usually the device is in the registry's cache and none of its messages is still being looked
+    // up: it joins its lane's queue at once, without a chain of promises.
+    if (!arrivals.has(mac)) {
+      const known = deps.registry.peek(mac);
+      if (known !== undefined) return place(mac, known, parsed);
+    }
+    // A device's messages join the queue in the order they arrived, however long each one's
+    // registry lookup takes (on PostgreSQL two lookups can finish out of order).
+    return inArrivalOrder(mac, async () => ({
+      result: place(mac, await deps.registry.get(mac), parsed),
+    })).then((queued) => queued.result);
+  }
 }
 
 export type IngestPipeline = ReturnType<typeof createIngestPipeline>;

@@ -338,7 +338,14 @@ export async function writeBatch(
       });
     }
   }
+  // One rack.telemetry per controller and batch, its newest message: the realtime bridge sends at
+  // most one a second per controller anyway, the latest.
+  const newest = new Map<number, Extract<BatchItem, { channel: 'telemetry' }>>();
   for (const item of telemetry) {
+    const seen = newest.get(item.device.id);
+    if (!seen || seen.message.ts <= item.message.ts) newest.set(item.device.id, item);
+  }
+  for (const item of newest.values()) {
     outcome.events.push({
       name: 'rack.telemetry',
       args: [
