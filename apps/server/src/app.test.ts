@@ -1,6 +1,9 @@
+import helmet from '@fastify/helmet';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { HELMET_OPTIONS } from './lib/security-headers.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { headers } from './test/helpers.ts';
 
@@ -118,5 +121,33 @@ describe('request limits', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('payload_too_large');
+  });
+});
+
+describe('security headers', () => {
+  it('every response carries exactly the headers @fastify/helmet sets with our options', async () => {
+    const reference = Fastify();
+    await reference.register(helmet, HELMET_OPTIONS);
+    reference.get('/', async () => 'x');
+    const expected = (await reference.inject({ method: 'GET', url: '/' })).headers;
+    await reference.close();
+    const names = Object.keys(expected).filter(
+      (n) => !['content-type', 'content-length', 'date', 'connection'].includes(n),
+    );
+    expect(names).toContain('content-security-policy');
+    expect(expected['content-security-policy']).toContain("img-src 'self' data: https://www.gravatar.com");
+    expect(expected['strict-transport-security']).toBeUndefined();
+
+    for (const [url, token] of [
+      ['/api/health', null],
+      ['/api/alarms', null],
+      ['/api/alarms/stats', null],
+      ['/api/no-such-thing', null],
+      ['/api/auth/user', 'not-a-token'],
+      ['/api/__test/throw', null],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: headers(token) });
+      for (const name of names) expect([url, name, res.headers[name]]).toEqual([url, name, expected[name]]);
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -45,6 +44,7 @@ import { SEARCH_PROVIDERS } from './features/search/providers.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { settingsModule } from './features/settings/module.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
+import { HELMET_OPTIONS, registerSecurityHeaders } from './lib/security-headers.ts';
 import './lib/fastify-types.ts';
 
 export type AppDeps = {
@@ -116,17 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerOpsRoutes(app, { readiness, metrics, metricsToken: config.METRICS_TOKEN, instance: config.INSTANCE_ID });
   app.addHook('onClose', async () => metrics.close());
-  await app.register(helmet, {
-    // TLS ends at the reverse proxy in production (deploy/); HSTS and upgrades belong there.
-    hsts: false,
-    contentSecurityPolicy: {
-      directives: {
-        'upgrade-insecure-requests': null,
-        'img-src': ["'self'", 'data:', 'https://www.gravatar.com'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-      },
-    },
-  });
+  await registerSecurityHeaders(app, HELMET_OPTIONS);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'Refrigeration monitoring console API', version: '1' } },
