@@ -2,7 +2,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, roles, sessions, teams, userLocations, users } from '../../db/schema.ts';
 import { type Fragment, frag, rawFrag, readerFor } from '../../db/statement.ts';
-import { toDate } from '../../lib/sql.ts';
 
 export type UserRecord = {
   id: number;
@@ -46,26 +45,30 @@ type ResolvedRow = {
   role_id: number;
   role_name: string;
   role_color: string;
-  permissions: string[];
+  /** The role's permission keys joined by U+001F (a character no key holds): a plain text, no array parsing. */
+  permissions: string;
   session_id: number;
   session_user_id: number;
   impersonator_session_id: number | null;
   remember: boolean;
-  expires_at: unknown;
-  last_used_at: unknown;
+  /** Timestamps as epoch milliseconds (float8): a number, where a timestamptz went through two date parsers. */
+  expires_ms: number;
+  last_used_ms: number | null;
   admin_user_id: number | null;
-  admin_revoked_at: unknown;
-  admin_expires_at: unknown;
+  admin_revoked_ms: number | null;
+  admin_expires_ms: number | null;
   location_ids: number[] | null;
 };
 
 /** The session ⋈ user ⋈ role ⋈ team row of a token, the member's locations, the impersonator's session. */
 const RESOLVE_COLUMNS = rawFrag(`select u.id, u.name, u.email, u.password_hash, u.language, u.disabled,
           u.all_locations, u.organization_id, o.name as organization_name, u.team_id, t.name as team_name,
-          u.role_id, r.name as role_name, r.color as role_color, r.permissions,
+          u.role_id, r.name as role_name, r.color as role_color, array_to_string(r.permissions, chr(31)) as permissions,
           s.id as session_id, s.user_id as session_user_id, s.impersonator_session_id, s.remember,
-          s.expires_at, s.last_used_at,
-          adm.user_id as admin_user_id, adm.revoked_at as admin_revoked_at, adm.expires_at as admin_expires_at,
+          (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
+          (extract(epoch from s.last_used_at) * 1000)::float8 as last_used_ms, adm.user_id as admin_user_id,
+          (extract(epoch from adm.revoked_at) * 1000)::float8 as admin_revoked_ms,
+          (extract(epoch from adm.expires_at) * 1000)::float8 as admin_expires_ms,
           case when u.all_locations then null else
             coalesce((select array_agg(ul.location_id order by ul.location_id) from user_locations ul
                       where ul.user_id = u.id), '{}') end as location_ids
@@ -75,6 +78,22 @@ const RESOLVE_COLUMNS = rawFrag(`select u.id, u.name, u.email, u.password_hash, 
           join roles r on r.id = u.role_id
           left join teams t on t.id = u.team_id
           left join sessions adm on adm.id = s.impersonator_session_id`);
+
+/**
+ * A role's permission list from its joined text, one array per distinct text (a role's list changes
+ * rarely; it is read from the database on every request, only the splitting is remembered). Frozen:
+ * every request of that role shares it.
+ */
+const permissionLists = new Map<string, readonly string[]>();
+function permissionList(text: string): string[] {
+  let list = permissionLists.get(text);
+  if (!list) {
+    list = Object.freeze(text === '' ? [] : text.split('\u001f'));
+    if (permissionLists.size >= 1000) permissionLists.clear();
+    permissionLists.set(text, list);
+  }
+  return list as string[];
+}
 
 function toResolved(r: ResolvedRow) {
   return {
@@ -93,20 +112,20 @@ function toResolved(r: ResolvedRow) {
       roleId: Number(r.role_id),
       roleName: r.role_name,
       roleColor: r.role_color,
-      permissions: r.permissions,
+      permissions: permissionList(r.permissions),
     } satisfies UserRecord,
     session: {
       id: Number(r.session_id),
       userId: Number(r.session_user_id),
       impersonatorSessionId: r.impersonator_session_id == null ? null : Number(r.impersonator_session_id),
       remember: r.remember,
-      expiresAt: toDate(r.expires_at),
-      lastUsedAt: r.last_used_at == null ? undefined : toDate(r.last_used_at),
+      expiresAt: new Date(Number(r.expires_ms)),
+      lastUsedAt: r.last_used_ms == null ? undefined : new Date(Number(r.last_used_ms)),
     } satisfies SessionRecord,
     admin: {
       userId: r.admin_user_id == null ? null : Number(r.admin_user_id),
-      revokedAt: r.admin_revoked_at == null ? null : toDate(r.admin_revoked_at),
-      expiresAt: r.admin_expires_at == null ? null : toDate(r.admin_expires_at),
+      revokedAt: r.admin_revoked_ms == null ? null : new Date(Number(r.admin_revoked_ms)),
+      expiresAt: r.admin_expires_ms == null ? null : new Date(Number(r.admin_expires_ms)),
     },
     locationIds: r.location_ids,
   };

@@ -16,17 +16,15 @@ export const SESSION_TTL_MS = 12 * HOUR;
 const GUESSES = 10_000;
 
 /**
- * A role's permission list as a set, shared by every request that reads the same list (the list
- * itself comes from the database on every request; only its parsing is remembered).
+ * A permission list as a set, one per list object: the resolved session's list is shared by every
+ * request of the same role text (repo.ts permissionList), so the set is built once for it too.
  */
-const permissionSets = new Map<string, ReadonlySet<Permission>>();
+const permissionSets = new WeakMap<readonly string[], ReadonlySet<Permission>>();
 function permissionSet(list: readonly string[]): ReadonlySet<Permission> {
-  const key = list.join(',');
-  let set = permissionSets.get(key);
+  let set = permissionSets.get(list);
   if (!set) {
     set = new Set(list.filter(isPermission));
-    if (permissionSets.size >= 1000) permissionSets.clear();
-    permissionSets.set(key, set);
+    permissionSets.set(list, set);
   }
   return set;
 }
