@@ -51,7 +51,7 @@ type ResolvedRow = {
   session_user_id: number;
   impersonator_session_id: number | null;
   remember: boolean;
-  /** Timestamps as epoch milliseconds (float8): a number, where a timestamptz went through two date parsers. */
+  /** Timestamps as epoch milliseconds: a JSON number, where a timestamptz went through two date parsers. */
   expires_ms: number;
   last_used_ms: number | null;
   admin_user_id: number | null;
@@ -60,18 +60,24 @@ type ResolvedRow = {
   location_ids: number[] | null;
 };
 
-/** The session ⋈ user ⋈ role ⋈ team row of a token, the member's locations, the impersonator's session. */
-const RESOLVE_COLUMNS = rawFrag(`select u.id, u.name, u.email, u.password_hash, u.language, u.disabled,
-          u.all_locations, u.organization_id, o.name as organization_name, u.team_id, t.name as team_name,
-          u.role_id, r.name as role_name, r.color as role_color, array_to_string(r.permissions, chr(31)) as permissions,
-          s.id as session_id, s.user_id as session_user_id, s.impersonator_session_id, s.remember,
-          (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
-          (extract(epoch from s.last_used_at) * 1000)::float8 as last_used_ms, adm.user_id as admin_user_id,
-          (extract(epoch from adm.revoked_at) * 1000)::float8 as admin_revoked_ms,
-          (extract(epoch from adm.expires_at) * 1000)::float8 as admin_expires_ms,
-          case when u.all_locations then null else
+/**
+ * The session ⋈ user ⋈ role ⋈ team of a token, the member's locations and the impersonator's session,
+ * as ONE json column `session` (a ResolvedRow): the driver parses one JSON text instead of 25 typed
+ * columns (bench:api: ~16 µs less a request; the row rides along with the hot reads' own columns).
+ */
+const RESOLVE_COLUMNS = rawFrag(`select json_build_object('id', u.id, 'name', u.name, 'email', u.email,
+          'password_hash', u.password_hash, 'language', u.language, 'disabled', u.disabled,
+          'all_locations', u.all_locations, 'organization_id', u.organization_id, 'organization_name', o.name,
+          'team_id', u.team_id, 'team_name', t.name, 'role_id', u.role_id, 'role_name', r.name,
+          'role_color', r.color, 'permissions', array_to_string(r.permissions, chr(31)),
+          'session_id', s.id, 'session_user_id', s.user_id, 'impersonator_session_id', s.impersonator_session_id,
+          'remember', s.remember, 'expires_ms', extract(epoch from s.expires_at) * 1000,
+          'last_used_ms', extract(epoch from s.last_used_at) * 1000, 'admin_user_id', adm.user_id,
+          'admin_revoked_ms', extract(epoch from adm.revoked_at) * 1000,
+          'admin_expires_ms', extract(epoch from adm.expires_at) * 1000,
+          'location_ids', case when u.all_locations then null else
             coalesce((select array_agg(ul.location_id order by ul.location_id) from user_locations ul
-                      where ul.user_id = u.id), '{}') end as location_ids
+                      where ul.user_id = u.id), '{}') end) as session
         from sessions s
           join users u on u.id = s.user_id
           join organizations o on o.id = u.organization_id
@@ -170,11 +176,13 @@ export function createAuthRepo(db: Db) {
     const session = frag`${RESOLVE_COLUMNS}
       where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
       limit 1`;
-    const [r] = await read<ResolvedRow & Record<string, unknown>>(
+    const [r] = await read<{ session: ResolvedRow | string } & Record<string, unknown>>(
       extra ? frag`select * from (${session}) s left join (${extra}) x on true` : session,
     );
     if (!r) return undefined;
-    return { resolved: toResolved(r), row: r as Record<string, unknown> };
+    // Both drivers parse a json column; a driver that did not would hand over its text.
+    const resolved = typeof r.session === 'string' ? (JSON.parse(r.session) as ResolvedRow) : r.session;
+    return { resolved: toResolved(resolved), row: r as Record<string, unknown> };
   }
 
   return {
