@@ -2,7 +2,7 @@ import { ALARM_STATUSES, type AlarmDetail, type AlarmListQuery, type AlarmStats 
 import type { AlarmSeverity } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type Fragment, frag, joinFrags, rawFrag, readerFor } from '../../db/statement.ts';
+import { type Fragment, frag, joinFrags, rawFrag, readerFor, statementCache } from '../../db/statement.ts';
 import { toIso as iso, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
 import { type AlarmFilter, alarmOrder, alarmWhere, countersCanAnswer, counterWhere, refInScope } from './filter-sql.ts';
@@ -82,12 +82,19 @@ function totalOf(scope: TenantScope, filter: AlarmFilter): Fragment {
     : frag`select count(*)::int from alarms a where ${alarmWhere(scope, filter)}`;
 }
 
+/** The list and tiles statements by (scope, query): both determine the statement entirely. */
+const compiled = statementCache();
+
 /**
  * The list's page as one row `(json, total)`: the page's AlarmSummary array as JSON text, built by
  * PostgreSQL, and how many alarms match. Its columns are named apart from the session's, so it can
  * ride along with the session lookup (AuthService.authenticateWith).
  */
 export function pageStatement(scope: TenantScope, q: AlarmListQuery): Fragment {
+  return compiled(`page ${JSON.stringify(scope)} ${JSON.stringify(q)}`, () => pageFragment(scope, q));
+}
+
+function pageFragment(scope: TenantScope, q: AlarmListQuery): Fragment {
   return frag`select
       (select coalesce(json_agg(${SUMMARY_JSON} order by ${alarmOrder(q.sort)}), '[]')::text
          from (${pageOfAlarms(scope, q)}) a ${SUMMARY_JOINS}) as json,
@@ -100,6 +107,10 @@ export function pageOf(row: Record<string, unknown> | undefined): { json: string
 
 /** The tiles as one row: summed counters when they can answer, else conditional counts. */
 export function statsStatement(scope: TenantScope, filter: AlarmFilter): Fragment {
+  return compiled(`stats ${JSON.stringify(scope)} ${JSON.stringify(filter)}`, () => statsFragment(scope, filter));
+}
+
+function statsFragment(scope: TenantScope, filter: AlarmFilter): Fragment {
   return countersCanAnswer(filter)
     ? frag`select
         coalesce(sum(count) filter (where status = 'active'), 0)::int as active,

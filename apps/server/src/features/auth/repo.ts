@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, roles, sessions, teams, userLocations, users } from '../../db/schema.ts';
-import { type Fragment, frag, rawFrag, readerFor } from '../../db/statement.ts';
+import { CompiledFragment, type Fragment, frag, rawFrag, readerFor } from '../../db/statement.ts';
 
 export type UserRecord = {
   id: number;
@@ -101,6 +101,27 @@ function permissionList(text: string): string[] {
   return list as string[];
 }
 
+const RESOLVE_WHERE = (tokenHash: string, now: Date) =>
+  frag`where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
+    limit 1`;
+
+/**
+ * The session lookup with a read (numbered from $1) alongside: `(session) left join (read)`. The text
+ * is kept per read text, so a hot read's statement is the same string object on every call.
+ */
+const combinedTexts = new Map<string, string>();
+function withSession(read: { text: string; values: unknown[] }, tokenHash: string, now: Date): CompiledFragment {
+  let text = combinedTexts.get(read.text);
+  if (!text) {
+    const n = read.values.length;
+    text = `select * from (${RESOLVE_COLUMNS.parts[0]} where s.token_hash = $${n + 1} and s.revoked_at is null
+      and s.expires_at > $${n + 2}::timestamptz limit 1) s left join (${read.text}) x on true`;
+    if (combinedTexts.size >= 1000) combinedTexts.clear();
+    combinedTexts.set(read.text, text);
+  }
+  return new CompiledFragment({ text, values: [...read.values, tokenHash, now.toISOString()] });
+}
+
 function toResolved(r: ResolvedRow) {
   return {
     user: {
@@ -173,11 +194,8 @@ export function createAuthRepo(db: Db) {
    * live; then `extra` is not run. The caller decides whether the read's row may be used.
    */
   async function resolveTokenWith(tokenHash: string, now: Date, extra: Fragment | null) {
-    const session = frag`${RESOLVE_COLUMNS}
-      where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
-      limit 1`;
     const [r] = await read<{ session: ResolvedRow | string } & Record<string, unknown>>(
-      extra ? frag`select * from (${session}) s left join (${extra}) x on true` : session,
+      extra ? withSession(extra.compile(), tokenHash, now) : frag`${RESOLVE_COLUMNS} ${RESOLVE_WHERE(tokenHash, now)}`,
     );
     if (!r) return undefined;
     // Both drivers parse a json column; a driver that did not would hand over its text.
