@@ -137,3 +137,16 @@ describe('the list and tiles when what a token may see changes between its calls
     }
   });
 });
+
+describe('the list and tiles without a live session', () => {
+  it('answer 401 in the request language, as the routes authenticated before their handler do', async () => {
+    for (const token of [null, 'no-such-token']) {
+      const reference = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: headers(token, 'es-MX') });
+      expect(reference.statusCode).toBe(401);
+      for (const url of ['/api/alarms', '/api/alarms/stats']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: headers(token, 'es-MX') });
+        expect([url, res.statusCode, res.json()]).toEqual([url, 401, reference.json()]);
+      }
+    }
+  });
+});
