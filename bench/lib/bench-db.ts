@@ -64,3 +64,35 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
+
+/** Device `i`'s `n`th telemetry message of `perMessage` readings (3 rack metrics, the rest points), as JSON. */
+export function benchMessage(i: number, n: number, perMessage: number): string {
+  const points = Array.from({ length: Math.max(0, perMessage - 3) }, (_, p) => ({
+    addr: `A.P${p}`,
+    value: 30 + ((n + p) % 10),
+    unit: 'psig',
+    status: 'ok',
+  }));
+  return JSON.stringify({
+    msg_id: `b${i}-${n}`,
+    ts: new Date().toISOString(),
+    racks: [{ ref: 'A', metrics: { superheat: 8 + (n % 3), liquid_level: 60, oil_pressure: 30 }, points }],
+  });
+}
+
+/** A publisher process's last line: acknowledged and failed counts, and publish→PUBACK latencies (ms). */
+export function printPublisherSummary(acked: number, failed: number, started: number, latencies: number[]): never {
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  const summary = {
+    acked,
+    failed,
+    elapsedMs: Date.now() - started,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: at(100),
+  };
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+  process.exit(0);
+}

@@ -4,7 +4,7 @@
  */
 import { compactMac, deviceTopic } from '@rcm/shared/device';
 import mqtt from 'mqtt';
-import { keyOf, mac } from './bench-db.ts';
+import { benchMessage, keyOf, mac, printPublisherSummary } from './bench-db.ts';
 
 const [url = '', clientsArg = '100', perMessageArg = '3', durationArg = '20', authArg = 'device', inflightArg = '1'] =
   process.argv.slice(2);
@@ -14,19 +14,7 @@ const clients = Number(clientsArg);
 const perMessage = Number(perMessageArg);
 const durationMs = Number(durationArg) * 1000;
 
-function message(i: number, n: number) {
-  const points = Array.from({ length: Math.max(0, perMessage - 3) }, (_, p) => ({
-    addr: `A.P${p}`,
-    value: 30 + ((n + p) % 10),
-    unit: 'psig',
-    status: 'ok',
-  }));
-  return JSON.stringify({
-    msg_id: `b${i}-${n}`,
-    ts: new Date().toISOString(),
-    racks: [{ ref: 'A', metrics: { superheat: 8 + (n % 3), liquid_level: 60, oil_pressure: 30 }, points }],
-  });
-}
+const message = (i: number, n: number) => benchMessage(i, n, perMessage);
 
 const latencies: number[] = [];
 let acked = 0;
@@ -67,8 +55,4 @@ async function device(i: number): Promise<void> {
 
 const started = Date.now();
 await Promise.all(Array.from({ length: clients }, (_, i) => device(i)));
-latencies.sort((a, b) => a - b);
-const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-const summary = { acked, failed, elapsedMs: Date.now() - started, p50: at(50), p95: at(95), p99: at(99), max: at(100) };
-process.stdout.write(`${JSON.stringify(summary)}\n`);
-process.exit(0);
+printPublisherSummary(acked, failed, started, latencies);
