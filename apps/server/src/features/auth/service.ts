@@ -148,7 +148,8 @@ export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; read
       const ctx = await contextOf(resolved?.resolved, token);
       guesses.delete(tokenHash);
       if (!ctx) return null;
-      guesses.set(tokenHash, ctx);
+      // Kept without the bearer token and the password hash: a guess needs neither.
+      guesses.set(tokenHash, { ...ctx, token: '', user: { ...ctx.user, passwordHash: '' } });
       if (guesses.size > GUESSES) guesses.delete(guesses.keys().next().value as string);
       const statement = build(ctx);
       if (guess && resolved && sameStatement(guess, statement)) return { ctx, row: resolved.row };
