@@ -157,7 +157,7 @@ const lost = pub.acked - stored.messages;
 const duplicated = stored.readings - stored.messages * perMessage;
 const result = {
   // In-flight messages per device and writer lanes shape the result as much as the broker does.
-  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}, lanes ${values.lanes}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''})`,
+  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}, lanes ${values.lanes}${/[?&]host=(\/|%2F)/i.test(url) ? ', PostgreSQL over its Unix socket' : ''}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''})`,
   devices: clients,
   perMessage,
   seconds: seconds.toFixed(1),
