@@ -96,7 +96,12 @@ const config = loadConfig({
   MQTT_SAFETY_NET: process.env.MQTT_SAFETY_NET ?? 'true',
   MQTT_SAFETY_NET_EXPIRY_S: '10',
 });
-const server = await startServer({ config, database, scheduler: false });
+const server = await startServer({
+  config,
+  database,
+  scheduler: false,
+  ...(process.env.BENCH_LOG_LEVEL ? { logger: { level: process.env.BENCH_LOG_LEVEL } } : {}),
+});
 const target =
   broker === 'embedded'
     ? `mqtt://127.0.0.1:${server.mqttPort}`
