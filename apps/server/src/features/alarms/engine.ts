@@ -85,13 +85,13 @@ function comparable(sample: Sample): number | null {
   return sample.value;
 }
 
-/** The enabled rules that can apply to telemetry, per rules list (the rules cache keeps one list until the catalogue changes). */
+/** The rules of sources telemetry can match, per rules list (the rules cache keeps one list until the catalogue changes; `applies` checks `enabled`). */
 const telemetryRules = new WeakMap<readonly AlarmRule[], AlarmRule[]>();
 
 function rulesForSamples(rules: readonly AlarmRule[]): AlarmRule[] {
   let out = telemetryRules.get(rules);
   if (!out) {
-    out = rules.filter((r) => r.enabled && (r.source === 'metric' || r.source === 'point' || r.source === 'status'));
+    out = rules.filter((r) => r.source === 'metric' || r.source === 'point' || r.source === 'status');
     telemetryRules.set(rules, out);
   }
   return out;
