@@ -103,7 +103,7 @@ export async function startServer(deps: {
             log,
             shareGroup,
             sessionExpirySeconds: config.MQTT_SAFETY_NET_EXPIRY_S,
-            onTakenOver: () => void leadership.yieldFor(30_000),
+            onStepDown: () => void leadership.yieldFor(30_000),
           });
         },
         onLose: async () => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { parseDeviceTopic } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type IDisconnectPacket, type IPublishPacket } from 'mqtt';
-import { holdAcks } from './held-acks.ts';
 import type { BrokerConsumer } from './mqtt-consumer.ts';
 import type { IngestPipeline } from './pipeline.ts';
+import type { NetCommand, NetEvent, NetWorkerData } from './safety-net-protocol.ts';
 
 /** Where the net sends itself the marker that ends a recovery (the server account may write here). */
 export const SAFETY_NET_TOPIC_ROOT = 'rcm/ops/safety-net';
@@ -58,6 +58,11 @@ export type SafetyNet = {
  * part is known exactly, not guessed: after the SUBACK the net publishes a marker to itself; the
  * broker queues a session's messages in order (section 11 of design.md), so when the marker
  * comes back, every message published before the shared subscription existed again is in.
+ *
+ * The connection itself runs on a worker thread (safety-net-worker.ts), so the net keeps up with the
+ * broker while ingest saturates this event loop: a net that fell behind let Mosquitto's queue for it
+ * grow until the broker stalled, and a sustained overload became a loss (deploy/README.md). This
+ * side decides the recovery and stores what the worker hands over; the worker acknowledges.
  */
 export async function startSafetyNet(deps: {
   url: string;
@@ -66,8 +71,11 @@ export async function startSafetyNet(deps: {
   log: FastifyBaseLogger;
   shareGroup: string;
   sessionExpirySeconds: number;
-  /** The broker gave this client id's session to another connection (a second net somewhere). */
-  onTakenOver?: () => void;
+  /**
+   * This net stepped down: the broker gave its client id's session to another connection (a second
+   * net somewhere), or its worker thread failed. The caller lets another instance hold the net.
+   */
+  onStepDown?: () => void;
   /** How often a recovery that has not ended says so (tests shorten it). */
   warnEveryMs?: number;
 }): Promise<SafetyNet> {
@@ -78,7 +86,9 @@ export async function startSafetyNet(deps: {
   /** The pipeline's work for the messages of the recovery in progress. */
   let handedOver: Promise<unknown>[] = [];
   let epoch = 0;
-  let marker: { nonce: string; arrived: () => void } | null = null;
+  /** The worker's connection the recovery in progress is for. */
+  let conn = 0;
+  let marker: { conn: number; arrived: () => void } | null = null;
   /** Ends the wait of the recovery in progress (a new connection, a takeover, stop()). */
   let abandon: (() => void) | null = null;
   const supersede = () => {
@@ -96,51 +106,44 @@ export async function startSafetyNet(deps: {
     }
   };
 
-  const client = mqtt.connect(deps.url, {
-    clientId,
-    clean: false,
-    protocolVersion: 5,
-    properties: { sessionExpiryInterval: deps.sessionExpirySeconds },
-    reconnectPeriod: 250,
+  const worker = new Worker(new URL('../../lib/ts-worker.mjs', import.meta.url), {
+    workerData: {
+      entry: new URL('./safety-net-worker.ts', import.meta.url).href,
+      url: deps.url,
+      clientId,
+      markerTopic,
+      deviceFilter: DEVICE_FILTER,
+      sessionExpirySeconds: deps.sessionExpirySeconds,
+    } satisfies NetWorkerData,
   });
-  const hold = holdAcks(client);
+  const command = (c: NetCommand) => worker.postMessage(c);
+  let nextRequest = 0;
+  const replies = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
+  const request = (c: { type: 'subscribe'; conn: number } | { type: 'marker'; conn: number; nonce: string }) =>
+    new Promise<void>((resolve, reject) => {
+      const id = ++nextRequest;
+      replies.set(id, { resolve, reject });
+      command({ ...c, id });
+    });
 
-  client.handleMessage = (packet: IPublishPacket, done) => {
-    if (packet.topic === markerTopic) {
-      if (marker && packet.payload.toString() === marker.nonce) {
-        // Everything queued before the marker has been handed over (in order): back to ack-only,
-        // from this very message on.
-        marker.arrived();
-        marker = null;
-        setMode('normal');
-      }
-      return done();
+  /** Committed (PUBACK) or not stored (no PUBACK; the worker cuts the connection): sent in batches. */
+  let acks: { ok: number[]; failed: number[] } = { ok: [], failed: [] };
+  let acksQueued = false;
+  const sendAcks = () => {
+    acksQueued = false;
+    if (acks.ok.length === 0 && acks.failed.length === 0) return;
+    command({ type: 'acks', ...acks });
+    acks = { ok: [], failed: [] };
+  };
+  const settle = (id: number, ok: boolean) => {
+    (ok ? acks.ok : acks.failed).push(id);
+    if (!acksQueued) {
+      acksQueued = true;
+      setImmediate(sendAcks);
     }
-    // Stopping or stopped: neither stored nor acknowledged; the session keeps it for the next
-    // holder (the connection is being force-closed, so mqtt.js reads no further packets meanwhile).
-    if (stats.mode === 'stopped') return;
-    if (stats.mode === 'normal') {
-      stats.acknowledged += 1;
-      return done();
-    }
-    const topic = parseDeviceTopic(packet.topic);
-    const work = topic ? deps.pipeline.submit(topic.mac, topic.channel, packet.payload) : Promise.resolve();
-    stats.recovered += 1;
-    handedOver.push(
-      work.then(
-        (r) => {
-          if (r?.ok && r.stored) stats.rescued += 1;
-        },
-        // Not stored: not acknowledged either (held-acks.ts), so the broker sends it again.
-        () => undefined,
-      ),
-    );
-    if (packet.qos > 0 && packet.messageId !== undefined) hold(packet.messageId, work);
-    else work.catch(() => {});
-    done();
   };
 
-  const recover = async (mine: number) => {
+  const recover = async (mine: number, mineConn: number) => {
     const current = () => mine === epoch && stats.mode === 'recovery';
     const started = Date.now();
     const before = { recovered: stats.recovered, rescued: stats.rescued };
@@ -159,23 +162,17 @@ export async function startSafetyNet(deps: {
     try {
       // The broker restores these with the session; subscribing again also covers a session it lost.
       // (A refusal rejects: "recovery interrupted" below, with the reason.)
-      await until(
-        client.subscribeAsync({
-          [DEVICE_FILTER]: { qos: 1 },
-          [markerTopic]: { qos: 1 },
-          resubscribe: true,
-        } as unknown as string),
-      );
+      await until(request({ type: 'subscribe', conn: mineConn }));
       if (!current()) return;
       waitingFor = "this instance's shared subscription to be acknowledged (is it refused? see the consumer's log)";
       await until(deps.consumer.confirmSubscribed());
       if (!current()) return;
       const nonce = randomBytes(9).toString('base64url');
       const arrived = new Promise<void>((resolve) => {
-        marker = { nonce, arrived: resolve };
+        marker = { conn: mineConn, arrived: resolve };
       });
       waitingFor = 'its marker (a large backlog, or the ACL refuses the server account this topic)';
-      await until(client.publishAsync(markerTopic, nonce, { qos: 1 }));
+      await until(request({ type: 'marker', conn: mineConn, nonce }));
       await until(arrived);
     } finally {
       clearInterval(nag);
@@ -198,55 +195,135 @@ export async function startSafetyNet(deps: {
   };
 
   let stopping = false;
-  client.on('connect', () => {
-    // stop() is closing this connection: no new recovery.
-    if (stopping) return;
+  let started: { resolve: () => void; reject: (err: Error) => void } | null = null;
+  let ended: (() => void) | null = null;
+  const stepDown = (why: string, detail: Record<string, unknown> = {}) => {
+    if (stats.mode === 'stopped') return;
+    deps.log.warn({ clientId, ...detail }, `safety net: ${why}; stepping down`);
     supersede();
-    stats.recoveries += 1;
-    setMode('recovery');
-    handedOver = [];
-    const mine = epoch;
-    recover(mine).catch((err: Error) => {
-      // The connection went away mid-way: the next connect starts over.
-      if (mine === epoch && !(err instanceof Superseded))
-        deps.log.warn({ err: err.message, clientId }, 'safety net: recovery interrupted');
-    });
-  });
+    setMode('stopped');
+    command({ type: 'end' });
+    deps.onStepDown?.();
+  };
   // Two nets under one client id would take the session from each other forever (the advisory
   // lock makes that rare: a holder that lost PostgreSQL, or a second deployment with the same share
   // group). MQTT 5 brokers may say so (DISCONNECT 0x8E); Mosquitto 2.0.11 just closes the older
   // connection. So: told so, or closed again and again while the broker is up (this instance's
   // shared consumer is connected), this net leaves.
-  const takenOver = () => {
-    if (stats.mode === 'stopped') return;
-    deps.log.warn({ clientId }, 'safety net: session taken over by another connection; stepping down');
-    supersede();
-    setMode('stopped');
-    client.end(true);
-    deps.onTakenOver?.();
-  };
   let closes: number[] = [];
-  client.on('disconnect', (packet: IDisconnectPacket) => {
-    if (packet.reasonCode === SESSION_TAKEN_OVER) takenOver();
-  });
-  client.on('close', () => {
-    if (stats.mode === 'stopped' || !deps.consumer.connected()) return;
-    const now = Date.now();
-    closes = [...closes.filter((t) => now - t < TAKEOVER_WINDOW_MS), now];
-    if (closes.length >= TAKEOVER_CLOSES) takenOver();
-  });
-  client.on('error', (err) => deps.log.error({ err: err.message, clientId }, 'safety net: mqtt error'));
+  /** The first connection failed: startSafetyNet rejects, and nothing steps down. */
+  const failStart = (err: Error) => {
+    stopping = true;
+    setMode('stopped');
+    started?.reject(err);
+    started = null;
+  };
 
-  try {
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('error', reject);
-    });
-  } catch (err) {
-    // No half-started net left reconnecting under the fixed client id.
-    client.end(true);
-    throw err;
-  }
+  worker.on('message', (event: NetEvent) => {
+    switch (event.type) {
+      case 'connect': {
+        started?.resolve();
+        started = null;
+        // stop() is closing this connection: no new recovery.
+        if (stopping) return;
+        supersede();
+        stats.recoveries += 1;
+        setMode('recovery');
+        handedOver = [];
+        conn = event.conn;
+        const mine = epoch;
+        recover(mine, event.conn).catch((err: Error) => {
+          // The connection went away mid-way: the next connect starts over.
+          if (mine === epoch && !(err instanceof Superseded))
+            deps.log.warn({ err: err.message, clientId }, 'safety net: recovery interrupted');
+        });
+        return;
+      }
+      case 'messages':
+        for (const m of event.batch) {
+          // Handed over on an earlier connection: its PUBACK could not be sent any more, and the
+          // broker delivers it again on this one.
+          if (event.conn !== conn || stats.mode !== 'recovery') {
+            settle(m.id, false);
+            continue;
+          }
+          const topic = parseDeviceTopic(m.topic);
+          const payload = Buffer.from(m.payload.buffer, m.payload.byteOffset, m.payload.byteLength);
+          const work = topic ? deps.pipeline.submit(topic.mac, topic.channel, payload) : Promise.resolve();
+          stats.recovered += 1;
+          handedOver.push(
+            work.then(
+              (r) => {
+                if (r?.ok && r.stored) stats.rescued += 1;
+                settle(m.id, true);
+              },
+              // Not stored: not acknowledged either, so the broker sends it again.
+              () => settle(m.id, false),
+            ),
+          );
+        }
+        return;
+      case 'normal':
+        if (marker && event.conn === marker.conn) {
+          marker.arrived();
+          marker = null;
+          setMode('normal');
+        }
+        return;
+      case 'acknowledged':
+        stats.acknowledged = event.total;
+        return;
+      case 'reply': {
+        const waiter = replies.get(event.id);
+        replies.delete(event.id);
+        if (event.error === undefined) waiter?.resolve();
+        else waiter?.reject(new Error(event.error));
+        return;
+      }
+      case 'disconnect':
+        if (event.reasonCode === SESSION_TAKEN_OVER) stepDown('session taken over by another connection');
+        return;
+      case 'close': {
+        if (stats.mode === 'stopped' || !deps.consumer.connected()) return;
+        const now = Date.now();
+        closes = [...closes.filter((t) => now - t < TAKEOVER_WINDOW_MS), now];
+        if (closes.length >= TAKEOVER_CLOSES) stepDown('session taken over by another connection');
+        return;
+      }
+      case 'error':
+        // No half-started net left reconnecting under the fixed client id.
+        if (event.first && started) {
+          failStart(new Error(event.message));
+          command({ type: 'end' });
+          return;
+        }
+        deps.log.error({ err: event.message, clientId }, 'safety net: mqtt error');
+        return;
+      case 'ended':
+        ended?.();
+        ended = null;
+        void worker.terminate();
+        return;
+    }
+  });
+  let exited = false;
+  worker.on('error', (err) => {
+    if (started) return failStart(err);
+    deps.log.error({ err: err.message, clientId }, 'safety net: worker thread failed');
+  });
+  worker.on('exit', () => {
+    exited = true;
+    ended?.();
+    ended = null;
+    for (const waiter of replies.values()) waiter.reject(new Error('safety net worker exited'));
+    replies.clear();
+    // Not by stop() or a step-down: the broker's connection is gone with the thread.
+    if (!stopping) stepDown('worker thread exited');
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    started = { resolve, reject };
+  });
 
   return {
     stats: () => ({ ...stats }),
@@ -255,14 +332,22 @@ export async function startSafetyNet(deps: {
     stop: async () => {
       stopping = true;
       supersede();
-      // What recovery handed over commits (and is acknowledged) before the connection closes;
-      // the session stays on the broker, which keeps queuing for the next holder.
+      // Nothing more is handed over or acknowledged; what was handed over commits and is
+      // acknowledged before the connection closes. The session stays on the broker, which keeps
+      // queuing for the next holder; anything uncommitted is delivered to it again (deduplicated).
+      command({ type: 'halt' });
       await deps.pipeline.flush();
+      const work = handedOver;
+      handedOver = [];
+      await Promise.allSettled(work);
+      sendAcks();
       setMode('stopped');
-      // Forced: a graceful end waits for every unacknowledged QoS 1 publish (the marker, kept
-      // across reconnects), i.e. forever while the broker is down. Committed work has had its
-      // PUBACKs; anything else is delivered again to the next holder (and deduplicated).
-      await client.endAsync(true);
+      if (exited) return;
+      await new Promise<void>((resolve) => {
+        ended = resolve;
+        command({ type: 'end' });
+      });
+      await worker.terminate();
     },
   };
 }

@@ -1,0 +1,45 @@
+/**
+ * The messages between the safety net (safety-net.ts, on the server's event loop) and its MQTT
+ * connection (safety-net-worker.ts, on a worker thread of its own). `conn` numbers the worker's
+ * connections: a request made for an earlier connection is refused, an event of one is ignored.
+ */
+
+export type NetWorkerData = {
+  entry: string;
+  url: string;
+  clientId: string;
+  markerTopic: string;
+  deviceFilter: string;
+  sessionExpirySeconds: number;
+};
+
+/** Server → worker. */
+export type NetCommand =
+  /** Subscribe again (the broker restores it with the session; this also covers a lost session). */
+  | { type: 'subscribe'; id: number; conn: number }
+  /** Expect this nonce back on the marker topic, and publish it there. */
+  | { type: 'marker'; id: number; conn: number; nonce: string }
+  /** The outcome of handed-over messages: acknowledge `ok` (committed); cut the connection for `failed`. */
+  | { type: 'acks'; ok: number[]; failed: number[] }
+  /** Hand over, and acknowledge, nothing more. */
+  | { type: 'halt' }
+  /** Close the connection (forced: the session stays on the broker). */
+  | { type: 'end' };
+
+export type HandedOver = { id: number; topic: string; payload: Uint8Array };
+
+/** Worker → server. */
+export type NetEvent =
+  /** A (re)connection: the worker is in recovery from its first message on. */
+  | { type: 'connect'; conn: number }
+  /** Device messages received in recovery, in the order of the session's queue. */
+  | { type: 'messages'; conn: number; batch: HandedOver[] }
+  /** The marker came back: the worker acknowledges unread from the next message on. */
+  | { type: 'normal'; conn: number }
+  /** Messages acknowledged unread in normal operation, in all (sent at most every 50 ms). */
+  | { type: 'acknowledged'; total: number }
+  | { type: 'reply'; id: number; error?: string }
+  | { type: 'disconnect'; reasonCode: number | undefined }
+  | { type: 'close' }
+  | { type: 'error'; message: string; first: boolean }
+  | { type: 'ended' };

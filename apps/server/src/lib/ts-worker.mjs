@@ -1,0 +1,8 @@
+// The entry of a worker thread written in TypeScript (new Worker(tsWorkerUrl, { workerData: { entry } })).
+// A worker thread does not inherit its parent's module loader (`node --import tsx`, or vitest's), so
+// this plain module registers tsx in the thread and then imports the TypeScript entry.
+import { workerData } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+
+register();
+await import(workerData.entry);
