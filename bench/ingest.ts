@@ -1,7 +1,7 @@
 /**
  * npm run bench:ingest -- [--per-message 3|100] [--clients 400] [--duration 20] [--broker embedded|mosquitto] [--scratch]
  *
- * --scratch: print the result, do not record it (profiling runs).
+ * --scratch: print the result, do not record it (profiling runs). BENCH_NOTE: a note for the broker column.
  * --publisher lean|mqttjs: the devices' MQTT client: `lib/lean-publisher.ts` (default with the embedded broker; plain sockets,
  * the replacements for PUBACKs that came together sent in one write) or mqtt.js (`lib/publisher.ts`,
  * about three times the CPU per message on this machine; the default with Mosquitto, which acknowledges
@@ -17,6 +17,11 @@
  * production setup and disturbs no other broker; BENCH_MQTT_URL points it at an existing broker
  * instead (anonymous devices). Mosquitto acknowledges devices itself, so the rate is what the server
  * stored per second until it had caught up with everything acknowledged.
+ *
+ * With a Mosquitto of its own the run also samples, every second, how far behind the broker the
+ * safety net's connection and the stored messages are (the broker's `$SYS/broker/publish/messages/received`,
+ * sys_interval 1, against the net's count and the pipeline's): the columns "net behind max" and
+ * "stored behind max".
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +30,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compactMac } from '@rcm/shared/device';
+import mqtt from 'mqtt';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
@@ -63,18 +69,25 @@ const database = await openDatabase({ url });
 await ensureAlarmCatalogue(database.db);
 await seedControllers(url, clients);
 
+/** Reads the broker's $SYS counters (a Mosquitto of the bench's own). */
+const BENCH_SYS_USER = 'rcm-bench-sys';
 let privateBroker: Awaited<ReturnType<typeof startMosquitto>> | null = null;
 const brokerDir = mkdtempSync(path.join(tmpdir(), 'rcm-bench-mosquitto-'));
 const serverPassword = randomBytes(12).toString('hex');
 if (broker === 'mosquitto' && !externalUrl) {
   const macs = Array.from({ length: clients }, (_, i) => mac(i));
-  privateBroker = await startMosquitto(brokerDir, {
-    passwd: `${[
-      mosquittoPasswordLine(DEFAULT_SERVER_USER, serverPassword),
-      ...macs.map((m, i) => mosquittoPasswordLine(compactMac(m), keyOf(i))),
-    ].join('\n')}\n`,
-    acl: mosquittoAcl({ macs }),
-  });
+  privateBroker = await startMosquitto(
+    brokerDir,
+    {
+      passwd: `${[
+        mosquittoPasswordLine(DEFAULT_SERVER_USER, serverPassword),
+        ...macs.map((m, i) => mosquittoPasswordLine(compactMac(m), keyOf(i))),
+        mosquittoPasswordLine(BENCH_SYS_USER, serverPassword),
+      ].join('\n')}\n`,
+      acl: `${mosquittoAcl({ macs })}\nuser ${BENCH_SYS_USER}\ntopic read $SYS/#\n`,
+    },
+    ['sys_interval 1'],
+  );
 }
 const mosquittoUrl = privateBroker
   ? `mqtt://${DEFAULT_SERVER_USER}:${serverPassword}@127.0.0.1:${privateBroker.port}`
@@ -108,6 +121,27 @@ const target =
     : privateBroker
       ? `mqtt://127.0.0.1:${privateBroker.port}`
       : (externalUrl ?? '');
+
+// With a Mosquitto of its own: every second, how many messages the broker had received that the
+// safety net's connection had not, and that were not stored yet (the net's count comes from its
+// worker every 50 ms; the broker's also counts the net's marker).
+const behind = { net: 0, stored: 0 };
+const sampler = privateBroker
+  ? await mqtt.connectAsync(`mqtt://127.0.0.1:${privateBroker.port}`, {
+      username: BENCH_SYS_USER,
+      password: serverPassword,
+    })
+  : null;
+if (sampler) {
+  sampler.on('message', (_topic, payload) => {
+    const received = Number(payload.toString());
+    const net = server.safetyNet()?.stats();
+    if (net) behind.net = Math.max(behind.net, received - net.acknowledged - net.recovered);
+    const stored = server.ingest.pipeline.stats().accepted;
+    behind.stored = Math.max(behind.stored, received - stored);
+  });
+  await sampler.subscribeAsync('$SYS/broker/publish/messages/received');
+}
 
 console.log(`bench:ingest ${broker} broker, ${clients} devices, ${perMessage} readings/message, ${values.duration}s`);
 const child = spawn(
@@ -150,6 +184,7 @@ for (let i = 0; i < 240 && stored.messages < pub.acked; i++) {
   stored = await countReadings(url);
 }
 const caughtUpMs = Date.now() - publishStarted;
+await sampler?.endAsync();
 const cpu = process.cpuUsage(cpuStarted);
 await server.close();
 await database.close();
@@ -162,7 +197,7 @@ const lost = pub.acked - stored.messages;
 const duplicated = stored.readings - stored.messages * perMessage;
 const result = {
   // In-flight messages per device and writer lanes shape the result as much as the broker does.
-  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}, lanes ${values.lanes}${/[?&]host=(\/|%2F)/i.test(url) ? ', PostgreSQL over its Unix socket' : ''}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''})`,
+  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}, lanes ${values.lanes}${/[?&]host=(\/|%2F)/i.test(url) ? ', PostgreSQL over its Unix socket' : ''}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''}${process.env.BENCH_NOTE ? `; ${process.env.BENCH_NOTE}` : ''})`,
   devices: clients,
   perMessage,
   seconds: seconds.toFixed(1),
@@ -174,6 +209,8 @@ const result = {
   lost,
   duplicated,
   serverCpuUsPerMessage: stored.messages > 0 ? Math.round((cpu.user + cpu.system) / stored.messages) : 'n/a',
+  netBehindMax: sampler && config.MQTT_SAFETY_NET ? behind.net : 'n/a',
+  storedBehindMax: sampler ? behind.stored : 'n/a',
 };
 console.table(result);
 if (!values.scratch)
@@ -193,6 +230,8 @@ if (!values.scratch)
       'lost',
       'duplicated',
       'server CPU µs/msg',
+      'net behind max',
+      'stored behind max',
     ],
     [new Date().toISOString().slice(0, 16), ...Object.values(result)],
   );

@@ -120,7 +120,7 @@ function stopChild(child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM
 }
 
 /** Mosquitto with persistence, raised queues (design.md 11) and the given password and ACL files. */
-export async function startMosquitto(dir: string, files: { passwd: string; acl: string }) {
+export async function startMosquitto(dir: string, files: { passwd: string; acl: string }, extraConf: string[] = []) {
   const port = await freePort();
   const home = path.join(dir, 'mosquitto');
   mkdirSync(home, { recursive: true });
@@ -141,6 +141,7 @@ export async function startMosquitto(dir: string, files: { passwd: string; acl: 
       'max_queued_messages 200000',
       'max_queued_bytes 0',
       'persistent_client_expiration 1h',
+      ...extraConf,
       ...(isRoot ? ['user root'] : []),
       '',
     ].join('\n'),
