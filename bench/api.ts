@@ -45,7 +45,8 @@ const orgs = Number(values.organizations);
 const DB_NAME = 'rcm_bench_api';
 // v2: the status follows the alarm's round over the controllers (g / controllers), not g % 50 (with
 // 50 dividing the controller count, every controller, and so every organization, had one status).
-const scale = `${alarms}/${controllers}/${orgs}/v2`;
+// v3: alarm_totals (staff's counts) rebuilt with the counters.
+const scale = `${alarms}/${controllers}/${orgs}/v3`;
 const reusable = values.reuse ? await seededScale(DB_NAME) : null;
 const url = reusable === scale ? databaseUrl(DB_NAME) : await freshDatabase(DB_NAME);
 const database = await openDatabase({ url });
@@ -102,6 +103,10 @@ async function seed(): Promise<string> {
   await client.query('delete from alarm_counters');
   await client.query(`insert into alarm_counters (organization_id, location_id, status, warranty, severity, count)
     select organization_id, coalesce(location_id, 0), status, warranty, severity, count(*) from alarms group by 1, 2, 3, 4, 5`);
+  await client.query('delete from alarm_total_changes');
+  await client.query('delete from alarm_totals');
+  await client.query(`insert into alarm_totals (status, warranty, severity, count)
+    select status, warranty, severity, sum(count) from alarm_counters group by 1, 2, 3`);
   await client.query('analyze');
   const [orgRow] = (await client.query(`select id from organizations where name = 'Bench Org 1'`)).rows as {
     id: number;

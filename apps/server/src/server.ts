@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { controllers } from './db/schema.ts';
+import { foldAlarmTotals } from './features/alarms/totals.ts';
 import { startEmbeddedBroker } from './features/ingest/mqtt-broker.ts';
 import { startBrokerConsumer } from './features/ingest/mqtt-consumer.ts';
 import { sweepOffline } from './features/ingest/offline-sweeper.ts';
@@ -154,6 +155,8 @@ export async function startServer(deps: {
               },
             },
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
+            // Staff's alarm counts: the changes the counter trigger appended (features/alarms/totals.ts).
+            { name: 'alarm-totals', everyMs: 2_000, run: async (db) => void (await foldAlarmTotals(db)) },
             {
               // Day partitions of readings a week ahead (db/readings-partitions.ts).
               name: 'readings-partitions',

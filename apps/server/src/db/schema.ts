@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -376,6 +377,32 @@ export const alarmCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.locationId, t.status, t.warranty, t.severity] })],
 );
+
+/**
+ * The same counts over every organization, for staff (who see them all): summing `alarm_counters`
+ * read thousands of rows per dashboard call at 100 organizations. The trigger does not update these
+ * rows (every alarm change of every tenant would queue on a few rows); it appends to
+ * `alarm_total_changes`, which the `alarm-totals` job folds in (features/alarms/totals.ts). A read
+ * sums both, so it is exact whenever it runs.
+ */
+export const alarmTotals = pgTable(
+  'alarm_totals',
+  {
+    status: text('status').notNull(),
+    warranty: boolean('warranty').notNull(),
+    severity: text('severity').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.warranty, t.severity] })],
+);
+
+/** Changes to `alarm_totals` not folded in yet (append-only; no index, so an append costs little). */
+export const alarmTotalChanges = pgTable('alarm_total_changes', {
+  status: text('status').notNull(),
+  warranty: boolean('warranty').notNull(),
+  severity: text('severity').notNull(),
+  delta: integer('delta').notNull(),
+});
 
 /** Work that follows an alarm change (email notifications, escalation), written in its transaction. */
 export const notificationOutbox = pgTable(

@@ -27,6 +27,19 @@ export function countersCanAnswer(filter: AlarmFilter): boolean {
   return !filter.type?.length && filter.offline === undefined && filter.controller_id === undefined;
 }
 
+/**
+ * Staff with no organization or location filter: `alarm_totals` (features/alarms/totals.ts) answers,
+ * a few dozen rows instead of every organization's counters.
+ */
+export function totalsCanAnswer(scope: TenantScope, filter: AlarmFilter): boolean {
+  return (
+    scope.kind === 'all' &&
+    countersCanAnswer(filter) &&
+    filter.organization_id === undefined &&
+    filter.location_id === undefined
+  );
+}
+
 /** Scope and counter-dimension filters over alarm_counters (only when countersCanAnswer). */
 export function counterWhere(scope: TenantScope, filter: AlarmFilter): Fragment {
   const parts = [scopeSql(scope, COUNTER_COLUMNS)];

@@ -277,22 +277,32 @@ describe('GET /api/alarms/stats', () => {
   });
 
   it('reads the counters, not the alarms, when only scope and counter dimensions filter', async () => {
+    const org = seededAt(0).organizationId;
     const bump = (n: number) =>
       // One counter row (severity is a dimension too, so several rows match the rest).
       t.database.db.execute(sql`update alarm_counters set count = count + ${n} where ctid = (select ctid from alarm_counters
-        where status = 'active' and organization_id = ${seededAt(0).organizationId} and location_id = ${seededAt(0).locationId}
+        where status = 'active' and organization_id = ${org} and location_id = ${seededAt(0).locationId}
           and warranty order by severity limit 1)`);
+    // Staff over every organization read alarm_totals (totals.ts): the same change, appended there.
+    const bumpTotals = (n: number) =>
+      t.database.db.execute(sql`insert into alarm_total_changes (status, warranty, severity, delta)
+        select status, warranty, severity, ${n} from alarm_counters where status = 'active' and organization_id = ${org}
+          and location_id = ${seededAt(0).locationId} and warranty order by severity limit 1`);
     const exact = countOf(seeded);
+    const exactOrg = countOf(seeded.filter((s) => s.organizationId === org));
     await bump(1000);
+    await bumpTotals(1000);
     try {
       expect((await get('/api/alarms/stats')).json().data.active).toBe(exact.active + 1000);
       expect((await get('/api/alarms?status=active')).json().meta.total).toBe(exact.active + 1000);
       expect((await get('/api/alarms/stats?severity=critical,high,medium,low')).json().data.active).toBe(
         exact.active + 1000,
       );
+      expect((await get(`/api/alarms/stats?organization_id=${org}`)).json().data.active).toBe(exactOrg.active + 1000);
       expect((await get(`/api/alarms/stats?type=${TYPES.join(',')}`)).json().data.active).toBe(exact.active);
     } finally {
       await bump(-1000);
+      await bumpTotals(-1000);
     }
   });
 });

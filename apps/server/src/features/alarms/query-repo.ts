@@ -5,7 +5,15 @@ import type { Db } from '../../db/client.ts';
 import { type Fragment, frag, joinFrags, rawFrag, readerFor, statementCache } from '../../db/statement.ts';
 import { toIso as iso, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
-import { type AlarmFilter, alarmOrder, alarmWhere, countersCanAnswer, counterWhere, refInScope } from './filter-sql.ts';
+import {
+  type AlarmFilter,
+  alarmOrder,
+  alarmWhere,
+  countersCanAnswer,
+  counterWhere,
+  refInScope,
+  totalsCanAnswer,
+} from './filter-sql.ts';
 import {
   ALARM_SUMMARY_COLUMNS,
   SUMMARY_FROM,
@@ -14,6 +22,7 @@ import {
   SUMMARY_SELECT,
   toSummary,
 } from './summaries.ts';
+import { ALARM_TOTALS_FROM } from './totals.ts';
 
 type Row = Record<string, unknown>;
 
@@ -75,10 +84,15 @@ function pageOfAlarms(scope: TenantScope, q: AlarmListQuery): Fragment {
   return frag`select * from (${joinFrags(branches, ' union all ')}) a ${page}`;
 }
 
+/** The counters that answer for this scope and filter (staff's totals, or the tenants' counters). */
+function countersFrom(scope: TenantScope, filter: AlarmFilter): Fragment {
+  return totalsCanAnswer(scope, filter) ? ALARM_TOTALS_FROM : frag`alarm_counters`;
+}
+
 /** How many alarms match: from the counters when they can answer, else an exact count. */
 function totalOf(scope: TenantScope, filter: AlarmFilter): Fragment {
   return countersCanAnswer(filter)
-    ? frag`select coalesce(sum(count), 0)::int from alarm_counters where ${counterWhere(scope, filter)}`
+    ? frag`select coalesce(sum(count), 0)::int from ${countersFrom(scope, filter)} where ${counterWhere(scope, filter)}`
     : frag`select count(*)::int from alarms a where ${alarmWhere(scope, filter)}`;
 }
 
@@ -117,7 +131,7 @@ function statsFragment(scope: TenantScope, filter: AlarmFilter): Fragment {
         coalesce(sum(count) filter (where status = 'acknowledged'), 0)::int as acknowledged,
         coalesce(sum(count) filter (where status = 'cleared'), 0)::int as cleared,
         coalesce(sum(count) filter (where status = 'active' and warranty), 0)::int as warranty_active
-      from alarm_counters where ${counterWhere(scope, filter)}`
+      from ${countersFrom(scope, filter)} where ${counterWhere(scope, filter)}`
     : frag`select
         count(*) filter (where a.status = 'active')::int as active,
         count(*) filter (where a.status = 'acknowledged')::int as acknowledged,
