@@ -40,6 +40,7 @@ export type NetEvent =
   | { type: 'acknowledged'; total: number }
   | { type: 'reply'; id: number; error?: string }
   | { type: 'disconnect'; reasonCode: number | undefined }
-  | { type: 'close' }
+  /** A connection closed; `established`: it had been accepted (a refused reconnect was not). */
+  | { type: 'close'; established: boolean }
   | { type: 'error'; message: string; first: boolean }
   | { type: 'ended' };

@@ -51,7 +51,8 @@ const hold = holdAcks(client);
 
 client.handleMessage = (packet: IPublishPacket, done) => {
   if (packet.topic === data.markerTopic) {
-    if (expected !== null && packet.payload.toString() === expected) {
+    // Halted: acknowledged, but the net does not go back to acknowledging devices' messages unread.
+    if (mode !== 'halted' && expected !== null && packet.payload.toString() === expected) {
       // Everything queued before the marker has been handed over (in order): ack-only from the
       // next message on.
       expected = null;
@@ -83,8 +84,13 @@ client.handleMessage = (packet: IPublishPacket, done) => {
   done();
 };
 
+/** This connection got its CONNACK (only such a connection can be taken over). */
+let established = false;
 client.on('connect', () => {
+  // What the previous connection handed over goes out tagged with that connection.
+  flushOutbox();
   conn += 1;
+  established = true;
   connectedOnce = true;
   expected = null;
   // Handed over on an earlier connection: whatever the server says, that PUBACK is gone with it.
@@ -92,7 +98,10 @@ client.on('connect', () => {
   post({ type: 'connect', conn });
 });
 client.on('disconnect', (packet: IDisconnectPacket) => post({ type: 'disconnect', reasonCode: packet.reasonCode }));
-client.on('close', () => post({ type: 'close' }));
+client.on('close', () => {
+  post({ type: 'close', established });
+  established = false;
+});
 client.on('error', (err) => post({ type: 'error', message: err.message, first: !connectedOnce }));
 
 setInterval(() => {

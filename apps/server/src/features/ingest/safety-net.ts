@@ -117,10 +117,12 @@ export async function startSafetyNet(deps: {
     } satisfies NetWorkerData,
   });
   const command = (c: NetCommand) => worker.postMessage(c);
+  let exited = false;
   let nextRequest = 0;
   const replies = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
   const request = (c: { type: 'subscribe'; conn: number } | { type: 'marker'; conn: number; nonce: string }) =>
     new Promise<void>((resolve, reject) => {
+      if (exited) return reject(new Error('safety net worker exited'));
       const id = ++nextRequest;
       replies.set(id, { resolve, reject });
       command({ ...c, id });
@@ -198,6 +200,12 @@ export async function startSafetyNet(deps: {
   let started: { resolve: () => void; reject: (err: Error) => void } | null = null;
   let ended: (() => void) | null = null;
   const stepDown = (why: string, detail: Record<string, unknown> = {}) => {
+    // Still starting: startSafetyNet rejects instead (nothing to step down from).
+    if (started) {
+      failStart(new Error(`safety net: ${why} while starting`));
+      command({ type: 'end' });
+      return;
+    }
     if (stats.mode === 'stopped') return;
     deps.log.warn({ clientId, ...detail }, `safety net: ${why}; stepping down`);
     supersede();
@@ -241,9 +249,9 @@ export async function startSafetyNet(deps: {
       }
       case 'messages':
         for (const m of event.batch) {
-          // Handed over on an earlier connection: its PUBACK could not be sent any more, and the
-          // broker delivers it again on this one.
-          if (event.conn !== conn || stats.mode !== 'recovery') {
+          // Handed over on an earlier connection (its PUBACK could not be sent any more, and the
+          // broker delivers it again on this one), or after stop() began (the next holder gets it).
+          if (stopping || event.conn !== conn || stats.mode !== 'recovery') {
             settle(m.id, false);
             continue;
           }
@@ -284,7 +292,9 @@ export async function startSafetyNet(deps: {
         if (event.reasonCode === SESSION_TAKEN_OVER) stepDown('session taken over by another connection');
         return;
       case 'close': {
-        if (stats.mode === 'stopped' || !deps.consumer.connected()) return;
+        // Only an accepted connection can be taken over; refused reconnects (a broker restarting
+        // while this thread was busy) arrive in a burst and are not a sign of a second net.
+        if (!event.established || stats.mode === 'stopped' || !deps.consumer.connected()) return;
         const now = Date.now();
         closes = [...closes.filter((t) => now - t < TAKEOVER_WINDOW_MS), now];
         if (closes.length >= TAKEOVER_CLOSES) stepDown('session taken over by another connection');
@@ -306,7 +316,6 @@ export async function startSafetyNet(deps: {
         return;
     }
   });
-  let exited = false;
   worker.on('error', (err) => {
     if (started) return failStart(err);
     deps.log.error({ err: err.message, clientId }, 'safety net: worker thread failed');
@@ -324,30 +333,36 @@ export async function startSafetyNet(deps: {
   await new Promise<void>((resolve, reject) => {
     started = { resolve, reject };
   });
+  let stopped: Promise<void> | undefined;
 
   return {
     stats: () => ({ ...stats }),
     settled: () =>
       stats.mode === 'recovery' ? new Promise<void>((resolve) => settledWaiters.push(resolve)) : Promise.resolve(),
-    stop: async () => {
-      stopping = true;
-      supersede();
-      // Nothing more is handed over or acknowledged; what was handed over commits and is
-      // acknowledged before the connection closes. The session stays on the broker, which keeps
-      // queuing for the next holder; anything uncommitted is delivered to it again (deduplicated).
-      command({ type: 'halt' });
-      await deps.pipeline.flush();
-      const work = handedOver;
-      handedOver = [];
-      await Promise.allSettled(work);
-      sendAcks();
-      setMode('stopped');
-      if (exited) return;
-      await new Promise<void>((resolve) => {
-        ended = resolve;
-        command({ type: 'end' });
-      });
-      await worker.terminate();
+    stop: () => {
+      stopped ??= stop();
+      return stopped;
     },
   };
+
+  async function stop(): Promise<void> {
+    stopping = true;
+    supersede();
+    // Nothing more is handed over or acknowledged; what was handed over commits and is
+    // acknowledged before the connection closes. The session stays on the broker, which keeps
+    // queuing for the next holder; anything uncommitted is delivered to it again (deduplicated).
+    command({ type: 'halt' });
+    await deps.pipeline.flush();
+    const work = handedOver;
+    handedOver = [];
+    await Promise.allSettled(work);
+    sendAcks();
+    setMode('stopped');
+    if (exited) return;
+    await new Promise<void>((resolve) => {
+      ended = resolve;
+      command({ type: 'end' });
+    });
+    await worker.terminate();
+  }
 }
