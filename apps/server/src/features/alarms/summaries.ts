@@ -24,18 +24,17 @@ export const SUMMARY_FROM = frag`alarms a ${SUMMARY_JOINS}`;
 const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * One AlarmSummary as JSON, built by PostgreSQL from `a` (alarm columns), `c` and `t` (SUMMARY_JOINS):
- * the same object toSummary makes, for the list, which sends the page's JSON text as it comes
- * (list.test.ts compares the two on every alarm).
+ * One AlarmSummary as a record whose JSON (json_agg, to_json) is the object toSummary makes, built by
+ * PostgreSQL from `a` (alarm columns), `c` and `t` (SUMMARY_JOINS), for the list, which sends the
+ * page's JSON text as it comes (list.test.ts compares the two on every alarm). A record's column names
+ * become the keys: cheaper than json_build_object's variadic arguments, and compact text.
  */
-export const SUMMARY_JSON = rawFrag(`json_build_object(
-  'id', a.id, 'ref', a.ref, 'status', a.status, 'severity', a.severity, 'reason', a.reason,
-  'subject', a.subject, 'rack_ref', a.rack_ref, 'device_address', a.device_address, 'value', a.value,
-  'warranty', a.warranty, 'occurrences', a.occurrences, 'raised_at', ${isoSql('a.raised_at')},
-  'acknowledged_at', ${isoSql('a.acknowledged_at')}, 'cleared_at', ${isoSql('a.cleared_at')},
-  'organization_id', a.organization_id, 'location_id', a.location_id,
-  'controller', json_build_object('id', c.id, 'name', c.name, 'mac_address', c.mac_address),
-  'alarm_type', json_build_object('id', t.id, 'code', t.code, 'name', t.name, 'name_es', t.name_es))`);
+export const SUMMARY_JSON = rawFrag(`(select r from (select a.id, a.ref, a.status, a.severity, a.reason,
+  a.subject, a.rack_ref, a.device_address, a.value, a.warranty, a.occurrences,
+  ${isoSql('a.raised_at')} as raised_at, ${isoSql('a.acknowledged_at')} as acknowledged_at,
+  ${isoSql('a.cleared_at')} as cleared_at, a.organization_id, a.location_id,
+  (select c2 from (select c.id, c.name, c.mac_address) c2) as controller,
+  (select t2 from (select t.id, t.code, t.name, t.name_es) t2) as alarm_type) r)`);
 
 type Row = Record<string, unknown>;
 
