@@ -197,7 +197,7 @@ for (const s of scenarios.filter((x) => !values.only || x.path.includes(values.o
   times.sort((a, b) => a - b);
   const cpuPerRequest = ((cpuMs(child.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   const row = {
-    who: s.who,
+    who: /[?&]host=(\/|%2F)/i.test(url) ? `${s.who}; PostgreSQL over its Unix socket` : s.who,
     path: s.path.replace('/api/', ''),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
