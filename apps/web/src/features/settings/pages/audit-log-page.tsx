@@ -117,7 +117,13 @@ export function AuditLogPage() {
         {query.data?.data.length === 0 ? (
           <EmptyState title={t('settings.sections.auditLog')} body={t('settings.audit.empty')} />
         ) : (
-          <div className={`overflow-x-auto ${cardClass}`}>
+          // Focusable and named: a long value (an email, a list of permissions) can make the table
+          // wider than the page, and then the keyboard must be able to scroll it (axe: scrollable-region-focusable).
+          <section
+            aria-label={t('settings.sections.auditLog')}
+            tabIndex={0}
+            className={`overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700 ${cardClass}`}
+          >
             <table className={tableClass}>
               <thead>
                 <tr>
@@ -166,7 +172,7 @@ export function AuditLogPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
         {query.data ? (
           <div className="mt-4">
