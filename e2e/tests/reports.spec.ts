@@ -64,15 +64,27 @@ test('the URI purchase orders report is filtered in the UI, kept in the URL and 
   await page.getByLabel('Desde', { exact: true }).fill(from);
   await page.getByLabel('Hasta', { exact: true }).fill(to);
   await page.getByRole('button', { name: 'Aplicar' }).click();
+  // The report keeps showing the previous rows while the filtered ones load: wait for the answer to
+  // this very filter, and expect its rows (counting what is on screen raced with the refetch).
+  const filtered = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return (
+      url.pathname === '/api/reports/uri_purchase_orders' &&
+      url.searchParams.get('status') === 'received' &&
+      url.searchParams.get('from') === from &&
+      url.searchParams.get('to') === to
+    );
+  });
   await page.getByRole('combobox', { name: 'Estado' }).selectOption('received');
   await expect(page).toHaveURL(new RegExp(`from=${from}.*to=${to}|to=${to}.*from=${from}`));
   await expect(page).toHaveURL(/status=received/);
+  const count = ((await (await filtered).json()) as { data: unknown[] }).data.length;
+  expect(count).toBeGreaterThan(0);
 
   const table = page.getByRole('table', { name: 'Órdenes de compra a URI' });
   await expect(table).toBeVisible();
   const rows = table.locator('tbody tr');
-  const count = await rows.count();
-  expect(count).toBeGreaterThan(0);
+  await expect(rows).toHaveCount(count);
   for (const row of await rows.all()) await expect(row).toContainText('Recibida');
   await expectAccessible(page, '/reports/uri_purchase_orders');
 
