@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
@@ -6,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compactMac, deviceTopic } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
@@ -14,13 +12,13 @@ import { query } from '../../lib/sql.ts';
 import { demoDeviceKey, seedDemo } from '../../seed/demo.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { telemetry } from '../../test/device.ts';
+import { idlePipeline, recordingLog, subscribedConsumer, waitFor } from '../../test/safety-net.ts';
 import { createTestServer, type TestServer } from '../../test/server.ts';
 import { ensureAlarmCatalogue } from '../alarms/catalogue.ts';
 import { DEFAULT_SERVER_USER, mosquittoAcl, mosquittoPasswordLine } from '../ops/mosquitto-auth.ts';
 import { missingBinaries, startMosquitto } from '../ops/test-services.ts';
 import { MESSAGE_ID_RETENTION_DAYS } from './dedupe-window.ts';
 import { startBrokerConsumer } from './mqtt-consumer.ts';
-import type { IngestPipeline } from './pipeline.ts';
 import { startSafetyNet } from './safety-net.ts';
 
 /*
@@ -34,23 +32,6 @@ if (!enabled) console.info('safety net tests skipped: mosquitto is not installed
 
 const MAC = '02:52:43:00:10:02';
 const SERVER_PASSWORD = randomBytes(12).toString('hex');
-
-/** A logger that keeps its warnings. */
-function recordingLog() {
-  const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
-  const log = {
-    level: 'info',
-    warn: (obj: Record<string, unknown>, msg: string) => warnings.push({ obj, msg }),
-    info: () => undefined,
-    error: () => undefined,
-    debug: () => undefined,
-    trace: () => undefined,
-    fatal: () => undefined,
-    silent: () => undefined,
-    child: () => log,
-  };
-  return { log: log as unknown as FastifyBaseLogger, warnings };
-}
 
 /**
  * A broker that refuses every SUBSCRIBE (MQTT 5 SUBACK, reason 0x87 "not authorized"), as an ACL
@@ -103,12 +84,6 @@ async function startRefusingBroker(): Promise<{ port: number; close: () => Promi
   };
 }
 
-/** A pipeline that stores nothing (these nets' messages are not the point). */
-const idlePipeline = {
-  submit: async () => ({ ok: true, stored: false }),
-  flush: async () => undefined,
-} as unknown as IngestPipeline;
-
 it('caps the safety net session expiry at the msg_id dedupe window', () => {
   const cap = MESSAGE_ID_RETENTION_DAYS * 86_400;
   expect(loadConfig({ MQTT_SAFETY_NET_EXPIRY_S: String(cap) }).MQTT_SAFETY_NET_EXPIRY_S).toBe(cap);
@@ -135,13 +110,6 @@ describe.skipIf(!enabled)('MQTT safety net (Mosquitto restart)', () => {
         where c.mac_address = ${MAC} and r.ts >= ${from}::timestamptz`,
     );
     return row?.n ?? 0;
-  };
-  const waitFor = async (what: string, probe: () => Promise<boolean> | boolean) => {
-    for (let i = 0; i < 200; i++) {
-      if (await probe()) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`timed out waiting for ${what}`);
   };
   const publish = async (tag: string, count: number) => {
     for (let i = 0; i < count; i++) {
@@ -249,7 +217,7 @@ describe.skipIf(!enabled)('MQTT safety net (Mosquitto restart)', () => {
     const intruder = await startSafetyNet({
       url: env.MQTT_URL as string,
       pipeline: current.ingest.pipeline,
-      consumer: { close: async () => undefined, connected: () => true, confirmSubscribed: async () => undefined },
+      consumer: subscribedConsumer,
       log: current.app.log,
       shareGroup: 'net-test',
       sessionExpirySeconds: 60,
@@ -370,80 +338,4 @@ describe.skipIf(!enabled)('MQTT safety net (Mosquitto restart)', () => {
       await waitFor('the device to reconnect', () => device.connected);
     }
   });
-
-  // mosquitto_pub and mosquitto_sub (Debian's mosquitto-clients) publish and read while this thread is blocked.
-  const clients = ['mosquitto_pub', 'mosquitto_sub'].every((name) => {
-    try {
-      execFileSync('sh', ['-c', `command -v ${name}`]);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (!clients) console.info('the blocked-thread safety net test is skipped: mosquitto-clients is not installed');
-  it.skipIf(!clients)(
-    "keeps acknowledging at the broker's pace while the server's event loop is blocked (its connection has a thread of its own)",
-    async () => {
-      // A broker of its own: what it holds can only be held for this net.
-      const ownDir = mkdtempSync(path.join(tmpdir(), 'rcm-net-blocked-'));
-      const sysUser = 'net-test-sys';
-      const own = await startMosquitto(
-        ownDir,
-        {
-          passwd: [
-            mosquittoPasswordLine(DEFAULT_SERVER_USER, SERVER_PASSWORD),
-            mosquittoPasswordLine(compactMac(MAC), demoDeviceKey(MAC)),
-            mosquittoPasswordLine(sysUser, SERVER_PASSWORD),
-            '',
-          ].join('\n'),
-          acl: `${mosquittoAcl({ macs: [MAC] })}\nuser ${sysUser}\ntopic read $SYS/#\n`,
-        },
-        ['sys_interval 1'],
-      );
-      let net: Awaited<ReturnType<typeof startSafetyNet>> | undefined;
-      try {
-        net = await startSafetyNet({
-          url: `mqtt://${DEFAULT_SERVER_USER}:${SERVER_PASSWORD}@127.0.0.1:${own.port}`,
-          pipeline: idlePipeline,
-          consumer: { close: async () => undefined, connected: () => true, confirmSubscribed: async () => undefined },
-          log: recordingLog().log,
-          shareGroup: 'net-blocked',
-          sessionExpirySeconds: 10,
-        });
-        await net.settled();
-        expect(net.stats().mode).toBe('normal');
-        const port = String(own.port);
-        /** Messages the broker holds (queued or in flight to a client, and its retained $SYS ones). */
-        const held = () =>
-          Number(
-            execFileSync('mosquitto_sub', [
-              ...['-h', '127.0.0.1', '-p', port, '-u', sysUser, '-P', SERVER_PASSWORD],
-              ...['-t', '$SYS/broker/store/messages/count', '-C', '1', '-W', '5'],
-            ])
-              .toString()
-              .trim(),
-          );
-        const count = 3000;
-        const before = held();
-        // From here to the second count everything is synchronous: this thread's event loop, which
-        // runs the server, is blocked while a device publishes and the broker's $SYS catches up.
-        execFileSync('mosquitto_pub', [
-          ...['-h', '127.0.0.1', '-p', port, '-u', compactMac(MAC), '-P', demoDeviceKey(MAC), '-q', '1'],
-          ...['-t', deviceTopic(MAC, 'telemetry'), '-m', JSON.stringify(telemetry(new Date(), {}, 'blocked'))],
-          ...['--repeat', String(count)],
-        ]);
-        // Mosquitto refreshes $SYS every sys_interval + 1 s (whole seconds): two refreshes' time.
-        execFileSync('sleep', ['4.5']);
-        const after = held();
-        // A net served by this thread would leave all of them on the broker (in flight or queued).
-        expect(after - before).toBeLessThan(count / 10);
-        await waitFor('the net to report them', () => (net?.stats().acknowledged ?? 0) >= count);
-        expect(net.stats()).toMatchObject({ mode: 'normal', recovered: 0, acknowledged: count });
-      } finally {
-        await net?.stop();
-        await own.stop();
-        rmSync(ownDir, { recursive: true, force: true });
-      }
-    },
-  );
 });

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const PG_BIN = ['/usr/local/bin', '/usr/lib/postgresql/15/bin'];
 
-function which(name: string, dirs: string[] = []): string | null {
+export function which(name: string, dirs: string[] = []): string | null {
   for (const dir of [...dirs, ...(process.env.PATH ?? '').split(':')]) {
     const file = path.join(dir, name);
     if (dir && existsSync(file)) return file;
