@@ -119,9 +119,26 @@ async function seed(): Promise<string> {
 
 await database.close();
 
+/**
+ * The node flags production starts the server with (apps/server's `start` script, which deploy/ copies),
+ * e.g. `--max-semi-space-size=64`, so the bench measures the server users get. (On 2026-11-23 an A/B
+ * with V8's default semi-space showed no difference above the run-to-run spread on the lists.)
+ */
+function productionNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../apps/server/package.json'), 'utf8'));
+  const words = String(pkg.scripts.start).split(/\s+/);
+  return words.slice(words.indexOf('node') + 1, words.indexOf('--import')).filter((w) => w.startsWith('--'));
+}
+
 const child = spawn(
   process.execPath,
-  [...(values['server-flags'] || '').split(' ').filter(Boolean), '--import', 'tsx', 'bench/lib/api-server.ts'],
+  [
+    ...productionNodeFlags(),
+    ...(values['server-flags'] || '').split(' ').filter(Boolean),
+    '--import',
+    'tsx',
+    'bench/lib/api-server.ts',
+  ],
   {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: { ...process.env, DATABASE_URL: url },
@@ -197,7 +214,13 @@ for (const s of scenarios.filter((x) => !values.only || x.path.includes(values.o
   times.sort((a, b) => a - b);
   const cpuPerRequest = ((cpuMs(child.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   const row = {
-    who: /[?&]host=(\/|%2F)/i.test(url) ? `${s.who}; PostgreSQL over its Unix socket` : s.who,
+    who: [
+      s.who,
+      /[?&]host=(\/|%2F)/i.test(url) ? 'PostgreSQL over its Unix socket' : null,
+      `server flags ${[...productionNodeFlags(), values['server-flags']].filter(Boolean).join(' ')}`,
+    ]
+      .filter(Boolean)
+      .join('; '),
     path: s.path.replace('/api/', ''),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
