@@ -1,7 +1,15 @@
 /**
- * npm run bench:ingest -- [--per-message 3|100] [--clients 400] [--duration 20] [--broker embedded|mosquitto] [--scratch]
+ * npm run bench:ingest -- [--per-message 3|100] [--clients 400] [--duration 20] [--broker embedded|mosquitto]
+ *   [--inflight 1] [--rate 0] [--lanes 2] [--scratch]
  *
- * --scratch: print the result, do not record it (profiling runs). BENCH_NOTE: a note for the broker column.
+ * --inflight: QoS 1 messages each device keeps awaiting their PUBACK. --rate: messages per second of
+ * the whole fleet, each device pacing its share (0, the default: as fast as PUBACKs come back, a
+ * closed loop whose latency is in-flight ÷ throughput). A paced run is how a fleet behaves (devices
+ * publish on a schedule) and the way to measure publish-to-commit through Mosquitto, which
+ * acknowledges devices at once, so an unpaced fleet only fills its queue.
+ *
+ * --scratch: print the result, do not record it (profiling runs). --timeline: also print, per second of the
+ * run, the messages committed and their publish→commit p50/p95/max. BENCH_NOTE: a note for the broker column.
  * --publisher lean|mqttjs: the devices' MQTT client: `lib/lean-publisher.ts` (default with the embedded broker; plain sockets,
  * the replacements for PUBACKs that came together sent in one write) or mqtt.js (`lib/publisher.ts`,
  * about three times the CPU per message on this machine; the default with Mosquitto, which acknowledges
@@ -41,7 +49,7 @@ import {
 } from '../apps/server/src/features/ops/mosquitto-auth.ts';
 import { startMosquitto } from '../apps/server/src/features/ops/test-services.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { countReadings, freshDatabase, keyOf, mac, seedControllers } from './lib/bench-db.ts';
+import { countReadings, freshDatabase, keyOf, mac, percentile, seedControllers } from './lib/bench-db.ts';
 import { record } from './lib/report.ts';
 
 const { values } = parseArgs({
@@ -51,8 +59,10 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     broker: { type: 'string', default: 'embedded' },
     inflight: { type: 'string', default: '1' },
+    rate: { type: 'string', default: '0' },
     lanes: { type: 'string', default: '2' },
     scratch: { type: 'boolean', default: false },
+    timeline: { type: 'boolean', default: false },
     publisher: { type: 'string' },
   },
 });
@@ -143,6 +153,37 @@ if (sampler) {
   await sampler.subscribeAsync('$SYS/broker/publish/messages/received');
 }
 
+// Publish → commit as the server sees it, whatever the broker: from the message's `ts` (stamped by
+// the device process when it built the message, on this machine's clock, in milliseconds) to its
+// batch's commit. With Mosquitto, whose PUBACK the devices get at once, it is the only
+// publish-to-commit figure there is.
+// "Steady" leaves out the messages committed in the first WARMUP_MS: each controller's first message
+// creates its rack and point rows (40,000 point rows for 400 snapshot devices) and the code is still
+// being compiled, which a fleet pays once, not every second (--timeline shows it: the first second's
+// p95 is several times the rest's).
+const WARMUP_MS = 3000;
+const committed: number[] = [];
+const steady: number[] = [];
+/** Per second of the run (--timeline): the commit latencies of the messages committed in it. */
+const timeline: number[][] = [];
+server.ingest.pipeline.onCommitted((batch) => {
+  const now = Date.now();
+  let second: number[] | null = null;
+  if (values.timeline) {
+    const at = Math.floor((now - publishStarted) / 1000);
+    second = timeline[at] ?? [];
+    timeline[at] = second;
+  }
+  const warm = now - publishStarted >= WARMUP_MS;
+  for (const { item } of batch) {
+    if (item.channel !== 'telemetry') continue;
+    const ms = now - Date.parse(item.message.ts);
+    committed.push(ms);
+    if (warm) steady.push(ms);
+    second?.push(ms);
+  }
+});
+
 console.log(`bench:ingest ${broker} broker, ${clients} devices, ${perMessage} readings/message, ${values.duration}s`);
 const child = spawn(
   process.execPath,
@@ -156,6 +197,7 @@ const child = spawn(
     String(values.duration),
     broker === 'embedded' || privateBroker ? 'device' : 'anonymous',
     String(values.inflight),
+    String(values.rate),
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
@@ -197,7 +239,7 @@ const lost = pub.acked - stored.messages;
 const duplicated = stored.readings - stored.messages * perMessage;
 const result = {
   // In-flight messages per device and writer lanes shape the result as much as the broker does.
-  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}, lanes ${values.lanes}${/[?&]host=(\/|%2F)/i.test(url) ? ', PostgreSQL over its Unix socket' : ''}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''}${process.env.BENCH_NOTE ? `; ${process.env.BENCH_NOTE}` : ''})`,
+  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}${Number(values.rate) > 0 ? `, paced at ${values.rate} msg/s` : ''}, lanes ${values.lanes}${/[?&]host=(\/|%2F)/i.test(url) ? ', PostgreSQL over its Unix socket' : ''}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''}${process.env.BENCH_NOTE ? `; ${process.env.BENCH_NOTE}` : ''})`,
   devices: clients,
   perMessage,
   seconds: seconds.toFixed(1),
@@ -206,6 +248,10 @@ const result = {
   p50: broker === 'embedded' ? pub.p50.toFixed(1) : 'n/a',
   p95: broker === 'embedded' ? pub.p95.toFixed(1) : 'n/a',
   p99: broker === 'embedded' ? pub.p99.toFixed(1) : 'n/a',
+  commitP50: committed.sort((a, b) => a - b).length ? percentile(committed, 50) : 'n/a',
+  commitP95: committed.length ? percentile(committed, 95) : 'n/a',
+  commitP99: committed.length ? percentile(committed, 99) : 'n/a',
+  steadyP95: steady.sort((a, b) => a - b).length ? percentile(steady, 95) : 'n/a',
   lost,
   duplicated,
   serverCpuUsPerMessage: stored.messages > 0 ? Math.round((cpu.user + cpu.system) / stored.messages) : 'n/a',
@@ -213,6 +259,14 @@ const result = {
   storedBehindMax: sampler ? behind.stored : 'n/a',
 };
 console.table(result);
+if (values.timeline) {
+  console.table(
+    timeline.map((ms = []) => {
+      ms.sort((a, b) => a - b);
+      return { messages: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.at(-1) ?? 0 };
+    }),
+  );
+}
 if (!values.scratch)
   record(
     'ingest',
@@ -227,6 +281,10 @@ if (!values.scratch)
       'p50 ms',
       'p95 ms',
       'p99 ms',
+      'commit p50 ms',
+      'commit p95 ms',
+      'commit p99 ms',
+      'steady commit p95 ms',
       'lost',
       'duplicated',
       'server CPU µs/msg',

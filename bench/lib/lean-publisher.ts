@@ -12,12 +12,22 @@ import net from 'node:net';
 import { compactMac, deviceTopic } from '@rcm/shared/device';
 import { benchMessage, keyOf, mac, printPublisherSummary } from './bench-db.ts';
 
-const [url = '', clientsArg = '100', perMessageArg = '3', durationArg = '20', authArg = 'device', inflightArg = '1'] =
-  process.argv.slice(2);
+const [
+  url = '',
+  clientsArg = '100',
+  perMessageArg = '3',
+  durationArg = '20',
+  authArg = 'device',
+  inflightArg = '1',
+  rateArg = '0',
+] = process.argv.slice(2);
 const inflight = Math.max(1, Math.min(1000, Number(inflightArg)));
 const clients = Number(clientsArg);
 const perMessage = Number(perMessageArg);
 const durationMs = Number(durationArg) * 1000;
+/** Messages per second of the whole fleet (0: as fast as PUBACKs come back). Each device paces its own share. */
+const rate = Number(rateArg);
+const intervalMs = rate > 0 ? (clients * 1000) / rate : 0;
 const target = new URL(url);
 
 const message = (i: number, n: number) => benchMessage(i, n, perMessage);
@@ -82,8 +92,30 @@ function device(i: number): Promise<void> {
   let pending: Buffer = Buffer.alloc(0);
   let connected = false;
 
+  // Devices start spread over one interval, so a paced fleet does not publish in bursts.
+  const t0 = performance.now() + (intervalMs * i) / clients;
+  let timer: NodeJS.Timeout | null = null;
+  let finish = () => {};
+
+  /** Up to `count` PUBLISHes: with a rate, only those whose time has come (a timer sends the rest). */
   const publishes = (count: number): Buffer[] => {
     const out: Buffer[] = [];
+    if (intervalMs > 0) {
+      const due = Math.floor((performance.now() - t0) / intervalMs) + 1 - n;
+      if (due < count && !timer && Date.now() < stopAt) {
+        timer = setTimeout(
+          () => {
+            timer = null;
+            const room = inflight - sentAt.size;
+            const next = room > 0 ? publishes(room) : [];
+            if (next.length) socket.write(next.length === 1 ? (next[0] as Buffer) : Buffer.concat(next));
+            if (sentAt.size === 0 && !timer) finish();
+          },
+          Math.max(1, t0 + (n + Math.max(0, due)) * intervalMs - performance.now()),
+        );
+      }
+      count = Math.max(0, Math.min(count, due));
+    }
     for (let k = 0; k < count && Date.now() < stopAt; k++) {
       const id = nextId;
       nextId = nextId === 0xffff ? 1 : nextId + 1;
@@ -94,7 +126,9 @@ function device(i: number): Promise<void> {
   };
 
   return new Promise<void>((resolve) => {
-    const finish = () => {
+    finish = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
       failed += sentAt.size;
       sentAt.clear();
       socket.destroy();
@@ -139,17 +173,18 @@ function device(i: number): Promise<void> {
         o += 4;
       }
       pending = pending.subarray(o);
-      if (connected && sentAt.size === 0 && done === 0) {
+      if (connected && sentAt.size === 0 && done === 0 && !timer) {
         // Just connected: fill the window.
         const first = publishes(inflight);
         if (first.length) socket.write(first.length === 1 ? (first[0] as Buffer) : Buffer.concat(first));
-        else finish();
+        else if (!timer) finish();
         return;
       }
       if (done > 0) {
-        const next = publishes(done);
+        const next = publishes(inflight - sentAt.size);
         if (next.length) socket.write(next.length === 1 ? (next[0] as Buffer) : Buffer.concat(next));
-        if (sentAt.size === 0) finish();
+        // Nothing in flight and nothing scheduled: the run is over for this device.
+        if (sentAt.size === 0 && !timer) finish();
       }
     });
     socket.on('error', () => finish());

@@ -6,13 +6,23 @@ import { compactMac, deviceTopic } from '@rcm/shared/device';
 import mqtt from 'mqtt';
 import { benchMessage, keyOf, mac, printPublisherSummary } from './bench-db.ts';
 
-const [url = '', clientsArg = '100', perMessageArg = '3', durationArg = '20', authArg = 'device', inflightArg = '1'] =
-  process.argv.slice(2);
+const [
+  url = '',
+  clientsArg = '100',
+  perMessageArg = '3',
+  durationArg = '20',
+  authArg = 'device',
+  inflightArg = '1',
+  rateArg = '0',
+] = process.argv.slice(2);
 /** Messages each device keeps in flight (awaiting their PUBACK) at once. */
 const inflight = Math.max(1, Number(inflightArg));
 const clients = Number(clientsArg);
 const perMessage = Number(perMessageArg);
 const durationMs = Number(durationArg) * 1000;
+/** Messages per second of the whole fleet (0: as fast as PUBACKs come back). Each device paces its own share. */
+const rate = Number(rateArg);
+const intervalMs = rate > 0 ? (clients * 1000) / rate : 0;
 
 const message = (i: number, n: number) => benchMessage(i, n, perMessage);
 
@@ -37,11 +47,19 @@ async function device(i: number): Promise<void> {
   });
   const topic = deviceTopic(m, 'telemetry');
   let n = 0;
+  // Devices start spread over one interval, so a paced fleet does not publish in bursts.
+  const t0 = performance.now() + (intervalMs * i) / clients;
   const lane = async () => {
     while (Date.now() < stopAt) {
+      const k = n++;
+      if (intervalMs > 0) {
+        const wait = t0 + k * intervalMs - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if (Date.now() >= stopAt) break;
+      }
       const started = performance.now();
       try {
-        await client.publishAsync(topic, message(i, n++), { qos: 1 });
+        await client.publishAsync(topic, message(i, k), { qos: 1 });
         latencies.push(performance.now() - started);
         acked += 1;
       } catch {

@@ -91,10 +91,7 @@ export async function startEmbeddedBroker(deps: {
       channel = topic.channel;
     }
     // Rejected messages (malformed, too large) are acknowledged and dropped: resending cannot fix them.
-    pipeline.submit(session.mac, channel, packet.payload).then(
-      () => done(null),
-      () => done(new Error('not stored')),
-    );
+    pipeline.submitTo(session.mac, channel, packet.payload, (err) => done(err ? new Error('not stored') : null));
   };
 
   broker.on('clientError', (client, err) => log.debug({ client: client.id, err: err.message }, 'mqtt client error'));

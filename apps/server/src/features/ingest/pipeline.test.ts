@@ -11,6 +11,7 @@ import { telemetry } from '../../test/device.ts';
 import { ensureAlarmCatalogue } from '../alarms/catalogue.ts';
 import { createControllerListRepo } from '../controllers/list-repo.ts';
 import { createIngestModule } from './module.ts';
+import { createIngestPipeline } from './pipeline.ts';
 import { SEEN_EVERY_MS } from './writer.ts';
 
 let database: TestDatabase;
@@ -261,5 +262,71 @@ describe('ingest pipeline', () => {
       sql`select count(*)::int as n from readings where controller_id = ${goodDevice.id} and ts = ${sent.ts}::timestamptz`,
     );
     expect(Number(row?.n)).toBeGreaterThan(0);
+  });
+  it('calls each message’s done once, after its batch commits and the committed listeners ran; a failed batch gets the error', async () => {
+    const { pipeline, registry, rules } = ingest(1);
+    const mac = demoMac(12);
+    const device = await registry.get(mac);
+    if (!device) throw new Error('demo controller missing');
+    const order: string[] = [];
+    const seen: { msgId: string; waited: number }[] = [];
+    const stop = pipeline.onCommitted((batch, committedAt) => {
+      order.push('committed');
+      for (const { item, at } of batch)
+        if (item.channel === 'telemetry') seen.push({ msgId: item.message.msg_id, waited: committedAt - at });
+    });
+    const sent = [1, 2, 3].map((i) => telemetry(new Date(clock.now.getTime() + 60_000 + i * 1000)));
+    const results = await Promise.all(
+      sent.map(
+        (m, i) =>
+          new Promise<unknown[]>((resolve) =>
+            pipeline.submitTo(mac, 'telemetry', m, (...args) => {
+              order.push(`done ${i}`);
+              resolve(args);
+            }),
+          ),
+      ),
+    );
+    expect(results).toEqual(sent.map(() => [null, { ok: true, stored: true }]));
+    expect(order).toEqual(['committed', 'done 0', 'done 1', 'done 2']);
+    expect(seen.map((s) => s.msgId)).toEqual(sent.map((m) => m.msg_id));
+    for (const s of seen) expect(s.waited).toBeGreaterThanOrEqual(0);
+    // Bad input and an unknown device are answered at once, with no batch.
+    const unknown = await new Promise<unknown[]>((resolve) =>
+      pipeline.submitTo('02:00:00:00:ff:ee', 'telemetry', telemetry(clock.now), (...args) => resolve(args)),
+    );
+    expect(unknown).toEqual([null, { ok: false, reason: 'unknown_device' }]);
+    stop();
+    // A batch that cannot be written (its transaction fails every attempt): every message's done gets the error, once.
+    const failing = createIngestPipeline({
+      db: { transaction: () => Promise.reject(new Error('database gone')) } as unknown as typeof database.db,
+      registry,
+      rules,
+      bus: createEventBus(),
+      log: Fastify({ logger: false }).log,
+      now: () => clock.now,
+    });
+    const calls: unknown[][] = [];
+    await Promise.all(
+      [4, 5].map(
+        (i) =>
+          new Promise<void>((resolve) =>
+            failing.submitTo(
+              mac,
+              'telemetry',
+              telemetry(new Date(clock.now.getTime() + 60_000 + i * 1000)),
+              (...args) => {
+                calls.push(args);
+                resolve();
+              },
+            ),
+          ),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.map(([err, result]) => [(err as Error)?.message, result])).toEqual([
+      ['database gone', undefined],
+      ['database gone', undefined],
+    ]);
   });
 });

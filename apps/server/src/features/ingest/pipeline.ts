@@ -10,7 +10,16 @@ import { type BatchItem, writeBatch } from './writer.ts';
 
 export type SubmitResult = { ok: true; stored: boolean } | { ok: false; reason: RejectReason };
 
-type Queued = { item: BatchItem; resolve: (r: SubmitResult) => void; reject: (e: Error) => void; weight: number };
+/** Called once per message: with the result, or with the error that kept its batch from being written. */
+export type SubmitDone = (err: Error | null, result?: SubmitResult) => void;
+
+/** A committed batch's messages, each with when it was queued (`performance.now()`), and when it committed. */
+export type CommittedListener = (batch: readonly { item: BatchItem; at: number }[], committedAt: number) => void;
+
+type Queued = { item: BatchItem; done: SubmitDone; weight: number; at: number };
+
+/** Shared by every written message (never mutated): no object per message. */
+const STORED: SubmitResult = Object.freeze({ ok: true, stored: true }) as SubmitResult;
 
 /** A writer of its own: its queue, its batch timer, the batch it is writing. */
 type Lane = { queue: Queued[]; weight: number; timer: NodeJS.Timeout | null; writing: Promise<void> | null };
@@ -59,6 +68,7 @@ export function createIngestPipeline(deps: {
   /** When each controller's last_seen_at was last written by this process (it is written at most every few seconds). */
   const seenWritten = new Map<number, number>();
   let closed = false;
+  const committedListeners = new Set<CommittedListener>();
   const loggedRejects = new Set<string>();
   const stats: IngestStats = {
     accepted: 0,
@@ -111,11 +121,13 @@ export function createIngestPipeline(deps: {
         stats.readings += outcome.readings;
         stats.lastBatchMs = performance.now() - started;
         for (const [mac, online] of outcome.online) deps.registry.setOnline(mac, online);
-        for (const q of batch) q.resolve({ ok: true, stored: true });
+        const committedAt = performance.now();
+        for (const listener of committedListeners) listener(batch, committedAt);
+        for (const q of batch) q.done(null, STORED);
         for (const e of outcome.events) deps.bus.emit(e.name, ...(e.args as [never]));
       } catch (err) {
         deps.log.error({ err, messages: batch.length }, 'ingest batch failed; devices will resend');
-        for (const q of batch) q.reject(err as Error);
+        for (const q of batch) q.done(err as Error);
       }
     })();
     await lane.writing;
@@ -159,31 +171,52 @@ export function createIngestPipeline(deps: {
     return { ok: true, stored: false };
   }
 
-  /** Puts a parsed message into its controller's lane (synchronously); resolves when it is written. */
-  function place(mac: string, device: DeviceRecord | null, parsed: ParsedMessage): Promise<SubmitResult> {
-    if (!device) return Promise.resolve(reject(mac, 'unknown_device'));
-    if (!device.authorised) return touchPending(device, parsed.channel === 'status' ? parsed.message.online : true);
+  /** Puts a parsed message into its controller's lane (synchronously); `done` is called when it is written. */
+  function place(mac: string, device: DeviceRecord | null, parsed: ParsedMessage, done: SubmitDone): void {
+    if (!device) {
+      done(null, reject(mac, 'unknown_device'));
+      return;
+    }
+    if (!device.authorised) {
+      touchPending(device, parsed.channel === 'status' ? parsed.message.online : true).then(
+        (r) => done(null, r),
+        (err: Error) => done(err),
+      );
+      return;
+    }
     const item = { ...parsed, device } as BatchItem;
-    const w = item.channel === 'telemetry' ? item.message.racks.reduce((n, r) => n + r.points.length + 3, 0) : 1;
+    let w = 1;
+    if (item.channel === 'telemetry') {
+      w = 0;
+      for (const r of item.message.racks) w += r.points.length + 3;
+    }
     // A controller always writes through the same lane: the alarm engine sees its messages in order.
     const lane = lanes[device.id % lanes.length] as Lane;
-    return new Promise<SubmitResult>((resolve, rejectPromise) => {
-      lane.queue.push({ item, resolve, reject: rejectPromise, weight: w });
-      lane.weight += w;
-      schedule(lane);
-    });
+    lane.queue.push({ item, done, weight: w, at: performance.now() });
+    lane.weight += w;
+    schedule(lane);
   }
 
   return {
     stats: () => structuredClone(stats),
 
-    // Not an async function: the usual path returns the lane's promise itself (one promise per message, not three).
+    /** Resolves once the message is written (or rejected as bad input); rejects if its batch could not be written. */
     submit(mac: string, channel: DeviceChannel, payload: unknown): Promise<SubmitResult> {
-      try {
-        return submitNow(mac, channel, payload);
-      } catch (err) {
-        return Promise.reject(err as Error);
-      }
+      return new Promise<SubmitResult>((resolve, rejectPromise) =>
+        submitTo(mac, channel, payload, (err, result) => (err ? rejectPromise(err) : resolve(result as SubmitResult))),
+      );
+    },
+
+    /**
+     * `submit` with a callback (the embedded broker's path, once per device message): no promise, and
+     * no closure of ours, per message.
+     */
+    submitTo,
+
+    /** Called after each batch commits, before its messages' `done` (metrics, benchmarks). Returns the unsubscribe. */
+    onCommitted(listener: CommittedListener): () => void {
+      committedListeners.add(listener);
+      return () => committedListeners.delete(listener);
     },
 
     /** Writes what is queued (graceful shutdown, tests). */
@@ -195,21 +228,43 @@ export function createIngestPipeline(deps: {
     },
   };
 
-  function submitNow(mac: string, channel: DeviceChannel, payload: unknown): Promise<SubmitResult> {
-    if (closed) return Promise.reject(new Error('ingest is shutting down'));
-    const parsed = parseDeviceMessage(channel, payload);
-    if ('reject' in parsed) return Promise.resolve(reject(mac, parsed.reject));
+  function submitTo(mac: string, channel: DeviceChannel, payload: unknown, done: SubmitDone): void {
+    if (closed) {
+      done(new Error('ingest is shutting down'));
+      return;
+    }
+    let parsed: ReturnType<typeof parseDeviceMessage>;
+    try {
+      parsed = parseDeviceMessage(channel, payload);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    if ('reject' in parsed) {
+      done(null, reject(mac, parsed.reject));
+      return;
+    }
     // Usually the device is in the registry's cache and none of its messages is still being looked
     // up: it joins its lane's queue at once, without a chain of promises.
     if (!arrivals.has(mac)) {
       const known = deps.registry.peek(mac);
-      if (known !== undefined) return place(mac, known, parsed);
+      if (known !== undefined) {
+        place(mac, known, parsed, done);
+        return;
+      }
     }
     // A device's messages join the queue in the order they arrived, however long each one's
-    // registry lookup takes (on PostgreSQL two lookups can finish out of order).
-    return inArrivalOrder(mac, async () => ({
-      result: place(mac, await deps.registry.get(mac), parsed),
-    })).then((queued) => queued.result);
+    // registry lookup takes (on PostgreSQL two lookups can finish out of order). `done` is called
+    // once: by place, or with the lookup's error.
+    let called = false;
+    const once: SubmitDone = (err, result) => {
+      if (called) return;
+      called = true;
+      done(err, result);
+    };
+    inArrivalOrder(mac, async () => place(mac, await deps.registry.get(mac), parsed, once)).catch((err: Error) =>
+      once(err),
+    );
   }
 }
 

@@ -9,7 +9,7 @@ import type { IngestPipeline } from '../ingest/pipeline.ts';
 /**
  * Prometheus metrics of one instance (`/metrics`). A registry of its own per app, so two instances in
  * one test process do not share counters. Ingest counters are read from the pipeline's own stats at
- * scrape time; the latency histogram is observed per message (arrival → its batch committed).
+ * scrape time; the latency histogram is observed per message (queued → its batch committed), once per batch.
  */
 export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLogger; instance?: string }) {
   const register = new Registry();
@@ -19,6 +19,7 @@ export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLog
 
   let pipeline: IngestPipeline | null = null;
   let socketClients: () => number = () => 0;
+  let stopObserving: (() => void) | null = null;
 
   new Counter({
     name: 'rcm_ingest_messages_total',
@@ -63,7 +64,7 @@ export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLog
   });
   const latency = new Histogram({
     name: 'rcm_ingest_batch_latency_seconds',
-    help: "Time from a device message's arrival to the commit of the batch that holds it (its PUBACK waits for this).",
+    help: "Time from a device message joining its batch's queue to that batch's commit (its PUBACK waits for this).",
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [register],
   });
@@ -102,27 +103,24 @@ export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLog
 
   return {
     register,
-    /** Times every submitted message until its batch commits; the returned pipeline is used in its place. */
+    /**
+     * Reads the pipeline's stats at scrape time and observes every written message's time from its
+     * arrival in a batch's queue to that batch's commit (once per batch, not a promise per message).
+     */
     instrument(p: IngestPipeline): IngestPipeline {
       pipeline = p;
-      return {
-        ...p,
-        submit: (mac, channel, payload) => {
-          const end = latency.startTimer();
-          const result = p.submit(mac, channel, payload);
-          result.then(
-            (r) => r.ok && r.stored && end(),
-            () => undefined,
-          );
-          return result;
-        },
-      };
+      stopObserving?.();
+      stopObserving = p.onCommitted((batch, committedAt) => {
+        for (const q of batch) latency.observe((committedAt - q.at) / 1000);
+      });
+      return p;
     },
     setSocketClients(count: () => number): void {
       socketClients = count;
     },
     close(): void {
       unsubscribe();
+      stopObserving?.();
       register.clear();
     },
   };
