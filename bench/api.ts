@@ -46,7 +46,8 @@ const DB_NAME = 'rcm_bench_api';
 // v2: the status follows the alarm's round over the controllers (g / controllers), not g % 50 (with
 // 50 dividing the controller count, every controller, and so every organization, had one status).
 // v3: alarm_totals (staff's counts) rebuilt with the counters.
-const scale = `${alarms}/${controllers}/${orgs}/v3`;
+// v4: reasons as long as the engine's, in both languages (reason_es, migration 0015).
+const scale = `${alarms}/${controllers}/${orgs}/v4`;
 const reusable = values.reuse ? await seededScale(DB_NAME) : null;
 const url = reusable === scale ? databaseUrl(DB_NAME) : await freshDatabase(DB_NAME);
 const database = await openDatabase({ url });
@@ -87,15 +88,17 @@ async function seed(): Promise<string> {
   await client.query('alter table alarms disable trigger alarms_counters');
   await client.query(
     `insert into alarms (alarm_type_id, controller_id, organization_id, location_id, subject, rack_ref, device_address, reason,
-       severity, status, warranty, raised_at, registered_at, last_occurrence_at, acknowledged_at)
-     select t.id, c.id, c.organization_id, c.location_id, 'A:' || g, 'A', c.device_address, t.name || ' (bench)',
+       reason_es, severity, status, warranty, raised_at, registered_at, last_occurrence_at, acknowledged_at)
+     select t.id, c.id, c.organization_id, c.location_id, 'A:' || g, 'A', c.device_address,
+            t.name || ': Rack A superheat ' || (g % 30) || '.5 K below 3 K',
+            t.name_es || ': Rack A sobrecalentamiento ' || (g % 30) || '.5 K por debajo de 3 K',
             t.severity, case when (g / $2) % 50 = 0 then 'active' when (g / $2) % 50 = 1 then 'acknowledged' else 'cleared' end,
             c.warranty_expiry >= current_date, now() - (g || ' seconds')::interval * 30, now(), now(),
             case when (g / $2) % 50 = 0 then null else now() end
      from generate_series(1, $1) g
      join (select id, organization_id, location_id, device_address, warranty_expiry, row_number() over (order by id) as rn
            from controllers where mac_address like '02:cc:%') c on c.rn = (g % $2) + 1
-     join (select id, name, severity, row_number() over (order by id) as rn from alarm_types) t
+     join (select id, name, name_es, severity, row_number() over (order by id) as rn from alarm_types) t
        on t.rn = (g % (select count(*) from alarm_types)) + 1`,
     [alarms, controllers],
   );

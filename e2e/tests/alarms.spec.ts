@@ -142,3 +142,37 @@ test('the dashboard in Spanish', async ({ page, loginAs }) => {
   await expect(page.getByRole('button', { name: 'Reconocer todas' })).toBeVisible();
   await expect(page.getByText(/^Mostrando la página 1 de \d+/)).toBeVisible();
 });
+
+test('an alarm a device raises gives its reason in Spanish to a Spanish-speaking user', async ({
+  page,
+  loginAs,
+  request,
+  baseURL,
+}) => {
+  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
+  // Seeded controller 3 (FreshMart #104, the Spanish-speaking manager's organization).
+  const open = await api.get<{ data: Alarm[] }>(
+    'alarms?controller_id=4&type=RACK_MANUALLY_ON&status=active,acknowledged',
+  );
+  for (const a of open.data) expect((await api.post(`alarms/${a.ref}/clear`)).status()).toBe(200);
+  const { mac, fleet } = await simulateController(3);
+  let ref = 0;
+  try {
+    fleet.inject(mac, 'rack_manually_on');
+    await fleet.publishNow(mac);
+    await expect
+      .poll(async () => {
+        const raised = await api.get<{ data: Alarm[] }>('alarms?controller_id=4&type=RACK_MANUALLY_ON&status=active');
+        ref = raised.data[0]?.ref ?? 0;
+        return ref;
+      })
+      .toBeGreaterThan(0);
+  } finally {
+    await fleet.stop();
+  }
+  await loginAs(DEMO.manager);
+  await page.goto(`/alarms/${ref}/view`);
+  const reason = page.getByRole('definition').filter({ hasText: /informa/ });
+  await expect(page.getByText('Motivo', { exact: true })).toBeVisible();
+  await expect(reason).toHaveText(/^Rack encendido manualmente: .+ informa encendido manual$/);
+});

@@ -11,6 +11,8 @@ export const alarmSummary = z.object({
   status: z.enum(ALARM_STATUSES),
   severity: z.enum(ALARM_SEVERITIES),
   reason: z.string(),
+  /** The reason in Spanish; null on alarms raised before it was written (show `reason`). */
+  reason_es: z.string().nullable(),
   subject: z.string(),
   rack_ref: z.string().nullable(),
   device_address: z.string().nullable(),

@@ -331,6 +331,8 @@ export const alarms = pgTable(
     rackRef: text('rack_ref'),
     deviceAddress: text('device_address'),
     reason: text('reason').notNull(),
+    /** The reason in Spanish (features/alarms/reasons.ts); null on alarms raised before it was written. */
+    reasonEs: text('reason_es'),
     severity: text('severity').$type<'critical' | 'high' | 'medium' | 'low'>().notNull(),
     status: text('status').$type<'active' | 'acknowledged' | 'cleared'>().notNull().default('active'),
     value: doublePrecision('value'),

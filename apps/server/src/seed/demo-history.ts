@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alarms, alarmTypes, controllers, users } from '../db/schema.ts';
+import { metricLabel, pointLabel, thresholdReasons } from '../features/alarms/reasons.ts';
 
 type NewAlarm = typeof alarms.$inferInsert;
 
@@ -84,10 +85,19 @@ export async function seedAlarmHistory(db: Db, now = new Date(), count = 720): P
     const clearedAt = status === 'cleared' && ackAt ? new Date(ackAt.getTime() + (10 + random() * 600) * MINUTE) : null;
     const value = spec.value(random);
     const day = raisedAt.toISOString().slice(0, 10);
-    const reason =
+    const metric = spec.subject.includes(':') ? spec.subject.slice(spec.subject.indexOf(':') + 1) : null;
+    const { reason, reasonEs } =
       value === null
-        ? `${type.name}${spec.label ? `: ${spec.label}` : ''}`
-        : `${type.name}: ${spec.label} ${value.toFixed(1)} ${spec.unit} ${type.comparator === 'lt' ? 'below' : 'above'} ${type.threshold} ${spec.unit}`;
+        ? {
+            reason: `${type.name}${spec.label ? `: ${spec.label}` : ''}`,
+            reasonEs: `${type.nameEs}${spec.label ? `: ${spec.label}` : ''}`,
+          }
+        : thresholdReasons(
+            type,
+            metric ? metricLabel('A', metric) : pointLabel(spec.label),
+            Math.round(value * 10) / 10,
+            spec.unit,
+          );
     rows.push({
       alarmTypeId: type.id,
       controllerId: c.id,
@@ -97,6 +107,7 @@ export async function seedAlarmHistory(db: Db, now = new Date(), count = 720): P
       rackRef: spec.subject === 'controller' ? null : 'A',
       deviceAddress: c.deviceAddress,
       reason,
+      reasonEs,
       severity: type.severity,
       status,
       value: value === null ? null : Math.round(value * 10) / 10,

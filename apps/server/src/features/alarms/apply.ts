@@ -22,9 +22,9 @@ async function insertRaise(tx: Db, device: AlarmDevice, r: PendingRaise): Promis
   const [row] = await query<{ id: number; inserted: boolean }>(
     tx,
     sql`insert into alarms (alarm_type_id, controller_id, organization_id, location_id, subject, rack_ref,
-          device_address, reason, severity, status, value, warranty, raised_at, last_occurrence_at, occurrences, cleared_at)
+          device_address, reason, reason_es, severity, status, value, warranty, raised_at, last_occurrence_at, occurrences, cleared_at)
         values (${r.rule.id}, ${device.id}, ${device.organizationId}, ${device.locationId}, ${r.subject}, ${r.rackRef},
-          ${device.deviceAddress}, ${r.reason}, ${r.severity}, ${status}, ${r.value}, ${warranty},
+          ${device.deviceAddress}, ${r.reason}, ${r.reasonEs}, ${r.severity}, ${status}, ${r.value}, ${warranty},
           ${r.at.toISOString()}::timestamptz, ${r.at.toISOString()}::timestamptz, ${r.occurrences},
           ${r.clearedAt?.toISOString() ?? null}::timestamptz)
         on conflict (controller_id, alarm_type_id, subject) where status <> 'cleared'

@@ -1,9 +1,20 @@
 import type { AlarmSeverity, PointStatus } from '@rcm/shared/device';
+import {
+  deviceReasons,
+  type Label,
+  metricLabel,
+  pointLabel,
+  type Reasons,
+  statusReasons,
+  thresholdReasons,
+} from './reasons.ts';
 
 export type AlarmRule = {
   id: number;
   code: string;
   name: string;
+  /** The alarm type's Spanish name (reasons are written in both languages). */
+  nameEs?: string;
   source: 'metric' | 'point' | 'status' | 'device' | 'offline';
   match: string;
   comparator: 'lt' | 'gt' | 'eq';
@@ -35,6 +46,7 @@ export type PendingRaise = {
   value: number | null;
   at: Date;
   reason: string;
+  reasonEs: string;
   severity: AlarmSeverity;
   occurrences: number;
   clearedAt: Date | null;
@@ -131,19 +143,15 @@ function assess(rule: AlarmRule, sample: Sample): boolean | null {
 }
 
 /** How a reason names a value: `Rack A superheat` for a metric, the point's name (or address) for a point. */
-function labelOf(sample: Sample): string {
-  if (sample.kind === 'metric') {
-    const metric = sample.subject.slice(sample.subject.indexOf(':') + 1);
-    return `Rack ${sample.rackRef} ${metric.replaceAll('_', ' ')}`;
-  }
-  return sample.name ?? sample.subject;
+function labelOf(sample: Sample): Label {
+  if (sample.kind === 'metric')
+    return metricLabel(sample.rackRef, sample.subject.slice(sample.subject.indexOf(':') + 1));
+  return pointLabel(sample.name ?? sample.subject);
 }
 
-function reasonFor(rule: AlarmRule, sample: Sample): string {
-  if (rule.source === 'status') return `${rule.name}: ${labelOf(sample)} (${sample.subject}) reports ${sample.status}`;
-  const unit = sample.unit ?? '';
-  const side = rule.comparator === 'lt' ? 'below' : 'above';
-  return `${rule.name}: ${labelOf(sample)} ${sample.value}${unit ? ` ${unit}` : ''} ${side} ${rule.threshold}${unit ? ` ${unit}` : ''}`;
+function reasonFor(rule: AlarmRule, sample: Sample): Reasons {
+  if (rule.source === 'status') return statusReasons(rule, labelOf(sample), sample.subject, sample.status);
+  return thresholdReasons(rule, labelOf(sample), sample.value, sample.unit ?? '');
 }
 
 export function raise(
@@ -153,7 +161,7 @@ export function raise(
     rackRef: string | null;
     value: number | null;
     at: Date;
-    reason: string;
+    reasons: Reasons;
     severity?: AlarmSeverity;
   },
 ): PendingRaise {
@@ -164,7 +172,8 @@ export function raise(
     rackRef: input.rackRef,
     value: input.value,
     at: input.at,
-    reason: input.reason,
+    reason: input.reasons.reason,
+    reasonEs: input.reasons.reasonEs,
     severity: input.severity ?? rule.severity,
     occurrences: 1,
     clearedAt: null,
@@ -240,7 +249,7 @@ export function evaluateSamples(
           rackRef: sample.rackRef,
           value: sample.value,
           at,
-          reason: reasonFor(rule, sample),
+          reasons: reasonFor(rule, sample),
         });
         out.push(decision);
         state.open.set(key, { id: null, raise: decision });
@@ -293,7 +302,7 @@ export function evaluateDeviceAlarm(
     rackRef: msg.rack ?? null,
     value: null,
     at,
-    reason: msg.reason ? `${rule.name}: ${msg.reason}` : `${rule.name} (${msg.code})`,
+    reasons: deviceReasons(rule, msg.code, msg.reason),
     severity: msg.severity,
   });
   state.open.set(key, { id: null, raise: decision });

@@ -12,6 +12,7 @@ export async function loadRules(db: Db): Promise<AlarmRule[]> {
     id: r.id,
     code: r.code,
     name: r.name,
+    nameEs: r.nameEs,
     source: r.source,
     match: r.match,
     comparator: r.comparator,

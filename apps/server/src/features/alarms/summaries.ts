@@ -4,13 +4,14 @@ import { frag, rawFrag } from '../../db/statement.ts';
 import { toIso as iso, query } from '../../lib/sql.ts';
 
 /** The alarm's own columns a summary needs (`select a.*` would drag the notes along). */
-export const ALARM_SUMMARY_COLUMNS = rawFrag(`a.id, a.ref, a.status, a.severity, a.reason, a.subject, a.rack_ref,
+export const ALARM_SUMMARY_COLUMNS =
+  rawFrag(`a.id, a.ref, a.status, a.severity, a.reason, a.reason_es, a.subject, a.rack_ref,
   a.device_address, a.value, a.warranty, a.occurrences, a.raised_at, a.acknowledged_at, a.cleared_at,
   a.organization_id, a.location_id, a.controller_id, a.alarm_type_id`);
 
 /** The select list and joins that turn alarm rows into AlarmSummary rows (lists, events, views). */
 export const SUMMARY_SELECT = rawFrag(`
-  a.id, a.ref, a.status, a.severity, a.reason, a.subject, a.rack_ref, a.device_address, a.value,
+  a.id, a.ref, a.status, a.severity, a.reason, a.reason_es, a.subject, a.rack_ref, a.device_address, a.value,
   a.warranty, a.occurrences, a.raised_at, a.acknowledged_at, a.cleared_at, a.organization_id,
   a.location_id, c.id as controller_id, c.name as controller_name, c.mac_address,
   t.id as type_id, t.code as type_code, t.name as type_name, t.name_es as type_name_es`);
@@ -30,7 +31,7 @@ const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-
  * become the keys: cheaper than json_build_object's variadic arguments, and compact text.
  */
 export const SUMMARY_JSON = rawFrag(`(select r from (select a.id, a.ref, a.status, a.severity, a.reason,
-  a.subject, a.rack_ref, a.device_address, a.value, a.warranty, a.occurrences,
+  a.reason_es, a.subject, a.rack_ref, a.device_address, a.value, a.warranty, a.occurrences,
   ${isoSql('a.raised_at')} as raised_at, ${isoSql('a.acknowledged_at')} as acknowledged_at,
   ${isoSql('a.cleared_at')} as cleared_at, a.organization_id, a.location_id,
   (select c2 from (select c.id, c.name, c.mac_address) c2) as controller,
@@ -45,6 +46,7 @@ export function toSummary(r: Row): AlarmSummary {
     status: r.status as AlarmSummary['status'],
     severity: r.severity as AlarmSummary['severity'],
     reason: String(r.reason),
+    reason_es: (r.reason_es as string | null) ?? null,
     subject: String(r.subject),
     rack_ref: (r.rack_ref as string | null) ?? null,
     device_address: (r.device_address as string | null) ?? null,

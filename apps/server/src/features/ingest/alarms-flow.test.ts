@@ -63,6 +63,9 @@ describe('telemetry → alarm → consoles', () => {
 
     const seen = await technician.waitFor<AlarmSummary>('alarm.raised', isOil(FRESHMART_103));
     expect(seen).toMatchObject({ status: 'active', severity: 'critical', rack_ref: 'A', value: 5.5 });
+    // The reason in both languages, the Spanish one with the type's and the metric's Spanish names.
+    expect(seen.reason).toMatch(/: Rack A oil pressure 5\.5 \S+ below \d/);
+    expect(seen.reason_es).toMatch(/^Presión de aceite baja: Rack A presión de aceite 5\.5 \S+ por debajo de \d/);
     await manager.waitFor<AlarmSummary>('alarm.raised', isOil(FRESHMART_103));
     // The viewer sees two of FreshMart's stores, not #103.
     expect(viewer.events.filter((e) => e.name === 'alarm.raised')).toEqual([]);

@@ -4,6 +4,7 @@ import type { DomainEvents } from '../../events/bus.ts';
 import { query, toIso } from '../../lib/sql.ts';
 import { type AlarmDevice, applyDecisions } from '../alarms/apply.ts';
 import { type Decision, raise } from '../alarms/engine.ts';
+import { offlineReasons } from '../alarms/reasons.ts';
 import { loadRules } from '../alarms/rules-cache.ts';
 import { OFFLINE_SUBJECT } from '../alarms/state.ts';
 
@@ -57,14 +58,13 @@ export async function sweepOffline(tx: Db, now: Date): Promise<{ events: SweepEv
       warrantyExpiry: c.warranty_expiry,
     });
     if (rule) {
-      const lastSeen = toIso(c.last_seen_at) ?? '';
       decisions.set(c.id, [
         raise(rule, {
           subject: OFFLINE_SUBJECT,
           rackRef: null,
           value: null,
           at: now,
-          reason: `${rule.name}: no message since ${lastSeen} (more than ${minutes} min)`,
+          reasons: offlineReasons(rule, minutes),
         }),
       ]);
     }

@@ -82,4 +82,18 @@ describe('alarm email', () => {
       'Not acknowledged (reminder 2): [Critical] Low oil pressure at FreshMart #103 (alarm #100123)',
     );
   });
+
+  it('gives the reason in the recipient’s language, the English one when no Spanish one was written', () => {
+    const opts = { timeZone: 'UTC', publicUrl: 'https://c.test' };
+    const both = { ...alarm, reason: 'Low oil pressure: Rack A oil pressure 5 psi below 10 psi' };
+    const spanish = {
+      ...both,
+      reasonEs: 'Presión de aceite baja: Rack A presión de aceite 5 psi por debajo de 10 psi',
+    };
+    expect(renderAlarmEmail(spanish, { ...opts, locale: 'es-MX' }).text).toContain('por debajo de 10 psi');
+    expect(renderAlarmEmail(spanish, { ...opts, locale: 'en-US' }).text).toContain('5 psi below 10 psi');
+    expect(renderAlarmEmail({ ...both, reasonEs: null }, { ...opts, locale: 'es-MX' }).text).toContain(
+      '5 psi below 10 psi',
+    );
+  });
 });

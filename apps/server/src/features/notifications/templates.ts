@@ -4,6 +4,8 @@ export type AlarmEmailData = {
   ref: number;
   severity: 'critical' | 'high' | 'medium' | 'low';
   reason: string;
+  /** The reason in Spanish (null on alarms raised before it was written: the English one is sent). */
+  reasonEs?: string | null;
   typeName: string;
   typeNameEs: string;
   controllerName: string;
@@ -91,7 +93,7 @@ export function renderAlarmEmail(
   const rows: [string, string][] = [
     [c.type, type],
     [c.severity, sev],
-    [c.reason, alarm.reason],
+    [c.reason, opts.locale === 'es-MX' ? (alarm.reasonEs ?? alarm.reason) : alarm.reason],
     [c.controller, alarm.controllerName],
     ...(alarm.locationName ? ([[c.location, alarm.locationName]] as [string, string][]) : []),
     [c.raised, raised],

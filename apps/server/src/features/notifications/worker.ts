@@ -37,6 +37,7 @@ type AlarmRow = {
   ref: number;
   severity: Severity;
   reason: string;
+  reason_es: string | null;
   status: 'active' | 'acknowledged' | 'cleared';
   raised_at: unknown;
   organization_id: number;
@@ -55,7 +56,7 @@ type AlarmRow = {
 async function loadAlarm(tx: Db, id: number): Promise<AlarmRow | null> {
   const [row] = await query<AlarmRow>(
     tx,
-    sql`select a.id, a.ref, a.severity, a.reason, a.status, a.raised_at, a.organization_id, a.location_id,
+    sql`select a.id, a.ref, a.severity, a.reason, a.reason_es, a.status, a.raised_at, a.organization_id, a.location_id,
           a.controller_id, coalesce(c.name, c.store_alias, c.mac_address) as controller_name,
           l.name as location_name, t.name as type_name, t.name_es as type_name_es,
           t.escalation_delay_seconds, t.escalation_repeat_seconds, t.escalation_team_id, t.escalation_user_ids
@@ -95,6 +96,7 @@ async function queueAlarmEmails(
         ref: Number(alarm.ref),
         severity: alarm.severity,
         reason: alarm.reason,
+        reasonEs: alarm.reason_es,
         typeName: alarm.type_name,
         typeNameEs: alarm.type_name_es,
         controllerName: alarm.controller_name,

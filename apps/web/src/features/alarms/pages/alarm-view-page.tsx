@@ -14,7 +14,7 @@ import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
 import { acknowledgeAlarm, clearAlarm } from '../api/alarm-actions.ts';
 import { alarmQuery } from '../api/get-alarm.ts';
-import { typeName } from '../api/get-alarm-types.ts';
+import { reasonText, typeName } from '../api/get-alarm-types.ts';
 import { AlarmNotes } from '../components/alarm-notes.tsx';
 import { AlarmProgress } from '../components/alarm-progress.tsx';
 
@@ -130,7 +130,12 @@ export function AlarmViewPage() {
           ) : null}
           {hasPermission(user, 'jobs_create') ? (
             <CreateJobButton
-              alarm={{ ref: a.ref, reason: a.reason, location_id: a.location_id, controller_id: a.controller.id }}
+              alarm={{
+                ref: a.ref,
+                reason: reasonText(a, i18n.language),
+                location_id: a.location_id,
+                controller_id: a.controller.id,
+              }}
             />
           ) : null}
         </div>
@@ -146,7 +151,7 @@ export function AlarmViewPage() {
             <Field label={t('dashboard.severity')}>
               <SeverityBadge severity={a.severity} />
             </Field>
-            <Field label={t('alarmView.reason')}>{a.reason}</Field>
+            <Field label={t('alarmView.reason')}>{reasonText(a, i18n.language)}</Field>
             <Field label={t('alarmView.value')}>{a.value === null ? '—' : formatNumber(a.value)}</Field>
             <Field label={t('dashboard.controller')}>
               <Link

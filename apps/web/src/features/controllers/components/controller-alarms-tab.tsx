@@ -7,6 +7,7 @@ import { SeverityBadge } from '../../../components/badges.tsx';
 import { EmptyState, Spinner } from '../../../components/page.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { reasonText } from '../../alarms/api/get-alarm-types.ts';
 
 const STATUSES = ['active', 'acknowledged', 'cleared'] as const;
 
@@ -57,7 +58,7 @@ export function ControllerAlarmsTab(props: { controllerId: number }) {
                   >
                     #{a.ref} · {i18n.language.startsWith('es') ? a.alarm_type.name_es : a.alarm_type.name}
                   </Link>
-                  <p className="text-xs text-slate-600 dark:text-slate-300">{a.reason}</p>
+                  <p className="text-xs text-slate-600 dark:text-slate-300">{reasonText(a, i18n.language)}</p>
                 </div>
                 <div className="flex items-center gap-3 text-sm">
                   <SeverityBadge severity={a.severity} />

@@ -1,0 +1,79 @@
+import type { PointStatus } from '@rcm/shared/device';
+
+/**
+ * An alarm's reason in both of the console's languages, written when the alarm is raised: `reason`
+ * (English; also what search matches) and `reasonEs` (Spanish). Values, units and what a device
+ * itself wrote stay as they came.
+ */
+export type Reasons = { reason: string; reasonEs: string };
+
+type Named = { name: string; nameEs?: string };
+
+const nameEs = (rule: Named) => rule.nameEs ?? rule.name;
+
+/** Rack metric names of the device protocol (design.md 7), in Spanish; others are shown as sent. */
+const METRICS_ES: Record<string, string> = {
+  superheat: 'sobrecalentamiento',
+  liquid_level: 'nivel de líquido',
+  oil_pressure: 'presión de aceite',
+  suction_pressure: 'presión de succión',
+  discharge_pressure: 'presión de descarga',
+};
+
+const STATUS_ES: Record<PointStatus, string> = {
+  ok: 'normal',
+  alarm: 'alarma',
+  manual_on: 'encendido manual',
+  off: 'apagado',
+  fault: 'falla',
+};
+
+export type Label = { en: string; es: string };
+
+/** How a reason names a rack metric: `Rack A superheat` / `Rack A sobrecalentamiento`. */
+export function metricLabel(rackRef: string, metric: string): Label {
+  const plain = metric.replaceAll('_', ' ');
+  return { en: `Rack ${rackRef} ${plain}`, es: `Rack ${rackRef} ${METRICS_ES[metric] ?? plain}` };
+}
+
+/** A point is named by what the device calls it (or its address), in either language. */
+export const pointLabel = (name: string): Label => ({ en: name, es: name });
+
+const withUnit = (n: number | null, unit: string) => `${n}${unit ? ` ${unit}` : ''}`;
+
+/** A value beyond a threshold: `Low superheat: Rack A superheat 2.1 K below 3 K`. */
+export function thresholdReasons(
+  rule: Named & { comparator: 'lt' | 'gt' | 'eq'; threshold: number | null },
+  label: Label,
+  value: number | null,
+  unit = '',
+): Reasons {
+  const below = rule.comparator === 'lt';
+  return {
+    reason: `${rule.name}: ${label.en} ${withUnit(value, unit)} ${below ? 'below' : 'above'} ${withUnit(rule.threshold, unit)}`,
+    reasonEs: `${nameEs(rule)}: ${label.es} ${withUnit(value, unit)} ${below ? 'por debajo de' : 'por encima de'} ${withUnit(rule.threshold, unit)}`,
+  };
+}
+
+/** A point reporting a status: `Compressor on manually: COMP1 (A.COMP1) reports manual_on`. */
+export function statusReasons(rule: Named, label: Label, subject: string, status: PointStatus | undefined): Reasons {
+  return {
+    reason: `${rule.name}: ${label.en} (${subject}) reports ${status}`,
+    reasonEs: `${nameEs(rule)}: ${label.es} (${subject}) informa ${status ? STATUS_ES[status] : status}`,
+  };
+}
+
+/** A device's own alarm: its text as it wrote it, or its code. */
+export function deviceReasons(rule: Named, code: string, text?: string): Reasons {
+  return text
+    ? { reason: `${rule.name}: ${text}`, reasonEs: `${nameEs(rule)}: ${text}` }
+    : { reason: `${rule.name} (${code})`, reasonEs: `${nameEs(rule)} (${code})` };
+}
+
+/** A controller that went silent (its last seen time is on the controller itself). */
+export function offlineReasons(rule: Named, minutes: number): Reasons {
+  return {
+    reason: `${rule.name}: no message for more than ${minutes} min`,
+    reasonEs: `${nameEs(rule)}: sin mensajes por más de ${minutes} min`,
+  };
+}
