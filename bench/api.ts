@@ -135,22 +135,13 @@ function productionNodeFlags(): string[] {
   const words = String(pkg.scripts.start).split(/\s+/);
   return words.slice(words.indexOf('node') + 1, words.indexOf('--import')).filter((w) => w.startsWith('--'));
 }
+const serverFlags = [...productionNodeFlags(), ...(values['server-flags'] || '').split(' ').filter(Boolean)];
 
-const child = spawn(
-  process.execPath,
-  [
-    ...productionNodeFlags(),
-    ...(values['server-flags'] || '').split(' ').filter(Boolean),
-    '--import',
-    'tsx',
-    'bench/lib/api-server.ts',
-  ],
-  {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
+const child = spawn(process.execPath, [...serverFlags, '--import', 'tsx', 'bench/lib/api-server.ts'], {
+  cwd: path.resolve(import.meta.dirname, '..'),
+  env: { ...process.env, DATABASE_URL: url },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const server = {
   url: await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -223,7 +214,7 @@ for (const s of scenarios.filter((x) => !values.only || x.path.includes(values.o
     who: [
       s.who,
       /[?&]host=(\/|%2F)/i.test(url) ? 'PostgreSQL over its Unix socket' : null,
-      `server flags ${[...productionNodeFlags(), values['server-flags']].filter(Boolean).join(' ')}`,
+      `server flags ${serverFlags.join(' ')}`,
     ]
       .filter(Boolean)
       .join('; '),

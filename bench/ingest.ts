@@ -237,6 +237,10 @@ const seconds = (broker === 'embedded' ? pub.elapsedMs : Math.max(pub.elapsedMs,
 const readingsPerSecond = Math.round((Math.min(pub.acked, stored.messages) * perMessage) / seconds);
 const lost = pub.acked - stored.messages;
 const duplicated = stored.readings - stored.messages * perMessage;
+committed.sort((a, b) => a - b);
+steady.sort((a, b) => a - b);
+/** A percentile of sorted latencies, or n/a when there are none. */
+const pct = (sorted: number[], p: number) => (sorted.length ? percentile(sorted, p) : 'n/a');
 const result = {
   // In-flight messages per device and writer lanes shape the result as much as the broker does.
   broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}${Number(values.rate) > 0 ? `, paced at ${values.rate} msg/s` : ''}, lanes ${values.lanes}${/[?&]host=(\/|%2F)/i.test(url) ? ', PostgreSQL over its Unix socket' : ''}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''}${process.env.BENCH_NOTE ? `; ${process.env.BENCH_NOTE}` : ''})`,
@@ -248,10 +252,10 @@ const result = {
   p50: broker === 'embedded' ? pub.p50.toFixed(1) : 'n/a',
   p95: broker === 'embedded' ? pub.p95.toFixed(1) : 'n/a',
   p99: broker === 'embedded' ? pub.p99.toFixed(1) : 'n/a',
-  commitP50: committed.sort((a, b) => a - b).length ? percentile(committed, 50) : 'n/a',
-  commitP95: committed.length ? percentile(committed, 95) : 'n/a',
-  commitP99: committed.length ? percentile(committed, 99) : 'n/a',
-  steadyP95: steady.sort((a, b) => a - b).length ? percentile(steady, 95) : 'n/a',
+  commitP50: pct(committed, 50),
+  commitP95: pct(committed, 95),
+  commitP99: pct(committed, 99),
+  steadyP95: pct(steady, 95),
   lost,
   duplicated,
   serverCpuUsPerMessage: stored.messages > 0 ? Math.round((cpu.user + cpu.system) / stored.messages) : 'n/a',

@@ -96,3 +96,25 @@ export function printPublisherSummary(acked: number, failed: number, started: nu
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   process.exit(0);
 }
+
+/**
+ * What bench:ingest passes to a publisher process (argv, in this order): the broker URL, devices,
+ * readings per message, seconds, `device` (authenticate as the device) or `anonymous`, messages in
+ * flight per device, and the fleet's messages per second (0: as fast as PUBACKs come back).
+ */
+export function publisherArgs(argv: string[]) {
+  const [url = '', clients = '100', perMessage = '3', duration = '20', auth = 'device', inflight = '1', rate = '0'] =
+    argv;
+  const devices = Number(clients);
+  return {
+    url,
+    clients: devices,
+    perMessage: Number(perMessage),
+    durationMs: Number(duration) * 1000,
+    authenticate: auth === 'device',
+    /** Messages each device keeps awaiting their PUBACK at once. */
+    inflight: Math.max(1, Math.min(1000, Number(inflight))),
+    /** Between one device's messages when the fleet is paced (0: not paced); each device paces its own share. */
+    intervalMs: Number(rate) > 0 ? (devices * 1000) / Number(rate) : 0,
+  };
+}

@@ -10,24 +10,11 @@
  */
 import net from 'node:net';
 import { compactMac, deviceTopic } from '@rcm/shared/device';
-import { benchMessage, keyOf, mac, printPublisherSummary } from './bench-db.ts';
+import { benchMessage, keyOf, mac, printPublisherSummary, publisherArgs } from './bench-db.ts';
 
-const [
-  url = '',
-  clientsArg = '100',
-  perMessageArg = '3',
-  durationArg = '20',
-  authArg = 'device',
-  inflightArg = '1',
-  rateArg = '0',
-] = process.argv.slice(2);
-const inflight = Math.max(1, Math.min(1000, Number(inflightArg)));
-const clients = Number(clientsArg);
-const perMessage = Number(perMessageArg);
-const durationMs = Number(durationArg) * 1000;
-/** Messages per second of the whole fleet (0: as fast as PUBACKs come back). Each device paces its own share. */
-const rate = Number(rateArg);
-const intervalMs = rate > 0 ? (clients * 1000) / rate : 0;
+const { url, clients, perMessage, durationMs, authenticate, inflight, intervalMs } = publisherArgs(
+  process.argv.slice(2),
+);
 const target = new URL(url);
 
 const message = (i: number, n: number) => benchMessage(i, n, perMessage);
@@ -135,14 +122,7 @@ function device(i: number): Promise<void> {
       resolve();
     };
     socket.on('connect', () => {
-      const auth = authArg === 'device';
-      socket.write(
-        connectPacket(
-          auth ? compactMac(m) : `bench-${i}`,
-          auth ? compactMac(m) : undefined,
-          auth ? keyOf(i) : undefined,
-        ),
-      );
+      socket.write(authenticate ? connectPacket(compactMac(m), compactMac(m), keyOf(i)) : connectPacket(`bench-${i}`));
     });
     socket.on('data', (chunk: Buffer) => {
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;

@@ -4,25 +4,11 @@
  */
 import { compactMac, deviceTopic } from '@rcm/shared/device';
 import mqtt from 'mqtt';
-import { benchMessage, keyOf, mac, printPublisherSummary } from './bench-db.ts';
+import { benchMessage, keyOf, mac, printPublisherSummary, publisherArgs } from './bench-db.ts';
 
-const [
-  url = '',
-  clientsArg = '100',
-  perMessageArg = '3',
-  durationArg = '20',
-  authArg = 'device',
-  inflightArg = '1',
-  rateArg = '0',
-] = process.argv.slice(2);
-/** Messages each device keeps in flight (awaiting their PUBACK) at once. */
-const inflight = Math.max(1, Number(inflightArg));
-const clients = Number(clientsArg);
-const perMessage = Number(perMessageArg);
-const durationMs = Number(durationArg) * 1000;
-/** Messages per second of the whole fleet (0: as fast as PUBACKs come back). Each device paces its own share. */
-const rate = Number(rateArg);
-const intervalMs = rate > 0 ? (clients * 1000) / rate : 0;
+const { url, clients, perMessage, durationMs, authenticate, inflight, intervalMs } = publisherArgs(
+  process.argv.slice(2),
+);
 
 const message = (i: number, n: number) => benchMessage(i, n, perMessage);
 
@@ -34,10 +20,10 @@ const stopAt = Date.now() + durationMs;
 async function device(i: number): Promise<void> {
   const m = mac(i);
   const client = mqtt.connect(url, {
-    clientId: authArg === 'device' ? compactMac(m) : `bench-${i}`,
+    clientId: authenticate ? compactMac(m) : `bench-${i}`,
     // The compact MAC: Mosquitto's user names cannot hold colons; the embedded broker takes either.
-    username: authArg === 'device' ? compactMac(m) : undefined,
-    password: authArg === 'device' ? keyOf(i) : undefined,
+    username: authenticate ? compactMac(m) : undefined,
+    password: authenticate ? keyOf(i) : undefined,
     reconnectPeriod: 500,
     connectTimeout: 30_000,
   });

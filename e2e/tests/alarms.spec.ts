@@ -4,19 +4,29 @@ import { DEMO, expect, test } from '../support/fixtures.ts';
 
 type Alarm = { ref: number; status: string; controller: { id: number; mac_address: string } };
 
+/** Seeded controller 3 (id 4, FreshMart #104): its open "rack manually on" alarms, so that a new one is raised. */
+const MANUALLY_ON = 'alarms?controller_id=4&type=RACK_MANUALLY_ON';
+
+async function clearManuallyOn(api: Awaited<ReturnType<typeof apiAs>>): Promise<void> {
+  const open = await api.get<{ data: Alarm[] }>(`${MANUALLY_ON}&status=active,acknowledged`);
+  for (const a of open.data) expect((await api.post(`alarms/${a.ref}/clear`)).status()).toBe(200);
+}
+
+/** The simulator switches controller 3's rack on by hand and publishes at once; stop the fleet after. */
+async function raiseManuallyOn() {
+  const { mac, fleet } = await simulateController(3);
+  fleet.inject(mac, 'rack_manually_on');
+  await fleet.publishNow(mac);
+  return { mac, fleet };
+}
+
 test('a fault injected by the simulator appears in an open dashboard without a reload', async ({
   page,
   loginAs,
   request,
   baseURL,
 }) => {
-  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
-  // Seeded controller 3 (FreshMart #104): clear any open "rack manually on" so a new one is raised.
-  const open = await api.get<{ data: Alarm[] }>(
-    'alarms?controller_id=4&type=RACK_MANUALLY_ON&status=active,acknowledged',
-  );
-  for (const a of open.data) expect((await api.post(`alarms/${a.ref}/clear`)).status()).toBe(200);
-
+  await clearManuallyOn(await apiAs(request, baseURL ?? '', DEMO.technician));
   await loginAs(DEMO.technician);
   await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
   await page.goto('/?status=active');
@@ -25,10 +35,8 @@ test('a fault injected by the simulator appears in an open dashboard without a r
     (window as unknown as { noReload: boolean }).noReload = true;
   });
 
-  const { mac, fleet } = await simulateController(3);
+  const { mac, fleet } = await raiseManuallyOn();
   try {
-    fleet.inject(mac, 'rack_manually_on');
-    await fleet.publishNow(mac);
     const row = page.getByRole('row').filter({ hasText: mac }).filter({ hasText: 'Rack manually on' });
     await expect(row).toBeVisible();
     await expect(row.getByText('Medium')).toBeVisible();
@@ -150,20 +158,14 @@ test('an alarm a device raises gives its reason in Spanish to a Spanish-speaking
   baseURL,
 }) => {
   const api = await apiAs(request, baseURL ?? '', DEMO.technician);
-  // Seeded controller 3 (FreshMart #104, the Spanish-speaking manager's organization).
-  const open = await api.get<{ data: Alarm[] }>(
-    'alarms?controller_id=4&type=RACK_MANUALLY_ON&status=active,acknowledged',
-  );
-  for (const a of open.data) expect((await api.post(`alarms/${a.ref}/clear`)).status()).toBe(200);
-  const { mac, fleet } = await simulateController(3);
+  // Controller 3 belongs to FreshMart, the Spanish-speaking manager's organization.
+  await clearManuallyOn(api);
+  const { fleet } = await raiseManuallyOn();
   let ref = 0;
   try {
-    fleet.inject(mac, 'rack_manually_on');
-    await fleet.publishNow(mac);
     await expect
       .poll(async () => {
-        const raised = await api.get<{ data: Alarm[] }>('alarms?controller_id=4&type=RACK_MANUALLY_ON&status=active');
-        ref = raised.data[0]?.ref ?? 0;
+        ref = (await api.get<{ data: Alarm[] }>(`${MANUALLY_ON}&status=active`)).data[0]?.ref ?? 0;
         return ref;
       })
       .toBeGreaterThan(0);

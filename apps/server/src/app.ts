@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installErrorHandler(app);
   // Health, readiness and metrics (features/ops); the ingest pipeline is timed for the latency histogram.
   const metrics = createMetrics({ db: database.db, bus, log: app.log, instance: config.INSTANCE_ID });
-  ingest.pipeline = metrics.instrument(ingest.pipeline);
+  metrics.instrument(ingest.pipeline);
   const readiness = createReadiness();
   readiness.register('database', async () => {
     await database.db.execute(sql`select 1`).catch(() => {

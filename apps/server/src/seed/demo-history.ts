@@ -1,7 +1,16 @@
+import type { PointStatus } from '@rcm/shared/device';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alarms, alarmTypes, controllers, users } from '../db/schema.ts';
-import { metricLabel, pointLabel, thresholdReasons } from '../features/alarms/reasons.ts';
+import {
+  deviceReasons,
+  metricLabel,
+  offlineReasons,
+  pointLabel,
+  type Reasons,
+  statusReasons,
+  thresholdReasons,
+} from '../features/alarms/reasons.ts';
 
 type NewAlarm = typeof alarms.$inferInsert;
 
@@ -16,27 +25,48 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-// What each catalogue type is about, and a plausible value when it was raised.
-const SUBJECTS: Record<
-  string,
-  { subject: string; value: (r: () => number) => number | null; label: string; unit: string }
-> = {
-  LOW_SUPERHEAT: { subject: 'A:superheat', value: (r) => 1.5 + r() * 3, label: 'Rack A superheat', unit: 'K' },
-  HIGH_SUPERHEAT: { subject: 'A:superheat', value: (r) => 21 + r() * 8, label: 'Rack A superheat', unit: 'K' },
-  LOW_LIQUID_LEVEL: { subject: 'A:liquid_level', value: (r) => 6 + r() * 12, label: 'Rack A liquid level', unit: '%' },
-  LOW_OIL_PRESSURE: { subject: 'A:oil_pressure', value: (r) => 3 + r() * 8, label: 'Rack A oil pressure', unit: 'psi' },
-  HIGH_SUCTION_PRESSURE: { subject: 'A.SUCT', value: (r) => 61 + r() * 10, label: 'Suction Pressure', unit: 'psig' },
+type AlarmTypeRow = typeof alarmTypes.$inferSelect;
+
+/** The reasons the engine would have written (features/alarms/reasons.ts) for a value of this type. */
+type Reasoner = (type: AlarmTypeRow, value: number | null) => Reasons;
+const metric =
+  (name: string, unit: string): Reasoner =>
+  (type, v) =>
+    thresholdReasons(type, metricLabel('A', name), v, unit);
+const point =
+  (name: string, unit: string): Reasoner =>
+  (type, v) =>
+    thresholdReasons(type, pointLabel(name), v, unit);
+const status =
+  (name: string, addr: string, reported: PointStatus): Reasoner =>
+  (type) =>
+    statusReasons(type, pointLabel(name), addr, reported);
+
+// What each catalogue type is about, a plausible value when it was raised, and its reasons.
+const SUBJECTS: Record<string, { subject: string; value: (r: () => number) => number | null; reasons: Reasoner }> = {
+  LOW_SUPERHEAT: { subject: 'A:superheat', value: (r) => 1.5 + r() * 3, reasons: metric('superheat', 'K') },
+  HIGH_SUPERHEAT: { subject: 'A:superheat', value: (r) => 21 + r() * 8, reasons: metric('superheat', 'K') },
+  LOW_LIQUID_LEVEL: { subject: 'A:liquid_level', value: (r) => 6 + r() * 12, reasons: metric('liquid_level', '%') },
+  LOW_OIL_PRESSURE: { subject: 'A:oil_pressure', value: (r) => 3 + r() * 8, reasons: metric('oil_pressure', 'psi') },
+  HIGH_SUCTION_PRESSURE: { subject: 'A.SUCT', value: (r) => 61 + r() * 10, reasons: point('Suction Pressure', 'psig') },
   HIGH_DISCHARGE_PRESSURE: {
     subject: 'A.DISCH',
     value: (r) => 301 + r() * 40,
-    label: 'Discharge Pressure',
-    unit: 'psig',
+    reasons: point('Discharge Pressure', 'psig'),
   },
-  CASE_HIGH_TEMP: { subject: 'A.CASE1', value: (r) => 41.5 + r() * 8, label: 'Case 1 Temperature', unit: '°F' },
-  COMPRESSOR_PROOF_FAILURE: { subject: 'COMP_PROOF@A', value: () => null, label: '', unit: '' },
-  RACK_MANUALLY_ON: { subject: 'A.COMP1', value: () => null, label: 'Compressor 1', unit: '' },
-  SENSOR_FAILURE: { subject: 'A.CASE2', value: () => null, label: 'Case 2 Temperature', unit: '' },
-  CONTROLLER_OFFLINE: { subject: 'controller', value: () => null, label: '', unit: '' },
+  CASE_HIGH_TEMP: { subject: 'A.CASE1', value: (r) => 41.5 + r() * 8, reasons: point('Case 1 Temperature', '°F') },
+  COMPRESSOR_PROOF_FAILURE: {
+    subject: 'COMP_PROOF@A',
+    value: () => null,
+    reasons: (type) => deviceReasons(type, 'COMP_PROOF'),
+  },
+  RACK_MANUALLY_ON: { subject: 'A.COMP1', value: () => null, reasons: status('Compressor 1', 'A.COMP1', 'manual_on') },
+  SENSOR_FAILURE: { subject: 'A.CASE2', value: () => null, reasons: status('Case 2 Temperature', 'A.CASE2', 'fault') },
+  CONTROLLER_OFFLINE: {
+    subject: 'controller',
+    value: () => null,
+    reasons: (type) => offlineReasons(type, type.threshold ?? 10),
+  },
 };
 
 const MINUTE = 60_000;
@@ -85,19 +115,8 @@ export async function seedAlarmHistory(db: Db, now = new Date(), count = 720): P
     const clearedAt = status === 'cleared' && ackAt ? new Date(ackAt.getTime() + (10 + random() * 600) * MINUTE) : null;
     const value = spec.value(random);
     const day = raisedAt.toISOString().slice(0, 10);
-    const metric = spec.subject.includes(':') ? spec.subject.slice(spec.subject.indexOf(':') + 1) : null;
-    const { reason, reasonEs } =
-      value === null
-        ? {
-            reason: `${type.name}${spec.label ? `: ${spec.label}` : ''}`,
-            reasonEs: `${type.nameEs}${spec.label ? `: ${spec.label}` : ''}`,
-          }
-        : thresholdReasons(
-            type,
-            metric ? metricLabel('A', metric) : pointLabel(spec.label),
-            Math.round(value * 10) / 10,
-            spec.unit,
-          );
+    const rounded = value === null ? null : Math.round(value * 10) / 10;
+    const { reason, reasonEs } = spec.reasons(type, rounded);
     rows.push({
       alarmTypeId: type.id,
       controllerId: c.id,
@@ -110,7 +129,7 @@ export async function seedAlarmHistory(db: Db, now = new Date(), count = 720): P
       reasonEs,
       severity: type.severity,
       status,
-      value: value === null ? null : Math.round(value * 10) / 10,
+      value: rounded,
       warranty: c.warrantyExpiry !== null && c.warrantyExpiry >= day,
       raisedAt,
       registeredAt: raisedAt,

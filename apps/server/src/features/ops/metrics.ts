@@ -107,13 +107,12 @@ export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLog
      * Reads the pipeline's stats at scrape time and observes every written message's time from its
      * arrival in a batch's queue to that batch's commit (once per batch, not a promise per message).
      */
-    instrument(p: IngestPipeline): IngestPipeline {
+    instrument(p: IngestPipeline): void {
       pipeline = p;
       stopObserving?.();
       stopObserving = p.onCommitted((batch, committedAt) => {
         for (const q of batch) latency.observe((committedAt - q.at) / 1000);
       });
-      return p;
     },
     setSocketClients(count: () => number): void {
       socketClients = count;
