@@ -360,8 +360,9 @@ export const alarms = pgTable(
     ),
     index('alarms_status_raised_id_idx').on(t.status, t.raisedAt.desc(), t.id.desc().nullsFirst()),
     index('alarms_controller_raised_idx').on(t.controllerId, t.raisedAt.desc()),
-    // Search by reason among alarms still open (history is found by ref).
+    // Search by reason (either language) among alarms still open (history is found by ref).
     index('alarms_open_reason_trgm').using('gin', t.reason.op('gin_trgm_ops')).where(sql`status <> 'cleared'`),
+    index('alarms_open_reason_es_trgm').using('gin', t.reasonEs.op('gin_trgm_ops')).where(sql`status <> 'cleared'`),
     // One uncleared alarm per condition: a repeat bumps `occurrences` instead.
     uniqueIndex('alarms_open_condition_uq')
       .on(t.controllerId, t.alarmTypeId, t.subject)

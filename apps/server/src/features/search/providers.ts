@@ -1,3 +1,4 @@
+import type { Locale } from '@rcm/shared/locale';
 import type { SearchHit, SearchKind } from '@rcm/shared/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -16,16 +17,19 @@ export type SearchProvider = {
   run: (tx: SearchTx, term: Term, scope: TenantScope, limit: number) => Promise<SearchHit[]>;
 };
 
-/** The typed text prepared once: as typed, as an ILIKE pattern, and as bare hex for MAC addresses. */
-export type Term = { text: string; like: string; hex: string | null; ref: number | null };
+/**
+ * The typed text prepared once: as typed, as an ILIKE pattern, and as bare hex for MAC addresses;
+ * with the caller's language for hits that have text in both (alarm reasons).
+ */
+export type Term = { text: string; like: string; hex: string | null; ref: number | null; locale: Locale };
 
-export function prepareTerm(q: string): Term {
+export function prepareTerm(q: string, locale: Locale = 'en-US'): Term {
   const text = q.trim();
   const like = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const bare = text.replace(/[:.\-\s]/g, '');
   const hex = /^[0-9a-f]{2,12}$/i.test(bare) ? `%${bare.toLowerCase()}%` : null;
   const ref = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-  return { text, like, hex, ref };
+  return { text, like, hex, ref, locale };
 }
 
 /**
@@ -141,28 +145,34 @@ const locations: SearchProvider = {
 const alarms: SearchProvider = {
   kind: 'alarms',
   scope: alarmScope,
-  /** By ref (any status), or by reason among alarms not yet cleared: the history is the dashboard's job. */
+  /**
+   * By ref (any status), or by reason in either language among alarms not yet cleared (the history is
+   * the dashboard's job); titled with the reason in the caller's language.
+   */
   async run(tx, term, scope, limit) {
     const byRef = term.ref !== null ? sql`a.ref = ${term.ref}` : sql`false`;
     const byReason =
-      term.text.length >= 3 ? sql`(a.status <> 'cleared' and ${matches(sql`a.reason`, term)})` : sql`false`;
+      term.text.length >= 3
+        ? sql`(a.status <> 'cleared' and (${matches(sql`a.reason`, term)} or ${matches(sql`a.reason_es`, term)}))`
+        : sql`false`;
     const rows = await query<{
       id: number;
       ref: number;
       reason: string;
+      reason_es: string | null;
       status: string;
       ctl: string | null;
       loc: string | null;
     }>(
       tx,
-      sql`select a.id, a.ref, a.reason, a.status, coalesce(c.name, c.mac_address) as ctl, l.name as loc
+      sql`select a.id, a.ref, a.reason, a.reason_es, a.status, coalesce(c.name, c.mac_address) as ctl, l.name as loc
           from alarms a join controllers c on c.id = a.controller_id left join locations l on l.id = c.location_id
           where ${scopeSql(scope, sql`a.organization_id`, sql`a.location_id`)} and (${byRef} or ${byReason})
           order by ${term.ref !== null ? sql`(a.ref = ${term.ref}) desc,` : sql``} a.raised_at desc limit ${limit}`,
     );
     return rows.map((r) => ({
       id: Number(r.id),
-      title: `#${r.ref} ${r.reason}`,
+      title: `#${r.ref} ${term.locale === 'es-MX' ? (r.reason_es ?? r.reason) : r.reason}`,
       subtitle: [r.ctl, r.loc].filter(Boolean).join(' · '),
       ref: String(r.ref),
     }));

@@ -16,7 +16,7 @@ export function searchRoutes(deps: { db: Db; providers: readonly SearchProvider[
   return async (app) => {
     app.get('/search', { schema: { querystring: searchQuery, response: { 200: searchResponse } } }, async (request) => {
       const ctx = requirePermission(request, 'search_view');
-      const term = prepareTerm(request.query.q);
+      const term = prepareTerm(request.query.q, request.locale);
       const limit = request.query.limit;
       const visible = deps.providers.flatMap((p) => {
         const scope = p.scope(ctx);

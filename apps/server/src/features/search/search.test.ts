@@ -1,4 +1,5 @@
 import type { SearchGroup, SearchKind } from '@rcm/shared/search';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, demoMac, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
@@ -34,8 +35,8 @@ async function search(who: string, q: string, locale?: string) {
   return res;
 }
 
-async function groups(who: string, q: string): Promise<Map<SearchKind, SearchGroup['items']>> {
-  const res = await search(who, q);
+async function groups(who: string, q: string, locale?: string): Promise<Map<SearchKind, SearchGroup['items']>> {
+  const res = await search(who, q, locale);
   expect(res.statusCode, res.body).toBe(200);
   return new Map((res.json().data.groups as SearchGroup[]).map((g) => [g.kind, g.items]));
 }
@@ -97,6 +98,27 @@ describe('GET /api/search', () => {
     expect((await groups('north', String(alarm.ref))).get('alarms')).toEqual([]);
     const byReason = (await groups('admin', 'superheet')).get('alarms') ?? [];
     expect(byReason.map((a) => a.ref)).toContain(String(alarm.ref));
+  });
+
+  it('finds an alarm by its Spanish reason too, and titles it in the caller’s language', async () => {
+    const [alarm] = await seedAlarms(t.database.db, [{ controller: 0, status: 'active' }]);
+    if (!alarm) throw new Error('no alarm seeded');
+    await t.database.db.execute(
+      sql`update alarms set reason = 'Low oil pressure: Rack A oil pressure 5 psi below 10 psi',
+            reason_es = 'Presión de aceite baja: Rack A presión de aceite 5 psi por debajo de 10 psi' where id = ${alarm.id}`,
+    );
+    const hit = async (q: string, locale: string) =>
+      ((await groups('manager', q, locale)).get('alarms') ?? []).find((a) => a.ref === String(alarm.ref));
+    expect((await hit('presión de aceite', 'es-MX'))?.title).toBe(
+      `#${alarm.ref} Presión de aceite baja: Rack A presión de aceite 5 psi por debajo de 10 psi`,
+    );
+    expect((await hit('presión de aceite', 'en-US'))?.title).toBe(
+      `#${alarm.ref} Low oil pressure: Rack A oil pressure 5 psi below 10 psi`,
+    );
+    expect((await hit('oil pressure', 'es-MX'))?.title).toContain('Presión de aceite baja');
+    // Another organization's user finds nothing of it, in either language.
+    const north = (await groups('north', 'presión de aceite', 'es-MX')).get('alarms') ?? [];
+    expect(north.map((a) => a.ref)).not.toContain(String(alarm.ref));
   });
 
   it('rejects an empty query with a localized error and needs search_view', async () => {

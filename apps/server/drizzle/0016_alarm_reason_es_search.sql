@@ -1,0 +1,1 @@
+CREATE INDEX "alarms_open_reason_es_trgm" ON "alarms" USING gin ("reason_es" gin_trgm_ops) WHERE status <> 'cleared';
