@@ -1,7 +1,5 @@
-import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { controllers, locations, organizations, users } from './schema.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { controllers, locations, organizations, ts, users } from './schema.ts';
 
 /** Suppliers of parts (United Refrigeration Inc. "URI" is the main one). Shared by every organization. */
 export const suppliers = pgTable(

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { alarms, controllers, locations, organizations, users } from './schema.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, integer, jsonb, pgSequence, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { controllers, locations, organizations, ts, users } from './schema.ts';
+import { alarms } from './schema-alarms.ts';
 
 export type JobPriorityValue = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW';
 export type JobStatusValue = 'New' | 'Started' | 'On Hold' | 'Closed';

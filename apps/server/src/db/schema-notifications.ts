@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { alarms, users } from './schema.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { ts, users } from './schema.ts';
+import { alarms } from './schema-alarms.ts';
 
 export type EmailStatus = 'queued' | 'sent' | 'failed';
 export type NotificationSeverity = 'critical' | 'high' | 'medium' | 'low';

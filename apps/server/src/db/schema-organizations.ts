@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, roles, users } from './schema.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations, roles, ts, users } from './schema.ts';
 
 /**
  * An invitation to join an organization: a single-use token (stored hashed) that expires; accepting it

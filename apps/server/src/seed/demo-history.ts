@@ -1,7 +1,8 @@
 import type { PointStatus } from '@rcm/shared/device';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alarms, alarmTypes, controllers, users } from '../db/schema.ts';
+import { controllers, users } from '../db/schema.ts';
+import { alarms, alarmTypes } from '../db/schema-alarms.ts';
 import {
   deviceReasons,
   metricLabel,

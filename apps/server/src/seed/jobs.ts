@@ -1,7 +1,8 @@
 import type { JobPriority, JobStatus } from '@rcm/shared/jobs';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alarms, controllers, users } from '../db/schema.ts';
+import { controllers, users } from '../db/schema.ts';
+import { alarms } from '../db/schema-alarms.ts';
 import { jobCategories, jobStatusHistory, jobs } from '../db/schema-jobs.ts';
 
 export const DEMO_JOB_CATEGORIES = [

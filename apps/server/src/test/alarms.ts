@@ -3,7 +3,8 @@ import type { AlarmSeverity } from '@rcm/shared/device';
 import type { Permission } from '@rcm/shared/permissions';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { alarms, alarmTypes, controllers, organizations, roles, users } from '../db/schema.ts';
+import { controllers, organizations, roles, users } from '../db/schema.ts';
+import { alarms, alarmTypes } from '../db/schema-alarms.ts';
 
 /**
  * The demo seed's authorised controller `i` (0–39). It sits at customer location i % 12: 0–4 are

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { alarmTypes } from '../../db/schema.ts';
+import { alarmTypes } from '../../db/schema-alarms.ts';
 
 type NewAlarmType = typeof alarmTypes.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alarmTypes } from '../../db/schema.ts';
+import { alarmTypes } from '../../db/schema-alarms.ts';
 import type { AlarmRule } from './engine.ts';
 
 const TTL_MS = 5_000;

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alarms, controllers, locations, organizations } from '../../db/schema.ts';
+import { controllers, locations, organizations } from '../../db/schema.ts';
+import { alarms } from '../../db/schema-alarms.ts';
 
 export function createControllersRepo(db: Db) {
   return {

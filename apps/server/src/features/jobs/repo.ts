@@ -1,7 +1,8 @@
 import type { JobHistoryEntry, JobListQuery, JobStats, JobStatus, JobSummary } from '@rcm/shared/jobs';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alarms, controllers, locations, users } from '../../db/schema.ts';
+import { controllers, locations, users } from '../../db/schema.ts';
+import { alarms } from '../../db/schema-alarms.ts';
 import { type JobAssignee, jobCategories, jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
 import { arr, query, toIso } from '../../lib/sql.ts';
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarms, controllers, rackPoints, racks, readings, readingsHourly } from '../../db/schema.ts';
+import { controllers, rackPoints, racks, readings, readingsHourly } from '../../db/schema.ts';
+import { alarms } from '../../db/schema-alarms.ts';
 import { inventoryItems, purchaseOrderLines, purchaseOrders, suppliers } from '../../db/schema-inventory.ts';
 import { seedReportReadings } from '../../seed/reports.ts';
 import { addUser, demoMac, seedAlarms } from '../../test/alarms.ts';

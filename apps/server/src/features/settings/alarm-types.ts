@@ -1,7 +1,8 @@
 import type { AlarmTypeBody, SettingsAlarmType, SettingsListQuery } from '@rcm/shared/settings';
 import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alarmTypes, teams, users } from '../../db/schema.ts';
+import { teams, users } from '../../db/schema.ts';
+import { alarmTypes } from '../../db/schema-alarms.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';

@@ -1,7 +1,8 @@
 import type { Permission } from '@rcm/shared/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { alarmTypes, roles, teams } from '../../db/schema.ts';
+import { roles, teams } from '../../db/schema.ts';
+import { alarmTypes } from '../../db/schema-alarms.ts';
 import { addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { userByEmail } from '../../test/helpers.ts';
