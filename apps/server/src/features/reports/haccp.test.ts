@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rackPoints, readingsHourly } from '../../db/schema.ts';
+import { seedReportReadings } from '../../seed/reports.ts';
+import { at, openReportsApp, type ReportsApp } from '../../test/reports.ts';
+
+describe('reports API: HACCP log', () => {
+  let t: ReportsApp['t'];
+  let get: ReportsApp['get'];
+  let manager: string;
+  let technician: string;
+  let northwind: string;
+
+  beforeAll(async () => {
+    const r = await openReportsApp();
+    ({ t, get, manager, technician, northwind } = r);
+    const { db, fresh, north } = r;
+    // Case points: A.CASE2 is a °C point (limit 5), A.CASE1 a °F one (limit 41).
+    await db.insert(rackPoints).values([
+      {
+        controllerId: fresh.id,
+        addr: 'A.CASE1',
+        rackRef: 'A',
+        name: 'Case 1 Temperature',
+        unit: '°F',
+        status: 'ok',
+        value: 38,
+        updatedAt: t.clock.now,
+      },
+      {
+        controllerId: fresh.id,
+        addr: 'A.CASE2',
+        rackRef: 'A',
+        name: 'Case 2 Temperature',
+        unit: '°C',
+        status: 'ok',
+        value: 3,
+        updatedAt: t.clock.now,
+      },
+    ]);
+
+    // HACCP: 2020-03-02 in Chicago is UTC-6 (daylight time starts on the 8th).
+    const hourly: (typeof readingsHourly.$inferInsert)[] = [];
+    const bucket = (localHour: number) => new Date(Date.parse('2020-03-02T06:00:00Z') + localHour * 3_600_000);
+    for (let h = 0; h < 24; h += 1) {
+      const max = h === 14 ? 43 : h === 15 ? 41 : 38;
+      hourly.push({
+        controllerId: fresh.id,
+        key: 'A.CASE1',
+        bucket: bucket(h),
+        min: max - 1,
+        max,
+        sum: max * 4,
+        count: 4,
+      });
+    }
+    for (let h = 0; h <= 12; h += 1) {
+      const max = h === 12 ? 6 : 3;
+      hourly.push({ controllerId: fresh.id, key: 'A.CASE2', bucket: bucket(h), min: 2, max, sum: max, count: 1 });
+    }
+    // Local 2020-03-01 21:00: another day. A.SUCT is no case.
+    hourly.push({
+      controllerId: fresh.id,
+      key: 'A.CASE1',
+      bucket: at('2020-03-02T03:00:00Z'),
+      min: 50,
+      max: 50,
+      sum: 50,
+      count: 1,
+    });
+    hourly.push({ controllerId: fresh.id, key: 'A.SUCT', bucket: bucket(3), min: 50, max: 50, sum: 50, count: 1 });
+    hourly.push({
+      controllerId: north.id,
+      key: 'A.CASE1',
+      bucket: at('2020-03-02T12:00:00Z'),
+      min: 45,
+      max: 45,
+      sum: 45,
+      count: 1,
+    });
+    await db.insert(readingsHourly).values(hourly);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('HACCP log', () => {
+    it('logs each case’s hourly temperature per local day and marks excursions', async () => {
+      const body = (await get('/api/reports/haccp?from=2020-03-02&to=2020-03-02', manager)).json();
+      expect(body.data).toHaveLength(2);
+      const [case1, case2] = body.data;
+      expect(case1).toMatchObject({
+        day: '2020-03-02',
+        point: 'A.CASE1',
+        unit: '°F',
+        limit: 41,
+        min: 37,
+        max: 43,
+        excursions: 1,
+      });
+      expect(case1.hours[14]).toBe(43);
+      expect(case1.hours[15]).toBe(41);
+      expect(case1.hours.filter((v: number | null) => v !== null)).toHaveLength(24);
+      expect(case2).toMatchObject({ point: 'A.CASE2', unit: '°C', limit: 5, max: 6, excursions: 1 });
+      expect(case2.hours.slice(13)).toEqual(Array(11).fill(null));
+      expect(body.summary).toMatchObject({ locations: 1, cases: 2, hours_logged: 24 + 13, excursions: 2 });
+      expect(body.summary.by_day).toEqual([{ day: '2020-03-02', hours_logged: 37, excursions: 2 }]);
+    });
+
+    it('keeps organizations apart and filters by location', async () => {
+      const nw = (await get('/api/reports/haccp?from=2020-03-01&to=2020-03-02', northwind)).json();
+      expect(nw.data).toHaveLength(1);
+      expect(nw.data[0]).toMatchObject({ organization_name: 'Northwind Grocers', max: 45, excursions: 1 });
+      const loc = nw.data[0].location_id;
+      const fm = (await get(`/api/reports/haccp?from=2020-03-01&to=2020-03-02&location_id=${loc}`, manager)).json();
+      expect(fm.data).toEqual([]);
+      expect(fm.summary.hours_logged).toBe(0);
+    });
+
+    it('exports CSV with 24 hourly columns and excursions starred', async () => {
+      const res = await get('/api/reports/haccp?from=2020-03-02&to=2020-03-02&format=csv', manager);
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]?.split(',')).toHaveLength(10 + 24);
+      const cells = lines[1]?.split(',') ?? [];
+      expect(cells.slice(0, 7)).toEqual([
+        'FreshMart Foods',
+        'FreshMart #101 Downtown',
+        '2020-03-02',
+        expect.any(String),
+        'A.CASE1',
+        '°F',
+        '41',
+      ]);
+      expect(cells[7 + 14]).toBe('43*');
+      expect(cells[7 + 15]).toBe('41');
+    });
+  });
+
+  it('the demo seed gives the HACCP report real data, excursions counted as in the rollups', async () => {
+    const now = at('2026-06-01T12:00:00Z');
+    const written = await seedReportReadings(t.database.db, now, 3);
+    expect(written).toBeGreaterThan(0);
+    const q = 'from=2026-05-30&to=2026-05-30';
+    const body = (await get(`/api/reports/haccp?${q}&per_page=200`, technician)).json();
+    // Independently: every seeded case hour of that local day (locations keep their own time zone; the
+    // fixture made FreshMart #101's A.CASE2 a °C point, so its limit is 5).
+    const res =
+      await t.database.db.execute(sql`select count(*)::int as hours, (count(*) filter (where h.max > case p.unit when '°C' then 5 else 41 end))::int as over
+      from readings_hourly h join controllers c on c.id = h.controller_id join locations l on l.id = c.location_id
+      left join rack_points p on p.controller_id = h.controller_id and p.addr = h.key
+      where h.key like 'A.CASE%' and (h.bucket at time zone l.timezone)::date = '2026-05-30'`);
+    const expected = (res as unknown as { rows: { hours: number; over: number }[] }).rows[0];
+    expect(body.summary.hours_logged).toBe(expected?.hours);
+    expect(body.summary.hours_logged).toBeGreaterThan(0);
+    expect(body.summary.excursions).toBe(expected?.over);
+    const sumOfRows = body.data.reduce((s: number, r: { excursions: number }) => s + r.excursions, 0);
+    expect(sumOfRows).toBe(expected?.over);
+  });
+});
