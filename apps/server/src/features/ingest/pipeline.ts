@@ -139,11 +139,21 @@ export function createIngestPipeline(deps: {
     await Promise.all(lanes.map(flushLane));
   }
 
+  /**
+   * Starts the lane's next write when its batch is full, or sets the timer that bounds how long a
+   * message waits for company. While the lane writes, nothing is started: the write, when it ends,
+   * schedules what queued meanwhile. (Before, every message that arrived over a full batch started a
+   * flush that waited for the write: at 30,000 messages/s that was thousands of waiters, each woken by
+   * every commit, and a third of the process's allocations.)
+   */
   function schedule(lane: Lane): void {
+    if (lane.writing) return;
     if (lane.weight >= maxBatch) {
       void flushLane(lane);
     } else if (!lane.timer) {
-      lane.timer = setTimeout(() => void flushLane(lane), maxDelay);
+      const oldest = lane.queue[0];
+      const waited = oldest ? performance.now() - oldest.at : 0;
+      lane.timer = setTimeout(() => void flushLane(lane), Math.max(0, maxDelay - waited));
     }
   }
 
