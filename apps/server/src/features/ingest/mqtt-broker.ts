@@ -74,10 +74,20 @@ export async function startEmbeddedBroker(deps: {
       });
   };
 
-  broker.authorizeSubscribe = (client, subscription, done) => {
-    const session = sessions.get(client);
-    const own = session ? `rcm/v1/${compactMac(session.mac)}/` : null;
-    done(own && subscription.topic.startsWith(own) ? null : new Error('subscription not allowed'), subscription);
+  // The device protocol has no downlink: a subscription is refused (SUBACK 0x80, the connection
+  // stays), so no client ever receives what a device publishes.
+  broker.authorizeSubscribe = (_client, _subscription, done) => done(null, null);
+
+  // So a device's publish ends at the pipeline. aedes would go on, after the PUBACK, to route it to
+  // subscribers (two topic-tree matches, and a retained copy of every status) that cannot exist:
+  // 6% of the server's thread at 30,000 msg/s. Its own messages ($SYS) are routed as before.
+  const route = broker.publish.bind(broker) as (packet: unknown, client: unknown, done?: (err?: Error) => void) => void;
+  (broker as unknown as { publish: typeof route }).publish = (packet, client, done) => {
+    if (client && typeof client === 'object' && sessions.has(client as Client)) {
+      done?.();
+      return;
+    }
+    route(packet, client, done);
   };
 
   broker.authorizePublish = (client, packet, done) => {
