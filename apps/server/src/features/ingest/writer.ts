@@ -164,13 +164,16 @@ async function writeTelemetry(
   // reads the newest reading at or after a point's `updated_at` (list-repo.ts). Comparing every point
   // row instead cost a third of a 100-point snapshot's transaction.
   const rewritten = new Map<string, boolean>();
+  // The metrics travel as text and become jsonb only in the rows written (usually none): casting the
+  // whole array parsed every rack's JSON on every batch.
   if (racks.size > 0) {
     const rows = [...racks.values()];
     const changed = await query<{ controller_id: number; ref: string; refresh: boolean }>(
       tx,
       sql`insert into racks (controller_id, ref, name, metrics, updated_at, sig, points_at)
-      select v.*, v.updated_at from unnest(${ints(rows.map((r) => r.id))}::int[], ${texts(rows.map((r) => r.rack.ref))}::text[],
-                             ${texts(rows.map((r) => r.rack.name ?? null))}::text[], ${texts(rows.map((r) => JSON.stringify(r.rack.metrics)))}::jsonb[],
+      select v.controller_id, v.ref, v.name, v.metrics::jsonb, v.updated_at, v.sig, v.updated_at
+      from unnest(${ints(rows.map((r) => r.id))}::int[], ${texts(rows.map((r) => r.rack.ref))}::text[],
+                             ${texts(rows.map((r) => r.rack.name ?? null))}::text[], ${texts(rows.map((r) => JSON.stringify(r.rack.metrics)))}::text[],
                              ${texts(rows.map((r) => r.ts))}::timestamptz[], ${texts(rows.map((r) => rackSignature(r.rack)))}::text[])
         as v(controller_id, ref, name, metrics, updated_at, sig)
       left join racks k on k.controller_id = v.controller_id and k.ref = v.ref
