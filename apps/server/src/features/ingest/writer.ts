@@ -306,23 +306,28 @@ export async function writeBatch(
   lap('alarm_state');
   const decisions = new Map<number, Decision[]>();
   const offlineRule = rules.find((r) => r.source === 'offline');
+  const offlineKey = offlineRule ? `${offlineRule.id}|${OFFLINE_SUBJECT}` : '';
   // In the devices' own time order (a stable sort: status messages, which carry no time, stay first).
+  // Each message's time is parsed once, here.
   const ordered = items.map((item) => ({ item, at: item.channel === 'status' ? 0 : Date.parse(item.message.ts) }));
   ordered.sort((a, b) => a.at - b.at);
-  for (const { item } of ordered) {
+  for (const { item, at } of ordered) {
     const state = states.get(item.device.id) as ControllerState;
-    const list = decisions.get(item.device.id) ?? [];
-    decisions.set(item.device.id, list);
-    if (item.channel === 'telemetry')
-      list.push(...evaluateSamples(rules, state, samplesOf(item.message), new Date(item.message.ts)));
-    if (item.channel === 'alarms')
-      list.push(...evaluateDeviceAlarm(rules, state, item.message, new Date(item.message.ts)));
+    let list = decisions.get(item.device.id);
+    if (!list) {
+      list = [];
+      decisions.set(item.device.id, list);
+    }
+    if (item.channel === 'telemetry') {
+      const made = evaluateSamples(rules, state, samplesOf(item.message), new Date(at));
+      if (made.length > 0) list.push(...made);
+    }
+    if (item.channel === 'alarms') list.push(...evaluateDeviceAlarm(rules, state, item.message, new Date(at)));
     if (offlineRule && onlineNow.get(item.device.id)) {
-      const key = `${offlineRule.id}|${OFFLINE_SUBJECT}`;
-      const open = state.open.get(key);
+      const open = state.open.get(offlineKey);
       if (open) {
         clearOpen(open, now, list);
-        state.open.delete(key);
+        state.open.delete(offlineKey);
       }
     }
   }
