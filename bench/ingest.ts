@@ -49,7 +49,15 @@ import {
 } from '../apps/server/src/features/ops/mosquitto-auth.ts';
 import { startMosquitto } from '../apps/server/src/features/ops/test-services.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { countReadings, freshDatabase, keyOf, mac, percentile, seedControllers } from './lib/bench-db.ts';
+import {
+  countReadings,
+  freshDatabase,
+  keyOf,
+  mac,
+  percentile,
+  seedControllers,
+  sharedBuffersNote,
+} from './lib/bench-db.ts';
 import { record } from './lib/report.ts';
 
 const { values } = parseArgs({
@@ -75,6 +83,7 @@ const externalUrl = process.env.BENCH_MQTT_URL;
 const publisher = values.publisher ?? (broker === 'mosquitto' ? 'mqttjs' : 'lean');
 
 const url = await freshDatabase('rcm_bench_ingest');
+const buffersNote = await sharedBuffersNote(url);
 const database = await openDatabase({ url });
 await ensureAlarmCatalogue(database.db);
 await seedControllers(url, clients);
@@ -243,7 +252,7 @@ steady.sort((a, b) => a - b);
 const pct = (sorted: number[], p: number) => (sorted.length ? percentile(sorted, p) : 'n/a');
 const result = {
   // In-flight messages per device and writer lanes shape the result as much as the broker does.
-  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}${Number(values.rate) > 0 ? `, paced at ${values.rate} msg/s` : ''}, lanes ${values.lanes}${/[?&]host=(\/|%2F)/i.test(url) ? ', PostgreSQL over its Unix socket' : ''}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''}${process.env.BENCH_NOTE ? `; ${process.env.BENCH_NOTE}` : ''})`,
+  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}${Number(values.rate) > 0 ? `, paced at ${values.rate} msg/s` : ''}, lanes ${values.lanes}${/[?&]host=(\/|%2F)/i.test(url) ? ', PostgreSQL over its Unix socket' : ''}${buffersNote}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''}${process.env.BENCH_NOTE ? `; ${process.env.BENCH_NOTE}` : ''})`,
   devices: clients,
   perMessage,
   seconds: seconds.toFixed(1),

@@ -13,6 +13,19 @@ export async function freshDatabase(name: string): Promise<string> {
   return databaseUrl(name);
 }
 
+/**
+ * The server's `shared_buffers` when it is not PostgreSQL's default (128MB), for a result's label:
+ * the snapshot runs depend on it (the readings index's insertion points must stay in memory).
+ */
+export async function sharedBuffersNote(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const r = await client.query<{ shared_buffers: string }>('show shared_buffers');
+  await client.end();
+  const value = r.rows[0]?.shared_buffers ?? '';
+  return value === '128MB' ? '' : `, shared_buffers ${value}`;
+}
+
 /** The URL of a database on the benchmark's server. */
 export function databaseUrl(name: string): string {
   const url = new URL(BENCH_DB_URL);
