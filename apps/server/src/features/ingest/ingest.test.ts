@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
@@ -119,6 +120,26 @@ describe('MQTT ingest', () => {
   it('refuses a wrong device key and a client id that is not the MAC', async () => {
     await expect(connectDevice(server.mqttPort ?? 0, MAC1, 'wrong-key')).rejects.toThrow();
     await expect(connectDevice(server.mqttPort ?? 0, MAC1, TEST_PROVISIONING_KEY)).rejects.toThrow();
+  });
+});
+
+describe('the embedded broker on a port in use', () => {
+  it('listens on another port and ingests there', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
+    const takenPort = (taken.address() as AddressInfo).port;
+    const second = await createTestServer({ MQTT_PORT: String(takenPort) });
+    try {
+      expect(second.mqttPort).toBeGreaterThan(0);
+      expect(second.mqttPort).not.toBe(takenPort);
+      const device = await connectDevice(second.mqttPort ?? 0, MAC1, demoDeviceKey(MAC1));
+      await device.publish('telemetry', telemetry(new Date(), {}, `fallback-${Date.now()}`));
+      expect(second.ingest.pipeline.stats().readings).toBe(6);
+      await device.end();
+    } finally {
+      await second.stop();
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
   });
 });
 

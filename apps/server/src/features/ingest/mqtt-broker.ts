@@ -1,45 +1,22 @@
-import { createServer, type Server } from 'node:net';
-import {
-  compactMac,
-  DEVICE_CHANNELS,
-  type DeviceChannel,
-  deviceTopic,
-  normalizeMac,
-  parseDeviceTopic,
-} from '@rcm/shared/device';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Worker } from 'node:worker_threads';
+import { DEVICE_CHANNELS } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../events/bus.ts';
+import type { BrokerCommand, BrokerEvent, BrokerWorkerData } from './broker-protocol.ts';
 import type { DeviceRegistry } from './device-registry.ts';
 import type { IngestPipeline } from './pipeline.ts';
 
-type Session = {
-  mac: string;
-  kind: 'device' | 'provisioning';
-  /** The device's own topics in the usual spelling: most publishes are checked by one lookup. */
-  topics: Map<string, DeviceChannel>;
-};
-
-function authError(returnCode: number, message: string): AuthenticateError {
-  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: Error) => reject(err);
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
-}
-
 /**
  * The embedded MQTT broker (aedes) for the default mode. Devices authenticate with their MAC and
- * key; a device may publish only under its own MAC. A publish is authorised only after the ingest
- * pipeline has committed it, which holds the device's PUBACK until then (design.md section 11).
+ * key; a device may publish only under its own MAC. A publish is acknowledged only after the ingest
+ * pipeline has committed it (design.md section 11).
+ *
+ * aedes runs on a worker thread of its own (broker-worker.ts): the devices' sockets, MQTT parsing and
+ * the PUBACK writes were a third of the server thread at 30,000 msg/s, and that thread was the
+ * limit while the machine had a third of its CPU idle. This side checks credentials (the device
+ * registry), announces pending controllers, and hands each publish to the pipeline; the thread holds
+ * the PUBACK until the batch's commit comes back. Both directions travel in batches, one message per
+ * event-loop turn.
  */
 export async function startEmbeddedBroker(deps: {
   port: number;
@@ -50,80 +27,128 @@ export async function startEmbeddedBroker(deps: {
   log: FastifyBaseLogger;
 }): Promise<{ port: number; listening: () => boolean; close: () => Promise<void> }> {
   const { registry, pipeline, log } = deps;
-  const broker = await Aedes.createBroker({ heartbeatInterval: 60_000, connectTimeout: 30_000 });
-  const sessions = new WeakMap<Client, Session>();
+  const worker = new Worker(new URL('../../lib/ts-worker.mjs', import.meta.url), {
+    workerData: {
+      entry: new URL('./broker-worker.ts', import.meta.url).href,
+      port: deps.port,
+      host: deps.host,
+    } satisfies BrokerWorkerData,
+  });
+  const command = (c: BrokerCommand) => worker.postMessage(c);
+  let listening = false;
+  let closing = false;
+  let exited = false;
+  let closed: (() => void) | null = null;
+  let started: { resolve: (port: number) => void; reject: (err: Error) => void } | null = null;
+  const port = new Promise<number>((resolve, reject) => {
+    started = { resolve, reject };
+  });
 
-  broker.authenticate = (client, username, password, done) => {
-    const mac = normalizeMac(username ?? '');
-    if (!mac || client.id !== compactMac(mac)) return done(authError(2, 'client id must be the MAC'), false);
+  /** Committed (or rejected as bad input) → PUBACK; not stored → the device's connection is cut. */
+  let acks: { ok: number[]; failed: number[] } = { ok: [], failed: [] };
+  let acksQueued = false;
+  const sendAcks = () => {
+    acksQueued = false;
+    if (acks.ok.length === 0 && acks.failed.length === 0) return;
+    command({ type: 'acks', ...acks });
+    acks = { ok: [], failed: [] };
+  };
+  const settle = (id: number, ok: boolean) => {
+    (ok ? acks.ok : acks.failed).push(id);
+    if (!acksQueued) {
+      acksQueued = true;
+      setImmediate(sendAcks);
+    }
+  };
+
+  function authenticate(id: number, mac: string, password: string): void {
     registry
-      .authenticate(mac, password?.toString() ?? '')
+      .authenticate(mac, password)
       .then(async (auth) => {
-        if (!auth) return done(authError(4, 'bad credentials'), false);
-        const topics = new Map(DEVICE_CHANNELS.map((c) => [deviceTopic(mac, c), c]));
-        sessions.set(client, { mac, kind: auth.kind, topics });
-        if (auth.kind === 'provisioning') {
+        if (auth?.kind === 'provisioning') {
           const created = await registry.announce(mac, {});
           if (created) deps.bus.emit('controller.pending', created);
         }
-        done(null, true);
+        command({ type: 'auth', id, verdict: auth ? auth.kind : 'refused' });
       })
       .catch((err: unknown) => {
         log.error({ err, mac }, 'device authentication failed');
-        done(authError(3, 'server unavailable'), false);
+        command({ type: 'auth', id, verdict: 'unavailable' });
       });
-  };
-
-  // The device protocol has no downlink: a subscription is refused (SUBACK 0x80, the connection
-  // stays), so no client ever receives what a device publishes.
-  broker.authorizeSubscribe = (_client, _subscription, done) => done(null, null);
-
-  // So a device's publish ends at the pipeline. aedes would go on, after the PUBACK, to route it to
-  // subscribers (two topic-tree matches, and a retained copy of every status) that cannot exist:
-  // 6% of the server's thread at 30,000 msg/s. Its own messages ($SYS) are routed as before.
-  const route = broker.publish.bind(broker) as (packet: unknown, client: unknown, done?: (err?: Error) => void) => void;
-  (broker as unknown as { publish: typeof route }).publish = (packet, client, done) => {
-    if (client && typeof client === 'object' && sessions.has(client as Client)) {
-      done?.();
-      return;
-    }
-    route(packet, client, done);
-  };
-
-  broker.authorizePublish = (client, packet, done) => {
-    const session = client ? sessions.get(client) : undefined;
-    if (!session) return done(new Error('publish not allowed'));
-    let channel = session.topics.get(packet.topic);
-    if (!channel) {
-      // Another spelling of the MAC (colons, capitals) is allowed too; another device's is not.
-      const topic = parseDeviceTopic(packet.topic);
-      if (!topic || topic.mac !== session.mac) return done(new Error('publish not allowed'));
-      channel = topic.channel;
-    }
-    // Rejected messages (malformed, too large) are acknowledged and dropped: resending cannot fix them.
-    pipeline.submitTo(session.mac, channel, packet.payload, (err) => done(err ? new Error('not stored') : null));
-  };
-
-  broker.on('clientError', (client, err) => log.debug({ client: client.id, err: err.message }, 'mqtt client error'));
-
-  const server = createServer(broker.handle);
-  let port: number;
-  try {
-    port = await listen(server, deps.port, deps.host);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    port = await listen(server, 0, deps.host);
-    log.warn(
-      `MQTT port ${deps.port} is in use (another broker?): the embedded broker listens on ${port}. Set MQTT_PORT to choose.`,
-    );
   }
+
+  worker.on('message', (event: BrokerEvent) => {
+    switch (event.type) {
+      case 'listening':
+        listening = true;
+        if (event.fallback) {
+          log.warn(
+            `MQTT port ${deps.port} is in use (another broker?): the embedded broker listens on ${event.port}. Set MQTT_PORT to choose.`,
+          );
+        }
+        started?.resolve(event.port);
+        started = null;
+        break;
+      case 'failed':
+        started?.reject(new Error(`embedded broker: ${event.message}`));
+        started = null;
+        break;
+      case 'auth':
+        authenticate(event.id, event.mac, event.password);
+        break;
+      case 'publishes': {
+        const bytes = Buffer.from(event.payload);
+        let start = 0;
+        for (let i = 0; i < event.ids.length; i++) {
+          const id = event.ids[i] as number;
+          const end = event.ends[i] as number;
+          // Rejected messages (malformed, too large) are acknowledged and dropped: resending cannot fix them.
+          pipeline.submitTo(
+            event.macs[i] as string,
+            DEVICE_CHANNELS[event.channels[i] as number] as (typeof DEVICE_CHANNELS)[number],
+            bytes.subarray(start, end),
+            (err) => settle(id, !err),
+          );
+          start = end;
+        }
+        break;
+      }
+      case 'clientError':
+        log.debug({ client: event.client, err: event.message }, 'mqtt client error');
+        break;
+      case 'closed':
+        listening = false;
+        break;
+    }
+  });
+  worker.on('error', (err) => {
+    listening = false;
+    log.error({ err: err.message }, 'embedded broker: its thread failed');
+    started?.reject(err);
+    started = null;
+  });
+  worker.on('exit', () => {
+    exited = true;
+    listening = false;
+    started?.reject(new Error('embedded broker: its thread exited while starting'));
+    started = null;
+    closed?.();
+    // Devices lose their connections; readiness fails (the broker check), so the instance is replaced.
+    if (!closing) log.error('embedded broker: its thread exited; devices cannot connect');
+  });
+
   return {
-    port,
+    port: await port,
     /** Devices can connect (readiness). */
-    listening: () => server.listening && !broker.closed,
+    listening: () => listening,
     close: () =>
       new Promise<void>((resolve) => {
-        broker.close(() => server.close(() => resolve()));
+        if (closing || exited) return resolve();
+        closing = true;
+        closed = resolve;
+        command({ type: 'close' });
+        // A thread that does not finish closing within 5 s is ended.
+        setTimeout(() => void worker.terminate(), 5_000).unref();
       }),
   };
 }

@@ -1,0 +1,38 @@
+/**
+ * The messages between the embedded broker's front (mqtt-broker.ts, on the server's event loop) and
+ * aedes (broker-worker.ts, on a worker thread of its own). The thread holds every device's PUBACK
+ * until the server says the message's batch committed.
+ */
+
+export type BrokerWorkerData = { entry: string; port: number; host: string };
+
+/** Worker → server. */
+export type BrokerEvent =
+  /** Listening on `port`; `fallback`: the port asked for was in use (another broker?). */
+  | { type: 'listening'; port: number; fallback: boolean }
+  /** The broker could not start. */
+  | { type: 'failed'; message: string }
+  /** A device connects with this MAC (its client id checked) and password: may it? */
+  | { type: 'auth'; id: number; mac: string; password: string }
+  /**
+   * The publishes that arrived since the last batch, in order: message i is `ids[i]`, from the device
+   * `macs[i]`, on `DEVICE_CHANNELS[channels[i]]`, its payload `payload[ends[i-1] ?? 0, ends[i])`.
+   */
+  | {
+      type: 'publishes';
+      ids: Int32Array;
+      macs: string[];
+      channels: Uint8Array;
+      ends: Int32Array;
+      payload: ArrayBuffer;
+    }
+  | { type: 'clientError'; client: string; message: string }
+  | { type: 'closed' };
+
+/** Server → worker. */
+export type BrokerCommand =
+  /** The answer to an `auth`: a device, a device that may only announce itself, refused, or not known now. */
+  | { type: 'auth'; id: number; verdict: 'device' | 'provisioning' | 'refused' | 'unavailable' }
+  /** Acknowledge `ok` (committed or rejected as bad input); cut the connection for `failed` (not stored). */
+  | { type: 'acks'; ok: number[]; failed: number[] }
+  | { type: 'close' };
