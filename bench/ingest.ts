@@ -173,6 +173,9 @@ if (sampler) {
 const WARMUP_MS = 3000;
 const committed: number[] = [];
 const steady: number[] = [];
+/** Messages committed after the warm-up and before the devices stop: the steady rate. */
+let steadyMessages = 0;
+const durationMs = Number(values.duration) * 1000;
 /** Per second of the run (--timeline): the commit latencies of the messages committed in it. */
 const timeline: number[][] = [];
 server.ingest.pipeline.onCommitted((batch) => {
@@ -184,11 +187,13 @@ server.ingest.pipeline.onCommitted((batch) => {
     timeline[at] = second;
   }
   const warm = now - publishStarted >= WARMUP_MS;
+  const beforeStop = now - publishStarted < durationMs;
   for (const { item } of batch) {
     if (item.channel !== 'telemetry') continue;
     const ms = now - Date.parse(item.message.ts);
     committed.push(ms);
     if (warm) steady.push(ms);
+    if (warm && beforeStop) steadyMessages += 1;
     second?.push(ms);
   }
 });
@@ -258,6 +263,7 @@ const result = {
   seconds: seconds.toFixed(1),
   messagesPerSecond: Math.round(Math.min(pub.acked, stored.messages) / seconds),
   readingsPerSecond,
+  steadyReadingsPerSecond: Math.round((steadyMessages * perMessage) / ((durationMs - WARMUP_MS) / 1000)),
   p50: broker === 'embedded' ? pub.p50.toFixed(1) : 'n/a',
   p95: broker === 'embedded' ? pub.p95.toFixed(1) : 'n/a',
   p99: broker === 'embedded' ? pub.p99.toFixed(1) : 'n/a',
@@ -291,6 +297,7 @@ if (!values.scratch)
       's',
       'msg/s',
       'readings/s',
+      'steady readings/s',
       'p50 ms',
       'p95 ms',
       'p99 ms',
