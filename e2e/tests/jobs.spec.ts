@@ -76,9 +76,10 @@ test('the status tiles filter /jobs, and the dashboard tile counts open jobs', a
   await expect(page).toHaveURL(/status=On(\+|%20)Hold/);
   const rows = table.locator('tbody tr');
   await expect(rows.first()).toBeVisible();
-  const statuses = await rows.locator('td:nth-child(6)').allInnerTexts();
-  expect(statuses.length).toBeGreaterThan(0);
-  expect(new Set(statuses)).toEqual(new Set(['On Hold']));
+  // The URL changes first; the rows follow when the filtered page arrives.
+  await expect
+    .poll(async () => new Set(await rows.locator('td:nth-child(6)').allInnerTexts()))
+    .toEqual(new Set(['On Hold']));
 
   // A second click shows every status again.
   await onHold.click();
@@ -88,8 +89,9 @@ test('the status tiles filter /jobs, and the dashboard tile counts open jobs', a
   await page.getByRole('option', { name: 'Urgent' }).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/priorities=URGENT/);
-  const priorities = await rows.locator('td:nth-child(4)').allInnerTexts();
-  expect(new Set(priorities)).toEqual(new Set(['Urgent']));
+  await expect
+    .poll(async () => new Set(await rows.locator('td:nth-child(4)').allInnerTexts()))
+    .toEqual(new Set(['Urgent']));
 
   await page.goto('/');
   const tile = page.getByRole('link', { name: /Zuper Jobs/ });
