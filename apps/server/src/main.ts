@@ -21,8 +21,17 @@ async function main(): Promise<void> {
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
   };
   let server: Awaited<ReturnType<typeof startServer>>;
+  let fleet: Awaited<ReturnType<typeof startDemoFleet>> | null = null;
+  let stopping = false;
   try {
-    server = await startServer({ config, database, logger, provisioningKey });
+    server = await startServer({
+      config,
+      database,
+      logger,
+      provisioningKey,
+      // Devices could no longer connect: stop, and exit non-zero so the supervisor restarts us.
+      onFatal: (reason) => void stop(reason, 1),
+    });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`Port ${config.PORT} is already in use. Set PORT to a free port, e.g. PORT=3001 npm start`);
@@ -37,7 +46,7 @@ async function main(): Promise<void> {
 
   // The simulated fleet keeps the demo console alive; it follows the embedded broker's port.
   const fleetWanted = config.DEMO_FLEET ?? (demoMode && server.mqttPort !== null);
-  const fleet =
+  fleet =
     fleetWanted && server.mqttPort !== null
       ? await startDemoFleet({
           url: `mqtt://127.0.0.1:${server.mqttPort}`,
@@ -53,8 +62,7 @@ async function main(): Promise<void> {
         })
       : null;
 
-  let stopping = false;
-  const stop = async (signal: string) => {
+  async function stop(signal: string, code = 0): Promise<void> {
     if (stopping) return;
     stopping = true;
     server.app.log.info({ signal }, 'shutting down');
@@ -66,8 +74,8 @@ async function main(): Promise<void> {
     await fleet?.stop();
     await server.close({ drainMs: config.SHUTDOWN_DRAIN_MS });
     await database.close();
-    process.exit(0);
-  };
+    process.exit(code);
+  }
   // A library promise that rejects with nobody listening (the Redis adapter publishing while Redis
   // restarts, for one) must not take every connection and batch down with it: log it and go on.
   process.on('unhandledRejection', (reason) => {

@@ -34,6 +34,8 @@ export async function startServer(deps: {
   now?: () => Date;
   provisioningKey?: string | null;
   scheduler?: boolean;
+  /** Something the instance cannot go on without has ended by itself (the embedded broker's thread). */
+  onFatal?: (reason: string) => void;
 }) {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
@@ -130,6 +132,7 @@ export async function startServer(deps: {
       pipeline: ingest.pipeline,
       bus,
       log,
+      onLost: () => deps.onFatal?.('the embedded broker thread ended'),
     });
     mqttPort = broker.port;
     closers.push(broker.close);

@@ -10,8 +10,8 @@ export type BrokerWorkerData = { entry: string; port: number; host: string };
 export type BrokerEvent =
   /** Listening on `port`; `fallback`: the port asked for was in use (another broker?). */
   | { type: 'listening'; port: number; fallback: boolean }
-  /** The broker could not start. */
-  | { type: 'failed'; message: string }
+  /** The broker could not start (`code`: the socket error's, e.g. EACCES). */
+  | { type: 'failed'; message: string; code?: string }
   /** A device connects with this MAC (its client id checked) and password: may it? */
   | { type: 'auth'; id: number; mac: string; password: string }
   /**
@@ -26,13 +26,14 @@ export type BrokerEvent =
       ends: Int32Array;
       payload: ArrayBuffer;
     }
-  | { type: 'clientError'; client: string; message: string }
+  /** A client's connection failed (logged at debug), or, without `client`, the listening socket did. */
+  | { type: 'clientError'; client?: string; message: string }
   | { type: 'closed' };
 
 /** Server → worker. */
 export type BrokerCommand =
-  /** The answer to an `auth`: a device, a device that may only announce itself, refused, or not known now. */
-  | { type: 'auth'; id: number; verdict: 'device' | 'provisioning' | 'refused' | 'unavailable' }
+  /** The answer to an `auth`: accepted (a device, or one that may only announce itself), refused, or not known now. */
+  | { type: 'auth'; id: number; verdict: 'ok' | 'refused' | 'unavailable' }
   /** Acknowledge `ok` (committed or rejected as bad input); cut the connection for `failed` (not stored). */
   | { type: 'acks'; ok: number[]; failed: number[] }
   | { type: 'close' };

@@ -63,6 +63,7 @@ broker.authenticate = (client, username, password, done) => {
   authWaits.set(id, (verdict) => {
     if (verdict === 'unavailable') return done(authError(3, 'server unavailable'), false);
     if (verdict === 'refused') return done(authError(4, 'bad credentials'), false);
+    // A device, or a new one that may only announce itself (its messages become nothing until it is authorised).
     sessions.set(client, { mac, topics: new Map(DEVICE_CHANNELS.map((c) => [deviceTopic(mac, c), c])) });
     done(null, true);
   });
@@ -143,17 +144,24 @@ broker.on('clientError', (client, err) => post({ type: 'clientError', client: cl
 
 const server = createServer(broker.handle);
 let fallback = false;
-let listeningOn: number;
+let listeningOn = 0;
 try {
-  listeningOn = await listen(server, data.port, data.host);
-} catch (err) {
-  if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
-    post({ type: 'failed', message: (err as Error).message });
-    throw err;
+  try {
+    listeningOn = await listen(server, data.port, data.host);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    fallback = true;
+    listeningOn = await listen(server, 0, data.host);
   }
-  fallback = true;
-  listeningOn = await listen(server, 0, data.host);
+} catch (err) {
+  // The start fails with this; the thread then ends by itself (nothing else holds it).
+  post({ type: 'failed', message: (err as Error).message, code: (err as NodeJS.ErrnoException).code });
+  await new Promise<void>((resolve) => broker.close(() => resolve()));
+  port.close();
+  process.exit(1);
 }
+// A failed accept (EMFILE, say) must not end the thread: logged, and the server goes on listening.
+server.on('error', (err) => post({ type: 'clientError', message: err.message }));
 
 port.on('message', (command: BrokerCommand) => {
   switch (command.type) {

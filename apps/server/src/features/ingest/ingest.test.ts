@@ -106,15 +106,12 @@ describe('MQTT ingest', () => {
     await expect(device.client.subscribeAsync([own, 'rcm/v1/+/telemetry'], { qos: 1 })).rejects.toMatchObject({
       packet: { cmd: 'suback', granted: [128, 128] },
     });
-    const received: string[] = [];
-    device.client.on('message', (topic) => received.push(topic));
     const id = await controllerId(MAC0);
     const before = await count('readings', sql`controller_id = ${id}`);
     await device.publish('telemetry', telemetry(new Date()));
     await device.publish('status', { online: true, firmware: '2.1.0' });
     expect(await count('readings', sql`controller_id = ${id}`)).toBe(before + 6);
     expect(device.client.connected).toBe(true);
-    expect(received).toEqual([]);
   });
 
   it('refuses a wrong device key and a client id that is not the MAC', async () => {

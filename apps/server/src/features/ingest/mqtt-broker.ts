@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { DEVICE_CHANNELS } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../events/bus.ts';
+import { batchAcks } from './ack-batch.ts';
 import type { BrokerCommand, BrokerEvent, BrokerWorkerData } from './broker-protocol.ts';
 import type { DeviceRegistry } from './device-registry.ts';
 import type { IngestPipeline } from './pipeline.ts';
@@ -25,6 +26,11 @@ export async function startEmbeddedBroker(deps: {
   pipeline: IngestPipeline;
   bus: EventBus;
   log: FastifyBaseLogger;
+  /**
+   * The thread ended by itself (not by `close`): devices can no longer connect. The process should
+   * stop and be restarted (main.ts exits non-zero; systemd and Docker restart it).
+   */
+  onLost?: () => void;
 }): Promise<{ port: number; listening: () => boolean; close: () => Promise<void> }> {
   const { registry, pipeline, log } = deps;
   const worker = new Worker(new URL('../../lib/ts-worker.mjs', import.meta.url), {
@@ -39,27 +45,15 @@ export async function startEmbeddedBroker(deps: {
   let closing = false;
   let exited = false;
   let closed: (() => void) | null = null;
+  let stopped: Promise<void> | undefined;
+  let startFailed = false;
   let started: { resolve: (port: number) => void; reject: (err: Error) => void } | null = null;
   const port = new Promise<number>((resolve, reject) => {
     started = { resolve, reject };
   });
 
   /** Committed (or rejected as bad input) → PUBACK; not stored → the device's connection is cut. */
-  let acks: { ok: number[]; failed: number[] } = { ok: [], failed: [] };
-  let acksQueued = false;
-  const sendAcks = () => {
-    acksQueued = false;
-    if (acks.ok.length === 0 && acks.failed.length === 0) return;
-    command({ type: 'acks', ...acks });
-    acks = { ok: [], failed: [] };
-  };
-  const settle = (id: number, ok: boolean) => {
-    (ok ? acks.ok : acks.failed).push(id);
-    if (!acksQueued) {
-      acksQueued = true;
-      setImmediate(sendAcks);
-    }
-  };
+  const { settle, flush: flushAcks } = batchAcks((acks) => command({ type: 'acks', ...acks }));
 
   function authenticate(id: number, mac: string, password: string): void {
     registry
@@ -69,7 +63,7 @@ export async function startEmbeddedBroker(deps: {
           const created = await registry.announce(mac, {});
           if (created) deps.bus.emit('controller.pending', created);
         }
-        command({ type: 'auth', id, verdict: auth ? auth.kind : 'refused' });
+        command({ type: 'auth', id, verdict: auth ? 'ok' : 'refused' });
       })
       .catch((err: unknown) => {
         log.error({ err, mac }, 'device authentication failed');
@@ -90,7 +84,8 @@ export async function startEmbeddedBroker(deps: {
         started = null;
         break;
       case 'failed':
-        started?.reject(new Error(`embedded broker: ${event.message}`));
+        startFailed = true;
+        started?.reject(Object.assign(new Error(`embedded broker: ${event.message}`), { code: event.code }));
         started = null;
         break;
       case 'auth':
@@ -114,41 +109,53 @@ export async function startEmbeddedBroker(deps: {
         break;
       }
       case 'clientError':
-        log.debug({ client: event.client, err: event.message }, 'mqtt client error');
+        if (event.client === undefined)
+          log.error({ err: event.message }, 'embedded broker: its listening socket failed');
+        else log.debug({ client: event.client, err: event.message }, 'mqtt client error');
         break;
       case 'closed':
         listening = false;
+        void worker.terminate();
         break;
     }
   });
   worker.on('error', (err) => {
     listening = false;
-    log.error({ err: err.message }, 'embedded broker: its thread failed');
+    // While starting, the start's rejection says it.
+    if (!started) log.error({ err: err.message }, 'embedded broker: its thread failed');
     started?.reject(err);
     started = null;
   });
   worker.on('exit', () => {
     exited = true;
     listening = false;
+    const starting = started !== null;
     started?.reject(new Error('embedded broker: its thread exited while starting'));
     started = null;
     closed?.();
-    // Devices lose their connections; readiness fails (the broker check), so the instance is replaced.
-    if (!closing) log.error('embedded broker: its thread exited; devices cannot connect');
+    if (!closing && !starting && !startFailed) {
+      log.error('embedded broker: its thread exited; devices cannot connect');
+      deps.onLost?.();
+    }
   });
 
   return {
     port: await port,
     /** Devices can connect (readiness). */
     listening: () => listening,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (closing || exited) return resolve();
+    close: () => {
+      stopped ??= new Promise<void>((resolve) => {
         closing = true;
+        if (exited) return resolve();
         closed = resolve;
+        // The acknowledgements of the last batches first (server.close flushed the pipeline just
+        // before): the thread sends their PUBACKs while the devices are still connected.
+        flushAcks();
         command({ type: 'close' });
         // A thread that does not finish closing within 5 s is ended.
         setTimeout(() => void worker.terminate(), 5_000).unref();
-      }),
+      });
+      return stopped;
+    },
   };
 }

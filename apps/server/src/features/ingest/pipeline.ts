@@ -104,9 +104,10 @@ export function createIngestPipeline(deps: {
   }
 
   async function flushLane(lane: Lane): Promise<void> {
+    while (lane.writing) await lane.writing;
+    // After the wait: the write that ended may have set a timer for what this flush takes now.
     if (lane.timer) clearTimeout(lane.timer);
     lane.timer = null;
-    while (lane.writing) await lane.writing;
     if (lane.queue.length === 0) return;
     const batch = lane.queue;
     lane.queue = [];
@@ -130,8 +131,11 @@ export function createIngestPipeline(deps: {
         for (const q of batch) q.done(err as Error);
       }
     })();
-    await lane.writing;
-    lane.writing = null;
+    try {
+      await lane.writing;
+    } finally {
+      lane.writing = null;
+    }
     if (lane.queue.length > 0) schedule(lane);
   }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { parseDeviceTopic } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
+import { batchAcks } from './ack-batch.ts';
 import type { BrokerConsumer } from './mqtt-consumer.ts';
 import type { IngestPipeline } from './pipeline.ts';
 import type { NetCommand, NetEvent, NetWorkerData } from './safety-net-protocol.ts';
@@ -129,21 +130,7 @@ export async function startSafetyNet(deps: {
     });
 
   /** Committed (PUBACK) or not stored (no PUBACK; the worker cuts the connection): sent in batches. */
-  let acks: { ok: number[]; failed: number[] } = { ok: [], failed: [] };
-  let acksQueued = false;
-  const sendAcks = () => {
-    acksQueued = false;
-    if (acks.ok.length === 0 && acks.failed.length === 0) return;
-    command({ type: 'acks', ...acks });
-    acks = { ok: [], failed: [] };
-  };
-  const settle = (id: number, ok: boolean) => {
-    (ok ? acks.ok : acks.failed).push(id);
-    if (!acksQueued) {
-      acksQueued = true;
-      setImmediate(sendAcks);
-    }
-  };
+  const { settle, flush: sendAcks } = batchAcks((acks) => command({ type: 'acks', ...acks }));
 
   const recover = async (mine: number, mineConn: number) => {
     const current = () => mine === epoch && stats.mode === 'recovery';

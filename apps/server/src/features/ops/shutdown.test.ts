@@ -11,6 +11,8 @@ const MACS = ['02:52:43:00:10:00', '02:52:43:00:10:01', '02:52:43:00:10:02', '02
 /** Publishes one message after another (each after the previous PUBACK) until the connection ends. */
 function stream(device: TestDevice, prefix: string) {
   const acked: string[] = [];
+  /** When each PUBACK arrived (performance.now()). */
+  const ackedAt: number[] = [];
   let sent = 0;
   const closed = new Promise<never>((_, reject) => {
     device.client.once('close', () => reject(new Error('closed')));
@@ -26,9 +28,10 @@ function stream(device: TestDevice, prefix: string) {
         return;
       }
       acked.push(id);
+      ackedAt.push(performance.now());
     }
   })();
-  return { acked, done, sent: () => sent };
+  return { acked, ackedAt, done, sent: () => sent };
 }
 
 const servers: TestServer[] = [];
@@ -45,6 +48,7 @@ describe('graceful shutdown', () => {
     const streams = devices.map((d, i) => stream(d, `${tag}-${i}`));
     // Let the stream run, then shut down while messages are in flight.
     while (streams.reduce((n, s) => n + s.acked.length, 0) < 40) await new Promise((r) => setTimeout(r, 20));
+    const closeStarted = performance.now();
     const closing = server.close();
     expect((await server.ops.readiness.report()).status).toBe('draining');
     await closing;
@@ -56,6 +60,9 @@ describe('graceful shutdown', () => {
     expect(acked.length).toBeGreaterThanOrEqual(40);
     // Each device had one message in flight when the server went away.
     expect(sent).toBeGreaterThan(acked.length);
+    // The messages queued when the stop began were written and acknowledged before the devices'
+    // connections closed (not left for the devices to send again).
+    expect(streams.some((s) => s.ackedAt.some((t) => t > closeStarted))).toBe(true);
     const stored = await query<{ msg_id: string }>(
       server.database.db,
       sql`select msg_id from ingest_messages where msg_id = any(${arr(acked)})`,
