@@ -8,8 +8,16 @@ export type TestDevice = {
   end: () => Promise<void>;
 };
 
-/** A real MQTT client speaking the device protocol, as a controller would. */
-export async function connectDevice(port: number, mac: string, key: string): Promise<TestDevice> {
+/**
+ * A real MQTT client speaking the device protocol, as a controller would; `will`: with the
+ * protocol's last will (`{"online": false}` on its status topic), as the simulator's controllers have.
+ */
+export async function connectDevice(
+  port: number,
+  mac: string,
+  key: string,
+  opts: { will?: boolean } = {},
+): Promise<TestDevice> {
   const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
     clientId: compactMac(mac),
     username: mac,
@@ -17,6 +25,9 @@ export async function connectDevice(port: number, mac: string, key: string): Pro
     protocolVersion: 4,
     reconnectPeriod: 0,
     connectTimeout: 5000,
+    ...(opts.will
+      ? { will: { topic: deviceTopic(mac, 'status'), payload: Buffer.from('{"online":false}'), qos: 1, retain: true } }
+      : {}),
   });
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());

@@ -116,7 +116,15 @@ function sendBatch(): void {
   );
 }
 
+/**
+ * The server is stopping: nothing more is taken in. This drops the last wills aedes publishes as it
+ * closes every connection: the devices did not go offline, the server went away, and they come back
+ * online as soon as they reconnect (to this instance restarted, or another).
+ */
+let stopping = false;
+
 broker.authorizePublish = (client, packet, done) => {
+  if (stopping) return done(new Error('server stopping'));
   const session = client ? sessions.get(client) : undefined;
   if (!session) return done(new Error('publish not allowed'));
   let channel = session.topics.get(packet.topic);
@@ -186,6 +194,7 @@ port.on('message', (command: BrokerCommand) => {
       break;
     }
     case 'close':
+      stopping = true;
       broker.close(() =>
         server.close(() => {
           post({ type: 'closed' });

@@ -44,7 +44,9 @@ describe('graceful shutdown', () => {
     const server = await createTestServer();
     servers.push(server);
     const tag = `sd-${Date.now()}`;
-    const devices = await Promise.all(MACS.map((mac) => connectDevice(server.mqttPort ?? 0, mac, demoDeviceKey(mac))));
+    const devices = await Promise.all(
+      MACS.map((mac) => connectDevice(server.mqttPort ?? 0, mac, demoDeviceKey(mac), { will: true })),
+    );
     const streams = devices.map((d, i) => stream(d, `${tag}-${i}`));
     // Let the stream run, then shut down while messages are in flight.
     while (streams.reduce((n, s) => n + s.acked.length, 0) < 40) await new Promise((r) => setTimeout(r, 20));
@@ -81,6 +83,12 @@ describe('graceful shutdown', () => {
     );
     expect(messages?.n).toBeGreaterThanOrEqual(acked.length);
     expect(readings?.n).toBe((messages?.n ?? 0) * 6);
+    // The devices did not go offline, the server did: their last wills are not taken as theirs.
+    const offline = await query<{ mac_address: string }>(
+      server.database.db,
+      sql`select mac_address from controllers where mac_address = any(${arr(MACS)}) and not online`,
+    );
+    expect(offline).toEqual([]);
   });
 
   it('reports draining and refuses new HTTP ingest, localized, before it stops', async () => {
