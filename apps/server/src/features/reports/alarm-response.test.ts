@@ -14,14 +14,10 @@ function percentile(values: number[], p: number): number {
 }
 
 describe('reports API: alarm response', () => {
-  let t: ReportsApp['t'];
-  let get: ReportsApp['get'];
-  let manager: string;
-  let northwind: string;
+  let r: ReportsApp;
 
   beforeAll(async () => {
-    const r = await openReportsApp();
-    ({ t, get, manager, northwind } = r);
+    r = await openReportsApp();
     const { db } = r;
     // Alarm response: five FreshMart alarms with known delays, one at Northwind.
     const ackDelays = [60, 120, 300, 600, 1200];
@@ -56,12 +52,12 @@ describe('reports API: alarm response', () => {
       .where(eq(alarms.id, nw?.id ?? 0));
   });
   afterAll(async () => {
-    await t?.close();
+    await r?.t.close();
   });
 
   describe('alarm response', () => {
     it('gives count, median and p90 to acknowledge and clear per group', async () => {
-      const body = (await get(`/api/reports/alarm_response?${MARCH}&type=LOW_SUPERHEAT`, manager)).json();
+      const body = (await r.get(`/api/reports/alarm_response?${MARCH}&type=LOW_SUPERHEAT`, r.manager)).json();
       const ack = [60, 120, 300, 600, 1200];
       const clear = [600, 900, 1800, 3600];
       expect(body.data).toHaveLength(1);
@@ -85,7 +81,7 @@ describe('reports API: alarm response', () => {
     });
 
     it('keeps organizations apart', async () => {
-      const body = (await get(`/api/reports/alarm_response?${MARCH}`, northwind)).json();
+      const body = (await r.get(`/api/reports/alarm_response?${MARCH}`, r.northwind)).json();
       expect(body.summary.alarms).toBe(1);
       expect(body.data[0]).toMatchObject({
         organization_name: 'Northwind Grocers',
@@ -96,7 +92,7 @@ describe('reports API: alarm response', () => {
     });
 
     it('exports CSV with seconds', async () => {
-      const res = await get(`/api/reports/alarm_response?${MARCH}&format=csv`, manager);
+      const res = await r.get(`/api/reports/alarm_response?${MARCH}&format=csv`, r.manager);
       const lines = res.body
         .replace(/^\uFEFF/, '')
         .trim()

@@ -5,15 +5,10 @@ import { seedReportReadings } from '../../seed/reports.ts';
 import { at, openReportsApp, type ReportsApp } from '../../test/reports.ts';
 
 describe('reports API: HACCP log', () => {
-  let t: ReportsApp['t'];
-  let get: ReportsApp['get'];
-  let manager: string;
-  let technician: string;
-  let northwind: string;
+  let r: ReportsApp;
 
   beforeAll(async () => {
-    const r = await openReportsApp();
-    ({ t, get, manager, technician, northwind } = r);
+    r = await openReportsApp();
     const { db, fresh, north } = r;
     // Case points: A.CASE2 is a °C point (limit 5), A.CASE1 a °F one (limit 41).
     await db.insert(rackPoints).values([
@@ -25,7 +20,7 @@ describe('reports API: HACCP log', () => {
         unit: '°F',
         status: 'ok',
         value: 38,
-        updatedAt: t.clock.now,
+        updatedAt: r.t.clock.now,
       },
       {
         controllerId: fresh.id,
@@ -35,7 +30,7 @@ describe('reports API: HACCP log', () => {
         unit: '°C',
         status: 'ok',
         value: 3,
-        updatedAt: t.clock.now,
+        updatedAt: r.t.clock.now,
       },
     ]);
 
@@ -81,12 +76,12 @@ describe('reports API: HACCP log', () => {
     await db.insert(readingsHourly).values(hourly);
   });
   afterAll(async () => {
-    await t?.close();
+    await r?.t.close();
   });
 
   describe('HACCP log', () => {
     it('logs each case’s hourly temperature per local day and marks excursions', async () => {
-      const body = (await get('/api/reports/haccp?from=2020-03-02&to=2020-03-02', manager)).json();
+      const body = (await r.get('/api/reports/haccp?from=2020-03-02&to=2020-03-02', r.manager)).json();
       expect(body.data).toHaveLength(2);
       const [case1, case2] = body.data;
       expect(case1).toMatchObject({
@@ -108,17 +103,17 @@ describe('reports API: HACCP log', () => {
     });
 
     it('keeps organizations apart and filters by location', async () => {
-      const nw = (await get('/api/reports/haccp?from=2020-03-01&to=2020-03-02', northwind)).json();
+      const nw = (await r.get('/api/reports/haccp?from=2020-03-01&to=2020-03-02', r.northwind)).json();
       expect(nw.data).toHaveLength(1);
       expect(nw.data[0]).toMatchObject({ organization_name: 'Northwind Grocers', max: 45, excursions: 1 });
       const loc = nw.data[0].location_id;
-      const fm = (await get(`/api/reports/haccp?from=2020-03-01&to=2020-03-02&location_id=${loc}`, manager)).json();
+      const fm = (await r.get(`/api/reports/haccp?from=2020-03-01&to=2020-03-02&location_id=${loc}`, r.manager)).json();
       expect(fm.data).toEqual([]);
       expect(fm.summary.hours_logged).toBe(0);
     });
 
     it('exports CSV with 24 hourly columns and excursions starred', async () => {
-      const res = await get('/api/reports/haccp?from=2020-03-02&to=2020-03-02&format=csv', manager);
+      const res = await r.get('/api/reports/haccp?from=2020-03-02&to=2020-03-02&format=csv', r.manager);
       const lines = res.body
         .replace(/^\uFEFF/, '')
         .trim()
@@ -141,14 +136,14 @@ describe('reports API: HACCP log', () => {
 
   it('the demo seed gives the HACCP report real data, excursions counted as in the rollups', async () => {
     const now = at('2026-06-01T12:00:00Z');
-    const written = await seedReportReadings(t.database.db, now, 3);
+    const written = await seedReportReadings(r.t.database.db, now, 3);
     expect(written).toBeGreaterThan(0);
     const q = 'from=2026-05-30&to=2026-05-30';
-    const body = (await get(`/api/reports/haccp?${q}&per_page=200`, technician)).json();
+    const body = (await r.get(`/api/reports/haccp?${q}&per_page=200`, r.technician)).json();
     // Independently: every seeded case hour of that local day (locations keep their own time zone; the
     // fixture made FreshMart #101's A.CASE2 a °C point, so its limit is 5).
     const res =
-      await t.database.db.execute(sql`select count(*)::int as hours, (count(*) filter (where h.max > case p.unit when '°C' then 5 else 41 end))::int as over
+      await r.t.database.db.execute(sql`select count(*)::int as hours, (count(*) filter (where h.max > case p.unit when '°C' then 5 else 41 end))::int as over
       from readings_hourly h join controllers c on c.id = h.controller_id join locations l on l.id = c.location_id
       left join rack_points p on p.controller_id = h.controller_id and p.addr = h.key
       where h.key like 'A.CASE%' and (h.bucket at time zone l.timezone)::date = '2026-05-30'`);

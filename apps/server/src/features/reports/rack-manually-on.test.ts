@@ -6,17 +6,13 @@ import { seedAlarms } from '../../test/alarms.ts';
 import { at, MARCH, openReportsApp, type ReportsApp } from '../../test/reports.ts';
 
 describe('reports API: racks manually on', () => {
-  let t: ReportsApp['t'];
-  let get: ReportsApp['get'];
-  let manager: string;
-  let northwind: string;
+  let r: ReportsApp;
 
   beforeAll(async () => {
-    const r = await openReportsApp();
-    ({ t, get, manager, northwind } = r);
+    r = await openReportsApp();
     const { db, fresh } = r;
     // Racks manually on: two past episodes and one now at FreshMart #101.
-    await db.insert(racks).values({ controllerId: fresh.id, ref: 'A', name: 'Rack A', updatedAt: t.clock.now });
+    await db.insert(racks).values({ controllerId: fresh.id, ref: 'A', name: 'Rack A', updatedAt: r.t.clock.now });
     const episodes = await seedAlarms(db, [
       {
         controller: 0,
@@ -64,17 +60,17 @@ describe('reports API: racks manually on', () => {
         name: 'Compressor 1',
         status: 'manual_on',
         value: 1,
-        updatedAt: t.clock.now,
+        updatedAt: r.t.clock.now,
       },
     ]);
   });
   afterAll(async () => {
-    await t?.close();
+    await r?.t.close();
   });
 
   describe('racks manually on', () => {
     it('gives the episodes of the range, clipped, and the racks manually on now', async () => {
-      const body = (await get(`/api/reports/rack_manually_on?${MARCH}`, manager)).json();
+      const body = (await r.get(`/api/reports/rack_manually_on?${MARCH}`, r.manager)).json();
       expect(body.data).toHaveLength(2);
       expect(body.data[0]).toMatchObject({
         rack_name: 'Rack A',
@@ -101,13 +97,13 @@ describe('reports API: racks manually on', () => {
     });
 
     it('shows another organization nothing', async () => {
-      const body = (await get(`/api/reports/rack_manually_on?${MARCH}`, northwind)).json();
+      const body = (await r.get(`/api/reports/rack_manually_on?${MARCH}`, r.northwind)).json();
       expect(body.data).toEqual([]);
       expect(body.summary.now).toEqual([]);
     });
 
     it('exports CSV', async () => {
-      const res = await get(`/api/reports/rack_manually_on?${MARCH}&format=csv`, manager);
+      const res = await r.get(`/api/reports/rack_manually_on?${MARCH}&format=csv`, r.manager);
       const lines = res.body
         .replace(/^\uFEFF/, '')
         .trim()

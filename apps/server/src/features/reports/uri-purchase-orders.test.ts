@@ -4,15 +4,10 @@ import { inventoryItems, purchaseOrderLines, purchaseOrders, suppliers } from '.
 import { at, MARCH, openReportsApp, type ReportsApp } from '../../test/reports.ts';
 
 describe('reports API: URI purchase orders', () => {
-  let t: ReportsApp['t'];
-  let get: ReportsApp['get'];
-  let manager: string;
-  let technician: string;
-  let northwind: string;
+  let r: ReportsApp;
 
   beforeAll(async () => {
-    const r = await openReportsApp();
-    ({ t, get, manager, technician, northwind } = r);
+    r = await openReportsApp();
     const { db, fresh, north } = r;
     // Purchase orders: URI and another supplier, in and out of March 2020.
     const [uri] = await db.select().from(suppliers).where(eq(suppliers.code, 'URI'));
@@ -66,12 +61,12 @@ describe('reports API: URI purchase orders', () => {
     await po('RPT-0006', north, uri?.id ?? 0, 'sent', at('2020-03-07T10:00:00Z'), [[northItem, 10, 100]]);
   });
   afterAll(async () => {
-    await t?.close();
+    await r?.t.close();
   });
 
   describe('URI purchase orders', () => {
     it('lists the organization’s URI orders of the range with totals', async () => {
-      const res = await get(`/api/reports/uri_purchase_orders?${MARCH}`, manager);
+      const res = await r.get(`/api/reports/uri_purchase_orders?${MARCH}`, r.manager);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.data.map((r: { number: string }) => r.number)).toEqual(['RPT-0002', 'RPT-0003', 'RPT-0001']);
@@ -86,28 +81,28 @@ describe('reports API: URI purchase orders', () => {
     });
 
     it('filters by status and location, and pages', async () => {
-      const sent = (await get(`/api/reports/uri_purchase_orders?${MARCH}&status=sent`, manager)).json();
+      const sent = (await r.get(`/api/reports/uri_purchase_orders?${MARCH}&status=sent`, r.manager)).json();
       expect(sent.summary).toMatchObject({ orders: 1, total_cents: 3499 });
-      const paged = (await get(`/api/reports/uri_purchase_orders?${MARCH}&per_page=2&page=2`, manager)).json();
+      const paged = (await r.get(`/api/reports/uri_purchase_orders?${MARCH}&per_page=2&page=2`, r.manager)).json();
       expect(paged.data).toHaveLength(1);
       expect(paged.meta).toEqual({ page: 2, per_page: 2, total: 3, last_page: 2 });
     });
 
     it('shows another organization nothing of FreshMart’s, and view_all everything', async () => {
-      const nw = (await get(`/api/reports/uri_purchase_orders?${MARCH}`, northwind)).json();
+      const nw = (await r.get(`/api/reports/uri_purchase_orders?${MARCH}`, r.northwind)).json();
       expect(nw.data.map((r: { number: string }) => r.number)).toEqual(['RPT-0006']);
-      const freshMartId = (await get(`/api/reports/uri_purchase_orders?${MARCH}`, manager)).json().data[0]
+      const freshMartId = (await r.get(`/api/reports/uri_purchase_orders?${MARCH}`, r.manager)).json().data[0]
         .organization_id;
       const asked = (
-        await get(`/api/reports/uri_purchase_orders?${MARCH}&organization_id=${freshMartId}`, northwind)
+        await r.get(`/api/reports/uri_purchase_orders?${MARCH}&organization_id=${freshMartId}`, r.northwind)
       ).json();
       expect(asked.data).toEqual([]);
-      const all = (await get(`/api/reports/uri_purchase_orders?${MARCH}`, technician)).json();
+      const all = (await r.get(`/api/reports/uri_purchase_orders?${MARCH}`, r.technician)).json();
       expect(all.summary).toMatchObject({ orders: 4, total_cents: 5099 + 1000 });
     });
 
     it('exports CSV in the caller’s language', async () => {
-      const res = await get(`/api/reports/uri_purchase_orders?${MARCH}&format=csv`, manager, 'es-MX');
+      const res = await r.get(`/api/reports/uri_purchase_orders?${MARCH}&format=csv`, r.manager, 'es-MX');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       expect(res.headers['content-disposition']).toContain('uri_purchase_orders_2020-03-01_2020-03-31.csv');
@@ -125,7 +120,7 @@ describe('reports API: URI purchase orders', () => {
     });
 
     it('exports a PDF', async () => {
-      const res = await get(`/api/reports/uri_purchase_orders?${MARCH}&format=pdf`, manager);
+      const res = await r.get(`/api/reports/uri_purchase_orders?${MARCH}&format=pdf`, r.manager);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
