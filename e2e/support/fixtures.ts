@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { type Api, apiAs } from './api.ts';
 
 export const DEMO = {
   admin: 'admin@example.com',
@@ -12,6 +13,8 @@ export const PASSWORD = 'demo1234';
 type Fixtures = {
   /** Signs in through the API and puts the token where the SPA keeps it. */
   loginAs: (email: string) => Promise<string>;
+  /** Signs in through the API, for the calls a test seeds or checks with. */
+  apiAs: (email: string) => Promise<Api>;
 };
 
 export const test = base.extend<Fixtures>({
@@ -21,12 +24,12 @@ export const test = base.extend<Fixtures>({
     if (!url) throw new Error('E2E_BASE_URL is not set: global setup did not start the server');
     await use(url);
   },
-  loginAs: async ({ page, request, baseURL }, use) => {
+  apiAs: async ({ request, baseURL }, use) => {
+    await use((email) => apiAs(request, baseURL ?? '', email));
+  },
+  loginAs: async ({ page, apiAs: signIn }, use) => {
     await use(async (email) => {
-      const res = await request.post(`${baseURL}/api/auth/login`, { data: { email, password: PASSWORD } });
-      expect(res.status()).toBe(200);
-      const token = (res.headers().authorization ?? '').replace(/^Bearer /, '');
-      expect(token).not.toBe('');
+      const { token } = await signIn(email);
       await page.goto('/user/login');
       await page.evaluate((t) => {
         localStorage.setItem('auth_token_default', t);

@@ -1,4 +1,4 @@
-import { apiAs } from '../support/api.ts';
+import type { Api } from '../support/api.ts';
 import { simulateController } from '../support/devices.ts';
 import { DEMO, expect, test } from '../support/fixtures.ts';
 
@@ -7,7 +7,7 @@ type Alarm = { ref: number; status: string; controller: { id: number; mac_addres
 /** Seeded controller 3 (id 4, FreshMart #104): its open "rack manually on" alarms, so that a new one is raised. */
 const MANUALLY_ON = 'alarms?controller_id=4&type=RACK_MANUALLY_ON';
 
-async function clearManuallyOn(api: Awaited<ReturnType<typeof apiAs>>): Promise<void> {
+async function clearManuallyOn(api: Api): Promise<void> {
   const open = await api.get<{ data: Alarm[] }>(`${MANUALLY_ON}&status=active,acknowledged`);
   for (const a of open.data) expect((await api.post(`alarms/${a.ref}/clear`)).status()).toBe(200);
 }
@@ -23,10 +23,9 @@ async function raiseManuallyOn() {
 test('a fault injected by the simulator appears in an open dashboard without a reload', async ({
   page,
   loginAs,
-  request,
-  baseURL,
+  apiAs,
 }) => {
-  await clearManuallyOn(await apiAs(request, baseURL ?? '', DEMO.technician));
+  await clearManuallyOn(await apiAs(DEMO.technician));
   await loginAs(DEMO.technician);
   await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
   await page.goto('/?status=active');
@@ -67,13 +66,8 @@ test('filters come from the URL and a tile click filters the table', async ({ pa
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('acknowledge and clear one alarm from its view, with who and when', async ({
-  page,
-  loginAs,
-  request,
-  baseURL,
-}) => {
-  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
+test('acknowledge and clear one alarm from its view, with who and when', async ({ page, loginAs, apiAs }) => {
+  const api = await apiAs(DEMO.technician);
   const [alarm] = (await api.get<{ data: Alarm[] }>('alarms?status=active&per_page=1')).data;
   expect(alarm).toBeDefined();
   await loginAs(DEMO.technician);
@@ -102,8 +96,8 @@ test('acknowledge the selected alarms after a confirmation that says how many', 
   await expect(page.getByText('2 alarms updated.')).toBeVisible();
 });
 
-test('a note with formatting is saved, sanitized and shown again', async ({ page, loginAs, request, baseURL }) => {
-  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
+test('a note with formatting is saved, sanitized and shown again', async ({ page, loginAs, apiAs }) => {
+  const api = await apiAs(DEMO.technician);
   const [alarm] = (await api.get<{ data: Alarm[] }>('alarms?status=acknowledged&per_page=1')).data;
   await loginAs(DEMO.technician);
   await page.goto(`/alarms/${alarm?.ref}/view`);
@@ -117,7 +111,7 @@ test('a note with formatting is saved, sanitized and shown again', async ({ page
   await expect(page.getByRole('textbox', { name: 'Notes' }).locator('strong')).toHaveText('Compressor 2 replaced');
 });
 
-test('the metrics range filter redraws the charts', async ({ page, loginAs, request, baseURL }) => {
+test('the metrics range filter redraws the charts', async ({ page, loginAs, apiAs }) => {
   const { mac, fleet } = await simulateController(5);
   try {
     await fleet.publishNow(mac);
@@ -126,7 +120,7 @@ test('the metrics range filter redraws the charts', async ({ page, loginAs, requ
   } finally {
     await fleet.stop();
   }
-  const api = await apiAs(request, baseURL ?? '', DEMO.admin);
+  const api = await apiAs(DEMO.admin);
   const [alarm] = (await api.get<{ data: Alarm[] }>('alarms?controller_id=6&type=RACK_MANUALLY_ON&per_page=1')).data;
   await loginAs(DEMO.admin);
   await page.goto(`/alarms/${alarm?.ref}/view`);
@@ -154,10 +148,9 @@ test('the dashboard in Spanish', async ({ page, loginAs }) => {
 test('an alarm a device raises gives its reason in Spanish to a Spanish-speaking user', async ({
   page,
   loginAs,
-  request,
-  baseURL,
+  apiAs,
 }) => {
-  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
+  const api = await apiAs(DEMO.technician);
   // Controller 3 belongs to FreshMart, the Spanish-speaking manager's organization.
   await clearManuallyOn(api);
   const { fleet } = await raiseManuallyOn();

@@ -1,4 +1,3 @@
-import { apiAs } from '../support/api.ts';
 import { announceController, simulateController } from '../support/devices.ts';
 import { DEMO, expect, test } from '../support/fixtures.ts';
 
@@ -65,10 +64,9 @@ test('the edit form shows field errors in English and in Spanish and saves a val
 test('a pending controller is authorised from the slide-over and its device key shown once', async ({
   page,
   loginAs,
-  request,
-  baseURL,
+  apiAs,
 }) => {
-  const api = await apiAs(request, baseURL ?? '', DEMO.admin);
+  const api = await apiAs(DEMO.admin);
   const before = (await api.get<{ data: { id: number; mac_address: string }[] }>('controllers/unauthorised')).data;
   expect(before.length).toBeGreaterThan(0);
   await loginAs(DEMO.admin);
@@ -89,13 +87,8 @@ test('a pending controller is authorised from the slide-over and its device key 
   expect(after).toHaveLength(before.length - 1);
 });
 
-test('a controller announcing itself shows in the pending badge without a reload', async ({
-  page,
-  loginAs,
-  request,
-  baseURL,
-}) => {
-  const api = await apiAs(request, baseURL ?? '', DEMO.admin);
+test('a controller announcing itself shows in the pending badge without a reload', async ({ page, loginAs, apiAs }) => {
+  const api = await apiAs(DEMO.admin);
   const before = (await api.get<{ data: unknown[] }>('controllers/unauthorised')).data.length;
   await loginAs(DEMO.admin);
   await page.goto('/');

@@ -1,16 +1,10 @@
-import { apiAs } from '../support/api.ts';
 import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 type Item = { product_name: string; part_number: string };
 type Page = { data: Item[]; meta: { total: number; last_page: number } };
 
-test('the inventory page number lives in the path: /inventory/2 shows page 2', async ({
-  page,
-  loginAs,
-  request,
-  baseURL,
-}) => {
-  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
+test('the inventory page number lives in the path: /inventory/2 shows page 2', async ({ page, loginAs, apiAs }) => {
+  const api = await apiAs(DEMO.technician);
   const second = await api.get<Page>('inventory?page=2&per_page=20');
   expect(second.meta.last_page).toBeGreaterThan(2);
   await loginAs(DEMO.technician);
@@ -40,8 +34,7 @@ test('filters narrow the list and availability is shown', async ({ page, loginAs
 test('a CSV with a bad row is rejected with its row number and nothing is imported', async ({
   page,
   loginAs,
-  request,
-  baseURL,
+  apiAs,
 }) => {
   await loginAs(DEMO.technician);
   await page.goto('/inventory');
@@ -61,7 +54,7 @@ test('a CSV with a bad row is rejected with its row number and nothing is import
   await expectAccessible(page, 'inventory import dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
+  const api = await apiAs(DEMO.technician);
   const found = await api.get<Page>('inventory?q=E2E-SG-1');
   expect(found.meta.total).toBe(0);
 });

@@ -1,4 +1,3 @@
-import { apiAs } from '../support/api.ts';
 import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 type Alarm = { ref: number; reason: string; location_id: number | null; controller: { id: number } };
@@ -9,10 +8,9 @@ const RESERVED_CONTROLLERS = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 test('a job created from an alarm shows in Related Jobs, the controller’s Jobs tab and /jobs', async ({
   page,
   loginAs,
-  request,
-  baseURL,
+  apiAs,
 }) => {
-  const api = await apiAs(request, baseURL ?? '', DEMO.technician);
+  const api = await apiAs(DEMO.technician);
   const alarms = (await api.get<{ data: Alarm[] }>('alarms?per_page=100')).data;
   const alarm = alarms.find((a) => a.location_id !== null && !RESERVED_CONTROLLERS.has(a.controller.id));
   expect(alarm, 'a demo alarm on a free controller').toBeDefined();

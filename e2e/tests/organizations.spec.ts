@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { apiAs } from '../support/api.ts';
 import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
 import { invitationLink } from '../support/invitations.ts';
 
@@ -17,6 +16,7 @@ test('an administrator creates an organization, a location and invites a member 
   browser,
   request,
   baseURL,
+  apiAs,
 }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
@@ -61,7 +61,7 @@ test('an administrator creates an organization, a location and invites a member 
   await expect(page.getByRole('link', { name: `Arctic ${stamp} Downtown` })).toBeVisible();
 
   // A second location the member will not be given.
-  const admin = await apiAs(request, baseURL ?? '', DEMO.admin);
+  const admin = await apiAs(DEMO.admin);
   const second = await admin.post(`organizations/${orgId}/locations`, {
     name: `Arctic ${stamp} Airport`,
     timezone: 'America/Chicago',

@@ -109,11 +109,12 @@ test('every settings page passes axe in the light theme and saves with the keybo
   request,
   baseURL,
   loginAs,
+  apiAs,
 }) => {
   const { role } = await ownUser(request, baseURL ?? '', ['alarms_view']);
   await loginAs(DEMO.admin);
   await page.emulateMedia({ colorScheme: 'light' });
-  const admin = await apiAs(request, baseURL ?? '', DEMO.admin);
+  const admin = await apiAs(DEMO.admin);
   const users = await admin.get<{ data: { id: number; email: string }[] }>('settings/users?q=viewer%40example.com');
   const teams = await admin.get<{ data: { id: number }[] }>('settings/teams');
   const types = await admin.get<{ data: { id: number }[] }>('settings/alarm-types');
