@@ -21,6 +21,8 @@ import { alarmRoutes } from './features/alarms/routes.ts';
 import { assetsModule } from './features/assets/module.ts';
 import { createAuditRepo } from './features/audit/repo.ts';
 import { bearerToken } from './features/auth/guard.ts';
+import { createPasswordLinks } from './features/auth/password-links.ts';
+import { createPasswordTokensRepo } from './features/auth/password-tokens-repo.ts';
 import { createAuthRepo } from './features/auth/repo.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { type AuthService, createAuthService } from './features/auth/service.ts';
@@ -34,7 +36,7 @@ import { createIngestModule, type IngestModule } from './features/ingest/module.
 import { inventoryModule } from './features/inventory/module.ts';
 import { jobsPlugin } from './features/jobs/module.ts';
 import { languageRoutes } from './features/languages/routes.ts';
-import { notificationsModule } from './features/notifications/routes.ts';
+import { notificationsModule, publicUrlOf } from './features/notifications/routes.ts';
 import { createMetrics, type Metrics } from './features/ops/metrics.ts';
 import { createReadiness, type Readiness, ReadinessFailure } from './features/ops/readiness.ts';
 import { registerOpsRoutes } from './features/ops/routes.ts';
@@ -43,8 +45,12 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { SEARCH_PROVIDERS } from './features/search/providers.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { settingsModule } from './features/settings/module.ts';
+import { createSetupRepo } from './features/setup/repo.ts';
+import { setupRoutes } from './features/setup/routes.ts';
+import { createSetupService } from './features/setup/service.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
-import { HELMET_OPTIONS, registerSecurityHeaders } from './lib/security-headers.ts';
+import { unauthenticated } from './lib/errors.ts';
+import { helmetOptions, registerSecurityHeaders } from './lib/security-headers.ts';
 import './lib/fastify-types.ts';
 
 export type AppDeps = {
@@ -90,18 +96,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const audit = createAuditRepo(database.db);
   const authRepo = createAuthRepo(database.db);
-  const auth = createAuthService({ repo: authRepo, audit, read: readerFor(database.db), now: deps.now });
+  const auth = createAuthService({
+    repo: authRepo,
+    audit,
+    read: readerFor(database.db),
+    now: deps.now,
+    avatars: config.AVATARS,
+  });
 
+  // First, so that every answer carries them, a refusal by the authentication hook below included.
+  await registerSecurityHeaders(app, helmetOptions(config.AVATARS));
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     request.locale = normalizeLocale(request.headers['x-locale'] as string | undefined);
     reply.header('Access-Control-Expose-Headers', 'Authorization');
     if (!request.url.startsWith('/api/')) return;
-    // Hot reads resolve the session together with their query (authenticatedRead in the handler).
-    if (request.routeOptions.config.authInHandler) return;
+    const { config: route, url } = request.routeOptions;
     const token = bearerToken(request.headers.authorization);
+    // Authentication comes before validation: a private route without a live session answers 401
+    // here, before its schema has looked at the request. Hot reads resolve the session together with
+    // their query (authenticatedRead in the handler, which checks the session before the query).
+    if (route.authInHandler) {
+      if (!token) throw unauthenticated();
+      return;
+    }
     if (token) request.auth = await auth.authenticate(token);
+    if (!request.auth && url !== undefined && !route.public) throw unauthenticated();
   });
 
   installErrorHandler(app);
@@ -116,7 +137,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerOpsRoutes(app, { readiness, metrics, metricsToken: config.METRICS_TOKEN, instance: config.INSTANCE_ID });
   app.addHook('onClose', async () => metrics.close());
-  await registerSecurityHeaders(app, HELMET_OPTIONS);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'Refrigeration monitoring console API', version: '1' } },
@@ -125,7 +145,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes({ auth, loginRateLimit: config.LOGIN_RATE_LIMIT }));
+      const passwordLinks = createPasswordLinks({
+        db: database.db,
+        tokens: createPasswordTokensRepo(database.db),
+        users: authRepo,
+        audit,
+        publicUrl: publicUrlOf(config),
+        now: deps.now,
+      });
+      await api.register(authRoutes({ auth, passwordLinks, loginRateLimit: config.LOGIN_RATE_LIMIT, log: app.log }));
+      const setup = createSetupService({ db: database.db, repo: createSetupRepo(database.db), audit, auth });
+      await api.register(setupRoutes({ setup, auth, rateLimit: config.LOGIN_RATE_LIMIT }));
       await api.register(languageRoutes);
       const controllersRepo = createControllersRepo(database.db);
       const controllersService = createControllersService({ repo: controllersRepo, audit });
@@ -151,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           audit,
           bus,
           revokeUserSessions: (userId) => authRepo.revokeUserSessions(userId, deps.now?.() ?? new Date()),
+          passwordLinks,
           invalidateRules: () => ingest.rules.invalidate(),
           now: deps.now,
         }),
@@ -158,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(inventoryModule({ db: database.db, audit, now: deps.now }));
       await api.register(assetsModule({ db: database.db, audit, now: deps.now }));
       await api.register(reportRoutes({ db: database.db, now: deps.now }));
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );

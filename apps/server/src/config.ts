@@ -30,6 +30,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** `gravatar`: show Gravatar images (the browser then asks gravatar.com); default: initials only. */
+  AVATARS: z.enum(['gravatar', 'initials']).default('initials'),
   MQTT_HOST: z.string().default('0.0.0.0'),
   READINGS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** Ingest batches written at once on PostgreSQL (each by its own lane of controllers); PGlite always uses 1. */

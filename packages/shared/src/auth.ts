@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPassword, phoneNumber } from './accounts.ts';
 import { LOCALES } from './locale.ts';
 
 /**
@@ -29,6 +30,9 @@ export const authUser = z.object({
   role: z.object({ id: z.number().int(), name: z.string(), color: z.string() }),
   permissions: z.array(z.string()),
   impersonating: z.boolean(),
+  phone: z.string(),
+  /** A Gravatar image when the server allows third-party avatars (AVATARS=gravatar); null: show initials. */
+  avatar_url: z.string().nullable(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 
@@ -37,8 +41,10 @@ export const accountUpdateBody = z
     name: z.string().trim().min(1).max(120),
     email: z.string().trim().toLowerCase().email().max(254),
     language: requiredEnum(LOCALES),
+    /** E.164; empty clears it. Absent: unchanged. */
+    phone: phoneNumber.optional(),
     current_password: z.string().max(200).optional(),
-    new_password: z.string().min(8).max(200).optional(),
+    new_password: newPassword.optional(),
   })
   .refine((v) => !v.new_password || !!v.current_password, {
     path: ['current_password'],

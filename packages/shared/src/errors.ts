@@ -17,6 +17,10 @@ export const ERROR_CODES = [
   'not_impersonating',
   'invitation_invalid',
   'service_unavailable',
+  'setup_done',
+  'reset_token_invalid',
+  'last_administrator',
+  'cannot_change_self',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

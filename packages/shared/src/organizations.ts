@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPassword } from './accounts.ts';
 import { LOCALES } from './locale.ts';
 
 /** Every IANA time zone this runtime knows (browser and Node share the list). */
@@ -161,7 +162,7 @@ export type InvitationPreview = z.infer<typeof invitationPreview>;
 /** POST /api/invitations/{token}/accept. */
 export const acceptInvitationBody = z.object({
   name: z.string().trim().min(1).max(120),
-  password: z.string().min(8).max(200),
+  password: newPassword,
 });
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
 

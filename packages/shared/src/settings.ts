@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneNumber } from './accounts.ts';
 import { requiredEnum } from './auth.ts';
 import { LOCALES } from './locale.ts';
 import { PERMISSIONS } from './permissions.ts';
@@ -28,10 +29,13 @@ export const settingsUser = z.object({
   name: z.string(),
   email: z.string(),
   language: z.enum(LOCALES),
+  phone: z.string(),
   disabled: z.boolean(),
   role: roleRef,
   team: ref.nullable(),
   organisation: ref,
+  all_locations: z.boolean(),
+  location_ids: z.array(z.number().int()),
 });
 export type SettingsUser = z.infer<typeof settingsUser>;
 
@@ -43,8 +47,35 @@ export const userUpdateBody = z.object({
   organization_id: z.number().int().positive(),
   language: requiredEnum(LOCALES),
   disabled: z.boolean(),
+  phone: phoneNumber.optional(),
 });
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
+
+/** PATCH /api/settings/users/{id}: any of the editable fields; the rest stay as they are. */
+export const userPatchBody = userUpdateBody.partial();
+export type UserPatchBody = z.infer<typeof userPatchBody>;
+
+/**
+ * POST /api/settings/users: the account is created without a password; the new user chooses one
+ * through the emailed link (valid 7 days). Membership is `all_locations` or a set of locations.
+ */
+export const userCreateBody = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    email: z.string().trim().toLowerCase().email().max(254),
+    phone: phoneNumber.optional(),
+    role_id: z.number().int().positive(),
+    team_id: z.number().int().positive().nullable().optional(),
+    organization_id: z.number().int().positive(),
+    all_locations: z.boolean().default(false),
+    location_ids: z.array(z.number().int().positive()).max(500).default([]),
+    language: z.enum(LOCALES).default('en-US'),
+  })
+  .refine((v) => v.all_locations || v.location_ids.length > 0, {
+    path: ['location_ids'],
+    message: 'locations_required',
+  });
+export type UserCreateBody = z.infer<typeof userCreateBody>;
 
 export const settingsTeam = z.object({
   id: z.number().int(),

@@ -15,6 +15,8 @@ import { registerReader, statementNames } from './statement.ts';
 export type Schema = typeof schema;
 /** Both drivers speak the same PostgreSQL dialect; the code above this layer sees one type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of either driver; repositories that may run inside one take `Db | Tx`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;

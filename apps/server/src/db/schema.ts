@@ -83,10 +83,15 @@ export const users = pgTable(
     allLocations: boolean('all_locations').notNull().default(true),
     phone: text('phone').notNull().default(''),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * A deleted user keeps their row, so their name stays on alarms, notes, jobs and the audit log;
+     * they cannot sign in, are left out of every list and picker, and their address may be used again.
+     */
+    deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_email_uq').on(t.email).where(sql`${t.deletedAt} is null`),
     index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
   ],
@@ -104,6 +109,26 @@ export const userLocations = pgTable(
       .references(() => locations.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.locationId] })],
+);
+
+/**
+ * Single-use links that let a user choose a password: `reset` (forgot password, or sent by an
+ * administrator; 60 minutes) and `invite` (an account an administrator created; 7 days).
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_tokens_token_uq').on(t.tokenHash), index('password_tokens_user_idx').on(t.userId)],
 );
 
 export const sessions = pgTable(

@@ -9,5 +9,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The handler resolves the session itself, with its read (auth/guard.ts authenticatedRead). */
     authInHandler?: boolean;
+    /** Answers without a signed-in user (sign-in, setup, password links, devices, webhooks, probes). */
+    public?: boolean;
   }
 }

@@ -36,6 +36,9 @@ type Catalog = {
     invalid_value: string;
     unrecognized_keys: string;
     current_password_required: string;
+    password_weak: string;
+    phone_format: string;
+    locations_required: string;
     range_order: string;
     invalid: string;
   };
@@ -62,6 +65,11 @@ export const MESSAGES: Record<Locale, Catalog> = {
       not_impersonating: 'You are not signed in as another user.',
       invitation_invalid: 'This invitation link has expired or has already been used.',
       service_unavailable: 'This server is shutting down. Please try again in a moment.',
+      setup_done: 'This console is already set up. Sign in instead.',
+      reset_token_invalid: 'This link is invalid, has expired or has already been used. Ask for a new one.',
+      last_administrator:
+        'This is the last administrator: another user must hold every permission across all organizations first.',
+      cannot_change_self: 'You cannot disable, delete or change the role of your own account.',
     },
     fields: {
       wrong_password: 'The current password is incorrect.',
@@ -95,6 +103,9 @@ export const MESSAGES: Record<Locale, Catalog> = {
       invalid_value: 'This value is not allowed.',
       unrecognized_keys: 'Unknown fields were sent.',
       current_password_required: 'Enter your current password to set a new one.',
+      password_weak: 'This password is too easy to guess. Choose a longer or less common one.',
+      phone_format: 'Enter the number with its country code, e.g. +1 312 555 0100.',
+      locations_required: 'Choose at least one location, or all locations.',
       range_order: 'The end must be after the start.',
       invalid: 'This value is not valid.',
     },
@@ -118,6 +129,11 @@ export const MESSAGES: Record<Locale, Catalog> = {
       not_impersonating: 'No has iniciado sesión como otro usuario.',
       invitation_invalid: 'Este enlace de invitación ya venció o ya se usó.',
       service_unavailable: 'Este servidor se está apagando. Inténtalo de nuevo en un momento.',
+      setup_done: 'Esta consola ya está configurada. Inicia sesión.',
+      reset_token_invalid: 'Este enlace no es válido, ya venció o ya se usó. Solicita uno nuevo.',
+      last_administrator:
+        'Este es el último administrador: primero otro usuario debe tener todos los permisos en todas las organizaciones.',
+      cannot_change_self: 'No puedes desactivar, eliminar ni cambiar el rol de tu propia cuenta.',
     },
     fields: {
       wrong_password: 'La contraseña actual es incorrecta.',
@@ -151,6 +167,9 @@ export const MESSAGES: Record<Locale, Catalog> = {
       invalid_value: 'Este valor no está permitido.',
       unrecognized_keys: 'Se enviaron campos desconocidos.',
       current_password_required: 'Ingresa tu contraseña actual para definir una nueva.',
+      password_weak: 'Esta contraseña es demasiado fácil de adivinar. Elige una más larga o menos común.',
+      phone_format: 'Ingresa el número con su código de país, p. ej. +52 55 1234 5678.',
+      locations_required: 'Elige al menos una ubicación, o todas las ubicaciones.',
       range_order: 'El final debe ser posterior al inicio.',
       invalid: 'Este valor no es válido.',
     },
@@ -158,6 +177,16 @@ export const MESSAGES: Record<Locale, Catalog> = {
 };
 
 export type FieldIssue = { field: string; message: string };
+
+/** The messages a schema's `refine` may name (its `message` is the key). */
+const CUSTOM_KEYS = new Set([
+  'current_password_required',
+  'password_weak',
+  'phone_format',
+  'locations_required',
+  'range_order',
+] as const satisfies readonly (keyof Catalog['validation'])[]);
+type CustomKey = typeof CUSTOM_KEYS extends Set<infer K> ? K : never;
 
 /** Turns a zod issue (as fastify-type-provider-zod reports it) into a localized field message. */
 export function localizeIssue(
@@ -189,9 +218,9 @@ export function localizeIssue(
       message = v.unrecognized_keys;
       break;
     case 'custom':
-      if (issue.message === 'current_password_required') message = v.current_password_required;
-      else if (issue.message === 'range_order') message = v.range_order;
-      else message = v.invalid;
+      message = (CUSTOM_KEYS as ReadonlySet<string>).has(issue.message ?? '')
+        ? (v[issue.message as CustomKey] as string)
+        : v.invalid;
       break;
     default:
       message = v.invalid;

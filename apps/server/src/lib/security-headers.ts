@@ -1,18 +1,23 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 
-/** helmet's options for every response. */
-export const HELMET_OPTIONS: FastifyHelmetOptions = {
-  // TLS ends at the reverse proxy in production (deploy/); HSTS and upgrades belong there.
-  hsts: false,
-  contentSecurityPolicy: {
-    directives: {
-      'upgrade-insecure-requests': null,
-      'img-src': ["'self'", 'data:', 'https://www.gravatar.com'],
-      'connect-src': ["'self'", 'ws:', 'wss:'],
+/**
+ * helmet's options for every response. Images come from this origin only, unless avatars are
+ * Gravatar's (AVATARS=gravatar): by default the browser asks no third party for anything.
+ */
+export function helmetOptions(avatars: 'gravatar' | 'initials'): FastifyHelmetOptions {
+  return {
+    // TLS ends at the reverse proxy in production (deploy/); HSTS and upgrades belong there.
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: {
+        'upgrade-insecure-requests': null,
+        'img-src': ["'self'", 'data:', ...(avatars === 'gravatar' ? ['https://www.gravatar.com'] : [])],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+      },
     },
-  },
-};
+  };
+}
 
 /** What a Fastify reply carries without helmet: everything else in the probe's answer is helmet's. */
 const NOT_HELMET = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);

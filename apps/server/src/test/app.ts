@@ -19,13 +19,15 @@ export type TestApp = {
 export type TestAppOptions = {
   /** Runs after the API is built and before `ready()`: the place to register test-only routes. */
   beforeReady?: (app: FastifyInstance, database: TestDatabase) => void | Promise<void>;
+  /** false: an empty database (first-run setup), with only the alarm catalogue. */
+  seed?: boolean;
 };
 
 /** The whole API on a fresh seeded database, with a clock tests can move. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await ensureAlarmCatalogue(database.db);
-  await seedDemo(database.db, new Date(), { history: false });
+  if (options.seed !== false) await seedDemo(database.db, new Date(), { history: false });
   const clock = { now: new Date() };
   const config = loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ...env });
   const { app, auth, bus } = await buildApp({ config, database, now: () => clock.now });

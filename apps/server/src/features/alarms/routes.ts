@@ -50,6 +50,7 @@ export function alarmRoutes(deps: {
       '/alarms',
       {
         config: { authInHandler: true },
+        attachValidation: true,
         schema: {
           querystring: alarmListQuery,
           response: { 200: z.object({ data: z.array(alarmSummary), meta: listMeta }) },
@@ -65,7 +66,11 @@ export function alarmRoutes(deps: {
 
     app.get(
       '/alarms/stats',
-      { config: { authInHandler: true }, schema: { querystring: statsQuery, response: one(alarmStats) } },
+      {
+        config: { authInHandler: true },
+        attachValidation: true,
+        schema: { querystring: statsQuery, response: one(alarmStats) },
+      },
       // Four integers: written as JSON here rather than through the zod serializer the schema would run.
       async (request, reply) =>
         reply

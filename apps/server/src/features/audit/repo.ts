@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
 export type AuditEntry = {
@@ -14,8 +14,9 @@ export type AuditEntry = {
 
 export function createAuditRepo(db: Db) {
   return {
-    async record(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values({
+    /** Written in `on` when given: the change and its audit entry commit together. */
+    async record(entry: AuditEntry, on: Db | Tx = db): Promise<void> {
+      await on.insert(auditLog).values({
         ...entry,
         subjectId: entry.subjectId == null ? null : String(entry.subjectId),
       });

@@ -25,7 +25,9 @@ export function bearerToken(header: string | undefined): string | null {
 /**
  * For a route with `config: { authInHandler: true }` (the onRequest hook leaves its session alone):
  * resolves the session and runs the read built from the caller's context, in one round trip where it
- * can (AuthService.authenticateWith). 401 as requireAuth when the token is missing or not live.
+ * can (AuthService.authenticateWith). 401 as requireAuth when the token is missing or not live. Such a
+ * route sets `attachValidation`, so a request that fails its schema is answered here, after the
+ * session: 401 without one, the validation error with one.
  */
 export async function authenticatedRead(
   request: FastifyRequest,
@@ -33,6 +35,10 @@ export async function authenticatedRead(
   build: (ctx: AuthContext) => Fragment,
 ): Promise<{ ctx: AuthContext; row: Record<string, unknown> | undefined }> {
   const token = bearerToken(request.headers.authorization);
+  if (request.validationError) {
+    if (!token || !(await auth.authenticate(token))) throw new AppError(401, 'unauthenticated');
+    throw request.validationError;
+  }
   const result = token ? await auth.authenticateWith(token, build) : null;
   if (!result) throw new AppError(401, 'unauthenticated');
   request.auth = result.ctx;

@@ -9,6 +9,7 @@ export type UserRecord = {
   email: string;
   passwordHash: string;
   language: string;
+  phone: string;
   disabled: boolean;
   allLocations: boolean;
   organizationId: number;
@@ -36,6 +37,7 @@ type ResolvedRow = {
   email: string;
   password_hash: string;
   language: string;
+  phone: string;
   disabled: boolean;
   all_locations: boolean;
   organization_id: number;
@@ -66,7 +68,7 @@ type ResolvedRow = {
  * columns (bench:api: ~16 µs less a request; the row rides along with the hot reads' own columns).
  */
 const RESOLVE_COLUMNS = rawFrag(`select json_build_object('id', u.id, 'name', u.name, 'email', u.email,
-          'password_hash', u.password_hash, 'language', u.language, 'disabled', u.disabled,
+          'password_hash', u.password_hash, 'language', u.language, 'phone', u.phone, 'disabled', u.disabled,
           'all_locations', u.all_locations, 'organization_id', u.organization_id, 'organization_name', o.name,
           'team_id', u.team_id, 'team_name', t.name, 'role_id', u.role_id, 'role_name', r.name,
           'role_color', r.color, 'permissions', array_to_string(r.permissions, chr(31)),
@@ -130,6 +132,7 @@ function toResolved(r: ResolvedRow) {
       email: r.email,
       passwordHash: r.password_hash,
       language: r.language,
+      phone: r.phone,
       disabled: r.disabled,
       allLocations: r.all_locations,
       organizationId: Number(r.organization_id),
@@ -168,6 +171,7 @@ export function createAuthRepo(db: Db) {
     email: users.email,
     passwordHash: users.passwordHash,
     language: users.language,
+    phone: users.phone,
     disabled: users.disabled,
     allLocations: users.allLocations,
     organizationId: users.organizationId,
@@ -205,12 +209,16 @@ export function createAuthRepo(db: Db) {
 
   return {
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {
-      const rows = await baseUserQuery().where(eq(users.email, email)).limit(1);
+      const rows = await baseUserQuery()
+        .where(and(eq(users.email, email), isNull(users.deletedAt)))
+        .limit(1);
       return rows[0];
     },
 
     async findUserById(id: number): Promise<UserRecord | undefined> {
-      const rows = await baseUserQuery().where(eq(users.id, id)).limit(1);
+      const rows = await baseUserQuery()
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .limit(1);
       return rows[0];
     },
 
@@ -298,7 +306,7 @@ export function createAuthRepo(db: Db) {
 
     async updateUser(
       id: number,
-      patch: Partial<{ name: string; email: string; language: string; passwordHash: string }>,
+      patch: Partial<{ name: string; email: string; language: string; phone: string; passwordHash: string }>,
     ): Promise<void> {
       await db.update(users).set(patch).where(eq(users.id, id));
     },

@@ -1,37 +1,82 @@
+import {
+  forgotPasswordBody,
+  passwordTokenCheckBody,
+  passwordTokenPreview,
+  resetPasswordBody,
+} from '@rcm/shared/accounts';
 import { accountUpdateBody, authUser, impersonateBody, loginBody } from '@rcm/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from './guard.ts';
-import { type AuthService, toAuthUser } from './service.ts';
+import type { PasswordLinks } from './password-links.ts';
+import type { AuthService } from './service.ts';
 
 const userResponse = { 200: z.object({ data: authUser }) };
 const okResponse = { 200: z.object({ data: z.object({ ok: z.literal(true) }) }) };
 
-export function authRoutes(deps: { auth: AuthService; loginRateLimit: number }): FastifyPluginAsyncZod {
-  const { auth } = deps;
+export function authRoutes(deps: {
+  auth: AuthService;
+  passwordLinks: PasswordLinks;
+  loginRateLimit: number;
+  log: { error: (obj: object, msg: string) => void };
+}): FastifyPluginAsyncZod {
+  const { auth, passwordLinks } = deps;
+  const rateLimit = { max: deps.loginRateLimit, timeWindow: '1 minute' };
   return async (app) => {
     app.post(
       '/auth/login',
-      {
-        schema: { body: loginBody, response: userResponse },
-        config: { rateLimit: { max: deps.loginRateLimit, timeWindow: '1 minute' } },
-      },
+      { schema: { body: loginBody, response: userResponse }, config: { public: true, rateLimit } },
       async (request, reply) => {
         const { token, context } = await auth.login(request.body);
         reply.header('Authorization', `Bearer ${token}`);
-        return { data: toAuthUser(context) };
+        return { data: auth.present(context) };
+      },
+    );
+
+    // The answer is sent before the address is looked up: it is the same, and as fast, for every address.
+    app.post(
+      '/auth/forgot-password',
+      {
+        schema: { body: forgotPasswordBody, response: { 202: z.object({ data: z.object({ ok: z.literal(true) }) }) } },
+        config: { public: true, rateLimit },
+      },
+      async (request, reply) => {
+        setImmediate(() => {
+          passwordLinks.forgot(request.body.email).catch((err: unknown) => {
+            deps.log.error({ err }, 'forgot-password email could not be queued');
+          });
+        });
+        return reply.status(202).send({ data: { ok: true as const } });
+      },
+    );
+
+    app.post(
+      '/auth/reset-password/check',
+      {
+        schema: { body: passwordTokenCheckBody, response: { 200: z.object({ data: passwordTokenPreview }) } },
+        config: { public: true, rateLimit },
+      },
+      async (request) => ({ data: await passwordLinks.preview(request.body.token) }),
+    );
+
+    app.post(
+      '/auth/reset-password',
+      { schema: { body: resetPasswordBody, response: okResponse }, config: { public: true, rateLimit } },
+      async (request) => {
+        await passwordLinks.reset(request.body.token, request.body.password);
+        return { data: { ok: true as const } };
       },
     );
 
     app.get('/auth/user', { schema: { response: userResponse } }, async (request) => {
-      return { data: toAuthUser(requireAuth(request)) };
+      return { data: auth.present(requireAuth(request)) };
     });
 
     app.get('/auth/refresh', { schema: { response: userResponse } }, async (request, reply) => {
       const ctx = requireAuth(request);
       const token = await auth.refresh(ctx);
       reply.header('Authorization', `Bearer ${token}`);
-      return { data: toAuthUser(ctx) };
+      return { data: auth.present(ctx) };
     });
 
     app.post('/auth/logout', { schema: { response: okResponse } }, async (request) => {
@@ -45,7 +90,7 @@ export function authRoutes(deps: { auth: AuthService; loginRateLimit: number }):
       async (request, reply) => {
         const { token, context } = await auth.impersonate(requireAuth(request), request.body.user_id);
         reply.header('Authorization', `Bearer ${token}`);
-        return { data: toAuthUser(context) };
+        return { data: auth.present(context) };
       },
     );
 
@@ -56,7 +101,7 @@ export function authRoutes(deps: { auth: AuthService; loginRateLimit: number }):
 
     app.patch('/account', { schema: { body: accountUpdateBody, response: userResponse } }, async (request) => {
       const ctx = await auth.updateAccount(requireAuth(request), request.body);
-      return { data: toAuthUser(ctx) };
+      return { data: auth.present(ctx) };
     });
   };
 }

@@ -39,8 +39,18 @@ export type AuthContext = {
   impersonatorUserId: number | null;
 };
 
-export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; read: Reader; now?: () => Date }) {
+export type Avatars = 'gravatar' | 'initials';
+
+export function createAuthService(deps: {
+  repo: AuthRepo;
+  audit: AuditRepo;
+  read: Reader;
+  now?: () => Date;
+  /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
+  avatars?: Avatars;
+}) {
   const { repo, audit, read } = deps;
+  const avatars = deps.avatars ?? 'initials';
   /** Per token hash, the context of its last call: only to guess which read to send along (authenticateWith). */
   const guesses = new Map<string, AuthContext>();
   const now = deps.now ?? (() => new Date());
@@ -95,6 +105,9 @@ export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; read
   }
 
   return {
+    /** The signed-in user as the API shows it (`GET /api/auth/user`). */
+    present: (ctx: AuthContext) => toAuthUser(ctx, avatars),
+
     async login(input: { email: string; password: string; remember?: boolean }) {
       const user = await repo.findUserByEmail(input.email);
       const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -209,6 +222,7 @@ export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; read
         name: body.name,
         email: body.email,
         language: body.language,
+        ...(body.phone !== undefined ? { phone: body.phone } : {}),
       };
       if (body.new_password) {
         const ok = await verifyPassword(ctx.user.passwordHash, body.current_password ?? '');
@@ -230,8 +244,14 @@ export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; read
         action: 'account.update',
         subjectType: 'user',
         subjectId: ctx.user.id,
-        before: { name: ctx.user.name, email: ctx.user.email, language: ctx.user.language },
-        after: { name: body.name, email: body.email, language: body.language, password_changed: !!patch.passwordHash },
+        before: { name: ctx.user.name, email: ctx.user.email, language: ctx.user.language, phone: ctx.user.phone },
+        after: {
+          name: body.name,
+          email: body.email,
+          language: body.language,
+          phone: patch.phone ?? ctx.user.phone,
+          password_changed: !!patch.passwordHash,
+        },
       });
       const user = await repo.findUserById(ctx.user.id);
       if (!user) throw new AppError(404, 'not_found');
@@ -242,19 +262,22 @@ export function createAuthService(deps: { repo: AuthRepo; audit: AuditRepo; read
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function toAuthUser(ctx: AuthContext): AuthUser {
+function toAuthUser(ctx: AuthContext, avatars: Avatars): AuthUser {
   const { user } = ctx;
   const locale = normalizeLocale(user.language);
+  const md5 = emailMd5(user.email);
   return {
     id: user.id,
     name: user.name,
     email: user.email,
-    email_md5: emailMd5(user.email),
+    email_md5: md5,
     language: { iso6391: locale.slice(0, 2), locale },
     organisation: { id: user.organizationId, name: user.organizationName },
     team: user.teamId != null && user.teamName != null ? { id: user.teamId, name: user.teamName } : null,
     role: { id: user.roleId, name: user.roleName, color: user.roleColor },
     permissions: [...ctx.permissions],
     impersonating: ctx.session.impersonatorSessionId != null,
+    phone: user.phone,
+    avatar_url: avatars === 'gravatar' ? `https://www.gravatar.com/avatar/${md5}?s=64&d=404` : null,
   };
 }

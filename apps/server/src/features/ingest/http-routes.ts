@@ -24,6 +24,8 @@ export function ingestHttpRoutes(deps: {
       '/ingest/v1/:mac/:channel',
       {
         bodyLimit: MAX_DEVICE_MESSAGE_BYTES,
+        // Devices authenticate with their own key (below), not a user's session.
+        config: { public: true },
         schema: {
           params,
           body: z.unknown(),

@@ -36,7 +36,11 @@ export function zuperWebhookRoutes(deps: {
   return async (app) => {
     app.post(
       '/webhooks/zuper',
-      { schema: { hide: true, response: { 200: z.object({ data: z.object({ job_id: z.number().nullable() }) }) } } },
+      {
+        // Zuper authenticates with the shared secret (below), not a user's session.
+        config: { public: true },
+        schema: { hide: true, response: { 200: z.object({ data: z.object({ job_id: z.number().nullable() }) }) } },
+      },
       async (request) => {
         if (!deps.secret) throw new AppError(404, 'not_found');
         const given = request.headers[ZUPER_SECRET_HEADER];

@@ -9,7 +9,11 @@ export const LANGUAGES = [
 ] as const;
 
 export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/languages', { schema: { response: { 200: z.object({ data: z.array(language) }) } } }, async () => ({
-    data: [...LANGUAGES],
-  }));
+  app.get(
+    '/languages',
+    { config: { public: true }, schema: { response: { 200: z.object({ data: z.array(language) }) } } },
+    async () => ({
+      data: [...LANGUAGES],
+    }),
+  );
 };

@@ -68,27 +68,36 @@ export function notificationsModule(deps: {
         },
       );
       // Mandrill checks the URL with a HEAD (and a GET answers too) before saving the webhook.
-      hooks.get('/webhooks/email/mandrill', { schema: { hide: true } }, async (_request, reply) =>
-        reply.status(200).send(''),
+      hooks.get(
+        '/webhooks/email/mandrill',
+        { config: { public: true }, schema: { hide: true } },
+        async (_request, reply) => reply.status(200).send(''),
       );
-      hooks.post('/webhooks/email/mandrill', { schema: { hide: true } }, async (request, reply) => {
-        const params = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
-        const signature = request.headers['x-mandrill-signature'];
-        if (
-          !verifyMandrillSignature(
-            deps.config.MANDRILL_WEBHOOK_KEY,
-            webhookUrl,
-            params,
-            typeof signature === 'string' ? signature : undefined,
-          )
-        ) {
-          throw new AppError(403, 'forbidden');
-        }
-        const events = parseMandrillEvents(params.mandrill_events ?? '');
-        if (!events) throw new AppError(400, 'bad_request');
-        const updated = await service.recordMandrillEvents(events);
-        return reply.status(200).send({ received: events.length, updated });
-      });
+      hooks.post(
+        '/webhooks/email/mandrill',
+        { config: { public: true }, schema: { hide: true } },
+        async (request, reply) => {
+          const params = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+            string,
+            string
+          >;
+          const signature = request.headers['x-mandrill-signature'];
+          if (
+            !verifyMandrillSignature(
+              deps.config.MANDRILL_WEBHOOK_KEY,
+              webhookUrl,
+              params,
+              typeof signature === 'string' ? signature : undefined,
+            )
+          ) {
+            throw new AppError(403, 'forbidden');
+          }
+          const events = parseMandrillEvents(params.mandrill_events ?? '');
+          if (!events) throw new AppError(400, 'bad_request');
+          const updated = await service.recordMandrillEvents(events);
+          return reply.status(200).send({ received: events.length, updated });
+        },
+      );
     });
   };
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
+import { escapeHtml } from './action-email.ts';
 
 export type AlarmEmailData = {
   ref: number;
@@ -54,15 +55,6 @@ const COPY = {
     footerEscalation: 'Recibes este correo porque estás en la lista de escalamiento de este tipo de alarma.',
   },
 } as const;
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 export function alarmLink(publicUrl: string, ref: number): string {
   return `${publicUrl.replace(/\/+$/, '')}/alarms/${ref}/view`;

@@ -20,7 +20,7 @@ export function registerOpsRoutes(
   deps: { readiness: Readiness; metrics: Metrics; metricsToken?: string; instance?: string },
 ): void {
   const started = Date.now();
-  const hide = { schema: { hide: true } };
+  const hide = { config: { public: true }, schema: { hide: true } };
 
   app.get('/api/health', hide, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');

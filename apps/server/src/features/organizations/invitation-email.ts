@@ -1,4 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
+import { renderActionEmail } from '../notifications/action-email.ts';
 
 const COPY: Record<
   Locale,
@@ -26,19 +27,16 @@ const COPY: Record<
   },
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 /** The invitation email in the invitee's language: subject, HTML and plain text with the accept link. */
 export function renderInvitationEmail(input: { locale: Locale; organization: string; inviter: string; link: string }) {
   const copy = COPY[input.locale];
-  const intro = copy.intro(input.inviter, input.organization);
-  const html = `<!doctype html><html lang="${input.locale}"><body style="font-family:sans-serif;color:#0f172a">
-<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
-<p>${escapeHtml(copy.expiry)}</p>
-<p style="color:#475569">${escapeHtml(copy.ignore)}</p>
-</body></html>`;
-  const text = `${intro}\n\n${copy.action}: ${input.link}\n\n${copy.expiry}\n${copy.ignore}\n`;
-  return { subject: copy.subject(input.organization), html, text };
+  return renderActionEmail({
+    locale: input.locale,
+    subject: copy.subject(input.organization),
+    intro: copy.intro(input.inviter, input.organization),
+    action: copy.action,
+    link: input.link,
+    expiry: copy.expiry,
+    ignore: copy.ignore,
+  });
 }

@@ -1,10 +1,8 @@
 import type { Member } from '@rcm/shared/organizations';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { roles, sessions, userLocations, users } from '../../db/schema.ts';
 import { invitations } from '../../db/schema-organizations.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Replaces a member's locations (empty when the membership is all locations). */
 async function setLocations(tx: Db | Tx, userId: number, allLocations: boolean, locationIds: readonly number[]) {
@@ -69,7 +67,7 @@ export function createMembersRepo(db: Db) {
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.deletedAt} is null`);
       return rows.length > 0;
     },
 

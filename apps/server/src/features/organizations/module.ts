@@ -48,5 +48,5 @@ export function organizationsModule(deps: {
             .from(emailMessages)
             .where(inArray(emailMessages.id, ids)),
   });
-  return organizationRoutes({ repo, service, invitations, publicUrl: deps.publicUrl });
+  return organizationRoutes({ repo, service, invitations, publicUrl: deps.publicUrl, present: deps.auth.present });
 }

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireAuth, requirePermission } from '../auth/guard.ts';
 import type { TenantScope } from '../auth/scope.ts';
-import { toAuthUser } from '../auth/service.ts';
+import type { AuthService } from '../auth/service.ts';
 import { organizationScope } from './access.ts';
 import type { InvitationsService } from './invitations-service.ts';
 import type { OrganizationsRepo } from './repo.ts';
@@ -36,6 +36,8 @@ export type OrganizationRoutesDeps = {
   service: OrganizationsService;
   invitations: InvitationsService;
   publicUrl?: string;
+  /** The signed-in user as the API shows it (AuthService.present). */
+  present: AuthService['present'];
 };
 
 /** Organizations, their locations, members and invitations (spec sections 2, 3 and 6). */
@@ -216,6 +218,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/invitations/:token',
       {
+        config: { public: true },
         schema: {
           params: z.object({ token: z.string().max(200) }),
           response: { 200: z.object({ data: invitationPreview }) },
@@ -232,12 +235,12 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
           body: acceptInvitationBody,
           response: { 200: z.object({ data: authUser }) },
         },
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
         const { token, context } = await invitations.accept(request.params.token, request.body);
         reply.header('Authorization', `Bearer ${token}`);
-        return { data: toAuthUser(context) };
+        return { data: deps.present(context) };
       },
     );
   };

@@ -193,6 +193,7 @@ const users: SearchProvider = {
       tx,
       sql`select u.id, u.name, u.email, o.name as org from users u join organizations o on o.id = u.organization_id
           where ${scope.kind === 'all' ? sql`true` : sql`u.organization_id = ${scope.organizationId}`}
+            and u.deleted_at is null
             and (${sql.join(
               cols.map((c) => matches(c, term)),
               sql` or `,

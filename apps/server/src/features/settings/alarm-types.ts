@@ -1,5 +1,5 @@
 import type { AlarmTypeBody, SettingsAlarmType, SettingsListQuery } from '@rcm/shared/settings';
-import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teams, users } from '../../db/schema.ts';
 import { alarmTypes } from '../../db/schema-alarms.ts';
@@ -21,7 +21,10 @@ async function checkEscalation(db: Db, body: AlarmTypeBody): Promise<void> {
   }
   const ids = [...new Set(body.escalation_user_ids)];
   if (ids.length > 0) {
-    const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+    const found = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
     if (found.length !== ids.length) throw unknownOption('escalation_user_ids');
   }
 }

@@ -12,6 +12,8 @@ import {
   settingsTeam,
   settingsUser,
   teamBody,
+  userCreateBody,
+  userPatchBody,
   userUpdateBody,
 } from '@rcm/shared/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,11 +23,14 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { requirePermission } from '../auth/guard.ts';
+import type { PasswordLinks } from '../auth/password-links.ts';
+import { createLocationsRepo } from '../organizations/locations-repo.ts';
 import { createAlarmTypesSettings } from './alarm-types.ts';
 import { createAuditLogRepo } from './audit-log-repo.ts';
 import { createSettingsRepo, type SettingsTeamRow, type SettingsUserRow } from './repo.ts';
 import { pageMeta, settingsScope } from './scope.ts';
 import { createSettingsService } from './service.ts';
+import { createUsersService } from './users-service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const list = <T extends z.ZodType>(item: T) => ({ 200: z.object({ data: z.array(item), meta: settingsListMeta }) });
@@ -37,10 +42,13 @@ function toUser(u: SettingsUserRow): SettingsUser {
     name: u.name,
     email: u.email,
     language: u.language === 'es-MX' ? 'es-MX' : 'en-US',
+    phone: u.phone,
     disabled: u.disabled,
     role: { id: u.roleId, name: u.roleName, color: u.roleColor },
     team: u.teamId !== null && u.teamName !== null ? { id: u.teamId, name: u.teamName } : null,
     organisation: { id: u.organizationId, name: u.organizationName },
+    all_locations: u.allLocations,
+    location_ids: u.allLocations ? [] : u.locationIds.map(Number),
   };
 }
 
@@ -62,15 +70,22 @@ export function settingsModule(deps: {
   audit: AuditRepo;
   bus: EventBus;
   revokeUserSessions: (userId: number) => Promise<void>;
+  passwordLinks: Pick<PasswordLinks, 'send'>;
   invalidateRules: () => void;
   now?: () => Date;
 }): FastifyPluginAsyncZod {
   const repo = createSettingsRepo(deps.db);
-  const service = createSettingsService({
+  const service = createSettingsService({ repo, audit: deps.audit, bus: deps.bus });
+  const locations = createLocationsRepo(deps.db);
+  const usersService = createUsersService({
+    db: deps.db,
     repo,
+    locationIdsInOrganization: (organizationId, ids) => locations.idsInOrganization(organizationId, ids),
     audit: deps.audit,
     bus: deps.bus,
+    passwordLinks: deps.passwordLinks,
     revokeUserSessions: deps.revokeUserSessions,
+    now: deps.now,
   });
   const alarmTypes = createAlarmTypesSettings(deps);
   const auditLog = createAuditLogRepo(deps.db);
@@ -92,10 +107,39 @@ export function settingsModule(deps: {
       if (!user) throw new AppError(404, 'not_found');
       return { data: toUser(user) };
     });
+    app.post(
+      '/settings/users',
+      { schema: { body: userCreateBody, response: { 201: z.object({ data: settingsUser }) } } },
+      async (request, reply) => {
+        const user = await usersService.create(update(request), request.body);
+        return reply.status(201).send({ data: toUser(user) });
+      },
+    );
     app.put(
       '/settings/users/:id',
       { schema: { params: idParams, body: userUpdateBody, response: one(settingsUser) } },
-      async (request) => ({ data: toUser(await service.updateUser(update(request), request.params.id, request.body)) }),
+      async (request) => ({
+        data: toUser(await usersService.update(update(request), request.params.id, request.body)),
+      }),
+    );
+    app.patch(
+      '/settings/users/:id',
+      { schema: { params: idParams, body: userPatchBody, response: one(settingsUser) } },
+      async (request) => ({
+        data: toUser(await usersService.update(update(request), request.params.id, request.body)),
+      }),
+    );
+    app.delete('/settings/users/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await usersService.remove(update(request), request.params.id);
+      return reply.status(204).send();
+    });
+    app.post(
+      '/settings/users/:id/password-reset',
+      { schema: { params: idParams, response: { 202: z.object({ data: z.object({ ok: z.literal(true) }) }) } } },
+      async (request, reply) => {
+        await usersService.sendPasswordReset(update(request), request.params.id);
+        return reply.status(202).send({ data: { ok: true as const } });
+      },
     );
 
     app.get(

@@ -1,6 +1,6 @@
 import type { SettingsListQuery } from '@rcm/shared/settings';
-import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { organizations, roles, teams, users } from '../../db/schema.ts';
 import type { SettingsScope } from './scope.ts';
 
@@ -13,7 +13,11 @@ export function createSettingsRepo(db: Db) {
     name: users.name,
     email: users.email,
     language: users.language,
+    phone: users.phone,
     disabled: users.disabled,
+    allLocations: users.allLocations,
+    locationIds: sql<number[]>`coalesce((select array_agg(ul.location_id order by ul.location_id)
+      from user_locations ul where ul.user_id = ${users.id}), '{}')`,
     organizationId: users.organizationId,
     organizationName: organizations.name,
     teamId: users.teamId,
@@ -31,8 +35,9 @@ export function createSettingsRepo(db: Db) {
       .innerJoin(roles, eq(roles.id, users.roleId))
       .leftJoin(teams, eq(teams.id, users.teamId));
 
+  /** The users a scope sees; deleted users are nobody's to list or change. */
   const userScope = (scope: SettingsScope): SQL | undefined =>
-    scope.kind === 'all' ? undefined : eq(users.organizationId, scope.organizationId);
+    and(isNull(users.deletedAt), scope.kind === 'all' ? undefined : eq(users.organizationId, scope.organizationId));
   const teamScope = (scope: SettingsScope): SQL | undefined =>
     scope.kind === 'all' ? undefined : or(eq(teams.organizationId, scope.organizationId), isNull(teams.organizationId));
 
@@ -57,8 +62,60 @@ export function createSettingsRepo(db: Db) {
     },
 
     async userIdByEmail(email: string) {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), isNull(users.deletedAt)));
       return row?.id;
+    },
+
+    async insertUser(
+      tx: Tx,
+      values: {
+        name: string;
+        email: string;
+        phone: string;
+        roleId: number;
+        teamId: number | null;
+        organizationId: number;
+        language: string;
+      },
+    ) {
+      // No password yet: the user chooses one through the emailed link; until then no password matches.
+      const [row] = await tx
+        .insert(users)
+        .values({ ...values, passwordHash: '' })
+        .returning({ id: users.id });
+      if (!row) throw new Error('user insert returned nothing');
+      return row.id;
+    },
+
+    /** Keeps the row (their name stays on alarms, notes, jobs and the audit log); they can no longer sign in. */
+    async markDeleted(id: number, now: Date) {
+      await db.update(users).set({ deletedAt: now, disabled: true, passwordHash: '' }).where(eq(users.id, id));
+    },
+
+    /**
+     * Enabled users whose role holds every given permission, leaving out one user or everyone of one
+     * role: who would remain an administrator if those stopped being one.
+     */
+    async usersHolding(permissions: readonly string[], except: { userId: number } | { roleId: number }) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(
+          and(
+            'userId' in except ? ne(users.id, except.userId) : ne(users.roleId, except.roleId),
+            eq(users.disabled, false),
+            isNull(users.deletedAt),
+            sql`${roles.permissions} @> array[${sql.join(
+              permissions.map((p) => sql`${p}`),
+              sql`, `,
+            )}]::text[]`,
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     async updateUser(
@@ -71,6 +128,7 @@ export function createSettingsRepo(db: Db) {
         organizationId: number;
         language: string;
         disabled: boolean;
+        phone: string;
       },
     ) {
       await db.update(users).set(patch).where(eq(users.id, id));
@@ -90,7 +148,7 @@ export function createSettingsRepo(db: Db) {
           name: teams.name,
           organizationId: teams.organizationId,
           organizationName: organizations.name,
-          members: sql<number>`(select count(*)::int from ${users} where ${users.teamId} = ${teams.id})`,
+          members: sql<number>`(select count(*)::int from ${users} where ${users.teamId} = ${teams.id} and ${users.deletedAt} is null)`,
         })
         .from(teams)
         .leftJoin(organizations, eq(organizations.id, teams.organizationId))
@@ -108,7 +166,7 @@ export function createSettingsRepo(db: Db) {
           name: teams.name,
           organizationId: teams.organizationId,
           organizationName: organizations.name,
-          members: sql<number>`(select count(*)::int from ${users} where ${users.teamId} = ${teams.id})`,
+          members: sql<number>`(select count(*)::int from ${users} where ${users.teamId} = ${teams.id} and ${users.deletedAt} is null)`,
         })
         .from(teams)
         .leftJoin(organizations, eq(organizations.id, teams.organizationId))
@@ -135,7 +193,7 @@ export function createSettingsRepo(db: Db) {
           name: roles.name,
           color: roles.color,
           permissions: roles.permissions,
-          users: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
+          users: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)`,
         })
         .from(roles)
         .where(where)
@@ -152,7 +210,7 @@ export function createSettingsRepo(db: Db) {
           name: roles.name,
           color: roles.color,
           permissions: roles.permissions,
-          users: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
+          users: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)`,
         })
         .from(roles)
         .where(eq(roles.id, id));
@@ -170,7 +228,10 @@ export function createSettingsRepo(db: Db) {
     },
 
     async roleUserIds(roleId: number) {
-      const rows = await db.select({ id: users.id }).from(users).where(eq(users.roleId, roleId));
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.roleId, roleId), isNull(users.deletedAt)));
       return rows.map((r) => r.id);
     },
   };

@@ -1,0 +1,221 @@
+import type { UserCreateBody, UserPatchBody } from '@rcm/shared/settings';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FieldMessageKey } from '../../lib/messages.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import type { PasswordLinks } from '../auth/password-links.ts';
+import type { AuthContext } from '../auth/service.ts';
+import { setMemberLocations } from '../organizations/members-repo.ts';
+import type { SettingsRepo, SettingsUserRow } from './repo.ts';
+import { inSettingsScope, permissionsBeyond, settingsScope } from './scope.ts';
+
+/** Who counts as an administrator: may change settings everywhere. One must always remain. */
+export const ADMINISTRATOR_PERMISSIONS = ['settings_update', 'organization_view_all'] as const;
+
+const fieldError = (field: string, key: FieldMessageKey, status = 422) =>
+  new AppError(status, status === 409 ? 'conflict' : 'validation_failed', { fields: [{ field, key }] });
+
+const isAdministrator = (permissions: readonly string[], disabled: boolean) =>
+  !disabled && ADMINISTRATOR_PERMISSIONS.every((p) => permissions.includes(p));
+
+const snapshot = (u: SettingsUserRow) => ({
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  role_id: u.roleId,
+  team_id: u.teamId,
+  organization_id: u.organizationId,
+  language: u.language,
+  disabled: u.disabled,
+});
+
+/**
+ * Users as an administrator manages them (`settings_update`, within the caller's scope): create
+ * (the user chooses a password through an emailed link), change, disable, delete, send a password
+ * reset. Nobody changes their own role, disables or deletes themselves, and the last administrator
+ * always remains.
+ */
+export function createUsersService(deps: {
+  db: Db;
+  repo: SettingsRepo;
+  locationIdsInOrganization: (organizationId: number, ids: readonly number[]) => Promise<number[]>;
+  audit: AuditRepo;
+  bus: EventBus;
+  passwordLinks: Pick<PasswordLinks, 'send'>;
+  revokeUserSessions: (userId: number) => Promise<void>;
+  now?: () => Date;
+}) {
+  const { db, repo, audit, bus } = deps;
+  const now = deps.now ?? (() => new Date());
+  const actor = (ctx: AuthContext) => ({ actorUserId: ctx.user.id, impersonatorUserId: ctx.impersonatorUserId });
+
+  /** The user in the caller's scope and within the caller's own permissions (404 / 403 otherwise). */
+  async function reachable(ctx: AuthContext, id: number) {
+    const user = await repo.findUser(settingsScope(ctx), id);
+    if (!user) throw new AppError(404, 'not_found');
+    // Someone holding more than the caller is out of reach: no renaming, moving or disabling them.
+    if (permissionsBeyond(ctx, user.permissions).length > 0) throw new AppError(403, 'forbidden');
+    return user;
+  }
+
+  async function checkPlacement(
+    ctx: AuthContext,
+    input: { organizationId: number; roleId: number; teamId: number | null },
+  ) {
+    const scope = settingsScope(ctx);
+    if (!inSettingsScope(scope, input.organizationId) || !(await repo.organizationExists(input.organizationId)))
+      throw fieldError('organization_id', 'unknown_option');
+    const role = await repo.findRole(input.roleId);
+    if (!role) throw fieldError('role_id', 'unknown_option');
+    if (permissionsBeyond(ctx, role.permissions).length > 0) throw fieldError('role_id', 'role_not_assignable');
+    if (input.teamId !== null) {
+      const team = await repo.findTeam({ kind: 'all' }, input.teamId);
+      if (!team) throw fieldError('team_id', 'unknown_option');
+      if (team.organizationId !== null && team.organizationId !== input.organizationId)
+        throw fieldError('team_id', 'team_not_in_organization');
+    }
+    return role;
+  }
+
+  /** Refuses a change that would leave no administrator: `after` is what the user would hold. */
+  async function keepAnAdministrator(
+    user: SettingsUserRow,
+    after: { permissions: readonly string[]; disabled: boolean },
+  ) {
+    if (!isAdministrator(user.permissions, user.disabled) || isAdministrator(after.permissions, after.disabled)) return;
+    if ((await repo.usersHolding(ADMINISTRATOR_PERMISSIONS, { userId: user.id })) === 0)
+      throw new AppError(409, 'last_administrator');
+  }
+
+  async function emailFree(email: string, exceptId: number | null) {
+    const other = await repo.userIdByEmail(email);
+    if (other !== undefined && other !== exceptId) throw fieldError('email', 'email_taken', 409);
+  }
+
+  async function found(id: number) {
+    const user = await repo.findUser({ kind: 'all' }, id);
+    if (!user) throw new AppError(404, 'not_found');
+    return user;
+  }
+
+  return {
+    async create(ctx: AuthContext, body: UserCreateBody) {
+      const teamId = body.team_id ?? null;
+      await checkPlacement(ctx, { organizationId: body.organization_id, roleId: body.role_id, teamId });
+      await emailFree(body.email, null);
+      let locationIds: number[] = [];
+      if (!body.all_locations) {
+        locationIds = await deps.locationIdsInOrganization(body.organization_id, body.location_ids);
+        if (locationIds.length !== new Set(body.location_ids).size)
+          throw fieldError('location_ids', 'location_not_in_organization');
+      }
+      const values = {
+        name: body.name,
+        email: body.email,
+        phone: body.phone ?? '',
+        roleId: body.role_id,
+        teamId,
+        organizationId: body.organization_id,
+        language: body.language,
+      };
+      const id = await db.transaction(async (tx) => {
+        const userId = await repo.insertUser(tx, values);
+        await setMemberLocations(tx, userId, body.all_locations, locationIds);
+        await deps.passwordLinks.send(tx, { ...values, id: userId }, 'invite');
+        await audit.record(
+          {
+            ...actor(ctx),
+            organizationId: body.organization_id,
+            action: 'user.create',
+            subjectType: 'user',
+            subjectId: userId,
+            after: { ...body, location_ids: locationIds },
+          },
+          tx,
+        );
+        return userId;
+      });
+      return found(id);
+    },
+
+    async update(ctx: AuthContext, id: number, patch: UserPatchBody) {
+      const user = await reachable(ctx, id);
+      const next = {
+        name: patch.name ?? user.name,
+        email: patch.email ?? user.email,
+        phone: patch.phone ?? user.phone,
+        roleId: patch.role_id ?? user.roleId,
+        teamId: patch.team_id === undefined ? user.teamId : patch.team_id,
+        organizationId: patch.organization_id ?? user.organizationId,
+        language: patch.language ?? user.language,
+        disabled: patch.disabled ?? user.disabled,
+      };
+      const role = await checkPlacement(ctx, next);
+      if (id === ctx.user.id && (next.disabled || next.roleId !== user.roleId))
+        throw new AppError(409, 'cannot_change_self');
+      await keepAnAdministrator(user, { permissions: role.permissions, disabled: next.disabled });
+      if (next.email !== user.email) await emailFree(next.email, id);
+      await repo.updateUser(id, next);
+      // Disabling ends every session at once; the realtime layer drops the user's sockets.
+      if (next.disabled && !user.disabled) await deps.revokeUserSessions(id);
+      await audit.record({
+        ...actor(ctx),
+        organizationId: next.organizationId,
+        action: next.disabled === user.disabled ? 'user.update' : next.disabled ? 'user.disable' : 'user.enable',
+        subjectType: 'user',
+        subjectId: id,
+        before: snapshot(user),
+        after: {
+          name: next.name,
+          email: next.email,
+          phone: next.phone,
+          role_id: next.roleId,
+          team_id: next.teamId,
+          organization_id: next.organizationId,
+          language: next.language,
+          disabled: next.disabled,
+        },
+      });
+      bus.emit('auth.changed', { userIds: [id], disconnect: next.disabled });
+      return found(id);
+    },
+
+    async remove(ctx: AuthContext, id: number) {
+      const user = await reachable(ctx, id);
+      if (id === ctx.user.id) throw new AppError(409, 'cannot_change_self');
+      await keepAnAdministrator(user, { permissions: [], disabled: true });
+      await repo.markDeleted(id, now());
+      await deps.revokeUserSessions(id);
+      await audit.record({
+        ...actor(ctx),
+        organizationId: user.organizationId,
+        action: 'user.delete',
+        subjectType: 'user',
+        subjectId: id,
+        before: snapshot(user),
+      });
+      bus.emit('auth.changed', { userIds: [id], disconnect: true });
+    },
+
+    async sendPasswordReset(ctx: AuthContext, id: number) {
+      const user = await reachable(ctx, id);
+      if (user.disabled) throw new AppError(409, 'account_disabled');
+      await db.transaction(async (tx) => {
+        await deps.passwordLinks.send(tx, user, 'reset');
+        await audit.record(
+          {
+            ...actor(ctx),
+            organizationId: user.organizationId,
+            action: 'user.password_reset_sent',
+            subjectType: 'user',
+            subjectId: id,
+          },
+          tx,
+        );
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
