@@ -1,10 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { controllers } from './db/schema.ts';
 import { ensureAlarmCatalogue } from './features/alarms/catalogue.ts';
 import { DEMO_PASSWORD, DEMO_PROVISIONING_KEY, DEMO_USERS, seedDemo } from './seed/demo.ts';
-import { startDemoFleet } from './seed/demo-fleet.ts';
+import { demoFleetMacs, startDemoFleet } from './seed/demo-fleet.ts';
 import { startServer } from './server.ts';
 
 async function main(): Promise<void> {
@@ -50,14 +48,7 @@ async function main(): Promise<void> {
     fleetWanted && server.mqttPort !== null
       ? await startDemoFleet({
           url: `mqtt://127.0.0.1:${server.mqttPort}`,
-          // Controllers seeded as offline stay silent, so the offline sweep has something to find.
-          macs: (
-            await database.db
-              .select({ mac: controllers.macAddress })
-              .from(controllers)
-              .where(and(eq(controllers.authorised, true), eq(controllers.online, true)))
-              .orderBy(asc(controllers.id))
-          ).map((r) => r.mac),
+          macs: await demoFleetMacs(database.db),
           log: server.app.log,
         })
       : null;

@@ -1,5 +1,9 @@
 import { type FaultKind, startFleet } from '@rcm/simulator/fleet';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { controllers } from '../db/schema.ts';
+import { hashToken } from '../features/auth/tokens.ts';
 import { demoDeviceKey } from './demo.ts';
 
 const INTERVAL_MS = 10_000;
@@ -11,6 +15,21 @@ const DEMO_FAULTS: [index: number, fault: FaultKind][] = [
   [7, 'refrigerant_leak'],
   [10, 'high_case_temp'],
 ];
+
+/**
+ * The controllers the demo fleet can sign in as: authorised, online (those seeded offline stay
+ * silent, so the offline sweep has something to find) and still holding the demo's own device key.
+ * A real controller authorised on the same database has another key: signing in as it would be
+ * refused, and the refusal would stop start-up.
+ */
+export async function demoFleetMacs(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ mac: controllers.macAddress, keyHash: controllers.deviceKeyHash })
+    .from(controllers)
+    .where(and(eq(controllers.authorised, true), eq(controllers.online, true)))
+    .orderBy(asc(controllers.id));
+  return rows.filter((r) => r.keyHash === hashToken(demoDeviceKey(r.mac))).map((r) => r.mac);
+}
 
 /** The simulated controller fleet of the demo, speaking MQTT to the embedded broker. */
 export async function startDemoFleet(deps: { url: string; macs: string[]; log: FastifyBaseLogger }) {
