@@ -1,6 +1,6 @@
 import type { AlarmStatus, AlarmSummary } from '@rcm/shared/alarms';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { arr, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
 import { type AlarmFilter, alarmWhere, refInScope } from './filter-sql.ts';
@@ -94,17 +94,18 @@ export function createAlarmLifecycleRepo(db: Db) {
       return alarmSummariesByIds(db, ids);
     },
 
-    async notesByRef(scope: TenantScope, ref: number) {
+    /** The alarm's notes, its row locked until `on`'s transaction ends when `on` is one. */
+    async notesByRef(scope: TenantScope, ref: number, on: Db | Tx = db) {
       const [row] = await query<{ id: number; notes: string; organization_id: number }>(
-        db,
-        sql`select a.id, a.notes, a.organization_id from alarms a where ${refInScope(scope, ref).toDrizzle()}`,
+        on,
+        sql`select a.id, a.notes, a.organization_id from alarms a where ${refInScope(scope, ref).toDrizzle()} for update of a`,
       );
       return row ? { id: Number(row.id), notes: row.notes, organizationId: Number(row.organization_id) } : null;
     },
 
-    async setNotes(scope: TenantScope, ref: number, notes: string): Promise<boolean> {
+    async setNotes(scope: TenantScope, ref: number, notes: string, on: Db | Tx = db): Promise<boolean> {
       const rows = await query(
-        db,
+        on,
         sql`update alarms a set notes = ${notes} where ${refInScope(scope, ref).toDrizzle()} returning a.id`,
       );
       return rows.length > 0;

@@ -38,6 +38,7 @@ export function alarmRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const lifecycleRepo = createAlarmLifecycleRepo(deps.db);
   const alarms = createAlarmService({
+    db: deps.db,
     queries: createAlarmQueryRepo(deps.db),
     lifecycle: lifecycleRepo,
     audit: deps.audit,

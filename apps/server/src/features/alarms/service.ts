@@ -1,5 +1,6 @@
 import type { AlarmDetail, AlarmListQuery, AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { authenticatedRead } from '../auth/guard.ts';
@@ -27,8 +28,13 @@ function pageText(q: AlarmListQuery, { json, total }: { json: string; total: num
 }
 
 /** The alarm dashboard and view: lists, tiles, one alarm, its notes. Scope decides what exists. */
-export function createAlarmService(deps: { queries: AlarmQueryRepo; lifecycle: AlarmLifecycleRepo; audit: AuditRepo }) {
-  const { queries, lifecycle, audit } = deps;
+export function createAlarmService(deps: {
+  db: Db;
+  queries: AlarmQueryRepo;
+  lifecycle: AlarmLifecycleRepo;
+  audit: AuditRepo;
+}) {
+  const { db, queries, lifecycle, audit } = deps;
   return {
     /** The page as the response's JSON text (`{data, meta}`: an AlarmPage): the rows' JSON comes from the query. */
     async list(ctx: AuthContext, q: AlarmListQuery): Promise<string> {
@@ -67,22 +73,30 @@ export function createAlarmService(deps: { queries: AlarmQueryRepo; lifecycle: A
       return alarm;
     },
 
-    /** Stores the notes sanitized (they are rendered as HTML to every viewer) and audits the change. */
+    /**
+     * Stores the notes sanitized (they are rendered as HTML to every viewer); the change and its
+     * audit entry commit together.
+     */
     async updateNotes(ctx: AuthContext, ref: number, notes: string): Promise<{ notes: string }> {
       const scope = alarmScopeFor(ctx, 'alarms_view', 'alarms_acknowledge');
-      const before = await lifecycle.notesByRef(scope, ref);
-      if (!before) throw new AppError(404, 'not_found');
       const clean = sanitizeNotes(notes);
-      if (!(await lifecycle.setNotes(scope, ref, clean))) throw new AppError(404, 'not_found');
-      await audit.record({
-        actorUserId: ctx.user.id,
-        impersonatorUserId: ctx.impersonatorUserId,
-        organizationId: before.organizationId,
-        action: 'alarm.notes',
-        subjectType: 'alarm',
-        subjectId: ref,
-        before: { notes: before.notes },
-        after: { notes: clean },
+      await db.transaction(async (tx) => {
+        const before = await lifecycle.notesByRef(scope, ref, tx);
+        if (!before) throw new AppError(404, 'not_found');
+        if (!(await lifecycle.setNotes(scope, ref, clean, tx))) throw new AppError(404, 'not_found');
+        await audit.record(
+          {
+            actorUserId: ctx.user.id,
+            impersonatorUserId: ctx.impersonatorUserId,
+            organizationId: before.organizationId,
+            action: 'alarm.notes',
+            subjectType: 'alarm',
+            subjectId: ref,
+            before: { notes: before.notes },
+            after: { notes: clean },
+          },
+          tx,
+        );
       });
       return { notes: clean };
     },

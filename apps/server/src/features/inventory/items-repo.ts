@@ -6,7 +6,7 @@ import {
   type ItemType,
 } from '@rcm/shared/inventory';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { inventoryItems } from '../../db/schema-inventory.ts';
 import { query, toIso } from '../../lib/sql.ts';
 import { type InventoryScope, inventoryScopeSql } from './scope.ts';
@@ -110,27 +110,32 @@ export function createItemsRepo(db: Db) {
       return !!row;
     },
 
-    async insert(organizationId: number, values: ItemValues): Promise<number> {
-      const [row] = await db
+    async insert(organizationId: number, values: ItemValues, on: Db | Tx = db): Promise<number> {
+      const [row] = await on
         .insert(inventoryItems)
         .values({ organizationId, ...values })
         .returning({ id: inventoryItems.id });
       return row?.id ?? 0;
     },
 
-    async update(id: number, values: ItemValues): Promise<void> {
-      await db
+    async update(id: number, values: ItemValues, on: Db | Tx = db): Promise<void> {
+      await on
         .update(inventoryItems)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(inventoryItems.id, id));
     },
 
     /**
-     * Writes every row in one transaction: a row whose part number exists in the organization updates
-     * that item, any other row creates one. Any failure rolls all of it back.
+     * Writes every row in `on`'s transaction (a new one on the database): a row whose part number
+     * exists in the organization updates that item, any other row creates one. Any failure rolls all
+     * of it back.
      */
-    async importRows(organizationId: number, rows: InventoryCsvRow[]): Promise<{ created: number; updated: number }> {
-      return db.transaction(async (tx) => {
+    async importRows(
+      organizationId: number,
+      rows: InventoryCsvRow[],
+      on: Db | Tx = db,
+    ): Promise<{ created: number; updated: number }> {
+      return on.transaction(async (tx) => {
         let created = 0;
         let updated = 0;
         for (const r of rows) {

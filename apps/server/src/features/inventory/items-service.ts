@@ -7,6 +7,7 @@ import {
 } from '@rcm/shared/inventory';
 import type { Locale } from '@rcm/shared/locale';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { localizeIssue } from '../../lib/messages.ts';
 import type { AuditRepo } from '../audit/repo.ts';
@@ -77,23 +78,29 @@ export function validateCsvRows(
   return { valid, errors };
 }
 
-export function createItemsService(deps: { repo: ItemsRepo; audit: AuditRepo }) {
-  const { repo, audit } = deps;
+/** Each change and its audit entry commit together (one transaction), or neither does. */
+export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: AuditRepo }) {
+  const { db, repo, audit } = deps;
   return {
     async create(ctx: AuthContext, body: InventoryItemBody) {
       const organizationId = targetOrganization(ctx, body.organization_id);
       if (await repo.partNumberTaken(organizationId, body.part_number)) throw partTaken();
       const values = toValues(body);
-      const id = await repo.insert(organizationId, values);
-      await audit.record({
-        actorUserId: actor(ctx),
-        organizationId,
-        action: 'inventory.create',
-        subjectType: 'inventory_item',
-        subjectId: id,
-        after: values,
+      return db.transaction(async (tx) => {
+        const id = await repo.insert(organizationId, values, tx);
+        await audit.record(
+          {
+            actorUserId: actor(ctx),
+            organizationId,
+            action: 'inventory.create',
+            subjectType: 'inventory_item',
+            subjectId: id,
+            after: values,
+          },
+          tx,
+        );
+        return id;
       });
-      return id;
     },
 
     async update(ctx: AuthContext, id: number, body: InventoryItemBody) {
@@ -102,15 +109,20 @@ export function createItemsService(deps: { repo: ItemsRepo; audit: AuditRepo }) 
       if (!scope || !item || !inInventoryScope(scope, item.organisation.id)) throw new AppError(404, 'not_found');
       if (await repo.partNumberTaken(item.organisation.id, body.part_number, id)) throw partTaken();
       const values = toValues(body);
-      await repo.update(id, values);
-      await audit.record({
-        actorUserId: actor(ctx),
-        organizationId: item.organisation.id,
-        action: 'inventory.update',
-        subjectType: 'inventory_item',
-        subjectId: id,
-        before: item,
-        after: values,
+      await db.transaction(async (tx) => {
+        await repo.update(id, values, tx);
+        await audit.record(
+          {
+            actorUserId: actor(ctx),
+            organizationId: item.organisation.id,
+            action: 'inventory.update',
+            subjectType: 'inventory_item',
+            subjectId: id,
+            before: item,
+            after: values,
+          },
+          tx,
+        );
       });
     },
 
@@ -119,15 +131,20 @@ export function createItemsService(deps: { repo: ItemsRepo; audit: AuditRepo }) 
       const organizationId = targetOrganization(ctx, body.organization_id);
       const { valid, errors } = validateCsvRows(locale, body.rows);
       if (errors.length > 0) throw new AppError(422, 'validation_failed', { rows: errors.slice(0, 500) });
-      const result = await repo.importRows(organizationId, valid);
-      await audit.record({
-        actorUserId: actor(ctx),
-        organizationId,
-        action: 'inventory.import',
-        subjectType: 'inventory_item',
-        after: result,
+      return db.transaction(async (tx) => {
+        const result = await repo.importRows(organizationId, valid, tx);
+        await audit.record(
+          {
+            actorUserId: actor(ctx),
+            organizationId,
+            action: 'inventory.import',
+            subjectType: 'inventory_item',
+            after: result,
+          },
+          tx,
+        );
+        return result;
       });
-      return result;
     },
   };
 }

@@ -14,7 +14,7 @@ export function inventoryModule(deps: { db: Db; audit: AuditRepo; now?: () => Da
   const now = deps.now ?? (() => new Date());
   return inventoryRoutes({
     items,
-    itemsService: createItemsService({ repo: items, audit: deps.audit }),
+    itemsService: createItemsService({ db: deps.db, repo: items, audit: deps.audit }),
     orders,
     ordersService: createPurchaseOrdersService({ repo: orders, audit: deps.audit, now }),
   });
