@@ -70,13 +70,38 @@ export async function startServer(deps: {
   ops.metrics.setSocketClients(() => io.engine.clientsCount);
   const unbridge = bridgeEvents(io, bus);
 
+  let mqttPort: number | null = null;
+  let safetyNet: () => SafetyNet | null = () => null;
+  const closers: (() => Promise<void>)[] = [];
+  if (config.MQTT_URL || config.MQTT_PORT !== 'none') {
+    // Until the broker (embedded or external) takes devices, the instance is not ready.
+    ops.readiness.register('broker', () => {
+      throw new ReadinessFailure('starting');
+    });
+  }
+  // The embedded broker accepts devices before HTTP answers at all: a load balancer or a script
+  // that sees the instance ready can connect devices at once.
+  if (!config.MQTT_URL && config.MQTT_PORT !== 'none') {
+    const broker = await startEmbeddedBroker({
+      port: config.MQTT_PORT,
+      host: config.MQTT_HOST,
+      registry: ingest.registry,
+      pipeline: ingest.pipeline,
+      bus,
+      log,
+      onLost: () => deps.onFatal?.('the embedded broker thread ended'),
+    });
+    mqttPort = broker.port;
+    closers.push(broker.close);
+    ops.readiness.register('broker', () => {
+      if (!broker.listening()) throw new ReadinessFailure('embedded broker not listening');
+    });
+  }
+
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
 
-  let mqttPort: number | null = null;
-  let safetyNet: () => SafetyNet | null = () => null;
-  const closers: (() => Promise<void>)[] = [];
   if (config.MQTT_URL) {
     const consumer = await startBrokerConsumer({
       url: config.MQTT_URL,
@@ -124,21 +149,6 @@ export async function startServer(deps: {
       closers.unshift(() => leadership.stop());
       safetyNet = () => net;
     }
-  } else if (config.MQTT_PORT !== 'none') {
-    const broker = await startEmbeddedBroker({
-      port: config.MQTT_PORT,
-      host: config.MQTT_HOST,
-      registry: ingest.registry,
-      pipeline: ingest.pipeline,
-      bus,
-      log,
-      onLost: () => deps.onFatal?.('the embedded broker thread ended'),
-    });
-    mqttPort = broker.port;
-    closers.push(broker.close);
-    ops.readiness.register('broker', () => {
-      if (!broker.listening()) throw new ReadinessFailure('embedded broker not listening');
-    });
   }
 
   const scheduler =

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The device MQTT protocol of design.md section 7: topics rcm/v1/{mac}/{status|telemetry|alarms}. */
+/**
+ * The device protocol: MQTT 3.1.1 (protocol level 4; MQTT 5 clients are refused with CONNACK return
+ * code 1), QoS 1, topics rcm/v1/{mac}/{status|telemetry|alarms}.
+ */
 export const TOPIC_PREFIX = 'rcm/v1';
 export const DEVICE_CHANNELS = ['status', 'telemetry', 'alarms'] as const;
 export type DeviceChannel = (typeof DEVICE_CHANNELS)[number];

@@ -26,6 +26,11 @@ export type BrokerEvent =
       ends: Int32Array;
       payload: ArrayBuffer;
     }
+  /**
+   * A client asked for another MQTT version than 3.1.1 (MQTT 5, say) and was refused with CONNACK
+   * return code 1, "unacceptable protocol version".
+   */
+  | { type: 'protocolRefused'; remote?: string }
   /** A client's connection failed (logged at debug), or, without `client`, the listening socket did. */
   | { type: 'clientError'; client?: string; message: string }
   | { type: 'closed' };

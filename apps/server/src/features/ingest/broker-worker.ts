@@ -149,6 +149,12 @@ broker.authorizePublish = (client, packet, done) => {
 };
 
 broker.on('clientError', (client, err) => post({ type: 'clientError', client: client.id, message: err.message }));
+// The device protocol is MQTT 3.1.1: aedes answers any other version's CONNECT with return code 1.
+broker.on('connectionError', (client, err) => {
+  if ((err as Error & { errorCode?: number }).errorCode !== 1) return;
+  const remote = (client as Client & { conn?: { remoteAddress?: string } }).conn?.remoteAddress;
+  post({ type: 'protocolRefused', ...(remote ? { remote } : {}) });
+});
 
 const server = createServer(broker.handle);
 let fallback = false;

@@ -1,5 +1,7 @@
 import { type AddressInfo, createServer } from 'node:net';
+import { compactMac } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
@@ -117,6 +119,23 @@ describe('MQTT ingest', () => {
   it('refuses a wrong device key and a client id that is not the MAC', async () => {
     await expect(connectDevice(server.mqttPort ?? 0, MAC1, 'wrong-key')).rejects.toThrow();
     await expect(connectDevice(server.mqttPort ?? 0, MAC1, TEST_PROVISIONING_KEY)).rejects.toThrow();
+  });
+
+  it('refuses an MQTT 5 client with CONNACK return code 1 (the protocol is MQTT 3.1.1)', async () => {
+    const client = mqtt.connect(`mqtt://127.0.0.1:${server.mqttPort}`, {
+      clientId: compactMac(MAC1),
+      username: MAC1,
+      password: demoDeviceKey(MAC1),
+      protocolVersion: 5,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    const refusal = await new Promise<Error & { code?: number }>((resolve, reject) => {
+      client.once('connect', () => reject(new Error('an MQTT 5 client was accepted')));
+      client.once('error', resolve);
+    });
+    client.end(true);
+    expect(refusal.code).toBe(1);
   });
 });
 

@@ -47,6 +47,7 @@ export async function startEmbeddedBroker(deps: {
   let closed: (() => void) | null = null;
   let stopped: Promise<void> | undefined;
   let startFailed = false;
+  let protocolWarnedAt = 0;
   let started: { resolve: (port: number) => void; reject: (err: Error) => void } | null = null;
   const port = new Promise<number>((resolve, reject) => {
     started = { resolve, reject };
@@ -108,6 +109,16 @@ export async function startEmbeddedBroker(deps: {
         }
         break;
       }
+      case 'protocolRefused':
+        // A misconfigured device retries all the time: one line a minute is enough to find it.
+        if (Date.now() - protocolWarnedAt > 60_000) {
+          protocolWarnedAt = Date.now();
+          log.warn(
+            { remote: event.remote },
+            'MQTT client refused: the embedded broker speaks MQTT 3.1.1 only (CONNACK 1, unacceptable protocol version)',
+          );
+        }
+        break;
       case 'clientError':
         if (event.client === undefined)
           log.error({ err: event.message }, 'embedded broker: its listening socket failed');
