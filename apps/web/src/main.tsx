@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './app/router.tsx';
 import { authStore, initAuth } from './lib/auth-store.ts';
 import { initI18n, setLocale } from './lib/i18n.ts';
+import { clearCacheOnIdentityChange, queryClient } from './lib/query-client.ts';
 import { initTheme } from './lib/theme.ts';
 import './index.css';
 
@@ -15,11 +16,8 @@ await initI18n();
 authStore.onUser((user) => {
   if (user) void setLocale(user.language.locale);
 });
+clearCacheOnIdentityChange();
 initAuth();
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
-});
 
 const root = document.getElementById('root');
 if (root) {

@@ -19,7 +19,6 @@ export const ERROR_CODES = [
   'service_unavailable',
   'setup_done',
   'reset_token_invalid',
-  'last_administrator',
   'cannot_change_self',
 ] as const;
 

@@ -7,6 +7,10 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   login: ['/user/login', false],
   // Added by issue 5 (member invitations), not in the spec's table.
   'invitation.accept': ['/user/invitation/{token}', false],
+  // Added with accounts (first-run setup and password links), not in the spec's table.
+  setup: ['/setup', false],
+  'password.forgot': ['/user/forgot-password', false],
+  'password.reset': ['/user/reset-password', false],
   home: ['/', true],
   account: ['/account', true],
   '403': ['/403', true],
@@ -36,6 +40,7 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   legal: ['/legal', true],
   settings: ['/settings', ['settings_view']],
   'settings.users': ['/settings/users', ['settings_view']],
+  'settings.users.create': ['/settings/users/create', ['settings_update']],
   'settings.users.edit': ['/settings/users/{id}/edit', ['settings_update']],
   'settings.teams': ['/settings/teams', ['settings_view']],
   'settings.teams.edit': ['/settings/teams/{id}/edit', ['settings_update']],

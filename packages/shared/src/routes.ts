@@ -16,6 +16,10 @@ export const ROUTES = [
   { name: 'login', path: '/user/login', auth: false },
   // Not in the spec's table: the accept link of a member invitation (issue 5), for signed-out visitors.
   { name: 'invitation.accept', path: '/user/invitation/$token', auth: false },
+  // Not in the spec's table: first-run setup and password links, for signed-out visitors.
+  { name: 'setup', path: '/setup', auth: false },
+  { name: 'password.forgot', path: '/user/forgot-password', auth: false },
+  { name: 'password.reset', path: '/user/reset-password', auth: false },
   { name: 'home', path: '/', auth: true },
   { name: 'account', path: '/account', auth: true },
   { name: '403', path: '/403', auth: true },
@@ -49,6 +53,7 @@ export const ROUTES = [
   { name: 'legal', path: '/legal', auth: true },
   { name: 'settings', path: '/settings', auth: ['settings_view'] },
   { name: 'settings.users', path: '/settings/users', auth: ['settings_view'] },
+  { name: 'settings.users.create', path: '/settings/users/create', auth: ['settings_update'] },
   { name: 'settings.users.edit', path: '/settings/users/$id/edit', auth: ['settings_update'] },
   { name: 'settings.teams', path: '/settings/teams', auth: ['settings_view'] },
   { name: 'settings.teams.edit', path: '/settings/teams/$id/edit', auth: ['settings_update'] },

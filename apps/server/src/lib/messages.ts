@@ -9,7 +9,6 @@ export type FieldMessageKey =
   | 'role_not_assignable'
   | 'unknown_option'
   | 'team_not_in_organization'
-  | 'cannot_disable_self'
   | 'permission_not_grantable'
   | 'part_number_taken'
   | 'item_not_in_organization'
@@ -67,8 +66,6 @@ export const MESSAGES: Record<Locale, Catalog> = {
       service_unavailable: 'This server is shutting down. Please try again in a moment.',
       setup_done: 'This console is already set up. Sign in instead.',
       reset_token_invalid: 'This link is invalid, has expired or has already been used. Ask for a new one.',
-      last_administrator:
-        'This is the last administrator: another user must hold every permission across all organizations first.',
       cannot_change_self: 'You cannot disable, delete or change the role of your own account.',
     },
     fields: {
@@ -82,7 +79,6 @@ export const MESSAGES: Record<Locale, Catalog> = {
       role_not_assignable: 'You cannot grant this role.',
       unknown_option: 'Choose one of the listed options.',
       team_not_in_organization: 'This team belongs to another organization.',
-      cannot_disable_self: 'You cannot disable your own account.',
       permission_not_grantable: 'You cannot grant permissions you do not hold yourself.',
       job_location_unknown: 'Choose a location you can see.',
       job_alarm_mismatch: 'This alarm is not on the chosen controller and location.',
@@ -131,8 +127,6 @@ export const MESSAGES: Record<Locale, Catalog> = {
       service_unavailable: 'Este servidor se está apagando. Inténtalo de nuevo en un momento.',
       setup_done: 'Esta consola ya está configurada. Inicia sesión.',
       reset_token_invalid: 'Este enlace no es válido, ya venció o ya se usó. Solicita uno nuevo.',
-      last_administrator:
-        'Este es el último administrador: primero otro usuario debe tener todos los permisos en todas las organizaciones.',
       cannot_change_self: 'No puedes desactivar, eliminar ni cambiar el rol de tu propia cuenta.',
     },
     fields: {
@@ -146,7 +140,6 @@ export const MESSAGES: Record<Locale, Catalog> = {
       role_not_assignable: 'No puedes otorgar este rol.',
       unknown_option: 'Elige una de las opciones de la lista.',
       team_not_in_organization: 'Este equipo pertenece a otra organización.',
-      cannot_disable_self: 'No puedes desactivar tu propia cuenta.',
       permission_not_grantable: 'No puedes otorgar permisos que tú no tienes.',
       job_location_unknown: 'Elige una ubicación que puedas ver.',
       job_alarm_mismatch: 'Esta alarma no corresponde al controlador y la ubicación elegidos.',

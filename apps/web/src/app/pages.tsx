@@ -2,6 +2,13 @@ import type { RouteName } from '@rcm/shared/routes';
 import { type ComponentType, lazy } from 'react';
 import { LoginPage } from '../features/auth/login-page.tsx';
 
+const SetupPage = lazy(() => import('../features/auth/setup-page.tsx').then((m) => ({ default: m.SetupPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const AccountPage = lazy(() =>
   import('../features/account/account-page.tsx').then((m) => ({ default: m.AccountPage })),
 );
@@ -78,6 +85,9 @@ const SettingsIndexPage = lazy(() =>
 const SettingsUsersPage = lazy(() =>
   import('../features/settings/pages/users-page.tsx').then((m) => ({ default: m.UsersPage })),
 );
+const SettingsUserCreatePage = lazy(() =>
+  import('../features/settings/pages/user-create-page.tsx').then((m) => ({ default: m.UserCreatePage })),
+);
 const SettingsUserEditPage = lazy(() =>
   import('../features/settings/pages/user-edit-page.tsx').then((m) => ({ default: m.UserEditPage })),
 );
@@ -120,6 +130,9 @@ const AlarmResponsePage = lazy(() =>
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   login: LoginPage,
+  setup: SetupPage,
+  'password.forgot': ForgotPasswordPage,
+  'password.reset': ResetPasswordPage,
   home: DashboardPage,
   controllers: ControllersPage,
   'controllers.view': ControllerViewPage,
@@ -149,6 +162,7 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'invitation.accept': InvitationAcceptPage,
   settings: SettingsIndexPage,
   'settings.users': SettingsUsersPage,
+  'settings.users.create': SettingsUserCreatePage,
   'settings.users.edit': SettingsUserEditPage,
   'settings.teams': SettingsTeamsPage,
   'settings.teams.edit': SettingsTeamEditPage,

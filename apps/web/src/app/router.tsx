@@ -70,7 +70,12 @@ function controllersSearch(s: Record<string, unknown>) {
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
 function searchFor(name: RouteName) {
-  if (name === 'login') return (s: Record<string, unknown>) => ({ redirect: safeRedirect(s.redirect) });
+  if (name === 'login')
+    return (s: Record<string, unknown>) => ({
+      redirect: safeRedirect(s.redirect),
+      notice: s.notice === 'password_saved' ? ('password_saved' as const) : undefined,
+    });
+  if (name === 'password.reset') return (s: Record<string, unknown>) => ({ token: text(s.token) });
   if (name === 'home') return dashboardSearch;
   if (name === 'controllers') return controllersSearch;
   if (name === 'search') return (s: Record<string, unknown>) => ({ q: typeof s.q === 'string' ? s.q : '' });

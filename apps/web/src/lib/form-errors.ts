@@ -1,6 +1,14 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
+/** The messages a shared schema's `refine` names, and their catalog keys. */
+const CUSTOM: Record<string, string> = {
+  current_password_required: 'validation.currentPasswordRequired',
+  password_weak: 'validation.passwordWeak',
+  phone_format: 'validation.phoneFormat',
+  locations_required: 'validation.locationsRequired',
+};
+
 /** Localized messages for the shared zod schemas, so forms validate with the server's rules. */
 export function zodErrorMap(t: TFunction): z.core.$ZodErrorMap {
   return (issue) => {
@@ -16,9 +24,7 @@ export function zodErrorMap(t: TFunction): z.core.$ZodErrorMap {
       case 'invalid_type':
         return issue.input === undefined ? t('validation.required') : t('validation.invalid');
       case 'custom':
-        return issue.message === 'current_password_required'
-          ? t('validation.currentPasswordRequired')
-          : t('validation.invalid');
+        return CUSTOM[issue.message ?? ''] ? t(CUSTOM[issue.message ?? ''] as string) : t('validation.invalid');
       default:
         return t('validation.invalid');
     }

@@ -46,3 +46,6 @@ export async function setLocale(locale: Locale): Promise<void> {
 export function currentLocale(): Locale {
   return normalizeLocale(i18next.language);
 }
+
+/** Each interface language by its own name (a language picker shows them so). */
+export const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'es-MX': 'Español' };

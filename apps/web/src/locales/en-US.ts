@@ -1,3 +1,4 @@
+import { en as accounts } from './areas/en/accounts.ts';
 import { en as assets } from './areas/en/assets.ts';
 import { en as inventory } from './areas/en/inventory.ts';
 import { en as jobs } from './areas/en/jobs.ts';
@@ -102,6 +103,8 @@ export const enUS = {
     name: 'Name',
     email: 'Email address',
     language: 'Language',
+    phone: 'Phone',
+    phoneHint: 'With the country code, e.g. +1 312 555 0100. Colleagues can call you from the members list.',
     password: 'Change password',
     passwordHint: 'Leave both fields empty to keep your current password.',
     currentPassword: 'Current password',
@@ -145,6 +148,9 @@ export const enUS = {
     max: 'Must be at most {{count}} characters.',
     invalid: 'This value is not valid.',
     currentPasswordRequired: 'Enter your current password to set a new one.',
+    passwordWeak: 'This password is too easy to guess. Choose a longer or less common one.',
+    phoneFormat: 'Enter the number with its country code, e.g. +1 312 555 0100.',
+    locationsRequired: 'Choose at least one location, or all locations.',
   },
   common: {
     pagination: 'Showing Page {{page}} of {{pages}} results',
@@ -154,6 +160,7 @@ export const enUS = {
     next: 'Next',
     loading: 'Loading…',
     notAvailableTitle: 'Not available yet',
+    cancel: 'Cancel',
   },
   dashboard: {
     title: 'Dashboard',
@@ -367,6 +374,7 @@ export const enUS = {
   inventory,
   assets,
   jobs,
+  accounts,
 };
 
 /** Every catalog has exactly this shape: a missing key in es-MX is a type error. */

@@ -1,3 +1,4 @@
+import { es as accounts } from './areas/es/accounts.ts';
 import { es as assets } from './areas/es/assets.ts';
 import { es as inventory } from './areas/es/inventory.ts';
 import { es as jobs } from './areas/es/jobs.ts';
@@ -103,6 +104,9 @@ export const esMX: Catalog = {
     name: 'Nombre',
     email: 'Correo electrónico',
     language: 'Idioma',
+    phone: 'Teléfono',
+    phoneHint:
+      'Con el código de país, p. ej. +52 55 1234 5678. Tus colegas pueden llamarte desde la lista de miembros.',
     password: 'Cambiar contraseña',
     passwordHint: 'Deja ambos campos vacíos para conservar tu contraseña actual.',
     currentPassword: 'Contraseña actual',
@@ -146,6 +150,9 @@ export const esMX: Catalog = {
     max: 'Debe tener como máximo {{count}} caracteres.',
     invalid: 'Este valor no es válido.',
     currentPasswordRequired: 'Ingresa tu contraseña actual para definir una nueva.',
+    passwordWeak: 'Esta contraseña es demasiado fácil de adivinar. Elige una más larga o menos común.',
+    phoneFormat: 'Ingresa el número con su código de país, p. ej. +52 55 1234 5678.',
+    locationsRequired: 'Elige al menos una ubicación, o todas las ubicaciones.',
   },
   common: {
     pagination: 'Mostrando la página {{page}} de {{pages}}',
@@ -155,6 +162,7 @@ export const esMX: Catalog = {
     next: 'Siguiente',
     loading: 'Cargando…',
     notAvailableTitle: 'Aún no disponible',
+    cancel: 'Cancelar',
   },
   dashboard: {
     title: 'Tablero',
@@ -368,4 +376,5 @@ export const esMX: Catalog = {
   inventory,
   assets,
   jobs,
+  accounts,
 };

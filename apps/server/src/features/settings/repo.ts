@@ -1,5 +1,5 @@
 import type { SettingsListQuery } from '@rcm/shared/settings';
-import { and, asc, count, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { organizations, roles, teams, users } from '../../db/schema.ts';
 import type { SettingsScope } from './scope.ts';
@@ -93,29 +93,6 @@ export function createSettingsRepo(db: Db) {
     /** Keeps the row (their name stays on alarms, notes, jobs and the audit log); they can no longer sign in. */
     async markDeleted(id: number, now: Date) {
       await db.update(users).set({ deletedAt: now, disabled: true, passwordHash: '' }).where(eq(users.id, id));
-    },
-
-    /**
-     * Enabled users whose role holds every given permission, leaving out one user or everyone of one
-     * role: who would remain an administrator if those stopped being one.
-     */
-    async usersHolding(permissions: readonly string[], except: { userId: number } | { roleId: number }) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(users)
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(
-          and(
-            'userId' in except ? ne(users.id, except.userId) : ne(users.roleId, except.roleId),
-            eq(users.disabled, false),
-            isNull(users.deletedAt),
-            sql`${roles.permissions} @> array[${sql.join(
-              permissions.map((p) => sql`${p}`),
-              sql`, `,
-            )}]::text[]`,
-          ),
-        );
-      return row?.n ?? 0;
     },
 
     async updateUser(

@@ -6,9 +6,6 @@ import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { SettingsRepo } from './repo.ts';
 import { inSettingsScope, permissionsBeyond, settingsScope } from './scope.ts';
-import { ADMINISTRATOR_PERMISSIONS } from './users-service.ts';
-
-const isAdministratorPermission = (p: string) => (ADMINISTRATOR_PERMISSIONS as readonly string[]).includes(p);
 
 const fieldError = (field: string, key: FieldMessageKey, status = 422) =>
   new AppError(status, status === 409 ? 'conflict' : 'validation_failed', { fields: [{ field, key }] });
@@ -66,15 +63,8 @@ export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRe
         // A role holding more than the caller is out of reach, like its users.
         if (permissionsBeyond(ctx, role.permissions).length > 0) throw new AppError(403, 'forbidden');
         const removed = role.permissions.filter((p) => !(values.permissions as string[]).includes(p));
-        // Nobody takes permissions from their own role, and the last administrators keep theirs.
+        // Nobody takes permissions from their own role (so the administrators' role keeps them).
         if (removed.length > 0 && id === ctx.user.roleId) throw new AppError(409, 'cannot_change_self');
-        if (
-          removed.some((p) => isAdministratorPermission(p)) &&
-          ADMINISTRATOR_PERMISSIONS.every((p) => role.permissions.includes(p)) &&
-          Number(role.users) > 0 &&
-          (await repo.usersHolding(ADMINISTRATOR_PERMISSIONS, { roleId: id })) === 0
-        )
-          throw new AppError(409, 'last_administrator');
         before = { name: role.name, color: role.color, permissions: role.permissions };
         await repo.updateRole(id, values);
         affected = await repo.roleUserIds(id);

@@ -10,14 +10,8 @@ import { setMemberLocations } from '../organizations/members-repo.ts';
 import type { SettingsRepo, SettingsUserRow } from './repo.ts';
 import { inSettingsScope, permissionsBeyond, settingsScope } from './scope.ts';
 
-/** Who counts as an administrator: may change settings everywhere. One must always remain. */
-export const ADMINISTRATOR_PERMISSIONS = ['settings_update', 'organization_view_all'] as const;
-
 const fieldError = (field: string, key: FieldMessageKey, status = 422) =>
   new AppError(status, status === 409 ? 'conflict' : 'validation_failed', { fields: [{ field, key }] });
-
-const isAdministrator = (permissions: readonly string[], disabled: boolean) =>
-  !disabled && ADMINISTRATOR_PERMISSIONS.every((p) => permissions.includes(p));
 
 const snapshot = (u: SettingsUserRow) => ({
   name: u.name,
@@ -33,8 +27,9 @@ const snapshot = (u: SettingsUserRow) => ({
 /**
  * Users as an administrator manages them (`settings_update`, within the caller's scope): create
  * (the user chooses a password through an emailed link), change, disable, delete, send a password
- * reset. Nobody changes their own role, disables or deletes themselves, and the last administrator
- * always remains.
+ * reset. Nobody changes their own role, disables or deletes themselves, and nobody reaches a user
+ * holding a permission they lack. Together these keep an administrator: whoever could disable,
+ * delete or demote the last one holds every permission they hold, so is an administrator too.
  */
 export function createUsersService(deps: {
   db: Db;
@@ -76,16 +71,6 @@ export function createUsersService(deps: {
         throw fieldError('team_id', 'team_not_in_organization');
     }
     return role;
-  }
-
-  /** Refuses a change that would leave no administrator: `after` is what the user would hold. */
-  async function keepAnAdministrator(
-    user: SettingsUserRow,
-    after: { permissions: readonly string[]; disabled: boolean },
-  ) {
-    if (!isAdministrator(user.permissions, user.disabled) || isAdministrator(after.permissions, after.disabled)) return;
-    if ((await repo.usersHolding(ADMINISTRATOR_PERMISSIONS, { userId: user.id })) === 0)
-      throw new AppError(409, 'last_administrator');
   }
 
   async function emailFree(email: string, exceptId: number | null) {
@@ -151,10 +136,9 @@ export function createUsersService(deps: {
         language: patch.language ?? user.language,
         disabled: patch.disabled ?? user.disabled,
       };
-      const role = await checkPlacement(ctx, next);
+      await checkPlacement(ctx, next);
       if (id === ctx.user.id && (next.disabled || next.roleId !== user.roleId))
         throw new AppError(409, 'cannot_change_self');
-      await keepAnAdministrator(user, { permissions: role.permissions, disabled: next.disabled });
       if (next.email !== user.email) await emailFree(next.email, id);
       await repo.updateUser(id, next);
       // Disabling ends every session at once; the realtime layer drops the user's sockets.
@@ -184,7 +168,6 @@ export function createUsersService(deps: {
     async remove(ctx: AuthContext, id: number) {
       const user = await reachable(ctx, id);
       if (id === ctx.user.id) throw new AppError(409, 'cannot_change_self');
-      await keepAnAdministrator(user, { permissions: [], disabled: true });
       await repo.markDeleted(id, now());
       await deps.revokeUserSessions(id);
       await audit.record({

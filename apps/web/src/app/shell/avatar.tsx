@@ -1,7 +1,10 @@
 import { useState } from 'react';
 
-/** Gravatar from the email hash, with initials underneath for offline or unknown addresses. */
-export function Avatar(props: { emailMd5: string; name: string; size?: 'sm' | 'md' }) {
+/**
+ * The user's initials, and over them their Gravatar image when the server allows one (`avatarUrl`
+ * is null by default: the browser then asks no third party for anything).
+ */
+export function Avatar(props: { avatarUrl: string | null; name: string; size?: 'sm' | 'md' }) {
   const [loaded, setLoaded] = useState(false);
   const initials = props.name
     .split(/\s+/)
@@ -16,13 +19,15 @@ export function Avatar(props: { emailMd5: string; name: string; size?: 'sm' | 'm
       aria-hidden="true"
     >
       {initials}
-      <img
-        src={`https://www.gravatar.com/avatar/${props.emailMd5}?d=404&s=80`}
-        alt=""
-        className={`absolute inset-0 size-full object-cover ${loaded ? '' : 'invisible'}`}
-        onLoad={() => setLoaded(true)}
-        onError={() => setLoaded(false)}
-      />
+      {props.avatarUrl ? (
+        <img
+          src={props.avatarUrl}
+          alt=""
+          className={`absolute inset-0 size-full object-cover ${loaded ? '' : 'invisible'}`}
+          onLoad={() => setLoaded(true)}
+          onError={() => setLoaded(false)}
+        />
+      ) : null}
     </span>
   );
 }

@@ -15,6 +15,8 @@ function user(permissions: string[]): AuthUser {
     role: { id: 1, name: 'R', color: '#000000' },
     permissions,
     impersonating: false,
+    phone: '',
+    avatar_url: null,
   };
 }
 

@@ -1,18 +1,17 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import type { AuthUser } from '@rcm/shared/auth';
-import { LOCALES, type Locale } from '@rcm/shared/locale';
+import { LOCALES } from '@rcm/shared/locale';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../features/account/change-language.ts';
 import { hasPermission } from '../../lib/auth-store.ts';
-import { currentLocale } from '../../lib/i18n.ts';
+import { currentLocale, LANGUAGE_NAMES } from '../../lib/i18n.ts';
 import { setTheme, type ThemeChoice, useTheme } from '../../lib/theme.ts';
 import { Avatar } from './avatar.tsx';
 import { RoleBadge } from './role-badge.tsx';
 
 const itemClass =
   'block w-full px-4 py-2 text-left text-sm data-focus:bg-slate-100 data-focus:outline-none dark:data-focus:bg-slate-800';
-const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'es-MX': 'Español' };
 
 function Entry(props: { to: string; title: string; hint: string }) {
   return (
@@ -52,7 +51,7 @@ export function UserMenu(props: { user: AuthUser }) {
   return (
     <Menu as="div" className="relative">
       <MenuButton className="flex items-center gap-2 rounded-full p-0.5 hover:bg-slate-100 dark:hover:bg-slate-800">
-        <Avatar emailMd5={user.email_md5} name={user.name} />
+        <Avatar avatarUrl={user.avatar_url} name={user.name} />
         <span className="sr-only">{t('userMenu.open')}</span>
       </MenuButton>
       <MenuItems
@@ -60,7 +59,7 @@ export function UserMenu(props: { user: AuthUser }) {
         className="z-50 mt-2 w-72 rounded-lg border border-slate-200 bg-white py-1 shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
       >
         <div className="flex items-start gap-3 px-4 py-3">
-          <Avatar emailMd5={user.email_md5} name={user.name} size="md" />
+          <Avatar avatarUrl={user.avatar_url} name={user.name} size="md" />
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold">{user.name}</p>
             <p className="mt-1">

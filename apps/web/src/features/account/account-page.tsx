@@ -16,6 +16,7 @@ type FormValues = {
   name: string;
   email: string;
   language: AccountUpdateBody['language'];
+  phone: string;
   current_password: string;
   new_password: string;
 };
@@ -32,6 +33,7 @@ export function AccountPage() {
       name: user?.name ?? '',
       email: user?.email ?? '',
       language: user?.language.locale ?? 'en-US',
+      phone: user?.phone ?? '',
       current_password: '',
       new_password: '',
     },
@@ -44,6 +46,7 @@ export function AccountPage() {
       name: values.name,
       email: values.email,
       language: values.language,
+      phone: values.phone,
       ...(values.new_password ? { new_password: values.new_password, current_password: values.current_password } : {}),
     };
     try {
@@ -90,6 +93,11 @@ export function AccountPage() {
                 {...aria(ids)}
                 {...form.register('email')}
               />
+            )}
+          </FormField>
+          <FormField label={t('account.phone')} error={errors.phone?.message} hint={t('account.phoneHint')}>
+            {(ids) => (
+              <input type="tel" autoComplete="tel" className={inputClass} {...aria(ids)} {...form.register('phone')} />
             )}
           </FormField>
           <FormField label={t('account.language')} error={errors.language?.message}>

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
 import { ImportRejected, importRows } from '../api/inventory.ts';
 import { parseCsv, toRecords } from '../csv-parse.ts';
-import { Modal } from './modal.tsx';
 
 type Stage =
   | { kind: 'idle' }

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
 import { saveItem } from '../api/inventory.ts';
-import { Modal } from './modal.tsx';
 
 type FormValues = {
   product_name: string;

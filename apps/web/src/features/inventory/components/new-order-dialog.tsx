@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { inputClass } from '../../../components/form-field.tsx';
 import { Spinner } from '../../../components/page.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { needsReorderQuery } from '../api/inventory.ts';
 import { createPurchaseOrder, orderOptionsQuery } from '../api/purchase-orders.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';
-import { Modal } from './modal.tsx';
 
 type Line = { include: boolean; quantity: string };
 

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/page.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { advancePurchaseOrder, purchaseOrderQuery } from '../api/purchase-orders.ts';
-import { Modal } from './modal.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const money = (v: number) => v.toLocaleString(undefined, { style: 'currency', currency: 'USD' });

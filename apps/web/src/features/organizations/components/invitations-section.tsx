@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { secondaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { invitationsQuery, revokeInvitation } from '../api/organizations.ts';
-import { ListState, Section, secondaryButton } from './ui.tsx';
+import { ListState, Section } from './ui.tsx';
 
 /** Invitations not yet accepted, with the email as it was sent (organization_edit). */
 export function InvitationsSection(props: { organizationId: number }) {

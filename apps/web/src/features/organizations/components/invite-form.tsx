@@ -6,12 +6,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
+import { LocationAccess } from '../../../components/ui/location-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { inviteMember, memberRolesQuery } from '../api/organizations.ts';
-import { LocationAccess } from './location-access.tsx';
-import { FormError, primaryButton, Section } from './ui.tsx';
+import { FormError, Section } from './ui.tsx';
 
 type Values = { email: string; language: string; role_id: string; all_locations: boolean; location_ids: number[] };
 

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SlideOver } from '../../../components/slide-over.tsx';
+import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { type Access, LocationAccess } from '../../../components/ui/location-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { removeMember, updateMembership } from '../api/organizations.ts';
-import { type Access, LocationAccess } from './location-access.tsx';
-import { dangerButton, FormError, linkClass, primaryButton, Section, secondaryButton, Table, Th } from './ui.tsx';
+import { FormError, linkClass, Section, Table, Th } from './ui.tsx';
 
 /** The organization's members: email, role, call action, locations; managers change access or remove. */
 export function MembersSection(props: {

@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../../components/page.tsx';
+import { secondaryButton } from '../../../components/ui/button.ts';
 
 export const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
-export const primaryButton =
-  'inline-flex items-center rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
-export const secondaryButton =
-  'inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800';
-export const dangerButton =
-  'inline-flex items-center rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 dark:border-red-700 dark:bg-slate-900 dark:text-red-200';
 export const searchClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
 

@@ -7,12 +7,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Spinner } from '../../../components/page.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchUser } from '../../../lib/auth-store.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
 import { setLocale } from '../../../lib/i18n.ts';
 import { acceptInvitation, invitationPreviewQuery } from '../api/organizations.ts';
-import { FormError, linkClass, primaryButton } from '../components/ui.tsx';
+import { FormError, linkClass } from '../components/ui.tsx';
 
 /** /user/invitation/{token} (signed out only): set a name and password, then land signed in. */
 export function InvitationAcceptPage() {

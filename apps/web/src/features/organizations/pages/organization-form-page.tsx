@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
+import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
 import { createOrganization, organizationQuery, renameOrganization } from '../api/organizations.ts';
-import { FormError, primaryButton, secondaryButton } from '../components/ui.tsx';
+import { FormError } from '../components/ui.tsx';
 
 function OrganizationForm(props: { id?: number; name?: string }) {
   const { t } = useTranslation();

@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { organizationsListQuery } from '../api/organizations.ts';
-import { ListState, linkClass, primaryButton, searchClass, Table, Th } from '../components/ui.tsx';
+import { ListState, linkClass, searchClass, Table, Th } from '../components/ui.tsx';
 
 /** /organizations: every organization (view_all) or one's own, with their counts. */
 export function OrganizationsPage() {

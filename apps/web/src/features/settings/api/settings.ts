@@ -8,6 +8,8 @@ import type {
   SettingsTeam,
   SettingsUser,
   TeamBody,
+  UserCreateBody,
+  UserPatchBody,
   UserUpdateBody,
 } from '@rcm/shared/settings';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -69,8 +71,25 @@ export const organizationOptionsQuery = () =>
     staleTime: 60_000,
   });
 
+/** An organization's locations, for choosing which of them a user may see. */
+export const organizationLocationsQuery = (organizationId: number) =>
+  queryOptions({
+    queryKey: ['settings', 'organizations', organizationId, 'locations'],
+    queryFn: () =>
+      api<{ data: { id: number; name: string }[] }>(`organizations/${organizationId}/locations`).then((r) => r.data),
+    enabled: organizationId > 0,
+    staleTime: 60_000,
+  });
+
 export const updateUser = (id: number, body: UserUpdateBody) =>
   api<{ data: SettingsUser }>(`settings/users/${id}`, { method: 'PUT', body }).then((r) => r.data);
+export const patchUser = (id: number, body: UserPatchBody) =>
+  api<{ data: SettingsUser }>(`settings/users/${id}`, { method: 'PATCH', body }).then((r) => r.data);
+export const createUser = (body: UserCreateBody) =>
+  api<{ data: SettingsUser }>('settings/users', { method: 'POST', body }).then((r) => r.data);
+export const deleteUser = (id: number) => api<void>(`settings/users/${id}`, { method: 'DELETE' });
+export const sendPasswordReset = (id: number) =>
+  api<{ data: { ok: true } }>(`settings/users/${id}/password-reset`, { method: 'POST' });
 export const saveTeam = (id: number | null, body: TeamBody) =>
   api<{ data: SettingsTeam }>(id ? `settings/teams/${id}` : 'settings/teams', {
     method: id ? 'PUT' : 'POST',

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { apiErrors, RootError } from '../../../components/ui/form.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { saveRole } from '../api/settings.ts';
-import { apiErrors, RootError } from './form-kit.tsx';
 import { buttonClass } from './settings-layout.tsx';
 
 type Errors = Partial<Record<'name' | 'color' | 'permissions' | 'root', string>>;

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { apiErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
 import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
-import { apiErrors, errorOf, RootError, SelectInput, TextInput } from './form-kit.tsx';
 import { buttonClass } from './settings-layout.tsx';
 
 type FormValues = { name: string; organization_id: string };

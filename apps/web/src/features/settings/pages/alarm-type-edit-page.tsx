@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
 import { alarmTypeQuery, teamsQuery, updateAlarmType, usersQuery } from '../api/settings.ts';
-import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../components/form-kit.tsx';
 import { buttonClass, cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 
 type FormValues = {

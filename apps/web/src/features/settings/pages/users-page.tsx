@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
 import { EmptyState } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { hasPermission, impersonate, useAuth } from '../../../lib/auth-store.ts';
 import { usersQuery } from '../api/settings.ts';
 import {
@@ -23,7 +24,6 @@ import {
 export function UsersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -31,8 +31,8 @@ export function UsersPage() {
   const canEdit = hasPermission(me, 'settings_update');
   const canImpersonate = hasPermission(me, 'users_impersonate') && !me?.impersonating;
 
-  // Leave settings first (the other user may not see them), then swap the session and drop every
-  // cached query so nothing fetched as the administrator is shown to (or as) the other user.
+  // Leave settings first (the other user may not see them), then swap the session; the query cache
+  // is dropped when the identity changes (lib/query-client.ts).
   const signInAs = async (id: number) => {
     await navigate({ to: '/' });
     try {
@@ -40,11 +40,20 @@ export function UsersPage() {
     } catch {
       toast.error(t('settings.users.impersonateFailed'));
     }
-    await queryClient.resetQueries();
   };
 
   return (
-    <SettingsLayout title={t('settings.sections.users')} subtitle={canEdit ? undefined : t('settings.readOnly')}>
+    <SettingsLayout
+      title={t('settings.sections.users')}
+      subtitle={canEdit ? undefined : t('settings.readOnly')}
+      actions={
+        canEdit ? (
+          <Link to="/settings/users/create" className={primaryButton}>
+            {t('accounts.users.create')}
+          </Link>
+        ) : undefined
+      }
+    >
       <SearchBox
         value={q}
         onChange={(v) => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { FieldErrors, FieldValues, UseFormRegisterReturn } from 'react-hook-form';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import type { FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import { ApiError } from '../../lib/api-client.ts';
+import { FormField, inputClass } from '../form-field.tsx';
 
 type Base = { reg: UseFormRegisterReturn; label: string; error?: string; hint?: string };
 
@@ -11,7 +11,7 @@ export function errorOf<T extends FieldValues>(errors: FieldErrors<T>, name: key
   return typeof message === 'string' ? message : undefined;
 }
 
-export function TextInput(props: Base & { type?: string; step?: string }) {
+export function TextInput(props: Base & { type?: string; step?: string; autoComplete?: string }) {
   return (
     <FormField label={props.label} error={props.error} hint={props.hint}>
       {({ id, describedBy, invalid }) => (
@@ -19,6 +19,7 @@ export function TextInput(props: Base & { type?: string; step?: string }) {
           id={id}
           type={props.type ?? 'text'}
           step={props.step}
+          autoComplete={props.autoComplete}
           aria-invalid={invalid}
           aria-describedby={describedBy}
           className={inputClass}
@@ -80,4 +81,15 @@ export function apiErrors(err: unknown, networkMessage: string): { fields: [stri
   const fields = err.fields.map((f): [string, string] => [f.field, f.message]);
   if (fields.length > 0) return { fields };
   return { fields, root: err.code === 'network' ? networkMessage : err.message };
+}
+
+/** Puts the API's refusal on the form: each field's message under its field, anything else on top. */
+export function applyServerErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError'>,
+  err: unknown,
+  networkMessage: string,
+): void {
+  const { fields, root } = apiErrors(err, networkMessage);
+  for (const [field, message] of fields) form.setError(field as Path<T>, { message });
+  if (root) form.setError('root', { message: root });
 }

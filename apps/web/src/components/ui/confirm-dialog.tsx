@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client.ts';
+import { destructiveButton, primaryButton, secondaryButton } from './button.ts';
+import { Modal } from './modal.tsx';
+
+/**
+ * Asks before an action that cannot be taken back: says what will happen, names the action on its
+ * button (red when it removes or ends something) and shows the server's refusal in the dialog.
+ */
+export function ConfirmDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  onConfirm: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    props.onClose();
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await props.onConfirm();
+      close();
+    } catch (err) {
+      setError(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={props.open} onClose={close} title={props.title}>
+      <p className="text-sm text-slate-700 dark:text-slate-200">{props.body}</p>
+      {error ? (
+        <p
+          role="alert"
+          className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={close} className={secondaryButton}>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          onClick={() => void confirm()}
+          disabled={busy}
+          className={props.destructive ? destructiveButton : primaryButton}
+        >
+          {props.confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { setupBody } from '@rcm/shared/accounts';
+import { LOCALES, type Locale } from '@rcm/shared/locale';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Spinner } from '../../components/page.tsx';
+import { primaryButton } from '../../components/ui/button.ts';
+import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../components/ui/form.tsx';
+import { fetchUser } from '../../lib/auth-store.ts';
+import { zodErrorMap } from '../../lib/form-errors.ts';
+import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
+import { runSetup, setupStatusQuery } from './api/accounts.ts';
+import { AuthCard } from './auth-card.tsx';
+
+const formSchema = setupBody
+  .extend({ password_again: z.string(), locale: z.enum(LOCALES) })
+  .refine((v) => v.password === v.password_again, { path: ['password_again'], message: 'password_mismatch' });
+type FormValues = z.input<typeof formSchema>;
+
+/** /setup: on a console with no user yet, the service company and its first administrator. */
+export function SetupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const status = useQuery(setupStatusQuery());
+  const errorMap = zodErrorMap(t);
+  const form = useForm<FormValues>({
+    defaultValues: {
+      organization_name: '',
+      name: '',
+      email: '',
+      password: '',
+      password_again: '',
+      locale: currentLocale(),
+    },
+    resolver: zodResolver(formSchema, {
+      error: (issue) => (issue.message === 'password_mismatch' ? t('accounts.setup.mismatch') : errorMap(issue)),
+    }),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (status.data?.needed === false) return <Navigate to="/user/login" replace />;
+
+  const submit = form.handleSubmit(async ({ password_again: _again, ...body }) => {
+    try {
+      await runSetup(body);
+      await fetchUser();
+      await navigate({ to: '/' });
+    } catch (err) {
+      applyServerErrors(form, err, t('errors.network'));
+    }
+  });
+
+  return (
+    <AuthCard title={t('accounts.setup.title')} subtitle={t('accounts.setup.subtitle')}>
+      {status.isPending ? (
+        <Spinner label={t('accounts.setup.checking')} />
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <RootError message={errors.root?.message} />
+          <TextInput
+            reg={form.register('organization_name')}
+            label={t('accounts.setup.organization')}
+            hint={t('accounts.setup.organizationHint')}
+            autoComplete="organization"
+            error={errorOf(errors, 'organization_name')}
+          />
+          <TextInput
+            reg={form.register('name')}
+            label={t('accounts.setup.name')}
+            autoComplete="name"
+            error={errorOf(errors, 'name')}
+          />
+          <TextInput
+            reg={form.register('email')}
+            type="email"
+            label={t('accounts.setup.email')}
+            autoComplete="username"
+            error={errorOf(errors, 'email')}
+          />
+          <TextInput
+            reg={form.register('password')}
+            type="password"
+            label={t('accounts.setup.password')}
+            hint={t('accounts.setup.passwordHint')}
+            autoComplete="new-password"
+            error={errorOf(errors, 'password')}
+          />
+          <TextInput
+            reg={form.register('password_again')}
+            type="password"
+            label={t('accounts.setup.passwordAgain')}
+            autoComplete="new-password"
+            error={errorOf(errors, 'password_again')}
+          />
+          <SelectInput
+            reg={form.register('locale', { onChange: (e) => void setLocale(e.target.value as Locale) })}
+            label={t('accounts.setup.language')}
+            error={errorOf(errors, 'locale')}
+          >
+            {LOCALES.map((l) => (
+              <option key={l} value={l}>
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </SelectInput>
+          <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full`}>
+            {isSubmitting ? t('accounts.setup.submitting') : t('accounts.setup.submit')}
+          </button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type UserCreateBody, userCreateBody } from '@rcm/shared/settings';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { primaryButton } from '../../../components/ui/button.ts';
+import { applyServerErrors, errorOf, RootError } from '../../../components/ui/form.tsx';
+import { LocationAccess } from '../../../components/ui/location-access.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { createUser, organizationLocationsQuery } from '../api/settings.ts';
+import { cardClass, SettingsLayout } from '../components/settings-layout.tsx';
+import { UserFields, type UserFormValues, userFormToBody } from '../components/user-fields.tsx';
+
+type FormValues = UserFormValues & { all_locations: boolean; location_ids: number[] };
+
+const formSchema = z.preprocess((v) => {
+  const f = v as FormValues;
+  return { ...userFormToBody(f), all_locations: f.all_locations, location_ids: f.location_ids };
+}, userCreateBody);
+
+/** /settings/users/create: a new user, who gets an email to choose a password. */
+export function UserCreatePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user: me } = useAuth();
+  const form = useForm<FormValues, unknown, UserCreateBody>({
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      role_id: '',
+      team_id: '',
+      organization_id: me ? String(me.organisation.id) : '',
+      language: currentLocale(),
+      all_locations: true,
+      location_ids: [],
+    },
+    resolver: zodResolver(formSchema as never, { error: zodErrorMap(t) }) as never,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const organizationId = Number(form.watch('organization_id'));
+  const locations = useQuery(organizationLocationsQuery(organizationId));
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const created = await createUser(body);
+      await queryClient.invalidateQueries({ queryKey: ['settings', 'users'] });
+      toast.success(t('accounts.users.created', { email: created.email }));
+      await navigate({ to: '/settings/users' });
+    } catch (err) {
+      applyServerErrors(form, err, t('errors.network'));
+    }
+  });
+
+  return (
+    <SettingsLayout title={t('accounts.users.createTitle')} subtitle={t('accounts.users.createHint')}>
+      <form onSubmit={submit} noValidate className={`max-w-2xl space-y-5 p-6 ${cardClass}`}>
+        <RootError message={errors.root?.message} />
+        <UserFields register={form.register} errors={errors} organizationId={organizationId} />
+        <Controller
+          control={form.control}
+          name="all_locations"
+          render={({ field }) => (
+            <LocationAccess
+              value={{ all_locations: field.value, location_ids: form.watch('location_ids') }}
+              onChange={(v) => {
+                field.onChange(v.all_locations);
+                form.setValue('location_ids', v.location_ids);
+              }}
+              locations={locations.data ?? []}
+              error={errorOf(errors, 'location_ids')}
+            />
+          )}
+        />
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? t('settings.saving') : t('accounts.users.create')}
+        </button>
+      </form>
+    </SettingsLayout>
+  );
+}

@@ -1,0 +1,23 @@
+import type { AuthUser } from '@rcm/shared/auth';
+import { QueryClient } from '@tanstack/react-query';
+import { authStore } from './auth-store.ts';
+
+/** The one query cache of the console. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
+});
+
+/**
+ * Nothing fetched for one user is shown to the next: whenever the signed-in identity changes (sign-out,
+ * a 401, signing in as someone else, impersonating or returning) the whole cache is dropped, in the
+ * same synchronous step that publishes the new auth state, so the next screen renders from nothing.
+ */
+export function clearCacheOnIdentityChange(): () => void {
+  let current: number | null = authStore.get().user?.id ?? null;
+  return authStore.onUser((user: AuthUser | null) => {
+    const next = user?.id ?? null;
+    if (next === current) return;
+    current = next;
+    queryClient.clear();
+  });
+}
