@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { openEmbedded } from './pglite.ts';
 import { registerReader, statementNames } from './statement.ts';
 
 export type Schema = typeof schema;
@@ -25,6 +25,8 @@ export type Database = {
   fresh: boolean;
   /** PostgreSQL's URL, for work that needs a connection of its own (a session advisory lock). */
   url?: string;
+  /** PGlite on disk: its data directory and client (checkpoints, backups, the disk watch). */
+  embedded?: { dataDir: string; client: PGlite };
   close: () => Promise<void>;
 };
 
@@ -88,8 +90,9 @@ export async function openDatabase(opts: {
       },
     };
   }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir ?? undefined, { extensions: { pg_trgm } });
+  const dataDir = opts.dataDir;
+  // On disk: durable commits (db/pglite.ts); in memory (tests): nothing to flush.
+  const client = dataDir ? await openEmbedded(dataDir) : await PGlite.create({ extensions: { pg_trgm } });
   const existed = await hasTables((q) => client.query(q));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: folder });
@@ -97,7 +100,13 @@ export async function openDatabase(opts: {
     const { text, values } = statement.compile();
     return (await client.query<T>(text, values)).rows;
   });
-  return { db, kind: 'pglite', fresh: !existed, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    fresh: !existed,
+    ...(dataDir ? { embedded: { dataDir, client } } : {}),
+    close: () => client.close(),
+  };
 }
 
 /** Applies the committed migrations not yet applied (tests that start from an older schema). */
