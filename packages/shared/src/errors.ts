@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'setup_done',
   'reset_token_invalid',
   'cannot_change_self',
+  'disk_low',
+  'backups_external',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,8 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { openEmbedded } from './pglite.ts';
+import * as schema from './schema.ts';
 import { registerReader, statementNames } from './statement.ts';
 
 export type Schema = typeof schema;

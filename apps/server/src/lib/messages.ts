@@ -67,6 +67,10 @@ export const MESSAGES: Record<Locale, Catalog> = {
       setup_done: 'This console is already set up. Sign in instead.',
       reset_token_invalid: 'This link is invalid, has expired or has already been used. Ask for a new one.',
       cannot_change_self: 'You cannot disable, delete or change the role of your own account.',
+      disk_low:
+        'The server is low on disk space and refuses new data until space is freed. Devices keep their readings and send them again.',
+      backups_external:
+        'This server stores its data in PostgreSQL: back it up with PostgreSQL’s own tools (pg_dump or base backups), as the README’s section “Backing up PostgreSQL” describes.',
     },
     fields: {
       wrong_password: 'The current password is incorrect.',
@@ -128,6 +132,10 @@ export const MESSAGES: Record<Locale, Catalog> = {
       setup_done: 'Esta consola ya está configurada. Inicia sesión.',
       reset_token_invalid: 'Este enlace no es válido, ya venció o ya se usó. Solicita uno nuevo.',
       cannot_change_self: 'No puedes desactivar, eliminar ni cambiar el rol de tu propia cuenta.',
+      disk_low:
+        'El servidor tiene poco espacio en disco y rechaza datos nuevos hasta que se libere espacio. Los dispositivos conservan sus lecturas y las vuelven a enviar.',
+      backups_external:
+        'Este servidor guarda sus datos en PostgreSQL: respáldalo con las herramientas de PostgreSQL (pg_dump o respaldos base), como describe la sección “Backing up PostgreSQL” del README.',
     },
     fields: {
       wrong_password: 'La contraseña actual es incorrecta.',

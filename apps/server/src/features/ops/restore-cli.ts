@@ -1,0 +1,37 @@
+/**
+ * `npm run restore -w apps/server -- FILE --data-dir DIR`
+ *
+ * Restores a backup of the embedded database (Settings → Backups, or BACKUP_DIR) into DIR, which must
+ * be empty or not exist yet. Then start the server with DATA_DIR=DIR.
+ */
+import { parseArgs } from 'node:util';
+import { RestoreError, restoreBackup } from './restore.ts';
+
+const USAGE = 'usage: npm run restore -w apps/server -- FILE --data-dir DIR';
+
+async function main(): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs<{ options: { 'data-dir': { type: 'string' } }; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ options: { 'data-dir': { type: 'string' } }, allowPositionals: true });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const file = parsed.positionals[0];
+  const dataDir = parsed.values['data-dir'];
+  if (!file || !dataDir || parsed.positionals.length > 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  try {
+    const result = await restoreBackup(file, dataDir);
+    console.log(`Restored ${file} into ${dataDir} (${result.files} files, ${result.users} users).`);
+    console.log(`Start the server on it with DATA_DIR=${dataDir}.`);
+    return 0;
+  } catch (err) {
+    console.error(err instanceof RestoreError ? err.message : `Restore failed: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+
+/**
+ * A gzipped ustar archive of a directory, streamed file by file (a data directory can be larger than
+ * memory), and its extraction. Only regular files and directories: what a PostgreSQL data directory
+ * holds.
+ */
+
+const BLOCK = 512;
+
+function octal(value: number, width: number): string {
+  return `${value.toString(8).padStart(width - 1, '0')}\0`;
+}
+
+function header(name: string, size: number, mtime: number, dir: boolean): Buffer {
+  const block = Buffer.alloc(BLOCK);
+  // Names over 100 bytes go in the prefix field (up to 155 more), split at a slash.
+  let prefix = '';
+  let rest = name;
+  if (Buffer.byteLength(name) > 100) {
+    const cut = name.lastIndexOf('/', 155);
+    prefix = name.slice(0, cut);
+    rest = name.slice(cut + 1);
+    if (cut < 0 || Buffer.byteLength(rest) > 100) throw new Error(`path too long for the archive: ${name}`);
+  }
+  block.write(rest, 0, 100);
+  block.write(octal(dir ? 0o700 : 0o600, 8), 100);
+  block.write(octal(0, 8), 108);
+  block.write(octal(0, 8), 116);
+  block.write(octal(size, 12), 124);
+  block.write(octal(Math.floor(mtime / 1000), 12), 136);
+  block.write('        ', 148);
+  block.write(dir ? '5' : '0', 156);
+  block.write('ustar\0', 257);
+  block.write('00', 263);
+  block.write(prefix, 345, 155);
+  let sum = 0;
+  for (const byte of block) sum += byte;
+  block.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  return block;
+}
+
+async function* entries(root: string, rel: string, skip: (rel: string) => boolean): AsyncGenerator<Buffer> {
+  const names = fs
+    .readdirSync(path.join(root, rel), { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const entry of names) {
+    const name = rel ? `${rel}/${entry.name}` : entry.name;
+    if (skip(name)) continue;
+    const full = path.join(root, name);
+    const stat = fs.statSync(full);
+    if (entry.isDirectory()) {
+      yield header(`${name}/`, 0, stat.mtimeMs, true);
+      yield* entries(root, name, skip);
+    } else if (entry.isFile()) {
+      yield header(name, stat.size, stat.mtimeMs, false);
+      let written = 0;
+      if (stat.size > 0) {
+        for await (const chunk of fs.createReadStream(full, { end: stat.size - 1 })) {
+          written += (chunk as Buffer).length;
+          yield chunk as Buffer;
+        }
+      }
+      if (written !== stat.size) throw new Error(`${name} changed while archived`);
+      const pad = (BLOCK - (stat.size % BLOCK)) % BLOCK;
+      if (pad > 0) yield Buffer.alloc(pad);
+    }
+  }
+}
+
+/** Writes `dir` (less what `skip` names, by path relative to it) to `file` as .tar.gz. */
+export async function writeTarGz(dir: string, file: string, skip: (rel: string) => boolean = () => false) {
+  async function* archive() {
+    yield* entries(dir, '', skip);
+    yield Buffer.alloc(BLOCK * 2);
+  }
+  await pipeline(Readable.from(archive()), createGzip({ level: 6 }), fs.createWriteStream(file));
+}
+
+function field(block: Buffer, at: number, width: number): string {
+  const raw = block.subarray(at, at + width);
+  const end = raw.indexOf(0);
+  return raw.subarray(0, end < 0 ? width : end).toString();
+}
+
+/** Extracts a .tar.gz written by writeTarGz into `dir` (which must exist); refuses paths that leave it. */
+export async function extractTarGz(file: string, dir: string): Promise<number> {
+  const root = path.resolve(dir);
+  let pending = Buffer.alloc(0);
+  let current: { fd: number; left: number; pad: number } | null = null;
+  let files = 0;
+  let ended = false;
+  for await (const chunk of fs.createReadStream(file).pipe(createGunzip())) {
+    pending = Buffer.concat([pending, chunk as Buffer]);
+    while (!ended) {
+      if (current) {
+        const take = Math.min(current.left, pending.length);
+        if (take > 0) fs.writeSync(current.fd, pending, 0, take);
+        pending = pending.subarray(take);
+        current.left -= take;
+        if (current.left > 0) break;
+        if (pending.length < current.pad) break;
+        pending = pending.subarray(current.pad);
+        fs.closeSync(current.fd);
+        current = null;
+        continue;
+      }
+      if (pending.length < BLOCK) break;
+      const block = pending.subarray(0, BLOCK);
+      pending = pending.subarray(BLOCK);
+      if (block.every((b) => b === 0)) {
+        ended = true;
+        break;
+      }
+      const prefix = field(block, 345, 155);
+      const name = (prefix ? `${prefix}/` : '') + field(block, 0, 100);
+      const target = path.resolve(root, name);
+      if (target !== root && !target.startsWith(root + path.sep)) throw new Error(`unsafe path in archive: ${name}`);
+      const type = String.fromCharCode(block[156] ?? 0);
+      const size = Number.parseInt(field(block, 124, 12).trim() || '0', 8);
+      if (type === '5') {
+        fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+      } else if (type === '0' || type === '\0') {
+        fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+        current = { fd: fs.openSync(target, 'w', 0o600), left: size, pad: (BLOCK - (size % BLOCK)) % BLOCK };
+        files += 1;
+      } else {
+        throw new Error(`unsupported entry type '${type}' in archive: ${name}`);
+      }
+    }
+  }
+  if (current || !ended) throw new Error('the archive is truncated');
+  return files;
+}
