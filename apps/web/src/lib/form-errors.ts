@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /** The messages a shared schema's `refine` names, and their catalog keys. */
@@ -7,6 +9,7 @@ const CUSTOM: Record<string, string> = {
   password_weak: 'validation.passwordWeak',
   phone_format: 'validation.phoneFormat',
   locations_required: 'validation.locationsRequired',
+  password_mismatch: 'validation.passwordMismatch',
 };
 
 /** Localized messages for the shared zod schemas, so forms validate with the server's rules. */
@@ -28,5 +31,34 @@ export function zodErrorMap(t: TFunction): z.core.$ZodErrorMap {
       default:
         return t('validation.invalid');
     }
+  };
+}
+
+/** Replaces, in place, every message that names a refine's key by its text in the user's language. */
+function translateKeys(errors: FieldErrors, t: TFunction): void {
+  for (const error of Object.values(errors)) {
+    if (!error || typeof error !== 'object') continue;
+    // A field's error ({type, message, ref}) is translated; anything else holds nested fields' errors.
+    if ('type' in error) {
+      const key = typeof error.message === 'string' ? CUSTOM[error.message] : undefined;
+      if (key) (error as { message: string }).message = t(key);
+    } else translateKeys(error as FieldErrors, t);
+  }
+}
+
+/**
+ * The resolver of every form: validates with the shared zod schema (the server's own rules) and says
+ * each problem in the user's language. A schema's `refine` names its message by a key, which zod
+ * reports as it is (a refine's own message outranks an error map), so those keys are translated here.
+ */
+export function formResolver<TIn extends FieldValues, TOut = TIn>(
+  schema: z.ZodType,
+  t: TFunction,
+): Resolver<TIn, unknown, TOut> {
+  const resolve = zodResolver(schema as never, { error: zodErrorMap(t) }) as unknown as Resolver<TIn, unknown, TOut>;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    translateKeys(result.errors as FieldErrors, t);
+    return result;
   };
 }

@@ -151,6 +151,7 @@ export const enUS = {
     passwordWeak: 'This password is too easy to guess. Choose a longer or less common one.',
     phoneFormat: 'Enter the number with its country code, e.g. +1 312 555 0100.',
     locationsRequired: 'Choose at least one location, or all locations.',
+    passwordMismatch: 'The two passwords are not the same.',
   },
   common: {
     pagination: 'Showing Page {{page}} of {{pages}} results',

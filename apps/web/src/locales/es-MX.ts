@@ -153,6 +153,7 @@ export const esMX: Catalog = {
     passwordWeak: 'Esta contraseña es demasiado fácil de adivinar. Elige una más larga o menos común.',
     phoneFormat: 'Ingresa el número con su código de país, p. ej. +52 55 1234 5678.',
     locationsRequired: 'Elige al menos una ubicación, o todas las ubicaciones.',
+    passwordMismatch: 'Las dos contraseñas no son iguales.',
   },
   common: {
     pagination: 'Mostrando la página {{page}} de {{pages}}',

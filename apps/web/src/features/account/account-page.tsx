@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AccountUpdateBody, accountUpdateBody } from '@rcm/shared/auth';
 import { LOCALES } from '@rcm/shared/locale';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,7 @@ import { FormField, inputClass } from '../../components/form-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { fetchUser, useAuth } from '../../lib/auth-store.ts';
-import { zodErrorMap } from '../../lib/form-errors.ts';
+import { formResolver } from '../../lib/form-errors.ts';
 import { setLocale } from '../../lib/i18n.ts';
 import { NotificationPreferencesSection } from '../notifications/notification-preferences.tsx';
 
@@ -25,10 +24,10 @@ export function AccountPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const form = useForm<FormValues>({
-    resolver: zodResolver(
+    resolver: formResolver(
       accountUpdateBody.transform((v) => v),
-      { error: zodErrorMap(t) },
-    ) as never,
+      t,
+    ),
     defaultValues: {
       name: user?.name ?? '',
       email: user?.email ?? '',

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordBody, forgotPasswordBody } from '@rcm/shared/accounts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { primaryButton } from '../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError, TextInput } from '../../components/ui/form.tsx';
-import { zodErrorMap } from '../../lib/form-errors.ts';
+import { formResolver } from '../../lib/form-errors.ts';
 import { requestPasswordReset } from './api/accounts.ts';
 import { AuthCard, Notice } from './auth-card.tsx';
 
@@ -18,7 +17,7 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<ForgotPasswordBody>({
     defaultValues: { email: '' },
-    resolver: zodResolver(forgotPasswordBody, { error: zodErrorMap(t) }),
+    resolver: formResolver(forgotPasswordBody, t),
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (body) => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { newPassword } from '@rcm/shared/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -9,7 +8,7 @@ import { Spinner } from '../../components/page.tsx';
 import { primaryButton } from '../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError, TextInput } from '../../components/ui/form.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { zodErrorMap } from '../../lib/form-errors.ts';
+import { formResolver } from '../../lib/form-errors.ts';
 import { passwordLinkQuery, resetPassword } from './api/accounts.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -26,12 +25,9 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { token = '' } = useSearch({ strict: false }) as { token?: string };
   const link = useQuery({ ...passwordLinkQuery(token), enabled: token !== '' });
-  const errorMap = zodErrorMap(t);
   const form = useForm<FormValues>({
     defaultValues: { password: '', password_again: '' },
-    resolver: zodResolver(formSchema, {
-      error: (issue) => (issue.message === 'password_mismatch' ? t('accounts.setup.mismatch') : errorMap(issue)),
-    }),
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { setupBody } from '@rcm/shared/accounts';
 import { LOCALES, type Locale } from '@rcm/shared/locale';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +9,7 @@ import { Spinner } from '../../components/page.tsx';
 import { primaryButton } from '../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../components/ui/form.tsx';
 import { fetchUser } from '../../lib/auth-store.ts';
-import { zodErrorMap } from '../../lib/form-errors.ts';
+import { formResolver } from '../../lib/form-errors.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
 import { runSetup, setupStatusQuery } from './api/accounts.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -25,7 +24,6 @@ export function SetupPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const status = useQuery(setupStatusQuery());
-  const errorMap = zodErrorMap(t);
   const form = useForm<FormValues>({
     defaultValues: {
       organization_name: '',
@@ -35,9 +33,7 @@ export function SetupPage() {
       password_again: '',
       locale: currentLocale(),
     },
-    resolver: zodResolver(formSchema, {
-      error: (issue) => (issue.message === 'password_mismatch' ? t('accounts.setup.mismatch') : errorMap(issue)),
-    }),
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
 

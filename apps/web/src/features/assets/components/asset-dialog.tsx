@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ASSET_TYPES, type Asset, type AssetBody, type AssetOptions, assetBody } from '@rcm/shared/assets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,7 @@ import { z } from 'zod';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { saveAsset } from '../api/assets.ts';
 
 type FormValues = {
@@ -64,7 +63,7 @@ export function AssetDialog(props: { open: boolean; asset: Asset | null; options
           controller_id: asset.controller ? String(asset.controller.id) : '',
         }
       : EMPTY,
-    resolver: zodResolver(formSchema as never, { error: zodErrorMap(t) }) as never,
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
   const locationId = Number(form.watch('location_id'));

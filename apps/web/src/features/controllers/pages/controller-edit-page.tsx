@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ControllerUpdateBody, controllerUpdateBody } from '@rcm/shared/controllers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -9,7 +8,7 @@ import { z } from 'zod';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { controllerQuery, locationsQuery, updateController } from '../api/controllers.ts';
 
 type FormValues = {
@@ -51,7 +50,7 @@ export function ControllerEditPage() {
           secure_mode: c.secure_mode,
         }
       : undefined,
-    resolver: zodResolver(formSchema as never, { error: zodErrorMap(t) }) as never,
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
 

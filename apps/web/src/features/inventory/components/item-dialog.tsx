@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type InventoryItem, type InventoryItemBody, ITEM_TYPES, inventoryItemBody } from '@rcm/shared/inventory';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,7 @@ import { z } from 'zod';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { saveItem } from '../api/inventory.ts';
 
 type FormValues = {
@@ -73,7 +72,7 @@ export function ItemDialog(props: {
           organization_id: '',
         }
       : EMPTY,
-    resolver: zodResolver(formSchema as never, { error: zodErrorMap(t) }) as never,
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
 

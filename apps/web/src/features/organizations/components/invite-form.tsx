@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LOCALES } from '@rcm/shared/locale';
 import { type InvitationBody, invitationBody } from '@rcm/shared/organizations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +8,7 @@ import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { LocationAccess } from '../../../components/ui/location-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { inviteMember, memberRolesQuery } from '../api/organizations.ts';
 import { FormError, Section } from './ui.tsx';
@@ -23,7 +22,7 @@ export function InviteForm(props: { organizationId: number; locations: { id: num
   const roles = useQuery(memberRolesQuery());
   const form = useForm<Values, unknown, InvitationBody>({
     defaultValues: { email: '', language: currentLocale(), role_id: '', all_locations: true, location_ids: [] },
-    resolver: zodResolver(invitationBody as never, { error: zodErrorMap(t) }) as never,
+    resolver: formResolver(invitationBody, t),
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AcceptInvitationBody, acceptInvitationBody } from '@rcm/shared/organizations';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -10,7 +9,7 @@ import { Spinner } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchUser } from '../../../lib/auth-store.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { setLocale } from '../../../lib/i18n.ts';
 import { acceptInvitation, invitationPreviewQuery } from '../api/organizations.ts';
 import { FormError, linkClass } from '../components/ui.tsx';
@@ -23,7 +22,7 @@ export function InvitationAcceptPage() {
   const preview = useQuery(invitationPreviewQuery(token));
   const form = useForm<AcceptInvitationBody>({
     defaultValues: { name: '', password: '' },
-    resolver: zodResolver(acceptInvitationBody, { error: zodErrorMap(t) }),
+    resolver: formResolver(acceptInvitationBody, t),
   });
   const { errors, isSubmitting } = form.formState;
   const language = preview.data?.language;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type LocationBody, type LocationInput, locationBody, TIME_ZONES } from '@rcm/shared/organizations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -9,7 +8,7 @@ import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { createLocation, locationQuery, organizationQuery, updateLocation } from '../api/organizations.ts';
 import { FormError } from '../components/ui.tsx';
 
@@ -37,7 +36,7 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
   const queryClient = useQueryClient();
   const form = useForm<Values, unknown, LocationBody>({
     values: props.location ?? EMPTY,
-    resolver: zodResolver(locationBody, { error: zodErrorMap(t) }) as never,
+    resolver: formResolver(locationBody, t),
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type OrganizationBody, organizationBody } from '@rcm/shared/organizations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -9,7 +8,7 @@ import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { createOrganization, organizationQuery, renameOrganization } from '../api/organizations.ts';
 import { FormError } from '../components/ui.tsx';
 
@@ -19,7 +18,7 @@ function OrganizationForm(props: { id?: number; name?: string }) {
   const queryClient = useQueryClient();
   const form = useForm<OrganizationBody>({
     values: { name: props.name ?? '' },
-    resolver: zodResolver(organizationBody, { error: zodErrorMap(t) }),
+    resolver: formResolver(organizationBody, t),
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type SettingsTeam, type TeamBody, teamBody } from '@rcm/shared/settings';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -6,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
 import { buttonClass } from './settings-layout.tsx';
 
@@ -33,7 +32,7 @@ export function TeamForm(props: { team: SettingsTeam | null; onSaved: (team: Set
           ? ''
           : String(me?.organisation.id ?? ''),
     },
-    resolver: zodResolver(formSchema as never, { error: zodErrorMap(t) }) as never,
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (body) => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AlarmTypeBody, alarmTypeBody, COMPARATORS, SEVERITIES } from '@rcm/shared/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -9,7 +8,7 @@ import { z } from 'zod';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { alarmTypeQuery, teamsQuery, updateAlarmType, usersQuery } from '../api/settings.ts';
 import { buttonClass, cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 
@@ -80,7 +79,7 @@ export function AlarmTypeEditPage() {
           escalation_user_ids: a.escalation_user_ids.map(String),
         }
       : undefined,
-    resolver: zodResolver(formSchema as never, { error: zodErrorMap(t) }) as never,
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (body) => {

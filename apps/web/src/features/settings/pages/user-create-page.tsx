@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type UserCreateBody, userCreateBody } from '@rcm/shared/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,7 +9,7 @@ import { primaryButton } from '../../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError } from '../../../components/ui/form.tsx';
 import { LocationAccess } from '../../../components/ui/location-access.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { createUser, organizationLocationsQuery } from '../api/settings.ts';
 import { cardClass, SettingsLayout } from '../components/settings-layout.tsx';
@@ -41,7 +40,7 @@ export function UserCreatePage() {
       all_locations: true,
       location_ids: [],
     },
-    resolver: zodResolver(formSchema as never, { error: zodErrorMap(t) }) as never,
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
   const organizationId = Number(form.watch('organization_id'));

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type UserUpdateBody, userUpdateBody } from '@rcm/shared/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -12,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { applyServerErrors, CheckboxInput, errorOf, RootError } from '../../../components/ui/form.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { deleteUser, sendPasswordReset, updateUser, userQuery } from '../api/settings.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 import { UserFields, type UserFormValues, userFormToBody } from '../components/user-fields.tsx';
@@ -50,7 +49,7 @@ export function UserEditPage() {
           disabled: u.disabled,
         }
       : undefined,
-    resolver: zodResolver(formSchema as never, { error: zodErrorMap(t) }) as never,
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
   const organizationId = Number(form.watch('organization_id'));

@@ -13,7 +13,6 @@ export const en = {
     language: 'Language',
     submit: 'Create administrator',
     submitting: 'Setting up…',
-    mismatch: 'The two passwords are not the same.',
     checking: 'Checking whether this console is set up…',
   },
   forgot: {

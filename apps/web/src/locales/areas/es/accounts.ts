@@ -15,7 +15,6 @@ export const es: Widen<typeof en> = {
     language: 'Idioma',
     submit: 'Crear administrador',
     submitting: 'Configurando…',
-    mismatch: 'Las dos contraseñas no son iguales.',
     checking: 'Comprobando si esta consola está configurada…',
   },
   forgot: {
