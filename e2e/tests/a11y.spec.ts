@@ -12,6 +12,8 @@ const PAGES = [
   '/controllers/1/edit',
   '/no-such-page',
   '/inventory/3',
+  '/settings/users/create',
+  '/settings/users/1/edit',
 ];
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -25,6 +27,11 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
       await expectAccessible(page, `login (${scheme})`);
+      for (const path of ['/user/forgot-password', '/user/reset-password?token=not-a-live-link']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page, `${path} (${scheme})`);
+      }
     });
 
     test('every page built so far has no axe violations', async ({ page, loginAs, request, baseURL }) => {

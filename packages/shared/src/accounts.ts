@@ -38,7 +38,6 @@ const COMMON_PASSWORDS = new Set([
   'changeme',
   'contraseña',
   'contrasena',
-  'demo1234',
 ]);
 
 /** True when a password is too easy to guess to be accepted. */

@@ -1,0 +1,69 @@
+import { DEMO, expect, PASSWORD, signInThroughForm, test } from '../support/fixtures.ts';
+import { invitationLink } from '../support/invitations.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+test('a user who signs in after another in the same tab never sees a row of the previous user’s data', async ({
+  page,
+  request,
+  baseURL,
+  apiAs,
+}) => {
+  // A store user of Northwind Grocers, another organization than the manager's (FreshMart Foods).
+  const admin = await apiAs(DEMO.admin);
+  const orgs = await admin.get<{ data: { id: number; name: string }[] }>('organizations?per_page=100');
+  const northwind = orgs.data.find((o) => o.name === 'Northwind Grocers');
+  if (!northwind) throw new Error('no Northwind Grocers');
+  const roles = await admin.get<{ data: { id: number; name: string }[] }>('member-roles');
+  const viewerRole = roles.data.find((r) => r.name === 'Store Viewer');
+  const email = `e2e-session-${Date.now()}@example.com`;
+  const invite = await admin.post(`organizations/${northwind.id}/members`, {
+    email,
+    language: 'en-US',
+    role_id: viewerRole?.id,
+    all_locations: true,
+  });
+  expect(invite.status()).toBe(201);
+  const link = await invitationLink(request, baseURL ?? '', DEMO.admin, northwind.id, email);
+  const accepted = await request.post(`${baseURL}/api/invitations/${link.split('/').pop()}/accept`, {
+    data: { name: 'Nora Northwind', password: PASSWORD },
+  });
+  expect(accepted.ok()).toBe(true);
+
+  // What the manager sees of FreshMart's alarms: every one of these refs must stay out of Nora's screens.
+  const manager = await apiAs(DEMO.manager);
+  const theirs = (await manager.get<{ data: { ref: number }[] }>('alarms?per_page=25')).data.map((a) => a.ref);
+  expect(theirs.length).toBeGreaterThan(0);
+
+  await page.goto('/user/login');
+  await signInThroughForm(page, DEMO.manager);
+  await expect(page.getByRole('checkbox', { name: `Seleccionar la alarma ${theirs[0]}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir el menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: /Cerrar sesión/ }).click();
+  await expect(page).toHaveURL(/\/user\/login/);
+
+  // Nora's alarm list is held back for two seconds: a page drawing from a cache of the manager's
+  // queries would show their rows meanwhile.
+  await page.route('**/api/alarms?**', async (route) => {
+    await new Promise((r) => setTimeout(r, 2000));
+    await route.continue();
+  });
+  await page.getByLabel(/Email address|Correo electrónico/).fill(email);
+  await page.getByLabel(/^Password$|^Contraseña$/).fill(PASSWORD);
+  await page.getByRole('button', { name: /^Sign in$|^Iniciar sesión$/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (let i = 0; i < 4; i++) {
+    for (const ref of theirs) {
+      await expect(
+        page.getByRole('checkbox', { name: new RegExp(`^(Select alarm|Seleccionar la alarma) ${ref}$`) }),
+      ).toHaveCount(0);
+    }
+    await page.waitForTimeout(500);
+  }
+  // Then Nora's own alarms arrive.
+  const nora = await apiAs(email);
+  const hers = (await nora.get<{ data: { ref: number }[] }>('alarms?per_page=25')).data.map((a) => a.ref);
+  expect(hers.length).toBeGreaterThan(0);
+  expect(hers.filter((ref) => theirs.includes(ref))).toEqual([]);
+  await expect(page.getByRole('checkbox', { name: `Select alarm ${hers[0]}` })).toBeVisible({ timeout: 15_000 });
+});
