@@ -51,6 +51,20 @@ describe('PATCH /api/account', () => {
     expect((await userByEmail(t.database, 'rename@example.com')).language).toBe('es-MX');
   });
 
+  it('sets the phone in E.164 form, keeps it when absent, refuses a number without a country code', async () => {
+    const { token, body } = await freshUser('phone@example.com');
+    const res = await patch(token, { ...body, phone: '+1 (312) 555-0100' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.phone).toBe('+13125550100');
+    expect((await patch(token, body)).json().data.phone).toBe('+13125550100');
+    const bad = await patch(token, { ...body, phone: '555-0100' }, 'es-MX');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.details.fields).toEqual([
+      { field: 'phone', message: 'Ingresa el número con su código de país, p. ej. +52 55 1234 5678.' },
+    ]);
+    expect((await userByEmail(t.database, 'phone@example.com')).phone).toBe('+13125550100');
+  });
+
   it('changes the email to a free address', async () => {
     const { token, body } = await freshUser('old.address@example.com');
     const res = await patch(token, { ...body, email: 'New.Address@Example.com' });
