@@ -37,6 +37,9 @@ import { inventoryModule } from './features/inventory/module.ts';
 import { jobsPlugin } from './features/jobs/module.ts';
 import { languageRoutes } from './features/languages/routes.ts';
 import { notificationsModule, publicUrlOf } from './features/notifications/routes.ts';
+import { backupRoutes } from './features/ops/backup-routes.ts';
+import type { StatfsFn } from './features/ops/disk-watch.ts';
+import { type EmbeddedOps, startEmbeddedOps } from './features/ops/embedded.ts';
 import { createMetrics, type Metrics } from './features/ops/metrics.ts';
 import { createReadiness, type Readiness, ReadinessFailure } from './features/ops/readiness.ts';
 import { registerOpsRoutes } from './features/ops/routes.ts';
@@ -60,6 +63,8 @@ export type AppDeps = {
   logger?: boolean | object;
   /** The provisioning key new devices announce themselves with (null: none may). */
   provisioningKey?: string | null;
+  /** The embedded database's free-space reading (tests inject a full disk); default fs.statfs. */
+  statfs?: StatfsFn;
 };
 
 export type App = {
@@ -67,7 +72,7 @@ export type App = {
   auth: AuthService;
   bus: EventBus;
   ingest: IngestModule;
-  ops: { readiness: Readiness; metrics: Metrics };
+  ops: { readiness: Readiness; metrics: Metrics; embedded: EmbeddedOps };
 };
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -84,7 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const bus = createEventBus();
+  // Embedded database: the disk watch (ingest refuses while the disk is almost full), backups, jobs.
+  const embedded = await startEmbeddedOps({ config, database, log: app.log, statfs: deps.statfs, now: deps.now });
+  app.addHook('onClose', async () => embedded.stop());
   const ingest = createIngestModule({
+    refusing: embedded.refusing,
     db: database.db,
     lanes: database.kind === 'postgres' ? config.INGEST_LANES : 1,
     maxBatchReadings: config.INGEST_BATCH_READINGS,
@@ -135,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       throw new ReadinessFailure('query failed');
     });
   });
+  embedded.registerReadiness(readiness);
   registerOpsRoutes(app, { readiness, metrics, metricsToken: config.METRICS_TOKEN, instance: config.INSTANCE_ID });
   app.addHook('onClose', async () => metrics.close());
   await app.register(rateLimit, { global: false });
@@ -172,7 +182,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(
         organizationsModule({ db: database.db, audit, auth, now: deps.now, publicUrl: config.PUBLIC_URL }),
       );
-      await api.register(ingestHttpRoutes({ registry: ingest.registry, pipeline: ingest.pipeline, bus }));
+      await api.register(
+        ingestHttpRoutes({ registry: ingest.registry, pipeline: ingest.pipeline, bus, refusing: embedded.refusing }),
+      );
+      await api.register(backupRoutes({ backups: embedded.backups, disk: embedded.disk }));
       await api.register(searchRoutes({ db: database.db, providers: SEARCH_PROVIDERS }));
       await api.register(jobsPlugin({ config, db: database.db, bus, audit, now: deps.now ?? (() => new Date()) }));
       await api.register(
@@ -195,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   registerSpa(app, config);
-  return { app, auth, bus, ingest, ops: { readiness, metrics } };
+  return { app, auth, bus, ingest, ops: { readiness, metrics, embedded } };
 }
 
 /** Serves the built SPA with a history fallback to index.html for client-side routes. */

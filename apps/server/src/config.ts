@@ -50,6 +50,20 @@ const envSchema = z.object({
   /** Graceful shutdown: how long the instance reports "not ready" before it stops taking work (a proxy's health check notices). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /**
+   * Embedded database: below this much free space on DATA_DIR's filesystem, /api/ready answers 503
+   * disk_low and ingest and backups are refused (PGlite hangs when it cannot create a WAL file).
+   */
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(1024),
+  /** Embedded database: CHECKPOINT once this much WAL was written since the last one, or CHECKPOINT_INTERVAL_S passed. */
+  CHECKPOINT_WAL_MB: z.coerce.number().int().min(16).max(4096).default(256),
+  CHECKPOINT_INTERVAL_S: z.coerce.number().int().min(30).max(86_400).default(300),
+  /** Embedded database: where backups are written (default DATA_DIR/backups, so ./data/backups). */
+  BACKUP_DIR: z.string().optional(),
+  /** Backups kept of each kind (nightly, and made with "Back up now"). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  /** The hour (UTC) of the nightly backup. */
+  BACKUP_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
+  /**
    * With MQTT_URL: one instance at a time (advisory lock) keeps a plain persistent subscription to
    * the device topics, which Mosquitto restores after a restart (it does not restore `$share` ones),
    * and ingests what it got while the shared subscriptions were missing (see deploy/README.md).

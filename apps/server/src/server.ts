@@ -15,6 +15,7 @@ import { zuperSyncJob } from './features/jobs/module.ts';
 import { publicUrlOf } from './features/notifications/routes.ts';
 import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
+import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { ReadinessFailure } from './features/ops/readiness.ts';
 import { type Leadership, startLeadership } from './jobs/leader.ts';
 import { applyRetention, refreshRollups, startScheduler } from './jobs/scheduler.ts';
@@ -36,10 +37,19 @@ export async function startServer(deps: {
   scheduler?: boolean;
   /** Something the instance cannot go on without has ended by itself (the embedded broker's thread). */
   onFatal?: (reason: string) => void;
+  /** The embedded database's free-space reading (tests inject a full disk). */
+  statfs?: StatfsFn;
 }) {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
-  const built = await buildApp({ config, database, logger: deps.logger, now, provisioningKey: deps.provisioningKey });
+  const built = await buildApp({
+    config,
+    database,
+    logger: deps.logger,
+    now,
+    provisioningKey: deps.provisioningKey,
+    statfs: deps.statfs,
+  });
   const { app, bus, ingest, ops } = built;
   const log = app.log;
 
@@ -90,6 +100,7 @@ export async function startServer(deps: {
       bus,
       log,
       onLost: () => deps.onFatal?.('the embedded broker thread ended'),
+      refusing: ops.embedded.refusing,
     });
     mqttPort = broker.port;
     closers.push(broker.close);
@@ -185,6 +196,8 @@ export async function startServer(deps: {
               run: (db) => applyRetention(db, now(), config.READINGS_RETENTION_DAYS),
             },
             ...zuperSyncJob({ config, bus, now }),
+            // Embedded database: checkpoints and the nightly backup (features/ops/embedded.ts).
+            ...ops.embedded.jobs(),
           ],
         });
 

@@ -10,7 +10,10 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('embedded PGlite on disk', () => {
+// PGlite on disk only: the PostgreSQL run of the server tests has nothing more to prove here.
+const embeddedOnly = process.env.RCM_TEST_DB === 'postgres';
+
+describe.skipIf(embeddedOnly)('embedded PGlite on disk', () => {
   it('runs with fsync on and flushes the WAL to the host file at every commit', async () => {
     const db = await openEmbedded(path.join(dir, 'a'));
     try {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DeviceRegistry } from './device-registry.ts';
-import type { IngestPipeline } from './pipeline.ts';
+import { type IngestPipeline, IngestRefused } from './pipeline.ts';
 
 const params = z.object({ mac: z.string().max(32), channel: z.enum(DEVICE_CHANNELS) });
 
@@ -18,6 +18,8 @@ export function ingestHttpRoutes(deps: {
   registry: DeviceRegistry;
   pipeline: IngestPipeline;
   bus: EventBus;
+  /** While true (the disk is almost full) every message is refused with 503 disk_low, unwritten. */
+  refusing?: () => boolean;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -32,7 +34,13 @@ export function ingestHttpRoutes(deps: {
           response: { 200: z.object({ data: z.object({ stored: z.boolean() }) }) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        const refuse = () => {
+          reply.header('Retry-After', '60');
+          return new AppError(503, 'disk_low');
+        };
+        // Before anything is written, the announcement of a new controller included.
+        if (deps.refusing?.()) throw refuse();
         const mac = normalizeMac(request.params.mac);
         const key = deviceKey(request.headers.authorization);
         if (!mac || !key) throw new AppError(401, 'unauthenticated');
@@ -42,7 +50,9 @@ export function ingestHttpRoutes(deps: {
           const created = await deps.registry.announce(mac, {});
           if (created) deps.bus.emit('controller.pending', created);
         }
-        const result = await deps.pipeline.submit(mac, request.params.channel, request.body);
+        const result = await deps.pipeline.submit(mac, request.params.channel, request.body).catch((err: unknown) => {
+          throw err instanceof IngestRefused ? refuse() : err;
+        });
         if (!result.ok) {
           if (result.reason === 'too_large') throw new AppError(413, 'payload_too_large');
           throw new AppError(422, 'validation_failed');

@@ -18,6 +18,8 @@ export function createIngestModule(deps: {
   /** A batch is written at this many readings or this long after its first message (see the pipeline). */
   maxBatchReadings?: number;
   maxDelayMs?: number;
+  /** While true, ingest refuses every message unacknowledged (the disk watch's "low"). */
+  refusing?: () => boolean;
 }): IngestModule {
   const now = deps.now ?? (() => new Date());
   const registry = createDeviceRegistry({
@@ -36,6 +38,7 @@ export function createIngestModule(deps: {
     lanes: deps.lanes,
     maxBatchReadings: deps.maxBatchReadings,
     maxDelayMs: deps.maxDelayMs,
+    refusing: deps.refusing,
   });
   return { registry, rules, pipeline };
 }

@@ -31,6 +31,8 @@ export async function startEmbeddedBroker(deps: {
    * stop and be restarted (main.ts exits non-zero; systemd and Docker restart it).
    */
   onLost?: () => void;
+  /** While true (the disk is almost full) devices are refused at CONNECT: "server unavailable". */
+  refusing?: () => boolean;
 }): Promise<{ port: number; listening: () => boolean; close: () => Promise<void> }> {
   const { registry, pipeline, log } = deps;
   const worker = new Worker(new URL('../../lib/ts-worker.mjs', import.meta.url), {
@@ -57,6 +59,10 @@ export async function startEmbeddedBroker(deps: {
   const { settle, flush: flushAcks } = batchAcks((acks) => command({ type: 'acks', ...acks }));
 
   function authenticate(id: number, mac: string, password: string): void {
+    if (deps.refusing?.()) {
+      command({ type: 'auth', id, verdict: 'unavailable' });
+      return;
+    }
     registry
       .authenticate(mac, password)
       .then(async (auth) => {

@@ -35,6 +35,13 @@ export type IngestStats = {
 
 const RETRIES = 3;
 
+/** Ingest takes nothing now (the disk is almost full): the message is not acknowledged, and the device keeps it. */
+export class IngestRefused extends Error {
+  constructor(readonly reason: 'disk_low') {
+    super(`ingest refused: ${reason}`);
+  }
+}
+
 /**
  * Device messages → batched transactions. `submit` resolves only after the message's batch has
  * committed, so the MQTT layer can hold the device's PUBACK until then (nothing acknowledged is
@@ -55,6 +62,8 @@ export function createIngestPipeline(deps: {
    * both cores; PGlite has one connection, so 1).
    */
   lanes?: number;
+  /** While true, every message is refused unwritten (IngestRefused): the disk watch's "low". */
+  refusing?: () => boolean;
 }) {
   const now = deps.now ?? (() => new Date());
   const maxBatch = deps.maxBatchReadings ?? 5000;
@@ -245,6 +254,10 @@ export function createIngestPipeline(deps: {
   function submitTo(mac: string, channel: DeviceChannel, payload: unknown, done: SubmitDone): void {
     if (closed) {
       done(new Error('ingest is shutting down'));
+      return;
+    }
+    if (deps.refusing?.()) {
+      done(new IngestRefused('disk_low'));
       return;
     }
     let parsed: ReturnType<typeof parseDeviceMessage>;

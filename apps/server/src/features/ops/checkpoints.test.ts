@@ -19,7 +19,10 @@ afterAll(async () => {
 
 const walFiles = () => fs.readdirSync(path.join(dir, 'pg_wal')).filter((f) => /^[0-9A-F]{24}$/.test(f));
 
-describe('checkpoints of embedded PGlite', () => {
+// PGlite on disk only: the PostgreSQL run of the server tests has nothing more to prove here.
+const embeddedOnly = process.env.RCM_TEST_DB === 'postgres';
+
+describe.skipIf(embeddedOnly)('checkpoints of embedded PGlite', () => {
   it('checkpoints once the WAL since the last one passes the limit, which brings the replay back to zero', async () => {
     await database.db.execute(sql`create table filler (v text)`);
     const limits = { maxWalBytes: 32 * 1_048_576, maxAgeSeconds: 3600 };

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Job } from '../../jobs/scheduler.ts';
+import { createBackups } from './backups.ts';
+import { checkpointIfDue } from './checkpoints.ts';
+import { createDiskWatch, type StatfsFn } from './disk-watch.ts';
+import { type Readiness, ReadinessFailure } from './readiness.ts';
+
+const MB = 1_048_576;
+
+/**
+ * What the embedded database (PGlite on disk) needs to run for months on one machine: the disk
+ * watch (readiness `disk`: disk_low), checkpoints by WAL size and age, backups and the nightly one.
+ * On PostgreSQL (or PGlite in memory) there is no disk watch and no job, and backups answer 409.
+ */
+export async function startEmbeddedOps(deps: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  statfs?: StatfsFn;
+  now?: () => Date;
+}) {
+  const { config, database } = deps;
+  const embedded = database.embedded ?? null;
+  const disk = embedded
+    ? createDiskWatch({
+        dir: embedded.dataDir,
+        minFreeBytes: config.DISK_MIN_FREE_MB * MB,
+        log: deps.log,
+        statfs: deps.statfs,
+      })
+    : null;
+  await disk?.start();
+  const backups = createBackups({
+    db: database.db,
+    embedded,
+    dir: config.BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups'),
+    keep: config.BACKUP_KEEP,
+    now: deps.now,
+    log: deps.log,
+  });
+
+  /** The scheduled jobs of embedded mode (none otherwise). */
+  function jobs(): Job[] {
+    if (!embedded) return [];
+    const limits = { maxWalBytes: config.CHECKPOINT_WAL_MB * MB, maxAgeSeconds: config.CHECKPOINT_INTERVAL_S };
+    return [
+      { name: 'checkpoint', everyMs: 15_000, run: async (db) => void (await checkpointIfDue(db, limits, deps.log)) },
+      {
+        name: 'backup-nightly',
+        everyMs: 10 * 60_000,
+        run: async (db) => {
+          if (!backups.nightlyDue(config.BACKUP_HOUR_UTC)) return;
+          if (disk?.low()) {
+            deps.log.warn('nightly backup skipped: disk space low');
+            return;
+          }
+          await backups.create('nightly', db);
+        },
+      },
+    ];
+  }
+
+  return {
+    disk,
+    backups,
+    jobs,
+    /** True while ingest must refuse messages (the disk is almost full). */
+    refusing: () => disk?.low() ?? false,
+    /** `/api/ready` names `disk` with the reason disk_low while the disk is almost full. */
+    registerReadiness(readiness: Readiness): void {
+      if (!disk) return;
+      readiness.register('disk', () => {
+        if (disk.low()) throw new ReadinessFailure('disk_low');
+      });
+    },
+    stop: () => disk?.stop(),
+  };
+}
+
+export type EmbeddedOps = Awaited<ReturnType<typeof startEmbeddedOps>>;
