@@ -14,6 +14,7 @@ const PAGES = [
   '/inventory/3',
   '/settings/users/create',
   '/settings/users/1/edit',
+  '/settings/backups',
 ];
 
 for (const scheme of ['light', 'dark'] as const) {

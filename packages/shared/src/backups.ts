@@ -20,5 +20,7 @@ export const storageStatus = z.object({
   disk_low: z.boolean(),
   free_bytes: z.number().nullable(),
   min_free_bytes: z.number().nullable(),
+  /** Backups kept of each kind (BACKUP_KEEP); null where backups are not taken here. */
+  backup_keep: z.number().int().nullable(),
 });
 export type StorageStatus = z.infer<typeof storageStatus>;

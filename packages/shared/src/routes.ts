@@ -63,6 +63,8 @@ export const ROUTES = [
   { name: 'settings.alarm_types.edit', path: '/settings/alarm-types/$id/edit', auth: ['settings_view'] },
   // Added by issue 5 (audit log), not in the spec's table.
   { name: 'settings.audit_log', path: '/settings/audit-log', auth: ['settings_view'] },
+  // Backups of the embedded database (administrators who see every organization), not in the spec's table.
+  { name: 'settings.backups', path: '/settings/backups', auth: ['organization_view_all'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'] | 'not-found';

@@ -112,6 +112,9 @@ const SettingsAlarmTypeEditPage = lazy(() =>
 const SettingsAuditLogPage = lazy(() =>
   import('../features/settings/pages/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
 );
+const SettingsBackupsPage = lazy(() =>
+  import('../features/settings/pages/backups-page.tsx').then((m) => ({ default: m.BackupsPage })),
+);
 const ReportsIndexPage = lazy(() =>
   import('../features/reports/pages/reports-index-page.tsx').then((m) => ({ default: m.ReportsIndexPage })),
 );
@@ -171,4 +174,5 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'settings.alarm_types': SettingsAlarmTypesPage,
   'settings.alarm_types.edit': SettingsAlarmTypeEditPage,
   'settings.audit_log': SettingsAuditLogPage,
+  'settings.backups': SettingsBackupsPage,
 };

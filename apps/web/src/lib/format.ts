@@ -10,6 +10,17 @@ export function formatNumber(value: number, digits = 1): string {
   return new Intl.NumberFormat(i18next.language, { maximumFractionDigits: digits }).format(value);
 }
 
+/** A file or disk size in the interface language: 812 kB, 41.5 MB, 3.2 GB. */
+export function formatBytes(bytes: number): string {
+  const [unit, size] =
+    bytes >= 1e9
+      ? (['gigabyte', bytes / 1e9] as const)
+      : bytes >= 1e6
+        ? (['megabyte', bytes / 1e6] as const)
+        : (['kilobyte', bytes / 1e3] as const);
+  return new Intl.NumberFormat(i18next.language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(size);
+}
+
 /** "5 min ago" in the interface language. */
 export function formatRelative(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '—';

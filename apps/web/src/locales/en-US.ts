@@ -1,5 +1,6 @@
 import { en as accounts } from './areas/en/accounts.ts';
 import { en as assets } from './areas/en/assets.ts';
+import { en as backups } from './areas/en/backups.ts';
 import { en as inventory } from './areas/en/inventory.ts';
 import { en as jobs } from './areas/en/jobs.ts';
 import { en as notifications } from './areas/en/notifications.ts';
@@ -368,6 +369,7 @@ export const enUS = {
     choose: 'Choose…',
   },
   offline,
+  backups,
   notifications,
   organizations,
   reports,

@@ -1,5 +1,6 @@
 import { es as accounts } from './areas/es/accounts.ts';
 import { es as assets } from './areas/es/assets.ts';
+import { es as backups } from './areas/es/backups.ts';
 import { es as inventory } from './areas/es/inventory.ts';
 import { es as jobs } from './areas/es/jobs.ts';
 import { es as notifications } from './areas/es/notifications.ts';
@@ -370,6 +371,7 @@ export const esMX: Catalog = {
     choose: 'Elige…',
   },
   offline,
+  backups,
   notifications,
   organizations,
   reports,

@@ -96,7 +96,7 @@ describe.skipIf(onPostgres)('backups API on the embedded database', () => {
     const res = await call('GET', '/api/admin/storage', admin);
     expect(res.statusCode).toBe(200);
     const data = (res.json() as { data: { embedded: boolean; disk_low: boolean; free_bytes: number } }).data;
-    expect(data).toMatchObject({ embedded: true, disk_low: false, min_free_bytes: 1024 * 1_048_576 });
+    expect(data).toMatchObject({ embedded: true, disk_low: false, min_free_bytes: 1024 * 1_048_576, backup_keep: 7 });
     expect(data.free_bytes).toBeGreaterThan(0);
   });
 });
@@ -121,6 +121,7 @@ describe.runIf(onPostgres)('backups API on PostgreSQL', () => {
       disk_low: false,
       free_bytes: null,
       min_free_bytes: null,
+      backup_keep: null,
     });
   });
 });

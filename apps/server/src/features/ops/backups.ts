@@ -100,6 +100,7 @@ export function createBackups(deps: {
 
   return {
     dir,
+    keep: deps.keep,
     available: deps.embedded !== null,
     list,
 

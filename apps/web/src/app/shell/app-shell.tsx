@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { PendingControllers } from '../../features/pending/pending-controllers.tsx';
 import { hasPermission, useAuth } from '../../lib/auth-store.ts';
+import { DiskLowBanner } from './disk-low-banner.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { MobileSidebar } from './mobile-sidebar.tsx';
 import { navItems } from './nav-items.ts';
@@ -85,6 +86,7 @@ export function AppShell(props: { children: ReactNode }) {
         ) : null}
       </header>
       {user.impersonating ? <ImpersonationBanner user={user} /> : null}
+      {hasPermission(user, 'organization_view_all') ? <DiskLowBanner /> : null}
       <MobileSidebar open={mobileOpen} onClose={() => setMobileOpen(false)} items={items} />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {props.children}

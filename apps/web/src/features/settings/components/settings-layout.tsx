@@ -1,3 +1,4 @@
+import type { AuthUser } from '@rcm/shared/auth';
 import { Link, Navigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,13 @@ export const SETTINGS_SECTIONS = [
   { to: '/settings/roles', key: 'roles' },
   { to: '/settings/alarm-types', key: 'alarmTypes' },
   { to: '/settings/audit-log', key: 'auditLog' },
+  { to: '/settings/backups', key: 'backups', permission: 'organization_view_all' },
 ] as const;
+
+/** The sections the user may open (backups: only administrators who see every organization). */
+export function settingsSectionsFor(user: AuthUser | null) {
+  return SETTINGS_SECTIONS.filter((s) => !('permission' in s) || (user && hasPermission(user, s.permission)));
+}
 
 export const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700';
 export const thClass = 'px-3 py-2 text-left font-semibold text-slate-700 dark:text-slate-200';
@@ -39,7 +46,7 @@ export function SettingsLayout(props: { title: string; subtitle?: string; action
               {t('settings.title')}
             </Link>
           </li>
-          {SETTINGS_SECTIONS.map((s) => (
+          {settingsSectionsFor(user).map((s) => (
             <li key={s.to}>
               <Link
                 to={s.to}

@@ -1,14 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SETTINGS_SECTIONS, SettingsLayout } from '../components/settings-layout.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { SettingsLayout, settingsSectionsFor } from '../components/settings-layout.tsx';
 
 /** /settings: one card per section. */
 export function SettingsPage() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   return (
     <SettingsLayout title={t('settings.title')} subtitle={t('settings.subtitle')}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {SETTINGS_SECTIONS.map((s) => (
+        {settingsSectionsFor(user).map((s) => (
           <li key={s.to}>
             <Link
               to={s.to}

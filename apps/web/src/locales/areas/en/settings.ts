@@ -13,6 +13,8 @@ export const en = {
     alarmTypesHint: 'Thresholds, delays and severities the alarm engine uses.',
     auditLog: 'Audit log',
     auditLogHint: 'Who changed what, and when.',
+    backups: 'Backups',
+    backupsHint: 'Copies of the database, nightly and on demand, to download and restore.',
   },
   search: 'Filter this list',
   searchPlaceholder: 'Name or email…',

@@ -16,6 +16,8 @@ export const es: Widen<typeof en> = {
     alarmTypesHint: 'Umbrales, retardos y severidades que usa el motor de alarmas.',
     auditLog: 'Bitácora de auditoría',
     auditLogHint: 'Quién cambió qué y cuándo.',
+    backups: 'Respaldos',
+    backupsHint: 'Copias de la base de datos, cada noche y a pedido, para descargar y restaurar.',
   },
   search: 'Filtrar esta lista',
   searchPlaceholder: 'Nombre o correo…',
