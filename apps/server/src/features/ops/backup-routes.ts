@@ -24,6 +24,7 @@ export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null })
           disk_low: status?.low ?? false,
           free_bytes: status?.free_bytes ?? null,
           min_free_bytes: status?.min_free_bytes ?? null,
+          backup_keep: backups.available ? backups.keep : null,
         },
       };
     });
