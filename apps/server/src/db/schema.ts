@@ -22,6 +22,8 @@ export const organizations = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** Archived: hidden from lists and pickers; its alarms, jobs and report rows stay readable. */
+    archivedAt: ts('archived_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('organizations_name_trgm').using('gin', t.name.op('gin_trgm_ops'))],
@@ -42,6 +44,8 @@ export const locations = pgTable(
     zip: text('zip').notNull().default(''),
     phone: text('phone').notNull().default(''),
     timezone: text('timezone').notNull().default('America/Chicago'),
+    /** Archived: hidden from lists and pickers; its alarms, jobs and report rows stay readable. */
+    archivedAt: ts('archived_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -63,6 +67,8 @@ export const roles = pgTable('roles', {
   name: text('name').notNull(),
   color: text('color').notNull(),
   permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  /** A deleted role still held by deleted users: left out of lists and pickers, kept for their history. */
+  archivedAt: ts('archived_at'),
 });
 
 export const users = pgTable(
@@ -168,10 +174,15 @@ export const controllers = pgTable(
     online: boolean('online').notNull().default(false),
     lastSeenAt: ts('last_seen_at'),
     deviceKeyHash: text('device_key_hash'),
+    /**
+     * Taken out of service: its key no longer works and it leaves every list, its history stays. The
+     * same hardware may announce itself again and becomes a new pending controller.
+     */
+    decommissionedAt: ts('decommissioned_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('controllers_mac_uq').on(t.macAddress),
+    uniqueIndex('controllers_mac_uq').on(t.macAddress).where(sql`${t.decommissionedAt} is null`),
     index('controllers_org_idx').on(t.organizationId),
     index('controllers_pending_idx').on(t.authorised),
     // Search (pg_trgm, migration 0003): contains and typo-tolerant word matches.
