@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'cannot_change_self',
   'disk_low',
   'backups_external',
+  'in_use',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@rcm/shared/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { AppError, type InUse } from './errors.ts';
 import { type FieldMessageKey, localizeIssue, MESSAGES } from './messages.ts';
 
 /**
@@ -17,8 +17,14 @@ export function installErrorHandler(app: FastifyInstance): void {
 
     if (err instanceof AppError) {
       status = err.status;
-      const details = localizeDetails(err.details, locale);
-      body = { error: { code: err.code, message: catalog.errors[err.code], ...(details ? { details } : {}) } };
+      if (err.code === 'in_use' && isInUse(err.details)) {
+        body = {
+          error: { code: err.code, message: err.details.uses.map((u) => catalog.inUse[u.key](u.count)).join(' ') },
+        };
+      } else {
+        const details = localizeDetails(err.details, locale);
+        body = { error: { code: err.code, message: catalog.errors[err.code], ...(details ? { details } : {}) } };
+      }
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 422;
       const fields = err.validation.map((issue) =>
@@ -55,4 +61,14 @@ function localizeDetails(details: unknown, locale: keyof typeof MESSAGES): unkno
   const fields = (details as { fields: { field: string; key: FieldMessageKey }[] }).fields;
   const catalog = MESSAGES[locale].fields;
   return { fields: fields.map((f) => ({ field: f.field, message: catalog[f.key] })) };
+}
+
+function isInUse(details: unknown): details is { uses: InUse[] } {
+  return (
+    !!details &&
+    typeof details === 'object' &&
+    'uses' in details &&
+    Array.isArray(details.uses) &&
+    details.uses.length > 0
+  );
 }

@@ -21,9 +21,13 @@ export type FieldMessageKey =
   | 'quiet_hours_pair'
   | 'time_zone_unknown';
 
+/** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
+export type InUseKey = 'item_open_orders';
+
 type Catalog = {
   errors: Record<ErrorCode, string>;
   fields: Record<FieldMessageKey, string>;
+  inUse: Record<InUseKey, (n: number) => string>;
   validation: {
     required: string;
     invalid_type: string;
@@ -71,6 +75,7 @@ export const MESSAGES: Record<Locale, Catalog> = {
         'The server is low on disk space and refuses new data until space is freed. Devices keep their readings and send them again.',
       backups_external:
         'This server stores its data in PostgreSQL: back it up with PostgreSQL’s own tools (pg_dump or base backups), as the README’s section “Backing up PostgreSQL” describes.',
+      in_use: 'This is still in use and cannot be removed.',
     },
     fields: {
       wrong_password: 'The current password is incorrect.',
@@ -91,6 +96,9 @@ export const MESSAGES: Record<Locale, Catalog> = {
       time_format: 'Enter a time as HH:MM (24-hour clock).',
       quiet_hours_pair: 'Enter both a start and an end, and make them different, or leave both empty.',
       time_zone_unknown: 'Choose a time zone from the list.',
+    },
+    inUse: {
+      item_open_orders: (n) => `This item is on ${n === 1 ? 'an open purchase order' : `${n} open purchase orders`}.`,
     },
     validation: {
       required: 'This field is required.',
@@ -136,6 +144,7 @@ export const MESSAGES: Record<Locale, Catalog> = {
         'El servidor tiene poco espacio en disco y rechaza datos nuevos hasta que se libere espacio. Los dispositivos conservan sus lecturas y las vuelven a enviar.',
       backups_external:
         'Este servidor guarda sus datos en PostgreSQL: respáldalo con las herramientas de PostgreSQL (pg_dump o respaldos base), como describe la sección “Backing up PostgreSQL” del README.',
+      in_use: 'Esto todavía está en uso y no se puede eliminar.',
     },
     fields: {
       wrong_password: 'La contraseña actual es incorrecta.',
@@ -156,6 +165,10 @@ export const MESSAGES: Record<Locale, Catalog> = {
       time_format: 'Ingresa una hora como HH:MM (reloj de 24 horas).',
       quiet_hours_pair: 'Ingresa un inicio y un fin distintos, o deja ambos vacíos.',
       time_zone_unknown: 'Elige una zona horaria de la lista.',
+    },
+    inUse: {
+      item_open_orders: (n) =>
+        `Este artículo está en ${n === 1 ? 'una orden de compra abierta' : `${n} órdenes de compra abiertas`}.`,
     },
     validation: {
       required: 'Este campo es obligatorio.',
