@@ -19,7 +19,10 @@ export type FieldMessageKey =
   | 'job_assignee_unknown'
   | 'time_format'
   | 'quiet_hours_pair'
-  | 'time_zone_unknown';
+  | 'time_zone_unknown'
+  | 'refrigerant_system_missing'
+  | 'correction_target_invalid'
+  | 'date_in_future';
 
 /** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
 export type InUseKey = 'item_open_orders';
@@ -43,6 +46,7 @@ type Catalog = {
     phone_format: string;
     locations_required: string;
     range_order: string;
+    not_applicable: string;
     invalid: string;
   };
 };
@@ -96,6 +100,9 @@ export const MESSAGES: Record<Locale, Catalog> = {
       time_format: 'Enter a time as HH:MM (24-hour clock).',
       quiet_hours_pair: 'Enter both a start and an end, and make them different, or leave both empty.',
       time_zone_unknown: 'Choose a time zone from the list.',
+      refrigerant_system_missing: "Set up this rack's refrigerant system (refrigerant and full charge) first.",
+      correction_target_invalid: 'Choose an entry of this system that has not been corrected yet.',
+      date_in_future: 'The date cannot be in the future.',
     },
     inUse: {
       item_open_orders: (n) => `This item is on ${n === 1 ? 'an open purchase order' : `${n} open purchase orders`}.`,
@@ -115,6 +122,7 @@ export const MESSAGES: Record<Locale, Catalog> = {
       phone_format: 'Enter the number with its country code, e.g. +1 312 555 0100.',
       locations_required: 'Choose at least one location, or all locations.',
       range_order: 'The end must be after the start.',
+      not_applicable: 'This field does not apply to this kind of entry.',
       invalid: 'This value is not valid.',
     },
   },
@@ -165,6 +173,9 @@ export const MESSAGES: Record<Locale, Catalog> = {
       time_format: 'Ingresa una hora como HH:MM (reloj de 24 horas).',
       quiet_hours_pair: 'Ingresa un inicio y un fin distintos, o deja ambos vacíos.',
       time_zone_unknown: 'Elige una zona horaria de la lista.',
+      refrigerant_system_missing: 'Primero configura el sistema de refrigerante de este rack (refrigerante y carga completa).',
+      correction_target_invalid: 'Elige un registro de este sistema que aún no se haya corregido.',
+      date_in_future: 'La fecha no puede estar en el futuro.',
     },
     inUse: {
       item_open_orders: (n) =>
@@ -185,6 +196,7 @@ export const MESSAGES: Record<Locale, Catalog> = {
       phone_format: 'Ingresa el número con su código de país, p. ej. +52 55 1234 5678.',
       locations_required: 'Elige al menos una ubicación, o todas las ubicaciones.',
       range_order: 'El final debe ser posterior al inicio.',
+      not_applicable: 'Este campo no corresponde a este tipo de registro.',
       invalid: 'Este valor no es válido.',
     },
   },
@@ -199,6 +211,8 @@ const CUSTOM_KEYS = new Set([
   'phone_format',
   'locations_required',
   'range_order',
+  'required',
+  'not_applicable',
 ] as const satisfies readonly (keyof Catalog['validation'])[]);
 type CustomKey = typeof CUSTOM_KEYS extends Set<infer K> ? K : never;
 

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { requiredEnum } from './auth.ts';
+
+/**
+ * Refrigerants with their 100-year global warming potential from the IPCC's Fourth Assessment Report
+ * (AR4), the values the EU F-gas rules (Regulation (EU) No 517/2014, Annexes I and IV) and the US EPA
+ * (40 CFR 84, AIM Act) compute CO2 equivalents with. Blends are the mass-weighted sum of their
+ * components. `fluorinated`: EU leak checks by CO2 equivalent apply to fluorinated gases only.
+ */
+export const REFRIGERANTS = [
+  { code: 'R-404A', gwp: 3922, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-125/143a/134a (EU 517/2014 Annex IV)' },
+  { code: 'R-507A', gwp: 3985, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-125/143a (EU 517/2014 Annex IV)' },
+  { code: 'R-448A', gwp: 1387, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-32/125/1234yf/134a/1234ze (EPA SNAP)' },
+  { code: 'R-449A', gwp: 1397, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-32/125/1234yf/134a (EPA SNAP)' },
+  { code: 'R-407A', gwp: 2107, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-32/125/134a (EU 517/2014 Annex IV)' },
+  { code: 'R-407F', gwp: 1825, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-32/125/134a (EU 517/2014 Annex IV)' },
+  { code: 'R-134a', gwp: 1430, fluorinated: true, source: 'IPCC AR4 100-yr (EU 517/2014 Annex I; 40 CFR 84)' },
+  { code: 'R-410A', gwp: 2088, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-32/125 (EU 517/2014 Annex IV)' },
+  { code: 'R-22', gwp: 1810, fluorinated: false, source: 'IPCC AR4 100-yr (HCFC-22; EPA, 40 CFR 82 Subpart F)' },
+  { code: 'R-513A', gwp: 631, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-1234yf/134a (EPA SNAP)' },
+  { code: 'R-744', gwp: 1, fluorinated: false, source: 'CO2, the reference gas: 1 by definition (IPCC AR4)' },
+  { code: 'R-290', gwp: 3, fluorinated: false, source: 'Propane: 3 (EU 517/2014 Annex IV, AR4 basis)' },
+  { code: 'R-717', gwp: 0, fluorinated: false, source: 'Ammonia: not a greenhouse gas, 0 (EU 517/2014 Annex IV)' },
+] as const;
+export type Refrigerant = (typeof REFRIGERANTS)[number];
+export const REFRIGERANT_CODES = REFRIGERANTS.map((r) => r.code) as unknown as readonly [
+  Refrigerant['code'],
+  ...Refrigerant['code'][],
+];
+export type RefrigerantCode = Refrigerant['code'];
+
+/** Leak-rate thresholds of 40 CFR 82.157 (percent per year) by appliance type. */
+export const APPLIANCE_TYPES = ['commercial_refrigeration', 'industrial_process', 'comfort_cooling'] as const;
+export type ApplianceType = (typeof APPLIANCE_TYPES)[number];
+export const LEAK_RATE_THRESHOLDS: Record<ApplianceType, number> = {
+  commercial_refrigeration: 20,
+  industrial_process: 30,
+  comfort_cooling: 10,
+};
+
+export const MASS_UNITS = ['lb', 'kg'] as const;
+export type MassUnit = (typeof MASS_UNITS)[number];
+export const KG_PER_LB = 0.45359237;
+export const toKg = (m: { value: number; unit: MassUnit }) => (m.unit === 'kg' ? m.value : m.value * KG_PER_LB);
+export const fromKg = (kg: number, unit: MassUnit) => (unit === 'kg' ? kg : kg / KG_PER_LB);
+
+/** The console shows masses in pounds in US English and kilograms in Mexican Spanish. */
+export const massUnitFor = (locale: string): MassUnit => (locale === 'en-US' ? 'lb' : 'kg');
+
+const MAX_ID = 2_147_483_647;
+const mass = z.object({
+  value: z.number().finite().positive().max(1_000_000),
+  unit: requiredEnum(MASS_UNITS),
+});
+export type Mass = z.infer<typeof mass>;
+
+export const rackRefParams = z.object({
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  ref: z.string().min(1).max(16),
+});
+
+export const refrigerantSystemBody = z.object({
+  refrigerant: requiredEnum(REFRIGERANT_CODES),
+  full_charge: mass,
+  appliance_type: requiredEnum(APPLIANCE_TYPES),
+  leak_detection_system: z.boolean(),
+});
+export type RefrigerantSystemBody = z.infer<typeof refrigerantSystemBody>;
+
+export const SYSTEM_STATUSES = ['ok', 'repair_due', 'overdue', 'verification_pending'] as const;
+export type SystemStatus = z.infer<typeof systemStatus>;
+export const systemStatus = z.object({
+  state: z.enum(SYSTEM_STATUSES),
+  /** The open leak repair's deadline (`YYYY-MM-DD`), when one is open. */
+  repair_due_by: z.string().nullable(),
+  /** The charge that opened it. */
+  opened_by_event_id: z.number().int().nullable(),
+});
+
+export const refrigerantSystem = refrigerantSystemBody.extend({
+  controller_id: z.number().int(),
+  rack_ref: z.string(),
+  gwp: z.number(),
+  gwp_source: z.string(),
+  full_charge_kg: z.number(),
+  co2e_tonnes: z.number(),
+  leak_rate_threshold_percent: z.number(),
+  /** Null below 5 t CO2e or for a gas outside the EU F-gas leak checks. */
+  leak_check_interval_months: z.number().int().nullable(),
+  next_leak_check_due: z.string().nullable(),
+  last_leak_rate_percent: z.number().nullable(),
+  status: systemStatus,
+});
+export type RefrigerantSystem = z.infer<typeof refrigerantSystem>;
+
+/** GET …/refrigerant: the system, or null while the rack has none configured. */
+export const refrigerantSystemResponse = z.object({ data: refrigerantSystem.nullable() });
+
+export const REFRIGERANT_EVENT_TYPES = ['charge', 'recovery', 'leak_inspection', 'repair', 'verification_test'] as const;
+export type RefrigerantEventType = (typeof REFRIGERANT_EVENT_TYPES)[number];
+export const EVENT_RESULTS = ['found', 'not_found', 'passed', 'failed'] as const;
+export const TEST_KINDS = ['initial', 'follow_up'] as const;
+
+const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * A log entry. `amount` is required for a charge or recovery; `result` for a leak inspection
+ * (found / not_found) and a verification test (passed / failed), which also names its kind.
+ */
+export const refrigerantEventBody = z
+  .object({
+    type: requiredEnum(REFRIGERANT_EVENT_TYPES),
+    at: z.iso.datetime({ offset: true }),
+    amount: mass.optional(),
+    technician: text(120).min(1),
+    certification_number: text(60).optional(),
+    result: z.enum(EVENT_RESULTS).optional(),
+    test_kind: z.enum(TEST_KINDS).optional(),
+    leak_location: text(200).optional(),
+    notes: text(2000).optional(),
+    job_id: z.number().int().positive().max(MAX_ID).optional(),
+    corrects_event_id: z.number().int().positive().max(MAX_ID).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const needsAmount = v.type === 'charge' || v.type === 'recovery';
+    if (needsAmount && !v.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'required' });
+    if (!needsAmount && v.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'not_applicable' });
+    const results: Partial<Record<RefrigerantEventType, readonly string[]>> = {
+      leak_inspection: ['found', 'not_found'],
+      verification_test: ['passed', 'failed'],
+    };
+    const allowed = results[v.type];
+    if (allowed && (!v.result || !allowed.includes(v.result))) {
+      ctx.addIssue({ code: 'custom', path: ['result'], message: 'required' });
+    }
+    if (!allowed && v.result) ctx.addIssue({ code: 'custom', path: ['result'], message: 'not_applicable' });
+    if (v.type === 'verification_test' && !v.test_kind) {
+      ctx.addIssue({ code: 'custom', path: ['test_kind'], message: 'required' });
+    }
+  });
+export type RefrigerantEventBody = z.infer<typeof refrigerantEventBody>;
+
+export const refrigerantEvent = z.object({
+  id: z.number().int(),
+  type: z.enum(REFRIGERANT_EVENT_TYPES),
+  at: z.string(),
+  amount: mass.nullable(),
+  technician: z.string(),
+  certification_number: z.string().nullable(),
+  result: z.enum(EVENT_RESULTS).nullable(),
+  test_kind: z.enum(TEST_KINDS).nullable(),
+  leak_location: z.string().nullable(),
+  notes: z.string().nullable(),
+  job: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  corrects_event_id: z.number().int().nullable(),
+  /** The event that corrects this one; a corrected event counts for nothing. */
+  corrected_by_event_id: z.number().int().nullable(),
+  /** A charge's annualized leak rate (percent per year). */
+  leak_rate_percent: z.number().nullable(),
+  /** Days the leak rate was annualized over (the days since the previous charge, at most 365). */
+  leak_rate_days: z.number().nullable(),
+  /** A charge over its appliance type's threshold: the repair deadline (`YYYY-MM-DD`). */
+  repair_due_by: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type RefrigerantEvent = z.infer<typeof refrigerantEvent>;
+
+export const refrigerantEventList = z.object({ data: z.array(refrigerantEvent), system: refrigerantSystem.nullable() });
+export type RefrigerantEventList = z.infer<typeof refrigerantEventList>;
+
+export const refrigerantList = z.object({
+  data: z.array(
+    z.object({ code: z.enum(REFRIGERANT_CODES), gwp: z.number(), fluorinated: z.boolean(), source: z.string() }),
+  ),
+});
