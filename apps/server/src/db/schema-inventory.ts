@@ -1,7 +1,10 @@
 import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { controllers, locations, organizations, ts, users } from './schema.ts';
 
-/** Suppliers of parts (United Refrigeration Inc. "URI" is the main one). Shared by every organization. */
+/**
+ * Suppliers of parts (United Refrigeration Inc. "URI" is the default one). Shared by every organization;
+ * purchase orders are emailed to `email`. Archived suppliers are not offered for new orders.
+ */
 export const suppliers = pgTable(
   'suppliers',
   {
@@ -11,6 +14,9 @@ export const suppliers = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    /** Our customer account at the supplier, printed on every order. */
+    accountNumber: text('account_number').notNull().default(''),
+    archivedAt: ts('archived_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('suppliers_code_uq').on(t.code)],
@@ -34,6 +40,8 @@ export const inventoryItems = pgTable(
     reorderLevel: integer('reorder_level').notNull().default(0),
     unitPriceCents: integer('unit_price_cents').notNull().default(0),
     supplierId: integer('supplier_id').references(() => suppliers.id),
+    /** Set when an item with order history is removed: hidden from lists and pickers, kept on old orders. */
+    archivedAt: ts('archived_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

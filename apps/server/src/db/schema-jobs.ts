@@ -19,6 +19,8 @@ export const jobCategories = pgTable(
     name: text('name').notNull(),
     provider: text('provider').$type<JobProviderValue>().notNull().default('local'),
     externalId: text('external_id'),
+    /** Archived categories are not offered for new jobs; jobs filed under one keep it. */
+    archivedAt: ts('archived_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
+import { purchaseOrders } from './schema-inventory.ts';
 
 export type EmailStatus = 'queued' | 'sent' | 'failed';
 export type NotificationSeverity = 'critical' | 'high' | 'medium' | 'low';
@@ -23,6 +24,8 @@ export const emailMessages = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     alarmId: integer('alarm_id').references(() => alarms.id, { onDelete: 'cascade' }),
+    /** The purchase order this email sent to its supplier. */
+    purchaseOrderId: integer('purchase_order_id').references(() => purchaseOrders.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Escalation tier of an alarm email: 0 = first notification, 1.. = escalation rounds. */
     tier: integer('tier').notNull().default(0),
@@ -45,7 +48,29 @@ export const emailMessages = pgTable(
     index('email_messages_pending_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`),
     index('email_messages_alarm_idx').on(t.alarmId, t.createdAt),
     index('email_messages_provider_idx').on(t.providerMessageId),
+    index('email_messages_po_idx').on(t.purchaseOrderId),
   ],
+);
+
+/** Binary column: pg returns a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Files sent with an email, stored with it so a retry sends exactly what was queued. */
+export const emailAttachments = pgTable(
+  'email_attachments',
+  {
+    id: serial('id').primaryKey(),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emailMessages.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('email_attachments_email_idx').on(t.emailId)],
 );
 
 /** A member's email notification preferences; no row means the defaults below. */
