@@ -173,7 +173,8 @@ export const MESSAGES: Record<Locale, Catalog> = {
       time_format: 'Ingresa una hora como HH:MM (reloj de 24 horas).',
       quiet_hours_pair: 'Ingresa un inicio y un fin distintos, o deja ambos vacíos.',
       time_zone_unknown: 'Elige una zona horaria de la lista.',
-      refrigerant_system_missing: 'Primero configura el sistema de refrigerante de este rack (refrigerante y carga completa).',
+      refrigerant_system_missing:
+        'Primero configura el sistema de refrigerante de este rack (refrigerante y carga completa).',
       correction_target_invalid: 'Elige un registro de este sistema que aún no se haya corregido.',
       date_in_future: 'La fecha no puede estar en el futuro.',
     },
@@ -207,6 +208,7 @@ export type FieldIssue = { field: string; message: string };
 /** The messages a schema's `refine` may name (its `message` is the key). */
 const CUSTOM_KEYS = new Set([
   'current_password_required',
+  'invalid_email',
   'password_weak',
   'phone_format',
   'locations_required',
