@@ -18,6 +18,7 @@ import { readerFor } from './db/statement.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
 import { createAlarmMetricsRepo } from './features/alarms/metrics-repo.ts';
 import { alarmRoutes } from './features/alarms/routes.ts';
+import { alarmSummariesByIds } from './features/alarms/summaries.ts';
 import { assetsModule } from './features/assets/module.ts';
 import { createAuditRepo } from './features/audit/repo.ts';
 import { bearerToken } from './features/auth/guard.ts';
@@ -168,7 +169,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(setupRoutes({ setup, auth, rateLimit: config.LOGIN_RATE_LIMIT }));
       await api.register(languageRoutes);
       const controllersRepo = createControllersRepo(database.db);
-      const controllersService = createControllersService({ repo: controllersRepo, audit });
+      const controllersService = createControllersService({
+        repo: controllersRepo,
+        audit,
+        forgetDevice: (mac) => ingest.registry.forget(mac),
+        announceAlarms: async (ids) => {
+          for (const summary of await alarmSummariesByIds(database.db, ids)) bus.emit('alarm.updated', summary);
+        },
+        now: deps.now,
+      });
       await api.register(
         controllerRoutes({
           repo: controllersRepo,

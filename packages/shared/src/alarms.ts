@@ -92,6 +92,9 @@ export type AlarmStats = z.infer<typeof alarmStats>;
 
 const person = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
+export const HEALTH_STATUSES = ['unresolved', 'resolved', 'cleared_by_user'] as const;
+export type HealthStatus = (typeof HEALTH_STATUSES)[number];
+
 /** GET /api/alarms/{ref}: the alarm view. */
 export const alarmDetail = alarmSummary.extend({
   registered_at: z.string(),
@@ -99,7 +102,10 @@ export const alarmDetail = alarmSummary.extend({
   acknowledged_by: person,
   cleared_by: person,
   notes: z.string(),
-  health_status: z.string(),
+  /** `unresolved` while raised, `resolved` when the condition ended by itself, `cleared_by_user` when a person cleared it. */
+  health_status: z.enum(HEALTH_STATUSES),
+  /** Why it was cleared when neither a person nor the condition did: its controller was decommissioned. */
+  clear_reason: z.enum(['decommissioned']).nullable(),
   controller: z.object({
     id: z.number().int(),
     name: z.string().nullable(),

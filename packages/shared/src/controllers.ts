@@ -66,6 +66,9 @@ export const controllerUpdateBody = z.object({
   name: z.string().trim().min(1).max(120),
   store_alias: optionalText(120),
   location_id: z.number().int().positive(),
+  /** Another organization the caller may see moves the controller there (with a location of it). */
+  organization_id: z.number().int().positive().optional(),
+  device_address: optionalText(120).optional(),
   device_model: optionalText(120),
   vendor_endpoint: optionalText(255),
   warranty_expiry: z.iso.date().nullable(),

@@ -66,6 +66,8 @@ export const statusMessage = z.object({
   model: text(120).optional(),
   firmware: text(60).optional(),
   vendor_endpoint: text(255).optional(),
+  /** Where the controller sits on the store's network or bus, e.g. "192.168.1.40" or "MODBUS:12". */
+  device_address: text(120).optional(),
 });
 export type StatusMessage = z.infer<typeof statusMessage>;
 

@@ -22,7 +22,13 @@ export type FieldMessageKey =
   | 'time_zone_unknown'
   | 'refrigerant_system_missing'
   | 'correction_target_invalid'
-  | 'date_in_future';
+  | 'date_in_future'
+  | 'supplier_code_taken'
+  | 'supplier_no_email'
+  | 'supplier_unknown'
+  | 'item_archived'
+  | 'job_category_taken'
+  | 'job_category_zuper';
 
 /** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
 export type InUseKey = 'item_open_orders';
@@ -100,6 +106,12 @@ export const MESSAGES: Record<Locale, Catalog> = {
       time_format: 'Enter a time as HH:MM (24-hour clock).',
       quiet_hours_pair: 'Enter both a start and an end, and make them different, or leave both empty.',
       time_zone_unknown: 'Choose a time zone from the list.',
+      supplier_code_taken: 'Another supplier already uses this code.',
+      supplier_no_email: 'This supplier has no order email address. Add one under Inventory → Suppliers.',
+      supplier_unknown: 'Choose one of the listed suppliers.',
+      item_archived: 'This item has been removed from stock.',
+      job_category_taken: 'Another category already has this name (archived ones included).',
+      job_category_zuper: 'Job categories come from Zuper while Zuper is connected: change them in Zuper.',
       refrigerant_system_missing: "Set up this rack's refrigerant system (refrigerant and full charge) first.",
       correction_target_invalid: 'Choose an entry of this system that has not been corrected yet.',
       date_in_future: 'The date cannot be in the future.',
@@ -173,6 +185,13 @@ export const MESSAGES: Record<Locale, Catalog> = {
       time_format: 'Ingresa una hora como HH:MM (reloj de 24 horas).',
       quiet_hours_pair: 'Ingresa un inicio y un fin distintos, o deja ambos vacíos.',
       time_zone_unknown: 'Elige una zona horaria de la lista.',
+      supplier_code_taken: 'Otro proveedor ya usa este código.',
+      supplier_no_email: 'Este proveedor no tiene correo para pedidos. Agrégalo en Inventario → Proveedores.',
+      supplier_unknown: 'Elige uno de los proveedores de la lista.',
+      item_archived: 'Este artículo se retiró del inventario.',
+      job_category_taken: 'Otra categoría ya tiene este nombre (incluidas las archivadas).',
+      job_category_zuper:
+        'Las categorías de trabajo vienen de Zuper mientras Zuper está conectado: cámbialas en Zuper.',
       refrigerant_system_missing:
         'Primero configura el sistema de refrigerante de este rack (refrigerante y carga completa).',
       correction_target_invalid: 'Elige un registro de este sistema que aún no se haya corregido.',

@@ -118,6 +118,8 @@ export async function seedAlarmHistory(db: Db, now = new Date(), count = 720): P
     const day = raisedAt.toISOString().slice(0, 10);
     const rounded = value === null ? null : Math.round(value * 10) / 10;
     const { reason, reasonEs } = spec.reasons(type, rounded);
+    const acknowledgedBy = ackAt ? pick(actors).id : null;
+    const clearedBy = clearedAt && random() < 0.7 ? pick(actors).id : null;
     rows.push({
       alarmTypeId: type.id,
       controllerId: c.id,
@@ -136,11 +138,12 @@ export async function seedAlarmHistory(db: Db, now = new Date(), count = 720): P
       registeredAt: raisedAt,
       lastOccurrenceAt: raisedAt,
       acknowledgedAt: ackAt,
-      acknowledgedBy: ackAt ? pick(actors).id : null,
+      acknowledgedBy,
       clearedAt,
-      clearedBy: clearedAt && random() < 0.7 ? pick(actors).id : null,
+      clearedBy,
       occurrences: 1 + (random() < 0.15 ? Math.floor(random() * 4) : 0),
-      healthStatus: status === 'cleared' ? 'resolved' : 'unresolved',
+      // Cleared by a person, or by the condition ending (no one named).
+      healthStatus: status !== 'cleared' ? 'unresolved' : clearedBy ? 'cleared_by_user' : 'resolved',
     });
   }
   rows.sort((a, b) => (a.raisedAt as Date).getTime() - (b.raisedAt as Date).getTime());

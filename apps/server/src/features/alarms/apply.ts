@@ -22,11 +22,12 @@ async function insertRaise(tx: Db, device: AlarmDevice, r: PendingRaise): Promis
   const [row] = await query<{ id: number; inserted: boolean }>(
     tx,
     sql`insert into alarms (alarm_type_id, controller_id, organization_id, location_id, subject, rack_ref,
-          device_address, reason, reason_es, severity, status, value, warranty, raised_at, last_occurrence_at, occurrences, cleared_at)
+          device_address, reason, reason_es, severity, status, value, warranty, raised_at, last_occurrence_at, occurrences, cleared_at,
+          health_status)
         values (${r.rule.id}, ${device.id}, ${device.organizationId}, ${device.locationId}, ${r.subject}, ${r.rackRef},
           ${device.deviceAddress}, ${r.reason}, ${r.reasonEs}, ${r.severity}, ${status}, ${r.value}, ${warranty},
           ${r.at.toISOString()}::timestamptz, ${r.at.toISOString()}::timestamptz, ${r.occurrences},
-          ${r.clearedAt?.toISOString() ?? null}::timestamptz)
+          ${r.clearedAt?.toISOString() ?? null}::timestamptz, ${r.clearedAt ? 'resolved' : 'unresolved'})
         on conflict (controller_id, alarm_type_id, subject) where status <> 'cleared'
         do update set occurrences = alarms.occurrences + excluded.occurrences,
           last_occurrence_at = excluded.last_occurrence_at
@@ -76,7 +77,8 @@ export async function applyDecisions(
         case 'clear': {
           const rows = await query(
             tx,
-            sql`update alarms set status = 'cleared', cleared_at = ${d.at.toISOString()}::timestamptz
+            sql`update alarms set status = 'cleared', cleared_at = ${d.at.toISOString()}::timestamptz,
+                health_status = 'resolved'
               where id = ${d.alarmId} and status <> 'cleared' returning id`,
           );
           if (rows.length > 0) {

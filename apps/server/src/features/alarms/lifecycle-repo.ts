@@ -28,7 +28,7 @@ function setColumns(action: AlarmAction, actorId: number, at: Date): SQL {
     case 'acknowledge':
       return sql`status = 'acknowledged', acknowledged_at = ${when}, acknowledged_by = ${actorId}`;
     case 'clear':
-      return sql`status = 'cleared', cleared_at = ${when}, cleared_by = ${actorId}`;
+      return sql`status = 'cleared', cleared_at = ${when}, cleared_by = ${actorId}, health_status = 'cleared_by_user'`;
     default: {
       const unreachable: never = action;
       throw new Error(`unknown action ${String(unreachable)}`);

@@ -91,7 +91,12 @@ describe('acknowledge, then clear', () => {
     });
 
     const { row, outbox } = await stored(alarm.id);
-    expect(row).toMatchObject({ status: 'cleared', acknowledged_by: tech.id, cleared_by: mgr.id });
+    expect(row).toMatchObject({
+      status: 'cleared',
+      acknowledged_by: tech.id,
+      cleared_by: mgr.id,
+      health_status: 'cleared_by_user',
+    });
     expect(outbox).toEqual(['acknowledged', 'cleared']);
 
     const detail = (

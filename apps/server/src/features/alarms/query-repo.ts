@@ -37,7 +37,8 @@ function toDetail(r: Row): AlarmDetail {
     acknowledged_by: person(r.ack_user_id, r.ack_user_name),
     cleared_by: person(r.clear_user_id, r.clear_user_name),
     notes: String(r.notes),
-    health_status: String(r.health_status),
+    health_status: String(r.health_status) as AlarmDetail['health_status'],
+    clear_reason: r.clear_reason === 'decommissioned' ? 'decommissioned' : null,
     controller: {
       ...summary.controller,
       store_alias: (r.store_alias as string | null) ?? null,
@@ -173,7 +174,7 @@ export function createAlarmQueryRepo(db: Db) {
     async detail(scope: TenantScope, ref: number): Promise<AlarmDetail | null> {
       const [row] = await query<Row>(
         db,
-        frag`select ${SUMMARY_SELECT}, a.registered_at, a.last_occurrence_at, a.notes, a.health_status,
+        frag`select ${SUMMARY_SELECT}, a.registered_at, a.last_occurrence_at, a.notes, a.health_status, a.clear_reason,
               c.store_alias, c.device_model, c.warranty_expiry::text as warranty_expiry, c.online,
               l.name as location_name, o.name as organization_name,
               ua.id as ack_user_id, ua.name as ack_user_name, uc.id as clear_user_id, uc.name as clear_user_name

@@ -23,7 +23,8 @@ export function controllerScopeSql(scope: TenantScope, seesPending: boolean): SQ
 export function createControllerListRepo(db: Db) {
   return {
     async list(q: ControllerListQuery, scopeSql: SQL, today: string) {
-      const where: SQL[] = [scopeSql];
+      // Decommissioned controllers are out of service: no list shows them (their history stays).
+      const where: SQL[] = [scopeSql, sql`c.decommissioned_at is null`];
       if (q.q) {
         const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
         where.push(

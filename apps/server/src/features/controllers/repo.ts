@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
 import { alarms } from '../../db/schema-alarms.ts';
@@ -10,7 +10,7 @@ export function createControllersRepo(db: Db) {
       return db
         .select({ id: controllers.id, mac_address: controllers.macAddress, name: controllers.name })
         .from(controllers)
-        .where(eq(controllers.authorised, false))
+        .where(and(eq(controllers.authorised, false), isNull(controllers.decommissionedAt)))
         .orderBy(asc(controllers.createdAt), asc(controllers.id));
     },
 
@@ -31,14 +31,56 @@ export function createControllersRepo(db: Db) {
         .from(controllers)
         .leftJoin(organizations, eq(organizations.id, controllers.organizationId))
         .leftJoin(locations, eq(locations.id, controllers.locationId))
-        .where(eq(controllers.id, id))
+        .where(and(eq(controllers.id, id), isNull(controllers.decommissionedAt)))
         .limit(1);
       return rows[0];
     },
 
+    /** A controller in service (pending or authorised); a decommissioned one is found by nobody. */
     async findById(id: number) {
-      const rows = await db.select().from(controllers).where(eq(controllers.id, id)).limit(1);
+      const rows = await db
+        .select()
+        .from(controllers)
+        .where(and(eq(controllers.id, id), isNull(controllers.decommissionedAt)))
+        .limit(1);
       return rows[0];
+    },
+
+    /** Forgets a pending controller (it sent nothing that was kept); false when it was authorised meanwhile. */
+    async deletePending(id: number): Promise<boolean> {
+      const rows = await db
+        .delete(controllers)
+        .where(and(eq(controllers.id, id), eq(controllers.authorised, false), isNull(controllers.decommissionedAt)))
+        .returning({ id: controllers.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Takes an authorised controller out of service: its key stops working and it leaves every list;
+     * its open alarms are cleared ("decommissioned") in the same transaction. Returns the ids of
+     * those alarms (their counters follow through the alarms trigger).
+     */
+    async decommission(id: number, actorId: number, at: Date): Promise<number[] | null> {
+      return db.transaction(async (tx) => {
+        const done = await tx
+          .update(controllers)
+          .set({ decommissionedAt: at, authorised: false, deviceKeyHash: null, online: false })
+          .where(and(eq(controllers.id, id), eq(controllers.authorised, true), isNull(controllers.decommissionedAt)))
+          .returning({ id: controllers.id });
+        if (done.length !== 1) return null;
+        const cleared = await tx
+          .update(alarms)
+          .set({
+            status: 'cleared',
+            clearedAt: at,
+            clearedBy: actorId,
+            healthStatus: 'cleared_by_user',
+            clearReason: 'decommissioned',
+          })
+          .where(and(eq(alarms.controllerId, id), sql`${alarms.status} <> 'cleared'`))
+          .returning({ id: alarms.id });
+        return cleared.map((r) => r.id);
+      });
     },
 
     async locationInOrganization(locationId: number, organizationId: number): Promise<boolean> {

@@ -141,6 +141,21 @@ export function controllerRoutes(deps: {
       },
     );
 
+    // Rejects a pending controller or decommissions an authorised one (service.remove).
+    app.delete('/controllers/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await deps.service.remove(requireAuth(request), request.params.id);
+      return reply.status(204).send();
+    });
+
+    app.post(
+      '/controllers/:id/rotate-key',
+      { schema: { params: idParams, response: { 200: z.object({ data: z.object({ device_key: z.string() }) }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_update');
+        return { data: { device_key: await deps.service.rotateKey(ctx, request.params.id) } };
+      },
+    );
+
     app.post(
       '/controllers/:id/authorise',
       {

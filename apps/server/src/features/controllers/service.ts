@@ -21,30 +21,64 @@ export function canSeeController(
   return !!scope && inScope(scope, c);
 }
 
-export function createControllersService(deps: { repo: ControllersRepo; audit: AuditRepo }) {
+const newDeviceKey = () => randomBytes(24).toString('base64url');
+
+export function createControllersService(deps: {
+  repo: ControllersRepo;
+  audit: AuditRepo;
+  /** The ingest side's cache of this MAC is stale: the next message or connection reads it again. */
+  forgetDevice: (mac: string) => void;
+  /** Tells the open consoles about alarms changed here (after commit). */
+  announceAlarms: (ids: number[]) => Promise<void>;
+  now?: () => Date;
+}) {
   const { repo, audit } = deps;
+  const now = deps.now ?? (() => new Date());
+  const actorOf = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
+
+  /** An authorised controller the caller may see, or 404. */
+  async function authorised(ctx: AuthContext, id: number) {
+    const controller = await repo.findById(id);
+    if (!controller?.authorised || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
+    return controller;
+  }
+
   return {
     async update(ctx: AuthContext, id: number, body: ControllerUpdateBody) {
-      const controller = await repo.findById(id);
-      if (!controller?.authorised || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
+      const controller = await authorised(ctx, id);
+      // Moving to another organization: one the caller may see controllers of.
+      const organizationId = body.organization_id ?? controller.organizationId;
+      const scope = controllerScope(ctx);
       if (
-        controller.organizationId === null ||
-        !(await repo.locationInOrganization(body.location_id, controller.organizationId))
+        organizationId === null ||
+        (organizationId !== controller.organizationId &&
+          !(scope?.kind === 'all' || (scope?.kind === 'org' && scope.organizationId === organizationId)))
       ) {
+        throw new AppError(422, 'validation_failed', { fields: [{ field: 'organization_id', key: 'unknown_option' }] });
+      }
+      if (!(await repo.locationInOrganization(body.location_id, organizationId))) {
         throw new AppError(422, 'validation_failed', {
           fields: [{ field: 'location_id', key: 'location_not_in_organization' }],
         });
       }
+      // The caller must still see it where it goes (a member of some locations moves it among those).
+      if (!canSeeController(ctx, { authorised: true, organizationId, locationId: body.location_id })) {
+        throw new AppError(422, 'validation_failed', { fields: [{ field: 'location_id', key: 'unknown_option' }] });
+      }
       const patch = {
         name: body.name,
         storeAlias: body.store_alias,
+        organizationId,
         locationId: body.location_id,
+        ...(body.device_address !== undefined ? { deviceAddress: body.device_address } : {}),
         deviceModel: body.device_model,
         vendorEndpoint: body.vendor_endpoint,
         warrantyExpiry: body.warranty_expiry,
         secureMode: body.secure_mode,
       };
       await repo.update(id, patch);
+      // Alarms raised from now on carry the new organization, location and address.
+      deps.forgetDevice(controller.macAddress);
       await audit.record({
         actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
         organizationId: controller.organizationId,
@@ -54,7 +88,9 @@ export function createControllersService(deps: { repo: ControllersRepo; audit: A
         before: {
           name: controller.name,
           storeAlias: controller.storeAlias,
+          organizationId: controller.organizationId,
           locationId: controller.locationId,
+          deviceAddress: controller.deviceAddress,
           deviceModel: controller.deviceModel,
           vendorEndpoint: controller.vendorEndpoint,
           warrantyExpiry: controller.warrantyExpiry,
@@ -79,7 +115,7 @@ export function createControllersService(deps: { repo: ControllersRepo; audit: A
           fields: [{ field: 'location_id', key: 'location_not_in_organization' }],
         });
       }
-      const deviceKey = randomBytes(24).toString('base64url');
+      const deviceKey = newDeviceKey();
       const updated = await repo.authorise(id, {
         organizationId: body.organization_id,
         locationId: body.location_id,
@@ -102,7 +138,66 @@ export function createControllersService(deps: { repo: ControllersRepo; audit: A
           name: body.name,
         },
       });
+      deps.forgetDevice(controller.macAddress);
       return { controller: updated, deviceKey };
+    },
+
+    /**
+     * Ends a controller. A pending one is rejected: forgotten (it sent nothing that was kept), and
+     * pending again if it announces itself again. An authorised one is decommissioned: its key stops
+     * working, its open alarms are cleared ("decommissioned"), its history stays.
+     */
+    async remove(ctx: AuthContext, id: number): Promise<'rejected' | 'decommissioned'> {
+      const controller = await repo.findById(id);
+      if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
+      const actor = { actorUserId: actorOf(ctx), impersonatorUserId: ctx.impersonatorUserId };
+      if (!controller.authorised) {
+        if (!ctx.permissions.has('controller_authorize') && !ctx.permissions.has('controllers_update'))
+          throw new AppError(403, 'forbidden');
+        if (!(await repo.deletePending(id))) throw new AppError(409, 'conflict');
+        deps.forgetDevice(controller.macAddress);
+        await audit.record({
+          ...actor,
+          organizationId: null,
+          action: 'controller.reject',
+          subjectType: 'controller',
+          subjectId: id,
+          before: { mac_address: controller.macAddress, name: controller.name },
+        });
+        return 'rejected';
+      }
+      if (!ctx.permissions.has('controllers_edit')) throw new AppError(403, 'forbidden');
+      const cleared = await repo.decommission(id, ctx.user.id, now());
+      if (!cleared) throw new AppError(409, 'conflict');
+      deps.forgetDevice(controller.macAddress);
+      await audit.record({
+        ...actor,
+        organizationId: controller.organizationId,
+        action: 'controller.decommission',
+        subjectType: 'controller',
+        subjectId: id,
+        before: { mac_address: controller.macAddress, name: controller.name, location_id: controller.locationId },
+        after: { alarms_cleared: cleared.length },
+      });
+      await deps.announceAlarms(cleared);
+      return 'decommissioned';
+    },
+
+    /** A new device key for an authorised controller, returned once; the old one stops working at once. */
+    async rotateKey(ctx: AuthContext, id: number): Promise<string> {
+      const controller = await authorised(ctx, id);
+      const deviceKey = newDeviceKey();
+      await repo.update(id, { deviceKeyHash: hashToken(deviceKey) });
+      deps.forgetDevice(controller.macAddress);
+      await audit.record({
+        actorUserId: actorOf(ctx),
+        impersonatorUserId: ctx.impersonatorUserId,
+        organizationId: controller.organizationId,
+        action: 'controller.rotate_key',
+        subjectType: 'controller',
+        subjectId: id,
+      });
+      return deviceKey;
     },
   };
 }

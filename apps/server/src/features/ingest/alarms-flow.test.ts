@@ -35,9 +35,9 @@ const isOil = (mac: string) => (a: AlarmSummary) =>
   a.alarm_type.code === 'LOW_OIL_PRESSURE' && a.controller.mac_address === mac;
 
 async function alarmRows(mac: string, code: string) {
-  return query<{ status: string; occurrences: number; cleared_at: unknown }>(
+  return query<{ status: string; occurrences: number; cleared_at: unknown; health_status: string }>(
     server.database.db,
-    sql`select a.status, a.occurrences, a.cleared_at from alarms a join controllers c on c.id = a.controller_id
+    sql`select a.status, a.occurrences, a.cleared_at, a.health_status from alarms a join controllers c on c.id = a.controller_id
         join alarm_types t on t.id = a.alarm_type_id where c.mac_address = ${mac} and t.code = ${code} order by a.id`,
   );
 }
@@ -83,7 +83,10 @@ describe('telemetry → alarm → consoles', () => {
     await device.publish('telemetry', telemetry(at(80), { oil_pressure: 13.9 }));
     expect((await alarmRows(FRESHMART_103, 'LOW_OIL_PRESSURE')).map((r) => r.status)).toEqual(['active']);
     await device.publish('telemetry', telemetry(at(90), { oil_pressure: 16 }));
-    expect((await alarmRows(FRESHMART_103, 'LOW_OIL_PRESSURE')).map((r) => r.status)).toEqual(['cleared']);
+    // Cleared by the condition ending: resolved.
+    expect((await alarmRows(FRESHMART_103, 'LOW_OIL_PRESSURE')).map((r) => [r.status, r.health_status])).toEqual([
+      ['cleared', 'resolved'],
+    ]);
     const update = await technician.waitFor<AlarmSummary>(
       'alarm.updated',
       (a) => isOil(FRESHMART_103)(a) && a.status === 'cleared',
@@ -109,7 +112,9 @@ describe('telemetry → alarm → consoles', () => {
       state: 'cleared',
       ts: at(120).toISOString(),
     });
-    expect((await alarmRows(FRESHMART_103, 'COMPRESSOR_PROOF_FAILURE')).map((r) => r.status)).toEqual(['cleared']);
+    expect(
+      (await alarmRows(FRESHMART_103, 'COMPRESSOR_PROOF_FAILURE')).map((r) => [r.status, r.health_status]),
+    ).toEqual([['cleared', 'resolved']]);
   });
 
   it('keeps a controller of another organization out of the manager’s events', async () => {

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { controllers } from '../../db/schema.ts';
 import { hashToken } from '../auth/tokens.ts';
@@ -51,7 +51,7 @@ export function createDeviceRegistry(deps: { db: Db; provisioningKey: string | n
         online: controllers.online,
       })
       .from(controllers)
-      .where(eq(controllers.macAddress, mac))
+      .where(and(eq(controllers.macAddress, mac), isNull(controllers.decommissionedAt)))
       .limit(1);
     return rows[0] ?? null;
   }
@@ -110,7 +110,7 @@ export function createDeviceRegistry(deps: { db: Db; provisioningKey: string | n
           firmware: info.firmware ?? null,
           vendorEndpoint: info.vendorEndpoint ?? null,
         })
-        .onConflictDoNothing({ target: controllers.macAddress })
+        .onConflictDoNothing({ target: controllers.macAddress, where: sql`${controllers.decommissionedAt} is null` })
         .returning({ id: controllers.id, mac_address: controllers.macAddress, name: controllers.name });
       cache.delete(mac);
       return rows[0] ?? null;

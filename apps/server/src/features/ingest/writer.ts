@@ -293,10 +293,13 @@ export async function writeBatch(
   }
   for (const status of items.filter((i) => i.channel === 'status') as Extract<BatchItem, { channel: 'status' }>[]) {
     const m = status.message;
-    if (m.model || m.firmware || m.vendor_endpoint) {
+    if (m.model || m.firmware || m.vendor_endpoint || m.device_address) {
       await tx.execute(sql`update controllers set device_model = coalesce(${m.model ?? null}, device_model),
-        firmware = coalesce(${m.firmware ?? null}, firmware), vendor_endpoint = coalesce(${m.vendor_endpoint ?? null}, vendor_endpoint)
+        firmware = coalesce(${m.firmware ?? null}, firmware), vendor_endpoint = coalesce(${m.vendor_endpoint ?? null}, vendor_endpoint),
+        device_address = coalesce(${m.device_address ?? null}, device_address)
         where id = ${status.device.id}`);
+      // The cached record raises this controller's next alarms: they carry the new address.
+      if (m.device_address) status.device.deviceAddress = m.device_address;
     }
   }
 

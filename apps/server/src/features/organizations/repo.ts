@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
 import type { TenantScope } from '../auth/scope.ts';
 
-const controllersCount = sql<number>`(select count(*)::int from ${controllers} c where c.organization_id = ${organizations.id})`;
+const controllersCount = sql<number>`(select count(*)::int from ${controllers} c where c.organization_id = ${organizations.id} and c.authorised)`;
 const locationsCount = sql<number>`(select count(*)::int from ${locations} l where l.organization_id = ${organizations.id})`;
 const membersCount = sql<number>`(select count(*)::int from users u where u.organization_id = ${organizations.id} and not u.disabled)`;
 
