@@ -47,7 +47,7 @@ export async function startEmbeddedOps(deps: {
     if (!embedded) return [];
     const limits = { maxWalBytes: config.CHECKPOINT_WAL_MB * MB, maxAgeSeconds: config.CHECKPOINT_INTERVAL_S };
     return [
-      { name: 'checkpoint', everyMs: 15_000, run: async (db) => void (await checkpointIfDue(db, limits, deps.log)) },
+      { name: 'checkpoint', everyMs: 5_000, run: async (db) => void (await checkpointIfDue(db, limits, deps.log)) },
       {
         name: 'backup-nightly',
         everyMs: 10 * 60_000,
