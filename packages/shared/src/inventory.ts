@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailNotification } from './notifications.ts';
 
 /** Kinds of parts held in stock. */
 export const ITEM_TYPES = [
@@ -177,6 +178,8 @@ export type PurchaseOrderSummary = z.infer<typeof purchaseOrderSummary>;
 
 export const purchaseOrderDetail = purchaseOrderSummary.extend({
   notes: z.string(),
+  /** The supplier's order address, where "Send to supplier" emails the order's PDF. */
+  supplier_email: z.string(),
   lines: z.array(
     z.object({
       id: z.number().int(),
@@ -186,8 +189,12 @@ export const purchaseOrderDetail = purchaseOrderSummary.extend({
       quantity: z.number().int(),
       unit_price: z.number(),
       total: z.number(),
+      /** The item was removed from stock after it was ordered; the line stays. */
+      archived: z.boolean(),
     }),
   ),
+  /** The emails that sent this order to its supplier, with their delivery status. */
+  emails: z.array(emailNotification),
 });
 export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetail>;
 

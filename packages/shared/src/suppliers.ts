@@ -16,8 +16,7 @@ export const supplierRecord = z.object({
 });
 export type SupplierRecord = z.infer<typeof supplierRecord>;
 
-/** POST /api/inventory/suppliers and PATCH /api/inventory/suppliers/{id} (PATCH: every field optional). */
-export const supplierBody = z.object({
+const supplierFields = {
   /** Short code shown on orders and reports, e.g. `URI`; unique. */
   code: z
     .string()
@@ -31,17 +30,25 @@ export const supplierBody = z.object({
     .trim()
     .toLowerCase()
     .max(254)
-    .refine((v) => v === '' || z.email().safeParse(v).success, { message: 'invalid_email' })
-    .default(''),
-  phone: phoneNumber.default(''),
-  account_number: z.string().trim().max(64).default(''),
+    .refine((v) => v === '' || z.email().safeParse(v).success, { message: 'invalid_email' }),
+  phone: phoneNumber,
+  account_number: z.string().trim().max(64),
+};
+
+/** POST /api/inventory/suppliers. */
+export const supplierBody = z.object({
+  ...supplierFields,
+  email: supplierFields.email.default(''),
+  phone: supplierFields.phone.default(''),
+  account_number: supplierFields.account_number.default(''),
 });
 export type SupplierBody = z.input<typeof supplierBody>;
 
-export const supplierPatch = supplierBody.partial().extend({
-  /** false restores an archived supplier. */
-  archived: z.literal(false).optional(),
-});
+/** PATCH /api/inventory/suppliers/{id}: the fields given change; `archived: false` restores. */
+export const supplierPatch = z
+  .object(supplierFields)
+  .partial()
+  .extend({ archived: z.literal(false).optional() });
 export type SupplierPatch = z.input<typeof supplierPatch>;
 
 export const supplierListQuery = z.object({

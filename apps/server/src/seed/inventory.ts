@@ -117,12 +117,35 @@ const DAY = 86_400_000;
 
 /** Seeds suppliers (URI first), stock, purchase orders in every status and an asset register. */
 export async function seedInventory(db: Db, now = new Date()): Promise<void> {
+  // URI exists already (the migration adds it to every database); the demo fills in its details.
+  // Order addresses are example.com ones: a demo with SMTP configured must not email real suppliers.
   const [uri, johnstone] = await db
     .insert(suppliers)
     .values([
-      { code: 'URI', name: 'United Refrigeration Inc.', email: 'orders@uri.com', phone: '+1 800 252 9874' },
-      { code: 'JSC', name: 'Johnstone Supply', email: 'orders@johnstonesupply.com', phone: '+1 800 753 0100' },
+      {
+        code: 'URI',
+        name: 'United Refrigeration Inc.',
+        email: 'orders.uri@example.com',
+        phone: '+1 800 252 9874',
+        accountNumber: 'POLAR-20417',
+      },
+      {
+        code: 'JSC',
+        name: 'Johnstone Supply',
+        email: 'orders.johnstone@example.com',
+        phone: '+1 800 753 0100',
+        accountNumber: 'JS-88123',
+      },
     ])
+    .onConflictDoUpdate({
+      target: suppliers.code,
+      set: {
+        name: sql`excluded.name`,
+        email: sql`excluded.email`,
+        phone: sql`excluded.phone`,
+        accountNumber: sql`excluded.account_number`,
+      },
+    })
     .returning({ id: suppliers.id });
   const orgs = await db.select().from(organizations).orderBy(organizations.id);
   const [service, freshMart] = orgs;

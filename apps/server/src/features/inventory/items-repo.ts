@@ -65,7 +65,7 @@ export function createItemsRepo(db: Db) {
   const select = sql`select i.*, o.name as org_name from inventory_items i join organizations o on o.id = i.organization_id`;
   return {
     async list(q: InventoryListQuery, scope: InventoryScope) {
-      const where: SQL[] = [inventoryScopeSql(scope, 'i')];
+      const where: SQL[] = [inventoryScopeSql(scope, 'i'), sql`i.archived_at is null`];
       if (q.q) {
         const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
         where.push(
@@ -91,14 +91,55 @@ export function createItemsRepo(db: Db) {
     async brands(scope: InventoryScope): Promise<string[]> {
       const rows = await query<{ brand: string }>(
         db,
-        sql`select distinct i.brand from inventory_items i where ${inventoryScopeSql(scope, 'i')} and i.brand <> '' order by 1`,
+        sql`select distinct i.brand from inventory_items i
+            where ${inventoryScopeSql(scope, 'i')} and i.archived_at is null and i.brand <> '' order by 1`,
       );
       return rows.map((r) => r.brand);
     },
 
+    /** An item in stock; archived items are found only on the orders that hold them. */
     async findById(id: number): Promise<InventoryItem | null> {
-      const [row] = await query(db, sql`${select} where i.id = ${id}`);
+      const [row] = await query(db, sql`${select} where i.id = ${id} and i.archived_at is null`);
       return row ? toItem(row) : null;
+    },
+
+    /** The archived item of the organization with this part number, if any (creating it again restores it). */
+    async archivedByPart(organizationId: number, partNumber: string): Promise<number | null> {
+      const [row] = await query<{ id: number }>(
+        db,
+        sql`select id from inventory_items where organization_id = ${organizationId}
+              and lower(part_number) = lower(${partNumber}) and archived_at is not null`,
+      );
+      return row ? Number(row.id) : null;
+    },
+
+    async restore(id: number, values: ItemValues, on: Db | Tx = db): Promise<void> {
+      await on
+        .update(inventoryItems)
+        .set({ ...values, archivedAt: null, updatedAt: new Date() })
+        .where(eq(inventoryItems.id, id));
+    },
+
+    /**
+     * What an item's removal meets, with the row locked in `on`'s transaction: orders still open
+     * (draft or sent) and whether any order ever held it.
+     */
+    async usage(id: number, on: Db | Tx): Promise<{ openOrders: number; ordered: boolean }> {
+      await query(on, sql`select id from inventory_items where id = ${id} for update`);
+      const [row] = await query<{ open: number; any: number }>(
+        on,
+        sql`select count(distinct p.id) filter (where p.status in ('draft', 'sent'))::int as open, count(*)::int as any
+            from purchase_order_lines x join purchase_orders p on p.id = x.purchase_order_id where x.item_id = ${id}`,
+      );
+      return { openOrders: Number(row?.open ?? 0), ordered: Number(row?.any ?? 0) > 0 };
+    },
+
+    async archive(id: number, at: Date, on: Db | Tx): Promise<void> {
+      await on.update(inventoryItems).set({ archivedAt: at, updatedAt: at }).where(eq(inventoryItems.id, id));
+    },
+
+    async remove(id: number, on: Db | Tx): Promise<void> {
+      await on.delete(inventoryItems).where(eq(inventoryItems.id, id));
     },
 
     async partNumberTaken(organizationId: number, partNumber: string, exceptId?: number): Promise<boolean> {
@@ -159,9 +200,10 @@ export function createItemsRepo(db: Db) {
               ),
             );
           if (existing) {
+            // A part number of an archived item brings the item back.
             await tx
               .update(inventoryItems)
-              .set({ ...values, updatedAt: new Date() })
+              .set({ ...values, archivedAt: null, updatedAt: new Date() })
               .where(eq(inventoryItems.id, existing.id));
             updated += 1;
           } else {

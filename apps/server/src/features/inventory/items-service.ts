@@ -8,7 +8,7 @@ import {
 import type { Locale } from '@rcm/shared/locale';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, inUse } from '../../lib/errors.ts';
 import { localizeIssue } from '../../lib/messages.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -84,8 +84,27 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
   return {
     async create(ctx: AuthContext, body: InventoryItemBody) {
       const organizationId = targetOrganization(ctx, body.organization_id);
-      if (await repo.partNumberTaken(organizationId, body.part_number)) throw partTaken();
       const values = toValues(body);
+      const archived = await repo.archivedByPart(organizationId, body.part_number);
+      if (archived !== null) {
+        // The part is back in stock: the archived item returns with the new values (its orders stay linked).
+        return db.transaction(async (tx) => {
+          await repo.restore(archived, values, tx);
+          await audit.record(
+            {
+              actorUserId: actor(ctx),
+              organizationId,
+              action: 'inventory.restore',
+              subjectType: 'inventory_item',
+              subjectId: archived,
+              after: values,
+            },
+            tx,
+          );
+          return archived;
+        });
+      }
+      if (await repo.partNumberTaken(organizationId, body.part_number)) throw partTaken();
       return db.transaction(async (tx) => {
         const id = await repo.insert(organizationId, values, tx);
         await audit.record(
@@ -123,6 +142,35 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
           },
           tx,
         );
+      });
+    },
+
+    /**
+     * Removes an item: refused (409 in_use) while open orders (draft or sent) hold it; archived when
+     * any order ever held it (hidden from lists and pickers, still on its orders); otherwise deleted.
+     */
+    async remove(ctx: AuthContext, id: number): Promise<'archived' | 'deleted'> {
+      const scope = inventoryScope(ctx);
+      const item = await repo.findById(id);
+      if (!scope || !item || !inInventoryScope(scope, item.organisation.id)) throw new AppError(404, 'not_found');
+      return db.transaction(async (tx) => {
+        const usage = await repo.usage(id, tx);
+        if (usage.openOrders > 0) throw inUse([{ key: 'item_open_orders', count: usage.openOrders }]);
+        const outcome = usage.ordered ? 'archived' : 'deleted';
+        if (usage.ordered) await repo.archive(id, new Date(), tx);
+        else await repo.remove(id, tx);
+        await audit.record(
+          {
+            actorUserId: actor(ctx),
+            organizationId: item.organisation.id,
+            action: usage.ordered ? 'inventory.archive' : 'inventory.delete',
+            subjectType: 'inventory_item',
+            subjectId: id,
+            before: item,
+          },
+          tx,
+        );
+        return outcome;
       });
     },
 

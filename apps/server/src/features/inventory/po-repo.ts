@@ -6,13 +6,14 @@ import type {
   Supplier,
 } from '@rcm/shared/inventory';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { inventoryItems, purchaseOrderLines, purchaseOrders } from '../../db/schema-inventory.ts';
 import { query, toIso } from '../../lib/sql.ts';
+import { toEmail } from '../notifications/service.ts';
 import { type InventoryScope, inventoryScopeSql } from './scope.ts';
 
 const SUMMARY = sql`select p.id, p.number, p.status, p.organization_id, o.name as org_name, p.location_id, l.name as location_name,
-    p.supplier_id, s.code as supplier_code, s.name as supplier_name, p.notes, p.created_at, p.ordered_at, p.received_at,
+    p.supplier_id, s.code as supplier_code, s.name as supplier_name, s.email as supplier_email, p.notes, p.created_at, p.ordered_at, p.received_at,
     (select count(*)::int from purchase_order_lines x where x.purchase_order_id = p.id) as line_count,
     (select coalesce(sum(x.quantity * x.unit_price_cents), 0)::bigint from purchase_order_lines x where x.purchase_order_id = p.id) as total_cents
   from purchase_orders p join organizations o on o.id = p.organization_id join locations l on l.id = p.location_id
@@ -33,6 +34,15 @@ function toSummary(r: Record<string, unknown>): PurchaseOrderSummary {
     received_at: toIso(r.received_at),
   };
 }
+
+export type OrderDocument = {
+  number: string;
+  notes: string;
+  organization: string;
+  location: { name: string; address: string; phone: string };
+  supplier: { code: string; name: string; email: string; accountNumber: string };
+  lines: { partNumber: string; productName: string; quantity: number; unitPriceCents: number }[];
+};
 
 export type NewPurchaseOrder = {
   organizationId: number;
@@ -66,13 +76,22 @@ export function createPurchaseOrdersRepo(db: Db) {
       if (!row) return null;
       const lines = await query(
         db,
-        sql`select x.id, x.item_id, i.product_name, i.part_number, x.quantity, x.unit_price_cents
+        sql`select x.id, x.item_id, i.product_name, i.part_number, x.quantity, x.unit_price_cents,
+              i.archived_at is not null as archived
             from purchase_order_lines x join inventory_items i on i.id = x.item_id
             where x.purchase_order_id = ${id} order by x.id`,
+      );
+      const emails = await query(
+        db,
+        sql`select e.id, e.kind, e.tier, e.to_address, e.locale, e.status, null as alarm_ref, e.created_at, e.sent_at,
+              e.delivered_at, e.opened_at, e.clicked_at, e.rejected_at, e.spam_at, e.soft_bounced_at, e.bounced_at
+            from email_messages e where e.purchase_order_id = ${id} order by e.id desc`,
       );
       return {
         ...toSummary(row),
         notes: String(row.notes),
+        supplier_email: String(row.supplier_email),
+        emails: emails.map(toEmail),
         lines: lines.map((l) => ({
           id: Number(l.id),
           item_id: Number(l.item_id),
@@ -81,6 +100,50 @@ export function createPurchaseOrdersRepo(db: Db) {
           quantity: Number(l.quantity),
           unit_price: Number(l.unit_price_cents) / 100,
           total: (Number(l.quantity) * Number(l.unit_price_cents)) / 100,
+          archived: Boolean(l.archived),
+        })),
+      };
+    },
+
+    /** What the order's PDF and email show: the order, its supplier, the store it ships to, its lines. */
+    async document(id: number): Promise<OrderDocument | null> {
+      const [row] = await query(
+        db,
+        sql`select p.number, p.notes, o.name as org_name, l.name as location_name, l.address_line_1 as address_line1, l.city, l.state,
+              l.zip, l.phone as location_phone, s.code as supplier_code, s.name as supplier_name, s.email as supplier_email,
+              s.account_number
+            from purchase_orders p join organizations o on o.id = p.organization_id
+            join locations l on l.id = p.location_id join suppliers s on s.id = p.supplier_id where p.id = ${id}`,
+      );
+      if (!row) return null;
+      const lines = await query(
+        db,
+        sql`select i.part_number, i.product_name, x.quantity, x.unit_price_cents from purchase_order_lines x
+            join inventory_items i on i.id = x.item_id where x.purchase_order_id = ${id} order by x.id`,
+      );
+      const text = (v: unknown) => (v == null ? '' : String(v));
+      return {
+        number: text(row.number),
+        notes: text(row.notes),
+        organization: text(row.org_name),
+        location: {
+          name: text(row.location_name),
+          address: [text(row.address_line1), [text(row.city), text(row.state), text(row.zip)].filter(Boolean).join(' ')]
+            .filter(Boolean)
+            .join(', '),
+          phone: text(row.location_phone),
+        },
+        supplier: {
+          code: text(row.supplier_code),
+          name: text(row.supplier_name),
+          email: text(row.supplier_email),
+          accountNumber: text(row.account_number),
+        },
+        lines: lines.map((l) => ({
+          partNumber: text(l.part_number),
+          productName: text(l.product_name),
+          quantity: Number(l.quantity),
+          unitPriceCents: Number(l.unit_price_cents),
         })),
       };
     },
@@ -93,8 +156,12 @@ export function createPurchaseOrdersRepo(db: Db) {
       return row ? { id: Number(row.id), organizationId: Number(row.organization_id) } : null;
     },
 
+    /** The suppliers offered for new orders (not archived), URI first. */
     async suppliers(): Promise<Supplier[]> {
-      return query<Supplier>(db, sql`select id, code, name from suppliers order by code = 'URI' desc, name`);
+      return query<Supplier>(
+        db,
+        sql`select id, code, name from suppliers where archived_at is null order by code = 'URI' desc, name`,
+      );
     },
 
     async items(ids: number[]) {
@@ -104,6 +171,7 @@ export function createPurchaseOrdersRepo(db: Db) {
           id: inventoryItems.id,
           organizationId: inventoryItems.organizationId,
           unitPriceCents: inventoryItems.unitPriceCents,
+          archivedAt: inventoryItems.archivedAt,
         })
         .from(inventoryItems)
         .where(inArray(inventoryItems.id, ids));
@@ -113,7 +181,8 @@ export function createPurchaseOrdersRepo(db: Db) {
       return query<{ id: number; name: string; organization_id: number; organization_name: string }>(
         db,
         sql`select l.id, l.name, l.organization_id, o.name as organization_name from locations l
-            join organizations o on o.id = l.organization_id where ${inventoryScopeSql(scope, 'l')} order by o.name, l.name`,
+            join organizations o on o.id = l.organization_id
+            where ${inventoryScopeSql(scope, 'l')} and l.archived_at is null order by o.name, l.name`,
       );
     },
 
@@ -142,8 +211,8 @@ export function createPurchaseOrdersRepo(db: Db) {
     },
 
     /** draft → sent; false when the order was not a draft. */
-    async markSent(id: number, now: Date): Promise<boolean> {
-      const rows = await db
+    async markSent(id: number, now: Date, on: Db | Tx = db): Promise<boolean> {
+      const rows = await on
         .update(purchaseOrders)
         .set({ status: 'sent', orderedAt: now })
         .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.status, 'draft')))

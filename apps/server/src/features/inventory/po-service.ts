@@ -1,16 +1,28 @@
 import type { PurchaseOrderBody } from '@rcm/shared/inventory';
+import type { Locale } from '@rcm/shared/locale';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { FieldMessageKey } from '../../lib/messages.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
+import { enqueueEmail } from '../notifications/outbox.ts';
 import { toCents } from './items-repo.ts';
+import { renderOrderEmail, renderOrderPdf } from './po-document.ts';
 import type { PurchaseOrdersRepo } from './po-repo.ts';
 import { inInventoryScope, inventoryScope } from './scope.ts';
 
-const invalid = (field: string, key: 'location_not_in_organization' | 'item_not_in_organization') =>
+const invalid = (field: string, key: FieldMessageKey) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });
 
-export function createPurchaseOrdersService(deps: { repo: PurchaseOrdersRepo; audit: AuditRepo; now: () => Date }) {
-  const { repo, audit, now } = deps;
+const actor = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
+
+export function createPurchaseOrdersService(deps: {
+  db: Db;
+  repo: PurchaseOrdersRepo;
+  audit: AuditRepo;
+  now: () => Date;
+}) {
+  const { db, repo, audit, now } = deps;
 
   /** The order when the caller may see it; 404 otherwise (no hint that it exists). */
   async function visible(ctx: AuthContext, id: number) {
@@ -20,19 +32,68 @@ export function createPurchaseOrdersService(deps: { repo: PurchaseOrdersRepo; au
     return po;
   }
 
-  async function transition(ctx: AuthContext, id: number, to: 'sent' | 'received') {
+  async function receive(ctx: AuthContext, id: number) {
     const po = await visible(ctx, id);
-    const done = to === 'sent' ? await repo.markSent(id, now()) : await repo.receive(id, now());
-    if (!done) throw new AppError(409, 'conflict');
+    if (!(await repo.receive(id, now()))) throw new AppError(409, 'conflict');
     await audit.record({
-      actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+      actorUserId: actor(ctx),
       organizationId: po.organisation.id,
-      action: `purchase_order.${to}`,
+      action: 'purchase_order.received',
       subjectType: 'purchase_order',
       subjectId: id,
       before: { status: po.status },
-      after: { status: to },
+      after: { status: 'received' },
     });
+  }
+
+  /**
+   * draft → sent: the order's PDF is emailed to the supplier's order address through the outbox. The
+   * status change, the queued email (with the PDF) and the audit entry commit together or not at all.
+   */
+  async function send(ctx: AuthContext, id: number, locale: Locale) {
+    const po = await visible(ctx, id);
+    if (po.status !== 'draft') throw new AppError(409, 'conflict');
+    if (!po.supplier_email) throw invalid('supplier_id', 'supplier_no_email');
+    const doc = await repo.document(id);
+    if (!doc) throw new AppError(404, 'not_found');
+    const at = now();
+    const sender = { name: ctx.user.name, email: ctx.user.email };
+    const pdf = await renderOrderPdf(doc, locale, sender, at);
+    await db.transaction(async (tx) => {
+      if (!(await repo.markSent(id, at, tx))) throw new AppError(409, 'conflict');
+      await enqueueEmail(tx as unknown as Db, {
+        kind: 'purchase_order',
+        to: po.supplier_email,
+        locale,
+        ...renderOrderEmail(doc, locale, sender, at),
+        purchaseOrderId: id,
+        attachments: [{ filename: `${doc.number}.pdf`, contentType: 'application/pdf', content: pdf }],
+      });
+      await audit.record(
+        {
+          actorUserId: actor(ctx),
+          organizationId: po.organisation.id,
+          action: 'purchase_order.sent',
+          subjectType: 'purchase_order',
+          subjectId: id,
+          before: { status: po.status },
+          after: { status: 'sent', email: po.supplier_email },
+        },
+        tx,
+      );
+    });
+  }
+
+  /** The order's PDF as the supplier receives it (dated today for a draft). */
+  async function pdf(ctx: AuthContext, id: number, locale: Locale) {
+    const po = await visible(ctx, id);
+    const doc = await repo.document(id);
+    if (!doc) throw new AppError(404, 'not_found');
+    const at = po.ordered_at ? new Date(po.ordered_at) : now();
+    return {
+      number: doc.number,
+      pdf: await renderOrderPdf(doc, locale, { name: ctx.user.name, email: ctx.user.email }, at),
+    };
   }
 
   return {
@@ -46,13 +107,14 @@ export function createPurchaseOrdersService(deps: { repo: PurchaseOrdersRepo; au
       }
       const suppliers = await repo.suppliers();
       const supplier = body.supplier_id === undefined ? suppliers[0] : suppliers.find((s) => s.id === body.supplier_id);
-      if (!supplier) throw new AppError(422, 'validation_failed', { fields: [] });
+      if (!supplier) throw invalid('supplier_id', 'supplier_unknown');
       const items = new Map((await repo.items(body.lines.map((l) => l.item_id))).map((i) => [i.id, i]));
       const lines = body.lines.map((l, i) => {
         const item = items.get(l.item_id);
         if (!item || item.organizationId !== location.organizationId) {
           throw invalid(`lines.${i}.item_id`, 'item_not_in_organization');
         }
+        if (item.archivedAt) throw invalid(`lines.${i}.item_id`, 'item_archived');
         return {
           itemId: l.item_id,
           quantity: l.quantity,
@@ -71,7 +133,7 @@ export function createPurchaseOrdersService(deps: { repo: PurchaseOrdersRepo; au
         now(),
       );
       await audit.record({
-        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        actorUserId: actor(ctx),
         organizationId: location.organizationId,
         action: 'purchase_order.create',
         subjectType: 'purchase_order',
@@ -81,8 +143,9 @@ export function createPurchaseOrdersService(deps: { repo: PurchaseOrdersRepo; au
       return id;
     },
 
-    send: (ctx: AuthContext, id: number) => transition(ctx, id, 'sent'),
-    receive: (ctx: AuthContext, id: number) => transition(ctx, id, 'received'),
+    send,
+    receive,
+    pdf,
   };
 }
 

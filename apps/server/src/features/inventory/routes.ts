@@ -119,6 +119,13 @@ export function inventoryRoutes(deps: {
       },
     );
 
+    // 204: deleted, or archived when orders hold it; 409 in_use while open orders do.
+    app.delete('/inventory/:id', { schema: { params: idParams } }, async (request, reply) => {
+      const ctx = requirePermission(request, 'inventory_edit');
+      await itemsService.remove(ctx, request.params.id);
+      return reply.status(204).send();
+    });
+
     app.post(
       '/inventory/import',
       {
@@ -203,16 +210,34 @@ export function inventoryRoutes(deps: {
       },
     );
 
-    for (const action of ['send', 'receive'] as const) {
-      app.post(
-        `/purchase-orders/:id/${action}`,
-        { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
-        async (request) => {
-          const ctx = requirePermission(request, 'inventory_edit');
-          await ordersService[action](ctx, request.params.id);
-          return { data: await ordersService.visible(ctx, request.params.id) };
-        },
-      );
-    }
+    // Sends the draft: its PDF is emailed to the supplier (see po-service `send`).
+    app.post(
+      '/purchase-orders/:id/send',
+      { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'inventory_edit');
+        await ordersService.send(ctx, request.params.id, request.locale);
+        return { data: await ordersService.visible(ctx, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/purchase-orders/:id/receive',
+      { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'inventory_edit');
+        await ordersService.receive(ctx, request.params.id);
+        return { data: await ordersService.visible(ctx, request.params.id) };
+      },
+    );
+
+    app.get('/purchase-orders/:id/pdf', { schema: { params: idParams } }, async (request, reply) => {
+      const ctx = requirePermission(request, 'inventory_view');
+      const { number, pdf } = await ordersService.pdf(ctx, request.params.id, request.locale);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${number}.pdf"`)
+        .send(pdf);
+    });
   };
 }

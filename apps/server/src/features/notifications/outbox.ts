@@ -1,6 +1,6 @@
 import type { Locale } from '@rcm/shared/locale';
 import type { Db } from '../../db/client.ts';
-import { emailMessages } from '../../db/schema-notifications.ts';
+import { emailAttachments, emailMessages } from '../../db/schema-notifications.ts';
 
 export interface OutgoingEmail {
   kind: string; // 'alarm' | 'escalation' | 'invitation' | ...
@@ -13,7 +13,13 @@ export interface OutgoingEmail {
   userId?: number | null;
   /** Escalation tier of alarm emails (0 = first notification). */
   tier?: number;
+  /** The purchase order an email sends to its supplier. */
+  purchaseOrderId?: number | null;
+  /** Files sent with the email; stored with it, so every attempt sends the same bytes. */
+  attachments?: EmailAttachment[];
 }
+
+export type EmailAttachment = { filename: string; contentType: string; content: Buffer };
 
 type Kick = () => void;
 const kicks = new Set<Kick>();
@@ -38,9 +44,13 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<{ id: 
       alarmId: email.alarmId ?? null,
       userId: email.userId ?? null,
       tier: email.tier ?? 0,
+      purchaseOrderId: email.purchaseOrderId ?? null,
     })
     .returning({ id: emailMessages.id });
   if (!row) throw new Error('email_messages insert returned no row');
+  if (email.attachments?.length) {
+    await db.insert(emailAttachments).values(email.attachments.map((a) => ({ emailId: row.id, ...a })));
+  }
   // Woken after the caller's transaction has had a chance to commit; the worker polls regardless.
   for (const kick of kicks) setTimeout(kick, 50).unref?.();
   return { id: row.id };

@@ -16,7 +16,8 @@ type Page = { page: number; per_page: number };
 const EMAIL_SELECT = sql`e.id, e.kind, e.tier, e.to_address, e.locale, e.status, a.ref as alarm_ref, e.created_at,
   e.sent_at, e.delivered_at, e.opened_at, e.clicked_at, e.rejected_at, e.spam_at, e.soft_bounced_at, e.bounced_at`;
 
-function toEmail(r: Record<string, unknown>): EmailNotification {
+/** An email_messages row (with `alarm_ref`, null for emails of no alarm) as the API shows it. */
+export function toEmail(r: Record<string, unknown>): EmailNotification {
   return {
     id: Number(r.id),
     kind: String(r.kind),

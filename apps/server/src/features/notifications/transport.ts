@@ -1,6 +1,16 @@
 import nodemailer from 'nodemailer';
 
-export type MailToSend = { id: number; from: string; to: string; subject: string; html: string; text: string };
+import type { EmailAttachment } from './outbox.ts';
+
+export type MailToSend = {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: EmailAttachment[];
+};
 export type MailTransport = {
   /** 'smtp' over SMTP_URL, or 'local': rendered and recorded, nothing leaves the process. */
   kind: 'smtp' | 'local';
@@ -27,6 +37,11 @@ export function createMailTransport(smtpUrl: string | undefined): MailTransport 
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
         // Mandrill echoes metadata in its webhook events: the webhook finds the row by it too.
         headers: { 'X-MC-Metadata': { prepared: true, value: JSON.stringify({ email_id: mail.id }) } },
       });

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { emailAttachments } from '../../db/schema-notifications.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { arr, query, toDate } from '../../lib/sql.ts';
-import { enqueueEmail, onEmailQueued } from './outbox.ts';
+import { type EmailAttachment, enqueueEmail, onEmailQueued } from './outbox.ts';
 import { alarmRecipients, escalationRecipients, type Severity } from './recipients.ts';
 import { renderAlarmEmail } from './templates.ts';
 import type { MailTransport } from './transport.ts';
@@ -259,6 +260,10 @@ export async function deliverDue(deps: NotificationWorkerDeps, limit = 20): Prom
   let failed = 0;
   const alarmIds = new Set<number>();
   const max = deps.maxAttempts ?? MAX_ATTEMPTS;
+  const files = await attachmentsOf(
+    deps.db,
+    claimed.map((m) => Number(m.id)),
+  );
   for (const m of claimed.sort((a, b) => a.id - b.id)) {
     try {
       const { providerMessageId } = await deps.transport.send({
@@ -268,6 +273,7 @@ export async function deliverDue(deps: NotificationWorkerDeps, limit = 20): Prom
         subject: m.subject,
         html: m.html,
         text: m.text,
+        attachments: files.get(Number(m.id)),
       });
       const at = deps.now().toISOString();
       await deps.db.execute(sql`update email_messages set status = 'sent', sent_at = ${at}::timestamptz,
@@ -287,6 +293,23 @@ export async function deliverDue(deps: NotificationWorkerDeps, limit = 20): Prom
   }
   await emitForAlarms(deps.db, deps.bus, [...alarmIds]);
   return { sent, failed };
+}
+
+/** The stored attachments of these emails, by email id. */
+async function attachmentsOf(db: Db, emailIds: number[]): Promise<Map<number, EmailAttachment[]>> {
+  const byEmail = new Map<number, EmailAttachment[]>();
+  if (emailIds.length === 0) return byEmail;
+  const rows = await db
+    .select()
+    .from(emailAttachments)
+    .where(inArray(emailAttachments.emailId, emailIds))
+    .orderBy(emailAttachments.id);
+  for (const r of rows) {
+    const list = byEmail.get(r.emailId) ?? [];
+    list.push({ filename: r.filename, contentType: r.contentType, content: r.content });
+    byEmail.set(r.emailId, list);
+  }
+  return byEmail;
 }
 
 /** Announces `notification.updated` for these alarms (to their scope rooms). */

@@ -1,0 +1,53 @@
+import { supplierBody, supplierListQuery, supplierPatch, supplierRecord } from '@rcm/shared/suppliers';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { requirePermission } from '../auth/guard.ts';
+import type { SuppliersRepo } from './suppliers-repo.ts';
+import type { SuppliersService } from './suppliers-service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const one = z.object({ data: supplierRecord });
+
+/** /api/inventory/suppliers: read with inventory_view; changes need inventory_edit and organization_view_all. */
+export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersService }): FastifyPluginAsyncZod {
+  const { repo, service } = deps;
+  const found = async (id: number) => {
+    const supplier = await repo.find(id);
+    if (!supplier) throw new AppError(404, 'not_found');
+    return { data: supplier };
+  };
+  return async (app) => {
+    app.get(
+      '/inventory/suppliers',
+      { schema: { querystring: supplierListQuery, response: { 200: z.object({ data: z.array(supplierRecord) }) } } },
+      async (request) => {
+        requirePermission(request, 'inventory_view');
+        return { data: await repo.list(request.query.include_archived === 'true') };
+      },
+    );
+
+    app.post(
+      '/inventory/suppliers',
+      { schema: { body: supplierBody, response: { 201: one } } },
+      async (request, reply) => {
+        const id = await service.create(requirePermission(request, 'inventory_edit'), request.body);
+        return reply.status(201).send(await found(id));
+      },
+    );
+
+    app.patch(
+      '/inventory/suppliers/:id',
+      { schema: { params: idParams, body: supplierPatch, response: { 200: one } } },
+      async (request) => {
+        await service.update(requirePermission(request, 'inventory_edit'), request.params.id, request.body);
+        return found(request.params.id);
+      },
+    );
+
+    app.delete('/inventory/suppliers/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await service.archive(requirePermission(request, 'inventory_edit'), request.params.id);
+      return reply.status(204).send();
+    });
+  };
+}
