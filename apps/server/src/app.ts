@@ -45,6 +45,7 @@ import { createMetrics, type Metrics } from './features/ops/metrics.ts';
 import { createReadiness, type Readiness, ReadinessFailure } from './features/ops/readiness.ts';
 import { registerOpsRoutes } from './features/ops/routes.ts';
 import { organizationsModule } from './features/organizations/module.ts';
+import { refrigerantRoutes } from './features/refrigerant/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { SEARCH_PROVIDERS } from './features/search/providers.ts';
 import { searchRoutes } from './features/search/routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(inventoryModule({ db: database.db, audit, now: deps.now }));
       await api.register(assetsModule({ db: database.db, audit, now: deps.now }));
       await api.register(reportRoutes({ db: database.db, now: deps.now }));
+      await api.register(refrigerantRoutes({ db: database.db, audit, now: deps.now }));
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -1,26 +1,27 @@
 import { z } from 'zod';
 import { requiredEnum } from './auth.ts';
+import { checkRange, rangeShape, reportMeta } from './reports.ts';
 
 /**
  * Refrigerants with their 100-year global warming potential from the IPCC's Fourth Assessment Report
  * (AR4), the values the EU F-gas rules (Regulation (EU) No 517/2014, Annexes I and IV) and the US EPA
  * (40 CFR 84, AIM Act) compute CO2 equivalents with. Blends are the mass-weighted sum of their
- * components. `fluorinated`: EU leak checks by CO2 equivalent apply to fluorinated gases only.
+ * components. `eu_fgas`: the EU leak checks by CO2 equivalent (Regulation (EU) 2024/573) apply to the fluorinated gases of its annexes; R-22 falls under the ozone regulation instead, natural refrigerants under neither.
  */
 export const REFRIGERANTS = [
-  { code: 'R-404A', gwp: 3922, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-125/143a/134a (EU 517/2014 Annex IV)' },
-  { code: 'R-507A', gwp: 3985, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-125/143a (EU 517/2014 Annex IV)' },
-  { code: 'R-448A', gwp: 1387, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-32/125/1234yf/134a/1234ze (EPA SNAP)' },
-  { code: 'R-449A', gwp: 1397, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-32/125/1234yf/134a (EPA SNAP)' },
-  { code: 'R-407A', gwp: 2107, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-32/125/134a (EU 517/2014 Annex IV)' },
-  { code: 'R-407F', gwp: 1825, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-32/125/134a (EU 517/2014 Annex IV)' },
-  { code: 'R-134a', gwp: 1430, fluorinated: true, source: 'IPCC AR4 100-yr (EU 517/2014 Annex I; 40 CFR 84)' },
-  { code: 'R-410A', gwp: 2088, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-32/125 (EU 517/2014 Annex IV)' },
-  { code: 'R-22', gwp: 1810, fluorinated: false, source: 'IPCC AR4 100-yr (HCFC-22; EPA, 40 CFR 82 Subpart F)' },
-  { code: 'R-513A', gwp: 631, fluorinated: true, source: 'IPCC AR4 100-yr; blend R-1234yf/134a (EPA SNAP)' },
-  { code: 'R-744', gwp: 1, fluorinated: false, source: 'CO2, the reference gas: 1 by definition (IPCC AR4)' },
-  { code: 'R-290', gwp: 3, fluorinated: false, source: 'Propane: 3 (EU 517/2014 Annex IV, AR4 basis)' },
-  { code: 'R-717', gwp: 0, fluorinated: false, source: 'Ammonia: not a greenhouse gas, 0 (EU 517/2014 Annex IV)' },
+  { code: 'R-404A', gwp: 3922, eu_fgas: true, source: 'IPCC AR4 100-yr; blend R-125/143a/134a (EU 517/2014 Annex IV)' },
+  { code: 'R-507A', gwp: 3985, eu_fgas: true, source: 'IPCC AR4 100-yr; blend R-125/143a (EU 517/2014 Annex IV)' },
+  { code: 'R-448A', gwp: 1387, eu_fgas: true, source: 'IPCC AR4 100-yr; blend R-32/125/1234yf/134a/1234ze (EPA SNAP)' },
+  { code: 'R-449A', gwp: 1397, eu_fgas: true, source: 'IPCC AR4 100-yr; blend R-32/125/1234yf/134a (EPA SNAP)' },
+  { code: 'R-407A', gwp: 2107, eu_fgas: true, source: 'IPCC AR4 100-yr; blend R-32/125/134a (EU 517/2014 Annex IV)' },
+  { code: 'R-407F', gwp: 1825, eu_fgas: true, source: 'IPCC AR4 100-yr; blend R-32/125/134a (EU 517/2014 Annex IV)' },
+  { code: 'R-134a', gwp: 1430, eu_fgas: true, source: 'IPCC AR4 100-yr (EU 517/2014 Annex I; 40 CFR 84)' },
+  { code: 'R-410A', gwp: 2088, eu_fgas: true, source: 'IPCC AR4 100-yr; blend R-32/125 (EU 517/2014 Annex IV)' },
+  { code: 'R-22', gwp: 1810, eu_fgas: false, source: 'IPCC AR4 100-yr (HCFC-22; EPA, 40 CFR 82 Subpart F)' },
+  { code: 'R-513A', gwp: 631, eu_fgas: true, source: 'IPCC AR4 100-yr; blend R-1234yf/134a (EPA SNAP)' },
+  { code: 'R-744', gwp: 1, eu_fgas: false, source: 'CO2, the reference gas: 1 by definition (IPCC AR4)' },
+  { code: 'R-290', gwp: 3, eu_fgas: false, source: 'Propane: 3 (EU 517/2014 Annex IV, AR4 basis)' },
+  { code: 'R-717', gwp: 0, eu_fgas: false, source: 'Ammonia: not a greenhouse gas, 0 (EU 517/2014 Annex IV)' },
 ] as const;
 export type Refrigerant = (typeof REFRIGERANTS)[number];
 export const REFRIGERANT_CODES = REFRIGERANTS.map((r) => r.code) as unknown as readonly [
@@ -96,7 +97,13 @@ export type RefrigerantSystem = z.infer<typeof refrigerantSystem>;
 /** GET …/refrigerant: the system, or null while the rack has none configured. */
 export const refrigerantSystemResponse = z.object({ data: refrigerantSystem.nullable() });
 
-export const REFRIGERANT_EVENT_TYPES = ['charge', 'recovery', 'leak_inspection', 'repair', 'verification_test'] as const;
+export const REFRIGERANT_EVENT_TYPES = [
+  'charge',
+  'recovery',
+  'leak_inspection',
+  'repair',
+  'verification_test',
+] as const;
 export type RefrigerantEventType = (typeof REFRIGERANT_EVENT_TYPES)[number];
 export const EVENT_RESULTS = ['found', 'not_found', 'passed', 'failed'] as const;
 export const TEST_KINDS = ['initial', 'follow_up'] as const;
@@ -171,6 +178,45 @@ export type RefrigerantEventList = z.infer<typeof refrigerantEventList>;
 
 export const refrigerantList = z.object({
   data: z.array(
-    z.object({ code: z.enum(REFRIGERANT_CODES), gwp: z.number(), fluorinated: z.boolean(), source: z.string() }),
+    z.object({ code: z.enum(REFRIGERANT_CODES), gwp: z.number(), eu_fgas: z.boolean(), source: z.string() }),
   ),
 });
+
+// --- Refrigerant report ------------------------------------------------------------------------
+
+export const refrigerantReportQuery = z.object(rangeShape).superRefine(checkRange);
+export type RefrigerantReportQuery = z.infer<typeof refrigerantReportQuery>;
+
+export const refrigerantReportRow = z.object({
+  organization_name: z.string(),
+  location_name: z.string().nullable(),
+  controller_id: z.number().int(),
+  controller_name: z.string(),
+  rack_ref: z.string(),
+  rack_name: z.string().nullable(),
+  refrigerant: z.enum(REFRIGERANT_CODES),
+  full_charge_kg: z.number(),
+  co2e_tonnes: z.number(),
+  /** Refrigerant charged within the range (kg) and how many charges. */
+  added_kg: z.number(),
+  charges: z.number().int(),
+  last_leak_rate_percent: z.number().nullable(),
+  status: systemStatus,
+  next_leak_check_due: z.string().nullable(),
+  /** REFRIGERANT_LEAK_SUSPECTED alarms raised within the range, and whether one is uncleared now. */
+  leak_alarms: z.number().int(),
+  leak_alarm_open: z.boolean(),
+});
+export type RefrigerantReportRow = z.infer<typeof refrigerantReportRow>;
+
+export const refrigerantReport = z.object({
+  data: z.array(refrigerantReportRow),
+  meta: reportMeta,
+  summary: z.object({
+    systems: z.number().int(),
+    co2e_tonnes: z.number(),
+    added_kg: z.number(),
+    by_status: z.array(z.object({ state: z.enum(SYSTEM_STATUSES), systems: z.number().int() })),
+  }),
+});
+export type RefrigerantReport = z.infer<typeof refrigerantReport>;

@@ -23,7 +23,8 @@ export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
-const rangeShape = {
+/** The filters every report takes: a day range, organization and location, page, export format. */
+export const rangeShape = {
   /** First day, inclusive. */
   from: day,
   /** Last day, inclusive. */
@@ -36,7 +37,7 @@ const rangeShape = {
 };
 
 /** `to` on or after `from`, and not more than MAX_REPORT_DAYS: a `range_order` / `too_big` issue on `to`. */
-function checkRange(v: { from: string; to: string }, ctx: z.RefinementCtx) {
+export function checkRange(v: { from: string; to: string }, ctx: z.RefinementCtx) {
   if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'range_order' });
   else if (daysInRange(v.from, v.to) > MAX_REPORT_DAYS) {
     ctx.addIssue({ code: 'too_big', origin: 'number', maximum: MAX_REPORT_DAYS, path: ['to'], message: 'too_big' });

@@ -28,7 +28,7 @@ export const alarmTypes = pgTable(
     name: text('name').notNull(),
     nameEs: text('name_es').notNull(),
     /** metric: a rack metric; point: a point addr pattern; status: a point status; device; offline. */
-    source: text('source').$type<'metric' | 'point' | 'status' | 'device' | 'offline'>().notNull(),
+    source: text('source').$type<'metric' | 'point' | 'status' | 'device' | 'offline' | 'trend'>().notNull(),
     /** Metric name, point-addr suffix pattern (e.g. `CASE*`), point status, or device code. */
     match: text('match').notNull(),
     comparator: text('comparator').$type<'lt' | 'gt' | 'eq'>().notNull().default('gt'),

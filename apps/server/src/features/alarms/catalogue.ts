@@ -60,6 +60,16 @@ export const ALARM_CATALOGUE: NewAlarmType[] = [
     escalationDelaySeconds: 600,
   },
   {
+    code: 'REFRIGERANT_LEAK_SUSPECTED',
+    name: 'Refrigerant leak suspected (liquid level falling)',
+    nameEs: 'Posible fuga de refrigerante (nivel de líquido en descenso)',
+    // The level's 24-hour trend (leak-trend.ts): raised at a fall of 2 %-points a day or more.
+    source: 'trend',
+    match: 'liquid_level',
+    severity: 'high',
+    escalationDelaySeconds: 3600,
+  },
+  {
     code: 'HIGH_SUCTION_PRESSURE',
     name: 'High suction pressure',
     nameEs: 'Presión de succión alta',

@@ -15,7 +15,7 @@ export type AlarmRule = {
   name: string;
   /** The alarm type's Spanish name (reasons are written in both languages). */
   nameEs?: string;
-  source: 'metric' | 'point' | 'status' | 'device' | 'offline';
+  source: 'metric' | 'point' | 'status' | 'device' | 'offline' | 'trend';
   match: string;
   comparator: 'lt' | 'gt' | 'eq';
   threshold: number | null;

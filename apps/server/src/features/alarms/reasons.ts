@@ -77,3 +77,12 @@ export function offlineReasons(rule: Named, minutes: number): Reasons {
     reasonEs: `${nameEs(rule)}: sin mensajes por más de ${minutes} min`,
   };
 }
+
+/** A falling receiver level: `Refrigerant leak suspected: Rack A liquid level falling 3.4 %-points per day`. */
+export function leakTrendReasons(rule: Named, rackRef: string, perDay: number): Reasons {
+  const rate = Math.abs(Math.round(perDay * 10) / 10);
+  return {
+    reason: `${rule.name}: Rack ${rackRef} liquid level falling ${rate} %-points per day over 24 h`,
+    reasonEs: `${nameEs(rule)}: Rack ${rackRef} nivel de líquido bajando ${rate} puntos porcentuales por día en 24 h`,
+  };
+}

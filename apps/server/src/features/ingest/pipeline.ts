@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
+import type { TrendStore } from '../alarms/leak-history.ts';
 import type { RulesCache } from '../alarms/rules-cache.ts';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.ts';
 import { type ParsedMessage, parseDeviceMessage, type RejectReason } from './parse.ts';
@@ -76,6 +77,7 @@ export function createIngestPipeline(deps: {
   }));
   /** When each controller's last_seen_at was last written by this process (it is written at most every few seconds). */
   const seenWritten = new Map<number, number>();
+  const levelTrends: TrendStore = new Map();
   let closed = false;
   const committedListeners = new Set<CommittedListener>();
   const loggedRejects = new Set<string>();
@@ -103,7 +105,7 @@ export function createIngestPipeline(deps: {
       try {
         const rules = await deps.rules.get();
         return await deps.db.transaction((tx) =>
-          writeBatch(tx as unknown as Db, { items, rules, now: now(), seenWritten }),
+          writeBatch(tx as unknown as Db, { items, rules, now: now(), seenWritten, levelTrends }),
         );
       } catch (err) {
         if (attempt >= RETRIES || closed) throw err;

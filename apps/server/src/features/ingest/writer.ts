@@ -14,6 +14,8 @@ import {
   evaluateDeviceAlarm,
   evaluateSamples,
 } from '../alarms/engine.ts';
+import { seedTrends, type TrendStore } from '../alarms/leak-history.ts';
+import { evaluateLeakTrend, leakRule } from '../alarms/leak-rule.ts';
 import { loadStates, OFFLINE_SUBJECT } from '../alarms/state.ts';
 import type { DeviceRecord } from './device-registry.ts';
 import { samplesOf } from './samples.ts';
@@ -232,6 +234,20 @@ async function writeTelemetry(
   return c.length;
 }
 
+/** The racks reporting a liquid level in this batch, each with its earliest message time. */
+function levelFirsts(ordered: { item: BatchItem; at: number }[]) {
+  const firsts = new Map<string, { controllerId: number; rackRef: string; before: number }>();
+  for (const { item, at } of ordered) {
+    if (item.channel !== 'telemetry') continue;
+    for (const rack of item.message.racks) {
+      const key = `${item.device.id}|${rack.ref}`;
+      if (rack.metrics.liquid_level !== undefined && !firsts.has(key))
+        firsts.set(key, { controllerId: item.device.id, rackRef: rack.ref, before: at });
+    }
+  }
+  return [...firsts.values()];
+}
+
 /**
  * Writes one batch in the caller's transaction: dedupe, readings, latest values, controller
  * status, and the alarm decisions they cause. Events are returned for emission after commit.
@@ -247,6 +263,8 @@ export async function writeBatch(
      * unchanged is written again only after SEEN_EVERY_MS (updated here; without it, always written).
      */
     seenWritten?: Map<number, number>;
+    /** Each controller's liquid-level trends (the leak rule's state, kept by the pipeline between batches). */
+    levelTrends?: TrendStore;
     /** Milliseconds per step, added to (benchmarks: where a batch's time goes). */
     timings?: Record<string, number>;
   },
@@ -314,6 +332,8 @@ export async function writeBatch(
   // Each message's time is parsed once, here.
   const ordered = items.map((item) => ({ item, at: item.channel === 'status' ? 0 : Date.parse(item.message.ts) }));
   ordered.sort((a, b) => a.at - b.at);
+  const trendRule = input.levelTrends ? leakRule(rules) : undefined;
+  if (trendRule && input.levelTrends) await seedTrends(tx, input.levelTrends, levelFirsts(ordered));
   for (const { item, at } of ordered) {
     const state = states.get(item.device.id) as ControllerState;
     let list = decisions.get(item.device.id);
@@ -322,8 +342,11 @@ export async function writeBatch(
       decisions.set(item.device.id, list);
     }
     if (item.channel === 'telemetry') {
-      const made = evaluateSamples(rules, state, samplesOf(item.message), new Date(at));
+      const samples = samplesOf(item.message);
+      const made = evaluateSamples(rules, state, samples, new Date(at));
       if (made.length > 0) list.push(...made);
+      const trends = trendRule && input.levelTrends?.get(item.device.id);
+      if (trendRule && trends) list.push(...evaluateLeakTrend(trendRule, state, trends, samples, new Date(at)));
     }
     if (item.channel === 'alarms') list.push(...evaluateDeviceAlarm(rules, state, item.message, new Date(at)));
     if (offlineRule && onlineNow.get(item.device.id)) {

@@ -20,7 +20,7 @@ import { createReportsRepo } from './repo.ts';
 import { createReportsService } from './service.ts';
 
 /** Sends a report as a CSV (whole, with its length, so the client can show progress) or a streamed PDF. */
-function sendExport(
+export function sendExport(
   reply: FastifyReply,
   name: string,
   q: { from: string; to: string },

@@ -1,0 +1,207 @@
+import type { Locale } from '@rcm/shared/locale';
+import {
+  massUnitFor,
+  type RefrigerantReport,
+  type RefrigerantReportQuery,
+  type RefrigerantReportRow,
+  SYSTEM_STATUSES,
+} from '@rcm/shared/refrigerant';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { ints, query } from '../../lib/sql.ts';
+import { LEAK_ALARM_CODE } from '../alarms/leak-rule.ts';
+import type { TenantScope } from '../auth/scope.ts';
+import type { AuthContext } from '../auth/service.ts';
+import type { Table } from '../reports/export.ts';
+import { reportScope, tenantWhere, utcBounds } from '../reports/scope.ts';
+import { round2 } from './compliance.ts';
+import type { EventRow, SystemRow } from './repo.ts';
+import { REFRIGERANT_LABELS } from './report-labels.ts';
+import { describeSystem, logEntry, massIn } from './service.ts';
+
+type SystemLine = SystemRow & {
+  organizationName: string;
+  locationName: string | null;
+  controllerName: string;
+  rackName: string | null;
+};
+
+/** The refrigerant report: every system in the caller's report scope with its compliance on today. */
+export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps;
+
+  const scopeOf = (ctx: AuthContext): TenantScope => {
+    const scope = reportScope(ctx);
+    if (!scope) throw forbidden();
+    return scope;
+  };
+
+  async function systems(scope: TenantScope, q: RefrigerantReportQuery): Promise<SystemLine[]> {
+    const rows = await query<Record<string, unknown>>(
+      db,
+      sql`select s.*, o.name as organization_name, l.name as location_name,
+            coalesce(c.name, c.mac_address) as controller_name, r.name as rack_name
+          from refrigerant_systems s
+          join controllers c on c.id = s.controller_id and c.authorised
+          join organizations o on o.id = c.organization_id
+          left join locations l on l.id = c.location_id
+          left join racks r on r.controller_id = s.controller_id and r.ref = s.rack_ref
+          where ${tenantWhere(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` }, q)}
+          order by o.name, l.name nulls last, controller_name, s.rack_ref`,
+    );
+    return rows.map((r) => ({
+      controllerId: Number(r.controller_id),
+      rackRef: String(r.rack_ref),
+      refrigerant: r.refrigerant as SystemRow['refrigerant'],
+      fullChargeValue: Number(r.full_charge_value),
+      fullChargeUnit: r.full_charge_unit as SystemRow['fullChargeUnit'],
+      applianceType: r.appliance_type as SystemRow['applianceType'],
+      leakDetectionSystem: Boolean(r.leak_detection_system),
+      createdAt: new Date(String(r.created_at)),
+      organizationName: String(r.organization_name),
+      locationName: r.location_name == null ? null : String(r.location_name),
+      controllerName: String(r.controller_name),
+      rackName: r.rack_name == null ? null : String(r.rack_name),
+    }));
+  }
+
+  async function rows(ctx: AuthContext, q: RefrigerantReportQuery): Promise<RefrigerantReportRow[]> {
+    const list = await systems(scopeOf(ctx), q);
+    if (list.length === 0) return [];
+    const ids = ints([...new Set(list.map((s) => s.controllerId))]);
+    const { start, end } = utcBounds(q);
+    const events = await query<Record<string, unknown>>(
+      db,
+      sql`select * from refrigerant_events where controller_id = any(${ids}::int[]) order by at, id`,
+    );
+    const alarms = await query<{ controller_id: number; rack_ref: string; raised: number; open: boolean }>(
+      db,
+      sql`select a.controller_id, a.rack_ref,
+            count(*) filter (where a.raised_at >= ${start.toISOString()}::timestamptz
+              and a.raised_at < ${end.toISOString()}::timestamptz)::int as raised,
+            bool_or(a.status <> 'cleared') as open
+          from alarms a join alarm_types t on t.id = a.alarm_type_id
+          where t.code = ${LEAK_ALARM_CODE} and a.controller_id = any(${ids}::int[])
+          group by a.controller_id, a.rack_ref`,
+    );
+    const key = (id: number, ref: string) => `${id}|${ref}`;
+    const bySystem = new Map<string, EventRow[]>();
+    for (const r of events) {
+      const k = key(Number(r.controller_id), String(r.rack_ref));
+      const e = {
+        id: Number(r.id),
+        type: r.type,
+        at: new Date(String(r.at)),
+        amountValue: r.amount_value == null ? null : Number(r.amount_value),
+        amountUnit: r.amount_unit,
+        fullChargeKg: r.full_charge_kg == null ? null : Number(r.full_charge_kg),
+        applianceType: r.appliance_type,
+        result: r.result,
+        correctsEventId: r.corrects_event_id == null ? null : Number(r.corrects_event_id),
+      } as EventRow;
+      bySystem.set(k, [...(bySystem.get(k) ?? []), e]);
+    }
+    const alarmsBy = new Map(alarms.map((a) => [key(a.controller_id, a.rack_ref), a]));
+    const today = now().toISOString().slice(0, 10);
+    return list.map((s) => {
+      const log = bySystem.get(key(s.controllerId, s.rackRef)) ?? [];
+      const { system, entries } = describeSystem(s, log, today);
+      let added = 0;
+      let charges = 0;
+      for (const e of log) {
+        const entry = logEntry(e);
+        const inRange = e.at >= start && e.at < end;
+        if (entry.type === 'charge' && inRange && !entries.get(e.id)?.correctedBy) {
+          added += entry.amountKg ?? 0;
+          charges += 1;
+        }
+      }
+      const alarm = alarmsBy.get(key(s.controllerId, s.rackRef));
+      return {
+        organization_name: s.organizationName,
+        location_name: s.locationName,
+        controller_id: s.controllerId,
+        controller_name: s.controllerName,
+        rack_ref: s.rackRef,
+        rack_name: s.rackName,
+        refrigerant: s.refrigerant,
+        full_charge_kg: system.full_charge_kg,
+        co2e_tonnes: system.co2e_tonnes,
+        added_kg: round2(added),
+        charges,
+        last_leak_rate_percent: system.last_leak_rate_percent,
+        status: system.status,
+        next_leak_check_due: system.next_leak_check_due,
+        leak_alarms: Number(alarm?.raised ?? 0),
+        leak_alarm_open: Boolean(alarm?.open),
+      };
+    });
+  }
+
+  return {
+    async json(ctx: AuthContext, q: RefrigerantReportQuery): Promise<RefrigerantReport> {
+      const all = await rows(ctx, q);
+      const page = all.slice((q.page - 1) * q.per_page, q.page * q.per_page);
+      return {
+        data: page,
+        meta: {
+          page: q.page,
+          per_page: q.per_page,
+          total: all.length,
+          last_page: Math.max(1, Math.ceil(all.length / q.per_page)),
+        },
+        summary: {
+          systems: all.length,
+          co2e_tonnes: round2(all.reduce((s, r) => s + r.co2e_tonnes, 0)),
+          added_kg: round2(all.reduce((s, r) => s + r.added_kg, 0)),
+          by_status: SYSTEM_STATUSES.map((state) => ({
+            state,
+            systems: all.filter((r) => r.status.state === state).length,
+          })),
+        },
+      };
+    },
+
+    /** The whole report for CSV/PDF, masses in the reader's unit (lb in English, kg in Spanish). */
+    async table(ctx: AuthContext, q: RefrigerantReportQuery, locale: Locale): Promise<Table> {
+      const l = REFRIGERANT_LABELS[locale];
+      const unit = massUnitFor(locale);
+      const all = await rows(ctx, q);
+      const co2e = round2(all.reduce((s, r) => s + r.co2e_tonnes, 0));
+      const added = massIn(
+        all.reduce((s, r) => s + r.added_kg, 0),
+        unit,
+      );
+      const widths = [2.6, 2.6, 2.6, 1.4, 1.4, 1.3, 1.1, 1.5, 1.4, 2.6, 1.6, 1.4];
+      const right = new Set([5, 6, 7, 8, 11]);
+      return {
+        title: l.title,
+        subtitle: [
+          `${l.range(q.from, q.to)} · ${l.generated(now().toISOString())}`,
+          l.totals(all.length, String(co2e), `${added} ${unit}`),
+          l.note,
+        ],
+        columns: l.cols.map((header, i) => ({
+          header: i === 5 || i === 7 ? `${header} (${unit})` : header,
+          width: widths[i] ?? 1,
+          align: right.has(i) ? ('right' as const) : ('left' as const),
+        })),
+        rows: all.map((r) => [
+          r.organization_name,
+          r.location_name,
+          r.controller_name,
+          r.rack_name ? `${r.rack_ref} · ${r.rack_name}` : r.rack_ref,
+          r.refrigerant,
+          massIn(r.full_charge_kg, unit),
+          r.co2e_tonnes,
+          r.charges > 0 ? `${massIn(r.added_kg, unit)} (${r.charges})` : 0,
+          r.last_leak_rate_percent,
+          l.status(r.status),
+          r.next_leak_check_due ?? l.none,
+          r.leak_alarm_open ? `${r.leak_alarms} *` : r.leak_alarms,
+        ]),
+      };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import {
+  REFRIGERANTS,
+  rackRefParams,
+  refrigerantEvent,
+  refrigerantEventBody,
+  refrigerantEventList,
+  refrigerantList,
+  refrigerantReport,
+  refrigerantReportQuery,
+  refrigerantSystem,
+  refrigerantSystemBody,
+  refrigerantSystemResponse,
+} from '@rcm/shared/refrigerant';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { sendExport } from '../reports/routes.ts';
+import { createRefrigerantRepo } from './repo.ts';
+import { createRefrigerantReport } from './report.ts';
+import { createRefrigerantService } from './service.ts';
+
+/** A rack's refrigeration system, its refrigerant log, the refrigerant table and the refrigerant report. */
+export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now?: () => Date }): FastifyPluginAsyncZod {
+  const now = deps.now ?? (() => new Date());
+  const repo = createRefrigerantRepo(deps.db);
+  const service = createRefrigerantService({ db: deps.db, repo, audit: deps.audit, now });
+  const report = createRefrigerantReport({ db: deps.db, now });
+
+  return async (app) => {
+    app.get('/refrigerants', { schema: { response: { 200: refrigerantList } } }, async (request) => {
+      requireAuth(request);
+      return { data: REFRIGERANTS.map((r) => ({ ...r })) };
+    });
+
+    app.get(
+      '/controllers/:id/racks/:ref/refrigerant',
+      { schema: { params: rackRefParams, response: { 200: refrigerantSystemResponse } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const { system } = await service.view(ctx, request.params.id, request.params.ref);
+        return { data: system };
+      },
+    );
+
+    app.patch(
+      '/controllers/:id/racks/:ref/refrigerant',
+      {
+        schema: {
+          params: rackRefParams,
+          body: refrigerantSystemBody,
+          response: { 200: z.object({ data: refrigerantSystem }) },
+        },
+      },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_update');
+        const { system } = await service.saveSystem(ctx, request.params.id, request.params.ref, request.body);
+        if (!system) throw new Error('refrigerant system not saved');
+        return { data: system };
+      },
+    );
+
+    app.get(
+      '/controllers/:id/racks/:ref/refrigerant-events',
+      { schema: { params: rackRefParams, response: { 200: refrigerantEventList } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const { system, events } = await service.view(ctx, request.params.id, request.params.ref);
+        return { data: events, system };
+      },
+    );
+
+    app.post(
+      '/controllers/:id/racks/:ref/refrigerant-events',
+      {
+        schema: {
+          params: rackRefParams,
+          body: refrigerantEventBody,
+          response: { 201: z.object({ data: refrigerantEvent, system: refrigerantSystem.nullable() }) },
+        },
+      },
+      async (request, reply) => {
+        const ctx = requirePermission(request, 'controllers_update');
+        const { event, system } = await service.addEvent(ctx, request.params.id, request.params.ref, request.body);
+        return reply.code(201).send({ data: event, system });
+      },
+    );
+
+    app.get(
+      '/reports/refrigerant',
+      { schema: { querystring: refrigerantReportQuery, response: { 200: refrigerantReport as never } } },
+      async (request, reply) => {
+        const ctx = requireAuth(request);
+        const q = request.query;
+        if (q.format) {
+          const table = await report.table(ctx, q, request.locale);
+          return sendExport(reply, 'refrigerant', q, q.format, table);
+        }
+        return report.json(ctx, q);
+      },
+    );
+  };
+}
