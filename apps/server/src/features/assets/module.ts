@@ -10,5 +10,5 @@ export function assetsModule(deps: { db: Db; audit: AuditRepo; now?: () => Date 
   const repo = createAssetsRepo(deps.db);
   const now = deps.now ?? (() => new Date());
   const today = () => now().toISOString().slice(0, 10);
-  return assetRoutes({ repo, service: createAssetsService({ repo, audit: deps.audit, today }), today });
+  return assetRoutes({ repo, service: createAssetsService({ db: deps.db, repo, audit: deps.audit, today }), today });
 }

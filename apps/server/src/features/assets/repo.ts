@@ -7,7 +7,7 @@ import {
   warrantyStateOf,
 } from '@rcm/shared/assets';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { assets } from '../../db/schema-inventory.ts';
 import { arr, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
@@ -159,6 +159,11 @@ export function createAssetsRepo(db: Db) {
         .update(assets)
         .set({ organizationId, ...values })
         .where(eq(assets.id, id));
+    },
+
+    /** Nothing refers to an asset (the register is its only home), so removal deletes the row. */
+    async remove(id: number, on: Db | Tx): Promise<void> {
+      await on.delete(assets).where(eq(assets.id, id));
     },
   };
 }

@@ -66,5 +66,10 @@ export function assetRoutes(deps: {
         return { data: await service.visible(ctx, request.params.id) };
       },
     );
+
+    app.delete('/assets/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await service.remove(requirePermission(request, 'assets_edit'), request.params.id);
+      return reply.status(204).send();
+    });
   };
 }

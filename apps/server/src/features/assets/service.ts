@@ -1,4 +1,5 @@
 import type { AssetBody } from '@rcm/shared/assets';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { inScope, type TenantScope } from '../auth/scope.ts';
@@ -9,8 +10,8 @@ import { assetScope } from './scope.ts';
 const invalid = (field: string, key: 'location_not_in_organization' | 'controller_not_at_location') =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });
 
-export function createAssetsService(deps: { repo: AssetsRepo; audit: AuditRepo; today: () => string }) {
-  const { repo, audit, today } = deps;
+export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: AuditRepo; today: () => string }) {
+  const { db, repo, audit, today } = deps;
 
   function scopeOf(ctx: AuthContext): TenantScope {
     const scope = assetScope(ctx);
@@ -83,6 +84,25 @@ export function createAssetsService(deps: { repo: AssetsRepo; audit: AuditRepo; 
         subjectId: id,
         before,
         after: values,
+      });
+    },
+
+    /** Deletes the asset; the audit entry (with what it was) commits with the deletion. */
+    async remove(ctx: AuthContext, id: number): Promise<void> {
+      const before = await this.visible(ctx, id);
+      await db.transaction(async (tx) => {
+        await repo.remove(id, tx);
+        await audit.record(
+          {
+            actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+            organizationId: before.organisation.id,
+            action: 'asset.delete',
+            subjectType: 'asset',
+            subjectId: id,
+            before,
+          },
+          tx,
+        );
       });
     },
   };
