@@ -112,8 +112,37 @@ export type JobStatusBody = z.input<typeof jobStatusBody>;
 export const jobAssignBody = z.object({ user_ids: z.array(z.number().int().positive()).max(20) });
 export type JobAssignBody = z.infer<typeof jobAssignBody>;
 
-export const jobCategory = z.object({ id, name: z.string(), provider: z.enum(JOB_PROVIDERS) });
+export const jobCategory = z.object({
+  id,
+  name: z.string(),
+  provider: z.enum(JOB_PROVIDERS),
+  /** Archived: not offered for new jobs; jobs filed under it keep it. */
+  archived: z.boolean(),
+  /** Offered for new jobs: not archived, and of the provider jobs are created at (ours or Zuper's). */
+  selectable: z.boolean(),
+});
 export type JobCategory = z.infer<typeof jobCategory>;
+
+/** Settings → Job categories: each category with how many jobs are filed under it. */
+export const jobCategoryRecord = jobCategory.extend({ job_count: z.number().int() });
+export type JobCategoryRecord = z.infer<typeof jobCategoryRecord>;
+
+/** Where categories are managed: here (`local`) or in Zuper while it is connected (read-only here). */
+export const jobCategoryList = z.object({
+  data: z.array(jobCategoryRecord),
+  meta: z.object({ managed_by: z.enum(JOB_PROVIDERS) }),
+});
+export type JobCategoryList = z.infer<typeof jobCategoryList>;
+
+const categoryName = z.string().trim().min(1).max(100);
+
+/** POST /api/settings/job-categories. */
+export const jobCategoryBody = z.object({ name: categoryName });
+export type JobCategoryBody = z.infer<typeof jobCategoryBody>;
+
+/** PATCH /api/settings/job-categories/{id}: rename, or `archived: false` to restore. */
+export const jobCategoryPatch = z.object({ name: categoryName.optional(), archived: z.literal(false).optional() });
+export type JobCategoryPatch = z.infer<typeof jobCategoryPatch>;
 
 /** The realtime `job.updated` event: enough to know which lists to refresh. */
 export type JobUpdatedEvent = {

@@ -4,6 +4,9 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import type { AuditRepo } from '../audit/repo.ts';
+import { createJobCategoriesRepo } from './categories-repo.ts';
+import { jobCategoryRoutes } from './categories-routes.ts';
+import { createJobCategoriesService } from './categories-service.ts';
 import { type JobsProvider, localJobsProvider } from './provider.ts';
 import { createJobsRepo } from './repo.ts';
 import { jobRoutes } from './routes.ts';
@@ -30,15 +33,25 @@ export function jobsPlugin(deps: {
   provider?: JobsProvider;
 }): FastifyPluginAsyncZod {
   const repo = createJobsRepo(deps.db);
+  const provider = deps.provider ?? jobsProviderFor(deps.config);
+  const categoriesRepo = createJobCategoriesRepo(deps.db);
+  const categories = createJobCategoriesService({
+    db: deps.db,
+    repo: categoriesRepo,
+    audit: deps.audit,
+    provider: provider.kind,
+  });
   const service = createJobsService({
     repo,
-    provider: deps.provider ?? jobsProviderFor(deps.config),
+    categories: categoriesRepo,
+    provider,
     bus: deps.bus,
     audit: deps.audit,
     now: deps.now,
   });
   return async (app) => {
-    await app.register(jobRoutes({ repo, service }));
+    await app.register(jobRoutes({ repo, service, categories }));
+    await app.register(jobCategoryRoutes(categories));
     await app.register(
       zuperWebhookRoutes({ db: deps.db, bus: deps.bus, secret: deps.config.ZUPER_WEBHOOK_SECRET, now: deps.now }),
     );

@@ -3,7 +3,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { controllers, locations, users } from '../../db/schema.ts';
 import { alarms } from '../../db/schema-alarms.ts';
-import { type JobAssignee, jobCategories, jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
+import { type JobAssignee, jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
 import { arr, query, toIso } from '../../lib/sql.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -194,18 +194,6 @@ export function createJobsRepo(db: Db) {
         });
         return after ?? null;
       });
-    },
-
-    async categories() {
-      return db
-        .select({ id: jobCategories.id, name: jobCategories.name, provider: jobCategories.provider })
-        .from(jobCategories)
-        .orderBy(asc(jobCategories.name));
-    },
-
-    async categoryExists(id: number) {
-      const [row] = await db.select({ id: jobCategories.id }).from(jobCategories).where(eq(jobCategories.id, id));
-      return !!row;
     },
 
     async location(id: number) {

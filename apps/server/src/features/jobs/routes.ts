@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requirePermission } from '../auth/guard.ts';
+import type { JobCategoriesService } from './categories-service.ts';
 import type { JobsRepo } from './repo.ts';
 import { jobScope, jobScopeSql } from './scope.ts';
 import type { JobsService } from './service.ts';
@@ -21,8 +22,12 @@ import type { JobsService } from './service.ts';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const statsQuery = jobListQuery.pick({ categories: true, priorities: true, controller_id: true, alarm_id: true });
 
-export function jobRoutes(deps: { repo: JobsRepo; service: JobsService }): FastifyPluginAsyncZod {
-  const { repo, service } = deps;
+export function jobRoutes(deps: {
+  repo: JobsRepo;
+  service: JobsService;
+  categories: JobCategoriesService;
+}): FastifyPluginAsyncZod {
+  const { repo, service, categories } = deps;
   return async (app) => {
     app.get(
       '/jobs',
@@ -61,7 +66,7 @@ export function jobRoutes(deps: { repo: JobsRepo; service: JobsService }): Fasti
       { schema: { response: { 200: z.object({ data: z.array(jobCategory) }) } } },
       async (request) => {
         requirePermission(request, 'jobs_view');
-        return { data: await repo.categories() };
+        return { data: (await categories.list()).map(({ job_count: _n, ...c }) => c) };
       },
     );
 

@@ -6,6 +6,7 @@ import type { FieldMessageKey } from '../../lib/messages.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { inScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
+import type { JobCategoriesRepo } from './categories-repo.ts';
 import type { JobsProvider } from './provider.ts';
 import type { JobRow, JobsRepo } from './repo.ts';
 import { jobScope } from './scope.ts';
@@ -19,6 +20,7 @@ function actor(ctx: AuthContext) {
 
 export function createJobsService(deps: {
   repo: JobsRepo;
+  categories: JobCategoriesRepo;
   provider: JobsProvider;
   bus: EventBus;
   audit: AuditRepo;
@@ -52,9 +54,14 @@ export function createJobsService(deps: {
     return job;
   }
 
-  async function checkCategory(categoryId: number | null) {
-    if (categoryId !== null && !(await repo.categoryExists(categoryId)))
+  /** A new category must be offered (not archived, the provider's own); a job may keep the one it has. */
+  async function checkCategory(categoryId: number | null, current: number | null = null) {
+    if (categoryId === null) return null;
+    const category = await deps.categories.find(categoryId, deps.provider.kind);
+    if (!category || (!category.selectable && categoryId !== current)) {
       throw invalid('category_id', 'job_category_unknown');
+    }
+    return category;
   }
 
   return {
@@ -100,12 +107,12 @@ export function createJobsService(deps: {
           throw invalid('controller_id', 'controller_not_at_location');
         }
       }
-      await checkCategory(body.category_id);
+      const category = await checkCategory(body.category_id);
       const created = await deps.provider.create({
         title: body.title,
         description: body.description,
         priority: body.priority,
-        category: null,
+        category: category ? { externalId: category.externalId, name: category.name } : null,
         // Zuper files the job under the store's address; the sync matches it back the same way.
         address: { street: location.street, city: location.city, state: location.state, zip: location.zip },
       });
@@ -146,7 +153,7 @@ export function createJobsService(deps: {
 
     async update(ctx: AuthContext, id: number, body: JobUpdateBody) {
       const before = await editableJob(ctx, id);
-      await checkCategory(body.category_id);
+      await checkCategory(body.category_id, before.categoryId);
       const job = await repo.update(
         id,
         { title: body.title, description: body.description, categoryId: body.category_id, priority: body.priority },

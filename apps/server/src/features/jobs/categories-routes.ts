@@ -1,0 +1,48 @@
+import { jobCategoryBody, jobCategoryList, jobCategoryPatch, jobCategoryRecord } from '@rcm/shared/jobs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { requirePermission } from '../auth/guard.ts';
+import type { JobCategoriesService } from './categories-service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const one = z.object({ data: jobCategoryRecord });
+
+/** /api/settings/job-categories: read with settings_view; changes with settings_update (see the service). */
+export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginAsyncZod {
+  const found = async (id: number) => {
+    const category = await service.find(id);
+    if (!category) throw new AppError(404, 'not_found');
+    const { externalId: _e, ...data } = category;
+    return { data };
+  };
+  return async (app) => {
+    app.get('/settings/job-categories', { schema: { response: { 200: jobCategoryList } } }, async (request) => {
+      requirePermission(request, 'settings_view');
+      return { data: await service.list(), meta: { managed_by: service.managedBy } };
+    });
+
+    app.post(
+      '/settings/job-categories',
+      { schema: { body: jobCategoryBody, response: { 201: one } } },
+      async (request, reply) => {
+        const id = await service.create(requirePermission(request, 'settings_update'), request.body);
+        return reply.status(201).send(await found(id));
+      },
+    );
+
+    app.patch(
+      '/settings/job-categories/:id',
+      { schema: { params: idParams, body: jobCategoryPatch, response: { 200: one } } },
+      async (request) => {
+        await service.update(requirePermission(request, 'settings_update'), request.params.id, request.body);
+        return found(request.params.id);
+      },
+    );
+
+    app.delete('/settings/job-categories/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await service.archive(requirePermission(request, 'settings_update'), request.params.id);
+      return reply.status(204).send();
+    });
+  };
+}
