@@ -220,3 +220,21 @@ export const refrigerantReport = z.object({
   }),
 });
 export type RefrigerantReport = z.infer<typeof refrigerantReport>;
+
+// --- Liquid level trend --------------------------------------------------------------------------
+
+/** GET …/racks/{ref}/level-trend: the last 48 hours' hourly medians and the leak rule's fitted line. */
+export const levelTrend = z.object({
+  hours: z.array(z.object({ at: z.string(), level: z.number() })),
+  /** The Theil–Sen line over the last complete 24 hours, when there are enough readings. */
+  trend: z
+    .object({
+      per_day: z.number(),
+      from: z.object({ at: z.string(), level: z.number() }),
+      to: z.object({ at: z.string(), level: z.number() }),
+      /** Whether the fall passes the leak rule (at least 2 %-points a day, surely, in both halves). */
+      falling: z.boolean(),
+    })
+    .nullable(),
+});
+export type LevelTrendResponse = z.infer<typeof levelTrend>;

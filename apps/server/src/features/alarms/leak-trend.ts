@@ -147,3 +147,21 @@ export function judgeTrend(suspected: boolean, reading: TrendReading | null): 'r
   if (suspected && reading.perDay > -LEAK_TREND.clearPerDay) return 'clear';
   return null;
 }
+
+/** The Theil–Sen line through the window's hourly medians, for a chart: its ends and slope. */
+export function fittedLine(trend: LevelTrend) {
+  const reading = readTrend(trend);
+  if (!reading) return null;
+  const end = trend.newest;
+  const start = end - LEAK_TREND.windowHours;
+  const points = trend.hours
+    .filter((h) => h.hour >= start && h.hour < end && h.values.length > 0)
+    .map((h) => ({ x: h.hour, y: median(h.values) }));
+  const perHour = reading.perDay / 24;
+  const intercept = median(points.map((p) => p.y - perHour * p.x));
+  return {
+    reading,
+    from: { hour: start, level: intercept + perHour * start },
+    to: { hour: end, level: intercept + perHour * end },
+  };
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refrigerantEvents, refrigerantSystems } from '../../db/schema-refrigerant.ts';
+import { query } from '../../lib/sql.ts';
 import { addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers, rowCount } from '../../test/helpers.ts';
@@ -99,10 +100,11 @@ describe('a rack as a refrigeration system', () => {
       leak_check_interval_months: null,
       next_leak_check_due: null,
     });
-    const audit = await t.database.db.execute(
+    const [audit] = await query<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from audit_log where action = 'refrigerant_system.update'`,
     );
-    expect((audit.rows[0] as { n: number }).n).toBe(3);
+    expect(audit?.n).toBe(3);
   });
 
   it('refuses bad input, localized, and changes nothing', async () => {
@@ -163,10 +165,11 @@ describe('the refrigerant log', () => {
     // 477 days after the previous charge: capped at 365. (150 ÷ 1000) × (365 ÷ 365) × 100 = 15 % (uncapped it would be 11.48 %).
     const capped = await log('A', { type: 'charge', at: '2026-06-01T10:00:00Z', amount: { value: 150, unit: 'lb' } });
     expect(capped.data).toMatchObject({ leak_rate_percent: 15, leak_rate_days: 365, repair_due_by: null });
-    const audit = await t.database.db.execute(
+    const [audit] = await query<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from audit_log where action = 'refrigerant_event.create'`,
     );
-    expect((audit.rows[0] as { n: number }).n).toBe(7);
+    expect(audit?.n).toBe(7);
   });
 
   it('applies each appliance type’s threshold (comfort cooling 10 %, industrial process 30 %)', async () => {
@@ -254,6 +257,8 @@ describe('scope', () => {
     const charge = { type: 'charge', at: '2026-11-20T10:00:00Z', amount: { value: 1, unit: 'lb' }, technician: 'X' };
     expect((await call('GET', `${base}/A/refrigerant`, 'outsider')).statusCode).toBe(404);
     expect((await call('GET', `${base}/A/refrigerant-events`, 'outsider')).statusCode).toBe(404);
+    expect((await call('GET', `${base}/A/level-trend`, 'outsider')).statusCode).toBe(404);
+    expect((await call('GET', `${base}/A/level-trend`, 'viewer')).json()).toEqual({ data: { hours: [], trend: null } });
     expect((await call('PATCH', `${base}/A/refrigerant`, 'outsider', system({ refrigerant: 'R-22' }))).statusCode).toBe(
       404,
     );

@@ -1,4 +1,5 @@
 import {
+  levelTrend,
   REFRIGERANTS,
   rackRefParams,
   refrigerantEvent,
@@ -17,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { requireAuth, requirePermission } from '../auth/guard.ts';
 import { sendExport } from '../reports/routes.ts';
+import { levelTrendOf } from './level-trend.ts';
 import { createRefrigerantRepo } from './repo.ts';
 import { createRefrigerantReport } from './report.ts';
 import { createRefrigerantService } from './service.ts';
@@ -68,6 +70,16 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now?: () => 
         const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
         const { system, events } = await service.view(ctx, request.params.id, request.params.ref);
         return { data: events, system };
+      },
+    );
+
+    app.get(
+      '/controllers/:id/racks/:ref/level-trend',
+      { schema: { params: rackRefParams, response: { 200: z.object({ data: levelTrend }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        await service.view(ctx, request.params.id, request.params.ref);
+        return { data: await levelTrendOf(deps.db, request.params.id, request.params.ref, now()) };
       },
     );
 
