@@ -115,8 +115,9 @@ export const alarmDetail = alarmSummary.extend({
     warranty_expiry: z.string().nullable(),
     online: z.boolean(),
   }),
-  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  organization: z.object({ id: z.number().int(), name: z.string() }),
+  /** `archived`: the place has closed; the alarm stays readable and says so. */
+  location: z.object({ id: z.number().int(), name: z.string(), archived: z.boolean() }).nullable(),
+  organization: z.object({ id: z.number().int(), name: z.string(), archived: z.boolean() }),
 });
 export type AlarmDetail = z.infer<typeof alarmDetail>;
 

@@ -31,7 +31,18 @@ export type FieldMessageKey =
   | 'job_category_zuper';
 
 /** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
-export type InUseKey = 'item_open_orders';
+export type InUseKey =
+  | 'item_open_orders'
+  | 'org_members'
+  | 'org_controllers'
+  | 'org_locations'
+  | 'org_own'
+  | 'location_controllers'
+  | 'location_assets'
+  | 'team_members'
+  | 'team_escalations'
+  | 'role_users'
+  | 'role_invitations';
 
 type Catalog = {
   errors: Record<ErrorCode, string>;
@@ -118,6 +129,22 @@ export const MESSAGES: Record<Locale, Catalog> = {
     },
     inUse: {
       item_open_orders: (n) => `This item is on ${n === 1 ? 'an open purchase order' : `${n} open purchase orders`}.`,
+      org_members: (n) => (n === 1 ? '1 user belongs to this organization.' : `${n} users belong to this organization.`),
+      org_controllers: (n) =>
+        n === 1 ? '1 controller is in service here; decommission or move it first.' : `${n} controllers are in service here; decommission or move them first.`,
+      org_locations: (n) => (n === 1 ? 'It still has 1 location; remove it first.' : `It still has ${n} locations; remove them first.`),
+      org_own: () => 'This is your own organization.',
+      location_controllers: (n) =>
+        n === 1
+          ? '1 controller is installed at this location; decommission or move it first.'
+          : `${n} controllers are installed at this location; decommission or move them first.`,
+      location_assets: (n) => (n === 1 ? '1 asset is registered at this location.' : `${n} assets are registered at this location.`),
+      team_members: (n) => (n === 1 ? '1 user is in this team.' : `${n} users are in this team.`),
+      team_escalations: (n) =>
+        n === 1 ? '1 alarm type escalates to this team.' : `${n} alarm types escalate to this team.`,
+      role_users: (n) => (n === 1 ? '1 user has this role.' : `${n} users have this role.`),
+      role_invitations: (n) =>
+        n === 1 ? '1 pending invitation offers this role.' : `${n} pending invitations offer this role.`,
     },
     validation: {
       required: 'This field is required.',
@@ -200,6 +227,27 @@ export const MESSAGES: Record<Locale, Catalog> = {
     inUse: {
       item_open_orders: (n) =>
         `Este artículo está en ${n === 1 ? 'una orden de compra abierta' : `${n} órdenes de compra abiertas`}.`,
+      org_members: (n) =>
+        n === 1 ? '1 usuario pertenece a esta organización.' : `${n} usuarios pertenecen a esta organización.`,
+      org_controllers: (n) =>
+        n === 1
+          ? '1 controlador está en servicio aquí; dalo de baja o muévelo primero.'
+          : `${n} controladores están en servicio aquí; dalos de baja o muévelos primero.`,
+      org_locations: (n) =>
+        n === 1 ? 'Todavía tiene 1 ubicación; elimínala primero.' : `Todavía tiene ${n} ubicaciones; elimínalas primero.`,
+      org_own: () => 'Esta es tu propia organización.',
+      location_controllers: (n) =>
+        n === 1
+          ? '1 controlador está instalado en esta ubicación; dalo de baja o muévelo primero.'
+          : `${n} controladores están instalados en esta ubicación; dalos de baja o muévelos primero.`,
+      location_assets: (n) =>
+        n === 1 ? '1 activo está registrado en esta ubicación.' : `${n} activos están registrados en esta ubicación.`,
+      team_members: (n) => (n === 1 ? '1 usuario está en este equipo.' : `${n} usuarios están en este equipo.`),
+      team_escalations: (n) =>
+        n === 1 ? '1 tipo de alarma escala a este equipo.' : `${n} tipos de alarma escalan a este equipo.`,
+      role_users: (n) => (n === 1 ? '1 usuario tiene este rol.' : `${n} usuarios tienen este rol.`),
+      role_invitations: (n) =>
+        n === 1 ? '1 invitación pendiente ofrece este rol.' : `${n} invitaciones pendientes ofrecen este rol.`,
     },
     validation: {
       required: 'Este campo es obligatorio.',

@@ -46,8 +46,15 @@ function toDetail(r: Row): AlarmDetail {
       warranty_expiry: (r.warranty_expiry as string | null) ?? null,
       online: Boolean(r.online),
     },
-    location: summary.location_id == null ? null : { id: summary.location_id, name: String(r.location_name) },
-    organization: { id: summary.organization_id, name: String(r.organization_name) },
+    location:
+      summary.location_id == null
+        ? null
+        : { id: summary.location_id, name: String(r.location_name), archived: r.location_archived === true },
+    organization: {
+      id: summary.organization_id,
+      name: String(r.organization_name),
+      archived: r.organization_archived === true,
+    },
   };
 }
 
@@ -177,6 +184,7 @@ export function createAlarmQueryRepo(db: Db) {
         frag`select ${SUMMARY_SELECT}, a.registered_at, a.last_occurrence_at, a.notes, a.health_status, a.clear_reason,
               c.store_alias, c.device_model, c.warranty_expiry::text as warranty_expiry, c.online,
               l.name as location_name, o.name as organization_name,
+              l.archived_at is not null as location_archived, o.archived_at is not null as organization_archived,
               ua.id as ack_user_id, ua.name as ack_user_name, uc.id as clear_user_id, uc.name as clear_user_name
             from ${SUMMARY_FROM}
               join organizations o on o.id = a.organization_id

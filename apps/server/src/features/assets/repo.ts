@@ -124,7 +124,7 @@ export function createAssetsRepo(db: Db) {
       const locations = await query<Record<string, unknown>>(
         db,
         sql`select l.id, l.name, o.name as organization_name from locations l join organizations o on o.id = l.organization_id
-            where ${locationScopeSql(scope)} order by o.name, l.name`,
+            where ${locationScopeSql(scope)} and l.archived_at is null order by o.name, l.name`,
       );
       const controllers = await query<Record<string, unknown>>(
         db,

@@ -87,7 +87,7 @@ export function createControllersRepo(db: Db) {
       const rows = await db
         .select({ id: locations.id })
         .from(locations)
-        .where(and(eq(locations.id, locationId), eq(locations.organizationId, organizationId)))
+        .where(and(eq(locations.id, locationId), eq(locations.organizationId, organizationId), isNull(locations.archivedAt)))
         .limit(1);
       return rows.length > 0;
     },

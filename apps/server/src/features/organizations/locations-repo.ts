@@ -1,5 +1,5 @@
 import type { Location, LocationBody } from '@rcm/shared/organizations';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
 import type { TenantScope } from '../auth/scope.ts';
@@ -31,9 +31,11 @@ export function toLocation(row: Row): Location {
 }
 
 /** Only the locations a scope holds: all, an organization's, or a member's own. */
+/** The locations a scope sees; archived ones are nobody's to list, pick or change. */
 export function locationScopeWhere(scope: TenantScope): SQL | undefined {
-  if (scope.kind === 'all') return undefined;
-  const org = eq(locations.organizationId, scope.organizationId);
+  const live = isNull(locations.archivedAt);
+  if (scope.kind === 'all') return live;
+  const org = and(live, eq(locations.organizationId, scope.organizationId));
   if (scope.locationIds === 'all') return org;
   return and(org, inArray(locations.id, [...scope.locationIds, -1]));
 }

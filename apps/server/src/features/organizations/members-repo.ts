@@ -72,7 +72,7 @@ export function createMembersRepo(db: Db) {
     },
 
     async roles() {
-      return db.select().from(roles).orderBy(asc(roles.name));
+      return db.select().from(roles).where(isNull(roles.archivedAt)).orderBy(asc(roles.name));
     },
 
     async role(id: number) {

@@ -7,6 +7,8 @@ import { enqueueEmail } from '../notifications/outbox.ts';
 import { createInvitationsService } from './invitations-service.ts';
 import { createLocationsRepo } from './locations-repo.ts';
 import { createMembersRepo } from './members-repo.ts';
+import { createRemovalRepo } from './removal-repo.ts';
+import { createRemovalService } from './removal-service.ts';
 import { createOrganizationsRepo } from './repo.ts';
 import { organizationRoutes } from './routes.ts';
 import { createOrganizationsService } from './service.ts';
@@ -25,6 +27,7 @@ export function organizationsModule(deps: {
   const locations = createLocationsRepo(db);
   const members = createMembersRepo(db);
   const service = createOrganizationsService({ repo, locations, members, audit, now });
+  const removal = createRemovalService({ repo, locations, removal: createRemovalRepo(db), audit, now });
   const invitations = createInvitationsService({
     db,
     repo,
@@ -48,5 +51,12 @@ export function organizationsModule(deps: {
             .from(emailMessages)
             .where(inArray(emailMessages.id, ids)),
   });
-  return organizationRoutes({ repo, service, invitations, publicUrl: deps.publicUrl, present: deps.auth.present });
+  return organizationRoutes({
+    repo,
+    service,
+    removal,
+    invitations,
+    publicUrl: deps.publicUrl,
+    present: deps.auth.present,
+  });
 }

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
 import type { TenantScope } from '../auth/scope.ts';
 
 const controllersCount = sql<number>`(select count(*)::int from ${controllers} c where c.organization_id = ${organizations.id} and c.authorised)`;
-const locationsCount = sql<number>`(select count(*)::int from ${locations} l where l.organization_id = ${organizations.id})`;
-const membersCount = sql<number>`(select count(*)::int from users u where u.organization_id = ${organizations.id} and not u.disabled)`;
+const locationsCount = sql<number>`(select count(*)::int from ${locations} l where l.organization_id = ${organizations.id} and l.archived_at is null)`;
+const membersCount = sql<number>`(select count(*)::int from users u where u.organization_id = ${organizations.id} and not u.disabled and u.deleted_at is null)`;
 
 /** Controllers of the scope's locations (a member limited to locations sees only theirs). */
 function locationFilter(scope: TenantScope): SQL | undefined {
@@ -17,7 +17,7 @@ export function createOrganizationsRepo(db: Db) {
   return {
     async list(scope: TenantScope, opts: { page?: number; perPage?: number; q?: string } = {}) {
       const perPage = opts.perPage ?? 500;
-      const conditions: SQL[] = [];
+      const conditions: SQL[] = [isNull(organizations.archivedAt)];
       if (scope.kind === 'org') conditions.push(eq(organizations.id, scope.organizationId));
       if (opts.q) conditions.push(ilike(organizations.name, `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`));
       const where = and(...conditions);
@@ -38,8 +38,12 @@ export function createOrganizationsRepo(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
+    /** An organization in use; an archived one is found by nobody (its history shows its name). */
     async findById(id: number) {
-      const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+      const [row] = await db
+        .select()
+        .from(organizations)
+        .where(and(eq(organizations.id, id), isNull(organizations.archivedAt)));
       return row;
     },
 
@@ -74,7 +78,7 @@ export function createOrganizationsRepo(db: Db) {
     },
 
     async locationsOf(organizationId: number, scope: TenantScope) {
-      const conditions: SQL[] = [eq(locations.organizationId, organizationId)];
+      const conditions: SQL[] = [eq(locations.organizationId, organizationId), isNull(locations.archivedAt)];
       if (scope.kind === 'org') {
         if (scope.organizationId !== organizationId) return null;
         if (scope.locationIds !== 'all') conditions.push(inArray(locations.id, [...scope.locationIds, -1]));
@@ -82,7 +86,7 @@ export function createOrganizationsRepo(db: Db) {
       const exists = await db
         .select({ id: organizations.id })
         .from(organizations)
-        .where(eq(organizations.id, organizationId));
+        .where(and(eq(organizations.id, organizationId), isNull(organizations.archivedAt)));
       if (exists.length === 0) return null;
       return db
         .select({ id: locations.id, name: locations.name, city: locations.city, state: locations.state })

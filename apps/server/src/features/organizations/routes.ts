@@ -24,6 +24,7 @@ import type { TenantScope } from '../auth/scope.ts';
 import type { AuthService } from '../auth/service.ts';
 import { organizationScope } from './access.ts';
 import type { InvitationsService } from './invitations-service.ts';
+import type { RemovalService } from './removal-service.ts';
 import type { OrganizationsRepo } from './repo.ts';
 import type { OrganizationsService } from './service.ts';
 
@@ -34,6 +35,7 @@ const ok = { 200: z.object({ data: z.object({ ok: z.literal(true) }) }) };
 export type OrganizationRoutesDeps = {
   repo: OrganizationsRepo;
   service: OrganizationsService;
+  removal: RemovalService;
   invitations: InvitationsService;
   publicUrl?: string;
   /** The signed-in user as the API shows it (AuthService.present). */
@@ -148,6 +150,17 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
         data: await service.updateLocation(requireAuth(request), request.params.id, request.body),
       }),
     );
+
+    // 204: deleted, or archived when history refers to it; 409 in_use while something still uses it.
+    app.delete('/locations/:id', { schema: { params: z.object({ id }) } }, async (request, reply) => {
+      await deps.removal.removeLocation(requireAuth(request), request.params.id);
+      return reply.status(204).send();
+    });
+
+    app.delete('/organizations/:id', { schema: { params: z.object({ id }) } }, async (request, reply) => {
+      await deps.removal.removeOrganization(requireAuth(request), request.params.id);
+      return reply.status(204).send();
+    });
 
     app.get(
       '/organizations/:id/members',

@@ -32,7 +32,7 @@ export function createReportsRepo(db: Db) {
         db,
         sql`select l.id, l.name, o.name as organization_name from locations l
             join organizations o on o.id = l.organization_id
-            where ${tenantWhere(scope, { org: sql`l.organization_id`, loc: sql`l.id` }, {})}
+            where ${tenantWhere(scope, { org: sql`l.organization_id`, loc: sql`l.id` }, {})} and l.archived_at is null
             order by o.name, l.name`,
       );
       return rows.map((r) => ({ id: num(r.id), name: String(r.name), organization_name: String(r.organization_name) }));

@@ -95,9 +95,11 @@ const organizations: SearchProvider = {
   async run(tx, term, scope, limit) {
     const rows = await query<{ id: number; name: string; n: number }>(
       tx,
-      sql`select o.id, o.name, (select count(*)::int from locations l where l.organization_id = o.id) as n
+      sql`select o.id, o.name,
+            (select count(*)::int from locations l where l.organization_id = o.id and l.archived_at is null) as n
           from organizations o
-          where ${scope.kind === 'all' ? sql`true` : sql`o.id = ${scope.organizationId}`} and ${matches(sql`o.name`, term)}
+          where ${scope.kind === 'all' ? sql`true` : sql`o.id = ${scope.organizationId}`} and o.archived_at is null
+            and ${matches(sql`o.name`, term)}
           order by ${score([sql`o.name`], term)} desc, o.id limit ${limit}`,
     );
     return rows.map((r) => ({ id: Number(r.id), title: r.name, subtitle: String(r.n), ref: null }));
@@ -126,7 +128,7 @@ const locations: SearchProvider = {
       tx,
       sql`select l.id, l.name, l.address_line_1 as a1, l.city, l.state, o.name as org, o.id as org_id
           from locations l join organizations o on o.id = l.organization_id
-          where ${scopeSql(scope, sql`l.organization_id`, sql`l.id`)}
+          where ${scopeSql(scope, sql`l.organization_id`, sql`l.id`)} and l.archived_at is null
             and (${sql.join(
               cols.map((c) => matches(c, term)),
               sql` or `,

@@ -170,6 +170,11 @@ export function settingsModule(deps: {
       async (request) => ({ data: toTeam(await service.saveTeam(update(request), request.params.id, request.body)) }),
     );
 
+    app.delete('/settings/teams/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await service.deleteTeam(update(request), request.params.id);
+      return reply.status(204).send();
+    });
+
     app.get(
       '/settings/roles',
       { schema: { querystring: settingsListQuery, response: list(settingsRole) } },
@@ -202,6 +207,11 @@ export function settingsModule(deps: {
         return { data: { ...role, users: Number(role.users) } };
       },
     );
+
+    app.delete('/settings/roles/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await service.deleteRole(update(request), request.params.id, deps.now?.() ?? new Date());
+      return reply.status(204).send();
+    });
 
     app.get(
       '/settings/alarm-types',

@@ -1,7 +1,9 @@
 import type { SettingsListQuery } from '@rcm/shared/settings';
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { removeOrArchive } from '../../db/remove-or-archive.ts';
 import { organizations, roles, teams, users } from '../../db/schema.ts';
+import { query } from '../../lib/sql.ts';
 import type { SettingsScope } from './scope.ts';
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -162,7 +164,7 @@ export function createSettingsRepo(db: Db) {
     },
 
     async listRoles(q: SettingsListQuery) {
-      const where = q.q ? ilike(roles.name, like(q.q)) : undefined;
+      const where = and(isNull(roles.archivedAt), q.q ? ilike(roles.name, like(q.q)) : undefined);
       const [total] = await db.select({ n: count() }).from(roles).where(where);
       const rows = await db
         .select({
@@ -190,8 +192,46 @@ export function createSettingsRepo(db: Db) {
           users: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)`,
         })
         .from(roles)
-        .where(eq(roles.id, id));
+        .where(and(eq(roles.id, id), isNull(roles.archivedAt)));
       return row;
+    },
+
+    /** What still uses a team or a role (live users; alarm types escalating to a team; pending invitations). */
+    async teamUses(id: number) {
+      const [row] = await query<{ members: number; escalations: number }>(
+        db,
+        sql`select (select count(*)::int from users where team_id = ${id} and deleted_at is null) as members,
+              (select count(*)::int from alarm_types where escalation_team_id = ${id}) as escalations`,
+      );
+      return { members: row?.members ?? 0, escalations: row?.escalations ?? 0 };
+    },
+
+    async roleUses(id: number, now: Date) {
+      const [row] = await query<{ users: number; invitations: number }>(
+        db,
+        sql`select (select count(*)::int from users where role_id = ${id} and deleted_at is null) as users,
+              (select count(*)::int from invitations where role_id = ${id} and accepted_at is null
+                 and revoked_at is null and expires_at > ${now.toISOString()}::timestamptz) as invitations`,
+      );
+      return { users: row?.users ?? 0, invitations: row?.invitations ?? 0 };
+    },
+
+    /** Deletes a team (deleted users who were in it keep no team); the audit entry commits with it. */
+    async deleteTeam(id: number, audit: (tx: Tx) => Promise<void>) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ teamId: null }).where(eq(users.teamId, id));
+        await tx.delete(teams).where(eq(teams.id, id));
+        await audit(tx);
+      });
+    },
+
+    /** Deletes a role, or archives it when deleted users still hold it (their history names it). */
+    async removeRole(id: number, at: Date, audit: (tx: Tx, outcome: 'deleted' | 'archived') => Promise<void>) {
+      return db.transaction(async (tx) => {
+        const outcome = await removeOrArchive(tx, 'roles', id, at);
+        await audit(tx, outcome);
+        return outcome;
+      });
     },
 
     async insertRole(values: { name: string; color: string; permissions: string[] }) {

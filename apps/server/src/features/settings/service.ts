@@ -1,6 +1,6 @@
 import type { RoleBody, TeamBody } from '@rcm/shared/settings';
 import type { EventBus } from '../../events/bus.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, inUse } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -48,6 +48,59 @@ export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRe
       const team = await repo.findTeam({ kind: 'all' }, teamId);
       if (!team) throw new AppError(404, 'not_found');
       return team;
+    },
+
+    /** Deletes a team nobody is in and no alarm type escalates to (409 in_use naming them otherwise). */
+    async deleteTeam(ctx: AuthContext, id: number) {
+      const team = await repo.findTeam(settingsScope(ctx), id);
+      if (!team) throw new AppError(404, 'not_found');
+      if (team.organizationId === null) requireGlobal(ctx);
+      const uses = await repo.teamUses(id);
+      const present = [
+        { key: 'team_members' as const, count: uses.members },
+        { key: 'team_escalations' as const, count: uses.escalations },
+      ].filter((u) => u.count > 0);
+      if (present.length > 0) throw inUse(present);
+      await repo.deleteTeam(id, (tx) =>
+        audit.record(
+          {
+            ...actor(ctx),
+            organizationId: team.organizationId,
+            action: 'team.delete',
+            subjectType: 'team',
+            subjectId: id,
+            before: { name: team.name, organization_id: team.organizationId },
+          },
+          tx,
+        ),
+      );
+    },
+
+    /** Deletes a role nobody holds or is invited to (archived when deleted users still hold it). */
+    async deleteRole(ctx: AuthContext, id: number, now: Date) {
+      requireGlobal(ctx);
+      const role = await repo.findRole(id);
+      if (!role) throw new AppError(404, 'not_found');
+      if (permissionsBeyond(ctx, role.permissions).length > 0) throw new AppError(403, 'forbidden');
+      const uses = await repo.roleUses(id, now);
+      const present = [
+        { key: 'role_users' as const, count: uses.users },
+        { key: 'role_invitations' as const, count: uses.invitations },
+      ].filter((u) => u.count > 0);
+      if (present.length > 0) throw inUse(present);
+      return repo.removeRole(id, now, (tx, outcome) =>
+        audit.record(
+          {
+            ...actor(ctx),
+            organizationId: null,
+            action: outcome === 'deleted' ? 'role.delete' : 'role.archive',
+            subjectType: 'role',
+            subjectId: id,
+            before: { name: role.name, color: role.color, permissions: role.permissions },
+          },
+          tx,
+        ),
+      );
     },
 
     async saveRole(ctx: AuthContext, id: number | null, body: RoleBody) {

@@ -164,8 +164,11 @@ export function AlarmViewPage() {
               <span className="block font-mono text-xs">{a.controller.mac_address}</span>
             </Field>
             <Field label={t('alarmView.location')}>
-              {a.location?.name ?? '—'}
-              <span className="block text-xs text-slate-600 dark:text-slate-300">{a.organization.name}</span>
+              {a.location ? `${a.location.name}${a.location.archived ? ` ${t('common.archived')}` : ''}` : '—'}
+              <span className="block text-xs text-slate-600 dark:text-slate-300">
+                {a.organization.name}
+                {a.organization.archived ? ` ${t('common.archived')}` : ''}
+              </span>
             </Field>
             <Field label={t('dashboard.deviceAddr')}>{a.device_address ?? '—'}</Field>
             <Field label={t('dashboard.rackReference')}>{a.rack_ref ?? '—'}</Field>
@@ -177,7 +180,12 @@ export function AlarmViewPage() {
               {a.warranty ? t('dashboard.inWarranty') : t('dashboard.outOfWarranty')}
             </Field>
             <Field label={t('alarmView.healthStatus')}>
-              {t(`alarmView.health_${a.health_status}`, { defaultValue: a.health_status })}
+              {t(`alarmView.health_${a.health_status}`)}
+              {a.clear_reason === 'decommissioned' ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-300">
+                  {t('alarmView.clearedDecommissioned')}
+                </span>
+              ) : null}
             </Field>
           </dl>
         </Section>
