@@ -128,7 +128,7 @@ export function createPurchaseOrdersRepo(db: Db) {
         organization: text(row.org_name),
         location: {
           name: text(row.location_name),
-          address: [text(row.address_line1), [text(row.city), text(row.state), text(row.zip)].filter(Boolean).join(' ')]
+          address: [text(row.address_line1), text(row.city), [text(row.state), text(row.zip)].filter(Boolean).join(' ')]
             .filter(Boolean)
             .join(', '),
           phone: text(row.location_phone),
