@@ -70,7 +70,11 @@ async function startFake(): Promise<Fake> {
         JSON.stringify({
           type: 'success',
           message: 'Job created',
-          data: { job_uid: 'new-uid', work_order_number: 777 },
+          // Each created job its own uid and number: the first is new-uid, 777.
+          data: {
+            job_uid: fake.posted.length === 1 ? 'new-uid' : `new-uid-${fake.posted.length}`,
+            work_order_number: 776 + fake.posted.length,
+          },
         }),
       );
     }
@@ -200,6 +204,29 @@ describe('Zuper provider', () => {
       payload: { status: 'Closed' },
     });
     expect(change.statusCode).toBe(409);
+  });
+
+  it('makes categories Zuper’s: read-only here, only they are offered, and a new job carries its category', async () => {
+    const admin = await login(t.app, 'admin@example.com');
+    const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/${url}`, headers: headers(admin), ...(payload ? { payload } : {}) });
+    const list = (await call('GET', 'settings/job-categories')).json();
+    expect(list.meta).toEqual({ managed_by: 'zuper' });
+    const zuper = list.data.find((c: { provider: string }) => c.provider === 'zuper');
+    const local = list.data.find((c: { provider: string }) => c.provider === 'local');
+    expect(zuper).toMatchObject({ name: 'Commissioning', selectable: true });
+    expect(local).toMatchObject({ selectable: false });
+    const created = await call('POST', 'settings/job-categories', { name: 'Local only' });
+    expect(created.statusCode).toBe(409);
+    expect(created.json().error.details.fields[0].message).toBe(
+      'Job categories come from Zuper while Zuper is connected: change them in Zuper.',
+    );
+    expect((await call('DELETE', `settings/job-categories/${zuper.id}`)).statusCode).toBe(409);
+    const [loc] = await t.database.db.select().from(locations).where(eq(locations.name, 'FreshMart #101 Downtown'));
+    const base = { title: 'Commission rack', location_id: loc?.id };
+    expect((await call('POST', 'jobs', { ...base, category_id: local.id })).statusCode).toBe(422);
+    expect((await call('POST', 'jobs', { ...base, category_id: zuper.id })).statusCode).toBe(201);
+    expect(fake.posted.at(-1)).toEqual({ job: expect.objectContaining({ job_category: 'cat-9' }) });
   });
 });
 
