@@ -28,6 +28,10 @@ export const assetOptionsQuery = () =>
     staleTime: 60_000,
   });
 
+export function deleteAsset(id: number) {
+  return api<null>(`assets/${id}`, { method: 'DELETE' });
+}
+
 export function saveAsset(id: number | null, body: AssetBody) {
   return api<{ data: Asset }>(id === null ? 'assets' : `assets/${id}`, {
     method: id === null ? 'POST' : 'PUT',

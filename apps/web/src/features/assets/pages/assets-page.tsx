@@ -1,12 +1,14 @@
 import { ASSET_TYPES, type Asset, WARRANTY_STATES } from '@rcm/shared/assets';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { type AssetFilters, assetOptionsQuery, assetsQuery } from '../api/assets.ts';
+import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
 import { AssetDialog } from '../components/asset-dialog.tsx';
 import { WarrantyCell } from '../components/warranty-badge.tsx';
 
@@ -56,6 +58,8 @@ export function AssetsPage() {
   const canEdit = hasPermission(user, 'assets_edit');
   const [q, setQ] = useState(filters.q ?? '');
   const [editing, setEditing] = useState<Asset | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Asset | null>(null);
+  const queryClient = useQueryClient();
   const update = (patch: Partial<AssetFilters>) =>
     void navigate({ to: '/assets', search: { ...filters, page: undefined, ...patch } as never });
 
@@ -173,6 +177,14 @@ export function AssetsPage() {
                         >
                           {t('assets.edit')}
                         </button>
+                        <button
+                          type="button"
+                          onClick={() => setRemoving(a)}
+                          aria-label={t('assets.removeAsset', { name: `${a.name} · ${a.location.name}` })}
+                          className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
+                        >
+                          {t('assets.remove')}
+                        </button>
                       </td>
                     ) : null}
                   </tr>
@@ -192,6 +204,20 @@ export function AssetsPage() {
           />
         </div>
       ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('assets.removeTitle', { name: removing?.name ?? '' })}
+        body={t('assets.removeBody', { name: removing?.name ?? '', location: removing?.location.name ?? '' })}
+        confirmLabel={t('assets.removeConfirm')}
+        destructive
+        onConfirm={async () => {
+          if (!removing) return;
+          await deleteAsset(removing.id);
+          await queryClient.invalidateQueries({ queryKey: ['assets'] });
+          toast.success(t('assets.removed', { name: removing.name }));
+        }}
+      />
       {options.data ? (
         <AssetDialog
           open={editing !== null}

@@ -28,6 +28,13 @@ export const en = {
   cancel: 'Cancel',
   created: 'The asset was created.',
   saved: 'The asset was saved.',
+  remove: 'Delete',
+  removeAsset: 'Delete {{name}}',
+  removeTitle: 'Delete {{name}}?',
+  removeBody:
+    '{{name}} leaves the equipment register of {{location}} for good. Nothing else refers to it: alarms, jobs and the controller it was linked to stay as they are. The audit log keeps what it was.',
+  removeConfirm: 'Delete asset',
+  removed: '{{name}} was deleted.',
   choose: 'Choose…',
   types: {
     rack: 'Rack',

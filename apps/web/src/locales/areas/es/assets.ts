@@ -30,6 +30,13 @@ export const es: Widen<typeof en> = {
   cancel: 'Cancelar',
   created: 'Se creó el activo.',
   saved: 'Se guardó el activo.',
+  remove: 'Eliminar',
+  removeAsset: 'Eliminar {{name}}',
+  removeTitle: '¿Eliminar {{name}}?',
+  removeBody:
+    '{{name}} sale definitivamente del registro de equipos de {{location}}. Nada más lo usa: las alarmas, los trabajos y el controlador vinculado quedan como están. La bitácora de auditoría conserva cómo era.',
+  removeConfirm: 'Eliminar activo',
+  removed: 'Se eliminó {{name}}.',
   choose: 'Elige…',
   types: {
     rack: 'Rack',
