@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** The reports of issue 7, in the order of the index page; each is `/reports/{name}` and `/api/reports/{name}`. */
-export const REPORT_NAMES = ['uri_purchase_orders', 'rack_manually_on', 'haccp', 'alarm_response'] as const;
+export const REPORT_NAMES = [
+  'uri_purchase_orders',
+  'rack_manually_on',
+  'haccp',
+  'alarm_response',
+  'refrigerant',
+] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 export const EXPORT_FORMATS = ['csv', 'pdf'] as const;

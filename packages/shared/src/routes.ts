@@ -33,6 +33,7 @@ export const ROUTES = [
   // Added by issue 7 (reports), not in the spec's table.
   { name: 'reports.haccp', path: '/reports/haccp', auth: ['reports_view'] },
   { name: 'reports.alarm_response', path: '/reports/alarm_response', auth: ['reports_view'] },
+  { name: 'reports.refrigerant', path: '/reports/refrigerant', auth: ['reports_view'] },
   { name: 'jobs', path: '/jobs', auth: ['jobs_view'] },
   { name: 'jobs.view', path: '/jobs/$id/view', auth: ['jobs_view'] },
   { name: 'organizations', path: '/organizations', auth: ['organization_view', 'organization_view_all'] },

@@ -104,7 +104,10 @@ export const alarms = pgTable(
     lastOccurrenceAt: ts('last_occurrence_at').notNull(),
     notes: text('notes').notNull().default(''),
     /** `unresolved` while raised; `resolved` when the condition ended by itself; `cleared_by_user`. */
-    healthStatus: text('health_status').$type<'unresolved' | 'resolved' | 'cleared_by_user'>().notNull().default('unresolved'),
+    healthStatus: text('health_status')
+      .$type<'unresolved' | 'resolved' | 'cleared_by_user'>()
+      .notNull()
+      .default('unresolved'),
     /** Why it was cleared when no person or condition did: `decommissioned` (its controller was taken out of service). */
     clearReason: text('clear_reason'),
   },

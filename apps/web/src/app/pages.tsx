@@ -130,6 +130,9 @@ const HaccpPage = lazy(() =>
 const AlarmResponsePage = lazy(() =>
   import('../features/reports/pages/alarm-response-page.tsx').then((m) => ({ default: m.AlarmResponsePage })),
 );
+const RefrigerantReportPage = lazy(() =>
+  import('../features/reports/pages/refrigerant-page.tsx').then((m) => ({ default: m.RefrigerantReportPage })),
+);
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   login: LoginPage,
@@ -162,6 +165,7 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'reports.rack_manually_on': RackManuallyOnPage,
   'reports.haccp': HaccpPage,
   'reports.alarm_response': AlarmResponsePage,
+  'reports.refrigerant': RefrigerantReportPage,
   'invitation.accept': InvitationAcceptPage,
   settings: SettingsIndexPage,
   'settings.users': SettingsUsersPage,

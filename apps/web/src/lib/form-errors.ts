@@ -11,6 +11,8 @@ const CUSTOM: Record<string, string> = {
   invalid_email: 'validation.email',
   locations_required: 'validation.locationsRequired',
   password_mismatch: 'validation.passwordMismatch',
+  required: 'validation.required',
+  not_applicable: 'validation.notApplicable',
 };
 
 /** Localized messages for the shared zod schemas, so forms validate with the server's rules. */

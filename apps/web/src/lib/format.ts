@@ -1,9 +1,24 @@
+import { fromKg, massUnitFor } from '@rcm/shared/refrigerant';
 import i18next from 'i18next';
 
 /** Date and time in the interface language. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   return new Intl.DateTimeFormat(i18next.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** A calendar day (`YYYY-MM-DD`, no time zone) in the interface language. */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return '—';
+  return new Intl.DateTimeFormat(i18next.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** A refrigerant mass given in kg, in the interface language's unit (lb in English, kg in Spanish). */
+export function formatMass(kg: number): string {
+  const unit = massUnitFor(i18next.language);
+  return `${formatNumber(fromKg(kg, unit), 1)} ${unit}`;
 }
 
 export function formatNumber(value: number, digits = 1): string {

@@ -6,6 +6,7 @@ import { en as jobs } from './areas/en/jobs.ts';
 import { en as notifications } from './areas/en/notifications.ts';
 import { en as offline } from './areas/en/offline.ts';
 import { en as organizations } from './areas/en/organizations.ts';
+import { en as refrigerant } from './areas/en/refrigerant.ts';
 import { en as reports } from './areas/en/reports.ts';
 import { en as settings } from './areas/en/settings.ts';
 import type { Widen } from './types.ts';
@@ -153,6 +154,7 @@ export const enUS = {
     phoneFormat: 'Enter the number with its country code, e.g. +1 312 555 0100.',
     locationsRequired: 'Choose at least one location, or all locations.',
     passwordMismatch: 'The two passwords are not the same.',
+    notApplicable: 'This field does not apply to this kind of entry.',
   },
   common: {
     pagination: 'Showing Page {{page}} of {{pages}} results',
@@ -382,6 +384,7 @@ export const enUS = {
   assets,
   jobs,
   accounts,
+  refrigerant,
 };
 
 /** Every catalog has exactly this shape: a missing key in es-MX is a type error. */

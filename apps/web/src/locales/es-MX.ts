@@ -6,6 +6,7 @@ import { es as jobs } from './areas/es/jobs.ts';
 import { es as notifications } from './areas/es/notifications.ts';
 import { es as offline } from './areas/es/offline.ts';
 import { es as organizations } from './areas/es/organizations.ts';
+import { es as refrigerant } from './areas/es/refrigerant.ts';
 import { es as reports } from './areas/es/reports.ts';
 import { es as settings } from './areas/es/settings.ts';
 import type { Catalog } from './en-US.ts';
@@ -155,6 +156,7 @@ export const esMX: Catalog = {
     phoneFormat: 'Ingresa el número con su código de país, p. ej. +52 55 1234 5678.',
     locationsRequired: 'Elige al menos una ubicación, o todas las ubicaciones.',
     passwordMismatch: 'Las dos contraseñas no son iguales.',
+    notApplicable: 'Este campo no corresponde a este tipo de registro.',
   },
   common: {
     pagination: 'Mostrando la página {{page}} de {{pages}}',
@@ -384,4 +386,5 @@ export const esMX: Catalog = {
   assets,
   jobs,
   accounts,
+  refrigerant,
 };

@@ -17,9 +17,11 @@ export function TimeSeriesChart(props: {
   height?: number;
   /** The time range asked for (ms): the axis shows it whole, however few points there are. */
   range: { from: number; to: number };
+  /** A straight line drawn over the series (a fitted trend), from and to `[ms, value]`. */
+  line?: { from: [number, number]; to: [number, number]; color: string };
 }) {
   const host = useRef<HTMLDivElement>(null);
-  const { points, label, unit, markers, color, height } = props;
+  const { points, label, unit, markers, color, height, line } = props;
   const { from, to } = props.range;
 
   useEffect(() => {
@@ -45,6 +47,20 @@ export function TimeSeriesChart(props: {
           draw: [
             (u) => {
               const ctx = u.ctx;
+              if (line) {
+                ctx.save();
+                ctx.beginPath();
+                ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
+                ctx.clip();
+                ctx.strokeStyle = line.color;
+                ctx.setLineDash([8, 4]);
+                ctx.lineWidth = 2 * devicePixelRatio;
+                ctx.beginPath();
+                ctx.moveTo(u.valToPos(line.from[0] / 1000, 'x', true), u.valToPos(line.from[1], 'y', true));
+                ctx.lineTo(u.valToPos(line.to[0] / 1000, 'x', true), u.valToPos(line.to[1], 'y', true));
+                ctx.stroke();
+                ctx.restore();
+              }
               for (const m of markers) {
                 const x = u.valToPos(m.at / 1000, 'x', true);
                 if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
@@ -75,7 +91,7 @@ export function TimeSeriesChart(props: {
       resize.disconnect();
       plot.destroy();
     };
-  }, [points, label, unit, markers, color, height, from, to]);
+  }, [points, label, unit, markers, color, height, from, to, line]);
 
   return <div ref={host} aria-hidden="true" className="w-full" />;
 }

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
+import { RefrigerantTab } from '../../refrigerant/components/refrigerant-tab.tsx';
 import { controllerQuery } from '../api/controllers.ts';
 import { ControllerAlarmsTab } from '../components/controller-alarms-tab.tsx';
 import { RackTab } from '../components/rack-tab.tsx';
@@ -27,7 +28,7 @@ function Field(props: { label: string; children: ReactNode }) {
 const tabClass =
   'rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-700 data-hover:text-slate-900 data-selected:border-blue-700 data-selected:text-blue-800 dark:text-slate-200 dark:data-selected:border-blue-300 dark:data-selected:text-blue-200';
 
-/** /controllers/{id}/view: the controller's fields, its active-alarm banner and the four tabs. */
+/** /controllers/{id}/view: the controller's fields, its active-alarm banner and the five tabs. */
 export function ControllerViewPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -123,6 +124,7 @@ export function ControllerViewPage() {
           <Tab className={tabClass}>{t('controllers.tabJobs')}</Tab>
           <Tab className={tabClass}>{t('controllers.tabAlarms')}</Tab>
           <Tab className={tabClass}>{t('controllers.tabNotifications')}</Tab>
+          <Tab className={tabClass}>{t('refrigerant.tab')}</Tab>
         </TabList>
         <TabPanels className="rounded-b-lg border border-t-0 border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
           <TabPanel>
@@ -145,6 +147,9 @@ export function ControllerViewPage() {
           </TabPanel>
           <TabPanel>
             <EmailNotificationsTable source={{ controllerId: c.id }} />
+          </TabPanel>
+          <TabPanel>
+            <RefrigerantTab controllerId={c.id} />
           </TabPanel>
         </TabPanels>
       </TabGroup>

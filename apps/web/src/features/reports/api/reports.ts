@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@rcm/shared/errors';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@rcm/shared/locale';
+import type { RefrigerantReport } from '@rcm/shared/refrigerant';
 import type {
   AlarmResponseReport,
   ExportFormat,
@@ -30,6 +31,7 @@ export type ReportResponses = {
   rack_manually_on: RackManuallyOnReport;
   haccp: HaccpReport;
   alarm_response: AlarmResponseReport;
+  refrigerant: RefrigerantReport;
 };
 
 export const reportQuery = <N extends ReportName>(name: N, filters: ReportFilters) =>

@@ -39,6 +39,11 @@ export const en = {
       title: 'Alarm response',
       description: 'Time to acknowledge and to clear alarms (median, p90) by location, type and severity.',
     },
+    refrigerant: {
+      title: 'Refrigerant compliance',
+      description:
+        'Every refrigeration system: charge, CO2e, refrigerant added, last leak rate, repair status, next leak check and suspected leaks.',
+    },
   },
   uri: {
     orders: 'Orders',

@@ -42,6 +42,11 @@ export const es: Widen<typeof en> = {
       title: 'Respuesta a alarmas',
       description: 'Tiempo para reconocer y borrar alarmas (mediana, p90) por ubicación, tipo y severidad.',
     },
+    refrigerant: {
+      title: 'Cumplimiento de refrigerantes',
+      description:
+        'Cada sistema de refrigeración: carga, CO2e, refrigerante agregado, última tasa de fuga, estado de reparación, próxima revisión y posibles fugas.',
+    },
   },
   uri: {
     orders: 'Órdenes',

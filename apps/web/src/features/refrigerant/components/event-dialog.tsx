@@ -1,0 +1,244 @@
+import {
+  MASS_UNITS,
+  massUnitFor,
+  REFRIGERANT_EVENT_TYPES,
+  type RefrigerantEvent,
+  type RefrigerantEventBody,
+  refrigerantEventBody,
+} from '@rcm/shared/refrigerant';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
+import { formatDay, formatNumber } from '../../../lib/format.ts';
+import { controllerJobsQuery, logEvent } from '../api/refrigerant.ts';
+
+type FormValues = {
+  type: string;
+  at: string;
+  amount: string;
+  unit: string;
+  technician: string;
+  certification_number: string;
+  result: string;
+  test_kind: string;
+  leak_location: string;
+  notes: string;
+  job_id: string;
+  corrects_event_id: string;
+};
+
+const optional = (v: string) => (v.trim() === '' ? undefined : v);
+const optionalId = (v: string) => (v === '' ? undefined : Number(v));
+
+// The form holds strings; the API's own schema validates what they become.
+const formSchema = z.preprocess((v) => {
+  const f = v as FormValues;
+  const withAmount = f.type === 'charge' || f.type === 'recovery';
+  const at = f.at ? new Date(f.at) : null;
+  return {
+    type: f.type || undefined,
+    at: at && !Number.isNaN(at.getTime()) ? at.toISOString() : undefined,
+    amount: withAmount && f.amount !== '' ? { value: Number(f.amount), unit: f.unit } : undefined,
+    technician: f.technician,
+    certification_number: optional(f.certification_number),
+    result: optional(f.result),
+    test_kind: f.type === 'verification_test' ? optional(f.test_kind) : undefined,
+    leak_location: f.type === 'leak_inspection' ? optional(f.leak_location) : undefined,
+    notes: optional(f.notes),
+    job_id: optionalId(f.job_id),
+    corrects_event_id: optionalId(f.corrects_event_id),
+  };
+}, refrigerantEventBody);
+
+/** `YYYY-MM-DDTHH:mm` of now, local: the default of a datetime-local input. */
+function localNow(): string {
+  const d = new Date();
+  d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
+  return d.toISOString().slice(0, 16);
+}
+
+const RESULTS: Record<string, string[]> = {
+  leak_inspection: ['found', 'not_found'],
+  verification_test: ['passed', 'failed'],
+};
+
+/** Appends an entry to a rack's refrigerant log (entries are never edited; a correction names the entry it corrects). */
+export function EventDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  controllerId: number;
+  rackRef: string;
+  events: RefrigerantEvent[];
+}) {
+  const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const jobs = useQuery({
+    ...controllerJobsQuery(props.controllerId),
+    enabled: props.open && hasPermission(user, 'jobs_view'),
+  });
+  const form = useForm<FormValues, unknown, RefrigerantEventBody>({
+    defaultValues: {
+      type: 'charge',
+      at: localNow(),
+      amount: '',
+      unit: massUnitFor(i18n.language),
+      technician: user?.name ?? '',
+      certification_number: '',
+      result: '',
+      test_kind: 'initial',
+      leak_location: '',
+      notes: '',
+      job_id: '',
+      corrects_event_id: '',
+    },
+    resolver: formResolver(formSchema, t),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const type = form.watch('type');
+  const message = (name: string) =>
+    (
+      name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
+        | { message?: string }
+        | undefined
+    )?.message;
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const res = await logEvent(props.controllerId, props.rackRef, body);
+      await queryClient.invalidateQueries({ queryKey: ['refrigerant', props.controllerId, props.rackRef] });
+      const e = res.data;
+      if (e.repair_due_by && e.leak_rate_percent !== null) {
+        toast.warning(
+          t('refrigerant.loggedOver', {
+            rate: formatNumber(e.leak_rate_percent, 2),
+            threshold: res.system?.leak_rate_threshold_percent ?? '',
+            date: formatDay(e.repair_due_by),
+          }),
+        );
+      } else toast.success(t('refrigerant.logged'));
+      form.reset();
+      props.onClose();
+    } catch (err) {
+      applyServerErrors(form, err, t('errors.network'));
+    }
+  });
+
+  const correctable = props.events.filter((e) => e.corrected_by_event_id === null);
+  return (
+    <Modal open={props.open} onClose={props.onClose} title={t('refrigerant.logTitle', { ref: props.rackRef })} wide>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <RootError message={errors.root?.message} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectInput label={t('refrigerant.type')} reg={form.register('type')} error={message('type')}>
+            {REFRIGERANT_EVENT_TYPES.map((ty) => (
+              <option key={ty} value={ty}>
+                {t(`refrigerant.type_${ty}`)}
+              </option>
+            ))}
+          </SelectInput>
+          <TextInput
+            label={t('refrigerant.at')}
+            type="datetime-local"
+            reg={form.register('at')}
+            error={message('at')}
+          />
+          {type === 'charge' || type === 'recovery' ? (
+            <div className="grid grid-cols-2 gap-3">
+              <TextInput
+                label={t('refrigerant.amount')}
+                type="number"
+                step="any"
+                reg={form.register('amount')}
+                error={message('amount.value') ?? message('amount')}
+              />
+              <SelectInput label={t('refrigerant.unit')} reg={form.register('unit')}>
+                {MASS_UNITS.map((u) => (
+                  <option key={u} value={u}>
+                    {u}
+                  </option>
+                ))}
+              </SelectInput>
+            </div>
+          ) : null}
+          {RESULTS[type] ? (
+            <SelectInput label={t('refrigerant.result')} reg={form.register('result')} error={message('result')}>
+              <option value="">{t('refrigerant.chooseOption')}</option>
+              {RESULTS[type]?.map((r) => (
+                <option key={r} value={r}>
+                  {t(`refrigerant.result_${r}`)}
+                </option>
+              ))}
+            </SelectInput>
+          ) : null}
+          {type === 'verification_test' ? (
+            <SelectInput
+              label={t('refrigerant.testKind')}
+              reg={form.register('test_kind')}
+              error={message('test_kind')}
+            >
+              <option value="initial">{t('refrigerant.testKind_initial')}</option>
+              <option value="follow_up">{t('refrigerant.testKind_follow_up')}</option>
+            </SelectInput>
+          ) : null}
+          {type === 'leak_inspection' ? (
+            <TextInput
+              label={t('refrigerant.leakLocation')}
+              reg={form.register('leak_location')}
+              error={message('leak_location')}
+            />
+          ) : null}
+          <TextInput
+            label={t('refrigerant.technician')}
+            reg={form.register('technician')}
+            error={message('technician')}
+          />
+          <TextInput
+            label={t('refrigerant.certificationNumber')}
+            reg={form.register('certification_number')}
+            error={message('certification_number')}
+          />
+          {jobs.data ? (
+            <SelectInput label={t('refrigerant.job')} reg={form.register('job_id')} error={message('job_id')}>
+              <option value="">{t('refrigerant.noJob')}</option>
+              {jobs.data.map((j) => (
+                <option key={j.id} value={j.id}>
+                  {j.number} · {j.title}
+                </option>
+              ))}
+            </SelectInput>
+          ) : null}
+          <SelectInput
+            label={t('refrigerant.corrects')}
+            reg={form.register('corrects_event_id')}
+            error={message('corrects_event_id')}
+          >
+            <option value="">{t('refrigerant.noCorrection')}</option>
+            {correctable.map((e) => (
+              <option key={e.id} value={e.id}>
+                {t('refrigerant.entryNumber', { id: e.id })} · {t(`refrigerant.type_${e.type}`)} ·{' '}
+                {formatDay(e.at.slice(0, 10))}
+              </option>
+            ))}
+          </SelectInput>
+        </div>
+        <TextInput label={t('refrigerant.notes')} reg={form.register('notes')} error={message('notes')} />
+        <div className="flex justify-end gap-3">
+          <button type="button" className={secondaryButton} onClick={props.onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className={primaryButton} disabled={isSubmitting}>
+            {isSubmitting ? t('refrigerant.saving') : t('refrigerant.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

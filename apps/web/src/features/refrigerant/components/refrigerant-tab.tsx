@@ -1,0 +1,181 @@
+import type { RefrigerantSystem } from '@rcm/shared/refrigerant';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Spinner } from '../../../components/page.tsx';
+import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
+import { racksQuery } from '../../controllers/api/controllers.ts';
+import { refrigerantLogQuery } from '../api/refrigerant.ts';
+import { EventDialog } from './event-dialog.tsx';
+import { EventLog } from './event-log.tsx';
+import { LevelTrendChart } from './level-trend-chart.tsx';
+import { SystemDialog } from './system-dialog.tsx';
+
+const STATE_CLASS: Record<string, string> = {
+  ok: 'border-emerald-700 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  repair_due: 'border-amber-600 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  overdue: 'border-red-700 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
+  verification_pending: 'border-blue-700 bg-blue-50 text-blue-900 dark:bg-blue-950 dark:text-blue-100',
+};
+
+function Fact(props: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">{props.label}</dt>
+      <dd className="mt-0.5 text-sm">{props.children}</dd>
+    </div>
+  );
+}
+
+function SystemFacts(props: { system: RefrigerantSystem }) {
+  const { t } = useTranslation();
+  const s = props.system;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <Fact label={t('refrigerant.refrigerant')}>
+        {s.refrigerant}
+        <span className="block text-xs text-slate-600 dark:text-slate-300">
+          {t('refrigerant.gwp')}: {s.gwp} · {s.gwp_source}
+        </span>
+      </Fact>
+      <Fact label={t('refrigerant.fullCharge')}>{formatMass(s.full_charge_kg)}</Fact>
+      <Fact label={t('refrigerant.co2e')}>{t('refrigerant.co2eValue', { value: formatNumber(s.co2e_tonnes, 2) })}</Fact>
+      <Fact label={t('refrigerant.applianceType')}>{t(`refrigerant.appliance_${s.appliance_type}`)}</Fact>
+      <Fact label={t('refrigerant.threshold')}>
+        {t('refrigerant.thresholdValue', { value: s.leak_rate_threshold_percent })}
+      </Fact>
+      <Fact label={t('refrigerant.lastRate')}>
+        {s.last_leak_rate_percent === null
+          ? '—'
+          : t('refrigerant.rateValue', { value: formatNumber(s.last_leak_rate_percent, 2) })}
+      </Fact>
+      <Fact label={t('refrigerant.leakDetectionShort')}>
+        {s.leak_detection_system ? t('refrigerant.yes') : t('refrigerant.no')}
+      </Fact>
+      <Fact label={t('refrigerant.nextCheck')}>
+        {s.next_leak_check_due && s.leak_check_interval_months ? (
+          <>
+            {formatDay(s.next_leak_check_due)}
+            <span className="block text-xs text-slate-600 dark:text-slate-300">
+              {t('refrigerant.checkEvery', { count: s.leak_check_interval_months })}
+            </span>
+          </>
+        ) : (
+          t('refrigerant.noCheck')
+        )}
+      </Fact>
+    </dl>
+  );
+}
+
+/** One rack's system, status, level trend and log. */
+function RackRefrigerant(props: { controllerId: number; rackRef: string }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const canEdit = hasPermission(user, 'controllers_update');
+  const log = useQuery(refrigerantLogQuery(props.controllerId, props.rackRef));
+  const [editing, setEditing] = useState(false);
+  const [logging, setLogging] = useState(false);
+  if (log.isPending) return <Spinner label={t('common.loading')} />;
+  if (log.isError) return <p role="alert">{t('errors.generic')}</p>;
+  const { system, data: events } = log.data;
+  const status = system?.status;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="refrigerant-system" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 id="refrigerant-system" className="text-base font-semibold">
+            {t('refrigerant.system')}
+          </h3>
+          {canEdit ? (
+            <button type="button" className={secondaryButton} onClick={() => setEditing(true)}>
+              {system ? t('refrigerant.edit') : t('refrigerant.setUp')}
+            </button>
+          ) : null}
+        </div>
+        {system && status ? (
+          <>
+            <p role="status" className={`rounded-md border-l-4 p-3 text-sm font-medium ${STATE_CLASS[status.state]}`}>
+              {t('refrigerant.status')}:{' '}
+              {t(`refrigerant.state_${status.state}`, { date: formatDay(status.repair_due_by) })}
+            </p>
+            <SystemFacts system={system} />
+          </>
+        ) : (
+          <EmptyState title={t('refrigerant.notSetUpTitle')} body={t('refrigerant.notSetUpBody')} />
+        )}
+      </section>
+      <LevelTrendChart controllerId={props.controllerId} rackRef={props.rackRef} />
+      <section aria-labelledby="refrigerant-log" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 id="refrigerant-log" className="text-base font-semibold">
+            {t('refrigerant.log')}
+          </h3>
+          {canEdit && system ? (
+            <button type="button" className={primaryButton} onClick={() => setLogging(true)}>
+              {t('refrigerant.logEntry')}
+            </button>
+          ) : null}
+        </div>
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t('refrigerant.logHint')}</p>
+        <EventLog events={events} rackRef={props.rackRef} />
+      </section>
+      {editing ? (
+        <SystemDialog
+          open
+          onClose={() => setEditing(false)}
+          controllerId={props.controllerId}
+          rackRef={props.rackRef}
+          system={system}
+        />
+      ) : null}
+      {logging ? (
+        <EventDialog
+          open
+          onClose={() => setLogging(false)}
+          controllerId={props.controllerId}
+          rackRef={props.rackRef}
+          events={events}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The controller view's Refrigerant tab: each rack is a refrigeration system. */
+export function RefrigerantTab(props: { controllerId: number }) {
+  const { t } = useTranslation();
+  const racks = useQuery(racksQuery(props.controllerId));
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (racks.isPending) return <Spinner label={t('common.loading')} />;
+  if (racks.isError) return <p role="alert">{t('errors.generic')}</p>;
+  if (racks.data.length === 0)
+    return <EmptyState title={t('controllers.noRacksTitle')} body={t('controllers.noRacksBody')} />;
+  const rackRef = chosen ?? racks.data[0]?.ref ?? '';
+  return (
+    <div className="space-y-4">
+      {racks.data.length > 1 ? (
+        <div className="max-w-xs">
+          <label htmlFor="refrigerant-rack" className="block text-sm font-medium">
+            {t('refrigerant.rack')}
+          </label>
+          <select
+            id="refrigerant-rack"
+            value={rackRef}
+            onChange={(e) => setChosen(e.target.value)}
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+          >
+            {racks.data.map((r) => (
+              <option key={r.ref} value={r.ref}>
+                {r.name ?? t('refrigerant.rackName', { ref: r.ref })}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <RackRefrigerant key={rackRef} controllerId={props.controllerId} rackRef={rackRef} />
+    </div>
+  );
+}
