@@ -24,6 +24,7 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   // Added by issue 7 (reports), not in the spec's table.
   'reports.haccp': ['/reports/haccp', ['reports_view']],
   'reports.alarm_response': ['/reports/alarm_response', ['reports_view']],
+  'reports.refrigerant': ['/reports/refrigerant', ['reports_view']],
   jobs: ['/jobs', ['jobs_view']],
   'jobs.view': ['/jobs/{id}/view', ['jobs_view']],
   organizations: ['/organizations', ['organization_view', 'organization_view_all']],

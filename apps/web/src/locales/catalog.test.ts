@@ -46,6 +46,11 @@ describe('catalogs', () => {
       'jobs.providerZuper',
       'reports.uri.total',
       'reports.manual.rack',
+      'refrigerant.rack',
+      'refrigerant.rackName',
+      'refrigerant.no',
+      'refrigerant.co2eValue',
+      'refrigerant.none',
     ]);
     const same = [...en].filter(([key, value]) => es.get(key) === value && !allowedSame.has(key)).map(([k]) => k);
     expect(same).toEqual([]);
