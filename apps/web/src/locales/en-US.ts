@@ -80,6 +80,10 @@ export const enUS = {
     description:
       'Smart controllers shown here will not gather metrics or produce alarms until they have been authorised.',
     status: 'Pending Authorization',
+    reject: 'Reject',
+    rejectAsk: 'Reject {{mac}}?',
+    rejectConfirm: 'Yes, reject',
+    rejected: '{{mac}} was rejected. If it announces itself again, it will be pending again.',
     na: 'N/A',
     emptyTitle: 'All Done!',
     emptyBody: 'There are no controllers left to authorise.',
@@ -373,6 +377,22 @@ export const enUS = {
     openController: 'Open the controller',
     firstSeen: 'First seen',
     choose: 'Choose…',
+    moveHint: 'Choosing another organization moves the controller there, with a location of it.',
+    deviceAddressHint:
+      'Where it sits on the store’s network or bus, e.g. 192.168.1.40 or MODBUS:12. The controller reports it too.',
+    rotateKey: 'New device key',
+    rotateTitle: 'Give {{name}} a new device key?',
+    rotateBody:
+      'The current key stops working at once: the controller disconnects until the new key, shown once, is entered on it.',
+    newKeyTitle: 'The new device key',
+    keyNoted: 'I have noted the key',
+    decommission: 'Decommission',
+    decommissionTitle: 'Decommission {{name}}?',
+    decommissionBody_one:
+      'Its device key stops working at once and it leaves every list. Its 1 open alarm is cleared as decommissioned. Its alarms, readings and jobs stay in the history. This cannot be undone; the same hardware can announce itself again as a new controller.',
+    decommissionBody_other:
+      'Its device key stops working at once and it leaves every list. Its {{count}} open alarms are cleared as decommissioned. Its alarms, readings and jobs stay in the history. This cannot be undone; the same hardware can announce itself again as a new controller.',
+    decommissioned: '{{name}} was decommissioned.',
   },
   offline,
   backups,

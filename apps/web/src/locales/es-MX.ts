@@ -81,6 +81,10 @@ export const esMX: Catalog = {
     description:
       'Los controladores inteligentes que aparecen aquí no recopilarán métricas ni generarán alarmas hasta que sean autorizados.',
     status: 'Autorización pendiente',
+    reject: 'Rechazar',
+    rejectAsk: '¿Rechazar {{mac}}?',
+    rejectConfirm: 'Sí, rechazar',
+    rejected: 'Se rechazó {{mac}}. Si se anuncia de nuevo, volverá a quedar pendiente.',
     na: 'N/D',
     emptyTitle: '¡Todo listo!',
     emptyBody: 'No quedan controladores por autorizar.',
@@ -375,6 +379,22 @@ export const esMX: Catalog = {
     openController: 'Abrir el controlador',
     firstSeen: 'Visto por primera vez',
     choose: 'Elige…',
+    moveHint: 'Elegir otra organización mueve el controlador allí, a una de sus ubicaciones.',
+    deviceAddressHint:
+      'Dónde está en la red o el bus de la tienda, p. ej. 192.168.1.40 o MODBUS:12. El controlador también la informa.',
+    rotateKey: 'Nueva clave de dispositivo',
+    rotateTitle: '¿Dar a {{name}} una nueva clave de dispositivo?',
+    rotateBody:
+      'La clave actual deja de funcionar de inmediato: el controlador se desconecta hasta que se ingrese en él la nueva clave, que se muestra una sola vez.',
+    newKeyTitle: 'La nueva clave de dispositivo',
+    keyNoted: 'Ya anoté la clave',
+    decommission: 'Dar de baja',
+    decommissionTitle: '¿Dar de baja {{name}}?',
+    decommissionBody_one:
+      'Su clave de dispositivo deja de funcionar de inmediato y sale de todas las listas. Su alarma abierta se resuelve como dada de baja. Sus alarmas, lecturas y trabajos quedan en el historial. Esto no se puede deshacer; el mismo equipo puede anunciarse de nuevo como un controlador nuevo.',
+    decommissionBody_other:
+      'Su clave de dispositivo deja de funcionar de inmediato y sale de todas las listas. Sus {{count}} alarmas abiertas se resuelven como dadas de baja. Sus alarmas, lecturas y trabajos quedan en el historial. Esto no se puede deshacer; el mismo equipo puede anunciarse de nuevo como un controlador nuevo.',
+    decommissioned: '{{name}} se dio de baja.',
   },
   offline,
   backups,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { destructiveButton, primaryButton, secondaryButton } from './button.ts';
+import { dangerButton, destructiveButton, primaryButton, secondaryButton } from './button.ts';
 import { Modal } from './modal.tsx';
 
 /**
@@ -61,5 +61,36 @@ export function ConfirmDialog(props: {
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** A button that asks first (ConfirmDialog) and then runs the action: removing a record, say. */
+export function ConfirmButton(props: {
+  label: string;
+  title: string;
+  body: string;
+  destructive?: boolean;
+  onConfirm: () => Promise<void>;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={props.destructive ? dangerButton : secondaryButton}
+      >
+        {props.label}
+      </button>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={props.title}
+        body={props.body}
+        confirmLabel={props.label}
+        destructive={props.destructive}
+        onConfirm={props.onConfirm}
+      />
+    </>
   );
 }

@@ -7,3 +7,6 @@ export const unauthorisedControllersQuery = () =>
     queryKey: ['controllers', 'unauthorised'],
     queryFn: () => api<{ data: UnauthorisedController[] }>('controllers/unauthorised').then((r) => r.data),
   });
+
+/** Rejects a pending controller: it leaves the list (and is pending again if it announces itself again). */
+export const rejectController = (id: number) => api<void>(`controllers/${id}`, { method: 'DELETE' });

@@ -2,10 +2,57 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { Spinner } from '../../components/page.tsx';
 import { SlideOver } from '../../components/slide-over.tsx';
+import { dangerButton, destructiveButton, secondaryButton } from '../../components/ui/button.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { onRealtime } from '../../lib/realtime.ts';
-import { unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
+import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
+
+/**
+ * Rejects a controller that should not be here (a neighbour's, a test unit): asked twice in the row
+ * itself; it leaves the list, and comes back if it announces itself again.
+ */
+function RejectButton(props: { id: number; mac: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" className={dangerButton} onClick={() => setAsking(true)}>
+        {t('pending.reject')}
+        <span className="sr-only"> {props.mac}</span>
+      </button>
+    );
+  const reject = async () => {
+    setBusy(true);
+    try {
+      await rejectController(props.id);
+      toast.success(t('pending.rejected', { mac: props.mac }));
+      await queryClient.invalidateQueries({ queryKey: unauthorisedControllersQuery().queryKey });
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      setAsking(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <fieldset className="flex items-center gap-2">
+      <legend className="float-left mr-2 text-xs text-slate-700 dark:text-slate-200">
+        {t('pending.rejectAsk', { mac: props.mac })}
+      </legend>
+      <button type="button" className={destructiveButton} disabled={busy} onClick={() => void reject()}>
+        {t('pending.rejectConfirm')}
+      </button>
+      <button type="button" className={secondaryButton} onClick={() => setAsking(false)}>
+        {t('common.cancel')}
+      </button>
+    </fieldset>
+  );
+}
 
 /** The shell's button (controller_authorize) and the 'Controllers Pending Authorization' slide-over. */
 export function PendingControllers() {
@@ -96,10 +143,13 @@ export function PendingControllers() {
                   </Link>
                   <p className="truncate text-sm text-slate-600 dark:text-slate-300">{c.name ?? t('pending.na')}</p>
                 </div>
-                <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
-                  <span className="size-1.5 rounded-full bg-amber-600" aria-hidden="true" />
-                  {t('pending.status')}
-                </span>
+                <div className="flex shrink-0 flex-col items-end gap-1.5">
+                  <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+                    <span className="size-1.5 rounded-full bg-amber-600" aria-hidden="true" />
+                    {t('pending.status')}
+                  </span>
+                  <RejectButton id={c.id} mac={c.mac_address} />
+                </div>
               </li>
             ))}
           </ul>

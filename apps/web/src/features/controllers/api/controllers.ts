@@ -42,7 +42,7 @@ export const racksQuery = (id: number) =>
 export const organizationsQuery = () =>
   queryOptions({
     queryKey: ['organizations', 'picker'],
-    queryFn: () => api<{ data: { id: number; name: string }[] }>('organizations').then((r) => r.data),
+    queryFn: () => api<{ data: { id: number; name: string }[] }>('organizations?per_page=100').then((r) => r.data),
     staleTime: 60_000,
   });
 
@@ -69,3 +69,10 @@ export function authoriseController(
     body,
   }).then((r) => r.data);
 }
+
+/** Rejects a pending controller or decommissions an authorised one (204). */
+export const removeController = (id: number) => api<void>(`controllers/${id}`, { method: 'DELETE' });
+
+/** A new device key, shown once; the old key stops working at once. */
+export const rotateDeviceKey = (id: number) =>
+  api<{ data: { device_key: string } }>(`controllers/${id}/rotate-key`, { method: 'POST' }).then((r) => r.data);

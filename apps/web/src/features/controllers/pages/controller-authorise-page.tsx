@@ -7,6 +7,7 @@ import { Page, Spinner } from '../../../components/page.tsx';
 import { ApiError, type FieldError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { authoriseController, controllerQuery, locationsQuery, organizationsQuery } from '../api/controllers.ts';
+import { DeviceKey } from '../components/device-key.tsx';
 
 /**
  * /controllers/{id}/authorise: assign a pending controller to an organization and location. Its
@@ -79,24 +80,7 @@ export function ControllerAuthorisePage() {
           className="max-w-2xl rounded-lg border border-emerald-300 bg-emerald-50 p-6 dark:border-emerald-800 dark:bg-emerald-950"
         >
           <p className="font-semibold">{key ? t('controllers.authorisedDone') : t('controllers.alreadyAuthorised')}</p>
-          {key ? (
-            <>
-              <p className="mt-2 text-sm">{t('controllers.deviceKeyHint')}</p>
-              <p className="mt-3">
-                <span className="block text-xs font-medium uppercase tracking-wide">{t('controllers.deviceKey')}</span>
-                <code className="mt-1 block break-all rounded bg-white p-3 font-mono text-sm dark:bg-slate-900">
-                  {key}
-                </code>
-              </p>
-              <button
-                type="button"
-                className="mt-3 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium dark:border-slate-600 dark:bg-slate-900"
-                onClick={() => void navigator.clipboard?.writeText(key)}
-              >
-                {t('controllers.copyKey')}
-              </button>
-            </>
-          ) : null}
+          {key ? <DeviceKey deviceKey={key} /> : null}
           <p className="mt-4">
             <Link
               to="/controllers/$controllerId/view"

@@ -5,16 +5,26 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { primaryButton } from '../../../components/ui/button.ts';
+import {
+  applyServerErrors,
+  CheckboxInput,
+  errorOf,
+  RootError,
+  SelectInput,
+  TextInput,
+} from '../../../components/ui/form.tsx';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
-import { controllerQuery, locationsQuery, updateController } from '../api/controllers.ts';
+import { controllerQuery, locationsQuery, organizationsQuery, updateController } from '../api/controllers.ts';
 
 type FormValues = {
   name: string;
   store_alias: string;
+  organization_id: string;
   location_id: string;
+  device_address: string;
   device_model: string;
   vendor_endpoint: string;
   warranty_expiry: string;
@@ -24,26 +34,38 @@ type FormValues = {
 // The form holds strings; the API's schema validates what they become.
 const formSchema = z.preprocess((v) => {
   const f = v as FormValues;
-  return { ...f, location_id: Number(f.location_id), warranty_expiry: f.warranty_expiry || null };
+  return {
+    ...f,
+    organization_id: Number(f.organization_id),
+    location_id: Number(f.location_id),
+    warranty_expiry: f.warranty_expiry || null,
+  };
 }, controllerUpdateBody);
 
-/** /controllers/{id}/edit: validated with the same schema as the API, errors in both languages. */
+/**
+ * /controllers/{id}/edit: its names, where it is (another organization the user sees moves it there),
+ * its address on the store's network, model, endpoint, warranty and secure mode.
+ */
 export function ControllerEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const { controllerId } = useParams({ strict: false }) as { controllerId: string };
   const id = Number(controllerId);
   const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) });
-  const orgId = controller.data?.organisation?.id;
-  const locations = useQuery({ ...locationsQuery(orgId ?? 0), enabled: !!orgId });
   const c = controller.data;
+  // Only those who see every organization may move a controller to another one.
+  const movable = hasPermission(user, 'organization_view_all');
+  const organizations = useQuery({ ...organizationsQuery(), enabled: movable });
   const form = useForm<FormValues, unknown, ControllerUpdateBody>({
     values: c
       ? {
           name: c.name ?? '',
           store_alias: c.store_alias ?? '',
+          organization_id: String(c.organisation?.id ?? ''),
           location_id: String(c.location?.id ?? ''),
+          device_address: c.device_address ?? '',
           device_model: c.device_model ?? '',
           vendor_endpoint: c.vendor_endpoint ?? '',
           warranty_expiry: c.warranty_expiry ?? '',
@@ -53,6 +75,8 @@ export function ControllerEditPage() {
     resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
+  const orgId = Number(form.watch('organization_id')) || c?.organisation?.id || 0;
+  const locations = useQuery({ ...locationsQuery(orgId), enabled: orgId > 0 });
 
   if (controller.isPending)
     return (
@@ -74,27 +98,16 @@ export function ControllerEditPage() {
       toast.success(t('controllers.saved'));
       await navigate({ to: '/controllers/$controllerId/view', params: { controllerId: String(id) } });
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      for (const f of err.fields) form.setError(f.field as keyof FormValues, { message: f.message });
-      if (err.fields.length === 0)
-        form.setError('root', { message: err.code === 'network' ? t('errors.network') : err.message });
+      applyServerErrors(form, err, t('errors.network'));
     }
   });
 
-  const text = (name: keyof FormValues, label: string, type = 'text') => (
-    <FormField label={label} error={errors[name]?.message}>
-      {({ id: inputId, describedBy, invalid }) => (
-        <input
-          id={inputId}
-          type={type}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          className={inputClass}
-          {...form.register(name)}
-        />
-      )}
-    </FormField>
-  );
+  // The saved organization and location stay among the options while the lists load.
+  const orgOptions = [...(organizations.data ?? [])];
+  if (c.organisation && !orgOptions.some((o) => o.id === c.organisation?.id)) orgOptions.push(c.organisation);
+  const locationOptions = [...(locations.data ?? [])];
+  if (c.location && orgId === c.organisation?.id && !locationOptions.some((l) => l.id === c.location?.id))
+    locationOptions.push({ id: c.location.id, name: c.location.name, city: '', state: '' });
 
   return (
     <Page title={t('controllers.editTitle')} subtitle={`${c.name ?? ''} · ${c.mac_address}`}>
@@ -103,44 +116,63 @@ export function ControllerEditPage() {
         noValidate
         className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
       >
-        {errors.root ? (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-            {errors.root.message}
-          </div>
-        ) : null}
-        {text('name', t('controllers.name'))}
-        {text('store_alias', t('controllers.storeAlias'))}
-        <FormField label={t('controllers.location')} error={errors.location_id?.message}>
-          {({ id: inputId, describedBy, invalid }) => (
-            <select
-              id={inputId}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className={inputClass}
-              {...form.register('location_id')}
-            >
-              {(locations.data ?? []).map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        {text('device_model', t('controllers.deviceModel'))}
-        {text('vendor_endpoint', t('controllers.vendorEndpoint'))}
-        {text('warranty_expiry', t('controllers.warrantyExpiry'), 'date')}
-        <div className="flex items-center gap-2">
-          <input id="secure-mode" type="checkbox" className="size-4" {...form.register('secure_mode')} />
-          <label htmlFor="secure-mode" className="text-sm">
-            {t('controllers.secureMode')}
-          </label>
-        </div>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+        <RootError message={errors.root?.message} />
+        <TextInput reg={form.register('name')} label={t('controllers.name')} error={errorOf(errors, 'name')} />
+        <TextInput
+          reg={form.register('store_alias')}
+          label={t('controllers.storeAlias')}
+          error={errorOf(errors, 'store_alias')}
+        />
+        <SelectInput
+          reg={form.register('organization_id', { onChange: () => form.setValue('location_id', '') })}
+          label={t('controllers.organization')}
+          hint={movable ? t('controllers.moveHint') : undefined}
+          error={errorOf(errors, 'organization_id')}
         >
+          {(movable ? orgOptions : c.organisation ? [c.organisation] : []).map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </SelectInput>
+        <SelectInput
+          reg={form.register('location_id')}
+          label={t('controllers.location')}
+          error={errorOf(errors, 'location_id')}
+        >
+          <option value="" disabled>
+            {t('controllers.choose')}
+          </option>
+          {locationOptions.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </SelectInput>
+        <TextInput
+          reg={form.register('device_address')}
+          label={t('dashboard.deviceAddr')}
+          hint={t('controllers.deviceAddressHint')}
+          error={errorOf(errors, 'device_address')}
+        />
+        <TextInput
+          reg={form.register('device_model')}
+          label={t('controllers.deviceModel')}
+          error={errorOf(errors, 'device_model')}
+        />
+        <TextInput
+          reg={form.register('vendor_endpoint')}
+          label={t('controllers.vendorEndpoint')}
+          error={errorOf(errors, 'vendor_endpoint')}
+        />
+        <TextInput
+          reg={form.register('warranty_expiry')}
+          type="date"
+          label={t('controllers.warrantyExpiry')}
+          error={errorOf(errors, 'warranty_expiry')}
+        />
+        <CheckboxInput reg={form.register('secure_mode')} label={t('controllers.secureMode')} />
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
           {isSubmitting ? t('account.saving') : t('account.save')}
         </button>
       </form>

@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
@@ -13,6 +13,7 @@ import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
 import { RefrigerantTab } from '../../refrigerant/components/refrigerant-tab.tsx';
 import { controllerQuery } from '../api/controllers.ts';
+import { ControllerActions } from '../components/controller-actions.tsx';
 import { ControllerAlarmsTab } from '../components/controller-alarms-tab.tsx';
 import { RackTab } from '../components/rack-tab.tsx';
 
@@ -74,21 +75,7 @@ export function ControllerViewPage() {
   const c = controller.data;
 
   return (
-    <Page
-      title={c.name ?? c.mac_address}
-      subtitle={c.mac_address}
-      actions={
-        hasPermission(user, 'controllers_edit') && c.authorised ? (
-          <Link
-            to="/controllers/$controllerId/edit"
-            params={{ controllerId: String(c.id) }}
-            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
-          >
-            {t('controllers.edit')}
-          </Link>
-        ) : null
-      }
-    >
+    <Page title={c.name ?? c.mac_address} subtitle={c.mac_address} actions={<ControllerActions controller={c} />}>
       {c.active_alarms > 0 ? (
         <div
           role="status"

@@ -73,6 +73,9 @@ export const renameOrganization = (id: number, name: string) =>
     (r) => r.data,
   );
 
+/** 204: deleted, or archived when history refers to it; 409 in_use names what still uses it. */
+export const deleteOrganization = (id: number) => api<void>(`organizations/${id}`, { method: 'DELETE' });
+export const deleteLocation = (id: number) => api<void>(`locations/${id}`, { method: 'DELETE' });
 export const createLocation = (organizationId: number, body: LocationBody) =>
   api<{ data: Location }>(`organizations/${organizationId}/locations`, { method: 'POST', body }).then((r) => r.data);
 

@@ -7,9 +7,16 @@ import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
-import { createLocation, locationQuery, organizationQuery, updateLocation } from '../api/organizations.ts';
+import {
+  createLocation,
+  deleteLocation,
+  locationQuery,
+  organizationQuery,
+  updateLocation,
+} from '../api/organizations.ts';
 import { FormError } from '../components/ui.tsx';
 
 type Values = Required<LocationInput>;
@@ -145,6 +152,8 @@ export function LocationCreatePage() {
 /** /locations/{locationId}/edit (locations_edit). */
 export function LocationEditPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { locationId } = useParams({ strict: false }) as { locationId: string };
   const id = Number(locationId);
   const location = useQuery({ ...locationQuery(id), enabled: Number.isInteger(id), retry: false });
@@ -163,7 +172,24 @@ export function LocationEditPage() {
     );
   const { organisation, controllers_count: _count, ...values } = l;
   return (
-    <Page title={t('organizations.locationEditTitle')} subtitle={`${l.name} · ${organisation.name}`}>
+    <Page
+      title={t('organizations.locationEditTitle')}
+      subtitle={`${l.name} · ${organisation.name}`}
+      actions={
+        <ConfirmButton
+          label={t('organizations.deleteLocation')}
+          title={t('organizations.deleteLocationTitle', { name: l.name })}
+          body={t('organizations.deleteLocationBody')}
+          destructive
+          onConfirm={async () => {
+            await deleteLocation(id);
+            toast.success(t('organizations.deleted', { name: l.name }));
+            await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+            await navigate({ to: '/locations' });
+          }}
+        />
+      }
+    >
       <LocationForm organizationId={organisation.id} location={values} />
     </Page>
   );

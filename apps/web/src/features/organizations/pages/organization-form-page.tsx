@@ -7,9 +7,10 @@ import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
-import { createOrganization, organizationQuery, renameOrganization } from '../api/organizations.ts';
+import { createOrganization, deleteOrganization, organizationQuery, renameOrganization } from '../api/organizations.ts';
 import { FormError } from '../components/ui.tsx';
 
 function OrganizationForm(props: { id?: number; name?: string }) {
@@ -83,6 +84,8 @@ export function OrganizationCreatePage() {
 /** /organizations/{id}/edit (organization_edit). */
 export function OrganizationEditPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { id } = useParams({ strict: false }) as { id: string };
   const orgId = Number(id);
   const org = useQuery({ ...organizationQuery(orgId), enabled: Number.isInteger(orgId) });
@@ -99,7 +102,24 @@ export function OrganizationEditPage() {
       </Page>
     );
   return (
-    <Page title={t('organizations.editTitle')} subtitle={org.data.name}>
+    <Page
+      title={t('organizations.editTitle')}
+      subtitle={org.data.name}
+      actions={
+        <ConfirmButton
+          label={t('organizations.deleteOrganization')}
+          title={t('organizations.deleteOrganizationTitle', { name: org.data.name })}
+          body={t('organizations.deleteOrganizationBody')}
+          destructive
+          onConfirm={async () => {
+            await deleteOrganization(orgId);
+            toast.success(t('organizations.deleted', { name: org.data?.name }));
+            await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+            await navigate({ to: '/organizations' });
+          }}
+        />
+      }
+    >
       <OrganizationForm id={orgId} name={org.data.name} />
     </Page>
   );

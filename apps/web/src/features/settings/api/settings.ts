@@ -87,6 +87,8 @@ export const patchUser = (id: number, body: UserPatchBody) =>
   api<{ data: SettingsUser }>(`settings/users/${id}`, { method: 'PATCH', body }).then((r) => r.data);
 export const createUser = (body: UserCreateBody) =>
   api<{ data: SettingsUser }>('settings/users', { method: 'POST', body }).then((r) => r.data);
+export const deleteTeam = (id: number) => api<void>(`settings/teams/${id}`, { method: 'DELETE' });
+export const deleteRole = (id: number) => api<void>(`settings/roles/${id}`, { method: 'DELETE' });
 export const deleteUser = (id: number) => api<void>(`settings/users/${id}`, { method: 'DELETE' });
 export const sendPasswordReset = (id: number) =>
   api<{ data: { ok: true } }>(`settings/users/${id}/password-reset`, { method: 'POST' });

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { roleQuery } from '../api/settings.ts';
+import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
+import { deleteRole, roleQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 
@@ -17,13 +18,25 @@ export function RoleEditPage() {
     <SettingsLayout title={t('settings.roles.editTitle')} subtitle={role.data?.name}>
       <QueryState pending={role.isPending} error={false} onRetry={() => void role.refetch()}>
         {role.data ? (
-          <div className={`p-6 ${cardClass}`}>
+          <div className={`space-y-6 p-6 ${cardClass}`}>
             <RoleForm
               key={role.data.id}
               current={role.data}
               matrix
               onSaved={async () => {
                 toast.success(t('settings.saved'));
+                await queryClient.invalidateQueries({ queryKey: ['settings', 'roles'] });
+                await navigate({ to: '/settings/roles' });
+              }}
+            />
+            <ConfirmButton
+              label={t('settings.roles.delete')}
+              title={t('settings.roles.deleteTitle', { name: role.data.name })}
+              body={t('settings.roles.deleteBody')}
+              destructive
+              onConfirm={async () => {
+                await deleteRole(Number(id));
+                toast.success(t('settings.deleted', { name: role.data?.name }));
                 await queryClient.invalidateQueries({ queryKey: ['settings', 'roles'] });
                 await navigate({ to: '/settings/roles' });
               }}

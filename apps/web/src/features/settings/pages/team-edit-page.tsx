@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { teamQuery } from '../api/settings.ts';
+import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
+import { deleteTeam, teamQuery } from '../api/settings.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 import { TeamForm } from '../components/team-form.tsx';
 
@@ -17,11 +18,23 @@ export function TeamEditPage() {
     <SettingsLayout title={t('settings.teams.editTitle')} subtitle={team.data?.name}>
       <QueryState pending={team.isPending} error={false} onRetry={() => void team.refetch()}>
         {team.data ? (
-          <div className={`max-w-xl p-6 ${cardClass}`}>
+          <div className={`max-w-xl space-y-6 p-6 ${cardClass}`}>
             <TeamForm
               team={team.data}
               onSaved={async () => {
                 toast.success(t('settings.saved'));
+                await queryClient.invalidateQueries({ queryKey: ['settings', 'teams'] });
+                await navigate({ to: '/settings/teams' });
+              }}
+            />
+            <ConfirmButton
+              label={t('settings.teams.delete')}
+              title={t('settings.teams.deleteTitle', { name: team.data.name })}
+              body={t('settings.teams.deleteBody')}
+              destructive
+              onConfirm={async () => {
+                await deleteTeam(Number(id));
+                toast.success(t('settings.deleted', { name: team.data?.name }));
                 await queryClient.invalidateQueries({ queryKey: ['settings', 'teams'] });
                 await navigate({ to: '/settings/teams' });
               }}

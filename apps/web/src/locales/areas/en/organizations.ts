@@ -81,6 +81,15 @@ export const en = {
   address: 'Address',
   locationCreateTitle: 'Add a location',
   locationEditTitle: 'Edit location',
+  deleteLocation: 'Delete location',
+  deleteLocationTitle: 'Delete {{name}}?',
+  deleteLocationBody:
+    'It leaves every list and picker, and its members lose access to it. If alarms, jobs or reports refer to it, it is archived instead: they stay readable and show it as archived. A location with controllers in service or assets cannot be removed.',
+  deleteOrganization: 'Delete organization',
+  deleteOrganizationTitle: 'Delete {{name}}?',
+  deleteOrganizationBody:
+    'It leaves every list and picker. Its history (alarms, jobs, reports, the audit log) stays readable and shows it as archived. An organization with members, controllers in service or locations cannot be removed: remove those first.',
+  deleted: '{{name}} was removed.',
   locationNotFound: 'This location does not exist or is not yours to see.',
   locationSaved: 'Location saved.',
   locationCreated: 'Location created.',

@@ -24,6 +24,7 @@ export const en = {
   save: 'Save',
   saving: 'Saving…',
   saved: 'Changes saved.',
+  deleted: '{{name}} was deleted.',
   create: 'Create',
   edit: 'Edit',
   none: 'None',
@@ -55,6 +56,10 @@ export const en = {
     empty: 'No teams yet.',
     createTitle: 'New team',
     editTitle: 'Edit team',
+    delete: 'Delete team',
+    deleteTitle: 'Delete {{name}}?',
+    deleteBody:
+      'The team disappears from lists and pickers. A team with members, or one that alarm types escalate to, cannot be deleted.',
     created: 'Team created.',
   },
   roles: {
@@ -67,6 +72,10 @@ export const en = {
     empty: 'No roles yet.',
     createTitle: 'New role',
     editTitle: 'Edit role',
+    delete: 'Delete role',
+    deleteTitle: 'Delete {{name}}?',
+    deleteBody:
+      'The role disappears from lists and pickers. A role that users hold or pending invitations offer cannot be deleted.',
     created: 'Role created. Choose its permissions below.',
     matrixHint: 'Each permission takes effect on the next request of every user holding this role.',
     groups: {

@@ -83,6 +83,15 @@ export const es: Widen<typeof en> = {
   address: 'Dirección',
   locationCreateTitle: 'Agregar una ubicación',
   locationEditTitle: 'Editar ubicación',
+  deleteLocation: 'Eliminar ubicación',
+  deleteLocationTitle: '¿Eliminar {{name}}?',
+  deleteLocationBody:
+    'Sale de todas las listas y selectores, y sus miembros pierden el acceso a ella. Si hay alarmas, trabajos o reportes que la mencionan, se archiva en su lugar: siguen legibles y la muestran como archivada. Una ubicación con controladores en servicio o activos no se puede eliminar.',
+  deleteOrganization: 'Eliminar organización',
+  deleteOrganizationTitle: '¿Eliminar {{name}}?',
+  deleteOrganizationBody:
+    'Sale de todas las listas y selectores. Su historial (alarmas, trabajos, reportes, la bitácora de auditoría) sigue legible y la muestra como archivada. Una organización con miembros, controladores en servicio o ubicaciones no se puede eliminar: elimínalos primero.',
+  deleted: 'Se eliminó {{name}}.',
   locationNotFound: 'Esta ubicación no existe o no tienes acceso a ella.',
   locationSaved: 'Ubicación guardada.',
   locationCreated: 'Ubicación creada.',

@@ -27,6 +27,7 @@ export const es: Widen<typeof en> = {
   save: 'Guardar',
   saving: 'Guardando…',
   saved: 'Cambios guardados.',
+  deleted: 'Se eliminó {{name}}.',
   create: 'Crear',
   edit: 'Editar',
   none: 'Ninguno',
@@ -58,6 +59,10 @@ export const es: Widen<typeof en> = {
     empty: 'Aún no hay equipos.',
     createTitle: 'Nuevo equipo',
     editTitle: 'Editar equipo',
+    delete: 'Eliminar equipo',
+    deleteTitle: '¿Eliminar {{name}}?',
+    deleteBody:
+      'El equipo desaparece de las listas y los selectores. Un equipo con miembros, o al que escalan tipos de alarma, no se puede eliminar.',
     created: 'Equipo creado.',
   },
   roles: {
@@ -70,6 +75,10 @@ export const es: Widen<typeof en> = {
     empty: 'Aún no hay roles.',
     createTitle: 'Nuevo rol',
     editTitle: 'Editar rol',
+    delete: 'Eliminar rol',
+    deleteTitle: '¿Eliminar {{name}}?',
+    deleteBody:
+      'El rol desaparece de las listas y los selectores. Un rol que tienen usuarios o que ofrecen invitaciones pendientes no se puede eliminar.',
     created: 'Rol creado. Elige sus permisos abajo.',
     matrixHint: 'Cada permiso surte efecto en la siguiente solicitud de todos los usuarios con este rol.',
     groups: {
