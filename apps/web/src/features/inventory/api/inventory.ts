@@ -50,6 +50,11 @@ export function saveItem(id: number | null, body: InventoryItemBody) {
   }).then((r) => r.data);
 }
 
+/** Deleted, or archived when orders hold it; refused (409 in_use, its message names the open orders). */
+export function removeItem(id: number) {
+  return api<null>(`inventory/${id}`, { method: 'DELETE' });
+}
+
 export class ImportRejected extends Error {
   constructor(readonly rows: ImportRowError[]) {
     super('import rejected');

@@ -13,6 +13,7 @@ export function ItemsTable(props: {
   page: number;
   canEdit: boolean;
   onEdit: (item: InventoryItem) => void;
+  onRemove: (item: InventoryItem) => void;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
@@ -76,7 +77,7 @@ export function ItemsTable(props: {
                       <AvailabilityBadge availability={i.availability} />
                     </td>
                     {props.canEdit ? (
-                      <td className="px-3 py-2">
+                      <td className="px-3 py-2 whitespace-nowrap">
                         <button
                           type="button"
                           onClick={() => props.onEdit(i)}
@@ -84,6 +85,14 @@ export function ItemsTable(props: {
                           className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
                         >
                           {t('inventory.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => props.onRemove(i)}
+                          aria-label={t('inventory.removeItem', { name: `${i.product_name} ${i.part_number}` })}
+                          className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
+                        >
+                          {t('inventory.remove')}
                         </button>
                       </td>
                     ) : null}

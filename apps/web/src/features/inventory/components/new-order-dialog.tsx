@@ -15,13 +15,17 @@ type Line = { include: boolean; quantity: string };
 
 const money = (v: number) => v.toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 
-/** A draft order to URI for one location, prefilled with that organization's low and out-of-stock items. */
+/**
+ * A draft order for one location to a supplier (URI unless another is chosen), prefilled with that
+ * organization's low and out-of-stock items.
+ */
 export function NewOrderDialog(props: { open: boolean; onClose: () => void; onCreated: (id: number) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const options = useQuery({ ...orderOptionsQuery(), enabled: props.open });
   const low = useQuery({ ...needsReorderQuery(), enabled: props.open });
   const [locationId, setLocationId] = useState('');
+  const [supplierId, setSupplierId] = useState('');
   const [notes, setNotes] = useState('');
   const [lines, setLines] = useState<Record<number, Line>>({});
   const [error, setError] = useState<string | null>(null);
@@ -46,6 +50,7 @@ export function NewOrderDialog(props: { open: boolean; onClose: () => void; onCr
     try {
       const po = await createPurchaseOrder({
         location_id: location.id,
+        ...(supplierId ? { supplier_id: Number(supplierId) } : {}),
         notes,
         lines: chosen.map((i) => ({ item_id: i.id, quantity: Number(lineOf(i).quantity) })),
       });
@@ -86,8 +91,14 @@ export function NewOrderDialog(props: { open: boolean; onClose: () => void; onCr
               </select>
             </label>
             <label className="block text-sm font-medium">
-              {t('inventory.orders.supplier')}
-              <input className={inputClass} readOnly value={options.data?.suppliers[0]?.name ?? ''} />
+              {t('inventory.orders.chooseSupplier')}
+              <select className={inputClass} value={supplierId} onChange={(e) => setSupplierId(e.target.value)}>
+                {(options.data?.suppliers ?? []).map((s, i) => (
+                  <option key={s.id} value={i === 0 ? '' : s.id}>
+                    {s.name} ({s.code})
+                  </option>
+                ))}
+              </select>
             </label>
           </div>
           {items.length === 0 ? (

@@ -3,38 +3,52 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/page.tsx';
+import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { advancePurchaseOrder, purchaseOrderQuery } from '../api/purchase-orders.ts';
+import { advancePurchaseOrder, downloadOrderPdf, purchaseOrderQuery } from '../api/purchase-orders.ts';
+import { OrderEmails } from './order-emails.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const money = (v: number) => v.toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 
-/** One order with its lines; draft → sent → received for those who may edit inventory. */
+/**
+ * One order with its lines and the emails that sent it; draft → sent (its PDF emailed to the supplier,
+ * after a confirmation) → received, for those who may edit inventory.
+ */
 export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const order = useQuery({ ...purchaseOrderQuery(props.id ?? 0), enabled: props.id !== null });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
   const po = order.data;
 
-  async function advance(action: 'send' | 'receive') {
+  async function receive() {
     if (!po) return;
     setBusy(true);
     setError(null);
     try {
-      await advancePurchaseOrder(po.id, action);
+      await advancePurchaseOrder(po.id, 'receive');
       await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
-      if (action === 'receive') await queryClient.invalidateQueries({ queryKey: ['inventory'] });
-      toast.success(
-        t(action === 'send' ? 'inventory.orders.sentDone' : 'inventory.orders.receivedDone', { number: po.number }),
-      );
+      await queryClient.invalidateQueries({ queryKey: ['inventory'] });
+      toast.success(t('inventory.orders.receivedDone', { number: po.number }));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('errors.generic'));
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function pdf() {
+    if (!po) return;
+    try {
+      await downloadOrderPdf(po.id, po.number);
+    } catch {
+      toast.error(t('inventory.orders.downloadFailed'));
     }
   }
 
@@ -110,6 +124,11 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
                   <tr key={l.id} className="border-t border-slate-100 dark:border-slate-800">
                     <td className="px-2 py-1">
                       {l.product_name} <span className="font-mono text-xs">{l.part_number}</span>
+                      {l.archived ? (
+                        <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">
+                          {t('inventory.archived')}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="px-2 py-1 text-right tabular-nums">{l.quantity}</td>
                     <td className="px-2 py-1 text-right tabular-nums">{money(l.unit_price)}</td>
@@ -127,6 +146,12 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
               </tfoot>
             </table>
           </div>
+          <OrderEmails emails={po.emails} />
+          {props.canEdit && po.status === 'draft' && !po.supplier_email ? (
+            <p className="rounded-md bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              {t('inventory.orders.noSupplierEmail', { supplier: po.supplier.name })}
+            </p>
+          ) : null}
           {error ? (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-100">
               {error}
@@ -135,24 +160,43 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
         </div>
       )}
       <div className="mt-6 flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={props.onClose}
-          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-600"
-        >
+        <button type="button" onClick={props.onClose} className={secondaryButton}>
           {t('inventory.orders.close')}
         </button>
-        {props.canEdit && po && po.status !== 'received' ? (
+        {po ? (
+          <button type="button" onClick={() => void pdf()} className={secondaryButton}>
+            {t('inventory.orders.downloadPdf')}
+          </button>
+        ) : null}
+        {props.canEdit && po?.status === 'draft' ? (
           <button
             type="button"
-            disabled={busy}
-            onClick={() => void advance(po.status === 'draft' ? 'send' : 'receive')}
-            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+            disabled={!po.supplier_email}
+            onClick={() => setSending(true)}
+            className={primaryButton}
           >
-            {po.status === 'draft' ? t('inventory.orders.send') : t('inventory.orders.receive')}
+            {t('inventory.orders.send')}
+          </button>
+        ) : null}
+        {props.canEdit && po?.status === 'sent' ? (
+          <button type="button" disabled={busy} onClick={() => void receive()} className={primaryButton}>
+            {t('inventory.orders.receive')}
           </button>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={sending}
+        onClose={() => setSending(false)}
+        title={t('inventory.orders.sendTitle', { number: po?.number ?? '', supplier: po?.supplier.name ?? '' })}
+        body={t('inventory.orders.sendBody', { email: po?.supplier_email ?? '' })}
+        confirmLabel={t('inventory.orders.sendConfirm')}
+        onConfirm={async () => {
+          if (!po) return;
+          await advancePurchaseOrder(po.id, 'send');
+          await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
+          toast.success(t('inventory.orders.sentDone', { number: po.number }));
+        }}
+      />
     </Modal>
   );
 }

@@ -1,17 +1,19 @@
 import { AVAILABILITIES, type InventoryItem, ITEM_TYPES, inventoryListQuery } from '@rcm/shared/inventory';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Page } from '../../../components/page.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { downloadCsv, type InventoryFilters } from '../api/inventory.ts';
+import { downloadCsv, type InventoryFilters, removeItem } from '../api/inventory.ts';
 import { orderOptionsQuery } from '../api/purchase-orders.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { ItemDialog } from '../components/item-dialog.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
 import { OrdersPanel } from '../components/orders-panel.tsx';
+import { SuppliersPanel } from '../components/suppliers-panel.tsx';
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
@@ -19,7 +21,8 @@ const SORTS = inventoryListQuery.shape.sort.unwrap().options;
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 200 ? v : undefined);
 const oneOf = <T extends string>(v: unknown, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
 
-type Search = InventoryFilters & { tab?: 'orders' };
+type Tab = 'orders' | 'suppliers';
+type Search = InventoryFilters & { tab?: Tab };
 
 function readSearch(raw: Record<string, unknown>): Search {
   return {
@@ -28,7 +31,7 @@ function readSearch(raw: Record<string, unknown>): Search {
     brand: str(raw.brand),
     availability: oneOf(raw.availability, [...AVAILABILITIES, 'needs_reorder'] as const),
     sort: oneOf(raw.sort, SORTS),
-    tab: raw.tab === 'orders' ? 'orders' : undefined,
+    tab: oneOf(raw.tab, ['orders', 'suppliers'] as const),
   };
 }
 
@@ -60,6 +63,8 @@ export function InventoryPage() {
   const options = useQuery({ ...orderOptionsQuery(), enabled: canEdit });
   const [q, setQ] = useState(filters.q ?? '');
   const [editing, setEditing] = useState<InventoryItem | 'new' | null>(null);
+  const [removing, setRemoving] = useState<InventoryItem | null>(null);
+  const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -105,7 +110,7 @@ export function InventoryPage() {
       title={t('inventory.title')}
       subtitle={t('inventory.subtitle')}
       actions={
-        tab === 'orders' ? null : (
+        tab ? null : (
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
@@ -143,8 +148,8 @@ export function InventoryPage() {
       >
         <button
           type="button"
-          aria-current={tab === 'orders' ? undefined : 'page'}
-          className={tabClass(tab !== 'orders')}
+          aria-current={tab ? undefined : 'page'}
+          className={tabClass(!tab)}
           onClick={() => go({ ...filters }, page)}
         >
           {t('inventory.tabItems')}
@@ -157,9 +162,19 @@ export function InventoryPage() {
         >
           {t('inventory.tabOrders')}
         </button>
+        <button
+          type="button"
+          aria-current={tab === 'suppliers' ? 'page' : undefined}
+          className={tabClass(tab === 'suppliers')}
+          onClick={() => go({ ...filters, tab: 'suppliers' }, 1)}
+        >
+          {t('inventory.tabSuppliers')}
+        </button>
       </nav>
       {tab === 'orders' ? (
         <OrdersPanel canEdit={canEdit} />
+      ) : tab === 'suppliers' ? (
+        <SuppliersPanel canManage={canEdit && hasPermission(user, 'organization_view_all')} />
       ) : (
         <>
           <div className="flex flex-wrap items-end gap-3">
@@ -204,6 +219,7 @@ export function InventoryPage() {
             page={page}
             canEdit={canEdit}
             onEdit={setEditing}
+            onRemove={setRemoving}
             onPage={(p) => go(search, p)}
           />
         </>
@@ -215,6 +231,20 @@ export function InventoryPage() {
         onClose={() => setEditing(null)}
       />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('inventory.removeTitle', { name: removing?.product_name ?? '' })}
+        body={t('inventory.removeBody')}
+        confirmLabel={t('inventory.removeConfirm')}
+        destructive
+        onConfirm={async () => {
+          if (!removing) return;
+          await removeItem(removing.id);
+          await queryClient.invalidateQueries({ queryKey: ['inventory'] });
+          toast.success(t('inventory.removed', { name: removing.product_name }));
+        }}
+      />
     </Page>
   );
 }

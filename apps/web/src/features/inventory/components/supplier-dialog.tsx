@@ -1,0 +1,94 @@
+import { type SupplierBody, type SupplierRecord, supplierBody } from '@rcm/shared/suppliers';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { applyServerErrors, errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { formResolver } from '../../../lib/form-errors.ts';
+import { saveSupplier } from '../api/suppliers.ts';
+
+type FormValues = { code: string; name: string; email: string; phone: string; account_number: string };
+
+const EMPTY: FormValues = { code: '', name: '', email: '', phone: '', account_number: '' };
+
+/** Create (supplier null) or edit a supplier, validated with the server's schema. */
+export function SupplierDialog(props: { open: boolean; supplier: SupplierRecord | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { supplier } = props;
+  const form = useForm<FormValues, unknown, SupplierBody>({
+    values: supplier
+      ? {
+          code: supplier.code,
+          name: supplier.name,
+          email: supplier.email,
+          phone: supplier.phone,
+          account_number: supplier.account_number,
+        }
+      : EMPTY,
+    resolver: formResolver(supplierBody, t),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const saved = await saveSupplier(supplier?.id ?? null, body);
+      await queryClient.invalidateQueries({ queryKey: ['suppliers'] });
+      await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
+      toast.success(t(supplier ? 'inventory.suppliers.saved' : 'inventory.suppliers.created', { name: saved.name }));
+      form.reset(EMPTY);
+      props.onClose();
+    } catch (err) {
+      applyServerErrors(form, err, t('errors.network'));
+    }
+  });
+
+  const s = (key: string) => t(`inventory.suppliers.${key}`);
+  return (
+    <Modal
+      open={props.open}
+      onClose={props.onClose}
+      title={supplier ? t('inventory.suppliers.editTitle', { name: supplier.name }) : s('createTitle')}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <RootError message={errors.root?.message} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextInput
+            reg={form.register('code')}
+            label={s('code')}
+            hint={s('codeHint')}
+            error={errorOf(errors, 'code')}
+          />
+          <div className="sm:col-span-2">
+            <TextInput reg={form.register('name')} label={s('name')} error={errorOf(errors, 'name')} />
+          </div>
+        </div>
+        <TextInput
+          reg={form.register('email')}
+          type="email"
+          label={s('email')}
+          hint={s('emailHint')}
+          error={errorOf(errors, 'email')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput reg={form.register('phone')} type="tel" label={s('phone')} error={errorOf(errors, 'phone')} />
+          <TextInput
+            reg={form.register('account_number')}
+            label={s('accountNumber')}
+            error={errorOf(errors, 'account_number')}
+          />
+        </div>
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" onClick={props.onClose} className={secondaryButton}>
+            {t('inventory.cancel')}
+          </button>
+          <button type="submit" disabled={isSubmitting} className={primaryButton}>
+            {isSubmitting ? s('saving') : s('save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
