@@ -123,6 +123,10 @@ export const jobCategory = z.object({
 });
 export type JobCategory = z.infer<typeof jobCategory>;
 
+/** GET /api/jobs/locations: where the caller may file a job (its scope, archived locations left out). */
+export const jobLocation = z.object({ id, name: z.string(), organization_name: z.string() });
+export type JobLocation = z.infer<typeof jobLocation>;
+
 /** Settings → Job categories: each category with how many jobs are filed under it. */
 export const jobCategoryRecord = jobCategory.extend({ job_count: z.number().int() });
 export type JobCategoryRecord = z.infer<typeof jobCategoryRecord>;

@@ -137,6 +137,17 @@ describe('job categories under settings', () => {
 });
 
 describe('creating a job without an alarm', () => {
+  it('offers the stores of the caller’s scope (403 without jobs_create)', async () => {
+    const mine = (await call('GET', 'jobs/locations', 'manager')).json().data as { organization_name: string }[];
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((l) => l.organization_name === 'FreshMart Foods')).toBe(true);
+    const theirs = (await call('GET', 'jobs/locations', 'outsider')).json().data as { id: number }[];
+    expect(theirs.map((l) => l.id)).toContain(outsiderStoreId);
+    expect(theirs.map((l) => l.id)).not.toContain(storeId);
+    tokens.viewer = await login(t.app, 'viewer@example.com');
+    expect((await call('GET', 'jobs/locations', 'viewer')).statusCode).toBe(403);
+  });
+
   it('files a preventive maintenance job at a store, with no controller or alarm', async () => {
     const [pm] = (await offered()).filter((c) => c.name === 'Preventive Maintenance');
     const res = await call('POST', 'jobs', 'manager', {

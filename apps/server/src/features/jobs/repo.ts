@@ -5,6 +5,7 @@ import { controllers, locations, users } from '../../db/schema.ts';
 import { alarms } from '../../db/schema-alarms.ts';
 import { type JobAssignee, jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
 import { arr, query, toIso } from '../../lib/sql.ts';
+import type { TenantScope } from '../auth/scope.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJobRow = typeof jobs.$inferInsert;
@@ -194,6 +195,22 @@ export function createJobsRepo(db: Db) {
         });
         return after ?? null;
       });
+    },
+
+    /** Locations a job may be filed at within a scope (the create form's picker), archived ones left out. */
+    async locationsIn(scope: TenantScope) {
+      const where =
+        scope.kind === 'all'
+          ? sql`true`
+          : scope.locationIds === 'all'
+            ? sql`l.organization_id = ${scope.organizationId}`
+            : sql`l.organization_id = ${scope.organizationId} and l.id = any(${arr(scope.locationIds)}::int[])`;
+      const rows = await query<{ id: number; name: string; organization_name: string }>(
+        db,
+        sql`select l.id, l.name, o.name as organization_name from locations l join organizations o on o.id = l.organization_id
+            where ${where} and l.archived_at is null order by o.name, l.name`,
+      );
+      return rows.map((r) => ({ id: Number(r.id), name: r.name, organization_name: r.organization_name }));
     },
 
     async location(id: number) {

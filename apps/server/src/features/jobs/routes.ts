@@ -5,6 +5,7 @@ import {
   jobCreateBody,
   jobDetail,
   jobListQuery,
+  jobLocation,
   jobStats,
   jobStatusBody,
   jobSummary,
@@ -67,6 +68,16 @@ export function jobRoutes(deps: {
       async (request) => {
         requirePermission(request, 'jobs_view');
         return { data: (await categories.list()).map(({ job_count: _n, ...c }) => c) };
+      },
+    );
+
+    app.get(
+      '/jobs/locations',
+      { schema: { response: { 200: z.object({ data: z.array(jobLocation) }) } } },
+      async (request) => {
+        const scope = jobScope(requirePermission(request, 'jobs_create'));
+        if (!scope) throw new AppError(403, 'forbidden');
+        return { data: await repo.locationsIn(scope) };
       },
     );
 
