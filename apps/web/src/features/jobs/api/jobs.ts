@@ -2,6 +2,7 @@ import type {
   JobCategory,
   JobCreateBody,
   JobDetail,
+  JobLocation,
   JobPriority,
   JobStats,
   JobStatus,
@@ -53,6 +54,14 @@ export const jobCategoriesQuery = () =>
   queryOptions({
     queryKey: ['jobs', 'categories'],
     queryFn: () => api<{ data: JobCategory[] }>('jobs/categories').then((r) => r.data),
+    staleTime: 60_000,
+  });
+
+/** Where the caller may file a new job (their scope, archived stores left out). */
+export const jobLocationsQuery = () =>
+  queryOptions({
+    queryKey: ['jobs', 'locations'],
+    queryFn: () => api<{ data: JobLocation[] }>('jobs/locations').then((r) => r.data),
     staleTime: 60_000,
   });
 

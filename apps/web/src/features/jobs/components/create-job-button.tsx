@@ -1,14 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { createJob } from '../api/jobs.ts';
+import { createJob, jobLocationsQuery } from '../api/jobs.ts';
 import { JobFields, type JobFieldValues } from './job-fields.tsx';
 
 const buttonClass =
   'rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
+
+type AlarmSource = { ref: number; reason: string; location_id: number; controller_id: number };
 
 /** "Create Job" on the alarm view: a job prefilled with the alarm's controller, location and reason. */
 export function CreateJobButton(props: {
@@ -32,17 +35,31 @@ export function CreateJobButton(props: {
   );
 }
 
-function CreateJobPanel(props: {
-  alarm: { ref: number; reason: string; location_id: number; controller_id: number };
-  onClose: () => void;
-}) {
+/** "Create Job" on /jobs: a job at a chosen store with no alarm (preventive maintenance, installs). */
+export function NewJobButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={buttonClass} onClick={() => setOpen(true)}>
+        {t('jobs.createJob')}
+      </button>
+      {open ? <CreateJobPanel alarm={null} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { alarm } = props;
+  const locations = useQuery({ ...jobLocationsQuery(), enabled: alarm === null });
+  const [locationId, setLocationId] = useState('');
   const [values, setValues] = useState<JobFieldValues>({
-    title: props.alarm.reason.slice(0, 200),
+    title: alarm ? alarm.reason.slice(0, 200) : '',
     description: '',
     categoryId: '',
-    priority: 'HIGH',
+    priority: alarm ? 'HIGH' : 'MEDIUM',
   });
   const { title, description, categoryId, priority } = values;
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -50,7 +67,10 @@ function CreateJobPanel(props: {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!title.trim()) return setErrors({ title: t('validation.required') });
+    const missing: Record<string, string> = {};
+    if (!title.trim()) missing.title = t('validation.required');
+    if (!alarm && !locationId) missing.location_id = t('validation.required');
+    if (Object.keys(missing).length > 0) return setErrors(missing);
     setBusy(true);
     try {
       const job = await createJob({
@@ -58,9 +78,9 @@ function CreateJobPanel(props: {
         description,
         priority,
         category_id: categoryId ? Number(categoryId) : null,
-        location_id: props.alarm.location_id,
-        controller_id: props.alarm.controller_id,
-        alarm_ref: props.alarm.ref,
+        location_id: alarm ? alarm.location_id : Number(locationId),
+        controller_id: alarm?.controller_id ?? null,
+        alarm_ref: alarm?.ref ?? null,
       });
       await queryClient.invalidateQueries({ queryKey: ['jobs'] });
       toast.success(t('jobs.created', { number: job.number }));
@@ -81,17 +101,38 @@ function CreateJobPanel(props: {
       open
       onClose={props.onClose}
       title={t('jobs.createTitle')}
-      description={t('jobs.createDescription')}
+      description={alarm ? t('jobs.createDescription') : t('jobs.createStandaloneDescription')}
       closeLabel={t('jobs.close')}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
+        {alarm ? null : (
+          <FormField label={t('jobs.location')} error={errors.location_id}>
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                value={locationId}
+                onChange={(e) => setLocationId(e.target.value)}
+                className={inputClass}
+              >
+                <option value="">{t('jobs.chooseLocation')}</option>
+                {(locations.data ?? []).map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name} · {l.organization_name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        )}
         <JobFields
           values={values}
           onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
           errors={errors}
           descriptionRows={4}
         />
-        {errors.location_id || errors.alarm_ref || errors.controller_id ? (
+        {alarm && (errors.location_id || errors.alarm_ref || errors.controller_id) ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {errors.location_id ?? errors.alarm_ref ?? errors.controller_id}
           </p>

@@ -49,6 +49,7 @@ export function JobEditForm(props: { job: JobDetail }) {
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
       <JobFields
+        currentCategoryId={props.job.category?.id ?? null}
         values={values}
         onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
         errors={errors}

@@ -6,9 +6,14 @@ import { jobCategoriesQuery } from '../api/jobs.ts';
 
 export type JobFieldValues = { title: string; description: string; categoryId: string; priority: JobPriority };
 
-/** Title, description, category and priority: the fields creating and editing a job share. */
+/**
+ * Title, description, category and priority: the fields creating and editing a job share. Only
+ * categories offered for new jobs are listed, plus the one the job already has (archived or not).
+ */
 export function JobFields(props: {
   values: JobFieldValues;
+  /** The job's own category, kept as an option even when it is no longer offered. */
+  currentCategoryId?: number | null;
   onChange: (patch: Partial<JobFieldValues>) => void;
   errors: Record<string, string>;
   descriptionRows: number;
@@ -55,11 +60,13 @@ export function JobFields(props: {
             className={inputClass}
           >
             <option value="">{t('jobs.none')}</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            {(categories.data ?? [])
+              .filter((c) => c.selectable || c.id === props.currentCategoryId)
+              .map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.archived ? `${c.name} ${t('jobs.archivedCategory')}` : c.name}
+                </option>
+              ))}
           </select>
         )}
       </FormField>

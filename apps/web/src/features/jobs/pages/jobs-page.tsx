@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { type JobFilters, jobCategoriesQuery, jobStatsQuery, jobsQuery, splitList } from '../api/jobs.ts';
+import { NewJobButton } from '../components/create-job-button.tsx';
 import { JobTable } from '../components/job-table.tsx';
 import { JobTiles } from '../components/job-tiles.tsx';
 import { useLiveJobs } from '../components/use-live-jobs.ts';
@@ -29,6 +31,7 @@ function readFilters(raw: Record<string, unknown>): JobFilters {
 /** /jobs: tiles New, Started, On Hold, Closed (a click filters), Categories and Priorities filters in the URL. */
 export function JobsPage() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const filters = readFilters(useSearch({ strict: false }) as Record<string, unknown>);
   const list = useQuery(jobsQuery(filters));
@@ -43,7 +46,11 @@ export function JobsPage() {
   const rows = list.data?.data ?? [];
   const filtered = !!(filters.status || filters.categories || filters.priorities);
   return (
-    <Page title={t('jobs.title')} subtitle={t('jobs.subtitle')}>
+    <Page
+      title={t('jobs.title')}
+      subtitle={t('jobs.subtitle')}
+      actions={hasPermission(user, 'jobs_create') ? <NewJobButton /> : null}
+    >
       <JobTiles
         stats={stats.data}
         selected={filters.status}
@@ -53,7 +60,10 @@ export function JobsPage() {
         <MultiSelect
           label={t('jobs.categories')}
           anyLabel={t('jobs.allCategories')}
-          options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          options={(categories.data ?? []).map((c) => ({
+            value: String(c.id),
+            label: c.archived ? `${c.name} ${t('jobs.archivedCategory')}` : c.name,
+          }))}
           value={splitList(filters.categories)}
           onChange={(v) => update({ categories: join(v) })}
         />

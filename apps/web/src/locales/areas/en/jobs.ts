@@ -70,6 +70,10 @@ export const en = {
   createJob: 'Create Job',
   createTitle: 'New job',
   createDescription: 'A field-service job for this alarm, prefilled with its controller, location and reason.',
+  createStandaloneDescription:
+    'A field-service job with no alarm behind it: preventive maintenance, an installation, a site survey.',
+  chooseLocation: 'Choose a location',
+  archivedCategory: '(archived)',
   jobTitle: 'Title',
   save: 'Create job',
   cancel: 'Cancel',

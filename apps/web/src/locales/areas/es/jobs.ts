@@ -72,6 +72,10 @@ export const es: Widen<typeof en> = {
   createJob: 'Crear trabajo',
   createTitle: 'Nuevo trabajo',
   createDescription: 'Un trabajo de servicio para esta alarma, con su controlador, ubicación y motivo ya llenos.',
+  createStandaloneDescription:
+    'Un trabajo de servicio sin una alarma detrás: mantenimiento preventivo, una instalación, una visita de revisión.',
+  chooseLocation: 'Elige una ubicación',
+  archivedCategory: '(archivada)',
   jobTitle: 'Título',
   save: 'Crear trabajo',
   cancel: 'Cancelar',
