@@ -109,6 +109,9 @@ const SettingsAlarmTypesPage = lazy(() =>
 const SettingsAlarmTypeEditPage = lazy(() =>
   import('../features/settings/pages/alarm-type-edit-page.tsx').then((m) => ({ default: m.AlarmTypeEditPage })),
 );
+const SettingsJobCategoriesPage = lazy(() =>
+  import('../features/settings/pages/job-categories-page.tsx').then((m) => ({ default: m.JobCategoriesPage })),
+);
 const SettingsAuditLogPage = lazy(() =>
   import('../features/settings/pages/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
 );
@@ -177,6 +180,7 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'settings.roles.edit': SettingsRoleEditPage,
   'settings.alarm_types': SettingsAlarmTypesPage,
   'settings.alarm_types.edit': SettingsAlarmTypeEditPage,
+  'settings.job_categories': SettingsJobCategoriesPage,
   'settings.audit_log': SettingsAuditLogPage,
   'settings.backups': SettingsBackupsPage,
 };

@@ -10,6 +10,7 @@ export const SETTINGS_SECTIONS = [
   { to: '/settings/teams', key: 'teams' },
   { to: '/settings/roles', key: 'roles' },
   { to: '/settings/alarm-types', key: 'alarmTypes' },
+  { to: '/settings/job-categories', key: 'jobCategories' },
   { to: '/settings/audit-log', key: 'auditLog' },
   { to: '/settings/backups', key: 'backups', permission: 'organization_view_all' },
 ] as const;
