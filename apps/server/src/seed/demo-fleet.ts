@@ -9,7 +9,7 @@ import { demoDeviceKey } from './demo.ts';
 const INTERVAL_MS = 10_000;
 
 // A few faults so the demo raises real alarms within minutes of starting.
-const DEMO_FAULTS: [index: number, fault: FaultKind][] = [
+export const DEMO_FAULTS: [index: number, fault: FaultKind][] = [
   [1, 'floodback'],
   [4, 'rack_manually_on'],
   [7, 'refrigerant_leak'],

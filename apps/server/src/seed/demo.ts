@@ -7,6 +7,7 @@ import { seedAlarmHistory } from './demo-history.ts';
 import { seedInventory } from './inventory.ts';
 import { seedJobs } from './jobs.ts';
 import { seedNotifications } from './notifications.ts';
+import { seedLeakHistory, seedRefrigerant } from './refrigerant.ts';
 import { seedReportReadings } from './reports.ts';
 import { DEMO_ROLES } from './roles.ts';
 
@@ -220,6 +221,10 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
   // Tests count their own alarms; the demo gets a year of history.
   if (opts.history ?? true) await seedAlarmHistory(db, now);
   if (opts.history ?? true) await seedReportReadings(db, now);
+  if (opts.history ?? true) {
+    await seedRefrigerant(db, now);
+    await seedLeakHistory(db, now);
+  }
   await seedJobs(db, now);
   await seedNotifications(db);
 }
