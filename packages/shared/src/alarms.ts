@@ -24,6 +24,8 @@ export const alarmSummary = z.object({
   cleared_at: z.string().nullable(),
   organization_id: z.number().int(),
   location_id: z.number().int().nullable(),
+  /** Where the alarm was raised (the dashboard's Location column). */
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   controller: z.object({ id: z.number().int(), name: z.string().nullable(), mac_address: z.string() }),
   alarm_type: z.object({ id: z.number().int(), code: z.string(), name: z.string(), name_es: z.string() }),
 });

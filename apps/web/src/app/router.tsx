@@ -42,6 +42,8 @@ function dashboardSearch(s: Record<string, unknown>) {
     type: text(s.type),
     warranty: s.warranty === 'true' || s.warranty === 'false' ? s.warranty : undefined,
     offline: s.offline === 'true' ? ('true' as const) : undefined,
+    organization_id: id(s.organization_id),
+    location_id: id(s.location_id),
     sort: text(s.sort),
     page: Number.isInteger(page) && page > 1 ? page : undefined,
   };

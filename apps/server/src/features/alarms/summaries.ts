@@ -9,15 +9,15 @@ export const ALARM_SUMMARY_COLUMNS =
   a.device_address, a.value, a.warranty, a.occurrences, a.raised_at, a.acknowledged_at, a.cleared_at,
   a.organization_id, a.location_id, a.controller_id, a.alarm_type_id`);
 
-/** The select list and joins that turn alarm rows into AlarmSummary rows (lists, events, views). */
+/** The select list and joins (`c`, `t`, `loc`) that turn alarm rows into AlarmSummary rows (lists, events, views). */
 export const SUMMARY_SELECT = rawFrag(`
   a.id, a.ref, a.status, a.severity, a.reason, a.reason_es, a.subject, a.rack_ref, a.device_address, a.value,
   a.warranty, a.occurrences, a.raised_at, a.acknowledged_at, a.cleared_at, a.organization_id,
-  a.location_id, c.id as controller_id, c.name as controller_name, c.mac_address,
+  a.location_id, loc.name as summary_location_name, c.id as controller_id, c.name as controller_name, c.mac_address,
   t.id as type_id, t.code as type_code, t.name as type_name, t.name_es as type_name_es`);
 
 export const SUMMARY_JOINS = rawFrag(
-  'join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id',
+  'join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id left join locations loc on loc.id = a.location_id',
 );
 export const SUMMARY_FROM = frag`alarms a ${SUMMARY_JOINS}`;
 
@@ -34,6 +34,7 @@ export const SUMMARY_JSON = rawFrag(`(select r from (select a.id, a.ref, a.statu
   a.reason_es, a.subject, a.rack_ref, a.device_address, a.value, a.warranty, a.occurrences,
   ${isoSql('a.raised_at')} as raised_at, ${isoSql('a.acknowledged_at')} as acknowledged_at,
   ${isoSql('a.cleared_at')} as cleared_at, a.organization_id, a.location_id,
+  case when loc.id is null then null else (select l2 from (select loc.id, loc.name) l2) end as location,
   (select c2 from (select c.id, c.name, c.mac_address) c2) as controller,
   (select t2 from (select t.id, t.code, t.name, t.name_es) t2) as alarm_type) r)`);
 
@@ -58,6 +59,7 @@ export function toSummary(r: Row): AlarmSummary {
     cleared_at: iso(r.cleared_at),
     organization_id: Number(r.organization_id),
     location_id: r.location_id == null ? null : Number(r.location_id),
+    location: r.location_id == null ? null : { id: Number(r.location_id), name: String(r.summary_location_name) },
     controller: {
       id: Number(r.controller_id),
       name: (r.controller_name as string | null) ?? null,

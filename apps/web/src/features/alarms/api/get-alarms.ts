@@ -10,6 +10,8 @@ export type AlarmFilters = {
   warranty?: 'true' | 'false';
   offline?: 'true';
   controller_id?: number;
+  organization_id?: number;
+  location_id?: number;
   sort?: string;
   page?: number;
 };
@@ -32,4 +34,22 @@ export const alarmStatsQuery = (filters: Omit<AlarmFilters, 'page' | 'sort' | 's
     queryKey: ['alarms', 'stats', filters],
     queryFn: () => api<{ data: AlarmStats }>(`alarms/stats?${toQueryString(filters)}`).then((r) => r.data),
     placeholderData: keepPreviousData,
+  });
+
+/** The organizations and locations the caller may see, for the dashboard's place filters. */
+export const placeOptionsQuery = (withOrganizations: boolean) =>
+  queryOptions({
+    queryKey: ['alarms', 'places', withOrganizations],
+    queryFn: async () => {
+      const [organizations, locations] = await Promise.all([
+        withOrganizations
+          ? api<{ data: { id: number; name: string }[] }>('organizations?per_page=100').then((r) => r.data)
+          : Promise.resolve([]),
+        api<{ data: { id: number; name: string; organisation: { id: number } }[] }>('locations?per_page=100').then(
+          (r) => r.data,
+        ),
+      ]);
+      return { organizations, locations };
+    },
+    staleTime: 60_000,
   });

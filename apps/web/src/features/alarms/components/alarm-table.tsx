@@ -59,6 +59,9 @@ export function AlarmTable(props: {
             <SortHeader label={t('dashboard.ref')} column="ref" sort={props.sort} onSort={props.onSort} />
             <SortHeader label={t('dashboard.controller')} column="controller" sort={props.sort} onSort={props.onSort} />
             <th scope="col" className="px-3 py-2 text-left font-semibold">
+              {t('dashboard.location')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
               {t('dashboard.alarm')}
             </th>
             <th scope="col" className="px-3 py-2 text-left font-semibold">
@@ -107,6 +110,7 @@ export function AlarmTable(props: {
                   {a.controller.mac_address}
                 </span>
               </td>
+              <td className="px-3 py-2">{a.location?.name ?? '—'}</td>
               <td className="px-3 py-2">
                 <span className="block">{typeName(a.alarm_type, i18n.language)}</span>
                 <StatusBadge status={a.status} />

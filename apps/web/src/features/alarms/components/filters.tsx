@@ -2,15 +2,71 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SEVERITY_ORDER } from '../../../components/badges.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { alarmTypesQuery, typeName } from '../api/get-alarm-types.ts';
-import type { AlarmFilters } from '../api/get-alarms.ts';
+import { type AlarmFilters, placeOptionsQuery } from '../api/get-alarms.ts';
 
 const STATUSES = ['active', 'acknowledged', 'cleared'] as const;
 
 const split = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []);
 const join = (v: string[]) => (v.length ? v.join(',') : undefined);
 
-/** Alarm Types, Severity, Status and Warranty; every change lands in the URL. */
+const selectClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
+
+/** Organization and Location: only the places the user may see; the locations follow the organization. */
+function PlaceFilters(props: { filters: AlarmFilters; onChange: (patch: Partial<AlarmFilters>) => void }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const manyOrganizations = hasPermission(user, 'organization_view_all');
+  const places = useQuery(placeOptionsQuery(manyOrganizations));
+  const { filters, onChange } = props;
+  const locations = (places.data?.locations ?? []).filter(
+    (l) => !filters.organization_id || l.organisation.id === filters.organization_id,
+  );
+  return (
+    <>
+      {manyOrganizations ? (
+        <label className="block min-w-44">
+          <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">
+            {t('dashboard.organization')}
+          </span>
+          <select
+            value={filters.organization_id ?? ''}
+            onChange={(e) =>
+              onChange({ organization_id: e.target.value ? Number(e.target.value) : undefined, location_id: undefined })
+            }
+            className={selectClass}
+          >
+            <option value="">{t('dashboard.any')}</option>
+            {(places.data?.organizations ?? []).map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <label className="block min-w-44">
+        <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{t('dashboard.location')}</span>
+        <select
+          value={filters.location_id ?? ''}
+          onChange={(e) => onChange({ location_id: e.target.value ? Number(e.target.value) : undefined })}
+          className={selectClass}
+        >
+          <option value="">{t('dashboard.any')}</option>
+          {locations.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+/** Alarm Types, Severity, Status, Warranty, Organization and Location; every change lands in the URL. */
 export function AlarmFiltersBar(props: { filters: AlarmFilters; onChange: (patch: Partial<AlarmFilters>) => void }) {
   const { t, i18n } = useTranslation();
   const types = useQuery(alarmTypesQuery());
@@ -43,13 +99,14 @@ export function AlarmFiltersBar(props: { filters: AlarmFilters; onChange: (patch
         <select
           value={filters.warranty ?? ''}
           onChange={(e) => onChange({ warranty: (e.target.value || undefined) as AlarmFilters['warranty'] })}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+          className={selectClass}
         >
           <option value="">{t('dashboard.any')}</option>
           <option value="true">{t('dashboard.inWarranty')}</option>
           <option value="false">{t('dashboard.outOfWarranty')}</option>
         </select>
       </label>
+      <PlaceFilters filters={filters} onChange={onChange} />
     </div>
   );
 }

@@ -25,8 +25,21 @@ function tileOf(f: AlarmFilters): TileKey | null {
   return null;
 }
 
-/** The dashboard: live alarm table with filters in the URL, stat tiles, bulk actions. */
+/** The dashboard needs no permission; its alarms need alarms_view, and without it it says so. */
 export function DashboardPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  if (!hasPermission(user, 'alarms_view'))
+    return (
+      <Page title={t('dashboard.title')}>
+        <EmptyState title={t('dashboard.noAccessTitle')} body={t('dashboard.noAccessBody')} />
+      </Page>
+    );
+  return <AlarmDashboard />;
+}
+
+/** The live alarm table with filters in the URL, stat tiles, bulk actions. */
+function AlarmDashboard() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -56,7 +69,7 @@ export function DashboardPage() {
 
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
-  const hasFilters = ['status', 'severity', 'type', 'warranty', 'offline'].some(
+  const hasFilters = ['status', 'severity', 'type', 'warranty', 'offline', 'organization_id', 'location_id'].some(
     (k) => filters[k as keyof AlarmFilters],
   );
   const toggle = (ref: number) =>

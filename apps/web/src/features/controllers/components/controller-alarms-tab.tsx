@@ -1,28 +1,24 @@
-import type { AlarmSummary } from '@rcm/shared/alarms';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
 import { EmptyState, Spinner } from '../../../components/page.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { Pagination } from '../../../components/pagination.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { reasonText } from '../../alarms/api/get-alarm-types.ts';
+import { alarmsQuery } from '../../alarms/api/get-alarms.ts';
 
 const STATUSES = ['active', 'acknowledged', 'cleared'] as const;
 
-/** The Alarms tab: this controller's alarms, by status. */
+/** The Alarms tab: this controller's alarms, by status, a page at a time like the dashboard. */
 export function ControllerAlarmsTab(props: { controllerId: number }) {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('active');
-  const alarms = useQuery({
-    queryKey: ['alarms', 'list', { controller_id: props.controllerId, status }],
-    queryFn: () =>
-      api<{ data: AlarmSummary[] }>(`alarms?controller_id=${props.controllerId}&status=${status}&per_page=50`).then(
-        (r) => r.data,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const [page, setPage] = useState(1);
+  const alarms = useQuery(alarmsQuery({ controller_id: props.controllerId, status, page }));
+  const rows = alarms.data?.data ?? [];
+  const meta = alarms.data?.meta;
   return (
     <div>
       <fieldset className="flex gap-2">
@@ -32,7 +28,10 @@ export function ControllerAlarmsTab(props: { controllerId: number }) {
             key={s}
             type="button"
             aria-pressed={status === s}
-            onClick={() => setStatus(s)}
+            onClick={() => {
+              setStatus(s);
+              setPage(1);
+            }}
             className="rounded-full border border-slate-300 px-3 py-1 text-sm aria-pressed:border-blue-700 aria-pressed:bg-blue-700 aria-pressed:text-white dark:border-slate-600"
           >
             {t(`alarmStatus.${s}`)}
@@ -44,11 +43,11 @@ export function ControllerAlarmsTab(props: { controllerId: number }) {
           <Spinner label={t('common.loading')} />
         ) : alarms.isError ? (
           <p role="alert">{t('errors.generic')}</p>
-        ) : alarms.data.length === 0 ? (
+        ) : rows.length === 0 ? (
           <EmptyState title={t('controllers.noAlarmsTitle')} body={t('controllers.noAlarmsBody')} />
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-            {alarms.data.map((a) => (
+            {rows.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
                 <div>
                   <Link
@@ -69,6 +68,11 @@ export function ControllerAlarmsTab(props: { controllerId: number }) {
           </ul>
         )}
       </div>
+      {meta && meta.last_page > 1 ? (
+        <div className="mt-4">
+          <Pagination page={meta.page} lastPage={meta.last_page} total={meta.total} onPage={setPage} />
+        </div>
+      ) : null}
     </div>
   );
 }
