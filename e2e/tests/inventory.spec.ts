@@ -107,8 +107,11 @@ test('a purchase order is created from low-stock items, sent and received', asyn
   await dialog.getByRole('button', { name: 'Create draft' }).click();
   const detail = page.getByRole('dialog', { name: /^Purchase order PO-/ });
   await expect(detail.getByText('Draft')).toBeVisible();
-  await detail.getByRole('button', { name: 'Mark as sent' }).click();
-  await expect(detail.getByText('Sent', { exact: true })).toBeVisible();
+  await detail.getByRole('button', { name: 'Send to supplier' }).click();
+  const confirm = page.getByRole('dialog', { name: /^Send PO-.* to United Refrigeration Inc\.\?$/ });
+  await expect(confirm).toContainText('orders.uri@example.com');
+  await confirm.getByRole('button', { name: 'Send order' }).click();
+  await expect(detail.getByText('Sent', { exact: true }).first()).toBeVisible();
   await detail.getByRole('button', { name: 'Receive' }).click();
   await expect(detail.getByText('Received', { exact: true }).first()).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Receive' })).toBeHidden();
