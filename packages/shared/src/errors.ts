@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'setup_done',
   'reset_token_invalid',
   'cannot_change_self',
+  'tls_required',
   'disk_low',
   'backups_external',
   'in_use',

@@ -92,6 +92,8 @@ export const MESSAGES: Record<Locale, Catalog> = {
       setup_done: 'This console is already set up. Sign in instead.',
       reset_token_invalid: 'This link is invalid, has expired or has already been used. Ask for a new one.',
       cannot_change_self: 'You cannot disable, delete or change the role of your own account.',
+      tls_required:
+        'This controller is in secure mode: it must send over HTTPS. Put TLS in front of the console, or turn secure mode off for a controller that cannot use TLS.',
       disk_low:
         'The server is low on disk space and refuses new data until space is freed. Devices keep their readings and send them again.',
       backups_external:
@@ -187,6 +189,8 @@ export const MESSAGES: Record<Locale, Catalog> = {
       setup_done: 'Esta consola ya está configurada. Inicia sesión.',
       reset_token_invalid: 'Este enlace no es válido, ya venció o ya se usó. Solicita uno nuevo.',
       cannot_change_self: 'No puedes desactivar, eliminar ni cambiar el rol de tu propia cuenta.',
+      tls_required:
+        'Este controlador está en modo seguro: debe enviar por HTTPS. Pon TLS delante de la consola, o desactiva el modo seguro en un controlador que no puede usar TLS.',
       disk_low:
         'El servidor tiene poco espacio en disco y rechaza datos nuevos hasta que se libere espacio. Los dispositivos conservan sus lecturas y las vuelven a enviar.',
       backups_external:

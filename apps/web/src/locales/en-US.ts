@@ -381,6 +381,8 @@ export const enUS = {
     openController: 'Open the controller',
     firstSeen: 'First seen',
     choose: 'Choose…',
+    secureModeHint:
+      'On: the controller sends its key only over TLS (HTTP ingest refuses it over plain HTTP). Turn it off for older controllers that cannot use TLS.',
     moveHint: 'Choosing another organization moves the controller there, with a location of it.',
     deviceAddressHint:
       'Where it sits on the store’s network or bus, e.g. 192.168.1.40 or MODBUS:12. The controller reports it too.',

@@ -383,6 +383,8 @@ export const esMX: Catalog = {
     openController: 'Abrir el controlador',
     firstSeen: 'Visto por primera vez',
     choose: 'Elige…',
+    secureModeHint:
+      'Activado: el controlador envía su clave solo por TLS (la ingesta HTTP la rechaza por HTTP sin cifrar). Desactívalo en controladores antiguos que no pueden usar TLS.',
     moveHint: 'Elegir otra organización mueve el controlador allí, a una de sus ubicaciones.',
     deviceAddressHint:
       'Dónde está en la red o el bus de la tienda, p. ej. 192.168.1.40 o MODBUS:12. El controlador también la informa.',

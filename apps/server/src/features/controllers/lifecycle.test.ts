@@ -41,7 +41,8 @@ const ingestStatus = (key: string, body: object) =>
   server.app.inject({
     method: 'POST',
     url: `/api/ingest/v1/${MAC.replaceAll(':', '')}/status`,
-    headers: { authorization: `Device ${key}` },
+    // Authorised controllers start in secure mode: their key comes through TLS (a proxy in front).
+    headers: { authorization: `Device ${key}`, 'x-forwarded-proto': 'https' },
     payload: body,
   });
 
@@ -71,7 +72,7 @@ describe('a controller from announcement to decommissioning', () => {
     const raised = await server.app.inject({
       method: 'POST',
       url: `/api/ingest/v1/${MAC.replaceAll(':', '')}/alarms`,
-      headers: { authorization: `Device ${key}` },
+      headers: { authorization: `Device ${key}`, 'x-forwarded-proto': 'https' },
       payload: {
         msg_id: 'life-1',
         ts: new Date().toISOString(),

@@ -14,6 +14,8 @@ export type DeviceRecord = {
   deviceAddress: string | null;
   warrantyExpiry: string | null;
   deviceKeyHash: string | null;
+  /** Secure mode: its key is accepted over HTTP ingest only through TLS (see http-routes.ts). */
+  secureMode: boolean;
   online: boolean;
 };
 
@@ -48,6 +50,7 @@ export function createDeviceRegistry(deps: { db: Db; provisioningKey: string | n
         deviceAddress: controllers.deviceAddress,
         warrantyExpiry: controllers.warrantyExpiry,
         deviceKeyHash: controllers.deviceKeyHash,
+        secureMode: controllers.secureMode,
         online: controllers.online,
       })
       .from(controllers)

@@ -46,6 +46,12 @@ export function ingestHttpRoutes(deps: {
         if (!mac || !key) throw new AppError(401, 'unauthenticated');
         const auth = await deps.registry.authenticate(mac, key);
         if (!auth) throw new AppError(401, 'unauthenticated');
+        // A controller in secure mode sends its key only through TLS (HTTPS here, or a reverse proxy
+        // on this host or network that terminates it and says so in X-Forwarded-Proto). Older
+        // controllers without TLS run with secure mode off.
+        if (auth.kind === 'device' && auth.device.secureMode && request.protocol !== 'https') {
+          throw new AppError(403, 'tls_required');
+        }
         if (auth.kind === 'provisioning') {
           const created = await deps.registry.announce(mac, {});
           if (created) deps.bus.emit('controller.pending', created);

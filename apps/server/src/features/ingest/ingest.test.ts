@@ -201,7 +201,8 @@ describe('HTTP ingest', () => {
     const ok = await server.app.inject({
       method: 'POST',
       url,
-      headers: { authorization: `Device ${demoDeviceKey(MAC1)}` },
+      // MAC1 is in secure mode: its key comes through TLS (a proxy in front says so).
+      headers: { authorization: `Device ${demoDeviceKey(MAC1)}`, 'x-forwarded-proto': 'https' },
       payload: telemetry(new Date()),
     });
     expect(ok.statusCode).toBe(200);
@@ -216,11 +217,31 @@ describe('HTTP ingest', () => {
     const bad = await server.app.inject({
       method: 'POST',
       url,
-      headers: { authorization: `Device ${demoDeviceKey(MAC1)}`, 'x-locale': 'es-MX' },
+      headers: { authorization: `Device ${demoDeviceKey(MAC1)}`, 'x-locale': 'es-MX', 'x-forwarded-proto': 'https' },
       payload: { msg_id: 'm', ts: 'soon' },
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.message).toBe('Algunos campos no son válidos.');
     expect(await count('readings', sql`controller_id = ${id}`)).toBe(before + 6);
+  });
+
+  it('refuses a secure-mode controller over plain HTTP, and takes an older one without TLS', async () => {
+    const plain = await server.app.inject({
+      method: 'POST',
+      url: `/api/ingest/v1/${MAC1.replaceAll(':', '')}/telemetry`,
+      headers: { authorization: `Device ${demoDeviceKey(MAC1)}`, 'x-locale': 'es-MX' },
+      payload: telemetry(new Date()),
+    });
+    expect(plain.statusCode).toBe(403);
+    expect(plain.json().error.code).toBe('tls_required');
+    expect(plain.json().error.message).toMatch(/modo seguro/);
+    // MAC0 runs with secure mode off (an older controller).
+    const older = await server.app.inject({
+      method: 'POST',
+      url: `/api/ingest/v1/${MAC0.replaceAll(':', '')}/status`,
+      headers: { authorization: `Device ${demoDeviceKey(MAC0)}` },
+      payload: { online: true },
+    });
+    expect(older.statusCode).toBe(200);
   });
 });

@@ -171,7 +171,10 @@ export function ControllerEditPage() {
           label={t('controllers.warrantyExpiry')}
           error={errorOf(errors, 'warranty_expiry')}
         />
-        <CheckboxInput reg={form.register('secure_mode')} label={t('controllers.secureMode')} />
+        <div>
+          <CheckboxInput reg={form.register('secure_mode')} label={t('controllers.secureMode')} />
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('controllers.secureModeHint')}</p>
+        </div>
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
           {isSubmitting ? t('account.saving') : t('account.save')}
         </button>
