@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { primaryButton } from '../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError, TextInput } from '../../components/ui/form.tsx';
 import { formResolver } from '../../lib/form-errors.ts';
 import { requestPasswordReset } from './api/accounts.ts';
-import { AuthCard, Notice } from './auth-card.tsx';
 
 const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
 

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
 import { primaryButton } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { login } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
 import { setupStatusQuery } from './api/accounts.ts';
-import { AuthCard, Notice } from './auth-card.tsx';
 
 const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
 

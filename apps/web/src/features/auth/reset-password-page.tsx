@@ -4,13 +4,14 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AuthCard } from '../../components/auth-card.tsx';
 import { Spinner } from '../../components/page.tsx';
 import { primaryButton } from '../../components/ui/button.ts';
-import { applyServerErrors, errorOf, RootError, TextInput } from '../../components/ui/form.tsx';
+import { applyServerErrors, RootError } from '../../components/ui/form.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formResolver } from '../../lib/form-errors.ts';
 import { passwordLinkQuery, resetPassword } from './api/accounts.ts';
-import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const formSchema = z
   .object({ password: newPassword, password_again: z.string() })
@@ -71,20 +72,10 @@ export function ResetPasswordPage() {
         <form onSubmit={submit} noValidate className="space-y-5">
           <RootError message={errors.root?.message} />
           <input type="email" autoComplete="username" value={link.data.email} readOnly hidden />
-          <TextInput
-            reg={form.register('password')}
-            type="password"
-            label={t('accounts.reset.password')}
-            hint={t('accounts.setup.passwordHint')}
-            autoComplete="new-password"
-            error={errorOf(errors, 'password')}
-          />
-          <TextInput
-            reg={form.register('password_again')}
-            type="password"
-            label={t('accounts.reset.passwordAgain')}
-            autoComplete="new-password"
-            error={errorOf(errors, 'password_again')}
+          <NewPasswordFields
+            register={form.register}
+            errors={errors}
+            labels={{ password: t('accounts.reset.password'), again: t('accounts.reset.passwordAgain') }}
           />
           <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full`}>
             {isSubmitting ? t('accounts.reset.submitting') : t('accounts.reset.submit')}

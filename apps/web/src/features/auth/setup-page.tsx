@@ -5,6 +5,7 @@ import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AuthCard } from '../../components/auth-card.tsx';
 import { Spinner } from '../../components/page.tsx';
 import { primaryButton } from '../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../components/ui/form.tsx';
@@ -12,7 +13,7 @@ import { fetchUser } from '../../lib/auth-store.ts';
 import { formResolver } from '../../lib/form-errors.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
 import { runSetup, setupStatusQuery } from './api/accounts.ts';
-import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const formSchema = setupBody
   .extend({ password_again: z.string(), locale: z.enum(LOCALES) })
@@ -76,20 +77,10 @@ export function SetupPage() {
             autoComplete="username"
             error={errorOf(errors, 'email')}
           />
-          <TextInput
-            reg={form.register('password')}
-            type="password"
-            label={t('accounts.setup.password')}
-            hint={t('accounts.setup.passwordHint')}
-            autoComplete="new-password"
-            error={errorOf(errors, 'password')}
-          />
-          <TextInput
-            reg={form.register('password_again')}
-            type="password"
-            label={t('accounts.setup.passwordAgain')}
-            autoComplete="new-password"
-            error={errorOf(errors, 'password_again')}
+          <NewPasswordFields
+            register={form.register}
+            errors={errors}
+            labels={{ password: t('accounts.setup.password'), again: t('accounts.setup.passwordAgain') }}
           />
           <SelectInput
             reg={form.register('locale', { onChange: (e) => void setLocale(e.target.value as Locale) })}

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Spinner } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
@@ -37,9 +38,6 @@ export function InvitationAcceptPage() {
     : preview.isError
       ? t('organizations.accept.invalidTitle')
       : t('organizations.accept.loadingTitle');
-  useEffect(() => {
-    document.title = `${title} · ${t('app.name')}`;
-  }, [title, t]);
 
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -55,69 +53,56 @@ export function InvitationAcceptPage() {
   });
 
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
-      <div className="w-full max-w-sm">
-        <div className="flex flex-col items-center text-center">
-          <img src="/favicon.svg" alt="" className="size-12" />
-          <p className="mt-3 text-sm font-semibold uppercase tracking-wide text-blue-800 dark:text-blue-300">
-            {t('app.name')}
-          </p>
-          <h1 className="mt-2 text-2xl font-semibold tracking-tight">{title}</h1>
-          {preview.data ? (
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              {t('organizations.accept.subtitle', { email: preview.data.email })}
-            </p>
-          ) : null}
+    <AuthCard
+      title={title}
+      subtitle={preview.data ? t('organizations.accept.subtitle', { email: preview.data.email }) : undefined}
+    >
+      {preview.isPending ? (
+        <Spinner label={t('common.loading')} />
+      ) : preview.isError ? (
+        <div className="space-y-4 text-sm">
+          <p>{t('organizations.accept.invalidBody')}</p>
+          <Link to="/user/login" className={linkClass}>
+            {t('organizations.accept.toLogin')}
+          </Link>
         </div>
-        <div className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-          {preview.isPending ? (
-            <Spinner label={t('common.loading')} />
-          ) : preview.isError ? (
-            <div className="space-y-4 text-sm">
-              <p>{t('organizations.accept.invalidBody')}</p>
-              <Link to="/user/login" className={linkClass}>
-                {t('organizations.accept.toLogin')}
-              </Link>
-            </div>
-          ) : (
-            <form onSubmit={submit} noValidate className="space-y-5">
-              <FormError message={errors.root?.message} />
-              <FormField label={t('organizations.accept.name')} error={errors.name?.message}>
-                {({ id, describedBy, invalid }) => (
-                  <input
-                    id={id}
-                    autoComplete="name"
-                    aria-invalid={invalid}
-                    aria-describedby={describedBy}
-                    className={inputClass}
-                    {...form.register('name')}
-                  />
-                )}
-              </FormField>
-              <FormField
-                label={t('organizations.accept.password')}
-                error={errors.password?.message}
-                hint={t('organizations.accept.passwordHint')}
-              >
-                {({ id, describedBy, invalid }) => (
-                  <input
-                    id={id}
-                    type="password"
-                    autoComplete="new-password"
-                    aria-invalid={invalid}
-                    aria-describedby={describedBy}
-                    className={inputClass}
-                    {...form.register('password')}
-                  />
-                )}
-              </FormField>
-              <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full justify-center`}>
-                {isSubmitting ? t('organizations.accept.submitting') : t('organizations.accept.submit')}
-              </button>
-            </form>
-          )}
-        </div>
-      </div>
-    </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <FormError message={errors.root?.message} />
+          <FormField label={t('organizations.accept.name')} error={errors.name?.message}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                autoComplete="name"
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                className={inputClass}
+                {...form.register('name')}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={t('organizations.accept.password')}
+            error={errors.password?.message}
+            hint={t('organizations.accept.passwordHint')}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="password"
+                autoComplete="new-password"
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                className={inputClass}
+                {...form.register('password')}
+              />
+            )}
+          </FormField>
+          <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full justify-center`}>
+            {isSubmitting ? t('organizations.accept.submitting') : t('organizations.accept.submit')}
+          </button>
+        </form>
+      )}
+    </AuthCard>
   );
 }
