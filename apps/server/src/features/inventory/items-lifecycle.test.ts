@@ -123,6 +123,9 @@ describe('removing an inventory item', () => {
     expect(list.body.data).toEqual([]);
     expect((await call('GET', tok.fmEditor, `inventory/${id}`)).status).toBe(404);
     expect((await call('DELETE', tok.fmEditor, `inventory/${id}`)).status).toBe(404);
+    const search = await call('GET', tok.tech, 'search?q=LC-HISTORY');
+    const groups = (search.body.data as unknown as { groups: { kind: string; items: unknown[] }[] }).groups;
+    expect(groups.find((g) => g.kind === 'inventory')?.items).toEqual([]);
     const detail = (await call('GET', tok.fmEditor, `purchase-orders/${po}`)).body
       .data as unknown as PurchaseOrderDetail;
     expect(detail.lines[0]).toMatchObject({ item_id: id, part_number: 'LC-HISTORY', archived: true });

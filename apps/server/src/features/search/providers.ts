@@ -243,6 +243,7 @@ const inventory: SearchProvider = {
       sql`select i.id, i.part_number as part, i.product_name as name, i.brand, i.quantity as qty, o.name as org
           from inventory_items i join organizations o on o.id = i.organization_id
           where ${scope.kind === 'all' ? sql`true` : sql`i.organization_id = ${scope.organizationId}`}
+            and i.archived_at is null
             and (${sql.join(
               cols.map((c) => matches(c, term)),
               sql` or `,
