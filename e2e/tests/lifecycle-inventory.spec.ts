@@ -199,7 +199,10 @@ test('job categories: added, renamed, archived (no longer offered) and restored 
 }) => {
   await loginAs(DEMO.admin);
   await page.goto('/settings');
-  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Job categories' }).click();
+  await page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'Job categories' })
+    .click();
   await expect(page).toHaveURL(/\/settings\/job-categories$/);
   const table = page.getByRole('table', { name: 'Job categories' });
   await expect(table).toContainText('Preventive Maintenance');
