@@ -51,6 +51,7 @@ const SYSTEMS: DemoSystem[] = [
     appliance: 'commercial_refrigeration',
     detection: false,
     log: [
+      { daysAgo: 60, type: 'leak_inspection', result: 'not_found' },
       { daysAgo: 40, type: 'charge', amount: [25, 'lb'] },
       { daysAgo: 10, type: 'charge', amount: [30, 'lb'] },
       { daysAgo: 9, type: 'leak_inspection', result: 'found' },
@@ -63,6 +64,7 @@ const SYSTEMS: DemoSystem[] = [
     appliance: 'comfort_cooling',
     detection: false,
     log: [
+      { daysAgo: 100, type: 'leak_inspection', result: 'not_found' },
       { daysAgo: 50, type: 'charge', amount: [8, 'kg'] },
       { daysAgo: 35, type: 'repair' },
     ],
@@ -78,6 +80,7 @@ const SYSTEMS: DemoSystem[] = [
       { daysAgo: 150, type: 'charge', amount: [30, 'lb'] },
       { daysAgo: 149, type: 'repair' },
       { daysAgo: 148, type: 'verification_test', result: 'passed', testKind: 'initial' },
+      { daysAgo: 45, type: 'leak_inspection', result: 'not_found' },
     ],
   },
   {

@@ -173,7 +173,11 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
         all.reduce((s, r) => s + r.added_kg, 0),
         unit,
       );
-      const widths = [2.6, 2.6, 2.6, 1.4, 1.4, 1.3, 1.1, 1.5, 1.4, 2.6, 1.6, 1.4];
+      // Points on a landscape Letter page (720 usable), so that each header and cell fits one line.
+      const widths = [72, 98, 72, 32, 32, 46, 38, 48, 52, 118, 52, 54];
+      // A PDF cell is one line: long names are cut to what their column holds.
+      const cut = (text: string | null, max: number) =>
+        text && text.length > max ? `${text.slice(0, max - 1)}…` : text;
       const right = new Set([5, 6, 7, 8, 11]);
       return {
         title: l.title,
@@ -183,15 +187,15 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
           l.note,
         ],
         columns: l.cols.map((header, i) => ({
-          header: i === 5 || i === 7 ? `${header} (${unit})` : header,
+          header: header.replace('{unit}', unit),
           width: widths[i] ?? 1,
           align: right.has(i) ? ('right' as const) : ('left' as const),
         })),
         rows: all.map((r) => [
-          r.organization_name,
-          r.location_name,
-          r.controller_name,
-          r.rack_name ? `${r.rack_ref} · ${r.rack_name}` : r.rack_ref,
+          cut(r.organization_name, 15),
+          cut(r.location_name, 22),
+          cut(r.controller_name, 15),
+          cut(r.rack_name ?? r.rack_ref, 9),
           r.refrigerant,
           massIn(r.full_charge_kg, unit),
           r.co2e_tonnes,

@@ -233,5 +233,5 @@ export function createRefrigerantService(deps: { db: Db; repo: RefrigerantRepo; 
 
 export type RefrigerantService = ReturnType<typeof createRefrigerantService>;
 
-/** A mass in the unit asked for, rounded for display and exports. */
-export const massIn = (kg: number, unit: 'lb' | 'kg') => round2(fromKg(kg, unit));
+/** A mass in the unit asked for, to a tenth (exports). */
+export const massIn = (kg: number, unit: 'lb' | 'kg') => Math.round(fromKg(kg, unit) * 10) / 10;

@@ -58,6 +58,9 @@ function SystemFacts(props: { system: RefrigerantSystem }) {
         {s.next_leak_check_due && s.leak_check_interval_months ? (
           <>
             {formatDay(s.next_leak_check_due)}
+            {s.next_leak_check_due < new Date().toISOString().slice(0, 10) ? (
+              <strong className="block text-red-800 dark:text-red-300">{t('refrigerant.checkOverdue')}</strong>
+            ) : null}
             <span className="block text-xs text-slate-600 dark:text-slate-300">
               {t('refrigerant.checkEvery', { count: s.leak_check_interval_months })}
             </span>

@@ -125,6 +125,11 @@ export function RefrigerantReportPage() {
                       <td className={`${td} ${STATE_CLASS[r.status.state]}`}>{status(r)}</td>
                       <td className={td}>
                         {r.next_leak_check_due ? formatDay(r.next_leak_check_due) : t('refrigerant.report.noCheck')}
+                        {r.next_leak_check_due && r.next_leak_check_due < new Date().toISOString().slice(0, 10) ? (
+                          <strong className="block text-xs text-red-800 dark:text-red-300">
+                            {t('refrigerant.checkOverdue')}
+                          </strong>
+                        ) : null}
                       </td>
                       <td className={`${td} tabular-nums`}>
                         {r.leak_alarm_open

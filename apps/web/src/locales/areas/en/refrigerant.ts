@@ -28,6 +28,7 @@ export const en = {
   thresholdValue: '{{value}} % per year',
   nextCheck: 'Next EU leak check',
   checkEvery: 'every {{count}} months',
+  checkOverdue: 'Leak check overdue',
   noCheck: 'Not required (below 5 t CO2e or not an EU F-gas)',
   lastRate: 'Last leak rate',
   rateValue: '{{value}} % per year',

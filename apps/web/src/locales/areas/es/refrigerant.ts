@@ -31,6 +31,7 @@ export const es: Widen<typeof en> = {
   thresholdValue: '{{value}} % al año',
   nextCheck: 'Próxima revisión de fugas (UE)',
   checkEvery: 'cada {{count}} meses',
+  checkOverdue: 'Revisión de fugas vencida',
   noCheck: 'No se requiere (menos de 5 t CO2e o no es un gas fluorado de la UE)',
   lastRate: 'Última tasa de fuga',
   rateValue: '{{value}} % al año',
