@@ -20,6 +20,9 @@ test('an administrator backs up the embedded database and downloads the backup, 
   await expect(link).toHaveCount(1);
   await expect(page.getByRole('cell', { name: 'On demand' })).toBeVisible();
   await expectAccessible(page, '/settings/backups with a backup');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, '/settings/backups with a backup (dark)');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   const name = ((await link.textContent()) ?? '').trim();
   const [download] = await Promise.all([
