@@ -3,9 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
 import type { TenantScope } from '../auth/scope.ts';
 
-const controllersCount = sql<number>`(select count(*)::int from ${controllers} c where c.organization_id = ${organizations.id} and c.authorised)`;
-const locationsCount = sql<number>`(select count(*)::int from ${locations} l where l.organization_id = ${organizations.id} and l.archived_at is null)`;
-const membersCount = sql<number>`(select count(*)::int from users u where u.organization_id = ${organizations.id} and not u.disabled and u.deleted_at is null)`;
+// The outer row is named in full: drizzle writes a column of a one-table query unqualified ("id"), which
+// inside these subqueries would mean the subquery's own table.
+const controllersCount = sql<number>`(select count(*)::int from ${controllers} c
+  where c.organization_id = "organizations"."id" and c.authorised)`;
+const locationsCount = sql<number>`(select count(*)::int from ${locations} l
+  where l.organization_id = "organizations"."id" and l.archived_at is null)`;
+const membersCount = sql<number>`(select count(*)::int from users u
+  where u.organization_id = "organizations"."id" and not u.disabled and u.deleted_at is null)`;
 
 /** Controllers of the scope's locations (a member limited to locations sees only theirs). */
 function locationFilter(scope: TenantScope): SQL | undefined {

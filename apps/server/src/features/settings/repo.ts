@@ -6,6 +6,11 @@ import { organizations, roles, teams, users } from '../../db/schema.ts';
 import { query } from '../../lib/sql.ts';
 import type { SettingsScope } from './scope.ts';
 
+// The outer row is named in full: drizzle writes a column of a one-table query unqualified ("id"), which
+// inside these subqueries would mean the users table's own id.
+const teamMembers = sql<number>`(select count(*)::int from users u where u.team_id = "teams"."id" and u.deleted_at is null)`;
+const roleUsers = sql<number>`(select count(*)::int from users u where u.role_id = "roles"."id" and u.deleted_at is null)`;
+
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Users, teams and roles as settings sees them; every tenant query takes the caller's scope. */
@@ -127,7 +132,7 @@ export function createSettingsRepo(db: Db) {
           name: teams.name,
           organizationId: teams.organizationId,
           organizationName: organizations.name,
-          members: sql<number>`(select count(*)::int from ${users} where ${users.teamId} = ${teams.id} and ${users.deletedAt} is null)`,
+          members: teamMembers,
         })
         .from(teams)
         .leftJoin(organizations, eq(organizations.id, teams.organizationId))
@@ -145,7 +150,7 @@ export function createSettingsRepo(db: Db) {
           name: teams.name,
           organizationId: teams.organizationId,
           organizationName: organizations.name,
-          members: sql<number>`(select count(*)::int from ${users} where ${users.teamId} = ${teams.id} and ${users.deletedAt} is null)`,
+          members: teamMembers,
         })
         .from(teams)
         .leftJoin(organizations, eq(organizations.id, teams.organizationId))
@@ -172,7 +177,7 @@ export function createSettingsRepo(db: Db) {
           name: roles.name,
           color: roles.color,
           permissions: roles.permissions,
-          users: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)`,
+          users: roleUsers,
         })
         .from(roles)
         .where(where)
@@ -189,7 +194,7 @@ export function createSettingsRepo(db: Db) {
           name: roles.name,
           color: roles.color,
           permissions: roles.permissions,
-          users: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)`,
+          users: roleUsers,
         })
         .from(roles)
         .where(and(eq(roles.id, id), isNull(roles.archivedAt)));
