@@ -164,7 +164,7 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
     },
 
     /** The whole report for CSV/PDF, masses in the reader's unit (lb in English, kg in Spanish). */
-    async table(ctx: AuthContext, q: RefrigerantReportQuery, locale: Locale): Promise<Table> {
+    async table(ctx: AuthContext, q: RefrigerantReportQuery, locale: Locale, format: 'csv' | 'pdf'): Promise<Table> {
       const l = REFRIGERANT_LABELS[locale];
       const unit = massUnitFor(locale);
       const all = await rows(ctx, q);
@@ -175,9 +175,9 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
       );
       // Points on a landscape Letter page (720 usable), so that each header and cell fits one line.
       const widths = [72, 98, 72, 32, 32, 46, 38, 48, 52, 118, 52, 54];
-      // A PDF cell is one line: long names are cut to what their column holds.
+      // A PDF cell is one line: long names are cut to what their column holds (never in the CSV).
       const cut = (text: string | null, max: number) =>
-        text && text.length > max ? `${text.slice(0, max - 1)}…` : text;
+        format === 'pdf' && text && text.length > max ? `${text.slice(0, max - 1)}…` : text;
       const right = new Set([5, 6, 7, 8, 11]);
       return {
         title: l.title,

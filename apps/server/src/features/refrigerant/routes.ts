@@ -106,7 +106,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now?: () => 
         const ctx = requireAuth(request);
         const q = request.query;
         if (q.format) {
-          const table = await report.table(ctx, q, request.locale);
+          const table = await report.table(ctx, q, request.locale, q.format);
           return sendExport(reply, 'refrigerant', q, q.format, table);
         }
         return report.json(ctx, q);
