@@ -131,16 +131,21 @@ export const MESSAGES: Record<Locale, Catalog> = {
     },
     inUse: {
       item_open_orders: (n) => `This item is on ${n === 1 ? 'an open purchase order' : `${n} open purchase orders`}.`,
-      org_members: (n) => (n === 1 ? '1 user belongs to this organization.' : `${n} users belong to this organization.`),
+      org_members: (n) =>
+        n === 1 ? '1 user belongs to this organization.' : `${n} users belong to this organization.`,
       org_controllers: (n) =>
-        n === 1 ? '1 controller is in service here; decommission or move it first.' : `${n} controllers are in service here; decommission or move them first.`,
-      org_locations: (n) => (n === 1 ? 'It still has 1 location; remove it first.' : `It still has ${n} locations; remove them first.`),
+        n === 1
+          ? '1 controller is in service here; decommission or move it first.'
+          : `${n} controllers are in service here; decommission or move them first.`,
+      org_locations: (n) =>
+        n === 1 ? 'It still has 1 location; remove it first.' : `It still has ${n} locations; remove them first.`,
       org_own: () => 'This is your own organization.',
       location_controllers: (n) =>
         n === 1
           ? '1 controller is installed at this location; decommission or move it first.'
           : `${n} controllers are installed at this location; decommission or move them first.`,
-      location_assets: (n) => (n === 1 ? '1 asset is registered at this location.' : `${n} assets are registered at this location.`),
+      location_assets: (n) =>
+        n === 1 ? '1 asset is registered at this location.' : `${n} assets are registered at this location.`,
       team_members: (n) => (n === 1 ? '1 user is in this team.' : `${n} users are in this team.`),
       team_escalations: (n) =>
         n === 1 ? '1 alarm type escalates to this team.' : `${n} alarm types escalate to this team.`,
@@ -238,7 +243,9 @@ export const MESSAGES: Record<Locale, Catalog> = {
           ? '1 controlador está en servicio aquí; dalo de baja o muévelo primero.'
           : `${n} controladores están en servicio aquí; dalos de baja o muévelos primero.`,
       org_locations: (n) =>
-        n === 1 ? 'Todavía tiene 1 ubicación; elimínala primero.' : `Todavía tiene ${n} ubicaciones; elimínalas primero.`,
+        n === 1
+          ? 'Todavía tiene 1 ubicación; elimínala primero.'
+          : `Todavía tiene ${n} ubicaciones; elimínalas primero.`,
       org_own: () => 'Esta es tu propia organización.',
       location_controllers: (n) =>
         n === 1
