@@ -44,6 +44,7 @@ describe('catalogs', () => {
       'jobs.historyEntry',
       'jobs.providerLocal',
       'jobs.providerZuper',
+      'settings.jobCategories.sources.zuper',
       'reports.uri.total',
       'reports.manual.rack',
       'refrigerant.rack',

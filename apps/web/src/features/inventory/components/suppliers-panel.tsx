@@ -88,9 +88,9 @@ export function SuppliersPanel(props: { canManage: boolean }) {
                   <tr key={r.id}>
                     <td className="px-3 py-2 font-mono text-xs">{r.code}</td>
                     <td className="px-3 py-2 font-medium">{r.name}</td>
-                    <td className="px-3 py-2">{r.email || s('none')}</td>
-                    <td className="px-3 py-2 tabular-nums">{r.phone || s('none')}</td>
-                    <td className="px-3 py-2 font-mono text-xs">{r.account_number || s('none')}</td>
+                    <td className="px-3 py-2">{r.email || '—'}</td>
+                    <td className="px-3 py-2 tabular-nums">{r.phone || '—'}</td>
+                    <td className="px-3 py-2 font-mono text-xs">{r.account_number || '—'}</td>
                     <td className="px-3 py-2 tabular-nums">{r.order_count}</td>
                     <td className="px-3 py-2">{r.archived ? s('archived') : s('active')}</td>
                     {props.canManage ? (

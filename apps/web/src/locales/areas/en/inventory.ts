@@ -164,7 +164,6 @@ export const en = {
     active: 'Active',
     archived: 'Archived',
     showArchived: 'Show archived suppliers',
-    none: '—',
     newSupplier: 'New supplier',
     createTitle: 'New supplier',
     editTitle: 'Edit {{name}}',

@@ -167,7 +167,6 @@ export const es: Widen<typeof en> = {
     active: 'Activo',
     archived: 'Archivado',
     showArchived: 'Mostrar proveedores archivados',
-    none: '—',
     newSupplier: 'Nuevo proveedor',
     createTitle: 'Nuevo proveedor',
     editTitle: 'Editar {{name}}',
