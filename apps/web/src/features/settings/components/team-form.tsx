@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { apiErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
@@ -21,8 +21,11 @@ export function TeamForm(props: { team: SettingsTeam | null; onSaved: (team: Set
   const { user: me } = useAuth();
   const global = hasPermission(me, 'organization_view_all');
   const orgs = useQuery({ ...organizationOptionsQuery(), retry: false });
-  const own = me ? [me.organisation] : [];
-  const options = orgs.data ?? own;
+  // The saved organization is among the options from the first render on: a select whose saved option
+  // is missing while the list loads shows another one ("Shared") and saves it.
+  const saved = props.team?.organisation;
+  const loaded = orgs.data ?? (me ? [me.organisation] : []);
+  const options = saved && !loaded.some((o) => o.id === saved.id) ? [...loaded, saved] : loaded;
   const form = useForm<FormValues, unknown, TeamBody>({
     defaultValues: {
       name: props.team?.name ?? '',
@@ -41,9 +44,7 @@ export function TeamForm(props: { team: SettingsTeam | null; onSaved: (team: Set
       if (!props.team) form.reset();
       await props.onSaved(saved);
     } catch (err) {
-      const { fields, root } = apiErrors(err, t('errors.network'));
-      for (const [field, message] of fields) form.setError(field as keyof FormValues, { message });
-      if (root) form.setError('root', { message: root });
+      applyServerErrors(form, err, t('errors.network'));
     }
   });
   return (

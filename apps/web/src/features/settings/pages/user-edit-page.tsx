@@ -52,7 +52,8 @@ export function UserEditPage() {
     resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
-  const organizationId = Number(form.watch('organization_id'));
+  // Before the form holds the saved values (its first render), the saved organization decides the teams.
+  const organizationId = Number(form.watch('organization_id')) || (u?.organisation.id ?? 0);
 
   const submit = form.handleSubmit(async (body) => {
     try {
