@@ -36,6 +36,8 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('every page built so far has no axe violations', async ({ page, loginAs, request, baseURL }) => {
+      // About twenty pages, each loaded and analysed: more than the default 30 s on a busy 2-core machine.
+      test.setTimeout(90_000);
       const token = await loginAs(DEMO.admin);
       const headers = { Authorization: `Bearer ${token}` };
       const alarms = (await (await request.get(`${baseURL}/api/alarms?per_page=1`, { headers })).json()) as {
