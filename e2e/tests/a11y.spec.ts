@@ -12,6 +12,8 @@ const PAGES = [
   '/controllers/1/edit',
   '/no-such-page',
   '/inventory/3',
+  '/inventory?tab=suppliers',
+  '/settings/job-categories',
   '/settings/users/create',
   '/settings/users/1/edit',
   '/settings/backups',
