@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Health, readiness and metrics (features/ops); the ingest pipeline is timed for the latency histogram.
   const metrics = createMetrics({ db: database.db, bus, log: app.log, instance: config.INSTANCE_ID });
   metrics.instrument(ingest.pipeline);
+  if (embedded.disk) metrics.watchDisk(embedded.disk);
   const readiness = createReadiness();
   readiness.register('database', async () => {
     await database.db.execute(sql`select 1`).catch(() => {

@@ -79,6 +79,9 @@ describe.skipIf(embeddedOnly)('a disk almost full (embedded database)', () => {
       checks: { disk: { status: 'failed', reason: 'disk_low' } },
     });
     expect(logLines.some((l) => l.level === 40 && l.msg.startsWith('disk space low'))).toBe(true);
+    const metrics = (await server.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain('\nrcm_disk_low 1\n');
+    expect(metrics).toContain(`\nrcm_disk_free_bytes ${100 * MB}\n`);
 
     // MQTT: no PUBACK; the connection is cut, so the device keeps the message and sends it again.
     const closed = new Promise<void>((resolve) => device.client.once('close', () => resolve()));

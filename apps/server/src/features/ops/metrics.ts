@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { query } from '../../lib/sql.ts';
 import type { IngestPipeline } from '../ingest/pipeline.ts';
+import type { DiskStatus } from './disk-watch.ts';
 
 /**
  * Prometheus metrics of one instance (`/metrics`). A registry of its own per app, so two instances in
@@ -116,6 +117,26 @@ export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLog
     },
     setSocketClients(count: () => number): void {
       socketClients = count;
+    },
+    /** The embedded database's disk watch: free bytes of DATA_DIR's filesystem and whether ingest is refused. */
+    watchDisk(disk: { status: () => DiskStatus }): void {
+      new Gauge({
+        name: 'rcm_disk_free_bytes',
+        help: "Free space of the embedded database's filesystem (DATA_DIR), at the last check.",
+        registers: [register],
+        collect() {
+          const free = disk.status().free_bytes;
+          if (free !== null) this.set(free);
+        },
+      });
+      new Gauge({
+        name: 'rcm_disk_low',
+        help: '1 while the free space is under DISK_MIN_FREE_MB and ingest is refused (disk_low).',
+        registers: [register],
+        collect() {
+          this.set(disk.status().low ? 1 : 0);
+        },
+      });
     },
     close(): void {
       unsubscribe();
