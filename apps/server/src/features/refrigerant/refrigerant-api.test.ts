@@ -247,7 +247,29 @@ describe('the refrigerant log', () => {
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error.details.fields[0].message).toMatch(/Primero configura/);
     expect((await post('Z', { type: 'repair', at: '2026-11-20T10:00:00Z' })).statusCode).toBe(404);
+    // A job links only within the controller's organization.
+    const [foreign] = await query<{ id: number }>(
+      t.database.db,
+      sql`select j.id from jobs j where j.organization_id <> (select organization_id from controllers where id = 1) limit 1`,
+    );
+    const elsewhere = await post('A', { type: 'repair', at: '2026-11-20T10:00:00Z', job_id: foreign?.id });
+    expect(elsewhere.json().error.details.fields[0].field).toBe('job_id');
     expect(await rowCount(t.database, refrigerantEvents)).toBe(before);
+    const [own] = await query<{ id: number; number: string }>(
+      t.database.db,
+      sql`select j.id, j.number from jobs j where j.organization_id = (select organization_id from controllers where id = 1) limit 1`,
+    );
+    const linked = await log('A', {
+      type: 'leak_inspection',
+      at: '2026-11-20T10:00:00Z',
+      result: 'not_found',
+      job_id: own?.id,
+    });
+    const listed = (await call('GET', `${base}/A/refrigerant-events`, 'viewer')).json().data as {
+      id: number;
+      job: unknown;
+    }[];
+    expect(listed.find((e) => e.id === linked.data.id)?.job).toEqual({ id: own?.id, number: own?.number });
   });
 });
 
