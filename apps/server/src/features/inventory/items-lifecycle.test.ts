@@ -107,6 +107,24 @@ describe('removing an inventory item', () => {
     expect(await audits('inventory.delete', id)).toHaveLength(0);
   });
 
+  it('frees an item when its draft is discarded; sent orders cannot be discarded', async () => {
+    const id = await newItem('LC-DRAFT');
+    const draft = await newOrder(id);
+    const sent = await newOrder(id);
+    expect((await call('POST', tok.fmEditor, `purchase-orders/${sent}/send`)).status).toBe(200);
+    expect((await call('DELETE', tok.fmReader, `purchase-orders/${draft}`)).status).toBe(403);
+    expect((await call('DELETE', tok.outsider, `purchase-orders/${draft}`)).status).toBe(404);
+    expect((await call('DELETE', tok.fmEditor, `purchase-orders/${sent}`)).status).toBe(409);
+    expect((await call('DELETE', tok.fmEditor, `purchase-orders/${draft}`)).status).toBe(204);
+    expect((await call('GET', tok.fmEditor, `purchase-orders/${draft}`)).status).toBe(404);
+    expect(await audits('purchase_order.discard', draft)).toHaveLength(1);
+    const refused = await call('DELETE', tok.fmEditor, `inventory/${id}`);
+    expect(refused.body.error).toMatchObject({ code: 'in_use', message: 'This item is on an open purchase order.' });
+    expect((await call('POST', tok.fmEditor, `purchase-orders/${sent}/receive`)).status).toBe(200);
+    expect((await call('DELETE', tok.fmEditor, `inventory/${id}`)).status).toBe(204);
+    expect(await audits('inventory.archive', id)).toHaveLength(1);
+  });
+
   it('archives an item whose orders are all received: hidden from lists, kept and marked on its order', async () => {
     const id = await newItem('LC-HISTORY');
     const po = await newOrder(id);

@@ -210,6 +210,15 @@ export function createPurchaseOrdersRepo(db: Db) {
       });
     },
 
+    /** Deletes a draft with its lines; false when the order was not a draft. */
+    async discardDraft(id: number, on: Db | Tx): Promise<boolean> {
+      const rows = await on
+        .delete(purchaseOrders)
+        .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.status, 'draft')))
+        .returning({ id: purchaseOrders.id });
+      return rows.length > 0;
+    },
+
     /** draft → sent; false when the order was not a draft. */
     async markSent(id: number, now: Date, on: Db | Tx = db): Promise<boolean> {
       const rows = await on

@@ -84,6 +84,25 @@ export function createPurchaseOrdersService(deps: {
     });
   }
 
+  /** A draft nobody will send is discarded (its lines with it); sent and received orders are history: 409. */
+  async function discard(ctx: AuthContext, id: number) {
+    const po = await visible(ctx, id);
+    await db.transaction(async (tx) => {
+      if (!(await repo.discardDraft(id, tx))) throw new AppError(409, 'conflict');
+      await audit.record(
+        {
+          actorUserId: actor(ctx),
+          organizationId: po.organisation.id,
+          action: 'purchase_order.discard',
+          subjectType: 'purchase_order',
+          subjectId: id,
+          before: { number: po.number, supplier_id: po.supplier.id, location_id: po.location.id, lines: po.lines },
+        },
+        tx,
+      );
+    });
+  }
+
   /** The order's PDF as the supplier receives it (dated today for a draft). */
   async function pdf(ctx: AuthContext, id: number, locale: Locale) {
     const po = await visible(ctx, id);
@@ -145,6 +164,7 @@ export function createPurchaseOrdersService(deps: {
 
     send,
     receive,
+    discard,
     pdf,
   };
 }

@@ -231,6 +231,12 @@ export function inventoryRoutes(deps: {
       },
     );
 
+    // 204: the draft is gone; 409 for a sent or received order.
+    app.delete('/purchase-orders/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await ordersService.discard(requirePermission(request, 'inventory_edit'), request.params.id);
+      return reply.status(204).send();
+    });
+
     app.get('/purchase-orders/:id/pdf', { schema: { params: idParams } }, async (request, reply) => {
       const ctx = requirePermission(request, 'inventory_view');
       const { number, pdf } = await ordersService.pdf(ctx, request.params.id, request.locale);
