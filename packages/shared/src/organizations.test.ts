@@ -31,4 +31,12 @@ describe('invitations and memberships', () => {
     ).toBe(false);
     expect(membershipBody.safeParse({ all_locations: false, location_ids: ['x'] }).success).toBe(false);
   });
+
+  it('refuses a membership of no location at all, on the locations field', () => {
+    const none = invitationBody.safeParse({ email: 'a@b.co', language: 'en-US', role_id: 4, all_locations: false });
+    expect(none.success).toBe(false);
+    expect(none.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['location_ids', 'locations_required']]);
+    expect(membershipBody.safeParse({ all_locations: false, location_ids: [] }).success).toBe(false);
+    expect(membershipBody.safeParse({ all_locations: false, location_ids: [3] }).success).toBe(true);
+  });
 });

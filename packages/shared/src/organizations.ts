@@ -124,17 +124,24 @@ const membershipScope = {
 };
 
 /** POST /api/organizations/{id}/members: invites by email. */
-export const invitationBody = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  language: z.enum(LOCALES),
-  role_id: z.number().int().positive(),
-  ...membershipScope,
-});
+/** A membership of no location at all would see nothing: all locations, or at least one. */
+const someLocation = (v: { all_locations: boolean; location_ids: number[] }) =>
+  v.all_locations || v.location_ids.length > 0;
+const someLocationError = { path: ['location_ids'], message: 'locations_required' };
+
+export const invitationBody = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+    language: z.enum(LOCALES),
+    role_id: z.number().int().positive(),
+    ...membershipScope,
+  })
+  .refine(someLocation, someLocationError);
 export type InvitationBody = z.infer<typeof invitationBody>;
 export type InvitationInput = z.input<typeof invitationBody>;
 
 /** PATCH /api/organizations/{id}/members/{userId}. */
-export const membershipBody = z.object(membershipScope);
+export const membershipBody = z.object(membershipScope).refine(someLocation, someLocationError);
 export type MembershipBody = z.infer<typeof membershipBody>;
 
 export const invitation = z.object({

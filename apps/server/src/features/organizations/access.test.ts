@@ -44,7 +44,7 @@ type Row = {
   name: string;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: (target: Target) => Promise<string> | string;
-  body?: () => unknown;
+  body?: (target: 'own' | 'other') => unknown;
   expect: Expect;
 };
 
@@ -113,7 +113,8 @@ const TABLE: Row[] = [
     name: 'restrict a member to locations',
     method: 'PATCH',
     url: async (o) => `/api/organizations/${ORG[o]}/members/${await memberOf(o)}`,
-    body: () => ({ all_locations: false, location_ids: [] }),
+    // Restricted to one of that organization's locations (FreshMart #101, Valle Verde Centro).
+    body: (o) => ({ all_locations: false, location_ids: [o === 'own' ? 2 : 7] }),
     expect: same(200, [200, 404], [403, 403], [403, 403]),
   },
   {
@@ -151,7 +152,7 @@ describe('organizations area: permission × tenant matrix', () => {
       method: row.method,
       url: await row.url(target),
       headers: headers(tokens[who]),
-      ...(row.body ? { payload: row.body() as object } : {}),
+      ...(row.body ? { payload: row.body(target) as object } : {}),
     });
     expect(res.statusCode, res.body).toBe(status);
     const auditAfter = (await t.database.db.select().from(auditLog)).length;
@@ -169,7 +170,7 @@ describe('organizations area: permission × tenant matrix', () => {
       const res = await t.app.inject({
         method: row.method,
         url: await row.url('own'),
-        ...(row.body ? { payload: row.body() as object } : {}),
+        ...(row.body ? { payload: row.body('own') as object } : {}),
       });
       expect(res.statusCode, row.name).toBe(401);
     }
