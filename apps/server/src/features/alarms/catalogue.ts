@@ -63,9 +63,11 @@ export const ALARM_CATALOGUE: NewAlarmType[] = [
     code: 'REFRIGERANT_LEAK_SUSPECTED',
     name: 'Refrigerant leak suspected (liquid level falling)',
     nameEs: 'Posible fuga de refrigerante (nivel de líquido en descenso)',
-    // The level's 24-hour trend (leak-trend.ts): raised at a fall of 2 %-points a day or more.
+    // The level's 24-hour trend (leak-trend.ts): raised at a fall of `threshold` %-points a day or more.
     source: 'trend',
     match: 'liquid_level',
+    comparator: 'lt',
+    threshold: 2,
     severity: 'high',
     escalationDelaySeconds: 3600,
   },

@@ -48,7 +48,8 @@ export function evaluateLeakTrend(
     const reading = readTrend(trend);
     const key = stateKey(rule.id, sample.subject);
     const open = state.open.get(key);
-    const verdict = judgeTrend(open !== undefined, reading);
+    const rate = rule.threshold !== null && rule.threshold > 0 ? rule.threshold : undefined;
+    const verdict = judgeTrend(open !== undefined, reading, rate);
     if (verdict === 'raise' && reading) {
       const decision = raise(rule, {
         subject: sample.subject,

@@ -195,6 +195,17 @@ describe('evaluateLeakTrend (engine rule)', () => {
     expect(trends.get('A').hours.length).toBeLessThanOrEqual(25);
   });
 
+  it('takes its rate from the alarm type’s threshold (%-points per day)', () => {
+    const lenient = { ...rule, threshold: 6 };
+    const state = emptyState();
+    const trends = new Map();
+    const decisions = [];
+    for (let at = T0; at < T0 + 3 * DAY; at += 10 * 60_000) {
+      decisions.push(...evaluateLeakTrend(lenient, state, trends, sample(70 - ((at - T0) / DAY) * 4), new Date(at)));
+    }
+    expect(decisions).toEqual([]);
+  });
+
   it('respects an alarm already open (another instance or before a restart)', () => {
     const state = emptyState();
     state.open.set(`42|A:liquid_level`, { id: 7 });

@@ -136,15 +136,21 @@ export function readTrend(trend: LevelTrend): TrendReading | null {
  * What the trend says now, given whether a leak is already suspected (its alarm is open): 'raise'
  * when a leak is newly suspected, 'clear' when a suspected one is over, null otherwise.
  */
-export function judgeTrend(suspected: boolean, reading: TrendReading | null): 'raise' | 'clear' | null {
+export function judgeTrend(
+  suspected: boolean,
+  reading: TrendReading | null,
+  raisePerDay: number = LEAK_TREND.raisePerDay,
+): 'raise' | 'clear' | null {
   if (!reading) return null;
+  // Another rate (the alarm type's threshold) scales the other limits with it.
+  const scale = raisePerDay / LEAK_TREND.raisePerDay;
   const falling =
-    reading.perDay <= -LEAK_TREND.raisePerDay &&
-    reading.upperPerDay <= -LEAK_TREND.surePerDay &&
-    reading.firstHalf <= -LEAK_TREND.halfPerDay &&
-    reading.secondHalf <= -LEAK_TREND.halfPerDay;
+    reading.perDay <= -raisePerDay &&
+    reading.upperPerDay <= -LEAK_TREND.surePerDay * scale &&
+    reading.firstHalf <= -LEAK_TREND.halfPerDay * scale &&
+    reading.secondHalf <= -LEAK_TREND.halfPerDay * scale;
   if (!suspected && falling) return 'raise';
-  if (suspected && reading.perDay > -LEAK_TREND.clearPerDay) return 'clear';
+  if (suspected && reading.perDay > -LEAK_TREND.clearPerDay * scale) return 'clear';
   return null;
 }
 
