@@ -26,11 +26,11 @@ test('removing an item: refused in the dialog while an open order holds it, remo
     'purchase-orders/options',
   );
   const depot = options.data.locations.find((l) => l.organization_name === 'Polar Refrigeration Services');
-  expect(
-    (
-      await api.post('purchase-orders', { location_id: depot?.id, lines: [{ item_id: held.id, quantity: 2 }] })
-    ).status(),
-  ).toBe(201);
+  const order = await api.post('purchase-orders', {
+    location_id: depot?.id,
+    lines: [{ item_id: held.id, quantity: 2 }],
+  });
+  const draft = ((await order.json()) as Created).data;
 
   await loginAs(DEMO.technician);
   await page.goto('/inventory?q=E2E-RM-');
@@ -53,6 +53,27 @@ test('removing an item: refused in the dialog while an open order holds it, remo
   await expect(page.getByText('E2E part E2E-RM-FREE was removed.')).toBeVisible();
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table).toContainText('E2E-RM-HELD');
+
+  // Discarding the draft that holds it frees the item.
+  await page.getByRole('button', { name: 'Purchase orders' }).click();
+  await page.getByRole('button', { name: `View ${draft.number}` }).click();
+  await page
+    .getByRole('dialog', { name: `Purchase order ${draft.number}` })
+    .getByRole('button', { name: 'Discard draft' })
+    .click();
+  const discard = page.getByRole('dialog', { name: `Discard ${draft.number}?` });
+  await expect(discard).toContainText('nothing was sent to the supplier');
+  await expectAccessible(page, 'discard draft dialog');
+  await discard.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(page.getByText(`Draft ${draft.number} was discarded.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `View ${draft.number}` })).toHaveCount(0);
+  await page.goto('/inventory?q=E2E-RM-HELD');
+  await table.getByRole('button', { name: 'Remove E2E part E2E-RM-HELD E2E-RM-HELD' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove E2E part E2E-RM-HELD?' })
+    .getByRole('button', { name: 'Remove item' })
+    .click();
+  await expect(page.getByText('E2E part E2E-RM-HELD was removed.')).toBeVisible();
 });
 
 test('deleting an asset after a dialog that says what stays', async ({ page, loginAs, apiAs }) => {

@@ -54,6 +54,11 @@ export async function downloadOrderPdf(id: number, number: string): Promise<void
   URL.revokeObjectURL(url);
 }
 
+/** Deletes a draft (sent and received orders are refused with 409). */
+export function discardPurchaseOrder(id: number) {
+  return api<null>(`purchase-orders/${id}`, { method: 'DELETE' });
+}
+
 export function advancePurchaseOrder(id: number, action: 'send' | 'receive') {
   return api<{ data: PurchaseOrderDetail }>(`purchase-orders/${id}/${action}`, { method: 'POST' }).then((r) => r.data);
 }

@@ -3,12 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/page.tsx';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { advancePurchaseOrder, downloadOrderPdf, purchaseOrderQuery } from '../api/purchase-orders.ts';
+import {
+  advancePurchaseOrder,
+  discardPurchaseOrder,
+  downloadOrderPdf,
+  purchaseOrderQuery,
+} from '../api/purchase-orders.ts';
 import { OrderEmails } from './order-emails.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
@@ -25,6 +30,7 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   const po = order.data;
 
   async function receive() {
@@ -169,6 +175,11 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
           </button>
         ) : null}
         {props.canEdit && po?.status === 'draft' ? (
+          <button type="button" onClick={() => setDiscarding(true)} className={dangerButton}>
+            {t('inventory.orders.discard')}
+          </button>
+        ) : null}
+        {props.canEdit && po?.status === 'draft' ? (
           <button
             type="button"
             disabled={!po.supplier_email}
@@ -195,6 +206,22 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
           await advancePurchaseOrder(po.id, 'send');
           await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
           toast.success(t('inventory.orders.sentDone', { number: po.number }));
+        }}
+      />
+      <ConfirmDialog
+        open={discarding}
+        onClose={() => setDiscarding(false)}
+        title={t('inventory.orders.discardTitle', { number: po?.number ?? '' })}
+        body={t('inventory.orders.discardBody')}
+        confirmLabel={t('inventory.orders.discardConfirm')}
+        destructive
+        onConfirm={async () => {
+          if (!po) return;
+          await discardPurchaseOrder(po.id);
+          props.onClose();
+          queryClient.removeQueries({ queryKey: ['purchase-orders', 'detail', po.id] });
+          await queryClient.invalidateQueries({ queryKey: ['purchase-orders', 'list'] });
+          toast.success(t('inventory.orders.discarded', { number: po.number }));
         }}
       />
     </Modal>

@@ -45,7 +45,7 @@ export const en = {
   removeItem: 'Remove {{name}}',
   removeTitle: 'Remove {{name}}?',
   removeBody:
-    'An item that any purchase order ever included is archived: it leaves this list and new orders, and its orders still show it, marked “(archived)”. An item never ordered is deleted. An item on an open order (draft or sent) cannot be removed until that order is received. Creating the same part # again brings an archived item back.',
+    'An item that any purchase order ever included is archived: it leaves this list and new orders, and its orders still show it, marked “(archived)”. An item never ordered is deleted. An item on an open order cannot be removed until that order is received, or discarded while it is a draft. Creating the same part # again brings an archived item back.',
   removeConfirm: 'Remove item',
   removed: '{{name}} was removed.',
   archived: '(archived)',
@@ -125,6 +125,12 @@ export const en = {
     sendBody:
       'The order’s PDF is emailed to {{email}} and the order becomes Sent: it can then only be received. The email’s delivery is shown on the order.',
     sendConfirm: 'Send order',
+    discard: 'Discard draft',
+    discardTitle: 'Discard {{number}}?',
+    discardBody:
+      'The draft and its lines are deleted; nothing was sent to the supplier. Items it held can then be removed. Sent and received orders stay as history.',
+    discardConfirm: 'Discard draft',
+    discarded: 'Draft {{number}} was discarded.',
     noSupplierEmail: '{{supplier}} has no order email address: add one in the Suppliers tab before sending.',
     downloadPdf: 'Download PDF',
     downloadFailed: 'The PDF could not be downloaded. Please try again.',

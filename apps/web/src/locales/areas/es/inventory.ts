@@ -47,7 +47,7 @@ export const es: Widen<typeof en> = {
   removeItem: 'Retirar {{name}}',
   removeTitle: '¿Retirar {{name}}?',
   removeBody:
-    'Un artículo que alguna orden de compra incluyó se archiva: sale de esta lista y de las nuevas órdenes, y sus órdenes lo siguen mostrando marcado “(archivado)”. Un artículo que nunca se pidió se elimina. Un artículo en una orden abierta (borrador o enviada) no se puede retirar hasta que esa orden se reciba. Crear de nuevo el mismo número de parte recupera el artículo archivado.',
+    'Un artículo que alguna orden de compra incluyó se archiva: sale de esta lista y de las nuevas órdenes, y sus órdenes lo siguen mostrando marcado “(archivado)”. Un artículo que nunca se pidió se elimina. Un artículo en una orden abierta no se puede retirar hasta que esa orden se reciba, o se descarte mientras sea borrador. Crear de nuevo el mismo número de parte recupera el artículo archivado.',
   removeConfirm: 'Retirar artículo',
   removed: 'Se retiró {{name}}.',
   archived: '(archivado)',
@@ -128,6 +128,12 @@ export const es: Widen<typeof en> = {
     sendBody:
       'El PDF de la orden se envía por correo a {{email}} y la orden pasa a Enviada: después solo se puede recibir. La entrega del correo se muestra en la orden.',
     sendConfirm: 'Enviar orden',
+    discard: 'Descartar borrador',
+    discardTitle: '¿Descartar {{number}}?',
+    discardBody:
+      'Se eliminan el borrador y sus partidas; no se envió nada al proveedor. Después se pueden retirar los artículos que tenía. Las órdenes enviadas y recibidas quedan como historial.',
+    discardConfirm: 'Descartar borrador',
+    discarded: 'Se descartó el borrador {{number}}.',
     noSupplierEmail: '{{supplier}} no tiene correo para pedidos: agrégalo en la pestaña Proveedores antes de enviar.',
     downloadPdf: 'Descargar PDF',
     downloadFailed: 'No se pudo descargar el PDF. Inténtalo de nuevo.',
