@@ -87,7 +87,9 @@ export function createControllersRepo(db: Db) {
       const rows = await db
         .select({ id: locations.id })
         .from(locations)
-        .where(and(eq(locations.id, locationId), eq(locations.organizationId, organizationId), isNull(locations.archivedAt)))
+        .where(
+          and(eq(locations.id, locationId), eq(locations.organizationId, organizationId), isNull(locations.archivedAt)),
+        )
         .limit(1);
       return rows.length > 0;
     },
@@ -105,6 +107,7 @@ export function createControllersRepo(db: Db) {
         name: string;
         storeAlias: string | null;
         deviceKeyHash: string;
+        authorisedAt: Date;
       },
     ) {
       const rows = await db

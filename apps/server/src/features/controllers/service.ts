@@ -122,6 +122,7 @@ export function createControllersService(deps: {
         name: body.name,
         storeAlias: body.store_alias || null,
         deviceKeyHash: hashToken(deviceKey),
+        authorisedAt: now(),
       });
       if (!updated) throw new AppError(409, 'conflict');
       await audit.record({

@@ -14,7 +14,9 @@ type SweepEvent =
 
 /**
  * Authorised controllers silent for longer than the offline rule's minutes (default 10) are marked
- * offline and get a CONTROLLER_OFFLINE alarm; their next message clears it (ingest writer).
+ * offline and get a CONTROLLER_OFFLINE alarm; their next message clears it (ingest writer). The clock
+ * starts at the last message or the authorisation, whichever is later: an installer needs the delay
+ * to enter the new key.
  * Runs in the caller's transaction (the scheduler's, holding the job's advisory lock) and reads
  * only through it: on PGlite's single connection, any other query or transaction would wait forever.
  */
@@ -36,12 +38,15 @@ export async function sweepOffline(tx: Db, now: Date): Promise<{ events: SweepEv
     sql`select c.id, c.mac_address, c.organization_id, c.location_id, c.device_address, c.warranty_expiry::text,
             c.last_seen_at, c.online as was_online
           from controllers c
-          where c.authorised and c.last_seen_at < ${cutoff}::timestamptz
+          where c.authorised and greatest(c.last_seen_at, c.authorised_at) < ${cutoff}::timestamptz
             and (c.online or ${rule?.id ?? 0} > 0 and not exists (
               select 1 from alarms a where a.controller_id = c.id and a.alarm_type_id = ${rule?.id ?? 0}
                 and a.subject = ${OFFLINE_SUBJECT} and a.status <> 'cleared'))
           for update of c skip locked`,
   );
+  // A pending controller that went silent is offline too (it raises nothing: it is nobody's yet).
+  await tx.execute(sql`update controllers set online = false
+    where not authorised and decommissioned_at is null and online and last_seen_at < ${cutoff}::timestamptz`);
   const events: SweepEvent[] = [];
   if (silent.length === 0) return { events, macs: [] };
   await tx.execute(
