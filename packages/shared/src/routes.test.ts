@@ -51,7 +51,7 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   'settings.alarm_types.edit': ['/settings/alarm-types/{id}/edit', ['settings_view']],
   // Added by issue 5 (audit log), not in the spec's table.
   'settings.audit_log': ['/settings/audit-log', ['settings_view']],
-  // Added with job categories for local jobs, not in the spec's table.
+  // Job categories: create, rename, archive.
   'settings.job_categories': ['/settings/job-categories', ['settings_view']],
   // Added with backups of the embedded database, not in the spec's table.
   'settings.backups': ['/settings/backups', ['organization_view_all']],

@@ -62,7 +62,7 @@ export const ROUTES = [
   { name: 'settings.roles.edit', path: '/settings/roles/$id/edit', auth: ['settings_update'] },
   { name: 'settings.alarm_types', path: '/settings/alarm-types', auth: ['settings_view'] },
   { name: 'settings.alarm_types.edit', path: '/settings/alarm-types/$id/edit', auth: ['settings_view'] },
-  // Job categories for local jobs (create, rename, archive), not in the spec's table.
+  // Job categories: create, rename, archive (shared by every organization).
   { name: 'settings.job_categories', path: '/settings/job-categories', auth: ['settings_view'] },
   // Added by issue 5 (audit log), not in the spec's table.
   { name: 'settings.audit_log', path: '/settings/audit-log', auth: ['settings_view'] },
