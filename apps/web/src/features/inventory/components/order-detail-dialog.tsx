@@ -26,7 +26,12 @@ const money = (v: number) => v.toLocaleString(undefined, { style: 'currency', cu
 export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const order = useQuery({ ...purchaseOrderQuery(props.id ?? 0), enabled: props.id !== null });
+  const order = useQuery({
+    ...purchaseOrderQuery(props.id ?? 0),
+    enabled: props.id !== null,
+    // A queued email is delivered within seconds: follow it while the dialog is open.
+    refetchInterval: (q) => (q.state.data?.emails.some((e) => e.status === 'queued') ? 3000 : false),
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
