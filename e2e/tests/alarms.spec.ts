@@ -89,11 +89,26 @@ test('acknowledge the selected alarms after a confirmation that says how many', 
   await expect(boxes.nth(1)).toBeVisible();
   await boxes.nth(0).check();
   await boxes.nth(1).check();
-  await expect(page.getByText('2 selected')).toBeVisible();
-  await page.getByRole('button', { name: 'Acknowledge All' }).click();
+  await expect(page.getByText('2 selected', { exact: true })).toBeVisible();
+  // The button names what it does to the selection; the dialog counts only what it changes.
+  await page.getByRole('button', { name: 'Acknowledge 2 selected' }).click();
   const dialog = page.getByRole('dialog', { name: 'Acknowledge the 2 selected alarms?' });
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Acknowledge 2 alarms' }).click();
   await expect(page.getByText('2 alarms updated.')).toBeVisible();
+});
+
+test('Clear All counts only the alarms it would clear, and asks in red', async ({ page, loginAs, apiAs }) => {
+  const api = await apiAs(DEMO.admin);
+  const stats = (await api.get<{ data: { active: number; acknowledged: number } }>('alarms/stats')).data;
+  await loginAs(DEMO.admin);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  const open = stats.active + stats.acknowledged;
+  const dialog = page.getByRole('dialog', { name: `Clear all ${open} alarms matching the filters?` });
+  const confirm = dialog.getByRole('button', { name: `Clear ${open} alarms` });
+  await expect(confirm).toHaveClass(/bg-red-700/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
 });
 
 test('a note with formatting is saved, sanitized and shown again', async ({ page, loginAs, apiAs }) => {

@@ -1,9 +1,11 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/page.tsx';
+import { secondaryButton } from '../../../components/ui/button.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
@@ -12,17 +14,45 @@ import type { AlarmFilters } from '../api/get-alarms.ts';
 
 type Action = 'acknowledge' | 'clear';
 
-const buttonClass =
-  'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800';
+/** The statuses an action changes: acknowledging active alarms; clearing active and acknowledged ones. */
+const CHANGES: Record<Action, readonly AlarmSummary['status'][]> = {
+  acknowledge: ['active'],
+  clear: ['active', 'acknowledged'],
+};
 
 /**
- * 'Acknowledge All' and 'Clear All': the selection when there is one, otherwise everything the
- * filters match, after a confirmation that says how many; progress comes over the socket.
+ * How many alarms an action would change: of the selection, those whose status allows it (a selected
+ * alarm not on this page counts, its status unknown here); without one, of what the filters match,
+ * from the tiles (counted with the same filters but the status).
+ */
+export function changeable(
+  action: Action,
+  input: { selected: number[]; rows: AlarmSummary[]; stats: AlarmStats | undefined; statusFilter: string | undefined },
+): number {
+  const allowed = CHANGES[action];
+  if (input.selected.length > 0) {
+    const byRef = new Map(input.rows.map((r) => [r.ref, r.status]));
+    return input.selected.filter((ref) => {
+      const status = byRef.get(ref);
+      return status === undefined || allowed.includes(status);
+    }).length;
+  }
+  if (!input.stats) return 0;
+  const wanted = input.statusFilter ? input.statusFilter.split(',') : null;
+  return allowed
+    .filter((s) => !wanted || wanted.includes(s))
+    .reduce((sum, s) => sum + (s === 'active' ? (input.stats?.active ?? 0) : (input.stats?.acknowledged ?? 0)), 0);
+}
+
+/**
+ * 'Acknowledge All' and 'Clear All' (or, with a selection, 'Acknowledge 3 selected'): after a
+ * confirmation that counts only the alarms the action changes; progress comes over the socket.
  */
 export function BulkActions(props: {
   selected: number[];
+  rows: AlarmSummary[];
   filters: AlarmFilters;
-  matching: number;
+  stats: AlarmStats | undefined;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -38,14 +68,22 @@ export function BulkActions(props: {
   );
 
   const useSelection = props.selected.length > 0;
-  const count = useSelection ? props.selected.length : props.matching;
-  const question = (action: Action) => {
-    const verb = action === 'acknowledge' ? 'Acknowledge' : 'Clear';
-    return t(`dashboard.confirm${verb}${useSelection ? 'Selected' : 'Filtered'}`, { count });
-  };
+  // Without a selection the count comes from the tiles: the buttons wait for them.
+  const disabled = busy || (!useSelection && !props.stats);
+  const countFor = (action: Action) =>
+    changeable(action, {
+      selected: props.selected,
+      rows: props.rows,
+      stats: props.stats,
+      statusFilter: props.filters.status,
+    });
+  const verb = (action: Action) => (action === 'acknowledge' ? 'Acknowledge' : 'Clear');
+  const label = (action: Action) =>
+    useSelection
+      ? t(`dashboard.${action}Selected`, { count: props.selected.length })
+      : t(action === 'acknowledge' ? 'dashboard.acknowledgeAll' : 'dashboard.clearAll');
 
   const run = async (action: Action) => {
-    setPending(null);
     setBusy(true);
     setProgress(null);
     try {
@@ -60,18 +98,20 @@ export function BulkActions(props: {
     }
   };
 
-  const open = (action: Action) => (count === 0 ? toast.info(t('dashboard.nothingToUpdate')) : setPending(action));
+  const open = (action: Action) =>
+    countFor(action) === 0 ? toast.info(t('dashboard.nothingToUpdate')) : setPending(action);
+  const count = pending ? countFor(pending) : 0;
 
   return (
     <>
       {hasPermission(user, 'alarms_acknowledge') ? (
-        <button type="button" className={buttonClass} disabled={busy} onClick={() => open('acknowledge')}>
-          {t('dashboard.acknowledgeAll')}
+        <button type="button" className={secondaryButton} disabled={disabled} onClick={() => open('acknowledge')}>
+          {label('acknowledge')}
         </button>
       ) : null}
       {hasPermission(user, 'alarms_clear') ? (
-        <button type="button" className={buttonClass} disabled={busy} onClick={() => open('clear')}>
-          {t('dashboard.clearAll')}
+        <button type="button" className={secondaryButton} disabled={disabled} onClick={() => open('clear')}>
+          {label('clear')}
         </button>
       ) : null}
       {busy ? (
@@ -87,27 +127,19 @@ export function BulkActions(props: {
           ) : null}
         </div>
       ) : null}
-      <Dialog open={pending !== null} onClose={() => setPending(null)} className="relative z-50">
-        <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900">
-            <DialogTitle className="text-lg font-semibold">{pending ? question(pending) : ''}</DialogTitle>
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('dashboard.confirmHint')}</p>
-            <div className="mt-6 flex justify-end gap-3">
-              <button type="button" className={buttonClass} onClick={() => setPending(null)}>
-                {t('dashboard.cancel')}
-              </button>
-              <button
-                type="button"
-                className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800"
-                onClick={() => pending && void run(pending)}
-              >
-                {t('dashboard.confirm')}
-              </button>
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title={
+          pending ? t(`dashboard.confirm${verb(pending)}${useSelection ? 'Selected' : 'Filtered'}`, { count }) : ''
+        }
+        body={t('dashboard.confirmHint')}
+        confirmLabel={pending ? t(`dashboard.${pending}Count`, { count }) : ''}
+        destructive={pending === 'clear'}
+        onConfirm={async () => {
+          if (pending) await run(pending);
+        }}
+      />
     </>
   );
 }

@@ -120,8 +120,9 @@ function AlarmDashboard() {
           />
           <BulkActions
             selected={[...selected]}
+            rows={rows}
             filters={filters}
-            matching={meta?.total ?? 0}
+            stats={stats.data}
             onDone={() => setSelected(new Set())}
           />
           <AlertSettingsButton />
