@@ -298,3 +298,9 @@ export const ingestMessages = pgTable(
     index('ingest_messages_received_idx').using('brin', t.receivedAt),
   ],
 );
+
+/** Facts about this installation, kept with its data (`demo`: the database was seeded as the demo). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
