@@ -35,7 +35,9 @@ describe('invitations and memberships', () => {
   it('refuses a membership of no location at all, on the locations field', () => {
     const none = invitationBody.safeParse({ email: 'a@b.co', language: 'en-US', role_id: 4, all_locations: false });
     expect(none.success).toBe(false);
-    expect(none.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['location_ids', 'locations_required']]);
+    expect(none.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['location_ids', 'locations_required'],
+    ]);
     expect(membershipBody.safeParse({ all_locations: false, location_ids: [] }).success).toBe(false);
     expect(membershipBody.safeParse({ all_locations: false, location_ids: [3] }).success).toBe(true);
   });
