@@ -1,14 +1,17 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureAlarmCatalogue } from './features/alarms/catalogue.ts';
-import { DEMO_PASSWORD, DEMO_PROVISIONING_KEY, DEMO_USERS, seedDemo } from './seed/demo.ts';
+import { DEMO_PASSWORD, DEMO_PROVISIONING_KEY, DEMO_USERS, isDemoDatabase, seedDemo } from './seed/demo.ts';
 import { demoFleetMacs, startDemoFleet } from './seed/demo-fleet.ts';
 import { startServer } from './server.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const demo = config.SEED_DEMO ?? (database.kind === 'pglite' && database.fresh);
+  // A new embedded database becomes the demo, and a demo stays one when it starts again (the fleet,
+  // the provisioning key); SEED_DEMO decides when it is set.
+  const demo =
+    config.SEED_DEMO ?? ((database.kind === 'pglite' && database.fresh) || (await isDemoDatabase(database.db)));
   await ensureAlarmCatalogue(database.db);
   if (demo && database.fresh) await seedDemo(database.db);
   const demoMode = demo || config.SEED_DEMO === true;

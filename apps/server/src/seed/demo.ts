@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD, demoDeviceKey } from '@rcm/shared/demo';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { controllers, locations, organizations, roles, teams, userLocations, users } from '../db/schema.ts';
+import { appMeta, controllers, locations, organizations, roles, teams, userLocations, users } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { hashToken } from '../features/auth/tokens.ts';
 import { seedAlarmHistory } from './demo-history.ts';
@@ -227,4 +228,11 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
   }
   await seedJobs(db, now);
   await seedNotifications(db);
+  await db.insert(appMeta).values({ key: 'demo', value: 'true' }).onConflictDoNothing();
+}
+
+/** Whether this database was seeded as the demo: a demo stays one across restarts. */
+export async function isDemoDatabase(db: Db): Promise<boolean> {
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, 'demo'));
+  return row?.value === 'true';
 }
