@@ -1,3 +1,4 @@
+import { demoMac } from '@rcm/shared/demo';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controllers } from '../db/schema.ts';
@@ -38,5 +39,12 @@ describe('the demo fleet signs in only as the demo controllers', () => {
       .set({ deviceKeyHash: hashToken('a-new-key') })
       .where(eq(controllers.macAddress, first));
     expect(await demoFleetMacs(database.db)).not.toContain(first);
+  });
+
+  it('is the same fleet after a stop left every controller offline, without the silent ones', async () => {
+    const before = await demoFleetMacs(database.db);
+    await database.db.update(controllers).set({ online: false });
+    expect(await demoFleetMacs(database.db)).toEqual(before);
+    expect(before).not.toContain(demoMac(4));
   });
 });

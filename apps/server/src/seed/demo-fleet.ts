@@ -1,10 +1,11 @@
+import { demoMac } from '@rcm/shared/demo';
 import { type FaultKind, startFleet } from '@rcm/simulator/fleet';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { controllers } from '../db/schema.ts';
 import { hashToken } from '../features/auth/tokens.ts';
-import { demoDeviceKey } from './demo.ts';
+import { DEMO_CONTROLLERS, demoDeviceKey, isSilentDemoController } from './demo.ts';
 
 const INTERVAL_MS = 10_000;
 
@@ -17,8 +18,8 @@ export const DEMO_FAULTS: [index: number, fault: FaultKind][] = [
 ];
 
 /**
- * The controllers the demo fleet can sign in as: authorised, online (those seeded offline stay
- * silent, so the offline sweep has something to find) and still holding the demo's own device key.
+ * The controllers the demo fleet can sign in as: authorised, not among the demo's silent ones (they
+ * stay silent, so the offline sweep has something to find) and still holding the demo's own device key.
  * A real controller authorised on the same database has another key: signing in as it would be
  * refused, and the refusal would stop start-up.
  */
@@ -26,9 +27,15 @@ export async function demoFleetMacs(db: Db): Promise<string[]> {
   const rows = await db
     .select({ mac: controllers.macAddress, keyHash: controllers.deviceKeyHash })
     .from(controllers)
-    .where(and(eq(controllers.authorised, true), eq(controllers.online, true)))
+    .where(eq(controllers.authorised, true))
     .orderBy(asc(controllers.id));
-  return rows.filter((r) => r.keyHash === hashToken(demoDeviceKey(r.mac))).map((r) => r.mac);
+  // Chosen by who they are, not whether they are online now: after a stop every controller is offline.
+  const silent = new Set(
+    Array.from({ length: DEMO_CONTROLLERS }, (_, i) => i)
+      .filter(isSilentDemoController)
+      .map(demoMac),
+  );
+  return rows.filter((r) => !silent.has(r.mac) && r.keyHash === hashToken(demoDeviceKey(r.mac))).map((r) => r.mac);
 }
 
 /** The simulated controller fleet of the demo, speaking MQTT to the embedded broker. */

@@ -62,6 +62,14 @@ function mac(n: number): string {
   return `02:52:43:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
 }
 
+/** Authorised controllers the demo seeds (pending ones aside). */
+export const DEMO_CONTROLLERS = 40;
+
+/** The demo controllers that stay silent, so the offline sweep and "Offline Controllers" have something. */
+export function isSilentDemoController(index: number): boolean {
+  return index % 9 === 4;
+}
+
 function isoDate(daysFromNow: number, now: Date): string {
   return new Date(now.getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 }
@@ -183,11 +191,11 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
       .slice(1)
       .flatMap((orgId, i) => (locationIds[i + 1] ?? []).map((locationId) => ({ orgId, locationId })));
     const rows: (typeof controllers.$inferInsert)[] = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < DEMO_CONTROLLERS; i++) {
       const site = customerLocations[i % customerLocations.length];
       if (!site) continue;
       const rackLetter = String.fromCharCode(65 + Math.floor(i / customerLocations.length));
-      const offline = i % 9 === 4;
+      const offline = isSilentDemoController(i);
       rows.push({
         macAddress: mac(0x1000 + i),
         name: `Rack ${rackLetter} Controller`,
