@@ -46,6 +46,7 @@ const devices: DeviceRecord[] = rows.map((r) => ({
   deviceAddress: null,
   warrantyExpiry: null,
   deviceKeyHash: null,
+  secureMode: false,
   online: true,
 }));
 const rules = await loadRules(database.db);
