@@ -7,6 +7,8 @@ import { currentUser, headers, rowCount } from '../../test/helpers.ts';
 import { CreateUserError, createUser } from './create-user.ts';
 
 let t: TestApp;
+/** Which of the two racing setups made the administrator (either may win). */
+let adminEmail = '';
 
 beforeAll(async () => {
   t = await createTestApp({}, { seed: false });
@@ -58,6 +60,8 @@ describe('first-run setup', () => {
     expect(refused.json().error.code).toBe('setup_done');
     const token = String(created.headers.authorization).replace(/^Bearer /, '');
     const me = (await currentUser(t.app, token)).json().data;
+    adminEmail = me.email;
+    expect(['alma@polar.example', 'other@polar.example']).toContain(adminEmail);
     expect(me.role.name).toBe('Administrator');
     expect(me.organisation.name).toBe('Polar Service Co.');
     expect(me.language.locale).toBe('es-MX');
@@ -81,7 +85,7 @@ describe('first-run setup', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'alma@polar.example', password: body.password },
+      payload: { email: adminEmail, password: body.password },
     });
     expect(res.statusCode).toBe(200);
   });
@@ -121,7 +125,7 @@ describe('user:create (scripted installs)', () => {
       });
     await expect(attempt({ password: '12345678' })).rejects.toThrow(CreateUserError);
     await expect(attempt({ password: 'short' })).rejects.toThrow(/too weak/);
-    await expect(attempt({ email: 'alma@polar.example' })).rejects.toThrow(/already exists/);
+    await expect(attempt({ email: adminEmail })).rejects.toThrow(/already exists/);
     await expect(attempt({ role: 'Night Shift' })).rejects.toThrow(/No role named "Night Shift"/);
     expect(await rowCount(t.database, users)).toBe(before);
   });
