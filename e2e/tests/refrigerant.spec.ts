@@ -1,7 +1,17 @@
+import type { Page } from '@playwright/test';
 import { simulateController } from '../support/devices.ts';
 import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 const DAY = 86_400_000;
+
+/**
+ * Stacked sonner toasts behind the newest one fail axe's colour contrast: check once they are gone
+ * (the pointer moves off them first: sonner holds its toasts while hovered).
+ */
+async function toastsGone(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
 /** Noon, `days` ago, as a datetime-local input value (noon keeps the day whatever the time zone). */
 function localNoon(daysAgo: number): string {
   const d = new Date(Date.now() - daysAgo * DAY);
@@ -73,6 +83,7 @@ test('a technician sets up a rack’s refrigerant system and logs a charge over 
     await expect(
       panel.getByRole('cell', { name: new RegExp(`73 % per year \\(over 30 days\\)\\s*Repair due by ${due}`) }),
     ).toBeVisible();
+    await toastsGone(page);
     await expectAccessible(page, 'refrigerant tab with a repair due');
 
     // The refrigerant report lists the system with the same deadline.
