@@ -106,7 +106,7 @@ test('a purchase order is created from low-stock items, sent and received', asyn
   await expect(dialog.getByRole('checkbox').first()).toBeChecked();
   await dialog.getByRole('button', { name: 'Create draft' }).click();
   const detail = page.getByRole('dialog', { name: /^Purchase order PO-/ });
-  await expect(detail.getByText('Draft')).toBeVisible();
+  await expect(detail.getByText('Draft', { exact: true })).toBeVisible();
   await detail.getByRole('button', { name: 'Send to supplier' }).click();
   const confirm = page.getByRole('dialog', { name: /^Send PO-.* to United Refrigeration Inc\.\?$/ });
   await expect(confirm).toContainText('orders.uri@example.com');
