@@ -15,6 +15,7 @@ export async function seedTrends(
   tx: Db,
   store: TrendStore,
   firsts: { controllerId: number; rackRef: string; before: number }[],
+  raisePerDay?: number,
 ): Promise<void> {
   const fresh = firsts.filter((f) => !store.get(f.controllerId)?.has(f.rackRef));
   if (fresh.length === 0) return;
@@ -40,6 +41,6 @@ export async function seedTrends(
   );
   for (const row of rows) {
     const trend = store.get(row.controller_id)?.get(row.rack_ref);
-    if (trend) seedHour(trend, row.hour, Number(row.level));
+    if (trend) seedHour(trend, row.hour, Number(row.level), raisePerDay);
   }
 }

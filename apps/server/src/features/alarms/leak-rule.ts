@@ -24,6 +24,10 @@ export function leakRule(rules: readonly AlarmRule[]): AlarmRule | undefined {
   return rules.find((r) => r.source === 'trend' && r.enabled && r.match === LEVEL_METRIC);
 }
 
+/** The rule's rate in %-points per day: its threshold, or the default without one. */
+export const leakRate = (rule: AlarmRule) =>
+  rule.threshold !== null && rule.threshold > 0 ? rule.threshold : undefined;
+
 /**
  * The leak-trend rule over one message's samples at the message's own time: each liquid level goes
  * into its rack's trend, and when an hour closes the trend is judged. The alarm being open is what
@@ -48,8 +52,7 @@ export function evaluateLeakTrend(
     const reading = readTrend(trend);
     const key = stateKey(rule.id, sample.subject);
     const open = state.open.get(key);
-    const rate = rule.threshold !== null && rule.threshold > 0 ? rule.threshold : undefined;
-    const verdict = judgeTrend(open !== undefined, reading, rate);
+    const verdict = judgeTrend(trend, open !== undefined, reading, leakRate(rule));
     if (verdict === 'raise' && reading) {
       const decision = raise(rule, {
         subject: sample.subject,

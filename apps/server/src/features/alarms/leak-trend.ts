@@ -6,9 +6,9 @@
  * slopes between every pair of hours) of the last 24 hours: a few hours pulled down by defrost or a
  * bad sensor move it little. A leak is suspected when the level falls at least 2 %-points a day over
  * the 24 hours, surely (the 95 % interval's upper end at most −1 %-point a day: noise alone does not
- * pass) and in each 12-hour half (a fall, not one step down); it is over once the 24-hour slope is
- * above −1 %-point a day. Nothing is judged before 18 of the 24 hours have readings. The state is bounded: at most WINDOW_HOURS + 1 hours of at most
- * SAMPLES_PER_HOUR values each.
+ * pass) and in each 12-hour half (a fall, not one step down), at three hourly judgements in a row;
+ * it is over once the 24-hour slope is above −1 %-point a day. Nothing is judged before 18 of the
+ * 24 hours have readings. The state is bounded: at most 25 hours of at most 32 values each.
  */
 
 export const LEAK_TREND = {
@@ -17,6 +17,10 @@ export const LEAK_TREND = {
   raisePerDay: 2,
   /** …when the fall is also sure (the upper end of its 95 % interval is at most this)… */
   surePerDay: 1,
+  /** The interval's z: 1.96 is 95 %. */
+  sureZ: 1.96,
+  /** Consecutive hourly judgements that must find the fall before it is raised. */
+  sustainHours: 3,
   /** …and each 12 h half falls too (a fall, not one step down). */
   halfPerDay: 1,
   /** The trend is over (the alarm clears) above this slope. */
@@ -35,9 +39,11 @@ export type LevelTrend = {
   hours: Hour[];
   /** The newest hour with a reading (hours since the epoch). */
   newest: number;
+  /** How many hourly judgements in a row found the level falling. */
+  streak: number;
 };
 
-export const emptyTrend = (): LevelTrend => ({ hours: [], newest: Number.NEGATIVE_INFINITY });
+export const emptyTrend = (): LevelTrend => ({ hours: [], newest: Number.NEGATIVE_INFINITY, streak: 0 });
 
 /** Keeps every `stride`-th value of an hour; when full, drops every other value and doubles the stride. */
 function addToHour(h: Hour, value: number): void {
@@ -79,11 +85,6 @@ export function observeLevel(trend: LevelTrend, at: number, value: number): bool
   return advanced;
 }
 
-/** Seeds an hour from stored history (its median), when the process first sees a rack. */
-export function seedHour(trend: LevelTrend, hour: number, medianValue: number): void {
-  observeLevel(trend, hour * HOUR_MS, medianValue);
-}
-
 /**
  * Theil–Sen slope of (hour, level) points in %-points per day, and the upper end of its 95 %
  * confidence interval (Sen's, by the Mann–Kendall variance): how fast the level falls at least.
@@ -101,7 +102,7 @@ export function theilSen(points: readonly { x: number; y: number }[]): { slope: 
   if (slopes.length === 0) return null;
   slopes.sort((a, b) => a - b);
   const n = points.length;
-  const c = 1.96 * Math.sqrt((n * (n - 1) * (2 * n + 5)) / 18);
+  const c = LEAK_TREND.sureZ * Math.sqrt((n * (n - 1) * (2 * n + 5)) / 18);
   const upperRank = Math.min(slopes.length - 1, Math.ceil((slopes.length + c) / 2));
   return { slope: median(slopes) * 24, upper: (slopes[upperRank] as number) * 24 };
 }
@@ -133,25 +134,51 @@ export function readTrend(trend: LevelTrend): TrendReading | null {
 }
 
 /**
- * What the trend says now, given whether a leak is already suspected (its alarm is open): 'raise'
- * when a leak is newly suspected, 'clear' when a suspected one is over, null otherwise.
+ * Whether the window's fall passes the rule: at least `raisePerDay` over 24 hours, surely (the upper
+ * end of the 95 % interval), and in each 12-hour half. Another rate (the alarm type's threshold)
+ * scales the other limits with it.
+ */
+export function isFalling(reading: TrendReading, raisePerDay: number = LEAK_TREND.raisePerDay): boolean {
+  const scale = raisePerDay / LEAK_TREND.raisePerDay;
+  return (
+    reading.perDay <= -raisePerDay &&
+    reading.upperPerDay <= -LEAK_TREND.surePerDay * scale &&
+    reading.firstHalf <= -LEAK_TREND.halfPerDay * scale &&
+    reading.secondHalf <= -LEAK_TREND.halfPerDay * scale
+  );
+}
+
+/**
+ * The hourly judgement, given whether a leak is already suspected (its alarm is open): 'raise' once
+ * the fall has held for `sustainHours` judgements in a row, 'clear' when a suspected leak's 24-hour
+ * slope is back above −1 %-point a day, null otherwise. Updates the trend's streak.
  */
 export function judgeTrend(
+  trend: LevelTrend,
   suspected: boolean,
   reading: TrendReading | null,
   raisePerDay: number = LEAK_TREND.raisePerDay,
 ): 'raise' | 'clear' | null {
-  if (!reading) return null;
-  // Another rate (the alarm type's threshold) scales the other limits with it.
+  if (!reading) {
+    trend.streak = 0;
+    return null;
+  }
+  trend.streak = isFalling(reading, raisePerDay) ? trend.streak + 1 : 0;
+  if (!suspected && trend.streak >= LEAK_TREND.sustainHours) return 'raise';
   const scale = raisePerDay / LEAK_TREND.raisePerDay;
-  const falling =
-    reading.perDay <= -raisePerDay &&
-    reading.upperPerDay <= -LEAK_TREND.surePerDay * scale &&
-    reading.firstHalf <= -LEAK_TREND.halfPerDay * scale &&
-    reading.secondHalf <= -LEAK_TREND.halfPerDay * scale;
-  if (!suspected && falling) return 'raise';
   if (suspected && reading.perDay > -LEAK_TREND.clearPerDay * scale) return 'clear';
   return null;
+}
+
+/**
+ * Seeds an hour from stored history (its median), in time order, when the process first sees a
+ * rack: the streak is counted as the hours pass, so a fall the history already shows is raised at the
+ * first judgement of live readings.
+ */
+export function seedHour(trend: LevelTrend, hour: number, medianValue: number, raisePerDay?: number): void {
+  if (!observeLevel(trend, hour * HOUR_MS, medianValue)) return;
+  const reading = readTrend(trend);
+  trend.streak = reading && isFalling(reading, raisePerDay) ? trend.streak + 1 : 0;
 }
 
 /** The Theil–Sen line through the window's hourly medians, for a chart: its ends and slope. */

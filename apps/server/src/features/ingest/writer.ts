@@ -15,7 +15,7 @@ import {
   evaluateSamples,
 } from '../alarms/engine.ts';
 import { seedTrends, type TrendStore } from '../alarms/leak-history.ts';
-import { evaluateLeakTrend, leakRule } from '../alarms/leak-rule.ts';
+import { evaluateLeakTrend, leakRate, leakRule } from '../alarms/leak-rule.ts';
 import { loadStates, OFFLINE_SUBJECT } from '../alarms/state.ts';
 import type { DeviceRecord } from './device-registry.ts';
 import { samplesOf } from './samples.ts';
@@ -333,7 +333,8 @@ export async function writeBatch(
   const ordered = items.map((item) => ({ item, at: item.channel === 'status' ? 0 : Date.parse(item.message.ts) }));
   ordered.sort((a, b) => a.at - b.at);
   const trendRule = input.levelTrends ? leakRule(rules) : undefined;
-  if (trendRule && input.levelTrends) await seedTrends(tx, input.levelTrends, levelFirsts(ordered));
+  if (trendRule && input.levelTrends)
+    await seedTrends(tx, input.levelTrends, levelFirsts(ordered), leakRate(trendRule));
   for (const { item, at } of ordered) {
     const state = states.get(item.device.id) as ControllerState;
     let list = decisions.get(item.device.id);

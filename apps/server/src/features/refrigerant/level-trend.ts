@@ -2,7 +2,7 @@ import type { LevelTrendResponse } from '@rcm/shared/refrigerant';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../lib/sql.ts';
-import { emptyTrend, fittedLine, judgeTrend, seedHour } from '../alarms/leak-trend.ts';
+import { emptyTrend, fittedLine, isFalling, seedHour } from '../alarms/leak-trend.ts';
 
 const HOUR_MS = 3_600_000;
 const iso = (hour: number) => new Date(hour * HOUR_MS).toISOString();
@@ -35,7 +35,7 @@ export async function levelTrendOf(
           per_day: Math.round(line.reading.perDay * 100) / 100,
           from: { at: iso(line.from.hour), level: Math.round(line.from.level * 10) / 10 },
           to: { at: iso(line.to.hour), level: Math.round(line.to.level * 10) / 10 },
-          falling: judgeTrend(false, line.reading) === 'raise',
+          falling: isFalling(line.reading),
         }
       : null,
   };
