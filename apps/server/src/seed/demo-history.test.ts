@@ -28,6 +28,16 @@ describe('demo alarm history', () => {
     expect(new Date(String(row?.oldest)).getTime()).toBeLessThan(new Date('2026-01-15').getTime());
   });
 
+  it('never acknowledges or clears in the future, nor before the alarm was raised', async () => {
+    const [row] = await query<{ future: number; backwards: number }>(
+      database.db,
+      sql`select count(*) filter (where acknowledged_at > '2026-11-22T12:00:00Z' or cleared_at > '2026-11-22T12:00:00Z')::int as future,
+            count(*) filter (where acknowledged_at < raised_at or cleared_at < coalesce(acknowledged_at, raised_at))::int as backwards
+          from alarms`,
+    );
+    expect(row).toEqual({ future: 0, backwards: 0 });
+  });
+
   it('keeps the counters the dashboard reads equal to the rows', async () => {
     const counted = await query<{ status: string; n: number }>(
       database.db,

@@ -71,6 +71,7 @@ const SUBJECTS: Record<string, { subject: string; value: (r: () => number) => nu
 };
 
 const MINUTE = 60_000;
+const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
 /**
@@ -105,7 +106,11 @@ export async function seedAlarmHistory(db: Db, now = new Date(), count = 720): P
     if (!spec || c.organizationId === null) continue;
     // The newest few stay open, one per condition (as the engine would keep them).
     const recent = i < 24;
-    const raisedAt = new Date(now.getTime() - (recent ? random() * 2 * DAY : 3 * DAY + random() * 362 * DAY));
+    // Raised at least 12 hours ago: an acknowledgement (up to 93 minutes later) and a clear (up to
+    // another 10 hours) always lie in the past.
+    const raisedAt = new Date(
+      now.getTime() - (recent ? 12 * HOUR + random() * 36 * HOUR : 3 * DAY + random() * 362 * DAY),
+    );
     const key = `${c.id}|${type.id}|${spec.subject}`;
     let status: 'active' | 'acknowledged' | 'cleared' = 'cleared';
     if (recent && !open.has(key)) {
