@@ -81,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // One line per request, at debug (below): at info, every dashboard poll and device post filled the log.
+    disableRequestLogging: true,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
     // Only a reverse proxy on this host or a private network may set X-Forwarded-For; trusting it from
@@ -89,6 +91,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.debug(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+    done();
+  });
 
   const bus = createEventBus();
   // Embedded database: the disk watch (ingest refuses while the disk is almost full), backups, jobs.
