@@ -2,57 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refrigerantEvents, refrigerantSystems } from '../../db/schema-refrigerant.ts';
 import { query } from '../../lib/sql.ts';
-import { addUser } from '../../test/alarms.ts';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import { headers, rowCount } from '../../test/helpers.ts';
+import type { TestApp } from '../../test/app.ts';
+import { rowCount } from '../../test/helpers.ts';
+import { base, refrigerantFixture, system } from './refrigerant-fixture.ts';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-/** Controller 1 is FreshMart's, at a store the demo viewer sees. */
-const base = '/api/controllers/1/racks';
+let call: Awaited<ReturnType<typeof refrigerantFixture>>['call'];
+let log: Awaited<ReturnType<typeof refrigerantFixture>>['log'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  t.clock.now = new Date('2026-11-25T12:00:00Z');
-  // A member of another organization who may update controllers (of their own organization).
-  await addUser(t.database.db, {
-    from: 'technician@example.com',
-    email: 'outsider@example.com',
-    organizationName: 'Valle Verde Supermercados',
-    permissions: ['controllers_view', 'controllers_update', 'reports_view'],
-  });
-  for (const who of ['admin', 'manager', 'technician', 'viewer', 'outsider']) {
-    tokens[who] = await login(t.app, `${who}@example.com`);
-  }
-  await t.database.db.execute(sql`insert into racks (controller_id, ref, name, metrics, updated_at)
-    values (1, 'A', 'Rack A', '{}'::jsonb, now()), (1, 'B', 'Rack B', '{}'::jsonb, now()),
-           (1, 'C', 'Rack C', '{}'::jsonb, now()), (1, 'D', 'Rack D', '{}'::jsonb, now())`);
+  ({ t, call, log } = await refrigerantFixture());
 });
 afterAll(() => t?.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: string, payload?: object, locale?: string) =>
-  t.app.inject({ method, url, headers: headers(tokens[who], locale), ...(payload ? { payload } : {}) });
-
-const system = (over: object = {}) => ({
-  refrigerant: 'R-404A',
-  full_charge: { value: 1000, unit: 'lb' },
-  appliance_type: 'commercial_refrigeration',
-  leak_detection_system: false,
-  ...over,
-});
-
-async function log(ref: string, body: object, who = 'technician') {
-  const res = await call('POST', `${base}/${ref}/refrigerant-events`, who, {
-    technician: 'Ana Ruiz',
-    certification_number: 'EPA-608-123',
-    ...body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as {
-    data: { id: number; leak_rate_percent: number | null; leak_rate_days: number | null; repair_due_by: string | null };
-    system: { status: { state: string; repair_due_by: string | null } };
-  };
-}
 
 describe('the refrigerant table', () => {
   it('lists the 13 built-in refrigerants with their AR4 GWP and its source', async () => {
@@ -291,59 +252,5 @@ describe('scope', () => {
     expect(await rowCount(t.database, refrigerantEvents)).toBe(events);
     const anonymous = await t.app.inject({ method: 'POST', url: `${base}/A/refrigerant-events`, payload: {} });
     expect(anonymous.statusCode).toBe(401);
-  });
-});
-
-describe('GET /api/reports/refrigerant', () => {
-  it('lists every system in scope with its status, additions in the range and suspected-leak alarms', async () => {
-    await t.database.db.execute(sql`insert into alarms (alarm_type_id, controller_id, organization_id, location_id, subject, rack_ref,
-      reason, severity, status, raised_at, last_occurrence_at)
-      select t.id, 1, c.organization_id, c.location_id, 'A:liquid_level', 'A', 'Leak suspected', 'high', 'active',
-        '2026-11-20T10:00:00Z', '2026-11-20T10:00:00Z'
-      from alarm_types t, controllers c where t.code = 'REFRIGERANT_LEAK_SUSPECTED' and c.id = 1`);
-    const res = await call('GET', '/api/reports/refrigerant?from=2026-06-01&to=2026-11-25', 'technician');
-    expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json().data as {
-      rack_ref: string;
-      added_kg: number;
-      charges: number;
-      status: { state: string };
-      leak_alarms: number;
-      leak_alarm_open: boolean;
-    }[];
-    expect(rows.map((r) => r.rack_ref)).toEqual(['A', 'B', 'C', 'D']);
-    expect(rows[0]).toMatchObject({
-      added_kg: 68.04,
-      charges: 1,
-      status: { state: 'ok' },
-      leak_alarms: 1,
-      leak_alarm_open: true,
-    });
-    expect(rows[1]).toMatchObject({ added_kg: 16, charges: 2, status: { state: 'overdue' } });
-    expect(res.json().summary.by_status).toContainEqual({ state: 'overdue', systems: 2 });
-    const outsider = await call('GET', '/api/reports/refrigerant?from=2026-06-01&to=2026-11-25', 'outsider');
-    expect(outsider.json().data).toEqual([]);
-    const csv = await call(
-      'GET',
-      '/api/reports/refrigerant?from=2026-06-01&to=2026-11-25&format=csv',
-      'technician',
-      undefined,
-      'es-MX',
-    );
-    expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.body).toContain('Ubicación,Controlador,Rack,Gas,Carga kg');
-    expect(csv.body).toContain('FreshMart #101 Downtown');
-    expect(csv.body).toContain('Vencida');
-    const pdf = await call('GET', '/api/reports/refrigerant?from=2026-06-01&to=2026-11-25&format=pdf', 'technician');
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
-    const bad = await call(
-      'GET',
-      '/api/reports/refrigerant?from=2026-06-01&to=2026-01-01',
-      'technician',
-      undefined,
-      'es-MX',
-    );
-    expect(bad.statusCode).toBe(422);
   });
 });
