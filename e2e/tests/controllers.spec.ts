@@ -101,3 +101,15 @@ test('a controller announcing itself shows in the pending badge without a reload
     await fleet.stop();
   }
 });
+
+test('the controller list says whose warranty has expired, in words', async ({ page, loginAs }) => {
+  await loginAs(DEMO.technician);
+  await page.goto('/controllers');
+  await page.getByLabel('Warranty').selectOption({ label: 'Under warranty' });
+  await expect(page.getByRole('cell', { name: /Expired/ })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: /Under warranty/ }).first()).toBeVisible();
+  await page.getByLabel('Warranty').selectOption({ label: 'Out of warranty' });
+  await page.getByLabel('Authorization').selectOption({ label: 'Authorised' });
+  await expect(page.getByRole('cell', { name: /Under warranty/ })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: /Expired/ }).first()).toBeVisible();
+});

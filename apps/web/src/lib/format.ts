@@ -7,6 +7,12 @@ export function formatDateTime(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(i18next.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/** Today as a calendar day (`YYYY-MM-DD`) where the user is. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** A calendar day (`YYYY-MM-DD`, no time zone) in the interface language. */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '—';

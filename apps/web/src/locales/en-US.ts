@@ -387,6 +387,7 @@ export const enUS = {
     openController: 'Open the controller',
     firstSeen: 'First seen',
     choose: 'Choose…',
+    warrantyExpired: 'Expired',
     secureModeHint:
       'On: the controller sends its key only over TLS (HTTP ingest refuses it over plain HTTP). Turn it off for older controllers that cannot use TLS.',
     moveHint: 'Choosing another organization moves the controller there, with a location of it.',

@@ -389,6 +389,7 @@ export const esMX: Catalog = {
     openController: 'Abrir el controlador',
     firstSeen: 'Visto por primera vez',
     choose: 'Elige…',
+    warrantyExpired: 'Vencida',
     secureModeHint:
       'Activado: el controlador envía su clave solo por TLS (la ingesta HTTP la rechaza por HTTP sin cifrar). Desactívalo en controladores antiguos que no pueden usar TLS.',
     moveHint: 'Elegir otra organización mueve el controlador allí, a una de sus ubicaciones.',

@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WarrantyBadge } from '../../../components/badges.tsx';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { localToday } from '../../../lib/format.ts';
 import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
 
 const selectClass =
@@ -28,6 +30,7 @@ function Select(props: { label: string; value: string; onChange: (v: string) => 
 
 /** /controllers: search, filters in the URL, status at a glance. */
 export function ControllersPage() {
+  const today = localToday();
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -173,7 +176,9 @@ export function ControllersPage() {
                         <span className="text-slate-600 dark:text-slate-300">0</span>
                       )}
                     </td>
-                    <td className="px-3 py-2 tabular-nums">{c.warranty_expiry ?? '—'}</td>
+                    <td className="px-3 py-2">
+                      <WarrantyBadge expiry={c.warranty_expiry} today={today} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
