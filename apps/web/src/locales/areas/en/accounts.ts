@@ -18,7 +18,7 @@ export const en = {
   forgot: {
     link: 'Forgot your password?',
     title: 'Reset your password',
-    subtitle: 'Enter the email address of your account. If it is ours, we send it a link to choose a new password.',
+    subtitle: 'Enter your account’s email address: if an account uses it, we email it a link to choose a new password.',
     email: 'Email address',
     submit: 'Send the link',
     submitting: 'Sending…',

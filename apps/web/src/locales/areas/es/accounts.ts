@@ -21,7 +21,7 @@ export const es: Widen<typeof en> = {
     link: '¿Olvidaste tu contraseña?',
     title: 'Restablece tu contraseña',
     subtitle:
-      'Ingresa el correo electrónico de tu cuenta. Si es nuestro, le enviamos un enlace para elegir una nueva contraseña.',
+      'Ingresa el correo electrónico de tu cuenta: si una cuenta lo usa, le enviamos un enlace para elegir una nueva contraseña.',
     email: 'Correo electrónico',
     submit: 'Enviar el enlace',
     submitting: 'Enviando…',
