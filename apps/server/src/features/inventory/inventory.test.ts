@@ -1,6 +1,7 @@
 import type { InventoryItem } from '@rcm/shared/inventory';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv, toRecords } from '../../../../web/src/features/inventory/csv-parse.ts';
 import { query } from '../../lib/sql.ts';
 import { addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
@@ -277,5 +278,51 @@ describe('CSV import and export', () => {
       headers: headers(tok.outsider),
     });
     expect(outsider.body.trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('importing an export unchanged changes nothing, each row back in its own organization', async () => {
+    const exported = await t.app.inject({ method: 'GET', url: '/api/inventory/export', headers: headers(tok.tech) });
+    const { records } = toRecords(parseCsv(exported.body));
+    const organizations = new Set(records.map((r) => r.organization));
+    expect(organizations.size).toBeGreaterThan(1);
+    const before = await query<{ organization_id: number; n: number }>(
+      t.database.db,
+      sql`select organization_id, count(*)::int as n from inventory_items group by organization_id order by 1`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/import',
+      headers: headers(tok.tech),
+      payload: { rows: records },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ created: 0, updated: records.length });
+    const after = await query<{ organization_id: number; n: number }>(
+      t.database.db,
+      sql`select organization_id, count(*)::int as n from inventory_items group by organization_id order by 1`,
+    );
+    expect(after).toEqual(before);
+  });
+
+  it('refuses rows for an organization the importer may not write, or one that does not exist', async () => {
+    const before = await itemCount('FreshMart Foods');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/import',
+      headers: headers(tok.outsider, 'es-MX'),
+      payload: {
+        rows: [
+          row('VV-1', { organization: 'Valle Verde Supermercados' }),
+          row('VV-2', { organization: 'FreshMart Foods' }),
+          row('VV-3', { organization: 'Nobody Foods' }),
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.details.rows).toEqual([
+      { row: 3, field: 'organization', message: 'No puedes cambiar el inventario de FreshMart Foods.' },
+      { row: 4, field: 'organization', message: 'Ninguna organización se llama “Nobody Foods”.' },
+    ]);
+    expect(await itemCount('FreshMart Foods')).toBe(before);
   });
 });

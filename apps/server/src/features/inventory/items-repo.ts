@@ -171,6 +171,17 @@ export function createItemsRepo(db: Db) {
      * exists in the organization updates that item, any other row creates one. Any failure rolls all
      * of it back.
      */
+    /** Organizations by name (case-insensitive), archived ones left out: an import's organization column. */
+    async organizationsNamed(names: readonly string[]): Promise<Map<string, number>> {
+      if (names.length === 0) return new Map();
+      const rows = await query<{ id: number; name: string }>(
+        db,
+        sql`select id, name from organizations
+            where lower(name) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[]) and archived_at is null`,
+      );
+      return new Map(rows.map((r) => [r.name.toLowerCase(), Number(r.id)]));
+    },
+
     async importRows(
       organizationId: number,
       rows: InventoryCsvRow[],

@@ -52,28 +52,49 @@ function issueMessage(locale: Locale, issue: z.core.$ZodIssue): { field: string;
 }
 
 /** Validates every CSV row; row numbers count the header as row 1, as a spreadsheet shows them. */
+/** Where an imported row goes: an organization's id, or why it may not go there. */
+export type RowOrganization = number | { refused: 'unknown' | 'forbidden'; name: string };
+
+/** A cell as it was before the export guarded it against spreadsheet formulas (csv.ts csvCell). */
+const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * Checks every row of an import and says where each goes (`organizationOf`, from its organization
+ * column). A part number may appear once per organization in a file.
+ */
 export function validateCsvRows(
   locale: Locale,
   rows: InventoryImportBody['rows'],
-): { valid: InventoryCsvRow[]; errors: ImportRowError[] } {
-  const valid: InventoryCsvRow[] = [];
+  organizationOf: (raw: Record<string, string>) => RowOrganization,
+): { valid: (InventoryCsvRow & { organizationId: number })[]; errors: ImportRowError[] } {
+  const valid: (InventoryCsvRow & { organizationId: number })[] = [];
   const errors: ImportRowError[] = [];
   const seen = new Map<string, number>();
   rows.forEach((raw, i) => {
     const row = i + 2;
-    const parsed = inventoryCsvRow.safeParse(raw);
+    const organization = organizationOf(raw);
+    if (typeof organization !== 'number') {
+      const say = IMPORT_MESSAGES[locale];
+      const message =
+        organization.refused === 'unknown'
+          ? say.organizationUnknown(organization.name)
+          : say.organizationForbidden(organization.name);
+      errors.push({ row, field: 'organization', message });
+      return;
+    }
+    const parsed = inventoryCsvRow.safeParse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, unguard(v)])));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push({ row, ...issueMessage(locale, issue) });
       return;
     }
-    const key = parsed.data.part_number.toLowerCase();
+    const key = `${organization}|${parsed.data.part_number.toLowerCase()}`;
     const first = seen.get(key);
     if (first !== undefined) {
       errors.push({ row, field: 'part_number', message: IMPORT_MESSAGES[locale].duplicateInFile(first) });
       return;
     }
     seen.set(key, row);
-    valid.push(parsed.data);
+    valid.push({ ...parsed.data, organizationId: organization });
   });
   return { valid, errors };
 }
@@ -175,22 +196,43 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
     },
 
     /** All rows valid → written in one transaction; any invalid row → 422 naming each row, nothing written. */
+    /**
+     * Imports a file: each row into the organization its organization column names (the export writes
+     * it), else the chosen or one's own. Every row is checked first; one bad row refuses the file.
+     * Rows are matched by part number within their organization, so importing an export changes nothing.
+     */
     async import(ctx: AuthContext, locale: Locale, body: InventoryImportBody) {
-      const organizationId = targetOrganization(ctx, body.organization_id);
-      const { valid, errors } = validateCsvRows(locale, body.rows);
+      const fallback = targetOrganization(ctx, body.organization_id);
+      const nameOf = (raw: Record<string, string>) => (raw.organization ?? '').trim();
+      const named = await repo.organizationsNamed([...new Set(body.rows.map(nameOf).filter(Boolean))]);
+      const seesAll = ctx.permissions.has('organization_view_all');
+      const { valid, errors } = validateCsvRows(locale, body.rows, (raw) => {
+        const name = nameOf(raw);
+        if (!name) return fallback;
+        const id = named.get(name.toLowerCase());
+        if (id === undefined) return { refused: 'unknown', name };
+        return seesAll || id === ctx.user.organizationId ? id : { refused: 'forbidden', name };
+      });
       if (errors.length > 0) throw new AppError(422, 'validation_failed', { rows: errors.slice(0, 500) });
+      const byOrganization = new Map<number, typeof valid>();
+      for (const r of valid) byOrganization.set(r.organizationId, [...(byOrganization.get(r.organizationId) ?? []), r]);
       return db.transaction(async (tx) => {
-        const result = await repo.importRows(organizationId, valid, tx);
-        await audit.record(
-          {
-            actorUserId: actor(ctx),
-            organizationId,
-            action: 'inventory.import',
-            subjectType: 'inventory_item',
-            after: result,
-          },
-          tx,
-        );
+        const result = { created: 0, updated: 0 };
+        for (const [organizationId, rows] of byOrganization) {
+          const done = await repo.importRows(organizationId, rows, tx);
+          result.created += done.created;
+          result.updated += done.updated;
+          await audit.record(
+            {
+              actorUserId: actor(ctx),
+              organizationId,
+              action: 'inventory.import',
+              subjectType: 'inventory_item',
+              after: done,
+            },
+            tx,
+          );
+        }
         return result;
       });
     },

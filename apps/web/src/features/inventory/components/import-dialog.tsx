@@ -64,7 +64,8 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
             errors.push({ row, field: issue.path.join('.'), message: issue.message });
           return;
         }
-        const key = parsed.data.part_number.toLowerCase();
+        // A part number appears once per organization (an export of several holds each one's parts).
+        const key = `${(record.organization ?? '').trim().toLowerCase()}|${parsed.data.part_number.toLowerCase()}`;
         const first = seen.get(key);
         if (first !== undefined)
           errors.push({ row, field: 'part_number', message: t('inventory.duplicateRow', { first }) });
