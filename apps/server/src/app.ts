@@ -55,6 +55,7 @@ import { setupRoutes } from './features/setup/routes.ts';
 import { createSetupService } from './features/setup/service.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { unauthenticated } from './lib/errors.ts';
+import { DebugRequestLog } from './lib/request-log.ts';
 import { helmetOptions, registerSecurityHeaders } from './lib/security-headers.ts';
 import './lib/fastify-types.ts';
 
@@ -81,8 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    // One line per request, at debug (below): at info, every dashboard poll and device post filled the log.
-    disableRequestLogging: true,
+    logController: new DebugRequestLog(),
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
     // Only a reverse proxy on this host or a private network may set X-Forwarded-For; trusting it from
@@ -91,13 +91,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.debug(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
-    done();
-  });
 
   const bus = createEventBus();
   // Embedded database: the disk watch (ingest refuses while the disk is almost full), backups, jobs.
