@@ -1,7 +1,6 @@
 import { LOCALES } from '@rcm/shared/locale';
-import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
@@ -9,7 +8,7 @@ import { primaryButton } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { login } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
-import { setupStatusQuery } from './api/accounts.ts';
+import { fetchSetupStatus } from './api/accounts.ts';
 
 const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
 
@@ -17,7 +16,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { redirect?: string; notice?: 'password_saved' };
-  const setup = useQuery(setupStatusQuery());
+  const [setupNeeded, setSetupNeeded] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [staySignedIn, setStaySignedIn] = useState(false);
@@ -25,7 +24,17 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
 
   // A console nobody has set up yet has nobody to sign in: its first administrator is created first.
-  if (setup.data?.needed) return <Navigate to="/setup" replace />;
+  // A plain request, not a query: the sign-in page is the first visit's, and stays light.
+  useEffect(() => {
+    let live = true;
+    fetchSetupStatus()
+      .then((status) => live && status.needed && setSetupNeeded(true))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (setupNeeded) return <Navigate to="/setup" replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

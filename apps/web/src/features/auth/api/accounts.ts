@@ -10,10 +10,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** Whether the console still needs its first administrator (public). */
+export const fetchSetupStatus = () => api<{ data: SetupStatus }>('setup').then((r) => r.data);
+
 export const setupStatusQuery = () =>
   queryOptions({
     queryKey: ['setup'],
-    queryFn: () => api<{ data: SetupStatus }>('setup').then((r) => r.data),
+    queryFn: fetchSetupStatus,
     staleTime: 0,
     retry: false,
   });
