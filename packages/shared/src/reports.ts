@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The reports of issue 7, in the order of the index page; each is `/reports/{name}` and `/api/reports/{name}`. */
+/** The reports, in the order of the index page; each is `/reports/{name}` and `/api/reports/{name}`. */
 export const REPORT_NAMES = [
   'uri_purchase_orders',
   'rack_manually_on',

@@ -5,7 +5,7 @@ import { decideAccess, ROUTES } from './routes.ts';
 // Spec section 2, copied by hand: route name → path as the spec writes it, and its access.
 const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   login: ['/user/login', false],
-  // Added by issue 5 (member invitations), not in the spec's table.
+  // The member invitation link, not in the spec's table.
   'invitation.accept': ['/user/invitation/{token}', false],
   // Added with accounts (first-run setup and password links), not in the spec's table.
   setup: ['/setup', false],
@@ -21,7 +21,7 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   reports: ['/reports', ['reports_view']],
   'reports.uri_purchase_orders': ['/reports/uri_purchase_orders', ['reports_view']],
   'reports.rack_manually_on': ['/reports/rack_manually_on', ['reports_view']],
-  // Added by issue 7 (reports), not in the spec's table.
+  // Reports beyond the spec's two, not in its table.
   'reports.haccp': ['/reports/haccp', ['reports_view']],
   'reports.alarm_response': ['/reports/alarm_response', ['reports_view']],
   'reports.refrigerant': ['/reports/refrigerant', ['reports_view']],
@@ -49,7 +49,7 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   'settings.roles.edit': ['/settings/roles/{id}/edit', ['settings_update']],
   'settings.alarm_types': ['/settings/alarm-types', ['settings_view']],
   'settings.alarm_types.edit': ['/settings/alarm-types/{id}/edit', ['settings_view']],
-  // Added by issue 5 (audit log), not in the spec's table.
+  // The audit log, not in the spec's table.
   'settings.audit_log': ['/settings/audit-log', ['settings_view']],
   // Job categories: create, rename, archive.
   'settings.job_categories': ['/settings/job-categories', ['settings_view']],

@@ -14,7 +14,7 @@ export type RouteDef = {
 
 export const ROUTES = [
   { name: 'login', path: '/user/login', auth: false },
-  // Not in the spec's table: the accept link of a member invitation (issue 5), for signed-out visitors.
+  // Not in the spec's table: the accept link of a member invitation, for signed-out visitors.
   { name: 'invitation.accept', path: '/user/invitation/$token', auth: false },
   // Not in the spec's table: first-run setup and password links, for signed-out visitors.
   { name: 'setup', path: '/setup', auth: false },
@@ -30,7 +30,7 @@ export const ROUTES = [
   { name: 'reports', path: '/reports', auth: ['reports_view'] },
   { name: 'reports.uri_purchase_orders', path: '/reports/uri_purchase_orders', auth: ['reports_view'] },
   { name: 'reports.rack_manually_on', path: '/reports/rack_manually_on', auth: ['reports_view'] },
-  // Added by issue 7 (reports), not in the spec's table.
+  // Reports beyond the spec's two, not in its table.
   { name: 'reports.haccp', path: '/reports/haccp', auth: ['reports_view'] },
   { name: 'reports.alarm_response', path: '/reports/alarm_response', auth: ['reports_view'] },
   { name: 'reports.refrigerant', path: '/reports/refrigerant', auth: ['reports_view'] },
@@ -64,7 +64,7 @@ export const ROUTES = [
   { name: 'settings.alarm_types.edit', path: '/settings/alarm-types/$id/edit', auth: ['settings_view'] },
   // Job categories: create, rename, archive (shared by every organization).
   { name: 'settings.job_categories', path: '/settings/job-categories', auth: ['settings_view'] },
-  // Added by issue 5 (audit log), not in the spec's table.
+  // The audit log, not in the spec's table.
   { name: 'settings.audit_log', path: '/settings/audit-log', auth: ['settings_view'] },
   // Backups of the embedded database (administrators who see every organization), not in the spec's table.
   { name: 'settings.backups', path: '/settings/backups', auth: ['organization_view_all'] },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The kinds of things one search box finds (issue 5), in the order the results page shows them. */
+/** The kinds of things one search box finds, in the order the results page shows them. */
 export const SEARCH_KINDS = [
   'controllers',
   'organizations',

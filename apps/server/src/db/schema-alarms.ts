@@ -38,7 +38,7 @@ export const alarmTypes = pgTable(
     severity: text('severity').$type<'critical' | 'high' | 'medium' | 'low'>().notNull(),
     autoClear: boolean('auto_clear').notNull().default(true),
     enabled: boolean('enabled').notNull().default(true),
-    /** Escalation (issue 6): null delay = no escalation; repeat null = notify the next tier once. */
+    /** Escalation: null delay = no escalation; repeat null = notify the next tier once. */
     escalationDelaySeconds: integer('escalation_delay_seconds'),
     escalationRepeatSeconds: integer('escalation_repeat_seconds'),
     escalationTeamId: integer('escalation_team_id').references(() => teams.id),

@@ -25,7 +25,7 @@ import {
 } from './test-services.ts';
 
 /*
- * Faults under load (issue 8): two server instances as processes, their own PostgreSQL cluster,
+ * Faults under load: two server instances as processes, their own PostgreSQL cluster,
  * Mosquitto and Redis on free ports. Devices publish all along, counting PUBACKs; meanwhile one
  * instance is killed with SIGKILL (the other takes over the scheduled work), PostgreSQL, Mosquitto
  * and Redis are restarted. At the end every acknowledged message is stored, none twice.

@@ -29,7 +29,7 @@ function pageOf<T>(rows: T[], q: { page: number; per_page: number }): { data: T[
 
 const usd = (cents: number) => (cents / 100).toFixed(2);
 
-/** The reports of issue 7: each as a page of rows with a summary, or as a whole table for export. */
+/** The reports: each as a page of rows with a summary, or as a whole table for export. */
 export function createReportsService(deps: { repo: ReportsRepo; now?: () => Date }) {
   const { repo } = deps;
   const now = () => deps.now?.() ?? new Date();

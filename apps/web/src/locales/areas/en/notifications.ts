@@ -1,4 +1,4 @@
-/** Email notifications: the alarm's and controller's email tables, the account preferences (issue 6). */
+/** Email notifications: the alarm's and controller's email tables, the account preferences. */
 export const en = {
   caption: 'Email notifications sent for this alarm',
   captionController: 'Email notifications sent for this controller’s alarms',

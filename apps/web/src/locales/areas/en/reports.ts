@@ -1,4 +1,4 @@
-/** Reports (issue 7): the index, four reports, their filters and exports. */
+/** Reports: the index, four reports, their filters and exports. */
 export const en = {
   title: 'Reports',
   subtitle: 'Purchasing, equipment and food-safety records, filtered and exported.',
