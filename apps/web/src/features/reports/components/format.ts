@@ -1,13 +1,9 @@
-/** Seconds as `1 h 05 min`, `12 min`, `45 s` (units are the same in both languages). */
+import { formatDuration } from '@rcm/shared/duration';
+import i18next from 'i18next';
+
+/** Seconds as `1 h 05 min`, `12 min`, `45 s`: the one formatter the screens and the exports share. */
 export function duration(seconds: number | null): string {
-  if (seconds === null) return '—';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
-  return `${Math.floor(h / 24)} d ${h % 24} h`;
+  return formatDuration(seconds, i18next.language);
 }
 
 export function money(cents: number, locale: string): string {
