@@ -8,12 +8,13 @@ const root = path.resolve(import.meta.dirname, '../..');
 export type RunningServer = { url: string; mqttUrl: string; dataDir: string; stop: () => Promise<void> };
 
 /**
- * Starts `apps/server` (serving the built SPA) on port 0 with a fresh PGlite directory, as a user's
- * `npm start` would, and resolves once it prints its addresses. `env` is added to the defaults.
+ * Starts the built server (`npm run build`: apps/server/dist, serving the built SPA) on port 0 with a
+ * fresh PGlite directory, as a user's `npm start` would, and resolves once it prints its addresses.
+ * `env` is added to the defaults.
  */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rcm-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -55,6 +55,7 @@ import { setupRoutes } from './features/setup/routes.ts';
 import { createSetupService } from './features/setup/service.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { unauthenticated } from './lib/errors.ts';
+import { serverRoot } from './lib/paths.ts';
 import { DebugRequestLog } from './lib/request-log.ts';
 import { helmetOptions, registerSecurityHeaders } from './lib/security-headers.ts';
 import './lib/fastify-types.ts';
@@ -227,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
 /** Serves the built SPA with a history fallback to index.html for client-side routes. */
 function registerSpa(app: FastifyInstance, config: Config): void {
-  const dist = path.resolve(config.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname);
+  const dist = path.resolve(config.WEB_DIST ?? path.join(serverRoot, '../web/dist'));
   if (!existsSync(path.join(dist, 'index.html'))) {
     app.log.warn({ dist }, 'web build not found: run `npm run build` to serve the console');
     return;

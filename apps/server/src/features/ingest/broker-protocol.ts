@@ -4,7 +4,7 @@
  * until the server says the message's batch committed.
  */
 
-export type BrokerWorkerData = { entry: string; port: number; host: string };
+export type BrokerWorkerData = { port: number; host: string };
 
 /** Worker → server. */
 export type BrokerEvent =

@@ -1,7 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import { DEVICE_CHANNELS } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../events/bus.ts';
+import { startWorker } from '../../lib/worker.ts';
 import { batchAcks } from './ack-batch.ts';
 import type { BrokerCommand, BrokerEvent, BrokerWorkerData } from './broker-protocol.ts';
 import type { DeviceRegistry } from './device-registry.ts';
@@ -35,13 +35,10 @@ export async function startEmbeddedBroker(deps: {
   refusing?: () => boolean;
 }): Promise<{ port: number; listening: () => boolean; close: () => Promise<void> }> {
   const { registry, pipeline, log } = deps;
-  const worker = new Worker(new URL('../../lib/ts-worker.mjs', import.meta.url), {
-    workerData: {
-      entry: new URL('./broker-worker.ts', import.meta.url).href,
-      port: deps.port,
-      host: deps.host,
-    } satisfies BrokerWorkerData,
-  });
+  const worker = startWorker(new URL('./broker-worker.ts', import.meta.url), {
+    port: deps.port,
+    host: deps.host,
+  } satisfies BrokerWorkerData);
   const command = (c: BrokerCommand) => worker.postMessage(c);
   let listening = false;
   let closing = false;

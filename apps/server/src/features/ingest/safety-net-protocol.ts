@@ -5,7 +5,6 @@
  */
 
 export type NetWorkerData = {
-  entry: string;
   url: string;
   clientId: string;
   markerTopic: string;

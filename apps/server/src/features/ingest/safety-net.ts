@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import { parseDeviceTopic } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
+import { startWorker } from '../../lib/worker.ts';
 import { batchAcks } from './ack-batch.ts';
 import type { BrokerConsumer } from './mqtt-consumer.ts';
 import type { IngestPipeline } from './pipeline.ts';
@@ -107,16 +107,13 @@ export async function startSafetyNet(deps: {
     }
   };
 
-  const worker = new Worker(new URL('../../lib/ts-worker.mjs', import.meta.url), {
-    workerData: {
-      entry: new URL('./safety-net-worker.ts', import.meta.url).href,
-      url: deps.url,
-      clientId,
-      markerTopic,
-      deviceFilter: DEVICE_FILTER,
-      sessionExpirySeconds: deps.sessionExpirySeconds,
-    } satisfies NetWorkerData,
-  });
+  const worker = startWorker(new URL('./safety-net-worker.ts', import.meta.url), {
+    url: deps.url,
+    clientId,
+    markerTopic,
+    deviceFilter: DEVICE_FILTER,
+    sessionExpirySeconds: deps.sessionExpirySeconds,
+  } satisfies NetWorkerData);
   const command = (c: NetCommand) => worker.postMessage(c);
   let exited = false;
   let nextRequest = 0;
