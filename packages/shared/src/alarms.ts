@@ -4,6 +4,13 @@ import { ALARM_SEVERITIES } from './device.ts';
 export const ALARM_STATUSES = ['active', 'acknowledged', 'cleared'] as const;
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];
 
+/**
+ * What the dashboard's Status filter can ask for: an open alarm raised in a maintenance window is
+ * `suppressed`, one a person shelved is `shelved`; neither is then `active` nor `acknowledged`.
+ */
+export const ALARM_LIST_STATUSES = [...ALARM_STATUSES, 'suppressed', 'shelved'] as const;
+export type AlarmListStatus = (typeof ALARM_LIST_STATUSES)[number];
+
 /** One alarm as lists, the alarm view and realtime events carry it. */
 export const alarmSummary = z.object({
   id: z.number().int(),
@@ -28,6 +35,15 @@ export const alarmSummary = z.object({
   location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   controller: z.object({ id: z.number().int(), name: z.string().nullable(), mac_address: z.string() }),
   alarm_type: z.object({ id: z.number().int(), code: z.string(), name: z.string(), name_es: z.string() }),
+  /** Raised inside a maintenance window (which one, and why): no email, not in the default list. */
+  suppressed: z.boolean(),
+  maintenance_window: z.object({ id: z.number().int(), reason: z.string() }).nullable(),
+  /** Shelved by a person until then; null when not shelved. */
+  shelved_until: z.string().nullable(),
+  shelved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  shelve_reason: z.string().nullable(),
+  /** Raised again and again (its type's chatter count within its chatter minutes). */
+  chattering: z.boolean(),
 });
 export type AlarmSummary = z.infer<typeof alarmSummary>;
 
@@ -64,7 +80,7 @@ export const alarmListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   sort: z.enum(ALARM_SORTS).default('-raised_at'),
-  status: csv(ALARM_STATUSES).optional(),
+  status: csv(ALARM_LIST_STATUSES).optional(),
   severity: csv(ALARM_SEVERITIES).optional(),
   /** Alarm type codes. */
   type: csvList.pipe(z.array(z.string().min(1).max(64)).max(50)).optional(),
@@ -89,6 +105,8 @@ export const alarmStats = z.object({
   acknowledged: z.number().int(),
   cleared: z.number().int(),
   warranty_active: z.number().int(),
+  suppressed: z.number().int(),
+  shelved: z.number().int(),
 });
 export type AlarmStats = z.infer<typeof alarmStats>;
 
@@ -108,6 +126,13 @@ export const alarmDetail = alarmSummary.extend({
   health_status: z.enum(HEALTH_STATUSES),
   /** Why it was cleared when neither a person nor the condition did: its controller was decommissioned. */
   clear_reason: z.enum(['decommissioned']).nullable(),
+  /**
+   * Whether what raised the alarm holds now: a threshold or point-status condition the engine still
+   * holds from the latest readings, or, for an offline alarm, the controller still offline. While it
+   * holds, a cleared alarm is raised again. null where the server cannot tell (a device's own alarm,
+   * the leak trend).
+   */
+  condition_present: z.boolean().nullable(),
   controller: z.object({
     id: z.number().int(),
     name: z.string().nullable(),
@@ -155,3 +180,23 @@ export const alarmTypeSummary = z.object({
   name_es: z.string(),
   severity: z.enum(ALARM_SEVERITIES),
 });
+
+/** Shelving (ISA-18.2): from 5 minutes to a day. */
+export const SHELVE_MINUTES = { min: 5, max: 1440 } as const;
+
+/** POST /api/alarms/{ref}/shelve */
+export const alarmShelveBody = z.object({
+  minutes: z.number().int().min(SHELVE_MINUTES.min).max(SHELVE_MINUTES.max),
+  reason: z.string().trim().min(1).max(500),
+});
+export type AlarmShelveBody = z.infer<typeof alarmShelveBody>;
+
+/** GET /api/alarms/floods: locations in an alarm flood now. */
+export const alarmFlood = z.object({
+  id: z.number().int(),
+  location: z.object({ id: z.number().int(), name: z.string() }),
+  organization_id: z.number().int(),
+  started_at: z.string(),
+  alarm_count: z.number().int(),
+});
+export type AlarmFlood = z.infer<typeof alarmFlood>;

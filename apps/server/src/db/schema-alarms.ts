@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { controllers, locations, organizations, teams, ts, users } from './schema.ts';
+import { maintenanceWindows } from './schema-maintenance.ts';
 
 /** The alarm catalogue (design.md section 8): data, editable in settings. */
 export const alarmTypes = pgTable(
@@ -43,6 +44,9 @@ export const alarmTypes = pgTable(
     escalationRepeatSeconds: integer('escalation_repeat_seconds'),
     escalationTeamId: integer('escalation_team_id').references(() => teams.id),
     escalationUserIds: integer('escalation_user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Chattering: this many raises of one condition within `chatter_minutes` (ISA-18.2). */
+    chatterCount: integer('chatter_count').notNull().default(3),
+    chatterMinutes: integer('chatter_minutes').notNull().default(60),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('alarm_types_code_uq').on(t.code)],
@@ -110,18 +114,41 @@ export const alarms = pgTable(
       .default('unresolved'),
     /** Why it was cleared when no person or condition did: `decommissioned` (its controller was taken out of service). */
     clearReason: text('clear_reason'),
+    /** Raised inside a maintenance window: no email, no escalation, out of the default list. */
+    suppressed: boolean('suppressed').notNull().default(false),
+    maintenanceWindowId: integer('maintenance_window_id').references(() => maintenanceWindows.id),
+    /** Shelved by a person until then (the shelving job ends it); null when not shelved. */
+    shelvedUntil: ts('shelved_until'),
+    shelvedBy: integer('shelved_by').references(() => users.id),
+    shelveReason: text('shelve_reason'),
+    /** Raised `chatter_count` times within `chatter_minutes`: emailed at most once an hour. */
+    chattering: boolean('chattering').notNull().default(false),
+    /**
+     * What lists, filters and counters file the alarm under: an open alarm that is suppressed or
+     * shelved is neither active nor acknowledged there.
+     */
+    listStatus: text('list_status')
+      .$type<'active' | 'acknowledged' | 'cleared' | 'suppressed' | 'shelved'>()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when status = 'cleared' then 'cleared' when suppressed then 'suppressed' when shelved_until is not null then 'shelved' else status end`,
+      ),
   },
   (t) => [
     uniqueIndex('alarms_ref_uq').on(t.ref),
     // The list's order ends with the id (raised_at desc nulls last, id desc): with it in the index,
     // each status's scan gives the page's order without an incremental sort (bench:api, -10 % a page).
-    index('alarms_org_status_raised_id_idx').on(
+    index('alarms_org_list_status_raised_id_idx').on(
       t.organizationId,
-      t.status,
+      t.listStatus,
       t.raisedAt.desc(),
       t.id.desc().nullsFirst(),
     ),
-    index('alarms_status_raised_id_idx').on(t.status, t.raisedAt.desc(), t.id.desc().nullsFirst()),
+    index('alarms_list_status_raised_id_idx').on(t.listStatus, t.raisedAt.desc(), t.id.desc().nullsFirst()),
+    // Chattering and bad actors: raises of one condition over time.
+    index('alarms_condition_raised_idx').on(t.controllerId, t.alarmTypeId, t.subject, t.raisedAt),
+    // Floods: raises at one location over time.
+    index('alarms_location_raised_idx').on(t.locationId, t.raisedAt),
     index('alarms_controller_raised_idx').on(t.controllerId, t.raisedAt.desc()),
     // Search by reason (either language) among alarms still open (history is found by ref).
     index('alarms_open_reason_trgm').using('gin', t.reason.op('gin_trgm_ops')).where(sql`status <> 'cleared'`),
@@ -191,4 +218,45 @@ export const notificationOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('notification_outbox_pending_idx').on(t.createdAt).where(sql`processed_at is null`)],
+);
+
+/** Each time a person shelved an alarm (the alarm's own columns hold the current one): the report's time shelved. */
+export const alarmShelvings = pgTable(
+  'alarm_shelvings',
+  {
+    id: serial('id').primaryKey(),
+    alarmId: integer('alarm_id')
+      .notNull()
+      .references(() => alarms.id),
+    userId: integer('user_id').references(() => users.id),
+    reason: text('reason').notNull(),
+    shelvedAt: ts('shelved_at').notNull(),
+    until: ts('until').notNull(),
+    /** When it ended: `until` when it expired, earlier when unshelved or cleared. */
+    endedAt: ts('ended_at'),
+    endedBy: integer('ended_by').references(() => users.id),
+  },
+  (t) => [index('alarm_shelvings_alarm_idx').on(t.alarmId), index('alarm_shelvings_shelved_at_idx').on(t.shelvedAt)],
+);
+
+/** More than 10 alarms raised at one location within 10 minutes, from detection until it subsides. */
+export const alarmFloods = pgTable(
+  'alarm_floods',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    startedAt: ts('started_at').notNull(),
+    endedAt: ts('ended_at'),
+    /** Alarms raised at the location from 10 minutes before the start until the end. */
+    alarmCount: integer('alarm_count').notNull().default(0),
+  },
+  (t) => [
+    index('alarm_floods_location_started_idx').on(t.locationId, t.startedAt),
+    uniqueIndex('alarm_floods_open_uq').on(t.locationId).where(sql`ended_at is null`),
+  ],
 );

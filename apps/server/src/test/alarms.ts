@@ -1,4 +1,4 @@
-import type { AlarmStatus } from '@rcm/shared/alarms';
+import type { AlarmListStatus, AlarmStatus } from '@rcm/shared/alarms';
 import type { AlarmSeverity } from '@rcm/shared/device';
 import type { Permission } from '@rcm/shared/permissions';
 import { eq, inArray } from 'drizzle-orm';
@@ -32,9 +32,16 @@ export type AlarmSeed = {
   subject?: string;
   rackRef?: string | null;
   notes?: string;
+  /** Raised inside a maintenance window (stored without one: the list files it the same). */
+  suppressed?: boolean;
+  /** Shelved until then. */
+  shelvedUntil?: Date | null;
 };
 
-export type SeededAlarm = Required<Omit<AlarmSeed, 'acknowledgedAt' | 'notes'>> & {
+export type SeededAlarm = Required<Omit<AlarmSeed, 'acknowledgedAt' | 'notes' | 'shelvedUntil'>> & {
+  shelvedUntil: Date | null;
+  /** What lists and counters file it under (the database's generated `list_status`). */
+  listStatus: AlarmListStatus;
   id: number;
   ref: number;
   controllerId: number;
@@ -75,6 +82,9 @@ export async function seedAlarms(db: Db, seeds: AlarmSeed[]): Promise<SeededAlar
       subject: s.subject ?? `seed-${sequence}`,
       rackRef: s.rackRef === undefined ? 'A' : s.rackRef,
       notes: s.notes ?? '',
+      suppressed: s.suppressed ?? false,
+      shelvedUntil: s.shelvedUntil ?? null,
+      listStatus: status === 'cleared' ? 'cleared' : s.suppressed ? 'suppressed' : s.shelvedUntil ? 'shelved' : status,
     };
   });
 
@@ -101,6 +111,8 @@ export async function seedAlarms(db: Db, seeds: AlarmSeed[]): Promise<SeededAlar
           acknowledgedAt: p.acknowledgedAt,
           clearedAt: p.status === 'cleared' ? new Date(p.raisedAt.getTime() + 120_000) : null,
           notes: p.notes,
+          suppressed: p.suppressed,
+          shelvedUntil: p.shelvedUntil,
         })),
       )
       .returning({ id: alarms.id, ref: alarms.ref });

@@ -1,4 +1,4 @@
-import type { AlarmListQuery } from '@rcm/shared/alarms';
+import { ALARM_STATUSES, type AlarmListQuery, type AlarmListStatus } from '@rcm/shared/alarms';
 import { type Fragment, frag, joinFrags, rawFrag } from '../../db/statement.ts';
 import type { TenantScope } from '../auth/scope.ts';
 
@@ -40,10 +40,18 @@ export function totalsCanAnswer(scope: TenantScope, filter: AlarmFilter): boolea
   );
 }
 
-/** Scope and counter-dimension filters over alarm_counters (only when countersCanAnswer). */
+/**
+ * The list statuses a filter asks for: without a Status filter, every status but suppressed and
+ * shelved (the default list and its total leave those out until asked for).
+ */
+export function statusesOf(filter: AlarmFilter): readonly AlarmListStatus[] {
+  return filter.status?.length ? filter.status : ALARM_STATUSES;
+}
+
+/** Scope and counter-dimension filters over alarm_counters (only when countersCanAnswer); `status` there is the list status. */
 export function counterWhere(scope: TenantScope, filter: AlarmFilter): Fragment {
   const parts = [scopeSql(scope, COUNTER_COLUMNS)];
-  if (filter.status?.length) parts.push(frag`status = any(${filter.status}::text[])`);
+  parts.push(frag`status = any(${[...statusesOf(filter)]}::text[])`);
   if (filter.warranty) parts.push(frag`warranty = ${filter.warranty === 'true'}`);
   if (filter.severity?.length) parts.push(frag`severity = any(${filter.severity}::text[])`);
   if (filter.organization_id !== undefined) parts.push(frag`organization_id = ${filter.organization_id}`);
@@ -57,9 +65,10 @@ export function counterWhere(scope: TenantScope, filter: AlarmFilter): Fragment 
  */
 export function alarmWhere(scope: TenantScope, filter: AlarmFilter): Fragment {
   const parts = [scopeSql(scope, ALARM_COLUMNS)];
-  // One status as a plain equality: only then can the (…, status, raised_at) indexes give the order.
-  if (filter.status?.length === 1) parts.push(frag`a.status = ${filter.status[0]}`);
-  else if (filter.status?.length) parts.push(frag`a.status = any(${filter.status}::text[])`);
+  // One status as a plain equality: only then can the (…, list_status, raised_at) indexes give the order.
+  const statuses = statusesOf(filter);
+  if (statuses.length === 1) parts.push(frag`a.list_status = ${statuses[0]}`);
+  else parts.push(frag`a.list_status = any(${[...statuses]}::text[])`);
   if (filter.severity?.length) parts.push(frag`a.severity = any(${filter.severity}::text[])`);
   if (filter.type?.length) {
     parts.push(frag`a.alarm_type_id in (select id from alarm_types where code = any(${filter.type}::text[]))`);

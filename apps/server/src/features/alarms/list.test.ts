@@ -11,6 +11,8 @@ import { alarmSummariesByIds } from './summaries.ts';
 let t: TestApp;
 let token: string;
 let seeded: SeededAlarm[];
+/** `seeded` and 12 open alarms the default list leaves out: 6 raised in a maintenance window, 6 shelved. */
+let all: SeededAlarm[];
 
 // Controllers over all three customers; 4 and 13 are offline, 0, 3 and 12 under warranty.
 const CONTROLLERS = [0, 1, 2, 3, 4, 5, 8, 12, 13, 19];
@@ -35,6 +37,19 @@ beforeAll(async () => {
       };
     }),
   );
+  const managed = await seedAlarms(
+    t.database.db,
+    Array.from({ length: 12 }, (_, k) => ({
+      controller: CONTROLLERS[(k * 3) % CONTROLLERS.length] ?? 0,
+      status: k % 4 === 3 ? ('acknowledged' as const) : ('active' as const),
+      severity: ALARM_SEVERITIES[k % 4],
+      type: TYPES[k % TYPES.length],
+      raisedAt: new Date(base - k * 53 * 60_000),
+      suppressed: k % 2 === 0,
+      shelvedUntil: k % 2 === 1 ? new Date(base + 3_600_000) : null,
+    })),
+  );
+  all = [...seeded, ...managed];
 });
 afterAll(() => t?.close());
 
@@ -43,19 +58,30 @@ const refsOf = (res: { json: () => { data: AlarmSummary[] } }) => res.json().dat
 const byRef = (a: SeededAlarm[]) => a.map((s) => s.ref).sort((x, y) => x - y);
 
 function countOf(list: SeededAlarm[]) {
-  const n = (status: string) => list.filter((a) => a.status === status).length;
+  const n = (status: string) => list.filter((a) => a.listStatus === status).length;
   return {
     active: n('active'),
     acknowledged: n('acknowledged'),
     cleared: n('cleared'),
-    warranty_active: list.filter((a) => a.status === 'active' && a.warranty).length,
+    warranty_active: list.filter((a) => a.listStatus === 'active' && a.warranty).length,
+    suppressed: n('suppressed'),
+    shelved: n('shelved'),
   };
 }
 
+/** The alarms a query's list holds: every seeded one a Status filter names, else the default list's. */
+const candidates = (query: string) => (query.includes('status=') ? all : seeded);
+
 /** Each filter as a query string and the seeded alarms it must match, decided here, not in SQL. */
 const FILTERS: [string, () => string, (a: SeededAlarm) => boolean][] = [
-  ['status', () => 'status=active', (a) => a.status === 'active'],
-  ['two statuses', () => 'status=acknowledged,cleared', (a) => a.status !== 'active'],
+  ['status', () => 'status=active', (a) => a.listStatus === 'active'],
+  [
+    'two statuses',
+    () => 'status=acknowledged,cleared',
+    (a) => a.listStatus === 'acknowledged' || a.listStatus === 'cleared',
+  ],
+  ['suppressed', () => 'status=suppressed', (a) => a.listStatus === 'suppressed'],
+  ['shelved', () => 'status=shelved,active', (a) => a.listStatus === 'shelved' || a.listStatus === 'active'],
   ['severity', () => 'severity=critical', (a) => a.severity === 'critical'],
   ['two severities', () => 'severity=high,low', (a) => a.severity === 'high' || a.severity === 'low'],
   [
@@ -77,7 +103,7 @@ const FILTERS: [string, () => string, (a: SeededAlarm) => boolean][] = [
   [
     'combined',
     () => 'status=active&severity=high,medium&warranty=false',
-    (a) => a.status === 'active' && (a.severity === 'high' || a.severity === 'medium') && !a.warranty,
+    (a) => a.listStatus === 'active' && (a.severity === 'high' || a.severity === 'medium') && !a.warranty,
   ],
 ];
 
@@ -90,7 +116,7 @@ const idOf = (controller: number) => seededAt(controller).controllerId;
 
 describe('GET /api/alarms filters', () => {
   it.each(FILTERS)('filters by %s', async (_label, query, match) => {
-    const expected = seeded.filter(match);
+    const expected = candidates(query()).filter(match);
     // A filter that kept everything or nothing would prove nothing.
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(seeded.length);
@@ -254,13 +280,13 @@ describe('GET /api/alarms/stats', () => {
   it('counts every alarm by status (from the counters)', async () => {
     const res = await get('/api/alarms/stats');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: countOf(seeded) });
+    expect(res.json()).toEqual({ data: countOf(all) });
     expect(countOf(seeded).warranty_active).toBeGreaterThan(0);
   });
 
   it.each(FILTERS)('counts what the %s filter matches', async (_label, query, match) => {
     const res = await get(`/api/alarms/stats?${query()}`);
-    expect(res.json().data).toEqual(countOf(seeded.filter(match)));
+    expect(res.json().data).toEqual(countOf(all.filter(match)));
   });
 
   it.each([
@@ -288,8 +314,8 @@ describe('GET /api/alarms/stats', () => {
       t.database.db.execute(sql`insert into alarm_total_changes (status, warranty, severity, delta)
         select status, warranty, severity, ${n} from alarm_counters where status = 'active' and organization_id = ${org}
           and location_id = ${seededAt(0).locationId} and warranty order by severity limit 1`);
-    const exact = countOf(seeded);
-    const exactOrg = countOf(seeded.filter((s) => s.organizationId === org));
+    const exact = countOf(all);
+    const exactOrg = countOf(all.filter((s) => s.organizationId === org));
     await bump(1000);
     await bumpTotals(1000);
     try {

@@ -1,4 +1,4 @@
-import { ALARM_STATUSES, type AlarmDetail, type AlarmListQuery, type AlarmStats } from '@rcm/shared/alarms';
+import { ALARM_LIST_STATUSES, type AlarmDetail, type AlarmListQuery, type AlarmStats } from '@rcm/shared/alarms';
 import type { AlarmSeverity } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +12,7 @@ import {
   countersCanAnswer,
   counterWhere,
   refInScope,
+  statusesOf,
   totalsCanAnswer,
 } from './filter-sql.ts';
 import {
@@ -28,6 +29,18 @@ type Row = Record<string, unknown>;
 
 const person = (id: unknown, name: unknown) => (id == null ? null : { id: Number(id), name: String(name) });
 
+/**
+ * Whether the alarm's cause holds now: the engine keeps a threshold or status condition in
+ * alarm_conditions while the latest readings hold it (and deletes it once they release it); an
+ * offline alarm's cause is its controller being offline. Device alarms and the leak trend keep no
+ * such state: null.
+ */
+const CONDITION_PRESENT = rawFrag(`case
+  when t.source in ('metric', 'point', 'status') then exists (select 1 from alarm_conditions ac
+    where ac.controller_id = a.controller_id and ac.alarm_type_id = a.alarm_type_id and ac.subject = a.subject)
+  when t.source = 'offline' then not c.online
+  end`);
+
 function toDetail(r: Row): AlarmDetail {
   const summary = toSummary(r);
   return {
@@ -39,6 +52,7 @@ function toDetail(r: Row): AlarmDetail {
     notes: String(r.notes),
     health_status: String(r.health_status) as AlarmDetail['health_status'],
     clear_reason: r.clear_reason === 'decommissioned' ? 'decommissioned' : null,
+    condition_present: r.condition_present == null ? null : Boolean(r.condition_present),
     controller: {
       ...summary.controller,
       store_alias: (r.store_alias as string | null) ?? null,
@@ -65,7 +79,7 @@ function toDetail(r: Row): AlarmDetail {
  * types are joined to the page's rows only (for the controller sort, the page query joins controllers).
  */
 function pageOfAlarms(scope: TenantScope, q: AlarmListQuery): Fragment {
-  const statuses = q.status?.length ? q.status : ALARM_STATUSES;
+  const statuses = statusesOf(q);
   const order = alarmOrder(q.sort);
   // The page size is written into the text, not bound: the statements run with generic plans, and with
   // an unknown LIMIT PostgreSQL planned for 10% of the table (a hash join over every controller, 9 ms).
@@ -132,20 +146,28 @@ export function statsStatement(scope: TenantScope, filter: AlarmFilter): Fragmen
   return compiled(`stats ${JSON.stringify(scope)} ${JSON.stringify(filter)}`, () => statsFragment(scope, filter));
 }
 
+/** The tiles count every list status (suppressed and shelved have tiles of their own) unless a Status filter narrows them. */
+const tileFilter = (filter: AlarmFilter): AlarmFilter =>
+  filter.status?.length ? filter : { ...filter, status: [...ALARM_LIST_STATUSES] };
+
 function statsFragment(scope: TenantScope, filter: AlarmFilter): Fragment {
   return countersCanAnswer(filter)
     ? frag`select
         coalesce(sum(count) filter (where status = 'active'), 0)::int as active,
         coalesce(sum(count) filter (where status = 'acknowledged'), 0)::int as acknowledged,
         coalesce(sum(count) filter (where status = 'cleared'), 0)::int as cleared,
-        coalesce(sum(count) filter (where status = 'active' and warranty), 0)::int as warranty_active
-      from ${countersFrom(scope, filter)} where ${counterWhere(scope, filter)}`
+        coalesce(sum(count) filter (where status = 'active' and warranty), 0)::int as warranty_active,
+        coalesce(sum(count) filter (where status = 'suppressed'), 0)::int as suppressed,
+        coalesce(sum(count) filter (where status = 'shelved'), 0)::int as shelved
+      from ${countersFrom(scope, filter)} where ${counterWhere(scope, tileFilter(filter))}`
     : frag`select
-        count(*) filter (where a.status = 'active')::int as active,
-        count(*) filter (where a.status = 'acknowledged')::int as acknowledged,
-        count(*) filter (where a.status = 'cleared')::int as cleared,
-        count(*) filter (where a.status = 'active' and a.warranty)::int as warranty_active
-      from alarms a where ${alarmWhere(scope, filter)}`;
+        count(*) filter (where a.list_status = 'active')::int as active,
+        count(*) filter (where a.list_status = 'acknowledged')::int as acknowledged,
+        count(*) filter (where a.list_status = 'cleared')::int as cleared,
+        count(*) filter (where a.list_status = 'active' and a.warranty)::int as warranty_active,
+        count(*) filter (where a.list_status = 'suppressed')::int as suppressed,
+        count(*) filter (where a.list_status = 'shelved')::int as shelved
+      from alarms a where ${alarmWhere(scope, tileFilter(filter))}`;
 }
 
 export function statsOf(row: Record<string, unknown> | undefined): AlarmStats {
@@ -154,6 +176,8 @@ export function statsOf(row: Record<string, unknown> | undefined): AlarmStats {
     acknowledged: Number(row?.acknowledged ?? 0),
     cleared: Number(row?.cleared ?? 0),
     warranty_active: Number(row?.warranty_active ?? 0),
+    suppressed: Number(row?.suppressed ?? 0),
+    shelved: Number(row?.shelved ?? 0),
   };
 }
 
@@ -185,7 +209,8 @@ export function createAlarmQueryRepo(db: Db) {
               c.store_alias, c.device_model, c.warranty_expiry::text as warranty_expiry, c.online,
               l.name as location_name, o.name as organization_name,
               l.archived_at is not null as location_archived, o.archived_at is not null as organization_archived,
-              ua.id as ack_user_id, ua.name as ack_user_name, uc.id as clear_user_id, uc.name as clear_user_name
+              ua.id as ack_user_id, ua.name as ack_user_name, uc.id as clear_user_id, uc.name as clear_user_name,
+              ${CONDITION_PRESENT} as condition_present
             from ${SUMMARY_FROM}
               join organizations o on o.id = a.organization_id
               left join locations l on l.id = a.location_id

@@ -67,7 +67,7 @@ describe('reads, per user', () => {
   it.each(WHO)('the tiles count for %s exactly the alarms of their sites', async (who) => {
     const n = USERS[who].sees.length;
     const warranty = visible(who).filter((a) => a.status === 'active' && a.warranty).length;
-    const expected = { active: n, acknowledged: n, cleared: n, warranty_active: warranty };
+    const expected = { active: n, acknowledged: n, cleared: n, warranty_active: warranty, suppressed: 0, shelved: 0 };
     expect((await request('GET', '/api/alarms/stats', who)).json().data).toEqual(expected);
     // The exact-count path agrees with the counters.
     expect((await request('GET', '/api/alarms/stats?severity=critical,high,medium,low', who)).json().data).toEqual(
@@ -80,7 +80,14 @@ describe('reads, per user', () => {
     const res = await request('GET', `/api/alarms?organization_id=${vv?.organizationId}`, 'manager');
     expect(res.json()).toEqual({ data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } });
     const stats = await request('GET', `/api/alarms/stats?organization_id=${vv?.organizationId}`, 'manager');
-    expect(stats.json().data).toEqual({ active: 0, acknowledged: 0, cleared: 0, warranty_active: 0 });
+    expect(stats.json().data).toEqual({
+      active: 0,
+      acknowledged: 0,
+      cleared: 0,
+      warranty_active: 0,
+      suppressed: 0,
+      shelved: 0,
+    });
   });
 
   it.each(WHO)('the alarm view and its chart exist for %s only on their sites', async (who) => {

@@ -7,17 +7,22 @@ import { toIso as iso, query } from '../../lib/sql.ts';
 export const ALARM_SUMMARY_COLUMNS =
   rawFrag(`a.id, a.ref, a.status, a.severity, a.reason, a.reason_es, a.subject, a.rack_ref,
   a.device_address, a.value, a.warranty, a.occurrences, a.raised_at, a.acknowledged_at, a.cleared_at,
-  a.organization_id, a.location_id, a.controller_id, a.alarm_type_id`);
+  a.organization_id, a.location_id, a.controller_id, a.alarm_type_id, a.suppressed, a.maintenance_window_id,
+  a.shelved_until, a.shelved_by, a.shelve_reason, a.chattering`);
 
 /** The select list and joins (`c`, `t`, `loc`) that turn alarm rows into AlarmSummary rows (lists, events, views). */
 export const SUMMARY_SELECT = rawFrag(`
   a.id, a.ref, a.status, a.severity, a.reason, a.reason_es, a.subject, a.rack_ref, a.device_address, a.value,
   a.warranty, a.occurrences, a.raised_at, a.acknowledged_at, a.cleared_at, a.organization_id,
   a.location_id, loc.name as summary_location_name, c.id as controller_id, c.name as controller_name, c.mac_address,
-  t.id as type_id, t.code as type_code, t.name as type_name, t.name_es as type_name_es`);
+  t.id as type_id, t.code as type_code, t.name as type_name, t.name_es as type_name_es,
+  a.suppressed, a.maintenance_window_id, mw.reason as maintenance_reason, a.shelved_until, a.shelved_by,
+  su.name as shelved_by_name, a.shelve_reason, a.chattering`);
 
 export const SUMMARY_JOINS = rawFrag(
-  'join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id left join locations loc on loc.id = a.location_id',
+  `join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id
+  left join locations loc on loc.id = a.location_id
+  left join maintenance_windows mw on mw.id = a.maintenance_window_id left join users su on su.id = a.shelved_by`,
 );
 export const SUMMARY_FROM = frag`alarms a ${SUMMARY_JOINS}`;
 
@@ -36,7 +41,11 @@ export const SUMMARY_JSON = rawFrag(`(select r from (select a.id, a.ref, a.statu
   ${isoSql('a.cleared_at')} as cleared_at, a.organization_id, a.location_id,
   case when loc.id is null then null else (select l2 from (select loc.id, loc.name) l2) end as location,
   (select c2 from (select c.id, c.name, c.mac_address) c2) as controller,
-  (select t2 from (select t.id, t.code, t.name, t.name_es) t2) as alarm_type) r)`);
+  (select t2 from (select t.id, t.code, t.name, t.name_es) t2) as alarm_type, a.suppressed,
+  case when mw.id is null then null else (select m2 from (select mw.id, mw.reason) m2) end as maintenance_window,
+  ${isoSql('a.shelved_until')} as shelved_until,
+  case when su.id is null then null else (select s2 from (select su.id, su.name) s2) end as shelved_by,
+  a.shelve_reason, a.chattering) r)`);
 
 type Row = Record<string, unknown>;
 
@@ -71,6 +80,15 @@ export function toSummary(r: Row): AlarmSummary {
       name: String(r.type_name),
       name_es: String(r.type_name_es),
     },
+    suppressed: r.suppressed === true,
+    maintenance_window:
+      r.maintenance_window_id == null
+        ? null
+        : { id: Number(r.maintenance_window_id), reason: String(r.maintenance_reason) },
+    shelved_until: iso(r.shelved_until),
+    shelved_by: r.shelved_by == null ? null : { id: Number(r.shelved_by), name: String(r.shelved_by_name) },
+    shelve_reason: (r.shelve_reason as string | null) ?? null,
+    chattering: r.chattering === true,
   };
 }
 

@@ -38,10 +38,17 @@ export function changeable(
     }).length;
   }
   if (!input.stats) return 0;
+  const stats = input.stats;
   const wanted = input.statusFilter ? input.statusFilter.split(',') : null;
-  return allowed
+  const open = allowed
     .filter((s) => !wanted || wanted.includes(s))
-    .reduce((sum, s) => sum + (s === 'active' ? (input.stats?.active ?? 0) : (input.stats?.acknowledged ?? 0)), 0);
+    .reduce((sum, s) => sum + (s === 'active' ? stats.active : stats.acknowledged), 0);
+  // Suppressed and shelved alarms are all open (a clear changes each), but the tiles do not say
+  // which of them are acknowledged already, so acknowledging counts none of them.
+  if (action !== 'clear' || !wanted) return open;
+  return (
+    open + (wanted.includes('suppressed') ? stats.suppressed : 0) + (wanted.includes('shelved') ? stats.shelved : 0)
+  );
 }
 
 /**
