@@ -6,12 +6,7 @@ import swagger from '@fastify/swagger';
 import { normalizeLocale } from '@rcm/shared/locale';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { readerFor } from './db/statement.ts';
@@ -19,6 +14,8 @@ import { createEventBus, type EventBus } from './events/bus.ts';
 import { createAlarmMetricsRepo } from './features/alarms/metrics-repo.ts';
 import { alarmRoutes } from './features/alarms/routes.ts';
 import { alarmSummariesByIds } from './features/alarms/summaries.ts';
+import { swaggerOptions } from './features/api-docs/document.ts';
+import { apiDocsRoutes } from './features/api-docs/routes.ts';
 import { assetsModule } from './features/assets/module.ts';
 import { createAuditRepo } from './features/audit/repo.ts';
 import { bearerToken } from './features/auth/guard.ts';
@@ -45,6 +42,7 @@ import { createMetrics, type Metrics } from './features/ops/metrics.ts';
 import { createReadiness, type Readiness, ReadinessFailure } from './features/ops/readiness.ts';
 import { registerOpsRoutes } from './features/ops/routes.ts';
 import { organizationsModule } from './features/organizations/module.ts';
+import { maintenanceRoutes } from './features/maintenance/routes.ts';
 import { refrigerantRoutes } from './features/refrigerant/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { SEARCH_PROVIDERS } from './features/search/providers.ts';
@@ -154,10 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpsRoutes(app, { readiness, metrics, metricsToken: config.METRICS_TOKEN, instance: config.INSTANCE_ID });
   app.addHook('onClose', async () => metrics.close());
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Refrigeration monitoring console API', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
+  // Before the routes: it collects them as they are registered (the reference: features/api-docs).
+  await app.register(swagger, swaggerOptions);
 
   await app.register(
     async (api) => {
@@ -217,7 +213,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(assetsModule({ db: database.db, audit, now: deps.now }));
       await api.register(reportRoutes({ db: database.db, now: deps.now }));
       await api.register(refrigerantRoutes({ db: database.db, audit, now: deps.now }));
-      api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(
+        maintenanceRoutes({ db: database.db, audit, now: deps.now, changed: () => ingest.maintenance.invalidate() }),
+      );
+      await api.register(apiDocsRoutes);
     },
     { prefix: '/api' },
   );

@@ -26,7 +26,7 @@ const PUBLIC = new Set([
 
 describe('authentication before validation', () => {
   it('every private operation answers 401 to a caller without a live session, whatever the request holds', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs' })).json() as {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     const checked: string[] = [];

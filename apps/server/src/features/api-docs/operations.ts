@@ -1,0 +1,186 @@
+/**
+ * What the API reference (/api/docs) says about each operation beyond its schemas: a summary, and
+ * the error answers that cannot be read off the route (`add`: 409 and the like; `omit`: a derived
+ * one the operation never gives, e.g. 403 where no permission is needed). The derived errors
+ * (document.ts `derivedErrors`): 401 and 403 for every operation that needs a signed-in user, 404 for
+ * a path with parameters, 422 for a request with a schema, 429 for a rate-limited one, 500 for all.
+ * Keyed by `METHOD /api/path` as the OpenAPI document writes it. A route may instead carry its own
+ * `schema.summary`; api-docs.test.ts fails for an operation with neither, and for an entry here that
+ * names no operation.
+ */
+export type OperationNote = { summary: string; add?: number[]; omit?: number[] };
+
+const self = { omit: [403] };
+
+export const OPERATIONS: Record<string, OperationNote> = {
+  // Sign-in and sessions
+  'POST /api/auth/login': {
+    summary: 'Sign in with email and password; the session token is in the Authorization header',
+  },
+  'POST /api/auth/forgot-password': { summary: 'Email a link to choose a new password (same answer for any address)' },
+  'POST /api/auth/reset-password/check': { summary: 'Check that a password link is still valid' },
+  'POST /api/auth/reset-password': { summary: 'Choose a new password with a password link (ends every session)' },
+  'GET /api/auth/user': { summary: 'The signed-in user, their permissions and locations', ...self },
+  'GET /api/auth/refresh': { summary: 'Extend the session; returns the same token', ...self },
+  'POST /api/auth/logout': { summary: 'Sign out (revokes the session)', ...self },
+  'POST /api/auth/impersonate': { summary: 'Sign in as another user holding no permission the caller lacks' },
+  'POST /api/auth/unimpersonate': { summary: "Return to the administrator's own session", add: [409], omit: [403] },
+  'PATCH /api/account': { summary: "Change one's own name, email, language, phone or password", add: [409], ...self },
+  'GET /api/account/notifications': { summary: "One's own email notification preferences", ...self },
+  'PUT /api/account/notifications': { summary: "Save one's own email notification preferences", ...self },
+  'GET /api/setup': { summary: 'Whether first-run setup is still needed (no user exists)' },
+  'POST /api/setup': { summary: 'First-run setup: the company, the Administrator role and the first user', add: [409] },
+  'GET /api/languages': { summary: 'The interface languages' },
+  // Controllers
+  'GET /api/controllers': { summary: 'List controllers in scope (search, filters, paging)' },
+  'GET /api/controllers/unauthorised': { summary: 'Controllers pending authorization' },
+  'GET /api/controllers/{id}': { summary: 'One controller' },
+  'PATCH /api/controllers/{id}': {
+    summary: 'Edit a controller (name, location, organization, secure mode, device address)',
+  },
+  'DELETE /api/controllers/{id}': { summary: 'Decommission a controller, or reject a pending one', add: [409] },
+  'GET /api/controllers/{id}/racks': { summary: "A controller's racks with their latest values" },
+  'GET /api/controllers/{id}/metrics': { summary: "A controller's metric series over a time range" },
+  'POST /api/controllers/{id}/rotate-key': {
+    summary: 'Issue a new device key (shown once; the old one stops at once)',
+    add: [409],
+  },
+  'POST /api/controllers/{id}/authorise': {
+    summary: 'Authorize a pending controller and issue its device key (shown once)',
+    add: [409],
+  },
+  'GET /api/controllers/{id}/notifications': { summary: "Emails sent about a controller's alarms" },
+  // Alarms
+  'GET /api/alarms': { summary: 'List alarms in scope (filters, sorting, paging)' },
+  'GET /api/alarms/stats': { summary: 'Alarm counts for the dashboard tiles, for the same filters' },
+  'GET /api/alarm-types': { summary: 'The alarm types (for filters)' },
+  'GET /api/alarms/{ref}': { summary: 'One alarm with its history and notes' },
+  'POST /api/alarms/{ref}/acknowledge': { summary: 'Acknowledge an alarm', add: [409] },
+  'POST /api/alarms/{ref}/clear': { summary: 'Clear an alarm', add: [409] },
+  'PUT /api/alarms/{ref}/notes': { summary: "Save an alarm's notes (rich text, sanitized)" },
+  'GET /api/alarms/{ref}/metrics': { summary: "The alarm's rack metrics over a time range" },
+  'GET /api/alarms/{ref}/notifications': { summary: 'Emails sent about an alarm' },
+  'POST /api/alarms/bulk': { summary: 'Acknowledge or clear the selected alarms, or all matching the filters' },
+  // Organizations, locations and members
+  'GET /api/organizations': { summary: 'List organizations in scope' },
+  'POST /api/organizations': { summary: 'Create an organization', add: [409] },
+  'GET /api/organizations/{id}': { summary: 'One organization' },
+  'PATCH /api/organizations/{id}': { summary: 'Rename an organization', add: [409] },
+  'DELETE /api/organizations/{id}': {
+    summary: 'Delete an organization, or archive it when history refers to it',
+    add: [409],
+  },
+  'GET /api/organizations/{id}/locations': { summary: "An organization's locations" },
+  'POST /api/organizations/{id}/locations': { summary: 'Create a location', add: [409] },
+  'GET /api/locations': { summary: 'List locations in scope' },
+  'GET /api/locations/{id}': { summary: 'One location' },
+  'PATCH /api/locations/{id}': { summary: 'Edit a location', add: [409] },
+  'DELETE /api/locations/{id}': { summary: 'Delete a location, or archive it when history refers to it', add: [409] },
+  'GET /api/organizations/{id}/members': { summary: "An organization's members" },
+  'POST /api/organizations/{id}/members': { summary: 'Invite a member by email', add: [409] },
+  'PATCH /api/organizations/{id}/members/{userId}': { summary: "Change a member's role or locations", add: [409] },
+  'DELETE /api/organizations/{id}/members/{userId}': { summary: 'Remove a member from the organization', add: [409] },
+  'GET /api/organizations/{id}/invitations': { summary: "An organization's pending invitations" },
+  'DELETE /api/organizations/{id}/invitations/{invitationId}': { summary: 'Revoke an invitation' },
+  'GET /api/member-roles': { summary: 'The roles a member may be given' },
+  'GET /api/invitations/{token}': { summary: 'What an invitation link invites to' },
+  'POST /api/invitations/{token}/accept': { summary: 'Accept an invitation and choose a password', add: [409] },
+  // Device ingest
+  'POST /api/ingest/v1/{mac}/{channel}': {
+    summary: "A device's status, telemetry or alarms over HTTP (Authorization: Device <key>)",
+    add: [503],
+  },
+  // Backups and storage
+  'GET /api/admin/storage': { summary: 'Disk use of the embedded database' },
+  'GET /api/admin/backups': { summary: 'List backups of the embedded database', add: [409] },
+  'POST /api/admin/backups': { summary: 'Write a backup of the embedded database now', add: [409, 503] },
+  'GET /api/admin/backups/{name}': { summary: 'Download a backup', add: [409] },
+  'GET /api/search': { summary: 'Search controllers, alarms, jobs, inventory and more' },
+  // Jobs
+  'GET /api/jobs': { summary: 'List field-service jobs in scope' },
+  'POST /api/jobs': { summary: 'Create a job' },
+  'GET /api/jobs/stats': { summary: 'Job counts by status' },
+  'GET /api/jobs/categories': { summary: 'Job categories (for the job form)' },
+  'GET /api/jobs/locations': { summary: 'Locations a job may be created for' },
+  'GET /api/jobs/{id}': { summary: 'One job' },
+  'PATCH /api/jobs/{id}': { summary: 'Edit a job', add: [409] },
+  'POST /api/jobs/{id}/status': { summary: "Change a job's status", add: [409] },
+  'GET /api/jobs/{id}/assignable': { summary: 'Users who may be assigned to a job' },
+  'PUT /api/jobs/{id}/assignees': { summary: "Set a job's assignees", add: [409] },
+  'GET /api/settings/job-categories': { summary: 'List job categories' },
+  'POST /api/settings/job-categories': { summary: 'Create a job category', add: [409] },
+  'PATCH /api/settings/job-categories/{id}': { summary: 'Rename a job category', add: [409] },
+  'DELETE /api/settings/job-categories/{id}': { summary: 'Delete a job category', add: [409] },
+  // Settings and audit log
+  'GET /api/settings/users': { summary: 'List users' },
+  'POST /api/settings/users': { summary: 'Create a user (emailed a link to choose a password)', add: [409] },
+  'GET /api/settings/users/{id}': { summary: 'One user' },
+  'PUT /api/settings/users/{id}': { summary: 'Edit a user', add: [409] },
+  'PATCH /api/settings/users/{id}': {
+    summary: "Change some of a user's fields (disable or enable them, among others)",
+    add: [409],
+  },
+  'DELETE /api/settings/users/{id}': { summary: 'Delete a user (their name stays on history)', add: [409] },
+  'POST /api/settings/users/{id}/password-reset': {
+    summary: 'Email a user a link to choose a new password',
+    add: [409],
+  },
+  'GET /api/settings/teams': { summary: 'List teams' },
+  'POST /api/settings/teams': { summary: 'Create a team', add: [409] },
+  'GET /api/settings/teams/{id}': { summary: 'One team' },
+  'PUT /api/settings/teams/{id}': { summary: 'Edit a team', add: [409] },
+  'DELETE /api/settings/teams/{id}': { summary: 'Delete a team nobody is in', add: [409] },
+  'GET /api/settings/roles': { summary: 'List roles' },
+  'POST /api/settings/roles': { summary: 'Create a role', add: [409] },
+  'GET /api/settings/roles/{id}': { summary: 'One role' },
+  'PUT /api/settings/roles/{id}': { summary: "Edit a role's name, colour and permissions", add: [409] },
+  'DELETE /api/settings/roles/{id}': { summary: 'Delete a role, or archive it when history refers to it', add: [409] },
+  'GET /api/settings/alarm-types': { summary: 'List alarm types with their escalation' },
+  'GET /api/settings/alarm-types/{id}': { summary: 'One alarm type' },
+  'PUT /api/settings/alarm-types/{id}': { summary: "Edit an alarm type's names, severity and escalation" },
+  'GET /api/audit-log': { summary: 'The audit log (filters, paging)' },
+  'GET /api/audit-log/actions': { summary: 'The audit log actions (for its filter)' },
+  // Inventory, purchase orders and assets
+  'GET /api/inventory/suppliers': { summary: 'List suppliers' },
+  'POST /api/inventory/suppliers': { summary: 'Create a supplier', add: [409] },
+  'PATCH /api/inventory/suppliers/{id}': { summary: 'Edit a supplier', add: [409] },
+  'DELETE /api/inventory/suppliers/{id}': { summary: 'Delete a supplier', add: [409] },
+  'GET /api/inventory': { summary: 'List inventory items in scope' },
+  'POST /api/inventory': { summary: 'Create an inventory item', add: [409] },
+  'GET /api/inventory/brands': { summary: 'The brands in use (for filters)' },
+  'GET /api/inventory/export': { summary: 'Export inventory items as CSV' },
+  'GET /api/inventory/{id}': { summary: 'One inventory item' },
+  'PUT /api/inventory/{id}': { summary: 'Edit an inventory item', add: [409] },
+  'DELETE /api/inventory/{id}': { summary: 'Delete an inventory item, or archive it when orders hold it', add: [409] },
+  'POST /api/inventory/import': { summary: 'Import inventory items from CSV (matched by part number)' },
+  'GET /api/purchase-orders': { summary: 'List purchase orders in scope' },
+  'POST /api/purchase-orders': { summary: 'Create a draft purchase order' },
+  'GET /api/purchase-orders/options': { summary: 'Suppliers and items a purchase order may use' },
+  'GET /api/purchase-orders/{id}': { summary: 'One purchase order' },
+  'DELETE /api/purchase-orders/{id}': { summary: 'Discard a draft purchase order', add: [409] },
+  'POST /api/purchase-orders/{id}/send': { summary: 'Send a purchase order to its supplier', add: [409] },
+  'POST /api/purchase-orders/{id}/receive': { summary: "Receive a purchase order's parts into stock", add: [409] },
+  'GET /api/purchase-orders/{id}/pdf': { summary: 'A purchase order as PDF' },
+  'GET /api/assets': { summary: 'List assets in scope' },
+  'POST /api/assets': { summary: 'Create an asset', add: [409] },
+  'GET /api/assets/options': { summary: 'Locations and controllers an asset may belong to' },
+  'GET /api/assets/{id}': { summary: 'One asset' },
+  'PUT /api/assets/{id}': { summary: 'Edit an asset', add: [409] },
+  'DELETE /api/assets/{id}': { summary: 'Delete an asset', add: [409] },
+  // Reports
+  'GET /api/reports/locations': { summary: 'Locations for the report filters' },
+  'GET /api/reports/uri_purchase_orders': { summary: 'URI purchase orders report (JSON, CSV or PDF)' },
+  'GET /api/reports/rack_manually_on': { summary: 'Racks manually on report (JSON, CSV or PDF)' },
+  'GET /api/reports/haccp': { summary: 'HACCP case temperature report (JSON, CSV or PDF)' },
+  'GET /api/reports/alarm_response': { summary: 'Alarm response times report (JSON, CSV or PDF)' },
+  'GET /api/reports/refrigerant': { summary: 'Refrigerant compliance report (JSON, CSV or PDF)' },
+  // Refrigerant
+  'GET /api/refrigerants': { summary: 'The refrigerants and their global warming potential', ...self },
+  'GET /api/controllers/{id}/racks/{ref}/refrigerant': { summary: "A rack's refrigerant system and compliance status" },
+  'PATCH /api/controllers/{id}/racks/{ref}/refrigerant': { summary: "Edit a rack's refrigerant system" },
+  'GET /api/controllers/{id}/racks/{ref}/refrigerant-events': { summary: "A rack's refrigerant log" },
+  'POST /api/controllers/{id}/racks/{ref}/refrigerant-events': {
+    summary: 'Add to the refrigerant log (charge, recovery, leak check, repair, correction)',
+  },
+  'GET /api/controllers/{id}/racks/{ref}/level-trend': { summary: "A rack's liquid level and its fitted leak trend" },
+};
