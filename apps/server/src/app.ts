@@ -42,7 +42,6 @@ import { createMetrics, type Metrics } from './features/ops/metrics.ts';
 import { createReadiness, type Readiness, ReadinessFailure } from './features/ops/readiness.ts';
 import { registerOpsRoutes } from './features/ops/routes.ts';
 import { organizationsModule } from './features/organizations/module.ts';
-import { maintenanceRoutes } from './features/maintenance/routes.ts';
 import { refrigerantRoutes } from './features/refrigerant/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { SEARCH_PROVIDERS } from './features/search/providers.ts';
@@ -213,9 +212,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(assetsModule({ db: database.db, audit, now: deps.now }));
       await api.register(reportRoutes({ db: database.db, now: deps.now }));
       await api.register(refrigerantRoutes({ db: database.db, audit, now: deps.now }));
-      await api.register(
-        maintenanceRoutes({ db: database.db, audit, now: deps.now, changed: () => ingest.maintenance.invalidate() }),
-      );
       await api.register(apiDocsRoutes);
     },
     { prefix: '/api' },
