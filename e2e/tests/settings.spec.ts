@@ -95,13 +95,62 @@ test('an administrator signs in as another user from the users list and returns'
   await page.goto('/settings/audit-log');
   // Sign-ins are hidden until asked for: the administrative changes are not buried under them.
   const log = page.getByRole('table');
-  await expect(log.getByRole('cell', { name: 'auth.impersonate' }).first()).toBeVisible();
-  await expect(log.getByRole('cell', { name: 'auth.login' })).toHaveCount(0);
+  await expect(log.getByText(`Signed in as ${name}`, { exact: true }).first()).toBeVisible();
+  await expect(log.getByText(`Stopped signing in as ${name}`, { exact: true }).first()).toBeVisible();
+  await expect(log.getByText('Alex Admin signed in', { exact: true })).toHaveCount(0);
   await page.getByLabel('Show sign-ins').check();
-  await expect(log.getByRole('cell', { name: 'auth.login' }).first()).toBeVisible();
-  await page.getByLabel('Action').selectOption('auth.impersonate');
-  await expect(page.getByRole('cell', { name: 'auth.impersonate' }).first()).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'auth.unimpersonate' })).toHaveCount(0);
+  await expect(log.getByText('Alex Admin signed in', { exact: true }).first()).toBeVisible();
+  await page.getByLabel('Action').selectOption({ label: 'Signed in as …' });
+  await expect(log.getByText(`Signed in as ${name}`, { exact: true }).first()).toBeVisible();
+  await expect(log.getByText(`Stopped signing in as ${name}`, { exact: true })).toHaveCount(0);
+});
+
+test('the audit log reads as sentences with names, in English and in Spanish', async ({
+  page,
+  request,
+  baseURL,
+  loginAs,
+}) => {
+  const { admin, name } = await ownUser(request, baseURL ?? '', ['alarms_view']);
+  const send = (method: 'PATCH' | 'PUT', path: string, data: object) =>
+    request.fetch(`${baseURL}/api/${path}`, { method, headers: { Authorization: `Bearer ${admin.token}` }, data });
+  const users = await admin.get<{ data: { id: number; name: string }[] }>(
+    `settings/users?q=${encodeURIComponent(name)}`,
+  );
+  const user = users.data[0];
+  const roles = await admin.get<{ data: { id: number; name: string }[] }>('settings/roles?per_page=100');
+  const viewer = roles.data.find((r) => r.name === 'Store Viewer');
+  if (!user || !viewer) throw new Error('no user or viewer role');
+  expect((await send('PATCH', `settings/users/${user.id}`, { role_id: viewer.id })).status()).toBe(200);
+  const alarms = await admin.get<{ data: { ref: number }[] }>('alarms?per_page=1');
+  const ref = alarms.data[0]?.ref;
+  if (!ref) throw new Error('no alarm');
+  const notes = '<p>Compressor <strong>3</strong> restarted &amp; checked.</p>';
+  expect((await send('PUT', `alarms/${ref}/notes`, { notes })).status()).toBe(200);
+
+  await loginAs(DEMO.admin);
+  await page.goto('/settings/audit-log');
+  const log = page.getByRole('table');
+  await expect(log.getByText(`User ${name} changed`, { exact: true }).first()).toBeVisible();
+  await expect(log.getByText(/^Role changed from E2E role \d+ to Store Viewer$/).first()).toBeVisible();
+  await expect(log.getByText(new RegExp(`^Notes of alarm #${ref} · .+ edited$`)).first()).toBeVisible();
+  await expect(log.getByText('Notes: Compressor 3 restarted & checked.', { exact: true }).first()).toBeVisible();
+  // Nothing a developer wrote: no markup, no JSON, no action keys, no bare record numbers.
+  const text = await log.innerText();
+  expect(text).not.toMatch(/<\/?[a-z]+>|&amp;|[{}[\]"]|\b(role|team|user|organization|location)_ids?\b/);
+  expect(text).not.toMatch(/\b(auth|user|role|team|alarm|account|controller|inventory|job|location|member)\.[a-z_]+\b/);
+
+  // A FreshMart settings reader whose language is Spanish reads the same entries in Spanish, the
+  // seeded role by its Spanish name.
+  const reader = await ownUser(request, baseURL ?? '', ['settings_view']);
+  const found = await admin.get<{ data: { id: number }[] }>(`settings/users?q=${encodeURIComponent(reader.name)}`);
+  expect((await send('PATCH', `settings/users/${found.data[0]?.id}`, { language: 'es-MX' })).status()).toBe(200);
+  await loginAs(reader.email);
+  await page.goto('/settings/audit-log');
+  const registro = page.getByRole('table');
+  await expect(registro.getByText(`Se cambió el usuario ${name}`, { exact: true }).first()).toBeVisible();
+  await expect(registro.getByText(/^Rol cambió de E2E role \d+ a Consulta de tienda$/).first()).toBeVisible();
+  await expect(registro.getByText(/^Idioma cambió de Inglés a Español$/).first()).toBeVisible();
 });
 
 test('every settings page passes axe in the light theme and saves with the keyboard', async ({

@@ -166,28 +166,44 @@ export const auditLogQuery = z.object({
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
+/**
+ * One value of an audit entry as an administrator reads it: ids already resolved to names (of
+ * deleted and archived records too), rich text as plain text; the SPA words flags, dates, numbers
+ * and codes (`of` names the field, e.g. `language`, `priority`, `permissions`) in the reader's language.
+ */
+const auditScalar = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  /** A record's name; `of` is its kind (`role`, `user`, `location`, …). */
+  z.object({ kind: z.literal('name'), of: z.string(), name: z.string() }),
+  z.object({ kind: z.literal('flag'), value: z.boolean() }),
+  z.object({ kind: z.literal('number'), value: z.number() }),
+  /** A calendar day, `YYYY-MM-DD`. */
+  z.object({ kind: z.literal('date'), value: z.string() }),
+  /** An instant, ISO 8601. */
+  z.object({ kind: z.literal('time'), value: z.string() }),
+  z.object({ kind: z.literal('code'), of: z.string(), value: z.string() }),
+]);
+export type AuditScalar = z.infer<typeof auditScalar>;
+export const auditValue = z.union([auditScalar, z.object({ kind: z.literal('list'), items: z.array(auditScalar) })]);
+export type AuditValue = z.infer<typeof auditValue>;
+
+/** A field of the entry's record: before and after (null: not set, or not part of that side). */
+export const auditChange = z.object({ field: z.string(), before: auditValue.nullable(), after: auditValue.nullable() });
+export type AuditChange = z.infer<typeof auditChange>;
+
 export const auditEntry = z.object({
   id: z.number().int(),
+  /** `area.verb`; the SPA's catalogs hold one sentence per action (`audit.actions.area.verb`). */
   action: z.string(),
   subject_type: z.string(),
   subject_id: z.string().nullable(),
+  /** The subject's name as it is now (or was, when removed); null when nothing names it. */
+  subject_name: z.string().nullable(),
   actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   impersonator: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   organisation: ref.nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
+  /** An update lists only what changed; a creation or a removal lists the record as it was written. */
+  changes: z.array(auditChange),
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
-
-/** Field-by-field difference of two audit snapshots (flat objects; anything else compared as JSON). */
-export function auditDiff(before: unknown, after: unknown): { field: string; before: string; after: string }[] {
-  const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-  const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
-  const b = obj(before);
-  const a = obj(after);
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys
-    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-    .map((k) => ({ field: k, before: show(b[k]), after: show(a[k]) }));
-}

@@ -1,4 +1,5 @@
 import { DEMO_PASSWORD, demoDeviceKey } from '@rcm/shared/demo';
+import { SEEDED_NAMES } from '@rcm/shared/seeded';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appMeta, controllers, locations, organizations, roles, teams, userLocations, users } from '../db/schema.ts';
@@ -116,14 +117,17 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
     }
     const [serviceOrg, freshMart] = orgIds as [number, number];
 
-    const [desk] = await tx.insert(teams).values({ name: 'Service Desk', organizationId: serviceOrg }).returning();
+    const [desk] = await tx
+      .insert(teams)
+      .values({ name: SEEDED_NAMES.team.service_desk, organizationId: serviceOrg })
+      .returning();
     const [field] = await tx
       .insert(teams)
-      .values({ name: 'Field Technicians', organizationId: serviceOrg })
+      .values({ name: SEEDED_NAMES.team.field_technicians, organizationId: serviceOrg })
       .returning();
     const [storeOps] = await tx
       .insert(teams)
-      .values({ name: 'Store Operations', organizationId: freshMart })
+      .values({ name: SEEDED_NAMES.team.store_operations, organizationId: freshMart })
       .returning();
 
     const people = [

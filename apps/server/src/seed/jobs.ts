@@ -1,17 +1,12 @@
 import type { JobPriority, JobStatus } from '@rcm/shared/jobs';
+import { SEEDED_NAMES } from '@rcm/shared/seeded';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { controllers, users } from '../db/schema.ts';
 import { alarms } from '../db/schema-alarms.ts';
 import { jobCategories, jobStatusHistory, jobs } from '../db/schema-jobs.ts';
 
-export const DEMO_JOB_CATEGORIES = [
-  'Emergency Repair',
-  'Preventive Maintenance',
-  'Refrigerant Leak Check',
-  'Installation',
-  'Inspection',
-];
+export const DEMO_JOB_CATEGORIES = Object.values(SEEDED_NAMES.job_category);
 
 const TITLES = [
   'Low superheat on rack — check expansion valves',

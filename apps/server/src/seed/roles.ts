@@ -1,11 +1,12 @@
 import { PERMISSIONS, type Permission } from '@rcm/shared/permissions';
+import { SEEDED_NAMES } from '@rcm/shared/seeded';
 
 /** The demo's roles (design.md section 9). Colours are shown as badges with a contrasting text. */
 export const DEMO_ROLES: { key: string; name: string; color: string; permissions: readonly Permission[] }[] = [
-  { key: 'admin', name: 'Administrator', color: '#6d28d9', permissions: PERMISSIONS },
+  { key: 'admin', name: SEEDED_NAMES.role.admin, color: '#6d28d9', permissions: PERMISSIONS },
   {
     key: 'manager',
-    name: 'Store Manager',
+    name: SEEDED_NAMES.role.manager,
     color: '#0369a1',
     permissions: [
       'organization_view',
@@ -27,7 +28,7 @@ export const DEMO_ROLES: { key: string; name: string; color: string; permissions
   },
   {
     key: 'technician',
-    name: 'Service Technician',
+    name: SEEDED_NAMES.role.technician,
     color: '#b45309',
     permissions: [
       'organization_view',
@@ -54,7 +55,7 @@ export const DEMO_ROLES: { key: string; name: string; color: string; permissions
   },
   {
     key: 'viewer',
-    name: 'Store Viewer',
+    name: SEEDED_NAMES.role.viewer,
     color: '#15803d',
     permissions: ['organization_view', 'locations_view', 'controllers_view', 'alarms_view', 'search_view'],
   },

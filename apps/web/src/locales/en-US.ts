@@ -1,5 +1,6 @@
 import { en as accounts } from './areas/en/accounts.ts';
 import { en as assets } from './areas/en/assets.ts';
+import { en as audit } from './areas/en/audit.ts';
 import { en as backups } from './areas/en/backups.ts';
 import { en as inventory } from './areas/en/inventory.ts';
 import { en as jobs } from './areas/en/jobs.ts';
@@ -8,6 +9,7 @@ import { en as offline } from './areas/en/offline.ts';
 import { en as organizations } from './areas/en/organizations.ts';
 import { en as refrigerant } from './areas/en/refrigerant.ts';
 import { en as reports } from './areas/en/reports.ts';
+import { en as seeded } from './areas/en/seeded.ts';
 import { en as settings } from './areas/en/settings.ts';
 import type { Widen } from './types.ts';
 
@@ -418,6 +420,8 @@ export const enUS = {
   jobs,
   accounts,
   refrigerant,
+  audit,
+  seeded,
 };
 
 /** Every catalog has exactly this shape: a missing key in es-MX is a type error. */

@@ -1,5 +1,6 @@
 import { es as accounts } from './areas/es/accounts.ts';
 import { es as assets } from './areas/es/assets.ts';
+import { es as audit } from './areas/es/audit.ts';
 import { es as backups } from './areas/es/backups.ts';
 import { es as inventory } from './areas/es/inventory.ts';
 import { es as jobs } from './areas/es/jobs.ts';
@@ -8,6 +9,7 @@ import { es as offline } from './areas/es/offline.ts';
 import { es as organizations } from './areas/es/organizations.ts';
 import { es as refrigerant } from './areas/es/refrigerant.ts';
 import { es as reports } from './areas/es/reports.ts';
+import { es as seeded } from './areas/es/seeded.ts';
 import { es as settings } from './areas/es/settings.ts';
 import type { Catalog } from './en-US.ts';
 
@@ -420,4 +422,6 @@ export const esMX: Catalog = {
   jobs,
   accounts,
   refrigerant,
+  audit,
+  seeded,
 };

@@ -55,3 +55,22 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeNotes(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const BLOCK_END = /<\/(p|li|h[1-3]|blockquote|pre)>|<br\s*\/?>/gi;
+
+/** Notes as plain text (for the audit log and other places that show no markup): one line per block. */
+export function notesText(html: string): string {
+  const text = sanitizeHtml(html.replace(BLOCK_END, '\n'), { allowedTags: [], allowedAttributes: {} });
+  return text
+    .replace(/&(#\d+|#x[\da-f]+|[a-z]+);/gi, (whole, code: string) => {
+      if (code.startsWith('#x') || code.startsWith('#X'))
+        return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
+      if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)));
+      return ENTITIES[code.toLowerCase()] ?? whole;
+    })
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}

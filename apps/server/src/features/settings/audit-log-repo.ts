@@ -1,20 +1,28 @@
+import type { Locale } from '@rcm/shared/locale';
 import type { AuditEntry, AuditLogQuery } from '@rcm/shared/settings';
 import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, users } from '../../db/schema.ts';
+import { createAuditNames, subjectKey } from '../audit/names.ts';
+import { auditChanges, type NamedKind, named, refsOf, snapshotName } from '../audit/present.ts';
 import { pageMeta, type SettingsScope } from './scope.ts';
 
 const DAY_MS = 86_400_000;
 const SIGN_IN_ACTION = 'auth.login';
 
-/** The audit log, newest first, limited to the viewer's organization unless they see all. */
+/**
+ * The audit log, newest first, limited to the viewer's organization unless they see all. Each entry
+ * comes with its subject's name and its changes field by field, ids named (`audit/present.ts`,
+ * `audit/names.ts`), for the SPA to word in the reader's language.
+ */
 export function createAuditLogRepo(db: Db) {
   const actor = alias(users, 'actor');
   const impersonator = alias(users, 'impersonator');
+  const auditNames = createAuditNames(db);
 
   return {
-    async list(scope: SettingsScope, q: AuditLogQuery) {
+    async list(scope: SettingsScope, q: AuditLogQuery, locale: Locale) {
       const conditions: (SQL | undefined)[] = [
         scope.kind === 'org' ? eq(auditLog.organizationId, scope.organizationId) : undefined,
         q.action ? eq(auditLog.action, q.action) : undefined,
@@ -46,11 +54,21 @@ export function createAuditLogRepo(db: Db) {
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(q.per_page)
         .offset((q.page - 1) * q.per_page);
-      const data: AuditEntry[] = rows.map((r) => ({
+      const pending = rows.map((r) => auditChanges(r.log.before, r.log.after));
+      const refs = new Map<NamedKind, Set<number>>();
+      for (const changes of pending) {
+        for (const [kind, ids] of refsOf(changes)) refs.set(kind, new Set([...(refs.get(kind) ?? []), ...ids]));
+      }
+      const subjects = rows.flatMap((r) => (r.log.subjectId ? [{ type: r.log.subjectType, id: r.log.subjectId }] : []));
+      const names = await auditNames.names(refs, subjects, locale);
+      const data: AuditEntry[] = rows.map((r, i) => ({
         id: r.log.id,
         action: r.log.action,
         subject_type: r.log.subjectType,
         subject_id: r.log.subjectId,
+        subject_name:
+          (r.log.subjectId ? names.get(subjectKey(r.log.subjectType, r.log.subjectId)) : undefined) ??
+          snapshotName(r.log.before, r.log.after),
         actor:
           r.log.actorUserId !== null && r.actorName !== null
             ? { id: r.log.actorUserId, name: r.actorName, email: r.actorEmail ?? '' }
@@ -61,8 +79,7 @@ export function createAuditLogRepo(db: Db) {
             : null,
         organisation:
           r.log.organizationId !== null && r.orgName !== null ? { id: r.log.organizationId, name: r.orgName } : null,
-        before: r.log.before,
-        after: r.log.after,
+        changes: named(pending[i] ?? [], (of, id) => names.get(`${of}:${id}`)),
         created_at: r.log.createdAt.toISOString(),
       }));
       return { data, meta: pageMeta(q.page, q.per_page, total?.n ?? 0) };

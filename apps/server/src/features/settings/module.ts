@@ -236,7 +236,7 @@ export function settingsModule(deps: {
     );
 
     app.get('/audit-log', { schema: { querystring: auditLogQuery, response: list(auditEntry) } }, async (request) =>
-      auditLog.list(settingsScope(view(request)), request.query),
+      auditLog.list(settingsScope(view(request)), request.query, request.locale),
     );
     app.get(
       '/audit-log/actions',

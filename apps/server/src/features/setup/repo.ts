@@ -1,10 +1,11 @@
 import { PERMISSIONS } from '@rcm/shared/permissions';
+import { SEEDED_NAMES } from '@rcm/shared/seeded';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { organizations, roles, users } from '../../db/schema.ts';
 
 /** The role first-run setup creates: every permission, every organization. */
-export const ADMINISTRATOR_ROLE = 'Administrator';
+export const ADMINISTRATOR_ROLE = SEEDED_NAMES.role.admin;
 const ADMINISTRATOR_COLOR = '#1d4ed8';
 
 /** What creating the first accounts needs: is there anyone yet, and the rows of a new administrator. */

@@ -5,7 +5,7 @@ import { inputClass } from '../../../components/form-field.tsx';
 import { EmptyState } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { type AuditFilters, auditActionsQuery, auditLogQuery } from '../api/settings.ts';
-import { AuditDiff } from '../components/audit-diff.tsx';
+import { AuditWhat, actionLabel } from '../components/audit-entry.tsx';
 import { cardClass, QueryState, SettingsLayout, tableClass, tdClass, thClass } from '../components/settings-layout.tsx';
 
 /** /settings/audit-log: who, what, when, before/after; filters by action, actor and date. */
@@ -50,11 +50,14 @@ export function AuditLogPage() {
             onChange={(e) => set({ action: e.target.value || undefined })}
           >
             <option value="">{t('settings.audit.anyAction')}</option>
-            {(actions.data ?? []).map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
+            {(actions.data ?? [])
+              .map((a) => ({ a, label: actionLabel(t, a) }))
+              .sort((x, y) => x.label.localeCompare(y.label, i18n.language))
+              .map(({ a, label }) => (
+                <option key={a} value={a}>
+                  {label}
+                </option>
+              ))}
           </select>,
         )}
         {field(
@@ -129,8 +132,7 @@ export function AuditLogPage() {
                   <th className={thClass}>{t('settings.audit.when')}</th>
                   <th className={thClass}>{t('settings.audit.who')}</th>
                   <th className={thClass}>{t('settings.audit.what')}</th>
-                  <th className={thClass}>{t('settings.audit.subject')}</th>
-                  <th className={thClass}>{t('settings.audit.changes')}</th>
+                  <th className={thClass}>{t('settings.audit.organization')}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -154,19 +156,10 @@ export function AuditLogPage() {
                         </div>
                       ) : null}
                     </td>
-                    <td className={`${tdClass} font-mono text-xs`}>{entry.action}</td>
                     <td className={tdClass}>
-                      <span className="font-mono text-xs">
-                        {entry.subject_type}
-                        {entry.subject_id ? ` #${entry.subject_id}` : ''}
-                      </span>
-                      {entry.organisation ? (
-                        <div className="text-xs text-slate-600 dark:text-slate-300">{entry.organisation.name}</div>
-                      ) : null}
+                      <AuditWhat entry={entry} />
                     </td>
-                    <td className={tdClass}>
-                      <AuditDiff before={entry.before} after={entry.after} />
-                    </td>
+                    <td className={tdClass}>{entry.organisation?.name ?? '—'}</td>
                   </tr>
                 ))}
               </tbody>
