@@ -32,8 +32,9 @@ export type Fleet = {
 };
 
 const DEFAULT_INTERVAL_MS = 10_000;
-const DEFAULT_RACKS = 2;
-const DEFAULT_CASES = 3;
+/** Racks per controller and cases per rack when a controller does not say. */
+export const DEFAULT_RACKS = 2;
+export const DEFAULT_CASES = 3;
 /** The protocol caps a telemetry message at 50 racks. */
 const MAX_RACKS = 50;
 

@@ -182,6 +182,9 @@ export const haccpRow = z.object({
   controller_name: z.string(),
   point: z.string(),
   point_name: z.string().nullable(),
+  /** The rack the case is on (cases of different racks may share a name). */
+  rack_ref: z.string(),
+  rack_name: z.string().nullable(),
   unit: z.string(),
   limit: z.number(),
   /** Highest temperature of each local hour 0–23 (null: no reading that hour). */

@@ -1,10 +1,15 @@
+import { DEFAULT_CASES, DEFAULT_RACKS } from '@rcm/simulator/fleet';
+import { rackRef } from '@rcm/simulator/rack-model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { arr, query } from '../lib/sql.ts';
 
 const HOUR = 3_600_000;
 export const REPORT_SEED_DAYS = 30;
-const CASES = ['A.CASE1', 'A.CASE2', 'A.CASE3'];
+/** The case points each controller of the demo fleet reports: `A.CASE1` … `B.CASE3`. */
+const CASES = Array.from({ length: DEFAULT_RACKS }, (_, r) =>
+  Array.from({ length: DEFAULT_CASES }, (_, c) => `${rackRef(r)}.CASE${c + 1}`),
+).flat();
 
 /** A deterministic 0–1 value for a seed (the demo is the same on every run). */
 function noise(n: number): number {
@@ -13,15 +18,16 @@ function noise(n: number): number {
 }
 
 /**
- * Hourly case-temperature rollups for the HACCP report: the last 30 days for one controller per
- * customer location, ending two hours ago (the rollup job owns the latest hours). Cases hold
- * 34–39 °F with a daily defrost bump; a few hours run warm above 41 °F, as real stores do.
+ * Hourly case-temperature rollups for the HACCP report: the last 30 days of every case the live fleet
+ * reports (each online controller at a location, with the simulator's racks and cases), ending two
+ * hours ago (the rollup job owns the latest hours). History and live data so cover the same cases,
+ * and the report's counts do not change once the fleet starts. Cases hold 34–39 °F with a daily
+ * defrost bump; now and then a case runs warm above 41 °F for one to three hours, as real stores do.
  */
 export async function seedReportReadings(db: Db, now: Date, days = REPORT_SEED_DAYS): Promise<number> {
   const devices = await query<{ id: number }>(
     db,
-    sql`select distinct on (location_id) id from controllers
-        where authorised and location_id is not null order by location_id, id`,
+    sql`select id from controllers where authorised and online and location_id is not null order by id`,
   );
   const end = Math.floor(now.getTime() / HOUR) * HOUR - 2 * HOUR;
   const start = end - days * 24 * HOUR;
@@ -42,14 +48,18 @@ export async function seedReportReadings(db: Db, now: Date, days = REPORT_SEED_D
     c.length = k.length = b.length = mins.length = maxs.length = 0;
   };
   for (const d of devices) {
-    CASES.forEach((key, ci) => {
+    CASES.forEach((key, index) => {
+      const ci = index % DEFAULT_CASES;
+      let warmLeft = 0;
       for (let t = start; t < end; t += HOUR) {
         const hour = new Date(t).getUTCHours();
-        const seed = d.id * 7919 + ci * 104729 + t / HOUR;
+        const seed = d.id * 7919 + index * 104729 + t / HOUR;
         const base = 34 + ci + noise(seed) * 2;
         const defrost = hour === (6 + ci * 4) % 24 ? 3 : 0;
-        // About one warm hour in 150: a door left open, a stocking run.
-        const warm = noise(seed + 0.5) < 0.007 ? 5 + noise(seed + 0.7) * 3 : 0;
+        // About once in 1,000 hours a case runs warm for 1–3 hours: a door left open, a stocking run.
+        if (warmLeft === 0 && noise(seed + 0.5) < 0.001) warmLeft = 1 + Math.floor(noise(seed + 0.9) * 3);
+        const warm = warmLeft > 0 ? 5 + noise(seed + 0.7) * 3 : 0;
+        if (warmLeft > 0) warmLeft -= 1;
         const max = Math.round((base + defrost + warm) * 10) / 10;
         c.push(Number(d.id));
         k.push(key);

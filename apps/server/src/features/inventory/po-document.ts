@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import { toPdf } from '../reports/export.ts';
+import { pdfBuffer } from '../reports/export.ts';
 import type { OrderDocument } from './po-repo.ts';
 
 const LABELS = {
@@ -44,7 +44,7 @@ const money = (locale: Locale, cents: number) =>
 function headerLines(doc: OrderDocument, locale: Locale, sender: OrderSender, at: Date): string[] {
   const l = LABELS[locale];
   const total = doc.lines.reduce((sum, x) => sum + x.quantity * x.unitPriceCents, 0);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: doc.location.timeZone }).format(at);
   const lines = [
     `${l.supplier}: ${doc.supplier.name} (${doc.supplier.code})`,
     ...(doc.supplier.accountNumber ? [`${l.account}: ${doc.supplier.accountNumber}`] : []),
@@ -58,7 +58,7 @@ function headerLines(doc: OrderDocument, locale: Locale, sender: OrderSender, at
   return lines;
 }
 
-/** The order as a PDF (the reports' table layout): header lines, then one row per line. */
+/** The order as a PDF (the reports' layout): its header lines, the total, then one row per line. */
 export async function renderOrderPdf(
   doc: OrderDocument,
   locale: Locale,
@@ -66,27 +66,30 @@ export async function renderOrderPdf(
   at: Date,
 ): Promise<Buffer> {
   const l = LABELS[locale];
-  const stream = toPdf({
-    title: l.title(doc.number),
-    subtitle: headerLines(doc, locale, sender, at),
-    columns: [
-      { header: l.cols[0], width: 2 },
-      { header: l.cols[1], width: 5 },
-      { header: l.cols[2], width: 1.2, align: 'right' },
-      { header: l.cols[3], width: 1.6, align: 'right' },
-      { header: l.cols[4], width: 1.6, align: 'right' },
-    ],
-    rows: doc.lines.map((x) => [
-      x.partNumber,
-      x.productName,
-      x.quantity,
-      money(locale, x.unitPriceCents),
-      money(locale, x.quantity * x.unitPriceCents),
-    ]),
-  });
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
+  const total = doc.lines.reduce((sum, x) => sum + x.quantity * x.unitPriceCents, 0);
+  return pdfBuffer(
+    {
+      title: l.title(doc.number),
+      subtitle: headerLines(doc, locale, sender, at).slice(0, -1),
+      facts: [{ label: l.total, value: money(locale, total) }],
+      columns: [
+        { header: l.cols[0] },
+        { header: l.cols[1], width: 3 },
+        { header: l.cols[2], align: 'right' },
+        { header: l.cols[3], align: 'right', format: 'money' },
+        { header: l.cols[4], align: 'right', format: 'money' },
+      ],
+      rows: doc.lines.map((x) => [
+        x.partNumber,
+        x.productName,
+        x.quantity,
+        x.unitPriceCents,
+        x.quantity * x.unitPriceCents,
+      ]),
+      timeZone: doc.location.timeZone,
+    },
+    { locale, timeZone: doc.location.timeZone, generatedAt: at },
+  );
 }
 
 const escapeHtml = (s: string) =>

@@ -39,7 +39,7 @@ export type OrderDocument = {
   number: string;
   notes: string;
   organization: string;
-  location: { name: string; address: string; phone: string };
+  location: { name: string; address: string; phone: string; timeZone: string };
   supplier: { code: string; name: string; email: string; accountNumber: string };
   lines: { partNumber: string; productName: string; quantity: number; unitPriceCents: number }[];
 };
@@ -110,7 +110,7 @@ export function createPurchaseOrdersRepo(db: Db) {
       const [row] = await query(
         db,
         sql`select p.number, p.notes, o.name as org_name, l.name as location_name, l.address_line_1 as address_line1, l.city, l.state,
-              l.zip, l.phone as location_phone, s.code as supplier_code, s.name as supplier_name, s.email as supplier_email,
+              l.zip, l.phone as location_phone, l.timezone as location_timezone, s.code as supplier_code, s.name as supplier_name, s.email as supplier_email,
               s.account_number
             from purchase_orders p join organizations o on o.id = p.organization_id
             join locations l on l.id = p.location_id join suppliers s on s.id = p.supplier_id where p.id = ${id}`,
@@ -132,6 +132,7 @@ export function createPurchaseOrdersRepo(db: Db) {
             .filter(Boolean)
             .join(', '),
           phone: text(row.location_phone),
+          timeZone: text(row.location_timezone) || 'UTC',
         },
         supplier: {
           code: text(row.supplier_code),

@@ -69,7 +69,7 @@ describe('GET /api/reports/refrigerant', () => {
       'es-MX',
     );
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.body).toContain('Ubicación,Controlador,Rack,Gas,Carga kg');
+    expect(csv.body).toContain('Ubicación,Controlador,Rack,Gas,Carga (kg)');
     expect(csv.body).toContain('FreshMart #101 Downtown');
     expect(csv.body).toContain('Vencida');
     const pdf = await call('GET', '/api/reports/refrigerant?from=2026-06-01&to=2026-11-25&format=pdf', 'technician');

@@ -5,31 +5,35 @@ import type { SystemStatus } from '@rcm/shared/refrigerant';
 const en = {
   title: 'Refrigerant compliance',
   range: (from: string, to: string) => `From ${from} to ${to}`,
-  generated: (at: string) => `Generated ${at}`,
   note: 'Leak rate: annualizing method (40 CFR 82.157). CO2e from AR4 GWP. Leak checks: Regulation (EU) 2024/573. Leak alarms: suspected leaks raised in the range; * one is still open.',
+  systems: 'Systems',
   totals: (systems: number, co2e: string, added: string) =>
     `${systems} systems, ${co2e} t CO2e, ${added} added in the range`,
-  status: (s: SystemStatus) =>
+  byStatus: 'By status',
+  statusCols: ['Status', 'Systems'],
+  state: { ok: 'OK', repair_due: 'Repair due', overdue: 'Overdue', verification_pending: 'Verification pending' },
+  /** The status with its date, written by `day` (the reader's format in the PDF, ISO in the CSV). */
+  status: (s: SystemStatus, day: (d: string) => string = (d) => d) =>
     ({
       ok: 'OK',
-      repair_due: `Repair due by ${s.repair_due_by}`,
-      overdue: `Overdue (due ${s.repair_due_by})`,
+      repair_due: `Repair due by ${day(s.repair_due_by ?? '')}`,
+      overdue: `Overdue (due ${day(s.repair_due_by ?? '')})`,
       verification_pending: 'Verification pending',
     })[s.state],
   none: 'none',
-  /** Short: a PDF header is one line. `{unit}` is lb or kg. */
+  /** `{unit}` is lb or kg. */
   cols: [
     'Organization',
     'Location',
     'Controller',
     'Rack',
     'Gas',
-    'Charge {unit}',
+    'Charge ({unit})',
     't CO2e',
-    'Added {unit}',
-    'Rate %/yr',
+    'Added ({unit})',
+    'Leak rate %/yr',
     'Status',
-    'Next check',
+    'Next leak check',
     'Leak alarms',
   ],
 };
@@ -37,14 +41,22 @@ const en = {
 const es: typeof en = {
   title: 'Cumplimiento de refrigerantes',
   range: (from, to) => `Del ${from} al ${to}`,
-  generated: (at) => `Generado ${at}`,
   note: 'Tasa de fuga: método anualizado (40 CFR 82.157). CO2e con PCG del AR4. Revisiones de fugas: Reglamento (UE) 2024/573. Alarmas: de posible fuga en el periodo; * una sigue abierta.',
+  systems: 'Sistemas',
   totals: (systems, co2e, added) => `${systems} sistemas, ${co2e} t CO2e, ${added} agregados en el periodo`,
-  status: (s) =>
+  byStatus: 'Por estado',
+  statusCols: ['Estado', 'Sistemas'],
+  state: {
+    ok: 'Correcto',
+    repair_due: 'Reparación pendiente',
+    overdue: 'Vencida',
+    verification_pending: 'Verificación pendiente',
+  },
+  status: (s, day = (d) => d) =>
     ({
       ok: 'Correcto',
-      repair_due: `Reparar al ${s.repair_due_by}`,
-      overdue: `Vencida (${s.repair_due_by})`,
+      repair_due: `Reparar a más tardar el ${day(s.repair_due_by ?? '')}`,
+      overdue: `Vencida (el ${day(s.repair_due_by ?? '')})`,
       verification_pending: 'Verificación pendiente',
     })[s.state],
   none: 'ninguna',
@@ -54,13 +66,13 @@ const es: typeof en = {
     'Controlador',
     'Rack',
     'Gas',
-    'Carga {unit}',
+    'Carga ({unit})',
     't CO2e',
-    'Agreg. {unit}',
-    'Tasa %/año',
+    'Agregado ({unit})',
+    'Tasa de fuga %/año',
     'Estado',
-    'Próx. rev.',
-    'Alarmas',
+    'Próxima revisión',
+    'Alarmas de fuga',
   ],
 };
 

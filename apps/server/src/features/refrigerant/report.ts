@@ -15,6 +15,7 @@ import type { TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { Table } from '../reports/export.ts';
 import { reportScope, tenantWhere, utcBounds } from '../reports/scope.ts';
+import { formatDay } from '../reports/service.ts';
 import { round2 } from './compliance.ts';
 import type { EventRow, SystemRow } from './repo.ts';
 import { REFRIGERANT_LABELS } from './report-labels.ts';
@@ -173,35 +174,34 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
         all.reduce((s, r) => s + r.added_kg, 0),
         unit,
       );
-      // Points on a landscape Letter page (720 usable), so that each header and cell fits one line.
-      const widths = [72, 98, 72, 32, 32, 46, 38, 48, 52, 118, 52, 54];
-      // A PDF cell is one line: long names are cut to what their column holds (never in the CSV).
-      const cut = (text: string | null, max: number) =>
-        format === 'pdf' && text && text.length > max ? `${text.slice(0, max - 1)}…` : text;
       const right = new Set([5, 6, 7, 8, 11]);
+      const day = (d: string) => formatDay(d, locale);
       return {
         title: l.title,
-        subtitle: [
-          `${l.range(q.from, q.to)} · ${l.generated(now().toISOString())}`,
-          l.totals(all.length, String(co2e), `${added} ${unit}`),
-          l.note,
+        subtitle: [l.range(day(q.from), day(q.to)), l.note],
+        facts: [{ label: l.systems, value: l.totals(all.length, String(co2e), `${added} ${unit}`) }],
+        summary: [
+          {
+            heading: l.byStatus,
+            columns: l.statusCols.map((header, i) => ({ header, align: i === 1 ? 'right' : 'left' })),
+            rows: SYSTEM_STATUSES.map((state) => [l.state[state], all.filter((r) => r.status.state === state).length]),
+          },
         ],
         columns: l.cols.map((header, i) => ({
           header: header.replace('{unit}', unit),
-          width: widths[i] ?? 1,
           align: right.has(i) ? ('right' as const) : ('left' as const),
         })),
         rows: all.map((r) => [
-          cut(r.organization_name, 15),
-          cut(r.location_name, 22),
-          cut(r.controller_name, 15),
-          cut(r.rack_name ?? r.rack_ref, 9),
+          r.organization_name,
+          r.location_name,
+          r.controller_name,
+          r.rack_name ?? r.rack_ref,
           r.refrigerant,
           massIn(r.full_charge_kg, unit),
           r.co2e_tonnes,
           r.charges > 0 ? `${massIn(r.added_kg, unit)} (${r.charges})` : 0,
           r.last_leak_rate_percent,
-          l.status(r.status),
+          l.status(r.status, format === 'pdf' ? day : (d) => d),
           r.next_leak_check_due ?? l.none,
           r.leak_alarm_open ? `${r.leak_alarms} *` : r.leak_alarms,
         ]),

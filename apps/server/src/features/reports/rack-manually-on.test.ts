@@ -110,7 +110,7 @@ describe('reports API: racks manually on', () => {
         .split('\r\n');
       expect(lines).toHaveLength(3);
       expect(lines[1]).toContain(
-        ',Rack A,A.COMP1,2020-03-10T06:00:00.000Z,2020-03-10T10:30:00.000Z,2020-03-10T10:00:00.000Z,16200,16200',
+        ',Rack A,Compressor 1,2020-03-10T06:00:00.000Z,2020-03-10T10:30:00.000Z,2020-03-10T10:00:00.000Z,16200,16200',
       );
     });
   });

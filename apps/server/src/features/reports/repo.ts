@@ -38,6 +38,19 @@ export function createReportsRepo(db: Db) {
       return rows.map((r) => ({ id: num(r.id), name: String(r.name), organization_name: String(r.organization_name) }));
     },
 
+    /** The time zone of each location in scope and filter. */
+    async zones(
+      scope: TenantScope,
+      filter: { organization_id?: number | undefined; location_id?: number | undefined },
+    ) {
+      const rows = await query<{ id: number; timezone: string }>(
+        db,
+        sql`select l.id, l.timezone from locations l
+            where ${tenantWhere(scope, { org: sql`l.organization_id`, loc: sql`l.id` }, filter)}`,
+      );
+      return new Map(rows.map((r) => [num(r.id), String(r.timezone)]));
+    },
+
     /** URI orders placed (sent, or created for drafts) in the range, newest first. */
     async uriPurchaseOrders(scope: TenantScope, q: UriPurchaseOrdersQuery): Promise<UriPurchaseOrderRow[]> {
       const { start, end } = utcBounds(q);
@@ -192,12 +205,14 @@ export function createReportsRepo(db: Db) {
             )
             select o.name as organization_name, l.id as location_id, l.name as location_name, l.timezone,
               g.day::text as day, coalesce(c.name, c.mac_address) as controller_name, g.point, rp.name as point_name,
+              split_part(g.point, '.', 1) as rack_ref, rk.name as rack_name,
               coalesce(rp.unit, '°F') as unit, g.lim, g.hours, g.min, g.max, g.excursions, (count(*) over ())::int as total
             from g
             join locations l on l.id = g.location_id
             join organizations o on o.id = l.organization_id
             join controllers c on c.id = g.controller_id
             left join rack_points rp on rp.controller_id = g.controller_id and rp.addr = g.point
+            left join racks rk on rk.controller_id = g.controller_id and rk.ref = split_part(g.point, '.', 1)
             order by o.name, l.name, l.id, g.day, controller_name, g.point
             ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
       );
@@ -213,6 +228,8 @@ export function createReportsRepo(db: Db) {
           controller_name: String(r.controller_name),
           point: String(r.point),
           point_name: (r.point_name as string | null) ?? null,
+          rack_ref: String(r.rack_ref),
+          rack_name: (r.rack_name as string | null) ?? null,
           unit: String(r.unit),
           limit: num(r.lim),
           hours: hours.map((v) => (v == null ? null : Math.round(v * 10) / 10)),
@@ -259,6 +276,63 @@ export function createReportsRepo(db: Db) {
           excursions: num(d.excursions),
         })),
       };
+    },
+
+    /** Each case of the HACCP log over the whole range: hours logged, lowest, mean and highest, hours above. */
+    async haccpCases(scope: TenantScope, q: HaccpQuery): Promise<HaccpCase[]> {
+      const rows = await query<Record<string, unknown>>(
+        db,
+        sql`with h as (${haccpBase(scope, q)}),
+            g as (
+              select location_id, controller_id, point, lim, count(*)::int as hours, min(min) as min, max(max) as max,
+                sum(sum) / nullif(sum(count), 0) as mean, (count(*) filter (where max > lim))::int as excursions
+              from h group by location_id, controller_id, point, lim
+            )
+            select o.name as organization_name, l.id as location_id, l.name as location_name, l.timezone,
+              coalesce(c.name, c.mac_address) as controller_name, g.point, rp.name as point_name,
+              split_part(g.point, '.', 1) as rack_ref, rk.name as rack_name, coalesce(rp.unit, '°F') as unit, g.lim,
+              g.hours, g.min, g.max, g.mean, g.excursions
+            from g
+            join locations l on l.id = g.location_id
+            join organizations o on o.id = l.organization_id
+            join controllers c on c.id = g.controller_id
+            left join rack_points rp on rp.controller_id = g.controller_id and rp.addr = g.point
+            left join racks rk on rk.controller_id = g.controller_id and rk.ref = split_part(g.point, '.', 1)
+            order by o.name, l.name, l.id, controller_name, g.point`,
+      );
+      const t = (v: unknown) => (v == null ? null : Math.round(num(v) * 10) / 10);
+      return rows.map((r) => ({
+        ...caseRef(r),
+        hours: num(r.hours),
+        min: t(r.min),
+        mean: t(r.mean),
+        max: t(r.max),
+        excursions: num(r.excursions),
+      }));
+    },
+
+    /** Hours above the limit, each case's in time order (one row an hour). */
+    async haccpExcursionHours(
+      scope: TenantScope,
+      q: HaccpQuery,
+    ): Promise<(CaseRef & { bucket: string; max: number })[]> {
+      const rows = await query<Record<string, unknown>>(
+        db,
+        sql`with h as (${haccpBase(scope, q)})
+            select o.name as organization_name, l.id as location_id, l.name as location_name, l.timezone,
+              coalesce(c.name, c.mac_address) as controller_name, h.point, rp.name as point_name,
+              split_part(h.point, '.', 1) as rack_ref, rk.name as rack_name, coalesce(rp.unit, '°F') as unit, h.lim,
+              h.bucket, h.max
+            from h
+            join locations l on l.id = h.location_id
+            join organizations o on o.id = l.organization_id
+            join controllers c on c.id = h.controller_id
+            left join rack_points rp on rp.controller_id = h.controller_id and rp.addr = h.point
+            left join racks rk on rk.controller_id = h.controller_id and rk.ref = split_part(h.point, '.', 1)
+            where h.max > h.lim
+            order by o.name, l.name, l.id, controller_name, h.point, h.bucket`,
+      );
+      return rows.map((r) => ({ ...caseRef(r), bucket: iso(r.bucket), max: Math.round(num(r.max) * 10) / 10 }));
     },
 
     /** Time to acknowledge and to clear of the alarms raised in the range, per group. */
@@ -325,7 +399,7 @@ function haccpBase(scope: TenantScope, q: HaccpQuery) {
   const local = sql`(h.bucket at time zone l.timezone)`;
   return sql`select l.id as location_id, c.id as controller_id, h.key as point,
       case when rp.unit = '°C' then 5 else 41 end as lim,
-      ${local}::date as day, extract(hour from ${local})::int as hour, h.min, h.max
+      ${local}::date as day, extract(hour from ${local})::int as hour, h.bucket, h.min, h.max, h.sum, h.count
     from readings_hourly h
     join controllers c on c.id = h.controller_id
     join locations l on l.id = c.location_id
@@ -333,6 +407,45 @@ function haccpBase(scope: TenantScope, q: HaccpQuery) {
     where ${CASE_KEY} and h.bucket >= ${lo}::timestamptz and h.bucket < ${hi}::timestamptz
       and ${tenantWhere(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` }, q)}
       and ${local}::date between ${q.from}::date and ${q.to}::date`;
+}
+
+/** A case of the HACCP log: where it is and what it reads. */
+export type CaseRef = {
+  organization_name: string;
+  location_id: number;
+  location_name: string;
+  timezone: string;
+  controller_name: string;
+  point: string;
+  point_name: string | null;
+  rack_ref: string;
+  rack_name: string | null;
+  unit: string;
+  limit: number;
+};
+
+export type HaccpCase = CaseRef & {
+  hours: number;
+  min: number | null;
+  mean: number | null;
+  max: number | null;
+  excursions: number;
+};
+
+function caseRef(r: Record<string, unknown>): CaseRef {
+  return {
+    organization_name: String(r.organization_name),
+    location_id: num(r.location_id),
+    location_name: String(r.location_name),
+    timezone: String(r.timezone),
+    controller_name: String(r.controller_name),
+    point: String(r.point),
+    point_name: (r.point_name as string | null) ?? null,
+    rack_ref: String(r.rack_ref),
+    rack_name: (r.rack_name as string | null) ?? null,
+    unit: String(r.unit),
+    limit: num(r.lim),
+  };
 }
 
 export type ReportsRepo = ReturnType<typeof createReportsRepo>;

@@ -1,3 +1,4 @@
+import { isTimeZone } from '@rcm/shared/notifications';
 import {
   alarmResponseQuery,
   alarmResponseReport,
@@ -19,7 +20,17 @@ import { type Table, toCsv, toPdf } from './export.ts';
 import { createReportsRepo } from './repo.ts';
 import { createReportsService } from './service.ts';
 
-/** Sends a report as a CSV (whole, with its length, so the client can show progress) or a streamed PDF. */
+/** The reader's time zone, as the browser sends it; unknown or absent: none. */
+function readerZone(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-time-zone'];
+  return typeof value === 'string' && isTimeZone(value) ? value : undefined;
+}
+
+/**
+ * Sends a report as a CSV (whole, with its length, so the client can show progress) or a streamed PDF
+ * in the request's language, its times in the zone of the report's places when they share one, else
+ * the reader's (`X-Time-Zone`), else UTC.
+ */
 export function sendExport(
   reply: FastifyReply,
   name: string,
@@ -35,7 +46,11 @@ export function sendExport(
     reply.header('content-length', body.length);
     return reply.type('text/csv; charset=utf-8').send(body);
   }
-  return reply.type('application/pdf').send(toPdf(table));
+  const request = reply.request;
+  const timeZone = table.timeZone ?? readerZone(request) ?? 'UTC';
+  return reply
+    .type('application/pdf')
+    .send(toPdf(table, { locale: request.locale, timeZone, generatedAt: new Date() }));
 }
 
 /** GET /api/reports/{name}: JSON (a page and a summary), or `?format=csv|pdf` for the whole report. */
@@ -97,7 +112,8 @@ export function reportRoutes(deps: { db: Db; now?: () => Date }): FastifyPluginA
       async (request, reply) => {
         const ctx = requireAuth(request);
         const q = request.query;
-        if (q.format) return sendExport(reply, 'haccp', q, q.format, await reports.haccpTable(ctx, q, locale(request)));
+        if (q.format)
+          return sendExport(reply, 'haccp', q, q.format, await reports.haccpTable(ctx, q, locale(request), q.format));
         return reports.haccp(ctx, q);
       },
     );
