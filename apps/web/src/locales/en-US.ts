@@ -11,6 +11,7 @@ import { en as refrigerant } from './areas/en/refrigerant.ts';
 import { en as reports } from './areas/en/reports.ts';
 import { en as seeded } from './areas/en/seeded.ts';
 import { en as settings } from './areas/en/settings.ts';
+import { en as table } from './areas/en/table.ts';
 import type { Widen } from './types.ts';
 
 /** The English catalog: the default and fallback language (spec section 9). */
@@ -184,6 +185,11 @@ export const enUS = {
     notConnected: 'Not connected',
     notConnectedHint: 'Field-service jobs are not connected yet.',
     filters: 'Filters',
+    filtersCount_one: 'Filters ({{count}} on)',
+    filtersCount_other: 'Filters ({{count}} on)',
+    acknowledge: 'Acknowledge',
+    acknowledgeRef: 'Acknowledge alarm {{ref}}',
+    acknowledgedAgo: 'Acknowledged {{when}}',
     alarmTypes: 'Alarm Types',
     severity: 'Severity',
     status: 'Status',
@@ -277,6 +283,14 @@ export const enUS = {
     clear: 'Clear Alarm',
     acknowledgedToast: 'The alarm was acknowledged.',
     clearedToast: 'The alarm was cleared.',
+    clearTitle: 'Clear alarm #{{ref}}?',
+    clearBody: 'Clearing ends the alarm: it leaves the open alarms and its notifications stop.',
+    conditionPresentWarning: 'The condition is still present; it will be raised again.',
+    clearBodyPresent: 'Acknowledge it instead to keep it open while the cause is being fixed.',
+    acknowledgeInstead: 'Acknowledge instead',
+    clearAnyway: 'Clear anyway',
+    conditionPresent: 'Condition still present',
+    conditionEnded: 'Condition ended',
     details: 'Alarm Details',
     status: 'Status',
     reason: 'Reason',
@@ -422,6 +436,7 @@ export const enUS = {
   refrigerant,
   audit,
   seeded,
+  table,
 };
 
 /** Every catalog has exactly this shape: a missing key in es-MX is a type error. */

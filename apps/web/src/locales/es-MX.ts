@@ -11,6 +11,7 @@ import { es as refrigerant } from './areas/es/refrigerant.ts';
 import { es as reports } from './areas/es/reports.ts';
 import { es as seeded } from './areas/es/seeded.ts';
 import { es as settings } from './areas/es/settings.ts';
+import { es as table } from './areas/es/table.ts';
 import type { Catalog } from './en-US.ts';
 
 /** El catálogo en español de México. */
@@ -186,6 +187,11 @@ export const esMX: Catalog = {
     notConnected: 'Sin conexión',
     notConnectedHint: 'Los trabajos de servicio aún no están conectados.',
     filters: 'Filtros',
+    filtersCount_one: 'Filtros ({{count}} activo)',
+    filtersCount_other: 'Filtros ({{count}} activos)',
+    acknowledge: 'Reconocer',
+    acknowledgeRef: 'Reconocer la alarma {{ref}}',
+    acknowledgedAgo: 'Reconocida {{when}}',
     alarmTypes: 'Tipos de alarma',
     severity: 'Severidad',
     status: 'Estado',
@@ -279,6 +285,14 @@ export const esMX: Catalog = {
     clear: 'Resolver alarma',
     acknowledgedToast: 'La alarma fue reconocida.',
     clearedToast: 'La alarma fue resuelta.',
+    clearTitle: '¿Resolver la alarma #{{ref}}?',
+    clearBody: 'Resolver termina la alarma: sale de las alarmas abiertas y sus notificaciones se detienen.',
+    conditionPresentWarning: 'La condición sigue presente; la alarma se generará de nuevo.',
+    clearBodyPresent: 'Mejor reconózcala para mantenerla abierta mientras se corrige la causa.',
+    acknowledgeInstead: 'Reconocer en su lugar',
+    clearAnyway: 'Resolver de todos modos',
+    conditionPresent: 'La condición sigue presente',
+    conditionEnded: 'La condición terminó',
     details: 'Detalles de la alarma',
     status: 'Estado',
     reason: 'Motivo',
@@ -424,4 +438,5 @@ export const esMX: Catalog = {
   refrigerant,
   audit,
   seeded,
+  table,
 };

@@ -1,3 +1,4 @@
+import type { AlarmDetail } from '@rcm/shared/alarms';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -17,6 +18,7 @@ import { alarmQuery } from '../api/get-alarm.ts';
 import { reasonText, typeName } from '../api/get-alarm-types.ts';
 import { AlarmNotes } from '../components/alarm-notes.tsx';
 import { AlarmProgress } from '../components/alarm-progress.tsx';
+import { ClearAlarmDialog } from '../components/clear-dialog.tsx';
 
 const AlarmMetrics = lazy(() => import('../components/alarm-metrics.tsx').then((m) => ({ default: m.AlarmMetrics })));
 
@@ -43,6 +45,36 @@ function Field(props: { label: string; children: ReactNode }) {
   );
 }
 
+/** What a technician needs before acting, above everything else: state, severity, place, whether the cause holds. */
+function AlarmState(props: { alarm: AlarmDetail }) {
+  const { t } = useTranslation();
+  const a = props.alarm;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+      <StatusBadge status={a.status} />
+      <SeverityBadge severity={a.severity} />
+      <span className="font-medium">
+        {a.location?.name ?? a.organization.name}
+        <span className="font-normal text-slate-600 dark:text-slate-300">
+          {' · '}
+          {a.controller.name ?? a.controller.mac_address}
+        </span>
+      </span>
+      {a.condition_present === null ? null : (
+        <span
+          className={`inline-flex items-center gap-1.5 ${a.condition_present ? 'font-medium text-red-800 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}
+        >
+          <span
+            aria-hidden="true"
+            className={`size-2 rounded-full ${a.condition_present ? 'bg-red-600' : 'bg-emerald-600'}`}
+          />
+          {a.condition_present ? t('alarmView.conditionPresent') : t('alarmView.conditionEnded')}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** /alarms/{ref}/view: details, progress, actions, notes, notifications, related jobs, metrics. */
 export function AlarmViewPage() {
   const { t, i18n } = useTranslation();
@@ -52,6 +84,7 @@ export function AlarmViewPage() {
   const ref = Number(alarmMetadataRef);
   const alarm = useQuery({ ...alarmQuery(ref), enabled: Number.isInteger(ref) && ref > 0 });
   const [busy, setBusy] = useState(false);
+  const [clearing, setClearing] = useState(false);
 
   useEffect(
     () =>
@@ -99,6 +132,12 @@ export function AlarmViewPage() {
       setBusy(false);
     }
   };
+  /** For the clear dialog: the action runs, says so and refreshes; a refusal stays in the dialog. */
+  const confirmed = async (action: 'acknowledge' | 'clear') => {
+    await (action === 'acknowledge' ? acknowledgeAlarm(ref) : clearAlarm(ref));
+    toast.success(t(action === 'acknowledge' ? 'alarmView.acknowledgedToast' : 'alarmView.clearedToast'));
+    await queryClient.invalidateQueries({ queryKey: ['alarms'] });
+  };
   const canAck = hasPermission(user, 'alarms_acknowledge') && a.status === 'active';
   const canClear = hasPermission(user, 'alarms_clear') && a.status !== 'cleared';
 
@@ -122,7 +161,7 @@ export function AlarmViewPage() {
             <button
               type="button"
               disabled={busy}
-              onClick={() => void act('clear')}
+              onClick={() => setClearing(true)}
               className="rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
             >
               {t('alarmView.clear')}
@@ -141,7 +180,17 @@ export function AlarmViewPage() {
         </div>
       }
     >
+      {canClear ? (
+        <ClearAlarmDialog
+          open={clearing}
+          onClose={() => setClearing(false)}
+          alarm={a}
+          onClear={() => confirmed('clear')}
+          onAcknowledge={canAck ? () => confirmed('acknowledge') : undefined}
+        />
+      ) : null}
       <div className="space-y-6">
+        <AlarmState alarm={a} />
         <AlarmProgress alarm={a} />
         <Section title={t('alarmView.details')} id="alarm-details">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -5,7 +5,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { secondaryButton } from '../../../components/ui/button.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { usePhone } from '../../../lib/media.ts';
 import { alertNewAlarm } from '../alert-new-alarm.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { type AlarmFilters, alarmStatsQuery, alarmsQuery } from '../api/get-alarms.ts';
@@ -46,6 +48,9 @@ function AlarmDashboard() {
   const filters = useSearch({ strict: false }) as AlarmFilters;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [highlighted, setHighlighted] = useState<Set<number>>(new Set());
+  // On a phone the alarms come first: the tiles are compact and the filters wait behind a button.
+  const phone = usePhone();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const list = useQuery(alarmsQuery(filters));
   const { page: _p, sort: _s, status: _st, ...statFilters } = filters;
   const stats = useQuery(alarmStatsQuery(statFilters));
@@ -69,9 +74,10 @@ function AlarmDashboard() {
 
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
-  const hasFilters = ['status', 'severity', 'type', 'warranty', 'offline', 'organization_id', 'location_id'].some(
+  const filterCount = ['status', 'severity', 'type', 'warranty', 'offline', 'organization_id', 'location_id'].filter(
     (k) => filters[k as keyof AlarmFilters],
-  );
+  ).length;
+  const hasFilters = filterCount > 0;
   const toggle = (ref: number) =>
     setSelected((prev) => {
       const next = new Set(prev);
@@ -101,8 +107,34 @@ function AlarmDashboard() {
         </span>
       }
     >
-      <StatTiles stats={stats.data} selected={tileOf(filters)} onSelect={selectTile} />
-      <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
+      <StatTiles stats={stats.data} selected={tileOf(filters)} onSelect={selectTile} compact={phone} />
+      {phone ? (
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls="dashboard-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+            className={secondaryButton}
+          >
+            {hasFilters ? t('dashboard.filtersCount', { count: filterCount }) : t('dashboard.filters')}
+            <span aria-hidden="true" className="ml-1">
+              {filtersOpen ? '▴' : '▾'}
+            </span>
+          </button>
+          <OfflineControllers
+            filtering={filters.offline === 'true'}
+            onFilter={(on) => update({ offline: on ? 'true' : undefined })}
+            canList={hasPermission(user, 'controllers_view', 'controllers_view_all')}
+          />
+          <AlertSettingsButton />
+        </div>
+      ) : null}
+      <div
+        id="dashboard-filters"
+        hidden={phone && !filtersOpen}
+        className="mt-6 flex flex-wrap items-end justify-between gap-3"
+      >
         <AlarmFiltersBar filters={filters} onChange={update} />
         <div className="flex flex-wrap items-center gap-2">
           <button
@@ -113,11 +145,13 @@ function AlarmDashboard() {
           >
             {t('dashboard.clearFilters')}
           </button>
-          <OfflineControllers
-            filtering={filters.offline === 'true'}
-            onFilter={(on) => update({ offline: on ? 'true' : undefined })}
-            canList={hasPermission(user, 'controllers_view', 'controllers_view_all')}
-          />
+          {phone ? null : (
+            <OfflineControllers
+              filtering={filters.offline === 'true'}
+              onFilter={(on) => update({ offline: on ? 'true' : undefined })}
+              canList={hasPermission(user, 'controllers_view', 'controllers_view_all')}
+            />
+          )}
           <BulkActions
             selected={[...selected]}
             rows={rows}
@@ -125,10 +159,10 @@ function AlarmDashboard() {
             stats={stats.data}
             onDone={() => setSelected(new Set())}
           />
-          <AlertSettingsButton />
+          {phone ? null : <AlertSettingsButton />}
         </div>
       </div>
-      <div className="mt-3 flex min-h-6 items-center gap-4 text-sm">
+      <div className="mt-3 flex items-center gap-4 text-sm sm:min-h-6">
         {list.isFetching && !list.isPending ? <Spinner label={t('dashboard.filtering')} /> : null}
         {selected.size > 0 ? <span>{t('dashboard.selected', { count: selected.size })}</span> : null}
       </div>

@@ -1,0 +1,83 @@
+import type { AlarmDetail } from '@rcm/shared/alarms';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { destructiveButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/**
+ * Asks before clearing one alarm. When its condition still holds (the server's `condition_present`)
+ * it says the alarm will be raised again and offers the actions that keep it instead: acknowledge
+ * (`onAcknowledge`, when the alarm is active and the user may) and any passed as `alternatives`.
+ */
+export function ClearAlarmDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  alarm: AlarmDetail;
+  onClear: () => Promise<void>;
+  onAcknowledge?: () => Promise<void>;
+  alternatives?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const present = props.alarm.condition_present === true;
+  const close = () => {
+    setError(null);
+    props.onClose();
+  };
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      close();
+    } catch (err) {
+      setError(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={props.open} onClose={close} title={t('alarmView.clearTitle', { ref: props.alarm.ref })}>
+      {present ? (
+        <p
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t('alarmView.conditionPresentWarning')}
+        </p>
+      ) : null}
+      <p className={`text-sm text-slate-700 dark:text-slate-200 ${present ? 'mt-3' : ''}`}>
+        {present && props.onAcknowledge ? t('alarmView.clearBodyPresent') : t('alarmView.clearBody')}
+      </p>
+      {error ? (
+        <p
+          role="alert"
+          className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={close} className={secondaryButton}>
+          {t('common.cancel')}
+        </button>
+        {present && props.onAcknowledge ? (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void run(props.onAcknowledge as () => Promise<void>)}
+            className={primaryButton}
+          >
+            {t('alarmView.acknowledgeInstead')}
+          </button>
+        ) : null}
+        {present ? props.alternatives : null}
+        <button type="button" disabled={busy} onClick={() => void run(props.onClear)} className={destructiveButton}>
+          {present ? t('alarmView.clearAnyway') : t('alarmView.clear')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
