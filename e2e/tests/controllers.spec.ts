@@ -75,13 +75,13 @@ test('a pending controller is authorised from the slide-over and its device key 
   const panel = page.getByRole('dialog', { name: 'Controllers Pending Authorization' });
   await panel.getByRole('link', { name: before[0]?.mac_address }).click();
   await expect(page).toHaveURL(new RegExp(`/controllers/${before[0]?.id}/authorise$`));
-  await page.getByRole('button', { name: 'Authorise' }).click();
+  await page.getByRole('button', { name: 'Authorize' }).click();
   await expect(page.getByText('This field is required.').first()).toBeVisible();
   await page.getByLabel('Organization').selectOption({ label: 'Northwind Grocers' });
   await page.getByLabel('Location').selectOption({ label: 'Northwind Market Plano' });
   await page.getByLabel('Name').fill('Plano rack C');
-  await page.getByRole('button', { name: 'Authorise' }).click();
-  await expect(page.getByText(/The controller is authorised/)).toBeVisible();
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await expect(page.getByText(/The controller is authorized/)).toBeVisible();
   await expect(page.locator('code')).toHaveText(/^[A-Za-z0-9_-]{32}$/);
   const after = (await api.get<{ data: unknown[] }>('controllers/unauthorised')).data;
   expect(after).toHaveLength(before.length - 1);
@@ -109,7 +109,7 @@ test('the controller list says whose warranty has expired, in words', async ({ p
   await expect(page.getByRole('cell', { name: /Expired/ })).toHaveCount(0);
   await expect(page.getByRole('cell', { name: /Under warranty/ }).first()).toBeVisible();
   await page.getByLabel('Warranty').selectOption({ label: 'Out of warranty' });
-  await page.getByLabel('Authorization').selectOption({ label: 'Authorised' });
+  await page.getByLabel('Authorization').selectOption({ label: 'Authorized' });
   await expect(page.getByRole('cell', { name: /Under warranty/ })).toHaveCount(0);
   await expect(page.getByRole('cell', { name: /Expired/ }).first()).toBeVisible();
 });

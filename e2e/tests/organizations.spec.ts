@@ -33,8 +33,8 @@ test('an administrator creates an organization, a location and invites a member 
   // Bad input: a localized field error and nothing created.
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('This field is required.')).toBeVisible();
-  await page.getByLabel('Organisation name').fill(orgName);
-  await page.getByLabel('Organisation name').press('Enter');
+  await page.getByLabel('Organization name').fill(orgName);
+  await page.getByLabel('Organization name').press('Enter');
 
   await expect(page.getByRole('heading', { level: 1, name: orgName })).toBeVisible();
   await expect(page).toHaveURL(/\/organizations\/\d+\/view$/);

@@ -86,5 +86,5 @@ test('the pending-controllers panel lists pending controllers, then says All Don
   }
   await page.getByRole('button', { name: 'Controllers pending authorization' }).click();
   await expect(panel.getByText('All Done!')).toBeVisible();
-  await expect(panel.getByText('There are no controllers left to authorise.')).toBeVisible();
+  await expect(panel.getByText('There are no controllers left to authorize.')).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { britishSpellings } from '@rcm/shared/us-spelling';
 import { describe, expect, it } from 'vitest';
 import { enUS } from './en-US.ts';
 import { esMX } from './es-MX.ts';
@@ -53,6 +54,7 @@ describe('catalogs', () => {
       'refrigerant.co2eValue',
       'refrigerant.none',
       'audit.fields.color',
+      'settings.roles.color',
       'audit.fields.rack_ref',
       'audit.no',
       'audit.value',
@@ -62,12 +64,18 @@ describe('catalogs', () => {
     expect(same).toEqual([]);
   });
 
+  it('are written in US English (route paths and API names aside)', () => {
+    const british = [...en].flatMap(([key, value]) => britishSpellings(value).map((word) => `${key}: ${word}`));
+    expect(british).toEqual([]);
+  });
+
   it('quote the spec’s labels exactly', () => {
     expect(en.get('errors.notFoundTitle')).toBe('Not Found');
     expect(en.get('errors.notFoundBody')).toBe('Sorry, the page you have requested could not be found.');
     expect(en.get('pending.title')).toBe('Controllers Pending Authorization');
     expect(en.get('pending.emptyTitle')).toBe('All Done!');
-    expect(en.get('pending.emptyBody')).toBe('There are no controllers left to authorise.');
+    // The spec's 'authorise' is written in US spelling, as all English text is.
+    expect(en.get('pending.emptyBody')).toBe('There are no controllers left to authorize.');
     expect(en.get('pending.status')).toBe('Pending Authorization');
     expect(en.get('userMenu.accountHint')).toBe('Update Your Account Settings');
     expect(en.get('userMenu.settingsHint')).toBe('Modify System Settings');

@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     console.log(`acl: ${rows.length} controllers; passwd: ${lines.length - 1} devices + ${serverUser}`);
     if (issued.length > 0) console.log(`issued ${issued.length} new device keys: ${path.join(out, 'device-keys.csv')}`);
     if (withoutKey > 0) {
-      console.log(`${withoutKey} authorised controllers have no broker password yet: run again with --issue-keys`);
+      console.log(`${withoutKey} authorized controllers have no broker password yet: run again with --issue-keys`);
     }
   } finally {
     await pool.end();

@@ -5,7 +5,7 @@ export const en = {
   create: 'New organization',
   createTitle: 'Create organization',
   editTitle: 'Edit organization',
-  name: 'Organisation name',
+  name: 'Organization name',
   searchLabel: 'Search organizations',
   searchPlaceholder: 'Name…',
   smartControllers: 'Smart controllers',
