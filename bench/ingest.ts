@@ -29,11 +29,19 @@
  * With a Mosquitto of its own the run also samples, every second, how far behind the broker the
  * safety net's connection and the stored messages are (the broker's `$SYS/broker/publish/messages/received`,
  * sys_interval 1, against the net's count and the pipeline's): the columns "net behind max" and
- * "stored behind max".
+ * "stored behind max"; and what the broker dropped (`$SYS/broker/publish/messages/dropped`: messages
+ * it acknowledged to a device and then threw away, a queue being full), the most it held at once and
+ * its heap then. Its queue limits are deploy/mosquitto.conf's. "catch-up s" is the time from the
+ * devices' stop until everything they were acknowledged was stored (waited for up to 40 minutes).
+ *
+ * --pg-stop <s> [--pg-stop-at <s>]: stops PostgreSQL for that long during the run (pg_ctl, fast
+ * shutdown), `--pg-stop-at` seconds after the devices start (default 30). Only a PostgreSQL of the
+ * bench's own: BENCH_DATABASE_URL must point at it and BENCH_PG_DATA name its data directory (as root,
+ * pg_ctl runs as `postgres`); never the machine's shared service.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -47,7 +55,7 @@ import {
   mosquittoAcl,
   mosquittoPasswordLine,
 } from '../apps/server/src/features/ops/mosquitto-auth.ts';
-import { startMosquitto } from '../apps/server/src/features/ops/test-services.ts';
+import { startMosquitto, which } from '../apps/server/src/features/ops/test-services.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import {
   countReadings,
@@ -72,7 +80,26 @@ const { values } = parseArgs({
     scratch: { type: 'boolean', default: false },
     timeline: { type: 'boolean', default: false },
     publisher: { type: 'string' },
+    'pg-stop': { type: 'string', default: '0' },
+    'pg-stop-at': { type: 'string', default: '30' },
   },
+});
+const pgStopS = Number(values['pg-stop']);
+const pgData = process.env.BENCH_PG_DATA;
+if (pgStopS > 0 && (!pgData || !process.env.BENCH_DATABASE_URL)) {
+  console.error("--pg-stop needs a PostgreSQL of the bench's own: set BENCH_DATABASE_URL and BENCH_PG_DATA");
+  process.exit(2);
+}
+/** pg_ctl on the bench's own PostgreSQL (as `postgres` when run as root, as PostgreSQL requires). */
+function pgCtl(args: string[]): void {
+  const bin = which('pg_ctl', ['/usr/lib/postgresql/15/bin', '/usr/local/bin']) ?? 'pg_ctl';
+  const argv = [bin, '-D', pgData ?? '', ...args];
+  if (process.getuid?.() === 0) execFileSync('runuser', ['-u', 'postgres', '--', ...argv], { stdio: 'ignore' });
+  else execFileSync(argv[0] as string, argv.slice(1), { stdio: 'ignore' });
+}
+// While PostgreSQL is stopped a library promise may reject with nobody listening (main.ts logs these too).
+process.on('unhandledRejection', (reason) => {
+  if (pgStopS === 0) throw reason;
 });
 const perMessage = Number(values['per-message']);
 const clients = Number(values.clients);
@@ -93,6 +120,12 @@ const BENCH_SYS_USER = 'rcm-bench-sys';
 let privateBroker: Awaited<ReturnType<typeof startMosquitto>> | null = null;
 const brokerDir = mkdtempSync(path.join(tmpdir(), 'rcm-bench-mosquitto-'));
 const serverPassword = randomBytes(12).toString('hex');
+/** deploy/mosquitto.conf's queue and in-flight limits and save interval, so the run measures what production runs. */
+const deployLimits = readFileSync(path.join(import.meta.dirname, '../deploy/mosquitto.conf'), 'utf8')
+  .split('\n')
+  .filter((line) =>
+    /^(max_inflight_messages|max_queued_messages|max_queued_bytes|message_size_limit|autosave_interval)\s/.test(line),
+  );
 if (broker === 'mosquitto' && !externalUrl) {
   const macs = Array.from({ length: clients }, (_, i) => mac(i));
   privateBroker = await startMosquitto(
@@ -105,7 +138,7 @@ if (broker === 'mosquitto' && !externalUrl) {
       ].join('\n')}\n`,
       acl: `${mosquittoAcl({ macs })}\nuser ${BENCH_SYS_USER}\ntopic read $SYS/#\n`,
     },
-    ['sys_interval 1'],
+    ['sys_interval 1', ...deployLimits],
   );
 }
 const mosquittoUrl = privateBroker
@@ -145,6 +178,8 @@ const target =
 // safety net's connection had not, and that were not stored yet (the net's count comes from its
 // worker every 50 ms; the broker's also counts the net's marker).
 const behind = { net: 0, stored: 0 };
+/** The broker's own counters: dropped messages, and the most it held (with its heap then). */
+const brokerSys = { dropped: 0, stored: 0, heap: 0, peakStored: 0, heapAtPeak: 0 };
 const sampler = privateBroker
   ? await mqtt.connectAsync(`mqtt://127.0.0.1:${privateBroker.port}`, {
       username: BENCH_SYS_USER,
@@ -152,14 +187,30 @@ const sampler = privateBroker
     })
   : null;
 if (sampler) {
-  sampler.on('message', (_topic, payload) => {
-    const received = Number(payload.toString());
+  sampler.on('message', (topic, payload) => {
+    const value = Number(payload.toString());
+    if (topic.endsWith('/dropped')) brokerSys.dropped = value;
+    else if (topic.endsWith('/heap/current')) brokerSys.heap = value;
+    else if (topic.endsWith('/store/messages/count')) {
+      brokerSys.stored = value;
+      if (value > brokerSys.peakStored) {
+        brokerSys.peakStored = value;
+        brokerSys.heapAtPeak = brokerSys.heap;
+      }
+    }
+    if (!topic.endsWith('/messages/received')) return;
+    const received = value;
     const net = server.safetyNet()?.stats();
     if (net) behind.net = Math.max(behind.net, received - net.acknowledged - net.recovered);
     const stored = server.ingest.pipeline.stats().accepted;
     behind.stored = Math.max(behind.stored, received - stored);
   });
-  await sampler.subscribeAsync('$SYS/broker/publish/messages/received');
+  await sampler.subscribeAsync([
+    '$SYS/broker/publish/messages/received',
+    '$SYS/broker/publish/messages/dropped',
+    '$SYS/broker/store/messages/count',
+    '$SYS/broker/heap/current',
+  ]);
 }
 
 // Publish → commit as the server sees it, whatever the broker: from the message's `ts` (stamped by
@@ -216,6 +267,17 @@ const child = spawn(
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const publishStarted = Date.now();
+if (pgStopS > 0) {
+  const stopAt = Number(values['pg-stop-at']) * 1000;
+  setTimeout(() => {
+    console.log(`PostgreSQL stopped at ${stopAt / 1000} s for ${pgStopS} s`);
+    pgCtl(['-m', 'fast', '-w', 'stop']);
+    setTimeout(() => {
+      pgCtl(['-l', path.join(pgData ?? '', 'log'), '-w', 'start']);
+      console.log('PostgreSQL started again');
+    }, pgStopS * 1000);
+  }, stopAt);
+}
 // The server's CPU time (this process: broker, ingest, PostgreSQL client) per stored message.
 const cpuStarted = process.cpuUsage();
 let out = '';
@@ -232,14 +294,23 @@ const pub = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
   p99: number;
 };
 
-// With Mosquitto the devices' PUBACKs come from the broker: wait until ingest has caught up, and
-// count the time it took in the rate.
-let stored = await countReadings(url);
-for (let i = 0; i < 240 && stored.messages < pub.acked; i++) {
+// With Mosquitto the devices' PUBACKs come from the broker: wait until ingest has caught up (up to
+// 40 minutes, PostgreSQL back), and count the time it took in the rate.
+const devicesStopped = Date.now();
+const countWhenUp = async () => {
+  for (;;) {
+    const counted = await countReadings(url).catch(() => null);
+    if (counted) return counted;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+};
+let stored = await countWhenUp();
+while (stored.messages < pub.acked && Date.now() - devicesStopped < 40 * 60_000) {
   await new Promise((r) => setTimeout(r, 250));
-  stored = await countReadings(url);
+  stored = await countWhenUp();
 }
 const caughtUpMs = Date.now() - publishStarted;
+const catchUpS = ((Date.now() - devicesStopped) / 1000).toFixed(1);
 await sampler?.endAsync();
 const cpu = process.cpuUsage(cpuStarted);
 await server.close();
@@ -257,7 +328,7 @@ steady.sort((a, b) => a - b);
 const pct = (sorted: number[], p: number) => (sorted.length ? percentile(sorted, p) : 'n/a');
 const result = {
   // In-flight messages per device and writer lanes shape the result as much as the broker does.
-  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}${Number(values.rate) > 0 ? `, paced at ${values.rate} msg/s` : ''}, lanes ${values.lanes}${/[?&]host=(\/|%2F)/i.test(url) ? ', PostgreSQL over its Unix socket' : ''}${buffersNote}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''}${process.env.BENCH_NOTE ? `; ${process.env.BENCH_NOTE}` : ''})`,
+  broker: `${privateBroker ? 'mosquitto, its own' : broker} (${publisher === 'mqttjs' ? 'mqtt.js' : 'lean'} devices, in-flight ${values.inflight}${Number(values.rate) > 0 ? `, paced at ${values.rate} msg/s` : ''}, lanes ${values.lanes}${/[?&]host=(\/|%2F)/i.test(url) ? ', PostgreSQL over its Unix socket' : ''}${buffersNote}${broker === 'mosquitto' ? `, safety net ${config.MQTT_SAFETY_NET ? 'on' : 'off'}` : ''}${pgStopS > 0 ? `, PostgreSQL stopped for ${pgStopS} s at ${values['pg-stop-at']} s` : ''}${process.env.BENCH_NOTE ? `; ${process.env.BENCH_NOTE}` : ''})`,
   devices: clients,
   perMessage,
   seconds: seconds.toFixed(1),
@@ -276,6 +347,10 @@ const result = {
   serverCpuUsPerMessage: stored.messages > 0 ? Math.round((cpu.user + cpu.system) / stored.messages) : 'n/a',
   netBehindMax: sampler && config.MQTT_SAFETY_NET ? behind.net : 'n/a',
   storedBehindMax: sampler ? behind.stored : 'n/a',
+  catchUpS: broker === 'mosquitto' ? catchUpS : 'n/a',
+  brokerDropped: sampler ? brokerSys.dropped : 'n/a',
+  brokerPeakStored: sampler ? brokerSys.peakStored : 'n/a',
+  brokerHeapMbAtPeak: sampler ? (brokerSys.heapAtPeak / 2 ** 20).toFixed(0) : 'n/a',
 };
 console.table(result);
 if (values.timeline) {
@@ -310,6 +385,10 @@ if (!values.scratch)
       'server CPU µs/msg',
       'net behind max',
       'stored behind max',
+      'catch-up s',
+      'broker dropped',
+      'broker peak stored msgs',
+      'broker heap MB at peak',
     ],
     [new Date().toISOString().slice(0, 16), ...Object.values(result)],
   );

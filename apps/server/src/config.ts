@@ -45,6 +45,18 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/)
     .default('rcm-ingest'),
+  /**
+   * With MQTT_URL: connections (each a session of the shared subscription) this instance consumes on.
+   * The broker queues for each session separately, so instances × MQTT_CONSUMERS sessions share a
+   * backlog (deploy/mosquitto.conf: max_queued_messages is per session).
+   */
+  MQTT_CONSUMERS: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * With MQTT_URL: messages the broker may have in flight to each consumer connection (MQTT 5
+   * Receive Maximum) before it waits for PUBACKs, which are sent after commit. Beyond it the backlog
+   * stays queued in the broker, within the limits sized for it, and not in this process's memory.
+   */
+  MQTT_RECEIVE_MAXIMUM: z.coerce.number().int().min(10).max(65_535).default(5000),
   /** When set, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Graceful shutdown: how long the instance reports "not ready" before it stops taking work (a proxy's health check notices). */

@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { controllers } from './db/schema.ts';
 import { foldAlarmTotals } from './features/alarms/totals.ts';
+import { watchBrokerStats } from './features/ingest/broker-stats.ts';
 import { startEmbeddedBroker } from './features/ingest/mqtt-broker.ts';
 import { startBrokerConsumer } from './features/ingest/mqtt-consumer.ts';
 import { sweepOffline } from './features/ingest/offline-sweeper.ts';
@@ -16,7 +17,7 @@ import { publicUrlOf } from './features/notifications/routes.ts';
 import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
-import { ReadinessFailure } from './features/ops/readiness.ts';
+import { ReadinessDegraded, ReadinessFailure } from './features/ops/readiness.ts';
 import { type Leadership, startLeadership } from './jobs/leader.ts';
 import { applyRetention, refreshRollups, startScheduler } from './jobs/scheduler.ts';
 import { bridgeEvents } from './realtime/bridge.ts';
@@ -120,10 +121,23 @@ export async function startServer(deps: {
       log,
       clientId: config.INSTANCE_ID ? `rcm-ingest-${config.INSTANCE_ID}` : undefined,
       shareGroup: config.MQTT_SHARE_GROUP,
+      connections: config.MQTT_CONSUMERS,
+      receiveMaximum: config.MQTT_RECEIVE_MAXIMUM,
     });
+    if (!config.INSTANCE_ID) {
+      log.warn(
+        'INSTANCE_ID is not set: the broker sessions of this instance end with their connections, and what the broker had sent them but was not yet stored goes with them; set INSTANCE_ID for production',
+      );
+    }
     closers.push(consumer.close);
+    // The broker's own drop counter: /metrics, and /api/ready degraded while a drop is recent.
+    const brokerStats = await watchBrokerStats({ url: config.MQTT_URL, log });
+    closers.push(brokerStats.close);
+    ops.metrics.watchBroker(brokerStats);
     ops.readiness.register('broker', () => {
       if (!consumer.connected()) throw new ReadinessFailure('disconnected from the external broker');
+      const dropped = brokerStats.degradedReason();
+      if (dropped) throw new ReadinessDegraded(dropped);
     });
     if (config.MQTT_SAFETY_NET) {
       // One instance of the deployment keeps the safety net (features/ingest/safety-net.ts).

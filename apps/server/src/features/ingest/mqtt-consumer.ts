@@ -28,6 +28,8 @@ export async function startBrokerConsumer(deps: {
   clientId?: string;
   shareGroup?: string;
   connections?: number;
+  /** MQTT 5 Receive Maximum of each connection: the broker's messages in flight to it (flow control). */
+  receiveMaximum?: number;
 }): Promise<BrokerConsumer> {
   const topicFilter = `$share/${deps.shareGroup ?? DEFAULT_SHARE_GROUP}/rcm/v1/+/+`;
   // Shared subscriptions deliver to every session of the group, connected or not. Only a named
@@ -75,7 +77,7 @@ export async function startBrokerConsumer(deps: {
       clientId,
       clean: !persistent,
       protocolVersion: 5,
-      properties: { sessionExpiryInterval: persistent ? 3600 : 0 },
+      properties: { sessionExpiryInterval: persistent ? 3600 : 0, receiveMaximum: deps.receiveMaximum ?? 5000 },
       // Soon after a broker restart: until the subscription is back, only the safety net gets what
       // devices send (safety-net.ts).
       reconnectPeriod: 250,

@@ -4,6 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { query } from '../../lib/sql.ts';
+import type { BrokerStats } from '../ingest/broker-stats.ts';
 import type { IngestPipeline } from '../ingest/pipeline.ts';
 import type { DiskStatus } from './disk-watch.ts';
 
@@ -137,6 +138,40 @@ export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLog
           this.set(disk.status().low ? 1 : 0);
         },
       });
+    },
+    /** The external broker's own counters (`$SYS`, ingest/broker-stats.ts), as last published. */
+    watchBroker(broker: { stats: () => BrokerStats }): void {
+      const gauge = (name: string, help: string, read: (s: BrokerStats) => number | null) =>
+        new Gauge({
+          name,
+          help,
+          registers: [register],
+          collect() {
+            const value = read(broker.stats());
+            if (value !== null) this.set(value);
+          },
+        });
+      gauge(
+        'rcm_mqtt_broker_dropped_messages',
+        "The broker's count of messages it dropped since it started ($SYS/broker/publish/messages/dropped; absent until its first drop). Any rise is lost device data: alert on it.",
+        (s) => s.dropped ?? (s.storedMessages !== null ? 0 : null),
+      );
+      new Counter({
+        name: 'rcm_mqtt_broker_dropped_seen_total',
+        help: 'Messages the broker dropped while this instance watched its counter (across broker restarts).',
+        registers: [register],
+        collect() {
+          this.reset();
+          this.inc(broker.stats().droppedSeen);
+        },
+      });
+      gauge(
+        'rcm_mqtt_broker_stored_messages',
+        'Messages the broker holds (queued and retained).',
+        (s) => s.storedMessages,
+      );
+      gauge('rcm_mqtt_broker_stored_bytes', 'Payload bytes of the messages the broker holds.', (s) => s.storedBytes);
+      gauge('rcm_mqtt_broker_heap_bytes', "The broker's heap in use.", (s) => s.heapBytes);
     },
     close(): void {
       unsubscribe();

@@ -22,6 +22,8 @@ describe('Mosquitto password and ACL files', () => {
     expect(acl).toContain('user rcm-server\ntopic read rcm/v1/#\n');
     // The server account writes nothing but the safety net's marker (no device topic).
     expect(acl).toContain('topic readwrite rcm/ops/safety-net/#\n');
+    // And reads the broker's counters (what it dropped).
+    expect(acl).toContain('topic read $SYS/broker/#\n');
     expect(acl).toContain('user 025243001000\ntopic write rcm/v1/025243001000/+\n');
     expect(acl).toContain('user 025243001001\ntopic write rcm/v1/025243001001/+\n');
     expect(acl).not.toMatch(/topic (write|readwrite) rcm\/v1\/#/);

@@ -19,8 +19,9 @@ export function mosquittoPasswordLine(user: string, password: string, iterations
 
 /**
  * The ACL file: the server account reads every device topic (through its shared subscription and
- * the safety net) and writes only the safety net's marker topic; each controller writes only under
- * its own MAC, and only as its own user.
+ * the safety net) and the broker's own counters (`$SYS/broker/#`: what it dropped, ingest/broker-stats.ts),
+ * and writes only the safety net's marker topic; each controller writes only under its own MAC, and
+ * only as its own user.
  */
 export function mosquittoAcl(opts: { serverUser?: string; macs: readonly string[] }): string {
   const lines = [
@@ -29,6 +30,7 @@ export function mosquittoAcl(opts: { serverUser?: string; macs: readonly string[
     'topic read rcm/v1/#',
     // The MQTT safety net's marker to itself (features/ingest/safety-net.ts).
     `topic readwrite ${SAFETY_NET_TOPIC_ROOT}/#`,
+    'topic read $SYS/broker/#',
     '',
   ];
   for (const mac of opts.macs) {

@@ -12,7 +12,8 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * Operations endpoints, outside the session auth: `/api/health` (liveness: the process answers),
- * `/api/ready` (readiness: database, broker, Redis; 503 naming the failed part, or while draining)
+ * `/api/ready` (readiness: database, broker, Redis; 503 naming the failed part, or while draining;
+ * 200 `degraded` naming the reason when a part serves but needs an operator)
  * and `/metrics` (Prometheus text; bearer METRICS_TOKEN when configured). No secrets in any of them.
  */
 export function registerOpsRoutes(
@@ -35,7 +36,7 @@ export function registerOpsRoutes(
     const report = await deps.readiness.report();
     return reply
       .header('Cache-Control', 'no-store')
-      .status(report.status === 'ready' ? 200 : 503)
+      .status(report.status === 'ready' || report.status === 'degraded' ? 200 : 503)
       .send(report);
   });
 
