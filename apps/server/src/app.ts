@@ -34,6 +34,7 @@ import { createIngestModule, type IngestModule } from './features/ingest/module.
 import { inventoryModule } from './features/inventory/module.ts';
 import { jobsPlugin } from './features/jobs/module.ts';
 import { languageRoutes } from './features/languages/routes.ts';
+import { maintenanceRoutes } from './features/maintenance/routes.ts';
 import { notificationsModule, publicUrlOf } from './features/notifications/routes.ts';
 import { backupRoutes } from './features/ops/backup-routes.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
@@ -212,6 +213,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(assetsModule({ db: database.db, audit, now: deps.now }));
       await api.register(reportRoutes({ db: database.db, now: deps.now }));
       await api.register(refrigerantRoutes({ db: database.db, audit, now: deps.now }));
+      await api.register(
+        maintenanceRoutes({ db: database.db, audit, now: deps.now, changed: () => ingest.maintenance.invalidate() }),
+      );
       await api.register(apiDocsRoutes);
     },
     { prefix: '/api' },

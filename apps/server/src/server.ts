@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { controllers } from './db/schema.ts';
+import { endMaintenance, expireShelvings } from './features/alarms/management-jobs.ts';
 import { foldAlarmTotals } from './features/alarms/totals.ts';
 import { watchBrokerStats } from './features/ingest/broker-stats.ts';
 import { startEmbeddedBroker } from './features/ingest/mqtt-broker.ts';
@@ -193,6 +194,15 @@ export async function startServer(deps: {
               },
             },
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
+            {
+              // Shelvings that are up and maintenance windows that ended (features/alarms/management-jobs.ts).
+              name: 'alarm-management',
+              everyMs: 5_000,
+              run: async (db) => {
+                const events = [...(await expireShelvings(db, now())), ...(await endMaintenance(db, now()))];
+                for (const e of events) bus.emit(e.name, e.summary);
+              },
+            },
             // Staff's alarm counts: the changes the counter trigger appended (features/alarms/totals.ts).
             { name: 'alarm-totals', everyMs: 2_000, run: async (db) => void (await foldAlarmTotals(db)) },
             {

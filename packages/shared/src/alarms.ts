@@ -124,8 +124,11 @@ export const alarmDetail = alarmSummary.extend({
   notes: z.string(),
   /** `unresolved` while raised, `resolved` when the condition ended by itself, `cleared_by_user` when a person cleared it. */
   health_status: z.enum(HEALTH_STATUSES),
-  /** Why it was cleared when neither a person nor the condition did: its controller was decommissioned. */
-  clear_reason: z.enum(['decommissioned']).nullable(),
+  /**
+   * Why it was cleared when neither a person nor the condition did: its controller was decommissioned,
+   * or its maintenance window ended while it was open (a normal alarm was raised in its place).
+   */
+  clear_reason: z.enum(['decommissioned', 'maintenance_ended']).nullable(),
   /**
    * Whether what raised the alarm holds now: a threshold or point-status condition the engine still
    * holds from the latest readings, or, for an offline alarm, the controller still offline. While it

@@ -18,7 +18,7 @@ function isForeignKeyViolation(err: unknown): boolean {
  */
 export async function removeOrArchive(
   tx: Tx,
-  table: 'organizations' | 'locations' | 'roles',
+  table: 'organizations' | 'locations' | 'roles' | 'maintenance_windows',
   id: number,
   at: Date,
 ): Promise<'deleted' | 'archived'> {

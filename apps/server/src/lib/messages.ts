@@ -28,7 +28,10 @@ export type FieldMessageKey =
   | 'supplier_unknown'
   | 'item_archived'
   | 'job_category_taken'
-  | 'job_category_zuper';
+  | 'job_category_zuper'
+  | 'window_place_unknown'
+  | 'window_rack_unknown'
+  | 'window_range_order';
 
 /** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
 export type InUseKey =
@@ -64,6 +67,9 @@ type Catalog = {
     locations_required: string;
     range_order: string;
     not_applicable: string;
+    window_place: string;
+    window_rack_controller: string;
+    recurrence_span: string;
     invalid: string;
   };
 };
@@ -125,6 +131,9 @@ export const MESSAGES: Record<Locale, Catalog> = {
       item_archived: 'This item has been removed from stock.',
       job_category_taken: 'Another category already has this name (archived ones included).',
       job_category_zuper: 'Job categories come from Zuper while Zuper is connected: change them in Zuper.',
+      window_place_unknown: 'This location or controller does not exist or is not yours to maintain.',
+      window_rack_unknown: 'This controller has no rack with this reference.',
+      window_range_order: 'The end must be after the start.',
       refrigerant_system_missing: "Set up this rack's refrigerant system (refrigerant and full charge) first.",
       correction_target_invalid: 'Choose an entry of this system that has not been corrected yet.',
       date_in_future: 'The date cannot be in the future.',
@@ -169,6 +178,9 @@ export const MESSAGES: Record<Locale, Catalog> = {
       locations_required: 'Choose at least one location, or all locations.',
       range_order: 'The end must be after the start.',
       not_applicable: 'This field does not apply to this kind of entry.',
+      window_place: 'Choose a location or a controller.',
+      window_rack_controller: 'A rack needs its controller.',
+      recurrence_span: 'The daily span must end at a different time than it starts.',
       invalid: 'This value is not valid.',
     },
   },
@@ -228,6 +240,9 @@ export const MESSAGES: Record<Locale, Catalog> = {
       job_category_taken: 'Otra categoría ya tiene este nombre (incluidas las archivadas).',
       job_category_zuper:
         'Las categorías de trabajo vienen de Zuper mientras Zuper está conectado: cámbialas en Zuper.',
+      window_place_unknown: 'Esta ubicación o controlador no existe o no te corresponde darle mantenimiento.',
+      window_rack_unknown: 'Este controlador no tiene un rack con esta referencia.',
+      window_range_order: 'El final debe ser posterior al inicio.',
       refrigerant_system_missing:
         'Primero configura el sistema de refrigerante de este rack (refrigerante y carga completa).',
       correction_target_invalid: 'Elige un registro de este sistema que aún no se haya corregido.',
@@ -276,6 +291,9 @@ export const MESSAGES: Record<Locale, Catalog> = {
       locations_required: 'Elige al menos una ubicación, o todas las ubicaciones.',
       range_order: 'El final debe ser posterior al inicio.',
       not_applicable: 'Este campo no corresponde a este tipo de registro.',
+      window_place: 'Elige una ubicación o un controlador.',
+      window_rack_controller: 'Un rack necesita su controlador.',
+      recurrence_span: 'El horario diario debe terminar a una hora distinta de la de inicio.',
       invalid: 'Este valor no es válido.',
     },
   },
@@ -293,6 +311,9 @@ const CUSTOM_KEYS = new Set([
   'range_order',
   'required',
   'not_applicable',
+  'window_place',
+  'window_rack_controller',
+  'recurrence_span',
 ] as const satisfies readonly (keyof Catalog['validation'])[]);
 type CustomKey = typeof CUSTOM_KEYS extends Set<infer K> ? K : never;
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { DomainEvents } from '../../events/bus.ts';
 import { query } from '../../lib/sql.ts';
 import type { Decision, PendingRaise } from './engine.ts';
+import { type MaintenanceWindow, suppressingWindow } from './management.ts';
 import { alarmSummariesByIds } from './summaries.ts';
 
 export type AlarmDevice = {
@@ -15,19 +16,33 @@ export type AlarmDevice = {
 
 type AlarmEvent = { name: 'alarm.raised' | 'alarm.updated'; args: DomainEvents['alarm.raised'] };
 
-async function insertRaise(tx: Db, device: AlarmDevice, r: PendingRaise): Promise<{ id: number; inserted: boolean }> {
+async function insertRaise(
+  tx: Db,
+  device: AlarmDevice,
+  r: PendingRaise,
+  windows: readonly MaintenanceWindow[],
+): Promise<{ id: number; inserted: boolean }> {
   const day = r.at.toISOString().slice(0, 10);
   const warranty = device.warrantyExpiry !== null && device.warrantyExpiry >= day;
   const status = r.clearedAt ? 'cleared' : 'active';
+  const window =
+    windows.length === 0
+      ? null
+      : suppressingWindow(
+          windows,
+          { controllerId: device.id, locationId: device.locationId, rackRef: r.rackRef },
+          r.at,
+        );
   const [row] = await query<{ id: number; inserted: boolean }>(
     tx,
     sql`insert into alarms (alarm_type_id, controller_id, organization_id, location_id, subject, rack_ref,
           device_address, reason, reason_es, severity, status, value, warranty, raised_at, last_occurrence_at, occurrences, cleared_at,
-          health_status)
+          health_status, suppressed, maintenance_window_id)
         values (${r.rule.id}, ${device.id}, ${device.organizationId}, ${device.locationId}, ${r.subject}, ${r.rackRef},
           ${device.deviceAddress}, ${r.reason}, ${r.reasonEs}, ${r.severity}, ${status}, ${r.value}, ${warranty},
           ${r.at.toISOString()}::timestamptz, ${r.at.toISOString()}::timestamptz, ${r.occurrences},
-          ${r.clearedAt?.toISOString() ?? null}::timestamptz, ${r.clearedAt ? 'resolved' : 'unresolved'})
+          ${r.clearedAt?.toISOString() ?? null}::timestamptz, ${r.clearedAt ? 'resolved' : 'unresolved'},
+          ${window !== null}, ${window?.id ?? null})
         on conflict (controller_id, alarm_type_id, subject) where status <> 'cleared'
         do update set occurrences = alarms.occurrences + excluded.occurrences,
           last_occurrence_at = excluded.last_occurrence_at
@@ -43,7 +58,13 @@ async function insertRaise(tx: Db, device: AlarmDevice, r: PendingRaise): Promis
  */
 export async function applyDecisions(
   tx: Db,
-  input: { decisions: Map<number, Decision[]>; devices: Map<number, AlarmDevice>; now: Date },
+  input: {
+    decisions: Map<number, Decision[]>;
+    devices: Map<number, AlarmDevice>;
+    now: Date;
+    /** Maintenance windows in force or to come: a raise inside one is stored suppressed. */
+    windows?: readonly MaintenanceWindow[];
+  },
 ): Promise<AlarmEvent[]> {
   const raised = new Set<number>();
   const updated = new Set<number>();
@@ -62,7 +83,7 @@ export async function applyDecisions(
             where controller_id = ${controllerId} and alarm_type_id = ${d.ruleId} and subject = ${d.subject}`);
           break;
         case 'raise': {
-          const row = await insertRaise(tx, device, d);
+          const row = await insertRaise(tx, device, d, input.windows ?? []);
           if (row.inserted) {
             raised.add(row.id);
             await tx.execute(sql`insert into notification_outbox (alarm_id, event) values (${row.id}, 'raised')`);

@@ -28,7 +28,8 @@ function setColumns(action: AlarmAction, actorId: number, at: Date): SQL {
     case 'acknowledge':
       return sql`status = 'acknowledged', acknowledged_at = ${when}, acknowledged_by = ${actorId}`;
     case 'clear':
-      return sql`status = 'cleared', cleared_at = ${when}, cleared_by = ${actorId}, health_status = 'cleared_by_user'`;
+      return sql`status = 'cleared', cleared_at = ${when}, cleared_by = ${actorId}, health_status = 'cleared_by_user',
+        shelved_until = null, shelved_by = null, shelve_reason = null`;
     default: {
       const unreachable: never = action;
       throw new Error(`unknown action ${String(unreachable)}`);
@@ -57,10 +58,58 @@ export function createAlarmLifecycleRepo(db: Db) {
               returning a.id
             ), outbox as (
               insert into notification_outbox (alarm_id, event) select id, ${event} from changed
+            ), shelf as (
+              -- A cleared alarm's shelving ends with it.
+              update alarm_shelvings s set ended_at = ${change.at.toISOString()}::timestamptz, ended_by = ${change.actorId}
+              from changed where ${change.action === 'clear'} and s.alarm_id = changed.id and s.ended_at is null
             )
             select id from changed order by id`,
       );
       return rows.map((r) => Number(r.id));
+    },
+
+    /**
+     * Shelves an open alarm until `at + minutes` (again: the new shelving replaces the old), with its
+     * history row, in one statement. Returns the alarm's id, or nothing when it is not open in scope.
+     */
+    async shelve(
+      scope: TenantScope,
+      ref: number,
+      s: { userId: number; minutes: number; reason: string; at: Date },
+    ): Promise<number | undefined> {
+      const at = sql`${s.at.toISOString()}::timestamptz`;
+      const until = sql`${new Date(s.at.getTime() + s.minutes * 60_000).toISOString()}::timestamptz`;
+      const [row] = await query<{ id: number }>(
+        db,
+        sql`with shelved as (
+              update alarms a set shelved_until = ${until}, shelved_by = ${s.userId}, shelve_reason = ${s.reason}
+              where ${refInScope(scope, ref).toDrizzle()} and a.status <> 'cleared' returning a.id
+            ), ended as (
+              update alarm_shelvings h set ended_at = ${at}, ended_by = ${s.userId}
+              from shelved where h.alarm_id = shelved.id and h.ended_at is null
+            ), logged as (
+              insert into alarm_shelvings (alarm_id, user_id, reason, shelved_at, until)
+              select id, ${s.userId}, ${s.reason}, ${at}, ${until} from shelved
+            )
+            select id from shelved`,
+      );
+      return row ? Number(row.id) : undefined;
+    },
+
+    /** Ends a shelving early (by a person). Returns the alarm's id, or nothing when it is not shelved in scope. */
+    async unshelve(scope: TenantScope, ref: number, s: { userId: number; at: Date }): Promise<number | undefined> {
+      const [row] = await query<{ id: number }>(
+        db,
+        sql`with unshelved as (
+              update alarms a set shelved_until = null, shelved_by = null, shelve_reason = null
+              where ${refInScope(scope, ref).toDrizzle()} and a.shelved_until is not null returning a.id
+            ), ended as (
+              update alarm_shelvings h set ended_at = ${s.at.toISOString()}::timestamptz, ended_by = ${s.userId}
+              from unshelved where h.alarm_id = unshelved.id and h.ended_at is null
+            )
+            select id from unshelved`,
+      );
+      return row ? Number(row.id) : undefined;
     },
 
     async statusByRef(scope: TenantScope, ref: number): Promise<AlarmStatus | null> {

@@ -1,6 +1,7 @@
-import type { AlarmBulkBody, AlarmSummary } from '@rcm/shared/alarms';
+import type { AlarmBulkBody, AlarmShelveBody, AlarmSummary } from '@rcm/shared/alarms';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { alarmScopeFor } from './access.ts';
 import type { AlarmLifecycleRepo, AlarmTarget } from './lifecycle-repo.ts';
@@ -12,7 +13,12 @@ export const BULK_CHUNK_SIZE = 500;
 export type BulkResult = { updated: number; skipped: number; request_id: string };
 
 /** Acknowledge and clear, one alarm or many; events go out only after their change is committed. */
-export function createAlarmLifecycleService(deps: { repo: AlarmLifecycleRepo; bus: EventBus; now?: () => Date }) {
+export function createAlarmLifecycleService(deps: {
+  repo: AlarmLifecycleRepo;
+  bus: EventBus;
+  audit: AuditRepo;
+  now?: () => Date;
+}) {
   const { repo, bus } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -35,6 +41,56 @@ export function createAlarmLifecycleService(deps: { repo: AlarmLifecycleRepo; bu
       }
       const [summary] = await announce([id]);
       if (!summary) throw new AppError(404, 'not_found');
+      return summary;
+    },
+
+    /**
+     * Shelving (ISA-18.2): an open alarm sends no email or escalation and leaves the default list
+     * until `minutes` have passed (the shelving job returns it) or someone unshelves it. 404 outside
+     * the scope, 409 when it is cleared.
+     */
+    async shelve(ctx: AuthContext, ref: number, body: AlarmShelveBody): Promise<AlarmSummary> {
+      const scope = alarmScopeFor(ctx, 'alarms_view', 'alarms_acknowledge');
+      const at = now();
+      const id = await repo.shelve(scope, ref, { userId: ctx.user.id, minutes: body.minutes, reason: body.reason, at });
+      if (id === undefined) {
+        const status = await repo.statusByRef(scope, ref);
+        if (!status) throw new AppError(404, 'not_found');
+        throw new AppError(409, 'conflict', { status });
+      }
+      const [summary] = await announce([id]);
+      if (!summary) throw new AppError(404, 'not_found');
+      await deps.audit.record({
+        actorUserId: ctx.user.id,
+        impersonatorUserId: ctx.impersonatorUserId,
+        organizationId: summary.organization_id,
+        action: 'alarm.shelve',
+        subjectType: 'alarm',
+        subjectId: summary.ref,
+        after: { minutes: body.minutes, reason: body.reason, shelved_until: summary.shelved_until },
+      });
+      return summary;
+    },
+
+    /** Ends a shelving before its time; 409 when the alarm is not shelved. */
+    async unshelve(ctx: AuthContext, ref: number): Promise<AlarmSummary> {
+      const scope = alarmScopeFor(ctx, 'alarms_view', 'alarms_acknowledge');
+      const id = await repo.unshelve(scope, ref, { userId: ctx.user.id, at: now() });
+      if (id === undefined) {
+        const status = await repo.statusByRef(scope, ref);
+        if (!status) throw new AppError(404, 'not_found');
+        throw new AppError(409, 'conflict', { status });
+      }
+      const [summary] = await announce([id]);
+      if (!summary) throw new AppError(404, 'not_found');
+      await deps.audit.record({
+        actorUserId: ctx.user.id,
+        impersonatorUserId: ctx.impersonatorUserId,
+        organizationId: summary.organization_id,
+        action: 'alarm.unshelve',
+        subjectType: 'alarm',
+        subjectId: summary.ref,
+      });
       return summary;
     },
 

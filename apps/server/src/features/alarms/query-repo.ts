@@ -1,9 +1,15 @@
-import { ALARM_LIST_STATUSES, type AlarmDetail, type AlarmListQuery, type AlarmStats } from '@rcm/shared/alarms';
+import {
+  ALARM_LIST_STATUSES,
+  type AlarmDetail,
+  type AlarmFlood,
+  type AlarmListQuery,
+  type AlarmStats,
+} from '@rcm/shared/alarms';
 import type { AlarmSeverity } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Fragment, frag, joinFrags, rawFrag, readerFor, statementCache } from '../../db/statement.ts';
-import { toIso as iso, query } from '../../lib/sql.ts';
+import { arr, toIso as iso, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
 import {
   type AlarmFilter,
@@ -51,7 +57,7 @@ function toDetail(r: Row): AlarmDetail {
     cleared_by: person(r.clear_user_id, r.clear_user_name),
     notes: String(r.notes),
     health_status: String(r.health_status) as AlarmDetail['health_status'],
-    clear_reason: r.clear_reason === 'decommissioned' ? 'decommissioned' : null,
+    clear_reason: r.clear_reason === 'decommissioned' || r.clear_reason === 'maintenance_ended' ? r.clear_reason : null,
     condition_present: r.condition_present == null ? null : Boolean(r.condition_present),
     controller: {
       ...summary.controller,
@@ -219,6 +225,36 @@ export function createAlarmQueryRepo(db: Db) {
             where ${refInScope(scope, ref)}`.toDrizzle(),
       );
       return row ? toDetail(row) : null;
+    },
+
+    /** Locations in an alarm flood now, within the scope (the dashboard's flood banner). */
+    async floods(scope: TenantScope): Promise<AlarmFlood[]> {
+      const where =
+        scope.kind === 'all'
+          ? sql`true`
+          : scope.locationIds === 'all'
+            ? sql`f.organization_id = ${scope.organizationId}`
+            : sql`f.organization_id = ${scope.organizationId} and f.location_id = any(${arr([...scope.locationIds])}::int[])`;
+      const rows = await query<{
+        id: number;
+        organization_id: number;
+        location_id: number;
+        name: string;
+        started_at: unknown;
+        alarm_count: number;
+      }>(
+        db,
+        sql`select f.id, f.organization_id, f.location_id, l.name, f.started_at, f.alarm_count
+            from alarm_floods f join locations l on l.id = f.location_id
+            where f.ended_at is null and ${where} order by f.started_at`,
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        organization_id: Number(r.organization_id),
+        location: { id: Number(r.location_id), name: r.name },
+        started_at: iso(r.started_at) ?? '',
+        alarm_count: Number(r.alarm_count),
+      }));
     },
 
     /** The alarm types for the list's filter (not tenant data: the catalogue is shared). */

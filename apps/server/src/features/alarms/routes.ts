@@ -1,10 +1,12 @@
 import {
   alarmBulkBody,
   alarmDetail,
+  alarmFlood,
   alarmListQuery,
   alarmMetrics,
   alarmMetricsQuery,
   alarmNotesBody,
+  alarmShelveBody,
   alarmStats,
   alarmSummary,
   alarmTypeSummary,
@@ -43,7 +45,12 @@ export function alarmRoutes(deps: {
     lifecycle: lifecycleRepo,
     audit: deps.audit,
   });
-  const lifecycle = createAlarmLifecycleService({ repo: lifecycleRepo, bus: deps.bus, now: deps.now });
+  const lifecycle = createAlarmLifecycleService({
+    repo: lifecycleRepo,
+    bus: deps.bus,
+    audit: deps.audit,
+    now: deps.now,
+  });
   const metrics = createAlarmMetricsService({ repo: createAlarmMetricsRepo(deps.db) });
 
   return async (app) => {
@@ -83,6 +90,9 @@ export function alarmRoutes(deps: {
       data: await alarms.types(requireAuth(request)),
     }));
 
+    app.get('/alarms/floods', { schema: { response: one(z.array(alarmFlood)) } }, async (request) => ({
+      data: await alarms.floods(requireAuth(request)),
+    }));
     app.get('/alarms/:ref', { schema: { params: refParams, response: one(alarmDetail) } }, async (request) => ({
       data: await alarms.detail(requireAuth(request), request.params.ref),
     }));
@@ -96,6 +106,17 @@ export function alarmRoutes(deps: {
         }),
       );
     }
+
+    app.post(
+      '/alarms/:ref/shelve',
+      { schema: { params: refParams, body: alarmShelveBody, response: one(alarmSummary) } },
+      async (request) => ({ data: await lifecycle.shelve(requireAuth(request), request.params.ref, request.body) }),
+    );
+    app.post(
+      '/alarms/:ref/unshelve',
+      { schema: { params: refParams, response: one(alarmSummary) } },
+      async (request) => ({ data: await lifecycle.unshelve(requireAuth(request), request.params.ref) }),
+    );
 
     app.put(
       '/alarms/:ref/notes',

@@ -49,6 +49,10 @@ export function createAlarmService(deps: {
       return pageText(q, pageOf(row));
     },
 
+    floods(ctx: AuthContext) {
+      return queries.floods(alarmScopeFor(ctx, 'alarms_view'));
+    },
+
     stats(ctx: AuthContext, filter: AlarmFilter): Promise<AlarmStats> {
       return queries.stats(alarmScopeFor(ctx, 'alarms_view'), filter);
     },

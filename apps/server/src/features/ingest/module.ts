@@ -2,10 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { createRulesCache, type RulesCache } from '../alarms/rules-cache.ts';
+import { createMaintenanceCache, type MaintenanceCache } from '../maintenance/cache.ts';
 import { createDeviceRegistry, type DeviceRegistry } from './device-registry.ts';
 import { createIngestPipeline, type IngestPipeline } from './pipeline.ts';
 
-export type IngestModule = { registry: DeviceRegistry; rules: RulesCache; pipeline: IngestPipeline };
+export type IngestModule = {
+  registry: DeviceRegistry;
+  rules: RulesCache;
+  maintenance: MaintenanceCache;
+  pipeline: IngestPipeline;
+};
 
 export function createIngestModule(deps: {
   db: Db;
@@ -28,10 +34,12 @@ export function createIngestModule(deps: {
     now: () => now().getTime(),
   });
   const rules = createRulesCache(deps.db, () => now().getTime());
+  const maintenance = createMaintenanceCache(deps.db, now);
   const pipeline = createIngestPipeline({
     db: deps.db,
     registry,
     rules,
+    maintenance,
     bus: deps.bus,
     log: deps.log,
     now,
@@ -40,5 +48,5 @@ export function createIngestModule(deps: {
     maxDelayMs: deps.maxDelayMs,
     refusing: deps.refusing,
   });
-  return { registry, rules, pipeline };
+  return { registry, rules, maintenance, pipeline };
 }

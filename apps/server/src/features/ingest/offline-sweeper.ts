@@ -7,6 +7,7 @@ import { type Decision, raise } from '../alarms/engine.ts';
 import { offlineReasons } from '../alarms/reasons.ts';
 import { loadRules } from '../alarms/rules-cache.ts';
 import { OFFLINE_SUBJECT } from '../alarms/state.ts';
+import { createMaintenanceRepo } from '../maintenance/repo.ts';
 
 type SweepEvent =
   | { name: 'alarm.raised' | 'alarm.updated'; args: DomainEvents['alarm.raised'] }
@@ -88,6 +89,8 @@ export async function sweepOffline(tx: Db, now: Date): Promise<{ events: SweepEv
       });
     }
   }
-  events.push(...(await applyDecisions(tx, { decisions, devices, now })));
+  // Windows read through the job's transaction (PGlite has one connection).
+  const windows = decisions.size > 0 ? await createMaintenanceRepo(tx).inForce(tx, now) : [];
+  events.push(...(await applyDecisions(tx, { decisions, devices, now, windows })));
   return { events, macs: silent.map((s) => s.mac_address) };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { TrendStore } from '../alarms/leak-history.ts';
 import type { RulesCache } from '../alarms/rules-cache.ts';
+import type { MaintenanceCache } from '../maintenance/cache.ts';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.ts';
 import { type ParsedMessage, parseDeviceMessage, type RejectReason } from './parse.ts';
 import { type BatchItem, writeBatch } from './writer.ts';
@@ -53,6 +54,8 @@ export function createIngestPipeline(deps: {
   db: Db;
   registry: DeviceRegistry;
   rules: RulesCache;
+  /** Maintenance windows in force, from memory: an alarm raised inside one is stored suppressed. */
+  maintenance?: MaintenanceCache;
   bus: EventBus;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -104,8 +107,9 @@ export function createIngestPipeline(deps: {
     for (let attempt = 1; ; attempt++) {
       try {
         const rules = await deps.rules.get();
+        const windows = await deps.maintenance?.get();
         return await deps.db.transaction((tx) =>
-          writeBatch(tx as unknown as Db, { items, rules, now: now(), seenWritten, levelTrends }),
+          writeBatch(tx as unknown as Db, { items, rules, windows, now: now(), seenWritten, levelTrends }),
         );
       } catch (err) {
         if (attempt >= RETRIES || closed) throw err;

@@ -16,6 +16,7 @@ import {
 } from '../alarms/engine.ts';
 import { seedTrends, type TrendStore } from '../alarms/leak-history.ts';
 import { evaluateLeakTrend, leakRate, leakRule } from '../alarms/leak-rule.ts';
+import type { MaintenanceWindow } from '../alarms/management.ts';
 import { loadStates, OFFLINE_SUBJECT } from '../alarms/state.ts';
 import type { DeviceRecord } from './device-registry.ts';
 import { samplesOf } from './samples.ts';
@@ -257,6 +258,8 @@ export async function writeBatch(
   input: {
     items: BatchItem[];
     rules: readonly AlarmRule[];
+    /** Maintenance windows in force or to come (an alarm raised inside one is stored suppressed). */
+    windows?: readonly MaintenanceWindow[];
     now: Date;
     /**
      * When this process last wrote each controller's last_seen_at: a controller whose online state is
@@ -359,7 +362,7 @@ export async function writeBatch(
     }
   }
   lap('engine');
-  const changed = await applyDecisions(tx, { decisions, devices, now });
+  const changed = await applyDecisions(tx, { decisions, devices, now, windows: input.windows });
   outcome.events.push(...changed);
   lap('alarms');
 

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { emailAttachments } from '../../db/schema-notifications.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { arr, query, toDate } from '../../lib/sql.ts';
+import { alarmSummariesByIds } from '../alarms/summaries.ts';
+import { decideRaise, endFloods } from './alarm-management.ts';
 import { type EmailAttachment, enqueueEmail, onEmailQueued } from './outbox.ts';
 import { alarmRecipients, escalationRecipients, type Severity } from './recipients.ts';
 import { renderAlarmEmail } from './templates.ts';
@@ -52,6 +54,13 @@ type AlarmRow = {
   escalation_repeat_seconds: number | null;
   escalation_team_id: number | null;
   escalation_user_ids: number[] | string | null;
+  alarm_type_id: number;
+  subject: string;
+  suppressed: boolean;
+  shelved_until: unknown;
+  chattering: boolean;
+  chatter_count: number;
+  chatter_minutes: number;
 };
 
 async function loadAlarm(tx: Db, id: number): Promise<AlarmRow | null> {
@@ -60,7 +69,8 @@ async function loadAlarm(tx: Db, id: number): Promise<AlarmRow | null> {
     sql`select a.id, a.ref, a.severity, a.reason, a.reason_es, a.status, a.raised_at, a.organization_id, a.location_id,
           a.controller_id, coalesce(c.name, c.store_alias, c.mac_address) as controller_name,
           l.name as location_name, t.name as type_name, t.name_es as type_name_es,
-          t.escalation_delay_seconds, t.escalation_repeat_seconds, t.escalation_team_id, t.escalation_user_ids
+          t.escalation_delay_seconds, t.escalation_repeat_seconds, t.escalation_team_id, t.escalation_user_ids,
+          a.alarm_type_id, a.subject, a.suppressed, a.shelved_until, a.chattering, t.chatter_count, t.chatter_minutes
         from alarms a
         join controllers c on c.id = a.controller_id
         join alarm_types t on t.id = a.alarm_type_id
@@ -128,6 +138,8 @@ async function queueAlarmEmails(
 export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): Promise<number> {
   let handled = 0;
   const changed = new Map<number, AlarmRef>();
+  /** Alarms found chattering here: the consoles hear of it. */
+  const marked: number[] = [];
   for (; handled < limit; handled++) {
     const now = deps.now();
     let failedId: number | null = null;
@@ -144,9 +156,18 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
         found = true;
         failedId = Number(item.id);
         const alarm = await loadAlarm(tx, Number(item.alarm_id));
-        if (alarm && item.event === 'raised') {
+        // Raised in a maintenance window or shelved: no email, no escalation (the end of either
+        // notifies again when the alarm is still open: a new raise, or the `unshelved` event).
+        const held = alarm !== null && (alarm.suppressed || alarm.shelved_until != null);
+        if (alarm && !held && (item.event === 'raised' || item.event === 'unshelved')) {
           const raisedAt = toDate(alarm.raised_at);
-          if (now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS) {
+          let email = item.event === 'unshelved' ? alarm.status !== 'cleared' : true;
+          if (item.event === 'raised' && now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS) {
+            const decided = await decideRaise(tx, alarm, { publicUrl: deps.publicUrl, now });
+            if (decided.changed) marked.push(Number(alarm.id));
+            email = decided.decision === 'email';
+          } else if (item.event === 'raised') email = false;
+          if (email) {
             const recipients = await alarmRecipients(
               tx,
               {
@@ -159,10 +180,12 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
             if ((await queueAlarmEmails(tx, deps, alarm, recipients, 0)) > 0)
               changed.set(Number(alarm.id), refOf(alarm));
           }
-          if (alarm.escalation_delay_seconds != null && alarm.status === 'active') {
-            const due = new Date(raisedAt.getTime() + Number(alarm.escalation_delay_seconds) * 1000);
+          if (email && alarm.escalation_delay_seconds != null && alarm.status === 'active') {
+            const from = item.event === 'unshelved' ? now : raisedAt;
+            const due = new Date(from.getTime() + Number(alarm.escalation_delay_seconds) * 1000);
             await tx.execute(sql`insert into alarm_escalations (alarm_id, next_at)
-              values (${alarm.id}, ${due.toISOString()}::timestamptz) on conflict (alarm_id) do nothing`);
+              values (${alarm.id}, ${due.toISOString()}::timestamptz)
+              on conflict (alarm_id) do update set next_at = excluded.next_at`);
           }
         } else if (alarm && (item.event === 'acknowledged' || item.event === 'cleared')) {
           await tx.execute(sql`update alarm_escalations set next_at = null where alarm_id = ${alarm.id}`);
@@ -183,6 +206,7 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
     if (!found) break;
   }
   for (const ref of changed.values()) deps.bus.emit('notification.updated', ref);
+  for (const summary of await alarmSummariesByIds(deps.db, marked)) deps.bus.emit('alarm.updated', summary);
   return handled;
 }
 
@@ -206,8 +230,14 @@ export async function processEscalations(deps: NotificationWorkerDeps, limit = 5
       if (!due) return;
       found = true;
       const alarm = await loadAlarm(tx, Number(due.alarm_id));
-      if (alarm?.status !== 'active' || alarm.escalation_delay_seconds == null) {
+      if (alarm?.status !== 'active' || alarm.escalation_delay_seconds == null || alarm.suppressed) {
         await tx.execute(sql`update alarm_escalations set next_at = null where alarm_id = ${due.alarm_id}`);
+        return;
+      }
+      if (alarm.shelved_until != null) {
+        // Shelved: the escalation waits until the shelving ends.
+        await tx.execute(sql`update alarm_escalations set next_at = ${toDate(alarm.shelved_until).toISOString()}::timestamptz
+          where alarm_id = ${due.alarm_id}`);
         return;
       }
       const tier = Number(due.rounds) + 1;
@@ -332,6 +362,7 @@ export async function emitForAlarms(db: Db, bus: EventBus, alarmIds: number[]): 
 /** One pass of everything: outbox → emails, escalations, deliveries. */
 export async function runNotificationsOnce(deps: NotificationWorkerDeps): Promise<void> {
   await processOutbox(deps);
+  await endFloods(deps.db, { publicUrl: deps.publicUrl, now: deps.now() });
   await processEscalations(deps);
   await deliverDue(deps);
 }

@@ -1,0 +1,72 @@
+import {
+  maintenanceWindow,
+  maintenanceWindowBody,
+  maintenanceWindowPatch,
+  maintenanceWindowQuery,
+} from '@rcm/shared/maintenance';
+import { idParams } from '@rcm/shared/params';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import { requirePermission } from '../auth/guard.ts';
+import { createMaintenanceRepo } from './repo.ts';
+import { createMaintenanceService } from './service.ts';
+
+/** Maintenance windows: alarms raised inside one are stored suppressed (features/alarms/management.ts). */
+export function maintenanceRoutes(deps: {
+  db: Db;
+  audit: AuditRepo;
+  now?: () => Date;
+  /** Called after every change: the ingest side's window cache reads again. */
+  changed: () => void;
+}): FastifyPluginAsyncZod {
+  const service = createMaintenanceService({
+    db: deps.db,
+    repo: createMaintenanceRepo(deps.db),
+    audit: deps.audit,
+    now: deps.now ?? (() => new Date()),
+    changed: deps.changed,
+  });
+  const one = { 200: z.object({ data: maintenanceWindow }) };
+
+  return async (app) => {
+    app.get(
+      '/maintenance-windows',
+      {
+        schema: {
+          querystring: maintenanceWindowQuery,
+          response: { 200: z.object({ data: z.array(maintenanceWindow) }) },
+        },
+      },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        return { data: await service.list(ctx, request.query) };
+      },
+    );
+
+    app.post(
+      '/maintenance-windows',
+      { schema: { body: maintenanceWindowBody, response: { 201: z.object({ data: maintenanceWindow }) } } },
+      async (request, reply) => {
+        const ctx = requirePermission(request, 'controllers_update');
+        return reply.status(201).send({ data: await service.create(ctx, request.body) });
+      },
+    );
+
+    app.patch(
+      '/maintenance-windows/:id',
+      { schema: { params: idParams, body: maintenanceWindowPatch, response: one } },
+      async (request) => {
+        const ctx = requirePermission(request, 'controllers_update');
+        return { data: await service.update(ctx, request.params.id, request.body) };
+      },
+    );
+
+    app.delete('/maintenance-windows/:id', { schema: { params: idParams } }, async (request, reply) => {
+      const ctx = requirePermission(request, 'controllers_update');
+      await service.remove(ctx, request.params.id);
+      return reply.status(204).send();
+    });
+  };
+}

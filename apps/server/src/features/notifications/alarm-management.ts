@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { query, toDate } from '../../lib/sql.ts';
+import { FLOOD, inFlood, isChattering, type NotifyDecision, notifyDecision } from '../alarms/management.ts';
+import { type FloodAlarm, renderFloodEmail } from './flood-email.ts';
+import { enqueueEmail } from './outbox.ts';
+import { alarmRecipients, type Severity } from './recipients.ts';
+
+export type RaisedAlarm = {
+  id: number;
+  controller_id: number;
+  alarm_type_id: number;
+  subject: string;
+  organization_id: number;
+  location_id: number | null;
+  raised_at: unknown;
+  chattering: boolean;
+  chatter_count: number;
+  chatter_minutes: number;
+};
+
+const SEVERITY_ORDER: Severity[] = ['critical', 'high', 'medium', 'low'];
+
+/**
+ * Decides the first notification of a raised alarm from what the database holds (the decision itself
+ * is `notifyDecision`'s): marks it chattering when its condition raised often enough, and starts or
+ * joins its location's flood. Returns what to do with its email; `changed` when the alarm row changed.
+ */
+export async function decideRaise(
+  tx: Db,
+  alarm: RaisedAlarm,
+  deps: { publicUrl: string; now: Date },
+): Promise<{ decision: NotifyDecision; changed: boolean }> {
+  const at = toDate(alarm.raised_at);
+  const since = new Date(at.getTime() - Number(alarm.chatter_minutes) * 60_000).toISOString();
+  const raises = await query<{ raised_at: unknown }>(
+    tx,
+    sql`select raised_at from alarms where controller_id = ${alarm.controller_id} and alarm_type_id = ${alarm.alarm_type_id}
+        and subject = ${alarm.subject} and raised_at > ${since}::timestamptz and raised_at <= ${at.toISOString()}::timestamptz`,
+  );
+  const chattering =
+    alarm.chattering ||
+    isChattering(
+      raises.map((r) => toDate(r.raised_at)),
+      at,
+      { count: Number(alarm.chatter_count), minutes: Number(alarm.chatter_minutes) },
+    );
+  let changed = false;
+  if (chattering && !alarm.chattering) {
+    await tx.execute(sql`update alarms set chattering = true where id = ${alarm.id}`);
+    changed = true;
+  }
+  const [last] = await query<{ at: unknown }>(
+    tx,
+    sql`select max(e.created_at) as at from email_messages e join alarms a on a.id = e.alarm_id
+        where a.controller_id = ${alarm.controller_id} and a.alarm_type_id = ${alarm.alarm_type_id}
+          and a.subject = ${alarm.subject} and e.kind = 'alarm' and a.id <> ${alarm.id}`,
+  );
+  const locationRaises = alarm.location_id == null ? [] : await raisesAt(tx, Number(alarm.location_id), at);
+  const [flood] =
+    alarm.location_id == null
+      ? []
+      : await query<{ id: number }>(
+          tx,
+          sql`select id from alarm_floods where location_id = ${alarm.location_id} and ended_at is null for update`,
+        );
+  const decision = notifyDecision({
+    chattering,
+    lastEmailAt: last?.at == null ? null : toDate(last.at),
+    locationRaises,
+    floodOpen: !!flood,
+    at,
+  });
+  if (decision === 'in-flood' && flood) {
+    await tx.execute(sql`update alarm_floods set alarm_count = alarm_count + 1 where id = ${flood.id}`);
+  }
+  if (decision === 'flood-start' && alarm.location_id != null) {
+    await tx.execute(sql`insert into alarm_floods (organization_id, location_id, started_at, alarm_count)
+      values (${alarm.organization_id}, ${alarm.location_id}, ${at.toISOString()}::timestamptz, ${locationRaises.length})
+      on conflict (location_id) where ended_at is null do nothing`);
+    await emailFlood(tx, {
+      phase: 'start',
+      organizationId: Number(alarm.organization_id),
+      locationId: Number(alarm.location_id),
+      startedAt: at,
+      from: new Date(at.getTime() - FLOOD.minutes * 60_000),
+      publicUrl: deps.publicUrl,
+      now: deps.now,
+    });
+  }
+  return { decision, changed };
+}
+
+/** Raise times of alarms at a location in the flood period before `at` (suppressed ones do not count). */
+async function raisesAt(tx: Db, locationId: number, at: Date): Promise<Date[]> {
+  const since = new Date(at.getTime() - FLOOD.minutes * 60_000).toISOString();
+  const rows = await query<{ raised_at: unknown }>(
+    tx,
+    sql`select raised_at from alarms where location_id = ${locationId} and not suppressed
+        and raised_at > ${since}::timestamptz and raised_at <= ${at.toISOString()}::timestamptz`,
+  );
+  return rows.map((r) => toDate(r.raised_at));
+}
+
+/** The flood's summary email to the location's recipients (at the severity of its worst alarm). */
+async function emailFlood(
+  tx: Db,
+  f: {
+    phase: 'start' | 'end';
+    organizationId: number;
+    locationId: number;
+    startedAt: Date;
+    from: Date;
+    publicUrl: string;
+    now: Date;
+  },
+): Promise<void> {
+  const rows = await query<
+    FloodAlarm & { location_name: string; type_name: string; type_name_es: string; controller_name: string }
+  >(
+    tx,
+    sql`select a.ref, a.severity, t.name as type_name, t.name_es as type_name_es,
+          coalesce(c.name, c.store_alias, c.mac_address) as controller_name, l.name as location_name
+        from alarms a join alarm_types t on t.id = a.alarm_type_id join controllers c on c.id = a.controller_id
+          join locations l on l.id = a.location_id
+        where a.location_id = ${f.locationId} and not a.suppressed and a.raised_at >= ${f.from.toISOString()}::timestamptz
+          and a.raised_at <= ${f.now.toISOString()}::timestamptz
+        order by a.raised_at, a.id limit 200`,
+  );
+  if (rows.length === 0) return;
+  const worst = SEVERITY_ORDER.find((s) => rows.some((r) => r.severity === s)) ?? 'low';
+  const recipients = await alarmRecipients(
+    tx,
+    { organizationId: f.organizationId, locationId: f.locationId, severity: worst },
+    f.now,
+  );
+  const alarms = rows.map((r) => ({
+    ref: Number(r.ref),
+    severity: r.severity,
+    typeName: r.type_name,
+    typeNameEs: r.type_name_es,
+    controllerName: r.controller_name,
+  }));
+  for (const r of recipients) {
+    const content = renderFloodEmail(
+      { phase: f.phase, locationName: rows[0]?.location_name ?? '', startedAt: f.startedAt, alarms },
+      { locale: r.locale, timeZone: r.timeZone, publicUrl: f.publicUrl },
+    );
+    await enqueueEmail(tx, { kind: `flood_${f.phase}`, to: r.email, locale: r.locale, ...content, userId: r.userId });
+  }
+}
+
+/**
+ * Ends the floods whose location has calmed down (no more than the flood count raised in the last
+ * flood period), one summary email each. Rows are locked so one instance ends each flood.
+ */
+export async function endFloods(db: Db, deps: { publicUrl: string; now: Date }): Promise<number> {
+  let ended = 0;
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const open = await query<{ id: number; organization_id: number; location_id: number; started_at: unknown }>(
+      tx,
+      sql`select id, organization_id, location_id, started_at from alarm_floods where ended_at is null
+          for update skip locked`,
+    );
+    for (const f of open) {
+      if (inFlood(await raisesAt(tx, Number(f.location_id), deps.now), deps.now)) continue;
+      await tx.execute(
+        sql`update alarm_floods set ended_at = ${deps.now.toISOString()}::timestamptz where id = ${f.id}`,
+      );
+      const startedAt = toDate(f.started_at);
+      await emailFlood(tx, {
+        phase: 'end',
+        organizationId: Number(f.organization_id),
+        locationId: Number(f.location_id),
+        startedAt,
+        from: new Date(startedAt.getTime() - FLOOD.minutes * 60_000),
+        publicUrl: deps.publicUrl,
+        now: deps.now,
+      });
+      ended++;
+    }
+  });
+  return ended;
+}
