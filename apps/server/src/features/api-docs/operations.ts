@@ -61,6 +61,14 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'GET /api/alarms/{ref}/metrics': { summary: "The alarm's rack metrics over a time range" },
   'GET /api/alarms/{ref}/notifications': { summary: 'Emails sent about an alarm' },
   'POST /api/alarms/bulk': { summary: 'Acknowledge or clear the selected alarms, or all matching the filters' },
+  'POST /api/alarms/{ref}/shelve': { summary: 'Shelve an open alarm for 5 to 1440 minutes (ISA-18.2)', add: [409] },
+  'POST /api/alarms/{ref}/unshelve': { summary: 'End a shelving before its time', add: [409] },
+  'GET /api/alarms/floods': { summary: 'Locations in an alarm flood now (more than 10 alarms in 10 minutes)' },
+  // Maintenance windows
+  'GET /api/maintenance-windows': { summary: 'Current and upcoming maintenance windows in scope' },
+  'POST /api/maintenance-windows': { summary: 'Create a maintenance window for a location, controller or rack' },
+  'PATCH /api/maintenance-windows/{id}': { summary: "Change a maintenance window's times, recurrence or reason" },
+  'DELETE /api/maintenance-windows/{id}': { summary: 'Delete a maintenance window (archived when alarms refer to it)' },
   // Organizations, locations and members
   'GET /api/organizations': { summary: 'List organizations in scope' },
   'POST /api/organizations': { summary: 'Create an organization', add: [409] },
@@ -133,7 +141,7 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'GET /api/settings/roles': { summary: 'List roles' },
   'POST /api/settings/roles': { summary: 'Create a role', add: [409] },
   'GET /api/settings/roles/{id}': { summary: 'One role' },
-  'PUT /api/settings/roles/{id}': { summary: "Edit a role's name, colour and permissions", add: [409] },
+  'PUT /api/settings/roles/{id}': { summary: "Edit a role's name, color and permissions", add: [409] },
   'DELETE /api/settings/roles/{id}': { summary: 'Delete a role, or archive it when history refers to it', add: [409] },
   'GET /api/settings/alarm-types': { summary: 'List alarm types with their escalation' },
   'GET /api/settings/alarm-types/{id}': { summary: 'One alarm type' },
