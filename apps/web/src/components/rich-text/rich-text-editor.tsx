@@ -1,6 +1,7 @@
 import Quill, { type Delta as DeltaType } from 'quill';
 import 'quill/dist/quill.snow.css';
 import 'quill/dist/quill.bubble.css';
+import './rich-text-editor.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -87,5 +88,5 @@ export function RichTextEditor(props: {
     else q.setContents(q.clipboard.convert({ html: String(props.value) }), 'silent');
   }, [props.value, contentType]);
 
-  return <div ref={host} className="rich-text rounded-md bg-white text-slate-900 dark:bg-slate-100" />;
+  return <div ref={host} className="rich-text rounded-md bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100" />;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhone } from '../../lib/media.ts';
 import { EmptyState, Spinner } from '../page.tsx';
@@ -51,6 +51,8 @@ export type Column<T> = {
   /** What the table's header cell holds instead of the text (a select-all box). */
   headerCell?: ReactNode;
   cell: (row: T) => ReactNode;
+  /** The cell names its row (a `th scope="row"`), as the first column usually does. */
+  rowHeader?: boolean;
   /** Classes of the table's cell (alignment, `whitespace-nowrap`, `tabular-nums`); not used on cards. */
   className?: string;
   /** Sorting by this column: how the rows are sorted by it now, and what a click on its header does. */
@@ -130,9 +132,33 @@ export function DataTable<T>(props: {
 
 type ViewProps<T> = Parameters<typeof DataTable<T>>[0];
 
+/** Whether the element is narrower than its content (it scrolls sideways), following resizes. */
+function useOverflows<E extends HTMLElement>() {
+  const ref = useRef<E>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, overflows] as const;
+}
+
 function Table<T>(props: ViewProps<T>) {
+  // A table wider than the window scrolls inside its frame, which then takes focus so a keyboard can scroll it.
+  const [frame, overflows] = useOverflows<HTMLElement>();
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+    <section
+      ref={frame}
+      aria-label={props.caption}
+      tabIndex={overflows ? 0 : undefined}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-700 dark:border-slate-700 dark:bg-slate-900"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
         <caption className={props.showCaption ? 'px-3 py-2 text-left font-semibold' : 'sr-only'}>
           {props.caption}
@@ -165,16 +191,22 @@ function Table<T>(props: ViewProps<T>) {
               key={props.rowKey(row)}
               className={`${props.rowClassName?.(row) ?? ''} ${props.highlight?.(row) ? 'bg-amber-50 dark:bg-amber-950/40' : ''}`}
             >
-              {props.columns.map((c) => (
-                <td key={c.key} className={`px-3 py-2 ${c.className ?? ''}`}>
-                  {c.cell(row)}
-                </td>
-              ))}
+              {props.columns.map((c) =>
+                c.rowHeader ? (
+                  <th key={c.key} scope="row" className={`px-3 py-2 text-left font-medium ${c.className ?? ''}`}>
+                    {c.cell(row)}
+                  </th>
+                ) : (
+                  <td key={c.key} className={`px-3 py-2 ${c.className ?? ''}`}>
+                    {c.cell(row)}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -4,9 +4,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
+import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
 import { AssetDialog } from '../components/asset-dialog.tsx';
@@ -72,7 +73,6 @@ export function AssetsPage() {
 
   const any: [string, string] = ['', t('assets.any')];
   const rows = list.data?.data ?? [];
-  const head = ['name', 'type', 'location', 'manufacturer', 'serial', 'installedAt', 'warrantyExpiry', 'controller'];
   return (
     <Page
       title={t('assets.title')}
@@ -121,53 +121,67 @@ export function AssetsPage() {
         />
       </div>
       <div className="mt-4">
-        {list.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {t('assets.loadError')}
-          </p>
-        ) : rows.length === 0 ? (
-          <EmptyState title={t('assets.emptyTitle')} body={t('assets.emptyBody')} />
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-              <caption className="sr-only">{t('assets.table')}</caption>
-              <thead className="bg-slate-50 text-left dark:bg-slate-800">
-                <tr>
-                  {head.map((k) => (
-                    <th key={k} scope="col" className="px-3 py-2 font-semibold">
-                      {t(`assets.${k}`)}
-                    </th>
-                  ))}
-                  {canEdit ? (
-                    <th scope="col" className="px-3 py-2">
-                      <span className="sr-only">{t('assets.actions')}</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rows.map((a) => (
-                  <tr key={a.id} className={a.warranty === 'expiring' ? 'bg-amber-50 dark:bg-amber-950/40' : ''}>
-                    <td className="px-3 py-2 font-medium">{a.name}</td>
-                    <td className="px-3 py-2">{t(`assets.types.${a.type}`)}</td>
-                    <td className="px-3 py-2">
-                      {a.location.name}
-                      <span className="block text-xs text-slate-600 dark:text-slate-300">{a.organisation.name}</span>
-                    </td>
-                    <td className="px-3 py-2">
-                      {a.manufacturer || '—'}
-                      <span className="block text-xs text-slate-600 dark:text-slate-300">{a.model}</span>
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs">{a.serial || '—'}</td>
-                    <td className="px-3 py-2 tabular-nums">{a.installed_at ?? '—'}</td>
-                    <td className="px-3 py-2">
-                      <WarrantyCell expiry={a.warranty_expiry} state={a.warranty} />
-                    </td>
-                    <td className="px-3 py-2">{a.controller ? a.controller.name : '—'}</td>
-                    {canEdit ? (
-                      <td className="px-3 py-2">
+        <DataTable
+          caption={t('assets.table')}
+          rows={rows}
+          rowKey={(a) => a.id}
+          rowClassName={(a) => (a.warranty === 'expiring' ? 'bg-amber-50 dark:bg-amber-950/40' : '')}
+          pending={list.isPending}
+          error={list.isError}
+          onRetry={() => void list.refetch()}
+          errorLabel={t('assets.loadError')}
+          emptyTitle={t('assets.emptyTitle')}
+          emptyBody={t('assets.emptyBody')}
+          columns={[
+            { key: 'name', header: t('assets.name'), className: 'font-medium', cell: (a) => a.name },
+            { key: 'type', header: t('assets.type'), cell: (a) => t(`assets.types.${a.type}`) },
+            {
+              key: 'location',
+              header: t('assets.location'),
+              cell: (a) => (
+                <>
+                  {a.location.name}
+                  <span className="block text-xs text-slate-600 dark:text-slate-300">{a.organisation.name}</span>
+                </>
+              ),
+            },
+            {
+              key: 'manufacturer',
+              header: t('assets.manufacturer'),
+              cell: (a) => (
+                <>
+                  {a.manufacturer || '—'}
+                  <span className="block text-xs text-slate-600 dark:text-slate-300">{a.model}</span>
+                </>
+              ),
+            },
+            { key: 'serial', header: t('assets.serial'), className: 'font-mono text-xs', cell: (a) => a.serial || '—' },
+            {
+              key: 'installedAt',
+              header: t('assets.installedAt'),
+              className: 'tabular-nums',
+              cell: (a) => a.installed_at ?? '—',
+            },
+            {
+              key: 'warrantyExpiry',
+              header: t('assets.warrantyExpiry'),
+              cell: (a) => <WarrantyCell expiry={a.warranty_expiry} state={a.warranty} />,
+            },
+            {
+              key: 'controller',
+              header: t('assets.controller'),
+              cell: (a) => (a.controller ? a.controller.name : '—'),
+            },
+            ...(canEdit
+              ? [
+                  {
+                    key: 'actions',
+                    header: t('assets.actions'),
+                    headerHidden: true,
+                    card: 'actions' as const,
+                    className: 'whitespace-nowrap',
+                    cell: (a: Asset) => (
+                      <>
                         <button
                           type="button"
                           onClick={() => setEditing(a)}
@@ -185,14 +199,13 @@ export function AssetsPage() {
                         >
                           {t('assets.remove')}
                         </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                      </>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       </div>
       {list.data && list.data.meta.total > 0 ? (
         <div className="mt-4">

@@ -1,20 +1,61 @@
+import type { HaccpRow } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
-import {
-  ReportLayout,
-  ReportState,
-  Stat,
-  TableWrap,
-  tableClass,
-  td,
-  th,
-  useReportFilters,
-} from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
+
+/** One hour's temperature; above the limit it is marked (color, asterisk and words). */
+function HourValue(props: { value: number | null; limit: number }) {
+  const { t } = useTranslation();
+  const over = props.value !== null && props.value > props.limit;
+  return (
+    <span className={over ? 'rounded bg-red-100 px-1 font-bold text-red-900 dark:bg-red-950 dark:text-red-100' : ''}>
+      {props.value === null ? '·' : over ? `${props.value}*` : props.value}
+      {over ? <span className="sr-only"> {t('reports.haccp.excursion')}</span> : null}
+    </span>
+  );
+}
+
+/** A case's day on a phone: where and which case, its maximum and excursions, the 24 hours in a grid. */
+function HaccpCard(props: { row: HaccpRow }) {
+  const { t } = useTranslation();
+  const r = props.row;
+  return (
+    <>
+      <p className="font-semibold">
+        {r.point_name ?? r.point}
+        <span className="font-normal text-slate-600 dark:text-slate-300">
+          {' · '}
+          {r.controller_name} · {r.unit}
+        </span>
+      </p>
+      <p className="mt-0.5">
+        {r.location_name} · {r.day}
+      </p>
+      <p className="mt-1 text-slate-700 dark:text-slate-200">
+        {t('reports.haccp.max')}: {r.max ?? '—'} ·{' '}
+        <span className={r.excursions > 0 ? 'font-bold text-red-800 dark:text-red-300' : ''}>
+          {t('reports.haccp.excursions')}: {r.excursions}
+        </span>
+      </p>
+      <dl className="mt-2 grid grid-cols-6 gap-x-1 gap-y-1 text-xs tabular-nums">
+        {HOURS.map((h) => (
+          <div key={h} className="rounded bg-slate-50 px-1 py-0.5 text-center dark:bg-slate-800">
+            <dt className="text-slate-600 dark:text-slate-300">{String(h).padStart(2, '0')}</dt>
+            <dd>
+              <HourValue value={r.hours[h] ?? null} limit={r.limit} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
 
 /** /reports/haccp: each case's temperature every hour per location and local day, excursions marked. */
 export function HaccpPage() {
@@ -43,73 +84,63 @@ export function HaccpPage() {
               }))}
             />
             <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.haccp.legend')}</p>
-            <TableWrap label={t('reports.names.haccp.title')}>
-              <table className={`${tableClass} text-xs`}>
-                <caption className="sr-only">{t('reports.names.haccp.title')}</caption>
-                <thead className="bg-slate-50 dark:bg-slate-800">
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('reports.location')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('reports.haccp.day')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('reports.haccp.case')}
-                    </th>
-                    {HOURS.map((h) => (
-                      <th key={h} scope="col" className="px-1.5 py-2 text-right font-semibold tabular-nums">
-                        {String(h).padStart(2, '0')}
-                      </th>
-                    ))}
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('reports.haccp.max')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('reports.haccp.excursions')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {body.data.map((r) => (
-                    <tr key={`${r.location_id}-${r.day}-${r.controller_name}-${r.point}`}>
-                      <th scope="row" className={`${td} text-left font-medium`}>
-                        {r.location_name}
-                        <span className="block font-normal text-slate-600 dark:text-slate-300">
-                          {r.organization_name}
-                        </span>
-                      </th>
-                      <td className={`${td} whitespace-nowrap`}>{r.day}</td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        {r.point_name ?? r.point}
-                        <span className="block text-slate-600 dark:text-slate-300">
-                          {r.controller_name} · {r.unit}
-                        </span>
-                      </td>
-                      {r.hours.map((v, h) => {
-                        const over = v !== null && v > r.limit;
-                        return (
-                          <td
-                            // biome-ignore lint/suspicious/noArrayIndexKey: the hour is the key
-                            key={h}
-                            className={`px-1.5 py-2 text-right tabular-nums ${over ? 'bg-red-100 font-bold text-red-900 dark:bg-red-950 dark:text-red-100' : ''}`}
-                          >
-                            {v === null ? '·' : over ? `${v}*` : v}
-                            {over ? <span className="sr-only"> {t('reports.haccp.excursion')}</span> : null}
-                          </td>
-                        );
-                      })}
-                      <td className={`${td} text-right tabular-nums`}>{r.max ?? '—'}</td>
-                      <td
-                        className={`${td} text-right tabular-nums ${r.excursions > 0 ? 'font-bold text-red-800 dark:text-red-300' : ''}`}
-                      >
-                        {r.excursions}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable
+              caption={t('reports.names.haccp.title')}
+              rows={body.data}
+              rowKey={(r) => `${r.location_id}-${r.day}-${r.controller_name}-${r.point}`}
+              card={(r) => <HaccpCard row={r} />}
+              columns={[
+                {
+                  key: 'location',
+                  header: t('reports.location'),
+                  rowHeader: true,
+                  cell: (r) => (
+                    <>
+                      {r.location_name}
+                      <span className="block font-normal text-slate-600 dark:text-slate-300">
+                        {r.organization_name}
+                      </span>
+                    </>
+                  ),
+                },
+                { key: 'day', header: t('reports.haccp.day'), className: 'whitespace-nowrap', cell: (r) => r.day },
+                {
+                  key: 'case',
+                  header: t('reports.haccp.case'),
+                  className: 'whitespace-nowrap',
+                  cell: (r) => (
+                    <>
+                      {r.point_name ?? r.point}
+                      <span className="block text-slate-600 dark:text-slate-300">
+                        {r.controller_name} · {r.unit}
+                      </span>
+                    </>
+                  ),
+                },
+                ...HOURS.map((h) => ({
+                  key: `h${h}`,
+                  header: String(h).padStart(2, '0'),
+                  className: 'px-1.5! text-right tabular-nums',
+                  cell: (r: HaccpRow) => <HourValue value={r.hours[h] ?? null} limit={r.limit} />,
+                })),
+                {
+                  key: 'max',
+                  header: t('reports.haccp.max'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => r.max ?? '—',
+                },
+                {
+                  key: 'excursions',
+                  header: t('reports.haccp.excursions'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => (
+                    <span className={r.excursions > 0 ? 'font-bold text-red-800 dark:text-red-300' : ''}>
+                      {r.excursions}
+                    </span>
+                  ),
+                },
+              ]}
+            />
             <Pagination
               page={body.meta.page}
               lastPage={body.meta.last_page}

@@ -3,19 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
-import { EmptyState } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { alarmTypesQuery } from '../api/settings.ts';
-import {
-  cardClass,
-  linkClass,
-  QueryState,
-  SearchBox,
-  SettingsLayout,
-  tableClass,
-  tdClass,
-  thClass,
-} from '../components/settings-layout.tsx';
+import { linkClass, SearchBox, SettingsLayout } from '../components/settings-layout.tsx';
 
 /** /settings/alarm-types: the engine's catalogue; each row opens its form (read-only without update rights). */
 export function AlarmTypesPage() {
@@ -34,74 +25,89 @@ export function AlarmTypesPage() {
           setPage(1);
         }}
       />
-      <QueryState pending={query.isPending} error={query.isError} onRetry={() => void query.refetch()}>
-        {query.data?.data.length === 0 ? (
-          <EmptyState title={t('settings.sections.alarmTypes')} body={t('settings.alarmTypes.empty')} />
-        ) : (
-          <div className={`overflow-x-auto ${cardClass}`}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th className={thClass}>{t('settings.alarmTypes.code')}</th>
-                  <th className={thClass}>{t('settings.alarmTypes.source')}</th>
-                  <th className={thClass}>{t('settings.alarmTypes.threshold')}</th>
-                  <th className={thClass}>{t('settings.alarmTypes.delay')}</th>
-                  <th className={thClass}>{t('settings.alarmTypes.severity')}</th>
-                  <th className={thClass}>{t('settings.alarmTypes.enabled')}</th>
-                  <th className={thClass}>
-                    <span className="sr-only">{t('settings.users.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {query.data?.data.map((a) => (
-                  <tr key={a.id}>
-                    <td className={tdClass}>
-                      <div className="font-medium">{es ? a.name_es : a.name}</div>
-                      <div className="font-mono text-xs text-slate-600 dark:text-slate-300">{a.code}</div>
-                    </td>
-                    <td className={`${tdClass} font-mono text-xs`}>
-                      {a.source}: {a.match}
-                    </td>
-                    <td className={tdClass}>
-                      {a.threshold === null
-                        ? '—'
-                        : `${t(`settings.alarmTypes.comparators.${a.comparator}`)} ${a.threshold}`}
-                    </td>
-                    <td className={tdClass}>{a.delay_seconds}</td>
-                    <td className={tdClass}>
-                      <SeverityBadge severity={a.severity} />
-                    </td>
-                    <td className={tdClass}>
-                      {a.enabled ? t('settings.alarmTypes.on') : t('settings.alarmTypes.off')}
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      <Link
-                        to="/settings/alarm-types/$id/edit"
-                        params={{ id: String(a.id) }}
-                        className={linkClass}
-                        aria-label={`${t('settings.edit')} ${a.code}`}
-                      >
-                        {t('settings.edit')}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {query.data ? (
-          <div className="mt-4">
-            <Pagination
-              page={query.data.meta.page}
-              lastPage={query.data.meta.last_page}
-              total={query.data.meta.total}
-              onPage={setPage}
-            />
-          </div>
-        ) : null}
-      </QueryState>
+      <DataTable
+        caption={t('settings.sections.alarmTypes')}
+        rows={query.data?.data ?? []}
+        rowKey={(a) => a.id}
+        pending={query.isPending}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        loadingLabel={t('settings.loading')}
+        errorLabel={t('settings.loadError')}
+        emptyTitle={t('settings.sections.alarmTypes')}
+        emptyBody={t('settings.alarmTypes.empty')}
+        columns={[
+          {
+            key: 'code',
+            header: t('settings.alarmTypes.code'),
+            className: 'align-top',
+            cell: (a) => (
+              <>
+                <span className="block font-medium">{es ? a.name_es : a.name}</span>
+                <span className="block font-mono text-xs font-normal text-slate-600 dark:text-slate-300">{a.code}</span>
+              </>
+            ),
+          },
+          {
+            key: 'source',
+            header: t('settings.alarmTypes.source'),
+            className: 'align-top font-mono text-xs',
+            cell: (a) => `${a.source}: ${a.match}`,
+          },
+          {
+            key: 'threshold',
+            header: t('settings.alarmTypes.threshold'),
+            className: 'align-top',
+            cell: (a) =>
+              a.threshold === null ? '—' : `${t(`settings.alarmTypes.comparators.${a.comparator}`)} ${a.threshold}`,
+          },
+          {
+            key: 'delay',
+            header: t('settings.alarmTypes.delay'),
+            className: 'align-top',
+            cell: (a) => a.delay_seconds,
+          },
+          {
+            key: 'severity',
+            header: t('settings.alarmTypes.severity'),
+            className: 'align-top',
+            cell: (a) => <SeverityBadge severity={a.severity} />,
+          },
+          {
+            key: 'enabled',
+            header: t('settings.alarmTypes.enabled'),
+            className: 'align-top',
+            cell: (a) => (a.enabled ? t('settings.alarmTypes.on') : t('settings.alarmTypes.off')),
+          },
+          {
+            key: 'actions',
+            header: t('settings.users.actions'),
+            headerHidden: true,
+            card: 'actions',
+            className: 'align-top text-right',
+            cell: (a) => (
+              <Link
+                to="/settings/alarm-types/$id/edit"
+                params={{ id: String(a.id) }}
+                className={linkClass}
+                aria-label={`${t('settings.edit')} ${a.code}`}
+              >
+                {t('settings.edit')}
+              </Link>
+            ),
+          },
+        ]}
+      />
+      {query.data ? (
+        <div className="mt-4">
+          <Pagination
+            page={query.data.meta.page}
+            lastPage={query.data.meta.last_page}
+            total={query.data.meta.total}
+            onPage={setPage}
+          />
+        </div>
+      ) : null}
     </SettingsLayout>
   );
 }
