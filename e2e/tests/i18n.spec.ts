@@ -37,3 +37,29 @@ test('a user switches the interface language from the user menu and back', async
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
+
+test('the Spanish manager reads seeded roles, teams and job categories in Spanish', async ({ page, loginAs }) => {
+  await loginAs(DEMO.manager);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tablero' })).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir el menú de usuario' }).click();
+  await expect(page.getByText('Gerente de tienda', { exact: true })).toBeVisible();
+  await expect(page.getByText('Operaciones de tienda', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/jobs');
+  const jobs = page.getByRole('table');
+  await expect(jobs.getByText('Reparación de emergencia').first()).toBeVisible();
+  await expect(jobs.getByText('Emergency Repair')).toHaveCount(0);
+
+  const orgs = await page.request.get('/api/organizations?per_page=100', {
+    headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token_default'))}` },
+  });
+  const own = ((await orgs.json()) as { data: { id: number; name: string }[] }).data.find(
+    (o) => o.name === 'FreshMart Foods',
+  );
+  await page.goto(`/organizations/${own?.id}/view`);
+  const members = page.getByRole('region', { name: 'Miembros' }).or(page.locator('section', { hasText: 'Miembros' }));
+  await expect(members.getByText('Gerente de tienda').first()).toBeVisible();
+  await expect(page.getByText('Store Manager')).toHaveCount(0);
+});

@@ -1,3 +1,5 @@
+import { useSeededName } from '../../lib/seeded-names.ts';
+
 /** WCAG relative luminance of a #rrggbb colour. */
 export function luminance(hex: string): number {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex);
@@ -16,14 +18,18 @@ export function readableTextOn(hex: string): '#000000' | '#ffffff' {
   return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
 }
 
-/** The role name in the role's colour: a badge, so its contrast holds in both themes. */
+/**
+ * The role name in the role's colour: a badge, so its contrast holds in both themes. A seeded role's
+ * name reads in the interface language.
+ */
 export function RoleBadge(props: { name: string; color: string }) {
+  const seeded = useSeededName();
   return (
     <span
       className="inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium"
       style={{ backgroundColor: props.color, color: readableTextOn(props.color) }}
     >
-      {props.name}
+      {seeded('role', props.name)}
     </span>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../features/account/change-language.ts';
 import { hasPermission } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES } from '../../lib/i18n.ts';
+import { useSeededName } from '../../lib/seeded-names.ts';
 import { setTheme, type ThemeChoice, useTheme } from '../../lib/theme.ts';
 import { Avatar } from './avatar.tsx';
 import { RoleBadge } from './role-badge.tsx';
@@ -42,6 +43,7 @@ function Choice(props: { label: string; selected: boolean; onSelect: () => void 
 
 export function UserMenu(props: { user: AuthUser }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const theme = useTheme();
   const { user } = props;
   const locale = currentLocale();
@@ -66,7 +68,7 @@ export function UserMenu(props: { user: AuthUser }) {
               <RoleBadge name={user.role.name} color={user.role.color} />
             </p>
             <p className="mt-1 truncate text-xs text-slate-600 dark:text-slate-300">
-              {user.team?.name ?? t('userMenu.noTeam')}
+              {user.team ? seeded('team', user.team.name) : t('userMenu.noTeam')}
             </p>
           </div>
         </div>

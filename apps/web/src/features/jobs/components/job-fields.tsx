@@ -2,6 +2,7 @@ import { JOB_PRIORITIES, type JobPriority } from '@rcm/shared/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { jobCategoriesQuery } from '../api/jobs.ts';
 
 export type JobFieldValues = { title: string; description: string; categoryId: string; priority: JobPriority };
@@ -19,6 +20,7 @@ export function JobFields(props: {
   descriptionRows: number;
 }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const categories = useQuery(jobCategoriesQuery());
   const { values, onChange, errors } = props;
   return (
@@ -64,7 +66,9 @@ export function JobFields(props: {
               .filter((c) => c.selectable || c.id === props.currentCategoryId)
               .map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.archived ? `${c.name} ${t('jobs.archivedCategory')}` : c.name}
+                  {c.archived
+                    ? `${seeded('job_category', c.name)} ${t('jobs.archivedCategory')}`
+                    : seeded('job_category', c.name)}
                 </option>
               ))}
           </select>

@@ -2,6 +2,7 @@ import type { JobSummary } from '@rcm/shared/jobs';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { JobPriorityBadge, JobStatusBadge } from './job-badges.tsx';
 
 const th = 'px-3 py-2 font-semibold';
@@ -9,6 +10,7 @@ const th = 'px-3 py-2 font-semibold';
 /** The job fields of spec section 3, one row per job; the number links to the job view. */
 export function JobTable(props: { jobs: JobSummary[]; caption: string }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
       <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
@@ -57,7 +59,7 @@ export function JobTable(props: { jobs: JobSummary[]; caption: string }) {
                 </Link>
               </td>
               <td className="min-w-48 px-3 py-2">{job.title}</td>
-              <td className="px-3 py-2">{job.category?.name ?? '—'}</td>
+              <td className="px-3 py-2">{job.category ? seeded('job_category', job.category.name) : '—'}</td>
               <td className="px-3 py-2">
                 <JobPriorityBadge priority={job.priority} />
               </td>

@@ -7,6 +7,7 @@ import { Page, Spinner } from '../../../components/page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { jobQuery } from '../api/jobs.ts';
 import { JobAssignForm, JobStatusForm } from '../components/job-actions.tsx';
 import { JobPriorityBadge, JobStatusBadge } from '../components/job-badges.tsx';
@@ -75,6 +76,7 @@ export function JobViewPage() {
 
 function JobView({ job }: { job: JobDetail }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const { user } = useAuth();
   const canSeeControllers = hasPermission(user, 'controllers_view', 'controllers_view_all');
   const canSeeAlarms = hasPermission(user, 'alarms_view');
@@ -95,7 +97,7 @@ function JobView({ job }: { job: JobDetail }) {
               <Field label={t('jobs.priorityLabel')}>
                 <JobPriorityBadge priority={job.priority} />
               </Field>
-              <Field label={t('jobs.category')}>{job.category?.name ?? '—'}</Field>
+              <Field label={t('jobs.category')}>{job.category ? seeded('job_category', job.category.name) : '—'}</Field>
               <Field label={t('jobs.createdBy')}>{job.created_by || '—'}</Field>
               <Field label={t('jobs.callReceived')}>{formatDateTime(job.call_received_at)}</Field>
               <Field label={t('jobs.assignees')}>

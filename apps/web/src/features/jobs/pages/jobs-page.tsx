@@ -6,6 +6,7 @@ import { MultiSelect } from '../../../components/multi-select.tsx';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { type JobFilters, jobCategoriesQuery, jobStatsQuery, jobsQuery, splitList } from '../api/jobs.ts';
 import { NewJobButton } from '../components/create-job-button.tsx';
 import { JobTable } from '../components/job-table.tsx';
@@ -31,6 +32,7 @@ function readFilters(raw: Record<string, unknown>): JobFilters {
 /** /jobs: tiles New, Started, On Hold, Closed (a click filters), Categories and Priorities filters in the URL. */
 export function JobsPage() {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const { user } = useAuth();
   const navigate = useNavigate();
   const filters = readFilters(useSearch({ strict: false }) as Record<string, unknown>);
@@ -62,7 +64,9 @@ export function JobsPage() {
           anyLabel={t('jobs.allCategories')}
           options={(categories.data ?? []).map((c) => ({
             value: String(c.id),
-            label: c.archived ? `${c.name} ${t('jobs.archivedCategory')}` : c.name,
+            label: c.archived
+              ? `${seeded('job_category', c.name)} ${t('jobs.archivedCategory')}`
+              : seeded('job_category', c.name),
           }))}
           value={splitList(filters.categories)}
           onChange={(v) => update({ categories: join(v) })}

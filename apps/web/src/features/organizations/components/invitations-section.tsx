@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { invitationsQuery, revokeInvitation } from '../api/organizations.ts';
 import { ListState, Section } from './ui.tsx';
 
 /** Invitations not yet accepted, with the email as it was sent (organization_edit). */
 export function InvitationsSection(props: { organizationId: number }) {
   const { t, i18n } = useTranslation();
+  const seeded = useSeededName();
   const queryClient = useQueryClient();
   const list = useQuery(invitationsQuery(props.organizationId));
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
@@ -42,7 +44,7 @@ export function InvitationsSection(props: { organizationId: number }) {
                 <div>
                   <p className="font-medium">{inv.email}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {inv.role.name} · {t(`organizations.languages.${inv.language}`)} ·{' '}
+                    {seeded('role', inv.role.name)} · {t(`organizations.languages.${inv.language}`)} ·{' '}
                     {t('organizations.expires', { date: date(inv.expires_at) })}
                     {inv.message ? ` · ${t('organizations.emailStatus', { status: inv.message.status })}` : ''}
                   </p>

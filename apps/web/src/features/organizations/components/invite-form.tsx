@@ -10,6 +10,7 @@ import { LocationAccess } from '../../../components/ui/location-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { inviteMember, memberRolesQuery } from '../api/organizations.ts';
 import { FormError, Section } from './ui.tsx';
 
@@ -18,6 +19,7 @@ type Values = { email: string; language: string; role_id: string; all_locations:
 /** Invites a member by email: their language, role and locations (organization_edit). */
 export function InviteForm(props: { organizationId: number; locations: { id: number; name: string }[] }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const queryClient = useQueryClient();
   const roles = useQuery(memberRolesQuery());
   const form = useForm<Values, unknown, InvitationBody>({
@@ -88,7 +90,7 @@ export function InviteForm(props: { organizationId: number; locations: { id: num
                 <option value="">—</option>
                 {(roles.data ?? []).map((r) => (
                   <option key={r.id} value={r.id}>
-                    {r.name}
+                    {seeded('role', r.name)}
                   </option>
                 ))}
               </select>

@@ -7,6 +7,7 @@ import { SlideOver } from '../../../components/slide-over.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { type Access, LocationAccess } from '../../../components/ui/location-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { removeMember, updateMembership } from '../api/organizations.ts';
 import { FormError, linkClass, Section, Table, Th } from './ui.tsx';
 
@@ -19,6 +20,7 @@ export function MembersSection(props: {
   currentUserId: number;
 }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Member | null>(null);
   const [access, setAccess] = useState<Access>({ all_locations: true, location_ids: [] });
@@ -82,7 +84,7 @@ export function MembersSection(props: {
                   {m.email}
                 </a>
               </td>
-              <td className="px-3 py-2">{m.role.name}</td>
+              <td className="px-3 py-2">{seeded('role', m.role.name)}</td>
               <td className="px-3 py-2">
                 {m.all_locations
                   ? t('organizations.allLocations')

@@ -4,6 +4,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorOf, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { LANGUAGE_NAMES } from '../../../lib/i18n.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { organizationOptionsQuery, rolesQuery, teamsQuery } from '../api/settings.ts';
 
 /** What the user forms hold: strings for the selects, as the inputs give them. */
@@ -45,6 +46,7 @@ export function UserFields<T extends UserFormValues>(props: {
   };
 }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const register = props.register as unknown as UseFormRegister<UserFormValues>;
   const errors = props.errors as FieldErrors<UserFormValues>;
   const roles = useQuery(rolesQuery({ per_page: 100 }));
@@ -88,7 +90,7 @@ export function UserFields<T extends UserFormValues>(props: {
         </option>
         {roleOptions.map((r) => (
           <option key={r.id} value={r.id}>
-            {r.name}
+            {seeded('role', r.name)}
           </option>
         ))}
       </SelectInput>
@@ -110,7 +112,7 @@ export function UserFields<T extends UserFormValues>(props: {
         <option value="">{t('settings.none')}</option>
         {teamOptions.map((tm) => (
           <option key={tm.id} value={tm.id}>
-            {tm.name}
+            {seeded('team', tm.name)}
           </option>
         ))}
       </SelectInput>

@@ -9,6 +9,7 @@ import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { alarmTypeQuery, teamsQuery, updateAlarmType, usersQuery } from '../api/settings.ts';
 import { buttonClass, cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 
@@ -51,6 +52,7 @@ const formSchema = z.preprocess((v) => {
  */
 export function AlarmTypeEditPage() {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
@@ -194,7 +196,9 @@ export function AlarmTypeEditPage() {
                   <option value="">{t('settings.none')}</option>
                   {(teams.data?.data ?? []).map((tm) => (
                     <option key={tm.id} value={tm.id}>
-                      {tm.organisation ? `${tm.name} · ${tm.organisation.name}` : tm.name}
+                      {tm.organisation
+                        ? `${seeded('team', tm.name)} · ${tm.organisation.name}`
+                        : seeded('team', tm.name)}
                     </option>
                   ))}
                 </SelectInput>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import {
   archiveJobCategory,
   createJobCategory,
@@ -28,6 +29,7 @@ import {
 /** /settings/job-categories: every category with its job count; add, rename, archive and restore. */
 export function JobCategoriesPage() {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const query = useQuery(jobCategoriesSettingsQuery());
@@ -44,7 +46,7 @@ export function JobCategoriesPage() {
     try {
       await updateJobCategory(category.id, { archived: false });
       await Promise.all([refresh(), jobsChanged()]);
-      toast.success(t('settings.jobCategories.restored', { name: category.name }));
+      toast.success(t('settings.jobCategories.restored', { name: seeded('job_category', category.name) }));
     } catch (err) {
       toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
     }
@@ -82,7 +84,7 @@ export function JobCategoriesPage() {
                   <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                     {query.data?.data.map((cat) => (
                       <tr key={cat.id}>
-                        <td className={`${tdClass} font-medium`}>{cat.name}</td>
+                        <td className={`${tdClass} font-medium`}>{seeded('job_category', cat.name)}</td>
                         <td className={tdClass}>{t(`settings.jobCategories.sources.${cat.provider}`)}</td>
                         <td className={`${tdClass} tabular-nums`}>{cat.job_count}</td>
                         <td className={tdClass}>{cat.archived ? c('archived') : c('active')}</td>
@@ -93,7 +95,9 @@ export function JobCategoriesPage() {
                                 type="button"
                                 onClick={() => setRenaming(cat)}
                                 className={linkClass}
-                                aria-label={t('settings.jobCategories.renameCategory', { name: cat.name })}
+                                aria-label={t('settings.jobCategories.renameCategory', {
+                                  name: seeded('job_category', cat.name),
+                                })}
                               >
                                 {c('rename')}
                               </button>
@@ -102,7 +106,9 @@ export function JobCategoriesPage() {
                                   type="button"
                                   onClick={() => void restore(cat)}
                                   className={`ml-3 ${linkClass}`}
-                                  aria-label={t('settings.jobCategories.restoreCategory', { name: cat.name })}
+                                  aria-label={t('settings.jobCategories.restoreCategory', {
+                                    name: seeded('job_category', cat.name),
+                                  })}
                                 >
                                   {c('restore')}
                                 </button>
@@ -111,7 +117,9 @@ export function JobCategoriesPage() {
                                   type="button"
                                   onClick={() => setArchiving(cat)}
                                   className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
-                                  aria-label={t('settings.jobCategories.archiveCategory', { name: cat.name })}
+                                  aria-label={t('settings.jobCategories.archiveCategory', {
+                                    name: seeded('job_category', cat.name),
+                                  })}
                                 >
                                   {c('archive')}
                                 </button>

@@ -7,6 +7,7 @@ import { RoleBadge } from '../../../app/shell/role-badge.tsx';
 import { EmptyState } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { rolesQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
 import {
@@ -23,6 +24,7 @@ import {
 /** /settings/roles: roles are shared by every organization, so only global settings users change them. */
 export function RolesPage() {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const navigate = useNavigate();
   const { user: me } = useAuth();
   const canEdit = hasPermission(me, 'settings_update') && hasPermission(me, 'organization_view_all');
@@ -73,7 +75,7 @@ export function RolesPage() {
                               to="/settings/roles/$id/edit"
                               params={{ id: String(role.id) }}
                               className={linkClass}
-                              aria-label={`${t('settings.edit')} ${role.name}`}
+                              aria-label={`${t('settings.edit')} ${seeded('role', role.name)}`}
                             >
                               {t('settings.edit')}
                             </Link>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { EmptyState } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
 import { teamsQuery } from '../api/settings.ts';
 import {
   cardClass,
@@ -22,6 +23,7 @@ import { TeamForm } from '../components/team-form.tsx';
 /** /settings/teams: list, search, paging and a form to create a team. */
 export function TeamsPage() {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const canEdit = hasPermission(me, 'settings_update');
@@ -59,7 +61,7 @@ export function TeamsPage() {
                   <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                     {query.data?.data.map((team) => (
                       <tr key={team.id}>
-                        <td className={`${tdClass} font-medium`}>{team.name}</td>
+                        <td className={`${tdClass} font-medium`}>{seeded('team', team.name)}</td>
                         <td className={tdClass}>{team.organisation?.name ?? t('settings.teams.shared')}</td>
                         <td className={tdClass}>{team.members}</td>
                         <td className={`${tdClass} text-right`}>
@@ -68,7 +70,7 @@ export function TeamsPage() {
                               to="/settings/teams/$id/edit"
                               params={{ id: String(team.id) }}
                               className={linkClass}
-                              aria-label={`${t('settings.edit')} ${team.name}`}
+                              aria-label={`${t('settings.edit')} ${seeded('team', team.name)}`}
                             >
                               {t('settings.edit')}
                             </Link>
