@@ -32,7 +32,9 @@
  * "stored behind max"; and what the broker dropped (`$SYS/broker/publish/messages/dropped`: messages
  * it acknowledged to a device and then threw away, a queue being full), the most it held at once and
  * its heap then. Its queue limits are deploy/mosquitto.conf's. "catch-up s" is the time from the
- * devices' stop until everything they were acknowledged was stored (waited for up to 40 minutes).
+ * devices' stop until everything they were acknowledged was stored (waited for up to 40 minutes);
+ * with --pg-stop, "catch-up after PostgreSQL s" the time from its start until the stored messages
+ * were within a second's worth of what the broker had received.
  *
  * --pg-stop <s> [--pg-stop-at <s>]: stops PostgreSQL for that long during the run (pg_ctl, fast
  * shutdown), `--pg-stop-at` seconds after the devices start (default 30). Only a PostgreSQL of the
@@ -149,6 +151,8 @@ const config = loadConfig({
   INGEST_LANES: values.lanes,
   ...(process.env.INGEST_BATCH_READINGS ? { INGEST_BATCH_READINGS: process.env.INGEST_BATCH_READINGS } : {}),
   ...(process.env.INGEST_BATCH_DELAY_MS ? { INGEST_BATCH_DELAY_MS: process.env.INGEST_BATCH_DELAY_MS } : {}),
+  ...(process.env.MQTT_CONSUMERS ? { MQTT_CONSUMERS: process.env.MQTT_CONSUMERS } : {}),
+  ...(process.env.MQTT_RECEIVE_MAXIMUM ? { MQTT_RECEIVE_MAXIMUM: process.env.MQTT_RECEIVE_MAXIMUM } : {}),
   PORT: '0',
   HOST: '127.0.0.1',
   MQTT_PORT: broker === 'embedded' ? '0' : 'none',
@@ -157,9 +161,12 @@ const config = loadConfig({
   WEB_DIST: '/nonexistent',
   // A share group of its own: other groups' sessions on the broker must not take messages.
   ...(broker === 'mosquitto' ? { MQTT_URL: mosquittoUrl, MQTT_SHARE_GROUP: `bench-${Date.now()}` } : {}),
-  // The MQTT safety net (on by default; MQTT_SAFETY_NET=false measures without it); its session expires soon.
+  // As deployed: a named instance, whose broker sessions persist (its own broker is thrown away after).
+  ...(privateBroker ? { INSTANCE_ID: 'bench' } : {}),
+  // The MQTT safety net (on by default; MQTT_SAFETY_NET=false measures without it).
   MQTT_SAFETY_NET: process.env.MQTT_SAFETY_NET ?? 'true',
-  MQTT_SAFETY_NET_EXPIRY_S: '10',
+  // Its session expires soon on a broker the bench shares; on its own broker, as deployed (1 day).
+  MQTT_SAFETY_NET_EXPIRY_S: privateBroker ? '86400' : '10',
 });
 const server = await startServer({
   config,
@@ -180,6 +187,8 @@ const target =
 const behind = { net: 0, stored: 0 };
 /** The broker's own counters: dropped messages, and the most it held (with its heap then). */
 const brokerSys = { dropped: 0, stored: 0, heap: 0, peakStored: 0, heapAtPeak: 0 };
+/** --pg-stop: when PostgreSQL was started again, and when the stored messages had caught up with the broker after it. */
+const pgRecovery: { backAt: number | null; caughtUpAt: number | null } = { backAt: null, caughtUpAt: null };
 const sampler = privateBroker
   ? await mqtt.connectAsync(`mqtt://127.0.0.1:${privateBroker.port}`, {
       username: BENCH_SYS_USER,
@@ -204,6 +213,14 @@ if (sampler) {
     if (net) behind.net = Math.max(behind.net, received - net.acknowledged - net.recovered);
     const stored = server.ingest.pipeline.stats().accepted;
     behind.stored = Math.max(behind.stored, received - stored);
+    // Caught up: within a second's worth of messages of what the broker received (the sample's own lag).
+    if (
+      pgRecovery.backAt !== null &&
+      pgRecovery.caughtUpAt === null &&
+      received - stored <= Math.max(1000, Number(values.rate))
+    ) {
+      pgRecovery.caughtUpAt = Date.now();
+    }
   });
   await sampler.subscribeAsync([
     '$SYS/broker/publish/messages/received',
@@ -274,6 +291,7 @@ if (pgStopS > 0) {
     pgCtl(['-m', 'fast', '-w', 'stop']);
     setTimeout(() => {
       pgCtl(['-l', path.join(pgData ?? '', 'log'), '-w', 'start']);
+      pgRecovery.backAt = Date.now();
       console.log('PostgreSQL started again');
     }, pgStopS * 1000);
   }, stopAt);
@@ -348,6 +366,12 @@ const result = {
   netBehindMax: sampler && config.MQTT_SAFETY_NET ? behind.net : 'n/a',
   storedBehindMax: sampler ? behind.stored : 'n/a',
   catchUpS: broker === 'mosquitto' ? catchUpS : 'n/a',
+  pgCatchUpS:
+    pgRecovery.backAt === null
+      ? 'n/a'
+      : pgRecovery.caughtUpAt === null
+        ? `> ${((Date.now() - pgRecovery.backAt) / 1000).toFixed(0)}`
+        : ((pgRecovery.caughtUpAt - pgRecovery.backAt) / 1000).toFixed(1),
   brokerDropped: sampler ? brokerSys.dropped : 'n/a',
   brokerPeakStored: sampler ? brokerSys.peakStored : 'n/a',
   brokerHeapMbAtPeak: sampler ? (brokerSys.heapAtPeak / 2 ** 20).toFixed(0) : 'n/a',
@@ -386,6 +410,7 @@ if (!values.scratch)
       'net behind max',
       'stored behind max',
       'catch-up s',
+      'catch-up after PostgreSQL s',
       'broker dropped',
       'broker peak stored msgs',
       'broker heap MB at peak',
