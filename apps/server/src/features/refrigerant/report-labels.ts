@@ -7,8 +7,8 @@ const en = {
   range: (from: string, to: string) => `From ${from} to ${to}`,
   note: 'Leak rate: annualizing method (40 CFR 82.157). CO2e from AR4 GWP. Leak checks: Regulation (EU) 2024/573. Leak alarms: suspected leaks raised in the range; * one is still open.',
   systems: 'Systems',
-  totals: (systems: number, co2e: string, added: string) =>
-    `${systems} systems, ${co2e} t CO2e, ${added} added in the range`,
+  co2e: 'CO2e (t)',
+  added: (unit: string) => `Added in the range (${unit})`,
   byStatus: 'By status',
   statusCols: ['Status', 'Systems'],
   state: { ok: 'OK', repair_due: 'Repair due', overdue: 'Overdue', verification_pending: 'Verification pending' },
@@ -43,7 +43,8 @@ const es: typeof en = {
   range: (from, to) => `Del ${from} al ${to}`,
   note: 'Tasa de fuga: método anualizado (40 CFR 82.157). CO2e con PCG del AR4. Revisiones de fugas: Reglamento (UE) 2024/573. Alarmas: de posible fuga en el periodo; * una sigue abierta.',
   systems: 'Sistemas',
-  totals: (systems, co2e, added) => `${systems} sistemas, ${co2e} t CO2e, ${added} agregados en el periodo`,
+  co2e: 'CO2e (t)',
+  added: (unit) => `Agregado en el periodo (${unit})`,
   byStatus: 'Por estado',
   statusCols: ['Estado', 'Sistemas'],
   state: {

@@ -176,10 +176,15 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
       );
       const right = new Set([5, 6, 7, 8, 11]);
       const day = (d: string) => formatDay(d, locale);
+      const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
       return {
         title: l.title,
         subtitle: [l.range(day(q.from), day(q.to)), l.note],
-        facts: [{ label: l.systems, value: l.totals(all.length, String(co2e), `${added} ${unit}`) }],
+        facts: [
+          { label: l.systems, value: String(all.length) },
+          { label: l.co2e, value: number.format(co2e) },
+          { label: l.added(unit), value: number.format(added) },
+        ],
         summary: [
           {
             heading: l.byStatus,

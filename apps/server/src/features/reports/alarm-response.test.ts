@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms } from '../../db/schema-alarms.ts';
 import { seedAlarms } from '../../test/alarms.ts';
+import { readPdf } from '../../test/pdf.ts';
 import { at, MARCH, openReportsApp, type ReportsApp } from '../../test/reports.ts';
 
 /** percentile_cont: linear interpolation between the two nearest ranks (written here independently). */
@@ -101,6 +102,17 @@ describe('reports API: alarm response', () => {
       expect(lines.slice(1)).toContain(
         `FreshMart Foods,FreshMart #101 Downtown,Low superheat (floodback risk),High,5,5,300,960,4,1350,${Math.round(percentile([600, 900, 1800, 3600], 0.9))}`,
       );
+    });
+
+    it('exports a PDF with the durations as the screen writes them, in both languages', async () => {
+      for (const locale of ['en-US', 'es-MX']) {
+        const res = await r.get(`/api/reports/alarm_response?${MARCH}&format=pdf`, r.manager, locale);
+        const text = (await readPdf(res.rawPayload)).pages.join('\n');
+        // Ack median 300 s, p90 960 s; clear median 1,350 s, p90 3,060 s.
+        for (const d of ['5 min', '16 min', '22 min', '51 min']) expect(text).toContain(d);
+        expect(text).not.toMatch(/\b(960|1350|3060)\b/);
+        expect(text).toContain(locale === 'en-US' ? 'Page 1 of 1' : 'Página 1 de 1');
+      }
     });
   });
 });

@@ -112,7 +112,7 @@ export function pdfFormatter(ctx: Pick<PdfContext, 'locale' | 'timeZone'>) {
     return Number.isNaN(d.getTime()) ? ymd : days.format(d);
   };
   const cell = (value: Cell, format?: ColumnFormat): string => {
-    if (value === null) return '';
+    if (value === null) return format === 'duration' ? '—' : '';
     if (isAt(value)) return instant(value.at, value.timeZone);
     if (typeof value === 'number') {
       if (format === 'duration') return formatDuration(value, ctx.locale);
@@ -129,7 +129,7 @@ export function pdfFormatter(ctx: Pick<PdfContext, 'locale' | 'timeZone'>) {
 // --- layout ---------------------------------------------------------------------------------------
 
 const MARGIN = 36;
-const PAD = 3;
+const PAD = 2.5;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 const INK = '#0f172a';
@@ -140,7 +140,17 @@ const SIZES = [9, 8, 7, 6];
 const PAGE = { portrait: { width: 612, height: 792 }, landscape: { width: 792, height: 612 } };
 
 type Doc = PDFKit.PDFDocument;
-type Prepared = { columns: Column[]; header: string[]; rows: string[][]; heading?: string; note?: string };
+type Prepared = {
+  columns: Column[];
+  header: string[];
+  rows: string[][];
+  /** Per column: its values are figures, times or durations, which never break across lines. */
+  whole: boolean[];
+  /** Whether the table spreads over the page's width (the detail) or keeps its natural width. */
+  stretch: boolean;
+  heading?: string;
+  note?: string;
+};
 
 /** The longest word's and the whole text's width (the widest line when it has several). */
 function measure(doc: Doc, text: string): { word: number; line: number } {
@@ -180,7 +190,7 @@ function fitColumns(doc: Doc, t: Prepared, size: number, usable: number): number
       if (!text) continue;
       const m = measure(doc, text);
       // A single very long token (an address, a note) may break rather than widen its column to the page.
-      min[i] = Math.max(min[i] ?? 0, Math.min(m.word, usable * 0.3));
+      min[i] = Math.max(min[i] ?? 0, Math.min(t.whole[i] ? m.line : m.word, usable * 0.3));
       nat[i] = Math.max(nat[i] ?? 0, Math.min(m.line, usable * 0.45));
     }
   }
@@ -190,12 +200,22 @@ function fitColumns(doc: Doc, t: Prepared, size: number, usable: number): number
   const sumHi = hi.reduce((s, w) => s + w, 0);
   if (sumLo > usable) return null;
   if (sumHi <= usable) {
+    if (!t.stretch) return hi;
     const weights = t.columns.map((c) => c.width ?? 1);
     const sumW = weights.reduce((s, w) => s + w, 0);
     return hi.map((w, i) => w + ((usable - sumHi) * (weights[i] ?? 1)) / sumW);
   }
-  const need = sumHi - sumLo;
-  return lo.map((w, i) => w + ((usable - sumLo) * ((hi[i] ?? 0) - w)) / need);
+  // Max-min fair: the columns that need little more than their longest word get all of it (their
+  // cells stay on one line); the long texts share what is left and wrap.
+  const widths = [...lo];
+  let budget = usable - sumLo;
+  const order = lo.map((_, i) => i).sort((a, b) => (hi[a] ?? 0) - (lo[a] ?? 0) - ((hi[b] ?? 0) - (lo[b] ?? 0)));
+  order.forEach((i, k) => {
+    const give = Math.min((hi[i] ?? 0) - (lo[i] ?? 0), budget / (order.length - k));
+    widths[i] = (widths[i] ?? 0) + give;
+    budget -= give;
+  });
+  return widths;
 }
 
 /** The page orientation and font size the widest table needs; widths per table. */
@@ -344,20 +364,32 @@ function heading(doc: Doc, text: string, note: string | undefined, usable: numbe
 export function toPdf(table: Table, ctx: PdfContext): Readable {
   const l = EXPORT_LABELS[ctx.locale];
   const f = pdfFormatter(ctx);
-  const prepare = (b: Block): Prepared => ({
+  const prepare = (b: Block, stretch: boolean): Prepared => ({
     heading: b.heading,
     note: b.note,
     columns: b.columns,
     header: b.columns.map((c) => c.header),
     rows: b.rows.map((row) => b.columns.map((c, i) => f.cell(row[i] ?? null, c.format))),
+    whole: b.columns.map(
+      (c, i) =>
+        (c.format !== undefined && c.format !== 'text') ||
+        b.rows.every((row) => {
+          const v = row[i] ?? null;
+          return v === null || typeof v === 'number' || isAt(v);
+        }),
+    ),
+    stretch,
   });
-  const summary = (table.summary ?? []).map(prepare);
-  const detail = prepare({
-    heading: table.detail?.heading,
-    note: table.detail?.note,
-    columns: table.detail?.columns ?? table.columns,
-    rows: table.detail?.rows ?? table.rows,
-  });
+  const summary = (table.summary ?? []).map((b) => prepare(b, false));
+  const detail = prepare(
+    {
+      heading: table.detail?.heading,
+      note: table.detail?.note,
+      columns: table.detail?.columns ?? table.columns,
+      rows: table.detail?.rows ?? table.rows,
+    },
+    true,
+  );
   const tables = [...summary, detail];
 
   // Sized with a document of its own: pdfkit adds every page with the options it was made with.

@@ -70,7 +70,7 @@ const en = {
     ],
     excursions: 'Excursions',
     excursionsNote: 'Consecutive hours above the limit, in the location’s local time.',
-    excursionCols: ['Location', 'Controller', 'Case', 'From', 'To', 'Hours', 'Highest'],
+    excursionCols: ['Location', 'Controller', 'Case', 'Began', 'Hours', 'Highest'],
     cols: [
       'Organization',
       'Location',
@@ -189,7 +189,7 @@ const es: typeof en = {
     ],
     excursions: 'Desviaciones',
     excursionsNote: 'Horas consecutivas sobre el límite, en la hora local de la ubicación.',
-    excursionCols: ['Ubicación', 'Controlador', 'Vitrina', 'Desde', 'Hasta', 'Horas', 'Máxima'],
+    excursionCols: ['Ubicación', 'Controlador', 'Vitrina', 'Inicio', 'Horas', 'Máxima'],
     cols: [
       'Organización',
       'Ubicación',

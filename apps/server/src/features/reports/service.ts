@@ -48,7 +48,7 @@ const money = (cents: number, locale: Locale) =>
 
 /** A case as a person finds it: its rack and its name ("Rack B · Case 1 Temperature"). */
 export function caseLabel(c: Pick<CaseRef, 'rack_ref' | 'rack_name' | 'point' | 'point_name'>): string {
-  return `${c.rack_name ?? c.rack_ref} · ${c.point_name ?? c.point}`;
+  return `${c.rack_name ?? `Rack ${c.rack_ref}`} · ${c.point_name ?? c.point}`;
 }
 
 /** Consecutive hours above the limit of each case as one excursion: from, to, hours, highest. */
@@ -354,8 +354,7 @@ export function createReportsService(deps: { repo: ReportsRepo; now?: () => Date
           ]),
         };
       }
-      const [summary, cases, hours, f] = await Promise.all([
-        repo.haccpSummary(scope, q),
+      const [cases, hours, f] = await Promise.all([
         repo.haccpCases(scope, q),
         repo.haccpExcursionHours(scope, q),
         frame(ctx, q, locale),
@@ -366,11 +365,12 @@ export function createReportsService(deps: { repo: ReportsRepo; now?: () => Date
         subtitle: [...f.subtitle, l.haccp.note],
         timeZone: f.timeZone,
         rows: [],
+        // The totals of the cases' lines: the same figures as the screen's tiles.
         facts: [
-          { label: l.haccp.locations, value: String(summary.locations) },
-          { label: l.haccp.cases, value: String(summary.cases) },
-          { label: l.haccp.hoursLogged, value: String(summary.hours_logged) },
-          { label: l.haccp.excursionHours, value: String(summary.excursions) },
+          { label: l.haccp.locations, value: String(new Set(cases.map((c) => c.location_id)).size) },
+          { label: l.haccp.cases, value: String(cases.length) },
+          { label: l.haccp.hoursLogged, value: String(cases.reduce((s, c) => s + c.hours, 0)) },
+          { label: l.haccp.excursionHours, value: String(cases.reduce((s, c) => s + c.excursions, 0)) },
         ],
         summary: [
           {
@@ -395,13 +395,12 @@ export function createReportsService(deps: { repo: ReportsRepo; now?: () => Date
         detail: {
           heading: l.haccp.excursions,
           note: l.haccp.excursionsNote,
-          columns: l.haccp.excursionCols.map((header, i) => ({ header, align: i >= 5 ? 'right' : 'left' })),
+          columns: l.haccp.excursionCols.map((header, i) => ({ header, align: i >= 4 ? 'right' : 'left' })),
           rows: excursionEpisodes(hours).map((e) => [
             e.ref.location_name,
             e.ref.controller_name,
             caseLabel(e.ref),
             { at: e.from, timeZone: e.ref.timezone },
-            { at: e.to, timeZone: e.ref.timezone },
             e.hours,
             temp(e.max, e.ref.unit),
           ]),
