@@ -1,3 +1,4 @@
+import { alarmManagementQuery, alarmManagementReport } from '@rcm/shared/alarm-management';
 import {
   alarmBulkBody,
   alarmDetail,
@@ -19,8 +20,10 @@ import type { EventBus } from '../../events/bus.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { requireAuth } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
+import { sendExport } from '../reports/routes.ts';
 import { createAlarmLifecycleRepo } from './lifecycle-repo.ts';
 import { createAlarmLifecycleService } from './lifecycle-service.ts';
+import { createAlarmManagementReport } from './management-report.ts';
 import { createAlarmMetricsRepo } from './metrics-repo.ts';
 import { createAlarmMetricsService } from './metrics-service.ts';
 import { createAlarmQueryRepo } from './query-repo.ts';
@@ -51,6 +54,7 @@ export function alarmRoutes(deps: {
     audit: deps.audit,
     now: deps.now,
   });
+  const report = createAlarmManagementReport({ db: deps.db, now: deps.now ?? (() => new Date()) });
   const metrics = createAlarmMetricsService({ repo: createAlarmMetricsRepo(deps.db) });
 
   return async (app) => {
@@ -116,6 +120,18 @@ export function alarmRoutes(deps: {
       '/alarms/:ref/unshelve',
       { schema: { params: refParams, response: one(alarmSummary) } },
       async (request) => ({ data: await lifecycle.unshelve(requireAuth(request), request.params.ref) }),
+    );
+
+    app.get(
+      '/reports/alarm_management',
+      { schema: { querystring: alarmManagementQuery, response: { 200: alarmManagementReport as never } } },
+      async (request, reply) => {
+        const ctx = requireAuth(request);
+        const q = request.query;
+        if (q.format)
+          return sendExport(reply, 'alarm_management', q, q.format, await report.table(ctx, q, request.locale));
+        return { data: await report.json(ctx, q) };
+      },
     );
 
     app.put(

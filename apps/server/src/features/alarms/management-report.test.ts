@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, seedAlarms } from '../../test/alarms.ts';
+import { createTestApp, login, type TestApp } from '../../test/app.ts';
+import { headers } from '../../test/helpers.ts';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const DAY = '2026-10-05';
+const at = (hhmm: string) => new Date(`${DAY}T${hhmm}:00Z`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.now = new Date('2026-10-06T12:00:00Z');
+  await addUser(t.database.db, {
+    from: 'manager@example.com',
+    email: 'vv@example.com',
+    organizationName: 'Valle Verde Supermercados',
+  });
+  for (const who of ['manager', 'viewer']) tokens[who] = await login(t.app, `${who}@example.com`);
+  tokens.other = await login(t.app, 'vv@example.com');
+  // FreshMart #101 (controller 0): a flood of 12 alarms between 10:00 and 10:06, one of them chattering;
+  // FreshMart #102 (controller 1): 2 alarms, one acknowledged after 5 minutes, and one raised the day
+  // before and still active (standing: 28 hours by the end of the range).
+  const flood = Array.from({ length: 12 }, (_, k) => ({
+    controller: 0,
+    type: 'SENSOR_FAILURE',
+    subject: k < 4 ? 'A.CASE1' : `A.CASE${k}`,
+    status: 'cleared' as const,
+    raisedAt: new Date(at('10:00').getTime() + k * 30_000),
+  }));
+  const quiet = [
+    {
+      controller: 1,
+      type: 'LOW_SUPERHEAT',
+      status: 'acknowledged' as const,
+      raisedAt: at('03:00'),
+      acknowledgedAt: at('03:05'),
+    },
+    {
+      controller: 1,
+      type: 'LOW_SUPERHEAT',
+      status: 'acknowledged' as const,
+      raisedAt: at('04:00'),
+      acknowledgedAt: at('05:00'),
+    },
+    { controller: 1, type: 'CASE_HIGH_TEMP', status: 'active' as const, raisedAt: new Date('2026-10-04T20:00:00Z') },
+  ];
+  const seeded = await seedAlarms(t.database.db, [...flood, ...quiet]);
+  const chatter = seeded.filter((a) => a.subject === 'A.CASE1').map((a) => a.id);
+  await t.database.db.execute(
+    sql`update alarms set chattering = true where id = any(${`{${chatter.join(',')}}`}::int[])`,
+  );
+  // A suppressed alarm: counted apart, not in the rates.
+  await seedAlarms(t.database.db, [{ controller: 0, status: 'cleared', raisedAt: at('02:30'), suppressed: true }]);
+});
+afterAll(() => t?.close());
+
+const get = (who: string, query: string, locale?: string) =>
+  t.app.inject({ method: 'GET', url: `/api/reports/alarm_management?${query}`, headers: headers(tokens[who], locale) });
+
+describe('the alarm-management report', () => {
+  it('measures load, floods, bad actors, chattering and standing alarms, per location and overall', async () => {
+    const res = await get('manager', `from=${DAY}&to=${DAY}`);
+    expect(res.statusCode).toBe(200);
+    const r = res.json().data;
+    expect(r.overall).toMatchObject({
+      alarms: 14,
+      per_hour: 0.6,
+      per_day: 14,
+      peak_10min: 12,
+      chattering: 1,
+      suppressed_alarms: 1,
+      standing: 1,
+      acknowledged_10min_percent: 7.1,
+    });
+    // One 10-minute period in flood of the day's 144.
+    expect(r.overall.flood_percent).toBe(0.7);
+    // The top 10 conditions: A.CASE1 (4) and nine single alarms, 13 of 14.
+    expect(r.overall.top10_percent).toBe(92.9);
+    expect(r.bad_actors[0]).toMatchObject({ subject: 'A.CASE1', count: 4, share_percent: 28.6 });
+    expect(r.chattering.map((c: { subject: string }) => c.subject)).toEqual(['A.CASE1']);
+    expect(r.standing[0]).toMatchObject({ alarm_type: { code: 'CASE_HIGH_TEMP' }, open: true });
+    expect(r.locations.map((l: { alarms: number }) => l.alarms)).toEqual([12, 2]);
+    expect(r.hourly).toHaveLength(24);
+    expect(r.hourly[10]).toEqual({ hour: `${DAY}T10:00:00.000Z`, alarms: 12, peak_10min: 12 });
+  });
+
+  it('keeps to the caller’s scope and permission, and refuses bad ranges', async () => {
+    const other = (await get('other', `from=${DAY}&to=${DAY}`)).json().data;
+    expect(other.overall.alarms).toBe(0);
+    expect(other.bad_actors).toEqual([]);
+    expect((await get('viewer', `from=${DAY}&to=${DAY}`)).statusCode).toBe(403);
+    expect((await get('manager', `from=${DAY}&to=2026-10-01`)).statusCode).toBe(422);
+    expect((await get('manager', 'from=2025-01-01&to=2026-10-01')).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: `/api/reports/alarm_management?from=x` })).statusCode).toBe(401);
+  });
+
+  it('exports CSV (a row per location and all) and a PDF, in Spanish too', async () => {
+    const csv = await get('manager', `from=${DAY}&to=${DAY}&format=csv`, 'es-MX');
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toMatch(/^Ubicación,Alarmas,Por hora/);
+    expect(lines[1]).toMatch(/^Todas las ubicaciones,14,0.6,12/);
+    expect(lines).toHaveLength(4);
+    const pdf = await get('manager', `from=${DAY}&to=${DAY}&format=pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

@@ -1,0 +1,326 @@
+import {
+  ALARM_BENCHMARKS,
+  type AlarmManagementFigures,
+  type AlarmManagementQuery,
+  type AlarmManagementReport,
+} from '@rcm/shared/alarm-management';
+import type { Locale } from '@rcm/shared/locale';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { query, toDate } from '../../lib/sql.ts';
+import type { AuthContext } from '../auth/service.ts';
+import type { Table } from '../reports/export.ts';
+import { reportScope, tenantWhere, utcBounds } from '../reports/scope.ts';
+import { formatDay } from '../reports/service.ts';
+import { FLOOD } from './management.ts';
+import { MANAGEMENT_LABELS } from './management-report-labels.ts';
+
+const HOUR = 3_600_000;
+const TEN_MINUTES = FLOOD.minutes * 60_000;
+/** Overall figures are keyed by this in place of a location id. */
+const ALL = -1;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+type ConditionRow = {
+  location_id: number | null;
+  alarm_type_id: number;
+  controller_id: number;
+  subject: string;
+  n: number;
+  chattering: boolean;
+};
+
+type Acc = {
+  alarms: number;
+  acked: number;
+  buckets: Map<number, number>;
+  conditions: ConditionRow[];
+  shelvedHours: number;
+  suppressed: number;
+  suppressedHours: number;
+  standing: number;
+};
+
+const emptyAcc = (): Acc => ({
+  alarms: 0,
+  acked: 0,
+  buckets: new Map(),
+  conditions: [],
+  shelvedHours: 0,
+  suppressed: 0,
+  suppressedHours: 0,
+  standing: 0,
+});
+
+/**
+ * The alarm-management report (ISA-18.2 / EEMUA 191) over a day range, per location and overall:
+ * alarm rates, the busiest 10 minutes, time in flood, the most frequent alarms, chattering and
+ * standing alarms, time shelved and suppressed, and acknowledgement within 10 minutes.
+ */
+export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps;
+
+  async function compute(ctx: AuthContext, q: AlarmManagementQuery): Promise<AlarmManagementReport> {
+    const scope = reportScope(ctx);
+    if (!scope) throw forbidden();
+    const { start, end } = utcBounds(q);
+    const eff = new Date(Math.min(end.getTime(), Math.max(now().getTime(), start.getTime())));
+    const s = sql`${start.toISOString()}::timestamptz`;
+    const e = sql`${end.toISOString()}::timestamptz`;
+    const x = sql`${eff.toISOString()}::timestamptz`;
+    const where: SQL = tenantWhere(scope, { org: sql`a.organization_id`, loc: sql`a.location_id` }, q);
+    const inRange = sql`${where} and a.raised_at >= ${s} and a.raised_at < ${e}`;
+
+    const [totals, buckets, conditions, shelved, suppressed, standing, names] = await Promise.all([
+      query<{ location_id: number | null; alarms: number; acked: number }>(
+        db,
+        sql`select a.location_id, count(*)::int as alarms,
+              count(*) filter (where a.acknowledged_at <= a.raised_at + interval '10 minutes')::int as acked
+            from alarms a where ${inRange} and not a.suppressed group by a.location_id`,
+      ),
+      query<{ location_id: number | null; b: unknown; n: number }>(
+        db,
+        sql`select a.location_id, date_bin('10 minutes', a.raised_at, ${s}) as b, count(*)::int as n
+            from alarms a where ${inRange} and not a.suppressed group by 1, 2`,
+      ),
+      query<ConditionRow>(
+        db,
+        sql`select a.location_id, a.alarm_type_id, a.controller_id, a.subject, count(*)::int as n,
+              bool_or(a.chattering) as chattering
+            from alarms a where ${inRange} and not a.suppressed group by 1, 2, 3, 4`,
+      ),
+      query<{ location_id: number | null; hours: number }>(
+        db,
+        sql`select a.location_id, sum(extract(epoch from least(coalesce(h.ended_at, h.until), ${x})
+              - greatest(h.shelved_at, ${s}))) / 3600 as hours
+            from alarm_shelvings h join alarms a on a.id = h.alarm_id
+            where ${where} and h.shelved_at < ${x} and coalesce(h.ended_at, h.until) > ${s}
+            group by a.location_id`,
+      ),
+      query<{ location_id: number | null; n: number; hours: number }>(
+        db,
+        sql`select a.location_id, count(*)::int as n, coalesce(sum(extract(epoch from
+              least(coalesce(a.cleared_at, ${x}), ${x}) - a.raised_at)), 0) / 3600 as hours
+            from alarms a where ${inRange} and a.suppressed group by a.location_id`,
+      ),
+      query<{
+        ref: number;
+        location_id: number | null;
+        alarm_type_id: number;
+        controller: string;
+        location: string | null;
+        raised_at: unknown;
+        hours: number;
+        open: boolean;
+      }>(
+        db,
+        sql`select a.ref, a.location_id, a.alarm_type_id, coalesce(c.name, c.store_alias, c.mac_address) as controller,
+              l.name as location, a.raised_at,
+              extract(epoch from least(coalesce(a.cleared_at, ${x}), ${x}) - a.raised_at) / 3600 as hours,
+              a.cleared_at is null or a.cleared_at > ${x} as open
+            from alarms a join controllers c on c.id = a.controller_id left join locations l on l.id = a.location_id
+            where ${where} and not a.suppressed and a.raised_at < ${x} and coalesce(a.cleared_at, ${x}) > ${s}
+              and least(coalesce(a.cleared_at, ${x}), ${x}) - a.raised_at > interval '24 hours'
+            order by hours desc, a.ref`,
+      ),
+      query<{ kind: string; id: number; name: string; name_es: string | null; code: string | null }>(
+        db,
+        sql`select 'type' as kind, id, name, name_es, code from alarm_types
+            union all select 'controller', id, coalesce(name, store_alias, mac_address), null, null from controllers
+              where id in (select distinct a.controller_id from alarms a where ${inRange})
+            union all select 'location', id, name, null, null from locations
+              where id in (select distinct a.location_id from alarms a where ${inRange})`,
+      ),
+    ]);
+
+    const accs = new Map<number, Acc>([[ALL, emptyAcc()]]);
+    const acc = (loc: number | null) => {
+      const key = loc ?? 0;
+      let a = accs.get(key);
+      if (!a) {
+        a = emptyAcc();
+        accs.set(key, a);
+      }
+      return a;
+    };
+    const both = (loc: number | null, f: (a: Acc) => void) => {
+      f(acc(loc));
+      f(accs.get(ALL) as Acc);
+    };
+    for (const r of totals)
+      both(r.location_id, (a) => {
+        a.alarms += Number(r.alarms);
+        a.acked += Number(r.acked);
+      });
+    for (const r of buckets) {
+      const b = toDate(r.b).getTime();
+      both(r.location_id, (a) => a.buckets.set(b, (a.buckets.get(b) ?? 0) + Number(r.n)));
+    }
+    for (const r of conditions) both(r.location_id, (a) => a.conditions.push(r));
+    for (const r of shelved) both(r.location_id, (a) => (a.shelvedHours += Number(r.hours)));
+    for (const r of suppressed)
+      both(r.location_id, (a) => {
+        a.suppressed += Number(r.n);
+        a.suppressedHours += Number(r.hours);
+      });
+    for (const r of standing) both(r.location_id, (a) => (a.standing += 1));
+
+    const hours = Math.max((eff.getTime() - start.getTime()) / HOUR, 1 / 6);
+    const periods = Math.max(1, Math.ceil((eff.getTime() - start.getTime()) / TEN_MINUTES));
+    const figuresOf = (a: Acc): AlarmManagementFigures => {
+      const counts = [...a.buckets.values()];
+      const top = [...a.conditions].sort((x1, x2) => x2.n - x1.n).slice(0, 10);
+      const topN = top.reduce((sum, c) => sum + Number(c.n), 0);
+      return {
+        alarms: a.alarms,
+        per_day: round1((a.alarms / hours) * 24),
+        per_hour: round1(a.alarms / hours),
+        peak_10min: counts.length ? Math.max(...counts) : 0,
+        flood_percent: round1((counts.filter((n) => n > FLOOD.count).length / periods) * 100),
+        top10_percent: a.alarms ? round1((topN / a.alarms) * 100) : 0,
+        chattering: a.conditions.filter((c) => c.chattering).length,
+        standing: a.standing,
+        shelved_hours: round1(a.shelvedHours),
+        suppressed_alarms: a.suppressed,
+        suppressed_hours: round1(a.suppressedHours),
+        acknowledged_10min_percent: a.alarms ? round1((a.acked / a.alarms) * 100) : null,
+      };
+    };
+
+    const name = (kind: string, id: number | null) => names.find((n) => n.kind === kind && n.id === id);
+    const overall = accs.get(ALL) as Acc;
+    const describe = (c: ConditionRow) => {
+      const type = name('type', Number(c.alarm_type_id));
+      return {
+        alarm_type: { code: type?.code ?? '', name: type?.name ?? '', name_es: type?.name_es ?? type?.name ?? '' },
+        controller: { id: Number(c.controller_id), name: name('controller', Number(c.controller_id))?.name ?? '' },
+        location: c.location_id == null ? null : (name('location', Number(c.location_id))?.name ?? null),
+        subject: c.subject,
+        count: Number(c.n),
+        share_percent: overall.alarms ? round1((Number(c.n) / overall.alarms) * 100) : 0,
+      };
+    };
+
+    // The chart: per hour, the alarms and the busiest 10 minutes in it (the flood threshold applies to those).
+    const byHour = new Map<number, { alarms: number; peak: number }>();
+    for (const [b, n] of overall.buckets) {
+      const h = Math.floor(b / HOUR) * HOUR;
+      const cur = byHour.get(h) ?? { alarms: 0, peak: 0 };
+      byHour.set(h, { alarms: cur.alarms + n, peak: Math.max(cur.peak, n) });
+    }
+    const hourly: AlarmManagementReport['hourly'] = [];
+    for (let h = Math.floor(start.getTime() / HOUR) * HOUR; h < eff.getTime(); h += HOUR) {
+      const v = byHour.get(h);
+      hourly.push({ hour: new Date(h).toISOString(), alarms: v?.alarms ?? 0, peak_10min: v?.peak ?? 0 });
+    }
+
+    return {
+      overall: figuresOf(overall),
+      locations: [...accs.entries()]
+        .filter(([id]) => id !== ALL && id !== 0)
+        .map(([id, a]) => ({ location: { id, name: name('location', id)?.name ?? '' }, ...figuresOf(a) }))
+        .sort((a, b) => b.alarms - a.alarms || a.location.name.localeCompare(b.location.name)),
+      hourly,
+      bad_actors: [...overall.conditions]
+        .sort((a, b) => b.n - a.n)
+        .slice(0, 10)
+        .map(describe),
+      chattering: overall.conditions
+        .filter((c) => c.chattering)
+        .sort((a, b) => b.n - a.n)
+        .map(describe),
+      standing: standing.slice(0, 50).map((r) => {
+        const type = name('type', Number(r.alarm_type_id));
+        return {
+          ref: Number(r.ref),
+          alarm_type: { code: type?.code ?? '', name: type?.name ?? '', name_es: type?.name_es ?? type?.name ?? '' },
+          controller: r.controller,
+          location: r.location,
+          raised_at: toDate(r.raised_at).toISOString(),
+          hours: round1(Number(r.hours)),
+          open: Boolean(r.open),
+        };
+      }),
+    };
+  }
+
+  return {
+    json: compute,
+
+    /** The report for CSV (one row per location and one for all) and PDF (figures against benchmarks first). */
+    async table(ctx: AuthContext, q: AlarmManagementQuery, locale: Locale): Promise<Table> {
+      const l = MANAGEMENT_LABELS[locale];
+      const r = await compute(ctx, q);
+      const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+      const o = r.overall;
+      const judged = (value: number, limit: number, below = true) =>
+        `${num.format(value)} ${(below ? value <= limit : value < limit) ? l.within : l.outside}`;
+      const b = ALARM_BENCHMARKS;
+      const typeName = (t: { name: string; name_es: string }) => (locale === 'es-MX' ? t.name_es : t.name);
+      const condRows = (list: AlarmManagementReport['bad_actors']) =>
+        list.map((c) => [typeName(c.alarm_type), c.controller.name, c.location, c.subject, c.count, c.share_percent]);
+      const figureRow = (name: string, f: AlarmManagementFigures) => [
+        name,
+        f.alarms,
+        f.per_hour,
+        f.peak_10min,
+        f.flood_percent,
+        f.top10_percent,
+        f.chattering,
+        f.standing,
+        f.shelved_hours,
+        f.suppressed_alarms,
+        f.acknowledged_10min_percent,
+      ];
+      const right = (headers: readonly string[], from: number) =>
+        headers.map((header, i) => ({ header, align: i >= from ? ('right' as const) : ('left' as const) }));
+      return {
+        title: l.title,
+        subtitle: [l.range(formatDay(q.from, locale), formatDay(q.to, locale)), l.note],
+        facts: [
+          { label: l.facts.alarms, value: num.format(o.alarms) },
+          { label: l.facts.perHour(b.perHour), value: judged(o.per_hour, b.perHour) },
+          { label: l.facts.perDay, value: num.format(o.per_day) },
+          { label: l.facts.peak(b.peak10Min), value: judged(o.peak_10min, b.peak10Min) },
+          { label: l.facts.flood(b.floodPercent), value: `${judged(o.flood_percent, b.floodPercent)}` },
+          { label: l.facts.top10(b.top10Percent), value: judged(o.top10_percent, b.top10Percent, false) },
+          { label: l.facts.chattering, value: judged(o.chattering, b.chattering) },
+          { label: l.facts.standing(b.standing), value: judged(o.standing, b.standing, false) },
+          { label: l.facts.shelved, value: num.format(o.shelved_hours) },
+          { label: l.facts.suppressed, value: l.suppressedValue(o.suppressed_alarms, num.format(o.suppressed_hours)) },
+          {
+            label: l.facts.ack10,
+            value: o.acknowledged_10min_percent === null ? '—' : `${num.format(o.acknowledged_10min_percent)} %`,
+          },
+        ],
+        summary: [
+          { heading: l.badActors, columns: right(l.conditionCols, 4), rows: condRows(r.bad_actors) },
+          ...(r.chattering.length
+            ? [{ heading: l.chatteringHeading, columns: right(l.conditionCols, 4), rows: condRows(r.chattering) }]
+            : []),
+          ...(r.standing.length
+            ? [
+                {
+                  heading: l.standingHeading,
+                  columns: right(l.standingCols, 5),
+                  rows: r.standing.map((s) => [
+                    s.ref,
+                    typeName(s.alarm_type),
+                    s.controller,
+                    s.location,
+                    s.raised_at,
+                    s.hours,
+                  ]),
+                },
+              ]
+            : []),
+        ],
+        detail: { heading: l.byLocation },
+        columns: right(l.figureCols, 1),
+        rows: [figureRow(l.all, o), ...r.locations.map((loc) => figureRow(loc.location.name, loc))],
+      };
+    },
+  };
+}
