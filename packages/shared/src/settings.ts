@@ -128,6 +128,9 @@ export const settingsAlarmType = z.object({
   escalation_repeat_seconds: z.number().int().nullable(),
   escalation_team_id: z.number().int().nullable(),
   escalation_user_ids: z.array(z.number().int()),
+  /** Chattering: this many raises of one condition within `chatter_minutes`. */
+  chatter_count: z.number().int(),
+  chatter_minutes: z.number().int(),
   updated_at: z.string(),
 });
 export type SettingsAlarmType = z.infer<typeof settingsAlarmType>;
@@ -148,6 +151,9 @@ export const alarmTypeBody = z.object({
   escalation_repeat_seconds: z.number().int().min(60).max(604_800).nullable(),
   escalation_team_id: z.number().int().positive().nullable(),
   escalation_user_ids: z.array(z.number().int().positive()).max(50),
+  /** Left out: unchanged. */
+  chatter_count: z.number().int().min(2).max(100).optional(),
+  chatter_minutes: z.number().int().min(1).max(1440).optional(),
 });
 export type AlarmTypeBody = z.infer<typeof alarmTypeBody>;
 

@@ -48,6 +48,8 @@ function toItem(r: Row): SettingsAlarmType {
     escalation_repeat_seconds: r.escalationRepeatSeconds,
     escalation_team_id: r.escalationTeamId,
     escalation_user_ids: r.escalationUserIds,
+    chatter_count: r.chatterCount,
+    chatter_minutes: r.chatterMinutes,
     updated_at: r.updatedAt.toISOString(),
   };
 }
@@ -105,6 +107,8 @@ export function createAlarmTypesSettings(deps: {
           escalationRepeatSeconds: body.escalation_repeat_seconds,
           escalationTeamId: body.escalation_team_id,
           escalationUserIds: [...new Set(body.escalation_user_ids)],
+          ...(body.chatter_count !== undefined ? { chatterCount: body.chatter_count } : {}),
+          ...(body.chatter_minutes !== undefined ? { chatterMinutes: body.chatter_minutes } : {}),
           updatedAt: now(),
         })
         .where(eq(alarmTypes.id, id))

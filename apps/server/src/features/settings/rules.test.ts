@@ -181,6 +181,16 @@ describe('settings rules', () => {
     expect(after).toEqual([]);
   });
 
+  it('saves an alarm type’s chattering setting, and keeps it when a save leaves it out', async () => {
+    const url = `/api/settings/alarm-types/${ids.alarmType}`;
+    expect((await put(url, tokens.admin, { ...alarmTypeBody(), chatter_count: 1 })).statusCode).toBe(422);
+    expect((await put(url, tokens.admin, { ...alarmTypeBody(), chatter_minutes: 2000 })).statusCode).toBe(422);
+    const saved = await put(url, tokens.admin, { ...alarmTypeBody(), chatter_count: 5, chatter_minutes: 30 });
+    expect(saved.json().data).toMatchObject({ chatter_count: 5, chatter_minutes: 30 });
+    const kept = await put(url, tokens.admin, alarmTypeBody());
+    expect(kept.json().data).toMatchObject({ chatter_count: 5, chatter_minutes: 30 });
+  });
+
   it('saves an alarm type’s escalation and refuses unknown escalation users', async () => {
     const url = `/api/settings/alarm-types/${ids.alarmType}`;
     const bad = await put(url, tokens.admin, { ...alarmTypeBody(), escalation_user_ids: [999_999] });
