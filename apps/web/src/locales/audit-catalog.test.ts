@@ -1,15 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { enUS } from './en-US.ts';
 import { esMX } from './es-MX.ts';
 
 /**
  * Every action the server records in the audit log has its sentence in both catalogs. The actions
- * are read from the server's source: each `action:` of a file that writes audit entries, with every
- * `'area.verb'` literal in its expression (`id === null ? 'team.create' : 'team.update'`).
+ * are read from the server's source: every `'area.verb'` literal inside the arguments of an audit
+ * `record(…)` call (`action: id === null ? 'team.create' : 'team.update'`, or a helper building the
+ * entry, a template such as `area.${removed ? 'delete' : 'archive'}`), and every such literal given
+ * as an `action:` anywhere in a file that records entries.
  */
 const SERVER = join(__dirname, '../../../server/src');
+const ACTION = /^[a-z_]+\.[a-z_]+$/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -24,11 +28,39 @@ function recordedActions(): Map<string, string> {
   for (const file of sourceFiles(SERVER)) {
     const text = readFileSync(file, 'utf8');
     if (!/audit\w*\.record\(|createAuditRepo\(/i.test(text)) continue;
-    for (const m of text.matchAll(/\baction:\s*([^,\n]+(?:\n\s*[?:][^,\n]+)*)/g)) {
-      for (const literal of (m[1] ?? '').matchAll(/['"`]([a-z_]+\.[a-z_]+)['"`]/g)) {
-        if (literal[1]) found.set(literal[1], file.slice(SERVER.length + 1));
+    const name = file.slice(SERVER.length + 1);
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const literals = (node: ts.Node) => {
+      if (ts.isStringLiteralLike(node) && ACTION.test(node.text)) found.set(node.text, name);
+      // `area.${cond ? 'delete' : 'archive'}`: the head with each literal of its one placeholder.
+      if (ts.isTemplateExpression(node) && node.templateSpans.length === 1) {
+        const [span] = node.templateSpans;
+        const parts: string[] = [];
+        // The values it can take, not what a condition compares with (`outcome === 'deleted'`).
+        const collect = (n: ts.Node) => {
+          if (ts.isStringLiteralLike(n) && !ts.isBinaryExpression(n.parent)) parts.push(n.text);
+          ts.forEachChild(n, collect);
+        };
+        if (span) collect(span.expression);
+        for (const part of parts) {
+          const action = `${node.head.text}${part}${span?.literal.text ?? ''}`;
+          if (ACTION.test(action)) found.set(action, name);
+        }
       }
-    }
+      ts.forEachChild(node, literals);
+    };
+    const visit = (node: ts.Node) => {
+      const isRecord =
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'record' &&
+        /audit/i.test(node.expression.expression.getText(source));
+      const isAction = ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'action';
+      if (isRecord) node.arguments.forEach(literals);
+      else if (isAction) literals(node.initializer);
+      else ts.forEachChild(node, visit);
+    };
+    visit(source);
   }
   return found;
 }
@@ -40,8 +72,15 @@ describe('audit sentences', () => {
   const actions = recordedActions();
 
   it('finds the actions the server records', () => {
-    // The scan itself must keep working: these are written by settings, auth and alarms.
-    for (const a of ['user.update', 'role.create', 'auth.login', 'alarm.notes', 'inventory.import']) {
+    // The scan itself must keep working: these are written directly, through a helper and as a template.
+    for (const a of [
+      'user.update',
+      'role.create',
+      'auth.login',
+      'alarm.notes',
+      'location.archive',
+      'maintenance_window.delete',
+    ]) {
       expect([...actions.keys()]).toContain(a);
     }
     expect(actions.size).toBeGreaterThan(50);

@@ -56,6 +56,7 @@ describe('catalogs', () => {
       'audit.fields.color',
       'settings.roles.color',
       'audit.fields.rack_ref',
+      'audit.fields.rack',
       'audit.no',
       'audit.value',
       'audit.unknownAction',

@@ -32,6 +32,11 @@ const NAMERS: Record<NamedKind, Namer> = {
   supplier: (ids) => sql`select id, name from suppliers where id = any(${ids}::int[])`,
   purchase_order: (ids) => sql`select id, number as name from purchase_orders where id = any(${ids}::int[])`,
   invitation: (ids) => sql`select id, email as name from invitations where id = any(${ids}::int[])`,
+  // A window is named by its place: the location, or the controller and its rack.
+  maintenance_window: (ids) =>
+    sql`select w.id, coalesce(coalesce(c.name, c.mac_address) || coalesce(' · ' || w.rack_ref, ''), l.name) as name
+        from maintenance_windows w join locations l on l.id = w.location_id
+        left join controllers c on c.id = w.controller_id where w.id = any(${ids}::int[])`,
 };
 
 /** Subjects whose id is not a row id of a named kind. */

@@ -25,6 +25,7 @@ export const NAMED_KINDS = [
   'supplier',
   'purchase_order',
   'invitation',
+  'maintenance_window',
 ] as const;
 export type NamedKind = (typeof NAMED_KINDS)[number];
 const isNamedKind = (k: string): k is NamedKind => (NAMED_KINDS as readonly string[]).includes(k);
@@ -88,12 +89,8 @@ export type PendingChange = { field: string; before: PendingValue | null; after:
 /** A nested record's label: `3 × Evaporator fan` for an order line, else its name. */
 function label(o: Record<string, unknown>): string {
   const name = [o.name, o.product_name, o.title, o.email, o.number].find((v) => typeof v === 'string' && v !== '');
-  const text =
-    typeof name === 'string'
-      ? name
-      : Object.values(o)
-          .filter((v) => typeof v !== 'object')
-          .join(' · ');
+  const part = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v !== null && typeof v === 'object' ? '' : String(v));
+  const text = typeof name === 'string' ? name : Object.values(o).map(part).filter(Boolean).join(' · ');
   return typeof o.quantity === 'number' ? `${o.quantity} × ${text}` : text;
 }
 
@@ -191,7 +188,7 @@ export function auditChanges(before: unknown, after: unknown): PendingChange[] {
 export function snapshotName(before: unknown, after: unknown): string | null {
   for (const side of [after, before]) {
     if (!isObject(side)) continue;
-    for (const key of ['name', 'title', 'number', 'product_name', 'email']) {
+    for (const key of ['name', 'title', 'number', 'product_name', 'email', 'reason']) {
       const v = side[key];
       if (typeof v === 'string' && v.trim() !== '') return v;
     }

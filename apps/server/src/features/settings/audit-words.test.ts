@@ -155,6 +155,36 @@ describe('audit log words', () => {
     ]);
   });
 
+  it('names a maintenance window by its place, and by its reason once it is deleted', async () => {
+    const start = new Date(Date.now() + 3_600_000);
+    const window = async (reason: string) => {
+      const res = await call('POST', '/api/maintenance-windows', {
+        location_id: 2,
+        starts_at: start.toISOString(),
+        ends_at: new Date(start.getTime() + 7_200_000).toISOString(),
+        reason,
+      });
+      expect(res.statusCode).toBe(201);
+      return String(res.json().data.id);
+    };
+    const kept = await window('Defrost tuning');
+    const gone = await window('Case cleaning');
+    expect((await call('DELETE', `/api/maintenance-windows/${gone}`)).statusCode).toBe(204);
+    const created = await log('maintenance_window.create');
+    const one = created.find((e) => e.subject_id === kept);
+    expect(one?.subject_name).toBe('FreshMart #101 Downtown');
+    expect(change(one, 'location_id')?.after).toEqual({
+      kind: 'name',
+      of: 'location',
+      name: 'FreshMart #101 Downtown',
+    });
+    expect(change(one, 'starts_at')?.after).toEqual({ kind: 'time', value: start.toISOString() });
+    expect(created.find((e) => e.subject_id === gone)?.subject_name).toBe('Case cleaning');
+    const removed = [...(await log('maintenance_window.delete')), ...(await log('maintenance_window.archive'))];
+    expect(removed.find((e) => e.subject_id === gone)?.subject_name).toBe('Case cleaning');
+    expectReadable(created);
+  });
+
   it('every entry the fixture and these tests wrote reads as words', async () => {
     const all = await call('GET', '/api/audit-log?per_page=100&hide_sign_ins=true');
     const entries: AuditEntry[] = all.json().data;
