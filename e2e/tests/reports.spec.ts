@@ -132,7 +132,7 @@ test('the HACCP log shows hourly case temperatures with excursions marked', asyn
   const table = page.getByRole('table', { name: 'Registro de temperaturas HACCP' });
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader', { name: '23' })).toBeVisible();
-  await expect(page.getByRole('figure', { name: 'Desviaciones por día' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: /^Horas sobre el límite por día/ })).toBeVisible();
   await expectAccessible(page, '/reports/haccp');
 });
 

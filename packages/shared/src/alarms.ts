@@ -161,7 +161,14 @@ export const alarmMetricsQuery = z
 export const alarmMetrics = z.object({
   resolution: z.enum(['raw', 'hour']),
   series: z.array(
-    z.object({ key: z.string(), unit: z.string().nullable(), points: z.array(z.tuple([z.string(), z.number()])) }),
+    z.object({
+      /** `A:superheat` for a rack metric, the point's address (`A.CASE1`) for a point. */
+      key: z.string(),
+      /** A point's name as the controller reports it ("Case 1 Temperature"); null for rack metrics. */
+      name: z.string().nullable().optional(),
+      unit: z.string().nullable(),
+      points: z.array(z.tuple([z.string(), z.number()])),
+    }),
   ),
 });
 export type AlarmMetrics = z.infer<typeof alarmMetrics>;

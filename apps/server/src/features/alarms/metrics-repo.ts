@@ -54,12 +54,25 @@ export function createAlarmMetricsRepo(db: Db) {
       return rows.map((r) => r.ref);
     },
 
-    async pointUnits(controllerId: number, addrs: string[]): Promise<Map<string, string | null>> {
-      const rows = await query<{ addr: string; unit: string | null }>(
+    /** The points' units and names. */
+    async points(
+      controllerId: number,
+      addrs: string[],
+    ): Promise<Map<string, { unit: string | null; name: string | null }>> {
+      const rows = await query<{ addr: string; unit: string | null; name: string | null }>(
         db,
-        sql`select addr, unit from rack_points where controller_id = ${controllerId} and addr = any(${arr(addrs)}::text[])`,
+        sql`select addr, unit, name from rack_points where controller_id = ${controllerId} and addr = any(${arr(addrs)}::text[])`,
       );
-      return new Map(rows.map((r) => [r.addr, r.unit]));
+      return new Map(rows.map((r) => [r.addr, { unit: r.unit, name: r.name }]));
+    },
+
+    /** The controller's case temperature points (`{rack}.CASE{n}`), by rack and number. */
+    async casePoints(controllerId: number): Promise<{ addr: string; unit: string | null; name: string | null }[]> {
+      return query<{ addr: string; unit: string | null; name: string | null }>(
+        db,
+        sql`select addr, unit, name from rack_points where controller_id = ${controllerId} and addr ~ '\\.CASE[0-9]+$'
+            order by rack_ref, length(addr), addr`,
+      );
     },
 
     /**

@@ -30,10 +30,12 @@ export function createAlarmMetricsService(deps: { repo: AlarmMetricsRepo }) {
 
       const racks = target.rackRef ? [target.rackRef] : await repo.rackRefs(target.controllerId);
       const units = new Map<string, string | null>();
+      const names = new Map<string, string | null>();
       for (const rack of racks) for (const m of RACK_METRICS) units.set(`${rack}:${m}`, METRIC_UNITS[m] ?? null);
       if (target.source === 'point' || target.source === 'status') {
-        const pointUnits = await repo.pointUnits(target.controllerId, [target.subject]);
-        units.set(target.subject, pointUnits.get(target.subject) ?? null);
+        const point = (await repo.points(target.controllerId, [target.subject])).get(target.subject);
+        units.set(target.subject, point?.unit ?? null);
+        names.set(target.subject, point?.name ?? null);
       }
       const keys = [...units.keys()];
 
@@ -51,7 +53,12 @@ export function createAlarmMetricsService(deps: { repo: AlarmMetricsRepo }) {
       }
       return {
         resolution,
-        series: keys.map((key) => ({ key, unit: units.get(key) ?? null, points: rows.get(key) ?? [] })),
+        series: keys.map((key) => ({
+          key,
+          name: names.get(key) ?? null,
+          unit: units.get(key) ?? null,
+          points: rows.get(key) ?? [],
+        })),
       };
     },
   };

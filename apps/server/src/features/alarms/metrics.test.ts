@@ -95,11 +95,12 @@ describe('GET /api/alarms/:ref/metrics', () => {
     expect(res.statusCode).toBe(200);
     const body: AlarmMetrics = res.json().data;
     expect(body.resolution).toBe('raw');
-    expect(body.series.map((s) => [s.key, s.unit])).toEqual([
-      ['A:superheat', 'K'],
-      ['A:liquid_level', '%'],
-      ['A:oil_pressure', 'psi'],
-      ['A.CASE1', '°F'],
+    expect(body.series.map((s) => [s.key, s.unit, s.name])).toEqual([
+      ['A:superheat', 'K', null],
+      ['A:liquid_level', '%', null],
+      ['A:oil_pressure', 'psi', null],
+      // The alarm's point with its name: its chart is titled with it.
+      ['A.CASE1', '°F', 'Case 1'],
     ]);
     for (const s of body.series) {
       // 7200 readings into buckets of 7.2 s: exactly 1000 points, each the mean of its seconds.

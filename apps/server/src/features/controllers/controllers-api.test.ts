@@ -126,18 +126,28 @@ describe('PATCH /api/controllers/:id', () => {
 });
 
 describe('GET /api/controllers/:id/metrics', () => {
-  it('returns each rack metric over the range for those who may see the controller', async () => {
+  it('returns each rack metric and case temperature over the range for those who may see the controller', async () => {
     const now = Date.now();
     await t.database.db.execute(sql`insert into readings (controller_id, key, ts, value)
       select 1, 'A:superheat', to_timestamp(${Math.floor(now / 1000)}::float8 - g * 60), 8 + (g % 3) from generate_series(1, 30) g`);
+    await t.database.db.execute(sql`insert into readings (controller_id, key, ts, value)
+      select 1, 'A.CASE1', to_timestamp(${Math.floor(now / 1000)}::float8 - g * 60), 36 + (g % 2) from generate_series(1, 20) g`);
     const from = new Date(now - 3_600_000).toISOString();
     const to = new Date(now).toISOString();
     const res = await call('viewer', `/api/controllers/1/metrics?from=${from}&to=${to}`);
     expect(res.statusCode).toBe(200);
-    const series = res.json().data.series as { key: string; unit: string; points: [string, number][] }[];
-    expect(series.map((s) => s.key)).toEqual(['A:superheat', 'A:liquid_level', 'A:oil_pressure']);
+    const series = res.json().data.series as {
+      key: string;
+      name: string | null;
+      unit: string;
+      points: [string, number][];
+    }[];
+    // The rack's metrics, then its cases (not other points such as suction).
+    expect(series.map((s) => s.key)).toEqual(['A:superheat', 'A:liquid_level', 'A:oil_pressure', 'A.CASE1']);
     expect(series[0]?.unit).toBe('K');
     expect(series[0]?.points).toHaveLength(30);
+    expect(series[3]).toMatchObject({ name: 'Case 1', unit: '°F' });
+    expect(series[3]?.points).toHaveLength(20);
     expect((await call('viewer', `/api/controllers/3/metrics?from=${from}&to=${to}`)).statusCode).toBe(404);
     expect((await call('viewer', `/api/controllers/1/metrics?from=${to}&to=${from}`)).statusCode).toBe(422);
   });

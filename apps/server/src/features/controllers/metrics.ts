@@ -7,7 +7,10 @@ import { MAX_POINTS, METRICS_MAX_RANGE_DAYS, RAW_MAX_RANGE_MS } from '../alarms/
 const HOUR = 3_600_000;
 const RACK_METRICS = ['superheat', 'liquid_level', 'oil_pressure'] as const;
 
-/** A controller's rack metrics over a range, read the way the alarm view's chart reads them. */
+/**
+ * A controller's rack metrics and case temperatures over a range, read the way the alarm view's chart
+ * reads them: per rack its metrics, then its cases.
+ */
 export function controllerMetrics(repo: AlarmMetricsRepo) {
   return async (controllerId: number, range: { from: string; to: string }): Promise<AlarmMetrics> => {
     const from = new Date(range.from);
@@ -16,8 +19,12 @@ export function controllerMetrics(repo: AlarmMetricsRepo) {
     if (span > METRICS_MAX_RANGE_DAYS * 24 * HOUR) {
       throw new AppError(422, 'validation_failed', { fields: [{ field: 'to', key: 'range_too_long' }] });
     }
-    const racks = await repo.rackRefs(controllerId);
-    const keys = racks.flatMap((rack) => RACK_METRICS.map((m) => `${rack}:${m}`));
+    const [racks, cases] = await Promise.all([repo.rackRefs(controllerId), repo.casePoints(controllerId)]);
+    const points = new Map(cases.map((c) => [c.addr, c]));
+    const keys = racks.flatMap((rack) => [
+      ...RACK_METRICS.map((m) => `${rack}:${m}`),
+      ...cases.filter((c) => c.addr.startsWith(`${rack}.`)).map((c) => c.addr),
+    ]);
     const raw = span <= RAW_MAX_RANGE_MS;
     const origin = raw ? from : new Date(Math.floor(from.getTime() / HOUR) * HOUR);
     const bucketMs = raw ? span / MAX_POINTS : Math.max(HOUR, (to.getTime() - origin.getTime()) / MAX_POINTS);
@@ -26,11 +33,15 @@ export function controllerMetrics(repo: AlarmMetricsRepo) {
       : await repo.hourly(controllerId, keys, { from: origin, to, bucketMs });
     return {
       resolution: raw ? 'raw' : 'hour',
-      series: keys.map((key) => ({
-        key,
-        unit: METRIC_UNITS[key.split(':')[1] ?? ''] ?? null,
-        points: rows.get(key) ?? [],
-      })),
+      series: keys.map((key) => {
+        const point = points.get(key);
+        return {
+          key,
+          name: point?.name ?? null,
+          unit: point ? point.unit : (METRIC_UNITS[key.split(':')[1] ?? ''] ?? null),
+          points: rows.get(key) ?? [],
+        };
+      }),
     };
   };
 }

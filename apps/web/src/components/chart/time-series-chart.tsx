@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { timeTickLabels, valueTickLabels } from './axis-format.ts';
+import { layoutMarkerLabels } from './marker-layout.ts';
 
 export type Marker = { at: number; label: string; color: string };
 
 /**
- * One series over time (uPlot), with vertical markers (an alarm's raise and clear). Times in ms.
- * The caller supplies a text alternative; the canvas itself is decorative for assistive tech.
+ * One series over time (uPlot), with vertical markers (an alarm's raise and clear) whose labels never
+ * print over each other, and axes in the reader's language. Times in ms. The caller supplies a text
+ * alternative; the canvas itself is decorative for assistive tech.
  */
 export function TimeSeriesChart(props: {
   points: [number, number][];
@@ -21,6 +25,8 @@ export function TimeSeriesChart(props: {
   line?: { from: [number, number]; to: [number, number]; color: string };
 }) {
   const host = useRef<HTMLDivElement>(null);
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
   const { points, label, unit, markers, color, height, line } = props;
   const { from, to } = props.range;
 
@@ -39,8 +45,18 @@ export function TimeSeriesChart(props: {
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true, range: () => [from / 1000, to / 1000] } },
         axes: [
-          { stroke: axisStroke, grid },
-          { stroke: axisStroke, grid, label: unit ?? undefined, size: 60 },
+          {
+            stroke: axisStroke,
+            grid,
+            values: (_u, splits, _axis, _space, incr) => timeTickLabels(splits, incr, locale),
+          },
+          {
+            stroke: axisStroke,
+            grid,
+            label: unit ?? undefined,
+            size: 60,
+            values: (_u, splits) => valueTickLabels(splits, locale),
+          },
         ],
         series: [{}, { label, stroke: color ?? '#1d4ed8', width: 2, spanGaps: false }],
         hooks: {
@@ -61,10 +77,18 @@ export function TimeSeriesChart(props: {
                 ctx.stroke();
                 ctx.restore();
               }
-              for (const m of markers) {
-                const x = u.valToPos(m.at / 1000, 'x', true);
-                if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
-                ctx.save();
+              const px = devicePixelRatio;
+              const shown = markers
+                .map((m) => ({ m, x: u.valToPos(m.at / 1000, 'x', true) }))
+                .filter(({ x }) => x >= u.bbox.left && x <= u.bbox.left + u.bbox.width);
+              ctx.save();
+              ctx.font = `${12 * px}px sans-serif`;
+              const placed = layoutMarkerLabels(
+                shown.map(({ m, x }) => ({ x, width: ctx.measureText(m.label).width })),
+                { left: u.bbox.left, right: u.bbox.left + u.bbox.width },
+                4 * px,
+              );
+              shown.forEach(({ m, x }, i) => {
                 ctx.strokeStyle = m.color;
                 ctx.setLineDash([6, 4]);
                 ctx.lineWidth = 2;
@@ -72,12 +96,17 @@ export function TimeSeriesChart(props: {
                 ctx.moveTo(x, u.bbox.top);
                 ctx.lineTo(x, u.bbox.top + u.bbox.height);
                 ctx.stroke();
+                const at = placed[i];
+                if (!at) return;
+                const y = u.bbox.top + (14 + at.row * 15) * px;
+                // A backing of the plot's colour keeps the label readable over the series.
+                ctx.fillStyle = dark ? '#0f172a' : '#ffffff';
+                ctx.fillRect(at.left - 2 * px, y - 12 * px, at.width + 4 * px, 15 * px);
                 ctx.fillStyle = m.color;
-                ctx.font = `${12 * devicePixelRatio}px sans-serif`;
                 ctx.textAlign = 'left';
-                ctx.fillText(m.label, x + 4 * devicePixelRatio, u.bbox.top + 14 * devicePixelRatio);
-                ctx.restore();
-              }
+                ctx.fillText(m.label, at.left, y);
+              });
+              ctx.restore();
             },
           ],
         },
@@ -91,7 +120,7 @@ export function TimeSeriesChart(props: {
       resize.disconnect();
       plot.destroy();
     };
-  }, [points, label, unit, markers, color, height, from, to, line]);
+  }, [points, label, unit, markers, color, height, from, to, line, locale]);
 
   return <div ref={host} aria-hidden="true" className="w-full" />;
 }

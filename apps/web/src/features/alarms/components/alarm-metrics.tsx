@@ -2,6 +2,7 @@ import type { AlarmDetail } from '@rcm/shared/alarms';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesTitle } from '../../../components/chart/series-title.ts';
 import { type Marker, TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
 import { Spinner } from '../../../components/page.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
@@ -127,7 +128,7 @@ export function AlarmMetrics(props: { alarm: AlarmDetail }) {
           {metrics.data.series.map((s) => {
             const pts = s.points.map(([ts, v]) => [new Date(ts).getTime(), v] as [number, number]);
             const last = pts.at(-1);
-            const name = t(`alarmView.metric_${s.key.split(':')[1] ?? 'point'}`, { key: s.key });
+            const name = seriesTitle(s, t, false);
             return (
               <figure key={s.key} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
                 <figcaption className="mb-2 text-sm font-medium">

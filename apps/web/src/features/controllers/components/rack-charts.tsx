@@ -2,6 +2,7 @@ import type { AlarmMetrics } from '@rcm/shared/alarms';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesTitle } from '../../../components/chart/series-title.ts';
 import { TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
 import { Spinner } from '../../../components/page.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -9,7 +10,7 @@ import { formatNumber } from '../../../lib/format.ts';
 
 const HOUR = 3_600_000;
 
-/** Charts of superheat, liquid level and oil pressure per rack over the last 24 hours. */
+/** Charts of each rack's superheat, liquid level and oil pressure and of its case temperatures, last 24 hours. */
 export function RackCharts(props: { controllerId: number }) {
   const { t } = useTranslation();
   const [range] = useState(() => {
@@ -31,9 +32,8 @@ export function RackCharts(props: { controllerId: number }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       {series.map((s) => {
-        const [rack, metric] = s.key.split(':');
         const pts = s.points.map(([ts, v]) => [new Date(ts).getTime(), v] as [number, number]);
-        const name = `${t('controllers.rack', { ref: rack })} · ${t(`alarmView.metric_${metric}`)}`;
+        const name = seriesTitle(s, t, true);
         return (
           <figure key={s.key} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
             <figcaption className="mb-2 text-sm font-medium">

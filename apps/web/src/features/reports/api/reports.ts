@@ -60,7 +60,11 @@ export async function downloadReport(
   onProgress: (p: { received: number; total: number | null }) => void,
 ): Promise<string> {
   const { page: _page, ...rest } = filters;
-  const headers: Record<string, string> = { 'X-Locale': getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE };
+  // The PDF writes its times in the places' zone, else in the reader's: the browser's.
+  const headers: Record<string, string> = {
+    'X-Locale': getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE,
+    'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
   const token = tokens.current();
   if (token) headers.Authorization = `Bearer ${token}`;
   let res: Response;

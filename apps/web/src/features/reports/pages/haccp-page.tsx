@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
+import { excursionDayBars, haccpCaseLabel } from '../components/haccp-bars.ts';
 import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -28,14 +30,14 @@ function HaccpCard(props: { row: HaccpRow }) {
   return (
     <>
       <p className="font-semibold">
-        {r.point_name ?? r.point}
+        {haccpCaseLabel(r, t)}
         <span className="font-normal text-slate-600 dark:text-slate-300">
           {' · '}
           {r.controller_name} · {r.unit}
         </span>
       </p>
       <p className="mt-0.5">
-        {r.location_name} · {r.day}
+        {r.location_name} · {formatDay(r.day)}
       </p>
       <p className="mt-1 text-slate-700 dark:text-slate-200">
         {t('reports.haccp.max')}: {r.max ?? '—'} ·{' '}
@@ -74,15 +76,7 @@ export function HaccpPage() {
               <Stat label={t('reports.haccp.hoursLogged')} value={String(body.summary.hours_logged)} />
               <Stat label={t('reports.haccp.excursions')} value={String(body.summary.excursions)} />
             </dl>
-            <BarChart
-              title={t('reports.haccp.byDay')}
-              bars={body.summary.by_day.map((d) => ({
-                label: d.day,
-                value: d.excursions,
-                display: t('reports.haccp.dayBar', { excursions: d.excursions, hours: d.hours_logged }),
-                highlight: d.excursions > 0,
-              }))}
-            />
+            <BarChart {...excursionDayBars(body.summary.by_day, t, formatDay)} />
             <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.haccp.legend')}</p>
             <DataTable
               caption={t('reports.names.haccp.title')}
@@ -103,14 +97,19 @@ export function HaccpPage() {
                     </>
                   ),
                 },
-                { key: 'day', header: t('reports.haccp.day'), className: 'whitespace-nowrap', cell: (r) => r.day },
+                {
+                  key: 'day',
+                  header: t('reports.haccp.day'),
+                  className: 'whitespace-nowrap',
+                  cell: (r) => formatDay(r.day),
+                },
                 {
                   key: 'case',
                   header: t('reports.haccp.case'),
                   className: 'whitespace-nowrap',
                   cell: (r) => (
                     <>
-                      {r.point_name ?? r.point}
+                      {haccpCaseLabel(r, t)}
                       <span className="block text-slate-600 dark:text-slate-300">
                         {r.controller_name} · {r.unit}
                       </span>

@@ -80,8 +80,8 @@ export const en = {
     hoursLogged: 'Hours logged',
     excursions: 'Excursions',
     excursion: 'excursion',
-    byDay: 'Excursions by day',
-    dayBar: '{{excursions}} of {{hours}} h',
+    byDay: 'Hours above the limit by day (the longest bar is the worst day: {{max}} h)',
+    dayBar: '{{excursions}} h above the limit',
     legend:
       'Highest case temperature of each local hour at the location; values above 41 °F / 5 °C are marked with * and in red, · is an hour without readings.',
     day: 'Day',

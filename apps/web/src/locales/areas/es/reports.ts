@@ -83,8 +83,8 @@ export const es: Widen<typeof en> = {
     hoursLogged: 'Horas registradas',
     excursions: 'Desviaciones',
     excursion: 'desviación',
-    byDay: 'Desviaciones por día',
-    dayBar: '{{excursions}} de {{hours}} h',
+    byDay: 'Horas sobre el límite por día (la barra más larga es el peor día: {{max}} h)',
+    dayBar: '{{excursions}} h sobre el límite',
     legend:
       'Temperatura más alta de la vitrina en cada hora local de la ubicación; los valores sobre 41 °F / 5 °C se marcan con * y en rojo, · es una hora sin lecturas.',
     day: 'Día',
