@@ -1,17 +1,41 @@
+import type { AuditEntry } from '@rcm/shared/settings';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form-field.tsx';
-import { EmptyState } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { type AuditFilters, auditActionsQuery, auditLogQuery } from '../api/settings.ts';
 import { AuditWhat, actionLabel } from '../components/audit-entry.tsx';
-import { cardClass, QueryState, SettingsLayout, tableClass, tdClass, thClass } from '../components/settings-layout.tsx';
+import { SettingsLayout } from '../components/settings-layout.tsx';
 
-/** /settings/audit-log: who, what, when, before/after; filters by action, actor and date. */
+/** Who acted: their name and email, or the system; and who was signed in as them. */
+function Who(props: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const { actor, impersonator } = props.entry;
+  return (
+    <>
+      {actor ? (
+        <>
+          <div className="font-medium">{actor.name}</div>
+          <div className="text-xs break-all text-slate-600 dark:text-slate-300">{actor.email}</div>
+        </>
+      ) : (
+        t('settings.audit.system')
+      )}
+      {impersonator ? (
+        <div className="text-xs text-amber-800 dark:text-amber-200">
+          {t('settings.audit.onBehalf', { name: impersonator.name })}
+        </div>
+      ) : null}
+    </>
+  );
+}
 
-/** The table's scroll container: focusable, so the keyboard can scroll a table wider than the page. */
-const scrollRegionClass = `overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700 ${cardClass}`;
+/**
+ * /settings/audit-log: what happened in words, who and when; filters by action, actor and date. On a
+ * phone each entry is a card, its sentence first.
+ */
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<AuditFilters>({});
@@ -119,64 +143,67 @@ export function AuditLogPage() {
         />
         {t('settings.audit.showSignIns')}
       </label>
-      <QueryState pending={query.isPending} error={query.isError} onRetry={() => void query.refetch()}>
-        {query.data?.data.length === 0 ? (
-          <EmptyState title={t('settings.sections.auditLog')} body={t('settings.audit.empty')} />
-        ) : (
-          // A long value (an email, a list of permissions) can make the table wider than the page.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <section aria-label={t('settings.sections.auditLog')} tabIndex={0} className={scrollRegionClass}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th className={thClass}>{t('settings.audit.when')}</th>
-                  <th className={thClass}>{t('settings.audit.who')}</th>
-                  <th className={thClass}>{t('settings.audit.what')}</th>
-                  <th className={thClass}>{t('settings.audit.organization')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {query.data?.data.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className={`${tdClass} whitespace-nowrap`}>
-                      <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
-                    </td>
-                    <td className={tdClass}>
-                      {entry.actor ? (
-                        <>
-                          <div className="font-medium">{entry.actor.name}</div>
-                          <div className="text-xs text-slate-600 dark:text-slate-300">{entry.actor.email}</div>
-                        </>
-                      ) : (
-                        t('settings.audit.system')
-                      )}
-                      {entry.impersonator ? (
-                        <div className="text-xs text-amber-800 dark:text-amber-200">
-                          {t('settings.audit.onBehalf', { name: entry.impersonator.name })}
-                        </div>
-                      ) : null}
-                    </td>
-                    <td className={tdClass}>
-                      <AuditWhat entry={entry} />
-                    </td>
-                    <td className={tdClass}>{entry.organisation?.name ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+      <DataTable
+        caption={t('settings.sections.auditLog')}
+        rows={query.data?.data ?? []}
+        rowKey={(entry) => entry.id}
+        pending={query.isPending}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        loadingLabel={t('settings.loading')}
+        errorLabel={t('settings.loadError')}
+        emptyTitle={t('settings.sections.auditLog')}
+        emptyBody={t('settings.audit.empty')}
+        columns={[
+          {
+            key: 'when',
+            header: t('settings.audit.when'),
+            className: 'whitespace-nowrap align-top',
+            cell: (entry) => <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>,
+          },
+          {
+            key: 'who',
+            header: t('settings.audit.who'),
+            className: 'align-top',
+            cell: (entry) => <Who entry={entry} />,
+          },
+          {
+            key: 'what',
+            header: t('settings.audit.what'),
+            className: 'align-top',
+            cell: (entry) => <AuditWhat entry={entry} />,
+          },
+          {
+            key: 'organization',
+            header: t('settings.audit.organization'),
+            className: 'align-top',
+            cell: (entry) => entry.organisation?.name ?? '—',
+          },
+        ]}
+        // On a phone: what happened first, then who and when.
+        card={(entry) => (
+          <>
+            <AuditWhat entry={entry} />
+            <div className="mt-2 text-xs text-slate-600 dark:text-slate-300">
+              <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
+              {entry.organisation ? ` · ${entry.organisation.name}` : ''}
+            </div>
+            <div className="mt-1 text-xs">
+              <Who entry={entry} />
+            </div>
+          </>
         )}
-        {query.data ? (
-          <div className="mt-4">
-            <Pagination
-              page={query.data.meta.page}
-              lastPage={query.data.meta.last_page}
-              total={query.data.meta.total}
-              onPage={setPage}
-            />
-          </div>
-        ) : null}
-      </QueryState>
+      />
+      {query.data && query.data.data.length > 0 ? (
+        <div className="mt-4">
+          <Pagination
+            page={query.data.meta.page}
+            lastPage={query.data.meta.last_page}
+            total={query.data.meta.total}
+            onPage={setPage}
+          />
+        </div>
+      ) : null}
     </SettingsLayout>
   );
 }
