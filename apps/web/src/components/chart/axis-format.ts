@@ -8,7 +8,11 @@ const DAY = 86_400;
 export function timeTickLabels(splits: number[], incrSeconds: number, locale: string): string[] {
   const date = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
   if (incrSeconds >= DAY) return splits.map((s) => date.format(new Date(s * 1000)));
-  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
+  // Whole hours without their minutes ("2 p.m."): the labels stay short enough not to touch.
+  const time = new Intl.DateTimeFormat(
+    locale,
+    incrSeconds % 3600 === 0 ? { hour: 'numeric' } : { hour: 'numeric', minute: '2-digit' },
+  );
   let lastDay = '';
   return splits.map((s) => {
     const d = new Date(s * 1000);

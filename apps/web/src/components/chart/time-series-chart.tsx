@@ -48,6 +48,8 @@ export function TimeSeriesChart(props: {
           {
             stroke: axisStroke,
             grid,
+            // Room for "12 p.m." and a date under it between ticks.
+            space: 70,
             values: (_u, splits, _axis, _space, incr) => timeTickLabels(splits, incr, locale),
           },
           {
