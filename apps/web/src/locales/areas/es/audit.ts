@@ -6,8 +6,8 @@ export const es: Widen<typeof en> = {
     account: { update: '{{subject}} cambió los datos de su cuenta' },
     alarm: {
       notes: 'Se editaron las notas de la alarma {{subject}}',
-      shelve: 'Se puso en espera la alarma {{subject}}',
-      unshelve: 'Se quitó de espera la alarma {{subject}}',
+      shelve: 'Se pospuso la alarma {{subject}}',
+      unshelve: 'Se reanudó la alarma pospuesta {{subject}}',
     },
     alarm_type: { update: 'Se cambió el tipo de alarma {{subject}}' },
     asset: {
@@ -191,7 +191,7 @@ export const es: Widen<typeof en> = {
     secure_mode: 'Modo seguro',
     serial: 'Número de serie',
     severity: 'Severidad',
-    shelved_until: 'En espera hasta',
+    shelved_until: 'Pospuesta hasta',
     source: 'Origen',
     specification: 'Especificación',
     starts_at: 'Empieza',
