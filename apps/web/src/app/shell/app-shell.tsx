@@ -60,7 +60,7 @@ export function AppShell(props: { children: ReactNode }) {
           </button>
           <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold">
             <img src="/favicon.svg" alt="" className="size-7" />
-            <span className="hidden sm:inline">{t('app.name')}</span>
+            <span className="sr-only sm:not-sr-only">{t('app.name')}</span>
           </Link>
           <nav aria-label={t('nav.main')} className="hidden xl:block">
             <ul className="flex items-center gap-1">

@@ -88,5 +88,7 @@ export function RichTextEditor(props: {
     else q.setContents(q.clipboard.convert({ html: String(props.value) }), 'silent');
   }, [props.value, contentType]);
 
-  return <div ref={host} className="rich-text rounded-md bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100" />;
+  return (
+    <div ref={host} className="rich-text rounded-md bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100" />
+  );
 }

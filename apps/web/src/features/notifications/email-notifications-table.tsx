@@ -5,9 +5,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../components/page.tsx';
 import { Pagination } from '../../components/pagination.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { onRealtime } from '../../lib/realtime.ts';
 import { type EmailSource, emailNotificationsQuery } from './api.ts';
+
+const td = 'whitespace-nowrap tabular-nums';
 
 const EVENT_COLUMNS = [
   ['delivered_at', 'delivered'],
@@ -83,49 +86,36 @@ export function EmailNotificationsTable(props: { source: EmailSource }) {
     );
   }
   const caption = forController ? t('notifications.captionController') : t('notifications.caption');
-  const th =
-    'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-200';
-  const td = 'whitespace-nowrap px-3 py-2 tabular-nums';
   return (
     <div className="space-y-3">
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section className="overflow-x-auto" tabIndex={0} aria-label={caption}>
-        <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                {t('notifications.emailAddress')}
-              </th>
-              {forController ? (
-                <th scope="col" className={th}>
-                  {t('notifications.alarm')}
-                </th>
-              ) : null}
-              <th scope="col" className={th}>
-                {t('notifications.sentAt')}
-              </th>
-              {EVENT_COLUMNS.map(([, label]) => (
-                <th key={label} scope="col" className={th}>
-                  {t(`notifications.${label}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {data.map((e) => (
-              <tr key={e.id}>
-                <td className="whitespace-nowrap px-3 py-2">
-                  {e.email}
-                  {e.tier > 0 ? (
-                    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-                      {t('notifications.escalation', { tier: e.tier })}
-                    </span>
-                  ) : null}
-                </td>
-                {forController ? (
-                  <td className={td}>
-                    {e.alarm_ref !== null ? (
+      <DataTable
+        caption={caption}
+        rows={data}
+        rowKey={(e) => e.id}
+        columns={[
+          {
+            key: 'email',
+            header: t('notifications.emailAddress'),
+            className: 'whitespace-nowrap',
+            cell: (e) => (
+              <>
+                <span className="break-all">{e.email}</span>
+                {e.tier > 0 ? (
+                  <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                    {t('notifications.escalation', { tier: e.tier })}
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
+          ...(forController
+            ? [
+                {
+                  key: 'alarm',
+                  header: t('notifications.alarm'),
+                  className: td,
+                  cell: (e: EmailNotification) =>
+                    e.alarm_ref !== null ? (
                       <Link
                         to="/alarms/$alarmMetadataRef/view"
                         params={{ alarmMetadataRef: String(e.alarm_ref) }}
@@ -135,22 +125,19 @@ export function EmailNotificationsTable(props: { source: EmailSource }) {
                       </Link>
                     ) : (
                       '—'
-                    )}
-                  </td>
-                ) : null}
-                <td className={td}>
-                  <SentCell email={e} />
-                </td>
-                {EVENT_COLUMNS.map(([field]) => (
-                  <td key={field} className={td}>
-                    {formatDateTime(e[field])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+                    ),
+                },
+              ]
+            : []),
+          { key: 'sent', header: t('notifications.sentAt'), className: td, cell: (e) => <SentCell email={e} /> },
+          ...EVENT_COLUMNS.map(([field, label]) => ({
+            key: field,
+            header: t(`notifications.${label}`),
+            className: td,
+            cell: (e: EmailNotification) => formatDateTime(e[field]),
+          })),
+        ]}
+      />
       {meta.last_page > 1 ? (
         <Pagination page={meta.page} lastPage={meta.last_page} total={meta.total} onPage={setPage} />
       ) : null}

@@ -3,9 +3,10 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarrantyBadge } from '../../../components/badges.tsx';
-import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
+import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { localToday } from '../../../lib/format.ts';
 import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
@@ -98,93 +99,80 @@ export function ControllersPage() {
         />
       </div>
       <div className="mt-4">
-        {list.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {t('errors.generic')}
-          </p>
-        ) : rows.length === 0 ? (
-          <EmptyState title={t('controllers.emptyTitle')} body={t('controllers.emptyBody')} />
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-              <caption className="sr-only">{t('controllers.title')}</caption>
-              <thead className="bg-slate-50 text-left dark:bg-slate-800">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t('dashboard.controller')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t('controllers.storeAlias')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t('controllers.location')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t('controllers.status')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t('controllers.activeAlarms')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t('controllers.warrantyExpiry')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rows.map((c) => (
-                  <tr key={c.id}>
-                    <td className="px-3 py-2">
-                      {c.authorised ? (
-                        <Link
-                          to="/controllers/$controllerId/view"
-                          params={{ controllerId: String(c.id) }}
-                          className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                        >
-                          {c.name ?? c.mac_address}
-                        </Link>
-                      ) : (
-                        <Link
-                          to="/controllers/$id/authorise"
-                          params={{ id: String(c.id) }}
-                          className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                        >
-                          {c.name ?? t('pending.na')} · {t('pending.status')}
-                        </Link>
-                      )}
-                      <span className="block font-mono text-xs text-slate-600 dark:text-slate-300">
-                        {c.mac_address}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">{c.store_alias ?? '—'}</td>
-                    <td className="px-3 py-2">
-                      {c.location?.name ?? '—'}
-                      <span className="block text-xs text-slate-600 dark:text-slate-300">
-                        {c.organisation?.name ?? ''}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">
-                      <OnlineStatus online={c.online} lastSeenAt={c.last_seen_at} />
-                    </td>
-                    <td className="px-3 py-2">
-                      {c.active_alarms > 0 ? (
-                        <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
-                          {c.active_alarms}
-                        </span>
-                      ) : (
-                        <span className="text-slate-600 dark:text-slate-300">0</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <WarrantyBadge expiry={c.warranty_expiry} today={today} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          caption={t('controllers.title')}
+          rows={rows}
+          rowKey={(c) => c.id}
+          pending={list.isPending}
+          error={list.isError}
+          onRetry={() => void list.refetch()}
+          errorLabel={t('errors.generic')}
+          emptyTitle={t('controllers.emptyTitle')}
+          emptyBody={t('controllers.emptyBody')}
+          columns={[
+            {
+              key: 'controller',
+              header: t('dashboard.controller'),
+              cell: (c) => (
+                <>
+                  {c.authorised ? (
+                    <Link
+                      to="/controllers/$controllerId/view"
+                      params={{ controllerId: String(c.id) }}
+                      className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                    >
+                      {c.name ?? c.mac_address}
+                    </Link>
+                  ) : (
+                    <Link
+                      to="/controllers/$id/authorise"
+                      params={{ id: String(c.id) }}
+                      className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                    >
+                      {c.name ?? t('pending.na')} · {t('pending.status')}
+                    </Link>
+                  )}
+                  <span className="block font-mono text-xs font-normal text-slate-600 dark:text-slate-300">
+                    {c.mac_address}
+                  </span>
+                </>
+              ),
+            },
+            { key: 'storeAlias', header: t('controllers.storeAlias'), cell: (c) => c.store_alias ?? '—' },
+            {
+              key: 'location',
+              header: t('controllers.location'),
+              cell: (c) => (
+                <>
+                  {c.location?.name ?? '—'}
+                  <span className="block text-xs text-slate-600 dark:text-slate-300">{c.organisation?.name ?? ''}</span>
+                </>
+              ),
+            },
+            {
+              key: 'status',
+              header: t('controllers.status'),
+              cell: (c) => <OnlineStatus online={c.online} lastSeenAt={c.last_seen_at} />,
+            },
+            {
+              key: 'activeAlarms',
+              header: t('controllers.activeAlarms'),
+              cell: (c) =>
+                c.active_alarms > 0 ? (
+                  <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+                    {c.active_alarms}
+                  </span>
+                ) : (
+                  <span className="text-slate-600 dark:text-slate-300">0</span>
+                ),
+            },
+            {
+              key: 'warranty',
+              header: t('controllers.warrantyExpiry'),
+              cell: (c) => <WarrantyBadge expiry={c.warranty_expiry} today={today} />,
+            },
+          ]}
+        />
       </div>
       {list.data && list.data.meta.total > 0 ? (
         <div className="mt-4">

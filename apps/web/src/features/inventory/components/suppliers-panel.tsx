@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { EmptyState, Spinner } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { archiveSupplier, restoreSupplier, suppliersQuery } from '../api/suppliers.ts';
 import { SupplierDialog } from './supplier-dialog.tsx';
@@ -57,44 +57,40 @@ export function SuppliersPanel(props: { canManage: boolean }) {
         ) : null}
       </div>
       <div className="mt-4">
-        {list.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {s('loadError')}
-          </p>
-        ) : rows.length === 0 ? (
-          <EmptyState title={s('emptyTitle')} body={s('emptyBody')} />
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-              <caption className="sr-only">{s('table')}</caption>
-              <thead className="bg-slate-50 text-left dark:bg-slate-800">
-                <tr>
-                  {['code', 'name', 'email', 'phone', 'accountNumber', 'orders', 'state'].map((k) => (
-                    <th key={k} scope="col" className="px-3 py-2 font-semibold">
-                      {s(k)}
-                    </th>
-                  ))}
-                  {props.canManage ? (
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      <span className="sr-only">{t('inventory.actions')}</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className="px-3 py-2 font-mono text-xs">{r.code}</td>
-                    <td className="px-3 py-2 font-medium">{r.name}</td>
-                    <td className="px-3 py-2">{r.email || '—'}</td>
-                    <td className="px-3 py-2 tabular-nums">{r.phone || '—'}</td>
-                    <td className="px-3 py-2 font-mono text-xs">{r.account_number || '—'}</td>
-                    <td className="px-3 py-2 tabular-nums">{r.order_count}</td>
-                    <td className="px-3 py-2">{r.archived ? s('archived') : s('active')}</td>
-                    {props.canManage ? (
-                      <td className="px-3 py-2 whitespace-nowrap">
+        <DataTable
+          caption={s('table')}
+          rows={rows}
+          rowKey={(r) => r.id}
+          titleColumns={2}
+          pending={list.isPending}
+          error={list.isError}
+          onRetry={() => void list.refetch()}
+          errorLabel={s('loadError')}
+          emptyTitle={s('emptyTitle')}
+          emptyBody={s('emptyBody')}
+          columns={[
+            { key: 'code', header: s('code'), className: 'font-mono text-xs', cell: (r) => r.code },
+            { key: 'name', header: s('name'), className: 'font-medium', cell: (r) => r.name },
+            { key: 'email', header: s('email'), cell: (r) => <span className="break-all">{r.email || '—'}</span> },
+            { key: 'phone', header: s('phone'), className: 'tabular-nums', cell: (r) => r.phone || '—' },
+            {
+              key: 'accountNumber',
+              header: s('accountNumber'),
+              className: 'font-mono text-xs',
+              cell: (r) => r.account_number || '—',
+            },
+            { key: 'orders', header: s('orders'), className: 'tabular-nums', cell: (r) => r.order_count },
+            { key: 'state', header: s('state'), cell: (r) => (r.archived ? s('archived') : s('active')) },
+            ...(props.canManage
+              ? [
+                  {
+                    key: 'actions',
+                    header: t('inventory.actions'),
+                    headerHidden: true,
+                    card: 'actions' as const,
+                    className: 'whitespace-nowrap',
+                    cell: (r: SupplierRecord) => (
+                      <>
                         <button
                           type="button"
                           onClick={() => setEditing(r)}
@@ -122,14 +118,13 @@ export function SuppliersPanel(props: { canManage: boolean }) {
                             {s('archive')}
                           </button>
                         )}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                      </>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       </div>
       <SupplierDialog
         open={editing !== null}

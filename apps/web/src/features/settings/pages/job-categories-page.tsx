@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { EmptyState } from '../../../components/page.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
@@ -16,15 +16,7 @@ import {
   updateJobCategory,
 } from '../api/job-categories.ts';
 import { JobCategoryForm } from '../components/job-category-form.tsx';
-import {
-  cardClass,
-  linkClass,
-  QueryState,
-  SettingsLayout,
-  tableClass,
-  tdClass,
-  thClass,
-} from '../components/settings-layout.tsx';
+import { cardClass, linkClass, SettingsLayout } from '../components/settings-layout.tsx';
 
 /** /settings/job-categories: every category with its job count; add, rename, archive and restore. */
 export function JobCategoriesPage() {
@@ -61,79 +53,85 @@ export function JobCategoriesPage() {
         {query.data?.meta.managed_by === 'zuper' ? c('zuper') : c('help')}
       </p>
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <QueryState pending={query.isPending} error={query.isError} onRetry={() => void query.refetch()}>
-            {query.data?.data.length === 0 ? (
-              <EmptyState title={t('settings.sections.jobCategories')} body={c('empty')} />
-            ) : (
-              <div className={`overflow-x-auto ${cardClass}`}>
-                <table className={tableClass}>
-                  <caption className="sr-only">{c('table')}</caption>
-                  <thead>
-                    <tr>
-                      {['name', 'source', 'jobs', 'state'].map((k) => (
-                        <th key={k} scope="col" className={thClass}>
-                          {c(k)}
-                        </th>
-                      ))}
-                      <th scope="col" className={thClass}>
-                        <span className="sr-only">{t('settings.users.actions')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                    {query.data?.data.map((cat) => (
-                      <tr key={cat.id}>
-                        <td className={`${tdClass} font-medium`}>{seeded('job_category', cat.name)}</td>
-                        <td className={tdClass}>{t(`settings.jobCategories.sources.${cat.provider}`)}</td>
-                        <td className={`${tdClass} tabular-nums`}>{cat.job_count}</td>
-                        <td className={tdClass}>{cat.archived ? c('archived') : c('active')}</td>
-                        <td className={`${tdClass} whitespace-nowrap text-right`}>
-                          {canEdit && cat.provider === 'local' ? (
-                            <>
-                              <button
-                                type="button"
-                                onClick={() => setRenaming(cat)}
-                                className={linkClass}
-                                aria-label={t('settings.jobCategories.renameCategory', {
-                                  name: seeded('job_category', cat.name),
-                                })}
-                              >
-                                {c('rename')}
-                              </button>
-                              {cat.archived ? (
-                                <button
-                                  type="button"
-                                  onClick={() => void restore(cat)}
-                                  className={`ml-3 ${linkClass}`}
-                                  aria-label={t('settings.jobCategories.restoreCategory', {
-                                    name: seeded('job_category', cat.name),
-                                  })}
-                                >
-                                  {c('restore')}
-                                </button>
-                              ) : (
-                                <button
-                                  type="button"
-                                  onClick={() => setArchiving(cat)}
-                                  className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
-                                  aria-label={t('settings.jobCategories.archiveCategory', {
-                                    name: seeded('job_category', cat.name),
-                                  })}
-                                >
-                                  {c('archive')}
-                                </button>
-                              )}
-                            </>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </QueryState>
+        <div className="min-w-0 lg:col-span-2">
+          <DataTable
+            caption={c('table')}
+            rows={query.data?.data ?? []}
+            rowKey={(cat) => cat.id}
+            pending={query.isPending}
+            error={query.isError}
+            onRetry={() => void query.refetch()}
+            loadingLabel={t('settings.loading')}
+            errorLabel={t('settings.loadError')}
+            emptyTitle={t('settings.sections.jobCategories')}
+            emptyBody={c('empty')}
+            columns={[
+              {
+                key: 'name',
+                header: c('name'),
+                className: 'align-top font-medium',
+                cell: (cat) => seeded('job_category', cat.name),
+              },
+              {
+                key: 'source',
+                header: c('source'),
+                className: 'align-top',
+                cell: (cat) => t(`settings.jobCategories.sources.${cat.provider}`),
+              },
+              { key: 'jobs', header: c('jobs'), className: 'align-top tabular-nums', cell: (cat) => cat.job_count },
+              {
+                key: 'state',
+                header: c('state'),
+                className: 'align-top',
+                cell: (cat) => (cat.archived ? c('archived') : c('active')),
+              },
+              {
+                key: 'actions',
+                header: t('settings.users.actions'),
+                headerHidden: true,
+                card: 'actions',
+                className: 'align-top whitespace-nowrap text-right',
+                cell: (cat) =>
+                  canEdit && cat.provider === 'local' ? (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => setRenaming(cat)}
+                        className={linkClass}
+                        aria-label={t('settings.jobCategories.renameCategory', {
+                          name: seeded('job_category', cat.name),
+                        })}
+                      >
+                        {c('rename')}
+                      </button>
+                      {cat.archived ? (
+                        <button
+                          type="button"
+                          onClick={() => void restore(cat)}
+                          className={`ml-3 ${linkClass}`}
+                          aria-label={t('settings.jobCategories.restoreCategory', {
+                            name: seeded('job_category', cat.name),
+                          })}
+                        >
+                          {c('restore')}
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          onClick={() => setArchiving(cat)}
+                          className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
+                          aria-label={t('settings.jobCategories.archiveCategory', {
+                            name: seeded('job_category', cat.name),
+                          })}
+                        >
+                          {c('archive')}
+                        </button>
+                      )}
+                    </>
+                  ) : null,
+              },
+            ]}
+          />
         </div>
         {canEdit ? (
           <section aria-labelledby="new-category" className={`${cardClass} h-fit p-4`}>

@@ -4,22 +4,13 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
-import { EmptyState } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, impersonate, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { usersQuery } from '../api/settings.ts';
-import {
-  cardClass,
-  linkClass,
-  QueryState,
-  SearchBox,
-  SettingsLayout,
-  tableClass,
-  tdClass,
-  thClass,
-} from '../components/settings-layout.tsx';
+import { linkClass, SearchBox, SettingsLayout } from '../components/settings-layout.tsx';
 
 /** /settings/users: search, paging, role badge, team, organization, status; edit and "sign in as". */
 export function UsersPage() {
@@ -63,86 +54,105 @@ export function UsersPage() {
           setPage(1);
         }}
       />
-      <QueryState pending={query.isPending} error={query.isError} onRetry={() => void query.refetch()}>
-        {query.data?.data.length === 0 ? (
-          <EmptyState title={t('settings.sections.users')} body={t('settings.users.empty')} />
-        ) : (
-          <div className={`overflow-x-auto ${cardClass}`}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th className={thClass}>{t('settings.users.name')}</th>
-                  <th className={thClass}>{t('settings.users.role')}</th>
-                  <th className={thClass}>{t('settings.users.team')}</th>
-                  <th className={thClass}>{t('settings.users.organization')}</th>
-                  <th className={thClass}>{t('settings.users.status')}</th>
-                  <th className={thClass}>
-                    <span className="sr-only">{t('settings.users.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {query.data?.data.map((u) => (
-                  <tr key={u.id}>
-                    <td className={tdClass}>
-                      <div className="font-medium">{u.name}</div>
-                      <div className="text-slate-600 dark:text-slate-300">{u.email}</div>
-                    </td>
-                    <td className={tdClass}>
-                      <RoleBadge name={u.role.name} color={u.role.color} />
-                    </td>
-                    <td className={tdClass}>{u.team ? seeded('team', u.team.name) : t('settings.none')}</td>
-                    <td className={tdClass}>{u.organisation.name}</td>
-                    <td className={tdClass}>
-                      {u.disabled ? (
-                        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100">
-                          {t('settings.users.disabled')}
-                        </span>
-                      ) : (
-                        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">
-                          {t('settings.users.active')}
-                        </span>
-                      )}
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap text-right`}>
-                      {canEdit ? (
-                        <Link
-                          to="/settings/users/$id/edit"
-                          params={{ id: String(u.id) }}
-                          className={linkClass}
-                          aria-label={`${t('settings.edit')} ${u.name}`}
-                        >
-                          {t('settings.edit')}
-                        </Link>
-                      ) : null}
-                      {canImpersonate && u.id !== me?.id && !u.disabled ? (
-                        <button
-                          type="button"
-                          onClick={() => void signInAs(u.id)}
-                          aria-label={t('settings.users.impersonateLabel', { name: u.name })}
-                          className={`ml-4 ${linkClass}`}
-                        >
-                          {t('settings.users.impersonate')}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {query.data ? (
-          <div className="mt-4">
-            <Pagination
-              page={query.data.meta.page}
-              lastPage={query.data.meta.last_page}
-              total={query.data.meta.total}
-              onPage={setPage}
-            />
-          </div>
-        ) : null}
-      </QueryState>
+      <DataTable
+        caption={t('settings.sections.users')}
+        rows={query.data?.data ?? []}
+        rowKey={(u) => u.id}
+        pending={query.isPending}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        loadingLabel={t('settings.loading')}
+        errorLabel={t('settings.loadError')}
+        emptyTitle={t('settings.sections.users')}
+        emptyBody={t('settings.users.empty')}
+        columns={[
+          {
+            key: 'name',
+            header: t('settings.users.name'),
+            className: 'align-top',
+            cell: (u) => (
+              <>
+                <span className="block font-medium">{u.name}</span>
+                <span className="block font-normal break-all text-slate-600 dark:text-slate-300">{u.email}</span>
+              </>
+            ),
+          },
+          {
+            key: 'role',
+            header: t('settings.users.role'),
+            className: 'align-top',
+            cell: (u) => <RoleBadge name={u.role.name} color={u.role.color} />,
+          },
+          {
+            key: 'team',
+            header: t('settings.users.team'),
+            className: 'align-top',
+            cell: (u) => (u.team ? seeded('team', u.team.name) : t('settings.none')),
+          },
+          {
+            key: 'organization',
+            header: t('settings.users.organization'),
+            className: 'align-top',
+            cell: (u) => u.organisation.name,
+          },
+          {
+            key: 'status',
+            header: t('settings.users.status'),
+            className: 'align-top',
+            cell: (u) =>
+              u.disabled ? (
+                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+                  {t('settings.users.disabled')}
+                </span>
+              ) : (
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">
+                  {t('settings.users.active')}
+                </span>
+              ),
+          },
+          {
+            key: 'actions',
+            header: t('settings.users.actions'),
+            headerHidden: true,
+            card: 'actions',
+            className: 'align-top whitespace-nowrap text-right',
+            cell: (u) => (
+              <>
+                {canEdit ? (
+                  <Link
+                    to="/settings/users/$id/edit"
+                    params={{ id: String(u.id) }}
+                    className={linkClass}
+                    aria-label={`${t('settings.edit')} ${u.name}`}
+                  >
+                    {t('settings.edit')}
+                  </Link>
+                ) : null}
+                {canImpersonate && u.id !== me?.id && !u.disabled ? (
+                  <button
+                    type="button"
+                    onClick={() => void signInAs(u.id)}
+                    aria-label={t('settings.users.impersonateLabel', { name: u.name })}
+                    className={`ml-4 ${linkClass}`}
+                  >
+                    {t('settings.users.impersonate')}
+                  </button>
+                ) : null}
+              </>
+            ),
+          },
+        ]}
+      />
+      {query.data ? (
+        <div className="mt-4">
+          <Pagination
+            page={query.data.meta.page}
+            lastPage={query.data.meta.last_page}
+            total={query.data.meta.total}
+            onPage={setPage}
+          />
+        </div>
+      ) : null}
     </SettingsLayout>
   );
 }
