@@ -326,5 +326,35 @@ describe('ingest pipeline', () => {
       ['database gone', undefined],
       ['database gone', undefined],
     ]);
+    // What arrives while a failing batch is retried fails with it: an outage does not pile messages up.
+    let attempts = 0;
+    const gone = createIngestPipeline({
+      db: {
+        transaction: () => {
+          attempts += 1;
+          return Promise.reject(new Error('database gone'));
+        },
+      } as unknown as typeof database.db,
+      registry,
+      rules,
+      bus: createEventBus(),
+      log: Fastify({ logger: false }).log,
+      now: () => clock.now,
+    });
+    const failed: string[] = [];
+    const send = (i: number) =>
+      new Promise<void>((resolve) =>
+        gone.submitTo(mac, 'telemetry', telemetry(new Date(clock.now.getTime() + 120_000 + i * 1000)), (err) => {
+          failed.push(`${i} ${(err as Error)?.message}`);
+          resolve();
+        }),
+      );
+    const first = send(0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(attempts).toBe(1);
+    await Promise.all([first, send(1), send(2)]);
+    expect(failed.sort()).toEqual(['0 database gone', '1 database gone', '2 database gone']);
+    // One batch's attempts, not a second round for the messages behind it.
+    expect(attempts).toBe(3);
   });
 });
