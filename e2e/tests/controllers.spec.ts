@@ -22,6 +22,9 @@ test('the controller view shows live rack values, the alarm banner and its tabs'
     const rackTab = page.getByRole('tabpanel');
     await expect(rackTab.getByRole('cell', { name: 'A.SUCT' })).toBeVisible();
     await expect(rackTab.getByRole('figure', { name: /^Rack A · Superheat/ })).toBeVisible();
+    // Case temperatures are charted too, each titled with its rack and the point's name.
+    await expect(rackTab.getByRole('figure', { name: /^Rack A · Case 1 Temperature/ })).toBeVisible();
+    await expect(rackTab.getByRole('figure', { name: /^Rack B · Case 1 Temperature/ })).toBeVisible();
     // A fault published now shows up without a reload.
     fleet.inject(mac, 'rack_manually_on');
     await fleet.publishNow(mac);

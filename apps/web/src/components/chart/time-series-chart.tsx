@@ -7,6 +7,20 @@ import { layoutMarkerLabels } from './marker-layout.ts';
 
 export type Marker = { at: number; label: string; color: string };
 
+/** A `#rrggbb` colour halfway to white: marker colours made for a light plot, readable on a dark one. */
+function lighten(hex: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return hex;
+  return `#${m
+    .slice(1)
+    .map((c) =>
+      Math.round((Number.parseInt(c, 16) + 255) / 2)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
 /**
  * One series over time (uPlot), with vertical markers (an alarm's raise and clear) whose labels never
  * print over each other, and axes in the reader's language. Times in ms. The caller supplies a text
@@ -60,7 +74,7 @@ export function TimeSeriesChart(props: {
             values: (_u, splits) => valueTickLabels(splits, locale),
           },
         ],
-        series: [{}, { label, stroke: color ?? '#1d4ed8', width: 2, spanGaps: false }],
+        series: [{}, { label, stroke: color ?? (dark ? '#60a5fa' : '#1d4ed8'), width: 2, spanGaps: false }],
         hooks: {
           draw: [
             (u) => {
@@ -91,7 +105,8 @@ export function TimeSeriesChart(props: {
                 4 * px,
               );
               shown.forEach(({ m, x }, i) => {
-                ctx.strokeStyle = m.color;
+                const color = dark ? lighten(m.color) : m.color;
+                ctx.strokeStyle = color;
                 ctx.setLineDash([6, 4]);
                 ctx.lineWidth = 2;
                 ctx.beginPath();
@@ -104,7 +119,7 @@ export function TimeSeriesChart(props: {
                 // A backing of the plot's colour keeps the label readable over the series.
                 ctx.fillStyle = dark ? '#0f172a' : '#ffffff';
                 ctx.fillRect(at.left - 2 * px, y - 12 * px, at.width + 4 * px, 15 * px);
-                ctx.fillStyle = m.color;
+                ctx.fillStyle = color;
                 ctx.textAlign = 'left';
                 ctx.fillText(m.label, at.left, y);
               });
