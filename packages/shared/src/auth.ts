@@ -88,6 +88,8 @@ export const controllerDetail = z.object({
       id: z.number().int(),
       name: z.string(),
       address: z.string(),
+      /** The store's IANA time zone (maintenance windows repeat in it). */
+      time_zone: z.string(),
     })
     .nullable(),
   device_address: z.string().nullable(),

@@ -7,6 +7,7 @@ export const REPORT_NAMES = [
   'haccp',
   'alarm_response',
   'refrigerant',
+  'alarm_management',
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 

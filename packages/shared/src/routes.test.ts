@@ -25,6 +25,7 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   'reports.haccp': ['/reports/haccp', ['reports_view']],
   'reports.alarm_response': ['/reports/alarm_response', ['reports_view']],
   'reports.refrigerant': ['/reports/refrigerant', ['reports_view']],
+  'reports.alarm_management': ['/reports/alarm_management', ['reports_view']],
   jobs: ['/jobs', ['jobs_view']],
   'jobs.view': ['/jobs/{id}/view', ['jobs_view']],
   organizations: ['/organizations', ['organization_view', 'organization_view_all']],

@@ -136,6 +136,11 @@ const AlarmResponsePage = lazy(() =>
 const RefrigerantReportPage = lazy(() =>
   import('../features/reports/pages/refrigerant-page.tsx').then((m) => ({ default: m.RefrigerantReportPage })),
 );
+const AlarmManagementReportPage = lazy(() =>
+  import('../features/reports/pages/alarm-management-page.tsx').then((m) => ({
+    default: m.AlarmManagementReportPage,
+  })),
+);
 
 export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   login: LoginPage,
@@ -169,6 +174,7 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'reports.haccp': HaccpPage,
   'reports.alarm_response': AlarmResponsePage,
   'reports.refrigerant': RefrigerantReportPage,
+  'reports.alarm_management': AlarmManagementReportPage,
   'invitation.accept': InvitationAcceptPage,
   settings: SettingsIndexPage,
   'settings.users': SettingsUsersPage,

@@ -13,6 +13,12 @@ const CUSTOM: Record<string, string> = {
   password_mismatch: 'validation.passwordMismatch',
   required: 'validation.required',
   not_applicable: 'validation.notApplicable',
+  range_order: 'validation.rangeOrder',
+  window_place: 'validation.windowPlace',
+  window_rack_controller: 'validation.windowRackController',
+  recurrence_span: 'validation.recurrenceSpan',
+  recurrence_days: 'validation.recurrenceDays',
+  time_format: 'validation.timeFormat',
 };
 
 /** Localized messages for the shared zod schemas, so forms validate with the server's rules. */

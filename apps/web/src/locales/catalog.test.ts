@@ -60,6 +60,11 @@ describe('catalogs', () => {
       'audit.no',
       'audit.value',
       'audit.unknownAction',
+      'alarmMgmt.scopeRack',
+      'alarmMgmt.weekly',
+      'alarmMgmt.once',
+      'alarmMgmt.report.hoursValue',
+      'alarmMgmt.report.colTop10',
     ]);
     const same = [...en].filter(([key, value]) => es.get(key) === value && !allowedSame.has(key)).map(([k]) => k);
     expect(same).toEqual([]);

@@ -1,4 +1,5 @@
 import { en as accounts } from './areas/en/accounts.ts';
+import { en as alarmMgmt } from './areas/en/alarm-management.ts';
 import { en as assets } from './areas/en/assets.ts';
 import { en as audit } from './areas/en/audit.ts';
 import { en as backups } from './areas/en/backups.ts';
@@ -162,6 +163,12 @@ export const enUS = {
     locationsRequired: 'Choose at least one location, or all locations.',
     passwordMismatch: 'The two passwords are not the same.',
     notApplicable: 'This field does not apply to this kind of entry.',
+    rangeOrder: 'The end must be after the start.',
+    windowPlace: 'Choose a location or a controller.',
+    windowRackController: 'A rack needs its controller.',
+    recurrenceSpan: 'The daily span must end at a different time than it starts.',
+    recurrenceDays: 'Choose at least one day.',
+    timeFormat: 'Enter a time as HH:MM (24-hour clock).',
   },
   common: {
     pagination: 'Showing Page {{page}} of {{pages}} results',
@@ -257,7 +264,13 @@ export const enUS = {
     offlineOnly: 'Only alarms of offline controllers',
   },
   severity: { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' },
-  alarmStatus: { active: 'Active', acknowledged: 'Acknowledged', cleared: 'Cleared' },
+  alarmStatus: {
+    active: 'Active',
+    acknowledged: 'Acknowledged',
+    cleared: 'Cleared',
+    suppressed: 'Suppressed',
+    shelved: 'Shelved',
+  },
   editor: {
     bold: 'Bold',
     italic: 'Italic',
@@ -424,6 +437,7 @@ export const enUS = {
     decommissioned: '{{name}} was decommissioned.',
   },
   offline,
+  alarmMgmt,
   backups,
   notifications,
   organizations,

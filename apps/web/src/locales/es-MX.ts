@@ -1,4 +1,5 @@
 import { es as accounts } from './areas/es/accounts.ts';
+import { es as alarmMgmt } from './areas/es/alarm-management.ts';
 import { es as assets } from './areas/es/assets.ts';
 import { es as audit } from './areas/es/audit.ts';
 import { es as backups } from './areas/es/backups.ts';
@@ -164,6 +165,12 @@ export const esMX: Catalog = {
     locationsRequired: 'Elige al menos una ubicación, o todas las ubicaciones.',
     passwordMismatch: 'Las dos contraseñas no son iguales.',
     notApplicable: 'Este campo no corresponde a este tipo de registro.',
+    rangeOrder: 'El final debe ser posterior al inicio.',
+    windowPlace: 'Elige una ubicación o un controlador.',
+    windowRackController: 'Un rack necesita su controlador.',
+    recurrenceSpan: 'El horario diario debe terminar a una hora distinta de la de inicio.',
+    recurrenceDays: 'Elige al menos un día.',
+    timeFormat: 'Ingresa una hora como HH:MM (reloj de 24 horas).',
   },
   common: {
     pagination: 'Mostrando la página {{page}} de {{pages}}',
@@ -259,7 +266,13 @@ export const esMX: Catalog = {
     offlineOnly: 'Solo alarmas de controladores fuera de línea',
   },
   severity: { critical: 'Crítica', high: 'Alta', medium: 'Media', low: 'Baja' },
-  alarmStatus: { active: 'Activa', acknowledged: 'Reconocida', cleared: 'Resuelta' },
+  alarmStatus: {
+    active: 'Activa',
+    acknowledged: 'Reconocida',
+    cleared: 'Resuelta',
+    suppressed: 'Suprimida',
+    shelved: 'Pospuesta',
+  },
   editor: {
     bold: 'Negritas',
     italic: 'Cursivas',
@@ -426,6 +439,7 @@ export const esMX: Catalog = {
     decommissioned: '{{name}} se dio de baja.',
   },
   offline,
+  alarmMgmt,
   backups,
   notifications,
   organizations,

@@ -2,7 +2,6 @@ import type { Locale } from '@rcm/shared/locale';
 
 const en: {
   title: string;
-  range: (from: string, to: string) => string;
   note: string;
   within: string;
   outside: string;
@@ -30,7 +29,6 @@ const en: {
   figureCols: string[];
 } = {
   title: 'Alarm management',
-  range: (from: string, to: string) => `${from} to ${to}`,
   note: 'Judged against ISA-18.2 / IEC 62682 and EEMUA 191. Suppressed alarms (maintenance windows) are counted apart.',
   within: '(within)',
   outside: '(out of bounds)',
@@ -72,7 +70,6 @@ const en: {
 
 const es: typeof en = {
   title: 'Gestión de alarmas',
-  range: (from, to) => `Del ${from} al ${to}`,
   note: 'Evaluado según ISA-18.2 / IEC 62682 y EEMUA 191. Las alarmas suprimidas (ventanas de mantenimiento) se cuentan aparte.',
   within: '(dentro)',
   outside: '(fuera de rango)',
@@ -86,7 +83,7 @@ const es: typeof en = {
     top10: (n) => `Participación de las 10 alarmas más frecuentes, % (menos de ${n} %)`,
     chattering: 'Alarmas intermitentes (ninguna)',
     standing: (n) => `Alarmas permanentes, activas más de 24 horas (menos de ${n})`,
-    shelved: 'Tiempo archivadas temporalmente (horas)',
+    shelved: 'Tiempo pospuestas (horas)',
     suppressed: 'Suprimidas por ventanas de mantenimiento',
     ack10: 'Reconocidas en 10 minutos o menos',
   },
@@ -106,7 +103,7 @@ const es: typeof en = {
     'Top 10 (%)',
     'Intermitentes',
     'Permanentes',
-    'Archivadas (h)',
+    'Pospuestas (h)',
     'Suprimidas',
     'Recon. en 10 min (%)',
   ],

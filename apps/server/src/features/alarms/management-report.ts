@@ -11,6 +11,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { query, toDate } from '../../lib/sql.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { Table } from '../reports/export.ts';
+import { EXPORT_LABELS } from '../reports/labels.ts';
 import { reportScope, tenantWhere, utcBounds } from '../reports/scope.ts';
 import { formatDay } from '../reports/service.ts';
 import { FLOOD } from './management.ts';
@@ -278,7 +279,7 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
         headers.map((header, i) => ({ header, align: i >= from ? ('right' as const) : ('left' as const) }));
       return {
         title: l.title,
-        subtitle: [l.range(formatDay(q.from, locale), formatDay(q.to, locale)), l.note],
+        subtitle: [EXPORT_LABELS[locale].range(formatDay(q.from, locale), formatDay(q.to, locale)), l.note],
         facts: [
           { label: l.facts.alarms, value: num.format(o.alarms) },
           { label: l.facts.perHour(b.perHour), value: judged(o.per_hour, b.perHour) },

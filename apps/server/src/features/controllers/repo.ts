@@ -25,6 +25,7 @@ export function createControllersRepo(db: Db) {
             a1: locations.addressLine1,
             city: locations.city,
             state: locations.state,
+            timezone: locations.timezone,
           },
           activeAlarms: sql<number>`(select count(*)::int from ${alarms} where ${alarms.controllerId} = ${controllers.id} and ${alarms.status} <> 'cleared')`,
         })

@@ -26,7 +26,12 @@ function toDetail(row: DetailRow): ControllerDetail {
     store_alias: c.storeAlias,
     organisation: c.organizationId !== null && row.orgName ? { id: c.organizationId, name: row.orgName } : null,
     location: loc?.id
-      ? { id: loc.id, name: loc.name ?? '', address: [loc.a1, loc.city, loc.state].filter(Boolean).join(', ') }
+      ? {
+          id: loc.id,
+          name: loc.name ?? '',
+          address: [loc.a1, loc.city, loc.state].filter(Boolean).join(', '),
+          time_zone: loc.timezone ?? 'UTC',
+        }
       : null,
     device_address: c.deviceAddress,
     device_model: c.deviceModel,

@@ -31,3 +31,12 @@ export function saveAlarmNotes(ref: number, notes: string) {
     (r) => r.data,
   );
 }
+
+/** Shelving (ISA-18.2): no email or escalation, out of the default list, for 5 to 1440 minutes. */
+export function shelveAlarm(ref: number, body: { minutes: number; reason: string }) {
+  return api<{ data: AlarmSummary }>(`alarms/${ref}/shelve`, { method: 'POST', body }).then((r) => r.data);
+}
+
+export function unshelveAlarm(ref: number) {
+  return api<{ data: AlarmSummary }>(`alarms/${ref}/unshelve`, { method: 'POST' }).then((r) => r.data);
+}

@@ -10,6 +10,7 @@ import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
 import { acknowledgeAlarm } from '../api/alarm-actions.ts';
 import { typeName } from '../api/get-alarm-types.ts';
+import { ManagementBadges } from './management-badges.tsx';
 
 /** Acknowledges one alarm in one tap, says so, and refreshes the lists and tiles. */
 function AcknowledgeButton(props: { alarm: AlarmSummary }) {
@@ -56,6 +57,7 @@ export function AlarmCard(props: { alarm: AlarmSummary }) {
         <span className="flex items-center gap-2">
           <SeverityBadge severity={a.severity} />
           <StatusBadge status={a.status} />
+          <ManagementBadges alarm={a} />
           {a.occurrences > 1 ? (
             <span className="text-xs text-slate-600 dark:text-slate-300">×{a.occurrences}</span>
           ) : null}

@@ -6,6 +6,7 @@ import { type Column, DataTable, type SortDirection } from '../../../components/
 import { formatDateTime } from '../../../lib/format.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { AlarmCard } from './alarm-card.tsx';
+import { HELD_ROW, isHeld, ManagementBadges } from './management-badges.tsx';
 
 type SortKey = 'ref' | 'controller' | 'severity' | 'raised_at' | 'acknowledged_at';
 
@@ -88,10 +89,13 @@ export function AlarmTable(props: {
       cell: (a) => (
         <>
           <span className="block">{typeName(a.alarm_type, i18n.language)}</span>
-          <StatusBadge status={a.status} />
-          {a.occurrences > 1 ? (
-            <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">×{a.occurrences}</span>
-          ) : null}
+          <span className="flex flex-wrap items-center gap-1">
+            <StatusBadge status={a.status} />
+            <ManagementBadges alarm={a} />
+            {a.occurrences > 1 ? (
+              <span className="text-xs text-slate-600 dark:text-slate-300">×{a.occurrences}</span>
+            ) : null}
+          </span>
         </>
       ),
     },
@@ -129,7 +133,7 @@ export function AlarmTable(props: {
       columns={columns}
       rows={props.rows}
       rowKey={(a) => a.id}
-      rowClassName={() => 'hover:bg-slate-50 dark:hover:bg-slate-800/60'}
+      rowClassName={(a) => (isHeld(a) ? HELD_ROW : 'hover:bg-slate-50 dark:hover:bg-slate-800/60')}
       highlight={(a) => props.highlighted.has(a.ref)}
       card={(a) => <AlarmCard alarm={a} />}
     />

@@ -6,7 +6,7 @@ import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { alarmTypesQuery, typeName } from '../api/get-alarm-types.ts';
 import { type AlarmFilters, placeOptionsQuery } from '../api/get-alarms.ts';
 
-const STATUSES = ['active', 'acknowledged', 'cleared'] as const;
+const STATUSES = ['active', 'acknowledged', 'cleared', 'suppressed', 'shelved'] as const;
 
 const split = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []);
 const join = (v: string[]) => (v.length ? v.join(',') : undefined);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
+import { secondaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
@@ -13,12 +14,14 @@ import { onRealtime } from '../../../lib/realtime.ts';
 import { CreateJobButton } from '../../jobs/components/create-job-button.tsx';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
-import { acknowledgeAlarm, clearAlarm } from '../api/alarm-actions.ts';
+import { acknowledgeAlarm, clearAlarm, unshelveAlarm } from '../api/alarm-actions.ts';
 import { alarmQuery } from '../api/get-alarm.ts';
 import { reasonText, typeName } from '../api/get-alarm-types.ts';
 import { AlarmNotes } from '../components/alarm-notes.tsx';
 import { AlarmProgress } from '../components/alarm-progress.tsx';
 import { ClearAlarmDialog } from '../components/clear-dialog.tsx';
+import { ManagementBadges } from '../components/management-badges.tsx';
+import { ShelveDialog } from '../components/shelve-dialog.tsx';
 
 const AlarmMetrics = lazy(() => import('../components/alarm-metrics.tsx').then((m) => ({ default: m.AlarmMetrics })));
 
@@ -60,6 +63,7 @@ function AlarmState(props: { alarm: AlarmDetail }) {
           {a.controller.name ?? a.controller.mac_address}
         </span>
       </span>
+      <ManagementBadges alarm={a} detailed />
       {a.condition_present === null ? null : (
         <span
           className={`inline-flex items-center gap-1.5 ${a.condition_present ? 'font-medium text-red-800 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}
@@ -85,6 +89,7 @@ export function AlarmViewPage() {
   const alarm = useQuery({ ...alarmQuery(ref), enabled: Number.isInteger(ref) && ref > 0 });
   const [busy, setBusy] = useState(false);
   const [clearing, setClearing] = useState(false);
+  const [shelving, setShelving] = useState(false);
 
   useEffect(
     () =>
@@ -140,6 +145,19 @@ export function AlarmViewPage() {
   };
   const canAck = hasPermission(user, 'alarms_acknowledge') && a.status === 'active';
   const canClear = hasPermission(user, 'alarms_clear') && a.status !== 'cleared';
+  const canShelve = hasPermission(user, 'alarms_acknowledge') && a.status !== 'cleared';
+  const unshelve = async () => {
+    setBusy(true);
+    try {
+      await unshelveAlarm(ref);
+      toast.success(t('alarmMgmt.unshelvedToast', { ref }));
+      await queryClient.invalidateQueries({ queryKey: ['alarms'] });
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <Page
@@ -167,6 +185,16 @@ export function AlarmViewPage() {
               {t('alarmView.clear')}
             </button>
           ) : null}
+          {canShelve && a.shelved_until === null ? (
+            <button type="button" disabled={busy} onClick={() => setShelving(true)} className={secondaryButton}>
+              {t('alarmMgmt.shelve')}
+            </button>
+          ) : null}
+          {canShelve && a.shelved_until !== null ? (
+            <button type="button" disabled={busy} onClick={() => void unshelve()} className={secondaryButton}>
+              {t('alarmMgmt.unshelve')}
+            </button>
+          ) : null}
           {hasPermission(user, 'jobs_create') ? (
             <CreateJobButton
               alarm={{
@@ -187,8 +215,23 @@ export function AlarmViewPage() {
           alarm={a}
           onClear={() => confirmed('clear')}
           onAcknowledge={canAck ? () => confirmed('acknowledge') : undefined}
+          alternatives={
+            canShelve && a.shelved_until === null ? (
+              <button
+                type="button"
+                onClick={() => {
+                  setClearing(false);
+                  setShelving(true);
+                }}
+                className={secondaryButton}
+              >
+                {t('alarmMgmt.shelve')}
+              </button>
+            ) : null
+          }
         />
       ) : null}
+      {canShelve ? <ShelveDialog open={shelving} onClose={() => setShelving(false)} alarmRef={a.ref} /> : null}
       <div className="space-y-6">
         <AlarmState alarm={a} />
         <AlarmProgress alarm={a} />
@@ -233,6 +276,11 @@ export function AlarmViewPage() {
               {a.clear_reason === 'decommissioned' ? (
                 <span className="block text-xs text-slate-600 dark:text-slate-300">
                   {t('alarmView.clearedDecommissioned')}
+                </span>
+              ) : null}
+              {a.clear_reason === 'maintenance_ended' ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-300">
+                  {t('alarmMgmt.maintenanceEnded')}
                 </span>
               ) : null}
             </Field>

@@ -15,6 +15,7 @@ import { AlarmTable } from '../components/alarm-table.tsx';
 import { AlertSettingsButton } from '../components/alert-settings.tsx';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { AlarmFiltersBar } from '../components/filters.tsx';
+import { FloodBanner, HeldAlarms } from '../components/flood-banner.tsx';
 import { OfflineControllers } from '../components/offline-controllers.tsx';
 import { StatTiles, type TileKey } from '../components/stat-tiles.tsx';
 import { useLiveAlarms } from '../use-live-alarms.ts';
@@ -108,6 +109,8 @@ function AlarmDashboard() {
       }
     >
       <StatTiles stats={stats.data} selected={tileOf(filters)} onSelect={selectTile} compact={phone} />
+      <HeldAlarms stats={stats.data} onShow={(status) => update({ status, warranty: undefined })} />
+      <FloodBanner />
       {phone ? (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <button

@@ -10,9 +10,10 @@ import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
+import { MaintenanceBanner, MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
 import { RefrigerantTab } from '../../refrigerant/components/refrigerant-tab.tsx';
-import { controllerQuery } from '../api/controllers.ts';
+import { controllerQuery, racksQuery } from '../api/controllers.ts';
 import { ControllerActions } from '../components/controller-actions.tsx';
 import { ControllerAlarmsTab } from '../components/controller-alarms-tab.tsx';
 import { RackTab } from '../components/rack-tab.tsx';
@@ -36,6 +37,11 @@ export function ControllerViewPage() {
   const { controllerId } = useParams({ strict: false }) as { controllerId: string };
   const id = Number(controllerId);
   const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  // The racks a new maintenance window may name (only those who may create one need them).
+  const racks = useQuery({
+    ...racksQuery(id),
+    enabled: Number.isInteger(id) && id > 0 && hasPermission(user, 'controllers_update'),
+  });
   const queryClient = useQueryClient();
 
   // The banner and status follow this controller's alarms and connection as they change.
@@ -84,6 +90,7 @@ export function ControllerViewPage() {
           {t('controllers.activeAlarmBanner')}
         </div>
       ) : null}
+      <MaintenanceBanner controllerId={c.id} />
       <dl className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-700 dark:bg-slate-900">
         <Field label={t('controllers.status')}>
           <OnlineStatus online={c.online} lastSeenAt={c.last_seen_at} />
@@ -102,6 +109,18 @@ export function ControllerViewPage() {
         <Field label={t('controllers.secureMode')}>{c.secure_mode ? t('controllers.yes') : t('controllers.no')}</Field>
         <Field label={t('controllers.lastSeenAt')}>{formatDateTime(c.last_seen_at)}</Field>
       </dl>
+      {c.location ? (
+        <div className="mt-6">
+          <MaintenanceWindows
+            filter={{ controller_id: c.id }}
+            place={{
+              locationId: c.location.id,
+              timeZone: c.location.time_zone,
+              controller: { id: c.id, racks: (racks.data ?? []).map((r) => r.ref) },
+            }}
+          />
+        </div>
+      ) : null}
       <TabGroup className="mt-6">
         <TabList
           aria-label={t('controllers.tabs')}

@@ -9,7 +9,9 @@ import { Page, Spinner } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
 import {
   createLocation,
   deleteLocation,
@@ -152,6 +154,7 @@ export function LocationCreatePage() {
 /** /locations/{locationId}/edit (locations_edit). */
 export function LocationEditPage() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { locationId } = useParams({ strict: false }) as { locationId: string };
@@ -191,6 +194,11 @@ export function LocationEditPage() {
       }
     >
       <LocationForm organizationId={organisation.id} location={values} />
+      {hasPermission(user, 'controllers_view', 'controllers_view_all') ? (
+        <div className="mt-8">
+          <MaintenanceWindows filter={{ location_id: l.id }} place={{ locationId: l.id, timeZone: l.timezone }} />
+        </div>
+      ) : null}
     </Page>
   );
 }

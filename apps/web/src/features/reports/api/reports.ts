@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@rcm/shared/errors';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@rcm/shared/locale';
+import type { AlarmManagementReport } from '@rcm/shared/alarm-management';
 import type { RefrigerantReport } from '@rcm/shared/refrigerant';
 import type {
   AlarmResponseReport,
@@ -32,6 +33,7 @@ export type ReportResponses = {
   haccp: HaccpReport;
   alarm_response: AlarmResponseReport;
   refrigerant: RefrigerantReport;
+  alarm_management: { data: AlarmManagementReport };
 };
 
 export const reportQuery = <N extends ReportName>(name: N, filters: ReportFilters) =>

@@ -44,6 +44,11 @@ export const en = {
       description:
         'Every refrigeration system: charge, CO2e, refrigerant added, last leak rate, repair status, next leak check and suspected leaks.',
     },
+    alarm_management: {
+      title: 'Alarm management',
+      description:
+        'Alarm load against ISA-18.2 and EEMUA 191: alarms per hour, floods, the most frequent alarms, chattering and standing alarms, time shelved and suppressed.',
+    },
   },
   uri: {
     orders: 'Orders',

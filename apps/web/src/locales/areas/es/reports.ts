@@ -47,6 +47,11 @@ export const es: Widen<typeof en> = {
       description:
         'Cada sistema de refrigeración: carga, CO2e, refrigerante agregado, última tasa de fuga, estado de reparación, próxima revisión y posibles fugas.',
     },
+    alarm_management: {
+      title: 'Gestión de alarmas',
+      description:
+        'Carga de alarmas según ISA-18.2 y EEMUA 191: alarmas por hora, avalanchas, las alarmas más frecuentes, intermitentes y permanentes, tiempo pospuestas y suprimidas.',
+    },
   },
   uri: {
     orders: 'Órdenes',

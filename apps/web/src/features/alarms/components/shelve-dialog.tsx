@@ -1,0 +1,73 @@
+import { type AlarmShelveBody, alarmShelveBody } from '@rcm/shared/alarms';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { formResolver } from '../../../lib/form-errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { shelveAlarm } from '../api/alarm-actions.ts';
+
+/** The durations offered, from 5 minutes to a day (the API takes any whole minute in between). */
+const DURATIONS = [5, 15, 30, 60, 120, 240, 480, 720, 1440] as const;
+
+/** Shelves one alarm for a chosen time, with a reason (ISA-18.2 shelving). */
+export function ShelveDialog(props: { open: boolean; onClose: () => void; alarmRef: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm<AlarmShelveBody>({
+    resolver: formResolver(alarmShelveBody, t),
+    defaultValues: { minutes: 60, reason: '' },
+  });
+  const close = () => {
+    form.reset();
+    props.onClose();
+  };
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const alarm = await shelveAlarm(props.alarmRef, body);
+      toast.success(t('alarmMgmt.shelvedToast', { ref: alarm.ref, until: formatDateTime(alarm.shelved_until) }));
+      await queryClient.invalidateQueries({ queryKey: ['alarms'] });
+      close();
+    } catch (err) {
+      applyServerErrors(form, err, t('errors.network'));
+    }
+  });
+  const label = (m: number) =>
+    m < 60 ? t('alarmMgmt.minutes', { count: m }) : t('alarmMgmt.hours', { count: m / 60 });
+  return (
+    <Modal open={props.open} onClose={close} title={t('alarmMgmt.shelveTitle', { ref: props.alarmRef })}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.shelveIntro')}</p>
+        <RootError message={form.formState.errors.root?.message} />
+        <SelectInput
+          label={t('alarmMgmt.shelveFor')}
+          reg={form.register('minutes', { valueAsNumber: true })}
+          error={errorOf(form.formState.errors, 'minutes')}
+        >
+          {DURATIONS.map((m) => (
+            <option key={m} value={m}>
+              {label(m)}
+            </option>
+          ))}
+        </SelectInput>
+        <TextInput
+          label={t('alarmMgmt.shelveReason')}
+          hint={t('alarmMgmt.shelveReasonHint')}
+          reg={form.register('reason')}
+          error={errorOf(form.formState.errors, 'reason')}
+        />
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={close} className={secondaryButton}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" disabled={form.formState.isSubmitting} className={primaryButton}>
+            {form.formState.isSubmitting ? t('alarmMgmt.shelving') : t('alarmMgmt.shelveConfirm')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

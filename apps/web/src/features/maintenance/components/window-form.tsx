@@ -1,0 +1,189 @@
+import { type MaintenanceWindowView, WEEKDAYS, type Weekday } from '@rcm/shared/maintenance';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import {
+  applyServerErrors,
+  CheckboxInput,
+  errorOf,
+  RootError,
+  SelectInput,
+  TextInput,
+} from '../../../components/ui/form.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { createWindow, updateWindow } from '../api/windows.ts';
+
+/** Where a new window may apply from the page it is opened on. */
+export type WindowPlace = {
+  locationId: number;
+  timeZone: string;
+  /** On a controller's page: the controller and its racks. */
+  controller?: { id: number; racks: string[] };
+};
+
+type FormValues = {
+  place: string;
+  starts_at: string;
+  ends_at: string;
+  repeat: boolean;
+  recurrence: { days: Weekday[]; from: string; to: string };
+  reason: string;
+};
+
+/** `datetime-local` value (the browser's clock) of an instant, and back. */
+const toLocalInput = (iso: string) => {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
+
+function defaults(editing: MaintenanceWindowView | null, place: WindowPlace): FormValues {
+  if (editing) {
+    return {
+      place: editing.rack ? `rack:${editing.rack}` : editing.controller ? 'controller' : 'location',
+      starts_at: toLocalInput(editing.starts_at),
+      ends_at: toLocalInput(editing.ends_at),
+      repeat: editing.recurrence !== null,
+      recurrence: editing.recurrence ?? { days: [...WEEKDAYS], from: '02:00', to: '03:00' },
+      reason: editing.reason,
+    };
+  }
+  const now = new Date();
+  return {
+    place: place.controller ? 'controller' : 'location',
+    starts_at: toLocalInput(now.toISOString()),
+    ends_at: toLocalInput(new Date(now.getTime() + 2 * 3_600_000).toISOString()),
+    repeat: false,
+    recurrence: { days: [...WEEKDAYS], from: '02:00', to: '03:00' },
+    reason: '',
+  };
+}
+
+/** Creates or edits a maintenance window (a place, a span, an optional weekly repetition, a reason). */
+export function WindowForm(props: {
+  open: boolean;
+  onClose: () => void;
+  place: WindowPlace;
+  editing: MaintenanceWindowView | null;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm<FormValues>({ values: defaults(props.editing, props.place) });
+  const repeat = form.watch('repeat');
+  const errors = form.formState.errors;
+  const close = () => {
+    form.reset();
+    props.onClose();
+  };
+  const submit = form.handleSubmit(async (v) => {
+    const times = {
+      starts_at: fromLocalInput(v.starts_at),
+      ends_at: fromLocalInput(v.ends_at),
+      recurrence: v.repeat ? v.recurrence : null,
+      reason: v.reason,
+    };
+    try {
+      if (props.editing) await updateWindow(props.editing.id, times);
+      else {
+        const c = props.place.controller;
+        const where =
+          v.place === 'location' || !c
+            ? { location_id: props.place.locationId }
+            : v.place === 'controller'
+              ? { controller_id: c.id }
+              : { controller_id: c.id, rack: v.place.slice('rack:'.length) };
+        await createWindow({ ...where, ...times });
+      }
+      await queryClient.invalidateQueries({ queryKey: ['maintenance-windows'] });
+      close();
+    } catch (err) {
+      applyServerErrors(form, err, t('errors.network'));
+    }
+  });
+  const dayError = errors.recurrence?.days?.message;
+  return (
+    <Modal
+      open={props.open}
+      onClose={close}
+      title={props.editing ? t('alarmMgmt.editWindow') : t('alarmMgmt.addWindow')}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.windowsIntro')}</p>
+        <RootError message={errors.root?.message} />
+        {props.editing ? null : (
+          <SelectInput label={t('alarmMgmt.windowApplies')} reg={form.register('place')}>
+            <option value="location">{t('alarmMgmt.wholeLocation')}</option>
+            {props.place.controller ? <option value="controller">{t('alarmMgmt.wholeController')}</option> : null}
+            {(props.place.controller?.racks ?? []).map((r) => (
+              <option key={r} value={`rack:${r}`}>
+                {t('alarmMgmt.rackOnly', { rack: r })}
+              </option>
+            ))}
+          </SelectInput>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput
+            type="datetime-local"
+            label={t('alarmMgmt.startsAt')}
+            reg={form.register('starts_at', { required: t('validation.required') })}
+            error={errorOf(errors, 'starts_at')}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('alarmMgmt.endsAt')}
+            reg={form.register('ends_at', { required: t('validation.required') })}
+            error={errorOf(errors, 'ends_at')}
+          />
+        </div>
+        <CheckboxInput label={t('alarmMgmt.repeat')} reg={form.register('repeat')} />
+        {repeat ? (
+          <fieldset className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+            <legend className="px-1 text-sm font-medium">{t('alarmMgmt.days')}</legend>
+            <p className="text-xs text-slate-600 dark:text-slate-300">
+              {t('alarmMgmt.repeatHint', { zone: props.place.timeZone })}
+            </p>
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {WEEKDAYS.map((d) => (
+                <label key={d} className="inline-flex items-center gap-1.5 text-sm">
+                  <input type="checkbox" value={d} className="size-4" {...form.register('recurrence.days')} />
+                  <span aria-hidden="true">{t(`alarmMgmt.dayNames.${d}`)}</span>
+                  <span className="sr-only">{t(`alarmMgmt.dayFull.${d}`)}</span>
+                </label>
+              ))}
+            </div>
+            {dayError ? <p className="text-sm text-red-700 dark:text-red-300">{dayError}</p> : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextInput
+                type="time"
+                label={t('alarmMgmt.dailyFrom')}
+                reg={form.register('recurrence.from')}
+                error={errors.recurrence?.from?.message}
+              />
+              <TextInput
+                type="time"
+                label={t('alarmMgmt.dailyTo')}
+                reg={form.register('recurrence.to')}
+                error={errors.recurrence?.to?.message}
+              />
+            </div>
+          </fieldset>
+        ) : null}
+        <TextInput
+          label={t('alarmMgmt.windowReason')}
+          hint={t('alarmMgmt.windowReasonHint')}
+          reg={form.register('reason', { required: t('validation.required') })}
+          error={errorOf(errors, 'reason')}
+        />
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={close} className={secondaryButton}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" disabled={form.formState.isSubmitting} className={primaryButton}>
+            {form.formState.isSubmitting ? t('alarmMgmt.saving') : t('alarmMgmt.saveWindow')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

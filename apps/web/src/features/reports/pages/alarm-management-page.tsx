@@ -1,0 +1,401 @@
+import { ALARM_BENCHMARKS, type AlarmManagementReport } from '@rcm/shared/alarm-management';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { reportQuery } from '../api/reports.ts';
+import {
+  ReportLayout,
+  ReportState,
+  TableWrap,
+  tableClass,
+  td,
+  th,
+  useReportFilters,
+} from '../components/report-layout.tsx';
+
+const B = ALARM_BENCHMARKS;
+
+type Judged = { label: string; value: string; bench: string; ok: boolean | null };
+
+/** One figure beside the benchmark it is judged against, colored when out of bounds. */
+function Figure(props: Judged) {
+  const { t } = useTranslation();
+  const tone =
+    props.ok === null
+      ? 'border-slate-200 dark:border-slate-700'
+      : props.ok
+        ? 'border-emerald-600 dark:border-emerald-500'
+        : 'border-red-700 bg-red-50 dark:border-red-500 dark:bg-red-950';
+  return (
+    <div className={`rounded-lg border-2 bg-white px-4 py-3 dark:bg-slate-900 ${tone}`}>
+      <dt className="text-xs font-medium text-slate-700 dark:text-slate-200">{props.label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums">{props.value}</dd>
+      <dd className="mt-1 text-xs text-slate-700 dark:text-slate-200">
+        {props.ok === null
+          ? props.bench
+          : `${props.ok ? t('alarmMgmt.report.within') : t('alarmMgmt.report.outside')} · ${props.bench}`}
+      </dd>
+    </div>
+  );
+}
+
+/** Alarms per hour (bars) and each hour's busiest 10 minutes (dots), with the flood threshold drawn. */
+function HourlyChart(props: { hourly: AlarmManagementReport['hourly'] }) {
+  const { t } = useTranslation();
+  const points = props.hourly;
+  const width = 960;
+  const height = 220;
+  const pad = { left: 40, right: 12, top: 12, bottom: 28 };
+  const max = Math.max(B.peak10Min + 2, ...points.map((p) => p.alarms));
+  const w = (width - pad.left - pad.right) / Math.max(1, points.length);
+  const y = (v: number) => pad.top + (1 - v / max) * (height - pad.top - pad.bottom);
+  const peak = points.reduce(
+    (a, b) => (b.alarms > a.alarms ? b : a),
+    points[0] ?? { hour: '', alarms: 0, peak_10min: 0 },
+  );
+  const ticks = [0, Math.round(max / 2), max];
+  // Day labels: at most about 8 along the axis.
+  const every = Math.max(1, Math.ceil(points.length / 8));
+  return (
+    <figure className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+      <figcaption className="mb-1 text-sm font-semibold">{t('alarmMgmt.report.chartTitle')}</figcaption>
+      <p className="mb-2 text-xs text-slate-700 dark:text-slate-200">
+        {peak.alarms > 0
+          ? t('alarmMgmt.report.chartSummary', {
+              hour: formatDateTime(peak.hour),
+              alarms: peak.alarms,
+              peak: peak.peak_10min,
+            })
+          : t('alarmMgmt.report.none')}
+      </p>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={t('alarmMgmt.report.chartTitle')}
+      >
+        {ticks.map((v) => (
+          <g key={v}>
+            <line
+              x1={pad.left}
+              x2={width - pad.right}
+              y1={y(v)}
+              y2={y(v)}
+              className="stroke-slate-200 dark:stroke-slate-700"
+            />
+            <text
+              x={pad.left - 6}
+              y={y(v) + 4}
+              textAnchor="end"
+              className="fill-slate-700 text-[11px] dark:fill-slate-200"
+            >
+              {v}
+            </text>
+          </g>
+        ))}
+        {points.map((p, i) => (
+          <g key={p.hour}>
+            {p.alarms > 0 ? (
+              <rect
+                x={pad.left + i * w + w * 0.1}
+                width={Math.max(1, w * 0.8)}
+                y={y(p.alarms)}
+                height={y(0) - y(p.alarms)}
+                className="fill-blue-700 dark:fill-blue-400"
+              />
+            ) : null}
+            {p.peak_10min > 0 ? (
+              <circle
+                cx={pad.left + i * w + w / 2}
+                cy={y(p.peak_10min)}
+                r={Math.min(3, Math.max(1.5, w / 3))}
+                className={p.peak_10min > B.peak10Min ? 'fill-red-600' : 'fill-amber-500'}
+              />
+            ) : null}
+            {i % every === 0 ? (
+              <text x={pad.left + i * w} y={height - 8} className="fill-slate-700 text-[11px] dark:fill-slate-200">
+                {new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric' }).format(
+                  new Date(p.hour),
+                )}
+              </text>
+            ) : null}
+          </g>
+        ))}
+        <line
+          x1={pad.left}
+          x2={width - pad.right}
+          y1={y(B.peak10Min)}
+          y2={y(B.peak10Min)}
+          strokeDasharray="6 4"
+          className="stroke-red-700 dark:stroke-red-400"
+          strokeWidth={1.5}
+        />
+      </svg>
+      <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-700 dark:text-slate-200">
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block size-3 bg-blue-700 dark:bg-blue-400" />
+          {t('alarmMgmt.report.chartAlarms')}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-amber-500" />
+          {t('alarmMgmt.report.chartPeak')}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="inline-block h-0 w-5 border-t-2 border-dashed border-red-700 dark:border-red-400"
+          />
+          {t('alarmMgmt.report.chartThreshold', { n: B.peak10Min })}
+        </li>
+      </ul>
+    </figure>
+  );
+}
+
+function ConditionTable(props: { title: string; rows: AlarmManagementReport['bad_actors'] }) {
+  const { t, i18n } = useTranslation();
+  const cols = ['colAlarm', 'colController', 'colLocation', 'colPoint', 'colCount', 'colShare'];
+  return (
+    <section aria-label={props.title}>
+      <h2 className="mb-2 text-lg font-semibold">{props.title}</h2>
+      {props.rows.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.report.none')}</p>
+      ) : (
+        <TableWrap label={props.title}>
+          <table className={tableClass}>
+            <thead className="bg-slate-50 dark:bg-slate-800">
+              <tr>
+                {cols.map((c) => (
+                  <th key={c} scope="col" className={th}>
+                    {t(`alarmMgmt.report.${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+              {props.rows.map((c) => (
+                <tr key={`${c.controller.id}|${c.alarm_type.code}|${c.subject}`}>
+                  <td className={td}>{i18n.language === 'es-MX' ? c.alarm_type.name_es : c.alarm_type.name}</td>
+                  <td className={td}>
+                    <Link
+                      to="/controllers/$controllerId/view"
+                      params={{ controllerId: String(c.controller.id) }}
+                      className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                    >
+                      {c.controller.name}
+                    </Link>
+                  </td>
+                  <td className={td}>{c.location ?? '—'}</td>
+                  <td className={`${td} font-mono text-xs`}>{c.subject}</td>
+                  <td className={`${td} tabular-nums`}>{c.count}</td>
+                  <td className={`${td} tabular-nums`}>{formatNumber(c.share_percent, 1)} %</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+    </section>
+  );
+}
+
+/** /reports/alarm_management: alarm load judged against ISA-18.2 / EEMUA 191, per location and overall. */
+export function AlarmManagementReportPage() {
+  const { t, i18n } = useTranslation();
+  const [filters, update] = useReportFilters();
+  const { page: _page, status: _status, severity: _severity, ...query } = filters;
+  const report = useQuery(reportQuery('alarm_management', query));
+  const r = report.data?.data;
+  const o = r?.overall;
+  const pct = (n: number) => `${formatNumber(n, 1)} %`;
+  const figures: Judged[] = o
+    ? [
+        {
+          label: t('alarmMgmt.report.alarms'),
+          value: String(o.alarms),
+          bench: t('alarmMgmt.report.noBench'),
+          ok: null,
+        },
+        {
+          label: t('alarmMgmt.report.perHour'),
+          value: formatNumber(o.per_hour, 1),
+          bench: t('alarmMgmt.report.perHourBench', { n: B.perHour }),
+          ok: o.per_hour <= B.perHour,
+        },
+        {
+          label: t('alarmMgmt.report.peak'),
+          value: String(o.peak_10min),
+          bench: t('alarmMgmt.report.peakBench', { n: B.peak10Min }),
+          ok: o.peak_10min <= B.peak10Min,
+        },
+        {
+          label: t('alarmMgmt.report.flood'),
+          value: pct(o.flood_percent),
+          bench: t('alarmMgmt.report.floodBench', { n: B.floodPercent }),
+          ok: o.flood_percent <= B.floodPercent,
+        },
+        {
+          label: t('alarmMgmt.report.top10'),
+          value: pct(o.top10_percent),
+          bench: t('alarmMgmt.report.top10Bench', { n: B.top10Percent }),
+          ok: o.top10_percent < B.top10Percent,
+        },
+        {
+          label: t('alarmMgmt.report.chattering'),
+          value: String(o.chattering),
+          bench: t('alarmMgmt.report.chatteringBench'),
+          ok: o.chattering <= B.chattering,
+        },
+        {
+          label: t('alarmMgmt.report.standing'),
+          value: String(o.standing),
+          bench: t('alarmMgmt.report.standingBench', { n: B.standing }),
+          ok: o.standing < B.standing,
+        },
+        {
+          label: t('alarmMgmt.report.perDay'),
+          value: formatNumber(o.per_day, 1),
+          bench: t('alarmMgmt.report.noBench'),
+          ok: null,
+        },
+        {
+          label: t('alarmMgmt.report.shelved'),
+          value: t('alarmMgmt.report.hoursValue', { hours: formatNumber(o.shelved_hours, 1) }),
+          bench: t('alarmMgmt.report.noBench'),
+          ok: null,
+        },
+        {
+          label: t('alarmMgmt.report.suppressed'),
+          value: t('alarmMgmt.report.suppressedValue', {
+            count: o.suppressed_alarms,
+            hours: formatNumber(o.suppressed_hours, 1),
+          }),
+          bench: t('alarmMgmt.report.noBench'),
+          ok: null,
+        },
+        {
+          label: t('alarmMgmt.report.ack10'),
+          value: o.acknowledged_10min_percent === null ? '—' : pct(o.acknowledged_10min_percent),
+          bench: t('alarmMgmt.report.noBench'),
+          ok: null,
+        },
+      ]
+    : [];
+  const locCols = [
+    'colLocation',
+    'colAlarms',
+    'colPerHour',
+    'colPeak',
+    'colFlood',
+    'colTop10',
+    'colChattering',
+    'colStanding',
+    'colShelved',
+    'colSuppressed',
+    'colAck10',
+  ];
+  const bad = (ok: boolean) => (ok ? '' : 'font-semibold text-red-800 dark:text-red-300');
+  return (
+    <ReportLayout name="alarm_management" filters={filters} update={update}>
+      <ReportState query={report} empty={!o || (o.alarms === 0 && o.suppressed_alarms === 0 && o.standing === 0)}>
+        {r && o ? (
+          <>
+            <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              {figures.map((f) => (
+                <Figure key={f.label} {...f} />
+              ))}
+            </dl>
+            <HourlyChart hourly={r.hourly} />
+            <section aria-label={t('alarmMgmt.report.byLocation')}>
+              <h2 className="mb-2 text-lg font-semibold">{t('alarmMgmt.report.byLocation')}</h2>
+              <TableWrap label={t('alarmMgmt.report.byLocation')}>
+                <table className={tableClass}>
+                  <thead className="bg-slate-50 dark:bg-slate-800">
+                    <tr>
+                      {locCols.map((c) => (
+                        <th key={c} scope="col" className={th}>
+                          {t(`alarmMgmt.report.${c}`)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+                    {[{ location: { id: 0, name: t('alarmMgmt.report.overall') }, ...o }, ...r.locations].map((l) => (
+                      <tr key={l.location.id} className={l.location.id === 0 ? 'font-semibold' : ''}>
+                        <td className={td}>{l.location.name}</td>
+                        <td className={`${td} tabular-nums`}>{l.alarms}</td>
+                        <td className={`${td} tabular-nums ${bad(l.per_hour <= B.perHour)}`}>
+                          {formatNumber(l.per_hour, 1)}
+                        </td>
+                        <td className={`${td} tabular-nums ${bad(l.peak_10min <= B.peak10Min)}`}>{l.peak_10min}</td>
+                        <td className={`${td} tabular-nums ${bad(l.flood_percent <= B.floodPercent)}`}>
+                          {pct(l.flood_percent)}
+                        </td>
+                        <td className={`${td} tabular-nums ${bad(l.top10_percent < B.top10Percent)}`}>
+                          {pct(l.top10_percent)}
+                        </td>
+                        <td className={`${td} tabular-nums ${bad(l.chattering <= B.chattering)}`}>{l.chattering}</td>
+                        <td className={`${td} tabular-nums ${bad(l.standing < B.standing)}`}>{l.standing}</td>
+                        <td className={`${td} tabular-nums`}>{formatNumber(l.shelved_hours, 1)}</td>
+                        <td className={`${td} tabular-nums`}>{l.suppressed_alarms}</td>
+                        <td className={`${td} tabular-nums`}>
+                          {l.acknowledged_10min_percent === null ? '—' : pct(l.acknowledged_10min_percent)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableWrap>
+            </section>
+            <ConditionTable title={t('alarmMgmt.report.badActors')} rows={r.bad_actors} />
+            <ConditionTable title={t('alarmMgmt.report.chatteringList')} rows={r.chattering} />
+            <section aria-label={t('alarmMgmt.report.standingList')}>
+              <h2 className="mb-2 text-lg font-semibold">{t('alarmMgmt.report.standingList')}</h2>
+              {r.standing.length === 0 ? (
+                <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.report.none')}</p>
+              ) : (
+                <TableWrap label={t('alarmMgmt.report.standingList')}>
+                  <table className={tableClass}>
+                    <thead className="bg-slate-50 dark:bg-slate-800">
+                      <tr>
+                        {['colRef', 'colAlarm', 'colController', 'colLocation', 'colRaised', 'colHours'].map((c) => (
+                          <th key={c} scope="col" className={th}>
+                            {t(`alarmMgmt.report.${c}`)}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+                      {r.standing.map((s) => (
+                        <tr key={s.ref}>
+                          <td className={td}>
+                            <Link
+                              to="/alarms/$alarmMetadataRef/view"
+                              params={{ alarmMetadataRef: String(s.ref) }}
+                              className="font-mono text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                            >
+                              {s.ref}
+                            </Link>
+                          </td>
+                          <td className={td}>{i18n.language === 'es-MX' ? s.alarm_type.name_es : s.alarm_type.name}</td>
+                          <td className={td}>{s.controller}</td>
+                          <td className={td}>{s.location ?? '—'}</td>
+                          <td className={`${td} whitespace-nowrap`}>{formatDateTime(s.raised_at)}</td>
+                          <td className={`${td} tabular-nums`}>
+                            {formatNumber(s.hours, 1)}
+                            {s.open ? ` (${t('alarmMgmt.report.stillOpen')})` : ''}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableWrap>
+              )}
+            </section>
+          </>
+        ) : null}
+      </ReportState>
+    </ReportLayout>
+  );
+}
