@@ -24,18 +24,18 @@ export function AlarmProgress(props: { alarm: AlarmDetail }) {
     },
   ];
   return (
-    <ol aria-label={t('alarmView.progress')} className="grid gap-3 sm:grid-cols-3">
+    <ol aria-label={t('alarmView.progress')} className="grid grid-cols-3 gap-2 sm:gap-3">
       {steps.map((s, i) => (
         <li
           key={s.key}
           aria-current={s.done && !steps[i + 1]?.done ? 'step' : undefined}
-          className={`rounded-lg border-t-4 bg-white p-4 shadow-sm dark:bg-slate-900 ${s.done ? 'border-blue-700 dark:border-blue-400' : 'border-slate-300 dark:border-slate-600'}`}
+          className={`rounded-lg border-t-4 bg-white p-2.5 shadow-sm sm:p-4 dark:bg-slate-900 ${s.done ? 'border-blue-700 dark:border-blue-400' : 'border-slate-300 dark:border-slate-600'}`}
         >
           <p className="text-sm font-semibold">
             <span className="sr-only">{s.done ? t('alarmView.stepDone') : t('alarmView.stepPending')}: </span>
             {s.label}
           </p>
-          <p className="mt-1 text-sm tabular-nums text-slate-700 dark:text-slate-200">
+          <p className="mt-1 text-xs tabular-nums text-slate-700 sm:text-sm dark:text-slate-200">
             {s.done ? formatDateTime(s.at) : '—'}
           </p>
           {s.done && s.key !== 'raised' ? (
