@@ -4,6 +4,8 @@ import { mulberry32, type Random } from './prng.ts';
 import {
   CASE_ALARM_F,
   createRack,
+  FLAKY,
+  faultsAt,
   MODEL_FAULTS,
   type ModelFault,
   type RackState,
@@ -195,5 +197,17 @@ describe('rack model', () => {
     expect(parsed.error).toBeUndefined();
     expect(parsed.data).toEqual(message);
     expect(message.ts).toBe('2026-11-22T01:02:03.000Z');
+  });
+});
+
+describe('a flaky sensor', () => {
+  it('fails for the first 2 minutes of every 15, and only then', () => {
+    const flaky = new Set(['flaky_sensor'] as const);
+    const base = 1_000 * FLAKY.everyMs;
+    expect(faultsAt(flaky, base).has('sensor_failure')).toBe(true);
+    expect(faultsAt(flaky, base + FLAKY.failMs - 1).has('sensor_failure')).toBe(true);
+    expect(faultsAt(flaky, base + FLAKY.failMs).has('sensor_failure')).toBe(false);
+    expect(faultsAt(flaky, base + FLAKY.everyMs - 1).has('sensor_failure')).toBe(false);
+    expect(faultsAt(new Set(), base).has('sensor_failure')).toBe(false);
   });
 });

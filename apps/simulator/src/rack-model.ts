@@ -14,6 +14,7 @@ export const MODEL_FAULTS = [
   'rack_manually_on',
   'high_case_temp',
   'sensor_failure',
+  'flaky_sensor',
 ] as const;
 export type ModelFault = (typeof MODEL_FAULTS)[number];
 
@@ -155,6 +156,18 @@ export function stepRack(rack: RackState, dtS: number, faults: ReadonlySet<Model
     discharge: driftNormal(rack.discharge, SIGNALS.discharge, dtS, rand),
     cases,
   };
+}
+
+/**
+ * A flaky sensor fails for the first 2 minutes of every 15 (by the wall clock), long enough for the
+ * 60-second sensor-failure delay: four raises an hour, so the console marks the alarm chattering.
+ */
+export const FLAKY = { everyMs: 15 * 60_000, failMs: 2 * 60_000 } as const;
+
+/** The faults a rack shows at `nowMs`: a flaky sensor is a sensor failure while its phase lasts. */
+export function faultsAt(faults: ReadonlySet<ModelFault>, nowMs: number): ReadonlySet<ModelFault> {
+  if (!faults.has('flaky_sensor') || nowMs % FLAKY.everyMs >= FLAKY.failMs) return faults;
+  return new Set([...faults, 'sensor_failure']);
 }
 
 /** The case whose sensor `sensor_failure` breaks: CASE2, or the only case of a one-case rack. */

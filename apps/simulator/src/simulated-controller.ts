@@ -6,6 +6,7 @@ import { alarmMessage, malformedTelemetry, msgIdFactory, onlineStatus } from './
 import type { Random } from './prng.ts';
 import {
   createRack,
+  faultsAt,
   type ModelFault,
   type RackState,
   rackRef,
@@ -116,7 +117,7 @@ export function createController(cfg: ControllerConfig): ControllerRuntime {
       const message = telemetrySnapshot(
         msgId,
         new Date(now),
-        racks.map((rack) => rackSnapshot(rack, faultsOf(rack.ref))),
+        racks.map((rack) => rackSnapshot(rack, faultsAt(faultsOf(rack.ref), now))),
       );
       last = message;
       body = JSON.stringify(message);

@@ -10,6 +10,7 @@ export const FAULT_KINDS = [
   'rack_manually_on',
   'high_case_temp',
   'sensor_failure',
+  'flaky_sensor',
   'offline',
   'malformed',
 ] as const;

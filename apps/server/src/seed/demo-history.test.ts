@@ -22,10 +22,30 @@ describe('demo alarm history', () => {
       sql`select count(*)::int as n, count(*) filter (where status = 'cleared')::int as cleared,
             count(*) filter (where status <> 'cleared')::int as open, min(raised_at) as oldest from alarms`,
     );
-    expect(row?.n).toBe(720);
+    // 720 of history, and the alarm-management story: a power cut (14) and a flaky sensor (9).
+    expect(row?.n).toBe(720 + 14 + 9);
     expect(row?.open).toBeGreaterThan(5);
     expect(row?.cleared).toBeGreaterThan(600);
     expect(new Date(String(row?.oldest)).getTime()).toBeLessThan(new Date('2026-01-15').getTime());
+  });
+
+  it('tells an alarm-management story: a nightly cleaning window, a flood, a chattering sensor, shelvings', async () => {
+    const [row] = await query<{
+      windows: number;
+      suppressed: number;
+      chattering: number;
+      floods: number;
+      shelvings: number;
+    }>(
+      database.db,
+      sql`select (select count(*)::int from maintenance_windows where recurrence is not null) as windows,
+            (select count(*)::int from alarms where suppressed) as suppressed,
+            (select count(*)::int from alarms where chattering) as chattering,
+            (select count(*)::int from alarm_floods where ended_at is not null) as floods,
+            (select count(*)::int from alarm_shelvings) as shelvings`,
+    );
+    expect(row).toMatchObject({ windows: 1, chattering: 7, floods: 1, shelvings: 12 });
+    expect(row?.suppressed).toBeGreaterThan(0);
   });
 
   it('never acknowledges or clears in the future, nor before the alarm was raised', async () => {

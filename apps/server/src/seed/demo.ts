@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { appMeta, controllers, locations, organizations, roles, teams, userLocations, users } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { hashToken } from '../features/auth/tokens.ts';
+import { seedAlarmManagement } from './alarm-management.ts';
 import { seedAlarmHistory } from './demo-history.ts';
 import { seedInventory } from './inventory.ts';
 import { seedJobs } from './jobs.ts';
@@ -237,6 +238,7 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
   if (opts.history ?? true) {
     await seedRefrigerant(db, now);
     await seedLeakHistory(db, now);
+    await seedAlarmManagement(db, now);
   }
   await seedJobs(db, now);
   await seedNotifications(db);
