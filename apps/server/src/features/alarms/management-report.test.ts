@@ -66,7 +66,7 @@ describe('the alarm-management report', () => {
     const r = res.json().data;
     expect(r.overall).toMatchObject({
       alarms: 14,
-      per_hour: 0.6,
+      per_hour: 0.58,
       per_day: 14,
       peak_10min: 12,
       chattering: 1,
@@ -75,7 +75,7 @@ describe('the alarm-management report', () => {
       acknowledged_10min_percent: 7.1,
     });
     // One 10-minute period in flood of the day's 144.
-    expect(r.overall.flood_percent).toBe(0.7);
+    expect(r.overall.flood_percent).toBe(0.69);
     // The top 10 conditions: A.CASE1 (4) and nine single alarms, 13 of 14.
     expect(r.overall.top10_percent).toBe(92.9);
     expect(r.bad_actors[0]).toMatchObject({ subject: 'A.CASE1', count: 4, share_percent: 28.6 });
@@ -84,6 +84,23 @@ describe('the alarm-management report', () => {
     expect(r.locations.map((l: { alarms: number }) => l.alarms)).toEqual([12, 2]);
     expect(r.hourly).toHaveLength(24);
     expect(r.hourly[10]).toEqual({ hour: `${DAY}T10:00:00.000Z`, alarms: 12, peak_10min: 12 });
+  });
+
+  it('sees a burst whole when it straddles two 10-minute periods', async () => {
+    // 12 alarms at FreshMart #103 from 14:07 to 14:12:30 (periods start on the tens).
+    await seedAlarms(
+      t.database.db,
+      Array.from({ length: 12 }, (_, k) => ({
+        controller: 2,
+        type: 'SENSOR_FAILURE',
+        subject: `B.CASE${k}`,
+        status: 'cleared' as const,
+        raisedAt: new Date(Date.parse('2026-10-03T14:07:00Z') + k * 30_000),
+      })),
+    );
+    const r = (await get('manager', 'from=2026-10-03&to=2026-10-03')).json().data;
+    expect(r.overall).toMatchObject({ alarms: 12, peak_10min: 12 });
+    expect(r.overall.flood_percent).toBeGreaterThan(0);
   });
 
   it('keeps to the caller’s scope and permission, and refuses bad ranges', async () => {
@@ -101,7 +118,7 @@ describe('the alarm-management report', () => {
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toMatch(/^Ubicación,Alarmas,Por hora/);
-    expect(lines[1]).toMatch(/^Todas las ubicaciones,14,0.6,12/);
+    expect(lines[1]).toMatch(/^Todas las ubicaciones,14,0.58,12/);
     expect(lines).toHaveLength(4);
     const pdf = await get('manager', `from=${DAY}&to=${DAY}&format=pdf`);
     expect(pdf.statusCode).toBe(200);

@@ -23,6 +23,7 @@ const TEN_MINUTES = FLOOD.minutes * 60_000;
 const ALL = -1;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 type ConditionRow = {
   location_id: number | null;
@@ -36,7 +37,8 @@ type ConditionRow = {
 type Acc = {
   alarms: number;
   acked: number;
-  buckets: Map<number, number>;
+  /** Per 10-minute period: its alarms and the most raised within 10 minutes ending in it. */
+  buckets: Map<number, { n: number; peak: number }>;
   conditions: ConditionRow[];
   shelvedHours: number;
   suppressed: number;
@@ -81,10 +83,19 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
               count(*) filter (where a.acknowledged_at <= a.raised_at + interval '10 minutes')::int as acked
             from alarms a where ${inRange} and not a.suppressed group by a.location_id`,
       ),
-      query<{ location_id: number | null; b: unknown; n: number }>(
+      // Per 10-minute period: its alarms, and the most raised within any 10 minutes ending in it (at
+      // the location, and over every location), so a burst across two periods is still seen whole.
+      query<{ location_id: number | null; b: unknown; n: number; loc_peak: number; all_peak: number }>(
         db,
-        sql`select a.location_id, date_bin('10 minutes', a.raised_at, ${s}) as b, count(*)::int as n
-            from alarms a where ${inRange} and not a.suppressed group by 1, 2`,
+        sql`with w as (
+              select a.location_id, a.raised_at,
+                count(*) over (partition by a.location_id order by a.raised_at
+                  range between interval '599.999 seconds' preceding and current row) as loc_n,
+                count(*) over (order by a.raised_at range between interval '599.999 seconds' preceding and current row) as all_n
+              from alarms a where ${inRange} and not a.suppressed)
+            select location_id, date_bin('10 minutes', raised_at, ${s}) as b, count(*)::int as n,
+              max(loc_n)::int as loc_peak, max(all_n)::int as all_peak
+            from w group by 1, 2`,
       ),
       query<ConditionRow>(
         db,
@@ -157,7 +168,10 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
       });
     for (const r of buckets) {
       const b = toDate(r.b).getTime();
-      both(r.location_id, (a) => a.buckets.set(b, (a.buckets.get(b) ?? 0) + Number(r.n)));
+      acc(r.location_id).buckets.set(b, { n: Number(r.n), peak: Number(r.loc_peak) });
+      const all = (accs.get(ALL) as Acc).buckets;
+      const cur = all.get(b) ?? { n: 0, peak: 0 };
+      all.set(b, { n: cur.n + Number(r.n), peak: Math.max(cur.peak, Number(r.all_peak)) });
     }
     for (const r of conditions) both(r.location_id, (a) => a.conditions.push(r));
     for (const r of shelved) both(r.location_id, (a) => (a.shelvedHours += Number(r.hours)));
@@ -171,15 +185,15 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
     const hours = Math.max((eff.getTime() - start.getTime()) / HOUR, 1 / 6);
     const periods = Math.max(1, Math.ceil((eff.getTime() - start.getTime()) / TEN_MINUTES));
     const figuresOf = (a: Acc): AlarmManagementFigures => {
-      const counts = [...a.buckets.values()];
+      const peaks = [...a.buckets.values()].map((b) => b.peak);
       const top = [...a.conditions].sort((x1, x2) => x2.n - x1.n).slice(0, 10);
       const topN = top.reduce((sum, c) => sum + Number(c.n), 0);
       return {
         alarms: a.alarms,
         per_day: round1((a.alarms / hours) * 24),
-        per_hour: round1(a.alarms / hours),
-        peak_10min: counts.length ? Math.max(...counts) : 0,
-        flood_percent: round1((counts.filter((n) => n > FLOOD.count).length / periods) * 100),
+        per_hour: round2(a.alarms / hours),
+        peak_10min: peaks.length ? Math.max(...peaks) : 0,
+        flood_percent: round2((peaks.filter((n) => n > FLOOD.count).length / periods) * 100),
         top10_percent: a.alarms ? round1((topN / a.alarms) * 100) : 0,
         chattering: a.conditions.filter((c) => c.chattering).length,
         standing: a.standing,
@@ -206,10 +220,10 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
 
     // The chart: per hour, the alarms and the busiest 10 minutes in it (the flood threshold applies to those).
     const byHour = new Map<number, { alarms: number; peak: number }>();
-    for (const [b, n] of overall.buckets) {
+    for (const [b, v] of overall.buckets) {
       const h = Math.floor(b / HOUR) * HOUR;
       const cur = byHour.get(h) ?? { alarms: 0, peak: 0 };
-      byHour.set(h, { alarms: cur.alarms + n, peak: Math.max(cur.peak, n) });
+      byHour.set(h, { alarms: cur.alarms + v.n, peak: Math.max(cur.peak, v.peak) });
     }
     const hourly: AlarmManagementReport['hourly'] = [];
     for (let h = Math.floor(start.getTime() / HOUR) * HOUR; h < eff.getTime(); h += HOUR) {

@@ -326,7 +326,7 @@ export function AlarmManagementReportPage() {
                         <td className={td}>{l.location.name}</td>
                         <td className={`${td} tabular-nums`}>{l.alarms}</td>
                         <td className={`${td} tabular-nums ${bad(l.per_hour <= B.perHour)}`}>
-                          {formatNumber(l.per_hour, 1)}
+                          {formatNumber(l.per_hour, 2)}
                         </td>
                         <td className={`${td} tabular-nums ${bad(l.peak_10min <= B.peak10Min)}`}>{l.peak_10min}</td>
                         <td className={`${td} tabular-nums ${bad(l.flood_percent <= B.floodPercent)}`}>
