@@ -157,6 +157,7 @@ export async function startServer(deps: {
             log,
             shareGroup,
             sessionExpirySeconds: config.MQTT_SAFETY_NET_EXPIRY_S,
+            receiveMaximum: config.MQTT_RECEIVE_MAXIMUM,
             onStepDown: () => void leadership.yieldFor(30_000),
           });
         },

@@ -12,9 +12,14 @@ type SendPacket = (packet: Packet, cb?: () => void, cbStorePut?: () => void, noS
  * again on the next one). A PUBACK whose connection has meanwhile been replaced is dropped: the
  * new connection's packet ids are not the old one's, and the broker redelivers anyway.
  *
- * Returns `hold(messageId, work)`, to be called from `handleMessage` before its `done()`.
+ * Returns `hold(messageId, work)`, to be called from `handleMessage` before its `done()`. `outcome`
+ * hears of each stored and each failed message (the consumer backs off its reconnection while the
+ * database fails).
  */
-export function holdAcks(client: MqttClient): (messageId: number, work: Promise<unknown>) => void {
+export function holdAcks(
+  client: MqttClient,
+  outcome?: { stored: () => void; failed: () => void },
+): (messageId: number, work: Promise<unknown>) => void {
   const held = new Map<number, Promise<unknown>>();
   const target = client as unknown as { _sendPacket: SendPacket };
   const send = target._sendPacket.bind(client);
@@ -27,10 +32,14 @@ export function holdAcks(client: MqttClient): (messageId: number, work: Promise<
     cb?.();
     pending.then(
       () => {
+        outcome?.stored();
         if (client.stream === stream && !stream.destroyed) send(packet, undefined, cbStorePut, noStore);
       },
       // Not stored: no PUBACK, and a reconnect makes the broker deliver the message again.
-      () => stream.destroy(),
+      () => {
+        outcome?.failed();
+        stream.destroy();
+      },
     );
   };
   return (messageId, work) => {

@@ -7,6 +7,7 @@ import { holdAcks } from './held-acks.ts';
 import type { IngestPipeline } from './pipeline.ts';
 
 export const DEFAULT_SHARE_GROUP = 'rcm-ingest';
+const RECONNECT_MS = 250;
 
 export type BrokerConsumer = {
   close: () => Promise<void>;
@@ -80,9 +81,27 @@ export async function startBrokerConsumer(deps: {
       properties: { sessionExpiryInterval: persistent ? 3600 : 0, receiveMaximum: deps.receiveMaximum ?? 5000 },
       // Soon after a broker restart: until the subscription is back, only the safety net gets what
       // devices send (safety-net.ts).
-      reconnectPeriod: 250,
+      reconnectPeriod: RECONNECT_MS,
     });
-    const hold = holdAcks(client);
+    // While batches fail (the database is gone) each reconnection would bring the broker's whole
+    // in-flight window again, only to fail it: reconnect later and later (up to 30 s), and at the
+    // usual pace again once a message is stored.
+    let failures = 0;
+    let failedStream: unknown = null;
+    const hold = holdAcks(client, {
+      stored: () => {
+        if (failures === 0) return;
+        failures = 0;
+        client.options.reconnectPeriod = RECONNECT_MS;
+      },
+      // Once per connection: a failed batch fails all of its messages at once.
+      failed: () => {
+        if (client.stream === failedStream) return;
+        failedStream = client.stream;
+        failures += 1;
+        client.options.reconnectPeriod = Math.min(30_000, RECONNECT_MS * 2 ** Math.min(failures, 7));
+      },
+    });
     client.handleMessage = (packet: IPublishPacket, done) => {
       const topic = parseDeviceTopic(packet.topic);
       const work = topic ? deps.pipeline.submit(topic.mac, topic.channel, packet.payload) : Promise.resolve();

@@ -10,6 +10,8 @@ export type NetWorkerData = {
   markerTopic: string;
   deviceFilter: string;
   sessionExpirySeconds: number;
+  /** MQTT 5 Receive Maximum: what the broker may have in flight to the net (its recovery acknowledges after commit). */
+  receiveMaximum: number;
 };
 
 /** Server → worker. */

@@ -44,7 +44,7 @@ const client = mqtt.connect(data.url, {
   clientId: data.clientId,
   clean: false,
   protocolVersion: 5,
-  properties: { sessionExpiryInterval: data.sessionExpirySeconds },
+  properties: { sessionExpiryInterval: data.sessionExpirySeconds, receiveMaximum: data.receiveMaximum },
   reconnectPeriod: 250,
 });
 const hold = holdAcks(client);

@@ -72,6 +72,8 @@ export async function startSafetyNet(deps: {
   log: FastifyBaseLogger;
   shareGroup: string;
   sessionExpirySeconds: number;
+  /** Messages the broker may have in flight to the net (MQTT_RECEIVE_MAXIMUM; default 5,000). */
+  receiveMaximum?: number;
   /**
    * This net stepped down: the broker gave its client id's session to another connection (a second
    * net somewhere), or its worker thread failed. The caller lets another instance hold the net.
@@ -113,6 +115,7 @@ export async function startSafetyNet(deps: {
     markerTopic,
     deviceFilter: DEVICE_FILTER,
     sessionExpirySeconds: deps.sessionExpirySeconds,
+    receiveMaximum: deps.receiveMaximum ?? 5000,
   } satisfies NetWorkerData);
   const command = (c: NetCommand) => worker.postMessage(c);
   let exited = false;
