@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import type { AlarmSummary } from '@rcm/shared/alarms';
+import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
+
+/** Sonner toasts fade out; axe looks once they are gone (the pointer moved off, which holds them). */
+async function toastsGone(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+test('a technician adds a nightly cleaning window to a controller, reads it, and deletes it', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs(DEMO.technician);
+  await page.goto('/controllers/17/view');
+  const section = page.getByRole('region', { name: 'Maintenance windows' });
+  await section.getByRole('button', { name: 'Add maintenance window' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add maintenance window' });
+  await dialog.getByLabel('Applies to').selectOption('controller');
+  // A year from today, every night 02:00-03:00 in the store's time zone.
+  const start = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const local = (d: Date) =>
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  await dialog.getByLabel('From', { exact: true }).fill(local(start));
+  await dialog.getByLabel('Until', { exact: true }).fill(local(new Date(start.getTime() + 365 * 86_400_000)));
+  await dialog.getByLabel('Repeat weekly').check();
+  await expect(dialog.getByLabel('Sunday')).toBeChecked();
+  await dialog.getByLabel('Reason').fill('Nightly case cleaning (e2e)');
+  await expectAccessible(page, 'maintenance window form');
+  await dialog.getByRole('button', { name: 'Save window' }).click();
+  await expect(dialog).toBeHidden();
+  const item = section.getByRole('listitem').filter({ hasText: 'Nightly case cleaning (e2e)' });
+  await expect(item).toContainText('Every day, 02:00–03:00');
+  await expect(item).toContainText(/Next: .+2:00 AM – 3:00 AM/);
+  await expectAccessible(page, 'controller with a maintenance window');
+
+  // A window whose daily span is empty is refused with the reason, and nothing is added.
+  await item.getByRole('button', { name: /^Edit maintenance window/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit maintenance window' });
+  await edit.getByLabel('To (time)').fill('02:00');
+  await edit.getByRole('button', { name: 'Save window' }).click();
+  await expect(edit.getByText('The daily span must end at a different time than it starts.')).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  await item.getByRole('button', { name: /^Delete maintenance window/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete maintenance window' });
+  await confirm.getByRole('button', { name: 'Delete maintenance window' }).click();
+  await expect(item).toHaveCount(0);
+});
+
+test('shelve an alarm from its view, find it under Shelved, and unshelve it', async ({ page, loginAs, apiAs }) => {
+  const api = await apiAs(DEMO.technician);
+  // The oldest open alarm (other tests take the newest).
+  const [alarm] = (await api.get<{ data: AlarmSummary[] }>('alarms?status=active&sort=raised_at&per_page=1')).data;
+  expect(alarm, 'an active alarm to shelve').toBeDefined();
+  const ref = alarm?.ref as number;
+  await loginAs(DEMO.technician);
+  await page.goto(`/alarms/${ref}/view`);
+  await page.getByRole('button', { name: 'Shelve', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Shelve alarm #${ref}` });
+  await dialog.getByLabel('Shelve for').selectOption('30');
+  await dialog.getByLabel('Reason').fill('Sensor being replaced');
+  await expectAccessible(page, 'shelve dialog');
+  await dialog.getByRole('button', { name: 'Shelve alarm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Shelved until .+: Sensor being replaced$/)).toBeVisible();
+  await toastsGone(page);
+  await expectAccessible(page, 'shelved alarm');
+
+  // Out of the default list; the Shelved filter shows it, grayed, with its badge.
+  await page.goto('/?status=shelved');
+  const row = page.getByRole('row').filter({ hasText: String(ref) });
+  await expect(row.getByText('Shelved', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'dashboard filtered to shelved alarms');
+  await page.goto('/?per_page=100');
+  await expect(page.getByRole('link', { name: String(ref), exact: true })).toHaveCount(0);
+
+  await page.goto(`/alarms/${ref}/view`);
+  await page.getByRole('button', { name: 'Unshelve' }).click();
+  await expect(page.getByRole('button', { name: 'Shelve', exact: true })).toBeVisible();
+  await expect(page.getByText(/^Shelved until/)).toHaveCount(0);
+});
+
+test('the alarm-management report judges the year against ISA-18.2, in English and in Spanish', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs(DEMO.admin);
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/reports/alarm_management?from=${from}&to=${to}`);
+  await expect(page.getByRole('heading', { name: 'Alarm management', level: 1 })).toBeVisible();
+  await expect(page.getByText('About 6 is manageable')).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'Alarms per hour, and the busiest 10 minutes of each hour' }),
+  ).toBeVisible();
+  await expect(page.getByText('Flood threshold: more than 10 alarms in 10 minutes')).toBeVisible();
+  // The demo's power cut: 14 alarms within 10 minutes, more than the flood threshold.
+  const peak = page.getByText('Most alarms in 10 minutes', { exact: true }).locator('xpath=following-sibling::dd[1]');
+  await expect(peak).toHaveText(/^(1[1-9]|[2-9]\d)$/);
+  await expect(page.getByRole('region', { name: 'Chattering alarms' }).getByRole('row')).not.toHaveCount(0);
+  await expectAccessible(page, 'alarm management report');
+
+  await loginAs(DEMO.manager);
+  await page.goto(`/reports/alarm_management?from=${from}&to=${to}`);
+  await expect(page.getByRole('heading', { name: 'Gestión de alarmas', level: 1 })).toBeVisible();
+  await expect(page.getByText('Alrededor de 6 es manejable')).toBeVisible();
+  await expectAccessible(page, 'alarm management report in Spanish');
+});
