@@ -66,7 +66,7 @@ async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const loading = page.locator('output').filter({ hasText: /…\s*$/ });
-  await expect(loading.or(page.locator('output .animate-spin'))).toHaveCount(0, { timeout: 15_000 });
+  await expect(loading.or(page.locator('output .animate-spin'))).toHaveCount(0, { timeout: 45_000 });
 }
 
 /** The page does not scroll sideways: nothing is wider than the viewport. */

@@ -3,20 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { duration } from '../components/format.ts';
-import {
-  ReportLayout,
-  ReportState,
-  SelectFilter,
-  Stat,
-  TableWrap,
-  tableClass,
-  td,
-  th,
-  useReportFilters,
-} from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, SelectFilter, Stat, useReportFilters } from '../components/report-layout.tsx';
 
 /** /reports/alarm_response: time to acknowledge and to clear, by organization, location, type and severity. */
 export function AlarmResponsePage() {
@@ -66,63 +57,73 @@ export function AlarmResponsePage() {
                 }))}
               />
             </div>
-            <TableWrap label={t('reports.names.alarm_response.title')}>
-              <table className={tableClass}>
-                <caption className="sr-only">{t('reports.names.alarm_response.title')}</caption>
-                <thead className="bg-slate-50 dark:bg-slate-800">
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('reports.location')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('reports.response.type')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('reports.response.severity')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('reports.response.alarms')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('reports.response.ackMedian')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('reports.response.ackP90')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('reports.response.clearMedian')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('reports.response.clearP90')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {body.data.map((r) => (
-                    <tr key={`${r.organization_name}-${r.location_id}-${r.alarm_type}-${r.severity}`}>
-                      <td className={td}>
-                        {r.location_name ?? '—'}
-                        <span className="block text-xs text-slate-600 dark:text-slate-300">{r.organization_name}</span>
-                      </td>
-                      <td className={td}>{es ? r.alarm_type_name_es : r.alarm_type_name}</td>
-                      <td className={td}>
-                        <SeverityBadge severity={r.severity} />
-                      </td>
-                      <td className={`${td} text-right tabular-nums`}>
-                        {r.alarms}
-                        <span className="block text-xs text-slate-600 dark:text-slate-300">
-                          {t('reports.response.ackCleared', { acknowledged: r.acknowledged, cleared: r.cleared })}
-                        </span>
-                      </td>
-                      <td className={`${td} text-right tabular-nums`}>{duration(r.ack_median)}</td>
-                      <td className={`${td} text-right tabular-nums`}>{duration(r.ack_p90)}</td>
-                      <td className={`${td} text-right tabular-nums`}>{duration(r.clear_median)}</td>
-                      <td className={`${td} text-right tabular-nums`}>{duration(r.clear_p90)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable
+              caption={t('reports.names.alarm_response.title')}
+              rows={body.data}
+              rowKey={(r) => `${r.organization_name}-${r.location_id}-${r.alarm_type}-${r.severity}`}
+              titleColumns={2}
+              columns={[
+                {
+                  key: 'location',
+                  header: t('reports.location'),
+                  cell: (r) => (
+                    <>
+                      {r.location_name ?? '—'}
+                      <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+                        {r.organization_name}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'type',
+                  header: t('reports.response.type'),
+                  cell: (r) => (es ? r.alarm_type_name_es : r.alarm_type_name),
+                },
+                {
+                  key: 'severity',
+                  header: t('reports.response.severity'),
+                  cell: (r) => <SeverityBadge severity={r.severity} />,
+                },
+                {
+                  key: 'alarms',
+                  header: t('reports.response.alarms'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => (
+                    <>
+                      {r.alarms}
+                      <span className="block text-xs text-slate-600 dark:text-slate-300">
+                        {t('reports.response.ackCleared', { acknowledged: r.acknowledged, cleared: r.cleared })}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'ackMedian',
+                  header: t('reports.response.ackMedian'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => duration(r.ack_median),
+                },
+                {
+                  key: 'ackP90',
+                  header: t('reports.response.ackP90'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => duration(r.ack_p90),
+                },
+                {
+                  key: 'clearMedian',
+                  header: t('reports.response.clearMedian'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => duration(r.clear_median),
+                },
+                {
+                  key: 'clearP90',
+                  header: t('reports.response.clearP90'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => duration(r.clear_p90),
+                },
+              ]}
+            />
             <Pagination
               page={body.meta.page}
               lastPage={body.meta.last_page}

@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { dateTime, duration } from '../components/format.ts';
-import {
-  ReportLayout,
-  ReportState,
-  Stat,
-  TableWrap,
-  tableClass,
-  td,
-  th,
-  useReportFilters,
-} from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
 
 /** /reports/rack_manually_on: racks manually on now, and the periods they were over the range. */
 export function RackManuallyOnPage() {
@@ -45,46 +37,32 @@ export function RackManuallyOnPage() {
               {body.summary.now.length === 0 ? (
                 <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.manual.noneNow')}</p>
               ) : (
-                <TableWrap label={t('reports.manual.now')}>
-                  <table className={tableClass}>
-                    <caption className="sr-only">{t('reports.manual.now')}</caption>
-                    <thead className="bg-slate-50 dark:bg-slate-800">
-                      <tr>
-                        <th scope="col" className={th}>
-                          {t('reports.location')}
-                        </th>
-                        <th scope="col" className={th}>
-                          {t('reports.manual.rack')}
-                        </th>
-                        <th scope="col" className={th}>
-                          {t('reports.manual.point')}
-                        </th>
-                        <th scope="col" className={th}>
-                          {t('reports.manual.since')}
-                        </th>
-                        <th scope="col" className={`${th} text-right`}>
-                          {t('reports.manual.for')}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                      {body.summary.now.map((r) => (
-                        <tr key={`${r.controller_id}-${r.point}`}>
-                          <td className={td}>{where(r)}</td>
-                          <td className={td}>
-                            {r.rack_name ?? r.rack_ref}
-                            <span className="block text-xs text-slate-600 dark:text-slate-300">
-                              {r.controller_name}
-                            </span>
-                          </td>
-                          <td className={td}>{r.point_name ?? r.point}</td>
-                          <td className={td}>{dateTime(r.since, lang)}</td>
-                          <td className={`${td} text-right tabular-nums`}>{duration(r.seconds)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableWrap>
+                <DataTable
+                  caption={t('reports.manual.now')}
+                  rows={body.summary.now}
+                  rowKey={(r) => `${r.controller_id}-${r.point}`}
+                  columns={[
+                    { key: 'location', header: t('reports.location'), cell: where },
+                    {
+                      key: 'rack',
+                      header: t('reports.manual.rack'),
+                      cell: (r) => (
+                        <>
+                          {r.rack_name ?? r.rack_ref}
+                          <span className="block text-xs text-slate-600 dark:text-slate-300">{r.controller_name}</span>
+                        </>
+                      ),
+                    },
+                    { key: 'point', header: t('reports.manual.point'), cell: (r) => r.point_name ?? r.point },
+                    { key: 'since', header: t('reports.manual.since'), cell: (r) => dateTime(r.since, lang) },
+                    {
+                      key: 'for',
+                      header: t('reports.manual.for'),
+                      className: 'text-right tabular-nums',
+                      cell: (r) => duration(r.seconds),
+                    },
+                  ]}
+                />
               )}
             </section>
             {body.summary.by_location.length > 0 ? (
@@ -104,54 +82,47 @@ export function RackManuallyOnPage() {
               {body.data.length === 0 ? (
                 <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.manual.noEpisodes')}</p>
               ) : (
-                <TableWrap label={t('reports.manual.episodesTitle')}>
-                  <table className={tableClass}>
-                    <caption className="sr-only">{t('reports.manual.episodesTitle')}</caption>
-                    <thead className="bg-slate-50 dark:bg-slate-800">
-                      <tr>
-                        <th scope="col" className={th}>
-                          {t('reports.location')}
-                        </th>
-                        <th scope="col" className={th}>
-                          {t('reports.manual.rack')}
-                        </th>
-                        <th scope="col" className={th}>
-                          {t('reports.manual.since')}
-                        </th>
-                        <th scope="col" className={th}>
-                          {t('reports.manual.until')}
-                        </th>
-                        <th scope="col" className={th}>
-                          {t('reports.manual.lastReading')}
-                        </th>
-                        <th scope="col" className={`${th} text-right`}>
-                          {t('reports.manual.for')}
-                        </th>
-                        <th scope="col" className={`${th} text-right`}>
-                          {t('reports.manual.inRange')}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                      {body.data.map((r) => (
-                        <tr key={`${r.controller_id}-${r.point}-${r.since}`}>
-                          <td className={td}>{where(r)}</td>
-                          <td className={td}>
-                            {r.rack_name ?? r.rack_ref} · {r.point_name ?? r.point}
-                            <span className="block text-xs text-slate-600 dark:text-slate-300">
-                              {r.controller_name}
-                            </span>
-                          </td>
-                          <td className={td}>{dateTime(r.since, lang)}</td>
-                          <td className={td}>{r.until ? dateTime(r.until, lang) : t('reports.manual.ongoing')}</td>
-                          <td className={td}>{dateTime(r.last_reading_at, lang)}</td>
-                          <td className={`${td} text-right tabular-nums`}>{duration(r.seconds)}</td>
-                          <td className={`${td} text-right tabular-nums`}>{duration(r.seconds_in_range)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableWrap>
+                <DataTable
+                  caption={t('reports.manual.episodesTitle')}
+                  rows={body.data}
+                  rowKey={(r) => `${r.controller_id}-${r.point}-${r.since}`}
+                  columns={[
+                    { key: 'location', header: t('reports.location'), cell: where },
+                    {
+                      key: 'rack',
+                      header: t('reports.manual.rack'),
+                      cell: (r) => (
+                        <>
+                          {r.rack_name ?? r.rack_ref} · {r.point_name ?? r.point}
+                          <span className="block text-xs text-slate-600 dark:text-slate-300">{r.controller_name}</span>
+                        </>
+                      ),
+                    },
+                    { key: 'since', header: t('reports.manual.since'), cell: (r) => dateTime(r.since, lang) },
+                    {
+                      key: 'until',
+                      header: t('reports.manual.until'),
+                      cell: (r) => (r.until ? dateTime(r.until, lang) : t('reports.manual.ongoing')),
+                    },
+                    {
+                      key: 'lastReading',
+                      header: t('reports.manual.lastReading'),
+                      cell: (r) => dateTime(r.last_reading_at, lang),
+                    },
+                    {
+                      key: 'for',
+                      header: t('reports.manual.for'),
+                      className: 'text-right tabular-nums',
+                      cell: (r) => duration(r.seconds),
+                    },
+                    {
+                      key: 'inRange',
+                      header: t('reports.manual.inRange'),
+                      className: 'text-right tabular-nums',
+                      cell: (r) => duration(r.seconds_in_range),
+                    },
+                  ]}
+                />
               )}
             </section>
             <Pagination

@@ -3,18 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
-import {
-  ReportLayout,
-  ReportState,
-  Stat,
-  TableWrap,
-  tableClass,
-  td,
-  th,
-  useReportFilters,
-} from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
 
 const STATE_CLASS: Record<string, string> = {
   ok: 'text-emerald-800 dark:text-emerald-300',
@@ -29,17 +21,6 @@ export function RefrigerantReportPage() {
   const [filters, update] = useReportFilters();
   const report = useQuery(reportQuery('refrigerant', filters));
   const body = report.data;
-  const cols = [
-    t('reports.location'),
-    t('refrigerant.report.system'),
-    t('refrigerant.report.refrigerantCharge'),
-    t('refrigerant.co2e'),
-    t('refrigerant.report.addedCol'),
-    t('refrigerant.report.lastRate'),
-    t('refrigerant.report.status'),
-    t('refrigerant.report.nextCheck'),
-    t('refrigerant.report.alarms'),
-  ];
   const status = (r: RefrigerantReportRow) =>
     t(`refrigerant.state_${r.status.state}`, { date: formatDay(r.status.repair_due_by) });
   return (
@@ -69,78 +50,111 @@ export function RefrigerantReportPage() {
                 ))}
               </ul>
             </section>
-            <TableWrap label={t('reports.names.refrigerant.title')}>
-              <table className={tableClass}>
-                <caption className="sr-only">{t('reports.names.refrigerant.title')}</caption>
-                <thead className="bg-slate-50 dark:bg-slate-800">
-                  <tr>
-                    {cols.map((c) => (
-                      <th key={c} scope="col" className={th}>
-                        {c}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {body.data.map((r) => (
-                    <tr key={`${r.controller_id}-${r.rack_ref}`}>
-                      <td className={td}>
-                        {r.location_name ?? '—'}
-                        <span className="block text-xs text-slate-600 dark:text-slate-300">{r.organization_name}</span>
-                      </td>
-                      <td className={td}>
-                        <Link
-                          to="/controllers/$controllerId/view"
-                          params={{ controllerId: String(r.controller_id) }}
-                          className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                        >
-                          {r.controller_name}
-                        </Link>
+            <DataTable
+              caption={t('reports.names.refrigerant.title')}
+              rows={body.data}
+              rowKey={(r) => `${r.controller_id}-${r.rack_ref}`}
+              titleColumns={2}
+              columns={[
+                {
+                  key: 'location',
+                  header: t('reports.location'),
+                  cell: (r) => (
+                    <>
+                      {r.location_name ?? '—'}
+                      <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+                        {r.organization_name}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'system',
+                  header: t('refrigerant.report.system'),
+                  cell: (r) => (
+                    <>
+                      <Link
+                        to="/controllers/$controllerId/view"
+                        params={{ controllerId: String(r.controller_id) }}
+                        className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                      >
+                        {r.controller_name}
+                      </Link>
+                      <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+                        {r.rack_name ?? t('refrigerant.rackName', { ref: r.rack_ref })}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'charge',
+                  header: t('refrigerant.report.refrigerantCharge'),
+                  cell: (r) => (
+                    <>
+                      {r.refrigerant}
+                      <span className="block text-xs text-slate-600 dark:text-slate-300">
+                        {formatMass(r.full_charge_kg)}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'co2e',
+                  header: t('refrigerant.co2e'),
+                  className: 'tabular-nums',
+                  cell: (r) => `${formatNumber(r.co2e_tonnes, 1)} t`,
+                },
+                {
+                  key: 'added',
+                  header: t('refrigerant.report.addedCol'),
+                  className: 'tabular-nums',
+                  cell: (r) =>
+                    r.charges > 0 ? (
+                      <>
+                        {formatMass(r.added_kg)}
                         <span className="block text-xs text-slate-600 dark:text-slate-300">
-                          {r.rack_name ?? t('refrigerant.rackName', { ref: r.rack_ref })}
+                          {t('refrigerant.report.charges', { count: r.charges })}
                         </span>
-                      </td>
-                      <td className={td}>
-                        {r.refrigerant}
-                        <span className="block text-xs text-slate-600 dark:text-slate-300">
-                          {formatMass(r.full_charge_kg)}
-                        </span>
-                      </td>
-                      <td className={`${td} tabular-nums`}>{formatNumber(r.co2e_tonnes, 1)} t</td>
-                      <td className={`${td} tabular-nums`}>
-                        {r.charges > 0 ? (
-                          <>
-                            {formatMass(r.added_kg)}
-                            <span className="block text-xs text-slate-600 dark:text-slate-300">
-                              {t('refrigerant.report.charges', { count: r.charges })}
-                            </span>
-                          </>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                      <td className={`${td} tabular-nums`}>
-                        {r.last_leak_rate_percent === null ? '—' : `${formatNumber(r.last_leak_rate_percent, 2)} %`}
-                      </td>
-                      <td className={`${td} ${STATE_CLASS[r.status.state]}`}>{status(r)}</td>
-                      <td className={td}>
-                        {r.next_leak_check_due ? formatDay(r.next_leak_check_due) : t('refrigerant.report.noCheck')}
-                        {r.next_leak_check_due && r.next_leak_check_due < new Date().toISOString().slice(0, 10) ? (
-                          <strong className="block text-xs text-red-800 dark:text-red-300">
-                            {t('refrigerant.checkOverdue')}
-                          </strong>
-                        ) : null}
-                      </td>
-                      <td className={`${td} tabular-nums`}>
-                        {r.leak_alarm_open
-                          ? t('refrigerant.report.alarmOpen', { count: r.leak_alarms })
-                          : r.leak_alarms}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+                      </>
+                    ) : (
+                      '—'
+                    ),
+                },
+                {
+                  key: 'lastRate',
+                  header: t('refrigerant.report.lastRate'),
+                  className: 'tabular-nums',
+                  cell: (r) =>
+                    r.last_leak_rate_percent === null ? '—' : `${formatNumber(r.last_leak_rate_percent, 2)} %`,
+                },
+                {
+                  key: 'status',
+                  header: t('refrigerant.report.status'),
+                  cell: (r) => <span className={STATE_CLASS[r.status.state]}>{status(r)}</span>,
+                },
+                {
+                  key: 'nextCheck',
+                  header: t('refrigerant.report.nextCheck'),
+                  cell: (r) => (
+                    <>
+                      {r.next_leak_check_due ? formatDay(r.next_leak_check_due) : t('refrigerant.report.noCheck')}
+                      {r.next_leak_check_due && r.next_leak_check_due < new Date().toISOString().slice(0, 10) ? (
+                        <strong className="block text-xs text-red-800 dark:text-red-300">
+                          {t('refrigerant.checkOverdue')}
+                        </strong>
+                      ) : null}
+                    </>
+                  ),
+                },
+                {
+                  key: 'alarms',
+                  header: t('refrigerant.report.alarms'),
+                  className: 'tabular-nums',
+                  cell: (r) =>
+                    r.leak_alarm_open ? t('refrigerant.report.alarmOpen', { count: r.leak_alarms }) : r.leak_alarms,
+                },
+              ]}
+            />
             <Pagination
               page={body.meta.page}
               lastPage={body.meta.last_page}

@@ -2,20 +2,11 @@ import { PO_STATUSES } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { dateTime, money } from '../components/format.ts';
-import {
-  ReportLayout,
-  ReportState,
-  SelectFilter,
-  Stat,
-  TableWrap,
-  tableClass,
-  td,
-  th,
-  useReportFilters,
-} from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, SelectFilter, Stat, useReportFilters } from '../components/report-layout.tsx';
 
 /** /reports/uri_purchase_orders: orders placed with URI, by range, location and status, with totals. */
 export function UriPurchaseOrdersPage() {
@@ -63,52 +54,45 @@ export function UriPurchaseOrdersPage() {
                 display: `${money(m.total_cents, lang)} (${m.orders})`,
               }))}
             />
-            <TableWrap label={t('reports.names.uri_purchase_orders.title')}>
-              <table className={tableClass}>
-                <caption className="sr-only">{t('reports.names.uri_purchase_orders.title')}</caption>
-                <thead className="bg-slate-50 dark:bg-slate-800">
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('reports.uri.number')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('reports.uri.placedAt')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('reports.status')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('reports.location')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('reports.uri.lines')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('reports.uri.units')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('reports.uri.total')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {body.data.map((r) => (
-                    <tr key={r.id}>
-                      <td className={`${td} font-medium`}>{r.number}</td>
-                      <td className={td}>{dateTime(r.placed_at, lang)}</td>
-                      <td className={td}>{t(`reports.poStatus.${r.status}`)}</td>
-                      <td className={td}>
-                        {r.location_name}
-                        <span className="block text-xs text-slate-600 dark:text-slate-300">{r.organization_name}</span>
-                      </td>
-                      <td className={`${td} text-right tabular-nums`}>{r.lines}</td>
-                      <td className={`${td} text-right tabular-nums`}>{r.units}</td>
-                      <td className={`${td} text-right tabular-nums`}>{money(r.total_cents, lang)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable
+              caption={t('reports.names.uri_purchase_orders.title')}
+              rows={body.data}
+              rowKey={(r) => r.id}
+              titleColumns={2}
+              columns={[
+                { key: 'number', header: t('reports.uri.number'), className: 'font-medium', cell: (r) => r.number },
+                { key: 'placedAt', header: t('reports.uri.placedAt'), cell: (r) => dateTime(r.placed_at, lang) },
+                { key: 'status', header: t('reports.status'), cell: (r) => t(`reports.poStatus.${r.status}`) },
+                {
+                  key: 'location',
+                  header: t('reports.location'),
+                  cell: (r) => (
+                    <>
+                      {r.location_name}
+                      <span className="block text-xs text-slate-600 dark:text-slate-300">{r.organization_name}</span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'lines',
+                  header: t('reports.uri.lines'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => r.lines,
+                },
+                {
+                  key: 'units',
+                  header: t('reports.uri.units'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => r.units,
+                },
+                {
+                  key: 'total',
+                  header: t('reports.uri.total'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => money(r.total_cents, lang),
+                },
+              ]}
+            />
             <Pagination
               page={body.meta.page}
               lastPage={body.meta.last_page}
