@@ -109,3 +109,37 @@ test('the alarm-management report judges the year against ISA-18.2, in English a
   await expect(page.getByText('Alrededor de 6 es manejable')).toBeVisible();
   await expectAccessible(page, 'alarm management report in Spanish');
 });
+
+test('an administrator sets when an alarm type counts as chattering', async ({ page, loginAs, apiAs }) => {
+  const api = await apiAs(DEMO.admin);
+  const types = await api.get<{ data: { id: number; code: string; chatter_count: number }[] }>(
+    'settings/alarm-types?per_page=100',
+  );
+  const sensor = types.data.find((ty) => ty.code === 'SENSOR_FAILURE');
+  expect(sensor?.chatter_count).toBe(3);
+  await loginAs(DEMO.admin);
+  await page.goto(`/settings/alarm-types/${sensor?.id}/edit`);
+  const group = page.getByRole('group', { name: 'Chattering' });
+  await expect(group.getByLabel('Chattering after (raises)')).toHaveValue('3');
+  await group.getByLabel('Chattering after (raises)').fill('1');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(group.getByText('Must be at least 2.')).toBeVisible();
+  await group.getByLabel('Chattering after (raises)').fill('4');
+  await group.getByLabel('within (minutes)').fill('30');
+  await expectAccessible(page, 'alarm type with its chattering setting');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/alarm-types$/);
+  const after = await api.get<{ data: { code: string; chatter_count: number; chatter_minutes: number }[] }>(
+    'settings/alarm-types?per_page=100',
+  );
+  expect(after.data.find((ty) => ty.code === 'SENSOR_FAILURE')).toMatchObject({
+    chatter_count: 4,
+    chatter_minutes: 30,
+  });
+  // Back as it was, for the tests after this one.
+  await page.goto(`/settings/alarm-types/${sensor?.id}/edit`);
+  await group.getByLabel('Chattering after (raises)').fill('3');
+  await group.getByLabel('within (minutes)').fill('60');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/alarm-types$/);
+});

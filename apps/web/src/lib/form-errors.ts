@@ -26,10 +26,12 @@ export function zodErrorMap(t: TFunction): z.core.$ZodErrorMap {
   return (issue) => {
     switch (issue.code) {
       case 'too_small':
+        if (issue.origin === 'number') return t('validation.minNumber', { count: Number(issue.minimum) });
         return issue.origin === 'string' && Number(issue.minimum) <= 1
           ? t('validation.required')
           : t('validation.min', { count: Number(issue.minimum) });
       case 'too_big':
+        if (issue.origin === 'number') return t('validation.maxNumber', { count: Number(issue.maximum) });
         return t('validation.max', { count: Number(issue.maximum) });
       case 'invalid_format':
         return issue.format === 'email' ? t('validation.email') : t('validation.invalid');

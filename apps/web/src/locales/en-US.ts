@@ -156,6 +156,8 @@ export const enUS = {
     email: 'Enter a valid email address.',
     min: 'Must be at least {{count}} characters.',
     max: 'Must be at most {{count}} characters.',
+    minNumber: 'Must be at least {{count}}.',
+    maxNumber: 'Must be at most {{count}}.',
     invalid: 'This value is not valid.',
     currentPasswordRequired: 'Enter your current password to set a new one.',
     passwordWeak: 'This password is too easy to guess. Choose a longer or less common one.',

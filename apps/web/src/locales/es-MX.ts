@@ -158,6 +158,8 @@ export const esMX: Catalog = {
     email: 'Ingresa un correo electrónico válido.',
     min: 'Debe tener al menos {{count}} caracteres.',
     max: 'Debe tener como máximo {{count}} caracteres.',
+    minNumber: 'Debe ser al menos {{count}}.',
+    maxNumber: 'Debe ser como máximo {{count}}.',
     invalid: 'Este valor no es válido.',
     currentPasswordRequired: 'Ingresa tu contraseña actual para definir una nueva.',
     passwordWeak: 'Esta contraseña es demasiado fácil de adivinar. Elige una más larga o menos común.',

@@ -321,7 +321,8 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
                   heading: l.standingHeading,
                   columns: right(l.standingCols, 5),
                   rows: r.standing.map((s) => [
-                    s.ref,
+                    // A reference, not a quantity: no thousands separator.
+                    `#${s.ref}`,
                     typeName(s.alarm_type),
                     s.controller,
                     s.location,

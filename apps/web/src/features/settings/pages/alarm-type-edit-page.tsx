@@ -27,6 +27,8 @@ type FormValues = {
   escalation_repeat_seconds: string;
   escalation_team_id: string;
   escalation_user_ids: string[];
+  chatter_count: string;
+  chatter_minutes: string;
 };
 
 const optionalInt = (v: string) => (v.trim() === '' ? null : Number(v));
@@ -43,6 +45,8 @@ const formSchema = z.preprocess((v) => {
     escalation_repeat_seconds: optionalInt(f.escalation_repeat_seconds),
     escalation_team_id: optionalInt(f.escalation_team_id),
     escalation_user_ids: (f.escalation_user_ids ?? []).map(Number),
+    chatter_count: num(f.chatter_count),
+    chatter_minutes: num(f.chatter_minutes),
   };
 }, alarmTypeBody);
 
@@ -79,6 +83,8 @@ export function AlarmTypeEditPage() {
           escalation_repeat_seconds: a.escalation_repeat_seconds === null ? '' : String(a.escalation_repeat_seconds),
           escalation_team_id: a.escalation_team_id === null ? '' : String(a.escalation_team_id),
           escalation_user_ids: a.escalation_user_ids.map(String),
+          chatter_count: String(a.chatter_count),
+          chatter_minutes: String(a.chatter_minutes),
         }
       : undefined,
     resolver: formResolver(formSchema, t),
@@ -170,6 +176,24 @@ export function AlarmTypeEditPage() {
                   ))}
                 </SelectInput>
               </div>
+              <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+                <legend className="px-1 text-sm font-semibold">{t('alarmMgmt.chattering')}</legend>
+                <p className="text-xs text-slate-600 dark:text-slate-300">{t('alarmMgmt.chatterHint')}</p>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextInput
+                    reg={form.register('chatter_count')}
+                    type="number"
+                    label={t('alarmMgmt.chatterCount')}
+                    error={e('chatter_count')}
+                  />
+                  <TextInput
+                    reg={form.register('chatter_minutes')}
+                    type="number"
+                    label={t('alarmMgmt.chatterMinutes')}
+                    error={e('chatter_minutes')}
+                  />
+                </div>
+              </fieldset>
               <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
                 <legend className="px-1 text-sm font-semibold">{t('settings.alarmTypes.escalation')}</legend>
                 <div className="grid gap-4 sm:grid-cols-2">
