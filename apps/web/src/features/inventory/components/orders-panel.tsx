@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form-field.tsx';
-import { EmptyState, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { purchaseOrdersQuery } from '../api/purchase-orders.ts';
 import { NewOrderDialog } from './new-order-dialog.tsx';
@@ -55,58 +55,64 @@ export function OrdersPanel(props: { canEdit: boolean }) {
         ) : null}
       </div>
       <div className="mt-4">
-        {list.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {t('inventory.orders.loadError')}
-          </p>
-        ) : rows.length === 0 ? (
-          <EmptyState title={t('inventory.orders.emptyTitle')} body={t('inventory.orders.emptyBody')} />
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-              <caption className="sr-only">{t('inventory.orders.table')}</caption>
-              <thead className="bg-slate-50 text-left dark:bg-slate-800">
-                <tr>
-                  {['number', 'status', 'supplier', 'location', 'lines', 'total', 'created', 'received'].map((k) => (
-                    <th key={k} scope="col" className="px-3 py-2 font-semibold">
-                      {t(`inventory.orders.${k}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rows.map((po) => (
-                  <tr key={po.id}>
-                    <td className="px-3 py-2">
-                      <button
-                        type="button"
-                        onClick={() => setOpenId(po.id)}
-                        aria-label={t('inventory.orders.view', { number: po.number })}
-                        className="font-mono font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                      >
-                        {po.number}
-                      </button>
-                    </td>
-                    <td className="px-3 py-2">
-                      <OrderStatusBadge status={po.status} />
-                    </td>
-                    <td className="px-3 py-2">{po.supplier.code}</td>
-                    <td className="px-3 py-2">
-                      {po.location.name}
-                      <span className="block text-xs text-slate-600 dark:text-slate-300">{po.organisation.name}</span>
-                    </td>
-                    <td className="px-3 py-2 tabular-nums">{po.line_count}</td>
-                    <td className="px-3 py-2 tabular-nums">{money(po.total)}</td>
-                    <td className="px-3 py-2">{formatDateTime(po.created_at)}</td>
-                    <td className="px-3 py-2">{formatDateTime(po.received_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          caption={t('inventory.orders.table')}
+          rows={rows}
+          rowKey={(po) => po.id}
+          titleColumns={2}
+          pending={list.isPending}
+          error={list.isError}
+          onRetry={() => void list.refetch()}
+          errorLabel={t('inventory.orders.loadError')}
+          emptyTitle={t('inventory.orders.emptyTitle')}
+          emptyBody={t('inventory.orders.emptyBody')}
+          columns={[
+            {
+              key: 'number',
+              header: t('inventory.orders.number'),
+              cell: (po) => (
+                <button
+                  type="button"
+                  onClick={() => setOpenId(po.id)}
+                  aria-label={t('inventory.orders.view', { number: po.number })}
+                  className="font-mono font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                >
+                  {po.number}
+                </button>
+              ),
+            },
+            {
+              key: 'status',
+              header: t('inventory.orders.status'),
+              cell: (po) => <OrderStatusBadge status={po.status} />,
+            },
+            { key: 'supplier', header: t('inventory.orders.supplier'), cell: (po) => po.supplier.code },
+            {
+              key: 'location',
+              header: t('inventory.orders.location'),
+              cell: (po) => (
+                <>
+                  {po.location.name}
+                  <span className="block text-xs text-slate-600 dark:text-slate-300">{po.organisation.name}</span>
+                </>
+              ),
+            },
+            {
+              key: 'lines',
+              header: t('inventory.orders.lines'),
+              className: 'tabular-nums',
+              cell: (po) => po.line_count,
+            },
+            {
+              key: 'total',
+              header: t('inventory.orders.total'),
+              className: 'tabular-nums',
+              cell: (po) => money(po.total),
+            },
+            { key: 'created', header: t('inventory.orders.created'), cell: (po) => formatDateTime(po.created_at) },
+            { key: 'received', header: t('inventory.orders.received'), cell: (po) => formatDateTime(po.received_at) },
+          ]}
+        />
       </div>
       {list.data && list.data.meta.total > 0 ? (
         <div className="mt-4">

@@ -1,38 +1,11 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner } from '../../../components/page.tsx';
-import { secondaryButton } from '../../../components/ui/button.ts';
 
 export const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
 export const searchClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
 
-/** Loading, error (with retry) and empty states in front of a list. */
-export function ListState(props: {
-  pending: boolean;
-  error: boolean;
-  empty: boolean;
-  loadingLabel: string;
-  errorLabel: string;
-  emptyTitle: string;
-  emptyBody: string;
-  onRetry: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  if (props.pending) return <Spinner label={props.loadingLabel} />;
-  if (props.error)
-    return (
-      <div role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-        <p>{props.errorLabel}</p>
-        <button type="button" onClick={props.onRetry} className={`${secondaryButton} mt-2`}>
-          {t('organizations.retry')}
-        </button>
-      </div>
-    );
-  if (props.empty) return <EmptyState title={props.emptyTitle} body={props.emptyBody} />;
-  return <>{props.children}</>;
-}
+/** The shared list states (one home: components/ui/data-table.tsx). */
+export { ListState } from '../../../components/ui/data-table.tsx';
 
 export function Section(props: { title: string; actions?: ReactNode; children: ReactNode; id?: string }) {
   const headingId = `${props.id ?? props.title.replace(/\W+/g, '-').toLowerCase()}-heading`;
