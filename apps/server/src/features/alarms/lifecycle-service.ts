@@ -2,6 +2,7 @@ import type { AlarmBulkBody, AlarmShelveBody, AlarmSummary } from '@rcm/shared/a
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
+import type { TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { alarmScopeFor } from './access.ts';
 import type { AlarmLifecycleRepo, AlarmTarget } from './lifecycle-repo.ts';
@@ -28,20 +29,36 @@ export function createAlarmLifecycleService(deps: {
     return summaries;
   }
 
+  /** The alarm a one-alarm change touched, announced; or why nothing changed: 404 outside the scope, else 409. */
+  async function changed(scope: TenantScope, ref: number, id: number | undefined): Promise<AlarmSummary> {
+    if (id === undefined) {
+      const status = await repo.statusByRef(scope, ref);
+      if (!status) throw new AppError(404, 'not_found');
+      throw new AppError(409, 'conflict', { status });
+    }
+    const [summary] = await announce([id]);
+    if (!summary) throw new AppError(404, 'not_found');
+    return summary;
+  }
+
+  const audited = (ctx: AuthContext, alarm: AlarmSummary, action: string, after?: unknown) =>
+    deps.audit.record({
+      actorUserId: ctx.user.id,
+      impersonatorUserId: ctx.impersonatorUserId,
+      organizationId: alarm.organization_id,
+      action,
+      subjectType: 'alarm',
+      subjectId: alarm.ref,
+      after,
+    });
+
   return {
     /** 404 outside the caller's scope; 409 (nothing changed) when the status does not allow the action. */
     async apply(ctx: AuthContext, ref: number, action: AlarmAction): Promise<AlarmSummary> {
       const scope = alarmScopeFor(ctx, 'alarms_view', TRANSITIONS[action].permission);
       // An impersonated session acts as the impersonated user.
       const [id] = await repo.transition(scope, { ref }, { action, actorId: ctx.user.id, at: now() });
-      if (id === undefined) {
-        const status = await repo.statusByRef(scope, ref);
-        if (!status) throw new AppError(404, 'not_found');
-        throw new AppError(409, 'conflict', { status });
-      }
-      const [summary] = await announce([id]);
-      if (!summary) throw new AppError(404, 'not_found');
-      return summary;
+      return changed(scope, ref, id);
     },
 
     /**
@@ -51,24 +68,9 @@ export function createAlarmLifecycleService(deps: {
      */
     async shelve(ctx: AuthContext, ref: number, body: AlarmShelveBody): Promise<AlarmSummary> {
       const scope = alarmScopeFor(ctx, 'alarms_view', 'alarms_acknowledge');
-      const at = now();
-      const id = await repo.shelve(scope, ref, { userId: ctx.user.id, minutes: body.minutes, reason: body.reason, at });
-      if (id === undefined) {
-        const status = await repo.statusByRef(scope, ref);
-        if (!status) throw new AppError(404, 'not_found');
-        throw new AppError(409, 'conflict', { status });
-      }
-      const [summary] = await announce([id]);
-      if (!summary) throw new AppError(404, 'not_found');
-      await deps.audit.record({
-        actorUserId: ctx.user.id,
-        impersonatorUserId: ctx.impersonatorUserId,
-        organizationId: summary.organization_id,
-        action: 'alarm.shelve',
-        subjectType: 'alarm',
-        subjectId: summary.ref,
-        after: { minutes: body.minutes, reason: body.reason, shelved_until: summary.shelved_until },
-      });
+      const id = await repo.shelve(scope, ref, { userId: ctx.user.id, ...body, at: now() });
+      const summary = await changed(scope, ref, id);
+      await audited(ctx, summary, 'alarm.shelve', { ...body, shelved_until: summary.shelved_until });
       return summary;
     },
 
@@ -76,21 +78,8 @@ export function createAlarmLifecycleService(deps: {
     async unshelve(ctx: AuthContext, ref: number): Promise<AlarmSummary> {
       const scope = alarmScopeFor(ctx, 'alarms_view', 'alarms_acknowledge');
       const id = await repo.unshelve(scope, ref, { userId: ctx.user.id, at: now() });
-      if (id === undefined) {
-        const status = await repo.statusByRef(scope, ref);
-        if (!status) throw new AppError(404, 'not_found');
-        throw new AppError(409, 'conflict', { status });
-      }
-      const [summary] = await announce([id]);
-      if (!summary) throw new AppError(404, 'not_found');
-      await deps.audit.record({
-        actorUserId: ctx.user.id,
-        impersonatorUserId: ctx.impersonatorUserId,
-        organizationId: summary.organization_id,
-        action: 'alarm.unshelve',
-        subjectType: 'alarm',
-        subjectId: summary.ref,
-      });
+      const summary = await changed(scope, ref, id);
+      await audited(ctx, summary, 'alarm.unshelve');
       return summary;
     },
 

@@ -1,6 +1,7 @@
 import { ALARM_BENCHMARKS, type AlarmManagementReport } from '@rcm/shared/alarm-management';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
@@ -153,6 +154,27 @@ function HourlyChart(props: { hourly: AlarmManagementReport['hourly'] }) {
   );
 }
 
+/** One of the report's tables: its scroller, header row (catalog keys under alarmMgmt.report) and body. */
+function ReportTable(props: { label: string; columns: string[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <TableWrap label={props.label}>
+      <table className={tableClass}>
+        <thead className="bg-slate-50 dark:bg-slate-800">
+          <tr>
+            {props.columns.map((c) => (
+              <th key={c} scope="col" className={th}>
+                {t(`alarmMgmt.report.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">{props.children}</tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
 function ConditionTable(props: { title: string; rows: AlarmManagementReport['bad_actors'] }) {
   const { t, i18n } = useTranslation();
   const cols = ['colAlarm', 'colController', 'colLocation', 'colPoint', 'colCount', 'colShare'];
@@ -162,39 +184,26 @@ function ConditionTable(props: { title: string; rows: AlarmManagementReport['bad
       {props.rows.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.report.none')}</p>
       ) : (
-        <TableWrap label={props.title}>
-          <table className={tableClass}>
-            <thead className="bg-slate-50 dark:bg-slate-800">
-              <tr>
-                {cols.map((c) => (
-                  <th key={c} scope="col" className={th}>
-                    {t(`alarmMgmt.report.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {props.rows.map((c) => (
-                <tr key={`${c.controller.id}|${c.alarm_type.code}|${c.subject}`}>
-                  <td className={td}>{i18n.language === 'es-MX' ? c.alarm_type.name_es : c.alarm_type.name}</td>
-                  <td className={td}>
-                    <Link
-                      to="/controllers/$controllerId/view"
-                      params={{ controllerId: String(c.controller.id) }}
-                      className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                    >
-                      {c.controller.name}
-                    </Link>
-                  </td>
-                  <td className={td}>{c.location ?? '—'}</td>
-                  <td className={`${td} font-mono text-xs`}>{c.subject}</td>
-                  <td className={`${td} tabular-nums`}>{c.count}</td>
-                  <td className={`${td} tabular-nums`}>{formatNumber(c.share_percent, 1)} %</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <ReportTable label={props.title} columns={cols}>
+          {props.rows.map((c) => (
+            <tr key={`${c.controller.id}|${c.alarm_type.code}|${c.subject}`}>
+              <td className={td}>{i18n.language === 'es-MX' ? c.alarm_type.name_es : c.alarm_type.name}</td>
+              <td className={td}>
+                <Link
+                  to="/controllers/$controllerId/view"
+                  params={{ controllerId: String(c.controller.id) }}
+                  className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                >
+                  {c.controller.name}
+                </Link>
+              </td>
+              <td className={td}>{c.location ?? '—'}</td>
+              <td className={`${td} font-mono text-xs`}>{c.subject}</td>
+              <td className={`${td} tabular-nums`}>{c.count}</td>
+              <td className={`${td} tabular-nums`}>{formatNumber(c.share_percent, 1)} %</td>
+            </tr>
+          ))}
+        </ReportTable>
       )}
     </section>
   );
@@ -309,44 +318,31 @@ export function AlarmManagementReportPage() {
             <HourlyChart hourly={r.hourly} />
             <section aria-label={t('alarmMgmt.report.byLocation')}>
               <h2 className="mb-2 text-lg font-semibold">{t('alarmMgmt.report.byLocation')}</h2>
-              <TableWrap label={t('alarmMgmt.report.byLocation')}>
-                <table className={tableClass}>
-                  <thead className="bg-slate-50 dark:bg-slate-800">
-                    <tr>
-                      {locCols.map((c) => (
-                        <th key={c} scope="col" className={th}>
-                          {t(`alarmMgmt.report.${c}`)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                    {[{ location: { id: 0, name: t('alarmMgmt.report.overall') }, ...o }, ...r.locations].map((l) => (
-                      <tr key={l.location.id} className={l.location.id === 0 ? 'font-semibold' : ''}>
-                        <td className={td}>{l.location.name}</td>
-                        <td className={`${td} tabular-nums`}>{l.alarms}</td>
-                        <td className={`${td} tabular-nums ${bad(l.per_hour <= B.perHour)}`}>
-                          {formatNumber(l.per_hour, 2)}
-                        </td>
-                        <td className={`${td} tabular-nums ${bad(l.peak_10min <= B.peak10Min)}`}>{l.peak_10min}</td>
-                        <td className={`${td} tabular-nums ${bad(l.flood_percent <= B.floodPercent)}`}>
-                          {pct(l.flood_percent)}
-                        </td>
-                        <td className={`${td} tabular-nums ${bad(l.top10_percent < B.top10Percent)}`}>
-                          {pct(l.top10_percent)}
-                        </td>
-                        <td className={`${td} tabular-nums ${bad(l.chattering <= B.chattering)}`}>{l.chattering}</td>
-                        <td className={`${td} tabular-nums ${bad(l.standing < B.standing)}`}>{l.standing}</td>
-                        <td className={`${td} tabular-nums`}>{formatNumber(l.shelved_hours, 1)}</td>
-                        <td className={`${td} tabular-nums`}>{l.suppressed_alarms}</td>
-                        <td className={`${td} tabular-nums`}>
-                          {l.acknowledged_10min_percent === null ? '—' : pct(l.acknowledged_10min_percent)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <ReportTable label={t('alarmMgmt.report.byLocation')} columns={locCols}>
+                {[{ location: { id: 0, name: t('alarmMgmt.report.overall') }, ...o }, ...r.locations].map((l) => (
+                  <tr key={l.location.id} className={l.location.id === 0 ? 'font-semibold' : ''}>
+                    <td className={td}>{l.location.name}</td>
+                    <td className={`${td} tabular-nums`}>{l.alarms}</td>
+                    <td className={`${td} tabular-nums ${bad(l.per_hour <= B.perHour)}`}>
+                      {formatNumber(l.per_hour, 2)}
+                    </td>
+                    <td className={`${td} tabular-nums ${bad(l.peak_10min <= B.peak10Min)}`}>{l.peak_10min}</td>
+                    <td className={`${td} tabular-nums ${bad(l.flood_percent <= B.floodPercent)}`}>
+                      {pct(l.flood_percent)}
+                    </td>
+                    <td className={`${td} tabular-nums ${bad(l.top10_percent < B.top10Percent)}`}>
+                      {pct(l.top10_percent)}
+                    </td>
+                    <td className={`${td} tabular-nums ${bad(l.chattering <= B.chattering)}`}>{l.chattering}</td>
+                    <td className={`${td} tabular-nums ${bad(l.standing < B.standing)}`}>{l.standing}</td>
+                    <td className={`${td} tabular-nums`}>{formatNumber(l.shelved_hours, 1)}</td>
+                    <td className={`${td} tabular-nums`}>{l.suppressed_alarms}</td>
+                    <td className={`${td} tabular-nums`}>
+                      {l.acknowledged_10min_percent === null ? '—' : pct(l.acknowledged_10min_percent)}
+                    </td>
+                  </tr>
+                ))}
+              </ReportTable>
             </section>
             <ConditionTable title={t('alarmMgmt.report.badActors')} rows={r.bad_actors} />
             <ConditionTable title={t('alarmMgmt.report.chatteringList')} rows={r.chattering} />
@@ -355,42 +351,32 @@ export function AlarmManagementReportPage() {
               {r.standing.length === 0 ? (
                 <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.report.none')}</p>
               ) : (
-                <TableWrap label={t('alarmMgmt.report.standingList')}>
-                  <table className={tableClass}>
-                    <thead className="bg-slate-50 dark:bg-slate-800">
-                      <tr>
-                        {['colRef', 'colAlarm', 'colController', 'colLocation', 'colRaised', 'colHours'].map((c) => (
-                          <th key={c} scope="col" className={th}>
-                            {t(`alarmMgmt.report.${c}`)}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                      {r.standing.map((s) => (
-                        <tr key={s.ref}>
-                          <td className={td}>
-                            <Link
-                              to="/alarms/$alarmMetadataRef/view"
-                              params={{ alarmMetadataRef: String(s.ref) }}
-                              className="font-mono text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                            >
-                              {s.ref}
-                            </Link>
-                          </td>
-                          <td className={td}>{i18n.language === 'es-MX' ? s.alarm_type.name_es : s.alarm_type.name}</td>
-                          <td className={td}>{s.controller}</td>
-                          <td className={td}>{s.location ?? '—'}</td>
-                          <td className={`${td} whitespace-nowrap`}>{formatDateTime(s.raised_at)}</td>
-                          <td className={`${td} tabular-nums`}>
-                            {formatNumber(s.hours, 1)}
-                            {s.open ? ` (${t('alarmMgmt.report.stillOpen')})` : ''}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableWrap>
+                <ReportTable
+                  label={t('alarmMgmt.report.standingList')}
+                  columns={['colRef', 'colAlarm', 'colController', 'colLocation', 'colRaised', 'colHours']}
+                >
+                  {r.standing.map((s) => (
+                    <tr key={s.ref}>
+                      <td className={td}>
+                        <Link
+                          to="/alarms/$alarmMetadataRef/view"
+                          params={{ alarmMetadataRef: String(s.ref) }}
+                          className="font-mono text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                        >
+                          {s.ref}
+                        </Link>
+                      </td>
+                      <td className={td}>{i18n.language === 'es-MX' ? s.alarm_type.name_es : s.alarm_type.name}</td>
+                      <td className={td}>{s.controller}</td>
+                      <td className={td}>{s.location ?? '—'}</td>
+                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(s.raised_at)}</td>
+                      <td className={`${td} tabular-nums`}>
+                        {formatNumber(s.hours, 1)}
+                        {s.open ? ` (${t('alarmMgmt.report.stillOpen')})` : ''}
+                      </td>
+                    </tr>
+                  ))}
+                </ReportTable>
               )}
             </section>
           </>
