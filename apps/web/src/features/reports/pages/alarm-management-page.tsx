@@ -228,7 +228,7 @@ export function AlarmManagementReportPage() {
         },
         {
           label: t('alarmMgmt.report.perHour'),
-          value: formatNumber(o.per_hour, 1),
+          value: formatNumber(o.per_hour, 2),
           bench: t('alarmMgmt.report.perHourBench', { n: B.perHour }),
           ok: o.per_hour <= B.perHour,
         },
