@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { locationsListQuery } from '../api/organizations.ts';
-import { ListState, linkClass, searchClass, Table, Th } from '../components/ui.tsx';
+import { linkClass, searchClass } from '../components/ui.tsx';
 
 /** /locations: the caller's own organization's, their member locations, or all (locations_view_all). */
 export function LocationsPage() {
@@ -42,77 +43,78 @@ export function LocationsPage() {
           className={searchClass}
         />
       </label>
-      <ListState
+      <DataTable
+        caption={t('organizations.locationsTitle')}
+        rows={rows}
+        rowKey={(l) => l.id}
         pending={list.isPending}
         error={list.isError}
-        empty={rows.length === 0}
+        onRetry={() => void list.refetch()}
         loadingLabel={t('organizations.locationsLoading')}
         errorLabel={t('organizations.locationsError')}
         emptyTitle={t('organizations.locationsEmptyTitle')}
         emptyBody={t('organizations.locationsEmptyBody')}
-        onRetry={() => void list.refetch()}
-      >
-        <Table
-          caption={t('organizations.locationsTitle')}
-          head={
-            <>
-              <Th>{t('organizations.locationName')}</Th>
-              <Th>{t('organizations.organization')}</Th>
-              <Th>{t('organizations.address')}</Th>
-              <Th>{t('organizations.phone')}</Th>
-              <Th>{t('organizations.timezone')}</Th>
-              <Th>{t('organizations.smartControllers')}</Th>
-            </>
-          }
-        >
-          {rows.map((l) => (
-            <tr key={l.id}>
-              <td className="px-3 py-2">
-                {canEdit ? (
-                  <Link to="/locations/$locationId/edit" params={{ locationId: String(l.id) }} className={linkClass}>
-                    {l.name}
-                  </Link>
-                ) : (
-                  <span className="font-medium">{l.name}</span>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                {canSeeOrgs ? (
-                  <Link to="/organizations/$id/view" params={{ id: String(l.organisation.id) }} className={linkClass}>
-                    {l.organisation.name}
-                  </Link>
-                ) : (
-                  l.organisation.name
-                )}
-              </td>
-              <td className="px-3 py-2">
-                {[l.address_line_1, l.address_line_2, l.city, l.state, l.zip].filter(Boolean).join(', ')}
-              </td>
-              <td className="px-3 py-2">
-                {l.phone ? (
-                  <a href={`tel:${l.phone.replace(/[^+0-9]/g, '')}`} className={linkClass}>
-                    {l.phone}
-                  </a>
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td className="px-3 py-2">{l.timezone}</td>
-              <td className="px-3 py-2 tabular-nums">{l.controllers_count}</td>
-            </tr>
-          ))}
-        </Table>
-        {list.data ? (
-          <div className="mt-4">
-            <Pagination
-              page={list.data.meta.page}
-              lastPage={list.data.meta.last_page}
-              total={list.data.meta.total}
-              onPage={setPage}
-            />
-          </div>
-        ) : null}
-      </ListState>
+        columns={[
+          {
+            key: 'name',
+            header: t('organizations.locationName'),
+            cell: (l) =>
+              canEdit ? (
+                <Link to="/locations/$locationId/edit" params={{ locationId: String(l.id) }} className={linkClass}>
+                  {l.name}
+                </Link>
+              ) : (
+                <span className="font-medium">{l.name}</span>
+              ),
+          },
+          {
+            key: 'organization',
+            header: t('organizations.organization'),
+            cell: (l) =>
+              canSeeOrgs ? (
+                <Link to="/organizations/$id/view" params={{ id: String(l.organisation.id) }} className={linkClass}>
+                  {l.organisation.name}
+                </Link>
+              ) : (
+                l.organisation.name
+              ),
+          },
+          {
+            key: 'address',
+            header: t('organizations.address'),
+            cell: (l) => [l.address_line_1, l.address_line_2, l.city, l.state, l.zip].filter(Boolean).join(', '),
+          },
+          {
+            key: 'phone',
+            header: t('organizations.phone'),
+            cell: (l) =>
+              l.phone ? (
+                <a href={`tel:${l.phone.replace(/[^+0-9]/g, '')}`} className={linkClass}>
+                  {l.phone}
+                </a>
+              ) : (
+                '—'
+              ),
+          },
+          { key: 'timezone', header: t('organizations.timezone'), cell: (l) => l.timezone },
+          {
+            key: 'controllers',
+            header: t('organizations.smartControllers'),
+            className: 'tabular-nums',
+            cell: (l) => l.controllers_count,
+          },
+        ]}
+      />
+      {list.data && rows.length > 0 ? (
+        <div className="mt-4">
+          <Pagination
+            page={list.data.meta.page}
+            lastPage={list.data.meta.last_page}
+            total={list.data.meta.total}
+            onPage={setPage}
+          />
+        </div>
+      ) : null}
     </Page>
   );
 }

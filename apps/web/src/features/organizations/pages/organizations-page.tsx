@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { organizationsListQuery } from '../api/organizations.ts';
-import { ListState, linkClass, searchClass, Table, Th } from '../components/ui.tsx';
+import { linkClass, searchClass } from '../components/ui.tsx';
 
 /** /organizations: every organization (view_all) or one's own, with their counts. */
 export function OrganizationsPage() {
@@ -51,51 +52,57 @@ export function OrganizationsPage() {
           className={searchClass}
         />
       </label>
-      <ListState
+      <DataTable
+        caption={t('organizations.listTitle')}
+        rows={rows}
+        rowKey={(o) => o.id}
         pending={list.isPending}
         error={list.isError}
-        empty={rows.length === 0}
+        onRetry={() => void list.refetch()}
         loadingLabel={t('organizations.loading')}
         errorLabel={t('organizations.loadError')}
         emptyTitle={t('organizations.emptyTitle')}
         emptyBody={t('organizations.emptyBody')}
-        onRetry={() => void list.refetch()}
-      >
-        <Table
-          caption={t('organizations.listTitle')}
-          head={
-            <>
-              <Th>{t('organizations.name')}</Th>
-              <Th>{t('organizations.smartControllers')}</Th>
-              <Th>{t('organizations.locations')}</Th>
-              <Th>{t('organizations.members')}</Th>
-            </>
-          }
-        >
-          {rows.map((o) => (
-            <tr key={o.id}>
-              <td className="px-3 py-2">
-                <Link to="/organizations/$id/view" params={{ id: String(o.id) }} className={linkClass}>
-                  {o.name}
-                </Link>
-              </td>
-              <td className="px-3 py-2 tabular-nums">{o.controllers_count}</td>
-              <td className="px-3 py-2 tabular-nums">{o.locations_count}</td>
-              <td className="px-3 py-2 tabular-nums">{o.members_count}</td>
-            </tr>
-          ))}
-        </Table>
-        {list.data ? (
-          <div className="mt-4">
-            <Pagination
-              page={list.data.meta.page}
-              lastPage={list.data.meta.last_page}
-              total={list.data.meta.total}
-              onPage={setPage}
-            />
-          </div>
-        ) : null}
-      </ListState>
+        columns={[
+          {
+            key: 'name',
+            header: t('organizations.name'),
+            cell: (o) => (
+              <Link to="/organizations/$id/view" params={{ id: String(o.id) }} className={linkClass}>
+                {o.name}
+              </Link>
+            ),
+          },
+          {
+            key: 'controllers',
+            header: t('organizations.smartControllers'),
+            className: 'tabular-nums',
+            cell: (o) => o.controllers_count,
+          },
+          {
+            key: 'locations',
+            header: t('organizations.locations'),
+            className: 'tabular-nums',
+            cell: (o) => o.locations_count,
+          },
+          {
+            key: 'members',
+            header: t('organizations.members'),
+            className: 'tabular-nums',
+            cell: (o) => o.members_count,
+          },
+        ]}
+      />
+      {list.data && rows.length > 0 ? (
+        <div className="mt-4">
+          <Pagination
+            page={list.data.meta.page}
+            lastPage={list.data.meta.last_page}
+            total={list.data.meta.total}
+            onPage={setPage}
+          />
+        </div>
+      ) : null}
     </Page>
   );
 }
