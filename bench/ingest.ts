@@ -290,7 +290,16 @@ if (pgStopS > 0) {
     console.log(`PostgreSQL stopped at ${stopAt / 1000} s for ${pgStopS} s`);
     pgCtl(['-m', 'fast', '-w', 'stop']);
     setTimeout(() => {
-      pgCtl(['-l', path.join(pgData ?? '', 'log'), '-w', 'start']);
+      // The port may be taken for a moment (a client's ephemeral port): try again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          pgCtl(['-l', path.join(pgData ?? '', 'log'), '-w', 'start']);
+          break;
+        } catch (err) {
+          if (attempt === 10) throw err;
+          execFileSync('sleep', ['1']);
+        }
+      }
       pgRecovery.backAt = Date.now();
       console.log('PostgreSQL started again');
     }, pgStopS * 1000);
