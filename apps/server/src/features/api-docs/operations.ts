@@ -182,7 +182,9 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'GET /api/reports/haccp': { summary: 'HACCP case temperature report (JSON, CSV or PDF)' },
   'GET /api/reports/alarm_response': { summary: 'Alarm response times report (JSON, CSV or PDF)' },
   'GET /api/reports/refrigerant': { summary: 'Refrigerant compliance report (JSON, CSV or PDF)' },
-  'GET /api/reports/alarm_management': { summary: 'Alarm-management report against ISA-18.2 / EEMUA 191 (JSON, CSV or PDF)' },
+  'GET /api/reports/alarm_management': {
+    summary: 'Alarm-management report against ISA-18.2 / EEMUA 191 (JSON, CSV or PDF)',
+  },
   // Refrigerant
   'GET /api/refrigerants': { summary: 'The refrigerants and their global warming potential', ...self },
   'GET /api/controllers/{id}/racks/{ref}/refrigerant': { summary: "A rack's refrigerant system and compliance status" },
