@@ -1,6 +1,6 @@
+import type { AlarmManagementReport } from '@rcm/shared/alarm-management';
 import type { ApiErrorBody } from '@rcm/shared/errors';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@rcm/shared/locale';
-import type { AlarmManagementReport } from '@rcm/shared/alarm-management';
 import type { RefrigerantReport } from '@rcm/shared/refrigerant';
 import type {
   AlarmResponseReport,
