@@ -3,6 +3,7 @@ import { createRootRoute, createRoute, createRouter, notFound, redirect } from '
 import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { whenAuthReady } from '../lib/auth-store.ts';
+import { loadAppStrings } from '../lib/i18n.ts';
 import { PAGES } from './pages.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -17,6 +18,8 @@ async function guard(auth: RouteAuth, href: string): Promise<void> {
   const decision = decideAccess(auth, user);
   switch (decision.kind) {
     case 'allow':
+      // A signed-in page's strings (a chunk the sign-in page does not download).
+      if (user) await loadAppStrings();
       return;
     case 'login':
       throw redirect({ to: '/user/login', search: { redirect: href } });

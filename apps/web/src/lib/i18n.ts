@@ -12,9 +12,39 @@ const loaders: Record<Locale, () => Promise<object>> = {
   'es-MX': () => import('../locales/es-MX.ts').then((m) => m.esMX),
 };
 
+/** The strings only signed-in pages use: loaded when a signed-in route is first entered. */
+const appLoaders: Record<Locale, () => Promise<object>> = {
+  'en-US': () => import('../locales/en-US-app.ts').then((m) => m.enUSApp),
+  'es-MX': () => import('../locales/es-MX-app.ts').then((m) => m.esMXApp),
+};
+const appLoaded = new Map<Locale, Promise<void>>();
+let appWanted = false;
+
 async function ensureCatalog(locale: Locale): Promise<void> {
-  if (i18next.hasResourceBundle(locale, 'translation')) return;
-  i18next.addResourceBundle(locale, 'translation', await loaders[locale]());
+  if (!i18next.hasResourceBundle(locale, 'translation'))
+    i18next.addResourceBundle(locale, 'translation', await loaders[locale]());
+  if (appWanted) await ensureAppCatalog(locale);
+}
+
+function ensureAppCatalog(locale: Locale): Promise<void> {
+  let loading = appLoaded.get(locale);
+  if (!loading) {
+    loading = appLoaders[locale]().then((strings) => {
+      i18next.addResourceBundle(locale, 'translation', strings, true, true);
+    });
+    appLoaded.set(locale, loading);
+  }
+  return loading;
+}
+
+/**
+ * The signed-in pages' strings in the current language and the fallback (the route guard awaits it
+ * before a signed-in page renders); later language changes load them too.
+ */
+export async function loadAppStrings(): Promise<void> {
+  appWanted = true;
+  const locale = normalizeLocale(i18next.language);
+  await Promise.all([ensureAppCatalog(locale), ensureAppCatalog(DEFAULT_LOCALE)]);
 }
 
 /** The locale follows the stored value on load, then the user's language once signed in. */

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { enUS } from './en-US.ts';
-import { esMX } from './es-MX.ts';
+import { enUSApp as enUS } from './en-US-app.ts';
+import { esMXApp as esMX } from './es-MX-app.ts';
 
 /**
  * Every action the server records in the audit log has its sentence in both catalogs. The actions

@@ -1,7 +1,9 @@
 import { britishSpellings } from '@rcm/shared/us-spelling';
 import { describe, expect, it } from 'vitest';
 import { enUS } from './en-US.ts';
+import { enUSApp } from './en-US-app.ts';
 import { esMX } from './es-MX.ts';
+import { esMXApp } from './es-MX-app.ts';
 
 type Tree = { [key: string]: string | string[] | Tree };
 
@@ -17,8 +19,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const en = leaves(enUS as Tree);
-const es = leaves(esMX as Tree);
+const en = leaves({ ...enUS, ...enUSApp } as Tree);
+const es = leaves({ ...esMX, ...esMXApp } as Tree);
 
 describe('catalogs', () => {
   it('have the same keys in en-US and es-MX', () => {

@@ -1,15 +1,10 @@
 import { en as accounts } from './areas/en/accounts.ts';
-import { en as alarmMgmt } from './areas/en/alarm-management.ts';
 import { en as assets } from './areas/en/assets.ts';
-import { en as audit } from './areas/en/audit.ts';
 import { en as backups } from './areas/en/backups.ts';
-import { en as inventory } from './areas/en/inventory.ts';
 import { en as jobs } from './areas/en/jobs.ts';
 import { en as notifications } from './areas/en/notifications.ts';
 import { en as offline } from './areas/en/offline.ts';
 import { en as organizations } from './areas/en/organizations.ts';
-import { en as refrigerant } from './areas/en/refrigerant.ts';
-import { en as reports } from './areas/en/reports.ts';
 import { en as seeded } from './areas/en/seeded.ts';
 import { en as settings } from './areas/en/settings.ts';
 import { en as table } from './areas/en/table.ts';
@@ -439,18 +434,13 @@ export const enUS = {
     decommissioned: '{{name}} was decommissioned.',
   },
   offline,
-  alarmMgmt,
   backups,
   notifications,
   organizations,
-  reports,
   settings,
-  inventory,
   assets,
   jobs,
   accounts,
-  refrigerant,
-  audit,
   seeded,
   table,
 };

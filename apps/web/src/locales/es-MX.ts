@@ -1,15 +1,10 @@
 import { es as accounts } from './areas/es/accounts.ts';
-import { es as alarmMgmt } from './areas/es/alarm-management.ts';
 import { es as assets } from './areas/es/assets.ts';
-import { es as audit } from './areas/es/audit.ts';
 import { es as backups } from './areas/es/backups.ts';
-import { es as inventory } from './areas/es/inventory.ts';
 import { es as jobs } from './areas/es/jobs.ts';
 import { es as notifications } from './areas/es/notifications.ts';
 import { es as offline } from './areas/es/offline.ts';
 import { es as organizations } from './areas/es/organizations.ts';
-import { es as refrigerant } from './areas/es/refrigerant.ts';
-import { es as reports } from './areas/es/reports.ts';
 import { es as seeded } from './areas/es/seeded.ts';
 import { es as settings } from './areas/es/settings.ts';
 import { es as table } from './areas/es/table.ts';
@@ -441,18 +436,13 @@ export const esMX: Catalog = {
     decommissioned: '{{name}} se dio de baja.',
   },
   offline,
-  alarmMgmt,
   backups,
   notifications,
   organizations,
-  reports,
   settings,
-  inventory,
   assets,
   jobs,
   accounts,
-  refrigerant,
-  audit,
   seeded,
   table,
 };
