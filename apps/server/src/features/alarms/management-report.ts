@@ -1,8 +1,4 @@
-import {
-  type AlarmManagementFigures,
-  type AlarmManagementQuery,
-  type AlarmManagementReport,
-} from '@rcm/shared/alarm-management';
+import type { AlarmManagementFigures, AlarmManagementQuery, AlarmManagementReport } from '@rcm/shared/alarm-management';
 import type { Locale } from '@rcm/shared/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
