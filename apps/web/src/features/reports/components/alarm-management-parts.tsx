@@ -1,0 +1,201 @@
+import { ALARM_BENCHMARKS, type AlarmManagementReport } from '@rcm/shared/alarm-management';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { TableWrap, tableClass, td, th } from './report-layout.tsx';
+
+/** The alarm-management report's parts: a figure against its benchmark, the hourly chart, its tables. */
+const B = ALARM_BENCHMARKS;
+
+export type Judged = { label: string; value: string; bench: string; ok: boolean | null };
+
+/** One figure beside the benchmark it is judged against, colored when out of bounds. */
+export function Figure(props: Judged) {
+  const { t } = useTranslation();
+  const tone =
+    props.ok === null
+      ? 'border-slate-200 dark:border-slate-700'
+      : props.ok
+        ? 'border-emerald-600 dark:border-emerald-500'
+        : 'border-red-700 bg-red-50 dark:border-red-500 dark:bg-red-950';
+  return (
+    <div className={`rounded-lg border-2 bg-white px-4 py-3 dark:bg-slate-900 ${tone}`}>
+      <dt className="text-xs font-medium text-slate-700 dark:text-slate-200">{props.label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums">{props.value}</dd>
+      <dd className="mt-1 text-xs text-slate-700 dark:text-slate-200">
+        {props.ok === null
+          ? props.bench
+          : `${props.ok ? t('alarmMgmt.report.within') : t('alarmMgmt.report.outside')} · ${props.bench}`}
+      </dd>
+    </div>
+  );
+}
+
+/** Alarms per hour (bars) and each hour's busiest 10 minutes (dots), with the flood threshold drawn. */
+export function HourlyChart(props: { hourly: AlarmManagementReport['hourly'] }) {
+  const { t } = useTranslation();
+  const points = props.hourly;
+  const width = 960;
+  const height = 220;
+  const pad = { left: 40, right: 12, top: 12, bottom: 28 };
+  const max = Math.max(B.peak10Min + 2, ...points.map((p) => p.alarms));
+  const w = (width - pad.left - pad.right) / Math.max(1, points.length);
+  const y = (v: number) => pad.top + (1 - v / max) * (height - pad.top - pad.bottom);
+  const peak = points.reduce(
+    (a, b) => (b.alarms > a.alarms ? b : a),
+    points[0] ?? { hour: '', alarms: 0, peak_10min: 0 },
+  );
+  const ticks = [0, Math.round(max / 2), max];
+  // Day labels: at most about 8 along the axis.
+  const every = Math.max(1, Math.ceil(points.length / 8));
+  return (
+    <figure className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+      <figcaption className="mb-1 text-sm font-semibold">{t('alarmMgmt.report.chartTitle')}</figcaption>
+      <p className="mb-2 text-xs text-slate-700 dark:text-slate-200">
+        {peak.alarms > 0
+          ? t('alarmMgmt.report.chartSummary', {
+              hour: formatDateTime(peak.hour),
+              alarms: peak.alarms,
+              peak: peak.peak_10min,
+            })
+          : t('alarmMgmt.report.none')}
+      </p>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={t('alarmMgmt.report.chartTitle')}
+      >
+        {ticks.map((v) => (
+          <g key={v}>
+            <line
+              x1={pad.left}
+              x2={width - pad.right}
+              y1={y(v)}
+              y2={y(v)}
+              className="stroke-slate-200 dark:stroke-slate-700"
+            />
+            <text
+              x={pad.left - 6}
+              y={y(v) + 4}
+              textAnchor="end"
+              className="fill-slate-700 text-[11px] dark:fill-slate-200"
+            >
+              {v}
+            </text>
+          </g>
+        ))}
+        {points.map((p, i) => (
+          <g key={p.hour}>
+            {p.alarms > 0 ? (
+              <rect
+                x={pad.left + i * w + w * 0.1}
+                width={Math.max(1, w * 0.8)}
+                y={y(p.alarms)}
+                height={y(0) - y(p.alarms)}
+                className="fill-blue-700 dark:fill-blue-400"
+              />
+            ) : null}
+            {p.peak_10min > 0 ? (
+              <circle
+                cx={pad.left + i * w + w / 2}
+                cy={y(p.peak_10min)}
+                r={Math.min(3, Math.max(1.5, w / 3))}
+                className={p.peak_10min > B.peak10Min ? 'fill-red-600' : 'fill-amber-500'}
+              />
+            ) : null}
+            {i % every === 0 ? (
+              <text x={pad.left + i * w} y={height - 8} className="fill-slate-700 text-[11px] dark:fill-slate-200">
+                {new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric' }).format(
+                  new Date(p.hour),
+                )}
+              </text>
+            ) : null}
+          </g>
+        ))}
+        <line
+          x1={pad.left}
+          x2={width - pad.right}
+          y1={y(B.peak10Min)}
+          y2={y(B.peak10Min)}
+          strokeDasharray="6 4"
+          className="stroke-red-700 dark:stroke-red-400"
+          strokeWidth={1.5}
+        />
+      </svg>
+      <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-700 dark:text-slate-200">
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block size-3 bg-blue-700 dark:bg-blue-400" />
+          {t('alarmMgmt.report.chartAlarms')}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-amber-500" />
+          {t('alarmMgmt.report.chartPeak')}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="inline-block h-0 w-5 border-t-2 border-dashed border-red-700 dark:border-red-400"
+          />
+          {t('alarmMgmt.report.chartThreshold', { n: B.peak10Min })}
+        </li>
+      </ul>
+    </figure>
+  );
+}
+
+/** One of the report's tables: its scroller, header row (catalog keys under alarmMgmt.report) and body. */
+export function ReportTable(props: { label: string; columns: string[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <TableWrap label={props.label}>
+      <table className={tableClass}>
+        <thead className="bg-slate-50 dark:bg-slate-800">
+          <tr>
+            {props.columns.map((c) => (
+              <th key={c} scope="col" className={th}>
+                {t(`alarmMgmt.report.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">{props.children}</tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
+export function ConditionTable(props: { title: string; rows: AlarmManagementReport['bad_actors'] }) {
+  const { t, i18n } = useTranslation();
+  const cols = ['colAlarm', 'colController', 'colLocation', 'colPoint', 'colCount', 'colShare'];
+  return (
+    <section aria-label={props.title}>
+      <h2 className="mb-2 text-lg font-semibold">{props.title}</h2>
+      {props.rows.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.report.none')}</p>
+      ) : (
+        <ReportTable label={props.title} columns={cols}>
+          {props.rows.map((c) => (
+            <tr key={`${c.controller.id}|${c.alarm_type.code}|${c.subject}`}>
+              <td className={td}>{i18n.language === 'es-MX' ? c.alarm_type.name_es : c.alarm_type.name}</td>
+              <td className={td}>
+                <Link
+                  to="/controllers/$controllerId/view"
+                  params={{ controllerId: String(c.controller.id) }}
+                  className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                >
+                  {c.controller.name}
+                </Link>
+              </td>
+              <td className={td}>{c.location ?? '—'}</td>
+              <td className={`${td} font-mono text-xs`}>{c.subject}</td>
+              <td className={`${td} tabular-nums`}>{c.count}</td>
+              <td className={`${td} tabular-nums`}>{formatNumber(c.share_percent, 1)} %</td>
+            </tr>
+          ))}
+        </ReportTable>
+      )}
+    </section>
+  );
+}
