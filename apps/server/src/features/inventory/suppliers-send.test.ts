@@ -7,8 +7,8 @@ import { emailAttachments, emailMessages } from '../../db/schema-notifications.t
 import { addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
+import { deliverDue } from '../notifications/delivery.ts';
 import type { MailToSend } from '../notifications/transport.ts';
-import { deliverDue } from '../notifications/worker.ts';
 
 let t: TestApp;
 const tok = {} as Record<'tech' | 'fmEditor' | 'outsider', string>;
@@ -186,7 +186,6 @@ describe('sending a purchase order to its supplier', () => {
       db: t.database.db,
       bus: t.bus,
       transport,
-      publicUrl: 'http://x',
       from: 'rcm@x',
       now: () => new Date(),
     });

@@ -7,9 +7,9 @@ import { AppError } from '../../lib/errors.ts';
 import { arr, toIso as iso, query } from '../../lib/sql.ts';
 import { alarmScope, inScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
+import { emitForAlarms } from './delivery.ts';
 import { MANDRILL_EVENT_COLUMNS, type MandrillEvent } from './mandrill.ts';
 import { DEFAULT_MIN_SEVERITY, DEFAULT_TIME_ZONE, type Severity } from './recipients.ts';
-import { emitForAlarms } from './worker.ts';
 
 type Page = { page: number; per_page: number };
 

@@ -1,12 +1,12 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { emailAttachments } from '../../db/schema-notifications.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { arr, query, toDate } from '../../lib/sql.ts';
+import { query, toDate } from '../../lib/sql.ts';
 import { alarmSummariesByIds } from '../alarms/summaries.ts';
 import { decideRaise, endFloods } from './alarm-management.ts';
-import { type EmailAttachment, enqueueEmail, onEmailQueued } from './outbox.ts';
+import { deliverDue, MAX_ATTEMPTS } from './delivery.ts';
+import { enqueueEmail, onEmailQueued } from './outbox.ts';
 import { alarmRecipients, escalationRecipients, type Severity } from './recipients.ts';
 import { renderAlarmEmail } from './templates.ts';
 import type { MailTransport } from './transport.ts';
@@ -26,14 +26,6 @@ export type NotificationWorkerDeps = {
 
 /** Alarm raises older than this when the worker sees them (a long outage) are not emailed any more. */
 const STALE_RAISE_MS = 24 * 3_600_000;
-/** A claimed message not finished within this lease (its worker died) is tried again. */
-const CLAIM_LEASE_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 5;
-
-/** Retry backoff: 30 s, 1 min, 2 min, 4 min, ... at most 1 h. */
-export function backoffMs(attempts: number): number {
-  return Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
-}
 
 type AlarmRow = {
   id: number;
@@ -257,106 +249,6 @@ export async function processEscalations(deps: NotificationWorkerDeps, limit = 5
   }
   for (const ref of changed.values()) deps.bus.emit('notification.updated', ref);
   return fired;
-}
-
-type Claimed = {
-  id: number;
-  to_address: string;
-  subject: string;
-  html: string;
-  text: string;
-  attempts: number;
-  alarm_id: number | null;
-};
-
-/**
- * Delivers queued emails. A message is claimed by one atomic UPDATE over rows picked with
- * `FOR UPDATE SKIP LOCKED` that also moves its next attempt past a lease, so racing workers (other
- * instances) never claim the same message; a worker that dies mid-send lets the lease expire.
- * A failure is retried with exponential backoff, then marked failed.
- */
-export async function deliverDue(deps: NotificationWorkerDeps, limit = 20): Promise<{ sent: number; failed: number }> {
-  const now = deps.now();
-  const lease = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
-  const claimed = await query<Claimed>(
-    deps.db,
-    sql`update email_messages set attempts = attempts + 1, next_attempt_at = ${lease}::timestamptz
-        where id in (select id from email_messages where status = 'queued'
-          and (attempts = 0 or next_attempt_at <= ${now.toISOString()}::timestamptz)
-          order by id limit ${limit} for update skip locked)
-        returning id, to_address, subject, html, text, attempts, alarm_id`,
-  );
-  let sent = 0;
-  let failed = 0;
-  const alarmIds = new Set<number>();
-  const max = deps.maxAttempts ?? MAX_ATTEMPTS;
-  const files = await attachmentsOf(
-    deps.db,
-    claimed.map((m) => Number(m.id)),
-  );
-  for (const m of claimed.sort((a, b) => a.id - b.id)) {
-    try {
-      const { providerMessageId } = await deps.transport.send({
-        id: Number(m.id),
-        from: deps.from,
-        to: m.to_address,
-        subject: m.subject,
-        html: m.html,
-        text: m.text,
-        attachments: files.get(Number(m.id)),
-      });
-      const at = deps.now().toISOString();
-      await deps.db.execute(sql`update email_messages set status = 'sent', sent_at = ${at}::timestamptz,
-        provider_message_id = ${providerMessageId || null}, last_error = null where id = ${m.id}`);
-      sent++;
-    } catch (err) {
-      const attempts = Number(m.attempts);
-      const message = err instanceof Error ? err.message : String(err);
-      const giveUp = attempts >= max;
-      const next = new Date(deps.now().getTime() + backoffMs(attempts)).toISOString();
-      await deps.db.execute(sql`update email_messages set status = ${giveUp ? 'failed' : 'queued'},
-        next_attempt_at = ${next}::timestamptz, last_error = ${message.slice(0, 500)} where id = ${m.id}`);
-      deps.log?.warn({ emailId: m.id, attempts, err: message }, 'notifications: delivery failed');
-      if (giveUp) failed++;
-    }
-    if (m.alarm_id != null) alarmIds.add(Number(m.alarm_id));
-  }
-  await emitForAlarms(deps.db, deps.bus, [...alarmIds]);
-  return { sent, failed };
-}
-
-/** The stored attachments of these emails, by email id. */
-async function attachmentsOf(db: Db, emailIds: number[]): Promise<Map<number, EmailAttachment[]>> {
-  const byEmail = new Map<number, EmailAttachment[]>();
-  if (emailIds.length === 0) return byEmail;
-  const rows = await db
-    .select()
-    .from(emailAttachments)
-    .where(inArray(emailAttachments.emailId, emailIds))
-    .orderBy(emailAttachments.id);
-  for (const r of rows) {
-    const list = byEmail.get(r.emailId) ?? [];
-    list.push({ filename: r.filename, contentType: r.contentType, content: r.content });
-    byEmail.set(r.emailId, list);
-  }
-  return byEmail;
-}
-
-/** Announces `notification.updated` for these alarms (to their scope rooms). */
-export async function emitForAlarms(db: Db, bus: EventBus, alarmIds: number[]): Promise<void> {
-  if (alarmIds.length === 0) return;
-  const rows = await query<{ ref: number; controller_id: number; organization_id: number; location_id: number | null }>(
-    db,
-    sql`select ref, controller_id, organization_id, location_id from alarms where id = any(${arr(alarmIds)}::int[])`,
-  );
-  for (const r of rows) {
-    bus.emit('notification.updated', {
-      alarmRef: Number(r.ref),
-      controllerId: Number(r.controller_id),
-      organizationId: Number(r.organization_id),
-      locationId: r.location_id == null ? null : Number(r.location_id),
-    });
-  }
 }
 
 /** One pass of everything: outbox → emails, escalations, deliveries. */
