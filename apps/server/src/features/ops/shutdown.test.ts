@@ -48,10 +48,17 @@ describe('graceful shutdown', () => {
       MACS.map((mac) => connectDevice(server.mqttPort ?? 0, mac, demoDeviceKey(mac), { will: true })),
     );
     const streams = devices.map((d, i) => stream(d, `${tag}-${i}`));
-    // Let the stream run, then shut down while messages are in flight.
-    while (streams.reduce((n, s) => n + s.acked.length, 0) < 40) await new Promise((r) => setTimeout(r, 20));
-    const closeStarted = performance.now();
-    const closing = server.close();
+    // Let the stream run, then shut down while a committed batch's acknowledgements are still to go
+    // out (the pipeline calls its commit listeners before it settles the batch's messages).
+    let closeStarted = 0;
+    const closing = await new Promise<Promise<void>>((resolve) => {
+      const off = server.ingest.pipeline.onCommitted(() => {
+        if (streams.reduce((n, s) => n + s.acked.length, 0) < 40) return;
+        off();
+        closeStarted = performance.now();
+        resolve(server.close());
+      });
+    });
     expect((await server.ops.readiness.report()).status).toBe('draining');
     await closing;
     await Promise.all(streams.map((s) => s.done));
@@ -62,8 +69,8 @@ describe('graceful shutdown', () => {
     expect(acked.length).toBeGreaterThanOrEqual(40);
     // Each device had one message in flight when the server went away.
     expect(sent).toBeGreaterThan(acked.length);
-    // The messages queued when the stop began were written and acknowledged before the devices'
-    // connections closed (not left for the devices to send again).
+    // The batch committed when the stop began was acknowledged before the devices' connections
+    // closed (not left for the devices to send again).
     expect(streams.some((s) => s.ackedAt.some((t) => t > closeStarted))).toBe(true);
     const stored = await query<{ msg_id: string }>(
       server.database.db,
