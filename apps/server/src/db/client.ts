@@ -63,6 +63,8 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** Connections of the hot-read pool (sessions, alarm list and tiles; see db/statement.ts). */
   readPoolSize?: number;
+  /** In memory only: start from this dump of a data directory (tests: an already migrated one). */
+  template?: Blob;
 }): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
   if (opts.url) {
@@ -92,7 +94,9 @@ export async function openDatabase(opts: {
   }
   const dataDir = opts.dataDir;
   // On disk: durable commits (db/pglite.ts); in memory (tests): nothing to flush.
-  const client = dataDir ? await openEmbedded(dataDir) : await PGlite.create({ extensions: { pg_trgm } });
+  const client = dataDir
+    ? await openEmbedded(dataDir)
+    : await PGlite.create({ extensions: { pg_trgm }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
   const existed = await hasTables((q) => client.query(q));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: folder });

@@ -1,4 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client.ts';
 
@@ -11,7 +16,8 @@ export type TestDatabase = Database & { label: string };
 export async function openTestDatabase(opts: { migrationsFolder?: string } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.RCM_TEST_DB !== 'postgres' || !url) {
-    const database = await openDatabase({ dataDir: null, ...opts });
+    const template = opts.migrationsFolder ? undefined : await migratedTemplate();
+    const database = await openDatabase({ dataDir: null, ...opts, ...(template ? { template } : {}) });
     return { ...database, label: 'pglite (in memory)' };
   }
   const name = `rcm_test_${randomBytes(6).toString('hex')}`;
@@ -33,4 +39,33 @@ export async function openTestDatabase(opts: { migrationsFolder?: string } = {})
       await cleanup.end();
     },
   };
+}
+
+const migrations = fileURLToPath(new URL('../../drizzle/', import.meta.url));
+
+/**
+ * The committed migrations applied to an empty PGlite, dumped once per set of migrations into the
+ * system's temporary folder and shared by every test file and worker: loading the dump takes a
+ * sixth of the time of migrating. Named by a hash of the migration files, so a changed or added
+ * migration makes a new one; written under a temporary name and renamed, so a reader never sees
+ * half of it.
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const file of (await readdir(migrations, { recursive: true })).sort()) {
+    if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
+    hash.update(file).update(await readFile(path.join(migrations, file)));
+  }
+  const file = path.join(tmpdir(), `rcm-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const database = await openDatabase({ dataDir: null });
+    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    await database.close();
+    const partial = `${file}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    return dump;
+  }
 }
