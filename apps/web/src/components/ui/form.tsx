@@ -11,7 +11,9 @@ export function errorOf<T extends FieldValues>(errors: FieldErrors<T>, name: key
   return typeof message === 'string' ? message : undefined;
 }
 
-export function TextInput(props: Base & { type?: string; step?: string; autoComplete?: string }) {
+export function TextInput(
+  props: Base & { type?: string; step?: string; autoComplete?: string; inputMode?: 'numeric' | 'decimal' },
+) {
   return (
     <FormField label={props.label} error={props.error} hint={props.hint}>
       {({ id, describedBy, invalid }) => (
@@ -20,6 +22,7 @@ export function TextInput(props: Base & { type?: string; step?: string; autoComp
           type={props.type ?? 'text'}
           step={props.step}
           autoComplete={props.autoComplete}
+          inputMode={props.inputMode}
           aria-invalid={invalid}
           aria-describedby={describedBy}
           className={inputClass}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { Page } from '../../components/page.tsx';
+import { SubmitButton } from '../../components/ui/form-actions.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { fetchUser, useAuth } from '../../lib/auth-store.ts';
 import { formResolver } from '../../lib/form-errors.ts';
@@ -137,13 +138,7 @@ export function AccountPage() {
             )}
           </FormField>
         </fieldset>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
-        >
-          {isSubmitting ? t('account.saving') : t('account.save')}
-        </button>
+        <SubmitButton submitting={isSubmitting} label={t('account.save')} busyLabel={t('account.saving')} />
       </form>
       <NotificationPreferencesSection />
     </Page>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/page.tsx';
+import { SubmitButton } from '../../components/ui/form-actions.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { preferencesQuery, savePreferences } from './api.ts';
 
@@ -161,13 +162,7 @@ function PreferencesForm(props: { initial: NotificationPreferences }) {
             </select>
           )}
         </FormField>
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
-        >
-          {saving ? t('notifications.saving') : t('notifications.save')}
-        </button>
+        <SubmitButton submitting={saving} label={t('notifications.save')} busyLabel={t('notifications.saving')} />
       </fieldset>
     </form>
   );

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/page.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { saveAlarmNotes } from '../api/alarm-actions.ts';
 
@@ -56,7 +57,7 @@ export function AlarmNotes(props: { alarmRef: number; notes: string; canEdit: bo
         type="button"
         onClick={() => void save()}
         disabled={saving || draft === props.notes}
-        className="mt-3 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+        className={`mt-3 ${primaryButton}`}
       >
         {saving ? t('alarmView.savingNotes') : t('alarmView.saveNotes')}
       </button>

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -59,14 +59,12 @@ export function ShelveDialog(props: { open: boolean; onClose: () => void; alarmR
           reg={form.register('reason')}
           error={errorOf(form.formState.errors, 'reason')}
         />
-        <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={close} className={secondaryButton}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" disabled={form.formState.isSubmitting} className={primaryButton}>
-            {form.formState.isSubmitting ? t('alarmMgmt.shelving') : t('alarmMgmt.shelveConfirm')}
-          </button>
-        </div>
+        <FormActions
+          onCancel={close}
+          submitting={form.formState.isSubmitting}
+          label={t('alarmMgmt.shelveConfirm')}
+          busyLabel={t('alarmMgmt.shelving')}
+        />
       </form>
     </Modal>
   );

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { saveAsset } from '../api/assets.ts';
 
@@ -77,72 +77,38 @@ export function AssetDialog(props: { open: boolean; asset: Asset | null; options
       form.reset(EMPTY);
       props.onClose();
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      for (const f of err.fields) form.setError(f.field as keyof FormValues, { message: f.message });
-      if (err.fields.length === 0)
-        form.setError('root', { message: err.code === 'network' ? t('errors.network') : err.message });
+      applyServerErrors(form, err, t('errors.network'));
     }
   });
 
   const field = (name: keyof FormValues, label: string, type = 'text') => (
-    <FormField label={label} error={errors[name]?.message}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type={type}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          className={inputClass}
-          {...form.register(name)}
-        />
-      )}
-    </FormField>
+    <TextInput label={label} type={type} reg={form.register(name)} error={errorOf(errors, name)} />
   );
 
   return (
     <Modal open={props.open} onClose={props.onClose} title={asset ? t('assets.editTitle') : t('assets.createTitle')}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        {errors.root ? (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-            {errors.root.message}
-          </div>
-        ) : null}
+        <RootError message={errors.root?.message} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t('assets.location')} error={errors.location_id?.message}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                className={inputClass}
-                {...form.register('location_id', { onChange: () => form.setValue('controller_id', '') })}
-              >
-                <option value="">{t('assets.choose')}</option>
-                {props.options.locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name} · {l.organization_name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label={t('assets.type')} error={errors.type?.message}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                className={inputClass}
-                {...form.register('type')}
-              >
-                {ASSET_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`assets.types.${type}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectInput
+            label={t('assets.location')}
+            reg={form.register('location_id', { onChange: () => form.setValue('controller_id', '') })}
+            error={errorOf(errors, 'location_id')}
+          >
+            <option value="">{t('assets.choose')}</option>
+            {props.options.locations.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name} · {l.organization_name}
+              </option>
+            ))}
+          </SelectInput>
+          <SelectInput label={t('assets.type')} reg={form.register('type')} error={errorOf(errors, 'type')}>
+            {ASSET_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`assets.types.${type}`)}
+              </option>
+            ))}
+          </SelectInput>
         </div>
         {field('name', t('assets.name'))}
         <div className="grid gap-4 sm:grid-cols-3">
@@ -154,40 +120,25 @@ export function AssetDialog(props: { open: boolean; asset: Asset | null; options
           {field('installed_at', t('assets.installedAt'), 'date')}
           {field('warranty_expiry', t('assets.warrantyExpiry'), 'date')}
         </div>
-        <FormField label={t('assets.controller')} error={errors.controller_id?.message}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className={inputClass}
-              {...form.register('controller_id')}
-            >
-              <option value="">{t('assets.noController')}</option>
-              {controllers.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name} · {c.mac_address}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <div className="flex justify-end gap-2 pt-2">
-          <button
-            type="button"
-            onClick={props.onClose}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-600"
-          >
-            {t('assets.cancel')}
-          </button>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            {isSubmitting ? t('assets.saving') : t('assets.save')}
-          </button>
-        </div>
+        <SelectInput
+          label={t('assets.controller')}
+          reg={form.register('controller_id')}
+          error={errorOf(errors, 'controller_id')}
+        >
+          <option value="">{t('assets.noController')}</option>
+          {controllers.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} · {c.mac_address}
+            </option>
+          ))}
+        </SelectInput>
+        <FormActions
+          onCancel={props.onClose}
+          cancelLabel={t('assets.cancel')}
+          submitting={isSubmitting}
+          label={t('assets.save')}
+          busyLabel={t('assets.saving')}
+        />
       </form>
     </Modal>
   );

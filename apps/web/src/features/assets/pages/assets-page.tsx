@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
@@ -79,12 +80,7 @@ export function AssetsPage() {
       subtitle={t('assets.subtitle')}
       actions={
         canEdit ? (
-          <button
-            type="button"
-            onClick={() => setEditing('new')}
-            disabled={!options.data}
-            className="rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
+          <button type="button" onClick={() => setEditing('new')} disabled={!options.data} className={primaryButton}>
             {t('assets.newAsset')}
           </button>
         ) : null

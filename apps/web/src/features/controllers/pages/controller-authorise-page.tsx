@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { ApiError, type FieldError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { authoriseController, controllerQuery, locationsQuery, organizationsQuery } from '../api/controllers.ts';
@@ -188,11 +189,7 @@ export function ControllerAuthorisePage() {
             />
           )}
         </FormField>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy} className={primaryButton}>
           {t('controllers.authorise')}
         </button>
       </form>

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Page, Spinner } from '../../../components/page.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
 import {
   applyServerErrors,
   CheckboxInput,
@@ -15,6 +14,7 @@ import {
   SelectInput,
   TextInput,
 } from '../../../components/ui/form.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { controllerQuery, locationsQuery, organizationsQuery, updateController } from '../api/controllers.ts';
@@ -175,9 +175,7 @@ export function ControllerEditPage() {
           <CheckboxInput reg={form.register('secure_mode')} label={t('controllers.secureMode')} />
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('controllers.secureModeHint')}</p>
         </div>
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? t('account.saving') : t('account.save')}
-        </button>
+        <SubmitButton submitting={isSubmitting} label={t('account.save')} busyLabel={t('account.saving')} />
       </form>
     </Page>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
@@ -196,7 +197,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
           type="button"
           disabled={stage.kind !== 'ready' || records.length === 0 || errors.length > 0 || !!problem}
           onClick={() => void send(records)}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+          className={primaryButton}
         >
           {stage.kind === 'sending'
             ? t('inventory.importing', { count: records.length })

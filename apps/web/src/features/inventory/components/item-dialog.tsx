@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { saveItem } from '../api/inventory.ts';
 
@@ -84,27 +84,12 @@ export function ItemDialog(props: {
       form.reset(EMPTY);
       props.onClose();
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      for (const f of err.fields) form.setError(f.field as keyof FormValues, { message: f.message });
-      if (err.fields.length === 0)
-        form.setError('root', { message: err.code === 'network' ? t('errors.network') : err.message });
+      applyServerErrors(form, err, t('errors.network'));
     }
   });
 
   const text = (name: keyof FormValues, label: string, inputMode?: 'numeric' | 'decimal') => (
-    <FormField label={label} error={errors[name]?.message}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type="text"
-          inputMode={inputMode}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          className={inputClass}
-          {...form.register(name)}
-        />
-      )}
-    </FormField>
+    <TextInput label={label} inputMode={inputMode} reg={form.register(name)} error={errorOf(errors, name)} />
   );
 
   return (
@@ -114,50 +99,30 @@ export function ItemDialog(props: {
       title={item ? t('inventory.editTitle') : t('inventory.createTitle')}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        {errors.root ? (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-            {errors.root.message}
-          </div>
-        ) : null}
+        <RootError message={errors.root?.message} />
         {!item && props.organizations.length > 1 ? (
-          <FormField label={t('inventory.organization')} error={errors.organization_id?.message}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                className={inputClass}
-                {...form.register('organization_id')}
-              >
-                {props.organizations.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectInput
+            label={t('inventory.organization')}
+            reg={form.register('organization_id')}
+            error={errorOf(errors, 'organization_id')}
+          >
+            {props.organizations.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </SelectInput>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {text('product_name', t('inventory.productName'))}
           {text('part_number', t('inventory.partNumber'))}
-          <FormField label={t('inventory.type')} error={errors.type?.message}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                className={inputClass}
-                {...form.register('type')}
-              >
-                {ITEM_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`inventory.types.${type}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectInput label={t('inventory.type')} reg={form.register('type')} error={errorOf(errors, 'type')}>
+            {ITEM_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`inventory.types.${type}`)}
+              </option>
+            ))}
+          </SelectInput>
           {text('brand', t('inventory.brand'))}
         </div>
         {text('specification', t('inventory.specification'))}
@@ -166,22 +131,13 @@ export function ItemDialog(props: {
           {text('reorder_level', t('inventory.reorderLevel'), 'numeric')}
           {text('unit_price', t('inventory.unitPrice'), 'decimal')}
         </div>
-        <div className="flex justify-end gap-2 pt-2">
-          <button
-            type="button"
-            onClick={props.onClose}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-600"
-          >
-            {t('inventory.cancel')}
-          </button>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            {isSubmitting ? t('inventory.saving') : t('inventory.save')}
-          </button>
-        </div>
+        <FormActions
+          onCancel={props.onClose}
+          cancelLabel={t('inventory.cancel')}
+          submitting={isSubmitting}
+          label={t('inventory.save')}
+          busyLabel={t('inventory.saving')}
+        />
       </form>
     </Modal>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { inputClass } from '../../../components/form-field.tsx';
 import { Spinner } from '../../../components/page.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { needsReorderQuery } from '../api/inventory.ts';
@@ -201,7 +202,7 @@ export function NewOrderDialog(props: { open: boolean; onClose: () => void; onCr
           type="button"
           disabled={busy || items.length === 0}
           onClick={() => void create()}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+          className={primaryButton}
         >
           {busy ? t('inventory.orders.creating') : t('inventory.orders.createDraft')}
         </button>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form-field.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { purchaseOrdersQuery } from '../api/purchase-orders.ts';
@@ -45,11 +46,7 @@ export function OrdersPanel(props: { canEdit: boolean }) {
           </select>
         </label>
         {props.canEdit ? (
-          <button
-            type="button"
-            onClick={() => setCreating(true)}
-            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
-          >
+          <button type="button" onClick={() => setCreating(true)} className={primaryButton}>
             {t('inventory.orders.fromLowStock')}
           </button>
         ) : null}

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Page } from '../../../components/page.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { downloadCsv, type InventoryFilters, removeItem } from '../api/inventory.ts';
@@ -129,11 +130,7 @@ export function InventoryPage() {
                 >
                   {t('inventory.importCsv')}
                 </button>
-                <button
-                  type="button"
-                  onClick={() => setEditing('new')}
-                  className="rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800"
-                >
+                <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
                   {t('inventory.newItem')}
                 </button>
               </>

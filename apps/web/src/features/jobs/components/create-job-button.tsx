@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createJob, jobLocationsQuery } from '../api/jobs.ts';
 import { JobFields, type JobFieldValues } from './job-fields.tsx';
-
-const buttonClass =
-  'rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
 
 type AlarmSource = { ref: number; reason: string; location_id: number; controller_id: number };
 
@@ -22,7 +21,7 @@ export function CreateJobButton(props: {
   if (props.alarm.location_id === null) return null;
   return (
     <>
-      <button type="button" className={buttonClass} onClick={() => setOpen(true)}>
+      <button type="button" className={primaryButton} onClick={() => setOpen(true)}>
         {t('jobs.createJob')}
       </button>
       {open ? (
@@ -41,7 +40,7 @@ export function NewJobButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={buttonClass} onClick={() => setOpen(true)}>
+      <button type="button" className={primaryButton} onClick={() => setOpen(true)}>
         {t('jobs.createJob')}
       </button>
       {open ? <CreateJobPanel alarm={null} onClose={() => setOpen(false)} /> : null}
@@ -145,9 +144,7 @@ function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void 
           >
             {t('jobs.cancel')}
           </button>
-          <button type="submit" disabled={busy} className={buttonClass}>
-            {busy ? t('jobs.saving') : t('jobs.save')}
-          </button>
+          <SubmitButton submitting={busy} label={t('jobs.save')} busyLabel={t('jobs.saving')} />
         </div>
       </form>
     </SlideOver>

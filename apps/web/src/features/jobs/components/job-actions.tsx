@@ -4,11 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { assignableQuery, assignJob, changeJobStatus } from '../api/jobs.ts';
-
-const buttonClass =
-  'rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
 
 function useSave() {
   const { t } = useTranslation();
@@ -71,7 +69,7 @@ export function JobStatusForm(props: { job: JobDetail }) {
           />
         )}
       </FormField>
-      <button type="submit" disabled={busy || status === props.job.status} className={buttonClass}>
+      <button type="submit" disabled={busy || status === props.job.status} className={primaryButton}>
         {busy ? t('jobs.saving') : t('jobs.saveStatus')}
       </button>
     </form>
@@ -110,7 +108,7 @@ export function JobAssignForm(props: { job: JobDetail }) {
           ))}
         </div>
       </fieldset>
-      <button type="submit" disabled={busy || people.isPending} className={buttonClass}>
+      <button type="submit" disabled={busy || people.isPending} className={primaryButton}>
         {busy ? t('jobs.saving') : t('jobs.saveAssignees')}
       </button>
     </form>

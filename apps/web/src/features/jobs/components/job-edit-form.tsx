@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { updateJob } from '../api/jobs.ts';
 import { JobFields, type JobFieldValues } from './job-fields.tsx';
@@ -55,13 +56,7 @@ export function JobEditForm(props: { job: JobDetail }) {
         errors={errors}
         descriptionRows={3}
       />
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-      >
-        {busy ? t('jobs.saving') : t('jobs.saveChanges')}
-      </button>
+      <SubmitButton submitting={busy} label={t('jobs.saveChanges')} busyLabel={t('jobs.saving')} />
     </form>
   );
 }

@@ -2,7 +2,6 @@ import { type MaintenanceWindowView, WEEKDAYS, type Weekday } from '@rcm/shared/
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import {
   applyServerErrors,
   CheckboxInput,
@@ -11,6 +10,7 @@ import {
   SelectInput,
   TextInput,
 } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { createWindow, updateWindow } from '../api/windows.ts';
 
@@ -175,14 +175,12 @@ export function WindowForm(props: {
           reg={form.register('reason', { required: t('validation.required') })}
           error={errorOf(errors, 'reason')}
         />
-        <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={close} className={secondaryButton}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" disabled={form.formState.isSubmitting} className={primaryButton}>
-            {form.formState.isSubmitting ? t('alarmMgmt.saving') : t('alarmMgmt.saveWindow')}
-          </button>
-        </div>
+        <FormActions
+          onCancel={close}
+          submitting={form.formState.isSubmitting}
+          label={t('alarmMgmt.saveWindow')}
+          busyLabel={t('alarmMgmt.saving')}
+        />
       </form>
     </Modal>
   );

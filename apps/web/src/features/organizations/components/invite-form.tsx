@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { LocationAccess } from '../../../components/ui/location-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
@@ -112,9 +112,11 @@ export function InviteForm(props: { organizationId: number; locations: { id: num
             />
           )}
         />
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? t('organizations.sending') : t('organizations.sendInvite')}
-        </button>
+        <SubmitButton
+          submitting={isSubmitting}
+          label={t('organizations.sendInvite')}
+          busyLabel={t('organizations.sending')}
+        />
       </form>
     </Section>
   );

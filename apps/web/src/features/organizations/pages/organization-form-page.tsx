@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { createOrganization, deleteOrganization, organizationQuery, renameOrganization } from '../api/organizations.ts';
@@ -56,9 +57,7 @@ function OrganizationForm(props: { id?: number; name?: string }) {
         )}
       </FormField>
       <div className="flex gap-3">
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? t('organizations.saving') : t('organizations.save')}
-        </button>
+        <SubmitButton submitting={isSubmitting} label={t('organizations.save')} busyLabel={t('organizations.saving')} />
         <Link
           to={props.id ? '/organizations/$id/view' : '/organizations'}
           params={props.id ? { id: String(props.id) } : undefined}

@@ -11,8 +11,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
@@ -230,14 +230,12 @@ export function EventDialog(props: {
           </SelectInput>
         </div>
         <TextInput label={t('refrigerant.notes')} reg={form.register('notes')} error={message('notes')} />
-        <div className="flex justify-end gap-3">
-          <button type="button" className={secondaryButton} onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? t('refrigerant.saving') : t('refrigerant.save')}
-          </button>
-        </div>
+        <FormActions
+          onCancel={props.onClose}
+          submitting={isSubmitting}
+          label={t('refrigerant.save')}
+          busyLabel={t('refrigerant.saving')}
+        />
       </form>
     </Modal>
   );

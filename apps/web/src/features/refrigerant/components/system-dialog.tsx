@@ -12,8 +12,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { applyServerErrors, CheckboxInput, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { saveSystem } from '../api/refrigerant.ts';
@@ -121,14 +121,12 @@ export function SystemDialog(props: {
           ))}
         </SelectInput>
         <CheckboxInput label={t('refrigerant.leakDetection')} reg={form.register('leak_detection_system')} />
-        <div className="flex justify-end gap-3">
-          <button type="button" className={secondaryButton} onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? t('refrigerant.saving') : t('refrigerant.save')}
-          </button>
-        </div>
+        <FormActions
+          onCancel={props.onClose}
+          submitting={isSubmitting}
+          label={t('refrigerant.save')}
+          busyLabel={t('refrigerant.saving')}
+        />
       </form>
     </Modal>
   );

@@ -1,9 +1,9 @@
 import { type JobCategoryBody, jobCategoryBody } from '@rcm/shared/jobs';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { primaryButton } from '../../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
-import { buttonClass } from './settings-layout.tsx';
 
 /** A category's name, to add one or rename it; the server's refusal shows under the field. */
 export function JobCategoryForm(props: {
@@ -31,7 +31,7 @@ export function JobCategoryForm(props: {
     <form onSubmit={submit} noValidate className="space-y-3">
       <RootError message={errors.root?.message} />
       <TextInput reg={form.register('name')} label={props.label} error={errorOf(errors, 'name')} />
-      <button type="submit" disabled={isSubmitting} className={buttonClass}>
+      <button type="submit" disabled={isSubmitting} className={primaryButton}>
         {isSubmitting ? props.busyLabel : props.submitLabel}
       </button>
     </form>

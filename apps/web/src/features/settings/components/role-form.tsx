@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { apiErrors, RootError } from '../../../components/ui/form.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { saveRole } from '../api/settings.ts';
-import { buttonClass } from './settings-layout.tsx';
 
 type Errors = Partial<Record<'name' | 'color' | 'permissions' | 'root', string>>;
 
@@ -140,9 +140,11 @@ export function RoleForm(props: {
           </div>
         </fieldset>
       ) : null}
-      <button type="submit" disabled={saving} className={buttonClass}>
-        {saving ? t('settings.saving') : props.current ? t('settings.save') : t('settings.create')}
-      </button>
+      <SubmitButton
+        submitting={saving}
+        label={props.current ? t('settings.save') : t('settings.create')}
+        busyLabel={t('settings.saving')}
+      />
     </form>
   );
 }

@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
-import { buttonClass } from './settings-layout.tsx';
 
 type FormValues = { name: string; organization_id: string };
 const formSchema = z.preprocess((v) => {
@@ -63,9 +63,11 @@ export function TeamForm(props: { team: SettingsTeam | null; onSaved: (team: Set
           </option>
         ))}
       </SelectInput>
-      <button type="submit" disabled={isSubmitting} className={buttonClass}>
-        {isSubmitting ? t('settings.saving') : props.team ? t('settings.save') : t('settings.create')}
-      </button>
+      <SubmitButton
+        submitting={isSubmitting}
+        label={props.team ? t('settings.save') : t('settings.create')}
+        busyLabel={t('settings.saving')}
+      />
     </form>
   );
 }

@@ -7,11 +7,12 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { alarmTypeQuery, teamsQuery, updateAlarmType, usersQuery } from '../api/settings.ts';
-import { buttonClass, cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
+import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 
 type FormValues = {
   name: string;
@@ -253,9 +254,7 @@ export function AlarmTypeEditPage() {
               <CheckboxInput reg={form.register('auto_clear')} label={t('settings.alarmTypes.autoClear')} />
               <CheckboxInput reg={form.register('enabled')} label={t('settings.alarmTypes.enabled')} />
               {canSave ? (
-                <button type="submit" disabled={isSubmitting} className={buttonClass}>
-                  {isSubmitting ? t('settings.saving') : t('settings.save')}
-                </button>
+                <SubmitButton submitting={isSubmitting} label={t('settings.save')} busyLabel={t('settings.saving')} />
               ) : null}
             </fieldset>
           </form>

@@ -5,8 +5,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { primaryButton } from '../../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError } from '../../../components/ui/form.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { LocationAccess } from '../../../components/ui/location-access.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
@@ -77,9 +77,7 @@ export function UserCreatePage() {
             />
           )}
         />
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? t('settings.saving') : t('accounts.users.create')}
-        </button>
+        <SubmitButton submitting={isSubmitting} label={t('accounts.users.create')} busyLabel={t('settings.saving')} />
       </form>
     </SettingsLayout>
   );

@@ -6,9 +6,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { dangerButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { applyServerErrors, CheckboxInput, errorOf, RootError } from '../../../components/ui/form.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
@@ -95,9 +96,7 @@ export function UserEditPage() {
                   error={errorOf(errors, 'disabled')}
                 />
               )}
-              <button type="submit" disabled={isSubmitting} className={primaryButton}>
-                {isSubmitting ? t('settings.saving') : t('settings.save')}
-              </button>
+              <SubmitButton submitting={isSubmitting} label={t('settings.save')} busyLabel={t('settings.saving')} />
             </form>
             <div className="flex flex-wrap gap-3">
               <button type="button" onClick={() => void reset()} disabled={u.disabled} className={secondaryButton}>
