@@ -16,6 +16,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's localized message, or `networkMessage`. */
+export function failureMessage(err: unknown, networkMessage: string): string {
+  return err instanceof ApiError && err.code !== 'network' ? err.message : networkMessage;
+}
+
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client.ts';
+import { failureMessage } from '../../lib/api-client.ts';
 import { dangerButton, destructiveButton, primaryButton, secondaryButton } from './button.ts';
 import { Modal } from './modal.tsx';
 
@@ -31,7 +31,7 @@ export function ConfirmDialog(props: {
       await props.onConfirm();
       close();
     } catch (err) {
-      setError(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      setError(failureMessage(err, t('errors.network')));
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
 import { primaryButton } from '../../components/ui/button.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { login } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
 import { fetchSetupStatus } from './api/accounts.ts';
@@ -44,7 +44,7 @@ export function LoginPage() {
       await login({ email, password, staySignedIn });
       await navigate({ to: search.redirect ?? '/' });
     } catch (err) {
-      const message = err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network');
+      const message = failureMessage(err, t('errors.network'));
       const fields = err instanceof ApiError ? err.fields.map((f) => f.message).join(' ') : '';
       setError(fields ? `${message} ${fields}` : message);
     } finally {

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Spinner } from '../../components/page.tsx';
 import { SlideOver } from '../../components/slide-over.tsx';
 import { dangerButton, destructiveButton, secondaryButton } from '../../components/ui/button.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { failureMessage } from '../../lib/api-client.ts';
 import { onRealtime } from '../../lib/realtime.ts';
 import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
 
@@ -33,7 +33,7 @@ function RejectButton(props: { id: number; mac: string }) {
       toast.success(t('pending.rejected', { mac: props.mac }));
       await queryClient.invalidateQueries({ queryKey: unauthorisedControllersQuery().queryKey });
     } catch (err) {
-      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
       setAsking(false);
     } finally {
       setBusy(false);

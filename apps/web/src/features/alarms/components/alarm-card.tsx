@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
 import { acknowledgeAlarm } from '../api/alarm-actions.ts';
@@ -24,7 +24,7 @@ function AcknowledgeButton(props: { alarm: AlarmSummary }) {
       toast.success(t('alarmView.acknowledgedToast'));
       await queryClient.invalidateQueries({ queryKey: ['alarms'] });
     } catch (err) {
-      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
     } finally {
       setBusy(false);
     }

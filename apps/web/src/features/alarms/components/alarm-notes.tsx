@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { saveAlarmNotes } from '../api/alarm-actions.ts';
 
 const RichTextEditor = lazy(() =>
@@ -36,7 +36,7 @@ export function AlarmNotes(props: { alarmRef: number; notes: string; canEdit: bo
       await queryClient.invalidateQueries({ queryKey: ['alarms', 'detail', props.alarmRef] });
       toast.success(t('alarmView.notesSaved'));
     } catch (err) {
-      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
     } finally {
       setSaving(false);
     }

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
 import { bulkAlarms } from '../api/alarm-actions.ts';
@@ -98,7 +98,7 @@ export function BulkActions(props: {
       toast.success(t('dashboard.bulkDone', { count: result.updated }));
       props.onDone();
     } catch (err) {
-      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: ['alarms'] });

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { destructiveButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 
 /**
  * Asks before clearing one alarm. When its condition still holds (the server's `condition_present`)
@@ -33,7 +33,7 @@ export function ClearAlarmDialog(props: {
       await action();
       close();
     } catch (err) {
-      setError(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      setError(failureMessage(err, t('errors.network')));
     } finally {
       setBusy(false);
     }

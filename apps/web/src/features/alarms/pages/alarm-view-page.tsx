@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
@@ -132,7 +132,7 @@ export function AlarmViewPage() {
       toast.success(t(action === 'acknowledge' ? 'alarmView.acknowledgedToast' : 'alarmView.clearedToast'));
       await queryClient.invalidateQueries({ queryKey: ['alarms'] });
     } catch (err) {
-      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
     } finally {
       setBusy(false);
     }
@@ -153,7 +153,7 @@ export function AlarmViewPage() {
       toast.success(t('alarmMgmt.unshelvedToast', { ref }));
       await queryClient.invalidateQueries({ queryKey: ['alarms'] });
     } catch (err) {
-      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
     } finally {
       setBusy(false);
     }

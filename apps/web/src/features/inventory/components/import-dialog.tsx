@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
 import { ImportRejected, importRows } from '../api/inventory.ts';
 import { parseCsv, toRecords } from '../csv-parse.ts';
@@ -85,7 +85,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
       close();
     } catch (err) {
       if (err instanceof ImportRejected) return setStage({ kind: 'ready', records, errors: err.rows });
-      const message = err instanceof ApiError ? err.message : t('errors.generic');
+      const message = failureMessage(err, t('errors.network'));
       setStage({ kind: 'ready', records, errors: [], problem: message });
     }
   }

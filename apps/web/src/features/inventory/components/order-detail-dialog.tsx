@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/page.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   advancePurchaseOrder,
@@ -48,7 +48,7 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
       await queryClient.invalidateQueries({ queryKey: ['inventory'] });
       toast.success(t('inventory.orders.receivedDone', { number: po.number }));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('errors.generic'));
+      setError(failureMessage(err, t('errors.network')));
     } finally {
       setBusy(false);
     }

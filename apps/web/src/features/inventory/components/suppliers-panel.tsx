@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { archiveSupplier, restoreSupplier, suppliersQuery } from '../api/suppliers.ts';
 import { SupplierDialog } from './supplier-dialog.tsx';
 
@@ -33,7 +33,7 @@ export function SuppliersPanel(props: { canManage: boolean }) {
       await refresh();
       toast.success(t('inventory.suppliers.restored', { name: supplier.name }));
     } catch (err) {
-      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
     }
   }
 

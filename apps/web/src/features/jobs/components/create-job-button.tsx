@@ -6,7 +6,7 @@ import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { createJob, jobLocationsQuery } from '../api/jobs.ts';
 import { JobFields, type JobFieldValues } from './job-fields.tsx';
 
@@ -88,7 +88,7 @@ function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void 
       if (err instanceof ApiError && err.fields.length) {
         setErrors(Object.fromEntries(err.fields.map((f) => [f.field, f.message])));
       } else {
-        toast.error(err instanceof ApiError ? err.message : t('errors.generic'));
+        toast.error(failureMessage(err, t('errors.network')));
       }
     } finally {
       setBusy(false);

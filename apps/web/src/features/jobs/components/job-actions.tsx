@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { assignableQuery, assignJob, changeJobStatus } from '../api/jobs.ts';
 
 function useSave() {
@@ -19,7 +19,7 @@ function useSave() {
       await queryClient.invalidateQueries({ queryKey: ['jobs'] });
       toast.success(done);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : t('errors.generic'));
+      toast.error(failureMessage(err, t('errors.network')));
     } finally {
       setBusy(false);
     }

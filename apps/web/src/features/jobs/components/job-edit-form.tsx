@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { updateJob } from '../api/jobs.ts';
 import { JobFields, type JobFieldValues } from './job-fields.tsx';
 
@@ -40,7 +40,7 @@ export function JobEditForm(props: { job: JobDetail }) {
       if (err instanceof ApiError && err.fields.length) {
         setErrors(Object.fromEntries(err.fields.map((f) => [f.field, f.message])));
       } else {
-        toast.error(err instanceof ApiError ? err.message : t('errors.generic'));
+        toast.error(failureMessage(err, t('errors.network')));
       }
     } finally {
       setBusy(false);

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { secondaryButton } from '../../../components/ui/button.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { invitationsQuery, revokeInvitation } from '../api/organizations.ts';
 import { ListState, Section } from './ui.tsx';
@@ -21,7 +21,7 @@ export function InvitationsSection(props: { organizationId: number }) {
       await queryClient.invalidateQueries({ queryKey: ['organizations', 'invitations', props.organizationId] });
       toast.success(t('organizations.revoked'));
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
     }
   };
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { type Access, LocationAccess } from '../../../components/ui/location-access.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { removeMember, updateMembership } from '../api/organizations.ts';
 import { FormError, linkClass, Section, Table, Th } from './ui.tsx';
@@ -55,7 +55,7 @@ export function MembersSection(props: {
       await queryClient.invalidateQueries({ queryKey: ['organizations'] });
       toast.success(t('organizations.removed'));
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
     }
   };
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import {
@@ -40,7 +40,7 @@ export function JobCategoriesPage() {
       await Promise.all([refresh(), jobsChanged()]);
       toast.success(t('settings.jobCategories.restored', { name: seeded('job_category', category.name) }));
     } catch (err) {
-      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
     }
   }
 

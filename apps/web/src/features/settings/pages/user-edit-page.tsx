@@ -10,7 +10,7 @@ import { dangerButton, secondaryButton } from '../../../components/ui/button.ts'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { applyServerErrors, CheckboxInput, errorOf, RootError } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { deleteUser, sendPasswordReset, updateUser, userQuery } from '../api/settings.ts';
@@ -73,7 +73,7 @@ export function UserEditPage() {
       await sendPasswordReset(u.id);
       toast.success(t('accounts.users.resetSent', { email: u.email }));
     } catch (err) {
-      toast.error(err instanceof ApiError && err.code !== 'network' ? err.message : t('errors.network'));
+      toast.error(failureMessage(err, t('errors.network')));
     }
   };
 
