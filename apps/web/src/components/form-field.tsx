@@ -3,6 +3,10 @@ import { type ReactNode, useId } from 'react';
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900 aria-invalid:border-red-600';
 
+/** A compact control in a list's filter bar. */
+export const filterClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
+
 /** A labelled control with its error below, linked for assistive tech. */
 export function FormField(props: {
   label: string;

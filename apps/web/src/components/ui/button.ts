@@ -8,3 +8,5 @@ export const dangerButton =
 /** The confirming button of a destructive dialog. */
 export const destructiveButton =
   'inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60';
+/** An inline link in text or a table cell. */
+export const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';

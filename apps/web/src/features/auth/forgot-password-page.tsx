@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AuthCard, Notice } from '../../components/auth-card.tsx';
-import { primaryButton } from '../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError, TextInput } from '../../components/ui/form.tsx';
 import { formResolver } from '../../lib/form-errors.ts';
 import { requestPasswordReset } from './api/accounts.ts';
-
-const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
 
 /** /user/forgot-password: asks for a reset link; the answer never says whether the address exists. */
 export function ForgotPasswordPage() {

@@ -4,13 +4,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
-import { primaryButton } from '../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../components/ui/button.ts';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { login } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
 import { fetchSetupStatus } from './api/accounts.ts';
-
-const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
 
 export function LoginPage() {
   const { t } = useTranslation();

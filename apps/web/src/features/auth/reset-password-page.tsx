@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Spinner } from '../../components/page.tsx';
-import { primaryButton } from '../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../components/ui/button.ts';
 import { applyServerErrors, RootError } from '../../components/ui/form.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formResolver } from '../../lib/form-errors.ts';
@@ -17,8 +17,6 @@ const formSchema = z
   .object({ password: newPassword, password_again: z.string() })
   .refine((v) => v.password === v.password_again, { path: ['password_again'], message: 'password_mismatch' });
 type FormValues = z.input<typeof formSchema>;
-
-const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
 
 /** /user/reset-password?token=…: choose a password through an emailed link (a reset or a new account). */
 export function ResetPasswordPage() {

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../components/page.tsx';
 import { Pagination } from '../../components/pagination.tsx';
+import { linkClass } from '../../components/ui/button.ts';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { onRealtime } from '../../lib/realtime.ts';
@@ -119,7 +120,7 @@ export function EmailNotificationsTable(props: { source: EmailSource }) {
                       <Link
                         to="/alarms/$alarmMetadataRef/view"
                         params={{ alarmMetadataRef: String(e.alarm_ref) }}
-                        className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                        className={linkClass}
                       >
                         #{e.alarm_ref}
                       </Link>

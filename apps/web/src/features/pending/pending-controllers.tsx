@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '../../components/page.tsx';
 import { SlideOver } from '../../components/slide-over.tsx';
-import { dangerButton, destructiveButton, secondaryButton } from '../../components/ui/button.ts';
+import { dangerButton, destructiveButton, linkClass, secondaryButton } from '../../components/ui/button.ts';
 import { failureMessage } from '../../lib/api-client.ts';
 import { onRealtime } from '../../lib/realtime.ts';
 import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
@@ -137,7 +137,7 @@ export function PendingControllers() {
                     to="/controllers/$id/authorise"
                     params={{ id: String(c.id) }}
                     onClick={() => setOpen(false)}
-                    className="font-mono text-sm font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                    className={`font-mono text-sm ${linkClass}`}
                   >
                     {c.mac_address}
                   </Link>

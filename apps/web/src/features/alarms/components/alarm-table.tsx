@@ -2,6 +2,7 @@ import type { AlarmSummary } from '@rcm/shared/alarms';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
 import { type Column, DataTable, type SortDirection } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { typeName } from '../api/get-alarm-types.ts';
@@ -62,11 +63,7 @@ export function AlarmTable(props: {
       sort: sortBy('ref'),
       className: 'font-mono',
       cell: (a) => (
-        <Link
-          to="/alarms/$alarmMetadataRef/view"
-          params={{ alarmMetadataRef: String(a.ref) }}
-          className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-        >
+        <Link to="/alarms/$alarmMetadataRef/view" params={{ alarmMetadataRef: String(a.ref) }} className={linkClass}>
           {a.ref}
         </Link>
       ),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SEVERITY_ORDER } from '../../../components/badges.tsx';
+import { filterClass } from '../../../components/form-field.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { alarmTypesQuery, typeName } from '../api/get-alarm-types.ts';
@@ -10,9 +11,6 @@ const STATUSES = ['active', 'acknowledged', 'cleared', 'suppressed', 'shelved'] 
 
 const split = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []);
 const join = (v: string[]) => (v.length ? v.join(',') : undefined);
-
-const selectClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
 
 /** Organization and Location: only the places the user may see; the locations follow the organization. */
 function PlaceFilters(props: { filters: AlarmFilters; onChange: (patch: Partial<AlarmFilters>) => void }) {
@@ -36,7 +34,7 @@ function PlaceFilters(props: { filters: AlarmFilters; onChange: (patch: Partial<
             onChange={(e) =>
               onChange({ organization_id: e.target.value ? Number(e.target.value) : undefined, location_id: undefined })
             }
-            className={selectClass}
+            className={filterClass}
           >
             <option value="">{t('dashboard.any')}</option>
             {(places.data?.organizations ?? []).map((o) => (
@@ -52,7 +50,7 @@ function PlaceFilters(props: { filters: AlarmFilters; onChange: (patch: Partial<
         <select
           value={filters.location_id ?? ''}
           onChange={(e) => onChange({ location_id: e.target.value ? Number(e.target.value) : undefined })}
-          className={selectClass}
+          className={filterClass}
         >
           <option value="">{t('dashboard.any')}</option>
           {locations.map((l) => (
@@ -99,7 +97,7 @@ export function AlarmFiltersBar(props: { filters: AlarmFilters; onChange: (patch
         <select
           value={filters.warranty ?? ''}
           onChange={(e) => onChange({ warranty: (e.target.value || undefined) as AlarmFilters['warranty'] })}
-          className={selectClass}
+          className={filterClass}
         >
           <option value="">{t('dashboard.any')}</option>
           <option value="true">{t('dashboard.inWarranty')}</option>

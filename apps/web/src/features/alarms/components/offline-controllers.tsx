@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/page.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
 import { formatRelative } from '../../../lib/format.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
 import { controllersQuery } from '../../controllers/api/controllers.ts';
@@ -104,7 +105,7 @@ export function OfflineControllers(props: { filtering: boolean; onFilter: (on: b
                     to="/controllers/$controllerId/view"
                     params={{ controllerId: String(c.id) }}
                     onClick={() => setOpen(false)}
-                    className="text-sm font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                    className={`text-sm ${linkClass}`}
                   >
                     {c.name ?? c.mac_address}
                   </Link>

@@ -4,9 +4,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
@@ -14,8 +15,6 @@ import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '
 import { AssetDialog } from '../components/asset-dialog.tsx';
 import { WarrantyCell } from '../components/warranty-badge.tsx';
 
-const selectClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 200 ? v : undefined);
 const oneOf = <T extends string>(v: unknown, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
 const positive = (v: unknown) => {
@@ -38,7 +37,7 @@ function Select(props: { label: string; value: string; onChange: (v: string) => 
   return (
     <label className="block min-w-40">
       <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={selectClass}>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={filterClass}>
         {props.options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -94,7 +93,7 @@ export function AssetsPage() {
             value={q}
             onChange={(e) => setQ(e.target.value)}
             placeholder={t('assets.searchHint')}
-            className={selectClass}
+            className={filterClass}
           />
         </label>
         <Select
@@ -183,7 +182,7 @@ export function AssetsPage() {
                           onClick={() => setEditing(a)}
                           disabled={!options.data}
                           aria-label={t('assets.editAsset', { name: `${a.name} · ${a.location.name}` })}
-                          className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                          className={linkClass}
                         >
                           {t('assets.edit')}
                         </button>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
 import { EmptyState, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { reasonText } from '../../alarms/api/get-alarm-types.ts';
 import { alarmsQuery } from '../../alarms/api/get-alarms.ts';
@@ -53,7 +54,7 @@ export function ControllerAlarmsTab(props: { controllerId: number }) {
                   <Link
                     to="/alarms/$alarmMetadataRef/view"
                     params={{ alarmMetadataRef: String(a.ref) }}
-                    className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                    className={linkClass}
                   >
                     #{a.ref} · {i18n.language.startsWith('es') ? a.alarm_type.name_es : a.alarm_type.name}
                   </Link>

@@ -3,22 +3,21 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarrantyBadge } from '../../../components/badges.tsx';
+import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { localToday } from '../../../lib/format.ts';
 import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
 
-const selectClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
-
 function Select(props: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
   return (
     <label className="block min-w-36">
       <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={selectClass}>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={filterClass}>
         {props.options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -66,7 +65,7 @@ export function ControllersPage() {
             value={q}
             onChange={(e) => setQ(e.target.value)}
             placeholder={t('controllers.searchHint')}
-            className={selectClass}
+            className={filterClass}
           />
         </label>
         {orgs.data ? (
@@ -119,16 +118,12 @@ export function ControllersPage() {
                     <Link
                       to="/controllers/$controllerId/view"
                       params={{ controllerId: String(c.id) }}
-                      className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                      className={linkClass}
                     >
                       {c.name ?? c.mac_address}
                     </Link>
                   ) : (
-                    <Link
-                      to="/controllers/$id/authorise"
-                      params={{ id: String(c.id) }}
-                      className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                    >
+                    <Link to="/controllers/$id/authorise" params={{ id: String(c.id) }} className={linkClass}>
                       {c.name ?? t('pending.na')} · {t('pending.status')}
                     </Link>
                   )}

@@ -2,6 +2,7 @@ import type { InventoryItem } from '@rcm/shared/inventory';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { type InventoryFilters, inventoryQuery } from '../api/inventory.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';
@@ -102,7 +103,7 @@ export function ItemsTable(props: {
                           type="button"
                           onClick={() => props.onEdit(i)}
                           aria-label={t('inventory.editItem', { name: `${i.product_name} ${i.part_number}` })}
-                          className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                          className={linkClass}
                         >
                           {t('inventory.edit')}
                         </button>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form-field.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { purchaseOrdersQuery } from '../api/purchase-orders.ts';
@@ -72,7 +72,7 @@ export function OrdersPanel(props: { canEdit: boolean }) {
                   type="button"
                   onClick={() => setOpenId(po.id)}
                   aria-label={t('inventory.orders.view', { number: po.number })}
-                  className="font-mono font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                  className={`font-mono ${linkClass}`}
                 >
                   {po.number}
                 </button>

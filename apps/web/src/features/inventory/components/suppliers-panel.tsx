@@ -3,14 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { primaryButton } from '../../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { archiveSupplier, restoreSupplier, suppliersQuery } from '../api/suppliers.ts';
 import { SupplierDialog } from './supplier-dialog.tsx';
-
-const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
 
 /** Suppliers: who purchase orders go to. Changing them is for those who see every organization. */
 export function SuppliersPanel(props: { canManage: boolean }) {

@@ -4,6 +4,7 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -16,8 +17,6 @@ import { ItemsTable } from '../components/items-table.tsx';
 import { OrdersPanel } from '../components/orders-panel.tsx';
 import { SuppliersPanel } from '../components/suppliers-panel.tsx';
 
-const selectClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
 const SORTS = inventoryListQuery.shape.sort.unwrap().options;
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 200 ? v : undefined);
 const oneOf = <T extends string>(v: unknown, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
@@ -40,7 +39,7 @@ function Select(props: { label: string; value: string; onChange: (v: string) => 
   return (
     <label className="block min-w-40">
       <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={selectClass}>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={filterClass}>
         {props.options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -184,7 +183,7 @@ export function InventoryPage() {
                 value={q}
                 onChange={(e) => setQ(e.target.value)}
                 placeholder={t('inventory.searchHint')}
-                className={selectClass}
+                className={filterClass}
               />
             </label>
             <Select

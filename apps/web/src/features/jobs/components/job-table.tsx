@@ -1,6 +1,7 @@
 import type { JobSummary } from '@rcm/shared/jobs';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
@@ -22,11 +23,7 @@ export function JobTable(props: { jobs: JobSummary[]; caption: string }) {
           header: t('jobs.number'),
           className: 'whitespace-nowrap',
           cell: (job) => (
-            <Link
-              to="/jobs/$id/view"
-              params={{ id: String(job.id) }}
-              className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-            >
+            <Link to="/jobs/$id/view" params={{ id: String(job.id) }} className={linkClass}>
               {job.number}
             </Link>
           ),

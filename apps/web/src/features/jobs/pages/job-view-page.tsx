@@ -4,6 +4,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page, Spinner } from '../../../components/page.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -13,8 +14,6 @@ import { JobAssignForm, JobStatusForm } from '../components/job-actions.tsx';
 import { JobPriorityBadge, JobStatusBadge } from '../components/job-badges.tsx';
 import { JobEditForm } from '../components/job-edit-form.tsx';
 import { useLiveJobs } from '../components/use-live-jobs.ts';
-
-const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
 
 function Section(props: { title: string; id: string; children: ReactNode }) {
   return (

@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { RootError } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { LocationAccess } from '../../../components/ui/location-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,7 +13,7 @@ import { formResolver } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { inviteMember, memberRolesQuery } from '../api/organizations.ts';
-import { FormError, Section } from './ui.tsx';
+import { Section } from './ui.tsx';
 
 type Values = { email: string; language: string; role_id: string; all_locations: boolean; location_ids: number[] };
 
@@ -46,7 +47,7 @@ export function InviteForm(props: { organizationId: number; locations: { id: num
     <Section title={t('organizations.inviteTitle')} id="invite">
       <p className="-mt-2 mb-4 text-sm text-slate-600 dark:text-slate-300">{t('organizations.inviteHint')}</p>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <FormError message={errors.root?.message} />
+        <RootError message={errors.root?.message} />
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField label={t('organizations.email')} error={errors.email?.message}>
             {({ id, describedBy, invalid }) => (

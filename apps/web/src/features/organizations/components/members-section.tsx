@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SlideOver } from '../../../components/slide-over.tsx';
-import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { dangerButton, linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { RootError } from '../../../components/ui/form.tsx';
 import { type Access, LocationAccess } from '../../../components/ui/location-access.tsx';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { removeMember, updateMembership } from '../api/organizations.ts';
-import { FormError, linkClass, Section, Table, Th } from './ui.tsx';
+import { Section, Table, Th } from './ui.tsx';
 
 /** The organization's members: email, role, call action, locations; managers change access or remove. */
 export function MembersSection(props: {
@@ -144,7 +145,7 @@ export function MembersSection(props: {
         }
       >
         <div className="space-y-4 p-5">
-          <FormError message={error} />
+          <RootError message={error} />
           <LocationAccess locations={props.locations} value={access} onChange={setAccess} />
         </div>
       </SlideOver>

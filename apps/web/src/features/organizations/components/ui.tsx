@@ -1,9 +1,5 @@
 import type { ReactNode } from 'react';
 
-export const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
-export const searchClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
-
 /** The shared list states (one home: components/ui/data-table.tsx). */
 export { ListState } from '../../../components/ui/data-table.tsx';
 
@@ -43,15 +39,6 @@ export function Table(props: { caption: string; head: ReactNode; children: React
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{props.children}</tbody>
       </table>
-    </div>
-  );
-}
-
-export function FormError(props: { message?: string }) {
-  if (!props.message) return null;
-  return (
-    <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-      {props.message}
     </div>
   );
 }

@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Spinner } from '../../../components/page.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../../components/ui/button.ts';
+import { RootError } from '../../../components/ui/form.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchUser } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { setLocale } from '../../../lib/i18n.ts';
 import { acceptInvitation, invitationPreviewQuery } from '../api/organizations.ts';
-import { FormError, linkClass } from '../components/ui.tsx';
 
 /** /user/invitation/{token} (signed out only): set a name and password, then land signed in. */
 export function InvitationAcceptPage() {
@@ -68,7 +68,7 @@ export function InvitationAcceptPage() {
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-5">
-          <FormError message={errors.root?.message} />
+          <RootError message={errors.root?.message} />
           <FormField label={t('organizations.accept.name')} error={errors.name?.message}>
             {({ id, describedBy, invalid }) => (
               <input

@@ -8,6 +8,7 @@ import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
+import { RootError } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
@@ -20,7 +21,6 @@ import {
   organizationQuery,
   updateLocation,
 } from '../api/organizations.ts';
-import { FormError } from '../components/ui.tsx';
 
 type Values = Required<LocationInput>;
 const EMPTY: Values = {
@@ -88,7 +88,7 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
       noValidate
       className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
     >
-      <FormError message={errors.root?.message} />
+      <RootError message={errors.root?.message} />
       {text('name', t('organizations.locationName'))}
       {text('address_line_1', t('organizations.addressLine1'), { autoComplete: 'address-line1' })}
       {text('address_line_2', t('organizations.addressLine2'), { autoComplete: 'address-line2' })}

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { locationsListQuery } from '../api/organizations.ts';
-import { linkClass, searchClass } from '../components/ui.tsx';
 
 /** /locations: the caller's own organization's, their member locations, or all (locations_view_all). */
 export function LocationsPage() {
@@ -40,7 +41,7 @@ export function LocationsPage() {
           value={q}
           onChange={(e) => setQ(e.target.value)}
           placeholder={t('organizations.locationsSearchPlaceholder')}
-          className={searchClass}
+          className={filterClass}
         />
       </label>
       <DataTable

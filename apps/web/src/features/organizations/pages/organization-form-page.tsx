@@ -8,11 +8,11 @@ import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
+import { RootError } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { createOrganization, deleteOrganization, organizationQuery, renameOrganization } from '../api/organizations.ts';
-import { FormError } from '../components/ui.tsx';
 
 function OrganizationForm(props: { id?: number; name?: string }) {
   const { t } = useTranslation();
@@ -44,7 +44,7 @@ function OrganizationForm(props: { id?: number; name?: string }) {
       noValidate
       className="max-w-xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
     >
-      <FormError message={errors.root?.message} />
+      <RootError message={errors.root?.message} />
       <FormField label={t('organizations.name')} error={errors.name?.message}>
         {({ id, describedBy, invalid }) => (
           <input

@@ -3,13 +3,13 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Page, Spinner } from '../../../components/page.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { organizationQuery } from '../api/organizations.ts';
 import { InvitationsSection } from '../components/invitations-section.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
 import { MembersSection } from '../components/members-section.tsx';
-import { linkClass, Section, Table, Th } from '../components/ui.tsx';
+import { Section, Table, Th } from '../components/ui.tsx';
 
 /** /organizations/{id}/view: the organisation name, its smart controllers, its locations and its members. */
 export function OrganizationViewPage() {

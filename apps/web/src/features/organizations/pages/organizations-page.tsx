@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { organizationsListQuery } from '../api/organizations.ts';
-import { linkClass, searchClass } from '../components/ui.tsx';
 
 /** /organizations: every organization (view_all) or one's own, with their counts. */
 export function OrganizationsPage() {
@@ -49,7 +49,7 @@ export function OrganizationsPage() {
           value={q}
           onChange={(e) => setQ(e.target.value)}
           placeholder={t('organizations.searchPlaceholder')}
-          className={searchClass}
+          className={filterClass}
         />
       </label>
       <DataTable

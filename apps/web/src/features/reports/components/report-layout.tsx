@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadReport, type ReportFilters, reportLocationsQuery } from '../api/reports.ts';
 import { defaultRange } from './format.ts';
-
-export const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -55,7 +53,7 @@ export function SelectFilter(props: {
   return (
     <label className="block min-w-40">
       <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={inputClass}>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={filterClass}>
         {props.options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -96,11 +94,11 @@ function RangeFilters(props: {
     >
       <label className="block">
         <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{t('reports.from')}</span>
-        <input type="date" required value={from} onChange={(e) => setFrom(e.target.value)} className={inputClass} />
+        <input type="date" required value={from} onChange={(e) => setFrom(e.target.value)} className={filterClass} />
       </label>
       <label className="block">
         <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{t('reports.to')}</span>
-        <input type="date" required value={to} onChange={(e) => setTo(e.target.value)} className={inputClass} />
+        <input type="date" required value={to} onChange={(e) => setTo(e.target.value)} className={filterClass} />
       </label>
       <button
         type="submit"

@@ -23,7 +23,6 @@ export function settingsSectionsFor(user: AuthUser | null) {
 export const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700';
 export const thClass = 'px-3 py-2 text-left font-semibold text-slate-700 dark:text-slate-200';
 export const tdClass = 'px-3 py-2 align-top';
-export const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
 export const cardClass = 'rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900';
 
 /** Every settings page: its title, the section links, then the page. */

@@ -4,9 +4,10 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { alarmTypesQuery } from '../api/settings.ts';
-import { linkClass, SearchBox, SettingsLayout } from '../components/settings-layout.tsx';
+import { SearchBox, SettingsLayout } from '../components/settings-layout.tsx';
 
 /** /settings/alarm-types: the engine's catalogue; each row opens its form (read-only without update rights). */
 export function AlarmTypesPage() {

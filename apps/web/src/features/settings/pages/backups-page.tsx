@@ -3,19 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/page.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { backupsQuery, backupUrl, createBackup, downloadBackup, storageQuery } from '../api/backups.ts';
-import {
-  cardClass,
-  linkClass,
-  QueryState,
-  SettingsLayout,
-  tableClass,
-  tdClass,
-  thClass,
-} from '../components/settings-layout.tsx';
+import { cardClass, QueryState, SettingsLayout, tableClass, tdClass, thClass } from '../components/settings-layout.tsx';
 
 /** /settings/backups: the embedded database's backups, "Back up now" and a download link for each. */
 export function BackupsPage() {

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { linkClass } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -16,7 +17,7 @@ import {
   updateJobCategory,
 } from '../api/job-categories.ts';
 import { JobCategoryForm } from '../components/job-category-form.tsx';
-import { cardClass, linkClass, SettingsLayout } from '../components/settings-layout.tsx';
+import { cardClass, SettingsLayout } from '../components/settings-layout.tsx';
 
 /** /settings/job-categories: every category with its job count; add, rename, archive and restore. */
 export function JobCategoriesPage() {

@@ -6,13 +6,13 @@ import { toast } from 'sonner';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
 import { EmptyState } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { rolesQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
 import {
   cardClass,
-  linkClass,
   QueryState,
   SearchBox,
   SettingsLayout,

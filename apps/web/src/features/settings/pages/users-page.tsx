@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, impersonate, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { usersQuery } from '../api/settings.ts';
-import { linkClass, SearchBox, SettingsLayout } from '../components/settings-layout.tsx';
+import { SearchBox, SettingsLayout } from '../components/settings-layout.tsx';
 
 /** /settings/users: search, paging, role badge, team, organization, status; edit and "sign in as". */
 export function UsersPage() {
