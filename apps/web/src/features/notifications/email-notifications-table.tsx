@@ -1,14 +1,14 @@
 import type { EmailNotification } from '@rcm/shared/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../components/page.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { linkClass } from '../../components/ui/button.ts';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { onRealtime } from '../../lib/realtime.ts';
+import { useLiveQuery } from '../../lib/use-live-query.ts';
 import { type EmailSource, emailNotificationsQuery } from './api.ts';
 
 const td = 'whitespace-nowrap tabular-nums';
@@ -43,24 +43,15 @@ function SentCell(props: { email: EmailNotification }) {
  */
 export function EmailNotificationsTable(props: { source: EmailSource }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const { source } = props;
   const emails = useQuery(emailNotificationsQuery(source, page));
   const forController = 'controllerId' in source;
   const key = forController ? source.controllerId : source.alarmRef;
 
-  useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: ['notifications', 'emails'] });
-    const offUpdate = onRealtime('notification.updated', (e) => {
-      if (forController ? e.controller_id === key : e.alarm_ref === key) refetch();
-    });
-    const offReconnect = onRealtime('reconnect', refetch);
-    return () => {
-      offUpdate();
-      offReconnect();
-    };
-  }, [queryClient, forController, key]);
+  useLiveQuery(['notifications', 'emails'], {
+    'notification.updated': (e) => (forController ? e.controller_id === key : e.alarm_ref === key),
+  });
 
   if (emails.isPending) return <Spinner label={t('notifications.loading')} />;
   if (emails.isError) {

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '../../components/page.tsx';
 import { SlideOver } from '../../components/slide-over.tsx';
 import { dangerButton, destructiveButton, linkClass, secondaryButton } from '../../components/ui/button.ts';
 import { failureMessage } from '../../lib/api-client.ts';
-import { onRealtime } from '../../lib/realtime.ts';
+import { useLiveQuery } from '../../lib/use-live-query.ts';
 import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
 
 /**
@@ -63,13 +63,7 @@ export function PendingControllers() {
   const count = query.data?.length ?? 0;
 
   // A controller announcing itself updates the badge at once (the server tells `pending` sockets).
-  useEffect(
-    () =>
-      onRealtime('controller.pending', () => {
-        void queryClient.invalidateQueries({ queryKey: unauthorisedControllersQuery().queryKey });
-      }),
-    [queryClient],
-  );
+  useLiveQuery(unauthorisedControllersQuery().queryKey, { 'controller.pending': true });
 
   const show = () => {
     // The list is reloaded on each open.

@@ -1,12 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/page.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { formatRelative } from '../../../lib/format.ts';
-import { onRealtime } from '../../../lib/realtime.ts';
+import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { controllersQuery } from '../../controllers/api/controllers.ts';
 
 const OFFLINE = { online: 'false', authorised: 'true', sort: 'last_seen_at', per_page: 100 } as const;
@@ -18,16 +18,9 @@ const OFFLINE = { online: 'false', authorised: 'true', sort: 'last_seen_at', per
 export function OfflineControllers(props: { filtering: boolean; onFilter: (on: boolean) => void; canList: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const queryClient = useQueryClient();
   const query = useQuery({ ...controllersQuery(OFFLINE), enabled: open && props.canList });
 
-  useEffect(
-    () =>
-      onRealtime('controller.status', () => {
-        void queryClient.invalidateQueries({ queryKey: controllersQuery(OFFLINE).queryKey });
-      }),
-    [queryClient],
-  );
+  useLiveQuery(controllersQuery(OFFLINE).queryKey, { 'controller.status': true });
 
   const buttonClass =
     'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 aria-pressed:border-blue-700 aria-pressed:bg-blue-50 aria-pressed:text-blue-900 dark:border-slate-600 dark:bg-slate-900 dark:aria-pressed:bg-blue-950 dark:aria-pressed:text-blue-100';

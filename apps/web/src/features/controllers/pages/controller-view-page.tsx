@@ -1,14 +1,14 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { onRealtime } from '../../../lib/realtime.ts';
+import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { MaintenanceBanner, MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
@@ -42,22 +42,13 @@ export function ControllerViewPage() {
     ...racksQuery(id),
     enabled: Number.isInteger(id) && id > 0 && hasPermission(user, 'controllers_update'),
   });
-  const queryClient = useQueryClient();
 
   // The banner and status follow this controller's alarms and connection as they change.
-  useEffect(() => {
-    const refresh = (controllerId: number) => {
-      if (controllerId === id) void queryClient.invalidateQueries({ queryKey: ['controllers', 'detail', id] });
-    };
-    const offs = [
-      onRealtime('alarm.raised', (a) => refresh(a.controller.id)),
-      onRealtime('alarm.updated', (a) => refresh(a.controller.id)),
-      onRealtime('controller.status', (e) => refresh(e.controller_id)),
-    ];
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [id, queryClient]);
+  useLiveQuery(['controllers', 'detail', id], {
+    'alarm.raised': (a) => a.controller.id === id,
+    'alarm.updated': (a) => a.controller.id === id,
+    'controller.status': (e) => e.controller_id === id,
+  });
 
   if (!Number.isInteger(id) || id <= 0 || (controller.error instanceof ApiError && controller.error.status === 404)) {
     return (

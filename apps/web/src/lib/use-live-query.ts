@@ -1,0 +1,45 @@
+import type { ServerToClientEvents } from '@rcm/shared/realtime';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { onRealtime } from './realtime.ts';
+
+type EventName = keyof ServerToClientEvents;
+
+/** Per realtime event, whether it concerns the queries (`true`: every such event does). */
+export type LiveEvents = {
+  [K in EventName]?: true | ((...args: Parameters<ServerToClientEvents[K]>) => boolean);
+};
+
+/**
+ * While the component is mounted, the queries under `queryKey` are invalidated (refetched if shown)
+ * by each of `events` that concerns them, and after the socket reconnects (what happened meanwhile
+ * was not announced).
+ */
+export function useLiveQuery(queryKey: QueryKey, events: LiveEvents): void {
+  const queryClient = useQueryClient();
+  // The latest predicates, without resubscribing on every render.
+  const current = useRef(events);
+  current.current = events;
+  const key = JSON.stringify(queryKey);
+  const names = Object.keys(events).sort().join(',');
+
+  useEffect(() => {
+    const invalidate = () => void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey });
+    const offs = names
+      .split(',')
+      .filter(Boolean)
+      .map((name) =>
+        onRealtime(
+          name as EventName,
+          ((...args: unknown[]) => {
+            const concerns = current.current[name as EventName] as true | ((...a: unknown[]) => boolean) | undefined;
+            if (concerns === true || concerns?.(...args)) invalidate();
+          }) as never,
+        ),
+      );
+    offs.push(onRealtime('reconnect', invalidate));
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [queryClient, key, names]);
+}
