@@ -107,14 +107,20 @@ test.describe('every route at 390 px', () => {
     await sweep(page, signedOut, 'signed out');
   });
 
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`as the administrator (${scheme}): fits the phone and passes axe`, async ({ page, apiAs, loginAs }) => {
-      const { signedIn } = await routePaths(await apiAs(DEMO.admin));
-      await page.emulateMedia({ colorScheme: scheme });
-      await loginAs(DEMO.admin);
-      await sweep(page, signedIn, `admin, ${scheme}`);
-    });
-  }
+  test('as the administrator: fits the phone and passes axe', async ({ page, apiAs, loginAs }) => {
+    const { signedIn } = await routePaths(await apiAs(DEMO.admin));
+    await loginAs(DEMO.admin);
+    await sweep(page, signedIn, 'admin');
+  });
+
+  // Every page is checked in the dark theme at desktop width (a11y.spec.ts); at phone width only the
+  // lists differ (their rows become cards), so those are checked dark here.
+  test('as the administrator (dark): the lists fit the phone and pass axe', async ({ page, loginAs }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await loginAs(DEMO.admin);
+    const lists = ['/', '/controllers', '/organizations', '/locations', '/inventory', '/assets', '/jobs'];
+    await sweep(page, [...lists, '/reports/haccp', '/settings/users', '/settings/alarm-types'], 'admin, dark');
+  });
 
   test('as the Spanish manager: the main routes fit the phone and pass axe', async ({ page, apiAs, loginAs }) => {
     const api = await apiAs(DEMO.manager);
