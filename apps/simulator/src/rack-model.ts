@@ -45,7 +45,7 @@ export const SIGNALS = {
 
 export const SET_POINTS = { suction: 40, discharge: 200, caseTemp: 35 } as const;
 
-/** Above this a case is out of spec (design.md section 8), so the controller flags the point itself. */
+/** Above this a case is out of spec (docs/contracts.md §8), so the controller flags the point itself. */
 export const CASE_ALARM_F = 41;
 
 /** Once a cleared fault left a value outside its normal band, it returns within a few minutes. */

@@ -67,7 +67,7 @@ export const unauthorisedController = z.object({
 });
 export type UnauthorisedController = z.infer<typeof unauthorisedController>;
 
-/** POST /api/controllers/{id}/authorise (design.md section 7). */
+/** POST /api/controllers/{id}/authorise (docs/contracts.md §7). */
 export const authoriseControllerBody = z.object({
   organization_id: z.number().int().positive(),
   location_id: z.number().int().positive(),
@@ -76,7 +76,7 @@ export const authoriseControllerBody = z.object({
 });
 export type AuthoriseControllerBody = z.infer<typeof authoriseControllerBody>;
 
-/** GET /api/controllers/{id}: the controller fields of spec section 3. */
+/** GET /api/controllers/{id}: the controller fields of docs/requirements.md §3. */
 export const controllerDetail = z.object({
   id: z.number().int(),
   mac_address: z.string(),

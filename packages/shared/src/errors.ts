@@ -1,4 +1,4 @@
-/** Error codes of the API's one error shape `{error: {code, message, details?}}` (design.md 7). */
+/** Error codes of the API's one error shape `{error: {code, message, details?}}` (docs/contracts.md §7). */
 export const ERROR_CODES = [
   'bad_request',
   'validation_failed',

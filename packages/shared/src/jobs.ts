@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Job statuses (spec section 4) and priorities (design.md section 5). */
+/** Job statuses (docs/requirements.md §4) and priorities (docs/contracts.md §5). */
 export const JOB_STATUSES = ['New', 'Started', 'On Hold', 'Closed'] as const;
 export const JOB_PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export const JOB_PROVIDERS = ['local', 'zuper'] as const;

@@ -3,7 +3,7 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 export const LOCALE_STORAGE_KEY = 'locale';
 
-/** Accepts 'es-MX', 'es', 'ES-mx'; anything unknown falls back to en-US (spec section 9). */
+/** Accepts 'es-MX', 'es', 'ES-mx'; anything unknown falls back to en-US (docs/requirements.md §9). */
 export function normalizeLocale(value: string | null | undefined): Locale {
   if (!value) return DEFAULT_LOCALE;
   const lower = value.trim().toLowerCase();

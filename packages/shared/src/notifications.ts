@@ -62,7 +62,7 @@ export function preferenceIssues(body: NotificationPreferences): PreferenceField
 
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 
-/** One alarm email (spec section 3: email address, sent at, delivered, opened, clicked, ...). */
+/** One alarm email (docs/requirements.md §3: email address, sent at, delivered, opened, clicked, ...). */
 export const emailNotification = z.object({
   id: z.number().int(),
   kind: z.string(),

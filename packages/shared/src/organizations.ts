@@ -39,7 +39,7 @@ export type OrganizationBody = z.infer<typeof organizationBody>;
 
 const text = (max: number) => z.string().trim().max(max).default('');
 
-/** POST /api/organizations/{id}/locations and PATCH /api/locations/{id}: spec section 3's fields. */
+/** POST /api/organizations/{id}/locations and PATCH /api/locations/{id}: the docs/requirements.md §3 fields. */
 export const locationBody = z.object({
   name: z.string().trim().min(1).max(120),
   address_line_1: text(200),

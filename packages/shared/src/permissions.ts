@@ -1,6 +1,6 @@
 /**
- * Every permission key of the product: the 21 of the specification (section 6) and the
- * extensions of design.md section 6. One list serves the router, the API and the role editor.
+ * Every permission key of the product: the 21 of the requirements (docs/requirements.md §6) and the
+ * extensions of docs/contracts.md §6. One list serves the router, the API and the role editor.
  */
 export const SPEC_PERMISSIONS = [
   'locations_view',

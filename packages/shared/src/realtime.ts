@@ -15,7 +15,7 @@ export type RackTelemetryEvent = {
   }[];
 };
 
-/** Client-facing socket.io events (design.md section 7). */
+/** Client-facing socket.io events (docs/contracts.md §7). */
 export type ServerToClientEvents = {
   test: (payload: { message: string }) => void;
   'controller.pending': (payload: { controller: UnauthorisedController }) => void;

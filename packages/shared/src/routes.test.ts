@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, SPEC_PERMISSIONS } from './permissions.ts';
 import { decideAccess, ROUTES } from './routes.ts';
 
-// Spec section 2, copied by hand: route name → path as the spec writes it, and its access.
+// docs/requirements.md §2, copied by hand: route name → path as the spec writes it, and its access.
 const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   login: ['/user/login', false],
   // The member invitation link, not in the spec's table.

@@ -1,7 +1,7 @@
 import type { Permission } from './permissions.ts';
 
 /**
- * The route table of spec section 2. `auth` is true (signed in), false (only when signed out)
+ * The route table of docs/requirements.md §2. `auth` is true (signed in), false (only when signed out)
  * or a list of permissions of which the user needs at least one.
  */
 export type RouteAuth = true | false | readonly Permission[];
@@ -76,7 +76,7 @@ export type RouteName = (typeof ROUTES)[number]['name'] | 'not-found';
 export type GuardDecision = { kind: 'allow' } | { kind: 'login' } | { kind: 'forbidden' } | { kind: 'not-found' };
 
 /**
- * The route guard of spec section 4: not signed in on a protected route → login (401);
+ * The route guard of docs/requirements.md §4: not signed in on a protected route → login (401);
  * signed in without permission → 403; signed in on an auth-false route → not-found (404).
  */
 export function decideAccess(auth: RouteAuth, user: { permissions: readonly string[] } | null): GuardDecision {

@@ -31,7 +31,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 
 /**
  * Every request carries X-Locale and, when signed in, the bearer token; a token in the
- * response's Authorization header replaces the stored one (spec section 7). No timeout.
+ * response's Authorization header replaces the stored one (docs/requirements.md §7). No timeout.
  */
 export async function api<T>(
   path: string,

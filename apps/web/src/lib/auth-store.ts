@@ -5,7 +5,7 @@ import { connectRealtime, disconnectRealtime, onRealtime } from './realtime.ts';
 import { getItem, removeItem, STORAGE_KEYS, setItem } from './storage.ts';
 import { tokens } from './tokens.ts';
 
-/** Auth state of spec section 4: `authenticated` is null until known, `loaded` once a fetch ends. */
+/** Auth state of docs/requirements.md §4: `authenticated` is null until known, `loaded` once a fetch ends. */
 export type AuthState = {
   authenticated: boolean | null;
   loaded: boolean;
@@ -142,7 +142,7 @@ export async function unimpersonate(): Promise<void> {
   await fetchUser();
 }
 
-/** Resolves once the auth state is known (spec: readiness polled every 50 ms). */
+/** Resolves once the auth state is known (docs/requirements.md: readiness polled every 50 ms). */
 export function whenAuthReady(): Promise<AuthState> {
   return new Promise((resolve) => {
     const check = () => (state.loaded ? resolve(state) : setTimeout(check, 50));

@@ -53,7 +53,7 @@ export async function initI18n(): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
     resources: {},
     lng: initial,
-    // English is the fallback (spec section 9); both catalogs hold every key (catalog.test.ts).
+    // English is the fallback (docs/requirements.md §9); both catalogs hold every key (catalog.test.ts).
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: ['en-US', 'es-MX'],
     interpolation: { escapeValue: false },

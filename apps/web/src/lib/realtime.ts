@@ -16,7 +16,7 @@ function attach(s: RealtimeSocket, name: EventName, handler: AnyHandler): void {
 }
 
 /**
- * Created on login if missing, with the bearer token (spec section 4); constants of section 9. The
+ * Created on login if missing, with the bearer token (docs/requirements.md §4); constants of §9. The
  * socket.io client is a chunk of its own, loaded at the first sign-in: the login page never needs it.
  */
 export function connectRealtime(token: string): void {
@@ -41,7 +41,7 @@ export function connectRealtime(token: string): void {
     s.on('test', (payload) => console.debug('[realtime] test event', payload));
     let connectedBefore = false;
     s.on('connect', () => {
-      // A client that reconnects refetches what it shows (design.md section 7).
+      // A client that reconnects refetches what it shows (docs/contracts.md §7).
       if (connectedBefore) for (const h of handlers.get('reconnect') ?? []) h();
       connectedBefore = true;
     });

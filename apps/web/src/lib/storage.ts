@@ -1,5 +1,5 @@
 /**
- * Client storage of spec sections 3 and 9: browser storage first, then a cookie (14 days,
+ * Client storage of docs/requirements.md §3 and §9: browser storage first, then a cookie (14 days,
  * path /, secure, SameSite None) where storage is unavailable.
  */
 export const STORAGE_KEYS = {

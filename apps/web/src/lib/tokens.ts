@@ -2,7 +2,7 @@ import { getItem, removeItem, STORAGE_KEYS, setItem } from './storage.ts';
 
 /**
  * The default token and, while impersonating, the administrator's own token kept aside
- * (spec section 4: impersonate stores the current token as the impersonation token).
+ * (docs/requirements.md §4: impersonate stores the current token as the impersonation token).
  */
 export const tokens = {
   current: () => getItem(STORAGE_KEYS.token),

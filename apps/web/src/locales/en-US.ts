@@ -10,7 +10,7 @@ import { en as settings } from './areas/en/settings.ts';
 import { en as table } from './areas/en/table.ts';
 import type { Widen } from './types.ts';
 
-/** The English catalog: the default and fallback language (spec section 9). */
+/** The English catalog: the default and fallback language (docs/requirements.md §9). */
 export const enUS = {
   app: { name: 'Refrigeration Console', skipToContent: 'Skip to main content' },
   nav: {

@@ -22,7 +22,7 @@ const TOAST_CONTRAST = {
   '--warning-text': '#78350f',
 } as CSSProperties;
 
-/** The application shell of spec section 2: navigation, search, pending controllers, user menu. */
+/** The application shell of docs/requirements.md §2: navigation, search, pending controllers, user menu. */
 export function AppShell(props: { children: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -91,7 +91,7 @@ export function AppShell(props: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {props.children}
       </main>
-      {/* Toasts (spec: 3000 ms, bottom-right) live in the signed-in shell, out of the login page's bundle. */}
+      {/* Toasts (docs/requirements.md: 3000 ms, bottom-right) live in the signed-in shell, out of the login page's bundle. */}
       <Toaster
         position="bottom-right"
         duration={3000}

@@ -3,7 +3,7 @@ import { decideAccess, ROUTES, type RouteName } from '@rcm/shared/routes';
 
 export type NavItem = { key: string; label: string; to: string; routeName: RouteName };
 
-// Spec section 2 gives two orders; the top navigation uses the first.
+// docs/requirements.md §2 gives two orders; the top navigation uses the first.
 const ORDER: { key: string; route: RouteName; to: string }[] = [
   { key: 'dashboard', route: 'home', to: '/' },
   { key: 'organizations', route: 'organizations', to: '/organizations' },

@@ -25,7 +25,7 @@ function labelToolbar(container: HTMLElement, t: (key: string) => string): void 
 }
 
 /**
- * The product's one rich-text editor (spec section 1): Quill 2, content as a delta, HTML or plain
+ * The product's one rich-text editor (docs/requirements.md §1): Quill 2, content as a delta, HTML or plain
  * text, theme snow, bubble or none.
  */
 export function RichTextEditor(props: {

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { JobPriorityBadge, JobStatusBadge } from './job-badges.tsx';
 
-/** The job fields of spec section 3, one row per job; the number links to the job view. */
+/** The job fields of docs/requirements.md §3, one row per job; the number links to the job view. */
 export function JobTable(props: { jobs: JobSummary[]; caption: string }) {
   const { t } = useTranslation();
   const seeded = useSeededName();

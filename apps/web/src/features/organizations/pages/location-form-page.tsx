@@ -39,7 +39,7 @@ function browserTimeZone(): string {
   return TIME_ZONES.includes(zone) ? zone : 'America/Chicago';
 }
 
-/** Spec section 3's fields plus the time zone; validated with the API's own schema, errors in both languages. */
+/** The fields of docs/requirements.md §3 plus the time zone; validated with the API's own schema, errors in both languages. */
 function LocationForm(props: { organizationId: number; location?: Values & { id: number } }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

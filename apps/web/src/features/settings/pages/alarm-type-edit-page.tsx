@@ -52,7 +52,7 @@ const formSchema = z.preprocess((v) => {
 }, alarmTypeBody);
 
 /**
- * /settings/alarm-types/{id}/edit: open to settings viewers (spec), saving needs `settings_update` and,
+ * /settings/alarm-types/{id}/edit: open to settings viewers (docs/requirements.md), saving needs `settings_update` and,
  * as the catalogue is shared by every organization, `organization_view_all`.
  */
 export function AlarmTypeEditPage() {

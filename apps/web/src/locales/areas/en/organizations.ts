@@ -1,4 +1,4 @@
-/** Organizations, locations, members and invitations (spec sections 2 and 3). */
+/** Organizations, locations, members and invitations (docs/requirements.md §2 and §3). */
 export const en = {
   listTitle: 'Organizations',
   listSubtitle: 'Customer organizations, their stores and their people.',
