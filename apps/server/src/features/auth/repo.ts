@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, roles, sessions, teams, userLocations, users } from '../../db/schema.ts';
+import { organizations, roles, teams, userLocations, users } from '../../db/schema.ts';
+import { sessions } from '../../db/schema-auth.ts';
 import { CompiledFragment, type Fragment, frag, rawFrag, readerFor } from '../../db/statement.ts';
 
 export type UserRecord = {
