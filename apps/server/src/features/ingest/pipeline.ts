@@ -93,7 +93,7 @@ export function createIngestPipeline(deps: {
         const rules = await deps.rules.get();
         const windows = await deps.maintenance?.get();
         return await deps.db.transaction((tx) =>
-          writeBatch(tx as unknown as Db, { items, rules, windows, now: now(), seenWritten, levelTrends }),
+          writeBatch(tx, { items, rules, windows, now: now(), seenWritten, levelTrends }),
         );
       } catch (err) {
         if (attempt >= RETRIES || closed) throw err;

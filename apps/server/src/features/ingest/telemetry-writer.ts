@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TelemetryMessage } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { copyConnection, copyRows, copyText } from '../../lib/copy.ts';
 import { arr, floats, ints, query, texts } from '../../lib/sql.ts';
 import type { BatchItem } from './writer.ts';
@@ -46,7 +46,7 @@ export function rackSignature(rack: TelemetryRack): string {
  * messages said more than values. Returns the number of readings.
  */
 export async function writeTelemetry(
-  tx: Db,
+  tx: DbOrTx,
   items: Extract<BatchItem, { channel: 'telemetry' }>[],
   lap: (step: string) => void,
 ): Promise<number> {

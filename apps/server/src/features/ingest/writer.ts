@@ -1,6 +1,6 @@
 import type { DeviceAlarmMessage, StatusMessage, TelemetryMessage } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { ControllerScope, DomainEvents } from '../../events/bus.ts';
 import { arr, ints, query, texts } from '../../lib/sql.ts';
 import { applyDecisions } from '../alarms/apply.ts';
@@ -50,7 +50,7 @@ const scopeOf = (d: DeviceRecord): ControllerScope => ({
  * Messages whose (controller, msg_id) is new; a repeat in this batch or an earlier one is dropped.
  * The statement answers with the positions of the repeats only (usually none), not with every key.
  */
-async function dedupe(tx: Db, items: BatchItem[]): Promise<BatchItem[]> {
+async function dedupe(tx: DbOrTx, items: BatchItem[]): Promise<BatchItem[]> {
   // Repeats within the batch are found here; only each key's first copy goes to the database.
   const firstOf = new Set<string>();
   const drop = new Set<number>();
@@ -102,7 +102,7 @@ function levelFirsts(ordered: { item: BatchItem; at: number }[]) {
  * status, and the alarm decisions they cause. Events are returned for emission after commit.
  */
 export async function writeBatch(
-  tx: Db,
+  tx: DbOrTx,
   input: {
     items: BatchItem[];
     rules: readonly AlarmRule[];
