@@ -41,33 +41,23 @@
  * bench's own: BENCH_DATABASE_URL must point at it and BENCH_PG_DATA name its data directory (as root,
  * pg_ctl runs as `postgres`); never the machine's shared service.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { compactMac } from '@rcm/shared/device';
-import mqtt from 'mqtt';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
-import {
-  DEFAULT_SERVER_USER,
-  mosquittoAcl,
-  mosquittoPasswordLine,
-} from '../apps/server/src/features/ops/mosquitto-auth.ts';
-import { startMosquitto, which } from '../apps/server/src/features/ops/test-services.ts';
+import { DEFAULT_SERVER_USER } from '../apps/server/src/features/ops/mosquitto-auth.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import {
-  countReadings,
-  freshDatabase,
-  keyOf,
-  mac,
-  percentile,
-  seedControllers,
-  sharedBuffersNote,
-} from './lib/bench-db.ts';
+import { countReadings, freshDatabase, percentile, seedControllers, sharedBuffersNote } from './lib/bench-db.ts';
+import { startBenchMosquitto } from './lib/bench-mosquitto.ts';
+import { type PgRecovery, sampleBroker } from './lib/broker-sampler.ts';
+import { printTimeline, trackCommits, WARMUP_MS } from './lib/commit-latency.ts';
+import { INGEST_COLUMNS } from './lib/ingest-columns.ts';
+import { schedulePgStop } from './lib/pg-ctl.ts';
 import { record } from './lib/report.ts';
 
 const { values } = parseArgs({
@@ -92,13 +82,6 @@ if (pgStopS > 0 && (!pgData || !process.env.BENCH_DATABASE_URL)) {
   console.error("--pg-stop needs a PostgreSQL of the bench's own: set BENCH_DATABASE_URL and BENCH_PG_DATA");
   process.exit(2);
 }
-/** pg_ctl on the bench's own PostgreSQL (as `postgres` when run as root, as PostgreSQL requires). */
-function pgCtl(args: string[]): void {
-  const bin = which('pg_ctl', ['/usr/lib/postgresql/15/bin', '/usr/local/bin']) ?? 'pg_ctl';
-  const argv = [bin, '-D', pgData ?? '', ...args];
-  if (process.getuid?.() === 0) execFileSync('runuser', ['-u', 'postgres', '--', ...argv], { stdio: 'ignore' });
-  else execFileSync(argv[0] as string, argv.slice(1), { stdio: 'ignore' });
-}
 // While PostgreSQL is stopped a library promise may reject with nobody listening (main.ts logs these too).
 process.on('unhandledRejection', (reason) => {
   if (pgStopS === 0) throw reason;
@@ -117,32 +100,10 @@ const database = await openDatabase({ url });
 await ensureAlarmCatalogue(database.db);
 await seedControllers(url, clients);
 
-/** Reads the broker's $SYS counters (a Mosquitto of the bench's own). */
-const BENCH_SYS_USER = 'rcm-bench-sys';
-let privateBroker: Awaited<ReturnType<typeof startMosquitto>> | null = null;
 const brokerDir = mkdtempSync(path.join(tmpdir(), 'rcm-bench-mosquitto-'));
 const serverPassword = randomBytes(12).toString('hex');
-/** deploy/mosquitto.conf's queue and in-flight limits and save interval, so the run measures what production runs. */
-const deployLimits = readFileSync(path.join(import.meta.dirname, '../deploy/mosquitto.conf'), 'utf8')
-  .split('\n')
-  .filter((line) =>
-    /^(max_inflight_messages|max_queued_messages|max_queued_bytes|message_size_limit|autosave_interval)\s/.test(line),
-  );
-if (broker === 'mosquitto' && !externalUrl) {
-  const macs = Array.from({ length: clients }, (_, i) => mac(i));
-  privateBroker = await startMosquitto(
-    brokerDir,
-    {
-      passwd: `${[
-        mosquittoPasswordLine(DEFAULT_SERVER_USER, serverPassword),
-        ...macs.map((m, i) => mosquittoPasswordLine(compactMac(m), keyOf(i))),
-        mosquittoPasswordLine(BENCH_SYS_USER, serverPassword),
-      ].join('\n')}\n`,
-      acl: `${mosquittoAcl({ macs })}\nuser ${BENCH_SYS_USER}\ntopic read $SYS/#\n`,
-    },
-    ['sys_interval 1', ...deployLimits],
-  );
-}
+const privateBroker =
+  broker === 'mosquitto' && !externalUrl ? await startBenchMosquitto(brokerDir, clients, serverPassword) : null;
 const mosquittoUrl = privateBroker
   ? `mqtt://${DEFAULT_SERVER_USER}:${serverPassword}@127.0.0.1:${privateBroker.port}`
   : (externalUrl ?? '');
@@ -181,89 +142,24 @@ const target =
       ? `mqtt://127.0.0.1:${privateBroker.port}`
       : (externalUrl ?? '');
 
-// With a Mosquitto of its own: every second, how many messages the broker had received that the
-// safety net's connection had not, and that were not stored yet (the net's count comes from its
-// worker every 50 ms; the broker's also counts the net's marker).
-const behind = { net: 0, stored: 0 };
-/** The broker's own counters: dropped messages, and the most it held (with its heap then). */
-const brokerSys = { dropped: 0, stored: 0, heap: 0, peakStored: 0, heapAtPeak: 0 };
 /** --pg-stop: when PostgreSQL was started again, and when the stored messages had caught up with the broker after it. */
-const pgRecovery: { backAt: number | null; caughtUpAt: number | null } = { backAt: null, caughtUpAt: null };
+const pgRecovery: PgRecovery = { backAt: null, caughtUpAt: null };
 const sampler = privateBroker
-  ? await mqtt.connectAsync(`mqtt://127.0.0.1:${privateBroker.port}`, {
-      username: BENCH_SYS_USER,
+  ? await sampleBroker({
+      port: privateBroker.port,
       password: serverPassword,
+      net: () => server.safetyNet()?.stats(),
+      stored: () => server.ingest.pipeline.stats().accepted,
+      rate: Number(values.rate),
+      pgRecovery,
     })
   : null;
-if (sampler) {
-  sampler.on('message', (topic, payload) => {
-    const value = Number(payload.toString());
-    if (topic.endsWith('/dropped')) brokerSys.dropped = value;
-    else if (topic.endsWith('/heap/current')) brokerSys.heap = value;
-    else if (topic.endsWith('/store/messages/count')) {
-      brokerSys.stored = value;
-      if (value > brokerSys.peakStored) {
-        brokerSys.peakStored = value;
-        brokerSys.heapAtPeak = brokerSys.heap;
-      }
-    }
-    if (!topic.endsWith('/messages/received')) return;
-    const received = value;
-    const net = server.safetyNet()?.stats();
-    if (net) behind.net = Math.max(behind.net, received - net.acknowledged - net.recovered);
-    const stored = server.ingest.pipeline.stats().accepted;
-    behind.stored = Math.max(behind.stored, received - stored);
-    // Caught up: within a second's worth of messages of what the broker received (the sample's own lag).
-    if (
-      pgRecovery.backAt !== null &&
-      pgRecovery.caughtUpAt === null &&
-      received - stored <= Math.max(1000, Number(values.rate))
-    ) {
-      pgRecovery.caughtUpAt = Date.now();
-    }
-  });
-  await sampler.subscribeAsync([
-    '$SYS/broker/publish/messages/received',
-    '$SYS/broker/publish/messages/dropped',
-    '$SYS/broker/store/messages/count',
-    '$SYS/broker/heap/current',
-  ]);
-}
 
-// Publish → commit as the server sees it, whatever the broker: from the message's `ts` (stamped by
-// the device process when it built the message, on this machine's clock, in milliseconds) to its
-// batch's commit. With Mosquitto, whose PUBACK the devices get at once, it is the only
-// publish-to-commit figure there is.
-// "Steady" leaves out the messages committed in the first WARMUP_MS: each controller's first message
-// creates its rack and point rows (40,000 point rows for 400 snapshot devices) and the code is still
-// being compiled, which a fleet pays once, not every second (--timeline shows it: the first second's
-// p95 is several times the rest's).
-const WARMUP_MS = 3000;
-const committed: number[] = [];
-const steady: number[] = [];
-/** Messages committed after the warm-up and before the devices stop: the steady rate. */
-let steadyMessages = 0;
 const durationMs = Number(values.duration) * 1000;
-/** Per second of the run (--timeline): the commit latencies of the messages committed in it. */
-const timeline: number[][] = [];
-server.ingest.pipeline.onCommitted((batch) => {
-  const now = Date.now();
-  let second: number[] | null = null;
-  if (values.timeline) {
-    const at = Math.floor((now - publishStarted) / 1000);
-    second = timeline[at] ?? [];
-    timeline[at] = second;
-  }
-  const warm = now - publishStarted >= WARMUP_MS;
-  const beforeStop = now - publishStarted < durationMs;
-  for (const { item } of batch) {
-    if (item.channel !== 'telemetry') continue;
-    const ms = now - Date.parse(item.message.ts);
-    committed.push(ms);
-    if (warm) steady.push(ms);
-    if (warm && beforeStop) steadyMessages += 1;
-    second?.push(ms);
-  }
+const commits = trackCommits(server.ingest.pipeline, {
+  durationMs,
+  timeline: values.timeline,
+  publishStarted: () => publishStarted,
 });
 
 console.log(`bench:ingest ${broker} broker, ${clients} devices, ${perMessage} readings/message, ${values.duration}s`);
@@ -285,25 +181,9 @@ const child = spawn(
 );
 const publishStarted = Date.now();
 if (pgStopS > 0) {
-  const stopAt = Number(values['pg-stop-at']) * 1000;
-  setTimeout(() => {
-    console.log(`PostgreSQL stopped at ${stopAt / 1000} s for ${pgStopS} s`);
-    pgCtl(['-m', 'fast', '-w', 'stop']);
-    setTimeout(() => {
-      // The port may be taken for a moment (a client's ephemeral port): try again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          pgCtl(['-l', path.join(pgData ?? '', 'log'), '-w', 'start']);
-          break;
-        } catch (err) {
-          if (attempt === 10) throw err;
-          execFileSync('sleep', ['1']);
-        }
-      }
-      pgRecovery.backAt = Date.now();
-      console.log('PostgreSQL started again');
-    }, pgStopS * 1000);
-  }, stopAt);
+  schedulePgStop(pgData ?? '', Number(values['pg-stop-at']) * 1000, pgStopS, () => {
+    pgRecovery.backAt = Date.now();
+  });
 }
 // The server's CPU time (this process: broker, ingest, PostgreSQL client) per stored message.
 const cpuStarted = process.cpuUsage();
@@ -338,7 +218,7 @@ while (stored.messages < pub.acked && Date.now() - devicesStopped < 40 * 60_000)
 }
 const caughtUpMs = Date.now() - publishStarted;
 const catchUpS = ((Date.now() - devicesStopped) / 1000).toFixed(1);
-await sampler?.endAsync();
+await sampler?.end();
 const cpu = process.cpuUsage(cpuStarted);
 await server.close();
 await database.close();
@@ -349,6 +229,7 @@ const seconds = (broker === 'embedded' ? pub.elapsedMs : Math.max(pub.elapsedMs,
 const readingsPerSecond = Math.round((Math.min(pub.acked, stored.messages) * perMessage) / seconds);
 const lost = pub.acked - stored.messages;
 const duplicated = stored.readings - stored.messages * perMessage;
+const { committed, steady } = commits;
 committed.sort((a, b) => a - b);
 steady.sort((a, b) => a - b);
 /** A percentile of sorted latencies, or n/a when there are none. */
@@ -361,7 +242,7 @@ const result = {
   seconds: seconds.toFixed(1),
   messagesPerSecond: Math.round(Math.min(pub.acked, stored.messages) / seconds),
   readingsPerSecond,
-  steadyReadingsPerSecond: Math.round((steadyMessages * perMessage) / ((durationMs - WARMUP_MS) / 1000)),
+  steadyReadingsPerSecond: Math.round((commits.steadyMessages() * perMessage) / ((durationMs - WARMUP_MS) / 1000)),
   p50: broker === 'embedded' ? pub.p50.toFixed(1) : 'n/a',
   p95: broker === 'embedded' ? pub.p95.toFixed(1) : 'n/a',
   p99: broker === 'embedded' ? pub.p99.toFixed(1) : 'n/a',
@@ -372,8 +253,8 @@ const result = {
   lost,
   duplicated,
   serverCpuUsPerMessage: stored.messages > 0 ? Math.round((cpu.user + cpu.system) / stored.messages) : 'n/a',
-  netBehindMax: sampler && config.MQTT_SAFETY_NET ? behind.net : 'n/a',
-  storedBehindMax: sampler ? behind.stored : 'n/a',
+  netBehindMax: sampler && config.MQTT_SAFETY_NET ? sampler.behind.net : 'n/a',
+  storedBehindMax: sampler ? sampler.behind.stored : 'n/a',
   catchUpS: broker === 'mosquitto' ? catchUpS : 'n/a',
   pgCatchUpS:
     pgRecovery.backAt === null
@@ -381,49 +262,12 @@ const result = {
       : pgRecovery.caughtUpAt === null
         ? `> ${((Date.now() - pgRecovery.backAt) / 1000).toFixed(0)}`
         : ((pgRecovery.caughtUpAt - pgRecovery.backAt) / 1000).toFixed(1),
-  brokerDropped: sampler ? brokerSys.dropped : 'n/a',
-  brokerPeakStored: sampler ? brokerSys.peakStored : 'n/a',
-  brokerHeapMbAtPeak: sampler ? (brokerSys.heapAtPeak / 2 ** 20).toFixed(0) : 'n/a',
+  brokerDropped: sampler ? sampler.brokerSys.dropped : 'n/a',
+  brokerPeakStored: sampler ? sampler.brokerSys.peakStored : 'n/a',
+  brokerHeapMbAtPeak: sampler ? (sampler.brokerSys.heapAtPeak / 2 ** 20).toFixed(0) : 'n/a',
 };
 console.table(result);
-if (values.timeline) {
-  console.table(
-    timeline.map((ms = []) => {
-      ms.sort((a, b) => a - b);
-      return { messages: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.at(-1) ?? 0 };
-    }),
-  );
-}
+if (values.timeline) printTimeline(commits.timeline);
 if (!values.scratch)
-  record(
-    'ingest',
-    [
-      'date',
-      'broker',
-      'devices',
-      'readings/msg',
-      's',
-      'msg/s',
-      'readings/s',
-      'steady readings/s',
-      'p50 ms',
-      'p95 ms',
-      'p99 ms',
-      'commit p50 ms',
-      'commit p95 ms',
-      'commit p99 ms',
-      'steady commit p95 ms',
-      'lost',
-      'duplicated',
-      'server CPU µs/msg',
-      'net behind max',
-      'stored behind max',
-      'catch-up s',
-      'catch-up after PostgreSQL s',
-      'broker dropped',
-      'broker peak stored msgs',
-      'broker heap MB at peak',
-    ],
-    [new Date().toISOString().slice(0, 16), ...Object.values(result)],
-  );
+  record('ingest', INGEST_COLUMNS, [new Date().toISOString().slice(0, 16), ...Object.values(result)]);
 process.exit(lost === 0 && duplicated === 0 ? 0 : 1);

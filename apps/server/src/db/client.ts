@@ -15,8 +15,10 @@ import { registerReader, statementNames } from './statement.ts';
 export type Schema = typeof schema;
 /** Both drivers speak the same PostgreSQL dialect; the code above this layer sees one type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction of either driver; repositories that may run inside one take `Db | Tx`. */
+/** A transaction of either driver. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or a transaction of it: what code that may run inside a caller's transaction takes. */
+export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;

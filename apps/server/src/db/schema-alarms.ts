@@ -1,7 +1,7 @@
 /**
  * The alarm engine's tables (features/alarms): the catalogue, holding conditions, alarms, their
  * counters and totals, and the outbox of work that follows an alarm change. Moved out of schema.ts,
- * which keeps tenancy, users and sessions, controllers and their telemetry.
+ * which keeps tenancy, users, controllers and their telemetry.
  */
 import { sql } from 'drizzle-orm';
 import {

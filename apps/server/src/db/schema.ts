@@ -117,44 +117,6 @@ export const userLocations = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.locationId] })],
 );
 
-/**
- * Single-use links that let a user choose a password: `reset` (forgot password, or sent by an
- * administrator; 60 minutes) and `invite` (an account an administrator created; 7 days).
- */
-export const passwordTokens = pgTable(
-  'password_tokens',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('password_tokens_token_uq').on(t.tokenHash), index('password_tokens_user_idx').on(t.userId)],
-);
-
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    impersonatorSessionId: integer('impersonator_session_id'),
-    remember: boolean('remember').notNull().default(false),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
-    expiresAt: ts('expires_at').notNull(),
-    revokedAt: ts('revoked_at'),
-  },
-  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
-);
-
 export const controllers = pgTable(
   'controllers',
   {
@@ -225,7 +187,7 @@ export const racks = pgTable(
     /**
      * What the last written message said of the rack besides values: a hash of its metric names and of
      * its points' address, name, unit, set point, status and whether a value was sent. Ingest compares
-     * it to skip the rack's points when nothing but values changed (writer.ts).
+     * it to skip the rack's points when nothing but values changed (ingest/telemetry-writer.ts).
      */
     sig: text('sig'),
     /** When every point of the rack was last rewritten (at most LATEST_REFRESH ago while it reports). */

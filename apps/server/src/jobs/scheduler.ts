@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { dropExpiredReadings } from '../db/readings-partitions.ts';
 import { MESSAGE_ID_RETENTION_DAYS } from '../features/ingest/dedupe-window.ts';
 import { query } from '../lib/sql.ts';
 
-export type Job = { name: string; everyMs: number; run: (db: Db) => Promise<void> };
+export type Job = { name: string; everyMs: number; run: (db: DbOrTx) => Promise<void> };
 
 // Stable advisory-lock keys: one per job name, the same on every instance.
 export function lockKey(name: string): number {
@@ -25,8 +25,7 @@ export function startScheduler(deps: { db: Db; jobs: Job[]; log: FastifyBaseLogg
 
   const runOnce = async (job: Job) => {
     try {
-      await deps.db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+      await deps.db.transaction(async (tx) => {
         const [row] = await query<{ locked: boolean }>(
           tx,
           sql`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as locked`,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
 import { query } from '../../lib/sql.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
 import { addUser } from '../../test/alarms.ts';
@@ -105,7 +104,7 @@ describe('condition_present in the alarm view', () => {
     try {
       await other.publish('telemetry', telemetry(new Date()));
       const later = new Date(Date.now() + 11 * 60_000);
-      await server.database.db.transaction((tx) => sweepOffline(tx as unknown as Db, later));
+      await server.database.db.transaction((tx) => sweepOffline(tx, later));
       const [offline] = await refs(OTHER, 'CONTROLLER_OFFLINE');
       if (!offline) throw new Error('no offline alarm');
       expect((await detail(offline)).json().data).toMatchObject({ status: 'active', condition_present: true });

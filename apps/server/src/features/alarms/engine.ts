@@ -1,13 +1,6 @@
 import type { AlarmSeverity, PointStatus } from '@rcm/shared/device';
-import {
-  deviceReasons,
-  type Label,
-  metricLabel,
-  pointLabel,
-  type Reasons,
-  statusReasons,
-  thresholdReasons,
-} from './reasons.ts';
+import { deviceReasons, type Reasons } from './reasons.ts';
+import { applies, assess, reasonFor, rulesForSamples } from './sample-match.ts';
 
 export type AlarmRule = {
   id: number;
@@ -76,84 +69,6 @@ export function emptyState(): ControllerState {
 
 export const METRIC_UNITS: Record<string, string> = { superheat: 'K', liquid_level: '%', oil_pressure: 'psi' };
 
-/** Compiled point-name patterns: a pattern is tested against every point of every message. */
-const globs = new Map<string, RegExp>();
-
-function globMatches(pattern: string, value: string): boolean {
-  let re = globs.get(pattern);
-  if (!re) {
-    re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`, 'i');
-    if (globs.size > 1000) globs.clear();
-    globs.set(pattern, re);
-  }
-  return re.test(value);
-}
-
-/** Point temperatures reported in °C are compared in °F, the catalogue's unit. */
-function comparable(sample: Sample): number | null {
-  if (sample.value === null) return null;
-  const unit = sample.unit?.toLowerCase();
-  if (unit === '°c' || unit === 'c' || unit === 'degc') return sample.value * 1.8 + 32;
-  return sample.value;
-}
-
-/** The rules of sources telemetry can match, per rules list (the rules cache keeps one list until the catalogue changes; `applies` checks `enabled`). */
-const telemetryRules = new WeakMap<readonly AlarmRule[], AlarmRule[]>();
-
-function rulesForSamples(rules: readonly AlarmRule[]): AlarmRule[] {
-  let out = telemetryRules.get(rules);
-  if (!out) {
-    out = rules.filter((r) => r.source === 'metric' || r.source === 'point' || r.source === 'status');
-    telemetryRules.set(rules, out);
-  }
-  return out;
-}
-
-function applies(rule: AlarmRule, sample: Sample): boolean {
-  if (!rule.enabled) return false;
-  switch (rule.source) {
-    case 'metric': {
-      // `{rack}:{metric}` ends with `:{match}` (compared in place: this runs for every rule and value).
-      const { subject } = sample;
-      const at = subject.length - rule.match.length - 1;
-      return sample.kind === 'metric' && at >= 0 && subject.charCodeAt(at) === 58 && subject.endsWith(rule.match);
-    }
-    case 'point': {
-      const suffix = sample.subject.slice(sample.subject.lastIndexOf('.') + 1);
-      return sample.kind === 'point' && globMatches(rule.match, suffix);
-    }
-    case 'status':
-      return sample.kind === 'point';
-    default:
-      return false;
-  }
-}
-
-/** true: the condition holds; false: it is released (past the hysteresis); null: in between. */
-function assess(rule: AlarmRule, sample: Sample): boolean | null {
-  if (rule.source === 'status') return sample.status === rule.match;
-  const value = comparable(sample);
-  if (value === null || rule.threshold === null) return null;
-  if (rule.comparator === 'lt') {
-    if (value < rule.threshold) return true;
-    return value >= rule.threshold + rule.hysteresis ? false : null;
-  }
-  if (value > rule.threshold) return true;
-  return value <= rule.threshold - rule.hysteresis ? false : null;
-}
-
-/** How a reason names a value: `Rack A superheat` for a metric, the point's name (or address) for a point. */
-function labelOf(sample: Sample): Label {
-  if (sample.kind === 'metric')
-    return metricLabel(sample.rackRef, sample.subject.slice(sample.subject.indexOf(':') + 1));
-  return pointLabel(sample.name ?? sample.subject);
-}
-
-function reasonFor(rule: AlarmRule, sample: Sample): Reasons {
-  if (rule.source === 'status') return statusReasons(rule, labelOf(sample), sample.subject, sample.status);
-  return thresholdReasons(rule, labelOf(sample), sample.value, sample.unit ?? '');
-}
-
 export function raise(
   rule: AlarmRule,
   input: {
@@ -192,7 +107,7 @@ export function bumpOpen(open: OpenAlarm, at: Date, out: Decision[]): void {
 }
 
 /**
- * Threshold and status rules over one telemetry message (design.md section 8): a condition must hold
+ * Threshold and status rules over one telemetry message: a condition must hold
  * for the rule's delay before an alarm is raised; it auto-clears past the threshold plus hysteresis;
  * a repeat under an uncleared alarm bumps its occurrence count. `state` is updated in place so the
  * next message of the same batch sees these decisions.

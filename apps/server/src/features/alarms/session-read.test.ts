@@ -1,7 +1,8 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, sessions, userLocations, users } from '../../db/schema.ts';
+import { roles, userLocations, users } from '../../db/schema.ts';
+import { sessions } from '../../db/schema-auth.ts';
 import { addUser, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, roles, sessions } from '../../db/schema.ts';
+import { auditLog, roles } from '../../db/schema.ts';
+import { sessions } from '../../db/schema-auth.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { currentUser, headers, rowCount, userByEmail } from '../../test/helpers.ts';
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { passwordTokens, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { passwordTokens } from '../../db/schema-auth.ts';
 
 export type PasswordTokenPurpose = 'reset' | 'invite';
 

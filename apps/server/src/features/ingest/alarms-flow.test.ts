@@ -1,7 +1,6 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
 import { query } from '../../lib/sql.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
 import { login } from '../../test/app.ts';
@@ -165,7 +164,7 @@ describe('offline detection', () => {
     const device = await connectDevice(server.mqttPort ?? 0, mac, demoDeviceKey(mac));
     await device.publish('telemetry', telemetry(new Date()));
     const later = new Date(Date.now() + 11 * 60_000);
-    const sweep = () => server.database.db.transaction((tx) => sweepOffline(tx as unknown as Db, later));
+    const sweep = () => server.database.db.transaction((tx) => sweepOffline(tx, later));
     const result = await sweep();
     expect(result.macs).toContain(mac);
     for (const e of result.events) server.bus.emit(e.name, ...(e.args as [never]));

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DeviceRegistry } from './device-registry.ts';
-import { type IngestPipeline, IngestRefused } from './pipeline.ts';
+import type { IngestPipeline } from './pipeline.ts';
+import { IngestRefused } from './submit-result.ts';
 
 const params = z.object({ mac: z.string().max(32), channel: z.enum(DEVICE_CHANNELS) });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { DomainEvents } from '../../events/bus.ts';
 import { query, toIso } from '../../lib/sql.ts';
 import { type AlarmDevice, applyDecisions } from '../alarms/apply.ts';
@@ -21,7 +21,7 @@ type SweepEvent =
  * Runs in the caller's transaction (the scheduler's, holding the job's advisory lock) and reads
  * only through it: on PGlite's single connection, any other query or transaction would wait forever.
  */
-export async function sweepOffline(tx: Db, now: Date): Promise<{ events: SweepEvent[]; macs: string[] }> {
+export async function sweepOffline(tx: DbOrTx, now: Date): Promise<{ events: SweepEvent[]; macs: string[] }> {
   const rule = (await loadRules(tx)).find((r) => r.source === 'offline' && r.enabled);
   const minutes = rule?.threshold ?? 10;
   const cutoff = new Date(now.getTime() - minutes * 60_000).toISOString();

@@ -6,17 +6,17 @@ import type { EventBus } from '../../events/bus.ts';
 import type { TrendStore } from '../alarms/leak-history.ts';
 import type { RulesCache } from '../alarms/rules-cache.ts';
 import type { MaintenanceCache } from '../maintenance/cache.ts';
+import { arrivalOrder } from './arrival-order.ts';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.ts';
 import { type ParsedMessage, parseDeviceMessage, type RejectReason } from './parse.ts';
+import {
+  type CommittedListener,
+  IngestRefused,
+  type IngestStats,
+  type SubmitDone,
+  type SubmitResult,
+} from './submit-result.ts';
 import { type BatchItem, writeBatch } from './writer.ts';
-
-export type SubmitResult = { ok: true; stored: boolean } | { ok: false; reason: RejectReason };
-
-/** Called once per message: with the result, or with the error that kept its batch from being written. */
-export type SubmitDone = (err: Error | null, result?: SubmitResult) => void;
-
-/** A committed batch's messages, each with when it was queued (`performance.now()`), and when it committed. */
-export type CommittedListener = (batch: readonly { item: BatchItem; at: number }[], committedAt: number) => void;
 
 type Queued = { item: BatchItem; done: SubmitDone; weight: number; at: number };
 
@@ -26,23 +26,7 @@ const STORED: SubmitResult = Object.freeze({ ok: true, stored: true }) as Submit
 /** A writer of its own: its queue, its batch timer, the batch it is writing. */
 type Lane = { queue: Queued[]; weight: number; timer: NodeJS.Timeout | null; writing: Promise<void> | null };
 
-export type IngestStats = {
-  accepted: number;
-  duplicates: number;
-  readings: number;
-  batches: number;
-  rejected: Record<RejectReason, number>;
-  lastBatchMs: number;
-};
-
 const RETRIES = 3;
-
-/** Ingest takes nothing now (the disk is almost full): the message is not acknowledged, and the device keeps it. */
-export class IngestRefused extends Error {
-  constructor(readonly reason: 'disk_low') {
-    super(`ingest refused: ${reason}`);
-  }
-}
 
 /**
  * Device messages → batched transactions. `submit` resolves only after the message's batch has
@@ -109,7 +93,7 @@ export function createIngestPipeline(deps: {
         const rules = await deps.rules.get();
         const windows = await deps.maintenance?.get();
         return await deps.db.transaction((tx) =>
-          writeBatch(tx as unknown as Db, { items, rules, windows, now: now(), seenWritten, levelTrends }),
+          writeBatch(tx, { items, rules, windows, now: now(), seenWritten, levelTrends }),
         );
       } catch (err) {
         if (attempt >= RETRIES || closed) throw err;
@@ -186,21 +170,8 @@ export function createIngestPipeline(deps: {
     }
   }
 
-  /** Per device, the tail of its chain of queueing steps (only while one is running). */
-  const arrivals = new Map<string, Promise<unknown>>();
-
-  /** Runs `step` after the previous step for the same device has finished (not its write: its queueing). */
-  async function inArrivalOrder<T>(mac: string, step: () => Promise<T>): Promise<T> {
-    const previous = arrivals.get(mac);
-    const current = (previous ?? Promise.resolve()).then(step, step);
-    const tail = current.catch(() => undefined);
-    arrivals.set(mac, tail);
-    try {
-      return await current;
-    } finally {
-      if (arrivals.get(mac) === tail) arrivals.delete(mac);
-    }
-  }
+  /** Per device, its queueing steps one after another (not its write: its queueing). */
+  const arrivals = arrivalOrder();
 
   /** A pending controller: only its presence is recorded; nothing it sends becomes data (spec). */
   async function touchPending(device: DeviceRecord, online: boolean): Promise<SubmitResult> {
@@ -289,7 +260,7 @@ export function createIngestPipeline(deps: {
     }
     // Usually the device is in the registry's cache and none of its messages is still being looked
     // up: it joins its lane's queue at once, without a chain of promises.
-    if (!arrivals.has(mac)) {
+    if (!arrivals.busy(mac)) {
       const known = deps.registry.peek(mac);
       if (known !== undefined) {
         place(mac, known, parsed, done);
@@ -305,9 +276,9 @@ export function createIngestPipeline(deps: {
       called = true;
       done(err, result);
     };
-    inArrivalOrder(mac, async () => place(mac, await deps.registry.get(mac), parsed, once)).catch((err: Error) =>
-      once(err),
-    );
+    arrivals
+      .run(mac, async () => place(mac, await deps.registry.get(mac), parsed, once))
+      .catch((err: Error) => once(err));
   }
 }
 

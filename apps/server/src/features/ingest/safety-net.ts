@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { parseDeviceTopic } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
-import { startWorker } from '../../lib/worker.ts';
 import { batchAcks } from './ack-batch.ts';
 import type { BrokerConsumer } from './mqtt-consumer.ts';
 import type { IngestPipeline } from './pipeline.ts';
-import type { NetCommand, NetEvent, NetWorkerData } from './safety-net-protocol.ts';
+import { linkNetWorker } from './safety-net-link.ts';
+import type { NetEvent, NetWorkerData } from './safety-net-protocol.ts';
+import { type Recovery, recover, Superseded, supersede } from './safety-net-recovery.ts';
 
 /** Where the net sends itself the marker that ends a recovery (the server account may write here). */
 export const SAFETY_NET_TOPIC_ROOT = 'rcm/ops/safety-net';
@@ -15,13 +15,6 @@ const SESSION_TAKEN_OVER = 0x8e;
 /** Closed this often within the window while the broker is up: another connection has our id. */
 const TAKEOVER_CLOSES = 3;
 const TAKEOVER_WINDOW_MS = 30_000;
-
-/** A recovery given up because a newer connection, a takeover or stop() replaced it. */
-class Superseded extends Error {
-  constructor() {
-    super('safety net: recovery superseded');
-  }
-}
 
 export type SafetyNetStats = {
   mode: 'recovery' | 'normal' | 'stopped';
@@ -57,13 +50,14 @@ export type SafetyNet = {
  * dropped by msg_id), until this instance's shared subscription has been acknowledged by the
  * broker again AND everything the broker queued for the net before that has arrived. The second
  * part is known exactly, not guessed: after the SUBACK the net publishes a marker to itself; the
- * broker queues a session's messages in order (section 11 of design.md), so when the marker
+ * broker queues a session's messages in order, so when the marker
  * comes back, every message published before the shared subscription existed again is in.
  *
  * The connection itself runs on a worker thread (safety-net-worker.ts), so the net keeps up with the
  * broker while ingest saturates this event loop: a net that fell behind let Mosquitto's queue for it
  * grow until the broker stalled, and a sustained overload became a loss (deploy/README.md). This
- * side decides the recovery and stores what the worker hands over; the worker acknowledges.
+ * side decides the recovery (safety-net-recovery.ts) and stores what the worker hands over; the
+ * worker acknowledges.
  */
 export async function startSafetyNet(deps: {
   url: string;
@@ -86,20 +80,7 @@ export async function startSafetyNet(deps: {
   const clientId = `rcm-safety-net-${deps.shareGroup}`;
   const markerTopic = `${SAFETY_NET_TOPIC_ROOT}/${deps.shareGroup}`;
   const stats: SafetyNetStats = { mode: 'recovery', recoveries: 0, recovered: 0, rescued: 0, acknowledged: 0 };
-  /** The pipeline's work for the messages of the recovery in progress. */
-  let handedOver: Promise<unknown>[] = [];
-  let epoch = 0;
-  /** The worker's connection the recovery in progress is for. */
-  let conn = 0;
-  let marker: { conn: number; arrived: () => void } | null = null;
-  /** Ends the wait of the recovery in progress (a new connection, a takeover, stop()). */
-  let abandon: (() => void) | null = null;
-  const supersede = () => {
-    epoch += 1;
-    marker = null;
-    abandon?.();
-    abandon = null;
-  };
+  const r: Recovery = { epoch: 0, conn: 0, handedOver: [], marker: null, abandon: null };
   let settledWaiters: (() => void)[] = [];
   const setMode = (mode: SafetyNetStats['mode']) => {
     stats.mode = mode;
@@ -109,7 +90,7 @@ export async function startSafetyNet(deps: {
     }
   };
 
-  const worker = startWorker(new URL('./safety-net-worker.ts', import.meta.url), {
+  const link = linkNetWorker({
     url: deps.url,
     clientId,
     markerTopic,
@@ -117,71 +98,12 @@ export async function startSafetyNet(deps: {
     sessionExpirySeconds: deps.sessionExpirySeconds,
     receiveMaximum: deps.receiveMaximum ?? 5000,
   } satisfies NetWorkerData);
-  const command = (c: NetCommand) => worker.postMessage(c);
-  let exited = false;
-  let nextRequest = 0;
-  const replies = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
-  const request = (c: { type: 'subscribe'; conn: number } | { type: 'marker'; conn: number; nonce: string }) =>
-    new Promise<void>((resolve, reject) => {
-      if (exited) return reject(new Error('safety net worker exited'));
-      const id = ++nextRequest;
-      replies.set(id, { resolve, reject });
-      command({ ...c, id });
-    });
+  const { worker, command } = link;
 
   /** Committed (PUBACK) or not stored (no PUBACK; the worker cuts the connection): sent in batches. */
   const { settle, flush: sendAcks } = batchAcks((acks) => command({ type: 'acks', ...acks }));
 
-  const recover = async (mine: number, mineConn: number) => {
-    const current = () => mine === epoch && stats.mode === 'recovery';
-    const started = Date.now();
-    const before = { recovered: stats.recovered, rescued: stats.rescued };
-    // Every wait below also ends when this recovery is superseded: nothing is left pending.
-    const superseded = new Promise<never>((_, reject) => {
-      abandon = () => reject(new Superseded());
-    });
-    superseded.catch(() => undefined);
-    const until = <T>(work: Promise<T>): Promise<T> => Promise.race([work, superseded]);
-    let waitingFor = 'the broker to acknowledge its own subscription';
-    // Safe either way: until the recovery ends, the net keeps ingesting (duplicates are dropped).
-    const nag = setInterval(() => {
-      if (current()) deps.log.warn({ clientId, markerTopic, waitingFor }, 'safety net: recovery has not ended yet');
-    }, warnEveryMs);
-    nag.unref();
-    try {
-      // The broker restores these with the session; subscribing again also covers a session it lost.
-      // (A refusal rejects: "recovery interrupted" below, with the reason.)
-      await until(request({ type: 'subscribe', conn: mineConn }));
-      if (!current()) return;
-      waitingFor = "this instance's shared subscription to be acknowledged (is it refused? see the consumer's log)";
-      await until(deps.consumer.confirmSubscribed());
-      if (!current()) return;
-      const nonce = randomBytes(9).toString('base64url');
-      const arrived = new Promise<void>((resolve) => {
-        marker = { conn: mineConn, arrived: resolve };
-      });
-      waitingFor = 'its marker (a large backlog, or the ACL refuses the server account this topic)';
-      await until(request({ type: 'marker', conn: mineConn, nonce }));
-      await until(arrived);
-    } finally {
-      clearInterval(nag);
-      if (mine === epoch) abandon = null;
-    }
-    const work = handedOver;
-    handedOver = [];
-    await Promise.allSettled(work);
-    if (mine !== epoch) return;
-    const done = {
-      clientId,
-      recovered: stats.recovered - before.recovered,
-      rescued: stats.rescued - before.rescued,
-      ms: Date.now() - started,
-    };
-    // Stored first by the net: the shared path had not stored them (yet): a broker restart's window,
-    // or the share of an instance that is down or cut off from PostgreSQL. Worth a line.
-    if (done.rescued > 0) deps.log.warn(done, 'safety net: recovery finished, stored messages the shared path had not');
-    else deps.log.info(done, 'safety net: recovery finished');
-  };
+  const recovery = { r, stats, link, consumer: deps.consumer, log: deps.log, clientId, markerTopic, warnEveryMs };
 
   let stopping = false;
   let started: { resolve: () => void; reject: (err: Error) => void } | null = null;
@@ -195,7 +117,7 @@ export async function startSafetyNet(deps: {
     }
     if (stats.mode === 'stopped') return;
     deps.log.warn({ clientId, ...detail }, `safety net: ${why}; stepping down`);
-    supersede();
+    supersede(r);
     setMode('stopped');
     command({ type: 'end' });
     deps.onStepDown?.();
@@ -221,15 +143,15 @@ export async function startSafetyNet(deps: {
         started = null;
         // stop() is closing this connection: no new recovery.
         if (stopping) return;
-        supersede();
+        supersede(r);
         stats.recoveries += 1;
         setMode('recovery');
-        handedOver = [];
-        conn = event.conn;
-        const mine = epoch;
-        recover(mine, event.conn).catch((err: Error) => {
+        r.handedOver = [];
+        r.conn = event.conn;
+        const mine = r.epoch;
+        recover(recovery, mine, event.conn).catch((err: Error) => {
           // The connection went away mid-way: the next connect starts over.
-          if (mine === epoch && !(err instanceof Superseded))
+          if (mine === r.epoch && !(err instanceof Superseded))
             deps.log.warn({ err: err.message, clientId }, 'safety net: recovery interrupted');
         });
         return;
@@ -238,7 +160,7 @@ export async function startSafetyNet(deps: {
         for (const m of event.batch) {
           // Handed over on an earlier connection (its PUBACK could not be sent any more, and the
           // broker delivers it again on this one), or after stop() began (the next holder gets it).
-          if (stopping || event.conn !== conn || stats.mode !== 'recovery') {
+          if (stopping || event.conn !== r.conn || stats.mode !== 'recovery') {
             settle(m.id, false);
             continue;
           }
@@ -246,7 +168,7 @@ export async function startSafetyNet(deps: {
           const payload = Buffer.from(m.payload.buffer, m.payload.byteOffset, m.payload.byteLength);
           const work = topic ? deps.pipeline.submit(topic.mac, topic.channel, payload) : Promise.resolve();
           stats.recovered += 1;
-          handedOver.push(
+          r.handedOver.push(
             work.then(
               (r) => {
                 if (r?.ok && r.stored) stats.rescued += 1;
@@ -259,22 +181,18 @@ export async function startSafetyNet(deps: {
         }
         return;
       case 'normal':
-        if (marker && event.conn === marker.conn) {
-          marker.arrived();
-          marker = null;
+        if (r.marker && event.conn === r.marker.conn) {
+          r.marker.arrived();
+          r.marker = null;
           setMode('normal');
         }
         return;
       case 'acknowledged':
         stats.acknowledged = event.total;
         return;
-      case 'reply': {
-        const waiter = replies.get(event.id);
-        replies.delete(event.id);
-        if (event.error === undefined) waiter?.resolve();
-        else waiter?.reject(new Error(event.error));
+      case 'reply':
+        link.reply(event);
         return;
-      }
       case 'disconnect':
         if (event.reasonCode === SESSION_TAKEN_OVER) stepDown('session taken over by another connection');
         return;
@@ -308,11 +226,9 @@ export async function startSafetyNet(deps: {
     deps.log.error({ err: err.message, clientId }, 'safety net: worker thread failed');
   });
   worker.on('exit', () => {
-    exited = true;
     ended?.();
     ended = null;
-    for (const waiter of replies.values()) waiter.reject(new Error('safety net worker exited'));
-    replies.clear();
+    link.exit();
     // Not by stop() or a step-down: the broker's connection is gone with the thread.
     if (!stopping) stepDown('worker thread exited');
   });
@@ -334,18 +250,18 @@ export async function startSafetyNet(deps: {
 
   async function stop(): Promise<void> {
     stopping = true;
-    supersede();
+    supersede(r);
     // Nothing more is handed over or acknowledged; what was handed over commits and is
     // acknowledged before the connection closes. The session stays on the broker, which keeps
     // queuing for the next holder; anything uncommitted is delivered to it again (deduplicated).
     command({ type: 'halt' });
     await deps.pipeline.flush();
-    const work = handedOver;
-    handedOver = [];
+    const work = r.handedOver;
+    r.handedOver = [];
     await Promise.allSettled(work);
     sendAcks();
     setMode('stopped');
-    if (exited) return;
+    if (link.exited()) return;
     await new Promise<void>((resolve) => {
       ended = resolve;
       command({ type: 'end' });

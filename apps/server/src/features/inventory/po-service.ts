@@ -61,7 +61,7 @@ export function createPurchaseOrdersService(deps: {
     const pdf = await renderOrderPdf(doc, locale, sender, at);
     await db.transaction(async (tx) => {
       if (!(await repo.markSent(id, at, tx))) throw new AppError(409, 'conflict');
-      await enqueueEmail(tx as unknown as Db, {
+      await enqueueEmail(tx, {
         kind: 'purchase_order',
         to: po.supplier_email,
         locale,

@@ -1,6 +1,6 @@
 import type { JobHistoryEntry, JobListQuery, JobStats, JobStatus, JobSummary } from '@rcm/shared/jobs';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { controllers, locations, users } from '../../db/schema.ts';
 import { alarms } from '../../db/schema-alarms.ts';
 import { type JobAssignee, jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
@@ -134,7 +134,7 @@ export function createJobsRepo(db: Db) {
     /** A new job and its first history entry, in one transaction. */
     async insert(row: Omit<NewJobRow, 'number'> & { number?: string }, by: { id: number | null; name: string }) {
       return db.transaction(async (tx) => {
-        const number = row.number ?? (await nextNumber(tx as unknown as Db));
+        const number = row.number ?? (await nextNumber(tx));
         const [job] = await tx
           .insert(jobs)
           .values({ ...row, number })
@@ -270,7 +270,7 @@ export function createJobsRepo(db: Db) {
   };
 }
 
-async function nextNumber(db: Db): Promise<string> {
+async function nextNumber(db: DbOrTx): Promise<string> {
   const [row] = await query<{ n: number | string }>(db, sql`select nextval('job_number_seq') as n`);
   return `J-${row?.n}`;
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobCategories, jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
 import { query } from '../../lib/sql.ts';
 import type { JobsProvider, ProviderJob } from './provider.ts';
@@ -44,7 +44,7 @@ async function matchLocation(db: Db, address: ProviderJob['address']) {
  * alarm, location) and records a status change in the history. Runs on the given handle only, so it
  * may run inside the caller's transaction.
  */
-export async function upsertProviderJob(db: Db, job: ProviderJob, now: Date): Promise<JobChange | null> {
+export async function upsertProviderJob(db: DbOrTx, job: ProviderJob, now: Date): Promise<JobChange | null> {
   const catId = await categoryId(db, job.category);
   const assignees = job.assignees.map((a) => ({ user_id: null, name: a.name, external_id: a.externalId }));
   const [existing] = await db

@@ -48,7 +48,7 @@ export function zuperWebhookRoutes(deps: {
         const parsed = jobOf(request.body);
         if (!parsed.success) throw new AppError(422, 'validation_failed');
         const job = fromZuper(parsed.data);
-        const change = await deps.db.transaction((tx) => upsertProviderJob(tx as unknown as Db, job, deps.now()));
+        const change = await deps.db.transaction((tx) => upsertProviderJob(tx, job, deps.now()));
         if (change) deps.bus.emit('job.updated', change);
         return { data: { job_id: change?.id ?? null } };
       },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { query, toDate } from '../../lib/sql.ts';
 import { FLOOD, inFlood, isChattering, type NotifyDecision, notifyDecision } from '../alarms/management.ts';
 import { type FloodAlarm, renderFloodEmail } from './flood-email.ts';
@@ -27,7 +27,7 @@ const SEVERITY_ORDER: Severity[] = ['critical', 'high', 'medium', 'low'];
  * joins its location's flood. Returns what to do with its email; `changed` when the alarm row changed.
  */
 export async function decideRaise(
-  tx: Db,
+  tx: DbOrTx,
   alarm: RaisedAlarm,
   deps: { publicUrl: string; now: Date },
 ): Promise<{ decision: NotifyDecision; changed: boolean }> {
@@ -92,7 +92,7 @@ export async function decideRaise(
 }
 
 /** Raise times of alarms at a location in the flood period before `at` (suppressed ones do not count). */
-async function raisesAt(tx: Db, locationId: number, at: Date): Promise<Date[]> {
+async function raisesAt(tx: DbOrTx, locationId: number, at: Date): Promise<Date[]> {
   const since = new Date(at.getTime() - FLOOD.minutes * 60_000).toISOString();
   const rows = await query<{ raised_at: unknown }>(
     tx,
@@ -104,7 +104,7 @@ async function raisesAt(tx: Db, locationId: number, at: Date): Promise<Date[]> {
 
 /** The flood's summary email to the location's recipients (at the severity of its worst alarm). */
 async function emailFlood(
-  tx: Db,
+  tx: DbOrTx,
   f: {
     phase: 'start' | 'end';
     organizationId: number;
@@ -156,8 +156,7 @@ async function emailFlood(
  */
 export async function endFloods(db: Db, deps: { publicUrl: string; now: Date }): Promise<number> {
   let ended = 0;
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     const open = await query<{ id: number; organization_id: number; location_id: number; started_at: unknown }>(
       tx,
       sql`select id, organization_id, location_id, started_at from alarm_floods where ended_at is null

@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { emailAttachments, emailMessages } from '../../db/schema-notifications.ts';
 
 export interface OutgoingEmail {
@@ -31,7 +31,7 @@ export function onEmailQueued(kick: Kick): () => void {
 }
 
 /** Queues one email in the caller's database or transaction; the outbox worker delivers it. */
-export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<{ id: number }> {
+export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ id: number }> {
   const [row] = await db
     .insert(emailMessages)
     .values({

@@ -1,6 +1,6 @@
 import { type Locale, normalizeLocale } from '@rcm/shared/locale';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { arr, query } from '../../lib/sql.ts';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
@@ -64,7 +64,7 @@ type Row = {
  * at or above their threshold, not in their quiet hours). Service-company staff who see every
  * organization are emailed only when they opted in (saved preferences with notifications enabled).
  */
-export async function alarmRecipients(db: Db, alarm: AlarmTarget, now: Date): Promise<Recipient[]> {
+export async function alarmRecipients(db: DbOrTx, alarm: AlarmTarget, now: Date): Promise<Recipient[]> {
   const rows = await query<Row>(
     db,
     sql`select u.id, u.email, u.language,
@@ -98,7 +98,7 @@ export async function alarmRecipients(db: Db, alarm: AlarmTarget, now: Date): Pr
  * who may see the alarm. Escalation is on-call: it ignores thresholds and quiet hours.
  */
 export async function escalationRecipients(
-  db: Db,
+  db: DbOrTx,
   alarm: { organizationId: number; locationId: number | null },
   tier: { teamId: number | null; userIds: number[] },
 ): Promise<Recipient[]> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { query, toDate } from '../../lib/sql.ts';
 import { alarmSummariesByIds } from '../alarms/summaries.ts';
@@ -55,7 +55,7 @@ type AlarmRow = {
   chatter_minutes: number;
 };
 
-async function loadAlarm(tx: Db, id: number): Promise<AlarmRow | null> {
+async function loadAlarm(tx: DbOrTx, id: number): Promise<AlarmRow | null> {
   const [row] = await query<AlarmRow>(
     tx,
     sql`select a.id, a.ref, a.severity, a.reason, a.reason_es, a.status, a.raised_at, a.organization_id, a.location_id,
@@ -87,7 +87,7 @@ const refOf = (a: AlarmRow): AlarmRef => ({
 });
 
 async function queueAlarmEmails(
-  tx: Db,
+  tx: DbOrTx,
   deps: NotificationWorkerDeps,
   alarm: AlarmRow,
   recipients: Awaited<ReturnType<typeof alarmRecipients>>,
@@ -137,8 +137,7 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
     let failedId: number | null = null;
     let found = false;
     try {
-      await deps.db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+      await deps.db.transaction(async (tx) => {
         const [item] = await query<{ id: number; alarm_id: number; event: string }>(
           tx,
           sql`select id, alarm_id, event from notification_outbox where processed_at is null
@@ -212,8 +211,7 @@ export async function processEscalations(deps: NotificationWorkerDeps, limit = 5
   for (let i = 0; i < limit; i++) {
     const now = deps.now();
     let found = false;
-    await deps.db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    await deps.db.transaction(async (tx) => {
       const [due] = await query<{ alarm_id: number; rounds: number }>(
         tx,
         sql`select alarm_id, rounds from alarm_escalations where next_at <= ${now.toISOString()}::timestamptz

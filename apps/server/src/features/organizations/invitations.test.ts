@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, userLocations, users } from '../../db/schema.ts';
+import { auditLog, userLocations, users } from '../../db/schema.ts';
+import { sessions } from '../../db/schema-auth.ts';
 import { invitations } from '../../db/schema-organizations.ts';
 import { query } from '../../lib/sql.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';

@@ -1,7 +1,8 @@
 import type { Member } from '@rcm/shared/organizations';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { roles, sessions, userLocations, users } from '../../db/schema.ts';
+import { roles, userLocations, users } from '../../db/schema.ts';
+import { sessions } from '../../db/schema-auth.ts';
 import { invitations } from '../../db/schema-organizations.ts';
 
 /** Replaces a member's locations (empty when the membership is all locations). */

@@ -1,0 +1,44 @@
+/**
+ * Sign-in (features/auth): the sessions a token opens and the single-use password links. Users,
+ * their roles and organizations stay in schema.ts.
+ */
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts, users } from './schema.ts';
+
+/**
+ * Single-use links that let a user choose a password: `reset` (forgot password, or sent by an
+ * administrator; 60 minutes) and `invite` (an account an administrator created; 7 days).
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_tokens_token_uq').on(t.tokenHash), index('password_tokens_user_idx').on(t.userId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    impersonatorSessionId: integer('impersonator_session_id'),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);

@@ -1,0 +1,27 @@
+/** What the ingest pipeline (pipeline.ts) answers for a message, and what it reports. */
+import type { RejectReason } from './parse.ts';
+import type { BatchItem } from './writer.ts';
+
+export type SubmitResult = { ok: true; stored: boolean } | { ok: false; reason: RejectReason };
+
+/** Called once per message: with the result, or with the error that kept its batch from being written. */
+export type SubmitDone = (err: Error | null, result?: SubmitResult) => void;
+
+/** A committed batch's messages, each with when it was queued (`performance.now()`), and when it committed. */
+export type CommittedListener = (batch: readonly { item: BatchItem; at: number }[], committedAt: number) => void;
+
+export type IngestStats = {
+  accepted: number;
+  duplicates: number;
+  readings: number;
+  batches: number;
+  rejected: Record<RejectReason, number>;
+  lastBatchMs: number;
+};
+
+/** Ingest takes nothing now (the disk is almost full): the message is not acknowledged, and the device keeps it. */
+export class IngestRefused extends Error {
+  constructor(readonly reason: 'disk_low') {
+    super(`ingest refused: ${reason}`);
+  }
+}

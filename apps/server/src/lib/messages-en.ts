@@ -1,0 +1,110 @@
+import type { Catalog } from './messages.ts';
+
+/** The server's messages in American English (lib/messages.ts). */
+export const EN_US: Catalog = {
+  errors: {
+    bad_request: 'The request could not be understood.',
+    validation_failed: 'Some fields are not valid.',
+    unauthenticated: 'Please sign in to continue.',
+    invalid_credentials: 'These credentials do not match our records.',
+    session_expired: 'Your session has expired. Please sign in again.',
+    account_disabled: 'This account has been disabled. Contact your administrator.',
+    forbidden: 'You do not have permission to do this.',
+    not_found: 'The requested resource was not found.',
+    conflict: 'This conflicts with existing data.',
+    rate_limited: 'Too many attempts. Please wait a minute and try again.',
+    payload_too_large: 'The request is too large.',
+    internal: 'Something went wrong on our side. Please try again.',
+    wrong_password: 'The current password is incorrect.',
+    cannot_impersonate: 'You cannot sign in as this user.',
+    not_impersonating: 'You are not signed in as another user.',
+    invitation_invalid: 'This invitation link has expired or has already been used.',
+    service_unavailable: 'This server is shutting down. Please try again in a moment.',
+    setup_done: 'This console is already set up. Sign in instead.',
+    reset_token_invalid: 'This link is invalid, has expired or has already been used. Ask for a new one.',
+    cannot_change_self: 'You cannot disable, delete or change the role of your own account.',
+    tls_required:
+      'This controller is in secure mode: it must send over HTTPS. Put TLS in front of the console, or turn secure mode off for a controller that cannot use TLS.',
+    disk_low:
+      'The server is low on disk space and refuses new data until space is freed. Devices keep their readings and send them again.',
+    backups_external:
+      'This server stores its data in PostgreSQL: back it up with PostgreSQL’s own tools (pg_dump or base backups), as the README’s section “Backing up PostgreSQL” describes.',
+    in_use: 'This is still in use and cannot be removed.',
+  },
+  fields: {
+    wrong_password: 'The current password is incorrect.',
+    email_taken: 'Another account already uses this email address.',
+    location_not_in_organization: 'This location does not belong to the chosen organization.',
+    range_too_long: 'The range can be at most 400 days.',
+    part_number_taken: 'Another item of this organization already uses this part number.',
+    item_not_in_organization: 'This item does not belong to the location’s organization.',
+    controller_not_at_location: 'This controller is not installed at the chosen location.',
+    role_not_assignable: 'You cannot grant this role.',
+    unknown_option: 'Choose one of the listed options.',
+    team_not_in_organization: 'This team belongs to another organization.',
+    permission_not_grantable: 'You cannot grant permissions you do not hold yourself.',
+    job_location_unknown: 'Choose a location you can see.',
+    job_alarm_mismatch: 'This alarm is not on the chosen controller and location.',
+    job_category_unknown: 'Choose one of the listed categories.',
+    job_assignee_unknown: 'Choose people who can be assigned to this job.',
+    time_format: 'Enter a time as HH:MM (24-hour clock).',
+    quiet_hours_pair: 'Enter both a start and an end, and make them different, or leave both empty.',
+    time_zone_unknown: 'Choose a time zone from the list.',
+    supplier_code_taken: 'Another supplier already uses this code.',
+    supplier_no_email: 'This supplier has no order email address. Add one under Inventory → Suppliers.',
+    supplier_unknown: 'Choose one of the listed suppliers.',
+    item_archived: 'This item has been removed from stock.',
+    job_category_taken: 'Another category already has this name (archived ones included).',
+    job_category_zuper: 'Job categories come from Zuper while Zuper is connected: change them in Zuper.',
+    window_place_unknown: 'This location or controller does not exist or is not yours to maintain.',
+    window_rack_unknown: 'This controller has no rack with this reference.',
+    window_range_order: 'The end must be after the start.',
+    refrigerant_system_missing: "Set up this rack's refrigerant system (refrigerant and full charge) first.",
+    correction_target_invalid: 'Choose an entry of this system that has not been corrected yet.',
+    date_in_future: 'The date cannot be in the future.',
+  },
+  inUse: {
+    item_open_orders: (n) => `This item is on ${n === 1 ? 'an open purchase order' : `${n} open purchase orders`}.`,
+    org_members: (n) => (n === 1 ? '1 user belongs to this organization.' : `${n} users belong to this organization.`),
+    org_controllers: (n) =>
+      n === 1
+        ? '1 controller is in service here; decommission or move it first.'
+        : `${n} controllers are in service here; decommission or move them first.`,
+    org_locations: (n) =>
+      n === 1 ? 'It still has 1 location; remove it first.' : `It still has ${n} locations; remove them first.`,
+    org_own: () => 'This is your own organization.',
+    location_controllers: (n) =>
+      n === 1
+        ? '1 controller is installed at this location; decommission or move it first.'
+        : `${n} controllers are installed at this location; decommission or move them first.`,
+    location_assets: (n) =>
+      n === 1 ? '1 asset is registered at this location.' : `${n} assets are registered at this location.`,
+    team_members: (n) => (n === 1 ? '1 user is in this team.' : `${n} users are in this team.`),
+    team_escalations: (n) =>
+      n === 1 ? '1 alarm type escalates to this team.' : `${n} alarm types escalate to this team.`,
+    role_users: (n) => (n === 1 ? '1 user has this role.' : `${n} users have this role.`),
+    role_invitations: (n) =>
+      n === 1 ? '1 pending invitation offers this role.' : `${n} pending invitations offer this role.`,
+  },
+  validation: {
+    required: 'This field is required.',
+    invalid_type: 'This value has the wrong type.',
+    too_small_string: (n) => (n <= 1 ? 'This field is required.' : `Must be at least ${n} characters.`),
+    too_big_string: (n) => `Must be at most ${n} characters.`,
+    too_small_number: (n) => `Must be at least ${n}.`,
+    too_big_number: (n) => `Must be at most ${n}.`,
+    invalid_email: 'Enter a valid email address.',
+    invalid_value: 'This value is not allowed.',
+    unrecognized_keys: 'Unknown fields were sent.',
+    current_password_required: 'Enter your current password to set a new one.',
+    password_weak: 'This password is too easy to guess. Choose a longer or less common one.',
+    phone_format: 'Enter the number with its country code, e.g. +1 312 555 0100.',
+    locations_required: 'Choose at least one location, or all locations.',
+    range_order: 'The end must be after the start.',
+    not_applicable: 'This field does not apply to this kind of entry.',
+    window_place: 'Choose a location or a controller.',
+    window_rack_controller: 'A rack needs its controller.',
+    recurrence_span: 'The daily span must end at a different time than it starts.',
+    invalid: 'This value is not valid.',
+  },
+};

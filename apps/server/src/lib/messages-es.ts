@@ -1,0 +1,113 @@
+import type { Catalog } from './messages.ts';
+
+/** The server's messages in Mexican Spanish (lib/messages.ts). */
+export const ES_MX: Catalog = {
+  errors: {
+    bad_request: 'No se pudo interpretar la solicitud.',
+    validation_failed: 'Algunos campos no son válidos.',
+    unauthenticated: 'Inicia sesión para continuar.',
+    invalid_credentials: 'Estas credenciales no coinciden con nuestros registros.',
+    session_expired: 'Tu sesión ha expirado. Vuelve a iniciar sesión.',
+    account_disabled: 'Esta cuenta está deshabilitada. Contacta a tu administrador.',
+    forbidden: 'No tienes permiso para hacer esto.',
+    not_found: 'No se encontró el recurso solicitado.',
+    conflict: 'Esto entra en conflicto con datos existentes.',
+    rate_limited: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
+    payload_too_large: 'La solicitud es demasiado grande.',
+    internal: 'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
+    wrong_password: 'La contraseña actual es incorrecta.',
+    cannot_impersonate: 'No puedes iniciar sesión como este usuario.',
+    not_impersonating: 'No has iniciado sesión como otro usuario.',
+    invitation_invalid: 'Este enlace de invitación ya venció o ya se usó.',
+    service_unavailable: 'Este servidor se está apagando. Inténtalo de nuevo en un momento.',
+    setup_done: 'Esta consola ya está configurada. Inicia sesión.',
+    reset_token_invalid: 'Este enlace no es válido, ya venció o ya se usó. Solicita uno nuevo.',
+    cannot_change_self: 'No puedes desactivar, eliminar ni cambiar el rol de tu propia cuenta.',
+    tls_required:
+      'Este controlador está en modo seguro: debe enviar por HTTPS. Pon TLS delante de la consola, o desactiva el modo seguro en un controlador que no puede usar TLS.',
+    disk_low:
+      'El servidor tiene poco espacio en disco y rechaza datos nuevos hasta que se libere espacio. Los dispositivos conservan sus lecturas y las vuelven a enviar.',
+    backups_external:
+      'Este servidor guarda sus datos en PostgreSQL: respáldalo con las herramientas de PostgreSQL (pg_dump o respaldos base), como describe la sección “Backing up PostgreSQL” del README.',
+    in_use: 'Esto todavía está en uso y no se puede eliminar.',
+  },
+  fields: {
+    wrong_password: 'La contraseña actual es incorrecta.',
+    email_taken: 'Otra cuenta ya usa este correo electrónico.',
+    location_not_in_organization: 'Esta ubicación no pertenece a la organización elegida.',
+    range_too_long: 'El rango puede ser de 400 días como máximo.',
+    part_number_taken: 'Otro artículo de esta organización ya usa este número de parte.',
+    item_not_in_organization: 'Este artículo no pertenece a la organización de la ubicación.',
+    controller_not_at_location: 'Este controlador no está instalado en la ubicación elegida.',
+    role_not_assignable: 'No puedes otorgar este rol.',
+    unknown_option: 'Elige una de las opciones de la lista.',
+    team_not_in_organization: 'Este equipo pertenece a otra organización.',
+    permission_not_grantable: 'No puedes otorgar permisos que tú no tienes.',
+    job_location_unknown: 'Elige una ubicación que puedas ver.',
+    job_alarm_mismatch: 'Esta alarma no corresponde al controlador y la ubicación elegidos.',
+    job_category_unknown: 'Elige una de las categorías de la lista.',
+    job_assignee_unknown: 'Elige personas que puedan asignarse a este trabajo.',
+    time_format: 'Ingresa una hora como HH:MM (reloj de 24 horas).',
+    quiet_hours_pair: 'Ingresa un inicio y un fin distintos, o deja ambos vacíos.',
+    time_zone_unknown: 'Elige una zona horaria de la lista.',
+    supplier_code_taken: 'Otro proveedor ya usa este código.',
+    supplier_no_email: 'Este proveedor no tiene correo para pedidos. Agrégalo en Inventario → Proveedores.',
+    supplier_unknown: 'Elige uno de los proveedores de la lista.',
+    item_archived: 'Este artículo se retiró del inventario.',
+    job_category_taken: 'Otra categoría ya tiene este nombre (incluidas las archivadas).',
+    job_category_zuper: 'Las categorías de trabajo vienen de Zuper mientras Zuper está conectado: cámbialas en Zuper.',
+    window_place_unknown: 'Esta ubicación o controlador no existe o no te corresponde darle mantenimiento.',
+    window_rack_unknown: 'Este controlador no tiene un rack con esta referencia.',
+    window_range_order: 'El final debe ser posterior al inicio.',
+    refrigerant_system_missing:
+      'Primero configura el sistema de refrigerante de este rack (refrigerante y carga completa).',
+    correction_target_invalid: 'Elige un registro de este sistema que aún no se haya corregido.',
+    date_in_future: 'La fecha no puede estar en el futuro.',
+  },
+  inUse: {
+    item_open_orders: (n) =>
+      `Este artículo está en ${n === 1 ? 'una orden de compra abierta' : `${n} órdenes de compra abiertas`}.`,
+    org_members: (n) =>
+      n === 1 ? '1 usuario pertenece a esta organización.' : `${n} usuarios pertenecen a esta organización.`,
+    org_controllers: (n) =>
+      n === 1
+        ? '1 controlador está en servicio aquí; dalo de baja o muévelo primero.'
+        : `${n} controladores están en servicio aquí; dalos de baja o muévelos primero.`,
+    org_locations: (n) =>
+      n === 1 ? 'Todavía tiene 1 ubicación; elimínala primero.' : `Todavía tiene ${n} ubicaciones; elimínalas primero.`,
+    org_own: () => 'Esta es tu propia organización.',
+    location_controllers: (n) =>
+      n === 1
+        ? '1 controlador está instalado en esta ubicación; dalo de baja o muévelo primero.'
+        : `${n} controladores están instalados en esta ubicación; dalos de baja o muévelos primero.`,
+    location_assets: (n) =>
+      n === 1 ? '1 activo está registrado en esta ubicación.' : `${n} activos están registrados en esta ubicación.`,
+    team_members: (n) => (n === 1 ? '1 usuario está en este equipo.' : `${n} usuarios están en este equipo.`),
+    team_escalations: (n) =>
+      n === 1 ? '1 tipo de alarma escala a este equipo.' : `${n} tipos de alarma escalan a este equipo.`,
+    role_users: (n) => (n === 1 ? '1 usuario tiene este rol.' : `${n} usuarios tienen este rol.`),
+    role_invitations: (n) =>
+      n === 1 ? '1 invitación pendiente ofrece este rol.' : `${n} invitaciones pendientes ofrecen este rol.`,
+  },
+  validation: {
+    required: 'Este campo es obligatorio.',
+    invalid_type: 'Este valor tiene un tipo incorrecto.',
+    too_small_string: (n) => (n <= 1 ? 'Este campo es obligatorio.' : `Debe tener al menos ${n} caracteres.`),
+    too_big_string: (n) => `Debe tener como máximo ${n} caracteres.`,
+    too_small_number: (n) => `Debe ser al menos ${n}.`,
+    too_big_number: (n) => `Debe ser como máximo ${n}.`,
+    invalid_email: 'Ingresa un correo electrónico válido.',
+    invalid_value: 'Este valor no está permitido.',
+    unrecognized_keys: 'Se enviaron campos desconocidos.',
+    current_password_required: 'Ingresa tu contraseña actual para definir una nueva.',
+    password_weak: 'Esta contraseña es demasiado fácil de adivinar. Elige una más larga o menos común.',
+    phone_format: 'Ingresa el número con su código de país, p. ej. +52 55 1234 5678.',
+    locations_required: 'Elige al menos una ubicación, o todas las ubicaciones.',
+    range_order: 'El final debe ser posterior al inicio.',
+    not_applicable: 'Este campo no corresponde a este tipo de registro.',
+    window_place: 'Elige una ubicación o un controlador.',
+    window_rack_controller: 'Un rack necesita su controlador.',
+    recurrence_span: 'El horario diario debe terminar a una hora distinta de la de inicio.',
+    invalid: 'Este valor no es válido.',
+  },
+};
