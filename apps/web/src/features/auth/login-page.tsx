@@ -15,7 +15,7 @@ const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { redirect?: string; notice?: 'password_saved' };
+  const search = useSearch({ from: '/user/login' });
   const [setupNeeded, setSetupNeeded] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

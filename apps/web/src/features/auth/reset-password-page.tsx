@@ -24,7 +24,7 @@ const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token = '' } = useSearch({ strict: false }) as { token?: string };
+  const { token = '' } = useSearch({ from: '/user/reset-password' });
   const link = useQuery({ ...passwordLinkQuery(token), enabled: token !== '' });
   const form = useForm<FormValues>({
     defaultValues: { password: '', password_again: '' },
