@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { ASSET_TYPES, WARRANTY_STATES } from './filter-values.ts';
 
-export const ASSET_TYPES = ['rack', 'compressor', 'condenser', 'display_case', 'walk_in', 'controller'] as const;
+export { ASSET_TYPES, WARRANTY_STATES };
+
 export type AssetType = (typeof ASSET_TYPES)[number];
-
-export const WARRANTY_STATES = ['active', 'expiring', 'expired', 'none'] as const;
 export type WarrantyState = (typeof WARRANTY_STATES)[number];
 
 /** Days before expiry that a warranty counts as expiring soon. */

@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { AVAILABILITIES, INVENTORY_SORTS, ITEM_TYPES } from './filter-values.ts';
 import { emailNotification } from './notifications.ts';
 
-/** Kinds of parts held in stock. */
-export const ITEM_TYPES = [
-  'valve',
-  'compressor',
-  'filter_drier',
-  'contactor',
-  'refrigerant',
-  'sensor',
-  'fan_motor',
-  'controller',
-  'other',
-] as const;
+export { AVAILABILITIES, INVENTORY_SORTS, ITEM_TYPES };
+
 export type ItemType = (typeof ITEM_TYPES)[number];
 
-export const AVAILABILITIES = ['in_stock', 'low_stock', 'out_of_stock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
 /** Out of stock at zero, low at or below the reorder level, in stock above it. */
@@ -101,18 +91,7 @@ export const inventoryListQuery = z.object({
   availability: z.enum([...AVAILABILITIES, 'needs_reorder']).optional(),
   brand: z.string().trim().max(100).optional(),
   organization_id: z.coerce.number().int().positive().optional(),
-  sort: z
-    .enum([
-      'product_name',
-      '-product_name',
-      'part_number',
-      '-part_number',
-      'quantity',
-      '-quantity',
-      'unit_price',
-      '-unit_price',
-    ])
-    .default('product_name'),
+  sort: z.enum(INVENTORY_SORTS).default('product_name'),
 });
 export type InventoryListQuery = z.infer<typeof inventoryListQuery>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { JOB_PRIORITIES, JOB_STATUSES } from './filter-values.ts';
 
-/** Job statuses (docs/requirements.md §4) and priorities (docs/contracts.md §5). */
-export const JOB_STATUSES = ['New', 'Started', 'On Hold', 'Closed'] as const;
-export const JOB_PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
+export { JOB_PRIORITIES, JOB_STATUSES };
+
 export const JOB_PROVIDERS = ['local', 'zuper'] as const;
 /** The statuses the dashboard's "Zuper Jobs" tile counts as open. */
 export const OPEN_JOB_STATUSES = ['New', 'Started', 'On Hold'] as const;

@@ -1,148 +1,151 @@
-import type { RouteName } from '@rcm/shared/routes';
-import { type ComponentType, lazy } from 'react';
+import type { ROUTES } from '@rcm/shared/routes';
+import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
 
-const SetupPage = lazy(() => import('../features/auth/setup-page.tsx').then((m) => ({ default: m.SetupPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+const SetupPage = lazyRouteComponent(() => import('../features/auth/setup-page.tsx'), 'SetupPage');
+const ForgotPasswordPage = lazyRouteComponent(
+  () => import('../features/auth/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
 );
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+const ResetPasswordPage = lazyRouteComponent(
+  () => import('../features/auth/reset-password-page.tsx'),
+  'ResetPasswordPage',
 );
-const AccountPage = lazy(() =>
-  import('../features/account/account-page.tsx').then((m) => ({ default: m.AccountPage })),
+const AccountPage = lazyRouteComponent(() => import('../features/account/account-page.tsx'), 'AccountPage');
+const LegalPage = lazyRouteComponent(() => import('../features/legal/legal-page.tsx'), 'LegalPage');
+const ForbiddenPage = lazyRouteComponent(() => import('../features/errors/forbidden-page.tsx'), 'ForbiddenPage');
+const SearchPage = lazyRouteComponent(() => import('../features/search/search-page.tsx'), 'SearchPage');
+const DashboardPage = lazyRouteComponent(() => import('../features/alarms/pages/dashboard-page.tsx'), 'DashboardPage');
+const AlarmViewPage = lazyRouteComponent(() => import('../features/alarms/pages/alarm-view-page.tsx'), 'AlarmViewPage');
+const ControllersPage = lazyRouteComponent(
+  () => import('../features/controllers/pages/controllers-page.tsx'),
+  'ControllersPage',
 );
-const LegalPage = lazy(() => import('../features/legal/legal-page.tsx').then((m) => ({ default: m.LegalPage })));
-const ForbiddenPage = lazy(() =>
-  import('../features/errors/forbidden-page.tsx').then((m) => ({ default: m.ForbiddenPage })),
+const ControllerViewPage = lazyRouteComponent(
+  () => import('../features/controllers/pages/controller-view-page.tsx'),
+  'ControllerViewPage',
 );
-const SearchPage = lazy(() => import('../features/search/search-page.tsx').then((m) => ({ default: m.SearchPage })));
-const DashboardPage = lazy(() =>
-  import('../features/alarms/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+const ControllerEditPage = lazyRouteComponent(
+  () => import('../features/controllers/pages/controller-edit-page.tsx'),
+  'ControllerEditPage',
 );
-const AlarmViewPage = lazy(() =>
-  import('../features/alarms/pages/alarm-view-page.tsx').then((m) => ({ default: m.AlarmViewPage })),
+const ControllerAuthorisePage = lazyRouteComponent(
+  () => import('../features/controllers/pages/controller-authorise-page.tsx'),
+  'ControllerAuthorisePage',
 );
-const ControllersPage = lazy(() =>
-  import('../features/controllers/pages/controllers-page.tsx').then((m) => ({ default: m.ControllersPage })),
+const OrganizationsPage = lazyRouteComponent(
+  () => import('../features/organizations/pages/organizations-page.tsx'),
+  'OrganizationsPage',
 );
-const ControllerViewPage = lazy(() =>
-  import('../features/controllers/pages/controller-view-page.tsx').then((m) => ({ default: m.ControllerViewPage })),
+const OrganizationViewPage = lazyRouteComponent(
+  () => import('../features/organizations/pages/organization-view-page.tsx'),
+  'OrganizationViewPage',
 );
-const ControllerEditPage = lazy(() =>
-  import('../features/controllers/pages/controller-edit-page.tsx').then((m) => ({ default: m.ControllerEditPage })),
+const OrganizationCreatePage = lazyRouteComponent(
+  () => import('../features/organizations/pages/organization-form-page.tsx'),
+  'OrganizationCreatePage',
 );
-const ControllerAuthorisePage = lazy(() =>
-  import('../features/controllers/pages/controller-authorise-page.tsx').then((m) => ({
-    default: m.ControllerAuthorisePage,
-  })),
+const OrganizationEditPage = lazyRouteComponent(
+  () => import('../features/organizations/pages/organization-form-page.tsx'),
+  'OrganizationEditPage',
 );
-const OrganizationsPage = lazy(() =>
-  import('../features/organizations/pages/organizations-page.tsx').then((m) => ({ default: m.OrganizationsPage })),
+const LocationsPage = lazyRouteComponent(
+  () => import('../features/organizations/pages/locations-page.tsx'),
+  'LocationsPage',
 );
-const OrganizationViewPage = lazy(() =>
-  import('../features/organizations/pages/organization-view-page.tsx').then((m) => ({
-    default: m.OrganizationViewPage,
-  })),
+const LocationCreatePage = lazyRouteComponent(
+  () => import('../features/organizations/pages/location-form-page.tsx'),
+  'LocationCreatePage',
 );
-const OrganizationCreatePage = lazy(() =>
-  import('../features/organizations/pages/organization-form-page.tsx').then((m) => ({
-    default: m.OrganizationCreatePage,
-  })),
+const LocationEditPage = lazyRouteComponent(
+  () => import('../features/organizations/pages/location-form-page.tsx'),
+  'LocationEditPage',
 );
-const OrganizationEditPage = lazy(() =>
-  import('../features/organizations/pages/organization-form-page.tsx').then((m) => ({
-    default: m.OrganizationEditPage,
-  })),
+const InvitationAcceptPage = lazyRouteComponent(
+  () => import('../features/organizations/pages/invitation-accept-page.tsx'),
+  'InvitationAcceptPage',
 );
-const LocationsPage = lazy(() =>
-  import('../features/organizations/pages/locations-page.tsx').then((m) => ({ default: m.LocationsPage })),
+const InventoryPage = lazyRouteComponent(
+  () => import('../features/inventory/pages/inventory-page.tsx'),
+  'InventoryPage',
 );
-const LocationCreatePage = lazy(() =>
-  import('../features/organizations/pages/location-form-page.tsx').then((m) => ({ default: m.LocationCreatePage })),
+const AssetsPage = lazyRouteComponent(() => import('../features/assets/pages/assets-page.tsx'), 'AssetsPage');
+const JobsPage = lazyRouteComponent(() => import('../features/jobs/pages/jobs-page.tsx'), 'JobsPage');
+const JobViewPage = lazyRouteComponent(() => import('../features/jobs/pages/job-view-page.tsx'), 'JobViewPage');
+const SettingsIndexPage = lazyRouteComponent(
+  () => import('../features/settings/pages/settings-page.tsx'),
+  'SettingsPage',
 );
-const LocationEditPage = lazy(() =>
-  import('../features/organizations/pages/location-form-page.tsx').then((m) => ({ default: m.LocationEditPage })),
+const SettingsUsersPage = lazyRouteComponent(() => import('../features/settings/pages/users-page.tsx'), 'UsersPage');
+const SettingsUserCreatePage = lazyRouteComponent(
+  () => import('../features/settings/pages/user-create-page.tsx'),
+  'UserCreatePage',
 );
-const InvitationAcceptPage = lazy(() =>
-  import('../features/organizations/pages/invitation-accept-page.tsx').then((m) => ({
-    default: m.InvitationAcceptPage,
-  })),
+const SettingsUserEditPage = lazyRouteComponent(
+  () => import('../features/settings/pages/user-edit-page.tsx'),
+  'UserEditPage',
 );
-const InventoryPage = lazy(() =>
-  import('../features/inventory/pages/inventory-page.tsx').then((m) => ({ default: m.InventoryPage })),
+const SettingsTeamsPage = lazyRouteComponent(() => import('../features/settings/pages/teams-page.tsx'), 'TeamsPage');
+const SettingsTeamEditPage = lazyRouteComponent(
+  () => import('../features/settings/pages/team-edit-page.tsx'),
+  'TeamEditPage',
 );
-const AssetsPage = lazy(() =>
-  import('../features/assets/pages/assets-page.tsx').then((m) => ({ default: m.AssetsPage })),
+const SettingsRolesPage = lazyRouteComponent(() => import('../features/settings/pages/roles-page.tsx'), 'RolesPage');
+const SettingsRoleEditPage = lazyRouteComponent(
+  () => import('../features/settings/pages/role-edit-page.tsx'),
+  'RoleEditPage',
 );
-const JobsPage = lazy(() => import('../features/jobs/pages/jobs-page.tsx').then((m) => ({ default: m.JobsPage })));
-const JobViewPage = lazy(() =>
-  import('../features/jobs/pages/job-view-page.tsx').then((m) => ({ default: m.JobViewPage })),
+const SettingsAlarmTypesPage = lazyRouteComponent(
+  () => import('../features/settings/pages/alarm-types-page.tsx'),
+  'AlarmTypesPage',
 );
-const SettingsIndexPage = lazy(() =>
-  import('../features/settings/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+const SettingsAlarmTypeEditPage = lazyRouteComponent(
+  () => import('../features/settings/pages/alarm-type-edit-page.tsx'),
+  'AlarmTypeEditPage',
 );
-const SettingsUsersPage = lazy(() =>
-  import('../features/settings/pages/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+const SettingsJobCategoriesPage = lazyRouteComponent(
+  () => import('../features/settings/pages/job-categories-page.tsx'),
+  'JobCategoriesPage',
 );
-const SettingsUserCreatePage = lazy(() =>
-  import('../features/settings/pages/user-create-page.tsx').then((m) => ({ default: m.UserCreatePage })),
+const SettingsAuditLogPage = lazyRouteComponent(
+  () => import('../features/settings/pages/audit-log-page.tsx'),
+  'AuditLogPage',
 );
-const SettingsUserEditPage = lazy(() =>
-  import('../features/settings/pages/user-edit-page.tsx').then((m) => ({ default: m.UserEditPage })),
+const SettingsBackupsPage = lazyRouteComponent(
+  () => import('../features/settings/pages/backups-page.tsx'),
+  'BackupsPage',
 );
-const SettingsTeamsPage = lazy(() =>
-  import('../features/settings/pages/teams-page.tsx').then((m) => ({ default: m.TeamsPage })),
+const ReportsIndexPage = lazyRouteComponent(
+  () => import('../features/reports/pages/reports-index-page.tsx'),
+  'ReportsIndexPage',
 );
-const SettingsTeamEditPage = lazy(() =>
-  import('../features/settings/pages/team-edit-page.tsx').then((m) => ({ default: m.TeamEditPage })),
+const UriPurchaseOrdersPage = lazyRouteComponent(
+  () => import('../features/reports/pages/uri-purchase-orders-page.tsx'),
+  'UriPurchaseOrdersPage',
 );
-const SettingsRolesPage = lazy(() =>
-  import('../features/settings/pages/roles-page.tsx').then((m) => ({ default: m.RolesPage })),
+const RackManuallyOnPage = lazyRouteComponent(
+  () => import('../features/reports/pages/rack-manually-on-page.tsx'),
+  'RackManuallyOnPage',
 );
-const SettingsRoleEditPage = lazy(() =>
-  import('../features/settings/pages/role-edit-page.tsx').then((m) => ({ default: m.RoleEditPage })),
+const HaccpPage = lazyRouteComponent(() => import('../features/reports/pages/haccp-page.tsx'), 'HaccpPage');
+const AlarmResponsePage = lazyRouteComponent(
+  () => import('../features/reports/pages/alarm-response-page.tsx'),
+  'AlarmResponsePage',
 );
-const SettingsAlarmTypesPage = lazy(() =>
-  import('../features/settings/pages/alarm-types-page.tsx').then((m) => ({ default: m.AlarmTypesPage })),
+const RefrigerantReportPage = lazyRouteComponent(
+  () => import('../features/reports/pages/refrigerant-page.tsx'),
+  'RefrigerantReportPage',
 );
-const SettingsAlarmTypeEditPage = lazy(() =>
-  import('../features/settings/pages/alarm-type-edit-page.tsx').then((m) => ({ default: m.AlarmTypeEditPage })),
-);
-const SettingsJobCategoriesPage = lazy(() =>
-  import('../features/settings/pages/job-categories-page.tsx').then((m) => ({ default: m.JobCategoriesPage })),
-);
-const SettingsAuditLogPage = lazy(() =>
-  import('../features/settings/pages/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
-);
-const SettingsBackupsPage = lazy(() =>
-  import('../features/settings/pages/backups-page.tsx').then((m) => ({ default: m.BackupsPage })),
-);
-const ReportsIndexPage = lazy(() =>
-  import('../features/reports/pages/reports-index-page.tsx').then((m) => ({ default: m.ReportsIndexPage })),
-);
-const UriPurchaseOrdersPage = lazy(() =>
-  import('../features/reports/pages/uri-purchase-orders-page.tsx').then((m) => ({ default: m.UriPurchaseOrdersPage })),
-);
-const RackManuallyOnPage = lazy(() =>
-  import('../features/reports/pages/rack-manually-on-page.tsx').then((m) => ({ default: m.RackManuallyOnPage })),
-);
-const HaccpPage = lazy(() =>
-  import('../features/reports/pages/haccp-page.tsx').then((m) => ({ default: m.HaccpPage })),
-);
-const AlarmResponsePage = lazy(() =>
-  import('../features/reports/pages/alarm-response-page.tsx').then((m) => ({ default: m.AlarmResponsePage })),
-);
-const RefrigerantReportPage = lazy(() =>
-  import('../features/reports/pages/refrigerant-page.tsx').then((m) => ({ default: m.RefrigerantReportPage })),
-);
-const AlarmManagementReportPage = lazy(() =>
-  import('../features/reports/pages/alarm-management-page.tsx').then((m) => ({
-    default: m.AlarmManagementReportPage,
-  })),
+const AlarmManagementReportPage = lazyRouteComponent(
+  () => import('../features/reports/pages/alarm-management-page.tsx'),
+  'AlarmManagementReportPage',
 );
 
-export const PAGES: Partial<Record<RouteName, ComponentType>> = {
+/**
+ * Every route's page. All but the sign-in page are chunks of their own, loaded by the router when
+ * the route loads or is preloaded (a link's hover), so the page's code is ready when it renders.
+ */
+export const PAGES = {
   login: LoginPage,
   setup: SetupPage,
   'password.forgot': ForgotPasswordPage,
@@ -189,4 +192,4 @@ export const PAGES: Partial<Record<RouteName, ComponentType>> = {
   'settings.job_categories': SettingsJobCategoriesPage,
   'settings.audit_log': SettingsAuditLogPage,
   'settings.backups': SettingsBackupsPage,
-};
+} satisfies Record<(typeof ROUTES)[number]['name'], RouteComponent>;

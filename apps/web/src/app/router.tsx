@@ -1,18 +1,28 @@
-import { decideAccess, ROUTES, type RouteAuth, type RouteName } from '@rcm/shared/routes';
-import { createRootRoute, createRoute, createRouter, notFound, redirect } from '@tanstack/react-router';
+import { decideAccess, ROUTES, type RouteAuth } from '@rcm/shared/routes';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  notFound,
+  type RouteComponent,
+  redirect,
+} from '@tanstack/react-router';
 import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { whenAuthReady } from '../lib/auth-store.ts';
 import { loadAppStrings } from '../lib/i18n.ts';
+import { assetsSearch, inventorySearch, jobsSearch, reportSearch } from './list-search-params.ts';
 import { PAGES } from './pages.tsx';
 import { RootLayout } from './root-layout.tsx';
+import {
+  controllersSearch,
+  dashboardSearch,
+  loginSearch,
+  passwordResetSearch,
+  searchPageSearch,
+} from './search-params.ts';
 
-/** Only same-site paths may be returned to after sign-in. */
-export function safeRedirect(value: unknown): string | undefined {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
-}
-
-/** The route guard of spec section 4, run before every route loads. */
+/** The route guard, run before every route loads: `decideAccess` of the shared table. */
 async function guard(auth: RouteAuth, href: string): Promise<void> {
   const { user } = await whenAuthReady();
   const decision = decideAccess(auth, user);
@@ -34,75 +44,102 @@ async function guard(auth: RouteAuth, href: string): Promise<void> {
   }
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 500 ? v : undefined);
-
-/** The dashboard's filters live in the URL (bookmarkable); anything unknown is dropped. */
-function dashboardSearch(s: Record<string, unknown>) {
-  const page = Number(s.page);
-  return {
-    status: text(s.status),
-    severity: text(s.severity),
-    type: text(s.type),
-    warranty: s.warranty === 'true' || s.warranty === 'false' ? s.warranty : undefined,
-    offline: s.offline === 'true' ? ('true' as const) : undefined,
-    organization_id: id(s.organization_id),
-    location_id: id(s.location_id),
-    sort: text(s.sort),
-    page: Number.isInteger(page) && page > 1 ? page : undefined,
-  };
-}
-
-const bool = (v: unknown) => (v === 'true' || v === 'false' ? v : undefined);
-const id = (v: unknown) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
-function controllersSearch(s: Record<string, unknown>) {
-  const page = id(s.page);
-  return {
-    q: text(s.q),
-    organization_id: id(s.organization_id),
-    location_id: id(s.location_id),
-    online: bool(s.online),
-    authorised: bool(s.authorised),
-    warranty: bool(s.warranty),
-    sort: text(s.sort),
-    page: page && page > 1 ? page : undefined,
-  };
-}
-
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
-function searchFor(name: RouteName) {
-  if (name === 'login')
-    return (s: Record<string, unknown>) => ({
-      redirect: safeRedirect(s.redirect),
-      notice: s.notice === 'password_saved' ? ('password_saved' as const) : undefined,
-    });
-  if (name === 'password.reset') return (s: Record<string, unknown>) => ({ token: text(s.token) });
-  if (name === 'home') return dashboardSearch;
-  if (name === 'controllers') return controllersSearch;
-  if (name === 'search') return (s: Record<string, unknown>) => ({ q: typeof s.q === 'string' ? s.q : '' });
-  return undefined;
+type Def = (typeof ROUTES)[number];
+type Name = Def['name'];
+/** The table's entries by name, each with its literal path. */
+type ByName = { [D in Def as D['name']]: D };
+
+function defOf<N extends Name>(name: N): ByName[N] {
+  const def = ROUTES.find((r): r is ByName[N] => r.name === name);
+  if (!def) throw new Error(`no route named ${name}`);
+  return def;
 }
 
-const appRoutes = ROUTES.map((def) => {
-  const Page = PAGES[def.name];
-  const Component = Page ? () => <Page /> : NotFoundPage;
-  return createRoute({
+type PageOptions<P extends string> = {
+  getParentRoute: () => typeof rootRoute;
+  path: P;
+  beforeLoad: (ctx: { location: { href: string } }) => Promise<void>;
+  component: RouteComponent;
+};
+
+/**
+ * A route of the shared table: its path (as a literal type, so links and navigation are typed),
+ * its guard and its page. Spread into `createRoute` with the route's own options.
+ */
+function page<N extends Name>(name: N): PageOptions<ByName[N]['path']> {
+  const def = defOf(name);
+  return {
     getParentRoute: () => rootRoute,
     path: def.path,
-    validateSearch: searchFor(def.name),
-    beforeLoad: ({ location }) => guard(def.auth, location.href),
-    component: Component,
-  });
-});
+    beforeLoad: ({ location }: { location: { href: string } }) => guard(def.auth, location.href),
+    component: PAGES[name],
+  };
+}
+
+const reports = <N extends Name>(name: N) => createRoute({ ...page(name), validateSearch: reportSearch });
+
+/** One route per entry of the shared table, in its order. */
+const appRoutes = {
+  login: createRoute({ ...page('login'), validateSearch: loginSearch }),
+  'invitation.accept': createRoute(page('invitation.accept')),
+  setup: createRoute(page('setup')),
+  'password.forgot': createRoute(page('password.forgot')),
+  'password.reset': createRoute({ ...page('password.reset'), validateSearch: passwordResetSearch }),
+  home: createRoute({ ...page('home'), validateSearch: dashboardSearch }),
+  account: createRoute(page('account')),
+  '403': createRoute(page('403')),
+  locations: createRoute(page('locations')),
+  controllers: createRoute({ ...page('controllers'), validateSearch: controllersSearch }),
+  inventory: createRoute({ ...page('inventory'), validateSearch: inventorySearch }),
+  assets: createRoute({ ...page('assets'), validateSearch: assetsSearch }),
+  reports: createRoute(page('reports')),
+  'reports.uri_purchase_orders': reports('reports.uri_purchase_orders'),
+  'reports.rack_manually_on': reports('reports.rack_manually_on'),
+  'reports.haccp': reports('reports.haccp'),
+  'reports.alarm_response': reports('reports.alarm_response'),
+  'reports.refrigerant': reports('reports.refrigerant'),
+  'reports.alarm_management': reports('reports.alarm_management'),
+  jobs: createRoute({ ...page('jobs'), validateSearch: jobsSearch }),
+  'jobs.view': createRoute(page('jobs.view')),
+  organizations: createRoute(page('organizations')),
+  'organizations.create': createRoute(page('organizations.create')),
+  'organizations.view': createRoute(page('organizations.view')),
+  'organizations.edit': createRoute(page('organizations.edit')),
+  'organizations.locations.create': createRoute(page('organizations.locations.create')),
+  'organizations.locations.edit': createRoute(page('organizations.locations.edit')),
+  'controllers.view': createRoute(page('controllers.view')),
+  'alarms.view': createRoute(page('alarms.view')),
+  'controllers.edit': createRoute(page('controllers.edit')),
+  'controllers.authorise': createRoute(page('controllers.authorise')),
+  search: createRoute({ ...page('search'), validateSearch: searchPageSearch }),
+  legal: createRoute(page('legal')),
+  settings: createRoute(page('settings')),
+  'settings.users': createRoute(page('settings.users')),
+  'settings.users.create': createRoute(page('settings.users.create')),
+  'settings.users.edit': createRoute(page('settings.users.edit')),
+  'settings.teams': createRoute(page('settings.teams')),
+  'settings.teams.edit': createRoute(page('settings.teams.edit')),
+  'settings.roles': createRoute(page('settings.roles')),
+  'settings.roles.edit': createRoute(page('settings.roles.edit')),
+  'settings.alarm_types': createRoute(page('settings.alarm_types')),
+  'settings.alarm_types.edit': createRoute(page('settings.alarm_types.edit')),
+  'settings.job_categories': createRoute(page('settings.job_categories')),
+  'settings.audit_log': createRoute(page('settings.audit_log')),
+  'settings.backups': createRoute(page('settings.backups')),
+} satisfies Record<Name, unknown>;
 
 const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user/logout', component: LogoutPage });
 
 export const router = createRouter({
-  routeTree: rootRoute.addChildren([...appRoutes, logoutRoute]),
+  routeTree: rootRoute.addChildren({ ...appRoutes, logout: logoutRoute }),
   defaultPreload: 'intent',
   scrollRestoration: true,
 });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

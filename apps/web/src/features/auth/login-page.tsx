@@ -13,7 +13,7 @@ import { fetchSetupStatus } from './api/accounts.ts';
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { redirect?: string; notice?: 'password_saved' };
+  const search = useSearch({ from: '/user/login' });
   const [setupNeeded, setSetupNeeded] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

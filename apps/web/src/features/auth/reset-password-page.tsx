@@ -22,7 +22,7 @@ type FormValues = z.input<typeof formSchema>;
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token = '' } = useSearch({ strict: false }) as { token?: string };
+  const { token = '' } = useSearch({ from: '/user/reset-password' });
   const link = useQuery({ ...passwordLinkQuery(token), enabled: token !== '' });
   const form = useForm<FormValues>({
     defaultValues: { password: '', password_again: '' },

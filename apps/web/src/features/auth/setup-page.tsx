@@ -2,6 +2,7 @@ import { setupBody } from '@rcm/shared/accounts';
 import { LOCALES, type Locale } from '@rcm/shared/locale';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ export function SetupPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const status = useQuery(setupStatusQuery());
+  const [created, setCreated] = useState(false);
   const form = useForm<FormValues>({
     defaultValues: {
       organization_name: '',
@@ -38,11 +40,14 @@ export function SetupPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (status.data?.needed === false) return <Navigate to="/user/login" replace />;
+  // A console already set up sends its visitor to sign in, but not the administrator this form has
+  // just created: the status is fetched again while the dashboard (its code, its strings) loads.
+  if (status.data?.needed === false && !created) return <Navigate to="/user/login" replace />;
 
   const submit = form.handleSubmit(async ({ password_again: _again, ...body }) => {
     try {
       await runSetup(body);
+      setCreated(true);
       await fetchUser();
       await navigate({ to: '/' });
     } catch (err) {

@@ -89,7 +89,7 @@ function Group(props: { group: SearchGroup; user: AuthUser | null }) {
 export function SearchPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { q: raw } = useSearch({ strict: false }) as { q?: string };
+  const { q: raw } = useSearch({ from: '/search' });
   const q = (raw ?? '').trim();
   const canSearch = hasPermission(user, 'search_view');
   const results = useQuery({ ...searchResultsQuery(q), enabled: q !== '' && canSearch });

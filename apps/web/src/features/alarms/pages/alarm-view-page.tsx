@@ -84,7 +84,7 @@ export function AlarmViewPage() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const { alarmMetadataRef } = useParams({ strict: false }) as { alarmMetadataRef: string };
+  const { alarmMetadataRef } = useParams({ from: '/alarms/$alarmMetadataRef/view' });
   const ref = Number(alarmMetadataRef);
   const alarm = useQuery({ ...alarmQuery(ref), enabled: Number.isInteger(ref) && ref > 0 });
   const [busy, setBusy] = useState(false);

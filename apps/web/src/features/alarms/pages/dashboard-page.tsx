@@ -44,9 +44,9 @@ export function DashboardPage() {
 /** The live alarm table with filters in the URL, stat tiles, bulk actions. */
 function AlarmDashboard() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useNavigate({ from: '/' });
   const { user } = useAuth();
-  const filters = useSearch({ strict: false }) as AlarmFilters;
+  const filters = useSearch({ from: '/' });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [highlighted, setHighlighted] = useState<Set<number>>(new Set());
   // On a phone the alarms come first: the tiles are compact and the filters wait behind a button.
@@ -57,7 +57,7 @@ function AlarmDashboard() {
   const stats = useQuery(alarmStatsQuery(statFilters));
 
   const update = (patch: Partial<AlarmFilters>) =>
-    void navigate({ to: '/', search: (prev: AlarmFilters) => ({ ...prev, page: undefined, ...patch }) });
+    void navigate({ to: '/', search: (prev) => ({ ...prev, page: undefined, ...patch }) });
 
   const onRaised = useCallback(
     (alarm: AlarmSummary) => {
@@ -199,7 +199,7 @@ function AlarmDashboard() {
             page={meta.page}
             lastPage={meta.last_page}
             total={meta.total}
-            onPage={(page) => void navigate({ to: '/', search: (prev: AlarmFilters) => ({ ...prev, page }) })}
+            onPage={(page) => void navigate({ to: '/', search: (prev) => ({ ...prev, page }) })}
           />
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { assetsSearch } from '../../../app/list-search-params.ts';
 import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -14,24 +15,6 @@ import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
 import { AssetDialog } from '../components/asset-dialog.tsx';
 import { WarrantyCell } from '../components/warranty-badge.tsx';
-
-const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 200 ? v : undefined);
-const oneOf = <T extends string>(v: unknown, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
-const positive = (v: unknown) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
-function readSearch(raw: Record<string, unknown>): AssetFilters {
-  const page = positive(raw.page);
-  return {
-    q: str(raw.q),
-    location_id: positive(raw.location_id),
-    type: oneOf(raw.type, ASSET_TYPES),
-    warranty: oneOf(raw.warranty, WARRANTY_STATES),
-    page: page && page > 1 ? page : undefined,
-  };
-}
 
 function Select(props: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
   return (
@@ -52,8 +35,9 @@ function Select(props: { label: string; value: string; onChange: (v: string) => 
 export function AssetsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const filters = readSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate({ from: '/assets' });
+  // The route's search also holds the URL's other params: only the validated ones are filters.
+  const filters = assetsSearch(useSearch({ from: '/assets' }));
   const list = useQuery(assetsQuery(filters));
   const options = useQuery(assetOptionsQuery());
   const canEdit = hasPermission(user, 'assets_edit');
@@ -62,7 +46,7 @@ export function AssetsPage() {
   const [removing, setRemoving] = useState<Asset | null>(null);
   const queryClient = useQueryClient();
   const update = (patch: Partial<AssetFilters>) =>
-    void navigate({ to: '/assets', search: { ...filters, page: undefined, ...patch } as never });
+    void navigate({ to: '/assets', search: { ...filters, page: undefined, ...patch } });
 
   // Typing searches after a pause, not on every key.
   useEffect(() => {
@@ -208,7 +192,7 @@ export function AssetsPage() {
             page={list.data.meta.page}
             lastPage={list.data.meta.last_page}
             total={list.data.meta.total}
-            onPage={(page) => void navigate({ to: '/assets', search: { ...filters, page } as never })}
+            onPage={(page) => void navigate({ to: '/assets', search: { ...filters, page } })}
           />
         </div>
       ) : null}

@@ -17,7 +17,7 @@ import { DeviceKey } from '../components/device-key.tsx';
 export function ControllerAuthorisePage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { id: rawId } = useParams({ strict: false }) as { id: string };
+  const { id: rawId } = useParams({ from: '/controllers/$id/authorise' });
   const id = Number(rawId);
   const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) });
   const orgs = useQuery(organizationsQuery());

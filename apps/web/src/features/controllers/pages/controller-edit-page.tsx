@@ -51,7 +51,7 @@ export function ControllerEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const { controllerId } = useParams({ strict: false }) as { controllerId: string };
+  const { controllerId } = useParams({ from: '/controllers/$controllerId/edit' });
   const id = Number(controllerId);
   const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) });
   const c = controller.data;

@@ -34,7 +34,7 @@ const tabClass =
 export function ControllerViewPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { controllerId } = useParams({ strict: false }) as { controllerId: string };
+  const { controllerId } = useParams({ from: '/controllers/$controllerId/view' });
   const id = Number(controllerId);
   const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) && id > 0 });
   // The racks a new maintenance window may name (only those who may create one need them).

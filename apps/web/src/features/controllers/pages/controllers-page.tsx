@@ -33,15 +33,15 @@ export function ControllersPage() {
   const today = localToday();
   const { t } = useTranslation();
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const filters = useSearch({ strict: false }) as ControllerFilters;
+  const navigate = useNavigate({ from: '/controllers' });
+  const filters = useSearch({ from: '/controllers' });
   const list = useQuery(controllersQuery(filters));
   const orgs = useQuery({ ...organizationsQuery(), enabled: hasPermission(user, 'organization_view_all') });
   const [q, setQ] = useState(filters.q ?? '');
   const update = (patch: Partial<ControllerFilters>) =>
     void navigate({
       to: '/controllers',
-      search: (prev: ControllerFilters) => ({ ...prev, page: undefined, ...patch }),
+      search: (prev) => ({ ...prev, page: undefined, ...patch }),
     });
 
   // Typing searches after a pause, not on every key.
@@ -175,9 +175,7 @@ export function ControllersPage() {
             page={list.data.meta.page}
             lastPage={list.data.meta.last_page}
             total={list.data.meta.total}
-            onPage={(page) =>
-              void navigate({ to: '/controllers', search: (prev: ControllerFilters) => ({ ...prev, page }) })
-            }
+            onPage={(page) => void navigate({ to: '/controllers', search: (prev) => ({ ...prev, page }) })}
           />
         </div>
       ) : null}

@@ -1,39 +1,22 @@
-import { AVAILABILITIES, type InventoryItem, ITEM_TYPES, inventoryListQuery } from '@rcm/shared/inventory';
+import { AVAILABILITIES, INVENTORY_SORTS, type InventoryItem, ITEM_TYPES } from '@rcm/shared/inventory';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { type InventorySearch, inventorySearch } from '../../../app/list-search-params.ts';
 import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { downloadCsv, type InventoryFilters, removeItem } from '../api/inventory.ts';
+import { downloadCsv, removeItem } from '../api/inventory.ts';
 import { orderOptionsQuery } from '../api/purchase-orders.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { ItemDialog } from '../components/item-dialog.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
 import { OrdersPanel } from '../components/orders-panel.tsx';
 import { SuppliersPanel } from '../components/suppliers-panel.tsx';
-
-const SORTS = inventoryListQuery.shape.sort.unwrap().options;
-const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 200 ? v : undefined);
-const oneOf = <T extends string>(v: unknown, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
-
-type Tab = 'orders' | 'suppliers';
-type Search = InventoryFilters & { tab?: Tab };
-
-function readSearch(raw: Record<string, unknown>): Search {
-  return {
-    q: str(raw.q),
-    type: oneOf(raw.type, ITEM_TYPES),
-    brand: str(raw.brand),
-    availability: oneOf(raw.availability, [...AVAILABILITIES, 'needs_reorder'] as const),
-    sort: oneOf(raw.sort, SORTS),
-    tab: oneOf(raw.tab, ['orders', 'suppliers'] as const),
-  };
-}
 
 function Select(props: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
   return (
@@ -54,9 +37,10 @@ function Select(props: { label: string; value: string; onChange: (v: string) => 
 export function InventoryPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const { pageNumber } = useParams({ strict: false }) as { pageNumber?: string };
-  const search = readSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate({ from: '/inventory/{-$pageNumber}' });
+  const { pageNumber } = useParams({ from: '/inventory/{-$pageNumber}' });
+  // The route's search also holds the URL's other params: only the validated ones are filters.
+  const search = inventorySearch(useSearch({ from: '/inventory/{-$pageNumber}' }));
   const { tab, ...filters } = search;
   const page = Math.max(1, Number.parseInt(pageNumber ?? '1', 10) || 1);
   const canEdit = hasPermission(user, 'inventory_edit');
@@ -68,9 +52,13 @@ export function InventoryPage() {
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const go = (next: Search, nextPage: number) =>
-    void navigate({ to: nextPage > 1 ? `/inventory/${nextPage}` : '/inventory', search: next as never });
-  const update = (patch: Partial<Search>) => go({ ...search, ...patch }, 1);
+  const go = (next: InventorySearch, nextPage: number) =>
+    void navigate({
+      to: '/inventory/{-$pageNumber}',
+      params: { pageNumber: nextPage > 1 ? String(nextPage) : undefined },
+      search: next,
+    });
+  const update = (patch: Partial<InventorySearch>) => go({ ...search, ...patch }, 1);
 
   // Typing searches after a pause, not on every key.
   useEffect(() => {
@@ -207,7 +195,7 @@ export function InventoryPage() {
               label={t('inventory.sort')}
               value={filters.sort ?? 'product_name'}
               onChange={(v) => update({ sort: v === 'product_name' ? undefined : v })}
-              options={SORTS.map((v) => [v, t(`inventory.sorts.${v}`)] as [string, string])}
+              options={INVENTORY_SORTS.map((v) => [v, t(`inventory.sorts.${v}`)] as [string, string])}
             />
           </div>
           <ItemsTable

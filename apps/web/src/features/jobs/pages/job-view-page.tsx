@@ -41,7 +41,7 @@ function Field(props: { label: string; children: ReactNode }) {
 /** /jobs/{id}/view: details, linked controller and alarm, status history; status and assignees with jobs_create. */
 export function JobViewPage() {
   const { t } = useTranslation();
-  const { id: rawId } = useParams({ strict: false }) as { id: string };
+  const { id: rawId } = useParams({ from: '/jobs/$id/view' });
   const id = Number(rawId);
   const valid = Number.isInteger(id) && id > 0;
   const job = useQuery({ ...jobQuery(id), enabled: valid });

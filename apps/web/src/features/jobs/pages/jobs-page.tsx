@@ -1,7 +1,8 @@
-import { JOB_PRIORITIES, JOB_STATUSES, type JobStatus } from '@rcm/shared/jobs';
+import { JOB_PRIORITIES, type JobStatus } from '@rcm/shared/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { jobsSearch } from '../../../app/list-search-params.ts';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -13,36 +14,21 @@ import { JobTable } from '../components/job-table.tsx';
 import { JobTiles } from '../components/job-tiles.tsx';
 import { useLiveJobs } from '../components/use-live-jobs.ts';
 
-/** The URL's search, made safe: unknown values are dropped rather than sent to the API. */
-function readFilters(raw: Record<string, unknown>): JobFilters {
-  const status = JOB_STATUSES.find((s) => s === raw.status);
-  const categories = splitList(raw.categories as string | number | undefined).filter((c) => /^[1-9]\d{0,8}$/.test(c));
-  const priorities = splitList(raw.priorities as string | undefined).filter((p) =>
-    (JOB_PRIORITIES as readonly string[]).includes(p),
-  );
-  const page = Number(raw.page);
-  return {
-    status,
-    categories: categories.length ? categories.join(',') : undefined,
-    priorities: priorities.length ? priorities.join(',') : undefined,
-    page: Number.isInteger(page) && page > 1 ? page : undefined,
-  };
-}
-
 /** /jobs: tiles New, Started, On Hold, Closed (a click filters), Categories and Priorities filters in the URL. */
 export function JobsPage() {
   const { t } = useTranslation();
   const seeded = useSeededName();
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const filters = readFilters(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate({ from: '/jobs' });
+  // The route's search also holds the URL's other params: only the validated ones are filters.
+  const filters = jobsSearch(useSearch({ from: '/jobs' }));
   const list = useQuery(jobsQuery(filters));
   const stats = useQuery(jobStatsQuery({ categories: filters.categories, priorities: filters.priorities }));
   const categories = useQuery(jobCategoriesQuery());
   useLiveJobs();
 
   const update = (patch: Partial<JobFilters>) =>
-    void navigate({ to: '/jobs', search: { ...filters, page: undefined, ...patch } as Record<string, unknown> });
+    void navigate({ to: '/jobs', search: { ...filters, page: undefined, ...patch } });
   const join = (values: string[]) => (values.length ? values.join(',') : undefined);
 
   const rows = list.data?.data ?? [];
@@ -107,7 +93,7 @@ export function JobsPage() {
             page={list.data.meta.page}
             lastPage={list.data.meta.last_page}
             total={list.data.meta.total}
-            onPage={(page) => void navigate({ to: '/jobs', search: { ...filters, page } as Record<string, unknown> })}
+            onPage={(page) => void navigate({ to: '/jobs', search: { ...filters, page } })}
           />
         </div>
       ) : null}

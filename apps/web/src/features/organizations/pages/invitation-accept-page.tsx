@@ -19,7 +19,7 @@ import { acceptInvitation, invitationPreviewQuery } from '../api/organizations.t
 export function InvitationAcceptPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token } = useParams({ strict: false }) as { token: string };
+  const { token } = useParams({ from: '/user/invitation/$token' });
   const preview = useQuery(invitationPreviewQuery(token));
   const form = useForm<AcceptInvitationBody>({
     defaultValues: { name: '', password: '' },

@@ -128,7 +128,7 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
 /** /organizations/{id}/locations/create (locations_create). */
 export function LocationCreatePage() {
   const { t } = useTranslation();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = useParams({ from: '/organizations/$id/locations/create' });
   const orgId = Number(id);
   const org = useQuery({ ...organizationQuery(orgId), enabled: Number.isInteger(orgId), retry: false });
   if (org.isPending)
@@ -156,7 +156,7 @@ export function LocationEditPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { locationId } = useParams({ strict: false }) as { locationId: string };
+  const { locationId } = useParams({ from: '/locations/$locationId/edit' });
   const id = Number(locationId);
   const location = useQuery({ ...locationQuery(id), enabled: Number.isInteger(id), retry: false });
   if (location.isPending)

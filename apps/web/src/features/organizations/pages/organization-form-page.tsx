@@ -85,7 +85,7 @@ export function OrganizationEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = useParams({ from: '/organizations/$id/edit' });
   const orgId = Number(id);
   const org = useQuery({ ...organizationQuery(orgId), enabled: Number.isInteger(orgId) });
   if (org.isPending)

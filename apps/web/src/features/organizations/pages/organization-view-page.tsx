@@ -15,7 +15,7 @@ import { Section, Table, Th } from '../components/ui.tsx';
 export function OrganizationViewPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = useParams({ from: '/organizations/$id/view' });
   const orgId = Number(id);
   const org = useQuery({ ...organizationQuery(orgId), enabled: Number.isInteger(orgId) });
 

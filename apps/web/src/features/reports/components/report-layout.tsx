@@ -3,33 +3,33 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ReportSearch, reportSearch } from '../../../app/list-search-params.ts';
 import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadReport, type ReportFilters, reportLocationsQuery } from '../api/reports.ts';
 import { defaultRange } from './format.ts';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The reports' routes: their search params are validated by `reportSearch`. */
+export type ReportPath =
+  | '/reports/uri_purchase_orders'
+  | '/reports/rack_manually_on'
+  | '/reports/haccp'
+  | '/reports/alarm_response'
+  | '/reports/refrigerant'
+  | '/reports/alarm_management';
 
 /** The report's filters from the URL, with the last 30 days when none are given. */
-export function useReportFilters(): [ReportFilters, (patch: Partial<ReportFilters>) => void] {
-  const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
+export function useReportFilters(from: ReportPath): [ReportFilters, (patch: Partial<ReportFilters>) => void] {
+  // The route's search also holds the URL's other params: only the validated ones are filters.
+  const search = reportSearch(useSearch({ from }));
+  const navigate = useNavigate({ from });
   const range = defaultRange();
-  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-  const int = (v: unknown) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : undefined);
-  const filters: ReportFilters = {
-    from: typeof raw.from === 'string' && DAY.test(raw.from) ? raw.from : range.from,
-    to: typeof raw.to === 'string' && DAY.test(raw.to) ? raw.to : range.to,
-    location_id: int(raw.location_id),
-    page: int(raw.page),
-    status: str(raw.status),
-    severity: str(raw.severity),
-  };
+  const filters: ReportFilters = { ...search, from: search.from ?? range.from, to: search.to ?? range.to };
   const update = (patch: Partial<ReportFilters>) =>
     void navigate({
       to: '.',
-      search: (prev: Record<string, unknown>) => {
+      search: (prev) => {
         const next: Record<string, unknown> = {
           ...prev,
           from: filters.from,
@@ -38,7 +38,7 @@ export function useReportFilters(): [ReportFilters, (patch: Partial<ReportFilter
           ...patch,
         };
         for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '') delete next[k];
-        return next;
+        return next as ReportSearch;
       },
     });
   return [filters, update];

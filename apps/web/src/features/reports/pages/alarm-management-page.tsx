@@ -18,7 +18,7 @@ const B = ALARM_BENCHMARKS;
 /** /reports/alarm_management: alarm load judged against ISA-18.2 / EEMUA 191, per location and overall. */
 export function AlarmManagementReportPage() {
   const { t, i18n } = useTranslation();
-  const [filters, update] = useReportFilters();
+  const [filters, update] = useReportFilters('/reports/alarm_management');
   const { page: _page, status: _status, severity: _severity, ...query } = filters;
   const report = useQuery(reportQuery('alarm_management', query));
   const r = report.data?.data;

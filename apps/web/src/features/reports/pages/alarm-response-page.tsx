@@ -12,7 +12,7 @@ import { ReportLayout, ReportState, SelectFilter, Stat, useReportFilters } from 
 /** /reports/alarm_response: time to acknowledge and to clear, by organization, location, type and severity. */
 export function AlarmResponsePage() {
   const { t, i18n } = useTranslation();
-  const [filters, update] = useReportFilters();
+  const [filters, update] = useReportFilters('/reports/alarm_response');
   const report = useQuery(reportQuery('alarm_response', filters));
   const body = report.data;
   const es = i18n.language.startsWith('es');

@@ -62,7 +62,7 @@ function HaccpCard(props: { row: HaccpRow }) {
 /** /reports/haccp: each case's temperature every hour per location and local day, excursions marked. */
 export function HaccpPage() {
   const { t } = useTranslation();
-  const [filters, update] = useReportFilters();
+  const [filters, update] = useReportFilters('/reports/haccp');
   const report = useQuery(reportQuery('haccp', filters));
   const body = report.data;
   return (

@@ -10,7 +10,7 @@ import { ReportLayout, ReportState, Stat, useReportFilters } from '../components
 /** /reports/rack_manually_on: racks manually on now, and the periods they were over the range. */
 export function RackManuallyOnPage() {
   const { t, i18n } = useTranslation();
-  const [filters, update] = useReportFilters();
+  const [filters, update] = useReportFilters('/reports/rack_manually_on');
   const report = useQuery(reportQuery('rack_manually_on', filters));
   const body = report.data;
   const lang = i18n.language;

@@ -18,7 +18,7 @@ const STATE_CLASS: Record<string, string> = {
 /** /reports/refrigerant: every refrigeration system in scope with its compliance today. */
 export function RefrigerantReportPage() {
   const { t } = useTranslation();
-  const [filters, update] = useReportFilters();
+  const [filters, update] = useReportFilters('/reports/refrigerant');
   const report = useQuery(reportQuery('refrigerant', filters));
   const body = report.data;
   const status = (r: RefrigerantReportRow) =>

@@ -11,7 +11,7 @@ import { ReportLayout, ReportState, SelectFilter, Stat, useReportFilters } from 
 /** /reports/uri_purchase_orders: orders placed with URI, by range, location and status, with totals. */
 export function UriPurchaseOrdersPage() {
   const { t, i18n } = useTranslation();
-  const [filters, update] = useReportFilters();
+  const [filters, update] = useReportFilters('/reports/uri_purchase_orders');
   const report = useQuery(reportQuery('uri_purchase_orders', filters));
   const body = report.data;
   const lang = i18n.language;

@@ -62,7 +62,7 @@ export function AlarmTypeEditPage() {
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const canSave = hasPermission(me, 'settings_update') && hasPermission(me, 'organization_view_all');
-  const { id: idParam } = useParams({ strict: false }) as { id: string };
+  const { id: idParam } = useParams({ from: '/settings/alarm-types/$id/edit' });
   const id = Number(idParam);
   const type = useQuery({ ...alarmTypeQuery(id), enabled: Number.isInteger(id) });
   const teams = useQuery(teamsQuery({ per_page: 100 }));

@@ -12,7 +12,7 @@ export function RoleEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = useParams({ from: '/settings/roles/$id/edit' });
   const role = useQuery({ ...roleQuery(Number(id)), enabled: Number.isInteger(Number(id)) });
   return (
     <SettingsLayout title={t('settings.roles.editTitle')} subtitle={role.data?.name}>

@@ -12,7 +12,7 @@ export function TeamEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = useParams({ from: '/settings/teams/$id/edit' });
   const team = useQuery({ ...teamQuery(Number(id)), enabled: Number.isInteger(Number(id)) });
   return (
     <SettingsLayout title={t('settings.teams.editTitle')} subtitle={team.data?.name}>

@@ -31,7 +31,7 @@ export function UserEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
-  const { id: idParam } = useParams({ strict: false }) as { id: string };
+  const { id: idParam } = useParams({ from: '/settings/users/$id/edit' });
   const id = Number(idParam);
   const user = useQuery({ ...userQuery(id), enabled: Number.isInteger(id) });
   const [deleting, setDeleting] = useState(false);

@@ -1,0 +1,68 @@
+/**
+ * The search params of the routes whose state lives in the URL: each route's `validateSearch`.
+ * Values that are unknown or malformed are dropped (a bookmarked URL never reaches the API as is).
+ * Plain functions, not schemas: the router and these validators are in the first visit's bundle.
+ */
+import type { AlarmFilters } from '../features/alarms/api/get-alarms.ts';
+import type { ControllerFilters } from '../features/controllers/api/controllers.ts';
+
+type Raw = Record<string, unknown>;
+
+const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 500 ? v : undefined);
+const bool = (v: unknown) => (v === 'true' || v === 'false' ? v : undefined);
+const id = (v: unknown) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** Only same-site paths may be returned to after sign-in. */
+export function safeRedirect(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
+}
+
+export type LoginSearch = { redirect?: string; notice?: 'password_saved' };
+
+export function loginSearch(s: Raw): LoginSearch {
+  return {
+    redirect: safeRedirect(s.redirect),
+    notice: s.notice === 'password_saved' ? 'password_saved' : undefined,
+  };
+}
+
+export function passwordResetSearch(s: Raw): { token?: string } {
+  return { token: text(s.token) };
+}
+
+export function searchPageSearch(s: Raw): { q?: string } {
+  return { q: typeof s.q === 'string' ? s.q : '' };
+}
+
+/** The dashboard's filters live in the URL (bookmarkable); anything unknown is dropped. */
+export function dashboardSearch(s: Raw): AlarmFilters {
+  const page = Number(s.page);
+  return {
+    status: text(s.status),
+    severity: text(s.severity),
+    type: text(s.type),
+    warranty: s.warranty === 'true' || s.warranty === 'false' ? s.warranty : undefined,
+    offline: s.offline === 'true' ? 'true' : undefined,
+    organization_id: id(s.organization_id),
+    location_id: id(s.location_id),
+    sort: text(s.sort),
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+  };
+}
+
+export function controllersSearch(s: Raw): ControllerFilters {
+  const page = id(s.page);
+  return {
+    q: text(s.q),
+    organization_id: id(s.organization_id),
+    location_id: id(s.location_id),
+    online: bool(s.online),
+    authorised: bool(s.authorised),
+    warranty: bool(s.warranty),
+    sort: text(s.sort),
+    page: page && page > 1 ? page : undefined,
+  };
+}
