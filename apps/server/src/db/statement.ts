@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
 /**
@@ -117,6 +118,14 @@ export function rawFrag(text: string): Fragment {
 export function joinFrags(fragments: readonly Fragment[], separator: string): Fragment {
   if (fragments.length === 0) return rawFrag('');
   return new Fragment(['', ...fragments.slice(1).map(() => separator), ''], fragments);
+}
+
+const dialect = new PgDialect();
+
+/** A drizzle condition as a Fragment (compiled once here), to splice into a Fragment statement. */
+export function fragmentOf(condition: SQL): Fragment {
+  const { sql: text, params } = dialect.sqlToQuery(condition);
+  return new CompiledFragment({ text, values: params });
 }
 
 /** Runs a Fragment and answers its rows. */

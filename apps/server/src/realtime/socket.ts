@@ -2,9 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rcm/shared/realtime';
 import { Server } from 'socket.io';
 import { bearerToken } from '../features/auth/guard.ts';
-import { alarmScope, controllerScope, inScope, scopeRooms } from '../features/auth/scope.ts';
+import { inScope, type ScopeDomain, scopeFor, scopeRooms } from '../features/auth/scope.ts';
 import type { AuthContext, AuthService } from '../features/auth/service.ts';
-import { jobScope } from '../features/jobs/scope.ts';
 
 type SocketData = { userId: number; ctx: AuthContext };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -13,16 +12,17 @@ export type ControllerLookup = (
   id: number,
 ) => Promise<{ organizationId: number | null; locationId: number | null } | null>;
 
+/** The domains whose events go to rooms by tenant scope. */
+const ROOM_DOMAINS: readonly ScopeDomain[] = ['alarms', 'controllers', 'jobs'];
+
 /** The rooms a signed-in user joins: their own, and per domain what their scope lets them see. */
 export function roomsFor(ctx: AuthContext): string[] {
   const rooms = [`user:${ctx.user.id}`, `org:${ctx.user.organizationId}`];
   if (ctx.permissions.has('organization_view_all')) rooms.push('all');
-  const alarms = alarmScope(ctx);
-  if (alarms) rooms.push(...scopeRooms('alarms', alarms));
-  const controllers = controllerScope(ctx);
-  if (controllers) rooms.push(...scopeRooms('controllers', controllers));
-  const jobs = jobScope(ctx);
-  if (jobs) rooms.push(...scopeRooms('jobs', jobs));
+  for (const domain of ROOM_DOMAINS) {
+    const scope = scopeFor(ctx, domain);
+    if (scope) rooms.push(...scopeRooms(domain, scope));
+  }
   if (ctx.permissions.has('controller_authorize')) rooms.push('pending');
   return rooms;
 }
@@ -54,7 +54,7 @@ export function createRealtime(
 
     socket.on('controller.watch', async (controllerId, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
-      const scope = controllerScope(socket.data.ctx);
+      const scope = scopeFor(socket.data.ctx, 'controllers');
       const target =
         Number.isInteger(controllerId) && deps.lookupController ? await deps.lookupController(controllerId) : null;
       if (!scope || !target || !inScope(scope, target)) return reply({ ok: false });

@@ -1,6 +1,7 @@
 import { ALARM_STATUSES, type AlarmListQuery, type AlarmListStatus } from '@rcm/shared/alarms';
-import { type Fragment, frag, joinFrags, rawFrag } from '../../db/statement.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { sql } from 'drizzle-orm';
+import { type Fragment, frag, fragmentOf, joinFrags, rawFrag } from '../../db/statement.ts';
+import { scopeSql, type TenantColumns, type TenantScope } from '../auth/scope.ts';
 
 /** The dashboard's filters without paging and sorting (lists, stats, bulk actions). */
 export type AlarmFilter = Partial<Omit<AlarmListQuery, 'page' | 'per_page' | 'sort'>>;
@@ -10,16 +11,13 @@ export type AlarmFilter = Partial<Omit<AlarmListQuery, 'page' | 'per_page' | 'so
  * drizzle callers (bulk actions, metrics) embed `.toDrizzle()`. One definition of the scope for both.
  */
 
-/** Columns that locate a row in a tenant: `a.organization_id` on alarms, plain names on counters. */
-type TenantColumns = { org: Fragment; loc: Fragment };
+/** Where a row sits in a tenant: `a.organization_id` on alarms, plain names on counters. */
+const ALARM_COLUMNS: TenantColumns = { org: sql`a.organization_id`, loc: sql`a.location_id` };
+const COUNTER_COLUMNS: TenantColumns = { org: sql`organization_id`, loc: sql`location_id` };
 
-const ALARM_COLUMNS: TenantColumns = { org: rawFrag('a.organization_id'), loc: rawFrag('a.location_id') };
-const COUNTER_COLUMNS: TenantColumns = { org: rawFrag('organization_id'), loc: rawFrag('location_id') };
-
-function scopeSql(scope: TenantScope, cols: TenantColumns): Fragment {
-  if (scope.kind === 'all') return frag`true`;
-  if (scope.locationIds === 'all') return frag`${cols.org} = ${scope.organizationId}`;
-  return frag`${cols.org} = ${scope.organizationId} and ${cols.loc} = any(${scope.locationIds}::int[])`;
+/** The tenant scope (auth/scope.ts) as a Fragment. */
+function scopeFrag(scope: TenantScope, cols: TenantColumns): Fragment {
+  return fragmentOf(scopeSql(scope, cols));
 }
 
 /** The filters alarm_counters can answer: its key is (organization, location, status, warranty, severity). */
@@ -50,7 +48,7 @@ export function statusesOf(filter: AlarmFilter): readonly AlarmListStatus[] {
 
 /** Scope and counter-dimension filters over alarm_counters (only when countersCanAnswer); `status` there is the list status. */
 export function counterWhere(scope: TenantScope, filter: AlarmFilter): Fragment {
-  const parts = [scopeSql(scope, COUNTER_COLUMNS)];
+  const parts = [scopeFrag(scope, COUNTER_COLUMNS)];
   parts.push(frag`status = any(${[...statusesOf(filter)]}::text[])`);
   if (filter.warranty) parts.push(frag`warranty = ${filter.warranty === 'true'}`);
   if (filter.severity?.length) parts.push(frag`severity = any(${filter.severity}::text[])`);
@@ -64,7 +62,7 @@ export function counterWhere(scope: TenantScope, filter: AlarmFilter): Fragment 
  * controllers), so counts need no joins and the (organization, status, raised_at) index serves lists.
  */
 export function alarmWhere(scope: TenantScope, filter: AlarmFilter): Fragment {
-  const parts = [scopeSql(scope, ALARM_COLUMNS)];
+  const parts = [scopeFrag(scope, ALARM_COLUMNS)];
   // One status as a plain equality: only then can the (…, list_status, raised_at) indexes give the order.
   const statuses = statusesOf(filter);
   if (statuses.length === 1) parts.push(frag`a.list_status = ${statuses[0]}`);
@@ -85,7 +83,7 @@ export function alarmWhere(scope: TenantScope, filter: AlarmFilter): Fragment {
 
 /** An alarm by its ref, only within the caller's scope (outside it, it does not exist). */
 export function refInScope(scope: TenantScope, ref: number): Fragment {
-  return frag`a.ref = ${ref} and ${scopeSql(scope, ALARM_COLUMNS)}`;
+  return frag`a.ref = ${ref} and ${scopeFrag(scope, ALARM_COLUMNS)}`;
 }
 
 type SortField = Exclude<AlarmListQuery['sort'], `-${string}`>;

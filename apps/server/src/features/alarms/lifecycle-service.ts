@@ -2,9 +2,8 @@ import type { AlarmBulkBody, AlarmShelveBody, AlarmSummary } from '@rcm/shared/a
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { alarmScopeFor } from './access.ts';
 import type { AlarmLifecycleRepo, AlarmTarget } from './lifecycle-repo.ts';
 import { type AlarmAction, TRANSITIONS } from './transitions.ts';
 
@@ -55,7 +54,7 @@ export function createAlarmLifecycleService(deps: {
   return {
     /** 404 outside the caller's scope; 409 (nothing changed) when the status does not allow the action. */
     async apply(ctx: AuthContext, ref: number, action: AlarmAction): Promise<AlarmSummary> {
-      const scope = alarmScopeFor(ctx, 'alarms_view', TRANSITIONS[action].permission);
+      const scope = requireScope(ctx, 'alarms', 'alarms_view', TRANSITIONS[action].permission);
       // An impersonated session acts as the impersonated user.
       const [id] = await repo.transition(scope, { ref }, { action, actorId: ctx.user.id, at: now() });
       return changed(scope, ref, id);
@@ -67,7 +66,7 @@ export function createAlarmLifecycleService(deps: {
      * the scope, 409 when it is cleared.
      */
     async shelve(ctx: AuthContext, ref: number, body: AlarmShelveBody): Promise<AlarmSummary> {
-      const scope = alarmScopeFor(ctx, 'alarms_view', 'alarms_acknowledge');
+      const scope = requireScope(ctx, 'alarms', 'alarms_view', 'alarms_acknowledge');
       const id = await repo.shelve(scope, ref, { userId: ctx.user.id, ...body, at: now() });
       const summary = await changed(scope, ref, id);
       await audited(ctx, summary, 'alarm.shelve', { ...body, shelved_until: summary.shelved_until });
@@ -76,7 +75,7 @@ export function createAlarmLifecycleService(deps: {
 
     /** Ends a shelving before its time; 409 when the alarm is not shelved. */
     async unshelve(ctx: AuthContext, ref: number): Promise<AlarmSummary> {
-      const scope = alarmScopeFor(ctx, 'alarms_view', 'alarms_acknowledge');
+      const scope = requireScope(ctx, 'alarms', 'alarms_view', 'alarms_acknowledge');
       const id = await repo.unshelve(scope, ref, { userId: ctx.user.id, at: now() });
       const summary = await changed(scope, ref, id);
       await audited(ctx, summary, 'alarm.unshelve');
@@ -89,7 +88,7 @@ export function createAlarmLifecycleService(deps: {
      */
     async bulk(ctx: AuthContext, body: AlarmBulkBody, requestId: string): Promise<BulkResult> {
       const { from, permission } = TRANSITIONS[body.action];
-      const scope = alarmScopeFor(ctx, 'alarms_view', permission);
+      const scope = requireScope(ctx, 'alarms', 'alarms_view', permission);
       const target: AlarmTarget = body.refs ? { refs: [...new Set(body.refs)] } : { filter: body.filter ?? {} };
       const matched = 'refs' in target ? target.refs.length : await repo.count(scope, target);
       const ids = await repo.idsIn(scope, target, from);

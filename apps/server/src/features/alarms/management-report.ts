@@ -2,11 +2,11 @@ import type { AlarmManagementFigures, AlarmManagementQuery, AlarmManagementRepor
 import type { Locale } from '@rcm/shared/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { forbidden } from '../../lib/errors.ts';
 import { query, toDate } from '../../lib/sql.ts';
+import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { Table } from '../reports/export.ts';
-import { reportScope, tenantWhere, utcBounds } from '../reports/scope.ts';
+import { tenantWhere, utcBounds } from '../reports/filters.ts';
 import { FLOOD } from './management.ts';
 import { managementTable } from './management-report-table.ts';
 
@@ -59,8 +59,7 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
 
   async function compute(ctx: AuthContext, q: AlarmManagementQuery): Promise<AlarmManagementReport> {
-    const scope = reportScope(ctx);
-    if (!scope) throw forbidden();
+    const scope = requireScope(ctx, 'reports');
     const { start, end } = utcBounds(q);
     const eff = new Date(Math.min(end.getTime(), Math.max(now().getTime(), start.getTime())));
     const s = sql`${start.toISOString()}::timestamptz`;

@@ -1,7 +1,7 @@
 import type { AlarmMetrics } from '@rcm/shared/alarms';
 import { AppError } from '../../lib/errors.ts';
+import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { alarmScopeFor } from './access.ts';
 import { METRIC_UNITS } from './engine.ts';
 import type { AlarmMetricsRepo } from './metrics-repo.ts';
 
@@ -18,7 +18,7 @@ export function createAlarmMetricsService(deps: { repo: AlarmMetricsRepo }) {
   const { repo } = deps;
   return {
     async metrics(ctx: AuthContext, ref: number, range: { from: string; to: string }): Promise<AlarmMetrics> {
-      const scope = alarmScopeFor(ctx, 'alarms_view');
+      const scope = requireScope(ctx, 'alarms', 'alarms_view');
       const from = new Date(range.from);
       const to = new Date(range.to);
       const span = to.getTime() - from.getTime();

@@ -9,8 +9,8 @@ import type { AlarmSeverity } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Fragment, frag, joinFrags, rawFrag, readerFor, statementCache } from '../../db/statement.ts';
-import { arr, toIso as iso, query } from '../../lib/sql.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { toIso as iso, query } from '../../lib/sql.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
 import {
   type AlarmFilter,
   alarmOrder,
@@ -229,12 +229,7 @@ export function createAlarmQueryRepo(db: Db) {
 
     /** Locations in an alarm flood now, within the scope (the dashboard's flood banner). */
     async floods(scope: TenantScope): Promise<AlarmFlood[]> {
-      const where =
-        scope.kind === 'all'
-          ? sql`true`
-          : scope.locationIds === 'all'
-            ? sql`f.organization_id = ${scope.organizationId}`
-            : sql`f.organization_id = ${scope.organizationId} and f.location_id = any(${arr([...scope.locationIds])}::int[])`;
+      const where = scopeSql(scope, { org: sql`f.organization_id`, loc: sql`f.location_id` });
       const rows = await query<{
         id: number;
         organization_id: number;

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { authenticatedRead } from '../auth/guard.ts';
+import { requireScope } from '../auth/scope.ts';
 import type { AuthContext, AuthService } from '../auth/service.ts';
-import { alarmScopeFor } from './access.ts';
 import type { AlarmFilter } from './filter-sql.ts';
 import type { AlarmLifecycleRepo } from './lifecycle-repo.ts';
 import { type AlarmQueryRepo, pageOf, pageStatement, statsOf, statsStatement } from './query-repo.ts';
@@ -38,41 +38,41 @@ export function createAlarmService(deps: {
   return {
     /** The page as the response's JSON text (`{data, meta}`: an AlarmPage): the rows' JSON comes from the query. */
     async list(ctx: AuthContext, q: AlarmListQuery): Promise<string> {
-      return pageText(q, await queries.page(alarmScopeFor(ctx, 'alarms_view'), q));
+      return pageText(q, await queries.page(requireScope(ctx, 'alarms', 'alarms_view'), q));
     },
 
     /** list, with the caller's session resolved in the same round trip (authenticatedRead). */
     async listAuthenticating(request: FastifyRequest, auth: AuthService, q: AlarmListQuery): Promise<string> {
       const { row } = await authenticatedRead(request, auth, (ctx) =>
-        pageStatement(alarmScopeFor(ctx, 'alarms_view'), q),
+        pageStatement(requireScope(ctx, 'alarms', 'alarms_view'), q),
       );
       return pageText(q, pageOf(row));
     },
 
     floods(ctx: AuthContext) {
-      return queries.floods(alarmScopeFor(ctx, 'alarms_view'));
+      return queries.floods(requireScope(ctx, 'alarms', 'alarms_view'));
     },
 
     stats(ctx: AuthContext, filter: AlarmFilter): Promise<AlarmStats> {
-      return queries.stats(alarmScopeFor(ctx, 'alarms_view'), filter);
+      return queries.stats(requireScope(ctx, 'alarms', 'alarms_view'), filter);
     },
 
     /** stats, with the caller's session resolved in the same round trip (authenticatedRead). */
     async statsAuthenticating(request: FastifyRequest, auth: AuthService, filter: AlarmFilter): Promise<AlarmStats> {
       const { row } = await authenticatedRead(request, auth, (ctx) =>
-        statsStatement(alarmScopeFor(ctx, 'alarms_view'), filter),
+        statsStatement(requireScope(ctx, 'alarms', 'alarms_view'), filter),
       );
       return statsOf(row);
     },
 
     types(ctx: AuthContext) {
-      alarmScopeFor(ctx, 'alarms_view');
+      requireScope(ctx, 'alarms', 'alarms_view');
       return queries.types();
     },
 
     /** An alarm outside the caller's scope is reported as missing, never as forbidden. */
     async detail(ctx: AuthContext, ref: number): Promise<AlarmDetail> {
-      const alarm = await queries.detail(alarmScopeFor(ctx, 'alarms_view'), ref);
+      const alarm = await queries.detail(requireScope(ctx, 'alarms', 'alarms_view'), ref);
       if (!alarm) throw new AppError(404, 'not_found');
       return alarm;
     },
@@ -82,7 +82,7 @@ export function createAlarmService(deps: {
      * audit entry commit together.
      */
     async updateNotes(ctx: AuthContext, ref: number, notes: string): Promise<{ notes: string }> {
-      const scope = alarmScopeFor(ctx, 'alarms_view', 'alarms_acknowledge');
+      const scope = requireScope(ctx, 'alarms', 'alarms_view', 'alarms_acknowledge');
       const clean = sanitizeNotes(notes);
       await db.transaction(async (tx) => {
         const before = await lifecycle.notesByRef(scope, ref, tx);

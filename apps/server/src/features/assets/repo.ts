@@ -9,9 +9,8 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { assets } from '../../db/schema-inventory.ts';
-import { arr, query } from '../../lib/sql.ts';
-import type { TenantScope } from '../auth/scope.ts';
-import { assetScopeSql } from './scope.ts';
+import { query } from '../../lib/sql.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 const SORTS: Record<AssetListQuery['sort'], SQL> = {
   name: sql`l.name asc, a.name asc, a.id`,
@@ -64,17 +63,15 @@ function toAsset(r: Record<string, unknown>, today: string): Asset {
   };
 }
 
-/** Locations `l` within the scope (a location's own id is its location). */
-function locationScopeSql(scope: TenantScope): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  const loc = scope.locationIds === 'all' ? sql`true` : sql`l.id = any(${arr([...scope.locationIds])}::int[])`;
-  return sql`l.organization_id = ${scope.organizationId} and ${loc}`;
-}
+/** Where assets `a`, controllers `c` and locations `l` sit in a tenant (a location's own id is its location). */
+const ASSET_COLUMNS = { org: sql`a.organization_id`, loc: sql`a.location_id` };
+const CONTROLLER_COLUMNS = { org: sql`c.organization_id`, loc: sql`c.location_id` };
+const LOCATION_COLUMNS = { org: sql`l.organization_id`, loc: sql`l.id` };
 
 export function createAssetsRepo(db: Db) {
   return {
     async list(q: AssetListQuery, scope: TenantScope, today: string) {
-      const where: SQL[] = [assetScopeSql(scope, 'a')];
+      const where: SQL[] = [scopeSql(scope, ASSET_COLUMNS)];
       if (q.q) {
         const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
         where.push(
@@ -124,12 +121,12 @@ export function createAssetsRepo(db: Db) {
       const locations = await query<Record<string, unknown>>(
         db,
         sql`select l.id, l.name, o.name as organization_name from locations l join organizations o on o.id = l.organization_id
-            where ${locationScopeSql(scope)} and l.archived_at is null order by o.name, l.name`,
+            where ${scopeSql(scope, LOCATION_COLUMNS)} and l.archived_at is null order by o.name, l.name`,
       );
       const controllers = await query<Record<string, unknown>>(
         db,
         sql`select c.id, coalesce(c.name, c.mac_address) as name, c.mac_address, c.location_id from controllers c
-            where c.authorised and c.location_id is not null and ${assetScopeSql(scope, 'c')} order by 2`,
+            where c.authorised and c.location_id is not null and ${scopeSql(scope, CONTROLLER_COLUMNS)} order by 2`,
       );
       return {
         locations: locations.map((l) => ({

@@ -3,6 +3,7 @@ import { asset, assetBody, assetListQuery, assetOptions } from '@rcm/shared/asse
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../auth/guard.ts';
+import { requireScope } from '../auth/scope.ts';
 import type { AssetsRepo } from './repo.ts';
 import type { AssetsService } from './service.ts';
 
@@ -24,7 +25,7 @@ export function assetRoutes(deps: {
         },
       },
       async (request) => {
-        const scope = service.scopeOf(requirePermission(request, 'assets_view'));
+        const scope = requireScope(requirePermission(request, 'assets_view'), 'assets');
         const q = request.query;
         const { items, total } = await repo.list(q, scope, today());
         return {
@@ -35,7 +36,7 @@ export function assetRoutes(deps: {
     );
 
     app.get('/assets/options', { schema: { response: { 200: z.object({ data: assetOptions }) } } }, async (request) => {
-      const scope = service.scopeOf(requirePermission(request, 'assets_view'));
+      const scope = requireScope(requirePermission(request, 'assets_view'), 'assets');
       return { data: await repo.options(scope) };
     });
 

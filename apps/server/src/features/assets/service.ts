@@ -2,10 +2,9 @@ import type { AssetBody } from '@rcm/shared/assets';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { inScope, type TenantScope } from '../auth/scope.ts';
+import { inScope, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { AssetsRepo, AssetValues } from './repo.ts';
-import { assetScope } from './scope.ts';
 
 const invalid = (field: string, key: 'location_not_in_organization' | 'controller_not_at_location') =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });
@@ -13,15 +12,9 @@ const invalid = (field: string, key: 'location_not_in_organization' | 'controlle
 export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: AuditRepo; today: () => string }) {
   const { db, repo, audit, today } = deps;
 
-  function scopeOf(ctx: AuthContext): TenantScope {
-    const scope = assetScope(ctx);
-    if (!scope) throw new AppError(403, 'forbidden');
-    return scope;
-  }
-
   /** The location must be one the caller sees; a linked controller must be installed there. */
   async function checked(ctx: AuthContext, body: AssetBody): Promise<{ organizationId: number; values: AssetValues }> {
-    const scope = scopeOf(ctx);
+    const scope = requireScope(ctx, 'assets');
     const location = await repo.location(body.location_id);
     if (!location || !inScope(scope, { organizationId: location.organizationId, locationId: location.id })) {
       throw invalid('location_id', 'location_not_in_organization');
@@ -47,10 +40,8 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
   }
 
   return {
-    scopeOf,
-
     async visible(ctx: AuthContext, id: number) {
-      const scope = scopeOf(ctx);
+      const scope = requireScope(ctx, 'assets');
       const asset = await repo.findById(id, today());
       if (!asset || !inScope(scope, { organizationId: asset.organisation.id, locationId: asset.location.id })) {
         throw new AppError(404, 'not_found');

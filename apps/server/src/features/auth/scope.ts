@@ -1,30 +1,88 @@
+import type { Permission } from '@rcm/shared/permissions';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { forbidden } from '../../lib/errors.ts';
+import { arr } from '../../lib/sql.ts';
 import type { AuthContext } from './service.ts';
 
-/** What part of the tenants a caller may see in one domain (design.md section 6). */
+/**
+ * What part of the tenants a caller may see in one domain: every organization, or one organization
+ * narrowed to some of its locations unless `locationIds` is `'all'`.
+ */
 export type TenantScope =
   | { kind: 'all' }
   | { kind: 'org'; organizationId: number; locationIds: readonly number[] | 'all' };
 
-/** The caller's own organization, narrowed to their locations unless their membership is all locations. */
-export function ownScope(ctx: AuthContext): TenantScope {
-  return { kind: 'org', organizationId: ctx.user.organizationId, locationIds: ctx.locationIds };
+/** How a caller reaches one domain's tenant data. */
+type DomainAccess = {
+  /** Grants the caller's own organization; null: every caller who reaches the domain (its routes check permissions). */
+  own: Permission | null;
+  /** Any one of these grants every organization. */
+  all: readonly Permission[];
+  /** The `all` permissions count only together with `own` (they belong to another domain). */
+  allNeedsOwn: boolean;
+  /** Own access is narrowed to the member's locations; false: the organization as a whole. */
+  byLocation: boolean;
+};
+
+/** Staff who see every organization's controllers, or every organization, see all of these domains. */
+const FOLLOWS_CONTROLLERS = ['controllers_view_all', 'organization_view_all'] as const;
+
+/** Every domain's access rule, in one place. */
+export const DOMAIN_ACCESS = {
+  controllers: { own: 'controllers_view', all: ['controllers_view_all'], allNeedsOwn: false, byLocation: true },
+  alarms: { own: 'alarms_view', all: FOLLOWS_CONTROLLERS, allNeedsOwn: true, byLocation: true },
+  jobs: { own: 'jobs_view', all: FOLLOWS_CONTROLLERS, allNeedsOwn: true, byLocation: true },
+  assets: {
+    own: 'assets_view',
+    all: ['organization_view_all', 'locations_view_all', 'controllers_view_all'],
+    allNeedsOwn: true,
+    byLocation: true,
+  },
+  /** Stock and purchase orders belong to an organization as a whole (stock is not per store). */
+  inventory: { own: 'inventory_view', all: ['organization_view_all'], allNeedsOwn: true, byLocation: false },
+  reports: { own: 'reports_view', all: ['organization_view_all'], allNeedsOwn: true, byLocation: true },
+  organizations: { own: 'organization_view', all: ['organization_view_all'], allNeedsOwn: false, byLocation: true },
+  locations: { own: 'locations_view', all: ['locations_view_all'], allNeedsOwn: false, byLocation: true },
+  /** An organization's locations as the pickers list them (the route needs an organization or location permission). */
+  locationPicker: {
+    own: null,
+    all: ['organization_view_all', 'locations_view_all'],
+    allNeedsOwn: false,
+    byLocation: true,
+  },
+  /**
+   * Users, teams and the audit log (the routes check settings_view or settings_update). Roles and alarm
+   * types are shared by every organization; teams without an organization are too (`shared` columns).
+   */
+  settings: { own: null, all: ['organization_view_all'], allNeedsOwn: false, byLocation: false },
+  /** Users as search finds them: the settings rule, for those who may view settings. */
+  users: { own: 'settings_view', all: ['organization_view_all'], allNeedsOwn: true, byLocation: false },
+} as const satisfies Record<string, DomainAccess>;
+
+export type ScopeDomain = keyof typeof DOMAIN_ACCESS;
+
+/** The caller's scope in a domain, or null when they may not see it at all. */
+export function scopeFor(ctx: AuthContext, domain: ScopeDomain): TenantScope | null {
+  const rule: DomainAccess = DOMAIN_ACCESS[domain];
+  const own = rule.own === null || ctx.permissions.has(rule.own);
+  if (rule.allNeedsOwn && !own) return null;
+  if (rule.all.some((p) => ctx.permissions.has(p))) return { kind: 'all' };
+  if (!own) return null;
+  return {
+    kind: 'org',
+    organizationId: ctx.user.organizationId,
+    locationIds: rule.byLocation ? ctx.locationIds : 'all',
+  };
 }
 
-/** Controllers: `controllers_view_all` sees every organization, `controllers_view` its own. */
-export function controllerScope(ctx: AuthContext): TenantScope | null {
-  if (ctx.permissions.has('controllers_view_all')) return { kind: 'all' };
-  if (ctx.permissions.has('controllers_view')) return ownScope(ctx);
-  return null;
+/** The caller's scope in a domain, after checking they hold every permission the action needs (else 403). */
+export function requireScope(ctx: AuthContext, domain: ScopeDomain, ...needs: Permission[]): TenantScope {
+  const scope = scopeFor(ctx, domain);
+  if (!scope || needs.some((p) => !ctx.permissions.has(p))) throw forbidden();
+  return scope;
 }
 
-/** Alarms follow the controllers a caller may see; `alarms_view` is needed at all. */
-export function alarmScope(ctx: AuthContext): TenantScope | null {
-  if (!ctx.permissions.has('alarms_view')) return null;
-  if (ctx.permissions.has('controllers_view_all') || ctx.permissions.has('organization_view_all'))
-    return { kind: 'all' };
-  return ownScope(ctx);
-}
-
+/** Whether a record placed at this organization and location is within the scope. */
 export function inScope(
   scope: TenantScope,
   target: { organizationId: number | null; locationId: number | null },
@@ -34,6 +92,27 @@ export function inScope(
   return scope.locationIds === 'all' || (target.locationId !== null && scope.locationIds.includes(target.locationId));
 }
 
+/** Whether the scope reaches an organization at all (records of the organization as a whole). */
+export function holdsOrganization(scope: TenantScope, organizationId: number | null): boolean {
+  return scope.kind === 'all' || scope.organizationId === organizationId;
+}
+
+/**
+ * The columns that place a row in a tenant. Without `loc` the row belongs to its organization as a
+ * whole; with `shared`, a row with no organization belongs to every organization.
+ */
+export type TenantColumns = { org: SQLWrapper; loc?: SQLWrapper; shared?: boolean };
+
+/** The scope as a SQL condition over the given columns. */
+export function scopeSql(scope: TenantScope, cols: TenantColumns): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  const org = cols.shared
+    ? sql`(${cols.org} = ${scope.organizationId} or ${cols.org} is null)`
+    : sql`${cols.org} = ${scope.organizationId}`;
+  if (!cols.loc || scope.locationIds === 'all') return org;
+  return sql`(${org} and ${cols.loc} = any(${arr(scope.locationIds)}::int[]))`;
+}
+
 /** socket.io rooms for a scope in a domain: `{domain}:all`, `{domain}:org:{id}` or `{domain}:loc:{id}`. */
 export function scopeRooms(domain: string, scope: TenantScope): string[] {
   if (scope.kind === 'all') return [`${domain}:all`];
@@ -41,7 +120,7 @@ export function scopeRooms(domain: string, scope: TenantScope): string[] {
   return scope.locationIds.map((id) => `${domain}:loc:${id}`);
 }
 
-/** The rooms an event about this controller goes to; each socket receives it once. */
+/** The rooms an event about this record goes to; each socket receives it once. */
 export function targetRooms(
   domain: string,
   target: { organizationId: number | null; locationId: number | null },

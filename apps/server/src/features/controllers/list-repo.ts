@@ -1,8 +1,8 @@
 import type { ControllerListItem, ControllerListQuery, RackState } from '@rcm/shared/controllers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arr, query, toIso } from '../../lib/sql.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { query, toIso } from '../../lib/sql.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 const SORTS: Record<ControllerListQuery['sort'], SQL> = {
   name: sql`coalesce(c.name, c.mac_address) asc, c.id`,
@@ -13,11 +13,13 @@ const SORTS: Record<ControllerListQuery['sort'], SQL> = {
   '-active_alarms': sql`active_alarms desc, c.id`,
 };
 
-/** The scope as SQL on controllers `c`; pending controllers only for those who may authorise them. */
-export function controllerScopeSql(scope: TenantScope, seesPending: boolean): SQL {
-  if (scope.kind === 'all') return seesPending ? sql`true` : sql`c.authorised`;
-  const loc = scope.locationIds === 'all' ? sql`true` : sql`c.location_id = any(${arr([...scope.locationIds])}::int[])`;
-  return sql`c.authorised and c.organization_id = ${scope.organizationId} and ${loc}`;
+/**
+ * The controllers `c` a scope sees: authorised ones in the scope; pending ones belong to nobody yet,
+ * so only staff who see every organization and may authorise them see those.
+ */
+export function visibleControllers(scope: TenantScope, seesPending: boolean): SQL {
+  if (scope.kind === 'all' && seesPending) return sql`true`;
+  return sql`c.authorised and ${scopeSql(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` })}`;
 }
 
 export function createControllerListRepo(db: Db) {

@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireAuth, requirePermission } from '../auth/guard.ts';
-import { controllerScope } from '../auth/scope.ts';
-import { type ControllerListRepo, controllerScopeSql } from './list-repo.ts';
+import { requireScope } from '../auth/scope.ts';
+import { type ControllerListRepo, visibleControllers } from './list-repo.ts';
 import type { ControllersRepo } from './repo.ts';
 import { type ControllersService, canSeeController } from './service.ts';
 
@@ -67,12 +67,11 @@ export function controllerRoutes(deps: {
       },
       async (request) => {
         const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
-        const scope = controllerScope(ctx);
-        if (!scope) throw new AppError(403, 'forbidden');
+        const scope = requireScope(ctx, 'controllers');
         const q = request.query;
         const seesPending = ctx.permissions.has('controller_authorize') || ctx.permissions.has('controllers_update');
         const today = new Date().toISOString().slice(0, 10);
-        const { items, total } = await deps.list.list(q, controllerScopeSql(scope, seesPending), today);
+        const { items, total } = await deps.list.list(q, visibleControllers(scope, seesPending), today);
         return {
           data: items,
           meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },

@@ -3,7 +3,7 @@ import type { AuthoriseControllerBody } from '@rcm/shared/auth';
 import type { ControllerUpdateBody } from '@rcm/shared/controllers';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { controllerScope, inScope } from '../auth/scope.ts';
+import { holdsOrganization, inScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { ControllersRepo } from './repo.ts';
@@ -17,7 +17,7 @@ export function canSeeController(
   c: { authorised: boolean; organizationId: number | null; locationId: number | null },
 ): boolean {
   if (!c.authorised) return ctx.permissions.has('controllers_update') || ctx.permissions.has('controller_authorize');
-  const scope = controllerScope(ctx);
+  const scope = scopeFor(ctx, 'controllers');
   return !!scope && inScope(scope, c);
 }
 
@@ -48,11 +48,10 @@ export function createControllersService(deps: {
       const controller = await authorised(ctx, id);
       // Moving to another organization: one the caller may see controllers of.
       const organizationId = body.organization_id ?? controller.organizationId;
-      const scope = controllerScope(ctx);
+      const scope = scopeFor(ctx, 'controllers');
       if (
         organizationId === null ||
-        (organizationId !== controller.organizationId &&
-          !(scope?.kind === 'all' || (scope?.kind === 'org' && scope.organizationId === organizationId)))
+        (organizationId !== controller.organizationId && !(scope && holdsOrganization(scope, organizationId)))
       ) {
         throw new AppError(422, 'validation_failed', { fields: [{ field: 'organization_id', key: 'unknown_option' }] });
       }

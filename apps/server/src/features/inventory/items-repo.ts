@@ -9,7 +9,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inventoryItems } from '../../db/schema-inventory.ts';
 import { query, toIso } from '../../lib/sql.ts';
-import { type InventoryScope, inventoryScopeSql } from './scope.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 const SORTS: Record<InventoryListQuery['sort'], SQL> = {
   product_name: sql`i.product_name asc, i.id`,
@@ -64,8 +64,8 @@ function toItem(r: Record<string, unknown>): InventoryItem {
 export function createItemsRepo(db: Db) {
   const select = sql`select i.*, o.name as org_name from inventory_items i join organizations o on o.id = i.organization_id`;
   return {
-    async list(q: InventoryListQuery, scope: InventoryScope) {
-      const where: SQL[] = [inventoryScopeSql(scope, 'i'), sql`i.archived_at is null`];
+    async list(q: InventoryListQuery, scope: TenantScope) {
+      const where: SQL[] = [scopeSql(scope, { org: sql`i.organization_id` }), sql`i.archived_at is null`];
       if (q.q) {
         const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
         where.push(
@@ -88,11 +88,11 @@ export function createItemsRepo(db: Db) {
       return { items: rows.map(toItem), total: Number(total?.n ?? 0) };
     },
 
-    async brands(scope: InventoryScope): Promise<string[]> {
+    async brands(scope: TenantScope): Promise<string[]> {
       const rows = await query<{ brand: string }>(
         db,
         sql`select distinct i.brand from inventory_items i
-            where ${inventoryScopeSql(scope, 'i')} and i.archived_at is null and i.brand <> '' order by 1`,
+            where ${scopeSql(scope, { org: sql`i.organization_id` })} and i.archived_at is null and i.brand <> '' order by 1`,
       );
       return rows.map((r) => r.brand);
     },

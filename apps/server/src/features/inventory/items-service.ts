@@ -11,10 +11,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError, inUse } from '../../lib/errors.ts';
 import { localizeIssue } from '../../lib/messages.ts';
 import type { AuditRepo } from '../audit/repo.ts';
+import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type ItemsRepo, type ItemValues, toCents } from './items-repo.ts';
 import { IMPORT_MESSAGES } from './messages.ts';
-import { inInventoryScope, inventoryScope } from './scope.ts';
 
 const actor = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
 
@@ -144,9 +144,9 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
     },
 
     async update(ctx: AuthContext, id: number, body: InventoryItemBody) {
-      const scope = inventoryScope(ctx);
+      const scope = scopeFor(ctx, 'inventory');
       const item = await repo.findById(id);
-      if (!scope || !item || !inInventoryScope(scope, item.organisation.id)) throw new AppError(404, 'not_found');
+      if (!scope || !item || !holdsOrganization(scope, item.organisation.id)) throw new AppError(404, 'not_found');
       if (await repo.partNumberTaken(item.organisation.id, body.part_number, id)) throw partTaken();
       const values = toValues(body);
       await db.transaction(async (tx) => {
@@ -171,9 +171,9 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
      * any order ever held it (hidden from lists and pickers, still on its orders); otherwise deleted.
      */
     async remove(ctx: AuthContext, id: number): Promise<'archived' | 'deleted'> {
-      const scope = inventoryScope(ctx);
+      const scope = scopeFor(ctx, 'inventory');
       const item = await repo.findById(id);
-      if (!scope || !item || !inInventoryScope(scope, item.organisation.id)) throw new AppError(404, 'not_found');
+      if (!scope || !item || !holdsOrganization(scope, item.organisation.id)) throw new AppError(404, 'not_found');
       return db.transaction(async (tx) => {
         const usage = await repo.usage(id, tx);
         if (usage.openOrders > 0) throw inUse([{ key: 'item_open_orders', count: usage.openOrders }]);

@@ -9,8 +9,8 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inventoryItems, purchaseOrderLines, purchaseOrders } from '../../db/schema-inventory.ts';
 import { query, toIso } from '../../lib/sql.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
 import { toEmail } from '../notifications/service.ts';
-import { type InventoryScope, inventoryScopeSql } from './scope.ts';
 
 const SUMMARY = sql`select p.id, p.number, p.status, p.organization_id, o.name as org_name, p.location_id, l.name as location_name,
     p.supplier_id, s.code as supplier_code, s.name as supplier_name, s.email as supplier_email, p.notes, p.created_at, p.ordered_at, p.received_at,
@@ -55,8 +55,8 @@ export type NewPurchaseOrder = {
 
 export function createPurchaseOrdersRepo(db: Db) {
   return {
-    async list(q: PurchaseOrderListQuery, scope: InventoryScope) {
-      const where: SQL[] = [inventoryScopeSql(scope, 'p')];
+    async list(q: PurchaseOrderListQuery, scope: TenantScope) {
+      const where: SQL[] = [scopeSql(scope, { org: sql`p.organization_id` })];
       if (q.status) where.push(sql`p.status = ${q.status}`);
       if (q.organization_id) where.push(sql`p.organization_id = ${q.organization_id}`);
       const cond = sql.join(where, sql` and `);
@@ -178,12 +178,12 @@ export function createPurchaseOrdersRepo(db: Db) {
         .where(inArray(inventoryItems.id, ids));
     },
 
-    async locationsInScope(scope: InventoryScope) {
+    async locationsInScope(scope: TenantScope) {
       return query<{ id: number; name: string; organization_id: number; organization_name: string }>(
         db,
         sql`select l.id, l.name, l.organization_id, o.name as organization_name from locations l
             join organizations o on o.id = l.organization_id
-            where ${inventoryScopeSql(scope, 'l')} and l.archived_at is null order by o.name, l.name`,
+            where ${scopeSql(scope, { org: sql`l.organization_id` })} and l.archived_at is null order by o.name, l.name`,
       );
     },
 

@@ -4,12 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import type { AuditRepo } from '../audit/repo.ts';
+import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
 import { toCents } from './items-repo.ts';
 import { renderOrderEmail, renderOrderPdf } from './po-document.ts';
 import type { PurchaseOrdersRepo } from './po-repo.ts';
-import { inInventoryScope, inventoryScope } from './scope.ts';
 
 const invalid = (field: string, key: FieldMessageKey) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });
@@ -26,9 +26,9 @@ export function createPurchaseOrdersService(deps: {
 
   /** The order when the caller may see it; 404 otherwise (no hint that it exists). */
   async function visible(ctx: AuthContext, id: number) {
-    const scope = inventoryScope(ctx);
+    const scope = scopeFor(ctx, 'inventory');
     const po = await repo.detail(id);
-    if (!scope || !po || !inInventoryScope(scope, po.organisation.id)) throw new AppError(404, 'not_found');
+    if (!scope || !po || !holdsOrganization(scope, po.organisation.id)) throw new AppError(404, 'not_found');
     return po;
   }
 
@@ -119,9 +119,9 @@ export function createPurchaseOrdersService(deps: {
     visible,
 
     async create(ctx: AuthContext, body: PurchaseOrderBody): Promise<number> {
-      const scope = inventoryScope(ctx);
+      const scope = scopeFor(ctx, 'inventory');
       const location = await repo.location(body.location_id);
-      if (!scope || !location || !inInventoryScope(scope, location.organizationId)) {
+      if (!scope || !location || !holdsOrganization(scope, location.organizationId)) {
         throw invalid('location_id', 'location_not_in_organization');
       }
       const suppliers = await repo.suppliers();

@@ -14,13 +14,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requirePermission } from '../auth/guard.ts';
-import type { AuthContext } from '../auth/service.ts';
+import { holdsOrganization, requireScope } from '../auth/scope.ts';
 import { itemsToCsv } from './csv.ts';
 import type { ItemsRepo } from './items-repo.ts';
 import type { ItemsService } from './items-service.ts';
 import type { PurchaseOrdersRepo } from './po-repo.ts';
 import type { PurchaseOrdersService } from './po-service.ts';
-import { type InventoryScope, inInventoryScope, inventoryScope } from './scope.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const meta = (page: number, perPage: number, total: number) => ({
@@ -29,12 +28,6 @@ const meta = (page: number, perPage: number, total: number) => ({
   total,
   last_page: Math.max(1, Math.ceil(total / perPage)),
 });
-
-function viewScope(ctx: AuthContext): InventoryScope {
-  const scope = inventoryScope(ctx);
-  if (!scope) throw new AppError(403, 'forbidden');
-  return scope;
-}
 
 export function inventoryRoutes(deps: {
   items: ItemsRepo;
@@ -53,7 +46,7 @@ export function inventoryRoutes(deps: {
         },
       },
       async (request) => {
-        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         const q = request.query;
         const { items: data, total } = await items.list(q, scope);
         return { data, meta: meta(q.page, q.per_page, total) };
@@ -64,7 +57,7 @@ export function inventoryRoutes(deps: {
       '/inventory/brands',
       { schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
       async (request) => {
-        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         return { data: await items.brands(scope) };
       },
     );
@@ -74,7 +67,7 @@ export function inventoryRoutes(deps: {
       '/inventory/export',
       { schema: { querystring: inventoryListQuery.omit({ page: true, per_page: true }) } },
       async (request, reply) => {
-        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         const { items: data } = await items.list({ ...request.query, page: 1, per_page: 50_000 }, scope);
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
@@ -87,9 +80,9 @@ export function inventoryRoutes(deps: {
       '/inventory/:id',
       { schema: { params: idParams, response: { 200: z.object({ data: inventoryItem }) } } },
       async (request) => {
-        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         const item = await items.findById(request.params.id);
-        if (!item || !inInventoryScope(scope, item.organisation.id)) throw new AppError(404, 'not_found');
+        if (!item || !holdsOrganization(scope, item.organisation.id)) throw new AppError(404, 'not_found');
         return { data: item };
       },
     );
@@ -99,7 +92,7 @@ export function inventoryRoutes(deps: {
       { schema: { body: inventoryItemBody, response: { 201: z.object({ data: inventoryItem }) } } },
       async (request, reply) => {
         const ctx = requirePermission(request, 'inventory_edit');
-        viewScope(ctx);
+        requireScope(ctx, 'inventory');
         const id = await itemsService.create(ctx, request.body);
         const item = await items.findById(id);
         if (!item) throw new AppError(404, 'not_found');
@@ -137,7 +130,7 @@ export function inventoryRoutes(deps: {
       },
       async (request) => {
         const ctx = requirePermission(request, 'inventory_edit');
-        viewScope(ctx);
+        requireScope(ctx, 'inventory');
         return { data: await itemsService.import(ctx, request.locale, request.body) };
       },
     );
@@ -151,7 +144,7 @@ export function inventoryRoutes(deps: {
         },
       },
       async (request) => {
-        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         const q = request.query;
         const { items: data, total } = await orders.list(q, scope);
         return { data, meta: meta(q.page, q.per_page, total) };
@@ -180,7 +173,7 @@ export function inventoryRoutes(deps: {
         },
       },
       async (request) => {
-        const scope = viewScope(requirePermission(request, 'inventory_view'));
+        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         const locations = await orders.locationsInScope(scope);
         return {
           data: {

@@ -5,7 +5,7 @@ import { controllers, locations, users } from '../../db/schema.ts';
 import { alarms } from '../../db/schema-alarms.ts';
 import { type JobAssignee, jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
 import { arr, query, toIso } from '../../lib/sql.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJobRow = typeof jobs.$inferInsert;
@@ -72,8 +72,11 @@ function toSummary(r: SummaryRow): JobSummary & { description: string; organizat
   };
 }
 
-function filters(q: Partial<JobListQuery>, scope: SQL): SQL {
-  const parts: SQL[] = [scope];
+/** Where a job sits in a tenant. */
+const JOB_COLUMNS = { org: sql`j.organization_id`, loc: sql`j.location_id` };
+
+function filters(q: Partial<JobListQuery>, scope: TenantScope): SQL {
+  const parts: SQL[] = [scopeSql(scope, JOB_COLUMNS)];
   if (q.categories?.length) parts.push(sql`j.category_id = any(${arr(q.categories)}::int[])`);
   if (q.priorities?.length) parts.push(sql`j.priority = any(${arr(q.priorities)}::text[])`);
   if (q.controller_id) parts.push(sql`j.controller_id = ${q.controller_id}`);
@@ -83,7 +86,7 @@ function filters(q: Partial<JobListQuery>, scope: SQL): SQL {
 
 export function createJobsRepo(db: Db) {
   return {
-    async list(q: JobListQuery, scope: SQL) {
+    async list(q: JobListQuery, scope: TenantScope) {
       const where = q.status ? sql`${filters(q, scope)} and j.status = ${q.status}` : filters(q, scope);
       const [countRow] = await query<{ n: number | string }>(db, sql`select count(*) as n from jobs j where ${where}`);
       const rows = await query<SummaryRow>(
@@ -95,7 +98,7 @@ export function createJobsRepo(db: Db) {
     },
 
     /** Per-status counts under the same category/priority filters as the list (the tiles). */
-    async stats(q: Partial<JobListQuery>, scope: SQL): Promise<JobStats> {
+    async stats(q: Partial<JobListQuery>, scope: TenantScope): Promise<JobStats> {
       const rows = await query<{ status: JobStatus; n: number | string }>(
         db,
         sql`select j.status, count(*) as n from jobs j where ${filters(q, scope)} group by j.status`,
@@ -199,12 +202,7 @@ export function createJobsRepo(db: Db) {
 
     /** Locations a job may be filed at within a scope (the create form's picker), archived ones left out. */
     async locationsIn(scope: TenantScope) {
-      const where =
-        scope.kind === 'all'
-          ? sql`true`
-          : scope.locationIds === 'all'
-            ? sql`l.organization_id = ${scope.organizationId}`
-            : sql`l.organization_id = ${scope.organizationId} and l.id = any(${arr(scope.locationIds)}::int[])`;
+      const where = scopeSql(scope, { org: sql`l.organization_id`, loc: sql`l.id` });
       const rows = await query<{ id: number; name: string; organization_name: string }>(
         db,
         sql`select l.id, l.name, o.name as organization_name from locations l join organizations o on o.id = l.organization_id

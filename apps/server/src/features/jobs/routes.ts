@@ -13,11 +13,10 @@ import {
 } from '@rcm/shared/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
 import { requirePermission } from '../auth/guard.ts';
+import { requireScope } from '../auth/scope.ts';
 import type { JobCategoriesService } from './categories-service.ts';
 import type { JobsRepo } from './repo.ts';
-import { jobScope, jobScopeSql } from './scope.ts';
 import type { JobsService } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -39,11 +38,9 @@ export function jobRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'jobs_view');
-        const scope = jobScope(ctx);
-        if (!scope) throw new AppError(403, 'forbidden');
+        const scope = requireScope(requirePermission(request, 'jobs_view'), 'jobs');
         const q = request.query;
-        const { items, total } = await repo.list(q, jobScopeSql(scope));
+        const { items, total } = await repo.list(q, scope);
         return {
           data: items.map(({ description: _d, organizationId: _o, ...job }) => job),
           meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
@@ -55,10 +52,8 @@ export function jobRoutes(deps: {
       '/jobs/stats',
       { schema: { querystring: statsQuery, response: { 200: z.object({ data: jobStats }) } } },
       async (request) => {
-        const ctx = requirePermission(request, 'jobs_view');
-        const scope = jobScope(ctx);
-        if (!scope) throw new AppError(403, 'forbidden');
-        return { data: await repo.stats(request.query, jobScopeSql(scope)) };
+        const scope = requireScope(requirePermission(request, 'jobs_view'), 'jobs');
+        return { data: await repo.stats(request.query, scope) };
       },
     );
 
@@ -75,8 +70,7 @@ export function jobRoutes(deps: {
       '/jobs/locations',
       { schema: { response: { 200: z.object({ data: z.array(jobLocation) }) } } },
       async (request) => {
-        const scope = jobScope(requirePermission(request, 'jobs_create'));
-        if (!scope) throw new AppError(403, 'forbidden');
+        const scope = requireScope(requirePermission(request, 'jobs_create'), 'jobs');
         return { data: await repo.locationsIn(scope) };
       },
     );

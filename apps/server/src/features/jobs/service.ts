@@ -4,12 +4,11 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { inScope } from '../auth/scope.ts';
+import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { JobCategoriesRepo } from './categories-repo.ts';
 import type { JobsProvider } from './provider.ts';
 import type { JobRow, JobsRepo } from './repo.ts';
-import { jobScope } from './scope.ts';
 
 const invalid = (field: string, key: FieldMessageKey) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });
@@ -40,7 +39,7 @@ export function createJobsService(deps: {
 
   /** The job if the caller may see it (404 otherwise: another tenant's job does not exist for them). */
   async function visibleJob(ctx: AuthContext, id: number): Promise<JobRow> {
-    const scope = jobScope(ctx);
+    const scope = scopeFor(ctx, 'jobs');
     const job = await repo.findById(id);
     if (!scope || !job || !inScope(scope, job)) throw new AppError(404, 'not_found');
     return job;
@@ -81,8 +80,7 @@ export function createJobsService(deps: {
 
     async create(ctx: AuthContext, input: JobCreateBody): Promise<JobRow> {
       const body = jobCreateBody.parse(input);
-      const scope = jobScope(ctx);
-      if (!scope || !ctx.permissions.has('jobs_create')) throw new AppError(403, 'forbidden');
+      const scope = requireScope(ctx, 'jobs', 'jobs_create');
       const location = await repo.location(body.location_id);
       if (!location || !inScope(scope, { organizationId: location.organizationId, locationId: location.id })) {
         throw invalid('location_id', 'job_location_unknown');

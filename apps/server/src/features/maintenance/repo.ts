@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { removeOrArchive } from '../../db/remove-or-archive.ts';
 import { maintenanceWindows } from '../../db/schema-maintenance.ts';
-import { arr, query, toDate } from '../../lib/sql.ts';
+import { query, toDate } from '../../lib/sql.ts';
 import type { MaintenanceWindow } from '../alarms/management.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 export type WindowRow = MaintenanceWindow & {
   organizationId: number;
@@ -57,11 +57,8 @@ function toRow(r: Raw): WindowRow {
   };
 }
 
-function scopeWhere(scope: TenantScope) {
-  if (scope.kind === 'all') return sql`true`;
-  if (scope.locationIds === 'all') return sql`w.organization_id = ${scope.organizationId}`;
-  return sql`w.organization_id = ${scope.organizationId} and w.location_id = any(${arr([...scope.locationIds])}::int[])`;
-}
+/** Where a window `w` sits in a tenant. */
+const WINDOW_COLUMNS = { org: sql`w.organization_id`, loc: sql`w.location_id` };
 
 export function createMaintenanceRepo(db: Db) {
   return {
@@ -74,7 +71,7 @@ export function createMaintenanceRepo(db: Db) {
       filter: { locationId?: number; controllerId?: number; includePast: boolean },
       now: Date,
     ): Promise<WindowRow[]> {
-      const parts = [sql`w.archived_at is null`, scopeWhere(scope)];
+      const parts = [sql`w.archived_at is null`, scopeSql(scope, WINDOW_COLUMNS)];
       if (!filter.includePast) parts.push(sql`w.ends_at > ${now.toISOString()}::timestamptz`);
       if (filter.locationId !== undefined) parts.push(sql`w.location_id = ${filter.locationId}`);
       if (filter.controllerId !== undefined) {

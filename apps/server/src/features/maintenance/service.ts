@@ -5,12 +5,12 @@ import type {
   Weekday,
 } from '@rcm/shared/maintenance';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { toIso } from '../../lib/sql.ts';
 import { nextOccurrence, windowActiveAt } from '../alarms/management.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { controllerScope, inScope, type TenantScope } from '../auth/scope.ts';
+import { inScope, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { MaintenanceRepo, WindowRow } from './repo.ts';
 
@@ -48,16 +48,10 @@ export function createMaintenanceService(deps: {
 }) {
   const { db, repo, audit, now } = deps;
 
-  const readScope = (ctx: AuthContext): TenantScope => {
-    const scope = controllerScope(ctx);
-    if (!scope) throw forbidden();
-    return scope;
-  };
-
   /** A window the caller may change, or 404 (outside the scope, it does not exist). */
   const writable = async (ctx: AuthContext, id: number): Promise<WindowRow> => {
     const w = await repo.find(id);
-    if (!w || !inScope(readScope(ctx), w)) throw notFound();
+    if (!w || !inScope(requireScope(ctx, 'controllers'), w)) throw notFound();
     return w;
   };
 
@@ -73,7 +67,7 @@ export function createMaintenanceService(deps: {
   return {
     async list(ctx: AuthContext, q: { location_id?: number; controller_id?: number; include_past?: string }) {
       const rows = await repo.list(
-        readScope(ctx),
+        requireScope(ctx, 'controllers'),
         { locationId: q.location_id, controllerId: q.controller_id, includePast: q.include_past === 'true' },
         now(),
       );
@@ -83,7 +77,7 @@ export function createMaintenanceService(deps: {
     async create(ctx: AuthContext, body: MaintenanceWindowBody): Promise<MaintenanceWindowView> {
       const place = await repo.place({ locationId: body.location_id, controllerId: body.controller_id });
       const field = body.controller_id !== undefined ? 'controller_id' : 'location_id';
-      if (!place || !inScope(readScope(ctx), place)) throw fieldError(field, 'window_place_unknown');
+      if (!place || !inScope(requireScope(ctx, 'controllers'), place)) throw fieldError(field, 'window_place_unknown');
       if (body.rack !== undefined && !(await repo.hasRack(body.controller_id as number, body.rack)))
         throw fieldError('rack', 'window_rack_unknown');
       const at = now();

@@ -4,8 +4,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
-import { arr, toIso as iso, query } from '../../lib/sql.ts';
-import { alarmScope, inScope, type TenantScope } from '../auth/scope.ts';
+import { toIso as iso, query } from '../../lib/sql.ts';
+import { inScope, requireScope, scopeFor, scopeSql } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { emitForAlarms } from './delivery.ts';
 import { MANDRILL_EVENT_COLUMNS, type MandrillEvent } from './mandrill.ts';
@@ -38,18 +38,8 @@ export function toEmail(r: Record<string, unknown>): EmailNotification {
   };
 }
 
-/** The alarms (alias `a`) a scope may see, as SQL. */
-function alarmScopeSql(scope: TenantScope): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  if (scope.locationIds === 'all') return sql`a.organization_id = ${scope.organizationId}`;
-  return sql`a.organization_id = ${scope.organizationId} and a.location_id = any(${arr([...scope.locationIds])}::int[])`;
-}
-
-function scopeFor(ctx: AuthContext): TenantScope {
-  const scope = alarmScope(ctx);
-  if (!scope) throw new AppError(403, 'forbidden');
-  return scope;
-}
+/** Where an alarm `a` sits in a tenant. */
+const ALARM_COLUMNS = { org: sql`a.organization_id`, loc: sql`a.location_id` };
 
 export function createNotificationsService(deps: { db: Db; bus: EventBus; now: () => Date }) {
   const { db } = deps;
@@ -74,7 +64,7 @@ export function createNotificationsService(deps: { db: Db; bus: EventBus; now: (
   return {
     /** The emails of one alarm the caller may see (else 404: its existence is not revealed). */
     async forAlarm(ctx: AuthContext, ref: number, p: Page): Promise<EmailNotificationList> {
-      const scope = scopeFor(ctx);
+      const scope = requireScope(ctx, 'alarms');
       const [alarm] = await query<{ id: number; organization_id: number; location_id: number | null }>(
         db,
         sql`select id, organization_id, location_id from alarms where ref = ${ref}`,
@@ -87,7 +77,7 @@ export function createNotificationsService(deps: { db: Db; bus: EventBus; now: (
 
     /** The emails of a controller's alarms, limited to the alarms the caller may see. */
     async forController(ctx: AuthContext, id: number, p: Page): Promise<EmailNotificationList> {
-      const scope = scopeFor(ctx);
+      const scope = requireScope(ctx, 'alarms');
       const [controller] = await query<{ organization_id: number | null; location_id: number | null }>(
         db,
         sql`select organization_id, location_id from controllers where id = ${id}`,
@@ -98,7 +88,7 @@ export function createNotificationsService(deps: { db: Db; bus: EventBus; now: (
       ) {
         throw new AppError(404, 'not_found');
       }
-      return page(sql`a.controller_id = ${id} and ${alarmScopeSql(scope)}`, p);
+      return page(sql`a.controller_id = ${id} and ${scopeSql(scope, ALARM_COLUMNS)}`, p);
     },
 
     async preferences(ctx: AuthContext): Promise<NotificationPreferences> {
@@ -116,7 +106,7 @@ export function createNotificationsService(deps: { db: Db; bus: EventBus; now: (
       if (!row) {
         // Members are notified by default; staff who see every organization opt in.
         return {
-          enabled: alarmScope(ctx)?.kind !== 'all',
+          enabled: scopeFor(ctx, 'alarms')?.kind !== 'all',
           min_severity: DEFAULT_MIN_SEVERITY,
           quiet_hours_start: null,
           quiet_hours_end: null,

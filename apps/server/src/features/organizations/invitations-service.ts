@@ -9,9 +9,10 @@ import { invitations } from '../../db/schema-organizations.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext, AuthService } from '../auth/service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
-import { holdsOrganization, organizationScope, requireOrganizationWrite } from './access.ts';
+import { requireOrganizationWrite } from './access.ts';
 import { renderInvitationEmail } from './invitation-email.ts';
 import type { LocationsRepo } from './locations-repo.ts';
 import { type MembersRepo, setMemberLocations, type Tx } from './members-repo.ts';
@@ -63,7 +64,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
 
   async function pending(ctx: AuthContext, organizationId: number): Promise<Invitation[]> {
     requireOrganizationWrite(ctx, 'organization_edit', organizationId);
-    const scope = organizationScope(ctx);
+    const scope = scopeFor(ctx, 'organizations');
     if (scope && !holdsOrganization(scope, organizationId)) throw new AppError(404, 'not_found');
     if (!(await repo.findById(organizationId))) throw new AppError(404, 'not_found');
     const rows = await members.pendingInvitations(organizationId, now());

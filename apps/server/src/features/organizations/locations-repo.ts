@@ -2,7 +2,7 @@ import type { Location, LocationBody } from '@rcm/shared/organizations';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 const select = {
   id: locations.id,
@@ -30,14 +30,12 @@ export function toLocation(row: Row): Location {
   return { ...(rest as Omit<Location, 'organisation'>), organisation: { id: organizationId, name: organizationName } };
 }
 
-/** Only the locations a scope holds: all, an organization's, or a member's own. */
-/** The locations a scope sees; archived ones are nobody's to list, pick or change. */
-export function locationScopeWhere(scope: TenantScope): SQL | undefined {
-  const live = isNull(locations.archivedAt);
-  if (scope.kind === 'all') return live;
-  const org = and(live, eq(locations.organizationId, scope.organizationId));
-  if (scope.locationIds === 'all') return org;
-  return and(org, inArray(locations.id, [...scope.locationIds, -1]));
+/**
+ * The locations a scope sees (all, an organization's, or a member's own: a location's own id is its
+ * location); archived ones are nobody's to list, pick or change.
+ */
+function visibleLocations(scope: TenantScope): SQL | undefined {
+  return and(isNull(locations.archivedAt), scopeSql(scope, { org: locations.organizationId, loc: locations.id }));
 }
 
 const columns = (body: LocationBody) => ({
@@ -57,7 +55,7 @@ export function createLocationsRepo(db: Db) {
 
   return {
     async list(scope: TenantScope, opts: { page: number; perPage: number; q?: string; organizationId?: number }) {
-      const conditions: (SQL | undefined)[] = [locationScopeWhere(scope)];
+      const conditions: (SQL | undefined)[] = [visibleLocations(scope)];
       if (opts.organizationId) conditions.push(eq(locations.organizationId, opts.organizationId));
       if (opts.q) {
         const like = `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`;
@@ -77,14 +75,14 @@ export function createLocationsRepo(db: Db) {
 
     async ofOrganization(organizationId: number, scope: TenantScope) {
       const rows = await base()
-        .where(and(eq(locations.organizationId, organizationId), locationScopeWhere(scope)))
+        .where(and(eq(locations.organizationId, organizationId), visibleLocations(scope)))
         .orderBy(asc(locations.name), asc(locations.id));
       return rows.map(toLocation);
     },
 
     /** One location, only when the scope holds it. */
     async find(id: number, scope: TenantScope) {
-      const [row] = await base().where(and(eq(locations.id, id), locationScopeWhere(scope)));
+      const [row] = await base().where(and(eq(locations.id, id), visibleLocations(scope)));
       return row ? toLocation(row) : undefined;
     },
 

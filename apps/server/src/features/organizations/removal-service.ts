@@ -1,7 +1,8 @@
 import { AppError, type InUse, inUse } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
+import { scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { locationScope, organizationScope, requireOrganizationWrite } from './access.ts';
+import { requireOrganizationWrite } from './access.ts';
 import type { LocationsRepo } from './locations-repo.ts';
 import type { RemovalRepo } from './removal-repo.ts';
 import type { OrganizationsRepo } from './repo.ts';
@@ -31,7 +32,7 @@ export function createRemovalService(deps: {
   return {
     async removeOrganization(ctx: AuthContext, id: number) {
       requireOrganizationWrite(ctx, 'organization_edit', id);
-      const scope = organizationScope(ctx);
+      const scope = scopeFor(ctx, 'organizations');
       const org = scope ? await repo.findById(id) : undefined;
       if (!org || org.archivedAt) throw new AppError(404, 'not_found');
       const uses = await removal.organizationUses(id);
@@ -58,7 +59,7 @@ export function createRemovalService(deps: {
 
     async removeLocation(ctx: AuthContext, id: number) {
       if (!ctx.permissions.has('locations_edit')) throw new AppError(403, 'forbidden');
-      const scope = locationScope(ctx) ?? organizationScope(ctx);
+      const scope = scopeFor(ctx, 'locations') ?? scopeFor(ctx, 'organizations');
       const location = scope ? await locations.find(id, scope) : undefined;
       if (!location) throw new AppError(404, 'not_found');
       const uses = await removal.locationUses(id);

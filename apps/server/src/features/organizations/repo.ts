@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { holdsOrganization, scopeSql, type TenantScope } from '../auth/scope.ts';
 
 // The outer row is named in full: drizzle writes a column of a one-table query unqualified ("id"), which
 // inside these subqueries would mean the subquery's own table.
@@ -12,18 +12,12 @@ const locationsCount = sql<number>`(select count(*)::int from ${locations} l
 const membersCount = sql<number>`(select count(*)::int from users u
   where u.organization_id = "organizations"."id" and not u.disabled and u.deleted_at is null)`;
 
-/** Controllers of the scope's locations (a member limited to locations sees only theirs). */
-function locationFilter(scope: TenantScope): SQL | undefined {
-  if (scope.kind === 'all' || scope.locationIds === 'all') return undefined;
-  return inArray(locations.id, [...scope.locationIds, -1]);
-}
-
 export function createOrganizationsRepo(db: Db) {
   return {
     async list(scope: TenantScope, opts: { page?: number; perPage?: number; q?: string } = {}) {
       const perPage = opts.perPage ?? 500;
       const conditions: SQL[] = [isNull(organizations.archivedAt)];
-      if (scope.kind === 'org') conditions.push(eq(organizations.id, scope.organizationId));
+      conditions.push(scopeSql(scope, { org: organizations.id }));
       if (opts.q) conditions.push(ilike(organizations.name, `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`));
       const where = and(...conditions);
       const rows = await db
@@ -77,17 +71,20 @@ export function createOrganizationsRepo(db: Db) {
         .from(controllers)
         .leftJoin(locations, eq(locations.id, controllers.locationId))
         .where(
-          and(eq(controllers.organizationId, organizationId), eq(controllers.authorised, true), locationFilter(scope)),
+          and(
+            eq(controllers.organizationId, organizationId),
+            eq(controllers.authorised, true),
+            // Controllers of the scope's locations (a member limited to locations sees only theirs).
+            scopeSql(scope, { org: controllers.organizationId, loc: locations.id }),
+          ),
         )
         .orderBy(asc(controllers.name), asc(controllers.id));
     },
 
     async locationsOf(organizationId: number, scope: TenantScope) {
       const conditions: SQL[] = [eq(locations.organizationId, organizationId), isNull(locations.archivedAt)];
-      if (scope.kind === 'org') {
-        if (scope.organizationId !== organizationId) return null;
-        if (scope.locationIds !== 'all') conditions.push(inArray(locations.id, [...scope.locationIds, -1]));
-      }
+      if (!holdsOrganization(scope, organizationId)) return null;
+      conditions.push(scopeSql(scope, { org: locations.organizationId, loc: locations.id }));
       const exists = await db
         .select({ id: organizations.id })
         .from(organizations)

@@ -20,9 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireAuth, requirePermission } from '../auth/guard.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { requireScope } from '../auth/scope.ts';
 import type { AuthService } from '../auth/service.ts';
-import { organizationScope } from './access.ts';
 import type { InvitationsService } from './invitations-service.ts';
 import type { RemovalService } from './removal-service.ts';
 import type { OrganizationsRepo } from './repo.ts';
@@ -101,14 +100,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
           'locations_view',
           'locations_view_all',
         );
-        const scope: TenantScope =
-          ctx.permissions.has('organization_view_all') || ctx.permissions.has('locations_view_all')
-            ? { kind: 'all' }
-            : (organizationScope(ctx) ?? {
-                kind: 'org',
-                organizationId: ctx.user.organizationId,
-                locationIds: ctx.locationIds,
-              });
+        const scope = requireScope(ctx, 'locationPicker');
         const rows = await deps.repo.locationsOf(request.params.id, scope);
         if (!rows) throw new AppError(404, 'not_found');
         return { data: rows };

@@ -7,8 +7,9 @@ import type {
 } from '@rcm/shared/organizations';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
+import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { holdsOrganization, locationScope, organizationScope, requireOrganizationWrite } from './access.ts';
+import { requireOrganizationWrite } from './access.ts';
 import type { LocationsRepo } from './locations-repo.ts';
 import type { MembersRepo } from './members-repo.ts';
 import type { OrganizationsRepo } from './repo.ts';
@@ -53,7 +54,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
 
   return {
     async list(ctx: AuthContext, q: OrganizationListQuery) {
-      const scope = organizationScope(ctx);
+      const scope = scopeFor(ctx, 'organizations');
       if (!scope) throw forbidden();
       const { rows, total } = await repo.list(scope, { page: q.page, perPage: q.per_page, q: q.q });
       return { data: rows, meta: meta(q.page, q.per_page, total) };
@@ -74,7 +75,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     },
 
     async view(ctx: AuthContext, id: number): Promise<OrganizationDetail> {
-      const scope = organizationScope(ctx);
+      const scope = scopeFor(ctx, 'organizations');
       if (!scope) throw forbidden();
       const org = holdsOrganization(scope, id) ? await repo.findById(id) : undefined;
       if (!org) throw notFound();
@@ -118,7 +119,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     },
 
     async listLocations(ctx: AuthContext, q: LocationListQuery) {
-      const scope = locationScope(ctx);
+      const scope = scopeFor(ctx, 'locations');
       if (!scope) throw forbidden();
       const { rows, total } = await locations.list(scope, {
         page: q.page,
@@ -130,7 +131,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     },
 
     async findLocation(ctx: AuthContext, id: number) {
-      const scope = locationScope(ctx) ?? organizationScope(ctx);
+      const scope = scopeFor(ctx, 'locations') ?? scopeFor(ctx, 'organizations');
       if (!scope) throw forbidden();
       const row = await locations.find(id, scope);
       if (!row) throw notFound();
@@ -156,7 +157,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
 
     async updateLocation(ctx: AuthContext, id: number, body: LocationBody) {
       if (!ctx.permissions.has('locations_edit')) throw forbidden();
-      const scope = locationScope(ctx) ?? organizationScope(ctx);
+      const scope = scopeFor(ctx, 'locations') ?? scopeFor(ctx, 'organizations');
       const before = scope ? await locations.find(id, scope) : undefined;
       if (!before) throw notFound();
       await locations.update(id, body);
@@ -176,7 +177,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     },
 
     async listMembers(ctx: AuthContext, organizationId: number) {
-      const scope = organizationScope(ctx);
+      const scope = scopeFor(ctx, 'organizations');
       if (!scope) throw forbidden();
       if (!holdsOrganization(scope, organizationId) || !(await repo.findById(organizationId))) throw notFound();
       return members.list(organizationId);

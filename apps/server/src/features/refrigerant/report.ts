@@ -8,13 +8,12 @@ import {
 } from '@rcm/shared/refrigerant';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { forbidden } from '../../lib/errors.ts';
 import { ints, query } from '../../lib/sql.ts';
 import { LEAK_ALARM_CODE } from '../alarms/leak-rule.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { Table } from '../reports/export.ts';
-import { reportScope, tenantWhere, utcBounds } from '../reports/scope.ts';
+import { tenantWhere, utcBounds } from '../reports/filters.ts';
 import { formatDay } from '../reports/service.ts';
 import { round2 } from './compliance.ts';
 import type { EventRow, SystemRow } from './repo.ts';
@@ -32,11 +31,7 @@ type SystemLine = SystemRow & {
 export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
 
-  const scopeOf = (ctx: AuthContext): TenantScope => {
-    const scope = reportScope(ctx);
-    if (!scope) throw forbidden();
-    return scope;
-  };
+  const scopeOf = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports');
 
   async function systems(scope: TenantScope, q: RefrigerantReportQuery): Promise<SystemLine[]> {
     const rows = await query<Record<string, unknown>>(

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { query, toIso } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
-import { tenantWhere, utcBounds } from './scope.ts';
+import { tenantWhere, utcBounds } from './filters.ts';
 
 type Range = { from: string; to: string; organization_id?: number | undefined; location_id?: number | undefined };
 const num = (v: unknown): number => Number(v ?? 0);

@@ -12,13 +12,11 @@ import type {
   UriPurchaseOrdersQuery,
   UriPurchaseOrdersReport,
 } from '@rcm/shared/reports';
-import { forbidden } from '../../lib/errors.ts';
-import type { TenantScope } from '../auth/scope.ts';
+import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { Cell, Table } from './export.ts';
 import { EXPORT_LABELS } from './labels.ts';
 import type { CaseRef, ReportsRepo } from './repo.ts';
-import { reportScope } from './scope.ts';
 
 function pageOf<T>(rows: T[], q: { page: number; per_page: number }): { data: T[]; meta: ReportMeta } {
   const total = rows.length;
@@ -77,11 +75,7 @@ export function excursionEpisodes<T extends CaseRef & { bucket: string; max: num
 export function createReportsService(deps: { repo: ReportsRepo; now?: () => Date }) {
   const { repo } = deps;
   const now = () => deps.now?.() ?? new Date();
-  const scopeOf = (ctx: AuthContext): TenantScope => {
-    const scope = reportScope(ctx);
-    if (!scope) throw forbidden();
-    return scope;
-  };
+  const scopeOf = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports');
   /**
    * What every export says under its title (the range, in the reader's language), the zone of its
    * places when they share one, and each location's zone for its rows' times.

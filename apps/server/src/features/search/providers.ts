@@ -2,18 +2,15 @@ import type { Locale } from '@rcm/shared/locale';
 import type { SearchHit, SearchKind } from '@rcm/shared/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arr, query } from '../../lib/sql.ts';
-import { alarmScope, controllerScope, ownScope, type TenantScope } from '../auth/scope.ts';
-import type { AuthContext } from '../auth/service.ts';
-import { inventoryScope } from '../inventory/scope.ts';
-import { jobScope, jobScopeSql } from '../jobs/scope.ts';
+import { query } from '../../lib/sql.ts';
+import { type ScopeDomain, scopeSql, type TenantScope } from '../auth/scope.ts';
 
 export type SearchTx = Pick<Db, 'execute'>;
 
-/** What one kind contributes: null when the caller may not see that kind at all. */
+/** What one kind contributes, within the caller's scope in its domain (left out without one). */
 export type SearchProvider = {
   kind: SearchKind;
-  scope: (ctx: AuthContext) => TenantScope | null;
+  domain: ScopeDomain;
   run: (tx: SearchTx, term: Term, scope: TenantScope, limit: number) => Promise<SearchHit[]>;
 };
 
@@ -45,16 +42,9 @@ function score(columns: SQL[], term: Term): SQL {
   return parts.length === 1 ? (parts[0] as SQL) : sql`greatest(${sql.join(parts, sql`, `)})`;
 }
 
-/** The scope as SQL over an organization column and a location column. */
-export function scopeSql(scope: TenantScope, org: SQL, loc: SQL): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  const inLoc = scope.locationIds === 'all' ? sql`true` : sql`${loc} = any(${arr([...scope.locationIds])}::int[])`;
-  return sql`${org} = ${scope.organizationId} and ${inLoc}`;
-}
-
 const controllers: SearchProvider = {
   kind: 'controllers',
-  scope: controllerScope,
+  domain: 'controllers',
   async run(tx, term, scope, limit) {
     const cols = [sql`c.mac_address`, sql`c.name`, sql`c.store_alias`, sql`l.name`];
     const macHit = term.hex ? sql`or replace(c.mac_address, ':', '') like ${term.hex}` : sql``;
@@ -68,7 +58,7 @@ const controllers: SearchProvider = {
       tx,
       sql`select c.id, c.mac_address, c.name, c.store_alias as alias, l.name as loc
           from controllers c left join locations l on l.id = c.location_id
-          where c.authorised and ${scopeSql(scope, sql`c.organization_id`, sql`c.location_id`)}
+          where c.authorised and ${scopeSql(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` })}
             and (${sql.join(
               cols.map((c) => matches(c, term)),
               sql` or `,
@@ -86,19 +76,14 @@ const controllers: SearchProvider = {
 
 const organizations: SearchProvider = {
   kind: 'organizations',
-  scope: (ctx) =>
-    ctx.permissions.has('organization_view_all')
-      ? { kind: 'all' }
-      : ctx.permissions.has('organization_view')
-        ? { kind: 'org', organizationId: ctx.user.organizationId, locationIds: 'all' }
-        : null,
+  domain: 'organizations',
   async run(tx, term, scope, limit) {
     const rows = await query<{ id: number; name: string; n: number }>(
       tx,
       sql`select o.id, o.name,
             (select count(*)::int from locations l where l.organization_id = o.id and l.archived_at is null) as n
           from organizations o
-          where ${scope.kind === 'all' ? sql`true` : sql`o.id = ${scope.organizationId}`} and o.archived_at is null
+          where ${scopeSql(scope, { org: sql`o.id` })} and o.archived_at is null
             and ${matches(sql`o.name`, term)}
           order by ${score([sql`o.name`], term)} desc, o.id limit ${limit}`,
     );
@@ -108,12 +93,7 @@ const organizations: SearchProvider = {
 
 const locations: SearchProvider = {
   kind: 'locations',
-  scope: (ctx) =>
-    ctx.permissions.has('locations_view_all')
-      ? { kind: 'all' }
-      : ctx.permissions.has('locations_view')
-        ? ownScope(ctx)
-        : null,
+  domain: 'locations',
   async run(tx, term, scope, limit) {
     const cols = [sql`l.name`, sql`l.address_line_1`, sql`l.city`];
     const rows = await query<{
@@ -128,7 +108,7 @@ const locations: SearchProvider = {
       tx,
       sql`select l.id, l.name, l.address_line_1 as a1, l.city, l.state, o.name as org, o.id as org_id
           from locations l join organizations o on o.id = l.organization_id
-          where ${scopeSql(scope, sql`l.organization_id`, sql`l.id`)} and l.archived_at is null
+          where ${scopeSql(scope, { org: sql`l.organization_id`, loc: sql`l.id` })} and l.archived_at is null
             and (${sql.join(
               cols.map((c) => matches(c, term)),
               sql` or `,
@@ -146,7 +126,7 @@ const locations: SearchProvider = {
 
 const alarms: SearchProvider = {
   kind: 'alarms',
-  scope: alarmScope,
+  domain: 'alarms',
   /**
    * By ref (any status), or by reason in either language among alarms not yet cleared (the history is
    * the dashboard's job); titled with the reason in the caller's language.
@@ -169,7 +149,7 @@ const alarms: SearchProvider = {
       tx,
       sql`select a.id, a.ref, a.reason, a.reason_es, a.status, coalesce(c.name, c.mac_address) as ctl, l.name as loc
           from alarms a join controllers c on c.id = a.controller_id left join locations l on l.id = c.location_id
-          where ${scopeSql(scope, sql`a.organization_id`, sql`a.location_id`)} and (${byRef} or ${byReason})
+          where ${scopeSql(scope, { org: sql`a.organization_id`, loc: sql`a.location_id` })} and (${byRef} or ${byReason})
           order by ${term.ref !== null ? sql`(a.ref = ${term.ref}) desc,` : sql``} a.raised_at desc limit ${limit}`,
     );
     return rows.map((r) => ({
@@ -183,18 +163,13 @@ const alarms: SearchProvider = {
 
 const users: SearchProvider = {
   kind: 'users',
-  scope: (ctx) =>
-    !ctx.permissions.has('settings_view')
-      ? null
-      : ctx.permissions.has('organization_view_all')
-        ? { kind: 'all' }
-        : { kind: 'org', organizationId: ctx.user.organizationId, locationIds: 'all' },
+  domain: 'users',
   async run(tx, term, scope, limit) {
     const cols = [sql`u.name`, sql`u.email`];
     const rows = await query<{ id: number; name: string; email: string; org: string }>(
       tx,
       sql`select u.id, u.name, u.email, o.name as org from users u join organizations o on o.id = u.organization_id
-          where ${scope.kind === 'all' ? sql`true` : sql`u.organization_id = ${scope.organizationId}`}
+          where ${scopeSql(scope, { org: sql`u.organization_id` })}
             and u.deleted_at is null
             and (${sql.join(
               cols.map((c) => matches(c, term)),
@@ -208,13 +183,13 @@ const users: SearchProvider = {
 
 const jobs: SearchProvider = {
   kind: 'jobs',
-  scope: jobScope,
+  domain: 'jobs',
   async run(tx, term, scope, limit) {
     const cols = [sql`j.number`, sql`j.title`];
     const rows = await query<{ id: number; number: string; title: string; status: string; loc: string | null }>(
       tx,
       sql`select j.id, j.number, j.title, j.status, l.name as loc from jobs j left join locations l on l.id = j.location_id
-          where ${jobScopeSql(scope)} and (${sql.join(
+          where ${scopeSql(scope, { org: sql`j.organization_id`, loc: sql`j.location_id` })} and (${sql.join(
             cols.map((c) => matches(c, term)),
             sql` or `,
           )})
@@ -231,18 +206,14 @@ const jobs: SearchProvider = {
 
 const inventory: SearchProvider = {
   kind: 'inventory',
-  scope: (ctx) => {
-    const s = inventoryScope(ctx);
-    if (!s) return null;
-    return s.kind === 'all' ? s : { kind: 'org', organizationId: s.organizationId, locationIds: 'all' };
-  },
+  domain: 'inventory',
   async run(tx, term, scope, limit) {
     const cols = [sql`i.part_number`, sql`i.product_name`];
     const rows = await query<{ id: number; part: string; name: string; brand: string; qty: number; org: string }>(
       tx,
       sql`select i.id, i.part_number as part, i.product_name as name, i.brand, i.quantity as qty, o.name as org
           from inventory_items i join organizations o on o.id = i.organization_id
-          where ${scope.kind === 'all' ? sql`true` : sql`i.organization_id = ${scope.organizationId}`}
+          where ${scopeSql(scope, { org: sql`i.organization_id` })}
             and i.archived_at is null
             and (${sql.join(
               cols.map((c) => matches(c, term)),

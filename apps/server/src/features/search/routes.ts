@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { requirePermission } from '../auth/guard.ts';
+import { scopeFor } from '../auth/scope.ts';
 import { prepareTerm, type SearchProvider } from './providers.ts';
 
 /** How close a word must be to count as a match (pg_trgm word similarity, 0–1): "Rivrside" finds "Riverside". */
@@ -19,7 +20,7 @@ export function searchRoutes(deps: { db: Db; providers: readonly SearchProvider[
       const term = prepareTerm(request.query.q, request.locale);
       const limit = request.query.limit;
       const visible = deps.providers.flatMap((p) => {
-        const scope = p.scope(ctx);
+        const scope = scopeFor(ctx, p.domain);
         return scope ? [{ p, scope }] : [];
       });
       const groups = await deps.db.transaction(async (tx) => {

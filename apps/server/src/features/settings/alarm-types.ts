@@ -6,7 +6,7 @@ import { alarmTypes } from '../../db/schema-alarms.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { pageMeta } from './scope.ts';
+import { pageMeta } from './page-meta.ts';
 
 type Row = typeof alarmTypes.$inferSelect;
 

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, users } from '../../db/schema.ts';
 import { createAuditNames, subjectKey } from '../audit/names.ts';
 import { auditChanges, type NamedKind, named, refsOf, snapshotName } from '../audit/present.ts';
-import { pageMeta, type SettingsScope } from './scope.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
+import { pageMeta } from './page-meta.ts';
 
 const DAY_MS = 86_400_000;
 const SIGN_IN_ACTION = 'auth.login';
@@ -22,9 +23,9 @@ export function createAuditLogRepo(db: Db) {
   const auditNames = createAuditNames(db);
 
   return {
-    async list(scope: SettingsScope, q: AuditLogQuery, locale: Locale) {
+    async list(scope: TenantScope, q: AuditLogQuery, locale: Locale) {
       const conditions: (SQL | undefined)[] = [
-        scope.kind === 'org' ? eq(auditLog.organizationId, scope.organizationId) : undefined,
+        scopeSql(scope, { org: auditLog.organizationId }),
         q.action ? eq(auditLog.action, q.action) : undefined,
         q.hide_sign_ins === 'true' ? ne(auditLog.action, SIGN_IN_ACTION) : undefined,
         q.actor ? or(ilike(actor.name, `%${q.actor}%`), ilike(actor.email, `%${q.actor}%`)) : undefined,

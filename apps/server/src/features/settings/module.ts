@@ -24,11 +24,12 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { requirePermission } from '../auth/guard.ts';
 import type { PasswordLinks } from '../auth/password-links.ts';
+import { requireScope } from '../auth/scope.ts';
 import { createLocationsRepo } from '../organizations/locations-repo.ts';
 import { createAlarmTypesSettings } from './alarm-types.ts';
 import { createAuditLogRepo } from './audit-log-repo.ts';
+import { pageMeta } from './page-meta.ts';
 import { createSettingsRepo, type SettingsTeamRow, type SettingsUserRow } from './repo.ts';
-import { pageMeta, settingsScope } from './scope.ts';
 import { createSettingsService } from './service.ts';
 import { createUsersService } from './users-service.ts';
 
@@ -98,12 +99,12 @@ export function settingsModule(deps: {
       { schema: { querystring: settingsListQuery, response: list(settingsUser) } },
       async (request) => {
         const q = request.query;
-        const { rows, total } = await repo.listUsers(settingsScope(view(request)), q);
+        const { rows, total } = await repo.listUsers(requireScope(view(request), 'settings'), q);
         return { data: rows.map(toUser), meta: pageMeta(q.page, q.per_page, total) };
       },
     );
     app.get('/settings/users/:id', { schema: { params: idParams, response: one(settingsUser) } }, async (request) => {
-      const user = await repo.findUser(settingsScope(view(request)), request.params.id);
+      const user = await repo.findUser(requireScope(view(request), 'settings'), request.params.id);
       if (!user) throw new AppError(404, 'not_found');
       return { data: toUser(user) };
     });
@@ -147,12 +148,12 @@ export function settingsModule(deps: {
       { schema: { querystring: settingsListQuery, response: list(settingsTeam) } },
       async (request) => {
         const q = request.query;
-        const { rows, total } = await repo.listTeams(settingsScope(view(request)), q);
+        const { rows, total } = await repo.listTeams(requireScope(view(request), 'settings'), q);
         return { data: rows.map(toTeam), meta: pageMeta(q.page, q.per_page, total) };
       },
     );
     app.get('/settings/teams/:id', { schema: { params: idParams, response: one(settingsTeam) } }, async (request) => {
-      const team = await repo.findTeam(settingsScope(view(request)), request.params.id);
+      const team = await repo.findTeam(requireScope(view(request), 'settings'), request.params.id);
       if (!team) throw new AppError(404, 'not_found');
       return { data: toTeam(team) };
     });
@@ -236,7 +237,7 @@ export function settingsModule(deps: {
     );
 
     app.get('/audit-log', { schema: { querystring: auditLogQuery, response: list(auditEntry) } }, async (request) =>
-      auditLog.list(settingsScope(view(request)), request.query, request.locale),
+      auditLog.list(requireScope(view(request), 'settings'), request.query, request.locale),
     );
     app.get(
       '/audit-log/actions',

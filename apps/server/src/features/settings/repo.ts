@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { removeOrArchive } from '../../db/remove-or-archive.ts';
 import { organizations, roles, teams, users } from '../../db/schema.ts';
 import { query } from '../../lib/sql.ts';
-import type { SettingsScope } from './scope.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 // The outer row is named in full: drizzle writes a column of a one-table query unqualified ("id"), which
 // inside these subqueries would mean the users table's own id.
@@ -43,13 +43,13 @@ export function createSettingsRepo(db: Db) {
       .leftJoin(teams, eq(teams.id, users.teamId));
 
   /** The users a scope sees; deleted users are nobody's to list or change. */
-  const userScope = (scope: SettingsScope): SQL | undefined =>
-    and(isNull(users.deletedAt), scope.kind === 'all' ? undefined : eq(users.organizationId, scope.organizationId));
-  const teamScope = (scope: SettingsScope): SQL | undefined =>
-    scope.kind === 'all' ? undefined : or(eq(teams.organizationId, scope.organizationId), isNull(teams.organizationId));
+  const userScope = (scope: TenantScope): SQL | undefined =>
+    and(isNull(users.deletedAt), scopeSql(scope, { org: users.organizationId }));
+  /** Teams without an organization belong to every organization. */
+  const teamScope = (scope: TenantScope): SQL => scopeSql(scope, { org: teams.organizationId, shared: true });
 
   return {
-    async listUsers(scope: SettingsScope, q: SettingsListQuery) {
+    async listUsers(scope: TenantScope, q: SettingsListQuery) {
       const where = and(
         userScope(scope),
         q.q ? or(ilike(users.name, like(q.q)), ilike(users.email, like(q.q))) : undefined,
@@ -63,7 +63,7 @@ export function createSettingsRepo(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    async findUser(scope: SettingsScope, id: number) {
+    async findUser(scope: TenantScope, id: number) {
       const [row] = await userQuery().where(and(eq(users.id, id), userScope(scope)));
       return row;
     },
@@ -123,7 +123,7 @@ export function createSettingsRepo(db: Db) {
       return !!row;
     },
 
-    async listTeams(scope: SettingsScope, q: SettingsListQuery) {
+    async listTeams(scope: TenantScope, q: SettingsListQuery) {
       const where = and(teamScope(scope), q.q ? ilike(teams.name, like(q.q)) : undefined);
       const [total] = await db.select({ n: count() }).from(teams).where(where);
       const rows = await db
@@ -143,7 +143,7 @@ export function createSettingsRepo(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    async findTeam(scope: SettingsScope, id: number) {
+    async findTeam(scope: TenantScope, id: number) {
       const [row] = await db
         .select({
           id: teams.id,

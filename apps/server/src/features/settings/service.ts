@@ -3,9 +3,10 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError, inUse } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import type { AuditRepo } from '../audit/repo.ts';
+import { holdsOrganization, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
+import { permissionsBeyond } from './grants.ts';
 import type { SettingsRepo } from './repo.ts';
-import { inSettingsScope, permissionsBeyond, settingsScope } from './scope.ts';
 
 const fieldError = (field: string, key: FieldMessageKey, status = 422) =>
   new AppError(status, status === 409 ? 'conflict' : 'validation_failed', { fields: [{ field, key }] });
@@ -21,10 +22,13 @@ export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRe
 
   return {
     async saveTeam(ctx: AuthContext, id: number | null, body: TeamBody) {
-      const scope = settingsScope(ctx);
+      const scope = requireScope(ctx, 'settings');
       // Teams without an organization belong to everyone: only a global settings user manages them.
       if (body.organization_id === null) requireGlobal(ctx);
-      else if (!inSettingsScope(scope, body.organization_id) || !(await repo.organizationExists(body.organization_id)))
+      else if (
+        !holdsOrganization(scope, body.organization_id) ||
+        !(await repo.organizationExists(body.organization_id))
+      )
         throw fieldError('organization_id', 'unknown_option');
       const values = { name: body.name, organizationId: body.organization_id };
       let before: unknown = null;
@@ -52,7 +56,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRe
 
     /** Deletes a team nobody is in and no alarm type escalates to (409 in_use naming them otherwise). */
     async deleteTeam(ctx: AuthContext, id: number) {
-      const team = await repo.findTeam(settingsScope(ctx), id);
+      const team = await repo.findTeam(requireScope(ctx, 'settings'), id);
       if (!team) throw new AppError(404, 'not_found');
       if (team.organizationId === null) requireGlobal(ctx);
       const uses = await repo.teamUses(id);

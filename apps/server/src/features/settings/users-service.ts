@@ -5,10 +5,11 @@ import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { PasswordLinks } from '../auth/password-links.ts';
+import { holdsOrganization, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { setMemberLocations } from '../organizations/members-repo.ts';
+import { permissionsBeyond } from './grants.ts';
 import type { SettingsRepo, SettingsUserRow } from './repo.ts';
-import { inSettingsScope, permissionsBeyond, settingsScope } from './scope.ts';
 
 const fieldError = (field: string, key: FieldMessageKey, status = 422) =>
   new AppError(status, status === 409 ? 'conflict' : 'validation_failed', { fields: [{ field, key }] });
@@ -47,7 +48,7 @@ export function createUsersService(deps: {
 
   /** The user in the caller's scope and within the caller's own permissions (404 / 403 otherwise). */
   async function reachable(ctx: AuthContext, id: number) {
-    const user = await repo.findUser(settingsScope(ctx), id);
+    const user = await repo.findUser(requireScope(ctx, 'settings'), id);
     if (!user) throw new AppError(404, 'not_found');
     // Someone holding more than the caller is out of reach: no renaming, moving or disabling them.
     if (permissionsBeyond(ctx, user.permissions).length > 0) throw new AppError(403, 'forbidden');
@@ -58,8 +59,8 @@ export function createUsersService(deps: {
     ctx: AuthContext,
     input: { organizationId: number; roleId: number; teamId: number | null },
   ) {
-    const scope = settingsScope(ctx);
-    if (!inSettingsScope(scope, input.organizationId) || !(await repo.organizationExists(input.organizationId)))
+    const scope = requireScope(ctx, 'settings');
+    if (!holdsOrganization(scope, input.organizationId) || !(await repo.organizationExists(input.organizationId)))
       throw fieldError('organization_id', 'unknown_option');
     const role = await repo.findRole(input.roleId);
     if (!role) throw fieldError('role_id', 'unknown_option');
