@@ -93,13 +93,6 @@ export const alarmListQuery = z.object({
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuery>;
 
-export const listMeta = z.object({
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-});
-
 export const alarmStats = z.object({
   active: z.number().int(),
   acknowledged: z.number().int(),

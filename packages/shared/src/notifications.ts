@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { listMeta } from './alarms.ts';
+
 import { ALARM_SEVERITIES } from './device.ts';
+import { listMeta } from './pagination.ts';
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

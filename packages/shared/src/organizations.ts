@@ -8,14 +8,6 @@ const timeZoneSet = new Set(TIME_ZONES);
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 
-export const listMeta = z.object({
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-});
-export type ListMeta = z.infer<typeof listMeta>;
-
 /** GET /api/organizations: also the pickers' source, hence the large default page. */
 export const organizationListQuery = z.object({
   page,

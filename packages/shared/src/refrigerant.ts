@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredEnum } from './auth.ts';
-import { checkRange, rangeShape, reportMeta } from './reports.ts';
+import { listMeta } from './pagination.ts';
+import { checkRange, rangeShape } from './reports.ts';
 
 /**
  * Refrigerants with their 100-year global warming potential from the IPCC's Fourth Assessment Report
@@ -211,7 +212,7 @@ export type RefrigerantReportRow = z.infer<typeof refrigerantReportRow>;
 
 export const refrigerantReport = z.object({
   data: z.array(refrigerantReportRow),
-  meta: reportMeta,
+  meta: listMeta,
   summary: z.object({
     systems: z.number().int(),
     co2e_tonnes: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listMeta } from './pagination.ts';
 
 /** The reports, in the order of the index page; each is `/reports/{name}` and `/api/reports/{name}`. */
 export const REPORT_NAMES = [
@@ -75,14 +76,6 @@ export type AlarmResponseQuery = z.infer<typeof alarmResponseQuery>;
 export const reportLocation = z.object({ id: z.number().int(), name: z.string(), organization_name: z.string() });
 export type ReportLocation = z.infer<typeof reportLocation>;
 
-export const reportMeta = z.object({
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-});
-export type ReportMeta = z.infer<typeof reportMeta>;
-
 // --- URI purchase orders -------------------------------------------------------------------------
 
 export const uriPurchaseOrderRow = z.object({
@@ -104,7 +97,7 @@ export type UriPurchaseOrderRow = z.infer<typeof uriPurchaseOrderRow>;
 
 export const uriPurchaseOrdersReport = z.object({
   data: z.array(uriPurchaseOrderRow),
-  meta: reportMeta,
+  meta: listMeta,
   summary: z.object({
     orders: z.number().int(),
     total_cents: z.number().int(),
@@ -150,7 +143,7 @@ export type ManualOnNow = z.infer<typeof manualOnNow>;
 
 export const rackManuallyOnReport = z.object({
   data: z.array(manualOnEpisode),
-  meta: reportMeta,
+  meta: listMeta,
   summary: z.object({
     now: z.array(manualOnNow),
     episodes: z.number().int(),
@@ -198,7 +191,7 @@ export type HaccpRow = z.infer<typeof haccpRow>;
 
 export const haccpReport = z.object({
   data: z.array(haccpRow),
-  meta: reportMeta,
+  meta: listMeta,
   summary: z.object({
     locations: z.number().int(),
     cases: z.number().int(),
@@ -233,7 +226,7 @@ export type AlarmResponseRow = z.infer<typeof alarmResponseRow>;
 
 export const alarmResponseReport = z.object({
   data: z.array(alarmResponseRow),
-  meta: reportMeta,
+  meta: listMeta,
   summary: z.object({
     alarms: z.number().int(),
     by_severity: z.array(

@@ -11,14 +11,6 @@ const page = z.coerce.number().int().min(1).default(1);
 const perPage = z.coerce.number().int().min(1).max(100).default(25);
 const text = z.string().trim().max(200).optional();
 
-export const settingsListMeta = z.object({
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-});
-export type SettingsListMeta = z.infer<typeof settingsListMeta>;
-
 export const settingsListQuery = z.object({ q: text, page, per_page: perPage });
 export type SettingsListQuery = z.infer<typeof settingsListQuery>;
 

@@ -11,8 +11,9 @@ import {
   alarmStats,
   alarmSummary,
   alarmTypeSummary,
-  listMeta,
 } from '@rcm/shared/alarms';
+import { listMeta } from '@rcm/shared/pagination';
+import { refParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -29,7 +30,6 @@ import { createAlarmMetricsService } from './metrics-service.ts';
 import { createAlarmQueryRepo } from './query-repo.ts';
 import { createAlarmService } from './service.ts';
 
-const refParams = z.object({ ref: z.coerce.number().int().positive().max(2_147_483_647) });
 const statsQuery = alarmListQuery.omit({ page: true, per_page: true, sort: true });
 const one = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
 

@@ -1,4 +1,5 @@
 import type { AlarmDetail, AlarmListQuery, AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
+import { type ListMeta, pageMeta } from '@rcm/shared/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -13,18 +14,12 @@ import { sanitizeNotes } from './sanitize-notes.ts';
 
 export type AlarmPage = {
   data: AlarmSummary[];
-  meta: { page: number; per_page: number; total: number; last_page: number };
+  meta: ListMeta;
 };
 
 /** The list's response text (`{data, meta}`: an AlarmPage) around the page's JSON from PostgreSQL. */
 function pageText(q: AlarmListQuery, { json, total }: { json: string; total: number }): string {
-  const meta: AlarmPage['meta'] = {
-    page: q.page,
-    per_page: q.per_page,
-    total,
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
-  };
-  return `{"data":${json},"meta":${JSON.stringify(meta)}}`;
+  return `{"data":${json},"meta":${JSON.stringify(pageMeta(q.page, q.per_page, total))}}`;
 }
 
 /** The alarm dashboard and view: lists, tiles, one alarm, its notes. Scope decides what exists. */

@@ -1,13 +1,12 @@
-import { listMeta } from '@rcm/shared/alarms';
 import { asset, assetBody, assetListQuery, assetOptions } from '@rcm/shared/assets';
+import { listMeta, pageMeta } from '@rcm/shared/pagination';
+import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AssetsRepo } from './repo.ts';
 import type { AssetsService } from './service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function assetRoutes(deps: {
   repo: AssetsRepo;
@@ -30,7 +29,7 @@ export function assetRoutes(deps: {
         const { items, total } = await repo.list(q, scope, today());
         return {
           data: items,
-          meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+          meta: pageMeta(q.page, q.per_page, total),
         };
       },
     );

@@ -1,4 +1,4 @@
-import { type AlarmMetrics, alarmMetrics, alarmMetricsQuery, listMeta } from '@rcm/shared/alarms';
+import { type AlarmMetrics, alarmMetrics, alarmMetricsQuery } from '@rcm/shared/alarms';
 import {
   authoriseControllerBody,
   type ControllerDetail,
@@ -6,6 +6,8 @@ import {
   unauthorisedController,
 } from '@rcm/shared/auth';
 import { controllerListItem, controllerListQuery, controllerUpdateBody, rackState } from '@rcm/shared/controllers';
+import { listMeta, pageMeta } from '@rcm/shared/pagination';
+import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -47,8 +49,6 @@ function toDetail(row: DetailRow): ControllerDetail {
   };
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-
 export function controllerRoutes(deps: {
   repo: ControllersRepo;
   list: ControllerListRepo;
@@ -74,7 +74,7 @@ export function controllerRoutes(deps: {
         const { items, total } = await deps.list.list(q, visibleControllers(scope, seesPending), today);
         return {
           data: items,
-          meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+          meta: pageMeta(q.page, q.per_page, total),
         };
       },
     );

@@ -1,4 +1,3 @@
-import { listMeta } from '@rcm/shared/alarms';
 import {
   inventoryImportBody,
   inventoryItem,
@@ -10,6 +9,8 @@ import {
   purchaseOrderSummary,
   supplier,
 } from '@rcm/shared/inventory';
+import { listMeta, pageMeta } from '@rcm/shared/pagination';
+import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -20,14 +21,6 @@ import type { ItemsRepo } from './items-repo.ts';
 import type { ItemsService } from './items-service.ts';
 import type { PurchaseOrdersRepo } from './po-repo.ts';
 import type { PurchaseOrdersService } from './po-service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const meta = (page: number, perPage: number, total: number) => ({
-  page,
-  per_page: perPage,
-  total,
-  last_page: Math.max(1, Math.ceil(total / perPage)),
-});
 
 export function inventoryRoutes(deps: {
   items: ItemsRepo;
@@ -49,7 +42,7 @@ export function inventoryRoutes(deps: {
         const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         const q = request.query;
         const { items: data, total } = await items.list(q, scope);
-        return { data, meta: meta(q.page, q.per_page, total) };
+        return { data, meta: pageMeta(q.page, q.per_page, total) };
       },
     );
 
@@ -147,7 +140,7 @@ export function inventoryRoutes(deps: {
         const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         const q = request.query;
         const { items: data, total } = await orders.list(q, scope);
-        return { data, meta: meta(q.page, q.per_page, total) };
+        return { data, meta: pageMeta(q.page, q.per_page, total) };
       },
     );
 

@@ -1,3 +1,4 @@
+import { idParams } from '@rcm/shared/params';
 import { supplierBody, supplierListQuery, supplierPatch, supplierRecord } from '@rcm/shared/suppliers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,6 @@ import { requirePermission } from '../auth/guard.ts';
 import type { SuppliersRepo } from './suppliers-repo.ts';
 import type { SuppliersService } from './suppliers-service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const one = z.object({ data: supplierRecord });
 
 /** /api/inventory/suppliers: read with inventory_view; changes need inventory_edit and organization_view_all. */

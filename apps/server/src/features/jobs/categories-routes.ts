@@ -1,11 +1,11 @@
 import { jobCategoryBody, jobCategoryList, jobCategoryPatch, jobCategoryRecord } from '@rcm/shared/jobs';
+import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requirePermission } from '../auth/guard.ts';
 import type { JobCategoriesService } from './categories-service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const one = z.object({ data: jobCategoryRecord });
 
 /** /api/settings/job-categories: read with settings_view; changes with settings_update (see the service). */

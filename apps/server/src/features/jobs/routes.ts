@@ -1,4 +1,3 @@
-import { listMeta } from '@rcm/shared/alarms';
 import {
   jobAssignBody,
   jobCategory,
@@ -11,6 +10,8 @@ import {
   jobSummary,
   jobUpdateBody,
 } from '@rcm/shared/jobs';
+import { listMeta, pageMeta } from '@rcm/shared/pagination';
+import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../auth/guard.ts';
@@ -19,7 +20,6 @@ import type { JobCategoriesService } from './categories-service.ts';
 import type { JobsRepo } from './repo.ts';
 import type { JobsService } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const statsQuery = jobListQuery.pick({ categories: true, priorities: true, controller_id: true, alarm_id: true });
 
 export function jobRoutes(deps: {
@@ -43,7 +43,7 @@ export function jobRoutes(deps: {
         const { items, total } = await repo.list(q, scope);
         return {
           data: items.map(({ description: _d, organizationId: _o, ...job }) => job),
-          meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+          meta: pageMeta(q.page, q.per_page, total),
         };
       },
     );

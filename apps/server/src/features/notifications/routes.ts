@@ -4,6 +4,7 @@ import {
   notificationPreferences,
   notificationPreferencesBody,
 } from '@rcm/shared/notifications';
+import { idParams, refParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -13,9 +14,6 @@ import { AppError } from '../../lib/errors.ts';
 import { requireAuth } from '../auth/guard.ts';
 import { parseMandrillEvents, verifyMandrillSignature } from './mandrill.ts';
 import { createNotificationsService } from './service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const refParams = z.object({ ref: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const MANDRILL_WEBHOOK_PATH = '/api/webhooks/email/mandrill';
 

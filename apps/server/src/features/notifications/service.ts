@@ -1,5 +1,6 @@
 import type { EmailNotification, EmailNotificationList, NotificationPreferences } from '@rcm/shared/notifications';
 import { preferenceIssues } from '@rcm/shared/notifications';
+import { pageMeta } from '@rcm/shared/pagination';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -57,7 +58,7 @@ export function createNotificationsService(deps: { db: Db; bus: EventBus; now: (
     );
     return {
       data: rows.map(toEmail),
-      meta: { page: p.page, per_page: p.per_page, total, last_page: Math.max(1, Math.ceil(total / p.per_page)) },
+      meta: pageMeta(p.page, p.per_page, total),
     };
   }
 

@@ -5,7 +5,6 @@ import {
   invitation,
   invitationBody,
   invitationPreview,
-  listMeta,
   location,
   locationBody,
   locationListQuery,
@@ -16,6 +15,7 @@ import {
   organizationListItem,
   organizationListQuery,
 } from '@rcm/shared/organizations';
+import { listMeta } from '@rcm/shared/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';

@@ -5,6 +5,7 @@ import type {
   OrganizationDetail,
   OrganizationListQuery,
 } from '@rcm/shared/organizations';
+import { pageMeta } from '@rcm/shared/pagination';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
@@ -21,13 +22,6 @@ export type OrganizationsDeps = {
   audit: AuditRepo;
   now?: () => Date;
 };
-
-const meta = (page: number, perPage: number, total: number) => ({
-  page,
-  per_page: perPage,
-  total,
-  last_page: Math.max(1, Math.ceil(total / perPage)),
-});
 
 const notFound = () => new AppError(404, 'not_found');
 const forbidden = () => new AppError(403, 'forbidden');
@@ -57,7 +51,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const scope = scopeFor(ctx, 'organizations');
       if (!scope) throw forbidden();
       const { rows, total } = await repo.list(scope, { page: q.page, perPage: q.per_page, q: q.q });
-      return { data: rows, meta: meta(q.page, q.per_page, total) };
+      return { data: rows, meta: pageMeta(q.page, q.per_page, total) };
     },
 
     async create(ctx: AuthContext, name: string) {
@@ -127,7 +121,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
         q: q.q,
         organizationId: q.organization_id,
       });
-      return { data: rows, meta: meta(q.page, q.per_page, total) };
+      return { data: rows, meta: pageMeta(q.page, q.per_page, total) };
     },
 
     async findLocation(ctx: AuthContext, id: number) {

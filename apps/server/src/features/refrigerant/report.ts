@@ -1,4 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
+import { pageMeta } from '@rcm/shared/pagination';
 import {
   massUnitFor,
   type RefrigerantReport,
@@ -141,12 +142,7 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
       const page = all.slice((q.page - 1) * q.per_page, q.page * q.per_page);
       return {
         data: page,
-        meta: {
-          page: q.page,
-          per_page: q.per_page,
-          total: all.length,
-          last_page: Math.max(1, Math.ceil(all.length / q.per_page)),
-        },
+        meta: pageMeta(q.page, q.per_page, all.length),
         summary: {
           systems: all.length,
           co2e_tonnes: round2(all.reduce((s, r) => s + r.co2e_tonnes, 0)),

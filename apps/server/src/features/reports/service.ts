@@ -1,5 +1,7 @@
 import { formatDuration } from '@rcm/shared/duration';
 import type { Locale } from '@rcm/shared/locale';
+import type { ListMeta } from '@rcm/shared/pagination';
+import { pageMeta } from '@rcm/shared/pagination';
 import type {
   AlarmResponseQuery,
   AlarmResponseReport,
@@ -8,7 +10,6 @@ import type {
   PoStatus,
   RackManuallyOnQuery,
   RackManuallyOnReport,
-  ReportMeta,
   UriPurchaseOrdersQuery,
   UriPurchaseOrdersReport,
 } from '@rcm/shared/reports';
@@ -18,11 +19,11 @@ import type { Cell, Table } from './export.ts';
 import { EXPORT_LABELS } from './labels.ts';
 import type { CaseRef, ReportsRepo } from './repo.ts';
 
-function pageOf<T>(rows: T[], q: { page: number; per_page: number }): { data: T[]; meta: ReportMeta } {
+function pageOf<T>(rows: T[], q: { page: number; per_page: number }): { data: T[]; meta: ListMeta } {
   const total = rows.length;
   return {
     data: rows.slice((q.page - 1) * q.per_page, q.page * q.per_page),
-    meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+    meta: pageMeta(q.page, q.per_page, total),
   };
 }
 
@@ -292,7 +293,7 @@ export function createReportsService(deps: { repo: ReportsRepo; now?: () => Date
       ]);
       return {
         data: rows,
-        meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+        meta: pageMeta(q.page, q.per_page, total),
         summary,
       };
     },

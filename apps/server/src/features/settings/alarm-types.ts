@@ -1,3 +1,4 @@
+import { pageMeta } from '@rcm/shared/pagination';
 import type { AlarmTypeBody, SettingsAlarmType, SettingsListQuery } from '@rcm/shared/settings';
 import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +7,6 @@ import { alarmTypes } from '../../db/schema-alarms.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { pageMeta } from './page-meta.ts';
 
 type Row = typeof alarmTypes.$inferSelect;
 

@@ -1,4 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
+import { pageMeta } from '@rcm/shared/pagination';
 import type { AuditEntry, AuditLogQuery } from '@rcm/shared/settings';
 import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -7,7 +8,6 @@ import { auditLog, organizations, users } from '../../db/schema.ts';
 import { createAuditNames, subjectKey } from '../audit/names.ts';
 import { auditChanges, type NamedKind, named, refsOf, snapshotName } from '../audit/present.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
-import { pageMeta } from './page-meta.ts';
 
 const DAY_MS = 86_400_000;
 const SIGN_IN_ACTION = 'auth.login';

@@ -1,3 +1,5 @@
+import { listMeta, pageMeta } from '@rcm/shared/pagination';
+import { idParams } from '@rcm/shared/params';
 import {
   alarmTypeBody,
   auditEntry,
@@ -6,7 +8,6 @@ import {
   type SettingsTeam,
   type SettingsUser,
   settingsAlarmType,
-  settingsListMeta,
   settingsListQuery,
   settingsRole,
   settingsTeam,
@@ -28,13 +29,11 @@ import { requireScope } from '../auth/scope.ts';
 import { createLocationsRepo } from '../organizations/locations-repo.ts';
 import { createAlarmTypesSettings } from './alarm-types.ts';
 import { createAuditLogRepo } from './audit-log-repo.ts';
-import { pageMeta } from './page-meta.ts';
 import { createSettingsRepo, type SettingsTeamRow, type SettingsUserRow } from './repo.ts';
 import { createSettingsService } from './service.ts';
 import { createUsersService } from './users-service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const list = <T extends z.ZodType>(item: T) => ({ 200: z.object({ data: z.array(item), meta: settingsListMeta }) });
+const list = <T extends z.ZodType>(item: T) => ({ 200: z.object({ data: z.array(item), meta: listMeta }) });
 const one = <T extends z.ZodType>(item: T) => ({ 200: z.object({ data: item }) });
 
 function toUser(u: SettingsUserRow): SettingsUser {

@@ -5,7 +5,6 @@ import type {
   Invitation,
   InvitationBody,
   InvitationPreview,
-  ListMeta,
   Location,
   LocationBody,
   Member,
@@ -13,6 +12,7 @@ import type {
   OrganizationDetail,
   OrganizationListItem,
 } from '@rcm/shared/organizations';
+import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';

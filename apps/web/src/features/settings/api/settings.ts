@@ -1,9 +1,9 @@
+import type { ListMeta } from '@rcm/shared/pagination';
 import type {
   AlarmTypeBody,
   AuditEntry,
   RoleBody,
   SettingsAlarmType,
-  SettingsListMeta,
   SettingsRole,
   SettingsTeam,
   SettingsUser,
@@ -16,7 +16,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 
-export type Paged<T> = { data: T[]; meta: SettingsListMeta };
+export type Paged<T> = { data: T[]; meta: ListMeta };
 export type ListFilters = { q?: string; page?: number; per_page?: number };
 export type AuditFilters = {
   action?: string;

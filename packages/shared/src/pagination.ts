@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The `meta` of every paged list: the page shown, its size, how many rows match, the last page (at least 1). */
+export const listMeta = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+export type ListMeta = z.infer<typeof listMeta>;
+
+/** A list page's `meta` from its query and the number of matching rows. */
+export function pageMeta(page: number, perPage: number, total: number): ListMeta {
+  return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}
