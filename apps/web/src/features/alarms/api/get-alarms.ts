@@ -1,4 +1,5 @@
 import type { AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
+import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
@@ -18,7 +19,7 @@ export type AlarmFilters = {
 
 export type AlarmPage = {
   data: AlarmSummary[];
-  meta: { page: number; per_page: number; total: number; last_page: number };
+  meta: ListMeta;
 };
 
 export const alarmsQuery = (filters: AlarmFilters, perPage = 25) =>

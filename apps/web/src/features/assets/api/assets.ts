@@ -1,4 +1,5 @@
 import type { Asset, AssetBody, AssetOptions } from '@rcm/shared/assets';
+import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
@@ -12,7 +13,7 @@ export type AssetFilters = {
   page?: number;
 };
 
-export type AssetPage = { data: Asset[]; meta: { page: number; per_page: number; total: number; last_page: number } };
+export type AssetPage = { data: Asset[]; meta: ListMeta };
 
 export const assetsQuery = (filters: AssetFilters) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import type { ControllerDetail, UnauthorisedController } from '@rcm/shared/auth';
 import type { ControllerListItem, ControllerUpdateBody, RackState } from '@rcm/shared/controllers';
+import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
@@ -17,7 +18,7 @@ export type ControllerFilters = {
 
 export type ControllerPage = {
   data: ControllerListItem[];
-  meta: { page: number; per_page: number; total: number; last_page: number };
+  meta: ListMeta;
 };
 
 export const controllersQuery = (filters: ControllerFilters) =>

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@rcm/shared/errors';
 import type { ImportRowError, InventoryItem, InventoryItemBody } from '@rcm/shared/inventory';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@rcm/shared/locale';
+import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
@@ -15,7 +16,7 @@ export type InventoryFilters = {
   sort?: string;
 };
 
-export type ListPage<T> = { data: T[]; meta: { page: number; per_page: number; total: number; last_page: number } };
+export type ListPage<T> = { data: T[]; meta: ListMeta };
 
 export const PER_PAGE = 20;
 

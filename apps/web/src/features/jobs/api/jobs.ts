@@ -10,6 +10,7 @@ import type {
   JobSummary,
   JobUpdateBody,
 } from '@rcm/shared/jobs';
+import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
@@ -28,7 +29,7 @@ export type JobFilters = {
 
 export type JobPage = {
   data: JobSummary[];
-  meta: { page: number; per_page: number; total: number; last_page: number };
+  meta: ListMeta;
 };
 
 export const jobsQuery = (filters: JobFilters) =>
