@@ -21,6 +21,8 @@ const database = await openDatabase({
 });
 const server = await startServer({ config, database, scheduler: false, logger: { level: config.LOG_LEVEL } });
 console.log(`listening ${server.port}`);
+// Started with --expose-gc, SIGUSR2 collects garbage (bench:sockets reads the heap that is retained).
+process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
 process.on('SIGTERM', async () => {
   await server.close();
   await database.close();

@@ -2,10 +2,11 @@ import type { Server as HttpServer } from 'node:http';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rcm/shared/realtime';
 import { Server } from 'socket.io';
 import { bearerToken } from '../features/auth/guard.ts';
-import { inScope, type ScopeDomain, scopeFor, scopeRooms } from '../features/auth/scope.ts';
+import { inScope, type ScopeDomain, scopeFor, scopeRooms, type TenantScope } from '../features/auth/scope.ts';
 import type { AuthContext, AuthService } from '../features/auth/service.ts';
 
-type SocketData = { userId: number; ctx: AuthContext };
+/** What a socket keeps of its user: their id, and the controllers they may watch (not the whole context). */
+type SocketData = { userId: number; controllers: TenantScope | null };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export type ControllerLookup = (
@@ -43,18 +44,21 @@ export function createRealtime(
     const ctx = token ? await deps.auth.authenticate(token).catch(() => null) : null;
     if (!ctx) return next(new Error('unauthenticated'));
     socket.data.userId = ctx.user.id;
-    socket.data.ctx = ctx;
+    socket.data.controllers = scopeFor(ctx, 'controllers');
     await socket.join(roomsFor(ctx));
     next();
   });
 
   io.on('connection', (socket) => {
+    // Once connected, nothing reads the handshake's HTTP request again (the handshake keeps its
+    // headers); engine.io would hold it, with its socket and parser state, for the client's lifetime.
+    (socket.conn as unknown as { request: unknown }).request = null;
     // The spec's private-channel test event: the client only logs it, proving the channel works.
     socket.emit('test', { message: `connected as user ${socket.data.userId}` });
 
     socket.on('controller.watch', async (controllerId, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
-      const scope = scopeFor(socket.data.ctx, 'controllers');
+      const scope = socket.data.controllers;
       const target =
         Number.isInteger(controllerId) && deps.lookupController ? await deps.lookupController(controllerId) : null;
       if (!scope || !target || !inScope(scope, target)) return reply({ ok: false });
