@@ -50,9 +50,6 @@ export function createRealtime(
   });
 
   io.on('connection', (socket) => {
-    // Once connected, nothing reads the handshake's HTTP request again (the handshake keeps its
-    // headers); engine.io would hold it, with its socket and parser state, for the client's lifetime.
-    (socket.conn as unknown as { request: unknown }).request = null;
     // The spec's private-channel test event: the client only logs it, proving the channel works.
     socket.emit('test', { message: `connected as user ${socket.data.userId}` });
 
