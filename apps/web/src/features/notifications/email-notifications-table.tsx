@@ -130,9 +130,7 @@ export function EmailNotificationsTable(props: { source: EmailSource }) {
           })),
         ]}
       />
-      {meta.last_page > 1 ? (
-        <Pagination page={meta.page} lastPage={meta.last_page} total={meta.total} onPage={setPage} />
-      ) : null}
+      {meta.last_page > 1 ? <Pagination meta={meta} onPage={setPage} /> : null}
     </div>
   );
 }

@@ -196,9 +196,7 @@ function AlarmDashboard() {
       {meta && meta.total > 0 ? (
         <div className="mt-4">
           <Pagination
-            page={meta.page}
-            lastPage={meta.last_page}
-            total={meta.total}
+            meta={meta}
             onPage={(page) => void navigate({ to: '/', search: (prev) => ({ ...prev, page }) })}
           />
         </div>

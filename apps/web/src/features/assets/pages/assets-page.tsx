@@ -189,9 +189,7 @@ export function AssetsPage() {
       {list.data && list.data.meta.total > 0 ? (
         <div className="mt-4">
           <Pagination
-            page={list.data.meta.page}
-            lastPage={list.data.meta.last_page}
-            total={list.data.meta.total}
+            meta={list.data.meta}
             onPage={(page) => void navigate({ to: '/assets', search: { ...filters, page } })}
           />
         </div>

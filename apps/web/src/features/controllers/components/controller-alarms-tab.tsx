@@ -71,7 +71,7 @@ export function ControllerAlarmsTab(props: { controllerId: number }) {
       </div>
       {meta && meta.last_page > 1 ? (
         <div className="mt-4">
-          <Pagination page={meta.page} lastPage={meta.last_page} total={meta.total} onPage={setPage} />
+          <Pagination meta={meta} onPage={setPage} />
         </div>
       ) : null}
     </div>

@@ -125,12 +125,7 @@ export function ItemsTable(props: {
       </div>
       {list.data && list.data.meta.total > 0 ? (
         <div className="mt-4">
-          <Pagination
-            page={list.data.meta.page}
-            lastPage={list.data.meta.last_page}
-            total={list.data.meta.total}
-            onPage={props.onPage}
-          />
+          <Pagination meta={list.data.meta} onPage={props.onPage} />
         </div>
       ) : null}
     </>

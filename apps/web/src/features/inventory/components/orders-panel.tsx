@@ -113,12 +113,7 @@ export function OrdersPanel(props: { canEdit: boolean }) {
       </div>
       {list.data && list.data.meta.total > 0 ? (
         <div className="mt-4">
-          <Pagination
-            page={list.data.meta.page}
-            lastPage={list.data.meta.last_page}
-            total={list.data.meta.total}
-            onPage={setPage}
-          />
+          <Pagination meta={list.data.meta} onPage={setPage} />
         </div>
       ) : null}
       <NewOrderDialog

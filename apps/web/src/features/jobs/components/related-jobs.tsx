@@ -30,14 +30,7 @@ export function RelatedJobs(props: {
   return (
     <div className="space-y-3">
       <JobTable jobs={list.data.data} caption={props.caption} />
-      {list.data.meta.last_page > 1 ? (
-        <Pagination
-          page={list.data.meta.page}
-          lastPage={list.data.meta.last_page}
-          total={list.data.meta.total}
-          onPage={setPage}
-        />
-      ) : null}
+      {list.data.meta.last_page > 1 ? <Pagination meta={list.data.meta} onPage={setPage} /> : null}
     </div>
   );
 }

@@ -90,9 +90,7 @@ export function JobsPage() {
       {list.data && list.data.meta.total > 0 ? (
         <div className="mt-4">
           <Pagination
-            page={list.data.meta.page}
-            lastPage={list.data.meta.last_page}
-            total={list.data.meta.total}
+            meta={list.data.meta}
             onPage={(page) => void navigate({ to: '/jobs', search: { ...filters, page } })}
           />
         </div>

@@ -95,12 +95,7 @@ export function OrganizationsPage() {
       />
       {list.data && rows.length > 0 ? (
         <div className="mt-4">
-          <Pagination
-            page={list.data.meta.page}
-            lastPage={list.data.meta.last_page}
-            total={list.data.meta.total}
-            onPage={setPage}
-          />
+          <Pagination meta={list.data.meta} onPage={setPage} />
         </div>
       ) : null}
     </Page>

@@ -124,12 +124,7 @@ export function AlarmResponsePage() {
                 },
               ]}
             />
-            <Pagination
-              page={body.meta.page}
-              lastPage={body.meta.last_page}
-              total={body.meta.total}
-              onPage={(page) => update({ page })}
-            />
+            <Pagination meta={body.meta} onPage={(page) => update({ page })} />
           </>
         ) : null}
       </ReportState>

@@ -125,12 +125,7 @@ export function RackManuallyOnPage() {
                 />
               )}
             </section>
-            <Pagination
-              page={body.meta.page}
-              lastPage={body.meta.last_page}
-              total={body.meta.total}
-              onPage={(page) => update({ page })}
-            />
+            <Pagination meta={body.meta} onPage={(page) => update({ page })} />
             <p className="text-xs text-slate-600 dark:text-slate-300">{t('reports.manual.source')}</p>
           </>
         ) : null}

@@ -155,12 +155,7 @@ export function RefrigerantReportPage() {
                 },
               ]}
             />
-            <Pagination
-              page={body.meta.page}
-              lastPage={body.meta.last_page}
-              total={body.meta.total}
-              onPage={(page) => update({ page })}
-            />
+            <Pagination meta={body.meta} onPage={(page) => update({ page })} />
           </>
         ) : null}
       </ReportState>

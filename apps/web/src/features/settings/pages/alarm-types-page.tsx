@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { alarmTypesQuery } from '../api/settings.ts';
@@ -99,16 +99,7 @@ export function AlarmTypesPage() {
           },
         ]}
       />
-      {query.data ? (
-        <div className="mt-4">
-          <Pagination
-            page={query.data.meta.page}
-            lastPage={query.data.meta.last_page}
-            total={query.data.meta.total}
-            onPage={setPage}
-          />
-        </div>
-      ) : null}
+      <ListPagination meta={query.data?.meta} onPage={setPage} />
     </SettingsLayout>
   );
 }

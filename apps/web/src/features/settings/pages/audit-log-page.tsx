@@ -196,12 +196,7 @@ export function AuditLogPage() {
       />
       {query.data && query.data.data.length > 0 ? (
         <div className="mt-4">
-          <Pagination
-            page={query.data.meta.page}
-            lastPage={query.data.meta.last_page}
-            total={query.data.meta.total}
-            onPage={setPage}
-          />
+          <Pagination meta={query.data.meta} onPage={setPage} />
         </div>
       ) : null}
     </SettingsLayout>

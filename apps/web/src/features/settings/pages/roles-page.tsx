@@ -4,22 +4,14 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
-import { EmptyState } from '../../../components/page.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { rolesQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
-import {
-  cardClass,
-  QueryState,
-  SearchBox,
-  SettingsLayout,
-  tableClass,
-  tdClass,
-  thClass,
-} from '../components/settings-layout.tsx';
+import { cardClass, SearchBox, SettingsLayout } from '../components/settings-layout.tsx';
 
 /** /settings/roles: roles are shared by every organization, so only global settings users change them. */
 export function RolesPage() {
@@ -43,61 +35,51 @@ export function RolesPage() {
               setPage(1);
             }}
           />
-          <QueryState pending={query.isPending} error={query.isError} onRetry={() => void query.refetch()}>
-            {query.data?.data.length === 0 ? (
-              <EmptyState title={t('settings.sections.roles')} body={t('settings.roles.empty')} />
-            ) : (
-              <div className={`overflow-x-auto ${cardClass}`}>
-                <table className={tableClass}>
-                  <thead>
-                    <tr>
-                      <th className={thClass}>{t('settings.roles.name')}</th>
-                      <th className={thClass}>{t('settings.roles.permissions')}</th>
-                      <th className={thClass}>{t('settings.roles.users')}</th>
-                      <th className={thClass}>
-                        <span className="sr-only">{t('settings.users.actions')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                    {query.data?.data.map((role) => (
-                      <tr key={role.id}>
-                        <td className={tdClass}>
-                          <RoleBadge name={role.name} color={role.color} />
-                        </td>
-                        <td className={tdClass}>
-                          {t('settings.roles.permissionCount', { count: role.permissions.length })}
-                        </td>
-                        <td className={tdClass}>{role.users}</td>
-                        <td className={`${tdClass} text-right`}>
-                          {canEdit ? (
-                            <Link
-                              to="/settings/roles/$id/edit"
-                              params={{ id: String(role.id) }}
-                              className={linkClass}
-                              aria-label={`${t('settings.edit')} ${seeded('role', role.name)}`}
-                            >
-                              {t('settings.edit')}
-                            </Link>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            {query.data ? (
-              <div className="mt-4">
-                <Pagination
-                  page={query.data.meta.page}
-                  lastPage={query.data.meta.last_page}
-                  total={query.data.meta.total}
-                  onPage={setPage}
-                />
-              </div>
-            ) : null}
-          </QueryState>
+          <DataTable
+            caption={t('settings.sections.roles')}
+            rows={query.data?.data ?? []}
+            rowKey={(r) => r.id}
+            pending={query.isPending}
+            error={query.isError}
+            onRetry={() => void query.refetch()}
+            loadingLabel={t('settings.loading')}
+            errorLabel={t('settings.loadError')}
+            emptyTitle={t('settings.sections.roles')}
+            emptyBody={t('settings.roles.empty')}
+            columns={[
+              {
+                key: 'name',
+                header: t('settings.roles.name'),
+                rowHeader: true,
+                cell: (r) => <RoleBadge name={r.name} color={r.color} />,
+              },
+              {
+                key: 'permissions',
+                header: t('settings.roles.permissions'),
+                cell: (r) => t('settings.roles.permissionCount', { count: r.permissions.length }),
+              },
+              { key: 'users', header: t('settings.roles.users'), cell: (r) => r.users },
+              {
+                key: 'actions',
+                header: t('settings.users.actions'),
+                headerHidden: true,
+                card: 'actions',
+                className: 'text-right',
+                cell: (r) =>
+                  canEdit ? (
+                    <Link
+                      to="/settings/roles/$id/edit"
+                      params={{ id: String(r.id) }}
+                      className={linkClass}
+                      aria-label={`${t('settings.edit')} ${seeded('role', r.name)}`}
+                    >
+                      {t('settings.edit')}
+                    </Link>
+                  ) : null,
+              },
+            ]}
+          />
+          <ListPagination meta={query.data?.meta} onPage={setPage} />
         </div>
         {canEdit ? (
           <section aria-labelledby="new-role" className={`h-fit p-5 ${cardClass}`}>

@@ -3,21 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { EmptyState } from '../../../components/page.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { teamsQuery } from '../api/settings.ts';
-import {
-  cardClass,
-  QueryState,
-  SearchBox,
-  SettingsLayout,
-  tableClass,
-  tdClass,
-  thClass,
-} from '../components/settings-layout.tsx';
+import { cardClass, SearchBox, SettingsLayout } from '../components/settings-layout.tsx';
 import { TeamForm } from '../components/team-form.tsx';
 
 /** /settings/teams: list, search, paging and a form to create a team. */
@@ -42,57 +34,52 @@ export function TeamsPage() {
               setPage(1);
             }}
           />
-          <QueryState pending={query.isPending} error={query.isError} onRetry={() => void query.refetch()}>
-            {query.data?.data.length === 0 ? (
-              <EmptyState title={t('settings.sections.teams')} body={t('settings.teams.empty')} />
-            ) : (
-              <div className={`overflow-x-auto ${cardClass}`}>
-                <table className={tableClass}>
-                  <thead>
-                    <tr>
-                      <th className={thClass}>{t('settings.teams.name')}</th>
-                      <th className={thClass}>{t('settings.teams.organization')}</th>
-                      <th className={thClass}>{t('settings.teams.members')}</th>
-                      <th className={thClass}>
-                        <span className="sr-only">{t('settings.users.actions')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                    {query.data?.data.map((team) => (
-                      <tr key={team.id}>
-                        <td className={`${tdClass} font-medium`}>{seeded('team', team.name)}</td>
-                        <td className={tdClass}>{team.organisation?.name ?? t('settings.teams.shared')}</td>
-                        <td className={tdClass}>{team.members}</td>
-                        <td className={`${tdClass} text-right`}>
-                          {canEdit ? (
-                            <Link
-                              to="/settings/teams/$id/edit"
-                              params={{ id: String(team.id) }}
-                              className={linkClass}
-                              aria-label={`${t('settings.edit')} ${seeded('team', team.name)}`}
-                            >
-                              {t('settings.edit')}
-                            </Link>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            {query.data ? (
-              <div className="mt-4">
-                <Pagination
-                  page={query.data.meta.page}
-                  lastPage={query.data.meta.last_page}
-                  total={query.data.meta.total}
-                  onPage={setPage}
-                />
-              </div>
-            ) : null}
-          </QueryState>
+          <DataTable
+            caption={t('settings.sections.teams')}
+            rows={query.data?.data ?? []}
+            rowKey={(r) => r.id}
+            pending={query.isPending}
+            error={query.isError}
+            onRetry={() => void query.refetch()}
+            loadingLabel={t('settings.loading')}
+            errorLabel={t('settings.loadError')}
+            emptyTitle={t('settings.sections.teams')}
+            emptyBody={t('settings.teams.empty')}
+            columns={[
+              {
+                key: 'name',
+                header: t('settings.teams.name'),
+                rowHeader: true,
+                className: 'font-medium',
+                cell: (r) => seeded('team', r.name),
+              },
+              {
+                key: 'organization',
+                header: t('settings.teams.organization'),
+                cell: (r) => r.organisation?.name ?? t('settings.teams.shared'),
+              },
+              { key: 'members', header: t('settings.teams.members'), cell: (r) => r.members },
+              {
+                key: 'actions',
+                header: t('settings.users.actions'),
+                headerHidden: true,
+                card: 'actions',
+                className: 'text-right',
+                cell: (r) =>
+                  canEdit ? (
+                    <Link
+                      to="/settings/teams/$id/edit"
+                      params={{ id: String(r.id) }}
+                      className={linkClass}
+                      aria-label={`${t('settings.edit')} ${seeded('team', r.name)}`}
+                    >
+                      {t('settings.edit')}
+                    </Link>
+                  ) : null,
+              },
+            ]}
+          />
+          <ListPagination meta={query.data?.meta} onPage={setPage} />
         </div>
         {canEdit ? (
           <section aria-labelledby="new-team" className={`h-fit p-5 ${cardClass}`}>

@@ -4,7 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, impersonate, useAuth } from '../../../lib/auth-store.ts';
@@ -143,16 +143,7 @@ export function UsersPage() {
           },
         ]}
       />
-      {query.data ? (
-        <div className="mt-4">
-          <Pagination
-            page={query.data.meta.page}
-            lastPage={query.data.meta.last_page}
-            total={query.data.meta.total}
-            onPage={setPage}
-          />
-        </div>
-      ) : null}
+      <ListPagination meta={query.data?.meta} onPage={setPage} />
     </SettingsLayout>
   );
 }
