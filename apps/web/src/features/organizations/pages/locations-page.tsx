@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { SearchBox } from '../../../components/ui/search-box.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { locationsListQuery } from '../api/organizations.ts';
 
@@ -32,18 +32,12 @@ export function LocationsPage() {
   const rows = list.data?.data ?? [];
   return (
     <Page title={t('organizations.locationsTitle')} subtitle={t('organizations.locationsSubtitle')}>
-      <label className="mb-4 block max-w-md">
-        <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">
-          {t('organizations.locationsSearch')}
-        </span>
-        <input
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder={t('organizations.locationsSearchPlaceholder')}
-          className={filterClass}
-        />
-      </label>
+      <SearchBox
+        label={t('organizations.locationsSearch')}
+        value={q}
+        onChange={setQ}
+        placeholder={t('organizations.locationsSearchPlaceholder')}
+      />
       <DataTable
         caption={t('organizations.locationsTitle')}
         rows={rows}

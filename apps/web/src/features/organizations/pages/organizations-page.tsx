@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { SearchBox } from '../../../components/ui/search-box.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { organizationsListQuery } from '../api/organizations.ts';
 
@@ -40,18 +40,12 @@ export function OrganizationsPage() {
         ) : null
       }
     >
-      <label className="mb-4 block max-w-md">
-        <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">
-          {t('organizations.searchLabel')}
-        </span>
-        <input
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder={t('organizations.searchPlaceholder')}
-          className={filterClass}
-        />
-      </label>
+      <SearchBox
+        label={t('organizations.searchLabel')}
+        value={q}
+        onChange={setQ}
+        placeholder={t('organizations.searchPlaceholder')}
+      />
       <DataTable
         caption={t('organizations.listTitle')}
         rows={rows}

@@ -3,6 +3,7 @@ import { Link, Navigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page, Spinner } from '../../../components/page.tsx';
+import { SearchBox as SharedSearchBox } from '../../../components/ui/search-box.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 
 export const SETTINGS_SECTIONS = [
@@ -78,21 +79,15 @@ export function QueryState(props: { pending: boolean; error: boolean; onRetry: (
 }
 
 /** A search box that filters a list as the user types. */
+/** The settings lists' search field (a query of its own in each list). */
 export function SearchBox(props: { value: string; onChange: (value: string) => void; placeholder?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="mb-4 max-w-sm">
-      <label htmlFor="settings-search" className="block text-sm font-medium">
-        {t('settings.search')}
-      </label>
-      <input
-        id="settings-search"
-        type="search"
-        value={props.value}
-        placeholder={props.placeholder ?? t('settings.searchPlaceholder')}
-        onChange={(e) => props.onChange(e.target.value)}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-      />
-    </div>
+    <SharedSearchBox
+      label={t('settings.search')}
+      value={props.value}
+      onChange={props.onChange}
+      placeholder={props.placeholder ?? t('settings.searchPlaceholder')}
+    />
   );
 }
