@@ -5,31 +5,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { assetsSearch } from '../../../app/list-search-params.ts';
-import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
 import { AssetDialog } from '../components/asset-dialog.tsx';
 import { WarrantyCell } from '../components/warranty-badge.tsx';
-
-function Select(props: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
-  return (
-    <label className="block min-w-40">
-      <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={filterClass}>
-        {props.options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** /assets: the equipment register, filtered by location, type and warranty (filters in the URL). */
 export function AssetsPage() {
@@ -70,29 +55,26 @@ export function AssetsPage() {
       }
     >
       <div className="flex flex-wrap items-end gap-3">
-        <label className="block min-w-64 flex-1">
-          <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{t('assets.search')}</span>
-          <input
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={t('assets.searchHint')}
-            className={filterClass}
-          />
-        </label>
-        <Select
+        <SearchBox
+          className="block min-w-64 flex-1"
+          label={t('assets.search')}
+          value={q}
+          onChange={setQ}
+          placeholder={t('assets.searchHint')}
+        />
+        <FilterSelect
           label={t('assets.location')}
           value={String(filters.location_id ?? '')}
           onChange={(v) => update({ location_id: v ? Number(v) : undefined })}
           options={[any, ...(options.data?.locations ?? []).map((l) => [String(l.id), l.name] as [string, string])]}
         />
-        <Select
+        <FilterSelect
           label={t('assets.type')}
           value={filters.type ?? ''}
           onChange={(v) => update({ type: v || undefined })}
           options={[any, ...ASSET_TYPES.map((v) => [v, t(`assets.types.${v}`)] as [string, string])]}
         />
-        <Select
+        <FilterSelect
           label={t('assets.warranty')}
           value={filters.warranty ?? ''}
           onChange={(v) => update({ warranty: v || undefined })}

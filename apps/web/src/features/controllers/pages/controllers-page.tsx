@@ -3,30 +3,15 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarrantyBadge } from '../../../components/badges.tsx';
-import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { localToday } from '../../../lib/format.ts';
 import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
-
-function Select(props: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
-  return (
-    <label className="block min-w-36">
-      <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={filterClass}>
-        {props.options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** /controllers: search, filters in the URL, status at a glance. */
 export function ControllersPage() {
@@ -56,41 +41,40 @@ export function ControllersPage() {
   return (
     <Page title={t('controllers.title')}>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="block min-w-64 flex-1">
-          <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">
-            {t('controllers.search')}
-          </span>
-          <input
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={t('controllers.searchHint')}
-            className={filterClass}
-          />
-        </label>
+        <SearchBox
+          className="block min-w-64 flex-1"
+          label={t('controllers.search')}
+          value={q}
+          onChange={setQ}
+          placeholder={t('controllers.searchHint')}
+        />
         {orgs.data ? (
-          <Select
+          <FilterSelect
+            className="block min-w-36"
             label={t('controllers.organization')}
             value={String(filters.organization_id ?? '')}
             onChange={(v) => update({ organization_id: v ? Number(v) : undefined })}
             options={[any, ...orgs.data.map((o) => [String(o.id), o.name] as [string, string])]}
           />
         ) : null}
-        <Select
+        <FilterSelect
+          className="block min-w-36"
           label={t('controllers.status')}
           value={filters.online ?? ''}
           onChange={(v) => update({ online: (v || undefined) as ControllerFilters['online'] })}
           options={[any, ['true', t('controllers.online')], ['false', t('controllers.offline')]]}
         />
         {hasPermission(user, 'controller_authorize') ? (
-          <Select
+          <FilterSelect
+            className="block min-w-36"
             label={t('controllers.authorisation')}
             value={filters.authorised ?? ''}
             onChange={(v) => update({ authorised: (v || undefined) as ControllerFilters['authorised'] })}
             options={[any, ['true', t('controllers.authorised')], ['false', t('pending.status')]]}
           />
         ) : null}
-        <Select
+        <FilterSelect
+          className="block min-w-36"
           label={t('dashboard.warranty')}
           value={filters.warranty ?? ''}
           onChange={(v) => update({ warranty: (v || undefined) as ControllerFilters['warranty'] })}

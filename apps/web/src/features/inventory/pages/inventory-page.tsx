@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type InventorySearch, inventorySearch } from '../../../app/list-search-params.ts';
-import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { downloadCsv, removeItem } from '../api/inventory.ts';
 import { orderOptionsQuery } from '../api/purchase-orders.ts';
@@ -17,21 +17,6 @@ import { ItemDialog } from '../components/item-dialog.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
 import { OrdersPanel } from '../components/orders-panel.tsx';
 import { SuppliersPanel } from '../components/suppliers-panel.tsx';
-
-function Select(props: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
-  return (
-    <label className="block min-w-40">
-      <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={filterClass}>
-        {props.options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** /inventory/{pageNumber?}: the page number lives in the path, search, filters and sort in the query. */
 export function InventoryPage() {
@@ -162,25 +147,20 @@ export function InventoryPage() {
       ) : (
         <>
           <div className="flex flex-wrap items-end gap-3">
-            <label className="block min-w-64 flex-1">
-              <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">
-                {t('inventory.search')}
-              </span>
-              <input
-                type="search"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-                placeholder={t('inventory.searchHint')}
-                className={filterClass}
-              />
-            </label>
-            <Select
+            <SearchBox
+              className="block min-w-64 flex-1"
+              label={t('inventory.search')}
+              value={q}
+              onChange={setQ}
+              placeholder={t('inventory.searchHint')}
+            />
+            <FilterSelect
               label={t('inventory.type')}
               value={filters.type ?? ''}
               onChange={(v) => update({ type: v || undefined })}
               options={[any, ...ITEM_TYPES.map((v) => [v, t(`inventory.types.${v}`)] as [string, string])]}
             />
-            <Select
+            <FilterSelect
               label={t('inventory.availability')}
               value={filters.availability ?? ''}
               onChange={(v) => update({ availability: v || undefined })}
@@ -191,7 +171,7 @@ export function InventoryPage() {
                 ),
               ]}
             />
-            <Select
+            <FilterSelect
               label={t('inventory.sort')}
               value={filters.sort ?? 'product_name'}
               onChange={(v) => update({ sort: v === 'product_name' ? undefined : v })}

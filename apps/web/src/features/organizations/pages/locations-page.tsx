@@ -6,7 +6,7 @@ import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { SearchBox } from '../../../components/ui/search-box.tsx';
+import { SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { locationsListQuery } from '../api/organizations.ts';
 

@@ -3,7 +3,7 @@ import { Link, Navigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page, Spinner } from '../../../components/page.tsx';
-import { SearchBox as SharedSearchBox } from '../../../components/ui/search-box.tsx';
+import { SearchBox as SharedSearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 
 export const SETTINGS_SECTIONS = [

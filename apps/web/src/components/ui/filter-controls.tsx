@@ -1,0 +1,48 @@
+import { filterClass } from '../form-field.tsx';
+
+const labelText = 'block text-xs font-medium text-slate-600 dark:text-slate-300';
+
+/** A list's search field: its label above, the query as typed (the page decides when to search). */
+export function SearchBox(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  /** The field's box in its filter bar (width); alone above a list by default. */
+  className?: string;
+}) {
+  return (
+    <label className={props.className ?? 'mb-4 block max-w-md'}>
+      <span className={labelText}>{props.label}</span>
+      <input
+        type="search"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        placeholder={props.placeholder}
+        className={filterClass}
+      />
+    </label>
+  );
+}
+
+/** One choice of a list's filter bar: `options` are [value, label] pairs. */
+export function FilterSelect(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: [string, string][];
+  className?: string;
+}) {
+  return (
+    <label className={props.className ?? 'block min-w-40'}>
+      <span className={labelText}>{props.label}</span>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={filterClass}>
+        {props.options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
