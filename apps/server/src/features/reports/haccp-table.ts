@@ -2,7 +2,7 @@ import type { Locale } from '@rcm/shared/locale';
 import type { HaccpRow } from '@rcm/shared/reports';
 import type { Table } from './export.ts';
 import type { ExportFrame } from './export-frame.ts';
-import type { CaseRef, HaccpCase } from './repo.ts';
+import type { CaseRef, HaccpCase } from './haccp-cases-repo.ts';
 import { EXPORT_LABELS } from './labels.ts';
 
 /** A case as a person finds it: its rack and its name ("Rack B · Case 1 Temperature"). */
