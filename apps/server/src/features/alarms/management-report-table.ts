@@ -6,8 +6,8 @@ import {
 } from '@rcm/shared/alarm-management';
 import type { Locale } from '@rcm/shared/locale';
 import type { Table } from '../reports/export.ts';
+import { formatDay } from '../reports/export-frame.ts';
 import { EXPORT_LABELS } from '../reports/labels.ts';
-import { formatDay } from '../reports/service.ts';
 import { MANAGEMENT_LABELS } from './management-report-labels.ts';
 
 /** The alarm-management report for CSV (a row per location and one for all) and PDF (figures against benchmarks first). */

@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import { pdfBuffer } from '../reports/export.ts';
+import { pdfBuffer } from '../reports/pdf.ts';
 import type { OrderDocument } from './po-repo.ts';
 
 const LABELS = {

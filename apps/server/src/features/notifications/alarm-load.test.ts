@@ -5,8 +5,8 @@ import { addUser, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 import { endFloods } from './alarm-management.ts';
+import { processOutbox } from './alarm-outbox.ts';
 import { createMailTransport } from './transport.ts';
-import { processOutbox } from './worker.ts';
 
 let t: TestApp;
 const PUBLIC_URL = 'http://console.test';

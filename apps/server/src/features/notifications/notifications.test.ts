@@ -8,11 +8,13 @@ import { connectDevice, telemetry } from '../../test/device.ts';
 import { headers, userByEmail } from '../../test/helpers.ts';
 import { createTestServer, type TestServer } from '../../test/server.ts';
 import { listen } from '../../test/socket.ts';
+import { processOutbox } from './alarm-outbox.ts';
 import { deliverDue } from './delivery.ts';
+import { processEscalations } from './escalations.ts';
 import { mandrillSignature } from './mandrill.ts';
 import { startTestSmtp } from './test-smtp.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
-import { type NotificationWorkerDeps, processEscalations, processOutbox, runNotificationsOnce } from './worker.ts';
+import { type NotificationWorkerDeps, runNotificationsOnce } from './worker.ts';
 
 // Demo controller 2 is FreshMart #103: the manager (es-MX, all FreshMart stores) sees it, the viewer
 // (FreshMart #101 and #102 only) does not.

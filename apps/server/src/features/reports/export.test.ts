@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RAW_ISO, readPdf } from '../../test/pdf.ts';
-import { pdfBuffer, type Table, toCsv } from './export.ts';
+import { type Table, toCsv } from './export.ts';
+import { pdfBuffer } from './pdf.ts';
 
 const GENERATED = new Date('2026-11-25T13:13:03.981Z');
 const en = { locale: 'en-US' as const, timeZone: 'America/Chicago', generatedAt: GENERATED };

@@ -16,7 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../auth/guard.ts';
-import { type Table, toCsv, toPdf } from './export.ts';
+import { type Table, toCsv } from './export.ts';
+import { toPdf } from './pdf.ts';
 import { createReportsRepo } from './repo.ts';
 import { createReportsService } from './service.ts';
 

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { query, toDate } from '../../lib/sql.ts';
+import { alarmSummariesByIds } from '../alarms/summaries.ts';
+import { type AlarmRef, loadAlarm, queueAlarmEmails, refOf } from './alarm-emails.ts';
+import { decideRaise } from './alarm-management.ts';
+import { MAX_ATTEMPTS } from './delivery.ts';
+import { alarmRecipients } from './recipients.ts';
+import type { NotificationWorkerDeps } from './worker.ts';
+
+/** Alarm raises older than this when the worker sees them (a long outage) are not emailed any more. */
+const STALE_RAISE_MS = 24 * 3_600_000;
+
+/**
+ * Turns pending notification_outbox rows into emails, one row per transaction: the row is locked
+ * (`FOR UPDATE SKIP LOCKED`), so several instances never handle the same one. A raise emails the
+ * matching members and starts the escalation clock; an acknowledge or clear stops it.
+ */
+export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): Promise<number> {
+  let handled = 0;
+  const changed = new Map<number, AlarmRef>();
+  /** Alarms found chattering here: the consoles hear of it. */
+  const marked: number[] = [];
+  for (; handled < limit; handled++) {
+    const now = deps.now();
+    let failedId: number | null = null;
+    let found = false;
+    try {
+      await deps.db.transaction(async (tx) => {
+        const [item] = await query<{ id: number; alarm_id: number; event: string }>(
+          tx,
+          sql`select id, alarm_id, event from notification_outbox where processed_at is null
+              order by id limit 1 for update skip locked`,
+        );
+        if (!item) return;
+        found = true;
+        failedId = Number(item.id);
+        const alarm = await loadAlarm(tx, Number(item.alarm_id));
+        // Raised in a maintenance window or shelved: no email, no escalation (the end of either
+        // notifies again when the alarm is still open: a new raise, or the `unshelved` event).
+        const held = alarm !== null && (alarm.suppressed || alarm.shelved_until != null);
+        if (alarm && !held && (item.event === 'raised' || item.event === 'unshelved')) {
+          const raisedAt = toDate(alarm.raised_at);
+          let email = item.event === 'unshelved' ? alarm.status !== 'cleared' : true;
+          if (item.event === 'raised' && now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS) {
+            const decided = await decideRaise(tx, alarm, { publicUrl: deps.publicUrl, now });
+            if (decided.changed) marked.push(Number(alarm.id));
+            email = decided.decision === 'email';
+          } else if (item.event === 'raised') email = false;
+          if (email) {
+            const recipients = await alarmRecipients(
+              tx,
+              {
+                organizationId: Number(alarm.organization_id),
+                locationId: alarm.location_id,
+                severity: alarm.severity,
+              },
+              now,
+            );
+            if ((await queueAlarmEmails(tx, deps, alarm, recipients, 0)) > 0)
+              changed.set(Number(alarm.id), refOf(alarm));
+          }
+          if (email && alarm.escalation_delay_seconds != null && alarm.status === 'active') {
+            const from = item.event === 'unshelved' ? now : raisedAt;
+            const due = new Date(from.getTime() + Number(alarm.escalation_delay_seconds) * 1000);
+            await tx.execute(sql`insert into alarm_escalations (alarm_id, next_at)
+              values (${alarm.id}, ${due.toISOString()}::timestamptz)
+              on conflict (alarm_id) do update set next_at = excluded.next_at`);
+          }
+        } else if (alarm && (item.event === 'acknowledged' || item.event === 'cleared')) {
+          await tx.execute(sql`update alarm_escalations set next_at = null where alarm_id = ${alarm.id}`);
+        }
+        await tx.execute(sql`update notification_outbox set processed_at = ${now.toISOString()}::timestamptz,
+          attempts = attempts + 1 where id = ${item.id}`);
+      });
+    } catch (err) {
+      // One bad row must not block the others: count the attempt, give up after a few.
+      deps.log?.error({ err, outboxId: failedId }, 'notifications: outbox row failed');
+      if (failedId !== null) {
+        await deps.db.execute(sql`update notification_outbox set attempts = attempts + 1,
+          processed_at = case when attempts + 1 >= ${MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz end
+          where id = ${failedId}`);
+      }
+      continue;
+    }
+    if (!found) break;
+  }
+  for (const ref of changed.values()) deps.bus.emit('notification.updated', ref);
+  for (const summary of await alarmSummariesByIds(deps.db, marked)) deps.bus.emit('alarm.updated', summary);
+  return handled;
+}
