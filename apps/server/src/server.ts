@@ -185,7 +185,7 @@ export async function startServer(deps: {
               run: async (db) => {
                 const result = await sweepOffline(db, now());
                 for (const mac of result.macs) ingest.registry.setOnline(mac, false);
-                for (const e of result.events) bus.emit(e.name, ...(e.args as [never]));
+                bus.emitAll(result.events);
               },
             },
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
@@ -194,8 +194,7 @@ export async function startServer(deps: {
               name: 'alarm-management',
               everyMs: 5_000,
               run: async (db) => {
-                const events = [...(await expireShelvings(db, now())), ...(await endMaintenance(db, now()))];
-                for (const e of events) bus.emit(e.name, e.summary);
+                bus.emitAll([...(await expireShelvings(db, now())), ...(await endMaintenance(db, now()))]);
               },
             },
             // Staff's alarm counts: the changes the counter trigger appended (features/alarms/totals.ts).
