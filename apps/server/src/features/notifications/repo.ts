@@ -128,6 +128,15 @@ export function createNotificationsRepo(db: Db) {
           updated_at = excluded.updated_at`);
     },
 
+    /** Notification outbox rows not processed yet (the whole deployment's). */
+    async outboxBacklog(): Promise<number> {
+      const [row] = await query<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from notification_outbox where processed_at is null`,
+      );
+      return row?.n ?? 0;
+    },
+
     /** Stamps one delivery event on its emails (the first time of each kind wins); returns the rows changed. */
     async stampMandrillEvent(e: MandrillEvent) {
       const column = sql.raw(MANDRILL_EVENT_COLUMNS[e.event]);
