@@ -1,13 +1,12 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { eq } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
-import { controllers } from './db/schema.ts';
 import { endMaintenance, expireShelvings } from './features/alarms/management-jobs.ts';
 import { foldAlarmTotals } from './features/alarms/totals.ts';
+import { createControllersRepo } from './features/controllers/repo.ts';
 import { watchBrokerStats } from './features/ingest/broker-stats.ts';
 import { startEmbeddedBroker } from './features/ingest/mqtt-broker.ts';
 import { startBrokerConsumer } from './features/ingest/mqtt-consumer.ts';
@@ -55,15 +54,10 @@ export async function startServer(deps: {
   const { app, bus, ingest, ops } = built;
   const log = app.log;
 
-  const lookupController = async (id: number) => {
-    const [row] = await database.db
-      .select({ organizationId: controllers.organizationId, locationId: controllers.locationId })
-      .from(controllers)
-      .where(eq(controllers.id, id))
-      .limit(1);
-    return row ?? null;
-  };
-  const io = createRealtime(app.server, { auth: built.auth, lookupController });
+  const io = createRealtime(app.server, {
+    auth: built.auth,
+    lookupController: createControllersRepo(database.db).tenantOf,
+  });
   const redisClients: ReturnType<typeof createClient>[] = [];
   if (config.REDIS_URL) {
     const pub = createClient({ url: config.REDIS_URL });
@@ -191,7 +185,7 @@ export async function startServer(deps: {
               run: async (db) => {
                 const result = await sweepOffline(db, now());
                 for (const mac of result.macs) ingest.registry.setOnline(mac, false);
-                for (const e of result.events) bus.emit(e.name, ...(e.args as [never]));
+                bus.emitAll(result.events);
               },
             },
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
@@ -200,8 +194,7 @@ export async function startServer(deps: {
               name: 'alarm-management',
               everyMs: 5_000,
               run: async (db) => {
-                const events = [...(await expireShelvings(db, now())), ...(await endMaintenance(db, now()))];
-                for (const e of events) bus.emit(e.name, e.summary);
+                bus.emitAll([...(await expireShelvings(db, now())), ...(await endMaintenance(db, now()))]);
               },
             },
             // Staff's alarm counts: the changes the counter trigger appended (features/alarms/totals.ts).

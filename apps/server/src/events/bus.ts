@@ -34,8 +34,18 @@ export type DomainEvents = {
   ];
 };
 
+/**
+ * A domain event held until its transaction commits, then emitted (`emitAll`): one of the map's
+ * events with its arguments. `K` narrows it to some of them (an alarm writer's raised and updated).
+ */
+export type QueuedEvent<K extends keyof DomainEvents = keyof DomainEvents> = {
+  [P in K]: { name: P; args: DomainEvents[P] };
+}[K];
+
 export type EventBus = {
   emit<K extends keyof DomainEvents>(event: K, ...args: DomainEvents[K]): void;
+  /** Emits queued events in their order. */
+  emitAll(events: readonly QueuedEvent[]): void;
   on<K extends keyof DomainEvents>(event: K, listener: (...args: DomainEvents[K]) => void): () => void;
 };
 
@@ -45,6 +55,9 @@ export function createEventBus(): EventBus {
   return {
     emit(event, ...args) {
       emitter.emit(event, ...args);
+    },
+    emitAll(events) {
+      for (const e of events) emitter.emit(e.name, ...e.args);
     },
     on(event, listener) {
       const wrapped = (...args: unknown[]) => listener(...(args as Parameters<typeof listener>));

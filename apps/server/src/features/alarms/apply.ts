@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { DomainEvents } from '../../events/bus.ts';
+import type { QueuedEvent } from '../../events/bus.ts';
 import { query } from '../../lib/sql.ts';
 import type { Decision, PendingRaise } from './engine.ts';
 import { type MaintenanceWindow, suppressingWindow } from './management.ts';
@@ -13,8 +13,6 @@ export type AlarmDevice = {
   deviceAddress: string | null;
   warrantyExpiry: string | null;
 };
-
-type AlarmEvent = { name: 'alarm.raised' | 'alarm.updated'; args: DomainEvents['alarm.raised'] };
 
 async function insertRaise(
   tx: Db,
@@ -65,7 +63,7 @@ export async function applyDecisions(
     /** Maintenance windows in force or to come: a raise inside one is stored suppressed. */
     windows?: readonly MaintenanceWindow[];
   },
-): Promise<AlarmEvent[]> {
+): Promise<QueuedEvent<'alarm.raised' | 'alarm.updated'>[]> {
   const raised = new Set<number>();
   const updated = new Set<number>();
   for (const [controllerId, list] of input.decisions) {

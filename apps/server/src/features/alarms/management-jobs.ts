@@ -1,18 +1,16 @@
-import type { AlarmSummary } from '@rcm/shared/alarms';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { QueuedEvent } from '../../events/bus.ts';
 import { query } from '../../lib/sql.ts';
 import { createMaintenanceRepo } from '../maintenance/repo.ts';
 import { suppressingWindow, windowActiveAt } from './management.ts';
 import { alarmSummariesByIds } from './summaries.ts';
 
-export type ManagementEvent = { name: 'alarm.raised' | 'alarm.updated'; summary: AlarmSummary };
-
 /**
  * Shelvings whose time is up end by themselves: the alarm returns to the lists (announced), and one
  * still open is notified again (outbox `unshelved`). Runs in the scheduler's transaction.
  */
-export async function expireShelvings(tx: Db, now: Date): Promise<ManagementEvent[]> {
+export async function expireShelvings(tx: Db, now: Date): Promise<QueuedEvent<'alarm.raised' | 'alarm.updated'>[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const rows = await query<{ id: number }>(
     tx,
@@ -30,7 +28,7 @@ export async function expireShelvings(tx: Db, now: Date): Promise<ManagementEven
     tx,
     rows.map((r) => Number(r.id)),
   );
-  return summaries.map((summary) => ({ name: 'alarm.updated', summary }));
+  return summaries.map((summary) => ({ name: 'alarm.updated', args: [summary] }));
 }
 
 type Suppressed = {
@@ -46,7 +44,7 @@ type Suppressed = {
  * suppressed alarm is cleared (`maintenance_ended`) and, as its condition still holds (it is open),
  * a normal alarm is raised now in its place, with its outbox row: emails and escalation follow.
  */
-export async function endMaintenance(tx: Db, now: Date): Promise<ManagementEvent[]> {
+export async function endMaintenance(tx: Db, now: Date): Promise<QueuedEvent<'alarm.raised' | 'alarm.updated'>[]> {
   const open = await query<Suppressed>(
     tx,
     sql`select id, maintenance_window_id, controller_id, location_id, rack_ref from alarms where list_status = 'suppressed'`,
@@ -91,6 +89,6 @@ export async function endMaintenance(tx: Db, now: Date): Promise<ManagementEvent
   const summaries = await alarmSummariesByIds(tx, [...updated, ...raised]);
   return summaries.map((summary) => ({
     name: raised.includes(summary.id) ? 'alarm.raised' : 'alarm.updated',
-    summary,
+    args: [summary],
   }));
 }

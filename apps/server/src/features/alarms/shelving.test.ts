@@ -84,7 +84,7 @@ describe('shelving', () => {
 
   it('returns by itself when the time is up, announced and notified again', async () => {
     const events = await expireShelvings(t.database.db, new Date(t.clock.now.getTime() + 31 * 60_000));
-    expect(events.map((e) => [e.name, e.summary.ref, e.summary.shelved_until])).toEqual([
+    expect(events.map((e) => [e.name, e.args[0].ref, e.args[0].shelved_until])).toEqual([
       ['alarm.updated', open.ref, null],
     ]);
     expect(await refs('/api/alarms?per_page=100')).toContain(open.ref);

@@ -37,6 +37,16 @@ export function createControllersRepo(db: Db) {
       return rows[0];
     },
 
+    /** Where a controller sits in a tenant (decommissioned or not); null when there is no such controller. */
+    async tenantOf(id: number): Promise<{ organizationId: number | null; locationId: number | null } | null> {
+      const [row] = await db
+        .select({ organizationId: controllers.organizationId, locationId: controllers.locationId })
+        .from(controllers)
+        .where(eq(controllers.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** A controller in service (pending or authorised); a decommissioned one is found by nobody. */
     async findById(id: number) {
       const rows = await db

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { inventoryItems, purchaseOrderLines, purchaseOrders } from '../../db/schema-inventory.ts';
 import { query, toIso } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
-import { toEmail } from '../notifications/service.ts';
+import { toEmail } from '../notifications/repo.ts';
 
 const SUMMARY = sql`select p.id, p.number, p.status, p.organization_id, o.name as org_name, p.location_id, l.name as location_name,
     p.supplier_id, s.code as supplier_code, s.name as supplier_name, s.email as supplier_email, p.notes, p.created_at, p.ordered_at, p.received_at,

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { query } from '../../lib/sql.ts';
 import type { BrokerStats } from '../ingest/broker-stats.ts';
 import type { IngestPipeline } from '../ingest/pipeline.ts';
+import { createNotificationsRepo } from '../notifications/repo.ts';
 import type { DiskStatus } from './disk-watch.ts';
 
 /**
@@ -15,6 +14,7 @@ import type { DiskStatus } from './disk-watch.ts';
  */
 export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLogger; instance?: string }) {
   const register = new Registry();
+  const notifications = createNotificationsRepo(deps.db);
   if (deps.instance) register.setDefaultLabels({ instance_id: deps.instance });
   // Process metrics, including nodejs_eventloop_lag_seconds and its percentiles.
   collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 20 });
@@ -90,11 +90,7 @@ export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLog
     registers: [register],
     async collect() {
       try {
-        const [row] = await query<{ n: number }>(
-          deps.db,
-          sql`select count(*)::int as n from notification_outbox where processed_at is null`,
-        );
-        this.set(row?.n ?? 0);
+        this.set(await notifications.outboxBacklog());
       } catch (err) {
         deps.log.warn({ err: (err as Error).message }, 'metrics: outbox backlog query failed');
       }

@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailMessages } from '../../db/schema-notifications.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthService } from '../auth/service.ts';
 import { enqueueEmail } from '../notifications/outbox.ts';
+import { createNotificationsRepo } from '../notifications/repo.ts';
 import { createInvitationsService } from './invitations-service.ts';
 import { createLocationsRepo } from './locations-repo.ts';
 import { createMembersRepo } from './members-repo.ts';
@@ -38,18 +37,7 @@ export function organizationsModule(deps: {
     now,
     // The outbox takes the root db or a transaction (its contract); drizzle's types name them apart.
     enqueueEmail: (tx, email) => enqueueEmail(tx as Db, email),
-    findEmails: async (ids) =>
-      ids.length === 0
-        ? []
-        : db
-            .select({
-              id: emailMessages.id,
-              subject: emailMessages.subject,
-              text: emailMessages.text,
-              status: emailMessages.status,
-            })
-            .from(emailMessages)
-            .where(inArray(emailMessages.id, ids)),
+    findEmails: createNotificationsRepo(db).emailsByIds,
   });
   return organizationRoutes({
     repo,

@@ -150,6 +150,18 @@ export function createRefrigerantRepo(db: Db) {
         where controller_id = ${controllerId} and rack_ref = ${ref} for update`);
     },
 
+    /** Hourly medians of a rack's liquid level readings from `from` to `to`, oldest first. */
+    async hourlyLevels(controllerId: number, rackRef: string, from: Date, to: Date) {
+      return query<{ hour: number; level: number }>(
+        db,
+        sql`select floor(extract(epoch from ts) / 3600)::int as hour, percentile_cont(0.5) within group (order by value) as level
+            from readings where controller_id = ${controllerId} and key = ${`${rackRef}:liquid_level`}
+              and ts >= ${from.toISOString()}::timestamptz
+              and ts <= ${to.toISOString()}::timestamptz and value is not null
+            group by 1 order by 1`,
+      );
+    },
+
     async jobInOrganization(jobId: number, organizationId: number): Promise<boolean> {
       const rows = await query(db, sql`select 1 from jobs where id = ${jobId} and organization_id = ${organizationId}`);
       return rows.length > 0;

@@ -79,7 +79,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now?: () => 
       async (request) => {
         const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
         await service.view(ctx, request.params.id, request.params.ref);
-        return { data: await levelTrendOf(deps.db, request.params.id, request.params.ref, now()) };
+        return { data: await levelTrendOf(repo, request.params.id, request.params.ref, now()) };
       },
     );
 

@@ -1,16 +1,13 @@
 import { type SearchGroup, searchQuery, searchResponse } from '@rcm/shared/search';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { requirePermission } from '../auth/guard.ts';
 import { scopeFor } from '../auth/scope.ts';
 import { prepareTerm, type SearchProvider } from './providers.ts';
-
-/** How close a word must be to count as a match (pg_trgm word similarity, 0–1): "Rivrside" finds "Riverside". */
-export const WORD_SIMILARITY = 0.4;
+import { inSearchTransaction } from './repo.ts';
 
 /**
- * One box, every kind the caller may see (design.md 7: `GET /api/search?q=`). Each kind runs its own
+ * One box, every kind the caller may see (`GET /api/search?q=`). Each kind runs its own
  * scoped, index-backed query; kinds the caller may not see are left out rather than returned empty.
  */
 export function searchRoutes(deps: { db: Db; providers: readonly SearchProvider[] }): FastifyPluginAsyncZod {
@@ -23,9 +20,7 @@ export function searchRoutes(deps: { db: Db; providers: readonly SearchProvider[
         const scope = scopeFor(ctx, p.domain);
         return scope ? [{ p, scope }] : [];
       });
-      const groups = await deps.db.transaction(async (tx) => {
-        // Local to this transaction: the `<%` operator reads it, and the trigram indexes serve it.
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+      const groups = await inSearchTransaction(deps.db, async (tx) => {
         const out: SearchGroup[] = [];
         for (const { p, scope } of visible) out.push({ kind: p.kind, items: await p.run(tx, term, scope, limit) });
         return out;

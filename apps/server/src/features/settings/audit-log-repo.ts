@@ -5,7 +5,7 @@ import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, users } from '../../db/schema.ts';
-import { createAuditNames, subjectKey } from '../audit/names.ts';
+import { createAuditNames, subjectKey } from '../audit/names-repo.ts';
 import { auditChanges, type NamedKind, named, refsOf, snapshotName } from '../audit/present.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
@@ -15,7 +15,7 @@ const SIGN_IN_ACTION = 'auth.login';
 /**
  * The audit log, newest first, limited to the viewer's organization unless they see all. Each entry
  * comes with its subject's name and its changes field by field, ids named (`audit/present.ts`,
- * `audit/names.ts`), for the SPA to word in the reader's language.
+ * `audit/names-repo.ts`), for the SPA to word in the reader's language.
  */
 export function createAuditLogRepo(db: Db) {
   const actor = alias(users, 'actor');
