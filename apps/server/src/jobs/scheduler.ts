@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { dropExpiredReadings } from '../db/readings-partitions.ts';
-import { MESSAGE_ID_RETENTION_DAYS } from '../features/ingest/dedupe-window.ts';
+import { MESSAGE_ID_RETENTION_DAYS } from '../features/ingest/pipeline/dedupe-window.ts';
 import { query } from '../lib/sql.ts';
 
 export type Job = { name: string; everyMs: number; run: (db: DbOrTx) => Promise<void> };

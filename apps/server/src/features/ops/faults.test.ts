@@ -272,7 +272,7 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
     });
     // Mosquitto 2.0 does not restore $share subscriptions with a persistent session: what devices
     // publish after its restart and before the instances have subscribed again reaches only the
-    // safety net (features/ingest/safety-net.ts), which must have ingested it. Nothing may be lost.
+    // safety net (features/ingest/transports/safety-net.ts), which must have ingested it. Nothing may be lost.
     expect(missingIds).toEqual([]);
     // How many of them only the net had (its log line); 0 when no device published in the window.
     const rescued = ['a', 'b']

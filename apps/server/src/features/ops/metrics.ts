@@ -4,8 +4,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { query } from '../../lib/sql.ts';
-import type { BrokerStats } from '../ingest/broker-stats.ts';
-import type { IngestPipeline } from '../ingest/pipeline.ts';
+import type { IngestPipeline } from '../ingest/pipeline/pipeline.ts';
+import type { BrokerStats } from '../ingest/transports/broker-stats.ts';
 import type { DiskStatus } from './disk-watch.ts';
 
 /**
@@ -139,7 +139,7 @@ export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLog
         },
       });
     },
-    /** The external broker's own counters (`$SYS`, ingest/broker-stats.ts), as last published. */
+    /** The external broker's own counters (`$SYS`, ingest/transports/broker-stats.ts), as last published. */
     watchBroker(broker: { stats: () => BrokerStats }): void {
       const gauge = (name: string, help: string, read: (s: BrokerStats) => number | null) =>
         new Gauge({

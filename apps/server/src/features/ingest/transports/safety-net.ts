@@ -1,8 +1,8 @@
 import { parseDeviceTopic } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
+import type { IngestPipeline } from '../pipeline/pipeline.ts';
 import { batchAcks } from './ack-batch.ts';
 import type { BrokerConsumer } from './mqtt-consumer.ts';
-import type { IngestPipeline } from './pipeline.ts';
 import { linkNetWorker } from './safety-net-link.ts';
 import type { NetEvent, NetWorkerData } from './safety-net-protocol.ts';
 import { type Recovery, recover, Superseded, supersede } from './safety-net-recovery.ts';
