@@ -19,10 +19,10 @@ import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { ReadinessDegraded, ReadinessFailure } from './features/ops/readiness.ts';
-import { type Leadership, startLeadership } from './jobs/leader.ts';
-import { applyRetention, refreshRollups, startScheduler } from './jobs/scheduler.ts';
 import { bridgeEvents } from './realtime/bridge.ts';
 import { createRealtime } from './realtime/socket.ts';
+import { type Leadership, startLeadership } from './scheduled/leader.ts';
+import { applyRetention, refreshRollups, startScheduler } from './scheduled/scheduler.ts';
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 

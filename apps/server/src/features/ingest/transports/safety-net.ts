@@ -36,7 +36,7 @@ export type SafetyNet = {
 };
 
 /**
- * The MQTT safety net (run by one instance at a time, see jobs/leader.ts).
+ * The MQTT safety net (run by one instance at a time, see scheduled/leader.ts).
  *
  * Mosquitto 2.0 restores a persistent session from its persistence file without its `$share`
  * subscriptions: after a broker restart, until the instances subscribe again, what devices publish
