@@ -10,8 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { demoDeviceKey, seedDemo } from '../../seed/demo.ts';
 import { telemetry } from '../../test/device.ts';
-import { ensureAlarmCatalogue } from '../alarms/catalogue.ts';
-import { DEFAULT_SERVER_USER, mosquittoAcl, mosquittoPasswordLine } from './mosquitto-auth.ts';
 import {
   freePort,
   type Instance,
@@ -22,7 +20,9 @@ import {
   startPostgres,
   startRedis,
   waitReady,
-} from './test-services.ts';
+} from '../../test/services.ts';
+import { ensureAlarmCatalogue } from '../alarms/catalogue.ts';
+import { DEFAULT_SERVER_USER, mosquittoAcl, mosquittoPasswordLine } from './mosquitto-auth.ts';
 
 /*
  * Faults under load: two server instances as processes, their own PostgreSQL cluster,
