@@ -6,7 +6,7 @@ import {
   mosquittoAcl,
   mosquittoPasswordLine,
 } from '../../apps/server/src/features/ops/mosquitto-auth.ts';
-import { startMosquitto } from '../../apps/server/src/features/ops/test-services.ts';
+import { startMosquitto } from '../../apps/server/src/test/services.ts';
 import { keyOf, mac } from './bench-db.ts';
 import { BENCH_SYS_USER } from './broker-sampler.ts';
 

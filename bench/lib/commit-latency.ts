@@ -1,4 +1,4 @@
-import type { IngestPipeline } from '../../apps/server/src/features/ingest/pipeline.ts';
+import type { IngestPipeline } from '../../apps/server/src/features/ingest/pipeline/pipeline.ts';
 import { percentile } from './bench-db.ts';
 
 // Publish → commit as the server sees it, whatever the broker: from the message's `ts` (stamped by

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { which } from '../../apps/server/src/features/ops/test-services.ts';
+import { which } from '../../apps/server/src/test/services.ts';
 
 /** pg_ctl on the bench's own PostgreSQL (as `postgres` when run as root, as PostgreSQL requires). */
 export function pgCtl(pgData: string, args: string[]): void {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { startTestSmtp } from '../../apps/server/src/features/notifications/test-smtp.ts';
+import { startTestSmtp } from '../../apps/server/src/test/smtp.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 

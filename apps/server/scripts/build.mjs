@@ -11,8 +11,8 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 const entries = {
   main: 'src/main.ts',
-  'broker-worker': 'src/features/ingest/broker-worker.ts',
-  'safety-net-worker': 'src/features/ingest/safety-net-worker.ts',
+  'broker-worker': 'src/features/ingest/transports/broker-worker.ts',
+  'safety-net-worker': 'src/features/ingest/transports/safety-net-worker.ts',
   'user-create-cli': 'src/features/setup/user-create-cli.ts',
   'restore-cli': 'src/features/ops/restore-cli.ts',
   'mosquitto-acl-cli': 'src/features/ops/mosquitto-acl-cli.ts',

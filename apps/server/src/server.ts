@@ -7,21 +7,21 @@ import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { endMaintenance, expireShelvings } from './features/alarms/management-jobs.ts';
 import { foldAlarmTotals } from './features/alarms/totals.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
-import { watchBrokerStats } from './features/ingest/broker-stats.ts';
-import { startEmbeddedBroker } from './features/ingest/mqtt-broker.ts';
-import { startBrokerConsumer } from './features/ingest/mqtt-consumer.ts';
-import { sweepOffline } from './features/ingest/offline-sweeper.ts';
-import { type SafetyNet, startSafetyNet } from './features/ingest/safety-net.ts';
+import { sweepOffline } from './features/ingest/pipeline/offline-sweeper.ts';
+import { watchBrokerStats } from './features/ingest/transports/broker-stats.ts';
+import { startEmbeddedBroker } from './features/ingest/transports/mqtt-broker.ts';
+import { startBrokerConsumer } from './features/ingest/transports/mqtt-consumer.ts';
+import { type SafetyNet, startSafetyNet } from './features/ingest/transports/safety-net.ts';
 import { zuperSyncJob } from './features/jobs/module.ts';
 import { publicUrlOf } from './features/notifications/routes.ts';
 import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { ReadinessDegraded, ReadinessFailure } from './features/ops/readiness.ts';
-import { type Leadership, startLeadership } from './jobs/leader.ts';
-import { applyRetention, refreshRollups, startScheduler } from './jobs/scheduler.ts';
 import { bridgeEvents } from './realtime/bridge.ts';
 import { createRealtime } from './realtime/socket.ts';
+import { type Leadership, startLeadership } from './scheduled/leader.ts';
+import { applyRetention, refreshRollups, startScheduler } from './scheduled/scheduler.ts';
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
@@ -135,7 +135,7 @@ export async function startServer(deps: {
       if (dropped) throw new ReadinessDegraded(dropped);
     });
     if (config.MQTT_SAFETY_NET) {
-      // One instance of the deployment keeps the safety net (features/ingest/safety-net.ts).
+      // One instance of the deployment keeps the safety net (features/ingest/transports/safety-net.ts).
       const shareGroup = config.MQTT_SHARE_GROUP;
       const mqttUrl = config.MQTT_URL;
       let net: SafetyNet | null = null;

@@ -187,7 +187,7 @@ export const racks = pgTable(
     /**
      * What the last written message said of the rack besides values: a hash of its metric names and of
      * its points' address, name, unit, set point, status and whether a value was sent. Ingest compares
-     * it to skip the rack's points when nothing but values changed (ingest/telemetry-writer.ts).
+     * it to skip the rack's points when nothing but values changed (ingest/writer/telemetry-writer.ts).
      */
     sig: text('sig'),
     /** When every point of the rack was last rewritten (at most LATEST_REFRESH ago while it reports). */

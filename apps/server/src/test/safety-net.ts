@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BrokerConsumer } from '../features/ingest/mqtt-consumer.ts';
-import type { IngestPipeline } from '../features/ingest/pipeline.ts';
+import type { IngestPipeline } from '../features/ingest/pipeline/pipeline.ts';
+import type { BrokerConsumer } from '../features/ingest/transports/mqtt-consumer.ts';
 
 /** What the safety net's tests (features/ingest/safety-net*.test.ts) share. */
 

@@ -7,7 +7,7 @@ import { login } from '../../test/app.ts';
 import { connectDevice, type TestDevice, telemetry } from '../../test/device.ts';
 import { headers } from '../../test/helpers.ts';
 import { createTestServer, type TestServer } from '../../test/server.ts';
-import { sweepOffline } from '../ingest/offline-sweeper.ts';
+import { sweepOffline } from '../ingest/pipeline/offline-sweeper.ts';
 
 // Seeded controllers of FreshMart (the manager's organization).
 const FRESHMART_103 = '02:52:43:00:10:02';

@@ -7,7 +7,7 @@ import { login } from '../../test/app.ts';
 import { connectDevice, type TestDevice, telemetry } from '../../test/device.ts';
 import { createTestServer, type TestServer } from '../../test/server.ts';
 import { type Listener, listen } from '../../test/socket.ts';
-import { sweepOffline } from './offline-sweeper.ts';
+import { sweepOffline } from './pipeline/offline-sweeper.ts';
 
 // Seeded controllers: index 2 is in FreshMart #103 (not one of the viewer's two stores),
 // index 5 in Valle Verde Centro (another organization).

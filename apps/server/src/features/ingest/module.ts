@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { createRulesCache, type RulesCache } from '../alarms/rules-cache.ts';
 import { createMaintenanceCache, type MaintenanceCache } from '../maintenance/cache.ts';
-import { createDeviceRegistry, type DeviceRegistry } from './device-registry.ts';
-import { createIngestPipeline, type IngestPipeline } from './pipeline.ts';
+import { createDeviceRegistry, type DeviceRegistry } from './pipeline/device-registry.ts';
+import { createIngestPipeline, type IngestPipeline } from './pipeline/pipeline.ts';
 
 export type IngestModule = {
   registry: DeviceRegistry;

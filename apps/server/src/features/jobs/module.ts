@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
-import type { Job } from '../../jobs/scheduler.ts';
+import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { createJobCategoriesRepo } from './categories-repo.ts';
 import { jobCategoryRoutes } from './categories-routes.ts';
@@ -59,7 +59,7 @@ export function jobsPlugin(deps: {
 }
 
 /** The scheduled Zuper sync (every 5 minutes, one instance at a time); none for the local provider. */
-export function zuperSyncJob(deps: { config: Config; bus: EventBus; now: () => Date }): Job[] {
+export function zuperSyncJob(deps: { config: Config; bus: EventBus; now: () => Date }): ScheduledTask[] {
   const provider = jobsProviderFor(deps.config);
   if (provider.kind === 'local') return [];
   return [

@@ -7,12 +7,12 @@ import { login } from '../../test/app.ts';
 import { connectDevice, telemetry } from '../../test/device.ts';
 import { headers, userByEmail } from '../../test/helpers.ts';
 import { createTestServer, type TestServer } from '../../test/server.ts';
+import { startTestSmtp } from '../../test/smtp.ts';
 import { listen } from '../../test/socket.ts';
 import { processOutbox } from './alarm-outbox.ts';
 import { deliverDue } from './delivery.ts';
 import { processEscalations } from './escalations.ts';
 import { mandrillSignature } from './mandrill.ts';
-import { startTestSmtp } from './test-smtp.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 import { type NotificationWorkerDeps, runNotificationsOnce } from './worker.ts';
 

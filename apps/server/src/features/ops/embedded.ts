@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { Job } from '../../jobs/scheduler.ts';
+import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import { createBackups } from './backups.ts';
 import { checkpointIfDue } from './checkpoints.ts';
 import { createDiskWatch, type StatfsFn } from './disk-watch.ts';
@@ -13,7 +13,7 @@ const MB = 1_048_576;
 /**
  * What the embedded database (PGlite on disk) needs to run for months on one machine: the disk
  * watch (readiness `disk`: disk_low), checkpoints by WAL size and age, backups and the nightly one.
- * On PostgreSQL (or PGlite in memory) there is no disk watch and no job, and backups answer 409.
+ * On PostgreSQL (or PGlite in memory) there is no disk watch and no scheduled task, and backups answer 409.
  */
 export async function startEmbeddedOps(deps: {
   config: Config;
@@ -42,8 +42,8 @@ export async function startEmbeddedOps(deps: {
     log: deps.log,
   });
 
-  /** The scheduled jobs of embedded mode (none otherwise). */
-  function jobs(): Job[] {
+  /** The scheduled tasks of embedded mode (none otherwise). */
+  function jobs(): ScheduledTask[] {
     if (!embedded) return [];
     const limits = { maxWalBytes: config.CHECKPOINT_WAL_MB * MB, maxAgeSeconds: config.CHECKPOINT_INTERVAL_S };
     return [

@@ -10,8 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { demoDeviceKey, seedDemo } from '../../seed/demo.ts';
 import { telemetry } from '../../test/device.ts';
-import { ensureAlarmCatalogue } from '../alarms/catalogue.ts';
-import { DEFAULT_SERVER_USER, mosquittoAcl, mosquittoPasswordLine } from './mosquitto-auth.ts';
 import {
   freePort,
   type Instance,
@@ -22,7 +20,9 @@ import {
   startPostgres,
   startRedis,
   waitReady,
-} from './test-services.ts';
+} from '../../test/services.ts';
+import { ensureAlarmCatalogue } from '../alarms/catalogue.ts';
+import { DEFAULT_SERVER_USER, mosquittoAcl, mosquittoPasswordLine } from './mosquitto-auth.ts';
 
 /*
  * Faults under load: two server instances as processes, their own PostgreSQL cluster,
@@ -272,7 +272,7 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
     });
     // Mosquitto 2.0 does not restore $share subscriptions with a persistent session: what devices
     // publish after its restart and before the instances have subscribed again reaches only the
-    // safety net (features/ingest/safety-net.ts), which must have ingested it. Nothing may be lost.
+    // safety net (features/ingest/transports/safety-net.ts), which must have ingested it. Nothing may be lost.
     expect(missingIds).toEqual([]);
     // How many of them only the net had (its log line); 0 when no device published in the window.
     const rescued = ['a', 'b']

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
-import type { BrokerStats } from '../ingest/broker-stats.ts';
-import type { IngestPipeline } from '../ingest/pipeline.ts';
+import type { IngestPipeline } from '../ingest/pipeline/pipeline.ts';
+import type { BrokerStats } from '../ingest/transports/broker-stats.ts';
 import { createNotificationsRepo } from '../notifications/repo.ts';
 import type { DiskStatus } from './disk-watch.ts';
 
@@ -135,7 +135,7 @@ export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLog
         },
       });
     },
-    /** The external broker's own counters (`$SYS`, ingest/broker-stats.ts), as last published. */
+    /** The external broker's own counters (`$SYS`, ingest/transports/broker-stats.ts), as last published. */
     watchBroker(broker: { stats: () => BrokerStats }): void {
       const gauge = (name: string, help: string, read: (s: BrokerStats) => number | null) =>
         new Gauge({

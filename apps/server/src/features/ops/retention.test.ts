@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyRetention } from '../../jobs/scheduler.ts';
 import { query } from '../../lib/sql.ts';
+import { applyRetention } from '../../scheduled/scheduler.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/database.ts';
 
 let database: TestDatabase;

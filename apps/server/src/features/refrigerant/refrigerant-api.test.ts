@@ -4,7 +4,7 @@ import { refrigerantEvents, refrigerantSystems } from '../../db/schema-refrigera
 import { query } from '../../lib/sql.ts';
 import type { TestApp } from '../../test/app.ts';
 import { rowCount } from '../../test/helpers.ts';
-import { base, refrigerantFixture, system } from './refrigerant-fixture.ts';
+import { base, refrigerantFixture, system } from '../../test/refrigerant.ts';
 
 let t: TestApp;
 let call: Awaited<ReturnType<typeof refrigerantFixture>>['call'];

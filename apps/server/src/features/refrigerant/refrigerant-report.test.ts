@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app.ts';
-import { base, refrigerantFixture, system } from './refrigerant-fixture.ts';
+import { base, refrigerantFixture, system } from '../../test/refrigerant.ts';
 
 let t: TestApp;
 let call: Awaited<ReturnType<typeof refrigerantFixture>>['call'];

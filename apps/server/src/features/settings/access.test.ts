@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { headers } from '../../test/helpers.ts';
 
-import { CALLERS, type Caller, useSettingsFixture } from './settings-fixture.ts';
+import { CALLERS, type Caller, useSettingsFixture } from '../../test/settings.ts';
 
 /**
- * Every settings endpoint × every kind of caller, from ONE table (callers in settings-fixture.ts);
+ * Every settings endpoint × every kind of caller, from ONE table (callers in test/settings.ts);
  * the editor of another organization must get 404 (or a field error) and no FreshMart data.
  */
 const fx = useSettingsFixture();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { teams } from '../../db/schema.ts';
 import { seedAlarms } from '../../test/alarms.ts';
 import { headers } from '../../test/helpers.ts';
-import { useSettingsFixture } from './settings-fixture.ts';
+import { useSettingsFixture } from '../../test/settings.ts';
 
 /**
  * The audit log reads as what happened to named records: ids are named (also of deleted users and

@@ -5,7 +5,7 @@ import { addUser } from '../../test/alarms.ts';
 import { login } from '../../test/app.ts';
 import { currentUser, headers, userByEmail } from '../../test/helpers.ts';
 
-import { useSettingsFixture, VIEWER_PERMS } from './settings-fixture.ts';
+import { useSettingsFixture, VIEWER_PERMS } from '../../test/settings.ts';
 
 /** Settings rules: effects at once, nobody hands out more than they hold, localized bad input. */
 const fx = useSettingsFixture();

@@ -4,7 +4,7 @@ import { auditLog, roles, users } from '../../db/schema.ts';
 import { query } from '../../lib/sql.ts';
 import { login } from '../../test/app.ts';
 import { currentUser, headers, userByEmail } from '../../test/helpers.ts';
-import { useSettingsFixture } from './settings-fixture.ts';
+import { useSettingsFixture } from '../../test/settings.ts';
 
 const fx = useSettingsFixture();
 const call = (

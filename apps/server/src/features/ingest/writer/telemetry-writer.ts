@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { TelemetryMessage } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { copyConnection, copyRows, copyText } from '../../lib/copy.ts';
-import { arr, floats, ints, query, texts } from '../../lib/sql.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { copyConnection, copyRows, copyText } from '../../../lib/copy.ts';
+import { arr, floats, ints, query, texts } from '../../../lib/sql.ts';
 import type { BatchItem } from './writer.ts';
 
 /**

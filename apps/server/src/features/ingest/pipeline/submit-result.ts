@@ -1,6 +1,7 @@
 /** What the ingest pipeline (pipeline.ts) answers for a message, and what it reports. */
+
+import type { BatchItem } from '../writer/writer.ts';
 import type { RejectReason } from './parse.ts';
-import type { BatchItem } from './writer.ts';
 
 export type SubmitResult = { ok: true; stored: boolean } | { ok: false; reason: RejectReason };
 

@@ -14,7 +14,7 @@ export type Leadership = {
 
 /**
  * One instance of the deployment at a time holds a role (the MQTT safety net), through the same
- * PostgreSQL advisory-lock keys as the scheduler's run-once jobs, but held for as long as this
+ * PostgreSQL advisory-lock keys as the scheduler's run-once tasks, but held for as long as this
  * instance lives: a session-level `pg_try_advisory_lock` on a connection of its own. The lock goes
  * with the connection, so when the holder dies (or loses PostgreSQL) another instance wins the next
  * attempt, every `everyMs`. The holder checks its connection as often and steps down (`onLose`) when

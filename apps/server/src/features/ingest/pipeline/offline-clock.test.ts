@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query } from '../../lib/sql.ts';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import { headers } from '../../test/helpers.ts';
+import { query } from '../../../lib/sql.ts';
+import { createTestApp, login, type TestApp } from '../../../test/app.ts';
+import { headers } from '../../../test/helpers.ts';
 import { sweepOffline } from './offline-sweeper.ts';
 
 let t: TestApp;

@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { dropExpiredReadings } from '../db/readings-partitions.ts';
-import { MESSAGE_ID_RETENTION_DAYS } from '../features/ingest/dedupe-window.ts';
+import { MESSAGE_ID_RETENTION_DAYS } from '../features/ingest/pipeline/dedupe-window.ts';
 import { query } from '../lib/sql.ts';
 
-export type Job = { name: string; everyMs: number; run: (db: DbOrTx) => Promise<void> };
+/** A background task the scheduler runs every `everyMs`; its name keys its advisory lock. */
+export type ScheduledTask = { name: string; everyMs: number; run: (db: DbOrTx) => Promise<void> };
 
-// Stable advisory-lock keys: one per job name, the same on every instance.
+// Stable advisory-lock keys: one per task name, the same on every instance.
 export function lockKey(name: string): number {
   let h = 0;
   for (const ch of name) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
@@ -15,35 +16,37 @@ export function lockKey(name: string): number {
 }
 
 /**
- * Runs each job on a timer; a PostgreSQL advisory lock held for the job's transaction makes only
+ * Runs each task on a timer; a PostgreSQL advisory lock held for the task's transaction makes only
  * one instance run it at a time, and another takes over when that one dies (design.md section 2).
  */
-export function startScheduler(deps: { db: Db; jobs: Job[]; log: FastifyBaseLogger }): { stop: () => Promise<void> } {
+export function startScheduler(deps: { db: Db; jobs: ScheduledTask[]; log: FastifyBaseLogger }): {
+  stop: () => Promise<void>;
+} {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;
 
-  const runOnce = async (job: Job) => {
+  const runOnce = async (task: ScheduledTask) => {
     try {
       await deps.db.transaction(async (tx) => {
         const [row] = await query<{ locked: boolean }>(
           tx,
-          sql`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as locked`,
+          sql`select pg_try_advisory_xact_lock(${lockKey(task.name)}) as locked`,
         );
-        if (row?.locked) await job.run(tx);
+        if (row?.locked) await task.run(tx);
       });
     } catch (err) {
-      if (!stopped) deps.log.error({ err, job: job.name }, 'scheduled job failed');
+      if (!stopped) deps.log.error({ err, job: task.name }, 'scheduled job failed');
     }
   };
 
-  for (const job of deps.jobs) {
+  for (const task of deps.jobs) {
     const tick = () => {
       if (stopped) return;
-      const p = runOnce(job).finally(() => running.delete(p));
+      const p = runOnce(task).finally(() => running.delete(p));
       running.add(p);
     };
-    timers.push(setInterval(tick, job.everyMs));
+    timers.push(setInterval(tick, task.everyMs));
     setTimeout(tick, 1000).unref();
   }
   return {

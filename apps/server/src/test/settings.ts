@@ -1,11 +1,11 @@
 import type { Permission } from '@rcm/shared/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { roles, teams } from '../../db/schema.ts';
-import { alarmTypes } from '../../db/schema-alarms.ts';
-import { addUser } from '../../test/alarms.ts';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import { userByEmail } from '../../test/helpers.ts';
+import { roles, teams } from '../db/schema.ts';
+import { alarmTypes } from '../db/schema-alarms.ts';
+import { addUser } from './alarms.ts';
+import { createTestApp, login, type TestApp } from './app.ts';
+import { userByEmail } from './helpers.ts';
 
 /**
  * The callers and records the settings tests share (access.test.ts, rules.test.ts): a global

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import type { DomainEvents } from '../../events/bus.ts';
-import { query, toIso } from '../../lib/sql.ts';
-import { type AlarmDevice, applyDecisions } from '../alarms/apply.ts';
-import { type Decision, raise } from '../alarms/engine.ts';
-import { offlineReasons } from '../alarms/reasons.ts';
-import { loadRules } from '../alarms/rules-cache.ts';
-import { OFFLINE_SUBJECT } from '../alarms/state.ts';
-import { createMaintenanceRepo } from '../maintenance/repo.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { DomainEvents } from '../../../events/bus.ts';
+import { query, toIso } from '../../../lib/sql.ts';
+import { type AlarmDevice, applyDecisions } from '../../alarms/apply.ts';
+import { type Decision, raise } from '../../alarms/engine.ts';
+import { offlineReasons } from '../../alarms/reasons.ts';
+import { loadRules } from '../../alarms/rules-cache.ts';
+import { OFFLINE_SUBJECT } from '../../alarms/state.ts';
+import { createMaintenanceRepo } from '../../maintenance/repo.ts';
 
 type SweepEvent =
   | { name: 'alarm.raised' | 'alarm.updated'; args: DomainEvents['alarm.raised'] }

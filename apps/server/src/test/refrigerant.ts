@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { addUser } from '../../test/alarms.ts';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import { headers } from '../../test/helpers.ts';
+import { addUser } from './alarms.ts';
+import { createTestApp, login, type TestApp } from './app.ts';
+import { headers } from './helpers.ts';
 
 /** Controller 1 is FreshMart's, at a store the demo viewer sees; racks A–D are added to it. */
 export const base = '/api/controllers/1/racks';

@@ -1,8 +1,8 @@
 import { parseDeviceTopic } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
+import type { IngestPipeline } from '../pipeline/pipeline.ts';
 import { batchAcks } from './ack-batch.ts';
 import type { BrokerConsumer } from './mqtt-consumer.ts';
-import type { IngestPipeline } from './pipeline.ts';
 import { linkNetWorker } from './safety-net-link.ts';
 import type { NetEvent, NetWorkerData } from './safety-net-protocol.ts';
 import { type Recovery, recover, Superseded, supersede } from './safety-net-recovery.ts';
@@ -36,7 +36,7 @@ export type SafetyNet = {
 };
 
 /**
- * The MQTT safety net (run by one instance at a time, see jobs/leader.ts).
+ * The MQTT safety net (run by one instance at a time, see scheduled/leader.ts).
  *
  * Mosquitto 2.0 restores a persistent session from its persistence file without its `$share`
  * subscriptions: after a broker restart, until the instances subscribe again, what devices publish

@@ -1,11 +1,11 @@
 import { DEVICE_CHANNELS } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../../events/bus.ts';
-import { startWorker } from '../../lib/worker.ts';
+import type { EventBus } from '../../../events/bus.ts';
+import { startWorker } from '../../../lib/worker.ts';
+import type { DeviceRegistry } from '../pipeline/device-registry.ts';
+import type { IngestPipeline } from '../pipeline/pipeline.ts';
 import { batchAcks } from './ack-batch.ts';
 import type { BrokerCommand, BrokerEvent, BrokerWorkerData } from './broker-protocol.ts';
-import type { DeviceRegistry } from './device-registry.ts';
-import type { IngestPipeline } from './pipeline.ts';
 
 /**
  * The embedded MQTT broker (aedes) for the default mode. Devices authenticate with their MAC and

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../test/server.ts';
+import { createTestServer, type TestServer } from '../../../test/server.ts';
 
 // Needs a real Mosquitto (CI sets TEST_MQTT_URL: the machine's, anonymous, default queue limits).
 const mqttUrl = process.env.TEST_MQTT_URL;

@@ -1,11 +1,11 @@
 import { DEVICE_CHANNELS, MAX_DEVICE_MESSAGE_BYTES, normalizeMac } from '@rcm/shared/device';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EventBus } from '../../events/bus.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { DeviceRegistry } from './device-registry.ts';
-import type { IngestPipeline } from './pipeline.ts';
-import { IngestRefused } from './submit-result.ts';
+import type { EventBus } from '../../../events/bus.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { DeviceRegistry } from '../pipeline/device-registry.ts';
+import type { IngestPipeline } from '../pipeline/pipeline.ts';
+import { IngestRefused } from '../pipeline/submit-result.ts';
 
 const params = z.object({ mac: z.string().max(32), channel: z.enum(DEVICE_CHANNELS) });
 

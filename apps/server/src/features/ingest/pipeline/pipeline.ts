@@ -1,11 +1,12 @@
 import type { DeviceChannel } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../events/bus.ts';
-import type { TrendStore } from '../alarms/leak-history.ts';
-import type { RulesCache } from '../alarms/rules-cache.ts';
-import type { MaintenanceCache } from '../maintenance/cache.ts';
+import type { Db } from '../../../db/client.ts';
+import type { EventBus } from '../../../events/bus.ts';
+import type { TrendStore } from '../../alarms/leak-history.ts';
+import type { RulesCache } from '../../alarms/rules-cache.ts';
+import type { MaintenanceCache } from '../../maintenance/cache.ts';
+import { type BatchItem, writeBatch } from '../writer/writer.ts';
 import { arrivalOrder } from './arrival-order.ts';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.ts';
 import { type ParsedMessage, parseDeviceMessage, type RejectReason } from './parse.ts';
@@ -16,7 +17,6 @@ import {
   type SubmitDone,
   type SubmitResult,
 } from './submit-result.ts';
-import { type BatchItem, writeBatch } from './writer.ts';
 
 type Queued = { item: BatchItem; done: SubmitDone; weight: number; at: number };
 

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { controllers } from '../../db/schema.ts';
-import { hashToken } from '../auth/tokens.ts';
+import type { Db } from '../../../db/client.ts';
+import { controllers } from '../../../db/schema.ts';
+import { hashToken } from '../../auth/tokens.ts';
 
 export type DeviceRecord = {
   id: number;

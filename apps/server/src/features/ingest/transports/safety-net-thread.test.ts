@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compactMac, deviceTopic } from '@rcm/shared/device';
 import { expect, it } from 'vitest';
-import { demoDeviceKey } from '../../seed/demo.ts';
-import { telemetry } from '../../test/device.ts';
-import { idlePipeline, recordingLog, subscribedConsumer, waitFor } from '../../test/safety-net.ts';
-import { DEFAULT_SERVER_USER, mosquittoAcl, mosquittoPasswordLine } from '../ops/mosquitto-auth.ts';
-import { startMosquitto, which } from '../ops/test-services.ts';
+import { demoDeviceKey } from '../../../seed/demo.ts';
+import { telemetry } from '../../../test/device.ts';
+import { idlePipeline, recordingLog, subscribedConsumer, waitFor } from '../../../test/safety-net.ts';
+import { startMosquitto, which } from '../../../test/services.ts';
+import { DEFAULT_SERVER_USER, mosquittoAcl, mosquittoPasswordLine } from '../../ops/mosquitto-auth.ts';
 import { startSafetyNet } from './safety-net.ts';
 
 /*

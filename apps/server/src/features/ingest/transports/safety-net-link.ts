@@ -1,4 +1,4 @@
-import { startWorker } from '../../lib/worker.ts';
+import { startWorker } from '../../../lib/worker.ts';
 import type { NetCommand, NetEvent, NetWorkerData } from './safety-net-protocol.ts';
 
 /** What the net asks its worker and waits for: the worker answers with a `reply` of the same id. */

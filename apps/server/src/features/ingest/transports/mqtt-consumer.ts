@@ -3,8 +3,8 @@ import { hostname } from 'node:os';
 import { parseDeviceTopic } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { IngestPipeline } from '../pipeline/pipeline.ts';
 import { holdAcks } from './held-acks.ts';
-import type { IngestPipeline } from './pipeline.ts';
 
 export const DEFAULT_SHARE_GROUP = 'rcm-ingest';
 const RECONNECT_MS = 250;

@@ -1,9 +1,9 @@
 import type { DeviceAlarmMessage, StatusMessage, TelemetryMessage } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import type { ControllerScope, DomainEvents } from '../../events/bus.ts';
-import { arr, ints, query, texts } from '../../lib/sql.ts';
-import { applyDecisions } from '../alarms/apply.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { ControllerScope, DomainEvents } from '../../../events/bus.ts';
+import { arr, ints, query, texts } from '../../../lib/sql.ts';
+import { applyDecisions } from '../../alarms/apply.ts';
 import {
   type AlarmRule,
   type ControllerState,
@@ -11,13 +11,13 @@ import {
   type Decision,
   evaluateDeviceAlarm,
   evaluateSamples,
-} from '../alarms/engine.ts';
-import { seedTrends, type TrendStore } from '../alarms/leak-history.ts';
-import { evaluateLeakTrend, leakRate, leakRule } from '../alarms/leak-rule.ts';
-import type { MaintenanceWindow } from '../alarms/management.ts';
-import { loadStates, OFFLINE_SUBJECT } from '../alarms/state.ts';
-import type { DeviceRecord } from './device-registry.ts';
-import { samplesOf } from './samples.ts';
+} from '../../alarms/engine.ts';
+import { seedTrends, type TrendStore } from '../../alarms/leak-history.ts';
+import { evaluateLeakTrend, leakRate, leakRule } from '../../alarms/leak-rule.ts';
+import type { MaintenanceWindow } from '../../alarms/management.ts';
+import { loadStates, OFFLINE_SUBJECT } from '../../alarms/state.ts';
+import type { DeviceRecord } from '../pipeline/device-registry.ts';
+import { samplesOf } from '../pipeline/samples.ts';
 import { writeTelemetry } from './telemetry-writer.ts';
 
 export type BatchItem =

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * processes that can be killed and restarted.
  */
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const PG_BIN = ['/usr/local/bin', '/usr/lib/postgresql/15/bin'];
 
 export function which(name: string, dirs: string[] = []): string | null {
