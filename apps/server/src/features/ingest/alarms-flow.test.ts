@@ -167,7 +167,7 @@ describe('offline detection', () => {
     const sweep = () => server.database.db.transaction((tx) => sweepOffline(tx, later));
     const result = await sweep();
     expect(result.macs).toContain(mac);
-    for (const e of result.events) server.bus.emit(e.name, ...(e.args as [never]));
+    server.bus.emitAll(result.events);
     expect((await alarmRows(mac, 'CONTROLLER_OFFLINE')).map((r) => r.status)).toEqual(['active']);
     const [c] = await query<{ online: boolean }>(
       server.database.db,

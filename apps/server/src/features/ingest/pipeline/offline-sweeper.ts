@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { DomainEvents } from '../../../events/bus.ts';
+import type { QueuedEvent } from '../../../events/bus.ts';
 import { query, toIso } from '../../../lib/sql.ts';
 import { type AlarmDevice, applyDecisions } from '../../alarms/apply.ts';
 import { type Decision, raise } from '../../alarms/engine.ts';
@@ -9,9 +9,7 @@ import { loadRules } from '../../alarms/rules-cache.ts';
 import { OFFLINE_SUBJECT } from '../../alarms/state.ts';
 import { createMaintenanceRepo } from '../../maintenance/repo.ts';
 
-type SweepEvent =
-  | { name: 'alarm.raised' | 'alarm.updated'; args: DomainEvents['alarm.raised'] }
-  | { name: 'controller.status'; args: DomainEvents['controller.status'] };
+type SweepEvent = QueuedEvent<'alarm.raised' | 'alarm.updated' | 'controller.status'>;
 
 /**
  * Authorised controllers silent for longer than the offline rule's minutes (default 10) are marked

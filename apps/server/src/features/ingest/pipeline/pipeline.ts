@@ -124,7 +124,7 @@ export function createIngestPipeline(deps: {
         const committedAt = performance.now();
         for (const listener of committedListeners) listener(batch, committedAt);
         for (const q of batch) q.done(null, STORED);
-        for (const e of outcome.events) deps.bus.emit(e.name, ...(e.args as [never]));
+        deps.bus.emitAll(outcome.events);
       } catch (err) {
         // What queued behind the batch while it was retried would meet the same database: it fails
         // with it. Held, it would pile up for as long as the outage lasts, as each reconnection of a

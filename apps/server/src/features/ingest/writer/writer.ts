@@ -1,7 +1,7 @@
 import type { DeviceAlarmMessage, StatusMessage, TelemetryMessage } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { ControllerScope, DomainEvents } from '../../../events/bus.ts';
+import type { ControllerScope, QueuedEvent } from '../../../events/bus.ts';
 import { arr, ints, query, texts } from '../../../lib/sql.ts';
 import { applyDecisions } from '../../alarms/apply.ts';
 import {
@@ -29,7 +29,7 @@ export type BatchOutcome = {
   stored: number;
   duplicates: number;
   readings: number;
-  events: { [K in keyof DomainEvents]: { name: K; args: DomainEvents[K] } }[keyof DomainEvents][];
+  events: QueuedEvent[];
   /** Devices whose online flag this batch changed. */
   online: Map<string, boolean>;
 };
