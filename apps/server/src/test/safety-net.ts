@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IngestPipeline } from '../features/ingest/pipeline/pipeline.ts';
 import type { BrokerConsumer } from '../features/ingest/transports/mqtt-consumer.ts';
 
-/** What the safety net's tests (features/ingest/safety-net*.test.ts) share. */
+/** What the safety net's tests (features/ingest/transports/safety-net*.test.ts) share. */
 
 /** A logger that keeps its warnings. */
 export function recordingLog() {
