@@ -1,118 +1,13 @@
-import { ALARM_SORTS, ALARM_STATUSES, type AlarmSummary } from '@rcm/shared/alarms';
-import { ALARM_SEVERITIES } from '@rcm/shared/device';
+import { ALARM_SORTS, type AlarmSummary } from '@rcm/shared/alarms';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
-import { type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import { headers } from '../../test/helpers.ts';
+import { byRef, candidates, FILTERS, get, refsOf, seedAlarmList, seeded, t } from '../../test/alarm-list.ts';
+import type { SeededAlarm } from '../../test/alarms.ts';
 import { alarmSummariesByIds } from './summaries.ts';
 
-let t: TestApp;
-let token: string;
-let seeded: SeededAlarm[];
-/** `seeded` and 12 open alarms the default list leaves out: 6 raised in a maintenance window, 6 shelved. */
-let all: SeededAlarm[];
-
-// Controllers over all three customers; 4 and 13 are offline, 0, 3 and 12 under warranty.
-const CONTROLLERS = [0, 1, 2, 3, 4, 5, 8, 12, 13, 19];
-const TYPES = ['LOW_SUPERHEAT', 'LOW_OIL_PRESSURE', 'CASE_HIGH_TEMP', 'SENSOR_FAILURE', 'CONTROLLER_OFFLINE'];
-const base = Date.parse('2026-10-01T12:00:00Z');
-
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await login(t.app, 'technician@example.com');
-  // 84 alarms whose controller, status, severity, type and times vary independently.
-  seeded = await seedAlarms(
-    t.database.db,
-    Array.from({ length: 84 }, (_, k) => {
-      const status = ALARM_STATUSES[k % 3] ?? 'active';
-      return {
-        controller: CONTROLLERS[k % CONTROLLERS.length] ?? 0,
-        status,
-        severity: ALARM_SEVERITIES[Math.floor(k / 3) % 4],
-        type: TYPES[k % TYPES.length],
-        raisedAt: new Date(base - k * 37 * 60_000 - (k % 7) * 86_400_000),
-        acknowledgedAt: status === 'acknowledged' ? new Date(base + ((k * 13) % 50) * 60_000) : undefined,
-      };
-    }),
-  );
-  const managed = await seedAlarms(
-    t.database.db,
-    Array.from({ length: 12 }, (_, k) => ({
-      controller: CONTROLLERS[(k * 3) % CONTROLLERS.length] ?? 0,
-      status: k % 4 === 3 ? ('acknowledged' as const) : ('active' as const),
-      severity: ALARM_SEVERITIES[k % 4],
-      type: TYPES[k % TYPES.length],
-      raisedAt: new Date(base - k * 53 * 60_000),
-      suppressed: k % 2 === 0,
-      shelvedUntil: k % 2 === 1 ? new Date(base + 3_600_000) : null,
-    })),
-  );
-  all = [...seeded, ...managed];
-});
+beforeAll(seedAlarmList);
 afterAll(() => t?.close());
-
-const get = (url: string, locale?: string) => t.app.inject({ method: 'GET', url, headers: headers(token, locale) });
-const refsOf = (res: { json: () => { data: AlarmSummary[] } }) => res.json().data.map((a) => a.ref);
-const byRef = (a: SeededAlarm[]) => a.map((s) => s.ref).sort((x, y) => x - y);
-
-function countOf(list: SeededAlarm[]) {
-  const n = (status: string) => list.filter((a) => a.listStatus === status).length;
-  return {
-    active: n('active'),
-    acknowledged: n('acknowledged'),
-    cleared: n('cleared'),
-    warranty_active: list.filter((a) => a.listStatus === 'active' && a.warranty).length,
-    suppressed: n('suppressed'),
-    shelved: n('shelved'),
-  };
-}
-
-/** The alarms a query's list holds: every seeded one a Status filter names, else the default list's. */
-const candidates = (query: string) => (query.includes('status=') ? all : seeded);
-
-/** Each filter as a query string and the seeded alarms it must match, decided here, not in SQL. */
-const FILTERS: [string, () => string, (a: SeededAlarm) => boolean][] = [
-  ['status', () => 'status=active', (a) => a.listStatus === 'active'],
-  [
-    'two statuses',
-    () => 'status=acknowledged,cleared',
-    (a) => a.listStatus === 'acknowledged' || a.listStatus === 'cleared',
-  ],
-  ['suppressed', () => 'status=suppressed', (a) => a.listStatus === 'suppressed'],
-  ['shelved', () => 'status=shelved,active', (a) => a.listStatus === 'shelved' || a.listStatus === 'active'],
-  ['severity', () => 'severity=critical', (a) => a.severity === 'critical'],
-  ['two severities', () => 'severity=high,low', (a) => a.severity === 'high' || a.severity === 'low'],
-  [
-    'type',
-    () => 'type=LOW_OIL_PRESSURE,CASE_HIGH_TEMP',
-    (a) => ['LOW_OIL_PRESSURE', 'CASE_HIGH_TEMP'].includes(a.type),
-  ],
-  ['warranty', () => 'warranty=true', (a) => a.warranty],
-  ['no warranty', () => 'warranty=false', (a) => !a.warranty],
-  ['offline', () => 'offline=true', (a) => a.controller % 9 === 4],
-  ['online', () => 'offline=false', (a) => a.controller % 9 !== 4],
-  ['controller', () => `controller_id=${idOf(2)}`, (a) => a.controller === 2],
-  [
-    'organization',
-    () => `organization_id=${seededAt(5).organizationId}`,
-    (a) => a.controller % 12 >= 5 && a.controller % 12 <= 7,
-  ],
-  ['location', () => `location_id=${seededAt(1).locationId}`, (a) => a.controller % 12 === 1],
-  [
-    'combined',
-    () => 'status=active&severity=high,medium&warranty=false',
-    (a) => a.listStatus === 'active' && (a.severity === 'high' || a.severity === 'medium') && !a.warranty,
-  ],
-];
-
-function seededAt(controller: number): SeededAlarm {
-  const a = seeded.find((s) => s.controller === controller);
-  if (!a) throw new Error(`nothing seeded on controller ${controller}`);
-  return a;
-}
-const idOf = (controller: number) => seededAt(controller).controllerId;
 
 describe('GET /api/alarms filters', () => {
   it.each(FILTERS)('filters by %s', async (_label, query, match) => {
@@ -273,62 +168,5 @@ describe('GET /api/alarms sorting and paging', () => {
     const res = await get(`/api/alarms?${query}`, 'es-MX');
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({ code: 'validation_failed', message: 'Algunos campos no son válidos.' });
-  });
-});
-
-describe('GET /api/alarms/stats', () => {
-  it('counts every alarm by status (from the counters)', async () => {
-    const res = await get('/api/alarms/stats');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: countOf(all) });
-    expect(countOf(seeded).warranty_active).toBeGreaterThan(0);
-  });
-
-  it.each(FILTERS)('counts what the %s filter matches', async (_label, query, match) => {
-    const res = await get(`/api/alarms/stats?${query()}`);
-    expect(res.json().data).toEqual(countOf(all.filter(match)));
-  });
-
-  it.each([
-    ['', `type=${TYPES.join(',')}`],
-    ['severity=critical,high', `severity=critical,high&type=${TYPES.join(',')}`],
-    ['warranty=true', `warranty=true&type=${TYPES.join(',')}`],
-    ['status=active,cleared&organization_id=ORG', `status=active,cleared&organization_id=ORG&type=${TYPES.join(',')}`],
-  ])('agrees between the counters (%s) and an exact count', async (counters, exact) => {
-    const org = String(seededAt(0).organizationId);
-    const a = (await get(`/api/alarms/stats?${counters.replace('ORG', org)}`)).json().data;
-    const b = (await get(`/api/alarms/stats?${exact.replace('ORG', org)}`)).json().data;
-    expect(a).toEqual(b);
-    expect(a.active + a.acknowledged + a.cleared).toBeGreaterThan(0);
-  });
-
-  it('reads the counters, not the alarms, when only scope and counter dimensions filter', async () => {
-    const org = seededAt(0).organizationId;
-    const bump = (n: number) =>
-      // One counter row (severity is a dimension too, so several rows match the rest).
-      t.database.db.execute(sql`update alarm_counters set count = count + ${n} where ctid = (select ctid from alarm_counters
-        where status = 'active' and organization_id = ${org} and location_id = ${seededAt(0).locationId}
-          and warranty order by severity limit 1)`);
-    // Staff over every organization read alarm_totals (totals.ts): the same change, appended there.
-    const bumpTotals = (n: number) =>
-      t.database.db.execute(sql`insert into alarm_total_changes (status, warranty, severity, delta)
-        select status, warranty, severity, ${n} from alarm_counters where status = 'active' and organization_id = ${org}
-          and location_id = ${seededAt(0).locationId} and warranty order by severity limit 1`);
-    const exact = countOf(all);
-    const exactOrg = countOf(all.filter((s) => s.organizationId === org));
-    await bump(1000);
-    await bumpTotals(1000);
-    try {
-      expect((await get('/api/alarms/stats')).json().data.active).toBe(exact.active + 1000);
-      expect((await get('/api/alarms?status=active')).json().meta.total).toBe(exact.active + 1000);
-      expect((await get('/api/alarms/stats?severity=critical,high,medium,low')).json().data.active).toBe(
-        exact.active + 1000,
-      );
-      expect((await get(`/api/alarms/stats?organization_id=${org}`)).json().data.active).toBe(exactOrg.active + 1000);
-      expect((await get(`/api/alarms/stats?type=${TYPES.join(',')}`)).json().data.active).toBe(exact.active);
-    } finally {
-      await bump(-1000);
-      await bumpTotals(-1000);
-    }
   });
 });
