@@ -46,3 +46,20 @@ export function Spinner(props: { label: string }) {
     </output>
   );
 }
+
+/**
+ * A page about one record, before it has the record: a spinner while it loads, else "Not found"
+ * (`notFound` says what), for a record that does not exist or is not the caller's.
+ */
+export function RecordMissing(props: { pending: boolean; title: string; loadingLabel?: string; notFound: string }) {
+  const { t } = useTranslation();
+  return props.pending ? (
+    <Page title={props.title}>
+      <Spinner label={props.loadingLabel ?? t('common.loading')} />
+    </Page>
+  ) : (
+    <Page title={t('errors.notFoundTitle')}>
+      <p>{props.notFound}</p>
+    </Page>
+  );
+}

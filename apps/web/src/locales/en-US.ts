@@ -88,7 +88,6 @@ export const enUS = {
     emptyBody: 'There are no controllers left to authorize.',
     loading: 'Loading controllers…',
     error: 'The list of pending controllers could not be loaded.',
-    retry: 'Try again',
     close: 'Close panel',
   },
   login: {

@@ -89,7 +89,6 @@ export const esMX: Catalog = {
     emptyBody: 'No quedan controladores por autorizar.',
     loading: 'Cargando controladores…',
     error: 'No se pudo cargar la lista de controladores pendientes.',
-    retry: 'Reintentar',
     close: 'Cerrar el panel',
   },
   login: {

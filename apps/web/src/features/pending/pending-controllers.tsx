@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Spinner } from '../../components/page.tsx';
 import { SlideOver } from '../../components/slide-over.tsx';
 import { dangerButton, destructiveButton, linkClass, secondaryButton } from '../../components/ui/button.ts';
+import { ListState } from '../../components/ui/data-table.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { useLiveQuery } from '../../lib/use-live-query.ts';
 import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
@@ -104,27 +104,18 @@ export function PendingControllers() {
         description={t('pending.description')}
         closeLabel={t('pending.close')}
       >
-        {query.isPending ? (
-          <Spinner label={t('pending.loading')} />
-        ) : query.isError ? (
-          <div role="alert" className="text-sm">
-            <p>{t('pending.error')}</p>
-            <button
-              type="button"
-              className="mt-2 font-medium text-blue-700 underline dark:text-blue-300"
-              onClick={() => void query.refetch()}
-            >
-              {t('pending.retry')}
-            </button>
-          </div>
-        ) : query.data.length === 0 ? (
-          <div className="py-10 text-center">
-            <p className="text-base font-semibold">{t('pending.emptyTitle')}</p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('pending.emptyBody')}</p>
-          </div>
-        ) : (
+        <ListState
+          pending={query.isPending}
+          error={query.isError}
+          empty={(query.data ?? []).length === 0}
+          loadingLabel={t('pending.loading')}
+          errorLabel={t('pending.error')}
+          emptyTitle={t('pending.emptyTitle')}
+          emptyBody={t('pending.emptyBody')}
+          onRetry={() => void query.refetch()}
+        >
           <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-            {query.data.map((c) => (
+            {(query.data ?? []).map((c) => (
               <li key={c.id} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <Link
@@ -147,7 +138,7 @@ export function PendingControllers() {
               </li>
             ))}
           </ul>
-        )}
+        </ListState>
       </SlideOver>
     </>
   );

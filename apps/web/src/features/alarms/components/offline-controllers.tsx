@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
+import { ListState } from '../../../components/ui/data-table.tsx';
 import { formatRelative } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { controllersQuery } from '../../controllers/api/controllers.ts';
@@ -68,55 +68,44 @@ export function OfflineControllers(props: { filtering: boolean; onFilter: (on: b
           </label>
         }
       >
-        {query.isPending ? (
-          <Spinner label={t('offline.loading')} />
-        ) : query.isError ? (
-          <div role="alert" className="text-sm">
-            <p>{t('offline.error')}</p>
-            <button
-              type="button"
-              className="mt-2 font-medium text-blue-700 underline dark:text-blue-300"
-              onClick={() => void query.refetch()}
-            >
-              {t('pending.retry')}
-            </button>
-          </div>
-        ) : rows.length === 0 ? (
-          <div className="py-10 text-center">
-            <p className="text-base font-semibold">{t('offline.emptyTitle')}</p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('offline.emptyBody')}</p>
-          </div>
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
-              {t('offline.count', { count: query.data?.meta.total ?? rows.length })}
-            </p>
-            <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-              {rows.map((c) => (
-                <li key={c.id} className="py-3">
-                  <Link
-                    to="/controllers/$controllerId/view"
-                    params={{ controllerId: String(c.id) }}
-                    onClick={() => setOpen(false)}
-                    className={`text-sm ${linkClass}`}
-                  >
-                    {c.name ?? c.mac_address}
-                  </Link>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    <span className="font-mono">{c.mac_address}</span>
-                    {c.location ? ` · ${c.location.name}` : ''}
-                  </p>
-                  <p className="text-xs text-slate-600 dark:text-slate-300">
-                    {c.last_seen_at
-                      ? t('offline.lastSeen', { when: formatRelative(c.last_seen_at) })
-                      : t('offline.neverSeen')}
-                    {c.active_alarms > 0 ? ` · ${t('offline.activeAlarms', { count: c.active_alarms })}` : ''}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <ListState
+          pending={query.isPending}
+          error={query.isError}
+          empty={rows.length === 0}
+          loadingLabel={t('offline.loading')}
+          errorLabel={t('offline.error')}
+          emptyTitle={t('offline.emptyTitle')}
+          emptyBody={t('offline.emptyBody')}
+          onRetry={() => void query.refetch()}
+        >
+          <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
+            {t('offline.count', { count: query.data?.meta.total ?? rows.length })}
+          </p>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+            {rows.map((c) => (
+              <li key={c.id} className="py-3">
+                <Link
+                  to="/controllers/$controllerId/view"
+                  params={{ controllerId: String(c.id) }}
+                  onClick={() => setOpen(false)}
+                  className={`text-sm ${linkClass}`}
+                >
+                  {c.name ?? c.mac_address}
+                </Link>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  <span className="font-mono">{c.mac_address}</span>
+                  {c.location ? ` · ${c.location.name}` : ''}
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-300">
+                  {c.last_seen_at
+                    ? t('offline.lastSeen', { when: formatRelative(c.last_seen_at) })
+                    : t('offline.neverSeen')}
+                  {c.active_alarms > 0 ? ` · ${t('offline.activeAlarms', { count: c.active_alarms })}` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </ListState>
       </SlideOver>
     </>
   );

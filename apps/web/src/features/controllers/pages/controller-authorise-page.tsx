@@ -1,13 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { Page, Spinner } from '../../../components/page.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
-import { ApiError, type FieldError } from '../../../lib/api-client.ts';
+import { Page, RecordMissing } from '../../../components/page.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { authoriseController, controllerQuery, locationsQuery, organizationsQuery } from '../api/controllers.ts';
+import { controllerQuery } from '../api/controllers.ts';
+import { AuthoriseForm } from '../components/authorise-form.tsx';
 import { DeviceKey } from '../components/device-key.tsx';
 
 /**
@@ -16,62 +14,20 @@ import { DeviceKey } from '../components/device-key.tsx';
  */
 export function ControllerAuthorisePage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { id: rawId } = useParams({ from: '/controllers/$id/authorise' });
   const id = Number(rawId);
   const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) });
-  const orgs = useQuery(organizationsQuery());
-  const [orgId, setOrgId] = useState('');
-  const [locationId, setLocationId] = useState('');
-  const [name, setName] = useState('');
-  const [alias, setAlias] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [key, setKey] = useState<string | null>(null);
-  const locations = useQuery({ ...locationsQuery(Number(orgId)), enabled: !!orgId });
 
-  if (controller.isPending)
+  if (controller.isPending || !controller.data)
     return (
-      <Page title={t('controllers.authoriseTitle')}>
-        <Spinner label={t('common.loading')} />
-      </Page>
-    );
-  if (!controller.data)
-    return (
-      <Page title={t('errors.notFoundTitle')}>
-        <p>{t('controllers.notFound')}</p>
-      </Page>
+      <RecordMissing
+        pending={controller.isPending}
+        title={t('controllers.authoriseTitle')}
+        notFound={t('controllers.notFound')}
+      />
     );
   const c = controller.data;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!orgId) found.organization_id = t('validation.required');
-    if (!locationId) found.location_id = t('validation.required');
-    if (!name.trim()) found.name = t('validation.required');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const result = await authoriseController(id, {
-        organization_id: Number(orgId),
-        location_id: Number(locationId),
-        name: name.trim(),
-        ...(alias.trim() ? { store_alias: alias.trim() } : {}),
-      });
-      setKey(result.device_key);
-      await queryClient.invalidateQueries({ queryKey: ['controllers'] });
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      const fields = Object.fromEntries(err.fields.map((f: FieldError) => [f.field, f.message]));
-      setErrors(
-        Object.keys(fields).length > 0 ? fields : { root: err.code === 'network' ? t('errors.network') : err.message },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (key || c.authorised) {
     return (
@@ -113,86 +69,7 @@ export function ControllerAuthorisePage() {
           <dd>{formatDateTime(c.created_at)}</dd>
         </div>
       </dl>
-      <form
-        onSubmit={submit}
-        noValidate
-        className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
-      >
-        {errors.root ? (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-            {errors.root}
-          </div>
-        ) : null}
-        <FormField label={t('controllers.organization')} error={errors.organization_id}>
-          {({ id: inputId, describedBy, invalid }) => (
-            <select
-              id={inputId}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className={inputClass}
-              value={orgId}
-              onChange={(e) => {
-                setOrgId(e.target.value);
-                setLocationId('');
-              }}
-            >
-              <option value="">{t('controllers.choose')}</option>
-              {(orgs.data ?? []).map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t('controllers.location')} error={errors.location_id}>
-          {({ id: inputId, describedBy, invalid }) => (
-            <select
-              id={inputId}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className={inputClass}
-              value={locationId}
-              disabled={!orgId}
-              onChange={(e) => setLocationId(e.target.value)}
-            >
-              <option value="">{t('controllers.choose')}</option>
-              {(locations.data ?? []).map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t('controllers.name')} error={errors.name}>
-          {({ id: inputId, describedBy, invalid }) => (
-            <input
-              id={inputId}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className={inputClass}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label={t('controllers.storeAlias')} error={errors.store_alias}>
-          {({ id: inputId, describedBy, invalid }) => (
-            <input
-              id={inputId}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className={inputClass}
-              value={alias}
-              onChange={(e) => setAlias(e.target.value)}
-            />
-          )}
-        </FormField>
-        <button type="submit" disabled={busy} className={primaryButton}>
-          {t('controllers.authorise')}
-        </button>
-      </form>
+      <AuthoriseForm controllerId={id} onAuthorised={setKey} />
     </Page>
   );
 }

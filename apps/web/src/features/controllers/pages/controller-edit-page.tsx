@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Page, Spinner } from '../../../components/page.tsx';
+import { Page, RecordMissing } from '../../../components/page.tsx';
 import {
   applyServerErrors,
   CheckboxInput,
@@ -78,17 +78,13 @@ export function ControllerEditPage() {
   const orgId = Number(form.watch('organization_id')) || c?.organisation?.id || 0;
   const locations = useQuery({ ...locationsQuery(orgId), enabled: orgId > 0 });
 
-  if (controller.isPending)
+  if (controller.isPending || !c)
     return (
-      <Page title={t('controllers.editTitle')}>
-        <Spinner label={t('common.loading')} />
-      </Page>
-    );
-  if (!c)
-    return (
-      <Page title={t('errors.notFoundTitle')}>
-        <p>{t('controllers.notFound')}</p>
-      </Page>
+      <RecordMissing
+        pending={controller.isPending}
+        title={t('controllers.editTitle')}
+        notFound={t('controllers.notFound')}
+      />
     );
 
   const submit = form.handleSubmit(async (body) => {

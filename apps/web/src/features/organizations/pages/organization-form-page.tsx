@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { Page, Spinner } from '../../../components/page.tsx';
+import { Page, RecordMissing } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { RootError } from '../../../components/ui/form.tsx';
@@ -88,17 +88,13 @@ export function OrganizationEditPage() {
   const { id } = useParams({ from: '/organizations/$id/edit' });
   const orgId = Number(id);
   const org = useQuery({ ...organizationQuery(orgId), enabled: Number.isInteger(orgId) });
-  if (org.isPending)
+  if (org.isPending || !org.data)
     return (
-      <Page title={t('organizations.editTitle')}>
-        <Spinner label={t('common.loading')} />
-      </Page>
-    );
-  if (!org.data)
-    return (
-      <Page title={t('errors.notFoundTitle')}>
-        <p>{t('organizations.notFound')}</p>
-      </Page>
+      <RecordMissing
+        pending={org.isPending}
+        title={t('organizations.editTitle')}
+        notFound={t('organizations.notFound')}
+      />
     );
   return (
     <Page

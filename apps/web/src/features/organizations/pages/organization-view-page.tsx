@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Page, Spinner } from '../../../components/page.tsx';
+import { Page, RecordMissing } from '../../../components/page.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
@@ -19,17 +19,14 @@ export function OrganizationViewPage() {
   const orgId = Number(id);
   const org = useQuery({ ...organizationQuery(orgId), enabled: Number.isInteger(orgId) });
 
-  if (org.isPending)
+  if (org.isPending || !org.data)
     return (
-      <Page title={t('organizations.listTitle')}>
-        <Spinner label={t('organizations.loading')} />
-      </Page>
-    );
-  if (!org.data)
-    return (
-      <Page title={t('errors.notFoundTitle')}>
-        <p>{t('organizations.notFound')}</p>
-      </Page>
+      <RecordMissing
+        pending={org.isPending}
+        title={t('organizations.listTitle')}
+        loadingLabel={t('organizations.loading')}
+        notFound={t('organizations.notFound')}
+      />
     );
 
   const o = org.data;

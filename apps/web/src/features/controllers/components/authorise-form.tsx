@@ -1,0 +1,92 @@
+import { type AuthoriseControllerBody, authoriseControllerBody } from '@rcm/shared/auth';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
+import { formResolver } from '../../../lib/form-errors.ts';
+import { authoriseController, locationsQuery, organizationsQuery } from '../api/controllers.ts';
+
+type FormValues = { organization_id: string; location_id: string; name: string; store_alias: string };
+
+// The form holds strings; the API's own schema validates what they become.
+const formSchema = z.preprocess((v) => {
+  const f = v as FormValues;
+  return {
+    organization_id: f.organization_id ? Number(f.organization_id) : undefined,
+    location_id: f.location_id ? Number(f.location_id) : undefined,
+    name: f.name,
+    ...(f.store_alias.trim() ? { store_alias: f.store_alias } : {}),
+  };
+}, authoriseControllerBody);
+
+/** Assigns a pending controller to an organization and location; `onAuthorised` gets its device key. */
+export function AuthoriseForm(props: { controllerId: number; onAuthorised: (deviceKey: string) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm<FormValues, unknown, AuthoriseControllerBody>({
+    defaultValues: { organization_id: '', location_id: '', name: '', store_alias: '' },
+    resolver: formResolver(formSchema, t),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const orgId = form.watch('organization_id');
+  const orgs = useQuery(organizationsQuery());
+  const locations = useQuery({ ...locationsQuery(Number(orgId)), enabled: !!orgId });
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const result = await authoriseController(props.controllerId, body);
+      // The key first: refetched, the controller reads as authorised, and the page shows the key.
+      props.onAuthorised(result.device_key);
+      await queryClient.invalidateQueries({ queryKey: ['controllers'] });
+    } catch (err) {
+      applyServerErrors(form, err, t('errors.network'));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <RootError message={errors.root?.message} />
+      <SelectInput
+        label={t('controllers.organization')}
+        reg={form.register('organization_id', { onChange: () => form.setValue('location_id', '') })}
+        error={errorOf(errors, 'organization_id')}
+      >
+        <option value="">{t('controllers.choose')}</option>
+        {(orgs.data ?? []).map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </SelectInput>
+      <SelectInput
+        label={t('controllers.location')}
+        reg={form.register('location_id', { disabled: !orgId })}
+        error={errorOf(errors, 'location_id')}
+      >
+        <option value="">{t('controllers.choose')}</option>
+        {(locations.data ?? []).map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </SelectInput>
+      <TextInput label={t('controllers.name')} reg={form.register('name')} error={errorOf(errors, 'name')} />
+      <TextInput
+        label={t('controllers.storeAlias')}
+        reg={form.register('store_alias')}
+        error={errorOf(errors, 'store_alias')}
+      />
+      <SubmitButton
+        submitting={isSubmitting}
+        label={t('controllers.authorise')}
+        busyLabel={t('controllers.authorise')}
+      />
+    </form>
+  );
+}
