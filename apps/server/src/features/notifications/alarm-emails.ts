@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { query, toDate } from '../../lib/sql.ts';
-import { enqueueEmail } from './outbox.ts';
+import { enqueueEmail } from './outbox-repo.ts';
 import type { alarmRecipients, Severity } from './recipients.ts';
 import { renderAlarmEmail } from './templates.ts';
 
