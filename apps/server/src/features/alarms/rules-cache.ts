@@ -1,13 +1,12 @@
-import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alarmTypes } from '../../db/schema-alarms.ts';
 import type { AlarmRule } from './engine.ts';
+import { alarmTypeRows } from './engine-repo.ts';
 
 const TTL_MS = 5_000;
 
 /** The alarm catalogue as engine rules, read in the given transaction or database. */
 export async function loadRules(db: Db): Promise<AlarmRule[]> {
-  const rows = await db.select().from(alarmTypes).orderBy(asc(alarmTypes.id));
+  const rows = await alarmTypeRows(db);
   return rows.map((r) => ({
     id: r.id,
     code: r.code,

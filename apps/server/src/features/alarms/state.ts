@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arr, query, toDate } from '../../lib/sql.ts';
+import { toDate } from '../../lib/sql.ts';
 import { type ControllerState, emptyState, stateKey } from './engine.ts';
+import { conditionsOf, openAlarmsOf } from './engine-repo.ts';
 
 /** The subject of a controller-level alarm (offline). */
 export const OFFLINE_SUBJECT = 'controller';
@@ -10,19 +10,11 @@ export const OFFLINE_SUBJECT = 'controller';
 export async function loadStates(tx: Db, controllerIds: number[]): Promise<Map<number, ControllerState>> {
   const states = new Map<number, ControllerState>(controllerIds.map((id) => [id, emptyState()]));
   if (controllerIds.length === 0) return states;
-  const ids = arr(controllerIds);
-  const open = await query<{ id: number; controller_id: number; alarm_type_id: number; subject: string }>(
-    tx,
-    sql`select id, controller_id, alarm_type_id, subject from alarms
-        where controller_id = any(${ids}::int[]) and status <> 'cleared'`,
-  );
+  const open = await openAlarmsOf(tx, controllerIds);
   for (const row of open) {
     states.get(row.controller_id)?.open.set(stateKey(row.alarm_type_id, row.subject), { id: row.id });
   }
-  const conditions = await query<{ controller_id: number; alarm_type_id: number; subject: string; since: unknown }>(
-    tx,
-    sql`select controller_id, alarm_type_id, subject, since from alarm_conditions where controller_id = any(${ids}::int[])`,
-  );
+  const conditions = await conditionsOf(tx, controllerIds);
   for (const row of conditions) {
     states
       .get(row.controller_id)

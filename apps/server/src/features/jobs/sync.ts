@@ -1,8 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { jobCategories, jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
-import { query } from '../../lib/sql.ts';
 import type { JobsProvider, ProviderJob } from './provider.ts';
+import {
+  findZuperJob,
+  insertJob,
+  insertStatusHistory,
+  locationAtAddress,
+  updateJob,
+  upsertZuperCategory,
+} from './sync-repo.ts';
 
 export type JobChange = {
   id: number;
@@ -13,30 +18,15 @@ export type JobChange = {
   alarm_id: number | null;
 };
 
-async function categoryId(db: Db, category: ProviderJob['category']): Promise<number | null> {
+async function categoryId(db: DbOrTx, category: ProviderJob['category']): Promise<number | null> {
   if (!category) return null;
-  const [row] = await db
-    .insert(jobCategories)
-    .values({ provider: 'zuper', externalId: category.externalId, name: category.name || category.externalId })
-    .onConflictDoUpdate({
-      target: [jobCategories.provider, jobCategories.externalId],
-      set: { name: sql`excluded.name` },
-    })
-    .returning({ id: jobCategories.id });
-  return row?.id ?? null;
+  return upsertZuperCategory(db, category.externalId, category.name || category.externalId);
 }
 
 /** The store a provider job is for, by its customer address (street and city, case-insensitive). */
-async function matchLocation(db: Db, address: ProviderJob['address']) {
+async function matchLocation(db: DbOrTx, address: ProviderJob['address']) {
   if (!address?.street) return null;
-  const [row] = await query<{ id: number; organization_id: number }>(
-    db,
-    sql`select id, organization_id from locations
-      where lower(trim(address_line_1)) = lower(trim(${address.street}))
-        and (${address.city} = '' or lower(trim(city)) = lower(trim(${address.city})))
-      order by id limit 1`,
-  );
-  return row ?? null;
+  return locationAtAddress(db, address.street, address.city);
 }
 
 /**
@@ -47,11 +37,7 @@ async function matchLocation(db: Db, address: ProviderJob['address']) {
 export async function upsertProviderJob(db: DbOrTx, job: ProviderJob, now: Date): Promise<JobChange | null> {
   const catId = await categoryId(db, job.category);
   const assignees = job.assignees.map((a) => ({ user_id: null, name: a.name, external_id: a.externalId }));
-  const [existing] = await db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.provider, 'zuper'), eq(jobs.externalId, job.externalId)))
-    .limit(1);
+  const existing = await findZuperJob(db, job.externalId);
   if (existing) {
     const statusChanged = existing.status !== job.status;
     const same =
@@ -62,21 +48,18 @@ export async function upsertProviderJob(db: DbOrTx, job: ProviderJob, now: Date)
       existing.providerStatus === job.providerStatus &&
       JSON.stringify(existing.assignees.map((a) => a.name)) === JSON.stringify(assignees.map((a) => a.name));
     if (same) return null;
-    await db
-      .update(jobs)
-      .set({
-        title: job.title,
-        priority: job.priority,
-        categoryId: catId,
-        status: job.status,
-        providerStatus: job.providerStatus,
-        assignees,
-        number: job.number,
-        updatedAt: now,
-      })
-      .where(eq(jobs.id, existing.id));
+    await updateJob(db, existing.id, {
+      title: job.title,
+      priority: job.priority,
+      categoryId: catId,
+      status: job.status,
+      providerStatus: job.providerStatus,
+      assignees,
+      number: job.number,
+      updatedAt: now,
+    });
     if (statusChanged) {
-      await db.insert(jobStatusHistory).values({
+      await insertStatusHistory(db, {
         jobId: existing.id,
         fromStatus: existing.status,
         toStatus: job.status,
@@ -95,27 +78,24 @@ export async function upsertProviderJob(db: DbOrTx, job: ProviderJob, now: Date)
     };
   }
   const site = await matchLocation(db, job.address);
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      number: job.number,
-      title: job.title,
-      categoryId: catId,
-      priority: job.priority,
-      status: job.status,
-      providerStatus: job.providerStatus,
-      createdByName: job.createdByName,
-      organizationId: site?.organization_id ?? null,
-      locationId: site?.id ?? null,
-      assignees,
-      callReceivedAt: job.callReceivedAt ?? now,
-      provider: 'zuper',
-      externalId: job.externalId,
-      updatedAt: now,
-    })
-    .returning();
+  const row = await insertJob(db, {
+    number: job.number,
+    title: job.title,
+    categoryId: catId,
+    priority: job.priority,
+    status: job.status,
+    providerStatus: job.providerStatus,
+    createdByName: job.createdByName,
+    organizationId: site?.organization_id ?? null,
+    locationId: site?.id ?? null,
+    assignees,
+    callReceivedAt: job.callReceivedAt ?? now,
+    provider: 'zuper',
+    externalId: job.externalId,
+    updatedAt: now,
+  });
   if (!row) return null;
-  await db.insert(jobStatusHistory).values({
+  await insertStatusHistory(db, {
     jobId: row.id,
     toStatus: row.status,
     changedByName: 'Zuper',

@@ -1,56 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { query, toDate } from '../../lib/sql.ts';
-import { enqueueEmail } from './outbox.ts';
-import type { alarmRecipients, Severity } from './recipients.ts';
+import { toDate } from '../../lib/sql.ts';
+import type { AlarmRow } from './alarm-outbox-repo.ts';
+import { enqueueEmail } from './outbox-repo.ts';
+import type { alarmRecipients } from './recipients.ts';
 import { renderAlarmEmail } from './templates.ts';
-
-/** An alarm with what its emails and escalation need: its type's escalation and chatter settings. */
-export type AlarmRow = {
-  id: number;
-  ref: number;
-  severity: Severity;
-  reason: string;
-  reason_es: string | null;
-  status: 'active' | 'acknowledged' | 'cleared';
-  raised_at: unknown;
-  organization_id: number;
-  location_id: number | null;
-  controller_id: number;
-  controller_name: string;
-  location_name: string | null;
-  type_name: string;
-  type_name_es: string;
-  escalation_delay_seconds: number | null;
-  escalation_repeat_seconds: number | null;
-  escalation_team_id: number | null;
-  escalation_user_ids: number[] | string | null;
-  alarm_type_id: number;
-  subject: string;
-  suppressed: boolean;
-  shelved_until: unknown;
-  chattering: boolean;
-  chatter_count: number;
-  chatter_minutes: number;
-};
-
-/** The alarm with its controller, location and type, or null when it is gone. */
-export async function loadAlarm(tx: DbOrTx, id: number): Promise<AlarmRow | null> {
-  const [row] = await query<AlarmRow>(
-    tx,
-    sql`select a.id, a.ref, a.severity, a.reason, a.reason_es, a.status, a.raised_at, a.organization_id, a.location_id,
-          a.controller_id, coalesce(c.name, c.store_alias, c.mac_address) as controller_name,
-          l.name as location_name, t.name as type_name, t.name_es as type_name_es,
-          t.escalation_delay_seconds, t.escalation_repeat_seconds, t.escalation_team_id, t.escalation_user_ids,
-          a.alarm_type_id, a.subject, a.suppressed, a.shelved_until, a.chattering, t.chatter_count, t.chatter_minutes
-        from alarms a
-        join controllers c on c.id = a.controller_id
-        join alarm_types t on t.id = a.alarm_type_id
-        left join locations l on l.id = a.location_id
-        where a.id = ${id}`,
-  );
-  return row ?? null;
-}
 
 /** A Postgres int array as the driver returns it (an array, or its `{1,2}` text form). */
 export function intArray(value: number[] | string | null): number[] {

@@ -1,9 +1,20 @@
-import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { query, toDate } from '../../lib/sql.ts';
+import { toDate } from '../../lib/sql.ts';
 import { FLOOD, inFlood, isChattering, type NotifyDecision, notifyDecision } from '../alarms/management.ts';
-import { type FloodAlarm, renderFloodEmail } from './flood-email.ts';
-import { enqueueEmail } from './outbox.ts';
+import {
+  conditionRaiseTimes,
+  countInFlood,
+  endFlood,
+  floodAlarms,
+  lastConditionEmailAt,
+  locationRaiseTimes,
+  lockOpenFlood,
+  lockOpenFloods,
+  markChattering,
+  startFlood,
+} from './alarm-management-repo.ts';
+import { renderFloodEmail } from './flood-email.ts';
+import { enqueueEmail } from './outbox-repo.ts';
 import { alarmRecipients, type Severity } from './recipients.ts';
 
 export type RaisedAlarm = {
@@ -33,11 +44,7 @@ export async function decideRaise(
 ): Promise<{ decision: NotifyDecision; changed: boolean }> {
   const at = toDate(alarm.raised_at);
   const since = new Date(at.getTime() - Number(alarm.chatter_minutes) * 60_000).toISOString();
-  const raises = await query<{ raised_at: unknown }>(
-    tx,
-    sql`select raised_at from alarms where controller_id = ${alarm.controller_id} and alarm_type_id = ${alarm.alarm_type_id}
-        and subject = ${alarm.subject} and raised_at > ${since}::timestamptz and raised_at <= ${at.toISOString()}::timestamptz`,
-  );
+  const raises = await conditionRaiseTimes(tx, alarm, since, at);
   const chattering =
     alarm.chattering ||
     isChattering(
@@ -47,23 +54,12 @@ export async function decideRaise(
     );
   let changed = false;
   if (chattering && !alarm.chattering) {
-    await tx.execute(sql`update alarms set chattering = true where id = ${alarm.id}`);
+    await markChattering(tx, alarm.id);
     changed = true;
   }
-  const [last] = await query<{ at: unknown }>(
-    tx,
-    sql`select max(e.created_at) as at from email_messages e join alarms a on a.id = e.alarm_id
-        where a.controller_id = ${alarm.controller_id} and a.alarm_type_id = ${alarm.alarm_type_id}
-          and a.subject = ${alarm.subject} and e.kind = 'alarm' and a.id <> ${alarm.id}`,
-  );
+  const last = await lastConditionEmailAt(tx, alarm);
   const locationRaises = alarm.location_id == null ? [] : await raisesAt(tx, Number(alarm.location_id), at);
-  const [flood] =
-    alarm.location_id == null
-      ? []
-      : await query<{ id: number }>(
-          tx,
-          sql`select id from alarm_floods where location_id = ${alarm.location_id} and ended_at is null for update`,
-        );
+  const flood = alarm.location_id == null ? undefined : await lockOpenFlood(tx, alarm.location_id);
   const decision = notifyDecision({
     chattering,
     lastEmailAt: last?.at == null ? null : toDate(last.at),
@@ -72,12 +68,15 @@ export async function decideRaise(
     at,
   });
   if (decision === 'in-flood' && flood) {
-    await tx.execute(sql`update alarm_floods set alarm_count = alarm_count + 1 where id = ${flood.id}`);
+    await countInFlood(tx, flood.id);
   }
   if (decision === 'flood-start' && alarm.location_id != null) {
-    await tx.execute(sql`insert into alarm_floods (organization_id, location_id, started_at, alarm_count)
-      values (${alarm.organization_id}, ${alarm.location_id}, ${at.toISOString()}::timestamptz, ${locationRaises.length})
-      on conflict (location_id) where ended_at is null do nothing`);
+    await startFlood(tx, {
+      organizationId: alarm.organization_id,
+      locationId: alarm.location_id,
+      at,
+      count: locationRaises.length,
+    });
     await emailFlood(tx, {
       phase: 'start',
       organizationId: Number(alarm.organization_id),
@@ -94,11 +93,7 @@ export async function decideRaise(
 /** Raise times of alarms at a location in the flood period before `at` (suppressed ones do not count). */
 async function raisesAt(tx: DbOrTx, locationId: number, at: Date): Promise<Date[]> {
   const since = new Date(at.getTime() - FLOOD.minutes * 60_000).toISOString();
-  const rows = await query<{ raised_at: unknown }>(
-    tx,
-    sql`select raised_at from alarms where location_id = ${locationId} and not suppressed
-        and raised_at > ${since}::timestamptz and raised_at <= ${at.toISOString()}::timestamptz`,
-  );
+  const rows = await locationRaiseTimes(tx, locationId, since, at);
   return rows.map((r) => toDate(r.raised_at));
 }
 
@@ -115,18 +110,7 @@ async function emailFlood(
     now: Date;
   },
 ): Promise<void> {
-  const rows = await query<
-    FloodAlarm & { location_name: string; type_name: string; type_name_es: string; controller_name: string }
-  >(
-    tx,
-    sql`select a.ref, a.severity, t.name as type_name, t.name_es as type_name_es,
-          coalesce(c.name, c.store_alias, c.mac_address) as controller_name, l.name as location_name
-        from alarms a join alarm_types t on t.id = a.alarm_type_id join controllers c on c.id = a.controller_id
-          join locations l on l.id = a.location_id
-        where a.location_id = ${f.locationId} and not a.suppressed and a.raised_at >= ${f.from.toISOString()}::timestamptz
-          and a.raised_at <= ${f.now.toISOString()}::timestamptz
-        order by a.raised_at, a.id limit 200`,
-  );
+  const rows = await floodAlarms(tx, f.locationId, f.from, f.now);
   if (rows.length === 0) return;
   const worst = SEVERITY_ORDER.find((s) => rows.some((r) => r.severity === s)) ?? 'low';
   const recipients = await alarmRecipients(
@@ -157,16 +141,10 @@ async function emailFlood(
 export async function endFloods(db: Db, deps: { publicUrl: string; now: Date }): Promise<number> {
   let ended = 0;
   await db.transaction(async (tx) => {
-    const open = await query<{ id: number; organization_id: number; location_id: number; started_at: unknown }>(
-      tx,
-      sql`select id, organization_id, location_id, started_at from alarm_floods where ended_at is null
-          for update skip locked`,
-    );
+    const open = await lockOpenFloods(tx);
     for (const f of open) {
       if (inFlood(await raisesAt(tx, Number(f.location_id), deps.now), deps.now)) continue;
-      await tx.execute(
-        sql`update alarm_floods set ended_at = ${deps.now.toISOString()}::timestamptz where id = ${f.id}`,
-      );
+      await endFlood(tx, f.id, deps.now);
       const startedAt = toDate(f.started_at);
       await emailFlood(tx, {
         phase: 'end',

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { query, toDate } from '../../lib/sql.ts';
+import { toDate } from '../../lib/sql.ts';
 import { alarmSummariesByIds } from '../alarms/summaries.ts';
-import { type AlarmRef, loadAlarm, queueAlarmEmails, refOf } from './alarm-emails.ts';
+import { type AlarmRef, queueAlarmEmails, refOf } from './alarm-emails.ts';
 import { decideRaise } from './alarm-management.ts';
+import { countOutboxFailure, loadAlarm, lockNextOutboxRow, markOutboxProcessed } from './alarm-outbox-repo.ts';
 import { MAX_ATTEMPTS } from './delivery.ts';
+import { scheduleEscalation, stopEscalation } from './escalations-repo.ts';
 import { alarmRecipients } from './recipients.ts';
 import type { NotificationWorkerDeps } from './worker.ts';
 
@@ -26,11 +27,7 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
     let found = false;
     try {
       await deps.db.transaction(async (tx) => {
-        const [item] = await query<{ id: number; alarm_id: number; event: string }>(
-          tx,
-          sql`select id, alarm_id, event from notification_outbox where processed_at is null
-              order by id limit 1 for update skip locked`,
-        );
+        const item = await lockNextOutboxRow(tx);
         if (!item) return;
         found = true;
         failedId = Number(item.id);
@@ -62,23 +59,18 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
           if (email && alarm.escalation_delay_seconds != null && alarm.status === 'active') {
             const from = item.event === 'unshelved' ? now : raisedAt;
             const due = new Date(from.getTime() + Number(alarm.escalation_delay_seconds) * 1000);
-            await tx.execute(sql`insert into alarm_escalations (alarm_id, next_at)
-              values (${alarm.id}, ${due.toISOString()}::timestamptz)
-              on conflict (alarm_id) do update set next_at = excluded.next_at`);
+            await scheduleEscalation(tx, alarm.id, due);
           }
         } else if (alarm && (item.event === 'acknowledged' || item.event === 'cleared')) {
-          await tx.execute(sql`update alarm_escalations set next_at = null where alarm_id = ${alarm.id}`);
+          await stopEscalation(tx, alarm.id);
         }
-        await tx.execute(sql`update notification_outbox set processed_at = ${now.toISOString()}::timestamptz,
-          attempts = attempts + 1 where id = ${item.id}`);
+        await markOutboxProcessed(tx, item.id, now);
       });
     } catch (err) {
       // One bad row must not block the others: count the attempt, give up after a few.
       deps.log?.error({ err, outboxId: failedId }, 'notifications: outbox row failed');
       if (failedId !== null) {
-        await deps.db.execute(sql`update notification_outbox set attempts = attempts + 1,
-          processed_at = case when attempts + 1 >= ${MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz end
-          where id = ${failedId}`);
+        await countOutboxFailure(deps.db, failedId, now, MAX_ATTEMPTS);
       }
       continue;
     }

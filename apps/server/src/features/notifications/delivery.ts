@@ -1,10 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { emailAttachments } from '../../db/schema-notifications.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { arr, query } from '../../lib/sql.ts';
-import type { EmailAttachment } from './outbox.ts';
+import { alarmPlaces, attachmentRows, claimDueEmails, markEmailAttemptFailed, markEmailSent } from './delivery-repo.ts';
+import type { EmailAttachment } from './outbox-repo.ts';
 import type { MailTransport } from './transport.ts';
 
 /** A claimed message not finished within this lease (its worker died) is tried again. */
@@ -29,16 +27,6 @@ export function backoffMs(attempts: number): number {
   return Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-type Claimed = {
-  id: number;
-  to_address: string;
-  subject: string;
-  html: string;
-  text: string;
-  attempts: number;
-  alarm_id: number | null;
-};
-
 /**
  * Delivers queued emails. A message is claimed by one atomic UPDATE over rows picked with
  * `FOR UPDATE SKIP LOCKED` that also moves its next attempt past a lease, so racing workers (other
@@ -48,14 +36,7 @@ type Claimed = {
 export async function deliverDue(deps: DeliveryDeps, limit = 20): Promise<{ sent: number; failed: number }> {
   const now = deps.now();
   const lease = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
-  const claimed = await query<Claimed>(
-    deps.db,
-    sql`update email_messages set attempts = attempts + 1, next_attempt_at = ${lease}::timestamptz
-        where id in (select id from email_messages where status = 'queued'
-          and (attempts = 0 or next_attempt_at <= ${now.toISOString()}::timestamptz)
-          order by id limit ${limit} for update skip locked)
-        returning id, to_address, subject, html, text, attempts, alarm_id`,
-  );
+  const claimed = await claimDueEmails(deps.db, now, lease, limit);
   let sent = 0;
   let failed = 0;
   const alarmIds = new Set<number>();
@@ -76,16 +57,14 @@ export async function deliverDue(deps: DeliveryDeps, limit = 20): Promise<{ sent
         attachments: files.get(Number(m.id)),
       });
       const at = deps.now().toISOString();
-      await deps.db.execute(sql`update email_messages set status = 'sent', sent_at = ${at}::timestamptz,
-        provider_message_id = ${providerMessageId || null}, last_error = null where id = ${m.id}`);
+      await markEmailSent(deps.db, m.id, at, providerMessageId || null);
       sent++;
     } catch (err) {
       const attempts = Number(m.attempts);
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = attempts >= max;
       const next = new Date(deps.now().getTime() + backoffMs(attempts)).toISOString();
-      await deps.db.execute(sql`update email_messages set status = ${giveUp ? 'failed' : 'queued'},
-        next_attempt_at = ${next}::timestamptz, last_error = ${message.slice(0, 500)} where id = ${m.id}`);
+      await markEmailAttemptFailed(deps.db, m.id, { giveUp, next, error: message.slice(0, 500) });
       deps.log?.warn({ emailId: m.id, attempts, err: message }, 'notifications: delivery failed');
       if (giveUp) failed++;
     }
@@ -99,11 +78,7 @@ export async function deliverDue(deps: DeliveryDeps, limit = 20): Promise<{ sent
 async function attachmentsOf(db: Db, emailIds: number[]): Promise<Map<number, EmailAttachment[]>> {
   const byEmail = new Map<number, EmailAttachment[]>();
   if (emailIds.length === 0) return byEmail;
-  const rows = await db
-    .select()
-    .from(emailAttachments)
-    .where(inArray(emailAttachments.emailId, emailIds))
-    .orderBy(emailAttachments.id);
+  const rows = await attachmentRows(db, emailIds);
   for (const r of rows) {
     const list = byEmail.get(r.emailId) ?? [];
     list.push({ filename: r.filename, contentType: r.contentType, content: r.content });
@@ -115,10 +90,7 @@ async function attachmentsOf(db: Db, emailIds: number[]): Promise<Map<number, Em
 /** Announces `notification.updated` for these alarms (to their scope rooms). */
 export async function emitForAlarms(db: Db, bus: EventBus, alarmIds: number[]): Promise<void> {
   if (alarmIds.length === 0) return;
-  const rows = await query<{ ref: number; controller_id: number; organization_id: number; location_id: number | null }>(
-    db,
-    sql`select ref, controller_id, organization_id, location_id from alarms where id = any(${arr(alarmIds)}::int[])`,
-  );
+  const rows = await alarmPlaces(db, alarmIds);
   for (const r of rows) {
     bus.emit('notification.updated', {
       alarmRef: Number(r.ref),

@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { query, toDate } from '../../lib/sql.ts';
-import { type AlarmRef, intArray, loadAlarm, queueAlarmEmails, refOf } from './alarm-emails.ts';
+import { toDate } from '../../lib/sql.ts';
+import { type AlarmRef, intArray, queueAlarmEmails, refOf } from './alarm-emails.ts';
+import { loadAlarm } from './alarm-outbox-repo.ts';
+import {
+  lockNextDueEscalation,
+  postponeEscalation,
+  recordEscalationRound,
+  stopEscalation,
+} from './escalations-repo.ts';
 import { escalationRecipients } from './recipients.ts';
 import type { NotificationWorkerDeps } from './worker.ts';
 
@@ -15,22 +21,17 @@ export async function processEscalations(deps: NotificationWorkerDeps, limit = 5
     const now = deps.now();
     let found = false;
     await deps.db.transaction(async (tx) => {
-      const [due] = await query<{ alarm_id: number; rounds: number }>(
-        tx,
-        sql`select alarm_id, rounds from alarm_escalations where next_at <= ${now.toISOString()}::timestamptz
-            order by next_at limit 1 for update skip locked`,
-      );
+      const due = await lockNextDueEscalation(tx, now);
       if (!due) return;
       found = true;
       const alarm = await loadAlarm(tx, Number(due.alarm_id));
       if (alarm?.status !== 'active' || alarm.escalation_delay_seconds == null || alarm.suppressed) {
-        await tx.execute(sql`update alarm_escalations set next_at = null where alarm_id = ${due.alarm_id}`);
+        await stopEscalation(tx, due.alarm_id);
         return;
       }
       if (alarm.shelved_until != null) {
         // Shelved: the escalation waits until the shelving ends.
-        await tx.execute(sql`update alarm_escalations set next_at = ${toDate(alarm.shelved_until).toISOString()}::timestamptz
-          where alarm_id = ${due.alarm_id}`);
+        await postponeEscalation(tx, due.alarm_id, toDate(alarm.shelved_until));
         return;
       }
       const tier = Number(due.rounds) + 1;
@@ -42,8 +43,7 @@ export async function processEscalations(deps: NotificationWorkerDeps, limit = 5
       if ((await queueAlarmEmails(tx, deps, alarm, recipients, tier)) > 0) changed.set(Number(alarm.id), refOf(alarm));
       const repeat = alarm.escalation_repeat_seconds;
       const next = repeat != null && repeat > 0 ? new Date(now.getTime() + repeat * 1000).toISOString() : null;
-      await tx.execute(sql`update alarm_escalations set rounds = ${tier}, last_notified_at = ${now.toISOString()}::timestamptz,
-        next_at = ${next}::timestamptz where alarm_id = ${due.alarm_id}`);
+      await recordEscalationRound(tx, due.alarm_id, { tier, at: now, next });
       fired++;
     });
     if (!found) break;

@@ -1,7 +1,6 @@
 import { type Locale, normalizeLocale } from '@rcm/shared/locale';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { arr, query } from '../../lib/sql.ts';
+import { alarmAudience, escalationAudience } from './recipients-repo.ts';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
 const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
@@ -47,17 +46,6 @@ export function inQuietHours(at: Date, start: string | null, end: string | null,
   return s < e ? m >= s && m < e : m >= s || m < e;
 }
 
-type Row = {
-  id: number;
-  email: string;
-  language: string;
-  enabled: boolean;
-  min_severity: Severity;
-  quiet_start: string | null;
-  quiet_end: string | null;
-  time_zone: string;
-};
-
 /**
  * Who is emailed when an alarm is raised: members of the alarm's organization who may see it
  * (`alarms_view`, all locations or the alarm's location) and whose preferences match (enabled, severity
@@ -65,24 +53,7 @@ type Row = {
  * organization are emailed only when they opted in (saved preferences with notifications enabled).
  */
 export async function alarmRecipients(db: DbOrTx, alarm: AlarmTarget, now: Date): Promise<Recipient[]> {
-  const rows = await query<Row>(
-    db,
-    sql`select u.id, u.email, u.language,
-          coalesce(p.enabled, u.organization_id = ${alarm.organizationId}) as enabled,
-          coalesce(p.min_severity, ${DEFAULT_MIN_SEVERITY}) as min_severity,
-          p.quiet_start, p.quiet_end, coalesce(p.time_zone, ${DEFAULT_TIME_ZONE}) as time_zone
-        from users u
-        join roles r on r.id = u.role_id
-        left join notification_preferences p on p.user_id = u.id
-        where not u.disabled and 'alarms_view' = any(r.permissions)
-          and (
-            (u.organization_id = ${alarm.organizationId} and (u.all_locations or exists (
-              select 1 from user_locations ul where ul.user_id = u.id and ul.location_id = ${alarm.locationId})))
-            or (u.organization_id <> ${alarm.organizationId} and p.enabled
-              and ('controllers_view_all' = any(r.permissions) or 'organization_view_all' = any(r.permissions)))
-          )
-        order by u.id`,
-  );
+  const rows = await alarmAudience(db, alarm);
   return rows
     .filter(
       (r) =>
@@ -103,21 +74,7 @@ export async function escalationRecipients(
   tier: { teamId: number | null; userIds: number[] },
 ): Promise<Recipient[]> {
   if (tier.teamId === null && tier.userIds.length === 0) return [];
-  const rows = await query<Row>(
-    db,
-    sql`select u.id, u.email, u.language, coalesce(p.time_zone, ${DEFAULT_TIME_ZONE}) as time_zone
-        from users u
-        join roles r on r.id = u.role_id
-        left join notification_preferences p on p.user_id = u.id
-        where not u.disabled and 'alarms_view' = any(r.permissions)
-          and (u.team_id = ${tier.teamId} or u.id = any(${arr(tier.userIds)}::int[]))
-          and (
-            (u.organization_id = ${alarm.organizationId} and (u.all_locations or exists (
-              select 1 from user_locations ul where ul.user_id = u.id and ul.location_id = ${alarm.locationId})))
-            or 'controllers_view_all' = any(r.permissions) or 'organization_view_all' = any(r.permissions)
-          )
-        order by u.id`,
-  );
+  const rows = await escalationAudience(db, alarm, tier);
   return rows.map((r) => ({
     userId: Number(r.id),
     email: r.email,

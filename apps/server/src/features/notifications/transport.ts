@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 
-import type { EmailAttachment } from './outbox.ts';
+import type { EmailAttachment } from './outbox-repo.ts';
 
 export type MailToSend = {
   id: number;

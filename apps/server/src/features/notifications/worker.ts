@@ -5,7 +5,7 @@ import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
 import { deliverDue } from './delivery.ts';
 import { processEscalations } from './escalations.ts';
-import { onEmailQueued } from './outbox.ts';
+import { onEmailQueued } from './outbox-repo.ts';
 import type { MailTransport } from './transport.ts';
 
 /** What the worker's passes need (alarm outbox, escalations, deliveries). */

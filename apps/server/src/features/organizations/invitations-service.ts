@@ -21,7 +21,7 @@ import { checkLocationIds } from './service.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 
-/** The email contract of features/notifications/outbox.ts (queues one email in the given db or transaction). */
+/** The email contract of features/notifications/outbox-repo.ts (queues one email in the given db or transaction). */
 export type OutgoingEmail = {
   kind: string;
   to: string;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthService } from '../auth/service.ts';
-import { enqueueEmail } from '../notifications/outbox.ts';
+import { enqueueEmail } from '../notifications/outbox-repo.ts';
 import { createNotificationsRepo } from '../notifications/repo.ts';
 import { createInvitationsService } from './invitations-service.ts';
 import { createLocationsRepo } from './locations-repo.ts';

@@ -9,8 +9,6 @@ import {
 } from '@rcm/shared/refrigerant';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ints, query } from '../../lib/sql.ts';
-import { LEAK_ALARM_CODE } from '../alarms/leak-rule.ts';
 import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { Table } from '../reports/export.ts';
@@ -19,6 +17,7 @@ import { tenantWhere, utcBounds } from '../reports/filters.ts';
 import { round2 } from './compliance.ts';
 import type { EventRow, SystemRow } from './repo.ts';
 import { REFRIGERANT_LABELS } from './report-labels.ts';
+import { leakAlarmCounts, refrigerantEventsOf, reportSystems } from './report-repo.ts';
 import { describeSystem, logEntry, massIn } from './service.ts';
 
 type SystemLine = SystemRow & {
@@ -35,17 +34,9 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
   const scopeOf = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports');
 
   async function systems(scope: TenantScope, q: RefrigerantReportQuery): Promise<SystemLine[]> {
-    const rows = await query<Record<string, unknown>>(
+    const rows = await reportSystems(
       db,
-      sql`select s.*, o.name as organization_name, l.name as location_name,
-            coalesce(c.name, c.mac_address) as controller_name, r.name as rack_name
-          from refrigerant_systems s
-          join controllers c on c.id = s.controller_id and c.authorised
-          join organizations o on o.id = c.organization_id
-          left join locations l on l.id = c.location_id
-          left join racks r on r.controller_id = s.controller_id and r.ref = s.rack_ref
-          where ${tenantWhere(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` }, q)}
-          order by o.name, l.name nulls last, controller_name, s.rack_ref`,
+      tenantWhere(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` }, q),
     );
     return rows.map((r) => ({
       controllerId: Number(r.controller_id),
@@ -66,22 +57,10 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
   async function rows(ctx: AuthContext, q: RefrigerantReportQuery): Promise<RefrigerantReportRow[]> {
     const list = await systems(scopeOf(ctx), q);
     if (list.length === 0) return [];
-    const ids = ints([...new Set(list.map((s) => s.controllerId))]);
+    const ids = [...new Set(list.map((s) => s.controllerId))];
     const { start, end } = utcBounds(q);
-    const events = await query<Record<string, unknown>>(
-      db,
-      sql`select * from refrigerant_events where controller_id = any(${ids}::int[]) order by at, id`,
-    );
-    const alarms = await query<{ controller_id: number; rack_ref: string; raised: number; open: boolean }>(
-      db,
-      sql`select a.controller_id, a.rack_ref,
-            count(*) filter (where a.raised_at >= ${start.toISOString()}::timestamptz
-              and a.raised_at < ${end.toISOString()}::timestamptz)::int as raised,
-            bool_or(a.status <> 'cleared') as open
-          from alarms a join alarm_types t on t.id = a.alarm_type_id
-          where t.code = ${LEAK_ALARM_CODE} and a.controller_id = any(${ids}::int[])
-          group by a.controller_id, a.rack_ref`,
-    );
+    const events = await refrigerantEventsOf(db, ids);
+    const alarms = await leakAlarmCounts(db, ids, start, end);
     const key = (id: number, ref: string) => `${id}|${ref}`;
     const bySystem = new Map<string, EventRow[]>();
     for (const r of events) {

@@ -1,35 +1,24 @@
 import { pageMeta } from '@rcm/shared/pagination';
 import type { AlarmTypeBody, SettingsAlarmType, SettingsListQuery } from '@rcm/shared/settings';
-import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teams, users } from '../../db/schema.ts';
-import { alarmTypes } from '../../db/schema-alarms.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
-
-type Row = typeof alarmTypes.$inferSelect;
+import { type AlarmTypeRow, type AlarmTypesRepo, createAlarmTypesRepo } from './alarm-types-repo.ts';
 
 const unknownOption = (field: string) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key: 'unknown_option' }] });
 
 /** The escalation team and users must exist (the editor sees every organization). */
-async function checkEscalation(db: Db, body: AlarmTypeBody): Promise<void> {
-  if (body.escalation_team_id !== null) {
-    const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, body.escalation_team_id));
-    if (!team) throw unknownOption('escalation_team_id');
+async function checkEscalation(repo: AlarmTypesRepo, body: AlarmTypeBody): Promise<void> {
+  if (body.escalation_team_id !== null && !(await repo.teamExists(body.escalation_team_id))) {
+    throw unknownOption('escalation_team_id');
   }
   const ids = [...new Set(body.escalation_user_ids)];
-  if (ids.length > 0) {
-    const found = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
-    if (found.length !== ids.length) throw unknownOption('escalation_user_ids');
-  }
+  if (ids.length > 0 && (await repo.countLiveUsers(ids)) !== ids.length) throw unknownOption('escalation_user_ids');
 }
 
-function toItem(r: Row): SettingsAlarmType {
+function toItem(r: AlarmTypeRow): SettingsAlarmType {
   return {
     id: r.id,
     code: r.code,
@@ -64,24 +53,17 @@ export function createAlarmTypesSettings(deps: {
   invalidateRules: () => void;
   now?: () => Date;
 }) {
-  const { db, audit } = deps;
+  const { audit } = deps;
+  const repo = createAlarmTypesRepo(deps.db);
   const now = deps.now ?? (() => new Date());
   return {
     async list(q: SettingsListQuery) {
-      const where = q.q ? or(ilike(alarmTypes.name, `%${q.q}%`), ilike(alarmTypes.code, `%${q.q}%`)) : undefined;
-      const [total] = await db.select({ n: count() }).from(alarmTypes).where(where);
-      const rows = await db
-        .select()
-        .from(alarmTypes)
-        .where(where)
-        .orderBy(asc(alarmTypes.name), asc(alarmTypes.id))
-        .limit(q.per_page)
-        .offset((q.page - 1) * q.per_page);
-      return { data: rows.map(toItem), meta: pageMeta(q.page, q.per_page, total?.n ?? 0) };
+      const { rows, total } = await repo.page(q);
+      return { data: rows.map(toItem), meta: pageMeta(q.page, q.per_page, total) };
     },
 
     async find(id: number) {
-      const [row] = await db.select().from(alarmTypes).where(eq(alarmTypes.id, id));
+      const row = await repo.find(id);
       if (!row) throw new AppError(404, 'not_found');
       return toItem(row);
     },
@@ -90,29 +72,8 @@ export function createAlarmTypesSettings(deps: {
       // The catalogue is shared by every organization (see scope.ts).
       if (!ctx.permissions.has('organization_view_all')) throw new AppError(403, 'forbidden');
       const before = await this.find(id);
-      await checkEscalation(db, body);
-      const [row] = await db
-        .update(alarmTypes)
-        .set({
-          name: body.name,
-          nameEs: body.name_es,
-          comparator: body.comparator,
-          threshold: body.threshold,
-          hysteresis: body.hysteresis,
-          delaySeconds: body.delay_seconds,
-          severity: body.severity,
-          autoClear: body.auto_clear,
-          enabled: body.enabled,
-          escalationDelaySeconds: body.escalation_delay_seconds,
-          escalationRepeatSeconds: body.escalation_repeat_seconds,
-          escalationTeamId: body.escalation_team_id,
-          escalationUserIds: [...new Set(body.escalation_user_ids)],
-          ...(body.chatter_count !== undefined ? { chatterCount: body.chatter_count } : {}),
-          ...(body.chatter_minutes !== undefined ? { chatterMinutes: body.chatter_minutes } : {}),
-          updatedAt: now(),
-        })
-        .where(eq(alarmTypes.id, id))
-        .returning();
+      await checkEscalation(repo, body);
+      const row = await repo.update(id, body, now());
       if (!row) throw new AppError(404, 'not_found');
       deps.invalidateRules();
       const after = toItem(row);

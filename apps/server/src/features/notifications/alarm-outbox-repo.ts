@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { query } from '../../lib/sql.ts';
+import type { Severity } from './recipients.ts';
+
+/** An alarm with what its emails and escalation need: its type's escalation and chatter settings. */
+export type AlarmRow = {
+  id: number;
+  ref: number;
+  severity: Severity;
+  reason: string;
+  reason_es: string | null;
+  status: 'active' | 'acknowledged' | 'cleared';
+  raised_at: unknown;
+  organization_id: number;
+  location_id: number | null;
+  controller_id: number;
+  controller_name: string;
+  location_name: string | null;
+  type_name: string;
+  type_name_es: string;
+  escalation_delay_seconds: number | null;
+  escalation_repeat_seconds: number | null;
+  escalation_team_id: number | null;
+  escalation_user_ids: number[] | string | null;
+  alarm_type_id: number;
+  subject: string;
+  suppressed: boolean;
+  shelved_until: unknown;
+  chattering: boolean;
+  chatter_count: number;
+  chatter_minutes: number;
+};
+
+/** The alarm with its controller, location and type, or null when it is gone. */
+export async function loadAlarm(tx: DbOrTx, id: number): Promise<AlarmRow | null> {
+  const [row] = await query<AlarmRow>(
+    tx,
+    sql`select a.id, a.ref, a.severity, a.reason, a.reason_es, a.status, a.raised_at, a.organization_id, a.location_id,
+          a.controller_id, coalesce(c.name, c.store_alias, c.mac_address) as controller_name,
+          l.name as location_name, t.name as type_name, t.name_es as type_name_es,
+          t.escalation_delay_seconds, t.escalation_repeat_seconds, t.escalation_team_id, t.escalation_user_ids,
+          a.alarm_type_id, a.subject, a.suppressed, a.shelved_until, a.chattering, t.chatter_count, t.chatter_minutes
+        from alarms a
+        join controllers c on c.id = a.controller_id
+        join alarm_types t on t.id = a.alarm_type_id
+        left join locations l on l.id = a.location_id
+        where a.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** The oldest unprocessed outbox row, locked for the caller's transaction (skipping rows other instances hold). */
+export async function lockNextOutboxRow(tx: DbOrTx) {
+  const [item] = await query<{ id: number; alarm_id: number; event: string }>(
+    tx,
+    sql`select id, alarm_id, event from notification_outbox where processed_at is null
+        order by id limit 1 for update skip locked`,
+  );
+  return item;
+}
+
+export async function markOutboxProcessed(tx: DbOrTx, id: number, at: Date): Promise<void> {
+  await tx.execute(sql`update notification_outbox set processed_at = ${at.toISOString()}::timestamptz,
+    attempts = attempts + 1 where id = ${id}`);
+}
+
+/** Counts a failed attempt at an outbox row; the row is given up (processed) at `maxAttempts`. */
+export async function countOutboxFailure(db: Db, id: number, at: Date, maxAttempts: number): Promise<void> {
+  await db.execute(sql`update notification_outbox set attempts = attempts + 1,
+    processed_at = case when attempts + 1 >= ${maxAttempts} then ${at.toISOString()}::timestamptz end
+    where id = ${id}`);
+}
