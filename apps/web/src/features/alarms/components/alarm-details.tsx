@@ -2,9 +2,9 @@ import type { AlarmDetail } from '@rcm/shared/alarms';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
+import { Field, Section } from '../../../components/ui/section.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { reasonText } from '../api/get-alarm-types.ts';
-import { Field, Section } from './alarm-section.tsx';
 
 /** The alarm's details: status, severity, reason, value, controller, place, occurrences, health. */
 export function AlarmDetails(props: { alarm: AlarmDetail }) {

@@ -1,10 +1,10 @@
 import type { JobDetail } from '@rcm/shared/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page, Spinner } from '../../../components/page.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
+import { Field, Section } from '../../../components/ui/section.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -14,29 +14,6 @@ import { JobAssignForm, JobStatusForm } from '../components/job-actions.tsx';
 import { JobPriorityBadge, JobStatusBadge } from '../components/job-badges.tsx';
 import { JobEditForm } from '../components/job-edit-form.tsx';
 import { useLiveJobs } from '../components/use-live-jobs.ts';
-
-function Section(props: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={props.id}
-      className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <h2 id={props.id} className="mb-3 text-base font-semibold">
-        {props.title}
-      </h2>
-      {props.children}
-    </section>
-  );
-}
-
-function Field(props: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">{props.label}</dt>
-      <dd className="mt-0.5 text-sm">{props.children}</dd>
-    </div>
-  );
-}
 
 /** /jobs/{id}/view: details, linked controller and alarm, status history; status and assignees with jobs_create. */
 export function JobViewPage() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A titled card of the alarm page, labelled by its heading. */
+/** A titled card of a record page (alarm, job), labelled by its heading. */
 export function Section(props: { title: string; id: string; children: ReactNode }) {
   return (
     <section
