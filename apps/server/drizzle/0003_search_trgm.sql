@@ -1,4 +1,4 @@
--- Search (issue 5): trigram indexes for contains and typo-tolerant matches.
+-- Search: trigram indexes for contains and typo-tolerant matches.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE INDEX "alarms_open_reason_trgm" ON "alarms" USING gin ("reason" gin_trgm_ops) WHERE status <> 'cleared';--> statement-breakpoint
 CREATE INDEX "controllers_mac_trgm" ON "controllers" USING gin ("mac_address" gin_trgm_ops);--> statement-breakpoint

@@ -1,11 +1,11 @@
 import type { InventoryItem, PurchaseOrderDetail, PurchaseOrderSummary } from '@rcm/shared/inventory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser } from '../../test/alarms.ts';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
+import { type InventoryTokens, openInventoryApp } from '../../test/inventory.ts';
 
 let t: TestApp;
-const tok = {} as Record<'tech' | 'fmEditor' | 'fmReader' | 'outsider', string>;
+let tok: InventoryTokens;
 let fmLocation: number;
 let vvLocation: number;
 
@@ -29,24 +29,7 @@ async function lowItems(token: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.database.db;
-  await addUser(db, {
-    from: 'manager@example.com',
-    email: 'fm-editor@example.com',
-    permissions: ['inventory_view', 'inventory_edit'],
-  });
-  await addUser(db, { from: 'manager@example.com', email: 'fm-reader@example.com', permissions: ['inventory_view'] });
-  await addUser(db, {
-    from: 'manager@example.com',
-    email: 'vv-editor@example.com',
-    organizationName: 'Valle Verde Supermercados',
-    permissions: ['inventory_view', 'inventory_edit'],
-  });
-  tok.tech = await login(t.app, 'technician@example.com');
-  tok.fmEditor = await login(t.app, 'fm-editor@example.com');
-  tok.fmReader = await login(t.app, 'fm-reader@example.com');
-  tok.outsider = await login(t.app, 'vv-editor@example.com');
+  ({ t, tok } = await openInventoryApp());
   type Options = { data: { locations: { id: number; organization_name: string }[]; suppliers: { code: string }[] } };
   const fm = (await get<Options>(tok.fmEditor, 'purchase-orders/options')).body.data;
   expect(fm.suppliers[0]?.code).toBe('URI');

@@ -1,9 +1,8 @@
-import type { Locale } from '@rcm/shared/locale';
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { AcceptInvitationBody, Invitation, InvitationBody } from '@rcm/shared/organizations';
 import { isPermission } from '@rcm/shared/permissions';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { invitations } from '../../db/schema-organizations.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -12,27 +11,17 @@ import { hashPassword } from '../auth/passwords.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext, AuthService } from '../auth/service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
+import type { OutgoingEmail } from '../notifications/outbox-repo.ts';
 import { requireOrganizationWrite } from './access.ts';
 import { renderInvitationEmail } from './invitation-email.ts';
 import type { LocationsRepo } from './locations-repo.ts';
-import { type MembersRepo, setMemberLocations, type Tx } from './members-repo.ts';
+import { type MembersRepo, setMemberLocations } from './members-repo.ts';
 import type { OrganizationsRepo } from './repo.ts';
 import { checkLocationIds } from './service.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 
-/** The email contract of features/notifications/outbox-repo.ts (queues one email in the given db or transaction). */
-export type OutgoingEmail = {
-  kind: string;
-  to: string;
-  locale: Locale;
-  subject: string;
-  html: string;
-  text: string;
-  alarmId?: number | null;
-  userId?: number | null;
-};
-export type EnqueueEmail = (db: Db | Tx, email: OutgoingEmail) => Promise<{ id: number }>;
+export type EnqueueEmail = (db: DbOrTx, email: OutgoingEmail) => Promise<{ id: number }>;
 export type SentEmail = { id: number; subject: string; text: string; status: string };
 
 export type InvitationsDeps = {
