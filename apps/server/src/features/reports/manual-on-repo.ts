@@ -44,16 +44,7 @@ export function createManualOnRepo(db: Db) {
             order by a.raised_at desc, a.id desc`,
       );
       return rows.map((r) => ({
-        organization_id: num(r.organization_id),
-        organization_name: String(r.organization_name),
-        location_id: numOrNull(r.location_id),
-        location_name: (r.location_name as string | null) ?? null,
-        controller_id: num(r.controller_id),
-        controller_name: String(r.controller_name),
-        rack_ref: String(r.rack_ref),
-        rack_name: (r.rack_name as string | null) ?? null,
-        point: String(r.point),
-        point_name: (r.point_name as string | null) ?? null,
+        ...pointOf(r),
         since: iso(r.since),
         until: toIso(r.until),
         last_reading_at: toIso(r.last_reading_at),
@@ -92,20 +83,27 @@ export function createManualOnRepo(db: Db) {
       return rows.map((r) => {
         const since = iso(r.since);
         return {
-          organization_id: num(r.organization_id),
-          organization_name: String(r.organization_name),
-          location_id: numOrNull(r.location_id),
-          location_name: (r.location_name as string | null) ?? null,
-          controller_id: num(r.controller_id),
-          controller_name: String(r.controller_name),
-          rack_ref: String(r.rack_ref),
-          rack_name: (r.rack_name as string | null) ?? null,
-          point: String(r.point),
-          point_name: (r.point_name as string | null) ?? null,
+          ...pointOf(r),
           since,
           seconds: Math.max(0, Math.round((now.getTime() - Date.parse(since)) / 1000)),
         };
       });
     },
+  };
+}
+
+/** Where a point is: organization, location, controller, rack and point, with their names. */
+function pointOf(r: Record<string, unknown>) {
+  return {
+    organization_id: num(r.organization_id),
+    organization_name: String(r.organization_name),
+    location_id: numOrNull(r.location_id),
+    location_name: (r.location_name as string | null) ?? null,
+    controller_id: num(r.controller_id),
+    controller_name: String(r.controller_name),
+    rack_ref: String(r.rack_ref),
+    rack_name: (r.rack_name as string | null) ?? null,
+    point: String(r.point),
+    point_name: (r.point_name as string | null) ?? null,
   };
 }
