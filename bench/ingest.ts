@@ -59,6 +59,7 @@ import { printTimeline, trackCommits, WARMUP_MS } from './lib/commit-latency.ts'
 import { INGEST_COLUMNS } from './lib/ingest-columns.ts';
 import { schedulePgStop } from './lib/pg-ctl.ts';
 import { record } from './lib/report.ts';
+import { watchServerMemory } from './lib/server-memory.ts';
 
 const { values } = parseArgs({
   options: {
@@ -155,6 +156,14 @@ const sampler = privateBroker
     })
   : null;
 
+const memory = watchServerMemory({
+  report: values.timeline || pgStopS > 0,
+  extra: () => {
+    const s = server.ingest.pipeline.stats();
+    return `stored=${s.accepted} duplicates=${s.duplicates} net=${JSON.stringify(server.safetyNet()?.stats() ?? null)}`;
+  },
+});
+
 const durationMs = Number(values.duration) * 1000;
 const commits = trackCommits(server.ingest.pipeline, {
   durationMs,
@@ -219,6 +228,7 @@ while (stored.messages < pub.acked && Date.now() - devicesStopped < 40 * 60_000)
 const caughtUpMs = Date.now() - publishStarted;
 const catchUpS = ((Date.now() - devicesStopped) / 1000).toFixed(1);
 await sampler?.end();
+memory.stop();
 const cpu = process.cpuUsage(cpuStarted);
 await server.close();
 await database.close();
@@ -265,6 +275,8 @@ const result = {
   brokerDropped: sampler ? sampler.brokerSys.dropped : 'n/a',
   brokerPeakStored: sampler ? sampler.brokerSys.peakStored : 'n/a',
   brokerHeapMbAtPeak: sampler ? (sampler.brokerSys.heapAtPeak / 2 ** 20).toFixed(0) : 'n/a',
+  serverPeakRssMb: memory.peak.rssMb.toFixed(0),
+  serverPeakHeapMb: memory.peak.heapMb.toFixed(0),
 };
 console.table(result);
 if (values.timeline) printTimeline(commits.timeline);

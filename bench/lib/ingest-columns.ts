@@ -25,4 +25,6 @@ export const INGEST_COLUMNS = [
   'broker dropped',
   'broker peak stored msgs',
   'broker heap MB at peak',
+  'server peak RSS MB',
+  'server peak heap MB',
 ];

@@ -8,6 +8,7 @@ import { holdAcks } from './held-acks.ts';
 
 export const DEFAULT_SHARE_GROUP = 'rcm-ingest';
 const RECONNECT_MS = 250;
+const MAX_RECONNECT_MS = 5000;
 
 export type BrokerConsumer = {
   close: () => Promise<void>;
@@ -38,6 +39,7 @@ export async function startBrokerConsumer(deps: {
   // session behind that goes on taking its share of the devices' messages.
   const persistent = deps.clientId !== undefined;
   const count = deps.connections ?? 2;
+  const receiveMaximum = deps.receiveMaximum ?? 5000;
   const base = deps.clientId ?? `rcm-ingest-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const clients: MqttClient[] = [];
   /** Waiting for a SUBACK to a SUBSCRIBE sent after they asked (`confirmSubscribed`). */
@@ -78,17 +80,18 @@ export async function startBrokerConsumer(deps: {
       clientId,
       clean: !persistent,
       protocolVersion: 5,
-      properties: { sessionExpiryInterval: persistent ? 3600 : 0, receiveMaximum: deps.receiveMaximum ?? 5000 },
+      properties: { sessionExpiryInterval: persistent ? 3600 : 0, receiveMaximum },
       // Soon after a broker restart: until the subscription is back, only the safety net gets what
       // devices send (safety-net.ts).
       reconnectPeriod: RECONNECT_MS,
     });
     // While batches fail (the database is gone) each reconnection would bring the broker's whole
-    // in-flight window again, only to fail it: reconnect later and later (up to 30 s), and at the
-    // usual pace again once a message is stored.
+    // in-flight window again, only to fail it: reconnect later and later (up to 5 s, so ingest
+    // resumes soon after the database is back), and at the usual pace again once a message is stored.
     let failures = 0;
     let failedStream: unknown = null;
     const hold = holdAcks(client, {
+      limit: receiveMaximum,
       stored: () => {
         if (failures === 0) return;
         failures = 0;
@@ -99,7 +102,7 @@ export async function startBrokerConsumer(deps: {
         if (client.stream === failedStream) return;
         failedStream = client.stream;
         failures += 1;
-        client.options.reconnectPeriod = Math.min(30_000, RECONNECT_MS * 2 ** Math.min(failures, 7));
+        client.options.reconnectPeriod = Math.min(MAX_RECONNECT_MS, RECONNECT_MS * 2 ** Math.min(failures, 5));
       },
     });
     client.handleMessage = (packet: IPublishPacket, done) => {

@@ -47,7 +47,8 @@ const client = mqtt.connect(data.url, {
   properties: { sessionExpiryInterval: data.sessionExpirySeconds, receiveMaximum: data.receiveMaximum },
   reconnectPeriod: 250,
 });
-const hold = holdAcks(client);
+// At most Receive Maximum messages handed over and not yet settled, whatever the broker sends.
+const hold = holdAcks(client, { limit: data.receiveMaximum });
 
 client.handleMessage = (packet: IPublishPacket, done) => {
   if (packet.topic === data.markerTopic) {
