@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { copyConnection, copyRows, copyText } from '../../../lib/copy.ts';
 import { arr, floats, ints, query, texts } from '../../../lib/sql.ts';
 
-// Each statement function returns the driver's promise itself (no async wrapper of its own): they
-// run once per batch on the ingest path, inside the batch's transaction.
+// These run in each ingest batch's transaction; each returns the driver's promise itself (no async
+// wrapper, so no await of its own).
 
 /**
  * How old a latest-state row may grow while nothing but values change: it bounds how far back the

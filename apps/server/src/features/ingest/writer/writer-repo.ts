@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { arr, ints, query, texts } from '../../../lib/sql.ts';
 
-// Each function returns the driver's promise itself (no async wrapper of its own): they run once per
-// batch on the ingest path, inside the batch's transaction.
+// These run in each ingest batch's transaction; each returns the driver's promise itself (no async
+// wrapper, so no await of its own).
 
 /**
  * Records each (controller, msg_id) pair in `ingest_messages`; answers with the positions (0-based,
