@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
+import { ping, trySessionLock } from './lock-repo.ts';
 import { lockKey } from './scheduler.ts';
 
 export type Leadership = {
@@ -67,7 +68,7 @@ export function startLeadership(deps: {
     if (leader) {
       if (!client) return;
       // Still holding it? The connection is the lock.
-      const alive = await client.query('select 1').then(
+      const alive = await ping(client).then(
         () => true,
         () => false,
       );
@@ -96,8 +97,7 @@ export function startLeadership(deps: {
       }
       client = c;
     }
-    const won = await client
-      .query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key])
+    const won = await trySessionLock(client, key)
       .then((r) => r.rows[0]?.locked === true)
       .catch(() => null);
     if (won === null) {

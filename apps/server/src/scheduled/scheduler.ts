@@ -1,9 +1,16 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { dropExpiredReadings } from '../db/readings-partitions.ts';
 import { MESSAGE_ID_RETENTION_DAYS } from '../features/ingest/pipeline/dedupe-window.ts';
-import { query } from '../lib/sql.ts';
+import { tryTransactionLock } from './lock-repo.ts';
+import {
+  deleteMessageIdsBefore,
+  deleteReadingsBefore,
+  dropReadingChunks,
+  readingsIsHypertable,
+  timescaleInstalled,
+  upsertHourlyRollups,
+} from './retention-repo.ts';
 
 /** A background task the scheduler runs every `everyMs`; its name keys its advisory lock. */
 export type ScheduledTask = { name: string; everyMs: number; run: (db: DbOrTx) => Promise<void> };
@@ -29,10 +36,7 @@ export function startScheduler(deps: { db: Db; jobs: ScheduledTask[]; log: Fasti
   const runOnce = async (task: ScheduledTask) => {
     try {
       await deps.db.transaction(async (tx) => {
-        const [row] = await query<{ locked: boolean }>(
-          tx,
-          sql`select pg_try_advisory_xact_lock(${lockKey(task.name)}) as locked`,
-        );
+        const [row] = await tryTransactionLock(tx, lockKey(task.name));
         if (row?.locked) await task.run(tx);
       });
     } catch (err) {
@@ -61,11 +65,7 @@ export function startScheduler(deps: { db: Db; jobs: ScheduledTask[]; log: Fasti
 /** Hourly rollups of the last two hours, recomputed whole (idempotent). */
 export async function refreshRollups(db: Db, now: Date): Promise<void> {
   const from = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 3_600_000).toISOString();
-  await db.execute(sql`insert into readings_hourly (controller_id, key, bucket, min, max, sum, count)
-    select controller_id, key, date_trunc('hour', ts), min(value), max(value), sum(value), count(*)
-    from readings where ts >= ${from}::timestamptz group by 1, 2, 3
-    on conflict (controller_id, key, bucket) do update set min = excluded.min, max = excluded.max,
-      sum = excluded.sum, count = excluded.count`);
+  await upsertHourlyRollups(db, from);
 }
 
 /** Retention: raw readings and message ids past their age; rollups stay for long chart ranges. */
@@ -74,20 +74,12 @@ export async function applyRetention(db: Db, now: Date, readingsDays: number): P
   const idsCutoff = new Date(now.getTime() - MESSAGE_ID_RETENTION_DAYS * 86_400_000).toISOString();
   // A TimescaleDB hypertable (migration 0009, where the extension exists) drops whole day chunks;
   // the day-partitioned table (0010, elsewhere) drops whole day partitions; a plain table deletes rows.
-  const [ext] = await query<{ on: boolean }>(
-    db,
-    sql`select exists (select 1 from pg_extension where extname = 'timescaledb') as on`,
-  );
-  const [hyper] = ext?.on
-    ? await query<{ yes: boolean }>(
-        db,
-        sql`select exists (select 1 from timescaledb_information.hypertables where hypertable_name = 'readings') as yes`,
-      )
-    : [];
+  const [ext] = await timescaleInstalled(db);
+  const [hyper] = ext?.on ? await readingsIsHypertable(db) : [];
   if (hyper?.yes) {
-    await db.execute(sql`select drop_chunks('readings', older_than => ${readingsCutoff}::timestamptz)`);
+    await dropReadingChunks(db, readingsCutoff);
   } else if ((await dropExpiredReadings(db, new Date(readingsCutoff))) === null) {
-    await db.execute(sql`delete from readings where ts < ${readingsCutoff}::timestamptz`);
+    await deleteReadingsBefore(db, readingsCutoff);
   }
-  await db.execute(sql`delete from ingest_messages where received_at < ${idsCutoff}::timestamptz`);
+  await deleteMessageIdsBefore(db, idsCutoff);
 }

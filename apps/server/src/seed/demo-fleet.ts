@@ -1,11 +1,11 @@
-import { demoMac } from '@rcm/shared/demo';
+import { demoDeviceKey, demoMac } from '@rcm/shared/demo';
 import { type FaultKind, startFleet } from '@rcm/simulator/fleet';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { controllers } from '../db/schema.ts';
 import { hashToken } from '../features/auth/tokens.ts';
-import { DEMO_CONTROLLERS, demoDeviceKey, isSilentDemoController } from './demo.ts';
+import { DEMO_CONTROLLERS, isSilentDemoController } from './demo-controllers.ts';
 
 const INTERVAL_MS = 10_000;
 

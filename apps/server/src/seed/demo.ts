@@ -6,6 +6,7 @@ import { appMeta, controllers, locations, organizations, roles, teams, userLocat
 import { hashPassword } from '../features/auth/passwords.ts';
 import { hashToken } from '../features/auth/tokens.ts';
 import { seedAlarmManagement } from './alarm-management.ts';
+import { DEMO_CONTROLLERS, isSilentDemoController } from './demo-controllers.ts';
 import { seedAlarmHistory } from './demo-history.ts';
 import { seedInventory } from './inventory.ts';
 import { seedJobs } from './jobs.ts';
@@ -62,14 +63,6 @@ const MODELS = ['Danfoss AK-PC 782A', 'Copeland E2 RX-400', 'Carel pRack pR300T'
 function mac(n: number): string {
   const hex = n.toString(16).padStart(6, '0');
   return `02:52:43:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
-}
-
-/** Authorised controllers the demo seeds (pending ones aside). */
-export const DEMO_CONTROLLERS = 40;
-
-/** The demo controllers that stay silent, so the offline sweep and "Offline Controllers" have something. */
-export function isSilentDemoController(index: number): boolean {
-  return index % 9 === 4;
 }
 
 function isoDate(daysFromNow: number, now: Date): string {

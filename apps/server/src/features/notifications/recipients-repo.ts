@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arr, query } from '../../lib/sql.ts';
-import { type AlarmTarget, DEFAULT_MIN_SEVERITY, DEFAULT_TIME_ZONE, type Severity } from './recipients.ts';
+import { DEFAULT_MIN_SEVERITY, DEFAULT_TIME_ZONE } from './preference-defaults.ts';
+import type { AlarmTarget, Severity } from './recipients.ts';
 
 export type RecipientRow = {
   id: number;

@@ -8,10 +8,6 @@ const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3
 export type Recipient = { userId: number; email: string; locale: Locale; timeZone: string };
 export type AlarmTarget = { organizationId: number; locationId: number | null; severity: Severity };
 
-export const DEFAULT_TIME_ZONE = 'America/Chicago';
-/** Members without saved preferences get alarms of this severity and above. */
-export const DEFAULT_MIN_SEVERITY: Severity = 'high';
-
 /** True when the severity reaches the threshold (critical > high > medium > low). */
 export function severityAtLeast(severity: Severity, threshold: Severity): boolean {
   return RANK[severity] >= RANK[threshold];

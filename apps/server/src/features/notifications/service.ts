@@ -7,7 +7,7 @@ import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { emitForAlarms } from './delivery.ts';
 import type { MandrillEvent } from './mandrill.ts';
-import { DEFAULT_MIN_SEVERITY, DEFAULT_TIME_ZONE } from './recipients.ts';
+import { DEFAULT_MIN_SEVERITY, DEFAULT_TIME_ZONE } from './preference-defaults.ts';
 import { createNotificationsRepo } from './repo.ts';
 
 type Page = { page: number; per_page: number };

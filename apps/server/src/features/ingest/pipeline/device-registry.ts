@@ -1,8 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { controllers } from '../../../db/schema.ts';
 import { hashToken } from '../../auth/tokens.ts';
+import { findDevice, insertPendingDevice } from './device-repo.ts';
 
 export type DeviceRecord = {
   id: number;
@@ -38,32 +37,11 @@ export function createDeviceRegistry(deps: { db: Db; provisioningKey: string | n
   const now = deps.now ?? Date.now;
   const cache = new Map<string, { record: DeviceRecord | null; expires: number }>();
 
-  async function load(mac: string): Promise<DeviceRecord | null> {
-    const rows = await db
-      .select({
-        id: controllers.id,
-        mac: controllers.macAddress,
-        name: controllers.name,
-        authorised: controllers.authorised,
-        organizationId: controllers.organizationId,
-        locationId: controllers.locationId,
-        deviceAddress: controllers.deviceAddress,
-        warrantyExpiry: controllers.warrantyExpiry,
-        deviceKeyHash: controllers.deviceKeyHash,
-        secureMode: controllers.secureMode,
-        online: controllers.online,
-      })
-      .from(controllers)
-      .where(and(eq(controllers.macAddress, mac), isNull(controllers.decommissionedAt)))
-      .limit(1);
-    return rows[0] ?? null;
-  }
-
   const registry = {
     async get(mac: string): Promise<DeviceRecord | null> {
       const hit = cache.get(mac);
       if (hit && hit.expires > now()) return hit.record;
-      const record = await load(mac);
+      const record: DeviceRecord | null = await findDevice(db, mac);
       cache.set(mac, { record, expires: now() + (record?.authorised ? AUTHORISED_TTL_MS : PENDING_TTL_MS) });
       return record;
     },
@@ -102,19 +80,7 @@ export function createDeviceRegistry(deps: { db: Db; provisioningKey: string | n
 
     /** Records an unknown MAC as a controller pending authorization; returns it when it is new. */
     async announce(mac: string, info: { model?: string; firmware?: string; vendorEndpoint?: string }) {
-      const rows = await db
-        .insert(controllers)
-        .values({
-          macAddress: mac,
-          authorised: false,
-          online: true,
-          lastSeenAt: new Date(now()),
-          deviceModel: info.model ?? null,
-          firmware: info.firmware ?? null,
-          vendorEndpoint: info.vendorEndpoint ?? null,
-        })
-        .onConflictDoNothing({ target: controllers.macAddress, where: sql`${controllers.decommissionedAt} is null` })
-        .returning({ id: controllers.id, mac_address: controllers.macAddress, name: controllers.name });
+      const rows = await insertPendingDevice(db, mac, info, new Date(now()));
       cache.delete(mac);
       return rows[0] ?? null;
     },

@@ -1,13 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { QueuedEvent } from '../../../events/bus.ts';
-import { query, toIso } from '../../../lib/sql.ts';
+import { toIso } from '../../../lib/sql.ts';
 import { type AlarmDevice, applyDecisions } from '../../alarms/apply.ts';
 import { type Decision, raise } from '../../alarms/engine.ts';
 import { offlineReasons } from '../../alarms/reasons.ts';
 import { loadRules } from '../../alarms/rules-cache.ts';
 import { OFFLINE_SUBJECT } from '../../alarms/state.ts';
 import { createMaintenanceRepo } from '../../maintenance/repo.ts';
+import { lockSilentControllers, markOffline, markSilentPendingOffline } from './offline-sweeper-repo.ts';
 
 type SweepEvent = QueuedEvent<'alarm.raised' | 'alarm.updated' | 'controller.status'>;
 
@@ -23,33 +23,14 @@ export async function sweepOffline(tx: DbOrTx, now: Date): Promise<{ events: Swe
   const rule = (await loadRules(tx)).find((r) => r.source === 'offline' && r.enabled);
   const minutes = rule?.threshold ?? 10;
   const cutoff = new Date(now.getTime() - minutes * 60_000).toISOString();
-  const silent = await query<{
-    id: number;
-    mac_address: string;
-    organization_id: number | null;
-    location_id: number | null;
-    device_address: string | null;
-    warranty_expiry: string | null;
-    last_seen_at: unknown;
-    was_online: boolean;
-  }>(
-    tx,
-    sql`select c.id, c.mac_address, c.organization_id, c.location_id, c.device_address, c.warranty_expiry::text,
-            c.last_seen_at, c.online as was_online
-          from controllers c
-          where c.authorised and greatest(c.last_seen_at, c.authorised_at) < ${cutoff}::timestamptz
-            and (c.online or ${rule?.id ?? 0} > 0 and not exists (
-              select 1 from alarms a where a.controller_id = c.id and a.alarm_type_id = ${rule?.id ?? 0}
-                and a.subject = ${OFFLINE_SUBJECT} and a.status <> 'cleared'))
-          for update of c skip locked`,
-  );
+  const silent = await lockSilentControllers(tx, cutoff, rule?.id ?? 0);
   // A pending controller that went silent is offline too (it raises nothing: it is nobody's yet).
-  await tx.execute(sql`update controllers set online = false
-    where not authorised and decommissioned_at is null and online and last_seen_at < ${cutoff}::timestamptz`);
+  await markSilentPendingOffline(tx, cutoff);
   const events: SweepEvent[] = [];
   if (silent.length === 0) return { events, macs: [] };
-  await tx.execute(
-    sql`update controllers set online = false where id = any(${sql.param(silent.map((s) => s.id))}::int[])`,
+  await markOffline(
+    tx,
+    silent.map((s) => s.id),
   );
   const decisions = new Map<number, Decision[]>();
   const devices = new Map<number, AlarmDevice>();

@@ -1,5 +1,4 @@
 import type { DeviceChannel } from '@rcm/shared/device';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { EventBus } from '../../../events/bus.ts';
@@ -9,6 +8,7 @@ import type { MaintenanceCache } from '../../maintenance/cache.ts';
 import { type BatchItem, writeBatch } from '../writer/writer.ts';
 import { arrivalOrder } from './arrival-order.ts';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.ts';
+import { touchPendingDevice } from './device-repo.ts';
 import { type ParsedMessage, parseDeviceMessage, type RejectReason } from './parse.ts';
 import {
   type CommittedListener,
@@ -175,9 +175,7 @@ export function createIngestPipeline(deps: {
 
   /** A pending controller: only its presence is recorded; nothing it sends becomes data (spec). */
   async function touchPending(device: DeviceRecord, online: boolean): Promise<SubmitResult> {
-    await deps.db.execute(
-      sql`update controllers set online = ${online}, last_seen_at = ${now().toISOString()}::timestamptz where id = ${device.id}`,
-    );
+    await touchPendingDevice(deps.db, device.id, online, now());
     return { ok: true, stored: false };
   }
 

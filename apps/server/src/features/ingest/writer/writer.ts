@@ -1,8 +1,6 @@
 import type { DeviceAlarmMessage, StatusMessage, TelemetryMessage } from '@rcm/shared/device';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ControllerScope, QueuedEvent } from '../../../events/bus.ts';
-import { arr, ints, query, texts } from '../../../lib/sql.ts';
 import { applyDecisions } from '../../alarms/apply.ts';
 import {
   type AlarmRule,
@@ -19,6 +17,7 @@ import { loadStates, OFFLINE_SUBJECT } from '../../alarms/state.ts';
 import type { DeviceRecord } from '../pipeline/device-registry.ts';
 import { samplesOf } from '../pipeline/samples.ts';
 import { writeTelemetry } from './telemetry-writer.ts';
+import { insertMessageIds, markControllersSeen, updateDeviceInfo } from './writer-repo.ts';
 
 export type BatchItem =
   | { channel: 'telemetry'; device: DeviceRecord; message: TelemetryMessage }
@@ -70,14 +69,7 @@ async function dedupe(tx: DbOrTx, items: BatchItem[]): Promise<BatchItem[]> {
     msgIds.push(item.message.msg_id);
   });
   if (withId.length > 0) {
-    const repeats = await query<{ n: number }>(
-      tx,
-      sql`with input as (select * from unnest(${ints(ids)}::int[], ${texts(msgIds)}::text[]) with ordinality as u(c, m, n)),
-          fresh as (insert into ingest_messages (controller_id, msg_id) select c, m from input
-            on conflict do nothing returning controller_id, msg_id)
-          select (n - 1)::int as n from input
-          where not exists (select 1 from fresh f where f.controller_id = input.c and f.msg_id = input.m)`,
-    );
+    const repeats = await insertMessageIds(tx, ids, msgIds);
     for (const r of repeats) drop.add(withId[Number(r.n)] as number);
   }
   return drop.size === 0 ? items : items.filter((_, i) => !drop.has(i));
@@ -155,18 +147,13 @@ export async function writeBatch(
     return changed || now.getTime() - (seen.get(id) ?? 0) >= SEEN_EVERY_MS;
   });
   if (touch.length > 0) {
-    await tx.execute(sql`update controllers c set online = v.online, last_seen_at = ${now.toISOString()}::timestamptz
-      from unnest(${ints(touch)}::int[], ${arr(touch.map((id) => onlineNow.get(id)))}::bool[]) as v(id, online)
-      where c.id = v.id`);
+    await markControllersSeen(tx, now, touch, onlineNow);
     for (const id of touch) seen?.set(id, now.getTime());
   }
   for (const status of items.filter((i) => i.channel === 'status') as Extract<BatchItem, { channel: 'status' }>[]) {
     const m = status.message;
     if (m.model || m.firmware || m.vendor_endpoint || m.device_address) {
-      await tx.execute(sql`update controllers set device_model = coalesce(${m.model ?? null}, device_model),
-        firmware = coalesce(${m.firmware ?? null}, firmware), vendor_endpoint = coalesce(${m.vendor_endpoint ?? null}, vendor_endpoint),
-        device_address = coalesce(${m.device_address ?? null}, device_address)
-        where id = ${status.device.id}`);
+      await updateDeviceInfo(tx, status.device.id, m);
       // The cached record raises this controller's next alarms: they carry the new address.
       if (m.device_address) status.device.deviceAddress = m.device_address;
     }

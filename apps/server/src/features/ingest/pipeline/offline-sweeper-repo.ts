@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { query } from '../../../lib/sql.ts';
+import { OFFLINE_SUBJECT } from '../../alarms/state.ts';
+
+export type SilentController = {
+  id: number;
+  mac_address: string;
+  organization_id: number | null;
+  location_id: number | null;
+  device_address: string | null;
+  warranty_expiry: string | null;
+  last_seen_at: unknown;
+  was_online: boolean;
+};
+
+/**
+ * Authorised controllers silent since before `cutoff` (their last message or authorisation) that are
+ * online, or lack the open offline alarm of rule `ruleId` (0: no rule); locked for the caller's
+ * transaction, skipping those another sweep holds.
+ */
+export function lockSilentControllers(tx: DbOrTx, cutoff: string, ruleId: number): Promise<SilentController[]> {
+  return query<SilentController>(
+    tx,
+    sql`select c.id, c.mac_address, c.organization_id, c.location_id, c.device_address, c.warranty_expiry::text,
+            c.last_seen_at, c.online as was_online
+          from controllers c
+          where c.authorised and greatest(c.last_seen_at, c.authorised_at) < ${cutoff}::timestamptz
+            and (c.online or ${ruleId} > 0 and not exists (
+              select 1 from alarms a where a.controller_id = c.id and a.alarm_type_id = ${ruleId}
+                and a.subject = ${OFFLINE_SUBJECT} and a.status <> 'cleared'))
+          for update of c skip locked`,
+  );
+}
+
+/** Pending controllers (not decommissioned) silent since before `cutoff` go offline. */
+export function markSilentPendingOffline(tx: DbOrTx, cutoff: string): Promise<unknown> {
+  return tx.execute(sql`update controllers set online = false
+    where not authorised and decommissioned_at is null and online and last_seen_at < ${cutoff}::timestamptz`);
+}
+
+export function markOffline(tx: DbOrTx, ids: number[]): Promise<unknown> {
+  return tx.execute(sql`update controllers set online = false where id = any(${sql.param(ids)}::int[])`);
+}
