@@ -17,14 +17,17 @@ export type Leadership = {
  * One instance of the deployment at a time holds a role (the MQTT safety net), through the same
  * PostgreSQL advisory-lock keys as the scheduler's run-once tasks, but held for as long as this
  * instance lives: a session-level `pg_try_advisory_lock` on a connection of its own. The lock goes
- * with the connection, so when the holder dies (or loses PostgreSQL) another instance wins the next
- * attempt, every `everyMs`. The holder checks its connection as often and steps down (`onLose`) when
- * it is gone: PostgreSQL may already have given the lock to someone else.
+ * with the connection, so when the holder dies another instance wins the next attempt, every
+ * `everyMs`. The holder checks its connection as often. When it is gone, the holder keeps the role
+ * while PostgreSQL cannot be reached (no instance can take the lock then) and takes the lock again on
+ * a new connection once it can; only when another instance got there first does it step down
+ * (`onLose`). So a database outage does not stop and restart the role: a restarted safety net would
+ * replay everything its broker session queued meanwhile.
  *
  * PGlite belongs to one process: that process always holds the role.
  */
 export function startLeadership(deps: {
-  database: Database;
+  database: Pick<Database, 'url'>;
   name: string;
   log: FastifyBaseLogger;
   everyMs?: number;
@@ -63,43 +66,72 @@ export function startLeadership(deps: {
     await deps.onLose();
   };
 
-  const attempt = async () => {
-    if (stopped) return;
-    if (leader) {
-      if (!client) return;
-      // Still holding it? The connection is the lock.
+  const lost = () =>
+    deps.log.warn({ role: deps.name }, 'leadership: database connection lost; keeping the role until it is back');
+
+  /** A connection of its own, or null while PostgreSQL cannot be reached. */
+  const connect = async (url: string): Promise<pg.Client | null> => {
+    // A query that hangs (a network cut without a reset) counts as a lost connection.
+    const c = new pg.Client({ connectionString: url, query_timeout: everyMs });
+    // A connection that breaks (PostgreSQL restarted) emits 'error': never fatal here.
+    c.on('error', () => undefined);
+    // The lock went with it: the next attempt takes it again (or learns who has it).
+    c.on('end', () => {
+      if (client !== c) return;
+      client = null;
+      if (leader) lost();
+    });
+    try {
+      await c.connect();
+      return c;
+    } catch {
+      await c.end().catch(() => undefined);
+      return null;
+    }
+  };
+
+  /** Whether this connection now holds the lock; null when PostgreSQL did not answer. */
+  const tryLock = (c: pg.Client): Promise<boolean | null> =>
+    trySessionLock(c, key)
+      .then((r) => r.rows[0]?.locked === true)
+      .catch(() => null);
+
+  /** The holder: still holding the lock, or holding it again after PostgreSQL came back, or not. */
+  const hold = async (url: string) => {
+    if (client) {
       const alive = await ping(client).then(
         () => true,
         () => false,
       );
-      if (!alive) await stepDown('database connection lost');
+      if (alive) return;
+      await dropClient();
+      lost();
+    }
+    const c = await connect(url);
+    if (!c) return;
+    client = c;
+    const won = await tryLock(c);
+    if (won === null) return dropClient();
+    if (!won) return stepDown('another instance holds the role');
+    deps.log.info({ role: deps.name }, 'leadership: database connection back; this instance still holds the role');
+  };
+
+  const attempt = async () => {
+    if (stopped) return;
+    const url = deps.database.url;
+    if (leader) {
+      if (url) await hold(url);
       return;
     }
     if (Date.now() < pausedUntil) return;
-    if (!deps.database.url) {
+    if (!url) {
       leader = true;
       await lead();
       return;
     }
-    if (!client) {
-      // A query that hangs (a network cut without a reset) counts as a lost connection.
-      const c = new pg.Client({ connectionString: deps.database.url, query_timeout: everyMs });
-      // A connection that breaks (PostgreSQL restarted) emits 'error': never fatal here.
-      c.on('error', () => undefined);
-      c.on('end', () => {
-        if (client === c) void serial(() => stepDown('database connection closed'));
-      });
-      try {
-        await c.connect();
-      } catch {
-        await c.end().catch(() => undefined);
-        return;
-      }
-      client = c;
-    }
-    const won = await trySessionLock(client, key)
-      .then((r) => r.rows[0]?.locked === true)
-      .catch(() => null);
+    client ??= await connect(url);
+    if (!client) return;
+    const won = await tryLock(client);
     if (won === null) {
       await dropClient();
       return;

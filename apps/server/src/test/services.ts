@@ -119,7 +119,7 @@ function stopChild(child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM
   });
 }
 
-/** Mosquitto with persistence, raised queues (design.md 11) and the given password and ACL files. */
+/** Mosquitto with persistence, raised queues (as deploy/mosquitto.conf) and the given password and ACL files. */
 export async function startMosquitto(dir: string, files: { passwd: string; acl: string }, extraConf: string[] = []) {
   const port = await freePort();
   const home = path.join(dir, 'mosquitto');
