@@ -20,7 +20,7 @@ import {
 import { controllers, locations, organizations, teams, ts, users } from './schema.ts';
 import { maintenanceWindows } from './schema-maintenance.ts';
 
-/** The alarm catalogue (design.md section 8): data, editable in settings. */
+/** The alarm catalogue (docs/contracts.md §8): data, editable in settings. */
 export const alarmTypes = pgTable(
   'alarm_types',
   {
@@ -162,7 +162,7 @@ export const alarms = pgTable(
 
 /**
  * Alarm counts kept by a trigger in the same transaction as the alarm change, so the dashboard's
- * tiles never scan the alarms table (design.md section 11).
+ * tiles never scan the alarms table (docs/contracts.md §11).
  */
 export const alarmCounters = pgTable(
   'alarm_counters',

@@ -4,7 +4,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 
 /**
  * The node-postgres connection under a Drizzle transaction, or null on PGlite. COPY is PostgreSQL's
- * fastest way in (design.md section 11: ~300k rows/s against ~210k for an `unnest` insert), and only
+ * fastest way in (docs/contracts.md §11: ~300k rows/s against ~210k for an `unnest` insert), and only
  * node-postgres speaks it; Drizzle keeps the connection in its session.
  */
 export function copyConnection(tx: unknown): pg.ClientBase | null {

@@ -24,7 +24,7 @@ export function lockKey(name: string): number {
 
 /**
  * Runs each task on a timer; a PostgreSQL advisory lock held for the task's transaction makes only
- * one instance run it at a time, and another takes over when that one dies (design.md section 2).
+ * one instance run it at a time, and another takes over when that one dies (docs/contracts.md §2).
  */
 export function startScheduler(deps: { db: Db; jobs: ScheduledTask[]; log: FastifyBaseLogger }): {
   stop: () => Promise<void>;

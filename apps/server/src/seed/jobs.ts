@@ -22,7 +22,7 @@ const PRIORITIES: JobPriority[] = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'];
 /** Each job's path through the statuses; the last is where it is now. */
 const PATHS: JobStatus[][] = [['New'], ['New', 'Started'], ['New', 'Started', 'On Hold'], ['New', 'Started', 'Closed']];
 
-/** Demo jobs over the demo controllers, in every status, some raised from alarms (design.md section 9). */
+/** Demo jobs over the demo controllers, in every status, some raised from alarms (docs/contracts.md §9). */
 export async function seedJobs(db: Db, now: Date): Promise<void> {
   const cats = await db
     .insert(jobCategories)

@@ -1,7 +1,7 @@
 import { PERMISSIONS, type Permission } from '@rcm/shared/permissions';
 import { SEEDED_NAMES } from '@rcm/shared/seeded';
 
-/** The demo's roles (design.md section 9). Colours are shown as badges with a contrasting text. */
+/** The demo's roles (docs/contracts.md §9). Colours are shown as badges with a contrasting text. */
 export const DEMO_ROLES: { key: string; name: string; color: string; permissions: readonly Permission[] }[] = [
   { key: 'admin', name: SEEDED_NAMES.role.admin, color: '#6d28d9', permissions: PERMISSIONS },
   {

@@ -59,7 +59,7 @@ async function insertRaise(
 
 /**
  * Applies engine decisions in the caller's transaction: alarms raised (with their notification
- * outbox row, design.md section 8), bumped and cleared, conditions kept. Returns the alarm events.
+ * outbox row, docs/contracts.md §8), bumped and cleared, conditions kept. Returns the alarm events.
  */
 export async function applyDecisions(
   tx: Db,

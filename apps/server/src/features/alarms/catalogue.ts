@@ -4,7 +4,7 @@ import { alarmTypes } from '../../db/schema-alarms.ts';
 type NewAlarmType = typeof alarmTypes.$inferInsert;
 
 /**
- * The seeded alarm catalogue (design.md section 8). Pressures in psig, temperatures in °F (points
+ * The seeded alarm catalogue (docs/contracts.md §8). Pressures in psig, temperatures in °F (points
  * reporting °C are converted), superheat in K, liquid level in % of the receiver.
  */
 export const ALARM_CATALOGUE: NewAlarmType[] = [

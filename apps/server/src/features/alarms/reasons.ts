@@ -11,7 +11,7 @@ type Named = { name: string; nameEs?: string };
 
 const nameEs = (rule: Named) => rule.nameEs ?? rule.name;
 
-/** Rack metric names of the device protocol (design.md 7), in Spanish; others are shown as sent. */
+/** Rack metric names of the device protocol (docs/contracts.md §7), in Spanish; others are shown as sent. */
 const METRICS_ES: Record<string, string> = {
   superheat: 'sobrecalentamiento',
   liquid_level: 'nivel de líquido',

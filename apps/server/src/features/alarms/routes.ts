@@ -33,7 +33,7 @@ import { createAlarmService } from './service.ts';
 const statsQuery = alarmListQuery.omit({ page: true, per_page: true, sort: true });
 const one = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
 
-/** The alarm API (design.md section 7); permissions and scope are the services' to enforce. */
+/** The alarm API (docs/contracts.md §7); permissions and scope are the services' to enforce. */
 export function alarmRoutes(deps: {
   db: Db;
   bus: EventBus;

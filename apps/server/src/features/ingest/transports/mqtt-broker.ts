@@ -10,7 +10,7 @@ import type { BrokerCommand, BrokerEvent, BrokerWorkerData } from './broker-prot
 /**
  * The embedded MQTT broker (aedes) for the default mode. Devices authenticate with their MAC and
  * key; a device may publish only under its own MAC. A publish is acknowledged only after the ingest
- * pipeline has committed it (design.md section 11).
+ * pipeline has committed it (docs/contracts.md §11).
  *
  * aedes runs on a worker thread of its own (broker-worker.ts): the devices' sockets, MQTT parsing and
  * the PUBACK writes were a third of the server thread at 30,000 msg/s, and that thread was the
