@@ -42,17 +42,17 @@ export async function startServer(deps: {
   statfs?: StatfsFn;
 }) {
   const { config, database } = deps;
-  const now = deps.now ?? (() => new Date());
   const built = await buildApp({
     config,
     database,
     logger: deps.logger,
-    now,
+    now: deps.now,
     provisioningKey: deps.provisioningKey,
     statfs: deps.statfs,
   });
-  const { app, bus, ingest, ops } = built;
-  const log = app.log;
+  const { app, bus, ingest, ops, context } = built;
+  // The clock buildApp gave the features: the scheduled jobs and the notification worker use it too.
+  const { now, log } = context;
 
   const io = createRealtime(app.server, {
     auth: built.auth,
@@ -213,7 +213,7 @@ export async function startServer(deps: {
               everyMs: 60 * 60_000,
               run: (db) => applyRetention(db, now(), config.READINGS_RETENTION_DAYS),
             },
-            ...zuperSyncJob({ config, bus, now }),
+            ...zuperSyncJob(context),
             // Embedded database: checkpoints and the nightly backup (features/ops/embedded.ts).
             ...ops.embedded.jobs(),
           ],
