@@ -4,15 +4,14 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
-import { endMaintenance, expireShelvings } from './features/alarms/management-jobs.ts';
-import { foldAlarmTotals } from './features/alarms/totals.ts';
+import { alarmsTasks } from './features/alarms/module.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
-import { sweepOffline } from './features/ingest/pipeline/offline-sweeper.ts';
+import { ingestTasks } from './features/ingest/module.ts';
 import { watchBrokerStats } from './features/ingest/transports/broker-stats.ts';
 import { startEmbeddedBroker } from './features/ingest/transports/mqtt-broker.ts';
 import { startBrokerConsumer } from './features/ingest/transports/mqtt-consumer.ts';
 import { type SafetyNet, startSafetyNet } from './features/ingest/transports/safety-net.ts';
-import { zuperSyncJob } from './features/jobs/module.ts';
+import { jobsTasks } from './features/jobs/module.ts';
 import { publicUrlOf } from './features/notifications/routes.ts';
 import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
@@ -179,26 +178,9 @@ export async function startServer(deps: {
           db: database.db,
           log,
           jobs: [
-            {
-              name: 'offline-sweep',
-              everyMs: 30_000,
-              run: async (db) => {
-                const result = await sweepOffline(db, now());
-                for (const mac of result.macs) ingest.registry.setOnline(mac, false);
-                bus.emitAll(result.events);
-              },
-            },
+            ...ingestTasks(context),
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
-            {
-              // Shelvings that are up and maintenance windows that ended (features/alarms/management-jobs.ts).
-              name: 'alarm-management',
-              everyMs: 5_000,
-              run: async (db) => {
-                bus.emitAll([...(await expireShelvings(db, now())), ...(await endMaintenance(db, now()))]);
-              },
-            },
-            // Staff's alarm counts: the changes the counter trigger appended (features/alarms/totals.ts).
-            { name: 'alarm-totals', everyMs: 2_000, run: async (db) => void (await foldAlarmTotals(db)) },
+            ...alarmsTasks(context),
             {
               // Day partitions of readings a week ahead (db/readings-partitions.ts).
               name: 'readings-partitions',
@@ -213,7 +195,7 @@ export async function startServer(deps: {
               everyMs: 60 * 60_000,
               run: (db) => applyRetention(db, now(), config.READINGS_RETENTION_DAYS),
             },
-            ...zuperSyncJob(context),
+            ...jobsTasks(context),
             // Embedded database: checkpoints and the nightly backup (features/ops/embedded.ts).
             ...ops.embedded.jobs(),
           ],

@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
+import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import { createRulesCache, type RulesCache } from '../alarms/rules-cache.ts';
 import type { FeatureContext } from '../context.ts';
 import { createMaintenanceCache, type MaintenanceCache } from '../maintenance/cache.ts';
 import { createDeviceRegistry, type DeviceRegistry } from './pipeline/device-registry.ts';
+import { sweepOffline } from './pipeline/offline-sweeper.ts';
 import { createIngestPipeline, type IngestPipeline } from './pipeline/pipeline.ts';
 import { ingestHttpRoutes } from './transports/http-routes.ts';
 
@@ -59,4 +61,19 @@ export function createIngest(deps: {
 export function ingestModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { registry, pipeline } = ctx.shared.ingest;
   return ingestHttpRoutes({ registry, pipeline, bus: ctx.bus, refusing: ctx.shared.embedded.refusing });
+}
+
+/** Ingest's scheduled task: controllers silent too long go offline (pipeline/offline-sweeper.ts). */
+export function ingestTasks(ctx: FeatureContext): ScheduledTask[] {
+  return [
+    {
+      name: 'offline-sweep',
+      everyMs: 30_000,
+      run: async (db) => {
+        const result = await sweepOffline(db, ctx.now());
+        for (const mac of result.macs) ctx.shared.ingest.registry.setOnline(mac, false);
+        ctx.bus.emitAll(result.events);
+      },
+    },
+  ];
 }

@@ -36,8 +36,8 @@ export function jobsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   };
 }
 
-/** The scheduled Zuper sync (every 5 minutes, one instance at a time); none for the local provider. */
-export function zuperSyncJob(ctx: FeatureContext): ScheduledTask[] {
+/** The jobs' scheduled task: the Zuper sync (every 5 minutes, one instance at a time); none for the local provider. */
+export function jobsTasks(ctx: FeatureContext): ScheduledTask[] {
   const provider = jobsProviderFor(ctx.config);
   if (provider.kind === 'local') return [];
   return [
