@@ -16,6 +16,7 @@ import { publicUrlOf } from './features/notifications/routes.ts';
 import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
+import { opsTasks } from './features/ops/module.ts';
 import { ReadinessDegraded, ReadinessFailure } from './features/ops/readiness.ts';
 import { bridgeEvents } from './realtime/bridge.ts';
 import { createRealtime } from './realtime/socket.ts';
@@ -196,8 +197,7 @@ export async function startServer(deps: {
               run: (db) => applyRetention(db, now(), config.READINGS_RETENTION_DAYS),
             },
             ...jobsTasks(context),
-            // Embedded database: checkpoints and the nightly backup (features/ops/embedded.ts).
-            ...ops.embedded.jobs(),
+            ...opsTasks(context),
           ],
         });
 

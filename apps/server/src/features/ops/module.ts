@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import type { FeatureContext } from '../context.ts';
 import { backupRoutes } from './backup-routes.ts';
 
@@ -9,4 +10,9 @@ import { backupRoutes } from './backup-routes.ts';
 export function opsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { backups, disk } = ctx.shared.embedded;
   return backupRoutes({ backups, disk });
+}
+
+/** The embedded database's scheduled tasks: checkpoints and the nightly backup (none on PostgreSQL). */
+export function opsTasks(ctx: FeatureContext): ScheduledTask[] {
+  return ctx.shared.embedded.jobs();
 }
