@@ -9,48 +9,35 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { readerFor } from './db/statement.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
-import { createAlarmMetricsRepo } from './features/alarms/metrics-repo.ts';
-import { alarmRoutes } from './features/alarms/routes.ts';
-import { alarmSummariesByIds } from './features/alarms/summaries.ts';
+import { alarmsModule } from './features/alarms/module.ts';
 import { swaggerOptions } from './features/api-docs/document.ts';
-import { apiDocsRoutes } from './features/api-docs/routes.ts';
+import { apiDocsModule } from './features/api-docs/module.ts';
 import { assetsModule } from './features/assets/module.ts';
 import { createAuditRepo } from './features/audit/repo.ts';
 import { bearerToken } from './features/auth/guard.ts';
-import { createPasswordLinks } from './features/auth/password-links.ts';
-import { createPasswordTokensRepo } from './features/auth/password-tokens-repo.ts';
-import { createAuthRepo } from './features/auth/repo.ts';
-import { authRoutes } from './features/auth/routes.ts';
-import { type AuthService, createAuthService } from './features/auth/service.ts';
-import { createControllerListRepo } from './features/controllers/list-repo.ts';
-import { controllerMetrics } from './features/controllers/metrics.ts';
-import { createControllersRepo } from './features/controllers/repo.ts';
-import { controllerRoutes } from './features/controllers/routes.ts';
-import { createControllersService } from './features/controllers/service.ts';
-import { createIngestModule, type IngestModule } from './features/ingest/module.ts';
-import { ingestHttpRoutes } from './features/ingest/transports/http-routes.ts';
+import { authModule, createAuth } from './features/auth/module.ts';
+import type { AuthService } from './features/auth/service.ts';
+import type { FeatureContext, FeatureModule } from './features/context.ts';
+import { controllersModule } from './features/controllers/module.ts';
+import { createIngest, type Ingest, ingestModule } from './features/ingest/module.ts';
 import { inventoryModule } from './features/inventory/module.ts';
-import { jobsPlugin } from './features/jobs/module.ts';
-import { languageRoutes } from './features/languages/routes.ts';
-import { maintenanceRoutes } from './features/maintenance/routes.ts';
-import { notificationsModule, publicUrlOf } from './features/notifications/routes.ts';
-import { backupRoutes } from './features/ops/backup-routes.ts';
+import { jobsModule } from './features/jobs/module.ts';
+import { languagesModule } from './features/languages/module.ts';
+import { maintenanceModule } from './features/maintenance/module.ts';
+import { notificationsModule } from './features/notifications/module.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { type EmbeddedOps, startEmbeddedOps } from './features/ops/embedded.ts';
 import { createMetrics, type Metrics } from './features/ops/metrics.ts';
+import { opsModule } from './features/ops/module.ts';
 import { createReadiness, type Readiness, ReadinessFailure } from './features/ops/readiness.ts';
 import { registerOpsRoutes } from './features/ops/routes.ts';
 import { organizationsModule } from './features/organizations/module.ts';
-import { refrigerantRoutes } from './features/refrigerant/routes.ts';
-import { reportRoutes } from './features/reports/routes.ts';
-import { SEARCH_PROVIDERS } from './features/search/providers.ts';
-import { searchRoutes } from './features/search/routes.ts';
+import { refrigerantModule } from './features/refrigerant/module.ts';
+import { reportsModule } from './features/reports/module.ts';
+import { searchModule } from './features/search/module.ts';
 import { settingsModule } from './features/settings/module.ts';
-import { createSetupRepo } from './features/setup/repo.ts';
-import { setupRoutes } from './features/setup/routes.ts';
-import { createSetupService } from './features/setup/service.ts';
+import { setupModule } from './features/setup/module.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { unauthenticated } from './lib/errors.ts';
 import { serverRoot } from './lib/paths.ts';
@@ -73,12 +60,37 @@ export type App = {
   app: FastifyInstance;
   auth: AuthService;
   bus: EventBus;
-  ingest: IngestModule;
+  ingest: Ingest;
   ops: { readiness: Readiness; metrics: Metrics; embedded: EmbeddedOps };
+  /** What the features were built from; the scheduled jobs are built from it too (server.ts). */
+  context: FeatureContext;
 };
+
+/** The features under `/api`, in registration order (also the order of the API reference's paths). */
+const FEATURES: readonly FeatureModule[] = [
+  authModule,
+  setupModule,
+  languagesModule,
+  controllersModule,
+  alarmsModule,
+  notificationsModule,
+  organizationsModule,
+  ingestModule,
+  opsModule,
+  searchModule,
+  jobsModule,
+  settingsModule,
+  inventoryModule,
+  assetsModule,
+  reportsModule,
+  refrigerantModule,
+  maintenanceModule,
+  apiDocsModule,
+];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
+  const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new DebugRequestLog(),
@@ -93,9 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const bus = createEventBus();
   // Embedded database: the disk watch (ingest refuses while the disk is almost full), backups, jobs.
-  const embedded = await startEmbeddedOps({ config, database, log: app.log, statfs: deps.statfs, now: deps.now });
+  const embedded = await startEmbeddedOps({ config, database, log: app.log, statfs: deps.statfs, now });
   app.addHook('onClose', async () => embedded.stop());
-  const ingest = createIngestModule({
+  const ingest = createIngest({
     refusing: embedded.refusing,
     db: database.db,
     lanes: database.kind === 'postgres' ? config.INGEST_LANES : 1,
@@ -104,17 +116,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bus,
     log: app.log,
     provisioningKey: deps.provisioningKey ?? config.DEVICE_PROVISIONING_KEY ?? null,
-    now: deps.now,
+    now,
   });
   const audit = createAuditRepo(database.db);
-  const authRepo = createAuthRepo(database.db);
-  const auth = createAuthService({
-    repo: authRepo,
+  const { service: auth, passwordLinks } = createAuth({ config, db: database.db, audit, now });
+  const context: FeatureContext = {
+    config,
+    db: database.db,
+    bus,
     audit,
-    read: readerFor(database.db),
-    now: deps.now,
-    avatars: config.AVATARS,
-  });
+    auth,
+    log: app.log,
+    now,
+    shared: { ingest, embedded, passwordLinks },
+  };
 
   // First, so that every answer carries them, a refusal by the authentication hook below included.
   await registerSecurityHeaders(app, helmetOptions(config.AVATARS));
@@ -157,72 +172,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      const passwordLinks = createPasswordLinks({
-        db: database.db,
-        tokens: createPasswordTokensRepo(database.db),
-        users: authRepo,
-        audit,
-        publicUrl: publicUrlOf(config),
-        now: deps.now,
-      });
-      await api.register(authRoutes({ auth, passwordLinks, loginRateLimit: config.LOGIN_RATE_LIMIT, log: app.log }));
-      const setup = createSetupService({ db: database.db, repo: createSetupRepo(database.db), audit, auth });
-      await api.register(setupRoutes({ setup, auth, rateLimit: config.LOGIN_RATE_LIMIT }));
-      await api.register(languageRoutes);
-      const controllersRepo = createControllersRepo(database.db);
-      const controllersService = createControllersService({
-        repo: controllersRepo,
-        audit,
-        forgetDevice: (mac) => ingest.registry.forget(mac),
-        announceAlarms: async (ids) => {
-          for (const summary of await alarmSummariesByIds(database.db, ids)) bus.emit('alarm.updated', summary);
-        },
-        now: deps.now,
-      });
-      await api.register(
-        controllerRoutes({
-          repo: controllersRepo,
-          list: createControllerListRepo(database.db),
-          service: controllersService,
-          metrics: controllerMetrics(createAlarmMetricsRepo(database.db)),
-        }),
-      );
-      await api.register(alarmRoutes({ db: database.db, bus, audit, auth, now: deps.now }));
-      await api.register(notificationsModule({ config, db: database.db, bus, now: deps.now }));
-      await api.register(
-        organizationsModule({ db: database.db, audit, auth, now: deps.now, publicUrl: config.PUBLIC_URL }),
-      );
-      await api.register(
-        ingestHttpRoutes({ registry: ingest.registry, pipeline: ingest.pipeline, bus, refusing: embedded.refusing }),
-      );
-      await api.register(backupRoutes({ backups: embedded.backups, disk: embedded.disk }));
-      await api.register(searchRoutes({ db: database.db, providers: SEARCH_PROVIDERS }));
-      await api.register(jobsPlugin({ config, db: database.db, bus, audit, now: deps.now ?? (() => new Date()) }));
-      await api.register(
-        settingsModule({
-          db: database.db,
-          audit,
-          bus,
-          revokeUserSessions: (userId) => authRepo.revokeUserSessions(userId, deps.now?.() ?? new Date()),
-          passwordLinks,
-          invalidateRules: () => ingest.rules.invalidate(),
-          now: deps.now,
-        }),
-      );
-      await api.register(inventoryModule({ db: database.db, audit, now: deps.now }));
-      await api.register(assetsModule({ db: database.db, audit, now: deps.now }));
-      await api.register(reportRoutes({ db: database.db, now: deps.now }));
-      await api.register(refrigerantRoutes({ db: database.db, audit, now: deps.now }));
-      await api.register(
-        maintenanceRoutes({ db: database.db, audit, now: deps.now, changed: () => ingest.maintenance.invalidate() }),
-      );
-      await api.register(apiDocsRoutes);
+      for (const feature of FEATURES) await api.register(feature(context));
     },
     { prefix: '/api' },
   );
 
   registerSpa(app, config);
-  return { app, auth, bus, ingest, ops: { readiness, metrics, embedded } };
+  return { app, auth, bus, ingest, ops: { readiness, metrics, embedded }, context };
 }
 
 /** Serves the built SPA with a history fallback to index.html for client-side routes. */

@@ -4,19 +4,19 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
-import { endMaintenance, expireShelvings } from './features/alarms/management-jobs.ts';
-import { foldAlarmTotals } from './features/alarms/totals.ts';
+import { alarmsTasks } from './features/alarms/module.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
-import { sweepOffline } from './features/ingest/pipeline/offline-sweeper.ts';
+import { ingestTasks } from './features/ingest/module.ts';
 import { watchBrokerStats } from './features/ingest/transports/broker-stats.ts';
 import { startEmbeddedBroker } from './features/ingest/transports/mqtt-broker.ts';
 import { startBrokerConsumer } from './features/ingest/transports/mqtt-consumer.ts';
 import { type SafetyNet, startSafetyNet } from './features/ingest/transports/safety-net.ts';
-import { zuperSyncJob } from './features/jobs/module.ts';
+import { jobsTasks } from './features/jobs/module.ts';
 import { publicUrlOf } from './features/notifications/routes.ts';
 import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
+import { opsTasks } from './features/ops/module.ts';
 import { ReadinessDegraded, ReadinessFailure } from './features/ops/readiness.ts';
 import { bridgeEvents } from './realtime/bridge.ts';
 import { createRealtime } from './realtime/socket.ts';
@@ -42,17 +42,17 @@ export async function startServer(deps: {
   statfs?: StatfsFn;
 }) {
   const { config, database } = deps;
-  const now = deps.now ?? (() => new Date());
   const built = await buildApp({
     config,
     database,
     logger: deps.logger,
-    now,
+    now: deps.now,
     provisioningKey: deps.provisioningKey,
     statfs: deps.statfs,
   });
-  const { app, bus, ingest, ops } = built;
-  const log = app.log;
+  const { app, bus, ingest, ops, context } = built;
+  // The clock buildApp gave the features: the scheduled jobs and the notification worker use it too.
+  const { now, log } = context;
 
   const io = createRealtime(app.server, {
     auth: built.auth,
@@ -179,26 +179,9 @@ export async function startServer(deps: {
           db: database.db,
           log,
           jobs: [
-            {
-              name: 'offline-sweep',
-              everyMs: 30_000,
-              run: async (db) => {
-                const result = await sweepOffline(db, now());
-                for (const mac of result.macs) ingest.registry.setOnline(mac, false);
-                bus.emitAll(result.events);
-              },
-            },
+            ...ingestTasks(context),
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
-            {
-              // Shelvings that are up and maintenance windows that ended (features/alarms/management-jobs.ts).
-              name: 'alarm-management',
-              everyMs: 5_000,
-              run: async (db) => {
-                bus.emitAll([...(await expireShelvings(db, now())), ...(await endMaintenance(db, now()))]);
-              },
-            },
-            // Staff's alarm counts: the changes the counter trigger appended (features/alarms/totals.ts).
-            { name: 'alarm-totals', everyMs: 2_000, run: async (db) => void (await foldAlarmTotals(db)) },
+            ...alarmsTasks(context),
             {
               // Day partitions of readings a week ahead (db/readings-partitions.ts).
               name: 'readings-partitions',
@@ -213,9 +196,8 @@ export async function startServer(deps: {
               everyMs: 60 * 60_000,
               run: (db) => applyRetention(db, now(), config.READINGS_RETENTION_DAYS),
             },
-            ...zuperSyncJob({ config, bus, now }),
-            // Embedded database: checkpoints and the nightly backup (features/ops/embedded.ts).
-            ...ops.embedded.jobs(),
+            ...jobsTasks(context),
+            ...opsTasks(context),
           ],
         });
 

@@ -17,10 +17,9 @@ export function createAlarmLifecycleService(deps: {
   repo: AlarmLifecycleRepo;
   bus: EventBus;
   audit: AuditRepo;
-  now?: () => Date;
+  now: () => Date;
 }) {
-  const { repo, bus } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { repo, bus, now } = deps;
 
   async function announce(ids: number[]): Promise<AlarmSummary[]> {
     const summaries = await repo.summaries(ids);

@@ -39,7 +39,7 @@ export function alarmRoutes(deps: {
   bus: EventBus;
   audit: AuditRepo;
   auth: AuthService;
-  now?: () => Date;
+  now: () => Date;
 }): FastifyPluginAsyncZod {
   const lifecycleRepo = createAlarmLifecycleRepo(deps.db);
   const alarms = createAlarmService({
@@ -54,7 +54,7 @@ export function alarmRoutes(deps: {
     audit: deps.audit,
     now: deps.now,
   });
-  const report = createAlarmManagementReport({ db: deps.db, now: deps.now ?? (() => new Date()) });
+  const report = createAlarmManagementReport({ db: deps.db, now: deps.now });
   const metrics = createAlarmMetricsService({ repo: createAlarmMetricsRepo(deps.db) });
 
   return async (app) => {

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import type { FeatureContext } from '../context.ts';
 import { createAssetsRepo } from './repo.ts';
 import { assetRoutes } from './routes.ts';
 import { createAssetsService } from './service.ts';
 
-/** The assets API, wired from the database. */
-export function assetsModule(deps: { db: Db; audit: AuditRepo; now?: () => Date }): FastifyPluginAsyncZod {
-  const repo = createAssetsRepo(deps.db);
-  const now = deps.now ?? (() => new Date());
-  const today = () => now().toISOString().slice(0, 10);
-  return assetRoutes({ repo, service: createAssetsService({ db: deps.db, repo, audit: deps.audit, today }), today });
+/** The assets API. */
+export function assetsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
+  const repo = createAssetsRepo(ctx.db);
+  const today = () => ctx.now().toISOString().slice(0, 10);
+  return assetRoutes({ repo, service: createAssetsService({ db: ctx.db, repo, audit: ctx.audit, today }), today });
 }

@@ -30,10 +30,9 @@ export function createPasswordLinks(deps: {
   audit: AuditRepo;
   /** Where links point: the console's public address. */
   publicUrl: string;
-  now?: () => Date;
+  now: () => Date;
 }) {
-  const { db, tokens, audit } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, tokens, audit, now } = deps;
 
   /** Creates a link for the user and queues its email in `on` (so both commit together). */
   async function send(on: Db | Tx, user: LinkUser, purpose: PasswordTokenPurpose): Promise<void> {

@@ -45,15 +45,14 @@ export function createAuthService(deps: {
   repo: AuthRepo;
   audit: AuditRepo;
   read: Reader;
-  now?: () => Date;
+  now: () => Date;
   /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
   avatars?: Avatars;
 }) {
-  const { repo, audit, read } = deps;
+  const { repo, audit, read, now } = deps;
   const avatars = deps.avatars ?? 'initials';
   /** Per token hash, the context of its last call: only to guess which read to send along (authenticateWith). */
   const guesses = new Map<string, AuthContext>();
-  const now = deps.now ?? (() => new Date());
   const ttl = (remember: boolean) => (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
 
   async function openSession(userId: number, remember: boolean, impersonatorSessionId: number | null) {

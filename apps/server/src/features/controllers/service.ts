@@ -30,10 +30,9 @@ export function createControllersService(deps: {
   forgetDevice: (mac: string) => void;
   /** Tells the open consoles about alarms changed here (after commit). */
   announceAlarms: (ids: number[]) => Promise<void>;
-  now?: () => Date;
+  now: () => Date;
 }) {
-  const { repo, audit } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { repo, audit, now } = deps;
   const actorOf = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
 
   /** An authorised controller the caller may see, or 404. */

@@ -1,24 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
+import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import { createRulesCache, type RulesCache } from '../alarms/rules-cache.ts';
+import type { FeatureContext } from '../context.ts';
 import { createMaintenanceCache, type MaintenanceCache } from '../maintenance/cache.ts';
 import { createDeviceRegistry, type DeviceRegistry } from './pipeline/device-registry.ts';
+import { sweepOffline } from './pipeline/offline-sweeper.ts';
 import { createIngestPipeline, type IngestPipeline } from './pipeline/pipeline.ts';
+import { ingestHttpRoutes } from './transports/http-routes.ts';
 
-export type IngestModule = {
+export type Ingest = {
   registry: DeviceRegistry;
   rules: RulesCache;
   maintenance: MaintenanceCache;
   pipeline: IngestPipeline;
 };
 
-export function createIngestModule(deps: {
+/** Device ingest's parts, built before the features: the transports, the scheduler and some features use them. */
+export function createIngest(deps: {
   db: Db;
   bus: EventBus;
   log: FastifyBaseLogger;
   provisioningKey: string | null;
-  now?: () => Date;
+  now: () => Date;
   /** Concurrent writer lanes (see the pipeline): 2 on PostgreSQL, 1 on PGlite. */
   lanes?: number;
   /** A batch is written at this many readings or this long after its first message (see the pipeline). */
@@ -26,8 +32,8 @@ export function createIngestModule(deps: {
   maxDelayMs?: number;
   /** While true, ingest refuses every message unacknowledged (the disk watch's "low"). */
   refusing?: () => boolean;
-}): IngestModule {
-  const now = deps.now ?? (() => new Date());
+}): Ingest {
+  const { now } = deps;
   const registry = createDeviceRegistry({
     db: deps.db,
     provisioningKey: deps.provisioningKey,
@@ -49,4 +55,25 @@ export function createIngestModule(deps: {
     refusing: deps.refusing,
   });
   return { registry, rules, maintenance, pipeline };
+}
+
+/** HTTP ingest (`/ingest/…`), over the parts `createIngest` built. */
+export function ingestModule(ctx: FeatureContext): FastifyPluginAsyncZod {
+  const { registry, pipeline } = ctx.shared.ingest;
+  return ingestHttpRoutes({ registry, pipeline, bus: ctx.bus, refusing: ctx.shared.embedded.refusing });
+}
+
+/** Ingest's scheduled task: controllers silent too long go offline (pipeline/offline-sweeper.ts). */
+export function ingestTasks(ctx: FeatureContext): ScheduledTask[] {
+  return [
+    {
+      name: 'offline-sweep',
+      everyMs: 30_000,
+      run: async (db) => {
+        const result = await sweepOffline(db, ctx.now());
+        for (const mac of result.macs) ctx.shared.ingest.registry.setOnline(mac, false);
+        ctx.bus.emitAll(result.events);
+      },
+    },
+  ];
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import type { FeatureContext } from '../context.ts';
 import { createItemsRepo } from './items-repo.ts';
 import { createItemsService } from './items-service.ts';
 import { createPurchaseOrdersRepo } from './po-repo.ts';
@@ -10,21 +9,21 @@ import { createSuppliersRepo } from './suppliers-repo.ts';
 import { supplierRoutes } from './suppliers-routes.ts';
 import { createSuppliersService } from './suppliers-service.ts';
 
-/** The inventory and purchase-order API, wired from the database. */
-export function inventoryModule(deps: { db: Db; audit: AuditRepo; now?: () => Date }): FastifyPluginAsyncZod {
-  const items = createItemsRepo(deps.db);
-  const orders = createPurchaseOrdersRepo(deps.db);
-  const now = deps.now ?? (() => new Date());
-  const suppliers = createSuppliersRepo(deps.db);
+/** The inventory, supplier and purchase-order API. */
+export function inventoryModule(ctx: FeatureContext): FastifyPluginAsyncZod {
+  const { db, audit } = ctx;
+  const items = createItemsRepo(db);
+  const orders = createPurchaseOrdersRepo(db);
+  const suppliers = createSuppliersRepo(db);
   const routes = inventoryRoutes({
     items,
-    itemsService: createItemsService({ db: deps.db, repo: items, audit: deps.audit }),
+    itemsService: createItemsService({ db, repo: items, audit }),
     orders,
-    ordersService: createPurchaseOrdersService({ db: deps.db, repo: orders, audit: deps.audit, now }),
+    ordersService: createPurchaseOrdersService({ db, repo: orders, audit, now: ctx.now }),
   });
   const supplierApi = supplierRoutes({
     repo: suppliers,
-    service: createSuppliersService({ db: deps.db, repo: suppliers, audit: deps.audit }),
+    service: createSuppliersService({ db, repo: suppliers, audit }),
   });
   return async (app) => {
     await app.register(supplierApi);

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../events/bus.ts';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import type { FeatureContext } from '../context.ts';
 import { createJobCategoriesRepo } from './categories-repo.ts';
 import { jobCategoryRoutes } from './categories-routes.ts';
 import { createJobCategoriesService } from './categories-service.ts';
@@ -24,51 +22,31 @@ export function jobsProviderFor(config: Pick<Config, 'ZUPER_API_URL' | 'ZUPER_AP
 }
 
 /** The jobs API (`/jobs…`) and the Zuper webhook receiver, as one plugin under `/api`. */
-export function jobsPlugin(deps: {
-  config: Config;
-  db: Db;
-  bus: EventBus;
-  audit: AuditRepo;
-  now: () => Date;
-  provider?: JobsProvider;
-}): FastifyPluginAsyncZod {
-  const repo = createJobsRepo(deps.db);
-  const provider = deps.provider ?? jobsProviderFor(deps.config);
-  const categoriesRepo = createJobCategoriesRepo(deps.db);
-  const categories = createJobCategoriesService({
-    db: deps.db,
-    repo: categoriesRepo,
-    audit: deps.audit,
-    provider: provider.kind,
-  });
-  const service = createJobsService({
-    repo,
-    categories: categoriesRepo,
-    provider,
-    bus: deps.bus,
-    audit: deps.audit,
-    now: deps.now,
-  });
+export function jobsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
+  const { db, bus, audit, now } = ctx;
+  const repo = createJobsRepo(db);
+  const provider = jobsProviderFor(ctx.config);
+  const categoriesRepo = createJobCategoriesRepo(db);
+  const categories = createJobCategoriesService({ db, repo: categoriesRepo, audit, provider: provider.kind });
+  const service = createJobsService({ repo, categories: categoriesRepo, provider, bus, audit, now });
   return async (app) => {
     await app.register(jobRoutes({ repo, service, categories }));
     await app.register(jobCategoryRoutes(categories));
-    await app.register(
-      zuperWebhookRoutes({ db: deps.db, bus: deps.bus, secret: deps.config.ZUPER_WEBHOOK_SECRET, now: deps.now }),
-    );
+    await app.register(zuperWebhookRoutes({ db, bus, secret: ctx.config.ZUPER_WEBHOOK_SECRET, now }));
   };
 }
 
-/** The scheduled Zuper sync (every 5 minutes, one instance at a time); none for the local provider. */
-export function zuperSyncJob(deps: { config: Config; bus: EventBus; now: () => Date }): ScheduledTask[] {
-  const provider = jobsProviderFor(deps.config);
+/** The jobs' scheduled task: the Zuper sync (every 5 minutes, one instance at a time); none for the local provider. */
+export function jobsTasks(ctx: FeatureContext): ScheduledTask[] {
+  const provider = jobsProviderFor(ctx.config);
   if (provider.kind === 'local') return [];
   return [
     {
       name: 'zuper-sync',
       everyMs: 5 * 60_000,
       run: async (db) => {
-        const changes = await syncProviderJobs(db, provider, deps.now());
-        for (const change of changes) deps.bus.emit('job.updated', change);
+        const changes = await syncProviderJobs(db, provider, ctx.now());
+        for (const change of changes) ctx.bus.emit('job.updated', change);
       },
     },
   ];

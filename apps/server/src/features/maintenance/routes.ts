@@ -17,7 +17,7 @@ import { createMaintenanceService } from './service.ts';
 export function maintenanceRoutes(deps: {
   db: Db;
   audit: AuditRepo;
-  now?: () => Date;
+  now: () => Date;
   /** Called after every change: the ingest side's window cache reads again. */
   changed: () => void;
 }): FastifyPluginAsyncZod {
@@ -25,7 +25,7 @@ export function maintenanceRoutes(deps: {
     db: deps.db,
     repo: createMaintenanceRepo(deps.db),
     audit: deps.audit,
-    now: deps.now ?? (() => new Date()),
+    now: deps.now,
     changed: deps.changed,
   });
   const one = { 200: z.object({ data: maintenanceWindow }) };

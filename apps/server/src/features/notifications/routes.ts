@@ -8,12 +8,10 @@ import { idParams, refParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireAuth } from '../auth/guard.ts';
 import { parseMandrillEvents, verifyMandrillSignature } from './mandrill.ts';
-import { createNotificationsService } from './service.ts';
+import type { NotificationsService } from './service.ts';
 
 export const MANDRILL_WEBHOOK_PATH = '/api/webhooks/email/mandrill';
 
@@ -23,13 +21,8 @@ export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string
 }
 
 /** Email notifications: preferences, the alarm's and controller's emails, Mandrill delivery events. */
-export function notificationsModule(deps: {
-  config: Config;
-  db: Db;
-  bus: EventBus;
-  now?: () => Date;
-}): FastifyPluginAsyncZod {
-  const service = createNotificationsService({ db: deps.db, bus: deps.bus, now: deps.now ?? (() => new Date()) });
+export function notificationRoutes(deps: { config: Config; service: NotificationsService }): FastifyPluginAsyncZod {
+  const { service } = deps;
   const webhookUrl = `${publicUrlOf(deps.config)}${MANDRILL_WEBHOOK_PATH}`;
 
   return async (app) => {

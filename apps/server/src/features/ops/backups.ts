@@ -43,10 +43,10 @@ export function createBackups(deps: {
   embedded: { dataDir: string; client: PGlite } | null;
   dir: string;
   keep: number;
-  now?: () => Date;
+  now: () => Date;
   log?: FastifyBaseLogger;
 }) {
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const dir = path.resolve(deps.dir);
   let queue: Promise<unknown> = Promise.resolve();
 

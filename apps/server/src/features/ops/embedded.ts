@@ -20,7 +20,7 @@ export async function startEmbeddedOps(deps: {
   database: Database;
   log: FastifyBaseLogger;
   statfs?: StatfsFn;
-  now?: () => Date;
+  now: () => Date;
 }) {
   const { config, database } = deps;
   const embedded = database.embedded ?? null;

@@ -34,14 +34,13 @@ export type InvitationsDeps = {
   enqueueEmail: EnqueueEmail;
   /** The recorded emails by id (email_messages), shown with pending invitations. */
   findEmails: (ids: number[]) => Promise<SentEmail[]>;
-  now?: () => Date;
+  now: () => Date;
 };
 
 const invalid = () => new AppError(410, 'invitation_invalid');
 
 export function createInvitationsService(deps: InvitationsDeps) {
-  const { db, repo, locations, members, audit } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, repo, locations, members, audit, now } = deps;
 
   /** A live invitation for this token, or 410 (unknown, used, revoked or expired all look the same). */
   async function live(token: string) {

@@ -1,6 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import type { AuditRepo } from '../audit/repo.ts';
-import type { AuthService } from '../auth/service.ts';
+import type { FeatureContext } from '../context.ts';
 import { enqueueEmail } from '../notifications/outbox-repo.ts';
 import { createNotificationsRepo } from '../notifications/repo.ts';
 import { createInvitationsService } from './invitations-service.ts';
@@ -12,16 +12,9 @@ import { createOrganizationsRepo } from './repo.ts';
 import { organizationRoutes } from './routes.ts';
 import { createOrganizationsService } from './service.ts';
 
-/** Builds the organizations area (repos, services) and returns its routes plugin. */
-export function organizationsModule(deps: {
-  db: Db;
-  audit: AuditRepo;
-  auth: AuthService;
-  now?: () => Date;
-  /** Where invitation links point; unset: the address the inviter's request came to. */
-  publicUrl?: string;
-}) {
-  const { db, audit, now } = deps;
+/** Organizations, their locations and members, removal and invitations. */
+export function organizationsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
+  const { db, audit, auth, now } = ctx;
   const repo = createOrganizationsRepo(db);
   const locations = createLocationsRepo(db);
   const members = createMembersRepo(db);
@@ -33,7 +26,7 @@ export function organizationsModule(deps: {
     locations,
     members,
     audit,
-    auth: deps.auth,
+    auth,
     now,
     // The outbox takes the root db or a transaction (its contract); drizzle's types name them apart.
     enqueueEmail: (tx, email) => enqueueEmail(tx as Db, email),
@@ -44,7 +37,8 @@ export function organizationsModule(deps: {
     service,
     removal,
     invitations,
-    publicUrl: deps.publicUrl,
-    present: deps.auth.present,
+    // Where invitation links point; unset: the address the inviter's request came to.
+    publicUrl: ctx.config.PUBLIC_URL,
+    present: auth.present,
   });
 }

@@ -23,10 +23,9 @@ export function createRemovalService(deps: {
   locations: LocationsRepo;
   removal: RemovalRepo;
   audit: AuditRepo;
-  now?: () => Date;
+  now: () => Date;
 }) {
-  const { repo, locations, removal, audit } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { repo, locations, removal, audit, now } = deps;
   const actor = (ctx: AuthContext) => ({ actorUserId: ctx.user.id, impersonatorUserId: ctx.impersonatorUserId });
 
   return {

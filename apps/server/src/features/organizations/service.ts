@@ -20,7 +20,7 @@ export type OrganizationsDeps = {
   locations: LocationsRepo;
   members: MembersRepo;
   audit: AuditRepo;
-  now?: () => Date;
+  now: () => Date;
 };
 
 const notFound = () => new AppError(404, 'not_found');
@@ -39,8 +39,7 @@ export async function checkLocationIds(locations: LocationsRepo, organizationId:
 }
 
 export function createOrganizationsService(deps: OrganizationsDeps) {
-  const { repo, locations, members, audit } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { repo, locations, members, audit, now } = deps;
   const actor = (ctx: AuthContext) => ({
     actorUserId: ctx.user.id,
     impersonatorUserId: ctx.impersonatorUserId,

@@ -24,8 +24,8 @@ import { createRefrigerantReport } from './report.ts';
 import { createRefrigerantService } from './service.ts';
 
 /** A rack's refrigeration system, its refrigerant log, the refrigerant table and the refrigerant report. */
-export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now?: () => Date }): FastifyPluginAsyncZod {
-  const now = deps.now ?? (() => new Date());
+export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }): FastifyPluginAsyncZod {
+  const { now } = deps;
   const repo = createRefrigerantRepo(deps.db);
   const service = createRefrigerantService({ db: deps.db, repo, audit: deps.audit, now });
   const report = createRefrigerantReport({ db: deps.db, now });

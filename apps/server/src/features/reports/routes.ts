@@ -55,7 +55,7 @@ export function sendExport(
 }
 
 /** GET /api/reports/{name}: JSON (a page and a summary), or `?format=csv|pdf` for the whole report. */
-export function reportRoutes(deps: { db: Db; now?: () => Date }): FastifyPluginAsyncZod {
+export function reportRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAsyncZod {
   const reports = createReportsService({ repo: createReportsRepo(deps.db), now: deps.now });
   // Exports are binary: the 200 schema applies to JSON answers only.
   const loose = (schema: unknown) => ({ 200: schema as never });

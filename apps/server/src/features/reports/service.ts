@@ -31,9 +31,8 @@ function pageOf<T>(rows: T[], q: { page: number; per_page: number }): { data: T[
 }
 
 /** The reports: each as a page of rows with a summary, or as a whole table for export. */
-export function createReportsService(deps: { repo: ReportsRepo; now?: () => Date }) {
-  const { repo } = deps;
-  const now = () => deps.now?.() ?? new Date();
+export function createReportsService(deps: { repo: ReportsRepo; now: () => Date }) {
+  const { repo, now } = deps;
   const scopeOf = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports');
   /** The range, the shared time zone and each location's zone of an export (`export-frame.ts`). */
   const frame = async (

@@ -51,11 +51,10 @@ export function createAlarmTypesSettings(deps: {
   db: Db;
   audit: AuditRepo;
   invalidateRules: () => void;
-  now?: () => Date;
+  now: () => Date;
 }) {
-  const { audit } = deps;
+  const { audit, now } = deps;
   const repo = createAlarmTypesRepo(deps.db);
-  const now = deps.now ?? (() => new Date());
   return {
     async list(q: SettingsListQuery) {
       const { rows, total } = await repo.page(q);

@@ -19,13 +19,11 @@ import {
 } from '@rcm/shared/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
 import { requirePermission } from '../auth/guard.ts';
-import type { PasswordLinks } from '../auth/password-links.ts';
+import { createAuthRepo } from '../auth/repo.ts';
 import { requireScope } from '../auth/scope.ts';
+import type { FeatureContext } from '../context.ts';
 import { createLocationsRepo } from '../organizations/locations-repo.ts';
 import { createAlarmTypesSettings } from './alarm-types.ts';
 import { createAuditLogRepo } from './audit-log-repo.ts';
@@ -65,30 +63,29 @@ function toTeam(t: SettingsTeamRow): SettingsTeam {
 }
 
 /** Settings (users, teams, roles, alarm types) and the audit log: `settings_view` to see, `settings_update` to change. */
-export function settingsModule(deps: {
-  db: Db;
-  audit: AuditRepo;
-  bus: EventBus;
-  revokeUserSessions: (userId: number) => Promise<void>;
-  passwordLinks: Pick<PasswordLinks, 'send'>;
-  invalidateRules: () => void;
-  now?: () => Date;
-}): FastifyPluginAsyncZod {
-  const repo = createSettingsRepo(deps.db);
-  const service = createSettingsService({ repo, audit: deps.audit, bus: deps.bus });
-  const locations = createLocationsRepo(deps.db);
+export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
+  const { db, audit, bus, now } = ctx;
+  const repo = createSettingsRepo(db);
+  const service = createSettingsService({ repo, audit, bus });
+  const locations = createLocationsRepo(db);
+  const sessions = createAuthRepo(db);
   const usersService = createUsersService({
-    db: deps.db,
+    db,
     repo,
     locationIdsInOrganization: (organizationId, ids) => locations.idsInOrganization(organizationId, ids),
-    audit: deps.audit,
-    bus: deps.bus,
-    passwordLinks: deps.passwordLinks,
-    revokeUserSessions: deps.revokeUserSessions,
-    now: deps.now,
+    audit,
+    bus,
+    passwordLinks: ctx.shared.passwordLinks,
+    revokeUserSessions: (userId) => sessions.revokeUserSessions(userId, now()),
+    now,
   });
-  const alarmTypes = createAlarmTypesSettings(deps);
-  const auditLog = createAuditLogRepo(deps.db);
+  const alarmTypes = createAlarmTypesSettings({
+    db,
+    audit,
+    invalidateRules: () => ctx.shared.ingest.rules.invalidate(),
+    now,
+  });
+  const auditLog = createAuditLogRepo(db);
   const view = (request: Parameters<typeof requirePermission>[0]) => requirePermission(request, 'settings_view');
   const update = (request: Parameters<typeof requirePermission>[0]) => requirePermission(request, 'settings_update');
 
@@ -209,7 +206,7 @@ export function settingsModule(deps: {
     );
 
     app.delete('/settings/roles/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await service.deleteRole(update(request), request.params.id, deps.now?.() ?? new Date());
+      await service.deleteRole(update(request), request.params.id, now());
       return reply.status(204).send();
     });
 

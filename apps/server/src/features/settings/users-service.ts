@@ -40,10 +40,9 @@ export function createUsersService(deps: {
   bus: EventBus;
   passwordLinks: Pick<PasswordLinks, 'send'>;
   revokeUserSessions: (userId: number) => Promise<void>;
-  now?: () => Date;
+  now: () => Date;
 }) {
-  const { db, repo, audit, bus } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, repo, audit, bus, now } = deps;
   const actor = (ctx: AuthContext) => ({ actorUserId: ctx.user.id, impersonatorUserId: ctx.impersonatorUserId });
 
   /** The user in the caller's scope and within the caller's own permissions (404 / 403 otherwise). */

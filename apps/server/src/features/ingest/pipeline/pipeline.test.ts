@@ -10,7 +10,7 @@ import { openTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { telemetry } from '../../../test/device.ts';
 import { ensureAlarmCatalogue } from '../../alarms/catalogue.ts';
 import { createControllerListRepo } from '../../controllers/list-repo.ts';
-import { createIngestModule } from '../module.ts';
+import { createIngest } from '../module.ts';
 import { SEEN_EVERY_MS } from '../writer/writer.ts';
 import { createIngestPipeline } from './pipeline.ts';
 
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 function ingest(lanes: number) {
-  return createIngestModule({
+  return createIngest({
     db: database.db,
     bus: createEventBus(),
     log: Fastify({ logger: false }).log,

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { readerFor } from '../../db/statement.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import type { FeatureContext } from '../context.ts';
+import { publicUrlOf } from '../notifications/routes.ts';
+import { createPasswordLinks } from './password-links.ts';
+import { createPasswordTokensRepo } from './password-tokens-repo.ts';
+import { createAuthRepo } from './repo.ts';
+import { authRoutes } from './routes.ts';
+import { createAuthService } from './service.ts';
+
+/** The session service and the password links, built before the features: the request hook and settings use them. */
+export function createAuth(deps: { config: Config; db: Db; audit: AuditRepo; now: () => Date }) {
+  const { config, db, audit, now } = deps;
+  const repo = createAuthRepo(db);
+  const service = createAuthService({ repo, audit, read: readerFor(db), now, avatars: config.AVATARS });
+  const passwordLinks = createPasswordLinks({
+    db,
+    tokens: createPasswordTokensRepo(db),
+    users: repo,
+    audit,
+    publicUrl: publicUrlOf(config),
+    now,
+  });
+  return { service, passwordLinks };
+}
+
+/** Sign-in and out, the own account, impersonation and the password links' public routes. */
+export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
+  return authRoutes({
+    auth: ctx.auth,
+    passwordLinks: ctx.shared.passwordLinks,
+    loginRateLimit: ctx.config.LOGIN_RATE_LIMIT,
+    log: ctx.log,
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { EventBus } from '../events/bus.ts';
+import type { AuditRepo } from './audit/repo.ts';
+import type { PasswordLinks } from './auth/password-links.ts';
+import type { AuthService } from './auth/service.ts';
+import type { Ingest } from './ingest/module.ts';
+import type { EmbeddedOps } from './ops/embedded.ts';
+
+/**
+ * What every feature is built from. `buildApp` (app.ts) builds it once; each feature's `module.ts`
+ * takes what it needs from it.
+ */
+export type FeatureContext = {
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  audit: AuditRepo;
+  /** Sessions and permissions: the request hook and the features that open or present sessions. */
+  auth: AuthService;
+  log: FastifyBaseLogger;
+  /** The one clock of the instance (tests pass a fixed one). */
+  now: () => Date;
+  /** Parts built before the features that some of them reach into. */
+  shared: {
+    /** Device ingest: the registry (forget a device), the rules and maintenance caches, the pipeline. */
+    ingest: Ingest;
+    /** The embedded database's backups, disk watch and ingest refusal while the disk is low. */
+    embedded: EmbeddedOps;
+    /** Reset and invitation links: sign-in's "forgot password" and the users settings. */
+    passwordLinks: PasswordLinks;
+  };
+};
+
+/** The one shape of a feature: its routes under `/api`, built from the context. */
+export type FeatureModule = (ctx: FeatureContext) => FastifyPluginAsyncZod;
