@@ -122,12 +122,10 @@ export function alarmRoutes(deps: {
       async (request) => ({ data: await lifecycle.unshelve(requireAuth(request), request.params.ref) }),
     );
 
-    reportRoute(
-      app,
-      'alarm_management',
-      { querystring: alarmManagementQuery, report: alarmManagementReport },
-      { json: async (ctx, q) => ({ data: await report.json(ctx, q) }), table: report.table },
-    );
+    reportRoute(app, 'alarm_management', alarmManagementQuery, alarmManagementReport, {
+      json: async (ctx, q) => ({ data: await report.json(ctx, q) }),
+      table: report.table,
+    });
 
     app.put(
       '/alarms/:ref/notes',

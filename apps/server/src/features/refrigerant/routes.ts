@@ -99,11 +99,9 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now?: () => 
       },
     );
 
-    reportRoute(
-      app,
-      'refrigerant',
-      { querystring: refrigerantReportQuery, report: refrigerantReport },
-      { json: report.json, table: report.table },
-    );
+    reportRoute(app, 'refrigerant', refrigerantReportQuery, refrigerantReport, {
+      json: report.json,
+      table: report.table,
+    });
   };
 }

@@ -66,7 +66,8 @@ type ReportQuery = { from: string; to: string; format?: ExportFormat | undefined
 export function reportRoute<Q extends z.ZodType<ReportQuery>>(
   app: Parameters<FastifyPluginAsyncZod>[0],
   name: ReportName,
-  schema: { querystring: Q; report: z.ZodType },
+  querystring: Q,
+  report: z.ZodType,
   answer: {
     json: (ctx: AuthContext, q: z.output<Q>) => Promise<unknown>;
     table: (ctx: AuthContext, q: z.output<Q>, locale: Locale, format: ExportFormat) => Promise<Table>;
@@ -74,10 +75,10 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
 ) {
   app.get(
     `/reports/${name}`,
-    { schema: { querystring: schema.querystring, response: { 200: schema.report as never } } },
+    { schema: { querystring, response: { 200: report as never } } },
     async (request, reply) => {
       const ctx = requireAuth(request);
-      // Validated by `schema.querystring`; the type provider cannot name its output for a generic schema.
+      // Validated by `querystring`; the type provider cannot name its output for a generic schema.
       const q = request.query as z.output<Q>;
       if (q.format) return sendExport(reply, name, q, q.format, await answer.table(ctx, q, request.locale, q.format));
       return answer.json(ctx, q);
@@ -98,41 +99,21 @@ export function reportRoutes(deps: { db: Db; now?: () => Date }): FastifyPluginA
       }),
     );
 
-    reportRoute(
-      app,
-      'uri_purchase_orders',
-      { querystring: uriPurchaseOrdersQuery, report: uriPurchaseOrdersReport },
-      {
-        json: (ctx, q) => reports.uriPurchaseOrders(ctx, q),
-        table: (ctx, q, locale) => reports.uriPurchaseOrdersTable(ctx, q, locale),
-      },
-    );
-    reportRoute(
-      app,
-      'rack_manually_on',
-      { querystring: rackManuallyOnQuery, report: rackManuallyOnReport },
-      {
-        json: (ctx, q) => reports.rackManuallyOn(ctx, q),
-        table: (ctx, q, locale) => reports.rackManuallyOnTable(ctx, q, locale),
-      },
-    );
-    reportRoute(
-      app,
-      'haccp',
-      { querystring: haccpQuery, report: haccpReport },
-      {
-        json: (ctx, q) => reports.haccp(ctx, q),
-        table: (ctx, q, locale, format) => reports.haccpTable(ctx, q, locale, format),
-      },
-    );
-    reportRoute(
-      app,
-      'alarm_response',
-      { querystring: alarmResponseQuery, report: alarmResponseReport },
-      {
-        json: (ctx, q) => reports.alarmResponse(ctx, q),
-        table: (ctx, q, locale) => reports.alarmResponseTable(ctx, q, locale),
-      },
-    );
+    reportRoute(app, 'uri_purchase_orders', uriPurchaseOrdersQuery, uriPurchaseOrdersReport, {
+      json: (ctx, q) => reports.uriPurchaseOrders(ctx, q),
+      table: (ctx, q, locale) => reports.uriPurchaseOrdersTable(ctx, q, locale),
+    });
+    reportRoute(app, 'rack_manually_on', rackManuallyOnQuery, rackManuallyOnReport, {
+      json: (ctx, q) => reports.rackManuallyOn(ctx, q),
+      table: (ctx, q, locale) => reports.rackManuallyOnTable(ctx, q, locale),
+    });
+    reportRoute(app, 'haccp', haccpQuery, haccpReport, {
+      json: (ctx, q) => reports.haccp(ctx, q),
+      table: (ctx, q, locale, format) => reports.haccpTable(ctx, q, locale, format),
+    });
+    reportRoute(app, 'alarm_response', alarmResponseQuery, alarmResponseReport, {
+      json: (ctx, q) => reports.alarmResponse(ctx, q),
+      table: (ctx, q, locale) => reports.alarmResponseTable(ctx, q, locale),
+    });
   };
 }
