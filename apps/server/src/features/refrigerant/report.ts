@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import type { Table } from '../reports/export.ts';
+import { columnsOf, type Table } from '../reports/export.ts';
 import { formatDay } from '../reports/export-frame.ts';
 import { tenantWhere, utcBounds } from '../reports/filters.ts';
 import { round2 } from './compliance.ts';
@@ -158,14 +158,14 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
         summary: [
           {
             heading: l.byStatus,
-            columns: l.statusCols.map((header, i) => ({ header, align: i === 1 ? 'right' : 'left' })),
+            columns: columnsOf(l.statusCols, (i) => i === 1),
             rows: SYSTEM_STATUSES.map((state) => [l.state[state], all.filter((r) => r.status.state === state).length]),
           },
         ],
-        columns: l.cols.map((header, i) => ({
-          header: header.replace('{unit}', unit),
-          align: right.has(i) ? ('right' as const) : ('left' as const),
-        })),
+        columns: columnsOf(
+          l.cols.map((header) => header.replace('{unit}', unit)),
+          (i) => right.has(i),
+        ),
         rows: all.map((r) => [
           r.organization_name,
           r.location_name,
