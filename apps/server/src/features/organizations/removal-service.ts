@@ -1,5 +1,5 @@
 import { AppError, type InUse, inUse } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { requireOrganizationWrite } from './access.ts';
@@ -27,7 +27,6 @@ export function createRemovalService(deps: {
 }) {
   const { repo, locations, removal, audit } = deps;
   const now = deps.now ?? (() => new Date());
-  const actor = (ctx: AuthContext) => ({ actorUserId: ctx.user.id, impersonatorUserId: ctx.impersonatorUserId });
 
   return {
     async removeOrganization(ctx: AuthContext, id: number) {
@@ -45,7 +44,7 @@ export function createRemovalService(deps: {
       return removal.remove('organizations', id, now(), (tx, outcome) =>
         audit.record(
           {
-            ...actor(ctx),
+            ...auditActor(ctx),
             organizationId: id,
             action: outcome === 'deleted' ? 'organization.delete' : 'organization.archive',
             subjectType: 'organization',
@@ -70,7 +69,7 @@ export function createRemovalService(deps: {
       return removal.remove('locations', id, now(), (tx, outcome) =>
         audit.record(
           {
-            ...actor(ctx),
+            ...auditActor(ctx),
             organizationId: location.organisation.id,
             action: outcome === 'deleted' ? 'location.delete' : 'location.archive',
             subjectType: 'location',
