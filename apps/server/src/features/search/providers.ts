@@ -1,5 +1,6 @@
 import type { Locale } from '@rcm/shared/locale';
 import type { SearchHit, SearchKind } from '@rcm/shared/search';
+import { containsPattern } from '../../lib/sql.ts';
 import type { ScopeDomain, TenantScope } from '../auth/scope.ts';
 import {
   type SearchTx,
@@ -27,11 +28,10 @@ export type Term = { text: string; like: string; hex: string | null; ref: number
 
 export function prepareTerm(q: string, locale: Locale = 'en-US'): Term {
   const text = q.trim();
-  const like = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const bare = text.replace(/[:.\-\s]/g, '');
   const hex = /^[0-9a-f]{2,12}$/i.test(bare) ? `%${bare.toLowerCase()}%` : null;
   const ref = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-  return { text, like, hex, ref, locale };
+  return { text, like: containsPattern(text), hex, ref, locale };
 }
 
 /** A kind searched in the scope domain of the same name: each row of the repo's search made a hit. */

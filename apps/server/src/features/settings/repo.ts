@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-o
 import type { Db, Tx } from '../../db/client.ts';
 import { removeOrArchive } from '../../db/remove-or-archive.ts';
 import { organizations, roles, teams, users } from '../../db/schema.ts';
-import { query } from '../../lib/sql.ts';
+import { containsPattern, query } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 import { userColumns } from '../auth/user-columns.ts';
 
@@ -11,8 +11,6 @@ import { userColumns } from '../auth/user-columns.ts';
 // inside these subqueries would mean the users table's own id.
 const teamMembers = sql<number>`(select count(*)::int from users u where u.team_id = "teams"."id" and u.deleted_at is null)`;
 const roleUsers = sql<number>`(select count(*)::int from users u where u.role_id = "roles"."id" and u.deleted_at is null)`;
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Users, teams and roles as settings sees them; every tenant query takes the caller's scope. */
 export function createSettingsRepo(db: Db) {
@@ -62,7 +60,7 @@ export function createSettingsRepo(db: Db) {
     async listUsers(scope: TenantScope, q: SettingsListQuery) {
       const where = and(
         userScope(scope),
-        q.q ? or(ilike(users.name, like(q.q)), ilike(users.email, like(q.q))) : undefined,
+        q.q ? or(ilike(users.name, containsPattern(q.q)), ilike(users.email, containsPattern(q.q))) : undefined,
       );
       const [total] = await db.select({ n: count() }).from(users).where(where);
       const rows = await userQuery()
@@ -134,7 +132,7 @@ export function createSettingsRepo(db: Db) {
     },
 
     async listTeams(scope: TenantScope, q: SettingsListQuery) {
-      const where = and(teamScope(scope), q.q ? ilike(teams.name, like(q.q)) : undefined);
+      const where = and(teamScope(scope), q.q ? ilike(teams.name, containsPattern(q.q)) : undefined);
       const [total] = await db.select({ n: count() }).from(teams).where(where);
       const rows = await teamQuery()
         .where(where)
@@ -160,7 +158,7 @@ export function createSettingsRepo(db: Db) {
     },
 
     async listRoles(q: SettingsListQuery) {
-      const where = and(isNull(roles.archivedAt), q.q ? ilike(roles.name, like(q.q)) : undefined);
+      const where = and(isNull(roles.archivedAt), q.q ? ilike(roles.name, containsPattern(q.q)) : undefined);
       const [total] = await db.select({ n: count() }).from(roles).where(where);
       const rows = await roleQuery()
         .where(where)
