@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import { pageMeta } from '@rcm/shared/pagination';
+import { pageOf } from '@rcm/shared/pagination';
 import {
   massUnitFor,
   type RefrigerantReport,
@@ -118,10 +118,8 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
   return {
     async json(ctx: AuthContext, q: RefrigerantReportQuery): Promise<RefrigerantReport> {
       const all = await rows(ctx, q);
-      const page = all.slice((q.page - 1) * q.per_page, q.page * q.per_page);
       return {
-        data: page,
-        meta: pageMeta(q.page, q.per_page, all.length),
+        ...pageOf(all, q),
         summary: {
           systems: all.length,
           co2e_tonnes: round2(all.reduce((s, r) => s + r.co2e_tonnes, 0)),
