@@ -1,10 +1,10 @@
-import { normalizeMac } from '@rcm/shared/device';
+import { type DeviceAlarm, normalizeMac } from '@rcm/shared/device';
 import { deriveSeed, mulberry32 } from './prng.ts';
 import { type ControllerRuntime, createController, type SimulatedController } from './simulated-controller.ts';
-import { type DeviceAlarmInput, type FaultKind, type FleetStats, type SimController, toError } from './types.ts';
+import { type FaultKind, type FleetStats, type SimController, toError } from './types.ts';
 
 export type { SimulatedController } from './simulated-controller.ts';
-export type { DeviceAlarmInput, FaultKind, FleetStats, SimController } from './types.ts';
+export type { FaultKind, FleetStats, SimController } from './types.ts';
 export { FAULT_KINDS } from './types.ts';
 
 export type FleetOptions = {
@@ -25,7 +25,7 @@ export type Fleet = {
   clear(mac: string, fault?: FaultKind): void;
   /** One telemetry snapshot now; resolves on QoS 1 PUBACK or HTTP 2xx. */
   publishNow(mac: string): Promise<void>;
-  raiseDeviceAlarm(mac: string, alarm: DeviceAlarmInput): Promise<void>;
+  raiseDeviceAlarm(mac: string, alarm: DeviceAlarm): Promise<void>;
   stats(): FleetStats;
   /** Stops timers, says `{"online": false}` and disconnects cleanly; resolves when all are closed. */
   stop(): Promise<void>;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { compactMac, type DeviceAlarmMessage, type StatusMessage } from '@rcm/shared/device';
-import type { DeviceAlarmInput } from './types.ts';
+import { compactMac, type DeviceAlarm, type DeviceAlarmMessage, type StatusMessage } from '@rcm/shared/device';
 
 export const SIM_MODEL = 'RCM-SIM RC-4000';
 export const SIM_FIRMWARE = '4.2.1-sim';
@@ -35,7 +34,7 @@ export function malformedTelemetry(msgId: string): string {
   return `{"msg_id":"${msgId}","ts":`;
 }
 
-export function alarmMessage(msgId: string, at: Date, alarm: DeviceAlarmInput): DeviceAlarmMessage {
+export function alarmMessage(msgId: string, at: Date, alarm: DeviceAlarm): DeviceAlarmMessage {
   return {
     msg_id: msgId,
     ts: at.toISOString(),

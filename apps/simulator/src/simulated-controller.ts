@@ -1,4 +1,4 @@
-import { compactMac, type TelemetryMessage } from '@rcm/shared/device';
+import { compactMac, type DeviceAlarm, type TelemetryMessage } from '@rcm/shared/device';
 import type { DeviceLink } from './device-link.ts';
 import { httpLink } from './http-link.ts';
 import { mqttLink } from './mqtt-link.ts';
@@ -14,7 +14,7 @@ import {
   stepRack,
   telemetrySnapshot,
 } from './rack-model.ts';
-import { type DeviceAlarmInput, type FaultKind, type FleetStats, isFaultKind, toError } from './types.ts';
+import { type FaultKind, type FleetStats, isFaultKind, toError } from './types.ts';
 
 /** What a fleet exposes about each virtual controller: read-only, for tests, CLIs and dashboards. */
 export type SimulatedController = {
@@ -40,7 +40,7 @@ export type ControllerRuntime = SimulatedController & {
   inject(fault: FaultKind, rack?: string): void;
   clear(fault?: FaultKind): void;
   publishNow(): Promise<void>;
-  raiseAlarm(alarm: DeviceAlarmInput): Promise<void>;
+  raiseAlarm(alarm: DeviceAlarm): Promise<void>;
   stop(): Promise<void>;
 };
 

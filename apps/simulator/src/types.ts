@@ -1,5 +1,3 @@
-import type { AlarmSeverity } from '@rcm/shared/device';
-
 /** One controller to simulate; `mac` in any common notation, `key` its device (or provisioning) key. */
 export type SimController = { mac: string; key: string; racks?: number; casesPerRack?: number; name?: string };
 
@@ -19,16 +17,6 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export function isFaultKind(value: string): value is FaultKind {
   return (FAULT_KINDS as readonly string[]).includes(value);
 }
-
-/** An alarm the controller itself raises or clears (the `alarms` channel). */
-export type DeviceAlarmInput = {
-  code: string;
-  rack?: string;
-  addr?: string;
-  severity?: AlarmSeverity;
-  state: 'raised' | 'cleared';
-  reason?: string;
-};
 
 /** Fleet-wide message counters: everything sent (status, telemetry, alarms) counts. */
 export type FleetStats = { published: number; acked: number; failed: number };

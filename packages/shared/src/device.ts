@@ -108,3 +108,5 @@ export const deviceAlarmMessage = z.object({
   reason: text(500).optional(),
 });
 export type DeviceAlarmMessage = z.infer<typeof deviceAlarmMessage>;
+/** What a controller says of one of its alarms: an alarms message without its id and time. */
+export type DeviceAlarm = Omit<DeviceAlarmMessage, 'msg_id' | 'ts'>;

@@ -13,3 +13,11 @@ export type ListMeta = z.infer<typeof listMeta>;
 export function pageMeta(page: number, perPage: number, total: number): ListMeta {
   return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
+
+/** A page of rows held in memory, with its `meta`. */
+export function pageOf<T>(rows: readonly T[], q: { page: number; per_page: number }): { data: T[]; meta: ListMeta } {
+  return {
+    data: rows.slice((q.page - 1) * q.per_page, q.page * q.per_page),
+    meta: pageMeta(q.page, q.per_page, rows.length),
+  };
+}

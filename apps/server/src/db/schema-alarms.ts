@@ -17,7 +17,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { controllers, locations, organizations, teams, ts, users } from './schema.ts';
+import { controllers, locations, organizationColumn, placeColumns, teams, ts, users } from './schema.ts';
 import { maintenanceWindows } from './schema-maintenance.ts';
 
 /** The alarm catalogue (docs/contracts.md §8): data, editable in settings. */
@@ -83,9 +83,7 @@ export const alarms = pgTable(
     controllerId: integer('controller_id')
       .notNull()
       .references(() => controllers.id),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationColumn(),
     locationId: integer('location_id').references(() => locations.id),
     /** What the condition is about: `{rack}:{metric}`, a point addr, a device code or `controller`. */
     subject: text('subject').notNull(),
@@ -244,12 +242,7 @@ export const alarmFloods = pgTable(
   'alarm_floods',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
+    ...placeColumns(),
     startedAt: ts('started_at').notNull(),
     endedAt: ts('ended_at'),
     /** Alarms raised at the location from 10 minutes before the start until the end. */

@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { controllers, locations, organizations, ts, users } from './schema.ts';
+import { controllers, organizationColumn, placeColumns, timestamps, ts, users } from './schema.ts';
 
 /**
  * Suppliers of parts (United Refrigeration Inc. "URI" is the default one). Shared by every organization;
@@ -27,9 +27,7 @@ export const inventoryItems = pgTable(
   'inventory_items',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationColumn(),
     productName: text('product_name').notNull(),
     partNumber: text('part_number').notNull(),
     /** valve | compressor | filter_drier | contactor | refrigerant | sensor | fan_motor | controller | other */
@@ -42,8 +40,7 @@ export const inventoryItems = pgTable(
     supplierId: integer('supplier_id').references(() => suppliers.id),
     /** Set when an item with order history is removed: hidden from lists and pickers, kept on old orders. */
     archivedAt: ts('archived_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('inventory_items_org_part_uq').on(t.organizationId, t.partNumber),
@@ -56,12 +53,7 @@ export const purchaseOrders = pgTable(
   'purchase_orders',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
+    ...placeColumns(),
     supplierId: integer('supplier_id')
       .notNull()
       .references(() => suppliers.id),
@@ -105,12 +97,7 @@ export const assets = pgTable(
   'assets',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
+    ...placeColumns(),
     /** rack | compressor | condenser | display_case | walk_in | controller */
     type: text('type').notNull(),
     name: text('name').notNull(),

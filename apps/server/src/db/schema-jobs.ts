@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgSequence, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { controllers, locations, organizations, ts, users } from './schema.ts';
+import { controllers, locations, organizations, timestamps, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
 
 export type JobPriorityValue = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW';
@@ -52,8 +52,7 @@ export const jobs = pgTable(
     callReceivedAt: ts('call_received_at').notNull().defaultNow(),
     provider: text('provider').$type<JobProviderValue>().notNull().default('local'),
     externalId: text('external_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('jobs_external_uq').on(t.provider, t.externalId),

@@ -3,7 +3,7 @@
  * one of its racks are stored suppressed (no email, no escalation, out of the default list).
  */
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { controllers, locations, organizations, ts, users } from './schema.ts';
+import { controllers, placeColumns, timestamps, ts, users } from './schema.ts';
 
 /** A weekly repetition inside `starts_at`..`ends_at`: these days, from..to in the location's time zone. */
 export type Recurrence = { days: string[]; from: string; to: string };
@@ -12,13 +12,8 @@ export const maintenanceWindows = pgTable(
   'maintenance_windows',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    /** Always set (a controller's window carries its controller's location): the tenant scope. */
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
+    /** The location is always set (a controller's window carries its controller's location): the tenant scope. */
+    ...placeColumns(),
     /** null: the whole location; set: this controller (and only `rack_ref` when that is set). */
     controllerId: integer('controller_id').references(() => controllers.id),
     rackRef: text('rack_ref'),
@@ -27,8 +22,7 @@ export const maintenanceWindows = pgTable(
     recurrence: jsonb('recurrence').$type<Recurrence>(),
     reason: text('reason').notNull(),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...timestamps(),
     /** Set instead of deleting when suppressed alarms refer to the window (their history names it). */
     archivedAt: ts('archived_at'),
   },

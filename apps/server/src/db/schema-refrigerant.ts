@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { controllers, ts, users } from './schema.ts';
+import { controllers, timestamps, ts, users } from './schema.ts';
 import { jobs } from './schema-jobs.ts';
 
 /**
@@ -19,8 +19,7 @@ export const refrigerantSystems = pgTable(
     fullChargeUnit: text('full_charge_unit').$type<'lb' | 'kg'>().notNull(),
     applianceType: text('appliance_type').notNull(),
     leakDetectionSystem: boolean('leak_detection_system').notNull().default(false),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.controllerId, t.rackRef] })],
 );

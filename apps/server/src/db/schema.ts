@@ -17,6 +17,26 @@ import {
 /** A `timestamptz` column read as a Date (every schema file's timestamps). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** When a row was created and last changed (spread into a table's columns). */
+export const timestamps = () => ({
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The organization a row belongs to: the tenant scope's column (`features/auth/scope.ts`). */
+export const organizationColumn = () =>
+  integer('organization_id')
+    .notNull()
+    .references(() => organizations.id);
+
+/** The organization and location a row belongs to (spread into a table's columns). */
+export const placeColumns = () => ({
+  organizationId: organizationColumn(),
+  locationId: integer('location_id')
+    .notNull()
+    .references(() => locations.id),
+});
+
 export const organizations = pgTable(
   'organizations',
   {
@@ -33,9 +53,7 @@ export const locations = pgTable(
   'locations',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationColumn(),
     name: text('name').notNull(),
     addressLine1: text('address_line_1').notNull().default(''),
     addressLine2: text('address_line_2').notNull().default(''),
@@ -79,9 +97,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     language: text('language').notNull().default('en-US'),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationColumn(),
     teamId: integer('team_id').references(() => teams.id),
     roleId: integer('role_id')
       .notNull()

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database.ts';
-import { floats, ints, query, texts } from './sql.ts';
+import { containsPattern, floats, ints, query, texts } from './sql.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -47,5 +47,16 @@ describe('array literal parameters', () => {
     const hostile = ['"}', '\\"', '\\', '"', "'; drop table readings; --"];
     const [back] = await query<{ s: string[] }>(database.db, sql`select ${texts(hostile)}::text[] as s`);
     expect(back?.s).toEqual(hostile);
+  });
+});
+
+describe('containsPattern', () => {
+  it('matches the text anywhere, case-insensitively, its % _ and \\ taken literally', async () => {
+    const [row] = await query<{ hit: boolean; wild: boolean }>(
+      database.db,
+      sql`select ${'x 10%_a\\b y'}::text ilike ${containsPattern('10%_A\\b')} as hit,
+        ${'10xxab'}::text ilike ${containsPattern('10%_a\\b')} as wild`,
+    );
+    expect(row).toEqual({ hit: true, wild: false });
   });
 });

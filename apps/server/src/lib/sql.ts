@@ -22,6 +22,11 @@ export function toDate(value: unknown): Date {
   return new Date(toIso(value) ?? 0);
 }
 
+/** An ILIKE pattern that matches `text` anywhere, its `%`, `_` and `\` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
 /** Runs raw SQL on either driver; both answer with `{rows}`. */
 export async function query<T = Record<string, unknown>>(
   db: { execute: (q: SQL) => PromiseLike<unknown> },

@@ -25,18 +25,14 @@ export function bridgeEvents(io: RealtimeServer, bus: EventBus): () => void {
   };
 
   const offs = [
-    bus.on('alarm.raised', (alarm) => {
-      io.to(targetRooms('alarms', { organizationId: alarm.organization_id, locationId: alarm.location_id })).emit(
-        'alarm.raised',
-        alarm,
-      );
-    }),
-    bus.on('alarm.updated', (alarm) => {
-      io.to(targetRooms('alarms', { organizationId: alarm.organization_id, locationId: alarm.location_id })).emit(
-        'alarm.updated',
-        alarm,
-      );
-    }),
+    ...(['alarm.raised', 'alarm.updated'] as const).map((event) =>
+      bus.on(event, (alarm) => {
+        io.to(targetRooms('alarms', { organizationId: alarm.organization_id, locationId: alarm.location_id })).emit(
+          event,
+          alarm,
+        );
+      }),
+    ),
     bus.on('controller.status', (e) => {
       io.to(targetRooms('controllers', e)).emit('controller.status', {
         controller_id: e.controllerId,

@@ -1,4 +1,4 @@
-import type { AlarmSeverity, PointStatus } from '@rcm/shared/device';
+import type { AlarmSeverity, DeviceAlarm, PointStatus } from '@rcm/shared/device';
 import { deviceReasons, type Reasons } from './reasons.ts';
 import { applies, assess, reasonFor, rulesForSamples } from './sample-match.ts';
 
@@ -183,14 +183,7 @@ export function deviceSubject(msg: { code: string; rack?: string; addr?: string 
 export function evaluateDeviceAlarm(
   rules: readonly AlarmRule[],
   state: ControllerState,
-  msg: {
-    code: string;
-    rack?: string;
-    addr?: string;
-    severity?: AlarmSeverity;
-    state: 'raised' | 'cleared';
-    reason?: string;
-  },
+  msg: DeviceAlarm,
   at: Date,
 ): Decision[] {
   const rule =

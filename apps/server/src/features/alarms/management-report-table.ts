@@ -5,7 +5,7 @@ import {
   type AlarmManagementReport,
 } from '@rcm/shared/alarm-management';
 import type { Locale } from '@rcm/shared/locale';
-import type { Table } from '../reports/export.ts';
+import { columnsOf, type Table } from '../reports/export.ts';
 import { formatDay } from '../reports/export-frame.ts';
 import { EXPORT_LABELS } from '../reports/labels.ts';
 import { MANAGEMENT_LABELS } from './management-report-labels.ts';
@@ -34,8 +34,7 @@ export function managementTable(r: AlarmManagementReport, q: AlarmManagementQuer
     f.suppressed_alarms,
     f.acknowledged_10min_percent,
   ];
-  const right = (headers: readonly string[], from: number) =>
-    headers.map((header, i) => ({ header, align: i >= from ? ('right' as const) : ('left' as const) }));
+  const right = (headers: readonly string[], from: number) => columnsOf(headers, (i) => i >= from);
   return {
     title: l.title,
     subtitle: [EXPORT_LABELS[locale].range(formatDay(q.from, locale), formatDay(q.to, locale)), l.note],

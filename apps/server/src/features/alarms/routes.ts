@@ -21,7 +21,7 @@ import type { EventBus } from '../../events/bus.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { requireAuth } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
-import { sendExport } from '../reports/routes.ts';
+import { reportRoute } from '../reports/routes.ts';
 import { createAlarmLifecycleRepo } from './lifecycle-repo.ts';
 import { createAlarmLifecycleService } from './lifecycle-service.ts';
 import { createAlarmManagementReport } from './management-report.ts';
@@ -122,17 +122,10 @@ export function alarmRoutes(deps: {
       async (request) => ({ data: await lifecycle.unshelve(requireAuth(request), request.params.ref) }),
     );
 
-    app.get(
-      '/reports/alarm_management',
-      { schema: { querystring: alarmManagementQuery, response: { 200: alarmManagementReport as never } } },
-      async (request, reply) => {
-        const ctx = requireAuth(request);
-        const q = request.query;
-        if (q.format)
-          return sendExport(reply, 'alarm_management', q, q.format, await report.table(ctx, q, request.locale));
-        return { data: await report.json(ctx, q) };
-      },
-    );
+    reportRoute(app, 'alarm_management', alarmManagementQuery, alarmManagementReport, {
+      json: async (ctx, q) => ({ data: await report.json(ctx, q) }),
+      table: report.table,
+    });
 
     app.put(
       '/alarms/:ref/notes',

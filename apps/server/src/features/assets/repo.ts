@@ -9,7 +9,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { assets } from '../../db/schema-inventory.ts';
-import { query } from '../../lib/sql.ts';
+import { containsPattern, query } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 const SORTS: Record<AssetListQuery['sort'], SQL> = {
@@ -73,7 +73,7 @@ export function createAssetsRepo(db: Db) {
     async list(q: AssetListQuery, scope: TenantScope, today: string) {
       const where: SQL[] = [scopeSql(scope, ASSET_COLUMNS)];
       if (q.q) {
-        const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        const like = containsPattern(q.q);
         where.push(
           sql`(a.name ilike ${like} or a.manufacturer ilike ${like} or a.model ilike ${like} or a.serial ilike ${like})`,
         );

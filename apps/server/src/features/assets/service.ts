@@ -1,7 +1,7 @@
 import type { AssetBody } from '@rcm/shared/assets';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, actingUserId } from '../audit/repo.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { AssetsRepo, AssetValues } from './repo.ts';
@@ -53,7 +53,7 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
       const { organizationId, values } = await checked(ctx, body);
       const id = await repo.insert(organizationId, values);
       await audit.record({
-        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        actorUserId: actingUserId(ctx),
         organizationId,
         action: 'asset.create',
         subjectType: 'asset',
@@ -68,7 +68,7 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
       const { organizationId, values } = await checked(ctx, body);
       await repo.update(id, organizationId, values);
       await audit.record({
-        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        actorUserId: actingUserId(ctx),
         organizationId,
         action: 'asset.update',
         subjectType: 'asset',
@@ -85,7 +85,7 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
         await repo.remove(id, tx);
         await audit.record(
           {
-            actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+            actorUserId: actingUserId(ctx),
             organizationId: before.organisation.id,
             action: 'asset.delete',
             subjectType: 'asset',

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/service.ts';
 
 export type AuditEntry = {
   actorUserId: number | null;
@@ -11,6 +12,15 @@ export type AuditEntry = {
   before?: unknown;
   after?: unknown;
 };
+
+/** Who an entry names: the signed-in user, and the administrator impersonating them (if any). */
+export const auditActor = (ctx: AuthContext) => ({
+  actorUserId: ctx.user.id,
+  impersonatorUserId: ctx.impersonatorUserId,
+});
+
+/** The one user an entry names where it keeps only one: the impersonating administrator, else the user. */
+export const actingUserId = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
 
 export function createAuditRepo(db: Db) {
   return {

@@ -4,33 +4,15 @@ import { organizations, roles, teams, userLocations, users } from '../../db/sche
 import { sessions } from '../../db/schema-auth.ts';
 import { type Fragment, readerFor } from '../../db/statement.ts';
 import { resolveTokenWith as resolveWith, type SessionRecord, type UserRecord } from './resolve-token.ts';
+import { userColumns } from './user-columns.ts';
 
 export type { ResolvedToken, SessionRecord, UserRecord } from './resolve-token.ts';
 
 export function createAuthRepo(db: Db) {
   const read = readerFor(db);
-  const userSelect = {
-    id: users.id,
-    name: users.name,
-    email: users.email,
-    passwordHash: users.passwordHash,
-    language: users.language,
-    phone: users.phone,
-    disabled: users.disabled,
-    allLocations: users.allLocations,
-    organizationId: users.organizationId,
-    organizationName: organizations.name,
-    teamId: users.teamId,
-    teamName: teams.name,
-    roleId: users.roleId,
-    roleName: roles.name,
-    roleColor: roles.color,
-    permissions: roles.permissions,
-  };
-
   const baseUserQuery = () =>
     db
-      .select(userSelect)
+      .select({ ...userColumns, passwordHash: users.passwordHash })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
       .innerJoin(roles, eq(roles.id, users.roleId))

@@ -3,7 +3,7 @@ import { normalizeLocale } from '@rcm/shared/locale';
 import { isPermission, type Permission } from '@rcm/shared/permissions';
 import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, actingUserId } from '../audit/repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRepo, ResolvedToken, SessionRecord, UserRecord } from './repo.ts';
 import { emailMd5, hashToken, newToken } from './tokens.ts';
@@ -238,7 +238,7 @@ export function createAuthService(deps: {
       // A new password ends every other session of this user.
       if (patch.passwordHash) await repo.revokeUserSessions(ctx.user.id, now(), ctx.session.id);
       await audit.record({
-        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        actorUserId: actingUserId(ctx),
         organizationId: ctx.user.organizationId,
         action: 'account.update',
         subjectType: 'user',

@@ -1,7 +1,7 @@
 import type { ControllerListItem, ControllerListQuery, RackState } from '@rcm/shared/controllers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { query, toIso } from '../../lib/sql.ts';
+import { containsPattern, query, toIso } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 const SORTS: Record<ControllerListQuery['sort'], SQL> = {
@@ -28,7 +28,7 @@ export function createControllerListRepo(db: Db) {
       // Decommissioned controllers are out of service: no list shows them (their history stays).
       const where: SQL[] = [scopeSql, sql`c.decommissioned_at is null`];
       if (q.q) {
-        const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        const like = containsPattern(q.q);
         where.push(
           sql`(c.mac_address ilike ${like} or c.name ilike ${like} or c.store_alias ilike ${like} or l.name ilike ${like})`,
         );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuthoriseControllerBody } from '@rcm/shared/auth';
 import type { ControllerUpdateBody } from '@rcm/shared/controllers';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, actingUserId } from '../audit/repo.ts';
 import { holdsOrganization, inScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
@@ -33,7 +33,6 @@ export function createControllersService(deps: {
   now: () => Date;
 }) {
   const { repo, audit, now } = deps;
-  const actorOf = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
 
   /** An authorised controller the caller may see, or 404. */
   async function authorised(ctx: AuthContext, id: number) {
@@ -78,7 +77,7 @@ export function createControllersService(deps: {
       // Alarms raised from now on carry the new organization, location and address.
       deps.forgetDevice(controller.macAddress);
       await audit.record({
-        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        actorUserId: actingUserId(ctx),
         organizationId: controller.organizationId,
         action: 'controller.update',
         subjectType: 'controller',
@@ -124,7 +123,7 @@ export function createControllersService(deps: {
       });
       if (!updated) throw new AppError(409, 'conflict');
       await audit.record({
-        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        actorUserId: actingUserId(ctx),
         organizationId: body.organization_id,
         action: 'controller.authorise',
         subjectType: 'controller',
@@ -149,7 +148,7 @@ export function createControllersService(deps: {
     async remove(ctx: AuthContext, id: number): Promise<'rejected' | 'decommissioned'> {
       const controller = await repo.findById(id);
       if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
-      const actor = { actorUserId: actorOf(ctx), impersonatorUserId: ctx.impersonatorUserId };
+      const actor = { actorUserId: actingUserId(ctx), impersonatorUserId: ctx.impersonatorUserId };
       if (!controller.authorised) {
         if (!ctx.permissions.has('controller_authorize') && !ctx.permissions.has('controllers_update'))
           throw new AppError(403, 'forbidden');
@@ -189,7 +188,7 @@ export function createControllersService(deps: {
       await repo.update(id, { deviceKeyHash: hashToken(deviceKey) });
       deps.forgetDevice(controller.macAddress);
       await audit.record({
-        actorUserId: actorOf(ctx),
+        actorUserId: actingUserId(ctx),
         impersonatorUserId: ctx.impersonatorUserId,
         organizationId: controller.organizationId,
         action: 'controller.rotate_key',

@@ -8,7 +8,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inventoryItems } from '../../db/schema-inventory.ts';
-import { query, toIso } from '../../lib/sql.ts';
+import { containsPattern, query, toIso } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 const SORTS: Record<InventoryListQuery['sort'], SQL> = {
@@ -67,7 +67,7 @@ export function createItemsRepo(db: Db) {
     async list(q: InventoryListQuery, scope: TenantScope) {
       const where: SQL[] = [scopeSql(scope, { org: sql`i.organization_id` }), sql`i.archived_at is null`];
       if (q.q) {
-        const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        const like = containsPattern(q.q);
         where.push(
           sql`(i.product_name ilike ${like} or i.part_number ilike ${like} or i.brand ilike ${like} or i.specification ilike ${like})`,
         );

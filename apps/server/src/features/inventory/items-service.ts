@@ -10,13 +10,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, inUse } from '../../lib/errors.ts';
 import { localizeIssue } from '../../lib/messages.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, actingUserId } from '../audit/repo.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type ItemsRepo, type ItemValues, toCents } from './items-repo.ts';
 import { IMPORT_MESSAGES } from './messages.ts';
-
-const actor = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
 
 /** The organization a write goes to: one's own, or any for those who see every organization. */
 export function targetOrganization(ctx: AuthContext, requested: number | undefined): number {
@@ -102,6 +100,15 @@ export function validateCsvRows(
 /** Each change and its audit entry commit together (one transaction), or neither does. */
 export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: AuditRepo }) {
   const { db, repo, audit } = deps;
+
+  /** An item of an organization the caller holds in the inventory domain, or 404. */
+  async function ownItem(ctx: AuthContext, id: number) {
+    const scope = scopeFor(ctx, 'inventory');
+    const item = await repo.findById(id);
+    if (!scope || !item || !holdsOrganization(scope, item.organisation.id)) throw new AppError(404, 'not_found');
+    return item;
+  }
+
   return {
     async create(ctx: AuthContext, body: InventoryItemBody) {
       const organizationId = targetOrganization(ctx, body.organization_id);
@@ -113,7 +120,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
           await repo.restore(archived, values, tx);
           await audit.record(
             {
-              actorUserId: actor(ctx),
+              actorUserId: actingUserId(ctx),
               organizationId,
               action: 'inventory.restore',
               subjectType: 'inventory_item',
@@ -130,7 +137,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         const id = await repo.insert(organizationId, values, tx);
         await audit.record(
           {
-            actorUserId: actor(ctx),
+            actorUserId: actingUserId(ctx),
             organizationId,
             action: 'inventory.create',
             subjectType: 'inventory_item',
@@ -144,16 +151,14 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
     },
 
     async update(ctx: AuthContext, id: number, body: InventoryItemBody) {
-      const scope = scopeFor(ctx, 'inventory');
-      const item = await repo.findById(id);
-      if (!scope || !item || !holdsOrganization(scope, item.organisation.id)) throw new AppError(404, 'not_found');
+      const item = await ownItem(ctx, id);
       if (await repo.partNumberTaken(item.organisation.id, body.part_number, id)) throw partTaken();
       const values = toValues(body);
       await db.transaction(async (tx) => {
         await repo.update(id, values, tx);
         await audit.record(
           {
-            actorUserId: actor(ctx),
+            actorUserId: actingUserId(ctx),
             organizationId: item.organisation.id,
             action: 'inventory.update',
             subjectType: 'inventory_item',
@@ -171,9 +176,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
      * any order ever held it (hidden from lists and pickers, still on its orders); otherwise deleted.
      */
     async remove(ctx: AuthContext, id: number): Promise<'archived' | 'deleted'> {
-      const scope = scopeFor(ctx, 'inventory');
-      const item = await repo.findById(id);
-      if (!scope || !item || !holdsOrganization(scope, item.organisation.id)) throw new AppError(404, 'not_found');
+      const item = await ownItem(ctx, id);
       return db.transaction(async (tx) => {
         const usage = await repo.usage(id, tx);
         if (usage.openOrders > 0) throw inUse([{ key: 'item_open_orders', count: usage.openOrders }]);
@@ -182,7 +185,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         else await repo.remove(id, tx);
         await audit.record(
           {
-            actorUserId: actor(ctx),
+            actorUserId: actingUserId(ctx),
             organizationId: item.organisation.id,
             action: usage.ordered ? 'inventory.archive' : 'inventory.delete',
             subjectType: 'inventory_item',
@@ -224,7 +227,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
           result.updated += done.updated;
           await audit.record(
             {
-              actorUserId: actor(ctx),
+              actorUserId: actingUserId(ctx),
               organizationId,
               action: 'inventory.import',
               subjectType: 'inventory_item',

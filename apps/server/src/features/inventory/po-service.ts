@@ -3,7 +3,7 @@ import type { Locale } from '@rcm/shared/locale';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, actingUserId } from '../audit/repo.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { enqueueEmail } from '../notifications/outbox-repo.ts';
@@ -13,8 +13,6 @@ import type { PurchaseOrdersRepo } from './po-repo.ts';
 
 const invalid = (field: string, key: FieldMessageKey) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });
-
-const actor = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
 
 export function createPurchaseOrdersService(deps: {
   db: Db;
@@ -36,7 +34,7 @@ export function createPurchaseOrdersService(deps: {
     const po = await visible(ctx, id);
     if (!(await repo.receive(id, now()))) throw new AppError(409, 'conflict');
     await audit.record({
-      actorUserId: actor(ctx),
+      actorUserId: actingUserId(ctx),
       organizationId: po.organisation.id,
       action: 'purchase_order.received',
       subjectType: 'purchase_order',
@@ -71,7 +69,7 @@ export function createPurchaseOrdersService(deps: {
       });
       await audit.record(
         {
-          actorUserId: actor(ctx),
+          actorUserId: actingUserId(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.sent',
           subjectType: 'purchase_order',
@@ -91,7 +89,7 @@ export function createPurchaseOrdersService(deps: {
       if (!(await repo.discardDraft(id, tx))) throw new AppError(409, 'conflict');
       await audit.record(
         {
-          actorUserId: actor(ctx),
+          actorUserId: actingUserId(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.discard',
           subjectType: 'purchase_order',
@@ -152,7 +150,7 @@ export function createPurchaseOrdersService(deps: {
         now(),
       );
       await audit.record({
-        actorUserId: actor(ctx),
+        actorUserId: actingUserId(ctx),
         organizationId: location.organizationId,
         action: 'purchase_order.create',
         subjectType: 'purchase_order',

@@ -1,7 +1,7 @@
 import { type SupplierBody, type SupplierPatch, supplierBody, supplierPatch } from '@rcm/shared/suppliers';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, actingUserId } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { SuppliersRepo, SupplierValues } from './suppliers-repo.ts';
 
@@ -12,8 +12,6 @@ const codeTaken = () =>
 function requireGlobalEditor(ctx: AuthContext): void {
   if (!ctx.permissions.has('organization_view_all')) throw new AppError(403, 'forbidden');
 }
-
-const actor = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
 
 /** Each change and its audit entry commit together. */
 export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audit: AuditRepo }) {
@@ -40,7 +38,13 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
       return db.transaction(async (tx) => {
         const id = await repo.insert(values, tx);
         await audit.record(
-          { actorUserId: actor(ctx), action: 'supplier.create', subjectType: 'supplier', subjectId: id, after: values },
+          {
+            actorUserId: actingUserId(ctx),
+            action: 'supplier.create',
+            subjectType: 'supplier',
+            subjectId: id,
+            after: values,
+          },
           tx,
         );
         return id;
@@ -65,7 +69,7 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
         await repo.update(id, values, tx);
         await audit.record(
           {
-            actorUserId: actor(ctx),
+            actorUserId: actingUserId(ctx),
             action: body.archived === false ? 'supplier.restore' : 'supplier.update',
             subjectType: 'supplier',
             subjectId: id,
@@ -85,7 +89,13 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
       await db.transaction(async (tx) => {
         await repo.update(id, { archivedAt: new Date() }, tx);
         await audit.record(
-          { actorUserId: actor(ctx), action: 'supplier.archive', subjectType: 'supplier', subjectId: id, before },
+          {
+            actorUserId: actingUserId(ctx),
+            action: 'supplier.archive',
+            subjectType: 'supplier',
+            subjectId: id,
+            before,
+          },
           tx,
         );
       });

@@ -2,7 +2,7 @@ import type { JobCategoryBody, JobCategoryPatch } from '@rcm/shared/jobs';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { JobCategoriesRepo } from './categories-repo.ts';
 
@@ -21,7 +21,6 @@ export function createJobCategoriesService(deps: {
   provider: 'local' | 'zuper';
 }) {
   const { db, repo, audit, provider } = deps;
-  const actor = (ctx: AuthContext) => ({ actorUserId: ctx.user.id, impersonatorUserId: ctx.impersonatorUserId });
 
   function requireManager(ctx: AuthContext): void {
     if (!ctx.permissions.has('settings_update') || !ctx.permissions.has('organization_view_all')) {
@@ -48,7 +47,13 @@ export function createJobCategoriesService(deps: {
       return db.transaction(async (tx) => {
         const id = await repo.insert(body.name, tx);
         await audit.record(
-          { ...actor(ctx), action: 'job_category.create', subjectType: 'job_category', subjectId: id, after: body },
+          {
+            ...auditActor(ctx),
+            action: 'job_category.create',
+            subjectType: 'job_category',
+            subjectId: id,
+            after: body,
+          },
           tx,
         );
         return id;
@@ -71,7 +76,7 @@ export function createJobCategoriesService(deps: {
         );
         await audit.record(
           {
-            ...actor(ctx),
+            ...auditActor(ctx),
             action: body.archived === false ? 'job_category.restore' : 'job_category.update',
             subjectType: 'job_category',
             subjectId: id,
@@ -92,7 +97,7 @@ export function createJobCategoriesService(deps: {
         await repo.update(id, { archivedAt: new Date() }, tx);
         await audit.record(
           {
-            ...actor(ctx),
+            ...auditActor(ctx),
             action: 'job_category.archive',
             subjectType: 'job_category',
             subjectId: id,

@@ -3,7 +3,7 @@ import { jobCreateBody } from '@rcm/shared/jobs';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, actingUserId } from '../audit/repo.ts';
 import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { JobCategoriesRepo } from './categories-repo.ts';
@@ -137,7 +137,7 @@ export function createJobsService(deps: {
         actor(ctx),
       );
       await audit.record({
-        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        actorUserId: actingUserId(ctx),
         organizationId: job.organizationId,
         action: 'job.create',
         subjectType: 'job',
@@ -159,7 +159,7 @@ export function createJobsService(deps: {
       );
       if (!job) throw new AppError(404, 'not_found');
       await audit.record({
-        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        actorUserId: actingUserId(ctx),
         organizationId: job.organizationId,
         action: 'job.update',
         subjectType: 'job',
@@ -195,7 +195,7 @@ export function createJobsService(deps: {
       const job = await repo.update(id, { assignees: people.map((p) => ({ user_id: p.id, name: p.name })) }, now());
       if (!job) throw new AppError(404, 'not_found');
       await audit.record({
-        actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+        actorUserId: actingUserId(ctx),
         organizationId: job.organizationId,
         action: 'job.assign',
         subjectType: 'job',

@@ -2,6 +2,7 @@ import type { Location, LocationBody } from '@rcm/shared/organizations';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 const select = {
@@ -58,7 +59,7 @@ export function createLocationsRepo(db: Db) {
       const conditions: (SQL | undefined)[] = [visibleLocations(scope)];
       if (opts.organizationId) conditions.push(eq(locations.organizationId, opts.organizationId));
       if (opts.q) {
-        const like = `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`;
+        const like = containsPattern(opts.q);
         conditions.push(
           or(ilike(locations.name, like), ilike(locations.city, like), ilike(locations.addressLine1, like)),
         );

@@ -1,5 +1,5 @@
 import { AppError, type InUse, inUse } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { requireOrganizationWrite } from './access.ts';
@@ -26,7 +26,6 @@ export function createRemovalService(deps: {
   now: () => Date;
 }) {
   const { repo, locations, removal, audit, now } = deps;
-  const actor = (ctx: AuthContext) => ({ actorUserId: ctx.user.id, impersonatorUserId: ctx.impersonatorUserId });
 
   return {
     async removeOrganization(ctx: AuthContext, id: number) {
@@ -44,7 +43,7 @@ export function createRemovalService(deps: {
       return removal.remove('organizations', id, now(), (tx, outcome) =>
         audit.record(
           {
-            ...actor(ctx),
+            ...auditActor(ctx),
             organizationId: id,
             action: outcome === 'deleted' ? 'organization.delete' : 'organization.archive',
             subjectType: 'organization',
@@ -69,7 +68,7 @@ export function createRemovalService(deps: {
       return removal.remove('locations', id, now(), (tx, outcome) =>
         audit.record(
           {
-            ...actor(ctx),
+            ...auditActor(ctx),
             organizationId: location.organisation.id,
             action: outcome === 'deleted' ? 'location.delete' : 'location.archive',
             subjectType: 'location',

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import { holdsOrganization, scopeSql, type TenantScope } from '../auth/scope.ts';
 
 // The outer row is named in full: drizzle writes a column of a one-table query unqualified ("id"), which
@@ -18,7 +19,7 @@ export function createOrganizationsRepo(db: Db) {
       const perPage = opts.perPage ?? 500;
       const conditions: SQL[] = [isNull(organizations.archivedAt)];
       conditions.push(scopeSql(scope, { org: organizations.id }));
-      if (opts.q) conditions.push(ilike(organizations.name, `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`));
+      if (opts.q) conditions.push(ilike(organizations.name, containsPattern(opts.q)));
       const where = and(...conditions);
       const rows = await db
         .select({

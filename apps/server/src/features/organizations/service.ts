@@ -7,7 +7,7 @@ import type {
 } from '@rcm/shared/organizations';
 import { pageMeta } from '@rcm/shared/pagination';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { requireOrganizationWrite } from './access.ts';
@@ -40,10 +40,6 @@ export async function checkLocationIds(locations: LocationsRepo, organizationId:
 
 export function createOrganizationsService(deps: OrganizationsDeps) {
   const { repo, locations, members, audit, now } = deps;
-  const actor = (ctx: AuthContext) => ({
-    actorUserId: ctx.user.id,
-    impersonatorUserId: ctx.impersonatorUserId,
-  });
 
   return {
     async list(ctx: AuthContext, q: OrganizationListQuery) {
@@ -57,7 +53,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       if (!ctx.permissions.has('organization_create')) throw forbidden();
       const row = await repo.create(name);
       await audit.record({
-        ...actor(ctx),
+        ...auditActor(ctx),
         organizationId: row.id,
         action: 'organization.create',
         subjectType: 'organization',
@@ -100,7 +96,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       if (!org) throw notFound();
       await repo.rename(id, name);
       await audit.record({
-        ...actor(ctx),
+        ...auditActor(ctx),
         organizationId: id,
         action: 'organization.update',
         subjectType: 'organization',
@@ -136,7 +132,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       if (!(await repo.findById(organizationId))) throw notFound();
       const id = await locations.create(organizationId, body);
       await audit.record({
-        ...actor(ctx),
+        ...auditActor(ctx),
         organizationId,
         action: 'location.create',
         subjectType: 'location',
@@ -156,7 +152,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       await locations.update(id, body);
       const { organisation, controllers_count: _c, id: _id, ...previous } = before;
       await audit.record({
-        ...actor(ctx),
+        ...auditActor(ctx),
         organizationId: organisation.id,
         action: 'location.update',
         subjectType: 'location',
@@ -183,7 +179,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const ids = await checkLocationIds(locations, organizationId, body);
       await members.setLocations(userId, body.all_locations, ids);
       await audit.record({
-        ...actor(ctx),
+        ...auditActor(ctx),
         organizationId,
         action: 'member.update',
         subjectType: 'user',
@@ -203,7 +199,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       if (member.id === ctx.user.id) throw forbidden();
       await members.remove(userId, now());
       await audit.record({
-        ...actor(ctx),
+        ...auditActor(ctx),
         organizationId,
         action: 'member.remove',
         subjectType: 'user',

@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import { pageMeta } from '@rcm/shared/pagination';
+import { pageOf } from '@rcm/shared/pagination';
 import {
   massUnitFor,
   type RefrigerantReport,
@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import type { Table } from '../reports/export.ts';
+import { columnsOf, type Table } from '../reports/export.ts';
 import { formatDay } from '../reports/export-frame.ts';
 import { tenantWhere, utcBounds } from '../reports/filters.ts';
 import { round2 } from './compliance.ts';
@@ -118,10 +118,8 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
   return {
     async json(ctx: AuthContext, q: RefrigerantReportQuery): Promise<RefrigerantReport> {
       const all = await rows(ctx, q);
-      const page = all.slice((q.page - 1) * q.per_page, q.page * q.per_page);
       return {
-        data: page,
-        meta: pageMeta(q.page, q.per_page, all.length),
+        ...pageOf(all, q),
         summary: {
           systems: all.length,
           co2e_tonnes: round2(all.reduce((s, r) => s + r.co2e_tonnes, 0)),
@@ -158,14 +156,14 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
         summary: [
           {
             heading: l.byStatus,
-            columns: l.statusCols.map((header, i) => ({ header, align: i === 1 ? 'right' : 'left' })),
+            columns: columnsOf(l.statusCols, (i) => i === 1),
             rows: SYSTEM_STATUSES.map((state) => [l.state[state], all.filter((r) => r.status.state === state).length]),
           },
         ],
-        columns: l.cols.map((header, i) => ({
-          header: header.replace('{unit}', unit),
-          align: right.has(i) ? ('right' as const) : ('left' as const),
-        })),
+        columns: columnsOf(
+          l.cols.map((header) => header.replace('{unit}', unit)),
+          (i) => right.has(i),
+        ),
         rows: all.map((r) => [
           r.organization_name,
           r.location_name,

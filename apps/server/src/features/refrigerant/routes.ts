@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { requireAuth, requirePermission } from '../auth/guard.ts';
-import { sendExport } from '../reports/routes.ts';
+import { reportRoute } from '../reports/routes.ts';
 import { levelTrendOf } from './level-trend.ts';
 import { createRefrigerantRepo } from './repo.ts';
 import { createRefrigerantReport } from './report.ts';
@@ -99,18 +99,9 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
       },
     );
 
-    app.get(
-      '/reports/refrigerant',
-      { schema: { querystring: refrigerantReportQuery, response: { 200: refrigerantReport as never } } },
-      async (request, reply) => {
-        const ctx = requireAuth(request);
-        const q = request.query;
-        if (q.format) {
-          const table = await report.table(ctx, q, request.locale, q.format);
-          return sendExport(reply, 'refrigerant', q, q.format, table);
-        }
-        return report.json(ctx, q);
-      },
-    );
+    reportRoute(app, 'refrigerant', refrigerantReportQuery, refrigerantReport, {
+      json: report.json,
+      table: report.table,
+    });
   };
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '@rcm/shared/locale';
 import type { AlarmResponseReport, AlarmResponseRow } from '@rcm/shared/reports';
-import type { Table } from './export.ts';
+import { columnsOf, type Table } from './export.ts';
 import type { ExportFrame } from './export-frame.ts';
 import { EXPORT_LABELS } from './labels.ts';
 
@@ -25,11 +25,11 @@ export function alarmResponseTable(
     summary: [
       {
         heading: l.response.bySeverity,
-        columns: l.response.severityCols.map((header, i) => ({
-          header,
-          align: i >= 1 ? 'right' : 'left',
-          format: i >= 2 ? 'duration' : undefined,
-        })),
+        columns: columnsOf(
+          l.response.severityCols,
+          (i) => i >= 1,
+          (i) => (i >= 2 ? 'duration' : undefined),
+        ),
         rows: summary.by_severity.map((s) => [
           l.severity[s.severity] ?? s.severity,
           s.alarms,
@@ -41,11 +41,11 @@ export function alarmResponseTable(
       },
     ],
     detail: { heading: l.response.detail },
-    columns: l.response.cols.map((header, i) => ({
-      header,
-      align: i >= 4 ? 'right' : 'left',
-      format: duration.has(i) ? 'duration' : undefined,
-    })),
+    columns: columnsOf(
+      l.response.cols,
+      (i) => i >= 4,
+      (i) => (duration.has(i) ? 'duration' : undefined),
+    ),
     rows: rows.map((r) => [
       r.organization_name,
       r.location_name,

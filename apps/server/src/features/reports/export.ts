@@ -14,6 +14,18 @@ export type Column = {
   format?: ColumnFormat;
 };
 
+/**
+ * A table's columns from their headers, by index: the right-aligned ones (numbers, durations) and
+ * how each reads in the PDF (none: as it is).
+ */
+export function columnsOf(
+  headers: readonly string[],
+  right: (i: number) => boolean,
+  format: (i: number) => ColumnFormat | undefined = () => undefined,
+): Column[] {
+  return headers.map((header, i) => ({ header, align: right(i) ? 'right' : 'left', format: format(i) }));
+}
+
 /** An instant read in the time zone of the place it happened (the row's location). */
 export type At = { at: string; timeZone: string | null };
 

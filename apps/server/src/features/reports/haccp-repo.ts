@@ -9,6 +9,60 @@ import { num } from './row-values.ts';
 /** Case temperature points: `{rack}.CASE{n}` (simulator and device contract). */
 const CASE_KEY = sql`h.key ~ '\\.CASE[0-9]+$'`;
 
+/** A case of the HACCP log: where it is and what it reads. */
+export type CaseRef = {
+  organization_name: string;
+  location_id: number;
+  location_name: string;
+  timezone: string;
+  controller_name: string;
+  point: string;
+  point_name: string | null;
+  rack_ref: string;
+  rack_name: string | null;
+  unit: string;
+  limit: number;
+};
+
+/** A case as `caseColumns` selects it. */
+export function caseRef(r: Record<string, unknown>): CaseRef {
+  return {
+    organization_name: String(r.organization_name),
+    location_id: num(r.location_id),
+    location_name: String(r.location_name),
+    timezone: String(r.timezone),
+    controller_name: String(r.controller_name),
+    point: String(r.point),
+    point_name: (r.point_name as string | null) ?? null,
+    rack_ref: String(r.rack_ref),
+    rack_name: (r.rack_name as string | null) ?? null,
+    unit: String(r.unit),
+    limit: num(r.lim),
+  };
+}
+
+/**
+ * The names of a case's place, controller, rack and point, and its limit, for the rows of `src` (a
+ * query with `location_id`, `controller_id`, `point` and `lim`) joined by `caseFrom`.
+ */
+export function caseColumns(src: 'g' | 'h') {
+  const s = sql.raw(src);
+  return sql`o.name as organization_name, l.id as location_id, l.name as location_name, l.timezone,
+    coalesce(c.name, c.mac_address) as controller_name, ${s}.point, rp.name as point_name,
+    split_part(${s}.point, '.', 1) as rack_ref, rk.name as rack_name, coalesce(rp.unit, '°F') as unit, ${s}.lim`;
+}
+
+/** `from src` joined to the location, organization, controller, rack point and rack `caseColumns` names. */
+export function caseFrom(src: 'g' | 'h') {
+  const s = sql.raw(src);
+  return sql`from ${s}
+    join locations l on l.id = ${s}.location_id
+    join organizations o on o.id = l.organization_id
+    join controllers c on c.id = ${s}.controller_id
+    left join rack_points rp on rp.controller_id = ${s}.controller_id and rp.addr = ${s}.point
+    left join racks rk on rk.controller_id = ${s}.controller_id and rk.ref = split_part(${s}.point, '.', 1)`;
+}
+
 /** The queries of the HACCP log's screen and CSV, limited to the caller's scope in SQL. */
 export function createHaccpRepo(db: Db) {
   return {
@@ -30,16 +84,9 @@ export function createHaccpRepo(db: Db) {
                 min(min) as min, max(max) as max, (count(*) filter (where max > lim))::int as excursions
               from h group by location_id, controller_id, point, day, lim
             )
-            select o.name as organization_name, l.id as location_id, l.name as location_name, l.timezone,
-              g.day::text as day, coalesce(c.name, c.mac_address) as controller_name, g.point, rp.name as point_name,
-              split_part(g.point, '.', 1) as rack_ref, rk.name as rack_name,
-              coalesce(rp.unit, '°F') as unit, g.lim, g.hours, g.min, g.max, g.excursions, (count(*) over ())::int as total
-            from g
-            join locations l on l.id = g.location_id
-            join organizations o on o.id = l.organization_id
-            join controllers c on c.id = g.controller_id
-            left join rack_points rp on rp.controller_id = g.controller_id and rp.addr = g.point
-            left join racks rk on rk.controller_id = g.controller_id and rk.ref = split_part(g.point, '.', 1)
+            select ${caseColumns('g')}, g.day::text as day, g.hours, g.min, g.max, g.excursions,
+              (count(*) over ())::int as total
+            ${caseFrom('g')}
             order by o.name, l.name, l.id, g.day, controller_name, g.point
             ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
       );
@@ -47,18 +94,8 @@ export function createHaccpRepo(db: Db) {
         const byHour = (typeof r.hours === 'string' ? JSON.parse(r.hours) : r.hours) as Record<string, number>;
         const hours = Array.from({ length: 24 }, (_, i) => (byHour[String(i)] ?? null) as number | null);
         return {
-          organization_name: String(r.organization_name),
-          location_id: num(r.location_id),
-          location_name: String(r.location_name),
-          timezone: String(r.timezone),
+          ...caseRef(r),
           day: String(r.day),
-          controller_name: String(r.controller_name),
-          point: String(r.point),
-          point_name: (r.point_name as string | null) ?? null,
-          rack_ref: String(r.rack_ref),
-          rack_name: (r.rack_name as string | null) ?? null,
-          unit: String(r.unit),
-          limit: num(r.lim),
           hours: hours.map((v) => (v == null ? null : Math.round(v * 10) / 10)),
           min: r.min == null ? null : Math.round(num(r.min) * 10) / 10,
           max: r.max == null ? null : Math.round(num(r.max) * 10) / 10,

@@ -1,8 +1,9 @@
 import type { Locale } from '@rcm/shared/locale';
 import type { HaccpRow } from '@rcm/shared/reports';
-import type { Table } from './export.ts';
+import { columnsOf, type Table } from './export.ts';
 import type { ExportFrame } from './export-frame.ts';
-import type { CaseRef, HaccpCase } from './haccp-cases-repo.ts';
+import type { HaccpCase } from './haccp-cases-repo.ts';
+import type { CaseRef } from './haccp-repo.ts';
 import { EXPORT_LABELS } from './labels.ts';
 
 /** A case as a person finds it: its rack and its name ("Rack B · Case 1 Temperature"). */
@@ -110,7 +111,7 @@ export function haccpPdfTable(
       {
         heading: l.haccp.casesHeading,
         note: l.haccp.casesNote,
-        columns: l.haccp.caseCols.map((header, i) => ({ header, align: i >= 5 ? 'right' : 'left' })),
+        columns: columnsOf(l.haccp.caseCols, (i) => i >= 5),
         rows: cases.map((c) => [
           c.organization_name,
           c.location_name,
@@ -129,7 +130,7 @@ export function haccpPdfTable(
     detail: {
       heading: l.haccp.excursions,
       note: l.haccp.excursionsNote,
-      columns: l.haccp.excursionCols.map((header, i) => ({ header, align: i >= 4 ? 'right' : 'left' })),
+      columns: columnsOf(l.haccp.excursionCols, (i) => i >= 4),
       rows: excursionEpisodes(hours).map((e) => [
         e.ref.location_name,
         e.ref.controller_name,

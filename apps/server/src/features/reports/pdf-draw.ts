@@ -22,17 +22,21 @@ export function drawTable(doc: Doc, t: Prepared, widths: number[], size: number,
       x += w;
     });
   };
+  /** A rule across the table at `y`, where the next row starts. */
+  const ruleUnder = (y: number, weight: number, color: string) => {
+    doc
+      .moveTo(left, y)
+      .lineTo(left + total, y)
+      .lineWidth(weight)
+      .stroke(color);
+    doc.y = y;
+  };
   const headerHeight = rowHeight(t.header, BOLD);
   const header = () => {
     const y = doc.y;
     doc.rect(left, y, total, headerHeight).fill('#f1f5f9');
     drawRow(t.header, y, BOLD, INK);
-    doc
-      .moveTo(left, y + headerHeight)
-      .lineTo(left + total, y + headerHeight)
-      .lineWidth(0.8)
-      .stroke(MUTED);
-    doc.y = y + headerHeight;
+    ruleUnder(y + headerHeight, 0.8, MUTED);
   };
   const firstRow = t.rows[0] ? rowHeight(t.rows[0], FONT) : 0;
   // A table starts on a new page when not even its header and first row fit.
@@ -46,12 +50,7 @@ export function drawTable(doc: Doc, t: Prepared, widths: number[], size: number,
     }
     const y = doc.y;
     drawRow(row, y, FONT, INK);
-    doc
-      .moveTo(left, y + h)
-      .lineTo(left + total, y + h)
-      .lineWidth(0.4)
-      .stroke(RULE);
-    doc.y = y + h;
+    ruleUnder(y + h, 0.4, RULE);
   }
   if (t.rows.length === 0) {
     doc

@@ -1,3 +1,4 @@
+import type { Locale } from '@rcm/shared/locale';
 import { isTimeZone } from '@rcm/shared/notifications';
 import {
   alarmResponseQuery,
@@ -5,6 +6,7 @@ import {
   type ExportFormat,
   haccpQuery,
   haccpReport,
+  type ReportName,
   rackManuallyOnQuery,
   rackManuallyOnReport,
   reportLocation,
@@ -16,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/service.ts';
 import { type Table, toCsv } from './export.ts';
 import { toPdf } from './pdf.ts';
 import { createReportsRepo } from './repo.ts';
@@ -32,7 +35,7 @@ function readerZone(request: FastifyRequest): string | undefined {
  * in the request's language, its times in the zone of the report's places when they share one, else
  * the reader's (`X-Time-Zone`), else UTC.
  */
-export function sendExport(
+function sendExport(
   reply: FastifyReply,
   name: string,
   q: { from: string; to: string },
@@ -54,15 +57,40 @@ export function sendExport(
     .send(toPdf(table, { locale: request.locale, timeZone, generatedAt: new Date() }));
 }
 
-/** GET /api/reports/{name}: JSON (a page and a summary), or `?format=csv|pdf` for the whole report. */
+type ReportQuery = { from: string; to: string; format?: ExportFormat | undefined };
+
+/**
+ * GET /api/reports/{name}: the report's JSON, or with `?format=csv|pdf` its whole table as a file
+ * (`sendExport`). Exports are binary: the 200 schema applies to JSON answers only.
+ */
+export function reportRoute<Q extends z.ZodType<ReportQuery>>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  name: ReportName,
+  querystring: Q,
+  report: z.ZodType,
+  answer: {
+    json: (ctx: AuthContext, q: z.output<Q>) => Promise<unknown>;
+    table: (ctx: AuthContext, q: z.output<Q>, locale: Locale, format: ExportFormat) => Promise<Table>;
+  },
+) {
+  app.get(
+    `/reports/${name}`,
+    { schema: { querystring, response: { 200: report as never } } },
+    async (request, reply) => {
+      const ctx = requireAuth(request);
+      // Validated by `querystring`; the type provider cannot name its output for a generic schema.
+      const q = request.query as z.output<Q>;
+      if (q.format) return sendExport(reply, name, q, q.format, await answer.table(ctx, q, request.locale, q.format));
+      return answer.json(ctx, q);
+    },
+  );
+}
+
+/** GET /api/reports/locations and the reports of this feature. */
 export function reportRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAsyncZod {
   const reports = createReportsService({ repo: createReportsRepo(deps.db), now: deps.now });
-  // Exports are binary: the 200 schema applies to JSON answers only.
-  const loose = (schema: unknown) => ({ 200: schema as never });
 
   return async (app) => {
-    const locale = (request: FastifyRequest) => request.locale;
-
     app.get(
       '/reports/locations',
       { schema: { response: { 200: z.object({ data: z.array(reportLocation) }) } } },
@@ -71,70 +99,21 @@ export function reportRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAs
       }),
     );
 
-    app.get(
-      '/reports/uri_purchase_orders',
-      { schema: { querystring: uriPurchaseOrdersQuery, response: loose(uriPurchaseOrdersReport) } },
-      async (request, reply) => {
-        const ctx = requireAuth(request);
-        const q = request.query;
-        if (q.format)
-          return sendExport(
-            reply,
-            'uri_purchase_orders',
-            q,
-            q.format,
-            await reports.uriPurchaseOrdersTable(ctx, q, locale(request)),
-          );
-        return reports.uriPurchaseOrders(ctx, q);
-      },
-    );
-
-    app.get(
-      '/reports/rack_manually_on',
-      { schema: { querystring: rackManuallyOnQuery, response: loose(rackManuallyOnReport) } },
-      async (request, reply) => {
-        const ctx = requireAuth(request);
-        const q = request.query;
-        if (q.format)
-          return sendExport(
-            reply,
-            'rack_manually_on',
-            q,
-            q.format,
-            await reports.rackManuallyOnTable(ctx, q, locale(request)),
-          );
-        return reports.rackManuallyOn(ctx, q);
-      },
-    );
-
-    app.get(
-      '/reports/haccp',
-      { schema: { querystring: haccpQuery, response: loose(haccpReport) } },
-      async (request, reply) => {
-        const ctx = requireAuth(request);
-        const q = request.query;
-        if (q.format)
-          return sendExport(reply, 'haccp', q, q.format, await reports.haccpTable(ctx, q, locale(request), q.format));
-        return reports.haccp(ctx, q);
-      },
-    );
-
-    app.get(
-      '/reports/alarm_response',
-      { schema: { querystring: alarmResponseQuery, response: loose(alarmResponseReport) } },
-      async (request, reply) => {
-        const ctx = requireAuth(request);
-        const q = request.query;
-        if (q.format)
-          return sendExport(
-            reply,
-            'alarm_response',
-            q,
-            q.format,
-            await reports.alarmResponseTable(ctx, q, locale(request)),
-          );
-        return reports.alarmResponse(ctx, q);
-      },
-    );
+    reportRoute(app, 'uri_purchase_orders', uriPurchaseOrdersQuery, uriPurchaseOrdersReport, {
+      json: (ctx, q) => reports.uriPurchaseOrders(ctx, q),
+      table: (ctx, q, locale) => reports.uriPurchaseOrdersTable(ctx, q, locale),
+    });
+    reportRoute(app, 'rack_manually_on', rackManuallyOnQuery, rackManuallyOnReport, {
+      json: (ctx, q) => reports.rackManuallyOn(ctx, q),
+      table: (ctx, q, locale) => reports.rackManuallyOnTable(ctx, q, locale),
+    });
+    reportRoute(app, 'haccp', haccpQuery, haccpReport, {
+      json: (ctx, q) => reports.haccp(ctx, q),
+      table: (ctx, q, locale, format) => reports.haccpTable(ctx, q, locale, format),
+    });
+    reportRoute(app, 'alarm_response', alarmResponseQuery, alarmResponseReport, {
+      json: (ctx, q) => reports.alarmResponse(ctx, q),
+      table: (ctx, q, locale) => reports.alarmResponseTable(ctx, q, locale),
+    });
   };
 }

@@ -1,6 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import type { ListMeta } from '@rcm/shared/pagination';
-import { pageMeta } from '@rcm/shared/pagination';
+import { pageMeta, pageOf } from '@rcm/shared/pagination';
 import type {
   AlarmResponseQuery,
   AlarmResponseReport,
@@ -21,14 +20,6 @@ import { haccpCsvTable, haccpPdfTable } from './haccp-table.ts';
 import { rackManuallyOnTable } from './rack-manually-on-table.ts';
 import type { ReportsRepo } from './repo.ts';
 import { uriPurchaseOrdersTable } from './uri-purchase-orders-table.ts';
-
-function pageOf<T>(rows: T[], q: { page: number; per_page: number }): { data: T[]; meta: ListMeta } {
-  const total = rows.length;
-  return {
-    data: rows.slice((q.page - 1) * q.per_page, q.page * q.per_page),
-    meta: pageMeta(q.page, q.per_page, total),
-  };
-}
 
 /** The reports: each as a page of rows with a summary, or as a whole table for export. */
 export function createReportsService(deps: { repo: ReportsRepo; now: () => Date }) {

@@ -1,6 +1,6 @@
 import type { Locale } from '@rcm/shared/locale';
 import type { UriPurchaseOrderRow, UriPurchaseOrdersReport } from '@rcm/shared/reports';
-import type { Table } from './export.ts';
+import { columnsOf, type Table } from './export.ts';
 import type { ExportFrame } from './export-frame.ts';
 import { EXPORT_LABELS } from './labels.ts';
 
@@ -22,7 +22,8 @@ export function uriPurchaseOrdersTable(
   locale: Locale,
 ): Table {
   const l = EXPORT_LABELS[locale];
-  const right = (i: number) => (i >= 5 && i <= 7 ? 'right' : 'left') as 'right' | 'left';
+  // A summary's third column is its total.
+  const totalFormat = (i: number) => (i === 2 ? 'money' : undefined);
   return {
     title: l.uri.title,
     subtitle: f.subtitle,
@@ -34,25 +35,21 @@ export function uriPurchaseOrdersTable(
     summary: [
       {
         heading: l.uri.byStatus,
-        columns: l.uri.statusCols.map((header, i) => ({
-          header,
-          align: i > 0 ? 'right' : 'left',
-          format: i === 2 ? 'money' : undefined,
-        })),
+        columns: columnsOf(l.uri.statusCols, (i) => i > 0, totalFormat),
         rows: summary.by_status.map((b) => [l.status[b.status] ?? b.status, b.orders, b.total_cents]),
       },
       {
         heading: l.uri.byMonth,
-        columns: l.uri.monthCols.map((header, i) => ({
-          header,
-          align: i > 0 ? 'right' : 'left',
-          format: i === 2 ? 'money' : undefined,
-        })),
+        columns: columnsOf(l.uri.monthCols, (i) => i > 0, totalFormat),
         rows: summary.by_month.map((m) => [formatMonth(m.month, locale), m.orders, m.total_cents]),
       },
     ],
     detail: { heading: l.uri.detail },
-    columns: l.uri.cols.map((header, i) => ({ header, align: right(i), format: i === 7 ? 'money' : undefined })),
+    columns: columnsOf(
+      l.uri.cols,
+      (i) => i >= 5 && i <= 7,
+      (i) => (i === 7 ? 'money' : undefined),
+    ),
     rows: rows.map((r) => [
       r.number,
       f.at(r.placed_at, r.location_id),

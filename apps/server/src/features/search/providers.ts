@@ -1,5 +1,6 @@
 import type { Locale } from '@rcm/shared/locale';
 import type { SearchHit, SearchKind } from '@rcm/shared/search';
+import { containsPattern } from '../../lib/sql.ts';
 import type { ScopeDomain, TenantScope } from '../auth/scope.ts';
 import {
   type SearchTx,
@@ -27,101 +28,66 @@ export type Term = { text: string; like: string; hex: string | null; ref: number
 
 export function prepareTerm(q: string, locale: Locale = 'en-US'): Term {
   const text = q.trim();
-  const like = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const bare = text.replace(/[:.\-\s]/g, '');
   const hex = /^[0-9a-f]{2,12}$/i.test(bare) ? `%${bare.toLowerCase()}%` : null;
   const ref = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-  return { text, like, hex, ref, locale };
+  return { text, like: containsPattern(text), hex, ref, locale };
 }
 
-const controllers: SearchProvider = {
-  kind: 'controllers',
-  domain: 'controllers',
-  async run(tx, term, scope, limit) {
-    const rows = await searchControllers(tx, term, scope, limit);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      title: r.name ?? r.mac_address,
-      subtitle: [r.mac_address, r.alias, r.loc].filter(Boolean).join(' · '),
-      ref: null,
-    }));
-  },
-};
+/** A kind searched in the scope domain of the same name: each row of the repo's search made a hit. */
+function provider<R extends { id: unknown }>(
+  kind: SearchKind & ScopeDomain,
+  search: (tx: SearchTx, term: Term, scope: TenantScope, limit: number) => Promise<R[]>,
+  hit: (row: R, term: Term) => Omit<SearchHit, 'id'>,
+): SearchProvider {
+  return {
+    kind,
+    domain: kind,
+    async run(tx, term, scope, limit) {
+      const rows = await search(tx, term, scope, limit);
+      return rows.map((r) => ({ id: Number(r.id), ...hit(r, term) }));
+    },
+  };
+}
 
-const organizations: SearchProvider = {
-  kind: 'organizations',
-  domain: 'organizations',
-  async run(tx, term, scope, limit) {
-    const rows = await searchOrganizations(tx, term, scope, limit);
-    return rows.map((r) => ({ id: Number(r.id), title: r.name, subtitle: String(r.n), ref: null }));
-  },
-};
+const controllers = provider('controllers', searchControllers, (r) => ({
+  title: r.name ?? r.mac_address,
+  subtitle: [r.mac_address, r.alias, r.loc].filter(Boolean).join(' · '),
+  ref: null,
+}));
 
-const locations: SearchProvider = {
-  kind: 'locations',
-  domain: 'locations',
-  async run(tx, term, scope, limit) {
-    const rows = await searchLocations(tx, term, scope, limit);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      title: r.name,
-      subtitle: [r.a1, r.city, r.state, r.org].filter(Boolean).join(', '),
-      ref: String(r.org_id),
-    }));
-  },
-};
+const organizations = provider('organizations', searchOrganizations, (r) => ({
+  title: r.name,
+  subtitle: String(r.n),
+  ref: null,
+}));
 
-const alarms: SearchProvider = {
-  kind: 'alarms',
-  domain: 'alarms',
-  /** Titled with the reason in the caller's language. */
-  async run(tx, term, scope, limit) {
-    const rows = await searchAlarms(tx, term, scope, limit);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      title: `#${r.ref} ${term.locale === 'es-MX' ? (r.reason_es ?? r.reason) : r.reason}`,
-      subtitle: [r.ctl, r.loc].filter(Boolean).join(' · '),
-      ref: String(r.ref),
-    }));
-  },
-};
+const locations = provider('locations', searchLocations, (r) => ({
+  title: r.name,
+  subtitle: [r.a1, r.city, r.state, r.org].filter(Boolean).join(', '),
+  ref: String(r.org_id),
+}));
 
-const users: SearchProvider = {
-  kind: 'users',
-  domain: 'users',
-  async run(tx, term, scope, limit) {
-    const rows = await searchUsers(tx, term, scope, limit);
-    return rows.map((r) => ({ id: Number(r.id), title: r.name, subtitle: `${r.email} · ${r.org}`, ref: null }));
-  },
-};
+/** Titled with the reason in the caller's language. */
+const alarms = provider('alarms', searchAlarms, (r, term) => ({
+  title: `#${r.ref} ${term.locale === 'es-MX' ? (r.reason_es ?? r.reason) : r.reason}`,
+  subtitle: [r.ctl, r.loc].filter(Boolean).join(' · '),
+  ref: String(r.ref),
+}));
 
-const jobs: SearchProvider = {
-  kind: 'jobs',
-  domain: 'jobs',
-  async run(tx, term, scope, limit) {
-    const rows = await searchJobs(tx, term, scope, limit);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      title: `#${r.number} ${r.title}`,
-      subtitle: [r.status, r.loc].filter(Boolean).join(' · '),
-      ref: null,
-    }));
-  },
-};
+const users = provider('users', searchUsers, (r) => ({ title: r.name, subtitle: `${r.email} · ${r.org}`, ref: null }));
 
-const inventory: SearchProvider = {
-  kind: 'inventory',
-  domain: 'inventory',
-  async run(tx, term, scope, limit) {
-    const rows = await searchInventory(tx, term, scope, limit);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      title: r.name,
-      subtitle: [r.part, r.brand, r.org].filter(Boolean).join(' · '),
-      ref: r.part,
-    }));
-  },
-};
+const jobs = provider('jobs', searchJobs, (r) => ({
+  title: `#${r.number} ${r.title}`,
+  subtitle: [r.status, r.loc].filter(Boolean).join(' · '),
+  ref: null,
+}));
+
+const inventory = provider('inventory', searchInventory, (r) => ({
+  title: r.name,
+  subtitle: [r.part, r.brand, r.org].filter(Boolean).join(' · '),
+  ref: r.part,
+}));
 
 /** In the order the results page shows them. */
 export const SEARCH_PROVIDERS: SearchProvider[] = [

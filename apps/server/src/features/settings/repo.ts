@@ -3,44 +3,52 @@ import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-o
 import type { Db, Tx } from '../../db/client.ts';
 import { removeOrArchive } from '../../db/remove-or-archive.ts';
 import { organizations, roles, teams, users } from '../../db/schema.ts';
-import { query } from '../../lib/sql.ts';
+import { containsPattern, query } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
+import { userColumns } from '../auth/user-columns.ts';
 
 // The outer row is named in full: drizzle writes a column of a one-table query unqualified ("id"), which
 // inside these subqueries would mean the users table's own id.
 const teamMembers = sql<number>`(select count(*)::int from users u where u.team_id = "teams"."id" and u.deleted_at is null)`;
 const roleUsers = sql<number>`(select count(*)::int from users u where u.role_id = "roles"."id" and u.deleted_at is null)`;
 
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Users, teams and roles as settings sees them; every tenant query takes the caller's scope. */
 export function createSettingsRepo(db: Db) {
-  const userSelect = {
-    id: users.id,
-    name: users.name,
-    email: users.email,
-    language: users.language,
-    phone: users.phone,
-    disabled: users.disabled,
-    allLocations: users.allLocations,
-    locationIds: sql<number[]>`coalesce((select array_agg(ul.location_id order by ul.location_id)
-      from user_locations ul where ul.user_id = ${users.id}), '{}')`,
-    organizationId: users.organizationId,
-    organizationName: organizations.name,
-    teamId: users.teamId,
-    teamName: teams.name,
-    roleId: users.roleId,
-    roleName: roles.name,
-    roleColor: roles.color,
-    permissions: roles.permissions,
-  };
   const userQuery = () =>
     db
-      .select(userSelect)
+      .select({
+        ...userColumns,
+        locationIds: sql<number[]>`coalesce((select array_agg(ul.location_id order by ul.location_id)
+          from user_locations ul where ul.user_id = ${users.id}), '{}')`,
+      })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
       .innerJoin(roles, eq(roles.id, users.roleId))
       .leftJoin(teams, eq(teams.id, users.teamId));
+
+  /** Teams with their organization's name (none: shared) and how many live members they have. */
+  const teamQuery = () =>
+    db
+      .select({
+        id: teams.id,
+        name: teams.name,
+        organizationId: teams.organizationId,
+        organizationName: organizations.name,
+        members: teamMembers,
+      })
+      .from(teams)
+      .leftJoin(organizations, eq(organizations.id, teams.organizationId));
+  /** Roles with how many live users hold them. */
+  const roleQuery = () =>
+    db
+      .select({
+        id: roles.id,
+        name: roles.name,
+        color: roles.color,
+        permissions: roles.permissions,
+        users: roleUsers,
+      })
+      .from(roles);
 
   /** The users a scope sees; deleted users are nobody's to list or change. */
   const userScope = (scope: TenantScope): SQL | undefined =>
@@ -52,7 +60,7 @@ export function createSettingsRepo(db: Db) {
     async listUsers(scope: TenantScope, q: SettingsListQuery) {
       const where = and(
         userScope(scope),
-        q.q ? or(ilike(users.name, like(q.q)), ilike(users.email, like(q.q))) : undefined,
+        q.q ? or(ilike(users.name, containsPattern(q.q)), ilike(users.email, containsPattern(q.q))) : undefined,
       );
       const [total] = await db.select({ n: count() }).from(users).where(where);
       const rows = await userQuery()
@@ -124,18 +132,9 @@ export function createSettingsRepo(db: Db) {
     },
 
     async listTeams(scope: TenantScope, q: SettingsListQuery) {
-      const where = and(teamScope(scope), q.q ? ilike(teams.name, like(q.q)) : undefined);
+      const where = and(teamScope(scope), q.q ? ilike(teams.name, containsPattern(q.q)) : undefined);
       const [total] = await db.select({ n: count() }).from(teams).where(where);
-      const rows = await db
-        .select({
-          id: teams.id,
-          name: teams.name,
-          organizationId: teams.organizationId,
-          organizationName: organizations.name,
-          members: teamMembers,
-        })
-        .from(teams)
-        .leftJoin(organizations, eq(organizations.id, teams.organizationId))
+      const rows = await teamQuery()
         .where(where)
         .orderBy(asc(teams.name), asc(teams.id))
         .limit(q.per_page)
@@ -144,17 +143,7 @@ export function createSettingsRepo(db: Db) {
     },
 
     async findTeam(scope: TenantScope, id: number) {
-      const [row] = await db
-        .select({
-          id: teams.id,
-          name: teams.name,
-          organizationId: teams.organizationId,
-          organizationName: organizations.name,
-          members: teamMembers,
-        })
-        .from(teams)
-        .leftJoin(organizations, eq(organizations.id, teams.organizationId))
-        .where(and(eq(teams.id, id), teamScope(scope)));
+      const [row] = await teamQuery().where(and(eq(teams.id, id), teamScope(scope)));
       return row;
     },
 
@@ -169,17 +158,9 @@ export function createSettingsRepo(db: Db) {
     },
 
     async listRoles(q: SettingsListQuery) {
-      const where = and(isNull(roles.archivedAt), q.q ? ilike(roles.name, like(q.q)) : undefined);
+      const where = and(isNull(roles.archivedAt), q.q ? ilike(roles.name, containsPattern(q.q)) : undefined);
       const [total] = await db.select({ n: count() }).from(roles).where(where);
-      const rows = await db
-        .select({
-          id: roles.id,
-          name: roles.name,
-          color: roles.color,
-          permissions: roles.permissions,
-          users: roleUsers,
-        })
-        .from(roles)
+      const rows = await roleQuery()
         .where(where)
         .orderBy(asc(roles.name), asc(roles.id))
         .limit(q.per_page)
@@ -188,16 +169,7 @@ export function createSettingsRepo(db: Db) {
     },
 
     async findRole(id: number) {
-      const [row] = await db
-        .select({
-          id: roles.id,
-          name: roles.name,
-          color: roles.color,
-          permissions: roles.permissions,
-          users: roleUsers,
-        })
-        .from(roles)
-        .where(and(eq(roles.id, id), isNull(roles.archivedAt)));
+      const [row] = await roleQuery().where(and(eq(roles.id, id), isNull(roles.archivedAt)));
       return row;
     },
 

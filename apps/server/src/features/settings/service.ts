@@ -2,7 +2,7 @@ import type { RoleBody, TeamBody } from '@rcm/shared/settings';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError, inUse } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { holdsOrganization, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { permissionsBeyond } from './grants.ts';
@@ -18,7 +18,6 @@ function requireGlobal(ctx: AuthContext): void {
 
 export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRepo; bus: EventBus }) {
   const { repo, audit, bus } = deps;
-  const actor = (ctx: AuthContext) => ({ actorUserId: ctx.user.id, impersonatorUserId: ctx.impersonatorUserId });
 
   return {
     async saveTeam(ctx: AuthContext, id: number | null, body: TeamBody) {
@@ -41,7 +40,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRe
       }
       const teamId = id ?? (await repo.insertTeam(values));
       await audit.record({
-        ...actor(ctx),
+        ...auditActor(ctx),
         organizationId: body.organization_id,
         action: id === null ? 'team.create' : 'team.update',
         subjectType: 'team',
@@ -68,7 +67,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRe
       await repo.deleteTeam(id, (tx) =>
         audit.record(
           {
-            ...actor(ctx),
+            ...auditActor(ctx),
             organizationId: team.organizationId,
             action: 'team.delete',
             subjectType: 'team',
@@ -95,7 +94,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRe
       return repo.removeRole(id, now, (tx, outcome) =>
         audit.record(
           {
-            ...actor(ctx),
+            ...auditActor(ctx),
             organizationId: null,
             action: outcome === 'deleted' ? 'role.delete' : 'role.archive',
             subjectType: 'role',
@@ -128,7 +127,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRe
       }
       const roleId = id ?? (await repo.insertRole(values));
       await audit.record({
-        ...actor(ctx),
+        ...auditActor(ctx),
         organizationId: null,
         action: id === null ? 'role.create' : 'role.update',
         subjectType: 'role',

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { PasswordLinks } from '../auth/password-links.ts';
 import { holdsOrganization, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -43,7 +43,6 @@ export function createUsersService(deps: {
   now: () => Date;
 }) {
   const { db, repo, audit, bus, now } = deps;
-  const actor = (ctx: AuthContext) => ({ actorUserId: ctx.user.id, impersonatorUserId: ctx.impersonatorUserId });
 
   /** The user in the caller's scope and within the caller's own permissions (404 / 403 otherwise). */
   async function reachable(ctx: AuthContext, id: number) {
@@ -110,7 +109,7 @@ export function createUsersService(deps: {
         await deps.passwordLinks.send(tx, { ...values, id: userId }, 'invite');
         await audit.record(
           {
-            ...actor(ctx),
+            ...auditActor(ctx),
             organizationId: body.organization_id,
             action: 'user.create',
             subjectType: 'user',
@@ -144,7 +143,7 @@ export function createUsersService(deps: {
       // Disabling ends every session at once; the realtime layer drops the user's sockets.
       if (next.disabled && !user.disabled) await deps.revokeUserSessions(id);
       await audit.record({
-        ...actor(ctx),
+        ...auditActor(ctx),
         organizationId: next.organizationId,
         action: next.disabled === user.disabled ? 'user.update' : next.disabled ? 'user.disable' : 'user.enable',
         subjectType: 'user',
@@ -171,7 +170,7 @@ export function createUsersService(deps: {
       await repo.markDeleted(id, now());
       await deps.revokeUserSessions(id);
       await audit.record({
-        ...actor(ctx),
+        ...auditActor(ctx),
         organizationId: user.organizationId,
         action: 'user.delete',
         subjectType: 'user',
@@ -188,7 +187,7 @@ export function createUsersService(deps: {
         await deps.passwordLinks.send(tx, user, 'reset');
         await audit.record(
           {
-            ...actor(ctx),
+            ...auditActor(ctx),
             organizationId: user.organizationId,
             action: 'user.password_reset_sent',
             subjectType: 'user',
