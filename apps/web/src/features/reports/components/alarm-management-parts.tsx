@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { TableWrap, tableClass, td, th } from './report-layout.tsx';
+import { ReportSection } from './report-parts.tsx';
 
 /** The alarm-management report's parts: a figure against its benchmark, the hourly chart, its tables. */
 const B = ALARM_BENCHMARKS;
@@ -170,8 +171,7 @@ export function ConditionTable(props: { title: string; rows: AlarmManagementRepo
   const { t, i18n } = useTranslation();
   const cols = ['colAlarm', 'colController', 'colLocation', 'colPoint', 'colCount', 'colShare'];
   return (
-    <section aria-label={props.title}>
-      <h2 className="mb-2 text-lg font-semibold">{props.title}</h2>
+    <ReportSection title={props.title}>
       {props.rows.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.report.none')}</p>
       ) : (
@@ -196,6 +196,6 @@ export function ConditionTable(props: { title: string; rows: AlarmManagementRepo
           ))}
         </ReportTable>
       )}
-    </section>
+    </ReportSection>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type ReportSearch, reportSearch } from '../../../app/list-search-params.ts';
 import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
+import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadReport, type ReportFilters, reportLocationsQuery } from '../api/reports.ts';
 import { defaultRange } from './format.ts';
@@ -42,26 +43,6 @@ export function useReportFilters(from: ReportPath): [ReportFilters, (patch: Part
       },
     });
   return [filters, update];
-}
-
-export function SelectFilter(props: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: [string, string][];
-}) {
-  return (
-    <label className="block min-w-40">
-      <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={filterClass}>
-        {props.options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }
 
 /** Date range and location, applied together from a form (dates are typed, so not on every key). */
@@ -106,7 +87,7 @@ function RangeFilters(props: {
       >
         {t('reports.apply')}
       </button>
-      <SelectFilter
+      <FilterSelect
         label={t('reports.location')}
         value={String(filters.location_id ?? '')}
         onChange={(v) => update({ location_id: v ? Number(v) : undefined })}

@@ -7,6 +7,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
+import { locationColumn, ReportSection } from '../components/report-parts.tsx';
 
 const STATE_CLASS: Record<string, string> = {
   ok: 'text-emerald-800 dark:text-emerald-300',
@@ -36,10 +37,7 @@ export function RefrigerantReportPage() {
               />
               <Stat label={t('refrigerant.report.added')} value={formatMass(body.summary.added_kg)} />
             </dl>
-            <section aria-labelledby="refrigerant-status">
-              <h2 id="refrigerant-status" className="mb-2 text-lg font-semibold">
-                {t('refrigerant.report.statusCounts')}
-              </h2>
+            <ReportSection title={t('refrigerant.report.statusCounts')}>
               <ul className="flex flex-wrap gap-3 text-sm">
                 {body.summary.by_status.map((s) => (
                   <li key={s.state} className="rounded-md border border-slate-200 px-3 py-1.5 dark:border-slate-700">
@@ -49,25 +47,14 @@ export function RefrigerantReportPage() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </ReportSection>
             <DataTable
               caption={t('reports.names.refrigerant.title')}
               rows={body.data}
               rowKey={(r) => `${r.controller_id}-${r.rack_ref}`}
               titleColumns={2}
               columns={[
-                {
-                  key: 'location',
-                  header: t('reports.location'),
-                  cell: (r) => (
-                    <>
-                      {r.location_name ?? '—'}
-                      <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
-                        {r.organization_name}
-                      </span>
-                    </>
-                  ),
-                },
+                locationColumn(t('reports.location')),
                 {
                   key: 'system',
                   header: t('refrigerant.report.system'),
