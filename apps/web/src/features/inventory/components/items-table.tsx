@@ -5,9 +5,8 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { type InventoryFilters, inventoryQuery } from '../api/inventory.ts';
+import { money } from '../format.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';
-
-const money = (v: number) => v.toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 
 export function ItemsTable(props: {
   filters: InventoryFilters;
