@@ -9,7 +9,7 @@ import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
@@ -135,34 +135,27 @@ export function AssetsPage() {
             },
             ...(canEdit
               ? [
-                  {
-                    key: 'actions',
-                    header: t('assets.actions'),
-                    headerHidden: true,
-                    card: 'actions' as const,
-                    className: 'whitespace-nowrap',
-                    cell: (a: Asset) => (
-                      <>
-                        <button
-                          type="button"
-                          onClick={() => setEditing(a)}
-                          disabled={!options.data}
-                          aria-label={t('assets.editAsset', { name: `${a.name} · ${a.location.name}` })}
-                          className={linkClass}
-                        >
-                          {t('assets.edit')}
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => setRemoving(a)}
-                          aria-label={t('assets.removeAsset', { name: `${a.name} · ${a.location.name}` })}
-                          className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
-                        >
-                          {t('assets.remove')}
-                        </button>
-                      </>
-                    ),
-                  },
+                  actionsColumn(t('assets.actions'), (a: Asset) => (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => setEditing(a)}
+                        disabled={!options.data}
+                        aria-label={t('assets.editAsset', { name: `${a.name} · ${a.location.name}` })}
+                        className={linkClass}
+                      >
+                        {t('assets.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => setRemoving(a)}
+                        aria-label={t('assets.removeAsset', { name: `${a.name} · ${a.location.name}` })}
+                        className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
+                      >
+                        {t('assets.remove')}
+                      </button>
+                    </>
+                  )),
                 ]
               : []),
           ]}

@@ -5,7 +5,7 @@ import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { actionsColumn, type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchBox } from './settings-layout.tsx';
 
 /** A settings list's search text and page; a new search goes back to the first page. */
@@ -46,14 +46,7 @@ export function SettingsList<T>(props: {
 }) {
   const { t } = useTranslation();
   const { query } = props;
-  const actions: Column<T> = {
-    key: 'actions',
-    header: t('settings.users.actions'),
-    headerHidden: true,
-    card: 'actions',
-    className: props.actionsClassName ?? 'text-right',
-    cell: props.actions,
-  };
+  const actions = actionsColumn(t('settings.users.actions'), props.actions, props.actionsClassName ?? 'text-right');
   return (
     <>
       <SearchBox value={props.search.q} placeholder={props.placeholder} onChange={props.search.search} />
