@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client.ts';
-import { FormField, inputClass } from '../form-field.tsx';
+import { FieldError, FormField, inputClass } from '../form-field.tsx';
 
 type Base = { reg: UseFormRegisterReturn; label: string; error?: string; hint?: string };
 
@@ -61,11 +61,7 @@ export function CheckboxInput(props: Base) {
           {props.label}
         </label>
       </div>
-      {props.error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={props.error} />
     </div>
   );
 }
