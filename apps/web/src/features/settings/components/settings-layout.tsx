@@ -21,9 +21,6 @@ export function settingsSectionsFor(user: AuthUser | null) {
   return SETTINGS_SECTIONS.filter((s) => !('permission' in s) || (user && hasPermission(user, s.permission)));
 }
 
-export const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700';
-export const thClass = 'px-3 py-2 text-left font-semibold text-slate-700 dark:text-slate-200';
-export const tdClass = 'px-3 py-2 align-top';
 export const cardClass = 'rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900';
 
 /** Every settings page: its title, the section links, then the page. */
@@ -78,7 +75,6 @@ export function QueryState(props: { pending: boolean; error: boolean; onRetry: (
   return <>{props.children}</>;
 }
 
-/** A search box that filters a list as the user types. */
 /** The settings lists' search field (a query of its own in each list). */
 export function SearchBox(props: { value: string; onChange: (value: string) => void; placeholder?: string }) {
   const { t } = useTranslation();
