@@ -6,9 +6,8 @@ import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { createJob, jobLocationsQuery } from '../api/jobs.ts';
-import { JobFields, type JobFieldValues } from './job-fields.tsx';
+import { JobFields, type JobFieldValues, showSaveFailure } from './job-fields.tsx';
 
 type AlarmSource = { ref: number; reason: string; location_id: number; controller_id: number };
 
@@ -85,11 +84,7 @@ function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void 
       toast.success(t('jobs.created', { number: job.number }));
       props.onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.fields.length) {
-        setErrors(Object.fromEntries(err.fields.map((f) => [f.field, f.message])));
-      } else {
-        toast.error(failureMessage(err, t('errors.network')));
-      }
+      showSaveFailure(err, setErrors, t('errors.network'));
     } finally {
       setBusy(false);
     }
