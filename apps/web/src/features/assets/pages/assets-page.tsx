@@ -1,7 +1,7 @@
 import { ASSET_TYPES, type Asset, WARRANTY_STATES } from '@rcm/shared/assets';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { assetsSearch } from '../../../app/list-search-params.ts';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
 import { AssetDialog } from '../components/asset-dialog.tsx';
 import { WarrantyCell } from '../components/warranty-badge.tsx';
@@ -26,19 +27,12 @@ export function AssetsPage() {
   const list = useQuery(assetsQuery(filters));
   const options = useQuery(assetOptionsQuery());
   const canEdit = hasPermission(user, 'assets_edit');
-  const [q, setQ] = useState(filters.q ?? '');
   const [editing, setEditing] = useState<Asset | 'new' | null>(null);
   const [removing, setRemoving] = useState<Asset | null>(null);
   const queryClient = useQueryClient();
   const update = (patch: Partial<AssetFilters>) =>
     void navigate({ to: '/assets', search: { ...filters, page: undefined, ...patch } });
-
-  // Typing searches after a pause, not on every key.
-  useEffect(() => {
-    if ((filters.q ?? '') === q) return;
-    const timer = setTimeout(() => update({ q: q.trim() || undefined }), 300);
-    return () => clearTimeout(timer);
-  });
+  const [q, setQ] = useSearchText(filters.q, (text) => update({ q: text }));
 
   const any: [string, string] = ['', t('assets.any')];
   const rows = list.data?.data ?? [];

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarrantyBadge } from '../../../components/badges.tsx';
 import { Page } from '../../../components/page.tsx';
@@ -11,6 +10,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { localToday } from '../../../lib/format.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
 
 /** /controllers: search, filters in the URL, status at a glance. */
@@ -22,19 +22,12 @@ export function ControllersPage() {
   const filters = useSearch({ from: '/controllers' });
   const list = useQuery(controllersQuery(filters));
   const orgs = useQuery({ ...organizationsQuery(), enabled: hasPermission(user, 'organization_view_all') });
-  const [q, setQ] = useState(filters.q ?? '');
   const update = (patch: Partial<ControllerFilters>) =>
     void navigate({
       to: '/controllers',
       search: (prev) => ({ ...prev, page: undefined, ...patch }),
     });
-
-  // Typing searches after a pause, not on every key.
-  useEffect(() => {
-    if ((filters.q ?? '') === q) return;
-    const timer = setTimeout(() => update({ q: q.trim() || undefined }), 300);
-    return () => clearTimeout(timer);
-  });
+  const [q, setQ] = useSearchText(filters.q, (text) => update({ q: text }));
 
   const any: [string, string] = ['', t('dashboard.any')];
   const rows = list.data?.data ?? [];

@@ -1,7 +1,7 @@
 import { AVAILABILITIES, INVENTORY_SORTS, type InventoryItem, ITEM_TYPES } from '@rcm/shared/inventory';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type InventorySearch, inventorySearch } from '../../../app/list-search-params.ts';
@@ -10,6 +10,7 @@ import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useSearchText } from '../../../lib/use-search-text.ts';
 import { downloadCsv, removeItem } from '../api/inventory.ts';
 import { orderOptionsQuery } from '../api/purchase-orders.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
@@ -30,7 +31,6 @@ export function InventoryPage() {
   const page = Math.max(1, Number.parseInt(pageNumber ?? '1', 10) || 1);
   const canEdit = hasPermission(user, 'inventory_edit');
   const options = useQuery({ ...orderOptionsQuery(), enabled: canEdit });
-  const [q, setQ] = useState(filters.q ?? '');
   const [editing, setEditing] = useState<InventoryItem | 'new' | null>(null);
   const [removing, setRemoving] = useState<InventoryItem | null>(null);
   const queryClient = useQueryClient();
@@ -44,13 +44,7 @@ export function InventoryPage() {
       search: next,
     });
   const update = (patch: Partial<InventorySearch>) => go({ ...search, ...patch }, 1);
-
-  // Typing searches after a pause, not on every key.
-  useEffect(() => {
-    if ((filters.q ?? '') === q) return;
-    const timer = setTimeout(() => update({ q: q.trim() || undefined }), 300);
-    return () => clearTimeout(timer);
-  });
+  const [q, setQ] = useSearchText(filters.q, (text) => update({ q: text }));
 
   const organizations = [
     ...new Map(
