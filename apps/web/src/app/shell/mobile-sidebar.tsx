@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CloseButton } from '../../components/slide-over.tsx';
+import { CloseButton } from '../../components/close-button.tsx';
 import type { NavItem } from './nav-items.ts';
 
 export function MobileSidebar(props: { open: boolean; onClose: () => void; items: NavItem[] }) {
