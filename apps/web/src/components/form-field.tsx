@@ -29,16 +29,11 @@ export function FormField(props: {
           {props.hint}
         </p>
       ) : null}
-      <FieldError id={errorId} message={props.error} />
+      {props.error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {props.error}
+        </p>
+      ) : null}
     </div>
   );
-}
-
-/** A control's error under it; `id` is what the control's `aria-describedby` names. */
-export function FieldError(props: { id: string; message?: string }) {
-  return props.message ? (
-    <p id={props.id} className="mt-1 text-sm text-red-700 dark:text-red-300">
-      {props.message}
-    </p>
-  ) : null;
 }

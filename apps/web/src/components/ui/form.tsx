@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client.ts';
-import { FieldError, FormField, inputClass } from '../form-field.tsx';
+import { FormField, inputClass } from '../form-field.tsx';
 
 type Base = { reg: UseFormRegisterReturn; label: string; error?: string; hint?: string };
 
@@ -43,6 +43,18 @@ export function SelectInput(props: Base & { children: ReactNode }) {
       )}
     </FormField>
   );
+}
+
+/**
+ * A control's error under it, for controls outside FormField (a checkbox, a group); `id` is what the
+ * control's `aria-describedby` names.
+ */
+export function FieldError(props: { id: string; message?: string }) {
+  return props.message ? (
+    <p id={props.id} className="mt-1 text-sm text-red-700 dark:text-red-300">
+      {props.message}
+    </p>
+  ) : null;
 }
 
 export function CheckboxInput(props: Base) {

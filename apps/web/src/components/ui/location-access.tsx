@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError } from '../form-field.tsx';
+import { FieldError } from './form.tsx';
 
 export type Access = { all_locations: boolean; location_ids: number[] };
 

@@ -7,10 +7,9 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
+import { FilterSelect, SearchBox, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { localToday } from '../../../lib/format.ts';
-import { useSearchText } from '../../../lib/use-search-text.ts';
 import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
 
 /** /controllers: search, filters in the URL, status at a glance. */

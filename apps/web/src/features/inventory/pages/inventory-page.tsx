@@ -8,9 +8,8 @@ import { type InventorySearch, inventorySearch } from '../../../app/list-search-
 import { Page } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
+import { FilterSelect, SearchBox, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { useSearchText } from '../../../lib/use-search-text.ts';
 import { downloadCsv, removeItem } from '../api/inventory.ts';
 import { orderOptionsQuery } from '../api/purchase-orders.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';

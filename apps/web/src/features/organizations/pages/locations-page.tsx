@@ -7,9 +7,8 @@ import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { locationsListQuery } from '../api/organizations.ts';
+import { locationsListQuery, useListSearch } from '../api/organizations.ts';
 import { PhoneLink } from '../components/ui.tsx';
-import { useListSearch } from '../hooks.ts';
 
 /** /locations: the caller's own organization's, their member locations, or all (locations_view_all). */
 export function LocationsPage() {

@@ -10,8 +10,7 @@ import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { applyServerErrors, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
-import { createOrganization, deleteOrganization, renameOrganization } from '../api/organizations.ts';
-import { useOrganizationOf } from '../hooks.ts';
+import { createOrganization, deleteOrganization, renameOrganization, useOrganizationOf } from '../api/organizations.ts';
 
 function OrganizationForm(props: { id?: number; name?: string }) {
   const { t } = useTranslation();

@@ -5,11 +5,11 @@ import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useOrganizationOf } from '../api/organizations.ts';
 import { InvitationsSection } from '../components/invitations-section.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
 import { MembersSection } from '../components/members-section.tsx';
 import { PhoneLink, Section } from '../components/ui.tsx';
-import { useOrganizationOf } from '../hooks.ts';
 
 /** /organizations/{id}/view: the organisation name, its smart controllers, its locations and its members. */
 export function OrganizationViewPage() {

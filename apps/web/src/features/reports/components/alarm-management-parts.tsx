@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { TableWrap, tableClass, td, th } from './report-layout.tsx';
-import { ReportSection } from './report-parts.tsx';
+import { ReportSection, TableWrap, tableClass, td, th } from './report-layout.tsx';
 
 /** The alarm-management report's parts: a figure against its benchmark, the hourly chart, its tables. */
 const B = ALARM_BENCHMARKS;

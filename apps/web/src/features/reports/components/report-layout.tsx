@@ -1,11 +1,12 @@
 import type { ExportFormat, ReportName } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReportSearch, reportSearch } from '../../../app/list-search-params.ts';
 import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
+import type { Column } from '../../../components/ui/data-table.tsx';
 import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadReport, type ReportFilters, reportLocationsQuery } from '../api/reports.ts';
@@ -243,3 +244,35 @@ export function TableWrap(props: { label: string; children: ReactNode }) {
   );
 }
 export const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700';
+
+/** A titled part of a report's body (a table, a list of counts), named by its heading. */
+export function ReportSection(props: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-lg font-semibold">
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+/** A report row's place: its location (a dash for none) over its organization. */
+export function Where(props: { row: { location_name: string | null; organization_name: string } }) {
+  return (
+    <>
+      {props.row.location_name ?? '—'}
+      <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+        {props.row.organization_name}
+      </span>
+    </>
+  );
+}
+
+/** The location column of a report's table: its location over its organization. */
+export function locationColumn<T extends { location_name: string | null; organization_name: string }>(
+  header: string,
+): Column<T> {
+  return { key: 'location', header, cell: (row) => <Where row={row} /> };
+}

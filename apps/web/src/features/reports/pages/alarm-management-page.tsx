@@ -11,8 +11,7 @@ import {
   type Judged,
   ReportTable,
 } from '../components/alarm-management-parts.tsx';
-import { ReportLayout, ReportState, td, useReportFilters } from '../components/report-layout.tsx';
-import { ReportSection } from '../components/report-parts.tsx';
+import { ReportLayout, ReportSection, ReportState, td, useReportFilters } from '../components/report-layout.tsx';
 
 const B = ALARM_BENCHMARKS;
 

@@ -8,8 +8,7 @@ import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { duration } from '../components/format.ts';
-import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
-import { locationColumn } from '../components/report-parts.tsx';
+import { locationColumn, ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
 
 /** /reports/alarm_response: time to acknowledge and to clear, by organization, location, type and severity. */
 export function AlarmResponsePage() {

@@ -6,8 +6,14 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
-import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
-import { locationColumn, ReportSection } from '../components/report-parts.tsx';
+import {
+  locationColumn,
+  ReportLayout,
+  ReportSection,
+  ReportState,
+  Stat,
+  useReportFilters,
+} from '../components/report-layout.tsx';
 
 const STATE_CLASS: Record<string, string> = {
   ok: 'text-emerald-800 dark:text-emerald-300',

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
 import { alarmTypesQuery } from '../api/settings.ts';
-import { SettingsLayout } from '../components/settings-layout.tsx';
-import { EditLink, SettingsList, useSettingsSearch } from '../components/settings-list.tsx';
+import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../components/settings-layout.tsx';
 
 /** /settings/alarm-types: the engine's catalogue; each row opens its form (read-only without update rights). */
 export function AlarmTypesPage() {

@@ -7,8 +7,13 @@ import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { rolesQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
-import { cardClass, SettingsLayout } from '../components/settings-layout.tsx';
-import { EditLink, SettingsList, useSettingsSearch } from '../components/settings-list.tsx';
+import {
+  cardClass,
+  EditLink,
+  SettingsLayout,
+  SettingsList,
+  useSettingsSearch,
+} from '../components/settings-layout.tsx';
 
 /** /settings/roles: roles are shared by every organization, so only global settings users change them. */
 export function RolesPage() {

@@ -4,8 +4,13 @@ import { toast } from 'sonner';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { teamsQuery } from '../api/settings.ts';
-import { cardClass, SettingsLayout } from '../components/settings-layout.tsx';
-import { EditLink, SettingsList, useSettingsSearch } from '../components/settings-list.tsx';
+import {
+  cardClass,
+  EditLink,
+  SettingsLayout,
+  SettingsList,
+  useSettingsSearch,
+} from '../components/settings-layout.tsx';
 import { TeamForm } from '../components/team-form.tsx';
 
 /** /settings/teams: list, search, paging and a form to create a team. */

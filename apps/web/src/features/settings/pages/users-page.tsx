@@ -7,8 +7,7 @@ import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { hasPermission, impersonate, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { usersQuery } from '../api/settings.ts';
-import { SettingsLayout } from '../components/settings-layout.tsx';
-import { EditLink, SettingsList, useSettingsSearch } from '../components/settings-list.tsx';
+import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../components/settings-layout.tsx';
 
 /** /settings/users: search, paging, role badge, team, organization, status; edit and "sign in as". */
 export function UsersPage() {
