@@ -166,3 +166,23 @@ export function EditLink(props: { link: ValidateLinkOptions; name: string }): Re
     </Link>
   );
 }
+
+/** A settings list and, for those who may add to it, the card beside it with the form that does. */
+export function ListBesideForm(props: {
+  children: ReactNode;
+  form: { id: string; title: string; body: ReactNode } | null;
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="lg:col-span-2">{props.children}</div>
+      {props.form ? (
+        <section aria-labelledby={props.form.id} className={`h-fit p-5 ${cardClass}`}>
+          <h2 id={props.form.id} className="mb-4 text-base font-semibold">
+            {props.form.title}
+          </h2>
+          {props.form.body}
+        </section>
+      ) : null}
+    </div>
+  );
+}

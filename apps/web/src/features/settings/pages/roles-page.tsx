@@ -8,8 +8,8 @@ import { useSeededName } from '../../../lib/seeded-names.ts';
 import { rolesQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
 import {
-  cardClass,
   EditLink,
+  ListBesideForm,
   SettingsLayout,
   SettingsList,
   useSettingsSearch,
@@ -26,55 +26,57 @@ export function RolesPage() {
   const query = useQuery(rolesQuery(search.params));
   return (
     <SettingsLayout title={t('settings.sections.roles')} subtitle={canEdit ? undefined : t('settings.readOnly')}>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <SettingsList
-            title={t('settings.sections.roles')}
-            search={search}
-            placeholder={t('settings.roles.name')}
-            query={query}
-            rowKey={(r) => r.id}
-            emptyBody={t('settings.roles.empty')}
-            columns={[
-              {
-                key: 'name',
-                header: t('settings.roles.name'),
-                rowHeader: true,
-                cell: (r) => <RoleBadge name={r.name} color={r.color} />,
-              },
-              {
-                key: 'permissions',
-                header: t('settings.roles.permissions'),
-                cell: (r) => t('settings.roles.permissionCount', { count: r.permissions.length }),
-              },
-              { key: 'users', header: t('settings.roles.users'), cell: (r) => r.users },
-            ]}
-            actions={(r) =>
-              canEdit ? (
-                <EditLink
-                  link={{ to: '/settings/roles/$id/edit', params: { id: String(r.id) } }}
-                  name={seeded('role', r.name)}
-                />
-              ) : null
-            }
-          />
-        </div>
-        {canEdit ? (
-          <section aria-labelledby="new-role" className={`h-fit p-5 ${cardClass}`}>
-            <h2 id="new-role" className="mb-4 text-base font-semibold">
-              {t('settings.roles.createTitle')}
-            </h2>
-            <RoleForm
-              current={null}
-              matrix={false}
-              onSaved={async (role) => {
-                toast.success(t('settings.roles.created'));
-                await navigate({ to: '/settings/roles/$id/edit', params: { id: String(role.id) } });
-              }}
-            />
-          </section>
-        ) : null}
-      </div>
+      <ListBesideForm
+        form={
+          canEdit
+            ? {
+                id: 'new-role',
+                title: t('settings.roles.createTitle'),
+                body: (
+                  <RoleForm
+                    current={null}
+                    matrix={false}
+                    onSaved={async (role) => {
+                      toast.success(t('settings.roles.created'));
+                      await navigate({ to: '/settings/roles/$id/edit', params: { id: String(role.id) } });
+                    }}
+                  />
+                ),
+              }
+            : null
+        }
+      >
+        <SettingsList
+          title={t('settings.sections.roles')}
+          search={search}
+          placeholder={t('settings.roles.name')}
+          query={query}
+          rowKey={(r) => r.id}
+          emptyBody={t('settings.roles.empty')}
+          columns={[
+            {
+              key: 'name',
+              header: t('settings.roles.name'),
+              rowHeader: true,
+              cell: (r) => <RoleBadge name={r.name} color={r.color} />,
+            },
+            {
+              key: 'permissions',
+              header: t('settings.roles.permissions'),
+              cell: (r) => t('settings.roles.permissionCount', { count: r.permissions.length }),
+            },
+            { key: 'users', header: t('settings.roles.users'), cell: (r) => r.users },
+          ]}
+          actions={(r) =>
+            canEdit ? (
+              <EditLink
+                link={{ to: '/settings/roles/$id/edit', params: { id: String(r.id) } }}
+                name={seeded('role', r.name)}
+              />
+            ) : null
+          }
+        />
+      </ListBesideForm>
     </SettingsLayout>
   );
 }

@@ -5,8 +5,8 @@ import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { teamsQuery } from '../api/settings.ts';
 import {
-  cardClass,
   EditLink,
+  ListBesideForm,
   SettingsLayout,
   SettingsList,
   useSettingsSearch,
@@ -24,55 +24,57 @@ export function TeamsPage() {
   const query = useQuery(teamsQuery(search.params));
   return (
     <SettingsLayout title={t('settings.sections.teams')} subtitle={canEdit ? undefined : t('settings.readOnly')}>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <SettingsList
-            title={t('settings.sections.teams')}
-            search={search}
-            placeholder={t('settings.teams.name')}
-            query={query}
-            rowKey={(r) => r.id}
-            emptyBody={t('settings.teams.empty')}
-            columns={[
-              {
-                key: 'name',
-                header: t('settings.teams.name'),
-                rowHeader: true,
-                className: 'font-medium',
-                cell: (r) => seeded('team', r.name),
-              },
-              {
-                key: 'organization',
-                header: t('settings.teams.organization'),
-                cell: (r) => r.organisation?.name ?? t('settings.teams.shared'),
-              },
-              { key: 'members', header: t('settings.teams.members'), cell: (r) => r.members },
-            ]}
-            actions={(r) =>
-              canEdit ? (
-                <EditLink
-                  link={{ to: '/settings/teams/$id/edit', params: { id: String(r.id) } }}
-                  name={seeded('team', r.name)}
-                />
-              ) : null
-            }
-          />
-        </div>
-        {canEdit ? (
-          <section aria-labelledby="new-team" className={`h-fit p-5 ${cardClass}`}>
-            <h2 id="new-team" className="mb-4 text-base font-semibold">
-              {t('settings.teams.createTitle')}
-            </h2>
-            <TeamForm
-              team={null}
-              onSaved={async () => {
-                toast.success(t('settings.teams.created'));
-                await queryClient.invalidateQueries({ queryKey: ['settings', 'teams'] });
-              }}
-            />
-          </section>
-        ) : null}
-      </div>
+      <ListBesideForm
+        form={
+          canEdit
+            ? {
+                id: 'new-team',
+                title: t('settings.teams.createTitle'),
+                body: (
+                  <TeamForm
+                    team={null}
+                    onSaved={async () => {
+                      toast.success(t('settings.teams.created'));
+                      await queryClient.invalidateQueries({ queryKey: ['settings', 'teams'] });
+                    }}
+                  />
+                ),
+              }
+            : null
+        }
+      >
+        <SettingsList
+          title={t('settings.sections.teams')}
+          search={search}
+          placeholder={t('settings.teams.name')}
+          query={query}
+          rowKey={(r) => r.id}
+          emptyBody={t('settings.teams.empty')}
+          columns={[
+            {
+              key: 'name',
+              header: t('settings.teams.name'),
+              rowHeader: true,
+              className: 'font-medium',
+              cell: (r) => seeded('team', r.name),
+            },
+            {
+              key: 'organization',
+              header: t('settings.teams.organization'),
+              cell: (r) => r.organisation?.name ?? t('settings.teams.shared'),
+            },
+            { key: 'members', header: t('settings.teams.members'), cell: (r) => r.members },
+          ]}
+          actions={(r) =>
+            canEdit ? (
+              <EditLink
+                link={{ to: '/settings/teams/$id/edit', params: { id: String(r.id) } }}
+                name={seeded('team', r.name)}
+              />
+            ) : null
+          }
+        />
+      </ListBesideForm>
     </SettingsLayout>
   );
 }
