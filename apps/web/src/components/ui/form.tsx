@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client.ts';
 import { FormField, inputClass } from '../form-field.tsx';
@@ -75,6 +75,28 @@ export function CheckboxInput(props: Base) {
       </div>
       <FieldError id={`${id}-error`} message={props.error} />
     </div>
+  );
+}
+
+/**
+ * A page's form on a card: the schema's messages instead of the browser's validation, the form-level
+ * error (`rootError`) first.
+ */
+export function FormCard(props: {
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  rootError?: string;
+  width: 'max-w-xl' | 'max-w-2xl';
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={props.onSubmit}
+      noValidate
+      className={`${props.width} space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900`}
+    >
+      <RootError message={props.rootError} />
+      {props.children}
+    </form>
   );
 }
 

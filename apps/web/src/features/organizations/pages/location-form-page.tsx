@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Page, RecordMissing, Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { applyServerErrors, FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
@@ -72,12 +72,7 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
   );
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <RootError message={errors.root?.message} />
+    <FormCard onSubmit={submit} rootError={errors.root?.message} width="max-w-2xl">
       {text('name', t('organizations.locationName'))}
       {text('address_line_1', t('organizations.addressLine1'), { autoComplete: 'address-line1' })}
       {text('address_line_2', t('organizations.addressLine2'), { autoComplete: 'address-line2' })}
@@ -100,7 +95,7 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
           {t('organizations.cancel')}
         </Link>
       </div>
-    </form>
+    </FormCard>
   );
 }
 

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Page, RecordMissing } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { applyServerErrors, RootError, TextInput } from '../../../components/ui/form.tsx';
+import { applyServerErrors, FormCard, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { createOrganization, deleteOrganization, renameOrganization, useOrganizationOf } from '../api/organizations.ts';
@@ -34,12 +34,7 @@ function OrganizationForm(props: { id?: number; name?: string }) {
   });
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="max-w-xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <RootError message={errors.root?.message} />
+    <FormCard onSubmit={submit} rootError={errors.root?.message} width="max-w-xl">
       <TextInput label={t('organizations.name')} error={errors.name?.message} reg={form.register('name')} />
       <div className="flex gap-3">
         <SubmitButton submitting={isSubmitting} label={t('organizations.save')} busyLabel={t('organizations.saving')} />
@@ -51,7 +46,7 @@ function OrganizationForm(props: { id?: number; name?: string }) {
           {t('organizations.cancel')}
         </Link>
       </div>
-    </form>
+    </FormCard>
   );
 }
 
