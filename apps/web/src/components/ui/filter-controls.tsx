@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { filterClass } from '../form-field.tsx';
 
 const labelText = 'block text-xs font-medium text-slate-600 dark:text-slate-300';
@@ -23,6 +23,19 @@ export function SearchBox(props: {
         className={filterClass}
       />
     </label>
+  );
+}
+
+/** A list's filter bar: its search box, wide, then the list's own filters. */
+export function FilterBar(props: {
+  search: { label: string; value: string; onChange: (value: string) => void; placeholder?: string };
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <SearchBox className="block min-w-64 flex-1" {...props.search} />
+      {props.children}
+    </div>
   );
 }
 

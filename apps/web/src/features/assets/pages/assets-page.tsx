@@ -10,7 +10,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
-import { FilterSelect, SearchBox, useSearchText } from '../../../components/ui/filter-controls.tsx';
+import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
 import { AssetDialog } from '../components/asset-dialog.tsx';
@@ -47,14 +47,7 @@ export function AssetsPage() {
         ) : null
       }
     >
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchBox
-          className="block min-w-64 flex-1"
-          label={t('assets.search')}
-          value={q}
-          onChange={setQ}
-          placeholder={t('assets.searchHint')}
-        />
+      <FilterBar search={{ label: t('assets.search'), value: q, onChange: setQ, placeholder: t('assets.searchHint') }}>
         <FilterSelect
           label={t('assets.location')}
           value={String(filters.location_id ?? '')}
@@ -73,7 +66,7 @@ export function AssetsPage() {
           onChange={(v) => update({ warranty: v || undefined })}
           options={[any, ...WARRANTY_STATES.map((v) => [v, t(`assets.warranties.${v}`)] as [string, string])]}
         />
-      </div>
+      </FilterBar>
       <div className="mt-4">
         <DataTable
           caption={t('assets.table')}

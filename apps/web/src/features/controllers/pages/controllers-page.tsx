@@ -7,7 +7,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { FilterSelect, SearchBox, useSearchText } from '../../../components/ui/filter-controls.tsx';
+import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { localToday } from '../../../lib/format.ts';
 import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
@@ -32,14 +32,9 @@ export function ControllersPage() {
   const rows = list.data?.data ?? [];
   return (
     <Page title={t('controllers.title')}>
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchBox
-          className="block min-w-64 flex-1"
-          label={t('controllers.search')}
-          value={q}
-          onChange={setQ}
-          placeholder={t('controllers.searchHint')}
-        />
+      <FilterBar
+        search={{ label: t('controllers.search'), value: q, onChange: setQ, placeholder: t('controllers.searchHint') }}
+      >
         {orgs.data ? (
           <FilterSelect
             className="block min-w-36"
@@ -72,7 +67,7 @@ export function ControllersPage() {
           onChange={(v) => update({ warranty: (v || undefined) as ControllerFilters['warranty'] })}
           options={[any, ['true', t('dashboard.inWarranty')], ['false', t('dashboard.outOfWarranty')]]}
         />
-      </div>
+      </FilterBar>
       <div className="mt-4">
         <DataTable
           caption={t('controllers.title')}

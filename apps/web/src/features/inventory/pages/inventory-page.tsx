@@ -8,7 +8,7 @@ import { type InventorySearch, inventorySearch } from '../../../app/list-search-
 import { Page } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FilterSelect, SearchBox, useSearchText } from '../../../components/ui/filter-controls.tsx';
+import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { downloadCsv, removeItem } from '../api/inventory.ts';
 import { orderOptionsQuery } from '../api/purchase-orders.ts';
@@ -139,14 +139,9 @@ export function InventoryPage() {
         <SuppliersPanel canManage={canEdit && hasPermission(user, 'organization_view_all')} />
       ) : (
         <>
-          <div className="flex flex-wrap items-end gap-3">
-            <SearchBox
-              className="block min-w-64 flex-1"
-              label={t('inventory.search')}
-              value={q}
-              onChange={setQ}
-              placeholder={t('inventory.searchHint')}
-            />
+          <FilterBar
+            search={{ label: t('inventory.search'), value: q, onChange: setQ, placeholder: t('inventory.searchHint') }}
+          >
             <FilterSelect
               label={t('inventory.type')}
               value={filters.type ?? ''}
@@ -170,7 +165,7 @@ export function InventoryPage() {
               onChange={(v) => update({ sort: v === 'product_name' ? undefined : v })}
               options={INVENTORY_SORTS.map((v) => [v, t(`inventory.sorts.${v}`)] as [string, string])}
             />
-          </div>
+          </FilterBar>
           <ItemsTable
             filters={filters}
             page={page}
