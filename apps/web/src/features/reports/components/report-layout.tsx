@@ -179,7 +179,7 @@ export function ReportLayout(props: {
       actions={<ExportButtons name={props.name} filters={props.filters} />}
     >
       <p className="-mt-4 mb-4 text-sm">
-        <Link to="/reports" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+        <Link to="/reports" className={reportLinkClass}>
           {t('reports.back')}
         </Link>
       </p>
@@ -275,4 +275,16 @@ export function locationColumn<T extends { location_name: string | null; organiz
   header: string,
 ): Column<T> {
   return { key: 'location', header, cell: (row) => <Where row={row} /> };
+}
+
+/** A report's links are in the weight of the text around them. */
+export const reportLinkClass = 'text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
+
+/** A controller named in a report, linking to its page. */
+export function ControllerLink(props: { id: number; name: string }) {
+  return (
+    <Link to="/controllers/$controllerId/view" params={{ controllerId: String(props.id) }} className={reportLinkClass}>
+      {props.name}
+    </Link>
+  );
 }

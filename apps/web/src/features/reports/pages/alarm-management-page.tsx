@@ -11,7 +11,14 @@ import {
   type Judged,
   ReportTable,
 } from '../components/alarm-management-parts.tsx';
-import { ReportLayout, ReportSection, ReportState, td, useReportFilters } from '../components/report-layout.tsx';
+import {
+  ReportLayout,
+  ReportSection,
+  ReportState,
+  reportLinkClass,
+  td,
+  useReportFilters,
+} from '../components/report-layout.tsx';
 
 const B = ALARM_BENCHMARKS;
 
@@ -165,7 +172,7 @@ export function AlarmManagementReportPage() {
                         <Link
                           to="/alarms/$alarmMetadataRef/view"
                           params={{ alarmMetadataRef: String(s.ref) }}
-                          className="font-mono text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                          className={`font-mono ${reportLinkClass}`}
                         >
                           {s.ref}
                         </Link>

@@ -1,12 +1,12 @@
 import type { RefrigerantReportRow } from '@rcm/shared/refrigerant';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import {
+  ControllerLink,
   locationColumn,
   ReportLayout,
   ReportSection,
@@ -66,13 +66,7 @@ export function RefrigerantReportPage() {
                   header: t('refrigerant.report.system'),
                   cell: (r) => (
                     <>
-                      <Link
-                        to="/controllers/$controllerId/view"
-                        params={{ controllerId: String(r.controller_id) }}
-                        className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                      >
-                        {r.controller_name}
-                      </Link>
+                      <ControllerLink id={r.controller_id} name={r.controller_name} />
                       <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
                         {r.rack_name ?? t('refrigerant.rackName', { ref: r.rack_ref })}
                       </span>
