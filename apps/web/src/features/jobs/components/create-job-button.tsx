@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
-import { SubmitButton } from '../../../components/ui/form-actions.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { createJob, jobLocationsQuery } from '../api/jobs.ts';
 import { JobFields, type JobFieldValues, showSaveFailure } from './job-fields.tsx';
 
@@ -131,16 +131,13 @@ function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void 
             {errors.location_id ?? errors.alarm_ref ?? errors.controller_id}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2 pt-2">
-          <button
-            type="button"
-            onClick={props.onClose}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium dark:border-slate-600"
-          >
-            {t('jobs.cancel')}
-          </button>
-          <SubmitButton submitting={busy} label={t('jobs.save')} busyLabel={t('jobs.saving')} />
-        </div>
+        <FormActions
+          onCancel={props.onClose}
+          cancelLabel={t('jobs.cancel')}
+          submitting={busy}
+          label={t('jobs.save')}
+          busyLabel={t('jobs.saving')}
+        />
       </form>
     </SlideOver>
   );
