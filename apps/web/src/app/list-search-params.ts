@@ -15,14 +15,10 @@ import type { AssetFilters } from '../features/assets/api/assets.ts';
 import type { InventoryFilters } from '../features/inventory/api/inventory.ts';
 import { type JobFilters, splitList } from '../features/jobs/api/jobs.ts';
 
-type Raw = Record<string, unknown>;
+import { laterPage, positive, type Raw } from './search-params.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 200 ? v : undefined);
 const oneOf = <T extends string>(v: unknown, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
-const positive = (v: unknown) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 
 export function jobsSearch(raw: Raw): JobFilters {
   const status = JOB_STATUSES.find((s) => s === raw.status);
@@ -30,23 +26,21 @@ export function jobsSearch(raw: Raw): JobFilters {
   const priorities = splitList(raw.priorities as string | undefined).filter((p) =>
     (JOB_PRIORITIES as readonly string[]).includes(p),
   );
-  const page = Number(raw.page);
   return {
     status,
     categories: categories.length ? categories.join(',') : undefined,
     priorities: priorities.length ? priorities.join(',') : undefined,
-    page: Number.isInteger(page) && page > 1 ? page : undefined,
+    page: laterPage(raw.page),
   };
 }
 
 export function assetsSearch(raw: Raw): AssetFilters {
-  const page = positive(raw.page);
   return {
     q: str(raw.q),
     location_id: positive(raw.location_id),
     type: oneOf(raw.type, ASSET_TYPES),
     warranty: oneOf(raw.warranty, WARRANTY_STATES),
-    page: page && page > 1 ? page : undefined,
+    page: laterPage(raw.page),
   };
 }
 
@@ -78,12 +72,11 @@ export type ReportSearch = {
 
 export function reportSearch(raw: Raw): ReportSearch {
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-  const int = (v: unknown) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : undefined);
   return {
     from: typeof raw.from === 'string' && DAY.test(raw.from) ? raw.from : undefined,
     to: typeof raw.to === 'string' && DAY.test(raw.to) ? raw.to : undefined,
-    location_id: int(raw.location_id),
-    page: int(raw.page),
+    location_id: positive(raw.location_id),
+    page: positive(raw.page),
     status: text(raw.status),
     severity: text(raw.severity),
   };

@@ -6,13 +6,21 @@
 import type { AlarmFilters } from '../features/alarms/api/get-alarms.ts';
 import type { ControllerFilters } from '../features/controllers/api/controllers.ts';
 
-type Raw = Record<string, unknown>;
+export type Raw = Record<string, unknown>;
 
 const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 500 ? v : undefined);
 const bool = (v: unknown) => (v === 'true' || v === 'false' ? v : undefined);
-const id = (v: unknown) => {
+
+/** A positive whole number (an id, a page), else undefined. */
+export const positive = (v: unknown) => {
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** A list's page after the first (the first is the URL without one). */
+export const laterPage = (v: unknown) => {
+  const page = positive(v);
+  return page && page > 1 ? page : undefined;
 };
 
 /** Only same-site paths may be returned to after sign-in. */
@@ -39,30 +47,28 @@ export function searchPageSearch(s: Raw): { q?: string } {
 
 /** The dashboard's filters live in the URL (bookmarkable); anything unknown is dropped. */
 export function dashboardSearch(s: Raw): AlarmFilters {
-  const page = Number(s.page);
   return {
     status: text(s.status),
     severity: text(s.severity),
     type: text(s.type),
     warranty: s.warranty === 'true' || s.warranty === 'false' ? s.warranty : undefined,
     offline: s.offline === 'true' ? 'true' : undefined,
-    organization_id: id(s.organization_id),
-    location_id: id(s.location_id),
+    organization_id: positive(s.organization_id),
+    location_id: positive(s.location_id),
     sort: text(s.sort),
-    page: Number.isInteger(page) && page > 1 ? page : undefined,
+    page: laterPage(s.page),
   };
 }
 
 export function controllersSearch(s: Raw): ControllerFilters {
-  const page = id(s.page);
   return {
     q: text(s.q),
-    organization_id: id(s.organization_id),
-    location_id: id(s.location_id),
+    organization_id: positive(s.organization_id),
+    location_id: positive(s.location_id),
     online: bool(s.online),
     authorised: bool(s.authorised),
     warranty: bool(s.warranty),
     sort: text(s.sort),
-    page: page && page > 1 ? page : undefined,
+    page: laterPage(s.page),
   };
 }

@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { CloseButton } from './close-button.tsx';
 
 /** A panel sliding in from the right: a title, a description, a scrolling body and an optional footer. */
 export function SlideOver(props: {
@@ -20,16 +21,7 @@ export function SlideOver(props: {
             <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-700">
               <div className="flex items-start justify-between gap-3">
                 <DialogTitle className="text-lg font-semibold">{props.title}</DialogTitle>
-                <button
-                  type="button"
-                  onClick={props.onClose}
-                  className="rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-                >
-                  <span className="sr-only">{props.closeLabel}</span>
-                  <svg className="size-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-                    <path d="m5.3 4.2 4.7 4.7 4.7-4.7 1.1 1.1-4.7 4.7 4.7 4.7-1.1 1.1-4.7-4.7-4.7 4.7-1.1-1.1 4.7-4.7-4.7-4.7z" />
-                  </svg>
-                </button>
+                <CloseButton label={props.closeLabel} onClick={props.onClose} />
               </div>
               {props.description ? (
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{props.description}</p>

@@ -1,6 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { CloseButton } from '../../components/close-button.tsx';
 import type { NavItem } from './nav-items.ts';
 
 export function MobileSidebar(props: { open: boolean; onClose: () => void; items: NavItem[] }) {
@@ -12,16 +13,7 @@ export function MobileSidebar(props: { open: boolean; onClose: () => void; items
         <DialogPanel className="relative flex w-full max-w-xs flex-col bg-white px-4 py-5 dark:bg-slate-900">
           <div className="flex items-center justify-between">
             <DialogTitle className="text-base font-semibold">{t('app.name')}</DialogTitle>
-            <button
-              type="button"
-              onClick={props.onClose}
-              className="rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-            >
-              <span className="sr-only">{t('nav.closeMenu')}</span>
-              <svg className="size-6" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-                <path d="m5.3 4.2 4.7 4.7 4.7-4.7 1.1 1.1-4.7 4.7 4.7 4.7-1.1 1.1-4.7-4.7-4.7 4.7-1.1-1.1 4.7-4.7-4.7-4.7z" />
-              </svg>
-            </button>
+            <CloseButton label={t('nav.closeMenu')} onClick={props.onClose} size="size-6" />
           </div>
           <nav aria-label={t('nav.main')} className="mt-6">
             <ul className="space-y-1">

@@ -65,6 +65,15 @@ export type Column<T> = {
   card?: 'actions' | 'hidden';
 };
 
+/** A row's actions: the header read by screen readers only, the buttons at the foot of a phone's card. */
+export function actionsColumn<T>(
+  header: string,
+  cell: (row: T) => ReactNode,
+  className = 'whitespace-nowrap',
+): Column<T> {
+  return { key: 'actions', header, headerHidden: true, card: 'actions', className, cell };
+}
+
 function SortButton(props: { label: string; direction: SortDirection; onSort: () => void }) {
   const { t } = useTranslation();
   return (

@@ -1,3 +1,4 @@
+import { type ReactNode, useEffect, useState } from 'react';
 import { filterClass } from '../form-field.tsx';
 
 const labelText = 'block text-xs font-medium text-slate-600 dark:text-slate-300';
@@ -25,6 +26,19 @@ export function SearchBox(props: {
   );
 }
 
+/** A list's filter bar: its search box, wide, then the list's own filters. */
+export function FilterBar(props: {
+  search: { label: string; value: string; onChange: (value: string) => void; placeholder?: string };
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <SearchBox className="block min-w-64 flex-1" {...props.search} />
+      {props.children}
+    </div>
+  );
+}
+
 /** One choice of a list's filter bar: `options` are [value, label] pairs. */
 export function FilterSelect(props: {
   label: string;
@@ -45,4 +59,18 @@ export function FilterSelect(props: {
       </select>
     </label>
   );
+}
+
+/**
+ * A list's search box over the `q` of its URL: the text as typed, which `apply` receives (trimmed,
+ * undefined when empty) 300 ms after the last key rather than on every key.
+ */
+export function useSearchText(current: string | undefined, apply: (q: string | undefined) => void) {
+  const [q, setQ] = useState(current ?? '');
+  useEffect(() => {
+    if ((current ?? '') === q) return;
+    const timer = setTimeout(() => apply(q.trim() || undefined), 300);
+    return () => clearTimeout(timer);
+  });
+  return [q, setQ] as const;
 }

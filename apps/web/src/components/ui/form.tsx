@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client.ts';
 import { FormField, inputClass } from '../form-field.tsx';
@@ -45,6 +45,18 @@ export function SelectInput(props: Base & { children: ReactNode }) {
   );
 }
 
+/**
+ * A control's error under it, for controls outside FormField (a checkbox, a group); `id` is what the
+ * control's `aria-describedby` names.
+ */
+export function FieldError(props: { id: string; message?: string }) {
+  return props.message ? (
+    <p id={props.id} className="mt-1 text-sm text-red-700 dark:text-red-300">
+      {props.message}
+    </p>
+  ) : null;
+}
+
 export function CheckboxInput(props: Base) {
   const id = `field-${props.reg.name}`;
   return (
@@ -61,12 +73,30 @@ export function CheckboxInput(props: Base) {
           {props.label}
         </label>
       </div>
-      {props.error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={props.error} />
     </div>
+  );
+}
+
+/**
+ * A page's form on a card: the schema's messages instead of the browser's validation, the form-level
+ * error (`rootError`) first.
+ */
+export function FormCard(props: {
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  rootError?: string;
+  width: 'max-w-xl' | 'max-w-2xl';
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={props.onSubmit}
+      noValidate
+      className={`${props.width} space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900`}
+    >
+      <RootError message={props.rootError} />
+      {props.children}
+    </form>
   );
 }
 

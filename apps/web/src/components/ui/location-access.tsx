@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from './form.tsx';
 
 export type Access = { all_locations: boolean; location_ids: number[] };
 
@@ -58,11 +59,7 @@ export function LocationAccess(props: {
           </div>
         ) : null}
       </div>
-      {props.error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={props.error} />
     </fieldset>
   );
 }

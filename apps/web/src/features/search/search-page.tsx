@@ -1,7 +1,7 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import type { SearchGroup, SearchHit, SearchKind, SearchResponse } from '@rcm/shared/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link, linkOptions, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../components/page.tsx';
@@ -17,31 +17,33 @@ export const searchResultsQuery = (q: string) =>
   });
 
 /** Where a hit leads: its own page where the user may open it, otherwise the list it belongs to. */
-function hitLink(
-  kind: SearchKind,
-  hit: SearchHit,
-  user: AuthUser | null,
-): { to: string; search?: Record<string, string> } {
+function hitLink(kind: SearchKind, hit: SearchHit, user: AuthUser | null) {
+  const id = String(hit.id);
   switch (kind) {
     case 'controllers':
-      return { to: `/controllers/${hit.id}/view` };
+      return linkOptions({ to: '/controllers/$controllerId/view', params: { controllerId: id } });
     case 'organizations':
-      return { to: `/organizations/${hit.id}/view` };
+      return linkOptions({ to: '/organizations/$id/view', params: { id } });
     case 'locations':
-      if (hasPermission(user, 'locations_edit')) return { to: `/locations/${hit.id}/edit` };
+      if (hasPermission(user, 'locations_edit'))
+        return linkOptions({ to: '/locations/$locationId/edit', params: { locationId: id } });
       if (hit.ref && hasPermission(user, 'organization_view', 'organization_view_all'))
-        return { to: `/organizations/${hit.ref}/view` };
-      return { to: '/locations' };
+        return linkOptions({ to: '/organizations/$id/view', params: { id: hit.ref } });
+      return linkOptions({ to: '/locations' });
     case 'alarms':
-      return { to: `/alarms/${hit.ref}/view` };
+      return linkOptions({ to: '/alarms/$alarmMetadataRef/view', params: { alarmMetadataRef: String(hit.ref) } });
     case 'jobs':
-      return { to: `/jobs/${hit.id}/view` };
+      return linkOptions({ to: '/jobs/$id/view', params: { id } });
     case 'inventory':
-      return { to: '/inventory', search: { q: hit.ref ?? hit.title } };
+      return linkOptions({
+        to: '/inventory/{-$pageNumber}',
+        params: { pageNumber: undefined },
+        search: { q: hit.ref ?? hit.title },
+      });
     case 'users':
       return hasPermission(user, 'settings_update')
-        ? { to: `/settings/users/${hit.id}/edit` }
-        : { to: '/settings/users' };
+        ? linkOptions({ to: '/settings/users/$id/edit', params: { id } })
+        : linkOptions({ to: '/settings/users' });
   }
 }
 
@@ -64,8 +66,7 @@ function Group(props: { group: SearchGroup; user: AuthUser | null }) {
           return (
             <li key={hit.id}>
               <Link
-                to={link.to}
-                search={link.search}
+                {...link}
                 className="block px-4 py-2 hover:bg-slate-50 focus-visible:bg-slate-50 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
               >
                 <span className="block text-sm font-medium text-sky-800 dark:text-sky-300">{hit.title}</span>

@@ -4,13 +4,13 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
+import { SeverityBadge } from '../../../components/badges.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
 import { acknowledgeAlarm } from '../api/alarm-actions.ts';
 import { typeName } from '../api/get-alarm-types.ts';
-import { ManagementBadges } from './management-badges.tsx';
+import { AlarmListBadges } from './management-badges.tsx';
 
 /** Acknowledges one alarm in one tap, says so, and refreshes the lists and tiles. */
 function AcknowledgeButton(props: { alarm: AlarmSummary }) {
@@ -56,11 +56,7 @@ export function AlarmCard(props: { alarm: AlarmSummary }) {
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <span className="flex items-center gap-2">
           <SeverityBadge severity={a.severity} />
-          <StatusBadge status={a.status} />
-          <ManagementBadges alarm={a} />
-          {a.occurrences > 1 ? (
-            <span className="text-xs text-slate-600 dark:text-slate-300">×{a.occurrences}</span>
-          ) : null}
+          <AlarmListBadges alarm={a} />
         </span>
         <time dateTime={a.raised_at ?? undefined} title={formatDateTime(a.raised_at)} className="text-sm tabular-nums">
           {formatRelative(a.raised_at)}

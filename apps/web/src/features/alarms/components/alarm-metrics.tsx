@@ -2,6 +2,7 @@ import type { AlarmDetail } from '@rcm/shared/alarms';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartSummary, chartPoints } from '../../../components/chart/chart-summary.tsx';
 import { seriesTitle } from '../../../components/chart/series-title.ts';
 import { type Marker, TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
 import { Spinner } from '../../../components/page.tsx';
@@ -126,7 +127,7 @@ export function AlarmMetrics(props: { alarm: AlarmDetail }) {
       ) : (
         <div className="mt-4 grid gap-6 lg:grid-cols-2">
           {metrics.data.series.map((s) => {
-            const pts = s.points.map(([ts, v]) => [new Date(ts).getTime(), v] as [number, number]);
+            const pts = chartPoints(s.points);
             const last = pts.at(-1);
             const name = seriesTitle(s, t, false);
             return (
@@ -138,13 +139,7 @@ export function AlarmMetrics(props: { alarm: AlarmDetail }) {
                       {t('alarmView.latest', { value: formatNumber(last[1]), unit: s.unit ?? '' })}
                     </span>
                   ) : null}
-                  <span className="sr-only">
-                    {t('alarmView.chartSummary', {
-                      count: pts.length,
-                      min: formatNumber(Math.min(...pts.map((p) => p[1]))),
-                      max: formatNumber(Math.max(...pts.map((p) => p[1]))),
-                    })}
-                  </span>
+                  <ChartSummary points={pts} />
                 </figcaption>
                 <TimeSeriesChart
                   points={pts}

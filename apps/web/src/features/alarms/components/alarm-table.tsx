@@ -1,13 +1,13 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
+import { SeverityBadge } from '../../../components/badges.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { type Column, DataTable, type SortDirection } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { AlarmCard } from './alarm-card.tsx';
-import { HELD_ROW, isHeld, ManagementBadges } from './management-badges.tsx';
+import { AlarmListBadges, HELD_ROW, isHeld } from './management-badges.tsx';
 
 type SortKey = 'ref' | 'controller' | 'severity' | 'raised_at' | 'acknowledged_at';
 
@@ -87,11 +87,7 @@ export function AlarmTable(props: {
         <>
           <span className="block">{typeName(a.alarm_type, i18n.language)}</span>
           <span className="flex flex-wrap items-center gap-1">
-            <StatusBadge status={a.status} />
-            <ManagementBadges alarm={a} />
-            {a.occurrences > 1 ? (
-              <span className="text-xs text-slate-600 dark:text-slate-300">×{a.occurrences}</span>
-            ) : null}
+            <AlarmListBadges alarm={a} />
           </span>
         </>
       ),

@@ -1,9 +1,9 @@
 import type { AlarmDetail } from '@rcm/shared/alarms';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { destructiveButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { DialogError, useDialogAction } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 
 /**
  * Asks before clearing one alarm. When its condition still holds (the server's `condition_present`)
@@ -19,25 +19,8 @@ export function ClearAlarmDialog(props: {
   alternatives?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, close, run } = useDialogAction(props.onClose);
   const present = props.alarm.condition_present === true;
-  const close = () => {
-    setError(null);
-    props.onClose();
-  };
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      close();
-    } catch (err) {
-      setError(failureMessage(err, t('errors.network')));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Modal open={props.open} onClose={close} title={t('alarmView.clearTitle', { ref: props.alarm.ref })}>
       {present ? (
@@ -51,14 +34,7 @@ export function ClearAlarmDialog(props: {
       <p className={`text-sm text-slate-700 dark:text-slate-200 ${present ? 'mt-3' : ''}`}>
         {present && props.onAcknowledge ? t('alarmView.clearBodyPresent') : t('alarmView.clearBody')}
       </p>
-      {error ? (
-        <p
-          role="alert"
-          className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {error}
-        </p>
-      ) : null}
+      <DialogError message={error} />
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button type="button" onClick={close} className={secondaryButton}>
           {t('common.cancel')}

@@ -1,5 +1,6 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../../components/badges.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /** Whether an open alarm is held back (suppressed by a maintenance window or shelved): shown grayed. */
@@ -54,6 +55,18 @@ export function ManagementBadges(props: { alarm: AlarmSummary; detailed?: boolea
           {t('alarmMgmt.chattering')}
         </span>
       ) : null}
+    </>
+  );
+}
+
+/** A list's view of an alarm's state: its status, what alarm management says of it, how often it came back. */
+export function AlarmListBadges(props: { alarm: AlarmSummary }) {
+  const a = props.alarm;
+  return (
+    <>
+      <StatusBadge status={a.status} />
+      <ManagementBadges alarm={a} />
+      {a.occurrences > 1 ? <span className="text-xs text-slate-600 dark:text-slate-300">×{a.occurrences}</span> : null}
     </>
   );
 }

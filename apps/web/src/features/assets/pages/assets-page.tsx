@@ -1,7 +1,7 @@
 import { ASSET_TYPES, type Asset, WARRANTY_STATES } from '@rcm/shared/assets';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { assetsSearch } from '../../../app/list-search-params.ts';
@@ -9,8 +9,8 @@ import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
+import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
 import { AssetDialog } from '../components/asset-dialog.tsx';
@@ -26,19 +26,12 @@ export function AssetsPage() {
   const list = useQuery(assetsQuery(filters));
   const options = useQuery(assetOptionsQuery());
   const canEdit = hasPermission(user, 'assets_edit');
-  const [q, setQ] = useState(filters.q ?? '');
   const [editing, setEditing] = useState<Asset | 'new' | null>(null);
   const [removing, setRemoving] = useState<Asset | null>(null);
   const queryClient = useQueryClient();
   const update = (patch: Partial<AssetFilters>) =>
     void navigate({ to: '/assets', search: { ...filters, page: undefined, ...patch } });
-
-  // Typing searches after a pause, not on every key.
-  useEffect(() => {
-    if ((filters.q ?? '') === q) return;
-    const timer = setTimeout(() => update({ q: q.trim() || undefined }), 300);
-    return () => clearTimeout(timer);
-  });
+  const [q, setQ] = useSearchText(filters.q, (text) => update({ q: text }));
 
   const any: [string, string] = ['', t('assets.any')];
   const rows = list.data?.data ?? [];
@@ -54,14 +47,7 @@ export function AssetsPage() {
         ) : null
       }
     >
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchBox
-          className="block min-w-64 flex-1"
-          label={t('assets.search')}
-          value={q}
-          onChange={setQ}
-          placeholder={t('assets.searchHint')}
-        />
+      <FilterBar search={{ label: t('assets.search'), value: q, onChange: setQ, placeholder: t('assets.searchHint') }}>
         <FilterSelect
           label={t('assets.location')}
           value={String(filters.location_id ?? '')}
@@ -80,7 +66,7 @@ export function AssetsPage() {
           onChange={(v) => update({ warranty: v || undefined })}
           options={[any, ...WARRANTY_STATES.map((v) => [v, t(`assets.warranties.${v}`)] as [string, string])]}
         />
-      </div>
+      </FilterBar>
       <div className="mt-4">
         <DataTable
           caption={t('assets.table')}
@@ -135,34 +121,27 @@ export function AssetsPage() {
             },
             ...(canEdit
               ? [
-                  {
-                    key: 'actions',
-                    header: t('assets.actions'),
-                    headerHidden: true,
-                    card: 'actions' as const,
-                    className: 'whitespace-nowrap',
-                    cell: (a: Asset) => (
-                      <>
-                        <button
-                          type="button"
-                          onClick={() => setEditing(a)}
-                          disabled={!options.data}
-                          aria-label={t('assets.editAsset', { name: `${a.name} · ${a.location.name}` })}
-                          className={linkClass}
-                        >
-                          {t('assets.edit')}
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => setRemoving(a)}
-                          aria-label={t('assets.removeAsset', { name: `${a.name} · ${a.location.name}` })}
-                          className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
-                        >
-                          {t('assets.remove')}
-                        </button>
-                      </>
-                    ),
-                  },
+                  actionsColumn(t('assets.actions'), (a: Asset) => (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => setEditing(a)}
+                        disabled={!options.data}
+                        aria-label={t('assets.editAsset', { name: `${a.name} · ${a.location.name}` })}
+                        className={linkClass}
+                      >
+                        {t('assets.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => setRemoving(a)}
+                        aria-label={t('assets.removeAsset', { name: `${a.name} · ${a.location.name}` })}
+                        className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
+                      >
+                        {t('assets.remove')}
+                      </button>
+                    </>
+                  )),
                 ]
               : []),
           ]}

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { applyServerErrors, errorOf, FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { authoriseController, locationsQuery, organizationsQuery } from '../api/controllers.ts';
@@ -46,12 +46,7 @@ export function AuthoriseForm(props: { controllerId: number; onAuthorised: (devi
   });
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <RootError message={errors.root?.message} />
+    <FormCard onSubmit={submit} rootError={errors.root?.message} width="max-w-2xl">
       <SelectInput
         label={t('controllers.organization')}
         reg={form.register('organization_id', { onChange: () => form.setValue('location_id', '') })}
@@ -87,6 +82,6 @@ export function AuthoriseForm(props: { controllerId: number; onAuthorised: (devi
         label={t('controllers.authorise')}
         busyLabel={t('controllers.authorise')}
       />
-    </form>
+    </FormCard>
   );
 }

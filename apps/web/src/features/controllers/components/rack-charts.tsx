@@ -2,11 +2,11 @@ import type { AlarmMetrics } from '@rcm/shared/alarms';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartSummary, chartPoints } from '../../../components/chart/chart-summary.tsx';
 import { seriesTitle } from '../../../components/chart/series-title.ts';
 import { TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
 import { Spinner } from '../../../components/page.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { formatNumber } from '../../../lib/format.ts';
 
 const HOUR = 3_600_000;
 
@@ -32,19 +32,13 @@ export function RackCharts(props: { controllerId: number }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       {series.map((s) => {
-        const pts = s.points.map(([ts, v]) => [new Date(ts).getTime(), v] as [number, number]);
+        const pts = chartPoints(s.points);
         const name = seriesTitle(s, t, true);
         return (
           <figure key={s.key} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
             <figcaption className="mb-2 text-sm font-medium">
               {name}
-              <span className="sr-only">
-                {t('alarmView.chartSummary', {
-                  count: pts.length,
-                  min: formatNumber(Math.min(...pts.map((p) => p[1]))),
-                  max: formatNumber(Math.max(...pts.map((p) => p[1]))),
-                })}
-              </span>
+              <ChartSummary points={pts} />
             </figcaption>
             <TimeSeriesChart points={pts} label={name} unit={s.unit} markers={[]} range={range} height={140} />
           </figure>

@@ -10,7 +10,7 @@ import {
   applyServerErrors,
   CheckboxInput,
   errorOf,
-  RootError,
+  FormCard,
   SelectInput,
   TextInput,
 } from '../../../components/ui/form.tsx';
@@ -107,12 +107,7 @@ export function ControllerEditPage() {
 
   return (
     <Page title={t('controllers.editTitle')} subtitle={`${c.name ?? ''} · ${c.mac_address}`}>
-      <form
-        onSubmit={submit}
-        noValidate
-        className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
-      >
-        <RootError message={errors.root?.message} />
+      <FormCard onSubmit={submit} rootError={errors.root?.message} width="max-w-2xl">
         <TextInput reg={form.register('name')} label={t('controllers.name')} error={errorOf(errors, 'name')} />
         <TextInput
           reg={form.register('store_alias')}
@@ -172,7 +167,7 @@ export function ControllerEditPage() {
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('controllers.secureModeHint')}</p>
         </div>
         <SubmitButton submitting={isSubmitting} label={t('account.save')} busyLabel={t('account.saving')} />
-      </form>
+      </FormCard>
     </Page>
   );
 }

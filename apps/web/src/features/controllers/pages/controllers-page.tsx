@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarrantyBadge } from '../../../components/badges.tsx';
 import { Page } from '../../../components/page.tsx';
@@ -8,7 +7,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
+import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { localToday } from '../../../lib/format.ts';
 import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
@@ -22,32 +21,20 @@ export function ControllersPage() {
   const filters = useSearch({ from: '/controllers' });
   const list = useQuery(controllersQuery(filters));
   const orgs = useQuery({ ...organizationsQuery(), enabled: hasPermission(user, 'organization_view_all') });
-  const [q, setQ] = useState(filters.q ?? '');
   const update = (patch: Partial<ControllerFilters>) =>
     void navigate({
       to: '/controllers',
       search: (prev) => ({ ...prev, page: undefined, ...patch }),
     });
-
-  // Typing searches after a pause, not on every key.
-  useEffect(() => {
-    if ((filters.q ?? '') === q) return;
-    const timer = setTimeout(() => update({ q: q.trim() || undefined }), 300);
-    return () => clearTimeout(timer);
-  });
+  const [q, setQ] = useSearchText(filters.q, (text) => update({ q: text }));
 
   const any: [string, string] = ['', t('dashboard.any')];
   const rows = list.data?.data ?? [];
   return (
     <Page title={t('controllers.title')}>
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchBox
-          className="block min-w-64 flex-1"
-          label={t('controllers.search')}
-          value={q}
-          onChange={setQ}
-          placeholder={t('controllers.searchHint')}
-        />
+      <FilterBar
+        search={{ label: t('controllers.search'), value: q, onChange: setQ, placeholder: t('controllers.searchHint') }}
+      >
         {orgs.data ? (
           <FilterSelect
             className="block min-w-36"
@@ -80,7 +67,7 @@ export function ControllersPage() {
           onChange={(v) => update({ warranty: (v || undefined) as ControllerFilters['warranty'] })}
           options={[any, ['true', t('dashboard.inWarranty')], ['false', t('dashboard.outOfWarranty')]]}
         />
-      </div>
+      </FilterBar>
       <div className="mt-4">
         <DataTable
           caption={t('controllers.title')}

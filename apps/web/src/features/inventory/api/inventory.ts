@@ -1,12 +1,10 @@
 import type { ErrorCode } from '@rcm/shared/errors';
 import type { ImportRowError, InventoryItem, InventoryItemBody } from '@rcm/shared/inventory';
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@rcm/shared/locale';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { authHeaders, downloadFile } from '../../../lib/download.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
-import { getItem } from '../../../lib/storage.ts';
-import { tokens } from '../../../lib/tokens.ts';
 
 export type InventoryFilters = {
   q?: string;
@@ -62,13 +60,6 @@ export class ImportRejected extends Error {
   }
 }
 
-function requestHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { 'X-Locale': getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE };
-  const token = tokens.current();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
-}
-
 /**
  * Sends every row at once: the server writes them all in one transaction or none. A rejected file
  * comes back with each bad row's number (the shared client keeps only field errors, hence fetch here).
@@ -76,7 +67,7 @@ function requestHeaders(): Record<string, string> {
 export async function importRows(rows: Record<string, string>[]): Promise<{ created: number; updated: number }> {
   const res = await fetch('/api/inventory/import', {
     method: 'POST',
-    headers: { ...requestHeaders(), 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { ...authHeaders(), 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ rows }),
   });
   const body = (await res.json().catch(() => null)) as {
@@ -89,15 +80,7 @@ export async function importRows(rows: Record<string, string>[]): Promise<{ crea
 }
 
 /** Downloads the filtered list as CSV (every page), with the session's token. */
-export async function downloadCsv(filters: InventoryFilters): Promise<void> {
-  const res = await fetch(`/api/inventory/export?${toQueryString(filters)}`, { headers: requestHeaders() });
-  if (!res.ok) throw new Error(`export failed: ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `inventory-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+export function downloadCsv(filters: InventoryFilters): Promise<void> {
+  const name = `inventory-${new Date().toISOString().slice(0, 10)}.csv`;
+  return downloadFile(`/api/inventory/export?${toQueryString(filters)}`, name, 'export failed');
 }

@@ -1,10 +1,8 @@
 import type { PurchaseOrderBody, PurchaseOrderDetail, PurchaseOrderSummary, Supplier } from '@rcm/shared/inventory';
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@rcm/shared/locale';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
-import { getItem } from '../../../lib/storage.ts';
-import { tokens } from '../../../lib/tokens.ts';
 import type { ListPage } from './inventory.ts';
 
 export type OrderLocation = { id: number; name: string; organization_id: number; organization_name: string };
@@ -38,20 +36,8 @@ export function createPurchaseOrder(body: PurchaseOrderBody) {
 }
 
 /** Downloads the order's PDF (as the supplier receives it), with the session's token. */
-export async function downloadOrderPdf(id: number, number: string): Promise<void> {
-  const headers: Record<string, string> = { 'X-Locale': getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE };
-  const token = tokens.current();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`/api/purchase-orders/${id}/pdf`, { headers });
-  if (!res.ok) throw new Error(`pdf failed: ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${number}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+export function downloadOrderPdf(id: number, number: string): Promise<void> {
+  return downloadFile(`/api/purchase-orders/${id}/pdf`, `${number}.pdf`, 'pdf failed');
 }
 
 /** Deletes a draft (sent and received orders are refused with 409). */

@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { type InventoryFilters, inventoryQuery } from '../api/inventory.ts';
+import { money } from '../format.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';
-
-const money = (v: number) => v.toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 
 export function ItemsTable(props: {
   filters: InventoryFilters;
@@ -91,33 +90,26 @@ export function ItemsTable(props: {
             },
             ...(props.canEdit
               ? [
-                  {
-                    key: 'actions',
-                    header: t('inventory.actions'),
-                    headerHidden: true,
-                    card: 'actions' as const,
-                    className: 'whitespace-nowrap',
-                    cell: (i: InventoryItem) => (
-                      <>
-                        <button
-                          type="button"
-                          onClick={() => props.onEdit(i)}
-                          aria-label={t('inventory.editItem', { name: `${i.product_name} ${i.part_number}` })}
-                          className={linkClass}
-                        >
-                          {t('inventory.edit')}
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => props.onRemove(i)}
-                          aria-label={t('inventory.removeItem', { name: `${i.product_name} ${i.part_number}` })}
-                          className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
-                        >
-                          {t('inventory.remove')}
-                        </button>
-                      </>
-                    ),
-                  },
+                  actionsColumn(t('inventory.actions'), (i: InventoryItem) => (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => props.onEdit(i)}
+                        aria-label={t('inventory.editItem', { name: `${i.product_name} ${i.part_number}` })}
+                        className={linkClass}
+                      >
+                        {t('inventory.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => props.onRemove(i)}
+                        aria-label={t('inventory.removeItem', { name: `${i.product_name} ${i.part_number}` })}
+                        className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
+                      >
+                        {t('inventory.remove')}
+                      </button>
+                    </>
+                  )),
                 ]
               : []),
           ]}

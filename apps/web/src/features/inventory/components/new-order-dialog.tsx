@@ -10,11 +10,8 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { needsReorderQuery } from '../api/inventory.ts';
 import { createPurchaseOrder, orderOptionsQuery } from '../api/purchase-orders.ts';
-import { AvailabilityBadge } from './availability-badge.tsx';
-
-type Line = { include: boolean; quantity: string };
-
-const money = (v: number) => v.toLocaleString(undefined, { style: 'currency', currency: 'USD' });
+import { money } from '../format.ts';
+import { type DraftLine, DraftLineRow, OrderLinesTable } from './order-lines.tsx';
 
 /**
  * A draft order for one location to a supplier (URI unless another is chosen), prefilled with that
@@ -28,7 +25,7 @@ export function NewOrderDialog(props: { open: boolean; onClose: () => void; onCr
   const [locationId, setLocationId] = useState('');
   const [supplierId, setSupplierId] = useState('');
   const [notes, setNotes] = useState('');
-  const [lines, setLines] = useState<Record<number, Line>>({});
+  const [lines, setLines] = useState<Record<number, DraftLine>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -37,7 +34,7 @@ export function NewOrderDialog(props: { open: boolean; onClose: () => void; onCr
   const items: InventoryItem[] = (low.data ?? []).filter((i) => i.organisation.id === location?.organization_id);
 
   // Every low item is ordered by default, enough to restock it; the user may untick or change a line.
-  const lineOf = (i: InventoryItem): Line =>
+  const lineOf = (i: InventoryItem): DraftLine =>
     lines[i.id] ?? { include: true, quantity: String(suggestedOrderQuantity(i.quantity, i.reorder_level)) };
 
   const chosen = items.filter((i) => lineOf(i).include);
@@ -107,68 +104,25 @@ export function NewOrderDialog(props: { open: boolean; onClose: () => void; onCr
               {t('inventory.orders.noLowStock')}
             </p>
           ) : (
-            <div className="max-h-80 overflow-auto rounded border border-slate-200 dark:border-slate-700">
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">{t('inventory.orders.newTitle')}</caption>
-                <thead className="bg-slate-50 text-left dark:bg-slate-800">
-                  <tr>
-                    <th scope="col" className="px-2 py-1">
-                      {t('inventory.orders.item')}
-                    </th>
-                    <th scope="col" className="px-2 py-1">
-                      {t('inventory.availability')}
-                    </th>
-                    <th scope="col" className="px-2 py-1">
-                      {t('inventory.quantity')}
-                    </th>
-                    <th scope="col" className="px-2 py-1">
-                      {t('inventory.unitPrice')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((i) => {
-                    const line = lineOf(i);
-                    const name = `${i.product_name} ${i.part_number}`;
-                    return (
-                      <tr key={i.id} className="border-t border-slate-100 dark:border-slate-800">
-                        <td className="px-2 py-1">
-                          <label className="flex items-center gap-2">
-                            <input
-                              type="checkbox"
-                              className="size-4"
-                              checked={line.include}
-                              aria-label={t('inventory.orders.include', { name })}
-                              onChange={(e) => setLines({ ...lines, [i.id]: { ...line, include: e.target.checked } })}
-                            />
-                            <span>
-                              {i.product_name}
-                              <span className="block font-mono text-xs text-slate-600 dark:text-slate-300">
-                                {i.part_number} · {i.quantity}/{i.reorder_level}
-                              </span>
-                            </span>
-                          </label>
-                        </td>
-                        <td className="px-2 py-1">
-                          <AvailabilityBadge availability={i.availability} />
-                        </td>
-                        <td className="px-2 py-1">
-                          <input
-                            type="number"
-                            min={1}
-                            className="w-20 rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-                            aria-label={t('inventory.orders.orderQuantity', { name })}
-                            value={line.quantity}
-                            onChange={(e) => setLines({ ...lines, [i.id]: { ...line, quantity: e.target.value } })}
-                          />
-                        </td>
-                        <td className="px-2 py-1 tabular-nums">{money(i.unit_price)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <OrderLinesTable
+              caption={t('inventory.orders.newTitle')}
+              className="max-h-80 overflow-auto"
+              columns={[
+                { label: t('inventory.orders.item') },
+                { label: t('inventory.availability') },
+                { label: t('inventory.quantity') },
+                { label: t('inventory.unitPrice') },
+              ]}
+            >
+              {items.map((i) => (
+                <DraftLineRow
+                  key={i.id}
+                  item={i}
+                  line={lineOf(i)}
+                  onChange={(line) => setLines({ ...lines, [i.id]: line })}
+                />
+              ))}
+            </OrderLinesTable>
           )}
           <label className="block text-sm font-medium">
             {t('inventory.orders.notes')}

@@ -14,10 +14,10 @@ import {
   downloadOrderPdf,
   purchaseOrderQuery,
 } from '../api/purchase-orders.ts';
+import { money } from '../format.ts';
 import { OrderEmails } from './order-emails.tsx';
+import { OrderLinesTable } from './order-lines.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-
-const money = (v: number) => v.toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 
 /**
  * One order with its lines and the emails that sent it; draft → sent (its PDF emailed to the supplier,
@@ -111,52 +111,38 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
             </div>
           </dl>
           {po.notes ? <p className="whitespace-pre-wrap">{po.notes}</p> : null}
-          <div className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700">
-            <table className="min-w-full">
-              <caption className="sr-only">{t('inventory.orders.lines')}</caption>
-              <thead className="bg-slate-50 text-left dark:bg-slate-800">
-                <tr>
-                  <th scope="col" className="px-2 py-1">
-                    {t('inventory.orders.item')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('inventory.quantity')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('inventory.unitPrice')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('inventory.orders.lineTotal')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {po.lines.map((l) => (
-                  <tr key={l.id} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="px-2 py-1">
-                      {l.product_name} <span className="font-mono text-xs">{l.part_number}</span>
-                      {l.archived ? (
-                        <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">
-                          {t('inventory.archived')}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="px-2 py-1 text-right tabular-nums">{l.quantity}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{money(l.unit_price)}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{money(l.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="border-t border-slate-200 font-semibold dark:border-slate-700">
-                  <th scope="row" colSpan={3} className="px-2 py-1 text-right">
-                    {t('inventory.orders.total')}
-                  </th>
-                  <td className="px-2 py-1 text-right tabular-nums">{money(po.total)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <OrderLinesTable
+            caption={t('inventory.orders.lines')}
+            className="overflow-x-auto"
+            columns={[
+              { label: t('inventory.orders.item') },
+              { label: t('inventory.quantity'), numeric: true },
+              { label: t('inventory.unitPrice'), numeric: true },
+              { label: t('inventory.orders.lineTotal'), numeric: true },
+            ]}
+            footer={
+              <tr className="border-t border-slate-200 font-semibold dark:border-slate-700">
+                <th scope="row" colSpan={3} className="px-2 py-1 text-right">
+                  {t('inventory.orders.total')}
+                </th>
+                <td className="px-2 py-1 text-right tabular-nums">{money(po.total)}</td>
+              </tr>
+            }
+          >
+            {po.lines.map((l) => (
+              <tr key={l.id} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="px-2 py-1">
+                  {l.product_name} <span className="font-mono text-xs">{l.part_number}</span>
+                  {l.archived ? (
+                    <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">{t('inventory.archived')}</span>
+                  ) : null}
+                </td>
+                <td className="px-2 py-1 text-right tabular-nums">{l.quantity}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{money(l.unit_price)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{money(l.total)}</td>
+              </tr>
+            ))}
+          </OrderLinesTable>
           <OrderEmails emails={po.emails} />
           {props.canEdit && po.status === 'draft' && !po.supplier_email ? (
             <p className="rounded-md bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">

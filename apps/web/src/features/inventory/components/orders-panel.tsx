@@ -8,11 +8,10 @@ import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { purchaseOrdersQuery } from '../api/purchase-orders.ts';
+import { money } from '../format.ts';
 import { NewOrderDialog } from './new-order-dialog.tsx';
 import { OrderDetailDialog } from './order-detail-dialog.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-
-const money = (v: number) => v.toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 
 /** Purchase orders: newest first, filtered by status, opened in a dialog to send or receive. */
 export function OrdersPanel(props: { canEdit: boolean }) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { archiveSupplier, restoreSupplier, suppliersQuery } from '../api/suppliers.ts';
 import { SupplierDialog } from './supplier-dialog.tsx';
@@ -81,44 +81,37 @@ export function SuppliersPanel(props: { canManage: boolean }) {
             { key: 'state', header: s('state'), cell: (r) => (r.archived ? s('archived') : s('active')) },
             ...(props.canManage
               ? [
-                  {
-                    key: 'actions',
-                    header: t('inventory.actions'),
-                    headerHidden: true,
-                    card: 'actions' as const,
-                    className: 'whitespace-nowrap',
-                    cell: (r: SupplierRecord) => (
-                      <>
+                  actionsColumn(t('inventory.actions'), (r: SupplierRecord) => (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => setEditing(r)}
+                        aria-label={t('inventory.suppliers.editSupplier', { name: r.name })}
+                        className={linkClass}
+                      >
+                        {s('edit')}
+                      </button>
+                      {r.archived ? (
                         <button
                           type="button"
-                          onClick={() => setEditing(r)}
-                          aria-label={t('inventory.suppliers.editSupplier', { name: r.name })}
-                          className={linkClass}
+                          onClick={() => void restore(r)}
+                          aria-label={t('inventory.suppliers.restoreSupplier', { name: r.name })}
+                          className={`ml-3 ${linkClass}`}
                         >
-                          {s('edit')}
+                          {s('restore')}
                         </button>
-                        {r.archived ? (
-                          <button
-                            type="button"
-                            onClick={() => void restore(r)}
-                            aria-label={t('inventory.suppliers.restoreSupplier', { name: r.name })}
-                            className={`ml-3 ${linkClass}`}
-                          >
-                            {s('restore')}
-                          </button>
-                        ) : (
-                          <button
-                            type="button"
-                            onClick={() => setArchiving(r)}
-                            aria-label={t('inventory.suppliers.archiveSupplier', { name: r.name })}
-                            className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
-                          >
-                            {s('archive')}
-                          </button>
-                        )}
-                      </>
-                    ),
-                  },
+                      ) : (
+                        <button
+                          type="button"
+                          onClick={() => setArchiving(r)}
+                          aria-label={t('inventory.suppliers.archiveSupplier', { name: r.name })}
+                          className="ml-3 font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-300"
+                        >
+                          {s('archive')}
+                        </button>
+                      )}
+                    </>
+                  )),
                 ]
               : []),
           ]}

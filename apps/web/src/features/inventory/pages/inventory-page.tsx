@@ -1,14 +1,14 @@
 import { AVAILABILITIES, INVENTORY_SORTS, type InventoryItem, ITEM_TYPES } from '@rcm/shared/inventory';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type InventorySearch, inventorySearch } from '../../../app/list-search-params.ts';
 import { Page } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FilterSelect, SearchBox } from '../../../components/ui/filter-controls.tsx';
+import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { downloadCsv, removeItem } from '../api/inventory.ts';
 import { orderOptionsQuery } from '../api/purchase-orders.ts';
@@ -30,7 +30,6 @@ export function InventoryPage() {
   const page = Math.max(1, Number.parseInt(pageNumber ?? '1', 10) || 1);
   const canEdit = hasPermission(user, 'inventory_edit');
   const options = useQuery({ ...orderOptionsQuery(), enabled: canEdit });
-  const [q, setQ] = useState(filters.q ?? '');
   const [editing, setEditing] = useState<InventoryItem | 'new' | null>(null);
   const [removing, setRemoving] = useState<InventoryItem | null>(null);
   const queryClient = useQueryClient();
@@ -44,13 +43,7 @@ export function InventoryPage() {
       search: next,
     });
   const update = (patch: Partial<InventorySearch>) => go({ ...search, ...patch }, 1);
-
-  // Typing searches after a pause, not on every key.
-  useEffect(() => {
-    if ((filters.q ?? '') === q) return;
-    const timer = setTimeout(() => update({ q: q.trim() || undefined }), 300);
-    return () => clearTimeout(timer);
-  });
+  const [q, setQ] = useSearchText(filters.q, (text) => update({ q: text }));
 
   const organizations = [
     ...new Map(
@@ -146,14 +139,9 @@ export function InventoryPage() {
         <SuppliersPanel canManage={canEdit && hasPermission(user, 'organization_view_all')} />
       ) : (
         <>
-          <div className="flex flex-wrap items-end gap-3">
-            <SearchBox
-              className="block min-w-64 flex-1"
-              label={t('inventory.search')}
-              value={q}
-              onChange={setQ}
-              placeholder={t('inventory.searchHint')}
-            />
+          <FilterBar
+            search={{ label: t('inventory.search'), value: q, onChange: setQ, placeholder: t('inventory.searchHint') }}
+          >
             <FilterSelect
               label={t('inventory.type')}
               value={filters.type ?? ''}
@@ -177,7 +165,7 @@ export function InventoryPage() {
               onChange={(v) => update({ sort: v === 'product_name' ? undefined : v })}
               options={INVENTORY_SORTS.map((v) => [v, t(`inventory.sorts.${v}`)] as [string, string])}
             />
-          </div>
+          </FilterBar>
           <ItemsTable
             filters={filters}
             page={page}

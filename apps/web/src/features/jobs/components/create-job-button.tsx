@@ -5,10 +5,9 @@ import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
-import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { ApiError, failureMessage } from '../../../lib/api-client.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { createJob, jobLocationsQuery } from '../api/jobs.ts';
-import { JobFields, type JobFieldValues } from './job-fields.tsx';
+import { JobFields, type JobFieldValues, showSaveFailure } from './job-fields.tsx';
 
 type AlarmSource = { ref: number; reason: string; location_id: number; controller_id: number };
 
@@ -85,11 +84,7 @@ function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void 
       toast.success(t('jobs.created', { number: job.number }));
       props.onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.fields.length) {
-        setErrors(Object.fromEntries(err.fields.map((f) => [f.field, f.message])));
-      } else {
-        toast.error(failureMessage(err, t('errors.network')));
-      }
+      showSaveFailure(err, setErrors, t('errors.network'));
     } finally {
       setBusy(false);
     }
@@ -136,16 +131,13 @@ function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void 
             {errors.location_id ?? errors.alarm_ref ?? errors.controller_id}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2 pt-2">
-          <button
-            type="button"
-            onClick={props.onClose}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium dark:border-slate-600"
-          >
-            {t('jobs.cancel')}
-          </button>
-          <SubmitButton submitting={busy} label={t('jobs.save')} busyLabel={t('jobs.saving')} />
-        </div>
+        <FormActions
+          onCancel={props.onClose}
+          cancelLabel={t('jobs.cancel')}
+          submitting={busy}
+          label={t('jobs.save')}
+          busyLabel={t('jobs.saving')}
+        />
       </form>
     </SlideOver>
   );

@@ -4,9 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { updateJob } from '../api/jobs.ts';
-import { JobFields, type JobFieldValues } from './job-fields.tsx';
+import { JobFields, type JobFieldValues, showSaveFailure } from './job-fields.tsx';
 
 /** Edits a local job's title, description, category and priority. */
 export function JobEditForm(props: { job: JobDetail }) {
@@ -37,11 +36,7 @@ export function JobEditForm(props: { job: JobDetail }) {
       await queryClient.invalidateQueries({ queryKey: ['jobs'] });
       toast.success(t('jobs.saved'));
     } catch (err) {
-      if (err instanceof ApiError && err.fields.length) {
-        setErrors(Object.fromEntries(err.fields.map((f) => [f.field, f.message])));
-      } else {
-        toast.error(failureMessage(err, t('errors.network')));
-      }
+      showSaveFailure(err, setErrors, t('errors.network'));
     } finally {
       setBusy(false);
     }

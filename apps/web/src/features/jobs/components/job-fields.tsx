@@ -1,7 +1,9 @@
 import { JOB_PRIORITIES, type JobPriority } from '@rcm/shared/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { jobCategoriesQuery } from '../api/jobs.ts';
 
@@ -11,6 +13,17 @@ export type JobFieldValues = { title: string; description: string; categoryId: s
  * Title, description, category and priority: the fields creating and editing a job share. Only
  * categories offered for new jobs are listed, plus the one the job already has (archived or not).
  */
+/** A refused save: the server's messages under the fields they name, any other failure as a toast. */
+export function showSaveFailure(
+  err: unknown,
+  setErrors: (errors: Record<string, string>) => void,
+  networkMessage: string,
+): void {
+  if (err instanceof ApiError && err.fields.length > 0)
+    setErrors(Object.fromEntries(err.fields.map((f) => [f.field, f.message])));
+  else toast.error(failureMessage(err, networkMessage));
+}
+
 export function JobFields(props: {
   values: JobFieldValues;
   /** The job's own category, kept as an option even when it is no longer offered. */

@@ -4,11 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { RootError } from '../../../components/ui/form.tsx';
+import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { LocationAccess } from '../../../components/ui/location-access.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
@@ -36,10 +34,7 @@ export function InviteForm(props: { organizationId: number; locations: { id: num
       toast.success(t('organizations.invited', { email: created.email }));
       form.reset();
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      for (const f of err.fields) form.setError(f.field as keyof Values, { message: f.message });
-      if (err.fields.length === 0)
-        form.setError('root', { message: err.code === 'network' ? t('errors.network') : err.message });
+      applyServerErrors(form, err, t('errors.network'));
     }
   });
 
@@ -49,54 +44,36 @@ export function InviteForm(props: { organizationId: number; locations: { id: num
       <form onSubmit={submit} noValidate className="space-y-4">
         <RootError message={errors.root?.message} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label={t('organizations.email')} error={errors.email?.message}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type="email"
-                autoComplete="off"
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                className={inputClass}
-                {...form.register('email')}
-              />
-            )}
-          </FormField>
-          <FormField label={t('organizations.language')} error={errors.language?.message}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                className={inputClass}
-                {...form.register('language')}
-              >
-                {LOCALES.map((l) => (
-                  <option key={l} value={l}>
-                    {t(`organizations.languages.${l}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label={t('organizations.role')} error={errors.role_id?.message}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                className={inputClass}
-                {...form.register('role_id', { setValueAs: (v) => (v === '' ? undefined : Number(v)) })}
-              >
-                <option value="">—</option>
-                {(roles.data ?? []).map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {seeded('role', r.name)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <TextInput
+            label={t('organizations.email')}
+            error={errors.email?.message}
+            type="email"
+            autoComplete="off"
+            reg={form.register('email')}
+          />
+          <SelectInput
+            label={t('organizations.language')}
+            error={errors.language?.message}
+            reg={form.register('language')}
+          >
+            {LOCALES.map((l) => (
+              <option key={l} value={l}>
+                {t(`organizations.languages.${l}`)}
+              </option>
+            ))}
+          </SelectInput>
+          <SelectInput
+            label={t('organizations.role')}
+            error={errors.role_id?.message}
+            reg={form.register('role_id', { setValueAs: (v) => (v === '' ? undefined : Number(v)) })}
+          >
+            <option value="">—</option>
+            {(roles.data ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {seeded('role', r.name)}
+              </option>
+            ))}
+          </SelectInput>
         </div>
         <Controller
           control={form.control}

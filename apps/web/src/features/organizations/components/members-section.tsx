@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { dangerButton, linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { RootError } from '../../../components/ui/form.tsx';
 import { type Access, LocationAccess } from '../../../components/ui/location-access.tsx';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { removeMember, updateMembership } from '../api/organizations.ts';
-import { Section, Table, Th } from './ui.tsx';
+import { Section } from './ui.tsx';
 
 /** The organization's members: email, role, call action, locations; managers change access or remove. */
 export function MembersSection(props: {
@@ -65,33 +66,35 @@ export function MembersSection(props: {
       {props.members.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('organizations.membersEmpty')}</p>
       ) : (
-        <Table
+        <DataTable
           caption={t('organizations.members')}
-          head={
-            <>
-              <Th>{t('organizations.controllerName')}</Th>
-              <Th>{t('organizations.email')}</Th>
-              <Th>{t('organizations.role')}</Th>
-              <Th>{t('organizations.access')}</Th>
-              <Th>{t('organizations.actions')}</Th>
-            </>
-          }
-        >
-          {props.members.map((m) => (
-            <tr key={m.id}>
-              <td className="px-3 py-2 font-medium">{m.name}</td>
-              <td className="px-3 py-2">
+          rows={props.members}
+          rowKey={(m) => m.id}
+          columns={[
+            { key: 'name', header: t('organizations.controllerName'), className: 'font-medium', cell: (m) => m.name },
+            {
+              key: 'email',
+              header: t('organizations.email'),
+              cell: (m) => (
                 <a href={`mailto:${m.email}`} className={linkClass}>
                   {m.email}
                 </a>
-              </td>
-              <td className="px-3 py-2">{seeded('role', m.role.name)}</td>
-              <td className="px-3 py-2">
-                {m.all_locations
+              ),
+            },
+            { key: 'role', header: t('organizations.role'), cell: (m) => seeded('role', m.role.name) },
+            {
+              key: 'access',
+              header: t('organizations.access'),
+              cell: (m) =>
+                m.all_locations
                   ? t('organizations.allLocations')
-                  : t('organizations.someLocations', { count: m.location_ids.length })}
-              </td>
-              <td className="px-3 py-2">
+                  : t('organizations.someLocations', { count: m.location_ids.length }),
+            },
+            {
+              key: 'actions',
+              header: t('organizations.actions'),
+              card: 'actions',
+              cell: (m) => (
                 <div className="flex flex-wrap gap-2">
                   {m.phone ? (
                     <a href={`tel:${m.phone.replace(/[^+0-9]/g, '')}`} className={secondaryButton}>
@@ -123,10 +126,10 @@ export function MembersSection(props: {
                     </>
                   ) : null}
                 </div>
-              </td>
-            </tr>
-          ))}
-        </Table>
+              ),
+            },
+          ]}
+        />
       )}
       <SlideOver
         open={editing !== null}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { linkClass } from '../../../components/ui/button.ts';
 
 /** The shared list states (one home: components/ui/data-table.tsx). */
 export { ListState } from '../../../components/ui/data-table.tsx';
@@ -21,24 +22,12 @@ export function Section(props: { title: string; actions?: ReactNode; children: R
   );
 }
 
-export function Th(props: { children: ReactNode }) {
+/** A phone number that dials when tapped, or a dash when there is none. */
+export function PhoneLink(props: { phone: string | null }) {
+  if (!props.phone) return '—';
   return (
-    <th scope="col" className="px-3 py-2 text-left font-semibold">
-      {props.children}
-    </th>
-  );
-}
-
-export function Table(props: { caption: string; head: ReactNode; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-        <caption className="sr-only">{props.caption}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-800">
-          <tr>{props.head}</tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{props.children}</tbody>
-      </table>
-    </div>
+    <a href={`tel:${props.phone.replace(/[^+0-9]/g, '')}`} className={linkClass}>
+      {props.phone}
+    </a>
   );
 }

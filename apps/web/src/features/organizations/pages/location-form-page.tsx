@@ -4,13 +4,11 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, RecordMissing, Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { RootError } from '../../../components/ui/form.tsx';
+import { applyServerErrors, FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
@@ -59,36 +57,22 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
       toast.success(props.location ? t('organizations.locationSaved') : t('organizations.locationCreated'));
       await navigate({ to: '/organizations/$id/view', params: { id: String(props.organizationId) } });
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      for (const f of err.fields) form.setError(f.field as keyof Values, { message: f.message });
-      if (err.fields.length === 0)
-        form.setError('root', { message: err.code === 'network' ? t('errors.network') : err.message });
+      applyServerErrors(form, err, t('errors.network'));
     }
   });
 
   const text = (name: keyof Values, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
-    <FormField label={label} error={errors[name]?.message}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type={extra.type ?? 'text'}
-          autoComplete={extra.autoComplete ?? 'off'}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          className={inputClass}
-          {...form.register(name)}
-        />
-      )}
-    </FormField>
+    <TextInput
+      label={label}
+      error={errors[name]?.message}
+      type={extra.type}
+      autoComplete={extra.autoComplete ?? 'off'}
+      reg={form.register(name)}
+    />
   );
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <RootError message={errors.root?.message} />
+    <FormCard onSubmit={submit} rootError={errors.root?.message} width="max-w-2xl">
       {text('name', t('organizations.locationName'))}
       {text('address_line_1', t('organizations.addressLine1'), { autoComplete: 'address-line1' })}
       {text('address_line_2', t('organizations.addressLine2'), { autoComplete: 'address-line2' })}
@@ -98,30 +82,20 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
         {text('zip', t('organizations.zip'), { autoComplete: 'postal-code' })}
       </div>
       {text('phone', t('organizations.phone'), { type: 'tel', autoComplete: 'tel' })}
-      <FormField label={t('organizations.timezone')} error={errors.timezone?.message}>
-        {({ id, describedBy, invalid }) => (
-          <select
-            id={id}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            className={inputClass}
-            {...form.register('timezone')}
-          >
-            {TIME_ZONES.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectInput label={t('organizations.timezone')} error={errors.timezone?.message} reg={form.register('timezone')}>
+        {TIME_ZONES.map((z) => (
+          <option key={z} value={z}>
+            {z}
+          </option>
+        ))}
+      </SelectInput>
       <div className="flex gap-3">
         <SubmitButton submitting={isSubmitting} label={t('organizations.save')} busyLabel={t('organizations.saving')} />
         <Link to="/organizations/$id/view" params={{ id: String(props.organizationId) }} className={secondaryButton}>
           {t('organizations.cancel')}
         </Link>
       </div>
-    </form>
+    </FormCard>
   );
 }
 

@@ -1,41 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { locationsListQuery } from '../api/organizations.ts';
+import { locationsListQuery, useListSearch } from '../api/organizations.ts';
+import { PhoneLink } from '../components/ui.tsx';
 
 /** /locations: the caller's own organization's, their member locations, or all (locations_view_all). */
 export function LocationsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const [q, setQ] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useQuery(locationsListQuery({ q: query || undefined, page }));
+  const search = useListSearch();
+  const list = useQuery(locationsListQuery(search.params));
   const canEdit = hasPermission(user, 'locations_edit');
   const canSeeOrgs = hasPermission(user, 'organization_view', 'organization_view_all');
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(q.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [q]);
 
   const rows = list.data?.data ?? [];
   return (
     <Page title={t('organizations.locationsTitle')} subtitle={t('organizations.locationsSubtitle')}>
       <SearchBox
         label={t('organizations.locationsSearch')}
-        value={q}
-        onChange={setQ}
+        value={search.q}
+        onChange={search.setQ}
         placeholder={t('organizations.locationsSearchPlaceholder')}
       />
       <DataTable
@@ -82,14 +72,7 @@ export function LocationsPage() {
           {
             key: 'phone',
             header: t('organizations.phone'),
-            cell: (l) =>
-              l.phone ? (
-                <a href={`tel:${l.phone.replace(/[^+0-9]/g, '')}`} className={linkClass}>
-                  {l.phone}
-                </a>
-              ) : (
-                '—'
-              ),
+            cell: (l) => <PhoneLink phone={l.phone} />,
           },
           { key: 'timezone', header: t('organizations.timezone'), cell: (l) => l.timezone },
           {
@@ -100,11 +83,7 @@ export function LocationsPage() {
           },
         ]}
       />
-      {list.data && rows.length > 0 ? (
-        <div className="mt-4">
-          <Pagination meta={list.data.meta} onPage={setPage} />
-        </div>
-      ) : null}
+      <ListPagination meta={rows.length > 0 ? list.data?.meta : undefined} onPage={search.setPage} />
     </Page>
   );
 }

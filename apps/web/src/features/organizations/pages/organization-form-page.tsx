@@ -1,18 +1,16 @@
 import { type OrganizationBody, organizationBody } from '@rcm/shared/organizations';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { Page, RecordMissing } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { RootError } from '../../../components/ui/form.tsx';
+import { applyServerErrors, FormCard, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
-import { createOrganization, deleteOrganization, organizationQuery, renameOrganization } from '../api/organizations.ts';
+import { createOrganization, deleteOrganization, renameOrganization, useOrganizationOf } from '../api/organizations.ts';
 
 function OrganizationForm(props: { id?: number; name?: string }) {
   const { t } = useTranslation();
@@ -31,31 +29,13 @@ function OrganizationForm(props: { id?: number; name?: string }) {
       toast.success(props.id ? t('organizations.saved') : t('organizations.created'));
       await navigate({ to: '/organizations/$id/view', params: { id: String(saved.id) } });
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      for (const f of err.fields) form.setError(f.field as 'name', { message: f.message });
-      if (err.fields.length === 0)
-        form.setError('root', { message: err.code === 'network' ? t('errors.network') : err.message });
+      applyServerErrors(form, err, t('errors.network'));
     }
   });
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="max-w-xl space-y-5 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <RootError message={errors.root?.message} />
-      <FormField label={t('organizations.name')} error={errors.name?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            className={inputClass}
-            {...form.register('name')}
-          />
-        )}
-      </FormField>
+    <FormCard onSubmit={submit} rootError={errors.root?.message} width="max-w-xl">
+      <TextInput label={t('organizations.name')} error={errors.name?.message} reg={form.register('name')} />
       <div className="flex gap-3">
         <SubmitButton submitting={isSubmitting} label={t('organizations.save')} busyLabel={t('organizations.saving')} />
         <Link
@@ -66,7 +46,7 @@ function OrganizationForm(props: { id?: number; name?: string }) {
           {t('organizations.cancel')}
         </Link>
       </div>
-    </form>
+    </FormCard>
   );
 }
 
@@ -86,8 +66,7 @@ export function OrganizationEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { id } = useParams({ from: '/organizations/$id/edit' });
-  const orgId = Number(id);
-  const org = useQuery({ ...organizationQuery(orgId), enabled: Number.isInteger(orgId) });
+  const { orgId, org } = useOrganizationOf(id);
   if (org.isPending || !org.data)
     return (
       <RecordMissing

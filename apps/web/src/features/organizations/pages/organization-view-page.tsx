@@ -1,23 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Page, RecordMissing } from '../../../components/page.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { organizationQuery } from '../api/organizations.ts';
+import { useOrganizationOf } from '../api/organizations.ts';
 import { InvitationsSection } from '../components/invitations-section.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
 import { MembersSection } from '../components/members-section.tsx';
-import { Section, Table, Th } from '../components/ui.tsx';
+import { PhoneLink, Section } from '../components/ui.tsx';
 
 /** /organizations/{id}/view: the organisation name, its smart controllers, its locations and its members. */
 export function OrganizationViewPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { id } = useParams({ from: '/organizations/$id/view' });
-  const orgId = Number(id);
-  const org = useQuery({ ...organizationQuery(orgId), enabled: Number.isInteger(orgId) });
+  const { org } = useOrganizationOf(id);
 
   if (org.isPending || !org.data)
     return (
@@ -49,20 +48,15 @@ export function OrganizationViewPage() {
           {o.controllers.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">{t('organizations.controllersEmpty')}</p>
           ) : (
-            <Table
+            <DataTable
               caption={t('organizations.smartControllers')}
-              head={
-                <>
-                  <Th>{t('organizations.controllerName')}</Th>
-                  <Th>{t('organizations.macAddress')}</Th>
-                  <Th>{t('organizations.location')}</Th>
-                  <Th>{t('organizations.status')}</Th>
-                </>
-              }
-            >
-              {o.controllers.map((c) => (
-                <tr key={c.id}>
-                  <td className="px-3 py-2">
+              rows={o.controllers}
+              rowKey={(c) => c.id}
+              columns={[
+                {
+                  key: 'name',
+                  header: t('organizations.controllerName'),
+                  cell: (c) => (
                     <Link
                       to="/controllers/$controllerId/view"
                       params={{ controllerId: String(c.id) }}
@@ -70,15 +64,22 @@ export function OrganizationViewPage() {
                     >
                       {c.name ?? t('organizations.noName')}
                     </Link>
-                  </td>
-                  <td className="px-3 py-2 font-mono">{c.mac_address}</td>
-                  <td className="px-3 py-2">{c.location?.name ?? '—'}</td>
-                  <td className="px-3 py-2">
-                    <OnlineStatus online={c.online} lastSeenAt={c.last_seen_at} />
-                  </td>
-                </tr>
-              ))}
-            </Table>
+                  ),
+                },
+                {
+                  key: 'mac',
+                  header: t('organizations.macAddress'),
+                  className: 'font-mono',
+                  cell: (c) => c.mac_address,
+                },
+                { key: 'location', header: t('organizations.location'), cell: (c) => c.location?.name ?? '—' },
+                {
+                  key: 'status',
+                  header: t('organizations.status'),
+                  cell: (c) => <OnlineStatus online={c.online} lastSeenAt={c.last_seen_at} />,
+                },
+              ]}
+            />
           )}
         </Section>
 
@@ -96,21 +97,16 @@ export function OrganizationViewPage() {
           {o.locations.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">{t('organizations.locationsEmpty')}</p>
           ) : (
-            <Table
+            <DataTable
               caption={t('organizations.locations')}
-              head={
-                <>
-                  <Th>{t('organizations.locationName')}</Th>
-                  <Th>{t('organizations.address')}</Th>
-                  <Th>{t('organizations.phone')}</Th>
-                  <Th>{t('organizations.smartControllers')}</Th>
-                </>
-              }
-            >
-              {o.locations.map((l) => (
-                <tr key={l.id}>
-                  <td className="px-3 py-2">
-                    {hasPermission(user, 'locations_edit') ? (
+              rows={o.locations}
+              rowKey={(l) => l.id}
+              columns={[
+                {
+                  key: 'name',
+                  header: t('organizations.locationName'),
+                  cell: (l) =>
+                    hasPermission(user, 'locations_edit') ? (
                       <Link
                         to="/locations/$locationId/edit"
                         params={{ locationId: String(l.id) }}
@@ -120,22 +116,22 @@ export function OrganizationViewPage() {
                       </Link>
                     ) : (
                       l.name
-                    )}
-                  </td>
-                  <td className="px-3 py-2">{[l.address_line_1, l.city, l.state].filter(Boolean).join(', ')}</td>
-                  <td className="px-3 py-2">
-                    {l.phone ? (
-                      <a href={`tel:${l.phone.replace(/[^+0-9]/g, '')}`} className={linkClass}>
-                        {l.phone}
-                      </a>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">{l.controllers_count}</td>
-                </tr>
-              ))}
-            </Table>
+                    ),
+                },
+                {
+                  key: 'address',
+                  header: t('organizations.address'),
+                  cell: (l) => [l.address_line_1, l.city, l.state].filter(Boolean).join(', '),
+                },
+                { key: 'phone', header: t('organizations.phone'), cell: (l) => <PhoneLink phone={l.phone} /> },
+                {
+                  key: 'controllers',
+                  header: t('organizations.smartControllers'),
+                  className: 'tabular-nums',
+                  cell: (l) => l.controllers_count,
+                },
+              ]}
+            />
           )}
         </Section>
 

@@ -1,31 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { organizationsListQuery } from '../api/organizations.ts';
+import { organizationsListQuery, useListSearch } from '../api/organizations.ts';
 
 /** /organizations: every organization (view_all) or one's own, with their counts. */
 export function OrganizationsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const [q, setQ] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useQuery(organizationsListQuery({ q: query || undefined, page }));
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(q.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [q]);
+  const search = useListSearch();
+  const list = useQuery(organizationsListQuery(search.params));
 
   const rows = list.data?.data ?? [];
   return (
@@ -42,8 +31,8 @@ export function OrganizationsPage() {
     >
       <SearchBox
         label={t('organizations.searchLabel')}
-        value={q}
-        onChange={setQ}
+        value={search.q}
+        onChange={search.setQ}
         placeholder={t('organizations.searchPlaceholder')}
       />
       <DataTable
@@ -87,11 +76,7 @@ export function OrganizationsPage() {
           },
         ]}
       />
-      {list.data && rows.length > 0 ? (
-        <div className="mt-4">
-          <Pagination meta={list.data.meta} onPage={setPage} />
-        </div>
-      ) : null}
+      <ListPagination meta={rows.length > 0 ? list.data?.meta : undefined} onPage={search.setPage} />
     </Page>
   );
 }

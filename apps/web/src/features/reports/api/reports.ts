@@ -1,6 +1,5 @@
 import type { AlarmManagementReport } from '@rcm/shared/alarm-management';
 import type { ApiErrorBody } from '@rcm/shared/errors';
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@rcm/shared/locale';
 import type { RefrigerantReport } from '@rcm/shared/refrigerant';
 import type {
   AlarmResponseReport,
@@ -13,9 +12,8 @@ import type {
 } from '@rcm/shared/reports';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, api, type FieldError } from '../../../lib/api-client.ts';
+import { authHeaders, saveFile } from '../../../lib/download.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
-import { getItem } from '../../../lib/storage.ts';
-import { tokens } from '../../../lib/tokens.ts';
 
 /** The filters every report reads from the URL (plus a report's own, e.g. status or severity). */
 export type ReportFilters = {
@@ -63,12 +61,7 @@ export async function downloadReport(
 ): Promise<string> {
   const { page: _page, ...rest } = filters;
   // The PDF writes its times in the places' zone, else in the reader's: the browser's.
-  const headers: Record<string, string> = {
-    'X-Locale': getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE,
-    'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
-  };
-  const token = tokens.current();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = { ...authHeaders(), 'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone };
   let res: Response;
   try {
     res = await fetch(`/api/reports/${name}?${toQueryString({ ...rest, format })}`, { headers });
@@ -96,13 +89,6 @@ export async function downloadReport(
     /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
     `${name}_${filters.from}_${filters.to}.${format}`;
   const blob = new Blob(chunks as BlobPart[], { type: format === 'csv' ? 'text/csv' : 'application/pdf' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, file);
   return file;
 }

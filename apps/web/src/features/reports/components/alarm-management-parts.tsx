@@ -1,9 +1,8 @@
 import { ALARM_BENCHMARKS, type AlarmManagementReport } from '@rcm/shared/alarm-management';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { TableWrap, tableClass, td, th } from './report-layout.tsx';
+import { ControllerLink, ReportSection, TableWrap, tableClass, td, th } from './report-layout.tsx';
 
 /** The alarm-management report's parts: a figure against its benchmark, the hourly chart, its tables. */
 const B = ALARM_BENCHMARKS;
@@ -170,8 +169,7 @@ export function ConditionTable(props: { title: string; rows: AlarmManagementRepo
   const { t, i18n } = useTranslation();
   const cols = ['colAlarm', 'colController', 'colLocation', 'colPoint', 'colCount', 'colShare'];
   return (
-    <section aria-label={props.title}>
-      <h2 className="mb-2 text-lg font-semibold">{props.title}</h2>
+    <ReportSection title={props.title}>
       {props.rows.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.report.none')}</p>
       ) : (
@@ -180,13 +178,7 @@ export function ConditionTable(props: { title: string; rows: AlarmManagementRepo
             <tr key={`${c.controller.id}|${c.alarm_type.code}|${c.subject}`}>
               <td className={td}>{i18n.language === 'es-MX' ? c.alarm_type.name_es : c.alarm_type.name}</td>
               <td className={td}>
-                <Link
-                  to="/controllers/$controllerId/view"
-                  params={{ controllerId: String(c.controller.id) }}
-                  className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                >
-                  {c.controller.name}
-                </Link>
+                <ControllerLink id={c.controller.id} name={c.controller.name} />
               </td>
               <td className={td}>{c.location ?? '—'}</td>
               <td className={`${td} font-mono text-xs`}>{c.subject}</td>
@@ -196,6 +188,6 @@ export function ConditionTable(props: { title: string; rows: AlarmManagementRepo
           ))}
         </ReportTable>
       )}
-    </section>
+    </ReportSection>
   );
 }

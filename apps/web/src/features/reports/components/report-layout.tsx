@@ -1,11 +1,13 @@
 import type { ExportFormat, ReportName } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReportSearch, reportSearch } from '../../../app/list-search-params.ts';
 import { filterClass } from '../../../components/form-field.tsx';
 import { Page } from '../../../components/page.tsx';
+import type { Column } from '../../../components/ui/data-table.tsx';
+import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadReport, type ReportFilters, reportLocationsQuery } from '../api/reports.ts';
 import { defaultRange } from './format.ts';
@@ -42,26 +44,6 @@ export function useReportFilters(from: ReportPath): [ReportFilters, (patch: Part
       },
     });
   return [filters, update];
-}
-
-export function SelectFilter(props: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: [string, string][];
-}) {
-  return (
-    <label className="block min-w-40">
-      <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className={filterClass}>
-        {props.options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }
 
 /** Date range and location, applied together from a form (dates are typed, so not on every key). */
@@ -106,7 +88,7 @@ function RangeFilters(props: {
       >
         {t('reports.apply')}
       </button>
-      <SelectFilter
+      <FilterSelect
         label={t('reports.location')}
         value={String(filters.location_id ?? '')}
         onChange={(v) => update({ location_id: v ? Number(v) : undefined })}
@@ -197,7 +179,7 @@ export function ReportLayout(props: {
       actions={<ExportButtons name={props.name} filters={props.filters} />}
     >
       <p className="-mt-4 mb-4 text-sm">
-        <Link to="/reports" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+        <Link to="/reports" className={reportLinkClass}>
           {t('reports.back')}
         </Link>
       </p>
@@ -262,3 +244,47 @@ export function TableWrap(props: { label: string; children: ReactNode }) {
   );
 }
 export const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700';
+
+/** A titled part of a report's body (a table, a list of counts), named by its heading. */
+export function ReportSection(props: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-lg font-semibold">
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+/** A report row's place: its location (a dash for none) over its organization. */
+export function Where(props: { row: { location_name: string | null; organization_name: string } }) {
+  return (
+    <>
+      {props.row.location_name ?? '—'}
+      <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+        {props.row.organization_name}
+      </span>
+    </>
+  );
+}
+
+/** The location column of a report's table: its location over its organization. */
+export function locationColumn<T extends { location_name: string | null; organization_name: string }>(
+  header: string,
+): Column<T> {
+  return { key: 'location', header, cell: (row) => <Where row={row} /> };
+}
+
+/** A report's links are in the weight of the text around them. */
+export const reportLinkClass = 'text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
+
+/** A controller named in a report, linking to its page. */
+export function ControllerLink(props: { id: number; name: string }) {
+  return (
+    <Link to="/controllers/$controllerId/view" params={{ controllerId: String(props.id) }} className={reportLinkClass}>
+      {props.name}
+    </Link>
+  );
+}

@@ -11,7 +11,14 @@ import {
   type Judged,
   ReportTable,
 } from '../components/alarm-management-parts.tsx';
-import { ReportLayout, ReportState, td, useReportFilters } from '../components/report-layout.tsx';
+import {
+  ReportLayout,
+  ReportSection,
+  ReportState,
+  reportLinkClass,
+  td,
+  useReportFilters,
+} from '../components/report-layout.tsx';
 
 const B = ALARM_BENCHMARKS;
 
@@ -122,8 +129,7 @@ export function AlarmManagementReportPage() {
               ))}
             </dl>
             <HourlyChart hourly={r.hourly} />
-            <section aria-label={t('alarmMgmt.report.byLocation')}>
-              <h2 className="mb-2 text-lg font-semibold">{t('alarmMgmt.report.byLocation')}</h2>
+            <ReportSection title={t('alarmMgmt.report.byLocation')}>
               <ReportTable label={t('alarmMgmt.report.byLocation')} columns={locCols}>
                 {[{ location: { id: 0, name: t('alarmMgmt.report.overall') }, ...o }, ...r.locations].map((l) => (
                   <tr key={l.location.id} className={l.location.id === 0 ? 'font-semibold' : ''}>
@@ -149,11 +155,10 @@ export function AlarmManagementReportPage() {
                   </tr>
                 ))}
               </ReportTable>
-            </section>
+            </ReportSection>
             <ConditionTable title={t('alarmMgmt.report.badActors')} rows={r.bad_actors} />
             <ConditionTable title={t('alarmMgmt.report.chatteringList')} rows={r.chattering} />
-            <section aria-label={t('alarmMgmt.report.standingList')}>
-              <h2 className="mb-2 text-lg font-semibold">{t('alarmMgmt.report.standingList')}</h2>
+            <ReportSection title={t('alarmMgmt.report.standingList')}>
               {r.standing.length === 0 ? (
                 <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.report.none')}</p>
               ) : (
@@ -167,7 +172,7 @@ export function AlarmManagementReportPage() {
                         <Link
                           to="/alarms/$alarmMetadataRef/view"
                           params={{ alarmMetadataRef: String(s.ref) }}
-                          className="font-mono text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                          className={`font-mono ${reportLinkClass}`}
                         >
                           {s.ref}
                         </Link>
@@ -184,7 +189,7 @@ export function AlarmManagementReportPage() {
                   ))}
                 </ReportTable>
               )}
-            </section>
+            </ReportSection>
           </>
         ) : null}
       </ReportState>

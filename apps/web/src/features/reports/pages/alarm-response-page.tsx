@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { duration } from '../components/format.ts';
-import { ReportLayout, ReportState, SelectFilter, Stat, useReportFilters } from '../components/report-layout.tsx';
+import { locationColumn, ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
 
 /** /reports/alarm_response: time to acknowledge and to clear, by organization, location, type and severity. */
 export function AlarmResponsePage() {
@@ -22,7 +23,7 @@ export function AlarmResponsePage() {
       filters={filters}
       update={update}
       fields={
-        <SelectFilter
+        <FilterSelect
           label={t('reports.response.severity')}
           value={filters.severity ?? ''}
           onChange={(v) => update({ severity: v || undefined })}
@@ -63,18 +64,7 @@ export function AlarmResponsePage() {
               rowKey={(r) => `${r.organization_name}-${r.location_id}-${r.alarm_type}-${r.severity}`}
               titleColumns={2}
               columns={[
-                {
-                  key: 'location',
-                  header: t('reports.location'),
-                  cell: (r) => (
-                    <>
-                      {r.location_name ?? '—'}
-                      <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
-                        {r.organization_name}
-                      </span>
-                    </>
-                  ),
-                },
+                locationColumn(t('reports.location')),
                 {
                   key: 'type',
                   header: t('reports.response.type'),

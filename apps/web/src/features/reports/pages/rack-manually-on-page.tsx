@@ -5,7 +5,14 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { dateTime, duration } from '../components/format.ts';
-import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
+import {
+  locationColumn,
+  ReportLayout,
+  ReportSection,
+  ReportState,
+  Stat,
+  useReportFilters,
+} from '../components/report-layout.tsx';
 
 /** /reports/rack_manually_on: racks manually on now, and the periods they were over the range. */
 export function RackManuallyOnPage() {
@@ -14,12 +21,6 @@ export function RackManuallyOnPage() {
   const report = useQuery(reportQuery('rack_manually_on', filters));
   const body = report.data;
   const lang = i18n.language;
-  const where = (r: { location_name: string | null; organization_name: string }) => (
-    <>
-      {r.location_name ?? '—'}
-      <span className="block text-xs text-slate-600 dark:text-slate-300">{r.organization_name}</span>
-    </>
-  );
   return (
     <ReportLayout name="rack_manually_on" filters={filters} update={update}>
       <ReportState query={report} empty={!body || (body.summary.episodes === 0 && body.summary.now.length === 0)}>
@@ -30,10 +31,7 @@ export function RackManuallyOnPage() {
               <Stat label={t('reports.manual.episodes')} value={String(body.summary.episodes)} />
               <Stat label={t('reports.manual.timeInRange')} value={duration(body.summary.seconds_in_range)} />
             </dl>
-            <section aria-labelledby="manual-now">
-              <h2 id="manual-now" className="mb-2 text-lg font-semibold">
-                {t('reports.manual.now')}
-              </h2>
+            <ReportSection title={t('reports.manual.now')}>
               {body.summary.now.length === 0 ? (
                 <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.manual.noneNow')}</p>
               ) : (
@@ -42,7 +40,7 @@ export function RackManuallyOnPage() {
                   rows={body.summary.now}
                   rowKey={(r) => `${r.controller_id}-${r.point}`}
                   columns={[
-                    { key: 'location', header: t('reports.location'), cell: where },
+                    locationColumn(t('reports.location')),
                     {
                       key: 'rack',
                       header: t('reports.manual.rack'),
@@ -64,7 +62,7 @@ export function RackManuallyOnPage() {
                   ]}
                 />
               )}
-            </section>
+            </ReportSection>
             {body.summary.by_location.length > 0 ? (
               <BarChart
                 title={t('reports.manual.byLocation')}
@@ -75,10 +73,7 @@ export function RackManuallyOnPage() {
                 }))}
               />
             ) : null}
-            <section aria-labelledby="manual-episodes">
-              <h2 id="manual-episodes" className="mb-2 text-lg font-semibold">
-                {t('reports.manual.episodesTitle')}
-              </h2>
+            <ReportSection title={t('reports.manual.episodesTitle')}>
               {body.data.length === 0 ? (
                 <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.manual.noEpisodes')}</p>
               ) : (
@@ -87,7 +82,7 @@ export function RackManuallyOnPage() {
                   rows={body.data}
                   rowKey={(r) => `${r.controller_id}-${r.point}-${r.since}`}
                   columns={[
-                    { key: 'location', header: t('reports.location'), cell: where },
+                    locationColumn(t('reports.location')),
                     {
                       key: 'rack',
                       header: t('reports.manual.rack'),
@@ -124,7 +119,7 @@ export function RackManuallyOnPage() {
                   ]}
                 />
               )}
-            </section>
+            </ReportSection>
             <Pagination meta={body.meta} onPage={(page) => update({ page })} />
             <p className="text-xs text-slate-600 dark:text-slate-300">{t('reports.manual.source')}</p>
           </>

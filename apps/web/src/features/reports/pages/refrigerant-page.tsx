@@ -1,12 +1,19 @@
 import type { RefrigerantReportRow } from '@rcm/shared/refrigerant';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
-import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
+import {
+  ControllerLink,
+  locationColumn,
+  ReportLayout,
+  ReportSection,
+  ReportState,
+  Stat,
+  useReportFilters,
+} from '../components/report-layout.tsx';
 
 const STATE_CLASS: Record<string, string> = {
   ok: 'text-emerald-800 dark:text-emerald-300',
@@ -36,10 +43,7 @@ export function RefrigerantReportPage() {
               />
               <Stat label={t('refrigerant.report.added')} value={formatMass(body.summary.added_kg)} />
             </dl>
-            <section aria-labelledby="refrigerant-status">
-              <h2 id="refrigerant-status" className="mb-2 text-lg font-semibold">
-                {t('refrigerant.report.statusCounts')}
-              </h2>
+            <ReportSection title={t('refrigerant.report.statusCounts')}>
               <ul className="flex flex-wrap gap-3 text-sm">
                 {body.summary.by_status.map((s) => (
                   <li key={s.state} className="rounded-md border border-slate-200 px-3 py-1.5 dark:border-slate-700">
@@ -49,37 +53,20 @@ export function RefrigerantReportPage() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </ReportSection>
             <DataTable
               caption={t('reports.names.refrigerant.title')}
               rows={body.data}
               rowKey={(r) => `${r.controller_id}-${r.rack_ref}`}
               titleColumns={2}
               columns={[
-                {
-                  key: 'location',
-                  header: t('reports.location'),
-                  cell: (r) => (
-                    <>
-                      {r.location_name ?? '—'}
-                      <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
-                        {r.organization_name}
-                      </span>
-                    </>
-                  ),
-                },
+                locationColumn(t('reports.location')),
                 {
                   key: 'system',
                   header: t('refrigerant.report.system'),
                   cell: (r) => (
                     <>
-                      <Link
-                        to="/controllers/$controllerId/view"
-                        params={{ controllerId: String(r.controller_id) }}
-                        className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-                      >
-                        {r.controller_name}
-                      </Link>
+                      <ControllerLink id={r.controller_id} name={r.controller_name} />
                       <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
                         {r.rack_name ?? t('refrigerant.rackName', { ref: r.rack_ref })}
                       </span>

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { dateTime, money } from '../components/format.ts';
-import { ReportLayout, ReportState, SelectFilter, Stat, useReportFilters } from '../components/report-layout.tsx';
+import { locationColumn, ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
 
 /** /reports/uri_purchase_orders: orders placed with URI, by range, location and status, with totals. */
 export function UriPurchaseOrdersPage() {
@@ -21,7 +22,7 @@ export function UriPurchaseOrdersPage() {
       filters={filters}
       update={update}
       fields={
-        <SelectFilter
+        <FilterSelect
           label={t('reports.status')}
           value={filters.status ?? ''}
           onChange={(v) => update({ status: v || undefined })}
@@ -63,16 +64,7 @@ export function UriPurchaseOrdersPage() {
                 { key: 'number', header: t('reports.uri.number'), className: 'font-medium', cell: (r) => r.number },
                 { key: 'placedAt', header: t('reports.uri.placedAt'), cell: (r) => dateTime(r.placed_at, lang) },
                 { key: 'status', header: t('reports.status'), cell: (r) => t(`reports.poStatus.${r.status}`) },
-                {
-                  key: 'location',
-                  header: t('reports.location'),
-                  cell: (r) => (
-                    <>
-                      {r.location_name}
-                      <span className="block text-xs text-slate-600 dark:text-slate-300">{r.organization_name}</span>
-                    </>
-                  ),
-                },
+                locationColumn(t('reports.location')),
                 {
                   key: 'lines',
                   header: t('reports.uri.lines'),

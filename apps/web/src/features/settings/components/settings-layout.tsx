@@ -1,8 +1,13 @@
 import type { AuthUser } from '@rcm/shared/auth';
-import { Link, Navigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import type { ListMeta } from '@rcm/shared/pagination';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link, Navigate, type RegisteredRouter, type ValidateLinkOptions } from '@tanstack/react-router';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page, Spinner } from '../../../components/page.tsx';
+import { ListPagination } from '../../../components/pagination.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
+import { actionsColumn, type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchBox as SharedSearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 
@@ -21,9 +26,6 @@ export function settingsSectionsFor(user: AuthUser | null) {
   return SETTINGS_SECTIONS.filter((s) => !('permission' in s) || (user && hasPermission(user, s.permission)));
 }
 
-export const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700';
-export const thClass = 'px-3 py-2 text-left font-semibold text-slate-700 dark:text-slate-200';
-export const tdClass = 'px-3 py-2 align-top';
 export const cardClass = 'rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900';
 
 /** Every settings page: its title, the section links, then the page. */
@@ -78,7 +80,6 @@ export function QueryState(props: { pending: boolean; error: boolean; onRetry: (
   return <>{props.children}</>;
 }
 
-/** A search box that filters a list as the user types. */
 /** The settings lists' search field (a query of its own in each list). */
 export function SearchBox(props: { value: string; onChange: (value: string) => void; placeholder?: string }) {
   const { t } = useTranslation();
@@ -89,5 +90,99 @@ export function SearchBox(props: { value: string; onChange: (value: string) => v
       onChange={props.onChange}
       placeholder={props.placeholder ?? t('settings.searchPlaceholder')}
     />
+  );
+}
+
+/** A settings list's search text and page; a new search goes back to the first page. */
+export function useSettingsSearch() {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const deferred = useDeferredValue(q);
+  return {
+    q,
+    page,
+    setPage,
+    /** The list query's parameters: the search as typed once React has caught up with it. */
+    params: { q: deferred || undefined, page },
+    search: (value: string) => {
+      setQ(value);
+      setPage(1);
+    },
+  };
+}
+
+type SettingsSearch = ReturnType<typeof useSettingsSearch>;
+
+/**
+ * A settings section's list: its search box, the table (loading, error, empty in settings' words) with
+ * the row's actions last (at the foot of its card on a phone), and its pages.
+ */
+export function SettingsList<T>(props: {
+  title: string;
+  search: SettingsSearch;
+  placeholder?: string;
+  query: UseQueryResult<{ data: T[]; meta: ListMeta }>;
+  rowKey: (row: T) => string | number;
+  emptyBody: string;
+  columns: Column<T>[];
+  actions: (row: T) => ReactNode;
+  /** Classes of the actions' cell in the table. */
+  actionsClassName?: string;
+}) {
+  const { t } = useTranslation();
+  const { query } = props;
+  const actions = actionsColumn(t('settings.users.actions'), props.actions, props.actionsClassName ?? 'text-right');
+  return (
+    <>
+      <SearchBox value={props.search.q} placeholder={props.placeholder} onChange={props.search.search} />
+      <DataTable
+        caption={props.title}
+        rows={query.data?.data ?? []}
+        rowKey={props.rowKey}
+        pending={query.isPending}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        loadingLabel={t('settings.loading')}
+        errorLabel={t('settings.loadError')}
+        emptyTitle={props.title}
+        emptyBody={props.emptyBody}
+        columns={[...props.columns, actions]}
+      />
+      <ListPagination meta={query.data?.meta} onPage={props.search.setPage} />
+    </>
+  );
+}
+
+/** A row's "Edit" link, named after the row; `link` is checked against the router's routes where it is written. */
+export function EditLink<TOptions>(props: {
+  link: ValidateLinkOptions<RegisteredRouter, TOptions>;
+  name: string;
+}): ReactNode;
+export function EditLink(props: { link: ValidateLinkOptions; name: string }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Link {...props.link} className={linkClass} aria-label={`${t('settings.edit')} ${props.name}`}>
+      {t('settings.edit')}
+    </Link>
+  );
+}
+
+/** A settings list and, for those who may add to it, the card beside it with the form that does. */
+export function ListBesideForm(props: {
+  children: ReactNode;
+  form: { id: string; title: string; body: ReactNode } | null;
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="lg:col-span-2">{props.children}</div>
+      {props.form ? (
+        <section aria-labelledby={props.form.id} className={`h-fit p-5 ${cardClass}`}>
+          <h2 id={props.form.id} className="mb-4 text-base font-semibold">
+            {props.form.title}
+          </h2>
+          {props.form.body}
+        </section>
+      ) : null}
+    </div>
   );
 }

@@ -1,41 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
-import { ListPagination } from '../../../components/pagination.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
 import { alarmTypesQuery } from '../api/settings.ts';
-import { SearchBox, SettingsLayout } from '../components/settings-layout.tsx';
+import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../components/settings-layout.tsx';
 
 /** /settings/alarm-types: the engine's catalogue; each row opens its form (read-only without update rights). */
 export function AlarmTypesPage() {
   const { t, i18n } = useTranslation();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useQuery(alarmTypesQuery({ q: useDeferredValue(q) || undefined, page, per_page: 50 }));
+  const search = useSettingsSearch();
+  const query = useQuery(alarmTypesQuery({ ...search.params, per_page: 50 }));
   const es = i18n.language.startsWith('es');
   return (
     <SettingsLayout title={t('settings.sections.alarmTypes')} subtitle={t('settings.alarmTypes.engineNote')}>
-      <SearchBox
-        value={q}
+      <SettingsList
+        title={t('settings.sections.alarmTypes')}
+        search={search}
         placeholder={t('settings.alarmTypes.name')}
-        onChange={(v) => {
-          setQ(v);
-          setPage(1);
-        }}
-      />
-      <DataTable
-        caption={t('settings.sections.alarmTypes')}
-        rows={query.data?.data ?? []}
+        query={query}
         rowKey={(a) => a.id}
-        pending={query.isPending}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
-        loadingLabel={t('settings.loading')}
-        errorLabel={t('settings.loadError')}
-        emptyTitle={t('settings.sections.alarmTypes')}
         emptyBody={t('settings.alarmTypes.empty')}
         columns={[
           {
@@ -80,26 +62,12 @@ export function AlarmTypesPage() {
             className: 'align-top',
             cell: (a) => (a.enabled ? t('settings.alarmTypes.on') : t('settings.alarmTypes.off')),
           },
-          {
-            key: 'actions',
-            header: t('settings.users.actions'),
-            headerHidden: true,
-            card: 'actions',
-            className: 'align-top text-right',
-            cell: (a) => (
-              <Link
-                to="/settings/alarm-types/$id/edit"
-                params={{ id: String(a.id) }}
-                className={linkClass}
-                aria-label={`${t('settings.edit')} ${a.code}`}
-              >
-                {t('settings.edit')}
-              </Link>
-            ),
-          },
         ]}
+        actions={(a) => (
+          <EditLink link={{ to: '/settings/alarm-types/$id/edit', params: { id: String(a.id) } }} name={a.code} />
+        )}
+        actionsClassName="align-top text-right"
       />
-      <ListPagination meta={query.data?.meta} onPage={setPage} />
     </SettingsLayout>
   );
 }

@@ -60,6 +60,20 @@ export function AuditLogPage() {
       {control}
     </div>
   );
+  /** A text or date filter, labelled and bound to its key of the filters. */
+  const input = (key: 'actor' | 'from' | 'to', type: 'search' | 'date', placeholder?: string) =>
+    field(
+      `audit-${key}`,
+      t(`settings.audit.${key}`),
+      <input
+        id={`audit-${key}`}
+        type={type}
+        className={inputClass}
+        placeholder={placeholder}
+        value={filters[key] ?? ''}
+        onChange={(e) => set({ [key]: e.target.value || undefined })}
+      />,
+    );
 
   return (
     <SettingsLayout title={t('settings.sections.auditLog')} subtitle={t('settings.sections.auditLogHint')}>
@@ -84,40 +98,9 @@ export function AuditLogPage() {
               ))}
           </select>,
         )}
-        {field(
-          'audit-actor',
-          t('settings.audit.actor'),
-          <input
-            id="audit-actor"
-            type="search"
-            className={inputClass}
-            placeholder={t('settings.audit.actorPlaceholder')}
-            value={filters.actor ?? ''}
-            onChange={(e) => set({ actor: e.target.value || undefined })}
-          />,
-        )}
-        {field(
-          'audit-from',
-          t('settings.audit.from'),
-          <input
-            id="audit-from"
-            type="date"
-            className={inputClass}
-            value={filters.from ?? ''}
-            onChange={(e) => set({ from: e.target.value || undefined })}
-          />,
-        )}
-        {field(
-          'audit-to',
-          t('settings.audit.to'),
-          <input
-            id="audit-to"
-            type="date"
-            className={inputClass}
-            value={filters.to ?? ''}
-            onChange={(e) => set({ to: e.target.value || undefined })}
-          />,
-        )}
+        {input('actor', 'search', t('settings.audit.actorPlaceholder'))}
+        {input('from', 'date')}
+        {input('to', 'date')}
         <div className="flex items-end">
           <button
             type="button"

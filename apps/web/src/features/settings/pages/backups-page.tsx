@@ -1,13 +1,12 @@
-import type { BackupInfo } from '@rcm/shared/backups';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { EmptyState } from '../../../components/page.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { backupsQuery, backupUrl, createBackup, downloadBackup, storageQuery } from '../api/backups.ts';
-import { cardClass, QueryState, SettingsLayout, tableClass, tdClass, thClass } from '../components/settings-layout.tsx';
+import { SettingsLayout } from '../components/settings-layout.tsx';
 
 /** /settings/backups: the embedded database's backups, "Back up now" and a download link for each. */
 export function BackupsPage() {
@@ -49,67 +48,55 @@ export function BackupsPage() {
               {t('backups.intro', { keep: storage.data.backup_keep })}
             </p>
           ) : null}
-          <QueryState pending={query.isPending} error={query.isError} onRetry={() => void query.refetch()}>
-            {query.data?.length === 0 ? (
-              <EmptyState title={t('backups.emptyTitle')} body={t('backups.emptyBody')} />
-            ) : (
-              <div className={`overflow-x-auto ${cardClass}`}>
-                <table className={tableClass}>
-                  <caption className="sr-only">{t('backups.listLabel')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={thClass}>
-                        {t('backups.createdAt')}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t('backups.kind')}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t('backups.size')}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t('backups.name')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                    {(query.data ?? []).map((b) => (
-                      <BackupRow key={b.name} backup={b} onDownload={download} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </QueryState>
+          <DataTable
+            caption={t('backups.listLabel')}
+            rows={query.data ?? []}
+            rowKey={(b) => b.name}
+            pending={query.isPending}
+            error={query.isError}
+            onRetry={() => void query.refetch()}
+            loadingLabel={t('settings.loading')}
+            errorLabel={t('settings.loadError')}
+            emptyTitle={t('backups.emptyTitle')}
+            emptyBody={t('backups.emptyBody')}
+            columns={[
+              { key: 'createdAt', header: t('backups.createdAt'), cell: (b) => formatDateTime(b.created_at) },
+              {
+                key: 'kind',
+                header: t('backups.kind'),
+                cell: (b) => (b.name.endsWith('-nightly.tar.gz') ? t('backups.nightly') : t('backups.manual')),
+              },
+              { key: 'size', header: t('backups.size'), cell: (b) => formatBytes(b.size_bytes) },
+              {
+                key: 'name',
+                header: t('backups.name'),
+                cell: (b) => <DownloadLink name={b.name} onDownload={download} />,
+              },
+            ]}
+          />
         </>
       )}
     </SettingsLayout>
   );
 }
 
-function BackupRow(props: { backup: BackupInfo; onDownload: (name: string) => void }) {
+/** A backup's file name, which downloads it with the session's token. */
+function DownloadLink(props: { name: string; onDownload: (name: string) => void }) {
   const { t } = useTranslation();
-  const { name } = props.backup;
+  const { name } = props;
   return (
-    <tr>
-      <td className={tdClass}>{formatDateTime(props.backup.created_at)}</td>
-      <td className={tdClass}>{name.endsWith('-nightly.tar.gz') ? t('backups.nightly') : t('backups.manual')}</td>
-      <td className={tdClass}>{formatBytes(props.backup.size_bytes)}</td>
-      <td className={tdClass}>
-        <a
-          href={backupUrl(name)}
-          download={name}
-          className={linkClass}
-          aria-label={t('backups.downloadName', { name })}
-          onClick={(e) => {
-            // The file needs the session's token: fetched, then saved.
-            e.preventDefault();
-            props.onDownload(name);
-          }}
-        >
-          {name}
-        </a>
-      </td>
-    </tr>
+    <a
+      href={backupUrl(name)}
+      download={name}
+      className={linkClass}
+      aria-label={t('backups.downloadName', { name })}
+      onClick={(e) => {
+        // The file needs the session's token: fetched, then saved.
+        e.preventDefault();
+        props.onDownload(name);
+      }}
+    >
+      {name}
+    </a>
   );
 }

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
-import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
 import { hasPermission, impersonate, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { usersQuery } from '../api/settings.ts';
-import { SearchBox, SettingsLayout } from '../components/settings-layout.tsx';
+import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../components/settings-layout.tsx';
 
 /** /settings/users: search, paging, role badge, team, organization, status; edit and "sign in as". */
 export function UsersPage() {
@@ -18,9 +15,8 @@ export function UsersPage() {
   const seeded = useSeededName();
   const navigate = useNavigate();
   const { user: me } = useAuth();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useQuery(usersQuery({ q: useDeferredValue(q) || undefined, page }));
+  const search = useSettingsSearch();
+  const query = useQuery(usersQuery(search.params));
   const canEdit = hasPermission(me, 'settings_update');
   const canImpersonate = hasPermission(me, 'users_impersonate') && !me?.impersonating;
 
@@ -47,23 +43,11 @@ export function UsersPage() {
         ) : undefined
       }
     >
-      <SearchBox
-        value={q}
-        onChange={(v) => {
-          setQ(v);
-          setPage(1);
-        }}
-      />
-      <DataTable
-        caption={t('settings.sections.users')}
-        rows={query.data?.data ?? []}
+      <SettingsList
+        title={t('settings.sections.users')}
+        search={search}
+        query={query}
         rowKey={(u) => u.id}
-        pending={query.isPending}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
-        loadingLabel={t('settings.loading')}
-        errorLabel={t('settings.loadError')}
-        emptyTitle={t('settings.sections.users')}
         emptyBody={t('settings.users.empty')}
         columns={[
           {
@@ -110,40 +94,26 @@ export function UsersPage() {
                 </span>
               ),
           },
-          {
-            key: 'actions',
-            header: t('settings.users.actions'),
-            headerHidden: true,
-            card: 'actions',
-            className: 'align-top whitespace-nowrap text-right',
-            cell: (u) => (
-              <>
-                {canEdit ? (
-                  <Link
-                    to="/settings/users/$id/edit"
-                    params={{ id: String(u.id) }}
-                    className={linkClass}
-                    aria-label={`${t('settings.edit')} ${u.name}`}
-                  >
-                    {t('settings.edit')}
-                  </Link>
-                ) : null}
-                {canImpersonate && u.id !== me?.id && !u.disabled ? (
-                  <button
-                    type="button"
-                    onClick={() => void signInAs(u.id)}
-                    aria-label={t('settings.users.impersonateLabel', { name: u.name })}
-                    className={`ml-4 ${linkClass}`}
-                  >
-                    {t('settings.users.impersonate')}
-                  </button>
-                ) : null}
-              </>
-            ),
-          },
         ]}
+        actions={(u) => (
+          <>
+            {canEdit ? (
+              <EditLink link={{ to: '/settings/users/$id/edit', params: { id: String(u.id) } }} name={u.name} />
+            ) : null}
+            {canImpersonate && u.id !== me?.id && !u.disabled ? (
+              <button
+                type="button"
+                onClick={() => void signInAs(u.id)}
+                aria-label={t('settings.users.impersonateLabel', { name: u.name })}
+                className={`ml-4 ${linkClass}`}
+              >
+                {t('settings.users.impersonate')}
+              </button>
+            ) : null}
+          </>
+        )}
+        actionsClassName="align-top whitespace-nowrap text-right"
       />
-      <ListPagination meta={query.data?.meta} onPage={setPage} />
     </SettingsLayout>
   );
 }
