@@ -3,17 +3,17 @@
  *
  * What one server process holds: it connects `--clients` socket.io clients (WebSocket, signed in as
  * the demo's administrator, so each one is in the rooms every alarm event goes to), then reads the
- * server's retained heap (after a collection) from its /metrics before and after, and fans one alarm change out `--rounds` times
- * (shelve and unshelve an active alarm through the API: one `alarm.updated` each). The fan-out time of
- * a round is from the API call's start to the moment the last client received the event; p95 is over
- * every client of every round (the time each one received it).
+ * server's retained heap (after a collection) from its /metrics before and after, and fans one
+ * alarm change out `--rounds` times (shelve and unshelve an active alarm through the API: one
+ * `alarm.updated` each). The fan-out time of a round is from the API call's start to the moment the
+ * last client received the event; p95 is over every client of every round (the time each one
+ * received it).
  *
- * The server runs in its own process on PostgreSQL (the demo seeded into a fresh database), as in
- * production; the clients run in this process. On one machine both share its cores, so the fan-out
- * times include this process decoding every client's frame.
+ * The server runs as production runs it (the compiled build, `lib/production-server.ts`) in its own
+ * process on PostgreSQL (the demo seeded into a fresh database); the clients run in this process. On
+ * one machine both share its cores, so the fan-out times include this process decoding every
+ * client's frame.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -21,6 +21,7 @@ import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalog
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { seedAlarms } from '../apps/server/src/test/alarms.ts';
 import { freshDatabase, percentile } from './lib/bench-db.ts';
+import { startProductionServer } from './lib/production-server.ts';
 import { record } from './lib/report.ts';
 
 const { values } = parseArgs({
@@ -41,20 +42,8 @@ await seedDemo(database.db, new Date(), { history: false });
 const [seeded] = await seedAlarms(database.db, [{ controller: 0, status: 'active' }]);
 await database.close();
 
-const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/lib/api-server.ts'], {
-  cwd: path.resolve(import.meta.dirname, '..'),
-  env: { ...process.env, DATABASE_URL: url },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const port = /listening (\d+)/.exec(out)?.[1];
-    if (port) resolve(`http://127.0.0.1:${port}`);
-  });
-  child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const server = await startProductionServer({ DATABASE_URL: url });
+const { base } = server;
 
 async function call(method: string, route: string, token: string, body?: unknown): Promise<Response> {
   const res = await fetch(`${base}/api/${route}`, {
@@ -72,10 +61,10 @@ async function serverHeap(): Promise<number> {
   return Number(/^nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1] ?? Number.NaN);
 }
 
-/** The heap the server retains: it collects garbage on SIGUSR2 (bench/lib/api-server.ts). */
+/** The heap the server retains (after a collection). */
 async function settledHeap(): Promise<number> {
   await new Promise((r) => setTimeout(r, 2_000));
-  child.kill('SIGUSR2');
+  server.collect();
   await new Promise((r) => setTimeout(r, 1_000));
   return serverHeap();
 }
@@ -171,6 +160,5 @@ console.table(Object.fromEntries(header.map((h, i) => [h, row[i]])));
 if (!values.scratch) record('sockets', header, row);
 
 for (const s of sockets) s.close();
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+server.stop();
 process.exit(0);

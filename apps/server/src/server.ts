@@ -1,5 +1,4 @@
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -60,7 +59,12 @@ export async function startServer(deps: {
   });
   const redisClients: ReturnType<typeof createClient>[] = [];
   if (config.REDIS_URL) {
-    const pub = createClient({ url: config.REDIS_URL });
+    // Loaded only when configured: a process without Redis does not keep the client's ~4 MB of heap.
+    const [{ createClient: redisClient }, { createAdapter }] = await Promise.all([
+      import('redis'),
+      import('@socket.io/redis-adapter'),
+    ]);
+    const pub = redisClient({ url: config.REDIS_URL });
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', (err: Error) => log.error({ err: err.message }, 'redis error'));
     await Promise.all([pub.connect(), sub.connect()]);

@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import { type Block, isAt, type PdfContext, type Table } from './export.ts';
 import { EXPORT_LABELS } from './labels.ts';
 import { drawFacts, drawTable, heading } from './pdf-draw.ts';
@@ -13,7 +12,9 @@ import { BOLD, FONT, INK, MARGIN, MUTED, type Prepared } from './pdf-page.ts';
  * cells, headers that fit their columns, and "Page n of N" on every page. Portrait when the tables
  * fit it, landscape or a smaller type when they do not.
  */
-export function toPdf(table: Table, ctx: PdfContext): Readable {
+export async function toPdf(table: Table, ctx: PdfContext): Promise<Readable> {
+  // Loaded on the first PDF, not at start: about 5 MB of heap a process that never exports would keep.
+  const { default: PDFDocument } = await import('pdfkit');
   const l = EXPORT_LABELS[ctx.locale];
   const f = pdfFormatter(ctx);
   const prepare = (b: Block, stretch: boolean): Prepared => ({
@@ -107,6 +108,6 @@ function zoneName(ctx: PdfContext): string {
 /** The PDF as one buffer (for an email attachment). */
 export async function pdfBuffer(table: Table, ctx: PdfContext): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of toPdf(table, ctx)) chunks.push(Buffer.from(chunk as Uint8Array));
+  for await (const chunk of await toPdf(table, ctx)) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }

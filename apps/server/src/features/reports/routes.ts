@@ -35,7 +35,7 @@ function readerZone(request: FastifyRequest): string | undefined {
  * in the request's language, its times in the zone of the report's places when they share one, else
  * the reader's (`X-Time-Zone`), else UTC.
  */
-function sendExport(
+async function sendExport(
   reply: FastifyReply,
   name: string,
   q: { from: string; to: string },
@@ -54,7 +54,7 @@ function sendExport(
   const timeZone = table.timeZone ?? readerZone(request) ?? 'UTC';
   return reply
     .type('application/pdf')
-    .send(toPdf(table, { locale: request.locale, timeZone, generatedAt: new Date() }));
+    .send(await toPdf(table, { locale: request.locale, timeZone, generatedAt: new Date() }));
 }
 
 type ReportQuery = { from: string; to: string; format?: ExportFormat | undefined };
