@@ -12,8 +12,6 @@
  * production; the clients run in this process. On one machine both share its cores, so the fan-out
  * times include this process decoding every client's frame.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -22,6 +20,7 @@ import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { seedAlarms } from '../apps/server/src/test/alarms.ts';
 import { freshDatabase, percentile } from './lib/bench-db.ts';
 import { record } from './lib/report.ts';
+import { spawnApiServer } from './lib/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,20 +40,7 @@ await seedDemo(database.db, new Date(), { history: false });
 const [seeded] = await seedAlarms(database.db, [{ controller: 0, status: 'active' }]);
 await database.close();
 
-const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/lib/api-server.ts'], {
-  cwd: path.resolve(import.meta.dirname, '..'),
-  env: { ...process.env, DATABASE_URL: url },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const port = /listening (\d+)/.exec(out)?.[1];
-    if (port) resolve(`http://127.0.0.1:${port}`);
-  });
-  child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const { child, url: base } = await spawnApiServer(url, ['--expose-gc']);
 
 async function call(method: string, route: string, token: string, body?: unknown): Promise<Response> {
   const res = await fetch(`${base}/api/${route}`, {
