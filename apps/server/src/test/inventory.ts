@@ -2,7 +2,7 @@ import type { InventoryItem } from '@rcm/shared/inventory';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { sql } from 'drizzle-orm';
 import { query } from '../lib/sql.ts';
-import { addUser } from './alarms.ts';
+import { addOutsider, addUser } from './alarms.ts';
 import { createTestApp, login, type TestApp } from './app.ts';
 import { headers } from './helpers.ts';
 
@@ -32,12 +32,7 @@ export async function openInventoryApp(): Promise<{ t: TestApp; tok: InventoryTo
     permissions: ['inventory_view', 'inventory_edit'],
   });
   await addUser(db, { from: 'manager@example.com', email: 'fm-reader@example.com', permissions: ['inventory_view'] });
-  await addUser(db, {
-    from: 'manager@example.com',
-    email: 'vv-editor@example.com',
-    organizationName: 'Valle Verde Supermercados',
-    permissions: ['inventory_view', 'inventory_edit'],
-  });
+  await addOutsider(db, 'vv-editor@example.com', ['inventory_view', 'inventory_edit']);
   const tok: InventoryTokens = {
     tech: await login(t.app, 'technician@example.com'),
     fmEditor: await login(t.app, 'fm-editor@example.com'),

@@ -2,7 +2,7 @@ import type { Asset, AssetOptions } from '@rcm/shared/assets';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
-import { addUser } from '../../test/alarms.ts';
+import { addOutsider, addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 
@@ -44,12 +44,7 @@ beforeAll(async () => {
     permissions: ['assets_view', 'assets_edit'],
   });
   await addUser(db, { from: 'manager@example.com', email: 'fm-reader@example.com', permissions: ['assets_view'] });
-  await addUser(db, {
-    from: 'manager@example.com',
-    email: 'vv-editor@example.com',
-    organizationName: 'Valle Verde Supermercados',
-    permissions: ['assets_view', 'assets_edit'],
-  });
+  await addOutsider(db, 'vv-editor@example.com', ['assets_view', 'assets_edit']);
   tok.tech = await login(t.app, 'technician@example.com');
   tok.manager = await login(t.app, 'fm-editor@example.com');
   tok.fmReader = await login(t.app, 'fm-reader@example.com');

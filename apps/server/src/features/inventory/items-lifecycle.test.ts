@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { assets, inventoryItems } from '../../db/schema-inventory.ts';
-import { addUser } from '../../test/alarms.ts';
+import { addOutsider, addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { type ApiCallArgs, callApi } from '../../test/helpers.ts';
 
@@ -54,12 +54,7 @@ beforeAll(async () => {
     email: 'fm-reader@example.com',
     permissions: ['inventory_view', 'assets_view'],
   });
-  await addUser(db, {
-    from: 'manager@example.com',
-    email: 'vv-editor@example.com',
-    organizationName: 'Valle Verde Supermercados',
-    permissions: [...perms],
-  });
+  await addOutsider(db, 'vv-editor@example.com', [...perms]);
   tok.tech = await login(t.app, 'technician@example.com');
   tok.fmEditor = await login(t.app, 'fm-editor@example.com');
   tok.fmReader = await login(t.app, 'fm-reader@example.com');
