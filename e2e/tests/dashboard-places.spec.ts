@@ -1,5 +1,5 @@
 import { DEMO, expect, expectAccessible, PASSWORD, test } from '../support/fixtures.ts';
-import { invitationLink } from '../support/invitations.ts';
+import { inviteAndAccept } from '../support/invitations.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -51,18 +51,7 @@ test('a user without alarms_view is told so on the dashboard instead of failing 
     })
   ).json()) as { data: { id: number } };
   const email = `e2e-no-alarms-${suffix}@example.com`;
-  const invite = await admin.post('organizations/2/members', {
-    email,
-    language: 'en-US',
-    role_id: role.data.id,
-    all_locations: true,
-  });
-  expect(invite.status()).toBe(201);
-  const link = await invitationLink(request, baseURL ?? '', DEMO.admin, 2, email);
-  const accepted = await request.post(`${baseURL}/api/invitations/${link.split('/').pop()}/accept`, {
-    data: { name: 'Nadia No-Alarms', password: PASSWORD },
-  });
-  expect(accepted.ok()).toBe(true);
+  await inviteAndAccept(request, baseURL ?? '', admin, 2, { email, roleId: role.data.id, name: 'Nadia No-Alarms' });
   const failed: string[] = [];
   page.on('response', (r) => {
     if (r.url().includes('/api/alarms') && r.status() >= 400) failed.push(r.url());

@@ -1,5 +1,5 @@
 import { DEMO, expect, PASSWORD, signInThroughForm, test } from '../support/fixtures.ts';
-import { invitationLink } from '../support/invitations.ts';
+import { inviteAndAccept } from '../support/invitations.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -17,18 +17,11 @@ test('a user who signs in after another in the same tab never sees a row of the 
   const roles = await admin.get<{ data: { id: number; name: string }[] }>('member-roles');
   const viewerRole = roles.data.find((r) => r.name === 'Store Viewer');
   const email = `e2e-session-${Date.now()}@example.com`;
-  const invite = await admin.post(`organizations/${northwind.id}/members`, {
+  await inviteAndAccept(request, baseURL ?? '', admin, northwind.id, {
     email,
-    language: 'en-US',
-    role_id: viewerRole?.id,
-    all_locations: true,
+    roleId: viewerRole?.id,
+    name: 'Nora Northwind',
   });
-  expect(invite.status()).toBe(201);
-  const link = await invitationLink(request, baseURL ?? '', DEMO.admin, northwind.id, email);
-  const accepted = await request.post(`${baseURL}/api/invitations/${link.split('/').pop()}/accept`, {
-    data: { name: 'Nora Northwind', password: PASSWORD },
-  });
-  expect(accepted.ok()).toBe(true);
 
   // What the manager sees of FreshMart's alarms: every one of these refs must stay out of Nora's screens.
   const manager = await apiAs(DEMO.manager);

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
 import { DEMO, expect, expectAccessible, PASSWORD, test } from '../support/fixtures.ts';
-import { invitationLink } from '../support/invitations.ts';
+import { inviteAndAccept } from '../support/invitations.ts';
 
 // Each test creates its own role and user through the API first (PGlite on a shared 2-core machine).
 test.describe.configure({ timeout: 120_000 });
@@ -22,19 +22,7 @@ async function ownUser(request: APIRequestContext, baseURL: string, permissions:
   const org = orgs.data.find((o) => o.name === 'FreshMart Foods');
   if (!org) throw new Error('no FreshMart Foods');
   const email = `e2e-settings-${suffix}@example.com`;
-  const invite = await admin.post(`organizations/${org.id}/members`, {
-    email,
-    language: 'en-US',
-    role_id: role.id,
-    all_locations: true,
-  });
-  expect(invite.status()).toBe(201);
-  const link = await invitationLink(request, baseURL, DEMO.admin, org.id, email);
-  const token = link.split('/').pop();
-  const accepted = await request.post(`${baseURL}/api/invitations/${token}/accept`, {
-    data: { name: `E2E Settings ${suffix}`, password: PASSWORD },
-  });
-  expect(accepted.ok()).toBe(true);
+  await inviteAndAccept(request, baseURL, admin, org.id, { email, roleId: role.id, name: `E2E Settings ${suffix}` });
   return { admin, role, email, name: `E2E Settings ${suffix}` };
 }
 
