@@ -1,6 +1,7 @@
 import type { InventoryItem } from '@rcm/shared/inventory';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { query } from '../lib/sql.ts';
 import { addOutsider, addUser } from './alarms.ts';
 import { createTestApp, login, type TestApp } from './app.ts';
@@ -57,3 +58,18 @@ export async function itemCount(t: TestApp, organizationName: string): Promise<n
   );
   return Number(row?.n);
 }
+
+/** The app and sign-ins of the test file that called useInventoryApp, once its beforeAll has run. */
+export let t: TestApp;
+export let tok: InventoryTokens;
+
+/** Opens the inventory app for the calling test file (its beforeAll) and closes it afterwards. */
+export function useInventoryApp(): void {
+  beforeAll(async () => {
+    ({ t, tok } = await openInventoryApp());
+  });
+  afterAll(() => t?.close());
+}
+
+/** GET /api/inventory as `token` on the app useInventoryApp opened. */
+export const list = (token: string, qs = '') => listItems(t, token, qs);

@@ -1,24 +1,9 @@
 import type { InventoryItem } from '@rcm/shared/inventory';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
 import { headers } from '../../test/helpers.ts';
-import {
-  itemBody as body,
-  type InventoryTokens,
-  itemCount,
-  listItems,
-  openInventoryApp,
-} from '../../test/inventory.ts';
+import { itemBody as body, itemCount, list, t, tok, useInventoryApp } from '../../test/inventory.ts';
 
-let t: TestApp;
-let tok: InventoryTokens;
-const list = (token: string, qs = '') => listItems(t, token, qs);
-
-beforeAll(async () => {
-  ({ t, tok } = await openInventoryApp());
-});
-
-afterAll(() => t.close());
+useInventoryApp();
 
 describe('inventory list', () => {
   it('pages, with availability derived from quantity and reorder level', async () => {

@@ -1,17 +1,15 @@
 import type { PurchaseOrderDetail } from '@rcm/shared/inventory';
 import type { SupplierRecord } from '@rcm/shared/suppliers';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { emailAttachments, emailMessages } from '../../db/schema-notifications.ts';
-import { login, type TestApp } from '../../test/app.ts';
+import { login } from '../../test/app.ts';
 import { type ApiCallArgs, callApi, headers } from '../../test/helpers.ts';
-import { type InventoryTokens, openInventoryApp } from '../../test/inventory.ts';
+import { t, tok, useInventoryApp } from '../../test/inventory.ts';
 import { deliverDue } from '../notifications/delivery.ts';
 import type { MailToSend } from '../notifications/transport.ts';
 
-let t: TestApp;
-let tok: InventoryTokens;
 let fmLocation = 0;
 let fmItem = 0;
 
@@ -30,15 +28,14 @@ async function draft(supplierId?: number): Promise<number> {
   return (res.body.data as unknown as PurchaseOrderDetail).id;
 }
 
+useInventoryApp();
+
 beforeAll(async () => {
-  ({ t, tok } = await openInventoryApp());
   const options = await call('GET', tok.fmEditor, 'purchase-orders/options');
   fmLocation = (options.body.data as unknown as { locations: { id: number }[] }).locations[0]?.id ?? 0;
   const items = await call('GET', tok.fmEditor, 'inventory?per_page=1');
   fmItem = (items.body.data as unknown as { id: number }[])[0]?.id ?? 0;
 });
-
-afterAll(() => t.close());
 
 describe('suppliers', () => {
   it('lists URI first with its order address and account number', async () => {
