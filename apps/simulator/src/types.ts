@@ -1,4 +1,4 @@
-import type { AlarmSeverity } from '@rcm/shared/device';
+import type { DeviceAlarmMessage } from '@rcm/shared/device';
 import { MODEL_FAULTS } from './rack-model.ts';
 
 /** One controller to simulate; `mac` in any common notation, `key` its device (or provisioning) key. */
@@ -13,14 +13,7 @@ export function isFaultKind(value: string): value is FaultKind {
 }
 
 /** An alarm the controller itself raises or clears (the `alarms` channel). */
-export type DeviceAlarmInput = {
-  code: string;
-  rack?: string;
-  addr?: string;
-  severity?: AlarmSeverity;
-  state: 'raised' | 'cleared';
-  reason?: string;
-};
+export type DeviceAlarmInput = Omit<DeviceAlarmMessage, 'msg_id' | 'ts'>;
 
 /** Fleet-wide message counters: everything sent (status, telemetry, alarms) counts. */
 export type FleetStats = { published: number; acked: number; failed: number };
