@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectNetDevice, idlePipeline, recordingLog, startNetBroker, waitFor } from '../../../test/safety-net.ts';
 import { missingBinaries } from '../../../test/services.ts';
-import { startBrokerConsumer } from './mqtt-consumer.ts';
+import { type BrokerConsumer, startBrokerConsumer } from './mqtt-consumer.ts';
 import { startSafetyNet } from './safety-net.ts';
 
 /*
@@ -82,9 +83,32 @@ describe.skipIf(!enabled)('MQTT safety net (recovery that cannot end)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The nag timers a net started (found by their period), to see that stop() clears them. */
-  const nagTimers = (spy: { mock: { calls: unknown[][]; results: { value: unknown }[] } }, ms: number) =>
-    spy.mock.calls.flatMap((call, i) => (call[1] === ms ? [spy.mock.results[i]?.value as NodeJS.Timeout] : []));
+  /** Watches setInterval and clearInterval: the nag timers a net started (found by their period), to see that stop() clears them. */
+  function watchIntervals() {
+    const set = vi.spyOn(globalThis, 'setInterval');
+    const clear = vi.spyOn(globalThis, 'clearInterval');
+    return {
+      clear,
+      nags: (ms: number) =>
+        set.mock.calls.flatMap((call, i) => (call[1] === ms ? [set.mock.results[i]?.value as NodeJS.Timeout] : [])),
+      restore: () => {
+        set.mockRestore();
+        clear.mockRestore();
+      },
+    };
+  }
+
+  /** A safety net on the broker, with this consumer and log, that warns every `warnEveryMs` while it recovers. */
+  const startNet = (consumer: BrokerConsumer, log: FastifyBaseLogger, shareGroup: string, warnEveryMs: number) =>
+    startSafetyNet({
+      url: broker.serverUrl,
+      pipeline: idlePipeline,
+      consumer,
+      log,
+      shareGroup,
+      sessionExpirySeconds: 10,
+      warnEveryMs,
+    });
 
   it('a refused shared SUBSCRIBE is logged once per connection; the net waiting for it warns, and stop() leaves no timer', async () => {
     const { log, warnings } = recordingLog();
@@ -102,18 +126,9 @@ describe.skipIf(!enabled)('MQTT safety net (recovery that cannot end)', () => {
     expect(codes).toHaveLength(1);
     expect(codes[0]).toBeGreaterThanOrEqual(0x80);
 
-    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
-    const clearIntervalSpy = vi.spyOn(globalThis, 'clearInterval');
+    const timers = watchIntervals();
     try {
-      const net = await startSafetyNet({
-        url: broker.serverUrl,
-        pipeline: idlePipeline,
-        consumer,
-        log,
-        shareGroup: 'net-refused',
-        sessionExpirySeconds: 10,
-        warnEveryMs: 137,
-      });
+      const net = await startNet(consumer, log, 'net-refused', 137);
       await waitFor('the net to warn that it waits for the shared subscription', () =>
         warnings.some(
           (w) =>
@@ -124,15 +139,14 @@ describe.skipIf(!enabled)('MQTT safety net (recovery that cannot end)', () => {
       // The net's confirmSubscribed() made the consumer subscribe again, refused again: not logged again.
       expect(refusing.subscribes()).toBeGreaterThanOrEqual(2);
       expect(refusals()).toHaveLength(1);
-      const [nag] = nagTimers(setIntervalSpy, 137);
+      const [nag] = timers.nags(137);
       expect(nag).toBeDefined();
       expect(nag?.hasRef()).toBe(false);
       await net.stop();
       expect(net.stats().mode).toBe('stopped');
-      expect(clearIntervalSpy).toHaveBeenCalledWith(nag);
+      expect(timers.clear).toHaveBeenCalledWith(nag);
     } finally {
-      setIntervalSpy.mockRestore();
-      clearIntervalSpy.mockRestore();
+      timers.restore();
       await consumer.close();
       await refusing.close();
     }
@@ -151,19 +165,10 @@ describe.skipIf(!enabled)('MQTT safety net (recovery that cannot end)', () => {
           confirm = resolve;
         }),
     };
-    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
-    const clearIntervalSpy = vi.spyOn(globalThis, 'clearInterval');
+    const timers = watchIntervals();
     let restarting: Promise<void> | null = null;
     try {
-      const net = await startSafetyNet({
-        url: broker.serverUrl,
-        pipeline: idlePipeline,
-        consumer,
-        log,
-        shareGroup: 'net-down',
-        sessionExpirySeconds: 10,
-        warnEveryMs: 139,
-      });
+      const net = await startNet(consumer, log, 'net-down', 139);
       await waitFor('the net to ask for the shared subscription', () => asked);
       // The broker goes away; the shared subscription is confirmed meanwhile, so the net publishes
       // its marker (QoS 1), which nobody can acknowledge until the broker is back.
@@ -177,12 +182,11 @@ describe.skipIf(!enabled)('MQTT safety net (recovery that cannot end)', () => {
         new Promise((r) => setTimeout(() => r('still stopping'), 3000)),
       ]);
       expect(outcome).toBe('stopped');
-      const nags = nagTimers(setIntervalSpy, 139);
+      const nags = timers.nags(139);
       expect(nags).toHaveLength(1);
-      expect(clearIntervalSpy).toHaveBeenCalledWith(nags[0]);
+      expect(timers.clear).toHaveBeenCalledWith(nags[0]);
     } finally {
-      setIntervalSpy.mockRestore();
-      clearIntervalSpy.mockRestore();
+      timers.restore();
       await restarting;
       await waitFor('the device to reconnect', () => device.connected);
     }
