@@ -36,6 +36,18 @@ export async function callApi(app: FastifyInstance, ...[method, token, url, payl
   return { status: res.statusCode, body: (res.body ? res.json() : null) as Record<string, never> };
 }
 
+/** A request to `url` as the holder of `token` (in `locale` when given): the app's raw response. */
+export function injectAs(
+  app: FastifyInstance,
+  method: ApiCallArgs[0],
+  token: string,
+  url: string,
+  payload?: object,
+  locale?: string,
+) {
+  return app.inject({ method, url, headers: headers(token, locale), ...(payload === undefined ? {} : { payload }) });
+}
+
 /** GET /api/auth/user as the holder of `token`. */
 export function currentUser(app: FastifyInstance, token?: string | null) {
   return app.inject({ method: 'GET', url: '/api/auth/user', headers: headers(token) });
