@@ -18,7 +18,7 @@ describe('delivery', () => {
       { controller: 1, type: 'LOW_OIL_PRESSURE', raisedAt: clock.now },
     ]);
     if (!alarm) throw new Error('seed failed');
-    await deliverDue(fx.deps, 100); // what earlier tests queued
+    await deliverDue(fx.deps, 100); // anything already queued, so only the 12 below are counted
     for (let i = 0; i < 12; i++) {
       await fx.server.database.db.execute(sql`insert into email_messages (kind, to_address, subject, html, text, alarm_id)
         values ('alarm', ${`race${i}@example.com`}, 'race', '<p>race</p>', 'race', ${alarm.id})`);
