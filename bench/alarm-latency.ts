@@ -12,13 +12,13 @@ import { compactMac, deviceTopic } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { io } from 'socket.io-client';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { freshDatabase, keyOf, mac, percentile, seedControllers } from './lib/bench-db.ts';
 import { record } from './lib/report.ts';
+import { benchServerConfig } from './lib/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,15 +36,7 @@ await ensureAlarmCatalogue(database.db);
 await seedDemo(database.db, new Date(), { history: false });
 // Background devices are bench controllers 0..N-1; the probe is controller N.
 await seedControllers(url, background + 1);
-const config = loadConfig({
-  DATABASE_URL: url,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  MQTT_PORT: '0',
-  MQTT_HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  WEB_DIST: '/nonexistent',
-});
+const config = benchServerConfig(url);
 const server = await startServer({ config, database, scheduler: false });
 const broker = `mqtt://127.0.0.1:${server.mqttPort}`;
 

@@ -14,7 +14,6 @@
  * share the machine's cores with PostgreSQL. p95 is computed from every response's time; the server's
  * CPU time per request (from /proc) is the figure the machine's other load disturbs least.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +24,7 @@ import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalog
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { BENCH_DB_URL, databaseUrl, freshDatabase, percentile } from './lib/bench-db.ts';
 import { record } from './lib/report.ts';
+import { spawnApiServer } from './lib/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -137,22 +137,8 @@ function productionNodeFlags(): string[] {
 }
 const serverFlags = [...productionNodeFlags(), ...(values['server-flags'] || '').split(' ').filter(Boolean)];
 
-const child = spawn(process.execPath, [...serverFlags, '--import', 'tsx', 'bench/lib/api-server.ts'], {
-  cwd: path.resolve(import.meta.dirname, '..'),
-  env: { ...process.env, DATABASE_URL: url },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const server = {
-  url: await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /listening (\d+)/.exec(out)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  }),
-};
+const server = await spawnApiServer(url, serverFlags);
+const { child } = server;
 
 /** CPU time (user + system) a process has used, from /proc (Linux; 100 ticks a second). */
 function cpuMs(pid: number | undefined): number {

@@ -15,13 +15,13 @@ import { deviceTopic } from '@rcm/shared/device';
 import mqtt from 'mqtt';
 import { chromium } from 'playwright-core';
 import { io } from 'socket.io-client';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
 import { demoDeviceKey, seedDemo } from '../apps/server/src/seed/demo.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { freshDatabase, percentile } from './lib/bench-db.ts';
 import { record } from './lib/report.ts';
+import { benchServerConfig } from './lib/server.ts';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '50' }, seconds: { type: 'string', default: '30' } },
@@ -38,15 +38,7 @@ const url = await freshDatabase('rcm_bench_dashboard');
 const database = await openDatabase({ url });
 await ensureAlarmCatalogue(database.db);
 await seedDemo(database.db, new Date());
-const config = loadConfig({
-  DATABASE_URL: url,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  MQTT_PORT: '0',
-  MQTT_HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  WEB_DIST: dist,
-});
+const config = benchServerConfig(url, dist);
 const server = await startServer({ config, database, scheduler: false });
 const broker = `mqtt://127.0.0.1:${server.mqttPort}`;
 

@@ -13,13 +13,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { openEmbedded } from '../apps/server/src/db/pglite.ts';
 import { keyOf, mac } from './lib/bench-db.ts';
+import { freePort, soakServerEnv } from './lib/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,16 +35,6 @@ const readings = Math.max(3, Number(values.readings));
 const sampleMs = Number(values['sample-s']) * 1000;
 const METRICS_TOKEN = 'embedded-soak-metrics-token-0123';
 const MB = 1_048_576;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function sizeOf(target: string): number {
   const stat = statSync(target);
@@ -86,15 +76,7 @@ async function startServerProcess(): Promise<{ server: ChildProcess; readyMs: nu
     env: {
       ...process.env,
       DATA_DIR: dataDir,
-      PORT: String(httpPort),
-      HOST: '127.0.0.1',
-      MQTT_PORT: String(mqttPort),
-      MQTT_HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      DEMO_FLEET: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      METRICS_TOKEN,
+      ...soakServerEnv(httpPort, mqttPort, METRICS_TOKEN),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -9,13 +9,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compactMac, deviceTopic } from '@rcm/shared/device';
 import mqtt, { type MqttClient } from 'mqtt';
 import { countReadings, freshDatabase, keyOf, mac, seedControllers } from './lib/bench-db.ts';
+import { freePort, soakServerEnv } from './lib/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,16 +33,6 @@ const points = Math.max(3, Number(values.points));
 const sampleMs = Number(values['sample-s']) * 1000;
 const METRICS_TOKEN = 'soak-metrics-token-0123456789';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 const url = await freshDatabase('rcm_bench_soak');
 const [httpPort, mqttPort] = [await freePort(), await freePort()];
 // The server is its own process, as in production: its memory and event loop are what is measured.
@@ -51,15 +41,7 @@ const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/s
   env: {
     ...process.env,
     DATABASE_URL: url,
-    PORT: String(httpPort),
-    HOST: '127.0.0.1',
-    MQTT_PORT: String(mqttPort),
-    MQTT_HOST: '127.0.0.1',
-    SEED_DEMO: 'false',
-    DEMO_FLEET: 'false',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: '/nonexistent',
-    METRICS_TOKEN,
+    ...soakServerEnv(httpPort, mqttPort, METRICS_TOKEN),
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

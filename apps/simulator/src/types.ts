@@ -1,17 +1,10 @@
+import { MODEL_FAULTS } from './rack-model.ts';
+
 /** One controller to simulate; `mac` in any common notation, `key` its device (or provisioning) key. */
 export type SimController = { mac: string; key: string; racks?: number; casesPerRack?: number; name?: string };
 
-export const FAULT_KINDS = [
-  'floodback',
-  'refrigerant_leak',
-  'oil_failure',
-  'rack_manually_on',
-  'high_case_temp',
-  'sensor_failure',
-  'flaky_sensor',
-  'offline',
-  'malformed',
-] as const;
+/** The rack model's faults and the transport's ('offline', 'malformed'). */
+export const FAULT_KINDS = [...MODEL_FAULTS, 'offline', 'malformed'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export function isFaultKind(value: string): value is FaultKind {

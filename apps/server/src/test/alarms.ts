@@ -156,3 +156,16 @@ export async function addUser(
   if (!row) throw new Error('user insert returned nothing');
   return row;
 }
+
+/**
+ * A copy of the demo manager in Valle Verde Supermercados, another organization than the demo
+ * users' (FreshMart Foods), optionally given a role of its own with exactly these permissions.
+ */
+export function addOutsider(db: Db, email: string, permissions?: Permission[]) {
+  return addUser(db, {
+    from: 'manager@example.com',
+    email,
+    organizationName: 'Valle Verde Supermercados',
+    ...(permissions ? { permissions } : {}),
+  });
+}

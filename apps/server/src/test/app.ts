@@ -23,6 +23,14 @@ export type TestAppOptions = {
   seed?: boolean;
 };
 
+/** A fresh database (see openTestDatabase) with the alarm catalogue and the demo seed at `now`, without history. */
+export async function openDemoTestDatabase(now = new Date()): Promise<TestDatabase> {
+  const database = await openTestDatabase();
+  await ensureAlarmCatalogue(database.db);
+  await seedDemo(database.db, now, { history: false });
+  return database;
+}
+
 /** The whole API on a fresh seeded database, with a clock tests can move. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();

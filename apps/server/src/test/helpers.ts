@@ -16,6 +16,38 @@ export function headers(token?: string | null, locale?: Locale | string): Record
   };
 }
 
+/** What `callApi` takes after the app: method, token, the URL under /api/, and optionally a body and a locale. */
+export type ApiCallArgs = [
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  token: string,
+  url: string,
+  payload?: unknown,
+  locale?: string,
+];
+
+/** A call to /api/`url` as the holder of `token`: its status and JSON body (null when empty). */
+export async function callApi(app: FastifyInstance, ...[method, token, url, payload, locale]: ApiCallArgs) {
+  const res = await app.inject({
+    method,
+    url: `/api/${url}`,
+    headers: headers(token, locale),
+    payload: payload as never,
+  });
+  return { status: res.statusCode, body: (res.body ? res.json() : null) as Record<string, never> };
+}
+
+/** A request to `url` as the holder of `token` (in `locale` when given): the app's raw response. */
+export function injectAs(
+  app: FastifyInstance,
+  method: ApiCallArgs[0],
+  token: string,
+  url: string,
+  payload?: object,
+  locale?: string,
+) {
+  return app.inject({ method, url, headers: headers(token, locale), ...(payload === undefined ? {} : { payload }) });
+}
+
 /** GET /api/auth/user as the holder of `token`. */
 export function currentUser(app: FastifyInstance, token?: string | null) {
   return app.inject({ method: 'GET', url: '/api/auth/user', headers: headers(token) });

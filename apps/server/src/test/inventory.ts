@@ -1,8 +1,9 @@
 import type { InventoryItem } from '@rcm/shared/inventory';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { query } from '../lib/sql.ts';
-import { addUser } from './alarms.ts';
+import { addOutsider, addUser } from './alarms.ts';
 import { createTestApp, login, type TestApp } from './app.ts';
 import { headers } from './helpers.ts';
 
@@ -32,12 +33,7 @@ export async function openInventoryApp(): Promise<{ t: TestApp; tok: InventoryTo
     permissions: ['inventory_view', 'inventory_edit'],
   });
   await addUser(db, { from: 'manager@example.com', email: 'fm-reader@example.com', permissions: ['inventory_view'] });
-  await addUser(db, {
-    from: 'manager@example.com',
-    email: 'vv-editor@example.com',
-    organizationName: 'Valle Verde Supermercados',
-    permissions: ['inventory_view', 'inventory_edit'],
-  });
+  await addOutsider(db, 'vv-editor@example.com', ['inventory_view', 'inventory_edit']);
   const tok: InventoryTokens = {
     tech: await login(t.app, 'technician@example.com'),
     fmEditor: await login(t.app, 'fm-editor@example.com'),
@@ -62,3 +58,18 @@ export async function itemCount(t: TestApp, organizationName: string): Promise<n
   );
   return Number(row?.n);
 }
+
+/** The app and sign-ins of the test file that called useInventoryApp, once its beforeAll has run. */
+export let t: TestApp;
+export let tok: InventoryTokens;
+
+/** Opens the inventory app for the calling test file (its beforeAll) and closes it afterwards. */
+export function useInventoryApp(): void {
+  beforeAll(async () => {
+    ({ t, tok } = await openInventoryApp());
+  });
+  afterAll(() => t?.close());
+}
+
+/** GET /api/inventory as `token` on the app useInventoryApp opened. */
+export const list = (token: string, qs = '') => listItems(t, token, qs);

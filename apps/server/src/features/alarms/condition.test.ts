@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
-import { addUser } from '../../test/alarms.ts';
+import { addOutsider } from '../../test/alarms.ts';
 import { login } from '../../test/app.ts';
 import { connectDevice, type TestDevice, telemetry } from '../../test/device.ts';
 import { headers } from '../../test/helpers.ts';
@@ -23,11 +23,7 @@ const at = (s: number) => new Date(t0.getTime() + s * 1000);
 beforeAll(async () => {
   server = await createTestServer();
   manager = await login(server.app, 'manager@example.com');
-  await addUser(server.database.db, {
-    from: 'manager@example.com',
-    email: 'valle-manager@example.com',
-    organizationName: 'Valle Verde Supermercados',
-  });
+  await addOutsider(server.database.db, 'valle-manager@example.com');
   outsider = await login(server.app, 'valle-manager@example.com');
   device = await connectDevice(server.mqttPort ?? 0, FRESHMART_103, demoDeviceKey(FRESHMART_103));
 });

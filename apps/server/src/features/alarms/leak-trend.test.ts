@@ -9,18 +9,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const T0 = Date.parse('2026-06-01T00:00:00Z');
 
-/** mulberry32: the same series on every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Series = {
   /** %-points per day lost from `leakFrom` on (0: a tight system). */
   leakPerDay: number;
@@ -37,7 +25,7 @@ type Series = {
  * %-points for 40 minutes, then comes back), falling steadily once the leak starts.
  */
 function* series(s: Series): Generator<{ at: number; value: number }> {
-  const rand = prng(s.seed);
+  const rand = mulberry32(s.seed);
   for (let at = T0; at < T0 + s.days * DAY; at += s.periodMin * 60_000) {
     const leak = at >= s.leakFrom ? ((at - s.leakFrom) / DAY) * s.leakPerDay : 0;
     const inDay = (at - T0) % DAY;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, seedAlarms } from '../../test/alarms.ts';
+import { addOutsider, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 
@@ -12,11 +12,7 @@ const at = (hhmm: string) => new Date(`${DAY}T${hhmm}:00Z`);
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.now = new Date('2026-10-06T12:00:00Z');
-  await addUser(t.database.db, {
-    from: 'manager@example.com',
-    email: 'vv@example.com',
-    organizationName: 'Valle Verde Supermercados',
-  });
+  await addOutsider(t.database.db, 'vv@example.com');
   for (const who of ['manager', 'viewer']) tokens[who] = await login(t.app, `${who}@example.com`);
   tokens.other = await login(t.app, 'vv@example.com');
   // FreshMart #101 (controller 0): a flood of 12 alarms between 10:00 and 10:06, one of them chattering;

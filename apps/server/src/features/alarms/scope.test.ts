@@ -2,7 +2,7 @@ import type { AlarmSummary } from '@rcm/shared/alarms';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
-import { addUser, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
+import { addOutsider, addUser, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 
@@ -31,11 +31,7 @@ let seeded: (SeededAlarm & { site: Site })[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addUser(t.database.db, {
-    from: 'manager@example.com',
-    email: 'outsider@example.com',
-    organizationName: 'Valle Verde Supermercados',
-  });
+  await addOutsider(t.database.db, 'outsider@example.com');
   await addUser(t.database.db, {
     from: 'viewer@example.com',
     email: 'no-alarms@example.com',

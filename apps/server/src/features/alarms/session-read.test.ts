@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, userLocations, users } from '../../db/schema.ts';
 import { sessions } from '../../db/schema-auth.ts';
-import { addUser, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
+import { addOutsider, addUser, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 
@@ -123,11 +123,7 @@ describe('the list and tiles when what a token may see changes between its calls
   });
 
   it('answer each token its own organization, calls interleaved', async () => {
-    await addUser(t.database.db, {
-      from: 'manager@example.com',
-      email: 'valle@example.com',
-      organizationName: 'Valle Verde Supermercados',
-    });
+    await addOutsider(t.database.db, 'valle@example.com');
     const fresh = await login(t.app, 'manager@example.com');
     const valle = await login(t.app, 'valle@example.com');
     for (let i = 0; i < 3; i++) {

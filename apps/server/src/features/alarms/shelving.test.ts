@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
-import { addUser, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
+import { addOutsider, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 import { expireShelvings } from './management-jobs.ts';
@@ -13,11 +13,7 @@ let cleared: SeededAlarm;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addUser(t.database.db, {
-    from: 'manager@example.com',
-    email: 'vv-manager@example.com',
-    organizationName: 'Valle Verde Supermercados',
-  });
+  await addOutsider(t.database.db, 'vv-manager@example.com');
   for (const who of ['manager', 'technician', 'viewer']) tokens[who] = await login(t.app, `${who}@example.com`);
   tokens.other = await login(t.app, 'vv-manager@example.com');
   // FreshMart #101 (controller 0): the manager and the viewer see it.

@@ -2,9 +2,9 @@ import type { Asset, AssetOptions } from '@rcm/shared/assets';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
-import { addUser } from '../../test/alarms.ts';
+import { addOutsider, addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import { headers } from '../../test/helpers.ts';
+import { headers, injectAs } from '../../test/helpers.ts';
 
 let t: TestApp;
 const tok = {} as Record<'tech' | 'manager' | 'fmReader' | 'outsider' | 'viewer', string>;
@@ -44,12 +44,7 @@ beforeAll(async () => {
     permissions: ['assets_view', 'assets_edit'],
   });
   await addUser(db, { from: 'manager@example.com', email: 'fm-reader@example.com', permissions: ['assets_view'] });
-  await addUser(db, {
-    from: 'manager@example.com',
-    email: 'vv-editor@example.com',
-    organizationName: 'Valle Verde Supermercados',
-    permissions: ['assets_view', 'assets_edit'],
-  });
+  await addOutsider(db, 'vv-editor@example.com', ['assets_view', 'assets_edit']);
   tok.tech = await login(t.app, 'technician@example.com');
   tok.manager = await login(t.app, 'fm-editor@example.com');
   tok.fmReader = await login(t.app, 'fm-reader@example.com');
@@ -102,11 +97,7 @@ describe('assets', () => {
     const vv = await list(tok.outsider, 'per_page=100');
     expect(vv.body.data.every((a) => a.organisation.name === 'Valle Verde Supermercados')).toBe(true);
     const fmAsset = fm.body.data[0];
-    const peek = await t.app.inject({
-      method: 'GET',
-      url: `/api/assets/${fmAsset?.id}`,
-      headers: headers(tok.outsider),
-    });
+    const peek = await injectAs(t.app, 'GET', tok.outsider, `/api/assets/${fmAsset?.id}`);
     expect(peek.statusCode).toBe(404);
     expect(peek.body).not.toContain(fmAsset?.serial ?? '—');
     // The demo viewer has no assets_view at all.
@@ -116,12 +107,7 @@ describe('assets', () => {
   it('creates and edits an asset with a controller at the same location', async () => {
     const location = fmOptions.locations[0]?.id;
     const controller = fmOptions.controllers.find((c) => c.location_id === location);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: headers(tok.manager),
-      payload: body({ controller_id: controller?.id }),
-    });
+    const res = await injectAs(t.app, 'POST', tok.manager, '/api/assets', body({ controller_id: controller?.id }));
     expect(res.statusCode).toBe(201);
     const created = (res.json() as { data: Asset }).data;
     expect(created).toMatchObject({
@@ -129,46 +115,51 @@ describe('assets', () => {
       warranty: 'active',
       controller: { id: controller?.id },
     });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/assets/${created.id}`,
-      headers: headers(tok.manager),
-      payload: body({ warranty_expiry: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
-    });
+    const put = await injectAs(
+      t.app,
+      'PUT',
+      tok.manager,
+      `/api/assets/${created.id}`,
+      body({ warranty_expiry: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
+    );
     expect(put.statusCode).toBe(200);
     expect((put.json() as { data: Asset }).data).toMatchObject({ warranty: 'expiring', controller: null });
   });
 
   it('answers 422 with field errors and writes nothing', async () => {
     const before = await assetCount();
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: headers(tok.manager, 'es-MX'),
-      payload: body({ name: '', type: 'freezer', installed_at: '2026-02-30', warranty_expiry: '2020-01-01' }),
-    });
+    const bad = await injectAs(
+      t.app,
+      'POST',
+      tok.manager,
+      '/api/assets',
+      body({ name: '', type: 'freezer', installed_at: '2026-02-30', warranty_expiry: '2020-01-01' }),
+      'es-MX',
+    );
     expect(bad.statusCode).toBe(422);
     const fields = (bad.json() as { error: { details: { fields: { field: string; message: string }[] } } }).error
       .details.fields;
     expect(fields.map((f) => f.field).sort()).toEqual(['installed_at', 'name', 'type']);
     expect(fields.find((f) => f.field === 'name')?.message).toBe('Este campo es obligatorio.');
 
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: headers(tok.manager),
-      payload: body({ installed_at: '2026-01-01', warranty_expiry: '2025-01-01' }),
-    });
+    const order = await injectAs(
+      t.app,
+      'POST',
+      tok.manager,
+      '/api/assets',
+      body({ installed_at: '2026-01-01', warranty_expiry: '2025-01-01' }),
+    );
     expect(order.statusCode).toBe(422);
     expect(order.body).toContain('warranty_expiry');
 
     const elsewhere = fmOptions.controllers.find((c) => c.location_id !== fmOptions.locations[0]?.id);
-    const wrongController = await t.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: headers(tok.manager),
-      payload: body({ controller_id: elsewhere?.id }),
-    });
+    const wrongController = await injectAs(
+      t.app,
+      'POST',
+      tok.manager,
+      '/api/assets',
+      body({ controller_id: elsewhere?.id }),
+    );
     expect(wrongController.statusCode).toBe(422);
     expect(wrongController.body).toContain('controller_id');
     expect(await assetCount()).toBe(before);
@@ -176,27 +167,12 @@ describe('assets', () => {
 
   it('refuses changes without assets_edit and in another organization', async () => {
     const before = await assetCount();
-    const reader = await t.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: headers(tok.fmReader),
-      payload: body(),
-    });
+    const reader = await injectAs(t.app, 'POST', tok.fmReader, '/api/assets', body());
     expect(reader.statusCode).toBe(403);
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: '/api/assets',
-      headers: headers(tok.outsider),
-      payload: body(),
-    });
+    const foreign = await injectAs(t.app, 'POST', tok.outsider, '/api/assets', body());
     expect(foreign.statusCode).toBe(422);
     const fmAsset = (await list(tok.manager, 'per_page=1')).body.data[0];
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/assets/${fmAsset?.id}`,
-      headers: headers(tok.outsider),
-      payload: body({ name: 'Taken over' }),
-    });
+    const put = await injectAs(t.app, 'PUT', tok.outsider, `/api/assets/${fmAsset?.id}`, body({ name: 'Taken over' }));
     expect(put.statusCode).toBe(404);
     expect(await assetCount()).toBe(before);
   });

@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCsv, toRecords } from '../../../../web/src/features/inventory/csv-parse.ts';
 import { query } from '../../lib/sql.ts';
-import type { TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
-import { type InventoryTokens, itemCount, listItems, openInventoryApp } from '../../test/inventory.ts';
+import { itemCount, list, t, tok, useInventoryApp } from '../../test/inventory.ts';
 
-let t: TestApp;
-let tok: InventoryTokens;
-const list = (token: string, qs = '') => listItems(t, token, qs);
-
-beforeAll(async () => {
-  ({ t, tok } = await openInventoryApp());
-});
-
-afterAll(() => t.close());
+useInventoryApp();
 
 describe('CSV import and export', () => {
   const row = (part: string, over: Record<string, string> = {}) => ({

@@ -1,24 +1,9 @@
 import type { InventoryItem } from '@rcm/shared/inventory';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/app.ts';
-import { headers } from '../../test/helpers.ts';
-import {
-  itemBody as body,
-  type InventoryTokens,
-  itemCount,
-  listItems,
-  openInventoryApp,
-} from '../../test/inventory.ts';
+import { describe, expect, it } from 'vitest';
+import { injectAs } from '../../test/helpers.ts';
+import { itemBody as body, itemCount, list, t, tok, useInventoryApp } from '../../test/inventory.ts';
 
-let t: TestApp;
-let tok: InventoryTokens;
-const list = (token: string, qs = '') => listItems(t, token, qs);
-
-beforeAll(async () => {
-  ({ t, tok } = await openInventoryApp());
-});
-
-afterAll(() => t.close());
+useInventoryApp();
 
 describe('inventory list', () => {
   it('pages, with availability derived from quantity and reorder level', async () => {
@@ -70,34 +55,26 @@ describe('inventory list', () => {
 
 describe('inventory create and edit', () => {
   it('creates an item in the caller’s organization and edits it', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventory',
-      headers: headers(tok.fmEditor),
-      payload: body(),
-    });
+    const res = await injectAs(t.app, 'POST', tok.fmEditor, '/api/inventory', body());
     expect(res.statusCode).toBe(201);
     const item = (res.json() as { data: InventoryItem }).data;
     expect(item.organisation.name).toBe('FreshMart Foods');
     expect(item.unit_price).toBe(36.25);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/inventory/${item.id}`,
-      headers: headers(tok.fmEditor),
-      payload: body({ quantity: 0 }),
-    });
+    const put = await injectAs(t.app, 'PUT', tok.fmEditor, `/api/inventory/${item.id}`, body({ quantity: 0 }));
     expect(put.statusCode).toBe(200);
     expect((put.json() as { data: InventoryItem }).data.availability).toBe('out_of_stock');
   });
 
   it('answers 422 with localized field errors and writes nothing', async () => {
     const before = await itemCount(t, 'FreshMart Foods');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventory',
-      headers: headers(tok.fmEditor, 'es-MX'),
-      payload: body({ product_name: '', quantity: -1, unit_price: 1.234, type: 'banana' }),
-    });
+    const res = await injectAs(
+      t.app,
+      'POST',
+      tok.fmEditor,
+      '/api/inventory',
+      body({ product_name: '', quantity: -1, unit_price: 1.234, type: 'banana' }),
+      'es-MX',
+    );
     expect(res.statusCode).toBe(422);
     const fields = (res.json() as { error: { details: { fields: { field: string; message: string }[] } } }).error
       .details.fields;
@@ -107,12 +84,7 @@ describe('inventory create and edit', () => {
   });
 
   it('refuses a part number already used in the organization', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventory',
-      headers: headers(tok.fmEditor),
-      payload: body({ part_number: 'FM-GSK-2476' }),
-    });
+    const res = await injectAs(t.app, 'POST', tok.fmEditor, '/api/inventory', body({ part_number: 'FM-GSK-2476' }));
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('part_number');
   });
@@ -120,44 +92,38 @@ describe('inventory create and edit', () => {
   it('refuses changes without inventory_edit and hides other organizations’ items', async () => {
     const fmItem = (await list(tok.fmEditor, 'per_page=1')).body.data[0];
     if (!fmItem) throw new Error('no FreshMart item');
-    const reader = await t.app.inject({
-      method: 'PUT',
-      url: `/api/inventory/${fmItem.id}`,
-      headers: headers(tok.fmReader),
-      payload: body({ part_number: 'X-1' }),
-    });
+    const reader = await injectAs(
+      t.app,
+      'PUT',
+      tok.fmReader,
+      `/api/inventory/${fmItem.id}`,
+      body({ part_number: 'X-1' }),
+    );
     expect(reader.statusCode).toBe(403);
-    const readerCreate = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventory',
-      headers: headers(tok.fmReader),
-      payload: body({ part_number: 'X-2' }),
-    });
+    const readerCreate = await injectAs(t.app, 'POST', tok.fmReader, '/api/inventory', body({ part_number: 'X-2' }));
     expect(readerCreate.statusCode).toBe(403);
 
-    const get = await t.app.inject({
-      method: 'GET',
-      url: `/api/inventory/${fmItem.id}`,
-      headers: headers(tok.outsider),
-    });
+    const get = await injectAs(t.app, 'GET', tok.outsider, `/api/inventory/${fmItem.id}`);
     expect(get.statusCode).toBe(404);
     expect(get.body).not.toContain(fmItem.part_number);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/inventory/${fmItem.id}`,
-      headers: headers(tok.outsider),
-      payload: body({ part_number: 'STOLEN' }),
-    });
+    const put = await injectAs(
+      t.app,
+      'PUT',
+      tok.outsider,
+      `/api/inventory/${fmItem.id}`,
+      body({ part_number: 'STOLEN' }),
+    );
     expect(put.statusCode).toBe(404);
     const after = (await list(tok.fmEditor, `q=${encodeURIComponent(fmItem.part_number)}`)).body.data[0];
     expect(after?.part_number).toBe(fmItem.part_number);
     // Writing into another organization needs organization_view_all.
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: '/api/inventory',
-      headers: headers(tok.outsider),
-      payload: body({ part_number: 'X-3', organization_id: fmItem.organisation.id }),
-    });
+    const foreign = await injectAs(
+      t.app,
+      'POST',
+      tok.outsider,
+      '/api/inventory',
+      body({ part_number: 'X-3', organization_id: fmItem.organisation.id }),
+    );
     expect(foreign.statusCode).toBe(403);
   });
 });

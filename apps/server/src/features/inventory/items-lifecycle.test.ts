@@ -4,29 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { assets, inventoryItems } from '../../db/schema-inventory.ts';
-import { addUser } from '../../test/alarms.ts';
+import { addOutsider, addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import { headers } from '../../test/helpers.ts';
+import { type ApiCallArgs, callApi } from '../../test/helpers.ts';
 
 let t: TestApp;
 const tok = {} as Record<'tech' | 'fmEditor' | 'fmReader' | 'outsider' | 'manager', string>;
 let fmLocation = 0;
 
-async function call(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  token: string,
-  url: string,
-  payload?: unknown,
-  locale?: string,
-) {
-  const res = await t.app.inject({
-    method,
-    url: `/api/${url}`,
-    headers: headers(token, locale),
-    payload: payload as never,
-  });
-  return { status: res.statusCode, body: (res.body ? res.json() : null) as Record<string, never> };
-}
+const call = (...args: ApiCallArgs) => callApi(t.app, ...args);
 
 const itemBody = (part: string) => ({
   product_name: `Part ${part}`,
@@ -68,12 +54,7 @@ beforeAll(async () => {
     email: 'fm-reader@example.com',
     permissions: ['inventory_view', 'assets_view'],
   });
-  await addUser(db, {
-    from: 'manager@example.com',
-    email: 'vv-editor@example.com',
-    organizationName: 'Valle Verde Supermercados',
-    permissions: [...perms],
-  });
+  await addOutsider(db, 'vv-editor@example.com', [...perms]);
   tok.tech = await login(t.app, 'technician@example.com');
   tok.fmEditor = await login(t.app, 'fm-editor@example.com');
   tok.fmReader = await login(t.app, 'fm-reader@example.com');

@@ -1,11 +1,8 @@
 import type { InventoryItem, PurchaseOrderDetail, PurchaseOrderSummary } from '@rcm/shared/inventory';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { headers } from '../../test/helpers.ts';
-import { type InventoryTokens, openInventoryApp } from '../../test/inventory.ts';
+import { t, tok, useInventoryApp } from '../../test/inventory.ts';
 
-let t: TestApp;
-let tok: InventoryTokens;
 let fmLocation: number;
 let vvLocation: number;
 
@@ -28,8 +25,9 @@ async function lowItems(token: string) {
   return (await get<{ data: InventoryItem[] }>(token, 'inventory?availability=needs_reorder&per_page=100')).body.data;
 }
 
+useInventoryApp();
+
 beforeAll(async () => {
-  ({ t, tok } = await openInventoryApp());
   type Options = { data: { locations: { id: number; organization_name: string }[]; suppliers: { code: string }[] } };
   const fm = (await get<Options>(tok.fmEditor, 'purchase-orders/options')).body.data;
   expect(fm.suppliers[0]?.code).toBe('URI');
@@ -37,8 +35,6 @@ beforeAll(async () => {
   fmLocation = fm.locations[0]?.id ?? 0;
   vvLocation = (await get<Options>(tok.outsider, 'purchase-orders/options')).body.data.locations[0]?.id ?? 0;
 });
-
-afterAll(() => t.close());
 
 describe('purchase orders', () => {
   it('lists seeded orders in every status, scoped to the organization', async () => {

@@ -1,35 +1,19 @@
 import type { PurchaseOrderDetail } from '@rcm/shared/inventory';
 import type { SupplierRecord } from '@rcm/shared/suppliers';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { emailAttachments, emailMessages } from '../../db/schema-notifications.ts';
-import { addUser } from '../../test/alarms.ts';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import { headers } from '../../test/helpers.ts';
+import { login } from '../../test/app.ts';
+import { type ApiCallArgs, callApi, headers } from '../../test/helpers.ts';
+import { t, tok, useInventoryApp } from '../../test/inventory.ts';
 import { deliverDue } from '../notifications/delivery.ts';
 import type { MailToSend } from '../notifications/transport.ts';
 
-let t: TestApp;
-const tok = {} as Record<'tech' | 'fmEditor' | 'outsider', string>;
 let fmLocation = 0;
 let fmItem = 0;
 
-async function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  token: string,
-  url: string,
-  payload?: unknown,
-  locale?: string,
-) {
-  const res = await t.app.inject({
-    method,
-    url: `/api/${url}`,
-    headers: headers(token, locale),
-    payload: payload as never,
-  });
-  return { status: res.statusCode, body: (res.body ? res.json() : null) as Record<string, never> };
-}
+const call = (...args: ApiCallArgs) => callApi(t.app, ...args);
 
 const suppliers = async (query = '') =>
   (await call('GET', tok.fmEditor, `inventory/suppliers${query}`)).body.data as unknown as SupplierRecord[];
@@ -44,30 +28,14 @@ async function draft(supplierId?: number): Promise<number> {
   return (res.body.data as unknown as PurchaseOrderDetail).id;
 }
 
+useInventoryApp();
+
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.database.db;
-  await addUser(db, {
-    from: 'manager@example.com',
-    email: 'fm-editor@example.com',
-    permissions: ['inventory_view', 'inventory_edit'],
-  });
-  await addUser(db, {
-    from: 'manager@example.com',
-    email: 'vv-editor@example.com',
-    organizationName: 'Valle Verde Supermercados',
-    permissions: ['inventory_view', 'inventory_edit'],
-  });
-  tok.tech = await login(t.app, 'technician@example.com');
-  tok.fmEditor = await login(t.app, 'fm-editor@example.com');
-  tok.outsider = await login(t.app, 'vv-editor@example.com');
   const options = await call('GET', tok.fmEditor, 'purchase-orders/options');
   fmLocation = (options.body.data as unknown as { locations: { id: number }[] }).locations[0]?.id ?? 0;
   const items = await call('GET', tok.fmEditor, 'inventory?per_page=1');
   fmItem = (items.body.data as unknown as { id: number }[])[0]?.id ?? 0;
 });
-
-afterAll(() => t.close());
 
 describe('suppliers', () => {
   it('lists URI first with its order address and account number', async () => {

@@ -2,7 +2,7 @@ import type { JobCategory, JobCategoryList, JobDetail } from '@rcm/shared/jobs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, locations } from '../../db/schema.ts';
-import { addUser } from '../../test/alarms.ts';
+import { addOutsider, addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 
@@ -19,11 +19,7 @@ beforeAll(async () => {
     email: 'fm-settings@example.com',
     permissions: ['settings_view', 'settings_update', 'jobs_view', 'jobs_create'],
   });
-  await addUser(t.database.db, {
-    from: 'manager@example.com',
-    email: 'outsider@example.com',
-    organizationName: 'Valle Verde Supermercados',
-  });
+  await addOutsider(t.database.db, 'outsider@example.com');
   for (const who of ['admin', 'manager', 'fm-settings', 'outsider']) {
     tokens[who] = await login(t.app, `${who}@example.com`);
   }

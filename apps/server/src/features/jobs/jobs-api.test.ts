@@ -1,7 +1,7 @@
 import type { JobDetail, JobSummary } from '@rcm/shared/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
-import { addUser, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
+import { addOutsider, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers, rowCount } from '../../test/helpers.ts';
 
@@ -13,11 +13,7 @@ let vv: SeededAlarm;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addUser(t.database.db, {
-    from: 'manager@example.com',
-    email: 'outsider@example.com',
-    organizationName: 'Valle Verde Supermercados',
-  });
+  await addOutsider(t.database.db, 'outsider@example.com');
   for (const who of ['admin', 'manager', 'technician', 'viewer', 'outsider']) {
     tokens[who] = await login(t.app, `${who}@example.com`);
   }

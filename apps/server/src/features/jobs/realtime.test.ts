@@ -2,7 +2,7 @@ import type { JobUpdatedEvent } from '@rcm/shared/jobs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { locations } from '../../db/schema.ts';
-import { addUser } from '../../test/alarms.ts';
+import { addOutsider } from '../../test/alarms.ts';
 import { login } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 import { createTestServer, type TestServer } from '../../test/server.ts';
@@ -13,11 +13,7 @@ const listeners: Listener[] = [];
 
 beforeAll(async () => {
   s = await createTestServer();
-  await addUser(s.database.db, {
-    from: 'manager@example.com',
-    email: 'outsider@example.com',
-    organizationName: 'Valle Verde Supermercados',
-  });
+  await addOutsider(s.database.db, 'outsider@example.com');
 });
 afterAll(async () => {
   for (const l of listeners) l.close();

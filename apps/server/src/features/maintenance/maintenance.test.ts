@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
-import { addUser, demoMac } from '../../test/alarms.ts';
+import { addOutsider, demoMac } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { telemetry } from '../../test/device.ts';
 import { headers } from '../../test/helpers.ts';
@@ -20,12 +20,7 @@ let locationId: number;
 beforeAll(async () => {
   t = await createTestApp();
   // Another organization's user who may maintain controllers (of their own organization).
-  await addUser(t.database.db, {
-    from: 'manager@example.com',
-    email: 'vv-manager@example.com',
-    organizationName: 'Valle Verde Supermercados',
-    permissions: ['controllers_view', 'controllers_update', 'alarms_view'],
-  });
+  await addOutsider(t.database.db, 'vv-manager@example.com', ['controllers_view', 'controllers_update', 'alarms_view']);
   for (const who of ['manager', 'technician', 'viewer']) tokens[who] = await login(t.app, `${who}@example.com`);
   tokens.other = await login(t.app, 'vv-manager@example.com');
   const [c] = await query<{ id: number; location_id: number }>(

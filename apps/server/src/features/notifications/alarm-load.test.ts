@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
-import { addUser, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
+import { addOutsider, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 import { endFloods } from './alarm-management.ts';
@@ -71,11 +71,7 @@ describe('floods', () => {
   let other: string;
   beforeAll(async () => {
     token = await login(t.app, 'manager@example.com');
-    await addUser(t.database.db, {
-      from: 'manager@example.com',
-      email: 'vv@example.com',
-      organizationName: 'Valle Verde Supermercados',
-    });
+    await addOutsider(t.database.db, 'vv@example.com');
     other = await login(t.app, 'vv@example.com');
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, seedAlarms } from '../../test/alarms.ts';
+import { addOutsider, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 
@@ -28,11 +28,7 @@ describe('notification APIs: scope and preferences', () => {
     }
     alarmRef = Number(seeded[0]?.ref);
     controllerId = Number(seeded[0]?.controllerId);
-    await addUser(t.database.db, {
-      from: 'manager@example.com',
-      email: 'outsider@vv.test',
-      organizationName: 'Valle Verde Supermercados',
-    });
+    await addOutsider(t.database.db, 'outsider@vv.test');
     manager = await login(t.app, 'manager@example.com');
     outsider = await login(t.app, 'outsider@vv.test');
     viewer = await login(t.app, 'viewer@example.com');

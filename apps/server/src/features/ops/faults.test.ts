@@ -3,25 +3,23 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compactMac, deviceTopic } from '@rcm/shared/device';
-import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
+import mqtt from 'mqtt';
+import type pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.ts';
-import { demoDeviceKey, seedDemo } from '../../seed/demo.ts';
-import { telemetry } from '../../test/device.ts';
+import { demoDeviceKey } from '../../seed/demo.ts';
+import { demoMac } from '../../test/alarms.ts';
+import { faultTestsEnabled, instanceEnv, LOAD, startFaultDatabase, startLoad, waitFor } from '../../test/faults.ts';
 import {
   freePort,
   type Instance,
   killInstance,
-  missingBinaries,
   startInstance,
   startMosquitto,
-  startPostgres,
+  type startPostgres,
   startRedis,
   waitReady,
 } from '../../test/services.ts';
-import { ensureAlarmCatalogue } from '../alarms/catalogue.ts';
 import { DEFAULT_SERVER_USER, mosquittoAcl, mosquittoPasswordLine } from './mosquitto-auth.ts';
 
 /*
@@ -29,84 +27,13 @@ import { DEFAULT_SERVER_USER, mosquittoAcl, mosquittoPasswordLine } from './mosq
  * Mosquitto and Redis on free ports. Devices publish all along, counting PUBACKs; meanwhile one
  * instance is killed with SIGKILL (the other takes over the scheduled work), PostgreSQL, Mosquitto
  * and Redis are restarted. At the end every acknowledged message is stored, none twice.
+ * faults-sigterm.test.ts: an instance stopped with SIGTERM mid-stream.
  */
-const missing = missingBinaries();
-const enabled = process.env.RCM_TEST_DB === 'postgres' && missing.length === 0;
-if (!enabled) {
-  console.info(
-    missing.length > 0
-      ? `fault tests skipped: ${missing.join(', ')} not installed`
-      : 'fault tests skipped: they run in the server-postgres project (set TEST_DATABASE_URL)',
-  );
-}
+const enabled = faultTestsEnabled();
 
-const mac = (i: number) => {
-  const hex = (0x1000 + i).toString(16).padStart(6, '0');
-  return `02:52:43:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
-};
-// Seeded authorised controllers (seed/demo.ts: index 4 is seeded offline, so skipped).
-const LOAD = [0, 1, 2, 3, 5, 6, 7, 8, 9, 10].map(mac);
-const ALARM_DEVICE = mac(11);
-const SWEPT = mac(20);
+const ALARM_DEVICE = demoMac(11);
+const SWEPT = demoMac(20);
 const SERVER_PASSWORD = randomBytes(12).toString('hex');
-
-/** acked: msg_id → when its PUBACK arrived. */
-type Load = { acked: Map<string, number>; sent: () => number; stop: () => Promise<void> };
-
-/** Each device publishes a telemetry message every 100 ms (QoS 1) and records the PUBACKed msg_ids. */
-function startLoad(url: string, tag: string): Load {
-  const acked = new Map<string, number>();
-  let sent = 0;
-  let running = true;
-  const clients: MqttClient[] = [];
-  const loops = LOAD.map(async (m, d) => {
-    const client = mqtt.connect(url, {
-      clientId: `dev-${compactMac(m)}`,
-      username: compactMac(m),
-      password: demoDeviceKey(m),
-      reconnectPeriod: 300,
-      connectTimeout: 3000,
-    });
-    client.on('error', () => undefined);
-    clients.push(client);
-    for (let i = 0; running; i++) {
-      const id = `${tag}-${d}-${i}`;
-      sent += 1;
-      const ack = client.publishAsync(deviceTopic(m, 'telemetry'), JSON.stringify(telemetry(new Date(), {}, id)), {
-        qos: 1,
-      });
-      // A message that gets no PUBACK in time is not counted (it may still arrive: that is allowed).
-      const ok = await Promise.race([
-        ack.then(
-          () => true,
-          () => false,
-        ),
-        new Promise<boolean>((r) => setTimeout(() => r(false), 4000)),
-      ]);
-      if (ok) acked.set(id, Date.now());
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  });
-  return {
-    acked,
-    sent: () => sent,
-    stop: async () => {
-      running = false;
-      await Promise.all(loops);
-      await Promise.all(clients.map((c) => c.endAsync(true)));
-    },
-  };
-}
-
-async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquitto, Redis', () => {
   const dir = enabled ? mkdtempSync(path.join(tmpdir(), 'rcm-faults-')) : '';
@@ -117,44 +44,24 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
   let db: pg.Pool;
   const instances: Record<'a' | 'b', Instance | null> = { a: null, b: null };
   const ports = { a: 0, b: 0 };
-  // Logs are kept unless every test passed (each test adds itself when it passes).
-  const passedTests = new Set<string>();
+  // Logs are kept unless the test passed.
+  let passed = false;
   const sockets: { name: string; socket: Socket; connects: number; alarms: string[] }[] = [];
 
   const urlOf = (name: 'a' | 'b') => `http://127.0.0.1:${ports[name]}`;
   const startOne = async (name: 'a' | 'b') => {
     instances[name] = await startInstance(
-      {
-        PORT: String(ports[name]),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
+      instanceEnv(ports[name], databaseUrl, `faults-${name}`, {
         MQTT_URL: `mqtt://${DEFAULT_SERVER_USER}:${SERVER_PASSWORD}@127.0.0.1:${broker.port}`,
         REDIS_URL: redis.url,
-        INSTANCE_ID: `faults-${name}`,
-        SEED_DEMO: 'false',
-        DEMO_FLEET: 'false',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
-      },
+      }),
       path.join(dir, `instance-${name}.log`),
     );
     await waitReady(instances[name]?.url ?? '');
   };
 
   beforeAll(async () => {
-    postgres = await startPostgres(dir);
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    await admin.query('create database rcm');
-    await admin.end();
-    databaseUrl = postgres.url.replace(/\/postgres$/, '/rcm');
-    // Migrate and seed once, before the instances start (SEED_DEMO=false for them).
-    const database = await openDatabase({ url: databaseUrl });
-    await ensureAlarmCatalogue(database.db);
-    await seedDemo(database.db, new Date(), { history: false });
-    await database.close();
-    db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-    db.on('error', () => undefined);
+    ({ postgres, databaseUrl, db } = await startFaultDatabase(dir));
 
     const devices = [...LOAD, ALARM_DEVICE];
     broker = await startMosquitto(dir, {
@@ -179,7 +86,7 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
     await redis?.stop();
     postgres?.stop();
     // Kept after a failure: the instances', Mosquitto's, Redis's and PostgreSQL's logs are there.
-    if (passedTests.size === 2) rmSync(dir, { recursive: true, force: true });
+    if (passed) rmSync(dir, { recursive: true, force: true });
     else console.info(`fault test logs kept in ${dir}`);
   }, 60_000);
 
@@ -323,68 +230,6 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
       [ALARM_DEVICE],
     );
     expect(outbox[0]).toEqual({ alarms: 1, raised: 1 });
-    passedTests.add('faults');
+    passed = true;
   }, 240_000);
-
-  it('SIGTERM mid-stream: the instance exits 0 and everything it acknowledged is stored', async () => {
-    // An instance with the embedded broker, so the PUBACKs come from the process being stopped.
-    const [httpPort, mqttPort] = [await freePort(), await freePort()];
-    const instance = await startInstance(
-      {
-        PORT: String(httpPort),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        MQTT_PORT: String(mqttPort),
-        MQTT_HOST: '127.0.0.1',
-        INSTANCE_ID: 'faults-c',
-        SEED_DEMO: 'false',
-        DEMO_FLEET: 'false',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
-      },
-      path.join(dir, 'instance-c.log'),
-    );
-    await waitReady(`http://127.0.0.1:${httpPort}`);
-    const tag = `t${Date.now()}`;
-    const acked: string[] = [];
-    let sent = 0;
-    const streams = LOAD.slice(0, 5).map(async (m, d) => {
-      const client = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, {
-        clientId: compactMac(m),
-        username: m,
-        password: demoDeviceKey(m),
-        reconnectPeriod: 0,
-      });
-      client.on('error', () => undefined);
-      await new Promise<void>((resolve) => client.once('connect', () => resolve()));
-      const closed = new Promise<boolean>((resolve) => client.once('close', () => resolve(false)));
-      for (let i = 0; ; i++) {
-        const id = `${tag}-${d}-${i}`;
-        sent += 1;
-        const ok = await Promise.race([
-          client
-            .publishAsync(deviceTopic(m, 'telemetry'), JSON.stringify(telemetry(new Date(), {}, id)), { qos: 1 })
-            .then(
-              () => true,
-              () => false,
-            ),
-          closed,
-        ]);
-        if (!ok) break;
-        acked.push(id);
-      }
-      client.end(true);
-    });
-    await waitFor('messages acknowledged by the instance', 30_000, async () => acked.length >= 100);
-    instance.child.kill('SIGTERM');
-    expect(await instance.exited).toBe(0);
-    await Promise.all(streams);
-    expect(sent).toBeGreaterThan(acked.length);
-    const { rows } = await db.query<{ msg_id: string }>('select msg_id from ingest_messages where msg_id = any($1)', [
-      acked,
-    ]);
-    const stored = new Set(rows.map((r) => r.msg_id));
-    expect(acked.filter((id) => !stored.has(id))).toEqual([]);
-    passedTests.add('sigterm');
-  }, 90_000);
 });

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, t, useAdminApp } from '../../test/admin-app.ts';
 import { headers } from '../../test/helpers.ts';
 
 // Every count the console shows equals what the list it summarises returns.
-let t: TestApp;
-let admin = '';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await login(t.app, 'admin@example.com');
-});
-afterAll(async () => {
-  await t?.close();
-});
+useAdminApp();
 
 const get = async <T>(url: string): Promise<T> => {
   const res = await t.app.inject({ url, headers: headers(admin) });

@@ -1,19 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { query } from '../../../lib/sql.ts';
-import { createTestApp, login, type TestApp } from '../../../test/app.ts';
+import { admin, t, useAdminApp } from '../../../test/admin-app.ts';
 import { headers } from '../../../test/helpers.ts';
 import { sweepOffline } from './offline-sweeper.ts';
 
-let t: TestApp;
-let admin = '';
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await login(t.app, 'admin@example.com');
-});
-afterAll(async () => {
-  await t?.close();
-});
+useAdminApp();
 
 const MINUTE = 60_000;
 const at = (minutes: number) => new Date(t.clock.now.getTime() + minutes * MINUTE);

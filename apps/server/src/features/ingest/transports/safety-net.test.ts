@@ -1,24 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { compactMac, deviceTopic } from '@rcm/shared/device';
+import { deviceTopic } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import { query } from '../../../lib/sql.ts';
-import { demoDeviceKey, seedDemo } from '../../../seed/demo.ts';
-import { openTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { openDemoTestDatabase } from '../../../test/app.ts';
+import type { TestDatabase } from '../../../test/database.ts';
 import { telemetry } from '../../../test/device.ts';
-import { idlePipeline, recordingLog, subscribedConsumer, waitFor } from '../../../test/safety-net.ts';
+import { connectNetDevice, NET_DEVICE, startNetBroker, subscribedConsumer, waitFor } from '../../../test/safety-net.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { missingBinaries, startMosquitto } from '../../../test/services.ts';
-import { ensureAlarmCatalogue } from '../../alarms/catalogue.ts';
-import { DEFAULT_SERVER_USER, mosquittoAcl, mosquittoPasswordLine } from '../../ops/mosquitto-auth.ts';
+import { missingBinaries } from '../../../test/services.ts';
 import { MESSAGE_ID_RETENTION_DAYS } from '../pipeline/dedupe-window.ts';
-import { startBrokerConsumer } from './mqtt-consumer.ts';
 import { startSafetyNet } from './safety-net.ts';
 
 /*
@@ -26,63 +21,10 @@ import { startSafetyNet } from './safety-net.ts';
  * ACL files): Mosquitto restores a persistent session's plain subscriptions after a restart but
  * not its `$share` ones, so what devices publish before the instances subscribe again reaches
  * only the net. Runs on PGlite (one process holds the net) and PostgreSQL (advisory lock).
+ * safety-net-stop.test.ts: a refused shared subscription and stop() mid-recovery.
  */
 const enabled = !missingBinaries().includes('mosquitto');
 if (!enabled) console.info('safety net tests skipped: mosquitto is not installed');
-
-const MAC = '02:52:43:00:10:02';
-const SERVER_PASSWORD = randomBytes(12).toString('hex');
-
-/**
- * A broker that refuses every SUBSCRIBE (MQTT 5 SUBACK, reason 0x87 "not authorized"), as an ACL
- * plugin or EMQX may (the private Mosquitto 2.0.11 grants them all and filters at delivery).
- * Just enough MQTT 5 for mqtt.js: CONNACK, SUBACK, PINGRESP.
- */
-async function startRefusingBroker(): Promise<{ port: number; close: () => Promise<void>; subscribes: () => number }> {
-  let subscribes = 0;
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    let buf = Buffer.alloc(0);
-    socket.on('error', () => undefined);
-    socket.on('data', (chunk) => {
-      buf = Buffer.concat([buf, chunk]);
-      for (;;) {
-        // Fixed header: type byte, remaining length (variable-length integer).
-        let len = 0;
-        let mult = 1;
-        let i = 1;
-        for (; i < buf.length && i < 5; i++) {
-          len += ((buf[i] as number) & 0x7f) * mult;
-          mult *= 128;
-          if (((buf[i] as number) & 0x80) === 0) break;
-        }
-        if (i >= buf.length || buf.length < i + 1 + len) return;
-        const type = (buf[0] as number) >> 4;
-        const body = buf.subarray(i + 1, i + 1 + len);
-        buf = buf.subarray(i + 1 + len);
-        if (type === 1) socket.write(Buffer.from([0x20, 3, 0, 0, 0]));
-        if (type === 8) {
-          subscribes += 1;
-          socket.write(Buffer.from([0x90, 4, body[0] as number, body[1] as number, 0, 0x87]));
-        }
-        if (type === 12) socket.write(Buffer.from([0xd0, 0]));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : 0,
-    subscribes: () => subscribes,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 it('caps the safety net session expiry at the msg_id dedupe window', () => {
   const cap = MESSAGE_ID_RETENTION_DAYS * 86_400;
@@ -92,7 +34,7 @@ it('caps the safety net session expiry at the msg_id dedupe window', () => {
 
 describe.skipIf(!enabled)('MQTT safety net (Mosquitto restart)', () => {
   const dir = enabled ? mkdtempSync(path.join(tmpdir(), 'rcm-net-')) : '';
-  let broker: Awaited<ReturnType<typeof startMosquitto>>;
+  let broker: Awaited<ReturnType<typeof startNetBroker>>;
   let database: TestDatabase;
   let device: MqttClient;
   const servers: TestServer[] = [];
@@ -107,14 +49,14 @@ describe.skipIf(!enabled)('MQTT safety net (Mosquitto restart)', () => {
     const [row] = await query<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from readings r join controllers c on c.id = r.controller_id
-        where c.mac_address = ${MAC} and r.ts >= ${from}::timestamptz`,
+        where c.mac_address = ${NET_DEVICE} and r.ts >= ${from}::timestamptz`,
     );
     return row?.n ?? 0;
   };
   const publish = async (tag: string, count: number) => {
     for (let i = 0; i < count; i++) {
       await device.publishAsync(
-        deviceTopic(MAC, 'telemetry'),
+        deviceTopic(NET_DEVICE, 'telemetry'),
         JSON.stringify(telemetry(new Date(), {}, `${tag}-${i}`)),
         {
           qos: 1,
@@ -124,17 +66,9 @@ describe.skipIf(!enabled)('MQTT safety net (Mosquitto restart)', () => {
   };
 
   beforeAll(async () => {
-    broker = await startMosquitto(dir, {
-      passwd: `${mosquittoPasswordLine(DEFAULT_SERVER_USER, SERVER_PASSWORD)}\n${mosquittoPasswordLine(compactMac(MAC), demoDeviceKey(MAC))}\n`,
-      acl: mosquittoAcl({ macs: [MAC] }),
-    });
-    env = {
-      MQTT_URL: `mqtt://${DEFAULT_SERVER_USER}:${SERVER_PASSWORD}@127.0.0.1:${broker.port}`,
-      MQTT_SHARE_GROUP: 'net-test',
-    };
-    database = await openTestDatabase();
-    await ensureAlarmCatalogue(database.db);
-    await seedDemo(database.db, new Date(), { history: false });
+    broker = await startNetBroker(dir);
+    env = { MQTT_URL: broker.serverUrl, MQTT_SHARE_GROUP: 'net-test' };
+    database = await openDemoTestDatabase();
   });
 
   afterAll(async () => {
@@ -149,14 +83,7 @@ describe.skipIf(!enabled)('MQTT safety net (Mosquitto restart)', () => {
     const a = await start('net-a', database);
     const net = a.safetyNet();
     expect(net?.stats().mode).toBe('normal');
-    device = mqtt.connect(broker.url, {
-      clientId: `dev-${compactMac(MAC)}`,
-      username: compactMac(MAC),
-      password: demoDeviceKey(MAC),
-      reconnectPeriod: 250,
-    });
-    device.on('error', () => undefined);
-    await new Promise<void>((resolve) => device.once('connect', () => resolve()));
+    device = await connectNetDevice(broker.url);
 
     // Normal operation: the shared subscription stores each message; the net only acknowledges.
     const t0 = new Date().toISOString();
@@ -231,111 +158,5 @@ describe.skipIf(!enabled)('MQTT safety net (Mosquitto restart)', () => {
     await waitFor('the intruder to see them', () => intruder.stats().acknowledged >= 5);
     expect(intruder.stats()).toMatchObject({ mode: 'normal', recoveries });
     await intruder.stop();
-  });
-
-  /** The nag timers a net started (found by their period), to see that stop() clears them. */
-  const nagTimers = (spy: { mock: { calls: unknown[][]; results: { value: unknown }[] } }, ms: number) =>
-    spy.mock.calls.flatMap((call, i) => (call[1] === ms ? [spy.mock.results[i]?.value as NodeJS.Timeout] : []));
-
-  it('a refused shared SUBSCRIBE is logged once per connection; the net waiting for it warns, and stop() leaves no timer', async () => {
-    const { log, warnings } = recordingLog();
-    const refusing = await startRefusingBroker();
-    const consumer = await startBrokerConsumer({
-      url: `mqtt://127.0.0.1:${refusing.port}`,
-      pipeline: idlePipeline,
-      log,
-      shareGroup: 'net-refused',
-      connections: 1,
-    });
-    const refusals = () => warnings.filter((w) => w.msg === 'mqtt consumer: shared subscription not granted');
-    await waitFor('the refusal to be logged', () => refusals().length > 0);
-    const codes = (refusals()[0]?.obj.refused ?? []) as number[];
-    expect(codes).toHaveLength(1);
-    expect(codes[0]).toBeGreaterThanOrEqual(0x80);
-
-    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
-    const clearIntervalSpy = vi.spyOn(globalThis, 'clearInterval');
-    try {
-      const net = await startSafetyNet({
-        url: env.MQTT_URL as string,
-        pipeline: idlePipeline,
-        consumer,
-        log,
-        shareGroup: 'net-refused',
-        sessionExpirySeconds: 10,
-        warnEveryMs: 137,
-      });
-      await waitFor('the net to warn that it waits for the shared subscription', () =>
-        warnings.some(
-          (w) =>
-            w.msg === 'safety net: recovery has not ended yet' && /shared subscription/.test(String(w.obj.waitingFor)),
-        ),
-      );
-      expect(net.stats().mode).toBe('recovery');
-      // The net's confirmSubscribed() made the consumer subscribe again, refused again: not logged again.
-      expect(refusing.subscribes()).toBeGreaterThanOrEqual(2);
-      expect(refusals()).toHaveLength(1);
-      const [nag] = nagTimers(setIntervalSpy, 137);
-      expect(nag).toBeDefined();
-      expect(nag?.hasRef()).toBe(false);
-      await net.stop();
-      expect(net.stats().mode).toBe('stopped');
-      expect(clearIntervalSpy).toHaveBeenCalledWith(nag);
-    } finally {
-      setIntervalSpy.mockRestore();
-      clearIntervalSpy.mockRestore();
-      await consumer.close();
-      await refusing.close();
-    }
-  });
-
-  it('stop() in the middle of a recovery returns while the broker is down (marker unacknowledged), leaving no timer', async () => {
-    const { log } = recordingLog();
-    let confirm: () => void = () => undefined;
-    let asked = false;
-    const consumer = {
-      close: async () => undefined,
-      connected: () => true,
-      confirmSubscribed: () =>
-        new Promise<void>((resolve) => {
-          asked = true;
-          confirm = resolve;
-        }),
-    };
-    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
-    const clearIntervalSpy = vi.spyOn(globalThis, 'clearInterval');
-    let restarting: Promise<void> | null = null;
-    try {
-      const net = await startSafetyNet({
-        url: env.MQTT_URL as string,
-        pipeline: idlePipeline,
-        consumer,
-        log,
-        shareGroup: 'net-down',
-        sessionExpirySeconds: 10,
-        warnEveryMs: 139,
-      });
-      await waitFor('the net to ask for the shared subscription', () => asked);
-      // The broker goes away; the shared subscription is confirmed meanwhile, so the net publishes
-      // its marker (QoS 1), which nobody can acknowledge until the broker is back.
-      restarting = broker.restart(6000);
-      await waitFor('the broker to be down', () => !device.connected);
-      confirm();
-      await new Promise((r) => setTimeout(r, 200));
-      expect(net.stats().mode).toBe('recovery');
-      const outcome = await Promise.race([
-        net.stop().then(() => 'stopped'),
-        new Promise((r) => setTimeout(() => r('still stopping'), 3000)),
-      ]);
-      expect(outcome).toBe('stopped');
-      const nags = nagTimers(setIntervalSpy, 139);
-      expect(nags).toHaveLength(1);
-      expect(clearIntervalSpy).toHaveBeenCalledWith(nags[0]);
-    } finally {
-      setIntervalSpy.mockRestore();
-      clearIntervalSpy.mockRestore();
-      await restarting;
-      await waitFor('the device to reconnect', () => device.connected);
-    }
   });
 });

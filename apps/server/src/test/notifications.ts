@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Db } from '../db/client.ts';
+import { createMailTransport, type MailTransport } from '../features/notifications/transport.ts';
+import type { NotificationWorkerDeps } from '../features/notifications/worker.ts';
+import { query } from '../lib/sql.ts';
+import { addUser } from './alarms.ts';
+import { login } from './app.ts';
+import { createTestServer, type TestServer } from './server.ts';
+import { startTestSmtp } from './smtp.ts';
+
+/** What the notification tests (features/notifications/notifications*.test.ts) share. */
+
+export const PUBLIC_URL = 'http://console.test';
+export const WEBHOOK_KEY = 'test-mandrill-key';
+
+export type EmailRow = {
+  id: number;
+  to_address: string;
+  locale: string;
+  subject: string;
+  text: string;
+  status: string;
+  kind: string;
+  tier: number;
+  attempts: number;
+  sent_at: unknown;
+  delivered_at: unknown;
+  opened_at: unknown;
+  clicked_at: unknown;
+  bounced_at: unknown;
+  provider_message_id: string | null;
+};
+
+type Running = {
+  server: TestServer;
+  smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+  transport: MailTransport;
+  deps: NotificationWorkerDeps;
+  managerToken: string;
+};
+
+/**
+ * The whole server on the demo seed (PUBLIC_URL, the Mandrill webhook key), a real SMTP server, the
+ * notification worker's dependencies on a test clock set to the real time before each test, and the
+ * manager's sign-in. Registers the file's beforeAll/afterAll/beforeEach; the getters answer once
+ * beforeAll has run.
+ */
+export function useNotificationsServer() {
+  const clock = { now: new Date() };
+  let running: Running | null = null;
+  const get = (): Running => {
+    if (!running) throw new Error('the notifications server is not started (beforeAll)');
+    return running;
+  };
+  beforeAll(async () => {
+    const smtp = await startTestSmtp();
+    const server = await createTestServer({ PUBLIC_URL, MANDRILL_WEBHOOK_KEY: WEBHOOK_KEY });
+    const transport = createMailTransport(smtp.url);
+    const deps: NotificationWorkerDeps = {
+      db: server.database.db,
+      bus: server.bus,
+      transport,
+      publicUrl: PUBLIC_URL,
+      from: 'Console <alerts@console.test>',
+      now: () => clock.now,
+    };
+    running = { server, smtp, transport, deps, managerToken: await login(server.app, 'manager@example.com') };
+  });
+  afterAll(async () => {
+    running?.transport.close();
+    await running?.server.stop();
+    await running?.smtp.close();
+  });
+  beforeEach(() => {
+    clock.now = new Date();
+  });
+  return {
+    clock,
+    get server() {
+      return get().server;
+    },
+    get smtp() {
+      return get().smtp;
+    },
+    get deps() {
+      return get().deps;
+    },
+    get managerToken() {
+      return get().managerToken;
+    },
+    /** The email_messages rows of an alarm, oldest first. */
+    emailsOf: (alarmId: number) =>
+      query<EmailRow>(
+        get().server.database.db,
+        sql`select * from email_messages where alarm_id = ${alarmId} order by id`,
+      ),
+    /** Queues an alarm's 'raised' event in the notification outbox. */
+    queueRaise: async (alarmId: number) => {
+      await get().server.database.db.execute(
+        sql`insert into notification_outbox (alarm_id, event) values (${alarmId}, 'raised')`,
+      );
+    },
+  };
+}
+
+/**
+ * Three FreshMart members copied from the manager, with saved preferences: quiet@ in quiet hours
+ * around `now` in Mexico City, low@ taking every alarm from low up, off@ with notifications turned off.
+ */
+export async function addPreferenceMembers(db: Db, now: Date): Promise<void> {
+  const quiet = await addUser(db, { from: 'manager@example.com', email: 'quiet@freshmart.test' });
+  const low = await addUser(db, { from: 'manager@example.com', email: 'low@freshmart.test' });
+  const off = await addUser(db, { from: 'manager@example.com', email: 'off@freshmart.test' });
+  const local = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Mexico_City',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
+  const [h] = local.split(':').map(Number);
+  const pad = (n: number) => String((n + 24) % 24).padStart(2, '0');
+  await db.execute(sql`insert into notification_preferences (user_id, enabled, min_severity, quiet_start, quiet_end, time_zone)
+    values (${quiet.id}, true, 'low', ${`${pad((h ?? 0) - 1)}:00`}, ${`${pad((h ?? 0) + 1)}:00`}, 'America/Mexico_City'),
+           (${low.id}, true, 'low', null, null, 'America/Chicago'),
+           (${off.id}, false, 'low', null, null, 'America/Chicago')`);
+}
