@@ -127,13 +127,12 @@ await database.close();
 
 /**
  * The node flags production starts the server with (apps/server's `start` script, which deploy/ copies),
- * e.g. `--max-semi-space-size=64`, so the bench measures the server users get. (On 2026-11-23 an A/B
- * with V8's default semi-space showed no difference above the run-to-run spread on the lists.)
+ * e.g. `--max-semi-space-size=64`, so the bench measures the server users get.
  */
 function productionNodeFlags(): string[] {
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../apps/server/package.json'), 'utf8'));
   const words = String(pkg.scripts.start).split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('--import')).filter((w) => w.startsWith('--'));
+  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
 }
 const serverFlags = [...productionNodeFlags(), ...(values['server-flags'] || '').split(' ').filter(Boolean)];
 

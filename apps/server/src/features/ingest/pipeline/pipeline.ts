@@ -128,8 +128,7 @@ export function createIngestPipeline(deps: {
       } catch (err) {
         // What queued behind the batch while it was retried would meet the same database: it fails
         // with it. Held, it would pile up for as long as the outage lasts, as each reconnection of a
-        // consumer brings the broker's whole in-flight window again (held, a 5-minute stop of
-        // PostgreSQL in bench:ingest --pg-stop took the process past 4 GB). Nothing failed was
+        // consumer brings the broker's whole in-flight window again. Nothing failed was
         // acknowledged: the broker delivers it again, devices resend.
         const behind = lane.queue;
         lane.queue = [];
