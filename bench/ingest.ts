@@ -226,6 +226,11 @@ while (stored.messages < pub.acked && Date.now() - devicesStopped < 40 * 60_000)
   stored = await countWhenUp();
 }
 const caughtUpMs = Date.now() - publishStarted;
+// Still catching up when the devices stopped: the broker's received count no longer changes, so the
+// sampler sees no more samples, and ingest caught up now.
+if (pgRecovery.backAt !== null && pgRecovery.caughtUpAt === null && stored.messages >= pub.acked) {
+  pgRecovery.caughtUpAt = Date.now();
+}
 const catchUpS = ((Date.now() - devicesStopped) / 1000).toFixed(1);
 await sampler?.end();
 memory.stop();
