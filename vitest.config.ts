@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,9 @@ const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   test: {
+    // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, while most of a server
+    // test file's time waits on PostgreSQL, brokers and timers; each file has its own database.
+    maxWorkers: Math.max(availableParallelism() - 1, 2),
     projects: [
       { test: { name: 'shared', root: dir('./packages/shared'), environment: 'node' } },
       {
