@@ -225,13 +225,14 @@ while (stored.messages < pub.acked && Date.now() - devicesStopped < 40 * 60_000)
   await new Promise((r) => setTimeout(r, 250));
   stored = await countWhenUp();
 }
-const caughtUpMs = Date.now() - publishStarted;
-// Still catching up when the devices stopped: the broker's received count no longer changes, so the
-// sampler sees no more samples, and ingest caught up now.
+const caughtUpAt = Date.now();
+const caughtUpMs = caughtUpAt - publishStarted;
+// The sampler notices a catch-up only on the broker's received counter, which stops changing when the
+// devices stop: a recovery from a PostgreSQL stop still under way then ended here.
 if (pgRecovery.backAt !== null && pgRecovery.caughtUpAt === null && stored.messages >= pub.acked) {
-  pgRecovery.caughtUpAt = Date.now();
+  pgRecovery.caughtUpAt = caughtUpAt;
 }
-const catchUpS = ((Date.now() - devicesStopped) / 1000).toFixed(1);
+const catchUpS = ((caughtUpAt - devicesStopped) / 1000).toFixed(1);
 await sampler?.end();
 memory.stop();
 const cpu = process.cpuUsage(cpuStarted);
