@@ -13,6 +13,9 @@
  * production (autocannon in the server's own event loop took a share of its thread); both still
  * share the machine's cores with PostgreSQL. p95 is computed from every response's time; the server's
  * CPU time per request (from /proc) is the figure the machine's other load disturbs least.
+ *
+ * Then the machine's floor under the same load (bench/lib/floor-server.ts: node:http and one
+ * PostgreSQL statement per request, bodies of the tiles' and the list page's size), recorded beside them.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -170,47 +173,32 @@ const scenarios = [
   { who: 'admin (all organizations)', email: 'admin@example.com', path: '/api/alarms/stats?warranty=true' },
 ];
 console.log(`bench:api ${alarms} alarms, ${controllers} controllers, ${orgs} organizations (${seedSeconds})`);
-for (const s of scenarios.filter((x) => !values.only || x.path.includes(values.only))) {
-  const auth = await token(s.email);
-  // A few seconds unmeasured first: the server's JIT and both pools warm up on this call.
-  await autocannon({
-    url: `${server.url}${s.path}`,
-    connections: 50,
-    duration: 3,
-    headers: { authorization: `Bearer ${auth}` },
-  });
+
+/** 50 connections on one call: 3 s unmeasured (JIT and pools warm up), then the measured run. */
+async function load(target: string, pid: number | undefined, headers: Record<string, string>) {
+  await autocannon({ url: target, connections: 50, duration: 3, headers });
   const times: number[] = [];
-  const cpuBefore = cpuMs(child.pid);
+  const cpuBefore = cpuMs(pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      {
-        url: `${server.url}${s.path}`,
-        connections: 50,
-        duration: Number(values.seconds),
-        headers: { authorization: `Bearer ${auth}` },
-      },
+      { url: target, connections: 50, duration: Number(values.seconds), headers },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   });
   times.sort((a, b) => a - b);
-  const cpuPerRequest = ((cpuMs(child.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
-  const row = {
-    who: [
-      s.who,
-      /[?&]host=(\/|%2F)/i.test(url) ? 'PostgreSQL over its Unix socket' : null,
-      `server flags ${serverFlags.join(' ')}`,
-    ]
-      .filter(Boolean)
-      .join('; '),
-    path: s.path.replace('/api/', ''),
+  return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p95: Number(percentile(times, 95).toFixed(1)),
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
-    cpu: Math.round(cpuPerRequest),
+    cpu: Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)),
   };
+}
+
+function report(who: string, call: string, measured: Awaited<ReturnType<typeof load>>): void {
+  const row = { who, path: call, ...measured };
   console.table(row);
   if (!values.scratch) {
     record(
@@ -219,6 +207,44 @@ for (const s of scenarios.filter((x) => !values.only || x.path.includes(values.o
       [new Date().toISOString().slice(0, 16), alarms, ...Object.values(row)],
     );
   }
+}
+
+const flagsNote = `server flags ${serverFlags.join(' ')}`;
+const socketNote = /[?&]host=(\/|%2F)/i.test(url) ? 'PostgreSQL over its Unix socket' : null;
+for (const s of scenarios.filter((x) => !values.only || x.path.includes(values.only))) {
+  const auth = await token(s.email);
+  const measured = await load(`${server.url}${s.path}`, child.pid, { authorization: `Bearer ${auth}` });
+  report([s.who, socketNote, flagsNote].filter(Boolean).join('; '), s.path.replace('/api/', ''), measured);
+}
+
+/**
+ * The machine's floor, recorded beside the calls: the same load on a bare node:http server that runs
+ * one PostgreSQL statement per request and sends its text (bench/lib/floor-server.ts), with a body as
+ * large as the tiles' and as the manager's list page. No API call can be cheaper than its floor;
+ * machines differ several times over in it, so it says how far a result is the code and how far the machine.
+ */
+const listBytes = (
+  await (
+    await fetch(`${server.url}${scenarios[0]?.path}`, {
+      headers: { authorization: `Bearer ${await token('manager@example.com')}` },
+    })
+  ).text()
+).length;
+const floors = [`floor?bytes=100`, `floor?bytes=${listBytes}`].filter((p) => !values.only || p.includes(values.only));
+if (floors.length > 0) {
+  const floor = await spawnApiServer(url, serverFlags, 'bench/lib/floor-server.ts');
+  for (const call of floors) {
+    const measured = await load(`${floor.url}/${call}`, floor.child.pid, {});
+    report(
+      ['floor: node:http, one PostgreSQL statement, no framework or auth', socketNote, flagsNote]
+        .filter(Boolean)
+        .join('; '),
+      call,
+      measured,
+    );
+  }
+  floor.child.kill('SIGTERM');
+  await new Promise((resolve) => floor.child.once('exit', resolve));
 }
 child.kill('SIGTERM');
 await new Promise((resolve) => child.once('exit', resolve));

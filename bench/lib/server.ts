@@ -42,14 +42,15 @@ export function soakServerEnv(httpPort: number, mqttPort: number, metricsToken: 
 }
 
 /**
- * Starts bench/lib/api-server.ts in its own process on the database at `databaseUrl`, with these
- * node flags; resolves once it prints `listening <port>`, with its URL.
+ * Starts a bench server script (bench/lib/api-server.ts by default) in its own process on the
+ * database at `databaseUrl`, with these node flags; resolves once it prints `listening <port>`, with its URL.
  */
 export async function spawnApiServer(
   databaseUrl: string,
   nodeFlags: string[],
+  script = 'bench/lib/api-server.ts',
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'bench/lib/api-server.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
