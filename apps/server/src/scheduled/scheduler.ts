@@ -12,8 +12,14 @@ import {
   upsertHourlyRollups,
 } from './retention-repo.ts';
 
-/** A background task the scheduler runs every `everyMs`; its name keys its advisory lock. */
-export type ScheduledTask = { name: string; everyMs: number; run: (db: DbOrTx) => Promise<void> };
+/**
+ * A background task the scheduler runs every `everyMs`: in a transaction holding the advisory lock its
+ * name keys, or, with `transaction: false`, on the database itself without a lock, for statements
+ * that cannot run in a transaction (VACUUM) where only one instance runs (the embedded database).
+ */
+export type ScheduledTask =
+  | { name: string; everyMs: number; transaction?: true; run: (db: DbOrTx) => Promise<void> }
+  | { name: string; everyMs: number; transaction: false; run: (db: Db) => Promise<void> };
 
 // Stable advisory-lock keys: one per task name, the same on every instance.
 export function lockKey(name: string): number {
@@ -35,6 +41,7 @@ export function startScheduler(deps: { db: Db; jobs: ScheduledTask[]; log: Fasti
 
   const runOnce = async (task: ScheduledTask) => {
     try {
+      if (task.transaction === false) return await task.run(deps.db);
       await deps.db.transaction(async (tx) => {
         const [row] = await tryTransactionLock(tx, lockKey(task.name));
         if (row?.locked) await task.run(tx);

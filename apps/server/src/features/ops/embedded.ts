@@ -7,12 +7,14 @@ import { createBackups } from './backups.ts';
 import { checkpointIfDue } from './checkpoints.ts';
 import { createDiskWatch, type StatfsFn } from './disk-watch.ts';
 import { type Readiness, ReadinessFailure } from './readiness.ts';
+import { maintainTables } from './table-maintenance.ts';
 
 const MB = 1_048_576;
 
 /**
  * What the embedded database (PGlite on disk) needs to run for months on one machine: the disk
- * watch (readiness `disk`: disk_low), checkpoints by WAL size and age, backups and the nightly one.
+ * watch (readiness `disk`: disk_low), checkpoints by WAL size and age, autovacuum's work (statistics,
+ * dead rows, frozen transaction ids), backups and the nightly one.
  * On PostgreSQL (or PGlite in memory) there is no disk watch and no scheduled task, and backups answer 409.
  */
 export async function startEmbeddedOps(deps: {
@@ -48,6 +50,13 @@ export async function startEmbeddedOps(deps: {
     const limits = { maxWalBytes: config.CHECKPOINT_WAL_MB * MB, maxAgeSeconds: config.CHECKPOINT_INTERVAL_S };
     return [
       { name: 'checkpoint', everyMs: 5_000, run: async (db) => void (await checkpointIfDue(db, limits, deps.log)) },
+      // PostgreSQL's autovacuum rule, since PGlite has no autovacuum (table-maintenance.ts).
+      {
+        name: 'table-maintenance',
+        everyMs: 60_000,
+        transaction: false,
+        run: async (db) => void (await maintainTables(db, deps.log)),
+      },
       {
         name: 'backup-nightly',
         everyMs: 10 * 60_000,

@@ -12,7 +12,7 @@ export function opsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   return backupRoutes({ backups, disk });
 }
 
-/** The embedded database's scheduled tasks: checkpoints and the nightly backup (none on PostgreSQL). */
+/** The embedded database's scheduled tasks: checkpoints, table maintenance and the nightly backup (none on PostgreSQL). */
 export function opsTasks(ctx: FeatureContext): ScheduledTask[] {
   return ctx.shared.embedded.jobs();
 }
