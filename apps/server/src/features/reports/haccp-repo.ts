@@ -1,4 +1,4 @@
-import type { HaccpQuery, HaccpRow } from '@rcm/shared/reports';
+import type { HaccpQuery, HaccpReport, HaccpRow } from '@rcm/shared/reports';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../lib/sql.ts';
@@ -63,83 +63,89 @@ export function caseFrom(src: 'g' | 'h') {
     left join racks rk on rk.controller_id = ${s}.controller_id and rk.ref = split_part(${s}.point, '.', 1)`;
 }
 
+/**
+ * The case-days of `h` (haccpBase): each case's highest temperature of every local hour of a local
+ * day, its lowest and highest, the hours logged and the hours above its limit.
+ */
+const CASE_DAYS = sql`select location_id, controller_id, point, day, lim, jsonb_object_agg(hour::text, max) as hours,
+    min(min) as min, max(max) as max, count(*)::int as logged, (count(*) filter (where max > lim))::int as excursions
+  from h group by location_id, controller_id, point, day, lim`;
+
+/** The rows of `g` (CASE_DAYS) with their names, in the log's order. */
+function caseDayRows(page: { limit: number; offset: number } | null) {
+  return sql`select ${caseColumns('g')}, g.day::text as day, g.hours, g.min, g.max, g.excursions
+    ${caseFrom('g')}
+    order by o.name, l.name, l.id, g.day, controller_name, g.point
+    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
+}
+
+const tenth = (v: unknown) => (v == null ? null : Math.round(num(v) * 10) / 10);
+const jsonValue = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+function haccpRow(r: Record<string, unknown>): HaccpRow {
+  const byHour = jsonValue<Record<string, number>>(r.hours);
+  return {
+    ...caseRef(r),
+    day: String(r.day),
+    hours: Array.from({ length: 24 }, (_, i) => tenth(byHour[String(i)])),
+    min: tenth(r.min),
+    max: tenth(r.max),
+    excursions: num(r.excursions),
+  };
+}
+
 /** The queries of the HACCP log's screen and CSV, limited to the caller's scope in SQL. */
 export function createHaccpRepo(db: Db) {
   return {
     /**
-     * The HACCP log: for each location, local day and case point, the highest temperature of every
-     * local hour (hourly rollups), excursions being hours above the limit of the point's unit.
+     * The HACCP log's screen in one statement: a page of case-days (for each location, local day and
+     * case point, the highest temperature of every local hour, from the hourly rollups; excursions are
+     * hours above the limit of the point's unit), how many case-days there are, and the range's
+     * summary, all from one grouping of the range's hours.
      */
-    async haccp(
+    async haccpPage(
       scope: TenantScope,
       q: HaccpQuery,
-      page: { limit: number; offset: number } | null,
-    ): Promise<{ rows: HaccpRow[]; total: number }> {
-      const base = haccpBase(scope, q);
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: HaccpRow[]; total: number; summary: HaccpReport['summary'] }> {
       const rows = await query<Record<string, unknown>>(
         db,
-        sql`with h as (${base}),
-            g as (
-              select location_id, controller_id, point, day, lim, jsonb_object_agg(hour::text, max) as hours,
-                min(min) as min, max(max) as max, (count(*) filter (where max > lim))::int as excursions
-              from h group by location_id, controller_id, point, day, lim
-            )
-            select ${caseColumns('g')}, g.day::text as day, g.hours, g.min, g.max, g.excursions,
-              (count(*) over ())::int as total
-            ${caseFrom('g')}
-            order by o.name, l.name, l.id, g.day, controller_name, g.point
-            ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
+        sql`with h as (${haccpBase(scope, q)}),
+            g as materialized (${CASE_DAYS}),
+            s as (
+              select count(*)::int as s_total, count(distinct location_id)::int as s_locations,
+                count(distinct (controller_id, point))::int as s_cases, coalesce(sum(logged), 0)::int as s_hours_logged,
+                coalesce(sum(excursions), 0)::int as s_excursions,
+                (select coalesce(json_agg(d order by d.day), '[]') from (
+                   select day::text as day, sum(logged)::int as hours_logged, sum(excursions)::int as excursions
+                   from g group by day) d) as s_by_day
+              from g
+            ),
+            p as (${caseDayRows(page)})
+            select s.*, p.* from s left join p on true`,
       );
-      const out = rows.map((r): HaccpRow => {
-        const byHour = (typeof r.hours === 'string' ? JSON.parse(r.hours) : r.hours) as Record<string, number>;
-        const hours = Array.from({ length: 24 }, (_, i) => (byHour[String(i)] ?? null) as number | null);
-        return {
-          ...caseRef(r),
-          day: String(r.day),
-          hours: hours.map((v) => (v == null ? null : Math.round(v * 10) / 10)),
-          min: r.min == null ? null : Math.round(num(r.min) * 10) / 10,
-          max: r.max == null ? null : Math.round(num(r.max) * 10) / 10,
-          excursions: num(r.excursions),
-        };
-      });
-      let total = num(rows[0]?.total);
-      if (page && rows.length === 0 && page.offset > 0) {
-        const [c] = await query<{ n: number }>(
-          db,
-          sql`with h as (${base}) select count(*)::int as n from
-              (select 1 from h group by location_id, day, controller_id, point) g`,
-        );
-        total = num(c?.n);
-      }
-      return { rows: out, total };
+      const [first] = rows;
+      return {
+        // Past the last page the one row is the summary's alone.
+        rows: rows.filter((r) => r.location_id != null).map(haccpRow),
+        total: num(first?.s_total),
+        summary: {
+          locations: num(first?.s_locations),
+          cases: num(first?.s_cases),
+          hours_logged: num(first?.s_hours_logged),
+          excursions: num(first?.s_excursions),
+          by_day: jsonValue<HaccpReport['summary']['by_day']>(first?.s_by_day ?? '[]'),
+        },
+      };
     },
 
-    async haccpSummary(scope: TenantScope, q: HaccpQuery) {
-      const base = haccpBase(scope, q);
-      const [[totals], days] = await Promise.all([
-        query<Record<string, unknown>>(
-          db,
-          sql`with h as (${base}) select count(distinct location_id)::int as locations,
-                count(distinct (controller_id, point))::int as cases, count(*)::int as hours_logged,
-                (count(*) filter (where max > lim))::int as excursions from h`,
-        ),
-        query<Record<string, unknown>>(
-          db,
-          sql`with h as (${base}) select day::text as day, count(*)::int as hours_logged,
-                (count(*) filter (where max > lim))::int as excursions from h group by day order by day`,
-        ),
-      ]);
-      return {
-        locations: num(totals?.locations),
-        cases: num(totals?.cases),
-        hours_logged: num(totals?.hours_logged),
-        excursions: num(totals?.excursions),
-        by_day: days.map((d) => ({
-          day: String(d.day),
-          hours_logged: num(d.hours_logged),
-          excursions: num(d.excursions),
-        })),
-      };
+    /** Every case-day of the range, in the log's order (the CSV). */
+    async haccpAll(scope: TenantScope, q: HaccpQuery): Promise<HaccpRow[]> {
+      const rows = await query<Record<string, unknown>>(
+        db,
+        sql`with h as (${haccpBase(scope, q)}), g as (${CASE_DAYS}) ${caseDayRows(null)}`,
+      );
+      return rows.map(haccpRow);
     },
   };
 }

@@ -100,6 +100,19 @@ describe('reports API: HACCP log', () => {
       expect(case2.hours.slice(13)).toEqual(Array(11).fill(null));
       expect(body.summary).toMatchObject({ locations: 1, cases: 2, hours_logged: 24 + 13, excursions: 2 });
       expect(body.summary.by_day).toEqual([{ day: '2020-03-02', hours_logged: 37, excursions: 2 }]);
+      expect(body.meta).toMatchObject({ total: 2, last_page: 1 });
+    });
+
+    it('past the last page: no rows, and the same total and summary', async () => {
+      const q = 'from=2020-03-02&to=2020-03-02';
+      const first = (await r.get(`/api/reports/haccp?${q}&per_page=1`, r.manager)).json();
+      expect(first.data).toHaveLength(1);
+      expect(first.meta).toMatchObject({ total: 2, last_page: 2 });
+      const beyond = (await r.get(`/api/reports/haccp?${q}&per_page=1&page=5`, r.manager)).json();
+      expect(beyond.data).toEqual([]);
+      expect(beyond.meta).toMatchObject({ page: 5, total: 2, last_page: 2 });
+      expect(beyond.summary).toEqual(first.summary);
+      expect(beyond.summary).toMatchObject({ locations: 1, cases: 2, hours_logged: 37, excursions: 2 });
     });
 
     it('keeps organizations apart and filters by location', async () => {

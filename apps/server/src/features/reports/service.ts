@@ -115,25 +115,16 @@ export function createReportsService(deps: { repo: ReportsRepo; now: () => Date 
     },
 
     async haccp(ctx: AuthContext, q: HaccpQuery): Promise<HaccpReport> {
-      const scope = scopeOf(ctx);
-      // Independent reads: on PostgreSQL they run on two pool connections at once.
-      const [{ rows, total }, summary] = await Promise.all([
-        repo.haccp(scope, q, { limit: q.per_page, offset: (q.page - 1) * q.per_page }),
-        repo.haccpSummary(scope, q),
-      ]);
-      return {
-        data: rows,
-        meta: pageMeta(q.page, q.per_page, total),
-        summary,
-      };
+      const page = { limit: q.per_page, offset: (q.page - 1) * q.per_page };
+      const { rows, total, summary } = await repo.haccpPage(scopeOf(ctx), q, page);
+      return { data: rows, meta: pageMeta(q.page, q.per_page, total), summary };
     },
 
     /** The HACCP export: the CSV has every hourly high, the PDF the cases and their excursions (`haccp-table.ts`). */
     async haccpTable(ctx: AuthContext, q: HaccpQuery, locale: Locale, format: 'csv' | 'pdf' = 'csv'): Promise<Table> {
       const scope = scopeOf(ctx);
       if (format === 'csv') {
-        const { rows } = await repo.haccp(scope, q, null);
-        return haccpCsvTable(rows, locale);
+        return haccpCsvTable(await repo.haccpAll(scope, q), locale);
       }
       const [cases, hours, f] = await Promise.all([
         repo.haccpCases(scope, q),
