@@ -125,14 +125,21 @@ test('the URI purchase orders report is filtered in the UI, kept in the URL and 
   await expect(page.getByText(/^Se guardó uri_purchase_orders_/)).toBeVisible();
 });
 
-test('the HACCP log shows hourly case temperatures with excursions marked', async ({ page, loginAs }) => {
+test('the HACCP log shows hourly case temperatures with excursions marked', async ({ page, loginAs, apiAs }) => {
+  const range = `from=${day(3)}&to=${day(2)}`;
+  const report = await (await apiAs(DEMO.manager)).get<{ summary: { hours_logged: number } }>(`reports/haccp?${range}`);
   await loginAs(DEMO.manager);
-  await page.goto(`/reports/haccp?from=${day(3)}&to=${day(2)}`);
+  await page.goto(`/reports/haccp?${range}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Registro de temperaturas HACCP' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Registro de temperaturas HACCP' });
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader', { name: '23' })).toBeVisible();
   await expect(page.getByRole('figure', { name: /^Horas sobre el límite por día/ })).toBeVisible();
+  // Counts are written with the language's digit grouping (thousands of hours in two days).
+  expect(report.summary.hours_logged).toBeGreaterThan(1000);
+  const hours = page.locator('dt', { hasText: 'Horas registradas' }).locator('xpath=following-sibling::dd');
+  await expect(hours).toHaveText(new Intl.NumberFormat('es-MX').format(report.summary.hours_logged));
+  await expect(hours).toHaveText(/^\d{1,3}(,\d{3})+$/);
   await expectAccessible(page, '/reports/haccp');
 });
 

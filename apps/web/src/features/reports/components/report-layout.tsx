@@ -9,6 +9,7 @@ import { Page } from '../../../components/page.tsx';
 import type { Column } from '../../../components/ui/data-table.tsx';
 import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { downloadReport, type ReportFilters, reportLocationsQuery } from '../api/reports.ts';
 import { defaultRange } from './format.ts';
 
@@ -220,11 +221,14 @@ export function ReportState(props: {
   return <>{props.children}</>;
 }
 
-export function Stat(props: { label: string; value: string }) {
+/** A summary figure; a count is written in the interface language's digits (152,232). */
+export function Stat(props: { label: string; value: string | number }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900">
       <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</dt>
-      <dd className="mt-1 text-xl font-semibold tabular-nums">{props.value}</dd>
+      <dd className="mt-1 text-xl font-semibold tabular-nums">
+        {typeof props.value === 'number' ? formatNumber(props.value, 0) : props.value}
+      </dd>
     </div>
   );
 }

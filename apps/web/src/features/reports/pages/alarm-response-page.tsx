@@ -38,7 +38,7 @@ export function AlarmResponsePage() {
         {body ? (
           <>
             <dl className="grid gap-3 sm:grid-cols-4">
-              <Stat label={t('reports.response.alarms')} value={String(body.summary.alarms)} />
+              <Stat label={t('reports.response.alarms')} value={body.summary.alarms} />
             </dl>
             <div className="grid gap-4 lg:grid-cols-2">
               <BarChart

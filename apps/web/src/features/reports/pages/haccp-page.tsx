@@ -71,10 +71,10 @@ export function HaccpPage() {
         {body ? (
           <>
             <dl className="grid gap-3 sm:grid-cols-4">
-              <Stat label={t('reports.haccp.locations')} value={String(body.summary.locations)} />
-              <Stat label={t('reports.haccp.cases')} value={String(body.summary.cases)} />
-              <Stat label={t('reports.haccp.hoursLogged')} value={String(body.summary.hours_logged)} />
-              <Stat label={t('reports.haccp.excursions')} value={String(body.summary.excursions)} />
+              <Stat label={t('reports.haccp.locations')} value={body.summary.locations} />
+              <Stat label={t('reports.haccp.cases')} value={body.summary.cases} />
+              <Stat label={t('reports.haccp.hoursLogged')} value={body.summary.hours_logged} />
+              <Stat label={t('reports.haccp.excursions')} value={body.summary.excursions} />
             </dl>
             <BarChart {...excursionDayBars(body.summary.by_day, t, formatDay)} />
             <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.haccp.legend')}</p>

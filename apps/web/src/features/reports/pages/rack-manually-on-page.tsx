@@ -27,8 +27,8 @@ export function RackManuallyOnPage() {
         {body ? (
           <>
             <dl className="grid gap-3 sm:grid-cols-3">
-              <Stat label={t('reports.manual.nowCount')} value={String(body.summary.now.length)} />
-              <Stat label={t('reports.manual.episodes')} value={String(body.summary.episodes)} />
+              <Stat label={t('reports.manual.nowCount')} value={body.summary.now.length} />
+              <Stat label={t('reports.manual.episodes')} value={body.summary.episodes} />
               <Stat label={t('reports.manual.timeInRange')} value={duration(body.summary.seconds_in_range)} />
             </dl>
             <ReportSection title={t('reports.manual.now')}>

@@ -36,7 +36,7 @@ export function RefrigerantReportPage() {
         {body ? (
           <>
             <dl className="grid gap-3 sm:grid-cols-3">
-              <Stat label={t('refrigerant.report.systems')} value={String(body.summary.systems)} />
+              <Stat label={t('refrigerant.report.systems')} value={body.summary.systems} />
               <Stat
                 label={t('refrigerant.report.co2e')}
                 value={t('refrigerant.co2eValue', { value: formatNumber(body.summary.co2e_tonnes, 1) })}

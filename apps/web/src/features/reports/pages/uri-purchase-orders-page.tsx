@@ -37,7 +37,7 @@ export function UriPurchaseOrdersPage() {
         {body ? (
           <>
             <dl className="grid gap-3 sm:grid-cols-4">
-              <Stat label={t('reports.uri.orders')} value={String(body.summary.orders)} />
+              <Stat label={t('reports.uri.orders')} value={body.summary.orders} />
               <Stat label={t('reports.uri.total')} value={money(body.summary.total_cents, lang)} />
               {body.summary.by_status.map((s) => (
                 <Stat
