@@ -44,28 +44,33 @@ describe.skipIf(embeddedOnly)('table maintenance of the embedded database (autov
     expect(await maintainTables(database.db)).toEqual({ vacuumed: [], analyzed: [] });
   });
 
-  it('analyzes a table whose rows changed past the threshold, so the planner knows its size', async () => {
+  it('analyzes a table whose rows changed past the threshold, and vacuums one that grew past the insert threshold', async () => {
     await database.db.execute(sql`create table maint_probe (id int primary key, v text)`);
     await database.db.execute(sql`insert into maint_probe select g, md5(g::text) from generate_series(1, 1000) g`);
     await flushStats();
     expect((await maintainTables(database.db)).analyzed).toContain('maint_probe');
     expect((await tableState('maint_probe'))?.reltuples).toBe(1000);
 
-    // 40 changes stay under 50 + 10 % of 1,000 rows; 5,000 more pass it.
+    // 40 changes stay under 50 + 10 % of 1,000 rows; 5,000 more inserted rows pass it, and the insert
+    // rule's 1,000 + 20 %: the table is vacuumed (its new rows frozen and marked visible) and analyzed.
     await database.db.execute(sql`insert into maint_probe select g, 'x' from generate_series(1001, 1040) g`);
     await flushStats();
     expect(await maintainTables(database.db)).toEqual({ vacuumed: [], analyzed: [] });
     await database.db.execute(sql`insert into maint_probe select g, 'x' from generate_series(1041, 6040) g`);
     await flushStats();
-    expect(await maintainTables(database.db)).toEqual({ vacuumed: [], analyzed: ['maint_probe'] });
+    expect(await maintainTables(database.db)).toEqual({ vacuumed: ['maint_probe'], analyzed: [] });
     expect(await plannedRows('maint_probe')).toBe(6040);
+    // Updates are changes, not inserts: 700 pass the analyze threshold (50 + 604) and nothing else.
+    await database.db.execute(sql`update maint_probe set v = 'z' where id <= 700`);
+    await flushStats();
+    expect(await maintainTables(database.db)).toEqual({ vacuumed: [], analyzed: ['maint_probe'] });
   });
 
   it('vacuums a table whose dead rows pass the threshold, and the dead rows are gone', async () => {
-    // 3,000 updated rows leave 3,000 dead ones: past 50 + 20 % of 6,040.
+    // 3,000 updated rows leave 3,000 dead ones (and the 700 before): past 50 + 20 % of 6,040.
     await database.db.execute(sql`update maint_probe set v = 'y' where id <= 3000`);
     await flushStats();
-    expect((await tableState('maint_probe'))?.dead).toBe(3000);
+    expect((await tableState('maint_probe'))?.dead).toBe(3700);
     expect(await maintainTables(database.db)).toEqual({ vacuumed: ['maint_probe'], analyzed: [] });
     await flushStats();
     expect((await tableState('maint_probe'))?.dead).toBe(0);
@@ -76,9 +81,9 @@ describe.skipIf(embeddedOnly)('table maintenance of the embedded database (autov
     await flushStats();
     const errors: unknown[] = [];
     const log = { error: (...args: unknown[]) => errors.push(args) };
-    let resolve: (pass: MaintenancePass) => void = () => undefined;
-    const ran = new Promise<MaintenancePass>((r) => {
-      resolve = r;
+    let settle: { resolve: (p: MaintenancePass) => void; reject: (e: unknown) => void } | undefined;
+    const ran = new Promise<MaintenancePass>((resolve, reject) => {
+      settle = { resolve, reject };
     });
     const scheduler = startScheduler({
       db: database.db,
@@ -88,7 +93,7 @@ describe.skipIf(embeddedOnly)('table maintenance of the embedded database (autov
           name: 'table-maintenance',
           everyMs: 60_000,
           transaction: false,
-          run: async (db) => resolve(await maintainTables(db)),
+          run: (db) => maintainTables(db).then(settle?.resolve, settle?.reject),
         },
       ],
     });

@@ -6,6 +6,9 @@ import { query } from '../../lib/sql.ts';
 /** What one pass did: the tables it vacuumed (and analyzed) and those it only analyzed. */
 export type MaintenancePass = { vacuumed: string[]; analyzed: string[] };
 
+/** A numeric setting of the server, read in the statement. */
+const setting = (name: string) => sql.raw(`current_setting('${name}')::float8`);
+
 /**
  * PGlite runs PostgreSQL as a single-user backend: no autovacuum. Without this its tables are never
  * analyzed (the planner takes a table of hourly readings for one row and joins it by nested loops),
@@ -14,28 +17,33 @@ export type MaintenancePass = { vacuumed: string[]; analyzed: string[] };
  *
  * This is autovacuum's rule with PostgreSQL's own settings, run by the caller on a timer: a table is
  * vacuumed (and analyzed) when its dead rows pass `autovacuum_vacuum_threshold` +
- * `autovacuum_vacuum_scale_factor` × its rows, or its oldest unfrozen transaction id is older than
- * `autovacuum_freeze_max_age`; analyzed when the rows changed since its last analysis pass the analyze
- * threshold and scale factor, or it was never analyzed. VACUUM cannot run inside a transaction: `db`
- * is the database itself. The counters of changes start at zero when PGlite opens; a table's row
+ * `autovacuum_vacuum_scale_factor` × its rows, its rows inserted since the last vacuum pass the insert
+ * threshold and scale factor (so append-only tables are frozen a little at a time), or its oldest
+ * unfrozen transaction id is older than `autovacuum_freeze_max_age`; analyzed when the rows changed
+ * since its last analysis pass the analyze threshold and scale factor, or it was never analyzed.
+ * VACUUM cannot run inside a transaction: `db` is the database itself. The counters of changes start at zero when PGlite opens; a table's row
  * estimate and its statistics are kept on disk.
  */
 export async function maintainTables(db: Db, log?: FastifyBaseLogger): Promise<MaintenancePass> {
   const due = await query<{ name: string; vacuum: boolean }>(
     db,
-    sql`select s.relid::regclass::text as name,
-          s.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float8
-              + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0)
-            or age(c.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::float8 as vacuum
-        from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-        where c.relkind = 'r' and (
-          c.reltuples < 0
-          or s.n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float8
-              + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0)
-          or s.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float8
-              + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0)
-          or age(c.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::float8)
-        order by 1`,
+    sql`with t as (
+          select s.relid::regclass::text as name, c.reltuples < 0 as never, greatest(c.reltuples, 0) as n,
+            s.n_dead_tup as dead, s.n_ins_since_vacuum as inserted, s.n_mod_since_analyze as changed,
+            age(c.relfrozenxid) as xid_age
+          from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+          where c.relkind = 'r'
+        ), rule as (
+          select name,
+            dead > ${setting('autovacuum_vacuum_threshold')} + ${setting('autovacuum_vacuum_scale_factor')} * n
+              or inserted > ${setting('autovacuum_vacuum_insert_threshold')}
+                + ${setting('autovacuum_vacuum_insert_scale_factor')} * n
+              or xid_age > ${setting('autovacuum_freeze_max_age')} as vacuum,
+            never or changed > ${setting('autovacuum_analyze_threshold')}
+              + ${setting('autovacuum_analyze_scale_factor')} * n as analysis
+          from t
+        )
+        select name, vacuum from rule where vacuum or analysis order by name`,
   );
   const pass: MaintenancePass = { vacuumed: [], analyzed: [] };
   if (due.length === 0) return pass;
