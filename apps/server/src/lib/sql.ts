@@ -5,6 +5,11 @@ export function arr(values: readonly unknown[]): SQL {
   return sql`${sql.param(values)}`;
 }
 
+/** A json or jsonb column from a raw row: parsed by the driver, or its text (then parsed here). */
+export function jsonColumn<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
 /**
  * A timestamp from a raw row: node-postgres gives a Date, PGlite a string such as
  * `2026-11-22 02:36:47.595+00`.

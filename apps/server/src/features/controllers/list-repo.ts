@@ -1,7 +1,7 @@
 import type { ControllerListItem, ControllerListQuery, RackState } from '@rcm/shared/controllers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { containsPattern, query, toIso } from '../../lib/sql.ts';
+import { containsPattern, jsonColumn, query, toIso } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
 const SORTS: Record<ControllerListQuery['sort'], SQL> = {
@@ -92,11 +92,8 @@ export function createControllerListRepo(db: Db) {
             from racks k where k.controller_id = ${controllerId} order by k.ref`,
       );
       const racks = rows.map((r) => {
-        const stored = (typeof r.metrics === 'string' ? JSON.parse(r.metrics) : r.metrics) as Record<string, number>;
-        const latest = (typeof r.latest === 'string' ? JSON.parse(r.latest) : (r.latest ?? {})) as Record<
-          string,
-          [number, string]
-        >;
+        const stored = jsonColumn<Record<string, number>>(r.metrics);
+        const latest = jsonColumn<Record<string, [number, string]> | null>(r.latest) ?? {};
         let updated = toIso(r.updated_at) ?? '';
         const metrics: Record<string, number> = {};
         for (const [name, value] of Object.entries(stored)) {

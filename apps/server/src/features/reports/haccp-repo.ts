@@ -1,7 +1,7 @@
 import type { HaccpQuery, HaccpReport, HaccpRow } from '@rcm/shared/reports';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { query } from '../../lib/sql.ts';
+import { jsonColumn, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
 import { tenantWhere, utcBounds } from './filters.ts';
 import { num } from './row-values.ts';
@@ -80,10 +80,9 @@ function caseDayRows(page: { limit: number; offset: number } | null) {
 }
 
 const tenth = (v: unknown) => (v == null ? null : Math.round(num(v) * 10) / 10);
-const jsonValue = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 function haccpRow(r: Record<string, unknown>): HaccpRow {
-  const byHour = jsonValue<Record<string, number>>(r.hours);
+  const byHour = jsonColumn<Record<string, number>>(r.hours);
   return {
     ...caseRef(r),
     day: String(r.day),
@@ -134,7 +133,7 @@ export function createHaccpRepo(db: Db) {
           cases: num(first?.s_cases),
           hours_logged: num(first?.s_hours_logged),
           excursions: num(first?.s_excursions),
-          by_day: jsonValue<HaccpReport['summary']['by_day']>(first?.s_by_day ?? '[]'),
+          by_day: jsonColumn<HaccpReport['summary']['by_day']>(first?.s_by_day ?? '[]'),
         },
       };
     },
