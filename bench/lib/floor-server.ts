@@ -12,13 +12,18 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 
 const server = http.createServer(async (request, response) => {
   const bytes = Number(new URL(request.url ?? '/', 'http://floor').searchParams.get('bytes') ?? 100);
-  const result = await pool.query<{ body: string }>({
-    name: 'floor',
-    text: `select '"' || repeat('x', $1::int - 2) || '"' as body`,
-    values: [Math.max(2, bytes)],
-  });
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(result.rows[0]?.body);
+  try {
+    const result = await pool.query<{ body: string }>({
+      name: 'floor',
+      text: `select '"' || repeat('x', $1::int - 2) || '"' as body`,
+      values: [Number.isInteger(bytes) ? Math.max(2, bytes) : 100],
+    });
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(result.rows[0]?.body);
+  } catch (err) {
+    // Counted as an error by the load generator (non-2xx), not a crash of the floor.
+    response.writeHead(500).end(String(err));
+  }
 });
 
 server.listen(0, '127.0.0.1', () => {
