@@ -39,26 +39,35 @@ describe('readings partitioned by day (no TimescaleDB)', () => {
     await database?.close();
   });
 
-  it('has day partitions a week ahead and a default partition after the migration', async () => {
+  it('has day partitions a week ahead of the day it is opened and a default partition', async () => {
+    // The clock this test drives: the day partitions of any day are ensured as the server does at start-up.
+    const now = Date.now();
+    await database.db.transaction(async (tx) => {
+      await ensureReadingsPartitions(tx as unknown as Database['db'], new Date(now));
+    });
     const parts = await readingsPartitions(database.db);
     expect(parts).not.toBeNull();
     const names = (parts ?? []).map((p) => p.name);
     expect(names).toContain('readings_default');
-    for (let i = 0; i <= READINGS_DAYS_AHEAD; i++) expect(names).toContain(dayName(Date.now() + i * DAY));
-    const today = (parts ?? []).find((p) => p.name === dayName(Date.now()));
-    expect(today).toMatchObject({ isDefault: false, from: dayStart(Date.now()), to: dayStart(Date.now()) + DAY });
+    for (let i = 0; i <= READINGS_DAYS_AHEAD; i++) expect(names).toContain(dayName(now + i * DAY));
+    const today = (parts ?? []).find((p) => p.name === dayName(now));
+    expect(today).toMatchObject({ isDefault: false, from: dayStart(now), to: dayStart(now) + DAY });
   });
 
   it('stores a reading years off in the default partition, today’s in today’s partition', async () => {
+    const now = Date.now();
+    await database.db.transaction(async (tx) => {
+      await ensureReadingsPartitions(tx as unknown as Database['db'], new Date(now));
+    });
     await insert(database.db, [
       [1, '2001-01-01T00:00:00Z', 1],
       [1, '2099-06-01T00:00:00Z', 2],
-      [1, new Date().toISOString(), 3],
+      [1, new Date(now).toISOString(), 3],
     ]);
     expect(await placement(database.db)).toEqual({
       1: 'readings_default',
       2: 'readings_default',
-      3: dayName(Date.now()),
+      3: dayName(now),
     });
     await database.db.execute(sql`delete from readings`);
   });

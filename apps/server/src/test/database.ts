@@ -1,23 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, type Db, openDatabase } from '../db/client.ts';
+import { ensureReadingsPartitions } from '../db/readings-partitions.ts';
 
 export type TestDatabase = Database & { label: string };
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (project server-postgres)
- * a new database created on TEST_DATABASE_URL's server and dropped when closed.
+ * a new database created on TEST_DATABASE_URL's server and dropped when closed. Whatever day the
+ * PGlite template was made on, the readings' day partitions from today on exist once it is open,
+ * as the server ensures them at start-up.
  */
 export async function openTestDatabase(opts: { migrationsFolder?: string } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.RCM_TEST_DB !== 'postgres' || !url) {
     const template = opts.migrationsFolder ? undefined : await migratedTemplate();
     const database = await openDatabase({ dataDir: null, ...opts, ...(template ? { template } : {}) });
+    await ensureDayPartitions(database.db);
     return { ...database, label: 'pglite (in memory)' };
   }
   const name = `rcm_test_${randomBytes(6).toString('hex')}`;
@@ -28,6 +32,7 @@ export async function openTestDatabase(opts: { migrationsFolder?: string } = {})
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const database = await openDatabase({ url: dbUrl.toString(), ...opts });
+  await ensureDayPartitions(database.db);
   return {
     ...database,
     label: `postgresql (${name})`,
@@ -41,14 +46,22 @@ export async function openTestDatabase(opts: { migrationsFolder?: string } = {})
   };
 }
 
+const ensureDayPartitions = (db: Db) =>
+  db.transaction((tx) => ensureReadingsPartitions(tx as unknown as Db, new Date()));
+
 const migrations = fileURLToPath(new URL('../../drizzle/', import.meta.url));
+
+const TEMPLATE_PREFIX = 'rcm-test-pglite-';
+/** Another set of migrations' template unused this long is removed (a branch's or an older commit's). */
+const TEMPLATE_UNUSED_MS = 24 * 60 * 60_000;
 
 /**
  * The committed migrations applied to an empty PGlite, dumped once per set of migrations into the
  * system's temporary folder and shared by every test file and worker: loading the dump takes a
  * sixth of the time of migrating. Named by a hash of the migration files, so a changed or added
  * migration makes a new one; written under a temporary name and renamed, so a reader never sees
- * half of it.
+ * half of it. Each use marks it used; making a new one removes the templates of other migration
+ * sets unused for a day (43 MB each).
  */
 async function migratedTemplate(): Promise<Blob> {
   const hash = createHash('sha256');
@@ -56,10 +69,14 @@ async function migratedTemplate(): Promise<Blob> {
     if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
     hash.update(file).update(await readFile(path.join(migrations, file)));
   }
-  const file = path.join(tmpdir(), `rcm-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  const file = path.join(tmpdir(), `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}.tar`);
   try {
-    return new Blob([await readFile(file)]);
+    const blob = new Blob([await readFile(file)]);
+    const now = new Date();
+    await utimes(file, now, now).catch(() => undefined);
+    return blob;
   } catch {
+    await removeUnusedTemplates(file);
     const database = await openDatabase({ dataDir: null });
     const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
     await database.close();
@@ -67,5 +84,14 @@ async function migratedTemplate(): Promise<Blob> {
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, file);
     return dump;
+  }
+}
+
+async function removeUnusedTemplates(keep: string): Promise<void> {
+  for (const name of await readdir(tmpdir())) {
+    const other = path.join(tmpdir(), name);
+    if (!name.startsWith(TEMPLATE_PREFIX) || other === keep) continue;
+    const info = await stat(other).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > TEMPLATE_UNUSED_MS) await rm(other, { force: true });
   }
 }

@@ -17,14 +17,16 @@ const MB = 1_048_576;
  * mount one (root, outside a restricted container); skipped elsewhere, where disk-low.test.ts still
  * proves the behaviour through an injected reading.
  */
-const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'rcm-small-fs-'));
+const mountPoint =
+  process.env.RCM_TEST_DB === 'postgres' ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'rcm-small-fs-'));
 let mounted = false;
-if (process.env.RCM_TEST_DB !== 'postgres') {
+if (mountPoint) {
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=128m', 'tmpfs', mountPoint], { stdio: 'ignore' });
     mounted = true;
   } catch {
     mounted = false;
+    fs.rmSync(mountPoint, { recursive: true, force: true });
   }
 }
 
@@ -33,7 +35,8 @@ let server: RunningServer | undefined;
 afterAll(async () => {
   await server?.close();
   await embedded?.remove();
-  if (mounted) execFileSync('umount', [mountPoint]);
+  if (!mounted) return;
+  execFileSync('umount', [mountPoint]);
   fs.rmSync(mountPoint, { recursive: true, force: true });
 });
 
