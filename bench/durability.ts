@@ -34,8 +34,10 @@ const SCHEMA = `create table r (controller_id int not null, key text not null, t
   create index r_ckt on r (controller_id, key, ts)`;
 
 async function pglite(name: string, durable: boolean, dir: string): Promise<Engine> {
-  const db = durable ? await openEmbedded(dir) : await PGlite.create(dir);
-  return { name, exec: (text, params) => db.query(text, params), close: () => db.close() };
+  const db = durable
+    ? await openEmbedded(dir)
+    : await PGlite.create(dir).then((client) => ({ client, close: () => client.close() }));
+  return { name, exec: (text, params) => db.client.query(text, params), close: db.close };
 }
 
 async function postgres(): Promise<Engine> {

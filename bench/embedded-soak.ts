@@ -154,7 +154,7 @@ second.server.kill('SIGTERM');
 await new Promise((r) => second.server.once('exit', r));
 
 const db = await openEmbedded(dataDir);
-const counts = await db.query<{ messages: number; readings: number; wal: string }>(
+const counts = await db.client.query<{ messages: number; readings: number; wal: string }>(
   `select (select count(*) from ingest_messages)::int as messages, (select count(*) from readings)::int as readings,
      pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint::text as wal`,
 );

@@ -11,7 +11,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  MQTT_PORT: z.union([z.literal('none'), z.coerce.number().int().min(0).max(65535)]).default(1883),
+  /** Unset: 1883, or any free port when that one is taken; set: that port or a failed start. */
+  MQTT_PORT: z.union([z.literal('none'), z.coerce.number().int().min(0).max(65535)]).optional(),
   MQTT_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),

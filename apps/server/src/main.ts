@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { ensureAlarmCatalogue } from './features/alarms/catalogue.ts';
 import { DEMO_PASSWORD, DEMO_PROVISIONING_KEY, DEMO_USERS, isDemoDatabase, seedDemo } from './seed/demo.ts';
 import { demoFleetMacs, startDemoFleet } from './seed/demo-fleet.ts';
@@ -95,7 +96,7 @@ function withoutPassword(url: string): string {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
     console.error(err.message);
     process.exit(1);
   }

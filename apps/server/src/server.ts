@@ -6,6 +6,7 @@ import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { alarmsTasks } from './features/alarms/module.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
 import { ingestTasks } from './features/ingest/module.ts';
+import { DEFAULT_MQTT_PORT } from './features/ingest/transports/broker-protocol.ts';
 import { watchBrokerStats } from './features/ingest/transports/broker-stats.ts';
 import { startEmbeddedBroker } from './features/ingest/transports/mqtt-broker.ts';
 import { startBrokerConsumer } from './features/ingest/transports/mqtt-consumer.ts';
@@ -93,7 +94,9 @@ export async function startServer(deps: {
   // that sees the instance ready can connect devices at once.
   if (!config.MQTT_URL && config.MQTT_PORT !== 'none') {
     const broker = await startEmbeddedBroker({
-      port: config.MQTT_PORT,
+      port: config.MQTT_PORT ?? DEFAULT_MQTT_PORT,
+      // Only a port nobody chose may move elsewhere: a chosen one that is taken fails the start.
+      anyPortIfTaken: config.MQTT_PORT === undefined,
       host: config.MQTT_HOST,
       registry: ingest.registry,
       pipeline: ingest.pipeline,

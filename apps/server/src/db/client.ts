@@ -96,9 +96,12 @@ export async function openDatabase(opts: {
   }
   const dataDir = opts.dataDir;
   // On disk: durable commits (db/pglite.ts); in memory (tests): nothing to flush.
-  const client = dataDir
+  const opened = dataDir
     ? await openEmbedded(dataDir)
-    : await PGlite.create({ extensions: { pg_trgm }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
+    : await PGlite.create({ extensions: { pg_trgm }, ...(opts.template ? { loadDataDir: opts.template } : {}) }).then(
+        (client) => ({ client, close: () => client.close() }),
+      );
+  const client = opened.client;
   const existed = await hasTables((q) => client.query(q));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: folder });
@@ -111,7 +114,7 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     fresh: !existed,
     ...(dataDir ? { embedded: { dataDir, client } } : {}),
-    close: () => client.close(),
+    close: opened.close,
   };
 }
 

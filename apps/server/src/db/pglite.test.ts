@@ -15,7 +15,7 @@ const embeddedOnly = process.env.RCM_TEST_DB === 'postgres';
 
 describe.skipIf(embeddedOnly)('embedded PGlite on disk', () => {
   it('runs with fsync on and flushes the WAL to the host file at every commit', async () => {
-    const db = await openEmbedded(path.join(dir, 'a'));
+    const { client: db, close } = await openEmbedded(path.join(dir, 'a'));
     try {
       expect((await db.query<{ fsync: string }>('show fsync')).rows[0]?.fsync).toBe('on');
       expect((await db.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]).toEqual({
@@ -31,18 +31,18 @@ describe.skipIf(embeddedOnly)('embedded PGlite on disk', () => {
         fsync.mockRestore();
       }
     } finally {
-      await db.close();
+      await close();
     }
   });
 
   it('keeps what was committed across a reopen', async () => {
     const at = path.join(dir, 'b');
     const first = await openEmbedded(at);
-    await first.exec(`create table t (v text); insert into t values ('kept')`);
+    await first.client.exec(`create table t (v text); insert into t values ('kept')`);
     await first.close();
     const second = await openEmbedded(at);
     try {
-      expect((await second.query<{ v: string }>('select v from t')).rows).toEqual([{ v: 'kept' }]);
+      expect((await second.client.query<{ v: string }>('select v from t')).rows).toEqual([{ v: 'kept' }]);
     } finally {
       await second.close();
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 
 /** The part of Emscripten's NODEFS this file touches. */
 type NodeFsStreamOps = { fsync?: (stream: { nfd?: number; node: unknown }) => number };
@@ -59,15 +60,40 @@ const START_PARAMS = [
   'min_wal_size=80MB',
 ];
 
-/** PGlite in `dataDir`, durable (see START_PARAMS); `loadDataDir`: a backup's tarball to start from. */
-export async function openEmbedded(dataDir: string, opts: { loadDataDir?: Blob } = {}): Promise<PGlite> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  return PGlite.create({
-    fs: new DurableNodeFS(dataDir),
-    startParams: START_PARAMS,
-    extensions: { pg_trgm },
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-  });
+export type EmbeddedClient = { client: PGlite; close: () => Promise<void> };
+
+/**
+ * PGlite in `dataDir`, durable (see START_PARAMS), once this process holds the directory's lock
+ * (db/data-dir-lock.ts; DataDirInUseError when another process does). `close` closes the database and
+ * then releases the lock. `lock`: one the caller already holds on `dataDir` (a restore that wrote the
+ * files under it); `loadDataDir`: a backup's tarball to start from.
+ */
+export async function openEmbedded(
+  dataDir: string,
+  opts: { loadDataDir?: Blob; lock?: DataDirLock } = {},
+): Promise<EmbeddedClient> {
+  const lock = opts.lock ?? (await lockDataDir(dataDir));
+  try {
+    const client = await PGlite.create({
+      fs: new DurableNodeFS(dataDir),
+      startParams: START_PARAMS,
+      extensions: { pg_trgm },
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
+    return {
+      client,
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          if (!opts.lock) await lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    if (!opts.lock) await lock.release();
+    throw err;
+  }
 }
 
 /** Flushes every file and directory under `dir` to disk (after files were written without fsync). */

@@ -30,7 +30,15 @@ export async function createTestServer(
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const server = await startServer({ config, database, provisioningKey: TEST_PROVISIONING_KEY, scheduler: false });
+  const server = await startServer({
+    config,
+    database,
+    provisioningKey: TEST_PROVISIONING_KEY,
+    scheduler: false,
+  }).catch(async (err: unknown) => {
+    if (!opts.database) await database.close();
+    throw err;
+  });
   return {
     ...server,
     database,

@@ -3,11 +3,13 @@ import { compactMac } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventBus } from '../../events/bus.ts';
 import { query } from '../../lib/sql.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
 import { login } from '../../test/app.ts';
 import { connectDevice, type TestDevice, telemetry } from '../../test/device.ts';
 import { createTestServer, TEST_PROVISIONING_KEY, type TestServer } from '../../test/server.ts';
+import { startEmbeddedBroker } from './transports/mqtt-broker.ts';
 
 // Seeded demo controllers (see seed/demo.ts): index 0 sits in FreshMart #101.
 const MAC0 = '02:52:43:00:10:00';
@@ -140,21 +142,42 @@ describe('MQTT ingest', () => {
 });
 
 describe('the embedded broker on a port in use', () => {
-  it('listens on another port and ingests there', async () => {
-    const taken = createServer();
+  const taken = createServer();
+  let takenPort = 0;
+  beforeAll(async () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
-    const takenPort = (taken.address() as AddressInfo).port;
-    const second = await createTestServer({ MQTT_PORT: String(takenPort) });
+    takenPort = (taken.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => taken.close(() => resolve()));
+  });
+
+  it('a port set in MQTT_PORT that is taken stops the start, naming the variable', async () => {
+    await expect(createTestServer({ MQTT_PORT: String(takenPort) })).rejects.toThrow(
+      `MQTT_PORT ${takenPort} is already in use`,
+    );
+  });
+
+  it('the default port, when taken, moves to a free one, and devices are ingested there', async () => {
+    const broker = await startEmbeddedBroker({
+      port: takenPort,
+      host: '127.0.0.1',
+      anyPortIfTaken: true,
+      registry: server.ingest.registry,
+      pipeline: server.ingest.pipeline,
+      bus: createEventBus(),
+      log: server.app.log,
+    });
     try {
-      expect(second.mqttPort).toBeGreaterThan(0);
-      expect(second.mqttPort).not.toBe(takenPort);
-      const device = await connectDevice(second.mqttPort ?? 0, MAC1, demoDeviceKey(MAC1));
+      expect(broker.port).toBeGreaterThan(0);
+      expect(broker.port).not.toBe(takenPort);
+      const before = server.ingest.pipeline.stats().readings;
+      const device = await connectDevice(broker.port, MAC1, demoDeviceKey(MAC1));
       await device.publish('telemetry', telemetry(new Date(), {}, `fallback-${Date.now()}`));
-      expect(second.ingest.pipeline.stats().readings).toBe(6);
+      expect(server.ingest.pipeline.stats().readings).toBe(before + 6);
       await device.end();
     } finally {
-      await second.stop();
-      await new Promise<void>((resolve) => taken.close(() => resolve()));
+      await broker.close();
     }
   });
 });

@@ -68,7 +68,7 @@ describe.skipIf(embeddedOnly)('backups of the embedded database', () => {
     expect(fs.existsSync(path.join(restored, 'backups'))).toBe(false);
     const copy = await openEmbedded(restored);
     try {
-      const names = (await copy.query<{ name: string }>('select name from organizations order by id')).rows.map(
+      const names = (await copy.client.query<{ name: string }>('select name from organizations order by id')).rows.map(
         (r) => r.name,
       );
       const now = await organizationNames(database.db);

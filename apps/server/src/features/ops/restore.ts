@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { lockDataDir } from '../../db/data-dir-lock.ts';
 import { fsyncTree, openEmbedded } from '../../db/pglite.ts';
 import { extractTarGz } from './tar.ts';
 
@@ -17,11 +18,12 @@ export async function restoreBackup(file: string, dataDir: string): Promise<{ fi
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
     throw new RestoreError(`${target} is not empty: restore only into an empty or new directory`);
   }
-  fs.mkdirSync(target, { recursive: true });
+  // The directory's lock before anything is written into it: no server may start on half a restore.
+  const lock = await lockDataDir(target, 'restore');
   try {
     const files = await extractTarGz(file, target);
     if (!fs.existsSync(path.join(target, 'PG_VERSION'))) throw new RestoreError(`${file} is not a database backup`);
-    const db = await openEmbedded(target);
+    const { client: db } = await openEmbedded(target, { lock });
     try {
       const res = await db.query<{ n: number }>('select count(*)::int as n from users');
       await db.exec('checkpoint');
@@ -36,5 +38,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<{ fi
   } catch (err) {
     for (const entry of fs.readdirSync(target)) fs.rmSync(path.join(target, entry), { recursive: true, force: true });
     throw err;
+  } finally {
+    await lock.release();
   }
 }

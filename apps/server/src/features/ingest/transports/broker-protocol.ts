@@ -4,7 +4,10 @@
  * until the server says the message's batch committed.
  */
 
-export type BrokerWorkerData = { port: number; host: string };
+export const DEFAULT_MQTT_PORT = 1883;
+
+/** `anyPortIfTaken`: listen on a free port when `port` is in use (the default port, not a chosen one). */
+export type BrokerWorkerData = { port: number; host: string; anyPortIfTaken: boolean };
 
 /** Worker → server. */
 export type BrokerEvent =

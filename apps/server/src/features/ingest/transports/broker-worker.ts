@@ -163,7 +163,7 @@ try {
   try {
     listeningOn = await listen(server, data.port, data.host);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !data.anyPortIfTaken) throw err;
     fallback = true;
     listeningOn = await listen(server, 0, data.host);
   }

@@ -22,6 +22,7 @@ import type { BrokerCommand, BrokerEvent, BrokerWorkerData } from './broker-prot
 export async function startEmbeddedBroker(deps: {
   port: number;
   host: string;
+  anyPortIfTaken?: boolean;
   registry: DeviceRegistry;
   pipeline: IngestPipeline;
   bus: EventBus;
@@ -38,6 +39,7 @@ export async function startEmbeddedBroker(deps: {
   const worker = startWorker(new URL('./broker-worker.ts', import.meta.url), {
     port: deps.port,
     host: deps.host,
+    anyPortIfTaken: deps.anyPortIfTaken ?? false,
   } satisfies BrokerWorkerData);
   const command = (c: BrokerCommand) => worker.postMessage(c);
   let listening = false;
@@ -89,7 +91,13 @@ export async function startEmbeddedBroker(deps: {
         break;
       case 'failed':
         startFailed = true;
-        started?.reject(Object.assign(new Error(`embedded broker: ${event.message}`), { code: event.code }));
+        started?.reject(
+          event.code === 'EADDRINUSE'
+            ? new Error(
+                `MQTT_PORT ${deps.port} is already in use (another broker?). Set MQTT_PORT to a free port, or leave it unset to use 1883 or any free port.`,
+              )
+            : Object.assign(new Error(`embedded broker: ${event.message}`), { code: event.code }),
+        );
         started = null;
         break;
       case 'auth':
