@@ -20,7 +20,7 @@ import { authModule, createAuth } from './features/auth/module.ts';
 import type { AuthService } from './features/auth/service.ts';
 import type { FeatureContext, FeatureModule } from './features/context.ts';
 import { controllersModule } from './features/controllers/module.ts';
-import { createIngest, type Ingest, ingestModule } from './features/ingest/module.ts';
+import { createIngest, type Ingest, ingestFailing, ingestModule } from './features/ingest/module.ts';
 import { inventoryModule } from './features/inventory/module.ts';
 import { jobsModule } from './features/jobs/module.ts';
 import { languagesModule } from './features/languages/module.ts';
@@ -162,6 +162,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await database.db.execute(sql`select 1`).catch(() => {
       throw new ReadinessFailure('query failed');
     });
+  });
+  readiness.register('ingest', () => {
+    if (ingestFailing(ingest)) throw new ReadinessFailure('ingest_failing');
   });
   embedded.registerReadiness(readiness);
   registerOpsRoutes(app, { readiness, metrics, metricsToken: config.METRICS_TOKEN, instance: config.INSTANCE_ID });

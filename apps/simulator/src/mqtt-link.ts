@@ -66,6 +66,9 @@ export function mqttLink(opts: LinkOptions): DeviceLink {
         protocolVersion: 4,
         clean: true,
         reconnectPeriod: 1_000,
+        // A server that refuses for a while (CONNACK "server unavailable": low on disk, restarting) is
+        // tried again; without this mqtt.js gives up after the first refusal of a reconnect.
+        reconnectOnConnackError: true,
         connectTimeout: 10_000,
         will: {
           topic: deviceTopic(mac, 'status'),

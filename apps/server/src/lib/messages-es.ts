@@ -30,6 +30,7 @@ export const ES_MX: Catalog = {
     backups_external:
       'Este servidor guarda sus datos en PostgreSQL: respáldalo con las herramientas de PostgreSQL (pg_dump o respaldos base), como describe la sección “Backing up PostgreSQL” del README.',
     in_use: 'Esto todavía está en uso y no se puede eliminar.',
+    ingest_failing: 'No se pudieron guardar los datos, así que no se aceptaron. Vuelve a enviarlos en un momento.',
   },
   fields: {
     wrong_password: 'La contraseña actual es incorrecta.',

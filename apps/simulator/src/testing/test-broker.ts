@@ -13,6 +13,10 @@ export type TestBroker = {
   /** While set, matching publishes wait in `authorizePublish`, which aedes answers before its PUBACK. */
   holdPublishes(match: ((topic: string) => boolean) | null): void;
   held: EventLog<{ topic: string; release: () => void }>;
+  /** While true every CONNECT is answered "server unavailable" (return code 3), as a server low on disk does. */
+  refuseAll(refusing: boolean): void;
+  /** Cuts every client's connection (a broker restart, as the clients see it). */
+  dropAll(): void;
   connectedClients(): number;
   close(): Promise<void>;
 };
@@ -24,15 +28,16 @@ export async function startTestBroker(credentials: ReadonlyMap<string, string>):
   const disconnects = new EventLog<string>();
   const held = new EventLog<{ topic: string; release: () => void }>();
   let hold: ((topic: string) => boolean) | null = null;
+  let refusing = false;
 
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
-      const accepted = username !== undefined && credentials.get(username) === password?.toString();
+      const accepted = !refusing && username !== undefined && credentials.get(username) === password?.toString();
       logins.push({ clientId: client.id, username, accepted });
       if (accepted) return done(null, true);
-      const err: AuthenticateError = Object.assign(new Error('bad username or password'), {
-        returnCode: 4 as AuthErrorCode,
-      });
+      const err: AuthenticateError = refusing
+        ? Object.assign(new Error('server unavailable'), { returnCode: 3 as AuthErrorCode })
+        : Object.assign(new Error('bad username or password'), { returnCode: 4 as AuthErrorCode });
       done(err, null);
     },
     authorizePublish(_client, packet, callback) {
@@ -69,6 +74,12 @@ export async function startTestBroker(credentials: ReadonlyMap<string, string>):
     held,
     holdPublishes(match) {
       hold = match;
+    },
+    refuseAll(value) {
+      refusing = value;
+    },
+    dropAll() {
+      for (const socket of sockets) socket.destroy();
     },
     connectedClients: () => broker.connectedClients,
     async close() {

@@ -221,14 +221,24 @@ describe('HTTP ingest', () => {
     const id = await controllerId(MAC1);
     const before = await count('readings', sql`controller_id = ${id}`);
     const url = `/api/ingest/v1/${MAC1.replaceAll(':', '')}/telemetry`;
+    const message = telemetry(new Date());
     const ok = await server.app.inject({
       method: 'POST',
       url,
       // MAC1 is in secure mode: its key comes through TLS (a proxy in front says so).
       headers: { authorization: `Device ${demoDeviceKey(MAC1)}`, 'x-forwarded-proto': 'https' },
-      payload: telemetry(new Date()),
+      payload: message,
     });
-    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ data: { stored: true, duplicate: false } });
+    expect(await count('readings', sql`controller_id = ${id}`)).toBe(before + 6);
+    // The same msg_id again (a device that did not hear the answer): acknowledged as a duplicate, not stored twice.
+    const again = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Device ${demoDeviceKey(MAC1)}`, 'x-forwarded-proto': 'https' },
+      payload: message,
+    });
+    expect(again.json()).toEqual({ data: { stored: false, duplicate: true } });
     expect(await count('readings', sql`controller_id = ${id}`)).toBe(before + 6);
     const wrong = await server.app.inject({
       method: 'POST',

@@ -9,6 +9,7 @@ import { createMaintenanceCache, type MaintenanceCache } from '../maintenance/ca
 import { createDeviceRegistry, type DeviceRegistry } from './pipeline/device-registry.ts';
 import { sweepOffline } from './pipeline/offline-sweeper.ts';
 import { createIngestPipeline, type IngestPipeline } from './pipeline/pipeline.ts';
+import { INGEST_FAILING_AFTER } from './pipeline/submit-result.ts';
 import { ingestHttpRoutes } from './transports/http-routes.ts';
 
 export type Ingest = {
@@ -55,6 +56,11 @@ export function createIngest(deps: {
     refusing: deps.refusing,
   });
   return { registry, rules, maintenance, pipeline };
+}
+
+/** Readiness: batches keep failing (the database refuses them) while devices are told nothing. */
+export function ingestFailing(ingest: Ingest): boolean {
+  return ingest.pipeline.stats().consecutiveFailures >= INGEST_FAILING_AFTER;
 }
 
 /** HTTP ingest (`/ingest/…`), over the parts `createIngest` built. */

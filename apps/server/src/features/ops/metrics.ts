@@ -54,6 +54,15 @@ export function createMetrics(deps: { db: Db; bus: EventBus; log: FastifyBaseLog
     },
   });
   new Counter({
+    name: 'rcm_ingest_batches_failed_total',
+    help: 'Ingest batches that could not be written after their retries (their messages were not acknowledged).',
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(pipeline?.stats().failedBatches ?? 0);
+    },
+  });
+  new Counter({
     name: 'rcm_ingest_rejected_total',
     help: 'Device messages rejected, by reason (malformed, too_large, unknown_device, forbidden).',
     labelNames: ['reason'],

@@ -46,7 +46,7 @@ describe('health and readiness', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ready',
-      checks: { database: { status: 'ok' }, broker: { status: 'ok' } },
+      checks: { database: { status: 'ok' }, broker: { status: 'ok' }, ingest: { status: 'ok' } },
     });
   });
 });
@@ -60,11 +60,66 @@ describe('readiness when a part fails', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         status: 'not_ready',
-        checks: { database: { status: 'failed', reason: 'query failed' }, broker: { status: 'ok' } },
+        checks: {
+          database: { status: 'failed', reason: 'query failed' },
+          broker: { status: 'ok' },
+          ingest: { status: 'ok' },
+        },
       });
       expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('readiness when ingest batches keep failing', () => {
+  it('answers 503 ingest_failing after three failed batches in a row, counts them, and recovers with a commit', async () => {
+    const other = await createTestServer({ METRICS_TOKEN });
+    const db = other.database.db;
+    const url = `/api/ingest/v1/${MAC.replaceAll(':', '')}/telemetry`;
+    const post = (i: number) =>
+      other.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Device ${demoDeviceKey(MAC)}`, 'x-forwarded-proto': 'https' },
+        payload: telemetry(new Date(Date.now() + i * 1000)),
+      });
+    const failed = async () =>
+      sample(
+        (await other.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body,
+        'rcm_ingest_batches_failed_total',
+      );
+    try {
+      // The database refuses every batch (as it would a full disk or a broken index).
+      await db.execute(
+        sql.raw(
+          `create function refuse_ingest() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
+        ),
+      );
+      await db.execute(
+        sql.raw(
+          'create trigger refuse_ingest before insert on ingest_messages for each statement execute function refuse_ingest()',
+        ),
+      );
+      for (let i = 0; i < 3; i++) {
+        const res = await post(i);
+        expect(res.statusCode).toBe(503);
+        expect(res.json().error.code).toBe('ingest_failing');
+        if (i < 2) expect((await other.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+      }
+      const ready = await other.app.inject({ url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().checks.ingest).toEqual({ status: 'failed', reason: 'ingest_failing' });
+      expect(await failed()).toBe(3);
+
+      await db.execute(sql.raw('drop trigger refuse_ingest on ingest_messages'));
+      const res = await post(3);
+      expect(res.json()).toEqual({ data: { stored: true, duplicate: false } });
+      expect((await other.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+      expect(await failed()).toBe(3);
+    } finally {
+      await other.stop();
     }
   });
 });

@@ -48,11 +48,14 @@ describe('ingest pipeline batches', () => {
     const first = telemetry(new Date(clock.now.getTime() + 45_000), {}, `same-batch-${Date.now()}`);
     const other = telemetry(new Date(clock.now.getTime() + 46_000));
     // Submitted together, without awaiting: one batch.
-    await Promise.all([first, first, other, first].map((m) => pipeline.submit(mac, 'telemetry', m)));
+    const answers = await Promise.all([first, first, other, first].map((m) => pipeline.submit(mac, 'telemetry', m)));
+    const stored = { ok: true, stored: true };
+    const repeat = { ok: true, stored: false, duplicate: true };
+    expect(answers).toEqual([stored, repeat, stored, repeat]);
     const perMessage = 3 + 3; // three rack metrics and three points with values
     expect(await readings()).toBe(before + 2 * perMessage);
     expect(pipeline.stats()).toMatchObject({ accepted: 2, duplicates: 2, batches: 1 });
-    await pipeline.submit(mac, 'telemetry', first);
+    expect(await pipeline.submit(mac, 'telemetry', first)).toEqual(repeat);
     expect(await readings()).toBe(before + 2 * perMessage);
     expect(pipeline.stats()).toMatchObject({ accepted: 2, duplicates: 3 });
   });

@@ -22,6 +22,8 @@ type Queued = { item: BatchItem; done: SubmitDone; weight: number; at: number };
 
 /** Shared by every written message (never mutated): no object per message. */
 const STORED: SubmitResult = Object.freeze({ ok: true, stored: true }) as SubmitResult;
+/** A message whose msg_id was stored before: acknowledged, not stored again. */
+const DUPLICATE: SubmitResult = Object.freeze({ ok: true, stored: false, duplicate: true }) as SubmitResult;
 
 /** A writer of its own: its queue, its batch timer, the batch it is writing. */
 type Lane = { queue: Queued[]; weight: number; timer: NodeJS.Timeout | null; writing: Promise<void> | null };
@@ -73,6 +75,8 @@ export function createIngestPipeline(deps: {
     duplicates: 0,
     readings: 0,
     batches: 0,
+    failedBatches: 0,
+    consecutiveFailures: 0,
     rejected: { too_large: 0, malformed: 0, unknown_device: 0, forbidden: 0 },
     lastBatchMs: 0,
   };
@@ -116,6 +120,7 @@ export function createIngestPipeline(deps: {
       try {
         const outcome = await writeWithRetry(batch.map((q) => q.item));
         stats.batches += 1;
+        stats.consecutiveFailures = 0;
         stats.accepted += outcome.stored;
         stats.duplicates += outcome.duplicates;
         stats.readings += outcome.readings;
@@ -123,7 +128,8 @@ export function createIngestPipeline(deps: {
         for (const [mac, online] of outcome.online) deps.registry.setOnline(mac, online);
         const committedAt = performance.now();
         for (const listener of committedListeners) listener(batch, committedAt);
-        for (const q of batch) q.done(null, STORED);
+        const repeated = outcome.repeated;
+        for (const q of batch) q.done(null, repeated?.has(q.item) ? DUPLICATE : STORED);
         deps.bus.emitAll(outcome.events);
       } catch (err) {
         // What queued behind the batch while it was retried would meet the same database: it fails
@@ -135,6 +141,8 @@ export function createIngestPipeline(deps: {
         lane.weight = 0;
         if (lane.timer) clearTimeout(lane.timer);
         lane.timer = null;
+        stats.failedBatches += 1;
+        stats.consecutiveFailures += 1;
         deps.log.error({ err, messages: batch.length + behind.length }, 'ingest batch failed; devices will resend');
         for (const q of batch) q.done(err as Error);
         for (const q of behind) q.done(err as Error);

@@ -3,7 +3,8 @@
 import type { BatchItem } from '../writer/writer.ts';
 import type { RejectReason } from './parse.ts';
 
-export type SubmitResult = { ok: true; stored: boolean } | { ok: false; reason: RejectReason };
+/** `duplicate`: the message's msg_id was stored before, so it was acknowledged and not stored again. */
+export type SubmitResult = { ok: true; stored: boolean; duplicate?: true } | { ok: false; reason: RejectReason };
 
 /** Called once per message: with the result, or with the error that kept its batch from being written. */
 export type SubmitDone = (err: Error | null, result?: SubmitResult) => void;
@@ -16,9 +17,16 @@ export type IngestStats = {
   duplicates: number;
   readings: number;
   batches: number;
+  /** Batches that could not be written (after their retries); nothing of them was acknowledged. */
+  failedBatches: number;
+  /** Failed batches since the last one that committed. */
+  consecutiveFailures: number;
   rejected: Record<RejectReason, number>;
   lastBatchMs: number;
 };
+
+/** This many failed batches in a row, and no commit since: the instance is not ready (`ingest_failing`). */
+export const INGEST_FAILING_AFTER = 3;
 
 /** Ingest takes nothing now (the disk is almost full): the message is not acknowledged, and the device keeps it. */
 export class IngestRefused extends Error {

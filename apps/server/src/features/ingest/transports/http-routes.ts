@@ -32,13 +32,18 @@ export function ingestHttpRoutes(deps: {
         schema: {
           params,
           body: z.unknown(),
-          response: { 200: z.object({ data: z.object({ stored: z.boolean() }) }) },
+          response: { 200: z.object({ data: z.object({ stored: z.boolean(), duplicate: z.boolean() }) }) },
         },
       },
       async (request, reply) => {
         const refuse = () => {
           reply.header('Retry-After', '60');
           return new AppError(503, 'disk_low');
+        };
+        // The batch could not be written: nothing was stored, the device sends it again.
+        const unstored = () => {
+          reply.header('Retry-After', '5');
+          return new AppError(503, 'ingest_failing');
         };
         // Before anything is written, the announcement of a new controller included.
         if (deps.refusing?.()) throw refuse();
@@ -58,13 +63,13 @@ export function ingestHttpRoutes(deps: {
           if (created) deps.bus.emit('controller.pending', created);
         }
         const result = await deps.pipeline.submit(mac, request.params.channel, request.body).catch((err: unknown) => {
-          throw err instanceof IngestRefused ? refuse() : err;
+          throw err instanceof IngestRefused ? refuse() : unstored();
         });
         if (!result.ok) {
           if (result.reason === 'too_large') throw new AppError(413, 'payload_too_large');
           throw new AppError(422, 'validation_failed');
         }
-        return { data: { stored: result.stored } };
+        return { data: { stored: result.stored, duplicate: result.duplicate === true } };
       },
     );
   };

@@ -27,6 +27,8 @@ export type BatchItem =
 export type BatchOutcome = {
   stored: number;
   duplicates: number;
+  /** The batch's messages stored before (or earlier in the batch), when there are any: not stored again. */
+  repeated: ReadonlySet<BatchItem> | null;
   readings: number;
   events: QueuedEvent[];
   /** Devices whose online flag this batch changed. */
@@ -49,7 +51,10 @@ const scopeOf = (d: DeviceRecord): ControllerScope => ({
  * Messages whose (controller, msg_id) is new; a repeat in this batch or an earlier one is dropped.
  * The statement answers with the positions of the repeats only (usually none), not with every key.
  */
-async function dedupe(tx: DbOrTx, items: BatchItem[]): Promise<BatchItem[]> {
+async function dedupe(
+  tx: DbOrTx,
+  items: BatchItem[],
+): Promise<{ items: BatchItem[]; repeated: ReadonlySet<BatchItem> | null }> {
   // Repeats within the batch are found here; only each key's first copy goes to the database.
   const firstOf = new Set<string>();
   const drop = new Set<number>();
@@ -72,7 +77,11 @@ async function dedupe(tx: DbOrTx, items: BatchItem[]): Promise<BatchItem[]> {
     const repeats = await insertMessageIds(tx, ids, msgIds);
     for (const r of repeats) drop.add(withId[Number(r.n)] as number);
   }
-  return drop.size === 0 ? items : items.filter((_, i) => !drop.has(i));
+  if (drop.size === 0) return { items, repeated: null };
+  return {
+    items: items.filter((_, i) => !drop.has(i)),
+    repeated: new Set([...drop].map((i) => items[i] as BatchItem)),
+  };
 }
 
 /** The racks reporting a liquid level in this batch, each with its earliest message time. */
@@ -120,11 +129,12 @@ export async function writeBatch(
     input.timings[step] = (input.timings[step] ?? 0) + t - mark;
     mark = t;
   };
-  const items = await dedupe(tx, input.items);
+  const { items, repeated } = await dedupe(tx, input.items);
   lap('dedupe');
   const outcome: BatchOutcome = {
     stored: items.length,
     duplicates: input.items.length - items.length,
+    repeated,
     readings: 0,
     events: [],
     online: new Map(),
