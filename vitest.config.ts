@@ -8,6 +8,8 @@ const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   test: {
+    // At the end of the run: which suites this machine skipped, and why.
+    globalSetup: [dir('./apps/server/src/test/skipped-summary.ts')],
     // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, while most of a server
     // test file's time waits on PostgreSQL, brokers and timers; each file has its own database.
     maxWorkers: Math.max(availableParallelism() - 1, 2),

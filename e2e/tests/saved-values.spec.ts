@@ -1,15 +1,20 @@
 import { DEMO, expect, test } from '../support/fixtures.ts';
 
-// A form shows exactly the saved record on direct navigation, even while its option lists are still
-// loading (each list is held back here, as a slow network would).
+// A form shows exactly the saved record on direct navigation while its option lists are still
+// loading: each list is held back until the test has seen the form, as a slow network would.
+let release: () => void = () => undefined;
 test.beforeEach(async ({ page }) => {
+  const lists = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   for (const pattern of ['**/api/organizations?**', '**/api/settings/teams?**', '**/api/settings/roles?**']) {
     await page.route(pattern, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
+      await lists;
+      await route.continue().catch(() => undefined);
     });
   }
 });
+test.afterEach(() => release());
 
 test('the user form shows the saved team, organization and language at once', async ({ page, loginAs, apiAs }) => {
   const api = await apiAs(DEMO.admin);

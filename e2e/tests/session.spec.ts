@@ -36,24 +36,28 @@ test('a user who signs in after another in the same tab never sees a row of the 
   await page.getByRole('menuitem', { name: /Cerrar sesión/ }).click();
   await expect(page).toHaveURL(/\/user\/login/);
 
-  // Nora's alarm list is held back for two seconds: a page drawing from a cache of the manager's
-  // queries would show their rows meanwhile.
-  await page.route('**/api/alarms?**', async (route) => {
-    await new Promise((r) => setTimeout(r, 2000));
-    await route.continue();
+  // Nora's alarm list is held back until the page has asked for it and drawn: a page drawing from a
+  // cache of the manager's queries would show their rows meanwhile.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
   });
+  await page.route('**/api/alarms?**', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  const asked = page.waitForRequest('**/api/alarms?**');
   await page.getByLabel(/Email address|Correo electrónico/).fill(email);
   await page.getByLabel(/^Password$|^Contraseña$/).fill(PASSWORD);
   await page.getByRole('button', { name: /^Sign in$|^Iniciar sesión$/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  for (let i = 0; i < 4; i++) {
-    for (const ref of theirs) {
-      await expect(
-        page.getByRole('checkbox', { name: new RegExp(`^(Select alarm|Seleccionar la alarma) ${ref}$`) }),
-      ).toHaveCount(0);
-    }
-    await page.waitForTimeout(500);
+  await asked;
+  for (const ref of theirs) {
+    await expect(
+      page.getByRole('checkbox', { name: new RegExp(`^(Select alarm|Seleccionar la alarma) ${ref}$`) }),
+    ).toHaveCount(0);
   }
+  release();
   // Then Nora's own alarms arrive.
   const nora = await apiAs(email);
   const hers = (await nora.get<{ data: { ref: number }[] }>('alarms?per_page=25')).data.map((a) => a.ref);

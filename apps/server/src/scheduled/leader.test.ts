@@ -34,7 +34,7 @@ it.skipIf(!enabled)(
   async () => {
     const url = postgres?.url ?? '';
     const name = 'leader-test';
-    const { log, warnings } = recordingLog();
+    const { log, warnings, infos } = recordingLog();
     const events: string[] = [];
     const leadership = startLeadership({
       database: { url },
@@ -51,8 +51,8 @@ it.skipIf(!enabled)(
 
       // PostgreSQL goes away for a while and comes back: the role is never given up.
       await postgres?.restart(1500);
-      await waitFor('the lock taken again', () => warnings.some((w) => w.msg.includes('database connection lost')));
-      await new Promise((r) => setTimeout(r, 1000));
+      await waitFor('the outage noticed', () => warnings.some((w) => w.msg.includes('database connection lost')));
+      await waitFor('the lock taken again', () => infos.some((i) => i.msg.includes('database connection back')));
       expect(leadership.isLeader()).toBe(true);
       expect(events).toEqual(['lead']);
 

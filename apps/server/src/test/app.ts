@@ -4,6 +4,7 @@ import { loadConfig } from '../config.ts';
 import type { EventBus } from '../events/bus.ts';
 import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
 import type { AuthService } from '../features/auth/service.ts';
+import type { FeatureContext } from '../features/context.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 
@@ -11,6 +12,8 @@ export type TestApp = {
   app: FastifyInstance;
   auth: AuthService;
   bus: EventBus;
+  /** What every feature was built from: a test can await a service the routes start without waiting. */
+  context: FeatureContext;
   database: TestDatabase;
   clock: { now: Date };
   close: () => Promise<void>;
@@ -38,13 +41,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   if (options.seed !== false) await seedDemo(database.db, new Date(), { history: false });
   const clock = { now: new Date() };
   const config = loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ...env });
-  const { app, auth, bus } = await buildApp({ config, database, now: () => clock.now });
+  const { app, auth, bus, context } = await buildApp({ config, database, now: () => clock.now });
   await options.beforeReady?.(app, database);
   await app.ready();
   return {
     app,
     auth,
     bus,
+    context,
     database,
     clock,
     close: async () => {

@@ -13,10 +13,11 @@ import { startMosquitto } from './services.ts';
 /** A logger that keeps its warnings. */
 export function recordingLog() {
   const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
+  const infos: { obj: Record<string, unknown>; msg: string }[] = [];
   const log = {
     level: 'info',
     warn: (obj: Record<string, unknown>, msg: string) => warnings.push({ obj, msg }),
-    info: () => undefined,
+    info: (obj: Record<string, unknown>, msg: string) => infos.push({ obj, msg }),
     error: () => undefined,
     debug: () => undefined,
     trace: () => undefined,
@@ -24,7 +25,7 @@ export function recordingLog() {
     silent: () => undefined,
     child: () => log,
   };
-  return { log: log as unknown as FastifyBaseLogger, warnings };
+  return { log: log as unknown as FastifyBaseLogger, warnings, infos };
 }
 
 /** A pipeline that stores nothing (these nets' messages are not the point). */

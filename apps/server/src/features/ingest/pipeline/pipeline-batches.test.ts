@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../../../events/bus.ts';
 import { query } from '../../../lib/sql.ts';
 import { demoMac } from '../../../test/alarms.ts';
@@ -141,7 +141,8 @@ describe('ingest pipeline batches', () => {
           ),
       ),
     );
-    await new Promise((r) => setTimeout(r, 50));
+    // Every lane has finished with its batch: a second call of a done would have come by now.
+    await failing.flush();
     expect(calls.map(([err, result]) => [(err as Error)?.message, result])).toEqual([
       ['database gone', undefined],
       ['database gone', undefined],
@@ -170,8 +171,8 @@ describe('ingest pipeline batches', () => {
         }),
       );
     const first = send(0);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(attempts).toBe(1);
+    // The batch's first attempt failed; the next waits 200 ms, and these two queue meanwhile.
+    await vi.waitFor(() => expect(attempts).toBe(1), { interval: 5 });
     await Promise.all([first, send(1), send(2)]);
     expect(failed.sort()).toEqual(['0 database gone', '1 database gone', '2 database gone']);
     // One batch's attempts, not a second round for the messages behind it.

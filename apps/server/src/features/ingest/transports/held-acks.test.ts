@@ -66,17 +66,23 @@ it.skipIf(!enabled)('reads no further than `limit` unsettled messages, and on as
   await consumer.subscribeAsync('held/#', { qos: 1 });
   const device = connect('held-acks-device');
   await new Promise((resolve) => device.once('connect', resolve));
+  const socket = consumer.stream as unknown as { bytesRead: number };
+  const before = socket.bytesRead;
   try {
     await Promise.all(Array.from({ length: 100 }, (_, i) => device.publishAsync('held/x', String(i), { qos: 1 })));
 
+    // Every publish has reached the consumer's socket (each is at least 12 bytes on the wire), and
+    // mqtt.js hands a parsed packet on within the same turn of the event loop once the previous one
+    // is done: after one more turn, whatever was not held would have been handed on.
     await waitFor('the first ten', () => received.length >= 10);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor('all hundred at the socket', () => socket.bytesRead - before >= 100 * 12);
+    await new Promise((r) => setImmediate(r));
     expect(received).toHaveLength(10);
 
     // Five settle: five more are read, not one more.
     for (const resolve of settle.splice(0, 5)) resolve();
     await waitFor('five more', () => received.length >= 15);
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setImmediate(r));
     expect(received).toHaveLength(15);
     expect(stored).toBe(5);
 

@@ -175,8 +175,7 @@ describe.skipIf(!enabled)('MQTT safety net (recovery that cannot end)', () => {
       restarting = broker.restart(6000);
       await waitFor('the broker to be down', () => !device.connected);
       confirm();
-      await new Promise((r) => setTimeout(r, 200));
-      expect(net.stats().mode).toBe('recovery');
+      await waitFor('the net to recover its backlog', () => net.stats().mode === 'recovery');
       const outcome = await Promise.race([
         net.stop().then(() => 'stopped'),
         new Promise((r) => setTimeout(() => r('still stopping'), 3000)),
