@@ -18,6 +18,7 @@ import path from 'node:path';
  */
 export type DataDirLock = { dataDir: string; release: () => Promise<void> };
 
+/** `since`: when the holding process started. */
 export type LockHolder = { pid: number; program: string; since: string };
 
 export class DataDirInUseError extends Error {
@@ -93,7 +94,7 @@ export async function lockDataDir(
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const { address, file } = socketAddress(dir);
-  const holder: LockHolder = { pid: process.pid, program, since: new Date().toISOString() };
+  const holder: LockHolder = { pid: process.pid, program, since: new Date(performance.timeOrigin).toISOString() };
   let server = await listen(address, holder);
   if (!server) {
     const found = await askHolder(address);

@@ -10,7 +10,7 @@ export function bridgeEvents(io: RealtimeServer, bus: EventBus): () => void {
   const timers = new Set<NodeJS.Timeout>();
 
   const sendTelemetry = (event: RackTelemetryEvent) => {
-    lastSent.set(event.controller_id, Date.now());
+    lastSent.set(event.controller_id, performance.now());
     // Ingest hands over the message's racks as they came (no copy per message); only what is sent,
     // at most once a second per controller, is cut down to the event's fields.
     io.to(`controller:${event.controller_id}`).emit('rack.telemetry', {
@@ -68,7 +68,7 @@ export function bridgeEvents(io: RealtimeServer, bus: EventBus): () => void {
     // At most one rack.telemetry per controller per second: the latest wins.
     bus.on('rack.telemetry', (e) => {
       const event: RackTelemetryEvent = { controller_id: e.controllerId, ts: e.ts, racks: e.racks };
-      const since = Date.now() - (lastSent.get(e.controllerId) ?? 0);
+      const since = performance.now() - (lastSent.get(e.controllerId) ?? Number.NEGATIVE_INFINITY);
       if (since >= RACK_TELEMETRY_MIN_INTERVAL_MS) return sendTelemetry(event);
       const waiting = pending.has(e.controllerId);
       pending.set(e.controllerId, event);

@@ -123,7 +123,7 @@ export function startLeadership(deps: {
       if (url) await hold(url);
       return;
     }
-    if (Date.now() < pausedUntil) return;
+    if (performance.now() < pausedUntil) return;
     if (!url) {
       leader = true;
       await lead();
@@ -150,7 +150,7 @@ export function startLeadership(deps: {
       deps.log.error({ err, role: deps.name }, 'leadership: could not take up the role');
       leader = false;
       await dropClient();
-      pausedUntil = Date.now() + everyMs;
+      pausedUntil = performance.now() + everyMs;
     }
   };
 
@@ -163,7 +163,7 @@ export function startLeadership(deps: {
     ready,
     yieldFor: (ms) =>
       serial(async () => {
-        pausedUntil = Date.now() + ms;
+        pausedUntil = performance.now() + ms;
         await stepDown('yielded');
       }),
     stop: async () => {

@@ -42,14 +42,12 @@ function canMountTmpfs(): boolean {
   }
 }
 
-/** vitest's global setup: the list, printed when the run ends. */
-export default function setup(): () => void {
-  return () => {
-    const skipped = skippedSuites(process.env);
-    if (skipped.length === 0) {
-      console.log('\nNo test suite was skipped for want of a service, a binary or root.');
-      return;
-    }
-    console.log(`\nSkipped on this machine (${skipped.length}):\n${skipped.map((s) => `  - ${s}`).join('\n')}`);
-  };
+/** vitest's global teardown: the list, printed when the run ends. */
+export function teardown(): void {
+  const skipped = skippedSuites(process.env);
+  if (skipped.length === 0) {
+    console.log('\nNo test suite was skipped for want of a service, a binary or root.');
+    return;
+  }
+  console.log(`\nSkipped on this machine (${skipped.length}):\n${skipped.map((s) => `  - ${s}`).join('\n')}`);
 }

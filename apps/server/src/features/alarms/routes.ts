@@ -125,6 +125,7 @@ export function alarmRoutes(deps: {
     reportRoute(app, 'alarm_management', alarmManagementQuery, alarmManagementReport, {
       json: async (ctx, q) => ({ data: await report.json(ctx, q) }),
       table: report.table,
+      now: deps.now,
     });
 
     app.put(

@@ -26,5 +26,6 @@ export function controllersModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     list: createControllerListRepo(db),
     service,
     metrics: controllerMetrics(createAlarmMetricsRepo(db)),
+    now: ctx.now,
   });
 }

@@ -55,6 +55,7 @@ export function controllerRoutes(deps: {
   service: ControllersService;
   /** The Rack tab's charts: the rack metrics of a controller over a range. */
   metrics: (controllerId: number, range: { from: string; to: string }) => Promise<AlarmMetrics>;
+  now: () => Date;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -70,7 +71,7 @@ export function controllerRoutes(deps: {
         const scope = requireScope(ctx, 'controllers');
         const q = request.query;
         const seesPending = ctx.permissions.has('controller_authorize') || ctx.permissions.has('controllers_update');
-        const today = new Date().toISOString().slice(0, 10);
+        const today = deps.now().toISOString().slice(0, 10);
         const { items, total } = await deps.list.list(q, visibleControllers(scope, seesPending), today);
         return {
           data: items,

@@ -40,17 +40,22 @@ const byPart = (part: string) => t.database.db.select().from(inventoryItems).whe
 
 describe('an inventory change and its audit entry commit together', () => {
   it('creates nothing when the audit entry cannot be written', async () => {
-    const repo = createItemsRepo(t.database.db);
-    const service = createItemsService({ db: t.database.db, repo, audit: failingAudit });
+    const repo = createItemsRepo(t.database.db, () => t.clock.now);
+    const service = createItemsService({ db: t.database.db, repo, audit: failingAudit, now: () => t.clock.now });
     await expect(service.create(ctx, item('AUDIT-FAIL-1'))).rejects.toThrow('audit log unavailable');
     expect(await byPart('AUDIT-FAIL-1')).toHaveLength(0);
   });
 
   it('changes nothing on update or import when the audit entry cannot be written', async () => {
-    const repo = createItemsRepo(t.database.db);
-    const working = createItemsService({ db: t.database.db, repo, audit: { record: async () => undefined } });
+    const repo = createItemsRepo(t.database.db, () => t.clock.now);
+    const working = createItemsService({
+      db: t.database.db,
+      repo,
+      audit: { record: async () => undefined },
+      now: () => t.clock.now,
+    });
     const id = await working.create(ctx, item('AUDIT-FAIL-2'));
-    const failing = createItemsService({ db: t.database.db, repo, audit: failingAudit });
+    const failing = createItemsService({ db: t.database.db, repo, audit: failingAudit, now: () => t.clock.now });
     await expect(failing.update(ctx, id, { ...item('AUDIT-FAIL-2'), quantity: 99 })).rejects.toThrow();
     expect((await byPart('AUDIT-FAIL-2'))[0]?.quantity).toBe(4);
     const row = Object.fromEntries(

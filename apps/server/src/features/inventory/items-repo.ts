@@ -61,7 +61,7 @@ function toItem(r: Record<string, unknown>): InventoryItem {
   };
 }
 
-export function createItemsRepo(db: Db) {
+export function createItemsRepo(db: Db, now: () => Date) {
   const select = sql`select i.*, o.name as org_name from inventory_items i join organizations o on o.id = i.organization_id`;
   return {
     async list(q: InventoryListQuery, scope: TenantScope) {
@@ -116,7 +116,7 @@ export function createItemsRepo(db: Db) {
     async restore(id: number, values: ItemValues, on: Db | Tx = db): Promise<void> {
       await on
         .update(inventoryItems)
-        .set({ ...values, archivedAt: null, updatedAt: new Date() })
+        .set({ ...values, archivedAt: null, updatedAt: now() })
         .where(eq(inventoryItems.id, id));
     },
 
@@ -162,7 +162,7 @@ export function createItemsRepo(db: Db) {
     async update(id: number, values: ItemValues, on: Db | Tx = db): Promise<void> {
       await on
         .update(inventoryItems)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: now() })
         .where(eq(inventoryItems.id, id));
     },
 
@@ -214,7 +214,7 @@ export function createItemsRepo(db: Db) {
             // A part number of an archived item brings the item back.
             await tx
               .update(inventoryItems)
-              .set({ ...values, archivedAt: null, updatedAt: new Date() })
+              .set({ ...values, archivedAt: null, updatedAt: now() })
               .where(eq(inventoryItems.id, existing.id));
             updated += 1;
           } else {

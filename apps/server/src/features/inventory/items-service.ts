@@ -98,7 +98,7 @@ export function validateCsvRows(
 }
 
 /** Each change and its audit entry commit together (one transaction), or neither does. */
-export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: AuditRepo }) {
+export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: AuditRepo; now: () => Date }) {
   const { db, repo, audit } = deps;
 
   /** An item of an organization the caller holds in the inventory domain, or 404. */
@@ -181,7 +181,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         const usage = await repo.usage(id, tx);
         if (usage.openOrders > 0) throw inUse([{ key: 'item_open_orders', count: usage.openOrders }]);
         const outcome = usage.ordered ? 'archived' : 'deleted';
-        if (usage.ordered) await repo.archive(id, new Date(), tx);
+        if (usage.ordered) await repo.archive(id, deps.now(), tx);
         else await repo.remove(id, tx);
         await audit.record(
           {

@@ -11,19 +11,19 @@ import { createSuppliersService } from './suppliers-service.ts';
 
 /** The inventory, supplier and purchase-order API. */
 export function inventoryModule(ctx: FeatureContext): FastifyPluginAsyncZod {
-  const { db, audit } = ctx;
-  const items = createItemsRepo(db);
+  const { db, audit, now } = ctx;
+  const items = createItemsRepo(db, now);
   const orders = createPurchaseOrdersRepo(db);
   const suppliers = createSuppliersRepo(db);
   const routes = inventoryRoutes({
     items,
-    itemsService: createItemsService({ db, repo: items, audit }),
+    itemsService: createItemsService({ db, repo: items, audit, now }),
     orders,
     ordersService: createPurchaseOrdersService({ db, repo: orders, audit, now: ctx.now }),
   });
   const supplierApi = supplierRoutes({
     repo: suppliers,
-    service: createSuppliersService({ db, repo: suppliers, audit }),
+    service: createSuppliersService({ db, repo: suppliers, audit, now }),
   });
   return async (app) => {
     await app.register(supplierApi);

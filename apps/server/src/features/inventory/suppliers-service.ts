@@ -14,7 +14,7 @@ function requireGlobalEditor(ctx: AuthContext): void {
 }
 
 /** Each change and its audit entry commit together. */
-export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audit: AuditRepo }) {
+export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audit: AuditRepo; now: () => Date }) {
   const { db, repo, audit } = deps;
 
   async function existing(id: number) {
@@ -87,7 +87,7 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
       const before = await existing(id);
       if (before.archived) return;
       await db.transaction(async (tx) => {
-        await repo.update(id, { archivedAt: new Date() }, tx);
+        await repo.update(id, { archivedAt: deps.now() }, tx);
         await audit.record(
           {
             actorUserId: actingUserId(ctx),

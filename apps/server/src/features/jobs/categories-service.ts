@@ -19,8 +19,9 @@ export function createJobCategoriesService(deps: {
   repo: JobCategoriesRepo;
   audit: AuditRepo;
   provider: 'local' | 'zuper';
+  now: () => Date;
 }) {
-  const { db, repo, audit, provider } = deps;
+  const { db, repo, audit, provider, now } = deps;
 
   function requireManager(ctx: AuthContext): void {
     if (!ctx.permissions.has('settings_update') || !ctx.permissions.has('organization_view_all')) {
@@ -94,7 +95,7 @@ export function createJobCategoriesService(deps: {
       const before = await editable(id);
       if (before.archived) return;
       await db.transaction(async (tx) => {
-        await repo.update(id, { archivedAt: new Date() }, tx);
+        await repo.update(id, { archivedAt: now() }, tx);
         await audit.record(
           {
             ...auditActor(ctx),

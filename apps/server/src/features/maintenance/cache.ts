@@ -9,7 +9,7 @@ const TTL_MS = 5_000;
  * with a query per reading. A change through this instance's API invalidates it at once; other
  * instances see it within the TTL.
  */
-export function createMaintenanceCache(db: Db, now: () => Date = () => new Date()) {
+export function createMaintenanceCache(db: Db, now: () => Date) {
   const repo = createMaintenanceRepo(db);
   let cached: { windows: MaintenanceWindow[]; expires: number } | null = null;
   return {

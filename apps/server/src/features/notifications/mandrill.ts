@@ -39,7 +39,7 @@ export type MandrillEventName = keyof typeof MANDRILL_EVENT_COLUMNS;
 export type MandrillEvent = { event: MandrillEventName; id: string | null; emailId: number | null; at: Date };
 
 /** The events we record out of a `mandrill_events` payload; other kinds (deferral, sync...) are skipped. */
-export function parseMandrillEvents(raw: string): MandrillEvent[] | null {
+export function parseMandrillEvents(raw: string, now: Date): MandrillEvent[] | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -55,9 +55,9 @@ export function parseMandrillEvents(raw: string): MandrillEvent[] | null {
     const id = typeof ev._id === 'string' ? ev._id : typeof ev.msg?._id === 'string' ? ev.msg._id : null;
     const meta = ev.msg?.metadata as { email_id?: unknown } | undefined;
     const emailId = meta && /^\d{1,9}$/.test(String(meta.email_id ?? '')) ? Number(meta.email_id) : null;
-    const ts = typeof ev.ts === 'number' && Number.isFinite(ev.ts) ? new Date(ev.ts * 1000) : new Date();
+    const ts = typeof ev.ts === 'number' && Number.isFinite(ev.ts) ? new Date(ev.ts * 1000) : now;
     if (id === null && emailId === null) continue;
-    out.push({ event: ev.event as MandrillEventName, id, emailId, at: Number.isNaN(ts.getTime()) ? new Date() : ts });
+    out.push({ event: ev.event as MandrillEventName, id, emailId, at: Number.isNaN(ts.getTime()) ? now : ts });
   }
   return out;
 }

@@ -6,5 +6,5 @@ import { createNotificationsService } from './service.ts';
 /** Email notifications, their service built from the context. */
 export function notificationsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const service = createNotificationsService({ db: ctx.db, bus: ctx.bus, now: ctx.now });
-  return notificationRoutes({ config: ctx.config, service });
+  return notificationRoutes({ config: ctx.config, service, now: ctx.now });
 }

@@ -21,7 +21,11 @@ export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string
 }
 
 /** Email notifications: preferences, the alarm's and controller's emails, Mandrill delivery events. */
-export function notificationRoutes(deps: { config: Config; service: NotificationsService }): FastifyPluginAsyncZod {
+export function notificationRoutes(deps: {
+  config: Config;
+  service: NotificationsService;
+  now: () => Date;
+}): FastifyPluginAsyncZod {
   const { service } = deps;
   const webhookUrl = `${publicUrlOf(deps.config)}${MANDRILL_WEBHOOK_PATH}`;
 
@@ -83,7 +87,7 @@ export function notificationRoutes(deps: { config: Config; service: Notification
           ) {
             throw new AppError(403, 'forbidden');
           }
-          const events = parseMandrillEvents(params.mandrill_events ?? '');
+          const events = parseMandrillEvents(params.mandrill_events ?? '', deps.now());
           if (!events) throw new AppError(400, 'bad_request');
           const updated = await service.recordMandrillEvents(events);
           return reply.status(200).send({ received: events.length, updated });

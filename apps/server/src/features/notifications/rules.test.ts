@@ -36,18 +36,21 @@ describe('Mandrill', () => {
     expect(verifyMandrillSignature('k', 'https://x.test/hook', { ...params, a: '9' }, expected)).toBe(false);
   });
   it('keeps the known events and rejects what is not a list', () => {
-    expect(parseMandrillEvents('nope')).toBeNull();
-    expect(parseMandrillEvents('{}')).toBeNull();
+    expect(parseMandrillEvents('nope', new Date(0))).toBeNull();
+    expect(parseMandrillEvents('{}', new Date(0))).toBeNull();
     const events = parseMandrillEvents(
       JSON.stringify([
         { event: 'open', _id: 'abc', ts: 1_700_000_000 },
         { event: 'deferral', _id: 'abc', ts: 1 },
         { event: 'spam', msg: { metadata: { email_id: '7' } }, ts: 1 },
+        { event: 'click', _id: 'def' },
       ]),
+      new Date(5000),
     );
     expect(events).toEqual([
       { event: 'open', id: 'abc', emailId: null, at: new Date(1_700_000_000_000) },
       { event: 'spam', id: null, emailId: 7, at: new Date(1000) },
+      { event: 'click', id: 'def', emailId: null, at: new Date(5000) },
     ]);
   });
 });

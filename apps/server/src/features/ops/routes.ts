@@ -20,7 +20,7 @@ export function registerOpsRoutes(
   app: FastifyInstance,
   deps: { readiness: Readiness; metrics: Metrics; metricsToken?: string; instance?: string },
 ): void {
-  const started = Date.now();
+  const started = performance.now();
   const hide = { config: { public: true }, schema: { hide: true } };
 
   app.get('/api/health', hide, async (_request, reply) => {
@@ -28,7 +28,7 @@ export function registerOpsRoutes(
     return {
       status: 'ok',
       ...(deps.instance ? { instance: deps.instance } : {}),
-      uptime_s: Math.round((Date.now() - started) / 1000),
+      uptime_s: Math.round((performance.now() - started) / 1000),
     };
   });
 

@@ -102,6 +102,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
     reportRoute(app, 'refrigerant', refrigerantReportQuery, refrigerantReport, {
       json: report.json,
       table: report.table,
+      now: now,
     });
   };
 }

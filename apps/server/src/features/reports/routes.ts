@@ -41,6 +41,7 @@ async function sendExport(
   q: { from: string; to: string },
   format: ExportFormat,
   table: Table,
+  generatedAt: Date,
 ) {
   const file = `${name}_${q.from}_${q.to}.${format}`;
   reply.header('content-disposition', `attachment; filename="${file}"`);
@@ -52,9 +53,7 @@ async function sendExport(
   }
   const request = reply.request;
   const timeZone = table.timeZone ?? readerZone(request) ?? 'UTC';
-  return reply
-    .type('application/pdf')
-    .send(await toPdf(table, { locale: request.locale, timeZone, generatedAt: new Date() }));
+  return reply.type('application/pdf').send(await toPdf(table, { locale: request.locale, timeZone, generatedAt }));
 }
 
 type ReportQuery = { from: string; to: string; format?: ExportFormat | undefined };
@@ -71,6 +70,8 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
   answer: {
     json: (ctx: AuthContext, q: z.output<Q>) => Promise<unknown>;
     table: (ctx: AuthContext, q: z.output<Q>, locale: Locale, format: ExportFormat) => Promise<Table>;
+    /** The clock the export's "generated at" is read from. */
+    now: () => Date;
   },
 ) {
   app.get(
@@ -80,7 +81,9 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
       const ctx = requireAuth(request);
       // Validated by `querystring`; the type provider cannot name its output for a generic schema.
       const q = request.query as z.output<Q>;
-      if (q.format) return sendExport(reply, name, q, q.format, await answer.table(ctx, q, request.locale, q.format));
+      if (q.format) {
+        return sendExport(reply, name, q, q.format, await answer.table(ctx, q, request.locale, q.format), answer.now());
+      }
       return answer.json(ctx, q);
     },
   );
@@ -102,18 +105,22 @@ export function reportRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAs
     reportRoute(app, 'uri_purchase_orders', uriPurchaseOrdersQuery, uriPurchaseOrdersReport, {
       json: (ctx, q) => reports.uriPurchaseOrders(ctx, q),
       table: (ctx, q, locale) => reports.uriPurchaseOrdersTable(ctx, q, locale),
+      now: deps.now,
     });
     reportRoute(app, 'rack_manually_on', rackManuallyOnQuery, rackManuallyOnReport, {
       json: (ctx, q) => reports.rackManuallyOn(ctx, q),
       table: (ctx, q, locale) => reports.rackManuallyOnTable(ctx, q, locale),
+      now: deps.now,
     });
     reportRoute(app, 'haccp', haccpQuery, haccpReport, {
       json: (ctx, q) => reports.haccp(ctx, q),
       table: (ctx, q, locale, format) => reports.haccpTable(ctx, q, locale, format),
+      now: deps.now,
     });
     reportRoute(app, 'alarm_response', alarmResponseQuery, alarmResponseReport, {
       json: (ctx, q) => reports.alarmResponse(ctx, q),
       table: (ctx, q, locale) => reports.alarmResponseTable(ctx, q, locale),
+      now: deps.now,
     });
   };
 }

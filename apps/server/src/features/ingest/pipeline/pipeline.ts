@@ -44,7 +44,7 @@ export function createIngestPipeline(deps: {
   maintenance?: MaintenanceCache;
   bus: EventBus;
   log: FastifyBaseLogger;
-  now?: () => Date;
+  now: () => Date;
   maxBatchReadings?: number;
   maxDelayMs?: number;
   /**
@@ -55,7 +55,7 @@ export function createIngestPipeline(deps: {
   /** While true, every message is refused unwritten (IngestRefused): the disk watch's "low". */
   refusing?: () => boolean;
 }) {
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const maxBatch = deps.maxBatchReadings ?? 5000;
   const maxDelay = deps.maxDelayMs ?? 20;
   const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({

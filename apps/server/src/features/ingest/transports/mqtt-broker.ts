@@ -48,7 +48,7 @@ export async function startEmbeddedBroker(deps: {
   let closed: (() => void) | null = null;
   let stopped: Promise<void> | undefined;
   let startFailed = false;
-  let protocolWarnedAt = 0;
+  let protocolWarnedAt = Number.NEGATIVE_INFINITY;
   let started: { resolve: (port: number) => void; reject: (err: Error) => void } | null = null;
   const port = new Promise<number>((resolve, reject) => {
     started = { resolve, reject };
@@ -122,8 +122,8 @@ export async function startEmbeddedBroker(deps: {
       }
       case 'protocolRefused':
         // A misconfigured device retries all the time: one line a minute is enough to find it.
-        if (Date.now() - protocolWarnedAt > 60_000) {
-          protocolWarnedAt = Date.now();
+        if (performance.now() - protocolWarnedAt > 60_000) {
+          protocolWarnedAt = performance.now();
           log.warn(
             { remote: event.remote },
             'MQTT client refused: the embedded broker speaks MQTT 3.1.1 only (CONNACK 1, unacceptable protocol version)',

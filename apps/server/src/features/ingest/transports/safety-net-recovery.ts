@@ -54,7 +54,7 @@ export async function recover(
 ): Promise<void> {
   const { r, stats, clientId, markerTopic } = deps;
   const current = () => mine === r.epoch && stats.mode === 'recovery';
-  const started = Date.now();
+  const started = performance.now();
   const before = { recovered: stats.recovered, rescued: stats.rescued };
   // Every wait below also ends when this recovery is superseded: nothing is left pending.
   const superseded = new Promise<never>((_, reject) => {
@@ -95,7 +95,7 @@ export async function recover(
     clientId,
     recovered: stats.recovered - before.recovered,
     rescued: stats.rescued - before.rescued,
-    ms: Date.now() - started,
+    ms: performance.now() - started,
   };
   // Stored first by the net: the shared path had not stored them (yet): a broker restart's window,
   // or the share of an instance that is down or cut off from PostgreSQL. Worth a line.

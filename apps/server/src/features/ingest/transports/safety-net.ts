@@ -200,7 +200,7 @@ export async function startSafetyNet(deps: {
         // Only an accepted connection can be taken over; refused reconnects (a broker restarting
         // while this thread was busy) arrive in a burst and are not a sign of a second net.
         if (!event.established || stats.mode === 'stopped' || !deps.consumer.connected()) return;
-        const now = Date.now();
+        const now = performance.now();
         closes = [...closes.filter((t) => now - t < TAKEOVER_WINDOW_MS), now];
         if (closes.length >= TAKEOVER_CLOSES) stepDown('session taken over by another connection');
         return;
