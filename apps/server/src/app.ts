@@ -43,7 +43,7 @@ import { unauthenticated } from './lib/errors.ts';
 import { serverRoot } from './lib/paths.ts';
 import { DebugRequestLog } from './lib/request-log.ts';
 import { helmetOptions, registerSecurityHeaders } from './lib/security-headers.ts';
-import './lib/fastify-types.ts';
+import './features/auth/fastify-types.ts';
 
 export type AppDeps = {
   config: Config;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_ID_RETENTION_DAYS } from './features/ingest/pipeline/dedupe-window.ts';
+import { MESSAGE_ID_RETENTION_DAYS } from './lib/dedupe-window.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

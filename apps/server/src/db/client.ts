@@ -3,7 +3,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -11,14 +10,9 @@ import { serverRoot } from '../lib/paths.ts';
 import { openEmbedded } from './pglite.ts';
 import * as schema from './schema.ts';
 import { registerReader, statementNames } from './statement.ts';
+import type { Db } from './types.ts';
 
-export type Schema = typeof schema;
-/** Both drivers speak the same PostgreSQL dialect; the code above this layer sees one type. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction of either driver. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** The database or a transaction of it: what code that may run inside a caller's transaction takes. */
-export type DbOrTx = Db | Tx;
+export type { Db, DbOrTx, Schema, Tx } from './types.ts';
 
 export type Database = {
   db: Db;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client.ts';
+import type { Db } from './types.ts';
 
 /**
  * A parameterised SQL text built without drizzle's query builder, for the hot read paths (the session

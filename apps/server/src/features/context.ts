@@ -6,7 +6,7 @@ import type { EventBus } from '../events/bus.ts';
 import type { AuditRepo } from './audit/repo.ts';
 import type { PasswordLinks } from './auth/password-links.ts';
 import type { AuthService } from './auth/service.ts';
-import type { Ingest } from './ingest/module.ts';
+import type { Ingest } from './ingest/parts.ts';
 import type { EmbeddedOps } from './ops/embedded.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Catalog } from './messages.ts';
+import type { Catalog } from './catalog.ts';
 
 /** The server's messages in American English (lib/messages.ts). */
 export const EN_US: Catalog = {

@@ -1,4 +1,4 @@
-import type { Catalog } from './messages.ts';
+import type { Catalog } from './catalog.ts';
 
 /** The server's messages in Mexican Spanish (lib/messages.ts). */
 export const ES_MX: Catalog = {

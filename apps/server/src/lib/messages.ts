@@ -1,82 +1,11 @@
-import type { ErrorCode } from '@rcm/shared/errors';
 import type { Locale } from '@rcm/shared/locale';
 import { EN_US } from './messages-en.ts';
 import { ES_MX } from './messages-es.ts';
 
-export type FieldMessageKey =
-  | 'wrong_password'
-  | 'email_taken'
-  | 'location_not_in_organization'
-  | 'range_too_long'
-  | 'role_not_assignable'
-  | 'unknown_option'
-  | 'team_not_in_organization'
-  | 'permission_not_grantable'
-  | 'part_number_taken'
-  | 'item_not_in_organization'
-  | 'controller_not_at_location'
-  | 'job_location_unknown'
-  | 'job_alarm_mismatch'
-  | 'job_category_unknown'
-  | 'job_assignee_unknown'
-  | 'time_format'
-  | 'quiet_hours_pair'
-  | 'time_zone_unknown'
-  | 'refrigerant_system_missing'
-  | 'correction_target_invalid'
-  | 'date_in_future'
-  | 'supplier_code_taken'
-  | 'supplier_no_email'
-  | 'supplier_unknown'
-  | 'item_archived'
-  | 'job_category_taken'
-  | 'job_category_zuper'
-  | 'window_place_unknown'
-  | 'window_rack_unknown'
-  | 'window_range_order';
+export type { Catalog, FieldMessageKey, InUseKey } from './catalog.ts';
 
-/** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
-export type InUseKey =
-  | 'item_open_orders'
-  | 'org_members'
-  | 'org_controllers'
-  | 'org_locations'
-  | 'org_own'
-  | 'location_controllers'
-  | 'location_assets'
-  | 'team_members'
-  | 'team_escalations'
-  | 'role_users'
-  | 'role_invitations';
+import type { Catalog } from './catalog.ts';
 
-export type Catalog = {
-  errors: Record<ErrorCode, string>;
-  fields: Record<FieldMessageKey, string>;
-  inUse: Record<InUseKey, (n: number) => string>;
-  validation: {
-    required: string;
-    invalid_type: string;
-    too_small_string: (n: number) => string;
-    too_big_string: (n: number) => string;
-    too_small_number: (n: number) => string;
-    too_big_number: (n: number) => string;
-    invalid_email: string;
-    invalid_value: string;
-    unrecognized_keys: string;
-    current_password_required: string;
-    password_weak: string;
-    phone_format: string;
-    locations_required: string;
-    range_order: string;
-    not_applicable: string;
-    window_place: string;
-    window_rack_controller: string;
-    recurrence_span: string;
-    invalid: string;
-  };
-};
-
-/** Server-side message catalogs; the client shows `message` as given (X-Locale decides). */
 export const MESSAGES: Record<Locale, Catalog> = { 'en-US': EN_US, 'es-MX': ES_MX };
 
 export type FieldIssue = { field: string; message: string };

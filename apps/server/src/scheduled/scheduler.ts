@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { dropExpiredReadings } from '../db/readings-partitions.ts';
-import { MESSAGE_ID_RETENTION_DAYS } from '../features/ingest/pipeline/dedupe-window.ts';
+import { MESSAGE_ID_RETENTION_DAYS } from '../lib/dedupe-window.ts';
 import { tryTransactionLock } from './lock-repo.ts';
 import {
   deleteMessageIdsBefore,

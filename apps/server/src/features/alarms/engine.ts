@@ -1,35 +1,8 @@
 import type { AlarmSeverity, DeviceAlarm, PointStatus } from '@rcm/shared/device';
 import { deviceReasons, type Reasons } from './reasons.ts';
-import { applies, assess, reasonFor, rulesForSamples } from './sample-match.ts';
+import { type AlarmRule, applies, assess, reasonFor, rulesForSamples, type Sample } from './sample-match.ts';
 
-export type AlarmRule = {
-  id: number;
-  code: string;
-  name: string;
-  /** The alarm type's Spanish name (reasons are written in both languages). */
-  nameEs?: string;
-  source: 'metric' | 'point' | 'status' | 'device' | 'offline' | 'trend';
-  match: string;
-  comparator: 'lt' | 'gt' | 'eq';
-  threshold: number | null;
-  hysteresis: number;
-  delaySeconds: number;
-  severity: AlarmSeverity;
-  autoClear: boolean;
-  enabled: boolean;
-};
-
-/** One value of a telemetry message: a rack metric (`A:superheat`) or a point (`A.CASE1`). */
-export type Sample = {
-  subject: string;
-  rackRef: string;
-  kind: 'metric' | 'point';
-  /** A point's name, when the device gave one (reasons name it). */
-  name?: string;
-  value: number | null;
-  unit?: string;
-  status?: PointStatus;
-};
+export type { AlarmRule, Sample } from './sample-match.ts';
 
 export type PendingRaise = {
   kind: 'raise';

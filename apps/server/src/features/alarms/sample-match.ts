@@ -3,8 +3,37 @@
  * a rule applies to a sample, whether its condition holds, and the reason an alarm raised by it gives.
  * Pure, like the engine (engine.ts) that calls it.
  */
-import type { AlarmRule, Sample } from './engine.ts';
+import type { AlarmSeverity, PointStatus } from '@rcm/shared/device';
 import { type Label, metricLabel, pointLabel, type Reasons, statusReasons, thresholdReasons } from './reasons.ts';
+
+export type AlarmRule = {
+  id: number;
+  code: string;
+  name: string;
+  /** The alarm type's Spanish name (reasons are written in both languages). */
+  nameEs?: string;
+  source: 'metric' | 'point' | 'status' | 'device' | 'offline' | 'trend';
+  match: string;
+  comparator: 'lt' | 'gt' | 'eq';
+  threshold: number | null;
+  hysteresis: number;
+  delaySeconds: number;
+  severity: AlarmSeverity;
+  autoClear: boolean;
+  enabled: boolean;
+};
+
+/** One value of a telemetry message: a rack metric (`A:superheat`) or a point (`A.CASE1`). */
+export type Sample = {
+  subject: string;
+  rackRef: string;
+  kind: 'metric' | 'point';
+  /** A point's name, when the device gave one (reasons name it). */
+  name?: string;
+  value: number | null;
+  unit?: string;
+  status?: PointStatus;
+};
 
 /** Compiled point-name patterns: a pattern is tested against every point of every message. */
 const globs = new Map<string, RegExp>();

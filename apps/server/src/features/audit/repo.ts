@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/service.ts';
+import type { AuthContext } from '../auth/context.ts';
 
 export type AuditEntry = {
   actorUserId: number | null;

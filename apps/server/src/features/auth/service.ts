@@ -29,15 +29,9 @@ function permissionSet(list: readonly string[]): ReadonlySet<Permission> {
   return set;
 }
 
-/** Who is calling, resolved once per request from the bearer token. */
-export type AuthContext = {
-  user: UserRecord;
-  permissions: ReadonlySet<Permission>;
-  locationIds: readonly number[] | 'all';
-  session: SessionRecord;
-  token: string;
-  impersonatorUserId: number | null;
-};
+import type { AuthContext } from './context.ts';
+
+export type { AuthContext };
 
 export type Avatars = 'gravatar' | 'initials';
 

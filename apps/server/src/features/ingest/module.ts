@@ -6,18 +6,14 @@ import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import { createRulesCache, type RulesCache } from '../alarms/rules-cache.ts';
 import type { FeatureContext } from '../context.ts';
 import { createMaintenanceCache, type MaintenanceCache } from '../maintenance/cache.ts';
+import type { Ingest } from './parts.ts';
 import { createDeviceRegistry, type DeviceRegistry } from './pipeline/device-registry.ts';
 import { sweepOffline } from './pipeline/offline-sweeper.ts';
 import { createIngestPipeline, type IngestPipeline } from './pipeline/pipeline.ts';
 import { INGEST_FAILING_AFTER } from './pipeline/submit-result.ts';
 import { ingestHttpRoutes } from './transports/http-routes.ts';
 
-export type Ingest = {
-  registry: DeviceRegistry;
-  rules: RulesCache;
-  maintenance: MaintenanceCache;
-  pipeline: IngestPipeline;
-};
+export type { Ingest } from './parts.ts';
 
 /** Device ingest's parts, built before the features: the transports, the scheduler and some features use them. */
 export function createIngest(deps: {

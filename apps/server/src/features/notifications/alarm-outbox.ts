@@ -6,7 +6,7 @@ import { countOutboxFailure, loadAlarm, lockNextOutboxRow, markOutboxProcessed }
 import { MAX_ATTEMPTS } from './delivery.ts';
 import { scheduleEscalation, stopEscalation } from './escalations-repo.ts';
 import { alarmRecipients } from './recipients.ts';
-import type { NotificationWorkerDeps } from './worker.ts';
+import type { NotificationWorkerDeps } from './worker-deps.ts';
 
 /** Alarm raises older than this when the worker sees them (a long outage) are not emailed any more. */
 const STALE_RAISE_MS = 24 * 3_600_000;

@@ -8,7 +8,7 @@ import {
   stopEscalation,
 } from './escalations-repo.ts';
 import { escalationRecipients } from './recipients.ts';
-import type { NotificationWorkerDeps } from './worker.ts';
+import type { NotificationWorkerDeps } from './worker-deps.ts';
 
 /**
  * Escalates alarms still active past their type's delay: the type's team and named users are emailed,

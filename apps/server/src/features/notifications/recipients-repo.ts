@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arr, query } from '../../lib/sql.ts';
 import { DEFAULT_MIN_SEVERITY, DEFAULT_TIME_ZONE } from './preference-defaults.ts';
-import type { AlarmTarget, Severity } from './recipients.ts';
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+export type AlarmTarget = { organizationId: number; locationId: number | null; severity: Severity };
 
 export type RecipientRow = {
   id: number;

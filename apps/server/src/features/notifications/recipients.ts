@@ -1,12 +1,12 @@
 import { type Locale, normalizeLocale } from '@rcm/shared/locale';
 import type { DbOrTx } from '../../db/client.ts';
-import { alarmAudience, escalationAudience } from './recipients-repo.ts';
+import { type AlarmTarget, alarmAudience, escalationAudience, type Severity } from './recipients-repo.ts';
 
-export type Severity = 'critical' | 'high' | 'medium' | 'low';
+export type { AlarmTarget, Severity } from './recipients-repo.ts';
+
 const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
 export type Recipient = { userId: number; email: string; locale: Locale; timeZone: string };
-export type AlarmTarget = { organizationId: number; locationId: number | null; severity: Severity };
 
 /** True when the severity reaches the threshold (critical > high > medium > low). */
 export function severityAtLeast(severity: Severity, threshold: Severity): boolean {

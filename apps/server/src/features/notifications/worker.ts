@@ -1,26 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../events/bus.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
 import { deliverDue } from './delivery.ts';
 import { processEscalations } from './escalations.ts';
 import { onEmailQueued } from './outbox-repo.ts';
-import type { MailTransport } from './transport.ts';
+import type { NotificationWorkerDeps } from './worker-deps.ts';
 
 /** What the worker's passes need (alarm outbox, escalations, deliveries). */
-export type NotificationWorkerDeps = {
-  db: Db;
-  bus: EventBus;
-  transport: MailTransport;
-  /** The console's public address, for the links in emails. */
-  publicUrl: string;
-  from: string;
-  now: () => Date;
-  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  /** Delivery attempts before a message is marked failed. */
-  maxAttempts?: number;
-};
+export type { NotificationWorkerDeps } from './worker-deps.ts';
 
 /** One pass of everything: outbox → emails, escalations, deliveries. */
 export async function runNotificationsOnce(deps: NotificationWorkerDeps): Promise<void> {

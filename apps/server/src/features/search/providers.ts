@@ -11,6 +11,7 @@ import {
   searchLocations,
   searchOrganizations,
   searchUsers,
+  type Term,
 } from './repo.ts';
 
 /** What one kind contributes, within the caller's scope in its domain (left out without one). */
@@ -24,7 +25,7 @@ export type SearchProvider = {
  * The typed text prepared once: as typed, as an ILIKE pattern, and as bare hex for MAC addresses;
  * with the caller's language for hits that have text in both (alarm reasons).
  */
-export type Term = { text: string; like: string; hex: string | null; ref: number | null; locale: Locale };
+export type { Term } from './repo.ts';
 
 export function prepareTerm(q: string, locale: Locale = 'en-US'): Term {
   const text = q.trim();

@@ -1,8 +1,11 @@
+import type { Locale } from '@rcm/shared/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { query } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
-import type { Term } from './providers.ts';
+
+/** A search query as typed, prepared once for every kind (providers.ts `prepareTerm`). */
+export type Term = { text: string; like: string; hex: string | null; ref: number | null; locale: Locale };
 
 /** What a search query runs on: the search transaction. */
 export type SearchTx = Pick<Db, 'execute'>;

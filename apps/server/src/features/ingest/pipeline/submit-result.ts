@@ -1,6 +1,6 @@
 /** What the ingest pipeline (pipeline.ts) answers for a message, and what it reports. */
 
-import type { BatchItem } from '../writer/writer.ts';
+import type { BatchItem } from '../writer/batch-item.ts';
 import type { RejectReason } from './parse.ts';
 
 /** `duplicate`: the message's msg_id was stored before, so it was acknowledged and not stored again. */

@@ -45,3 +45,16 @@ export type NetEvent =
   | { type: 'close'; established: boolean }
   | { type: 'error'; message: string; first: boolean }
   | { type: 'ended' };
+
+/** What the safety net reports (safety-net.ts `stats`). */
+export type SafetyNetStats = {
+  mode: 'recovery' | 'normal' | 'stopped';
+  /** Connections made (each starts a recovery). */
+  recoveries: number;
+  /** Device messages handed to the pipeline during recoveries. */
+  recovered: number;
+  /** Of those, the ones the pipeline stored (the shared path had not stored them, or not yet). */
+  rescued: number;
+  /** Device messages acknowledged without work in normal operation. */
+  acknowledged: number;
+};

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerConsumer } from './mqtt-consumer.ts';
-import type { SafetyNetStats } from './safety-net.ts';
 import type { NetWorkerLink } from './safety-net-link.ts';
+import type { SafetyNetStats } from './safety-net-protocol.ts';
 
 /**
  * The safety net's recovery in progress, shared by its event handler (safety-net.ts) and `recover`.

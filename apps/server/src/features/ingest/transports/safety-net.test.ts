@@ -13,7 +13,7 @@ import { telemetry } from '../../../test/device.ts';
 import { connectNetDevice, NET_DEVICE, startNetBroker, subscribedConsumer, waitFor } from '../../../test/safety-net.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { missingBinaries } from '../../../test/services.ts';
-import { MESSAGE_ID_RETENTION_DAYS } from '../pipeline/dedupe-window.ts';
+import { MESSAGE_ID_RETENTION_DAYS } from '../../../lib/dedupe-window.ts';
 import { startSafetyNet } from './safety-net.ts';
 
 /*

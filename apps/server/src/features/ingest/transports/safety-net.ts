@@ -4,7 +4,7 @@ import type { IngestPipeline } from '../pipeline/pipeline.ts';
 import { batchAcks } from './ack-batch.ts';
 import type { BrokerConsumer } from './mqtt-consumer.ts';
 import { linkNetWorker } from './safety-net-link.ts';
-import type { NetEvent, NetWorkerData } from './safety-net-protocol.ts';
+import type { NetEvent, NetWorkerData, SafetyNetStats } from './safety-net-protocol.ts';
 import { type Recovery, recover, Superseded, supersede } from './safety-net-recovery.ts';
 
 /** Where the net sends itself the marker that ends a recovery (the server account may write here). */
@@ -16,17 +16,7 @@ const SESSION_TAKEN_OVER = 0x8e;
 const TAKEOVER_CLOSES = 3;
 const TAKEOVER_WINDOW_MS = 30_000;
 
-export type SafetyNetStats = {
-  mode: 'recovery' | 'normal' | 'stopped';
-  /** Connections made (each starts a recovery). */
-  recoveries: number;
-  /** Device messages handed to the pipeline during recoveries. */
-  recovered: number;
-  /** Of those, the ones the pipeline stored (the shared path had not stored them, or not yet). */
-  rescued: number;
-  /** Device messages acknowledged without work in normal operation. */
-  acknowledged: number;
-};
+export type { SafetyNetStats } from './safety-net-protocol.ts';
 
 export type SafetyNet = {
   stats: () => SafetyNetStats;

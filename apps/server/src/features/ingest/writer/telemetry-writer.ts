@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client.ts';
+import type { BatchItem } from './batch-item.ts';
 import { insertReadings, type PointRow, type RackRow, upsertRackPoints, upsertRacks } from './telemetry-repo.ts';
-import type { BatchItem } from './writer.ts';
 
 /**
  * Writes the readings of a batch's telemetry, then the latest state of the racks and points whose

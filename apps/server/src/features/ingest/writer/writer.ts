@@ -1,4 +1,3 @@
-import type { DeviceAlarmMessage, StatusMessage, TelemetryMessage } from '@rcm/shared/device';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ControllerScope, QueuedEvent } from '../../../events/bus.ts';
 import { applyDecisions } from '../../alarms/apply.ts';
@@ -16,13 +15,11 @@ import type { MaintenanceWindow } from '../../alarms/management.ts';
 import { loadStates, OFFLINE_SUBJECT } from '../../alarms/state.ts';
 import type { DeviceRecord } from '../pipeline/device-registry.ts';
 import { samplesOf } from '../pipeline/samples.ts';
+import type { BatchItem } from './batch-item.ts';
 import { writeTelemetry } from './telemetry-writer.ts';
 import { insertMessageIds, markControllersSeen, updateDeviceInfo } from './writer-repo.ts';
 
-export type BatchItem =
-  | { channel: 'telemetry'; device: DeviceRecord; message: TelemetryMessage }
-  | { channel: 'alarms'; device: DeviceRecord; message: DeviceAlarmMessage }
-  | { channel: 'status'; device: DeviceRecord; message: StatusMessage };
+export type { BatchItem } from './batch-item.ts';
 
 export type BatchOutcome = {
   stored: number;

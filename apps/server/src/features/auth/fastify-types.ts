@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import type { AuthContext } from '../features/auth/service.ts';
+import type { AuthContext } from './context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

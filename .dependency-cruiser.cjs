@@ -1,0 +1,111 @@
+/**
+ * The import rules the code keeps (`npm run check:deps`, part of `npm run lint`), type-only imports
+ * included:
+ * - no circle anywhere in the server, the web app or the shared package;
+ * - the server's layers, bottom to top: the platform (lib/, db/, events/, config.ts), the scheduler
+ *   (scheduled/), the features (features/), the composition (realtime/, app.ts, server.ts, main.ts);
+ *   a file imports only from its own layer or below;
+ * - a feature uses another only through that feature's public modules, listed below; tests may reach
+ *   further.
+ */
+
+/**
+ * Each feature's public modules: what other features may import. A feature not listed has none (it
+ * is reached only through its module.ts, from app.ts). Adding a module here is a design decision:
+ * say in docs/architecture.md why the other feature needs it.
+ */
+const PUBLIC = {
+  // The alarm engine and its rules run inside the ingest writer's transaction.
+  alarms: [
+    'apply',
+    'engine',
+    'leak-history',
+    'leak-rule',
+    'leak-trend',
+    'management',
+    'metrics-repo',
+    'metrics-service',
+    'reasons',
+    'rules-cache',
+    'sanitize-notes',
+    'state',
+    'summaries',
+  ],
+  // Who acted, recorded with each change.
+  audit: ['names-repo', 'present', 'repo'],
+  // Who is calling, what they may do and see.
+  auth: ['context', 'guard', 'password-links', 'passwords', 'repo', 'scope', 'service', 'tokens', 'user-columns'],
+  controllers: ['service'],
+  // Device ingest's parts, built before the features.
+  ingest: ['parts', 'pipeline/pipeline', 'transports/broker-stats', 'transports/safety-net'],
+  maintenance: ['cache', 'repo'],
+  // The embedded database's operations (backups, disk watch), shared through the feature context.
+  ops: ['embedded'],
+  // The outbox and the email transport other features send through.
+  notifications: ['action-email', 'outbox-repo', 'repo', 'routes'],
+  organizations: ['locations-repo', 'members-repo'],
+  // The one export machinery (CSV and PDF) of every report.
+  reports: ['export-frame', 'export', 'filters', 'labels', 'pdf', 'routes'],
+};
+
+const SERVER = '^apps/server/src/';
+const TESTS = '\\.test\\.tsx?$|^apps/server/src/test/';
+const FEATURES = ['alarms', 'api-docs', 'assets', 'audit', 'auth', 'controllers', 'ingest', 'inventory', 'jobs'];
+FEATURES.push('languages', 'maintenance', 'notifications', 'ops', 'organizations', 'refrigerant', 'reports');
+FEATURES.push('search', 'settings', 'setup');
+
+const boundary = (feature) => {
+  const open = PUBLIC[feature] ?? [];
+  return {
+    name: `feature-${feature}-public-modules`,
+    comment: `Another feature imports ${feature} only through its public modules (.dependency-cruiser.cjs PUBLIC).`,
+    severity: 'error',
+    from: { path: `${SERVER}features/`, pathNot: [`${SERVER}features/${feature}/`, TESTS] },
+    to: {
+      path: `${SERVER}features/${feature}/`,
+      ...(open.length > 0 ? { pathNot: `${SERVER}features/${feature}/(${open.join('|')})\\.ts$` } : {}),
+    },
+  };
+};
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'An import circle (type-only imports count): move the shared type or function down.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'platform-below-everything',
+      comment: 'lib/, db/, events/ and config.ts know nothing of the scheduler, features or composition.',
+      severity: 'error',
+      from: { path: `${SERVER}(lib|db|events)/|${SERVER}config\\.ts$`, pathNot: TESTS },
+      to: { path: `${SERVER}(features|realtime|scheduled)/|${SERVER}(app|server|main)\\.ts$` },
+    },
+    {
+      name: 'scheduler-below-features',
+      comment: 'The scheduler runs tasks; the features bring them (xxxTasks beside their module).',
+      severity: 'error',
+      from: { path: `${SERVER}scheduled/`, pathNot: TESTS },
+      to: { path: `${SERVER}(features|realtime)/|${SERVER}(app|server|main)\\.ts$` },
+    },
+    {
+      name: 'features-below-composition',
+      comment: 'Features are composed by app.ts and server.ts; they never import them or the socket layer.',
+      severity: 'error',
+      from: { path: `${SERVER}features/`, pathNot: TESTS },
+      to: { path: `${SERVER}realtime/|${SERVER}(app|server|main)\\.ts$` },
+    },
+    ...FEATURES.map(boundary),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    // Type-only imports are dependencies too: a circle of types is a circle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
+  },
+};

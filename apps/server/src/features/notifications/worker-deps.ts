@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/bus.ts';
+import type { MailTransport } from './transport.ts';
+
+/** What the notification worker's passes (worker.ts) run with. */
+export type NotificationWorkerDeps = {
+  db: Db;
+  bus: EventBus;
+  transport: MailTransport;
+  /** The console's public address, for the links in emails. */
+  publicUrl: string;
+  from: string;
+  now: () => Date;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Delivery attempts before a message is marked failed. */
+  maxAttempts?: number;
+};
