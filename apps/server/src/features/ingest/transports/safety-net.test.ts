@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
+import { MESSAGE_ID_RETENTION_DAYS } from '../../../lib/dedupe-window.ts';
 import { query } from '../../../lib/sql.ts';
 import { openDemoTestDatabase } from '../../../test/app.ts';
 import type { TestDatabase } from '../../../test/database.ts';
@@ -13,7 +14,6 @@ import { telemetry } from '../../../test/device.ts';
 import { connectNetDevice, NET_DEVICE, startNetBroker, subscribedConsumer, waitFor } from '../../../test/safety-net.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { missingBinaries } from '../../../test/services.ts';
-import { MESSAGE_ID_RETENTION_DAYS } from '../../../lib/dedupe-window.ts';
 import { startSafetyNet } from './safety-net.ts';
 
 /*
