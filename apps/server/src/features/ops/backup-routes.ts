@@ -8,8 +8,9 @@ import type { Backups } from './backups.ts';
 import type { DiskWatch } from './disk-watch.ts';
 
 /**
- * Backups of the embedded database and its storage state, for administrators who see every
- * organization. On PostgreSQL the backup calls answer 409 (pg_dump and base backups, README).
+ * Backups of the embedded database (`backups_manage`: a backup holds every organization and every
+ * password hash) and its storage state (administrators who see every organization, for the disk
+ * banner). On PostgreSQL the backup calls answer 409 (pg_dump and base backups, README).
  */
 export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null }): FastifyPluginAsyncZod {
   const { backups, disk } = deps;
@@ -33,7 +34,7 @@ export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null })
       '/admin/backups',
       { schema: { response: { 200: z.object({ data: z.array(backupInfo) }) } } },
       async (request) => {
-        requirePermission(request, 'organization_view_all');
+        requirePermission(request, 'backups_manage');
         if (!backups.available) throw external();
         return { data: backups.list() };
       },
@@ -43,7 +44,7 @@ export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null })
       '/admin/backups',
       { schema: { response: { 201: z.object({ data: backupInfo }) } } },
       async (request, reply) => {
-        requirePermission(request, 'organization_view_all');
+        requirePermission(request, 'backups_manage');
         if (!backups.available) throw external();
         // A backup writes about the database's size: not on a disk that is already almost full.
         if (disk?.low()) throw new AppError(503, 'disk_low');
@@ -53,7 +54,7 @@ export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null })
     );
 
     app.get('/admin/backups/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
-      requirePermission(request, 'organization_view_all');
+      requirePermission(request, 'backups_manage');
       if (!backups.available) throw external();
       // Only a backup's name: anything else (a path, say) is simply not one.
       const file = backupName.safeParse(request.params.name).success ? backups.file(request.params.name) : null;
