@@ -16,6 +16,7 @@ import {
   organizationListQuery,
 } from '@rcm/shared/organizations';
 import { listMeta } from '@rcm/shared/pagination';
+import { idParams, paramId } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -27,7 +28,6 @@ import type { RemovalService } from './removal-service.ts';
 import type { OrganizationsRepo } from './repo.ts';
 import type { OrganizationsService } from './service.ts';
 
-const id = z.coerce.number().int().positive();
 const pickerLocation = z.object({ id: z.number().int(), name: z.string(), city: z.string(), state: z.string() });
 const ok = { 200: z.object({ data: z.object({ ok: z.literal(true) }) }) };
 
@@ -72,7 +72,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/organizations/:id',
-      { schema: { params: z.object({ id }), response: { 200: z.object({ data: organizationDetail }) } } },
+      { schema: { params: idParams, response: { 200: z.object({ data: organizationDetail }) } } },
       async (request) => ({ data: await service.view(requireAuth(request), request.params.id) }),
     );
 
@@ -80,7 +80,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
       '/organizations/:id',
       {
         schema: {
-          params: z.object({ id }),
+          params: idParams,
           body: organizationBody,
           response: { 200: z.object({ data: z.object({ id: z.number().int(), name: z.string() }) }) },
         },
@@ -91,7 +91,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     // The pickers' list (authorise and edit a controller, filters): unchanged for its callers.
     app.get(
       '/organizations/:id/locations',
-      { schema: { params: z.object({ id }), response: { 200: z.object({ data: z.array(pickerLocation) }) } } },
+      { schema: { params: idParams, response: { 200: z.object({ data: z.array(pickerLocation) }) } } },
       async (request) => {
         const ctx = requirePermission(
           request,
@@ -110,7 +110,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.post(
       '/organizations/:id/locations',
       {
-        schema: { params: z.object({ id }), body: locationBody, response: { 201: z.object({ data: location }) } },
+        schema: { params: idParams, body: locationBody, response: { 201: z.object({ data: location }) } },
       },
       async (request, reply) => {
         const data = await service.createLocation(requireAuth(request), request.params.id, request.body);
@@ -131,39 +131,39 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/locations/:id',
-      { schema: { params: z.object({ id }), response: { 200: z.object({ data: location }) } } },
+      { schema: { params: idParams, response: { 200: z.object({ data: location }) } } },
       async (request) => ({ data: await service.findLocation(requireAuth(request), request.params.id) }),
     );
 
     app.patch(
       '/locations/:id',
-      { schema: { params: z.object({ id }), body: locationBody, response: { 200: z.object({ data: location }) } } },
+      { schema: { params: idParams, body: locationBody, response: { 200: z.object({ data: location }) } } },
       async (request) => ({
         data: await service.updateLocation(requireAuth(request), request.params.id, request.body),
       }),
     );
 
     // 204: deleted, or archived when history refers to it; 409 in_use while something still uses it.
-    app.delete('/locations/:id', { schema: { params: z.object({ id }) } }, async (request, reply) => {
+    app.delete('/locations/:id', { schema: { params: idParams } }, async (request, reply) => {
       await deps.removal.removeLocation(requireAuth(request), request.params.id);
       return reply.status(204).send();
     });
 
-    app.delete('/organizations/:id', { schema: { params: z.object({ id }) } }, async (request, reply) => {
+    app.delete('/organizations/:id', { schema: { params: idParams } }, async (request, reply) => {
       await deps.removal.removeOrganization(requireAuth(request), request.params.id);
       return reply.status(204).send();
     });
 
     app.get(
       '/organizations/:id/members',
-      { schema: { params: z.object({ id }), response: { 200: z.object({ data: z.array(member) }) } } },
+      { schema: { params: idParams, response: { 200: z.object({ data: z.array(member) }) } } },
       async (request) => ({ data: await service.listMembers(requireAuth(request), request.params.id) }),
     );
 
     app.post(
       '/organizations/:id/members',
       {
-        schema: { params: z.object({ id }), body: invitationBody, response: { 201: z.object({ data: invitation }) } },
+        schema: { params: idParams, body: invitationBody, response: { 201: z.object({ data: invitation }) } },
       },
       async (request, reply) => {
         const origin = deps.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
@@ -176,7 +176,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
       '/organizations/:id/members/:userId',
       {
         schema: {
-          params: z.object({ id, userId: id }),
+          params: idParams.extend({ userId: paramId }),
           body: membershipBody,
           response: { 200: z.object({ data: member }) },
         },
@@ -188,7 +188,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.delete(
       '/organizations/:id/members/:userId',
-      { schema: { params: z.object({ id, userId: id }), response: ok } },
+      { schema: { params: idParams.extend({ userId: paramId }), response: ok } },
       async (request) => {
         await service.removeMember(requireAuth(request), request.params.id, request.params.userId);
         return { data: { ok: true as const } };
@@ -197,13 +197,13 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/organizations/:id/invitations',
-      { schema: { params: z.object({ id }), response: { 200: z.object({ data: z.array(invitation) }) } } },
+      { schema: { params: idParams, response: { 200: z.object({ data: z.array(invitation) }) } } },
       async (request) => ({ data: await invitations.pending(requireAuth(request), request.params.id) }),
     );
 
     app.delete(
       '/organizations/:id/invitations/:invitationId',
-      { schema: { params: z.object({ id, invitationId: id }), response: ok } },
+      { schema: { params: idParams.extend({ invitationId: paramId }), response: ok } },
       async (request) => {
         await invitations.revoke(requireAuth(request), request.params.id, request.params.invitationId);
         return { data: { ok: true as const } };
