@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_PRIORITIES, JOB_STATUSES } from './filter-values.ts';
+import { listMeta, pageQuery } from './pagination.ts';
 import { bodyId, paramId } from './params.ts';
 
 export { JOB_PRIORITIES, JOB_STATUSES };
@@ -135,8 +136,11 @@ export type JobCategoryRecord = z.infer<typeof jobCategoryRecord>;
 /** Where categories are managed: here (`local`) or in Zuper while it is connected (read-only here). */
 export const jobCategoryList = z.object({
   data: z.array(jobCategoryRecord),
-  meta: z.object({ managed_by: z.enum(JOB_PROVIDERS) }),
+  meta: listMeta.extend({ managed_by: z.enum(JOB_PROVIDERS) }),
 });
+
+/** GET /api/settings/job-categories. */
+export const jobCategoryListQuery = pageQuery(25);
 export type JobCategoryList = z.infer<typeof jobCategoryList>;
 
 const categoryName = z.string().trim().min(1).max(100);

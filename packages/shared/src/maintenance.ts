@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './pagination.ts';
 import { bodyId, paramId } from './params.ts';
 
 /** Days of a weekly maintenance window. */
@@ -67,7 +68,7 @@ export const maintenanceWindow = z.object({
 export type MaintenanceWindowView = z.infer<typeof maintenanceWindow>;
 
 /** GET /api/maintenance-windows: current and upcoming by default; `include_past` for the history. */
-export const maintenanceWindowQuery = z.object({
+export const maintenanceWindowQuery = pageQuery(25).extend({
   location_id: paramId.optional(),
   controller_id: paramId.optional(),
   include_past: z.enum(['true', 'false']).optional(),

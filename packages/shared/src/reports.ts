@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listMeta } from './pagination.ts';
+import { listMeta, PICKER_PER_PAGE, pageQuery } from './pagination.ts';
 import { paramId } from './params.ts';
 
 /** The reports, in the order of the index page; each is `/reports/{name}` and `/api/reports/{name}`. */
@@ -75,6 +75,9 @@ export type AlarmResponseQuery = z.infer<typeof alarmResponseQuery>;
 /** GET /api/reports/locations: the locations in the caller's report scope (for the filters). */
 export const reportLocation = z.object({ id: z.number().int(), name: z.string(), organization_name: z.string() });
 export type ReportLocation = z.infer<typeof reportLocation>;
+
+/** GET /api/reports/locations (the reports' location filter asks for every one: PICKER_PER_PAGE). */
+export const reportLocationsQuery = pageQuery(100, PICKER_PER_PAGE);
 
 // --- URI purchase orders -------------------------------------------------------------------------
 

@@ -1,3 +1,4 @@
+import { pagedList, pageOf } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import { supplierBody, supplierListQuery, supplierPatch, supplierRecord } from '@rcm/shared/suppliers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,10 +21,10 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
   return async (app) => {
     app.get(
       '/inventory/suppliers',
-      { schema: { querystring: supplierListQuery, response: { 200: z.object({ data: z.array(supplierRecord) }) } } },
+      { schema: { querystring: supplierListQuery, response: { 200: pagedList(supplierRecord) } } },
       async (request) => {
         requirePermission(request, 'inventory_view');
-        return { data: await repo.list(request.query.include_archived === 'true') };
+        return pageOf(await repo.list(request.query.include_archived === 'true'), request.query);
       },
     );
 

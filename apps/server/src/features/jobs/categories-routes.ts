@@ -1,4 +1,11 @@
-import { jobCategoryBody, jobCategoryList, jobCategoryPatch, jobCategoryRecord } from '@rcm/shared/jobs';
+import {
+  jobCategoryBody,
+  jobCategoryList,
+  jobCategoryListQuery,
+  jobCategoryPatch,
+  jobCategoryRecord,
+} from '@rcm/shared/jobs';
+import { pageOf } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,10 +24,15 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
     return { data };
   };
   return async (app) => {
-    app.get('/settings/job-categories', { schema: { response: { 200: jobCategoryList } } }, async (request) => {
-      requirePermission(request, 'settings_view');
-      return { data: await service.list(), meta: { managed_by: service.managedBy } };
-    });
+    app.get(
+      '/settings/job-categories',
+      { schema: { querystring: jobCategoryListQuery, response: { 200: jobCategoryList } } },
+      async (request) => {
+        requirePermission(request, 'settings_view');
+        const { data, meta } = pageOf(await service.list(), request.query);
+        return { data, meta: { ...meta, managed_by: service.managedBy } };
+      },
+    );
 
     app.post(
       '/settings/job-categories',

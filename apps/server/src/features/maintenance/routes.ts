@@ -4,6 +4,7 @@ import {
   maintenanceWindowPatch,
   maintenanceWindowQuery,
 } from '@rcm/shared/maintenance';
+import { pagedList, pageOf } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,12 +37,12 @@ export function maintenanceRoutes(deps: {
       {
         schema: {
           querystring: maintenanceWindowQuery,
-          response: { 200: z.object({ data: z.array(maintenanceWindow) }) },
+          response: { 200: pagedList(maintenanceWindow) },
         },
       },
       async (request) => {
         const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
-        return { data: await service.list(ctx, request.query) };
+        return pageOf(await service.list(ctx, request.query), request.query);
       },
     );
 

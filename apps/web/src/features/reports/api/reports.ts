@@ -1,4 +1,5 @@
 import type { AlarmManagementReport } from '@rcm/shared/alarm-management';
+import { PICKER_PER_PAGE } from '@rcm/shared/pagination';
 import type { RefrigerantReport } from '@rcm/shared/refrigerant';
 import type {
   AlarmResponseReport,
@@ -44,7 +45,8 @@ export const reportQuery = <N extends ReportName>(name: N, filters: ReportFilter
 export const reportLocationsQuery = () =>
   queryOptions({
     queryKey: ['reports', 'locations'],
-    queryFn: () => api<{ data: ReportLocation[] }>('reports/locations').then((r) => r.data),
+    // A filter offers every location: one page as large as a picker's.
+    queryFn: () => api<{ data: ReportLocation[] }>(`reports/locations?per_page=${PICKER_PER_PAGE}`).then((r) => r.data),
     staleTime: 60_000,
   });
 
