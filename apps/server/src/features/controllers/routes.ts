@@ -11,7 +11,7 @@ import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth, requirePermission } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import { type ControllerListRepo, visibleControllers } from './list-repo.ts';
 import type { ControllersRepo } from './repo.ts';
@@ -60,6 +60,7 @@ export function controllerRoutes(deps: {
     app.get(
       '/controllers',
       {
+        config: needs('controllers_view', 'controllers_view_all'),
         schema: {
           querystring: controllerListQuery,
           response: { 200: z.object({ data: z.array(controllerListItem), meta: listMeta }) },
@@ -81,7 +82,10 @@ export function controllerRoutes(deps: {
 
     app.get(
       '/controllers/:id/racks',
-      { schema: { params: idParams, response: { 200: z.object({ data: z.array(rackState) }) } } },
+      {
+        config: needs('controllers_view', 'controllers_view_all'),
+        schema: { params: idParams, response: { 200: z.object({ data: z.array(rackState) }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
         const controller = await deps.repo.findById(request.params.id);
@@ -93,6 +97,7 @@ export function controllerRoutes(deps: {
     app.get(
       '/controllers/:id/metrics',
       {
+        config: needs('controllers_view', 'controllers_view_all'),
         schema: {
           params: idParams,
           querystring: alarmMetricsQuery,
@@ -110,6 +115,7 @@ export function controllerRoutes(deps: {
     app.patch(
       '/controllers/:id',
       {
+        config: needs('controllers_edit'),
         schema: {
           params: idParams,
           body: controllerUpdateBody,
@@ -127,7 +133,10 @@ export function controllerRoutes(deps: {
 
     app.get(
       '/controllers/unauthorised',
-      { schema: { response: { 200: z.object({ data: z.array(unauthorisedController) }) } } },
+      {
+        config: needs('controller_authorize'),
+        schema: { response: { 200: z.object({ data: z.array(unauthorisedController) }) } },
+      },
       async (request) => {
         requirePermission(request, 'controller_authorize');
         return { data: await deps.repo.listUnauthorised() };
@@ -136,7 +145,10 @@ export function controllerRoutes(deps: {
 
     app.get(
       '/controllers/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: controllerDetail }) } } },
+      {
+        config: needs('controllers_view', 'controllers_view_all', 'controllers_update', 'controller_authorize'),
+        schema: { params: idParams, response: { 200: z.object({ data: controllerDetail }) } },
+      },
       async (request) => {
         const ctx = requireAuth(request);
         const row = await deps.repo.detail(request.params.id);
@@ -146,14 +158,21 @@ export function controllerRoutes(deps: {
     );
 
     // Rejects a pending controller or decommissions an authorised one (service.remove).
-    app.delete('/controllers/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await deps.service.remove(requireAuth(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/controllers/:id',
+      { config: needs('controllers_edit', 'controllers_update', 'controller_authorize'), schema: { params: idParams } },
+      async (request, reply) => {
+        await deps.service.remove(requireAuth(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.post(
       '/controllers/:id/rotate-key',
-      { schema: { params: idParams, response: { 200: z.object({ data: z.object({ device_key: z.string() }) }) } } },
+      {
+        config: needs('controllers_update'),
+        schema: { params: idParams, response: { 200: z.object({ data: z.object({ device_key: z.string() }) }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'controllers_update');
         return { data: { device_key: await deps.service.rotateKey(ctx, request.params.id) } };
@@ -163,6 +182,7 @@ export function controllerRoutes(deps: {
     app.post(
       '/controllers/:id/authorise',
       {
+        config: needs('controllers_update'),
         schema: {
           params: idParams,
           body: authoriseControllerBody,

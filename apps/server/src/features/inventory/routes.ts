@@ -14,7 +14,7 @@ import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requirePermission } from '../auth/guard.ts';
 import { holdsOrganization, requireScope } from '../auth/scope.ts';
 import { itemsToCsv } from './csv.ts';
 import type { ItemsRepo } from './items-repo.ts';
@@ -33,6 +33,7 @@ export function inventoryRoutes(deps: {
     app.get(
       '/inventory',
       {
+        config: needs('inventory_view'),
         schema: {
           querystring: inventoryListQuery,
           response: { 200: z.object({ data: z.array(inventoryItem), meta: listMeta }) },
@@ -48,7 +49,7 @@ export function inventoryRoutes(deps: {
 
     app.get(
       '/inventory/brands',
-      { schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
+      { config: needs('inventory_view'), schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
       async (request) => {
         const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         return { data: await items.brands(scope) };
@@ -58,7 +59,10 @@ export function inventoryRoutes(deps: {
     // Every matching row (not one page), as CSV; at most 50,000 rows.
     app.get(
       '/inventory/export',
-      { schema: { querystring: inventoryListQuery.omit({ page: true, per_page: true }) } },
+      {
+        config: needs('inventory_view'),
+        schema: { querystring: inventoryListQuery.omit({ page: true, per_page: true }) },
+      },
       async (request, reply) => {
         const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         const { items: data } = await items.list({ ...request.query, page: 1, per_page: 50_000 }, scope);
@@ -71,7 +75,10 @@ export function inventoryRoutes(deps: {
 
     app.get(
       '/inventory/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: inventoryItem }) } } },
+      {
+        config: needs('inventory_view'),
+        schema: { params: idParams, response: { 200: z.object({ data: inventoryItem }) } },
+      },
       async (request) => {
         const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
         const item = await items.findById(request.params.id);
@@ -82,7 +89,10 @@ export function inventoryRoutes(deps: {
 
     app.post(
       '/inventory',
-      { schema: { body: inventoryItemBody, response: { 201: z.object({ data: inventoryItem }) } } },
+      {
+        config: needs('inventory_edit'),
+        schema: { body: inventoryItemBody, response: { 201: z.object({ data: inventoryItem }) } },
+      },
       async (request, reply) => {
         const ctx = requirePermission(request, 'inventory_edit');
         requireScope(ctx, 'inventory');
@@ -95,7 +105,10 @@ export function inventoryRoutes(deps: {
 
     app.put(
       '/inventory/:id',
-      { schema: { params: idParams, body: inventoryItemBody, response: { 200: z.object({ data: inventoryItem }) } } },
+      {
+        config: needs('inventory_edit'),
+        schema: { params: idParams, body: inventoryItemBody, response: { 200: z.object({ data: inventoryItem }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'inventory_edit');
         await itemsService.update(ctx, request.params.id, request.body);
@@ -106,15 +119,20 @@ export function inventoryRoutes(deps: {
     );
 
     // 204: deleted, or archived when orders hold it; 409 in_use while open orders do.
-    app.delete('/inventory/:id', { schema: { params: idParams } }, async (request, reply) => {
-      const ctx = requirePermission(request, 'inventory_edit');
-      await itemsService.remove(ctx, request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/inventory/:id',
+      { config: needs('inventory_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        const ctx = requirePermission(request, 'inventory_edit');
+        await itemsService.remove(ctx, request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.post(
       '/inventory/import',
       {
+        config: needs('inventory_edit'),
         bodyLimit: 8 * 1_048_576,
         schema: {
           body: inventoryImportBody,
@@ -131,6 +149,7 @@ export function inventoryRoutes(deps: {
     app.get(
       '/purchase-orders',
       {
+        config: needs('inventory_view'),
         schema: {
           querystring: purchaseOrderListQuery,
           response: { 200: z.object({ data: z.array(purchaseOrderSummary), meta: listMeta }) },
@@ -147,6 +166,7 @@ export function inventoryRoutes(deps: {
     app.get(
       '/purchase-orders/options',
       {
+        config: needs('inventory_view'),
         schema: {
           response: {
             200: z.object({
@@ -179,7 +199,10 @@ export function inventoryRoutes(deps: {
 
     app.get(
       '/purchase-orders/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
+      {
+        config: needs('inventory_view'),
+        schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'inventory_view');
         return { data: await ordersService.visible(ctx, request.params.id) };
@@ -188,7 +211,10 @@ export function inventoryRoutes(deps: {
 
     app.post(
       '/purchase-orders',
-      { schema: { body: purchaseOrderBody, response: { 201: z.object({ data: purchaseOrderDetail }) } } },
+      {
+        config: needs('inventory_edit'),
+        schema: { body: purchaseOrderBody, response: { 201: z.object({ data: purchaseOrderDetail }) } },
+      },
       async (request, reply) => {
         const ctx = requirePermission(request, 'inventory_edit');
         const id = await ordersService.create(ctx, request.body);
@@ -199,7 +225,10 @@ export function inventoryRoutes(deps: {
     // Sends the draft: its PDF is emailed to the supplier (see po-service `send`).
     app.post(
       '/purchase-orders/:id/send',
-      { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
+      {
+        config: needs('inventory_edit'),
+        schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'inventory_edit');
         await ordersService.send(ctx, request.params.id, request.locale);
@@ -209,7 +238,10 @@ export function inventoryRoutes(deps: {
 
     app.post(
       '/purchase-orders/:id/receive',
-      { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
+      {
+        config: needs('inventory_edit'),
+        schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'inventory_edit');
         await ordersService.receive(ctx, request.params.id);
@@ -218,18 +250,26 @@ export function inventoryRoutes(deps: {
     );
 
     // 204: the draft is gone; 409 for a sent or received order.
-    app.delete('/purchase-orders/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await ordersService.discard(requirePermission(request, 'inventory_edit'), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/purchase-orders/:id',
+      { config: needs('inventory_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        await ordersService.discard(requirePermission(request, 'inventory_edit'), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
-    app.get('/purchase-orders/:id/pdf', { schema: { params: idParams } }, async (request, reply) => {
-      const ctx = requirePermission(request, 'inventory_view');
-      const { number, pdf } = await ordersService.pdf(ctx, request.params.id, request.locale);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${number}.pdf"`)
-        .send(pdf);
-    });
+    app.get(
+      '/purchase-orders/:id/pdf',
+      { config: needs('inventory_view'), schema: { params: idParams } },
+      async (request, reply) => {
+        const ctx = requirePermission(request, 'inventory_view');
+        const { number, pdf } = await ordersService.pdf(ctx, request.params.id, request.locale);
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `attachment; filename="${number}.pdf"`)
+          .send(pdf);
+      },
+    );
   };
 }

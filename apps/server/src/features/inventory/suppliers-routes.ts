@@ -4,7 +4,7 @@ import { supplierBody, supplierListQuery, supplierPatch, supplierRecord } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requirePermission } from '../auth/guard.ts';
 import type { SuppliersRepo } from './suppliers-repo.ts';
 import type { SuppliersService } from './suppliers-service.ts';
 
@@ -21,7 +21,10 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
   return async (app) => {
     app.get(
       '/inventory/suppliers',
-      { schema: { querystring: supplierListQuery, response: { 200: pagedList(supplierRecord) } } },
+      {
+        config: needs('inventory_view'),
+        schema: { querystring: supplierListQuery, response: { 200: pagedList(supplierRecord) } },
+      },
       async (request) => {
         requirePermission(request, 'inventory_view');
         return pageOf(await repo.list(request.query.include_archived === 'true'), request.query);
@@ -30,7 +33,7 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
 
     app.post(
       '/inventory/suppliers',
-      { schema: { body: supplierBody, response: { 201: one } } },
+      { config: needs('inventory_edit'), schema: { body: supplierBody, response: { 201: one } } },
       async (request, reply) => {
         const id = await service.create(requirePermission(request, 'inventory_edit'), request.body);
         return reply.status(201).send(await found(id));
@@ -39,16 +42,20 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
 
     app.patch(
       '/inventory/suppliers/:id',
-      { schema: { params: idParams, body: supplierPatch, response: { 200: one } } },
+      { config: needs('inventory_edit'), schema: { params: idParams, body: supplierPatch, response: { 200: one } } },
       async (request) => {
         await service.update(requirePermission(request, 'inventory_edit'), request.params.id, request.body);
         return found(request.params.id);
       },
     );
 
-    app.delete('/inventory/suppliers/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await service.archive(requirePermission(request, 'inventory_edit'), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/inventory/suppliers/:id',
+      { config: needs('inventory_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        await service.archive(requirePermission(request, 'inventory_edit'), request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

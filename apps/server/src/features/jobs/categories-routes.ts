@@ -10,7 +10,7 @@ import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requirePermission } from '../auth/guard.ts';
 import type { JobCategoriesService } from './categories-service.ts';
 
 const one = z.object({ data: jobCategoryRecord });
@@ -26,7 +26,10 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
   return async (app) => {
     app.get(
       '/settings/job-categories',
-      { schema: { querystring: jobCategoryListQuery, response: { 200: jobCategoryList } } },
+      {
+        config: needs('settings_view'),
+        schema: { querystring: jobCategoryListQuery, response: { 200: jobCategoryList } },
+      },
       async (request) => {
         requirePermission(request, 'settings_view');
         const { data, meta } = pageOf(await service.list(), request.query);
@@ -36,7 +39,7 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
 
     app.post(
       '/settings/job-categories',
-      { schema: { body: jobCategoryBody, response: { 201: one } } },
+      { config: needs('settings_update'), schema: { body: jobCategoryBody, response: { 201: one } } },
       async (request, reply) => {
         const id = await service.create(requirePermission(request, 'settings_update'), request.body);
         return reply.status(201).send(await found(id));
@@ -45,16 +48,23 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
 
     app.patch(
       '/settings/job-categories/:id',
-      { schema: { params: idParams, body: jobCategoryPatch, response: { 200: one } } },
+      {
+        config: needs('settings_update'),
+        schema: { params: idParams, body: jobCategoryPatch, response: { 200: one } },
+      },
       async (request) => {
         await service.update(requirePermission(request, 'settings_update'), request.params.id, request.body);
         return found(request.params.id);
       },
     );
 
-    app.delete('/settings/job-categories/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await service.archive(requirePermission(request, 'settings_update'), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/settings/job-categories/:id',
+      { config: needs('settings_update'), schema: { params: idParams } },
+      async (request, reply) => {
+        await service.archive(requirePermission(request, 'settings_update'), request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

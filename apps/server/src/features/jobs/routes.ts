@@ -14,7 +14,7 @@ import { listMeta, pageMeta } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requirePermission } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { JobCategoriesService } from './categories-service.ts';
 import type { JobsRepo } from './repo.ts';
@@ -32,6 +32,7 @@ export function jobRoutes(deps: {
     app.get(
       '/jobs',
       {
+        config: needs('jobs_view'),
         schema: {
           querystring: jobListQuery,
           response: { 200: z.object({ data: z.array(jobSummary), meta: listMeta }) },
@@ -50,7 +51,10 @@ export function jobRoutes(deps: {
 
     app.get(
       '/jobs/stats',
-      { schema: { querystring: statsQuery, response: { 200: z.object({ data: jobStats }) } } },
+      {
+        config: needs('jobs_view'),
+        schema: { querystring: statsQuery, response: { 200: z.object({ data: jobStats }) } },
+      },
       async (request) => {
         const scope = requireScope(requirePermission(request, 'jobs_view'), 'jobs');
         return { data: await repo.stats(request.query, scope) };
@@ -59,7 +63,7 @@ export function jobRoutes(deps: {
 
     app.get(
       '/jobs/categories',
-      { schema: { response: { 200: z.object({ data: z.array(jobCategory) }) } } },
+      { config: needs('jobs_view'), schema: { response: { 200: z.object({ data: z.array(jobCategory) }) } } },
       async (request) => {
         requirePermission(request, 'jobs_view');
         return { data: (await categories.list()).map(({ job_count: _n, ...c }) => c) };
@@ -68,7 +72,7 @@ export function jobRoutes(deps: {
 
     app.get(
       '/jobs/locations',
-      { schema: { response: { 200: z.object({ data: z.array(jobLocation) }) } } },
+      { config: needs('jobs_create'), schema: { response: { 200: z.object({ data: z.array(jobLocation) }) } } },
       async (request) => {
         const scope = requireScope(requirePermission(request, 'jobs_create'), 'jobs');
         return { data: await repo.locationsIn(scope) };
@@ -77,7 +81,7 @@ export function jobRoutes(deps: {
 
     app.get(
       '/jobs/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: jobDetail }) } } },
+      { config: needs('jobs_view'), schema: { params: idParams, response: { 200: z.object({ data: jobDetail }) } } },
       async (request) => {
         const ctx = requirePermission(request, 'jobs_view');
         return { data: await service.detail(ctx, request.params.id) };
@@ -86,7 +90,10 @@ export function jobRoutes(deps: {
 
     app.post(
       '/jobs',
-      { schema: { body: jobCreateBody, response: { 201: z.object({ data: jobDetail }) } } },
+      {
+        config: needs('jobs_create'),
+        schema: { body: jobCreateBody, response: { 201: z.object({ data: jobDetail }) } },
+      },
       async (request, reply) => {
         const ctx = requirePermission(request, 'jobs_create');
         const job = await service.create(ctx, request.body);
@@ -96,7 +103,10 @@ export function jobRoutes(deps: {
 
     app.patch(
       '/jobs/:id',
-      { schema: { params: idParams, body: jobUpdateBody, response: { 200: z.object({ data: jobDetail }) } } },
+      {
+        config: needs('jobs_view'),
+        schema: { params: idParams, body: jobUpdateBody, response: { 200: z.object({ data: jobDetail }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'jobs_view');
         await service.update(ctx, request.params.id, request.body);
@@ -106,7 +116,10 @@ export function jobRoutes(deps: {
 
     app.post(
       '/jobs/:id/status',
-      { schema: { params: idParams, body: jobStatusBody, response: { 200: z.object({ data: jobDetail }) } } },
+      {
+        config: needs('jobs_view'),
+        schema: { params: idParams, body: jobStatusBody, response: { 200: z.object({ data: jobDetail }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'jobs_view');
         await service.changeStatus(ctx, request.params.id, request.body);
@@ -117,6 +130,7 @@ export function jobRoutes(deps: {
     app.get(
       '/jobs/:id/assignable',
       {
+        config: needs('jobs_create'),
         schema: {
           params: idParams,
           response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }) },
@@ -130,7 +144,10 @@ export function jobRoutes(deps: {
 
     app.put(
       '/jobs/:id/assignees',
-      { schema: { params: idParams, body: jobAssignBody, response: { 200: z.object({ data: jobDetail }) } } },
+      {
+        config: needs('jobs_view'),
+        schema: { params: idParams, body: jobAssignBody, response: { 200: z.object({ data: jobDetail }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'jobs_view');
         await service.assign(ctx, request.params.id, request.body);

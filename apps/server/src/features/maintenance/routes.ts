@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requirePermission } from '../auth/guard.ts';
 import { createMaintenanceRepo } from './repo.ts';
 import { createMaintenanceService } from './service.ts';
 
@@ -35,6 +35,7 @@ export function maintenanceRoutes(deps: {
     app.get(
       '/maintenance-windows',
       {
+        config: needs('controllers_view', 'controllers_view_all'),
         schema: {
           querystring: maintenanceWindowQuery,
           response: { 200: pagedList(maintenanceWindow) },
@@ -48,7 +49,10 @@ export function maintenanceRoutes(deps: {
 
     app.post(
       '/maintenance-windows',
-      { schema: { body: maintenanceWindowBody, response: { 201: z.object({ data: maintenanceWindow }) } } },
+      {
+        config: needs('controllers_update'),
+        schema: { body: maintenanceWindowBody, response: { 201: z.object({ data: maintenanceWindow }) } },
+      },
       async (request, reply) => {
         const ctx = requirePermission(request, 'controllers_update');
         return reply.status(201).send({ data: await service.create(ctx, request.body) });
@@ -57,17 +61,24 @@ export function maintenanceRoutes(deps: {
 
     app.patch(
       '/maintenance-windows/:id',
-      { schema: { params: idParams, body: maintenanceWindowPatch, response: one } },
+      {
+        config: needs('controllers_update'),
+        schema: { params: idParams, body: maintenanceWindowPatch, response: one },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'controllers_update');
         return { data: await service.update(ctx, request.params.id, request.body) };
       },
     );
 
-    app.delete('/maintenance-windows/:id', { schema: { params: idParams } }, async (request, reply) => {
-      const ctx = requirePermission(request, 'controllers_update');
-      await service.remove(ctx, request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/maintenance-windows/:id',
+      { config: needs('controllers_update'), schema: { params: idParams } },
+      async (request, reply) => {
+        const ctx = requirePermission(request, 'controllers_update');
+        await service.remove(ctx, request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

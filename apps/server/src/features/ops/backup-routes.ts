@@ -3,7 +3,7 @@ import { backupInfo, backupName, storageStatus } from '@rcm/shared/backups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requirePermission } from '../auth/guard.ts';
 import type { Backups } from './backups.ts';
 import type { DiskWatch } from './disk-watch.ts';
 
@@ -16,23 +16,27 @@ export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null })
   const { backups, disk } = deps;
   const external = () => new AppError(409, 'backups_external');
   return async (app) => {
-    app.get('/admin/storage', { schema: { response: { 200: z.object({ data: storageStatus }) } } }, async (request) => {
-      requirePermission(request, 'organization_view_all');
-      const status = disk?.status();
-      return {
-        data: {
-          embedded: backups.available,
-          disk_low: status?.low ?? false,
-          free_bytes: status?.free_bytes ?? null,
-          min_free_bytes: status?.min_free_bytes ?? null,
-          backup_keep: backups.available ? backups.keep : null,
-        },
-      };
-    });
+    app.get(
+      '/admin/storage',
+      { config: needs('organization_view_all'), schema: { response: { 200: z.object({ data: storageStatus }) } } },
+      async (request) => {
+        requirePermission(request, 'organization_view_all');
+        const status = disk?.status();
+        return {
+          data: {
+            embedded: backups.available,
+            disk_low: status?.low ?? false,
+            free_bytes: status?.free_bytes ?? null,
+            min_free_bytes: status?.min_free_bytes ?? null,
+            backup_keep: backups.available ? backups.keep : null,
+          },
+        };
+      },
+    );
 
     app.get(
       '/admin/backups',
-      { schema: { response: { 200: z.object({ data: z.array(backupInfo) }) } } },
+      { config: needs('backups_manage'), schema: { response: { 200: z.object({ data: z.array(backupInfo) }) } } },
       async (request) => {
         requirePermission(request, 'backups_manage');
         if (!backups.available) throw external();
@@ -42,7 +46,7 @@ export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null })
 
     app.post(
       '/admin/backups',
-      { schema: { response: { 201: z.object({ data: backupInfo }) } } },
+      { config: needs('backups_manage'), schema: { response: { 201: z.object({ data: backupInfo }) } } },
       async (request, reply) => {
         requirePermission(request, 'backups_manage');
         if (!backups.available) throw external();
@@ -53,18 +57,22 @@ export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null })
       },
     );
 
-    app.get('/admin/backups/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
-      requirePermission(request, 'backups_manage');
-      if (!backups.available) throw external();
-      // Only a backup's name: anything else (a path, say) is simply not one.
-      const file = backupName.safeParse(request.params.name).success ? backups.file(request.params.name) : null;
-      if (!file) throw new AppError(404, 'not_found');
-      return reply
-        .header('Content-Type', 'application/gzip')
-        .header('Content-Disposition', `attachment; filename="${request.params.name}"`)
-        .header('Content-Length', String(fs.statSync(file).size))
-        .header('Cache-Control', 'no-store')
-        .send(fs.createReadStream(file));
-    });
+    app.get(
+      '/admin/backups/:name',
+      { config: needs('backups_manage'), schema: { params: z.object({ name: z.string() }) } },
+      async (request, reply) => {
+        requirePermission(request, 'backups_manage');
+        if (!backups.available) throw external();
+        // Only a backup's name: anything else (a path, say) is simply not one.
+        const file = backupName.safeParse(request.params.name).success ? backups.file(request.params.name) : null;
+        if (!file) throw new AppError(404, 'not_found');
+        return reply
+          .header('Content-Type', 'application/gzip')
+          .header('Content-Disposition', `attachment; filename="${request.params.name}"`)
+          .header('Content-Length', String(fs.statSync(file).size))
+          .header('Cache-Control', 'no-store')
+          .send(fs.createReadStream(file));
+      },
+    );
   };
 }

@@ -20,7 +20,7 @@ import { idParams, paramId } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth, requirePermission } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { InvitationsService } from './invitations-service.ts';
@@ -48,6 +48,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/organizations',
       {
+        config: needs('organization_view', 'organization_view_all'),
         schema: {
           querystring: organizationListQuery,
           response: { 200: z.object({ data: z.array(organizationListItem), meta: listMeta }) },
@@ -59,6 +60,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.post(
       '/organizations',
       {
+        config: needs('organization_create'),
         schema: {
           body: organizationBody,
           response: { 201: z.object({ data: z.object({ id: z.number().int(), name: z.string() }) }) },
@@ -72,13 +74,17 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/organizations/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: organizationDetail }) } } },
+      {
+        config: needs('organization_view', 'organization_view_all'),
+        schema: { params: idParams, response: { 200: z.object({ data: organizationDetail }) } },
+      },
       async (request) => ({ data: await service.view(requireAuth(request), request.params.id) }),
     );
 
     app.patch(
       '/organizations/:id',
       {
+        config: needs('organization_edit'),
         schema: {
           params: idParams,
           body: organizationBody,
@@ -91,7 +97,10 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     // The pickers' list (authorise and edit a controller, filters): unchanged for its callers.
     app.get(
       '/organizations/:id/locations',
-      { schema: { params: idParams, response: { 200: z.object({ data: z.array(pickerLocation) }) } } },
+      {
+        config: needs('organization_view', 'organization_view_all', 'locations_view', 'locations_view_all'),
+        schema: { params: idParams, response: { 200: z.object({ data: z.array(pickerLocation) }) } },
+      },
       async (request) => {
         const ctx = requirePermission(
           request,
@@ -110,6 +119,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.post(
       '/organizations/:id/locations',
       {
+        config: needs('locations_create'),
         schema: { params: idParams, body: locationBody, response: { 201: z.object({ data: location }) } },
       },
       async (request, reply) => {
@@ -121,6 +131,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/locations',
       {
+        config: needs('locations_view', 'locations_view_all'),
         schema: {
           querystring: locationListQuery,
           response: { 200: z.object({ data: z.array(location), meta: listMeta }) },
@@ -131,38 +142,56 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/locations/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: location }) } } },
+      {
+        config: needs('locations_view', 'locations_view_all', 'organization_view', 'organization_view_all'),
+        schema: { params: idParams, response: { 200: z.object({ data: location }) } },
+      },
       async (request) => ({ data: await service.findLocation(requireAuth(request), request.params.id) }),
     );
 
     app.patch(
       '/locations/:id',
-      { schema: { params: idParams, body: locationBody, response: { 200: z.object({ data: location }) } } },
+      {
+        config: needs('locations_edit'),
+        schema: { params: idParams, body: locationBody, response: { 200: z.object({ data: location }) } },
+      },
       async (request) => ({
         data: await service.updateLocation(requireAuth(request), request.params.id, request.body),
       }),
     );
 
     // 204: deleted, or archived when history refers to it; 409 in_use while something still uses it.
-    app.delete('/locations/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await deps.removal.removeLocation(requireAuth(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/locations/:id',
+      { config: needs('locations_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        await deps.removal.removeLocation(requireAuth(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
-    app.delete('/organizations/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await deps.removal.removeOrganization(requireAuth(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/organizations/:id',
+      { config: needs('organization_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        await deps.removal.removeOrganization(requireAuth(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.get(
       '/organizations/:id/members',
-      { schema: { params: idParams, response: { 200: z.object({ data: z.array(member) }) } } },
+      {
+        config: needs('organization_view', 'organization_view_all'),
+        schema: { params: idParams, response: { 200: z.object({ data: z.array(member) }) } },
+      },
       async (request) => ({ data: await service.listMembers(requireAuth(request), request.params.id) }),
     );
 
     app.post(
       '/organizations/:id/members',
       {
+        config: needs('organization_edit'),
         schema: { params: idParams, body: invitationBody, response: { 201: z.object({ data: invitation }) } },
       },
       async (request, reply) => {
@@ -175,6 +204,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.patch(
       '/organizations/:id/members/:userId',
       {
+        config: needs('organization_edit'),
         schema: {
           params: idParams.extend({ userId: paramId }),
           body: membershipBody,
@@ -188,7 +218,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.delete(
       '/organizations/:id/members/:userId',
-      { schema: { params: idParams.extend({ userId: paramId }), response: ok } },
+      { config: needs('organization_edit'), schema: { params: idParams.extend({ userId: paramId }), response: ok } },
       async (request) => {
         await service.removeMember(requireAuth(request), request.params.id, request.params.userId);
         return { data: { ok: true as const } };
@@ -197,13 +227,19 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/organizations/:id/invitations',
-      { schema: { params: idParams, response: { 200: z.object({ data: z.array(invitation) }) } } },
+      {
+        config: needs('organization_edit'),
+        schema: { params: idParams, response: { 200: z.object({ data: z.array(invitation) }) } },
+      },
       async (request) => ({ data: await invitations.pending(requireAuth(request), request.params.id) }),
     );
 
     app.delete(
       '/organizations/:id/invitations/:invitationId',
-      { schema: { params: idParams.extend({ invitationId: paramId }), response: ok } },
+      {
+        config: needs('organization_edit'),
+        schema: { params: idParams.extend({ invitationId: paramId }), response: ok },
+      },
       async (request) => {
         await invitations.revoke(requireAuth(request), request.params.id, request.params.invitationId);
         return { data: { ok: true as const } };
@@ -212,7 +248,10 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/member-roles',
-      { schema: { response: { 200: z.object({ data: z.array(assignableRole) }) } } },
+      {
+        config: needs('organization_edit'),
+        schema: { response: { 200: z.object({ data: z.array(assignableRole) }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'organization_edit');
         return { data: await invitations.assignableRoles(ctx) };

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth, requirePermission } from '../auth/guard.ts';
 import { reportRoute } from '../reports/routes.ts';
 import { levelTrendOf } from './level-trend.ts';
 import { createRefrigerantRepo } from './repo.ts';
@@ -38,7 +38,10 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
 
     app.get(
       '/controllers/:id/racks/:ref/refrigerant',
-      { schema: { params: rackRefParams, response: { 200: refrigerantSystemResponse } } },
+      {
+        config: needs('controllers_view', 'controllers_view_all'),
+        schema: { params: rackRefParams, response: { 200: refrigerantSystemResponse } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
         const { system } = await service.view(ctx, request.params.id, request.params.ref);
@@ -49,6 +52,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
     app.patch(
       '/controllers/:id/racks/:ref/refrigerant',
       {
+        config: needs('controllers_update'),
         schema: {
           params: rackRefParams,
           body: refrigerantSystemBody,
@@ -65,7 +69,10 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
 
     app.get(
       '/controllers/:id/racks/:ref/refrigerant-events',
-      { schema: { params: rackRefParams, response: { 200: refrigerantEventList } } },
+      {
+        config: needs('controllers_view', 'controllers_view_all'),
+        schema: { params: rackRefParams, response: { 200: refrigerantEventList } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
         const { system, events } = await service.view(ctx, request.params.id, request.params.ref);
@@ -75,7 +82,10 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
 
     app.get(
       '/controllers/:id/racks/:ref/level-trend',
-      { schema: { params: rackRefParams, response: { 200: z.object({ data: levelTrend }) } } },
+      {
+        config: needs('controllers_view', 'controllers_view_all'),
+        schema: { params: rackRefParams, response: { 200: z.object({ data: levelTrend }) } },
+      },
       async (request) => {
         const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
         await service.view(ctx, request.params.id, request.params.ref);
@@ -86,6 +96,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
     app.post(
       '/controllers/:id/racks/:ref/refrigerant-events',
       {
+        config: needs('controllers_update'),
         schema: {
           params: rackRefParams,
           body: refrigerantEventBody,

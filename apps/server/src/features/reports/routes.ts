@@ -19,7 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { requireAuth } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type Table, toCsv } from './export.ts';
 import { toPdf } from './pdf.ts';
@@ -77,7 +77,7 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
 ) {
   app.get(
     `/reports/${name}`,
-    { schema: { querystring, response: { 200: report as never } } },
+    { config: needs('reports_view'), schema: { querystring, response: { 200: report as never } } },
     async (request, reply) => {
       const ctx = requireAuth(request);
       // Validated by `querystring`; the type provider cannot name its output for a generic schema.
@@ -95,7 +95,10 @@ export function reportRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAs
   return async (app) => {
     app.get(
       '/reports/locations',
-      { schema: { querystring: reportLocationsQuery, response: { 200: pagedList(reportLocation) } } },
+      {
+        config: needs('reports_view'),
+        schema: { querystring: reportLocationsQuery, response: { 200: pagedList(reportLocation) } },
+      },
       async (request) => pageOf(await reports.locations(requireAuth(request)), request.query),
     );
 
