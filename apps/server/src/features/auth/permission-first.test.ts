@@ -63,4 +63,23 @@ describe('permission before validation', () => {
     // A viewer's malformed user creation among them (it answered field errors).
     expect(checked).toContain('POST /api/settings/users');
   });
+
+  it('answers 403, not field errors, to the demo viewer’s malformed changes', async () => {
+    const viewer = await login(t.app, 'viewer@example.com');
+    for (const [method, url] of [
+      ['POST', '/api/settings/users'],
+      ['POST', '/api/organizations'],
+      ['POST', '/api/admin/backups'],
+      ['POST', '/api/maintenance-windows'],
+      ['PATCH', '/api/controllers/1'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: headers(viewer),
+        payload: { name: 7, unexpected: ['x'] },
+      });
+      expect([method, url, res.statusCode, res.json().error?.code]).toEqual([method, url, 403, 'forbidden']);
+    }
+  });
 });
