@@ -3,7 +3,7 @@ import { listMeta, pageMeta } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { needs, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AssetsRepo } from './repo.ts';
 import type { AssetsService } from './service.ts';
@@ -25,7 +25,7 @@ export function assetRoutes(deps: {
         },
       },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'assets_view'), 'assets');
+        const scope = requireScope(requireAuth(request), 'assets');
         const q = request.query;
         const { items, total } = await repo.list(q, scope, today());
         return {
@@ -39,7 +39,7 @@ export function assetRoutes(deps: {
       '/assets/options',
       { config: needs('assets_view'), schema: { response: { 200: z.object({ data: assetOptions }) } } },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'assets_view'), 'assets');
+        const scope = requireScope(requireAuth(request), 'assets');
         return { data: await repo.options(scope) };
       },
     );
@@ -48,7 +48,7 @@ export function assetRoutes(deps: {
       '/assets/:id',
       { config: needs('assets_view'), schema: { params: idParams, response: { 200: z.object({ data: asset }) } } },
       async (request) => ({
-        data: await service.visible(requirePermission(request, 'assets_view'), request.params.id),
+        data: await service.visible(requireAuth(request), request.params.id),
       }),
     );
 
@@ -56,7 +56,7 @@ export function assetRoutes(deps: {
       '/assets',
       { config: needs('assets_edit'), schema: { body: assetBody, response: { 201: z.object({ data: asset }) } } },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'assets_edit');
+        const ctx = requireAuth(request);
         const id = await service.create(ctx, request.body);
         return reply.status(201).send({ data: await service.visible(ctx, id) });
       },
@@ -69,7 +69,7 @@ export function assetRoutes(deps: {
         schema: { params: idParams, body: assetBody, response: { 200: z.object({ data: asset }) } },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'assets_edit');
+        const ctx = requireAuth(request);
         await service.update(ctx, request.params.id, request.body);
         return { data: await service.visible(ctx, request.params.id) };
       },
@@ -79,7 +79,7 @@ export function assetRoutes(deps: {
       '/assets/:id',
       { config: needs('assets_edit'), schema: { params: idParams } },
       async (request, reply) => {
-        await service.remove(requirePermission(request, 'assets_edit'), request.params.id);
+        await service.remove(requireAuth(request), request.params.id);
         return reply.status(204).send();
       },
     );

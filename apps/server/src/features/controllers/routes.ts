@@ -11,7 +11,7 @@ import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { needs, requireAuth, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import { type ControllerListRepo, visibleControllers } from './list-repo.ts';
 import type { ControllersRepo } from './repo.ts';
@@ -67,7 +67,7 @@ export function controllerRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         const scope = requireScope(ctx, 'controllers');
         const q = request.query;
         const seesPending = ctx.permissions.has('controller_authorize') || ctx.permissions.has('controllers_update');
@@ -87,7 +87,7 @@ export function controllerRoutes(deps: {
         schema: { params: idParams, response: { 200: z.object({ data: z.array(rackState) }) } },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         const controller = await deps.repo.findById(request.params.id);
         if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
         return { data: await deps.list.racks(controller.id) };
@@ -105,7 +105,7 @@ export function controllerRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         const controller = await deps.repo.findById(request.params.id);
         if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
         return { data: await deps.metrics(controller.id, request.query) };
@@ -123,7 +123,7 @@ export function controllerRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_edit');
+        const ctx = requireAuth(request);
         await deps.service.update(ctx, request.params.id, request.body);
         const row = await deps.repo.detail(request.params.id);
         if (!row) throw new AppError(404, 'not_found');
@@ -137,8 +137,7 @@ export function controllerRoutes(deps: {
         config: needs('controller_authorize'),
         schema: { response: { 200: z.object({ data: z.array(unauthorisedController) }) } },
       },
-      async (request) => {
-        requirePermission(request, 'controller_authorize');
+      async () => {
         return { data: await deps.repo.listUnauthorised() };
       },
     );
@@ -174,7 +173,7 @@ export function controllerRoutes(deps: {
         schema: { params: idParams, response: { 200: z.object({ data: z.object({ device_key: z.string() }) }) } },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         return { data: { device_key: await deps.service.rotateKey(ctx, request.params.id) } };
       },
     );
@@ -204,7 +203,7 @@ export function controllerRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         const { controller, deviceKey } = await deps.service.authorise(ctx, request.params.id, request.body);
         return {
           data: {

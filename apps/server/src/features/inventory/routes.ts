@@ -14,7 +14,7 @@ import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { needs, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { holdsOrganization, requireScope } from '../auth/scope.ts';
 import { itemsToCsv } from './csv.ts';
 import type { ItemsRepo } from './items-repo.ts';
@@ -40,7 +40,7 @@ export function inventoryRoutes(deps: {
         },
       },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         const q = request.query;
         const { items: data, total } = await items.list(q, scope);
         return { data, meta: pageMeta(q.page, q.per_page, total) };
@@ -51,7 +51,7 @@ export function inventoryRoutes(deps: {
       '/inventory/brands',
       { config: needs('inventory_view'), schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         return { data: await items.brands(scope) };
       },
     );
@@ -64,7 +64,7 @@ export function inventoryRoutes(deps: {
         schema: { querystring: inventoryListQuery.omit({ page: true, per_page: true }) },
       },
       async (request, reply) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         const { items: data } = await items.list({ ...request.query, page: 1, per_page: 50_000 }, scope);
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
@@ -80,7 +80,7 @@ export function inventoryRoutes(deps: {
         schema: { params: idParams, response: { 200: z.object({ data: inventoryItem }) } },
       },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         const item = await items.findById(request.params.id);
         if (!item || !holdsOrganization(scope, item.organisation.id)) throw new AppError(404, 'not_found');
         return { data: item };
@@ -94,7 +94,7 @@ export function inventoryRoutes(deps: {
         schema: { body: inventoryItemBody, response: { 201: z.object({ data: inventoryItem }) } },
       },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         requireScope(ctx, 'inventory');
         const id = await itemsService.create(ctx, request.body);
         const item = await items.findById(id);
@@ -110,7 +110,7 @@ export function inventoryRoutes(deps: {
         schema: { params: idParams, body: inventoryItemBody, response: { 200: z.object({ data: inventoryItem }) } },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         await itemsService.update(ctx, request.params.id, request.body);
         const item = await items.findById(request.params.id);
         if (!item) throw new AppError(404, 'not_found');
@@ -123,7 +123,7 @@ export function inventoryRoutes(deps: {
       '/inventory/:id',
       { config: needs('inventory_edit'), schema: { params: idParams } },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         await itemsService.remove(ctx, request.params.id);
         return reply.status(204).send();
       },
@@ -140,7 +140,7 @@ export function inventoryRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         requireScope(ctx, 'inventory');
         return { data: await itemsService.import(ctx, request.locale, request.body) };
       },
@@ -156,7 +156,7 @@ export function inventoryRoutes(deps: {
         },
       },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         const q = request.query;
         const { items: data, total } = await orders.list(q, scope);
         return { data, meta: pageMeta(q.page, q.per_page, total) };
@@ -186,7 +186,7 @@ export function inventoryRoutes(deps: {
         },
       },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         const locations = await orders.locationsInScope(scope);
         return {
           data: {
@@ -204,7 +204,7 @@ export function inventoryRoutes(deps: {
         schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'inventory_view');
+        const ctx = requireAuth(request);
         return { data: await ordersService.visible(ctx, request.params.id) };
       },
     );
@@ -216,7 +216,7 @@ export function inventoryRoutes(deps: {
         schema: { body: purchaseOrderBody, response: { 201: z.object({ data: purchaseOrderDetail }) } },
       },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         const id = await ordersService.create(ctx, request.body);
         return reply.status(201).send({ data: await ordersService.visible(ctx, id) });
       },
@@ -230,7 +230,7 @@ export function inventoryRoutes(deps: {
         schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         await ordersService.send(ctx, request.params.id, request.locale);
         return { data: await ordersService.visible(ctx, request.params.id) };
       },
@@ -243,7 +243,7 @@ export function inventoryRoutes(deps: {
         schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         await ordersService.receive(ctx, request.params.id);
         return { data: await ordersService.visible(ctx, request.params.id) };
       },
@@ -254,7 +254,7 @@ export function inventoryRoutes(deps: {
       '/purchase-orders/:id',
       { config: needs('inventory_edit'), schema: { params: idParams } },
       async (request, reply) => {
-        await ordersService.discard(requirePermission(request, 'inventory_edit'), request.params.id);
+        await ordersService.discard(requireAuth(request), request.params.id);
         return reply.status(204).send();
       },
     );
@@ -263,7 +263,7 @@ export function inventoryRoutes(deps: {
       '/purchase-orders/:id/pdf',
       { config: needs('inventory_view'), schema: { params: idParams } },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'inventory_view');
+        const ctx = requireAuth(request);
         const { number, pdf } = await ordersService.pdf(ctx, request.params.id, request.locale);
         return reply
           .header('Content-Type', 'application/pdf')

@@ -4,7 +4,7 @@ import { supplierBody, supplierListQuery, supplierPatch, supplierRecord } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { needs, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import type { SuppliersRepo } from './suppliers-repo.ts';
 import type { SuppliersService } from './suppliers-service.ts';
 
@@ -26,7 +26,6 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
         schema: { querystring: supplierListQuery, response: { 200: pagedList(supplierRecord) } },
       },
       async (request) => {
-        requirePermission(request, 'inventory_view');
         return pageOf(await repo.list(request.query.include_archived === 'true'), request.query);
       },
     );
@@ -35,7 +34,7 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
       '/inventory/suppliers',
       { config: needs('inventory_edit'), schema: { body: supplierBody, response: { 201: one } } },
       async (request, reply) => {
-        const id = await service.create(requirePermission(request, 'inventory_edit'), request.body);
+        const id = await service.create(requireAuth(request), request.body);
         return reply.status(201).send(await found(id));
       },
     );
@@ -44,7 +43,7 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
       '/inventory/suppliers/:id',
       { config: needs('inventory_edit'), schema: { params: idParams, body: supplierPatch, response: { 200: one } } },
       async (request) => {
-        await service.update(requirePermission(request, 'inventory_edit'), request.params.id, request.body);
+        await service.update(requireAuth(request), request.params.id, request.body);
         return found(request.params.id);
       },
     );
@@ -53,7 +52,7 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
       '/inventory/suppliers/:id',
       { config: needs('inventory_edit'), schema: { params: idParams } },
       async (request, reply) => {
-        await service.archive(requirePermission(request, 'inventory_edit'), request.params.id);
+        await service.archive(requireAuth(request), request.params.id);
         return reply.status(204).send();
       },
     );

@@ -10,7 +10,7 @@ import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { needs, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import type { JobCategoriesService } from './categories-service.ts';
 
 const one = z.object({ data: jobCategoryRecord });
@@ -31,7 +31,6 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
         schema: { querystring: jobCategoryListQuery, response: { 200: jobCategoryList } },
       },
       async (request) => {
-        requirePermission(request, 'settings_view');
         const { data, meta } = pageOf(await service.list(), request.query);
         return { data, meta: { ...meta, managed_by: service.managedBy } };
       },
@@ -41,7 +40,7 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
       '/settings/job-categories',
       { config: needs('settings_update'), schema: { body: jobCategoryBody, response: { 201: one } } },
       async (request, reply) => {
-        const id = await service.create(requirePermission(request, 'settings_update'), request.body);
+        const id = await service.create(requireAuth(request), request.body);
         return reply.status(201).send(await found(id));
       },
     );
@@ -53,7 +52,7 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
         schema: { params: idParams, body: jobCategoryPatch, response: { 200: one } },
       },
       async (request) => {
-        await service.update(requirePermission(request, 'settings_update'), request.params.id, request.body);
+        await service.update(requireAuth(request), request.params.id, request.body);
         return found(request.params.id);
       },
     );
@@ -62,7 +61,7 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
       '/settings/job-categories/:id',
       { config: needs('settings_update'), schema: { params: idParams } },
       async (request, reply) => {
-        await service.archive(requirePermission(request, 'settings_update'), request.params.id);
+        await service.archive(requireAuth(request), request.params.id);
         return reply.status(204).send();
       },
     );

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { needs, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { createMaintenanceRepo } from './repo.ts';
 import { createMaintenanceService } from './service.ts';
 
@@ -42,7 +42,7 @@ export function maintenanceRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         return pageOf(await service.list(ctx, request.query), request.query);
       },
     );
@@ -54,7 +54,7 @@ export function maintenanceRoutes(deps: {
         schema: { body: maintenanceWindowBody, response: { 201: z.object({ data: maintenanceWindow }) } },
       },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         return reply.status(201).send({ data: await service.create(ctx, request.body) });
       },
     );
@@ -66,7 +66,7 @@ export function maintenanceRoutes(deps: {
         schema: { params: idParams, body: maintenanceWindowPatch, response: one },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         return { data: await service.update(ctx, request.params.id, request.body) };
       },
     );
@@ -75,7 +75,7 @@ export function maintenanceRoutes(deps: {
       '/maintenance-windows/:id',
       { config: needs('controllers_update'), schema: { params: idParams } },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         await service.remove(ctx, request.params.id);
         return reply.status(204).send();
       },

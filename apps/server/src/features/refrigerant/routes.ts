@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { needs, requireAuth, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { reportRoute } from '../reports/routes.ts';
 import { levelTrendOf } from './level-trend.ts';
 import { createRefrigerantRepo } from './repo.ts';
@@ -43,7 +43,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
         schema: { params: rackRefParams, response: { 200: refrigerantSystemResponse } },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         const { system } = await service.view(ctx, request.params.id, request.params.ref);
         return { data: system };
       },
@@ -60,7 +60,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         const { system } = await service.saveSystem(ctx, request.params.id, request.params.ref, request.body);
         if (!system) throw new Error('refrigerant system not saved');
         return { data: system };
@@ -74,7 +74,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
         schema: { params: rackRefParams, response: { 200: refrigerantEventList } },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         const { system, events } = await service.view(ctx, request.params.id, request.params.ref);
         return { data: events, system };
       },
@@ -87,7 +87,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
         schema: { params: rackRefParams, response: { 200: z.object({ data: levelTrend }) } },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         await service.view(ctx, request.params.id, request.params.ref);
         return { data: await levelTrendOf(repo, request.params.id, request.params.ref, now()) };
       },
@@ -104,7 +104,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
         },
       },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         const { event, system } = await service.addEvent(ctx, request.params.id, request.params.ref, request.body);
         return reply.code(201).send({ data: event, system });
       },
