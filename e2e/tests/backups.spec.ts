@@ -35,8 +35,11 @@ test('an administrator backs up the embedded database and downloads the backup, 
   expect(file.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
 });
 
-test('only administrators who see every organization have backups', async ({ page, loginAs }) => {
-  await loginAs(DEMO.manager);
+test('only the Administrator role has backups, not the technician who sees every organization', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs(DEMO.technician);
   await page.goto('/settings/backups');
   await expect(page).toHaveURL(/\/403$/);
   await page.goto('/settings');

@@ -15,7 +15,7 @@ import { swaggerOptions } from './features/api-docs/document.ts';
 import { apiDocsModule } from './features/api-docs/module.ts';
 import { assetsModule } from './features/assets/module.ts';
 import { createAuditRepo } from './features/audit/repo.ts';
-import { bearerToken } from './features/auth/guard.ts';
+import { bearerToken, checkRoutePermission } from './features/auth/guard.ts';
 import { authModule, createAuth } from './features/auth/module.ts';
 import type { AuthService } from './features/auth/service.ts';
 import type { FeatureContext, FeatureModule } from './features/context.ts';
@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const { config: route, url } = request.routeOptions;
     const token = bearerToken(request.headers.authorization);
     // Authentication comes before validation: a private route without a live session answers 401
-    // here, before its schema has looked at the request. Hot reads resolve the session together with
+    // here, before its schema has looked at the request; so does a route's permission (403). Hot reads resolve the session together with
     // their query (authenticatedRead in the handler, which checks the session before the query).
     if (route.authInHandler) {
       if (!token) throw unauthenticated();
@@ -150,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     if (token) request.auth = await auth.authenticate(token);
     if (!request.auth && url !== undefined && !route.public) throw unauthenticated();
+    // And the route's permission before validation: 403, not the schema's field errors.
+    checkRoutePermission(request);
   });
 
   installErrorHandler(app);

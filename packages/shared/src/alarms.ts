@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALARM_SEVERITIES } from './device.ts';
+import { bodyId, paramId } from './params.ts';
 
 export const ALARM_STATUSES = ['active', 'acknowledged', 'cleared'] as const;
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];
@@ -71,9 +72,6 @@ const csvList = z
       .filter(Boolean),
   );
 const csv = <T extends string>(values: readonly [T, ...T[]]) => csvList.pipe(z.array(z.enum(values)).max(50));
-/** Ids and refs are PostgreSQL `integer`s: a larger number is a validation error, not a database error. */
-const MAX_ID = 2_147_483_647;
-const queryId = z.coerce.number().int().positive().max(MAX_ID);
 
 /** GET /api/alarms and /api/alarms/stats: the dashboard's filters, all optional, all in the URL. */
 export const alarmListQuery = z.object({
@@ -87,9 +85,9 @@ export const alarmListQuery = z.object({
   warranty: z.enum(['true', 'false']).optional(),
   /** Only alarms of controllers that are offline now. */
   offline: z.enum(['true', 'false']).optional(),
-  controller_id: queryId.optional(),
-  organization_id: queryId.optional(),
-  location_id: queryId.optional(),
+  controller_id: paramId.optional(),
+  organization_id: paramId.optional(),
+  location_id: paramId.optional(),
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuery>;
 
@@ -170,7 +168,7 @@ export type AlarmMetrics = z.infer<typeof alarmMetrics>;
 export const alarmBulkBody = z
   .object({
     action: z.enum(['acknowledge', 'clear']),
-    refs: z.array(z.number().int().positive().max(MAX_ID)).max(10_000).optional(),
+    refs: z.array(bodyId).max(10_000).optional(),
     filter: alarmListQuery.omit({ page: true, per_page: true, sort: true }).partial().optional(),
   })
   .refine((v) => !!v.refs !== !!v.filter, { message: 'refs_or_filter' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSET_TYPES, WARRANTY_STATES } from './filter-values.ts';
+import { bodyId, paramId } from './params.ts';
 
 export { ASSET_TYPES, WARRANTY_STATES };
 
@@ -25,7 +26,7 @@ const text = (max: number) => z.string().trim().max(max);
 /** POST/PATCH /api/assets. */
 export const assetBody = z
   .object({
-    location_id: z.number().int().positive(),
+    location_id: bodyId,
     type: z.enum(ASSET_TYPES),
     name: z.string().trim().min(1).max(200),
     manufacturer: text(100).default(''),
@@ -33,7 +34,7 @@ export const assetBody = z
     serial: text(100).default(''),
     installed_at: optionalDate,
     warranty_expiry: optionalDate,
-    controller_id: z.number().int().positive().nullable().default(null),
+    controller_id: bodyId.nullable().default(null),
   })
   .refine((a) => !a.installed_at || !a.warranty_expiry || a.warranty_expiry >= a.installed_at, {
     message: 'range_order',
@@ -45,8 +46,8 @@ export const assetListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   q: z.string().trim().max(100).optional(),
-  location_id: z.coerce.number().int().positive().optional(),
-  organization_id: z.coerce.number().int().positive().optional(),
+  location_id: paramId.optional(),
+  organization_id: paramId.optional(),
   type: z.enum(ASSET_TYPES).optional(),
   warranty: z.enum(WARRANTY_STATES).optional(),
   sort: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPassword, phoneNumber } from './accounts.ts';
 import { LOCALES } from './locale.ts';
+import { bodyId } from './params.ts';
 
 /**
  * An enum whose missing value reads "This field is required." rather than "This value is not allowed."
@@ -17,7 +18,7 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const impersonateBody = z.object({ user_id: z.number().int().positive() });
+export const impersonateBody = z.object({ user_id: bodyId });
 
 export const authUser = z.object({
   id: z.number().int(),
@@ -69,8 +70,8 @@ export type UnauthorisedController = z.infer<typeof unauthorisedController>;
 
 /** POST /api/controllers/{id}/authorise (docs/contracts.md §7). */
 export const authoriseControllerBody = z.object({
-  organization_id: z.number().int().positive(),
-  location_id: z.number().int().positive(),
+  organization_id: bodyId,
+  location_id: bodyId,
   name: z.string().trim().min(1).max(120),
   store_alias: z.string().trim().max(120).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId, paramId } from './params.ts';
 
 const bool = z.enum(['true', 'false']);
 
@@ -7,8 +8,8 @@ export const controllerListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   q: z.string().trim().max(100).optional(),
-  organization_id: z.coerce.number().int().positive().optional(),
-  location_id: z.coerce.number().int().positive().optional(),
+  organization_id: paramId.optional(),
+  location_id: paramId.optional(),
   online: bool.optional(),
   authorised: bool.optional(),
   warranty: bool.optional(),
@@ -65,9 +66,9 @@ const optionalText = (max: number) =>
 export const controllerUpdateBody = z.object({
   name: z.string().trim().min(1).max(120),
   store_alias: optionalText(120),
-  location_id: z.number().int().positive(),
+  location_id: bodyId,
   /** Another organization the caller may see moves the controller there (with a location of it). */
-  organization_id: z.number().int().positive().optional(),
+  organization_id: bodyId.optional(),
   device_address: optionalText(120).optional(),
   device_model: optionalText(120),
   vendor_endpoint: optionalText(255),

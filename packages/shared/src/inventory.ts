@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AVAILABILITIES, INVENTORY_SORTS, ITEM_TYPES } from './filter-values.ts';
 import { emailNotification } from './notifications.ts';
+import { bodyId, paramId } from './params.ts';
 
 export { AVAILABILITIES, INVENTORY_SORTS, ITEM_TYPES };
 
@@ -35,7 +36,7 @@ export const inventoryItemBody = z.object({
   reorder_level: z.number().int().min(0).max(1_000_000),
   unit_price: usd,
   /** Only for callers who see every organization; others always write their own. */
-  organization_id: z.number().int().positive().optional(),
+  organization_id: bodyId.optional(),
 });
 export type InventoryItemBody = z.infer<typeof inventoryItemBody>;
 
@@ -71,7 +72,7 @@ export const MAX_IMPORT_ROWS = 5000;
 
 /** POST /api/inventory/import: the rows of a CSV file (cells as text), all written or none. */
 export const inventoryImportBody = z.object({
-  organization_id: z.number().int().positive().optional(),
+  organization_id: bodyId.optional(),
   rows: z
     .array(z.record(z.string(), z.string().max(1000)))
     .min(1)
@@ -90,7 +91,7 @@ export const inventoryListQuery = z.object({
   type: z.enum(ITEM_TYPES).optional(),
   availability: z.enum([...AVAILABILITIES, 'needs_reorder']).optional(),
   brand: z.string().trim().max(100).optional(),
-  organization_id: z.coerce.number().int().positive().optional(),
+  organization_id: paramId.optional(),
   sort: z.enum(INVENTORY_SORTS).default('product_name'),
 });
 export type InventoryListQuery = z.infer<typeof inventoryListQuery>;
@@ -117,7 +118,7 @@ export const PO_STATUSES = ['draft', 'sent', 'received'] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];
 
 export const purchaseOrderLineBody = z.object({
-  item_id: z.number().int().positive(),
+  item_id: bodyId,
   quantity: z.number().int().min(1).max(100_000),
   /** Default: the item's current unit price. */
   unit_price: usd.optional(),
@@ -125,8 +126,8 @@ export const purchaseOrderLineBody = z.object({
 
 /** POST /api/purchase-orders: a draft order for one location. Supplier default: URI. */
 export const purchaseOrderBody = z.object({
-  location_id: z.number().int().positive(),
-  supplier_id: z.number().int().positive().optional(),
+  location_id: bodyId,
+  supplier_id: bodyId.optional(),
   notes: text(1000).default(''),
   lines: z.array(purchaseOrderLineBody).min(1).max(200),
 });
@@ -136,7 +137,7 @@ export const purchaseOrderListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
   status: z.enum(PO_STATUSES).optional(),
-  organization_id: z.coerce.number().int().positive().optional(),
+  organization_id: paramId.optional(),
 });
 export type PurchaseOrderListQuery = z.infer<typeof purchaseOrderListQuery>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { JOB_PRIORITIES, JOB_STATUSES } from './filter-values.ts';
+import { listMeta, pageQuery } from './pagination.ts';
+import { bodyId, paramId } from './params.ts';
 
 export { JOB_PRIORITIES, JOB_STATUSES };
 
@@ -75,8 +77,8 @@ export const jobListQuery = z.object({
     )
     .optional(),
   priorities: csv.pipe(z.array(z.enum(JOB_PRIORITIES))).optional(),
-  controller_id: z.coerce.number().int().positive().optional(),
-  alarm_id: z.coerce.number().int().positive().optional(),
+  controller_id: paramId.optional(),
+  alarm_id: paramId.optional(),
 });
 export type JobListQuery = z.infer<typeof jobListQuery>;
 
@@ -88,12 +90,12 @@ const title = z.string().trim().min(1).max(200);
 export const jobCreateBody = z.object({
   title,
   description: z.string().max(5000).default(''),
-  category_id: z.number().int().positive().nullable().default(null),
+  category_id: bodyId.nullable().default(null),
   priority: z.enum(JOB_PRIORITIES).default('MEDIUM'),
-  location_id: z.number().int().positive(),
-  controller_id: z.number().int().positive().nullable().default(null),
+  location_id: bodyId,
+  controller_id: bodyId.nullable().default(null),
   /** The alarm's ref (the human-facing number), when the job is created from an alarm. */
-  alarm_ref: z.number().int().positive().nullable().default(null),
+  alarm_ref: bodyId.nullable().default(null),
   call_received_at: z.iso.datetime({ offset: true }).optional(),
 });
 export type JobCreateBody = z.input<typeof jobCreateBody>;
@@ -101,7 +103,7 @@ export type JobCreateBody = z.input<typeof jobCreateBody>;
 export const jobUpdateBody = z.object({
   title,
   description: z.string().max(5000),
-  category_id: z.number().int().positive().nullable(),
+  category_id: bodyId.nullable(),
   priority: z.enum(JOB_PRIORITIES),
 });
 export type JobUpdateBody = z.infer<typeof jobUpdateBody>;
@@ -109,7 +111,7 @@ export type JobUpdateBody = z.infer<typeof jobUpdateBody>;
 export const jobStatusBody = z.object({ status: z.enum(JOB_STATUSES), note: z.string().max(1000).default('') });
 export type JobStatusBody = z.input<typeof jobStatusBody>;
 
-export const jobAssignBody = z.object({ user_ids: z.array(z.number().int().positive()).max(20) });
+export const jobAssignBody = z.object({ user_ids: z.array(bodyId).max(20) });
 export type JobAssignBody = z.infer<typeof jobAssignBody>;
 
 export const jobCategory = z.object({
@@ -134,8 +136,11 @@ export type JobCategoryRecord = z.infer<typeof jobCategoryRecord>;
 /** Where categories are managed: here (`local`) or in Zuper while it is connected (read-only here). */
 export const jobCategoryList = z.object({
   data: z.array(jobCategoryRecord),
-  meta: z.object({ managed_by: z.enum(JOB_PROVIDERS) }),
+  meta: listMeta.extend({ managed_by: z.enum(JOB_PROVIDERS) }),
 });
+
+/** GET /api/settings/job-categories. */
+export const jobCategoryListQuery = pageQuery(25);
 export type JobCategoryList = z.infer<typeof jobCategoryList>;
 
 const categoryName = z.string().trim().min(1).max(100);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { pageQuery } from './pagination.ts';
+import { bodyId, paramId } from './params.ts';
 
 /** Days of a weekly maintenance window. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const MAX_ID = 2_147_483_647;
-const id = z.number().int().positive().max(MAX_ID);
+const id = bodyId;
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time_format');
 
 /** Every day (or the chosen days) from..to, in the location's time zone; `to` ≤ `from` runs past midnight. */
@@ -67,8 +68,8 @@ export const maintenanceWindow = z.object({
 export type MaintenanceWindowView = z.infer<typeof maintenanceWindow>;
 
 /** GET /api/maintenance-windows: current and upcoming by default; `include_past` for the history. */
-export const maintenanceWindowQuery = z.object({
-  location_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  controller_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+export const maintenanceWindowQuery = pageQuery(25).extend({
+  location_id: paramId.optional(),
+  controller_id: paramId.optional(),
   include_past: z.enum(['true', 'false']).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPassword } from './accounts.ts';
 import { LOCALES } from './locale.ts';
+import { bodyId, paramId } from './params.ts';
 
 /** Every IANA time zone this runtime knows (browser and Node share the list). */
 export const TIME_ZONES: readonly string[] = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])];
@@ -75,7 +76,7 @@ export const locationListQuery = z.object({
   page,
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   q: z.string().trim().max(100).optional(),
-  organization_id: z.coerce.number().int().positive().optional(),
+  organization_id: paramId.optional(),
 });
 export type LocationListQuery = z.infer<typeof locationListQuery>;
 
@@ -112,7 +113,7 @@ export type OrganizationDetail = z.infer<typeof organizationDetail>;
 /** Membership scope: every location of the organization, or the listed ones. */
 const membershipScope = {
   all_locations: z.boolean(),
-  location_ids: z.array(z.number().int().positive()).max(500).default([]),
+  location_ids: z.array(bodyId).max(500).default([]),
 };
 
 /** POST /api/organizations/{id}/members: invites by email. */
@@ -125,7 +126,7 @@ export const invitationBody = z
   .object({
     email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
     language: z.enum(LOCALES),
-    role_id: z.number().int().positive(),
+    role_id: bodyId,
     ...membershipScope,
   })
   .refine(someLocation, someLocationError);

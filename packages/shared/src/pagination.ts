@@ -9,6 +9,20 @@ export const listMeta = z.object({
 });
 export type ListMeta = z.infer<typeof listMeta>;
 
+/** `?page=&per_page=` of a list: pages from 1; `per_page` defaults to `perPage`, at most `max`. */
+export function pageQuery(perPage: number, max = 100) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    per_page: z.coerce.number().int().min(1).max(max).default(perPage),
+  });
+}
+
+/** The most rows a picker asks for in one page (pickers offer every row, not a page of them). */
+export const PICKER_PER_PAGE = 500;
+
+/** A paged list of `row`: `{data, meta}`. */
+export const pagedList = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), meta: listMeta });
+
 /** A list page's `meta` from its query and the number of matching rows. */
 export function pageMeta(page: number, perPage: number, total: number): ListMeta {
   return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };

@@ -33,6 +33,8 @@ export const EXTENSION_PERMISSIONS = [
   'jobs_create',
   'inventory_edit',
   'assets_edit',
+  // Backups hold every organization's data and every password hash: the Administrator role alone.
+  'backups_manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...EXTENSION_PERMISSIONS] as const;
@@ -59,6 +61,6 @@ export const PERMISSION_GROUPS: Record<string, readonly Permission[]> = {
   inventory: ['inventory_view', 'inventory_edit'],
   assets: ['assets_view', 'assets_edit'],
   reports: ['reports_view'],
-  settings: ['settings_view', 'settings_update', 'users_impersonate'],
+  settings: ['settings_view', 'settings_update', 'users_impersonate', 'backups_manage'],
   search: ['search_view'],
 };

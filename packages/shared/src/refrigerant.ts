@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredEnum } from './auth.ts';
 import { listMeta } from './pagination.ts';
+import { bodyId, paramId } from './params.ts';
 import { checkRange, rangeShape } from './reports.ts';
 
 /**
@@ -49,7 +50,6 @@ export const fromKg = (kg: number, unit: MassUnit) => (unit === 'kg' ? kg : kg /
 /** The console shows masses in pounds in US English and kilograms in Mexican Spanish. */
 export const massUnitFor = (locale: string): MassUnit => (locale === 'en-US' ? 'lb' : 'kg');
 
-const MAX_ID = 2_147_483_647;
 const mass = z.object({
   value: z.number().finite().positive().max(1_000_000),
   unit: requiredEnum(MASS_UNITS),
@@ -57,7 +57,7 @@ const mass = z.object({
 export type Mass = z.infer<typeof mass>;
 
 export const rackRefParams = z.object({
-  id: z.coerce.number().int().positive().max(MAX_ID),
+  id: paramId,
   ref: z.string().min(1).max(16),
 });
 
@@ -126,8 +126,8 @@ export const refrigerantEventBody = z
     test_kind: z.enum(TEST_KINDS).optional(),
     leak_location: text(200).optional(),
     notes: text(2000).optional(),
-    job_id: z.number().int().positive().max(MAX_ID).optional(),
-    corrects_event_id: z.number().int().positive().max(MAX_ID).optional(),
+    job_id: bodyId.optional(),
+    corrects_event_id: bodyId.optional(),
   })
   .superRefine((v, ctx) => {
     const needsAmount = v.type === 'charge' || v.type === 'recovery';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listMeta } from './pagination.ts';
+import { listMeta, PICKER_PER_PAGE, pageQuery } from './pagination.ts';
+import { paramId } from './params.ts';
 
 /** The reports, in the order of the index page; each is `/reports/{name}` and `/api/reports/{name}`. */
 export const REPORT_NAMES = [
@@ -17,12 +18,11 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Longest date range a report accepts (days, inclusive). */
 export const MAX_REPORT_DAYS = 366;
-const MAX_ID = 2_147_483_647;
 const DAY_MS = 86_400_000;
 
 /** A calendar day `YYYY-MM-DD` that exists. */
 const day = z.iso.date();
-const id = z.coerce.number().int().positive().max(MAX_ID);
+const id = paramId;
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const perPage = z.coerce.number().int().min(1).max(200).default(50);
 
@@ -75,6 +75,9 @@ export type AlarmResponseQuery = z.infer<typeof alarmResponseQuery>;
 /** GET /api/reports/locations: the locations in the caller's report scope (for the filters). */
 export const reportLocation = z.object({ id: z.number().int(), name: z.string(), organization_name: z.string() });
 export type ReportLocation = z.infer<typeof reportLocation>;
+
+/** GET /api/reports/locations (the reports' location filter asks for every one: PICKER_PER_PAGE). */
+export const reportLocationsQuery = pageQuery(100, PICKER_PER_PAGE);
 
 // --- URI purchase orders -------------------------------------------------------------------------
 

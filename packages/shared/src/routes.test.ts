@@ -55,7 +55,7 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   // Job categories: create, rename, archive.
   'settings.job_categories': ['/settings/job-categories', ['settings_view']],
   // Added with backups of the embedded database, not in the spec's table.
-  'settings.backups': ['/settings/backups', ['organization_view_all']],
+  'settings.backups': ['/settings/backups', ['backups_manage']],
 };
 
 /** TanStack's `$id` and `{-$page}` written the spec's way. */

@@ -67,8 +67,8 @@ export const ROUTES = [
   { name: 'settings.job_categories', path: '/settings/job-categories', auth: ['settings_view'] },
   // The audit log, not in the spec's table.
   { name: 'settings.audit_log', path: '/settings/audit-log', auth: ['settings_view'] },
-  // Backups of the embedded database (administrators who see every organization), not in the spec's table.
-  { name: 'settings.backups', path: '/settings/backups', auth: ['organization_view_all'] },
+  // Backups of the embedded database (the Administrator role's backups_manage), not in the spec's table.
+  { name: 'settings.backups', path: '/settings/backups', auth: ['backups_manage'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'] | 'not-found';

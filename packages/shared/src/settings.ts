@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { phoneNumber } from './accounts.ts';
 import { requiredEnum } from './auth.ts';
 import { LOCALES } from './locale.ts';
+import { bodyId } from './params.ts';
 import { PERMISSIONS } from './permissions.ts';
 
 /** Settings (users, teams, roles, alarm types) and the audit log: the API both sides validate with. */
@@ -34,9 +35,9 @@ export type SettingsUser = z.infer<typeof settingsUser>;
 export const userUpdateBody = z.object({
   name: z.string().trim().min(1).max(120),
   email: z.string().trim().toLowerCase().email().max(254),
-  role_id: z.number().int().positive(),
-  team_id: z.number().int().positive().nullable(),
-  organization_id: z.number().int().positive(),
+  role_id: bodyId,
+  team_id: bodyId.nullable(),
+  organization_id: bodyId,
   language: requiredEnum(LOCALES),
   disabled: z.boolean(),
   phone: phoneNumber.optional(),
@@ -56,11 +57,11 @@ export const userCreateBody = z
     name: z.string().trim().min(1).max(120),
     email: z.string().trim().toLowerCase().email().max(254),
     phone: phoneNumber.optional(),
-    role_id: z.number().int().positive(),
-    team_id: z.number().int().positive().nullable().optional(),
-    organization_id: z.number().int().positive(),
+    role_id: bodyId,
+    team_id: bodyId.nullable().optional(),
+    organization_id: bodyId,
     all_locations: z.boolean().default(false),
-    location_ids: z.array(z.number().int().positive()).max(500).default([]),
+    location_ids: z.array(bodyId).max(500).default([]),
     language: z.enum(LOCALES).default('en-US'),
   })
   .refine((v) => v.all_locations || v.location_ids.length > 0, {
@@ -79,7 +80,7 @@ export type SettingsTeam = z.infer<typeof settingsTeam>;
 
 export const teamBody = z.object({
   name: z.string().trim().min(1).max(120),
-  organization_id: z.number().int().positive().nullable(),
+  organization_id: bodyId.nullable(),
 });
 export type TeamBody = z.infer<typeof teamBody>;
 
@@ -141,8 +142,8 @@ export const alarmTypeBody = z.object({
   enabled: z.boolean(),
   escalation_delay_seconds: z.number().int().min(0).max(604_800).nullable(),
   escalation_repeat_seconds: z.number().int().min(60).max(604_800).nullable(),
-  escalation_team_id: z.number().int().positive().nullable(),
-  escalation_user_ids: z.array(z.number().int().positive()).max(50),
+  escalation_team_id: bodyId.nullable(),
+  escalation_user_ids: z.array(bodyId).max(50),
   /** Left out: unchanged. */
   chatter_count: z.number().int().min(2).max(100).optional(),
   chatter_minutes: z.number().int().min(1).max(1440).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneNumber } from './accounts.ts';
+import { pageQuery } from './pagination.ts';
 
 /** A supplier as the Suppliers tab shows it. Suppliers are shared by every organization. */
 export const supplierRecord = z.object({
@@ -51,7 +52,7 @@ export const supplierPatch = z
   .extend({ archived: z.literal(false).optional() });
 export type SupplierPatch = z.input<typeof supplierPatch>;
 
-export const supplierListQuery = z.object({
+export const supplierListQuery = pageQuery(25).extend({
   /** Archived suppliers too (the Suppliers tab); pickers leave them out. */
   include_archived: z.enum(['true', 'false']).default('false'),
 });

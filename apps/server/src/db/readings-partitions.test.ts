@@ -1,12 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { query } from '../lib/sql.ts';
 import { applyRetention } from '../scheduled/scheduler.ts';
-import { openTestDatabase, type TestDatabase } from '../test/database.ts';
+import { migrationsBefore, openTestDatabase, type TestDatabase } from '../test/database.ts';
 import { type Database, migrateDatabase } from './client.ts';
 import { ensureReadingsPartitions, READINGS_DAYS_AHEAD, readingsPartitions } from './readings-partitions.ts';
 
@@ -128,21 +124,11 @@ describe('readings partitioned by day (no TimescaleDB)', () => {
 });
 
 describe('migration 0010 on a table that already has readings', () => {
-  const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-  const dir = mkdtempSync(path.join(tmpdir(), 'rcm-migrations-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it('keeps every row: the old table becomes the partition of everything before tomorrow', async () => {
     // The migrations up to 0009 only.
-    cpSync(folder, dir, { recursive: true });
-    const journal = JSON.parse(readFileSync(path.join(dir, 'meta/_journal.json'), 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    const upTo = journal.entries.findIndex((e) => e.tag === '0010_readings_partitioned');
-    journal.entries = journal.entries.slice(0, upTo);
-    writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-
-    const database = await openTestDatabase({ migrationsFolder: dir });
+    const before = await migrationsBefore('0010_readings_partitioned');
+    onTestFinished(before.remove);
+    const database = await openTestDatabase({ migrationsFolder: before.dir });
     try {
       expect(await readingsPartitions(database.db)).toBeNull();
       const now = Date.now();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,22 @@ const migrations = fileURLToPath(new URL('../../drizzle/', import.meta.url));
 const TEMPLATE_PREFIX = 'rcm-test-pglite-';
 /** Another set of migrations' template unused this long is removed (a branch's or an older commit's). */
 const TEMPLATE_UNUSED_MS = 24 * 60 * 60_000;
+
+/**
+ * A copy of the migrations folder holding those before `tag` only (a test of that migration opens a
+ * database with them, adds rows, then runs `migrateDatabase`). `remove` deletes the copy.
+ */
+export async function migrationsBefore(tag: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'rcm-migrations-'));
+  await cp(migrations, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta/_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const upTo = journal.entries.findIndex((e) => e.tag === tag);
+  if (upTo < 0) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, upTo);
+  await writeFile(journalFile, JSON.stringify(journal));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
 
 /**
  * The committed migrations applied to an empty PGlite, dumped once per set of migrations into the

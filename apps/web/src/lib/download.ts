@@ -1,14 +1,4 @@
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@rcm/shared/locale';
-import { getItem } from './storage.ts';
-import { tokens } from './tokens.ts';
-
-/** The headers of a request sent with fetch itself (a file, a stream): the language and, signed in, the token. */
-export function authHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { 'X-Locale': getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE };
-  const token = tokens.current();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
-}
+import { apiFetch } from './api-client.ts';
 
 /** Puts a file in the browser's downloads under `name`. */
 export function saveFile(blob: Blob, name: string): void {
@@ -23,9 +13,11 @@ export function saveFile(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Fetches a file with the session's token and saves it; a refusal throws `${what}: ${status}`. */
-export async function downloadFile(url: string, name: string, what: string): Promise<void> {
-  const res = await fetch(url, { headers: authHeaders() });
-  if (!res.ok) throw new Error(`${what}: ${res.status}`);
+/**
+ * Fetches a file under /api/ through the API client (the session's token; a 401 signs out as
+ * everywhere) and saves it; a refusal throws the ApiError.
+ */
+export async function downloadFile(path: string, name: string): Promise<void> {
+  const res = await apiFetch(path, { headers: { Accept: '*/*' } });
   saveFile(await res.blob(), name);
 }

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { requireAuth } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { reportRoute } from '../reports/routes.ts';
 import { createAlarmLifecycleRepo } from './lifecycle-repo.ts';
@@ -61,7 +61,7 @@ export function alarmRoutes(deps: {
     app.get(
       '/alarms',
       {
-        config: { authInHandler: true },
+        config: { authInHandler: true, ...needs('alarms_view') },
         attachValidation: true,
         schema: {
           querystring: alarmListQuery,
@@ -79,7 +79,7 @@ export function alarmRoutes(deps: {
     app.get(
       '/alarms/stats',
       {
-        config: { authInHandler: true },
+        config: { authInHandler: true, ...needs('alarms_view') },
         attachValidation: true,
         schema: { querystring: statsQuery, response: one(alarmStats) },
       },
@@ -90,21 +90,33 @@ export function alarmRoutes(deps: {
           .send(JSON.stringify({ data: await alarms.statsAuthenticating(request, deps.auth, request.query) }) as never),
     );
 
-    app.get('/alarm-types', { schema: { response: one(z.array(alarmTypeSummary)) } }, async (request) => ({
-      data: await alarms.types(requireAuth(request)),
-    }));
+    app.get(
+      '/alarm-types',
+      { config: needs('alarms_view'), schema: { response: one(z.array(alarmTypeSummary)) } },
+      async (request) => ({
+        data: await alarms.types(requireAuth(request)),
+      }),
+    );
 
-    app.get('/alarms/floods', { schema: { response: one(z.array(alarmFlood)) } }, async (request) => ({
-      data: await alarms.floods(requireAuth(request)),
-    }));
-    app.get('/alarms/:ref', { schema: { params: refParams, response: one(alarmDetail) } }, async (request) => ({
-      data: await alarms.detail(requireAuth(request), request.params.ref),
-    }));
+    app.get(
+      '/alarms/floods',
+      { config: needs('alarms_view'), schema: { response: one(z.array(alarmFlood)) } },
+      async (request) => ({
+        data: await alarms.floods(requireAuth(request)),
+      }),
+    );
+    app.get(
+      '/alarms/:ref',
+      { config: needs('alarms_view'), schema: { params: refParams, response: one(alarmDetail) } },
+      async (request) => ({
+        data: await alarms.detail(requireAuth(request), request.params.ref),
+      }),
+    );
 
     for (const action of ['acknowledge', 'clear'] as const) {
       app.post(
         `/alarms/:ref/${action}`,
-        { schema: { params: refParams, response: one(alarmSummary) } },
+        { config: needs('alarms_view'), schema: { params: refParams, response: one(alarmSummary) } },
         async (request) => ({
           data: await lifecycle.apply(requireAuth(request), request.params.ref, action),
         }),
@@ -113,12 +125,15 @@ export function alarmRoutes(deps: {
 
     app.post(
       '/alarms/:ref/shelve',
-      { schema: { params: refParams, body: alarmShelveBody, response: one(alarmSummary) } },
+      {
+        config: needs('alarms_view'),
+        schema: { params: refParams, body: alarmShelveBody, response: one(alarmSummary) },
+      },
       async (request) => ({ data: await lifecycle.shelve(requireAuth(request), request.params.ref, request.body) }),
     );
     app.post(
       '/alarms/:ref/unshelve',
-      { schema: { params: refParams, response: one(alarmSummary) } },
+      { config: needs('alarms_view'), schema: { params: refParams, response: one(alarmSummary) } },
       async (request) => ({ data: await lifecycle.unshelve(requireAuth(request), request.params.ref) }),
     );
 
@@ -130,7 +145,10 @@ export function alarmRoutes(deps: {
 
     app.put(
       '/alarms/:ref/notes',
-      { schema: { params: refParams, body: alarmNotesBody, response: one(z.object({ notes: z.string() })) } },
+      {
+        config: needs('alarms_view'),
+        schema: { params: refParams, body: alarmNotesBody, response: one(z.object({ notes: z.string() })) },
+      },
       async (request) => ({
         data: await alarms.updateNotes(requireAuth(request), request.params.ref, request.body.notes),
       }),
@@ -138,13 +156,17 @@ export function alarmRoutes(deps: {
 
     app.get(
       '/alarms/:ref/metrics',
-      { schema: { params: refParams, querystring: alarmMetricsQuery, response: one(alarmMetrics) } },
+      {
+        config: needs('alarms_view'),
+        schema: { params: refParams, querystring: alarmMetricsQuery, response: one(alarmMetrics) },
+      },
       async (request) => ({ data: await metrics.metrics(requireAuth(request), request.params.ref, request.query) }),
     );
 
     app.post(
       '/alarms/bulk',
       {
+        config: needs('alarms_view'),
         schema: {
           body: alarmBulkBody,
           response: one(z.object({ updated: z.number().int(), skipped: z.number().int(), request_id: z.string() })),

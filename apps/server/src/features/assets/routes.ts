@@ -3,7 +3,7 @@ import { listMeta, pageMeta } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AssetsRepo } from './repo.ts';
 import type { AssetsService } from './service.ts';
@@ -18,13 +18,14 @@ export function assetRoutes(deps: {
     app.get(
       '/assets',
       {
+        config: needs('assets_view'),
         schema: {
           querystring: assetListQuery,
           response: { 200: z.object({ data: z.array(asset), meta: listMeta }) },
         },
       },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'assets_view'), 'assets');
+        const scope = requireScope(requireAuth(request), 'assets');
         const q = request.query;
         const { items, total } = await repo.list(q, scope, today());
         return {
@@ -34,24 +35,28 @@ export function assetRoutes(deps: {
       },
     );
 
-    app.get('/assets/options', { schema: { response: { 200: z.object({ data: assetOptions }) } } }, async (request) => {
-      const scope = requireScope(requirePermission(request, 'assets_view'), 'assets');
-      return { data: await repo.options(scope) };
-    });
+    app.get(
+      '/assets/options',
+      { config: needs('assets_view'), schema: { response: { 200: z.object({ data: assetOptions }) } } },
+      async (request) => {
+        const scope = requireScope(requireAuth(request), 'assets');
+        return { data: await repo.options(scope) };
+      },
+    );
 
     app.get(
       '/assets/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: asset }) } } },
+      { config: needs('assets_view'), schema: { params: idParams, response: { 200: z.object({ data: asset }) } } },
       async (request) => ({
-        data: await service.visible(requirePermission(request, 'assets_view'), request.params.id),
+        data: await service.visible(requireAuth(request), request.params.id),
       }),
     );
 
     app.post(
       '/assets',
-      { schema: { body: assetBody, response: { 201: z.object({ data: asset }) } } },
+      { config: needs('assets_edit'), schema: { body: assetBody, response: { 201: z.object({ data: asset }) } } },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'assets_edit');
+        const ctx = requireAuth(request);
         const id = await service.create(ctx, request.body);
         return reply.status(201).send({ data: await service.visible(ctx, id) });
       },
@@ -59,17 +64,24 @@ export function assetRoutes(deps: {
 
     app.put(
       '/assets/:id',
-      { schema: { params: idParams, body: assetBody, response: { 200: z.object({ data: asset }) } } },
+      {
+        config: needs('assets_edit'),
+        schema: { params: idParams, body: assetBody, response: { 200: z.object({ data: asset }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'assets_edit');
+        const ctx = requireAuth(request);
         await service.update(ctx, request.params.id, request.body);
         return { data: await service.visible(ctx, request.params.id) };
       },
     );
 
-    app.delete('/assets/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await service.remove(requirePermission(request, 'assets_edit'), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/assets/:id',
+      { config: needs('assets_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        await service.remove(requireAuth(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

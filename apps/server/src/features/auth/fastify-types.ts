@@ -1,4 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
+import type { Permission } from '@rcm/shared/permissions';
 import type { AuthContext } from './context.ts';
 
 declare module 'fastify' {
@@ -11,5 +12,10 @@ declare module 'fastify' {
     authInHandler?: boolean;
     /** Answers without a signed-in user (sign-in, setup, password links, devices, webhooks, probes). */
     public?: boolean;
+    /**
+     * The permissions of which the caller needs at least one to get anywhere (auth/guard.ts `needs`):
+     * checked right after the session, so a caller without any of them gets 403 before validation.
+     */
+    permission?: readonly Permission[];
   }
 }

@@ -16,6 +16,24 @@ export function requirePermission(request: FastifyRequest, ...anyOf: Permission[
   return ctx;
 }
 
+/**
+ * A route's `config` naming the permissions of which its caller needs at least one (any-of, like
+ * requirePermission). The app's onRequest hook checks it right after the session, so a signed-in
+ * caller without any of them gets 403 before validation, not a schema's field errors. The handler
+ * and its service still decide the rest (scope, the exact permission of an action).
+ */
+export function needs(...anyOf: Permission[]): { permission: readonly Permission[] } {
+  return { permission: anyOf };
+}
+
+/** 403 when the route `needs` permissions and the signed-in caller holds none of them. */
+export function checkRoutePermission(request: FastifyRequest): void {
+  const anyOf = request.routeOptions.config.permission;
+  if (anyOf && request.auth && !anyOf.some((p) => request.auth?.permissions.has(p))) {
+    throw new AppError(403, 'forbidden');
+  }
+}
+
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -36,7 +54,9 @@ export async function authenticatedRead(
 ): Promise<{ ctx: AuthContext; row: Record<string, unknown> | undefined }> {
   const token = bearerToken(request.headers.authorization);
   if (request.validationError) {
-    if (!token || !(await auth.authenticate(token))) throw new AppError(401, 'unauthenticated');
+    request.auth = token ? await auth.authenticate(token) : null;
+    if (!request.auth) throw new AppError(401, 'unauthenticated');
+    checkRoutePermission(request);
     throw request.validationError;
   }
   const result = token ? await auth.authenticateWith(token, build) : null;

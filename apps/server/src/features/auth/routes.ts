@@ -7,7 +7,7 @@ import {
 import { accountUpdateBody, authUser, impersonateBody, loginBody } from '@rcm/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from './guard.ts';
+import { needs, requireAuth } from './guard.ts';
 import type { PasswordLinks } from './password-links.ts';
 import type { AuthService } from './service.ts';
 
@@ -86,7 +86,7 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/impersonate',
-      { schema: { body: impersonateBody, response: userResponse } },
+      { config: needs('users_impersonate'), schema: { body: impersonateBody, response: userResponse } },
       async (request, reply) => {
         const { token, context } = await auth.impersonate(requireAuth(request), request.body.user_id);
         reply.header('Authorization', `Bearer ${token}`);

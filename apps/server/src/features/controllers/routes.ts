@@ -11,7 +11,7 @@ import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import { type ControllerListRepo, visibleControllers } from './list-repo.ts';
 import type { ControllersRepo } from './repo.ts';
@@ -61,13 +61,14 @@ export function controllerRoutes(deps: {
     app.get(
       '/controllers',
       {
+        config: needs('controllers_view', 'controllers_view_all'),
         schema: {
           querystring: controllerListQuery,
           response: { 200: z.object({ data: z.array(controllerListItem), meta: listMeta }) },
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         const scope = requireScope(ctx, 'controllers');
         const q = request.query;
         const seesPending = ctx.permissions.has('controller_authorize') || ctx.permissions.has('controllers_update');
@@ -82,9 +83,12 @@ export function controllerRoutes(deps: {
 
     app.get(
       '/controllers/:id/racks',
-      { schema: { params: idParams, response: { 200: z.object({ data: z.array(rackState) }) } } },
+      {
+        config: needs('controllers_view', 'controllers_view_all'),
+        schema: { params: idParams, response: { 200: z.object({ data: z.array(rackState) }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         const controller = await deps.repo.findById(request.params.id);
         if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
         return { data: await deps.list.racks(controller.id) };
@@ -94,6 +98,7 @@ export function controllerRoutes(deps: {
     app.get(
       '/controllers/:id/metrics',
       {
+        config: needs('controllers_view', 'controllers_view_all'),
         schema: {
           params: idParams,
           querystring: alarmMetricsQuery,
@@ -101,7 +106,7 @@ export function controllerRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         const controller = await deps.repo.findById(request.params.id);
         if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
         return { data: await deps.metrics(controller.id, request.query) };
@@ -111,6 +116,7 @@ export function controllerRoutes(deps: {
     app.patch(
       '/controllers/:id',
       {
+        config: needs('controllers_edit'),
         schema: {
           params: idParams,
           body: controllerUpdateBody,
@@ -118,7 +124,7 @@ export function controllerRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_edit');
+        const ctx = requireAuth(request);
         await deps.service.update(ctx, request.params.id, request.body);
         const row = await deps.repo.detail(request.params.id);
         if (!row) throw new AppError(404, 'not_found');
@@ -128,16 +134,21 @@ export function controllerRoutes(deps: {
 
     app.get(
       '/controllers/unauthorised',
-      { schema: { response: { 200: z.object({ data: z.array(unauthorisedController) }) } } },
-      async (request) => {
-        requirePermission(request, 'controller_authorize');
+      {
+        config: needs('controller_authorize'),
+        schema: { response: { 200: z.object({ data: z.array(unauthorisedController) }) } },
+      },
+      async () => {
         return { data: await deps.repo.listUnauthorised() };
       },
     );
 
     app.get(
       '/controllers/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: controllerDetail }) } } },
+      {
+        config: needs('controllers_view', 'controllers_view_all', 'controllers_update', 'controller_authorize'),
+        schema: { params: idParams, response: { 200: z.object({ data: controllerDetail }) } },
+      },
       async (request) => {
         const ctx = requireAuth(request);
         const row = await deps.repo.detail(request.params.id);
@@ -147,16 +158,23 @@ export function controllerRoutes(deps: {
     );
 
     // Rejects a pending controller or decommissions an authorised one (service.remove).
-    app.delete('/controllers/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await deps.service.remove(requireAuth(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/controllers/:id',
+      { config: needs('controllers_edit', 'controllers_update', 'controller_authorize'), schema: { params: idParams } },
+      async (request, reply) => {
+        await deps.service.remove(requireAuth(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.post(
       '/controllers/:id/rotate-key',
-      { schema: { params: idParams, response: { 200: z.object({ data: z.object({ device_key: z.string() }) }) } } },
+      {
+        config: needs('controllers_update'),
+        schema: { params: idParams, response: { 200: z.object({ data: z.object({ device_key: z.string() }) }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         return { data: { device_key: await deps.service.rotateKey(ctx, request.params.id) } };
       },
     );
@@ -164,6 +182,7 @@ export function controllerRoutes(deps: {
     app.post(
       '/controllers/:id/authorise',
       {
+        config: needs('controllers_update'),
         schema: {
           params: idParams,
           body: authoriseControllerBody,
@@ -185,7 +204,7 @@ export function controllerRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         const { controller, deviceKey } = await deps.service.authorise(ctx, request.params.id, request.body);
         return {
           data: {

@@ -14,7 +14,7 @@ import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { holdsOrganization, requireScope } from '../auth/scope.ts';
 import { itemsToCsv } from './csv.ts';
 import type { ItemsRepo } from './items-repo.ts';
@@ -33,13 +33,14 @@ export function inventoryRoutes(deps: {
     app.get(
       '/inventory',
       {
+        config: needs('inventory_view'),
         schema: {
           querystring: inventoryListQuery,
           response: { 200: z.object({ data: z.array(inventoryItem), meta: listMeta }) },
         },
       },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         const q = request.query;
         const { items: data, total } = await items.list(q, scope);
         return { data, meta: pageMeta(q.page, q.per_page, total) };
@@ -48,9 +49,9 @@ export function inventoryRoutes(deps: {
 
     app.get(
       '/inventory/brands',
-      { schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
+      { config: needs('inventory_view'), schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         return { data: await items.brands(scope) };
       },
     );
@@ -58,9 +59,12 @@ export function inventoryRoutes(deps: {
     // Every matching row (not one page), as CSV; at most 50,000 rows.
     app.get(
       '/inventory/export',
-      { schema: { querystring: inventoryListQuery.omit({ page: true, per_page: true }) } },
+      {
+        config: needs('inventory_view'),
+        schema: { querystring: inventoryListQuery.omit({ page: true, per_page: true }) },
+      },
       async (request, reply) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         const { items: data } = await items.list({ ...request.query, page: 1, per_page: 50_000 }, scope);
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
@@ -71,9 +75,12 @@ export function inventoryRoutes(deps: {
 
     app.get(
       '/inventory/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: inventoryItem }) } } },
+      {
+        config: needs('inventory_view'),
+        schema: { params: idParams, response: { 200: z.object({ data: inventoryItem }) } },
+      },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         const item = await items.findById(request.params.id);
         if (!item || !holdsOrganization(scope, item.organisation.id)) throw new AppError(404, 'not_found');
         return { data: item };
@@ -82,9 +89,12 @@ export function inventoryRoutes(deps: {
 
     app.post(
       '/inventory',
-      { schema: { body: inventoryItemBody, response: { 201: z.object({ data: inventoryItem }) } } },
+      {
+        config: needs('inventory_edit'),
+        schema: { body: inventoryItemBody, response: { 201: z.object({ data: inventoryItem }) } },
+      },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         requireScope(ctx, 'inventory');
         const id = await itemsService.create(ctx, request.body);
         const item = await items.findById(id);
@@ -95,9 +105,12 @@ export function inventoryRoutes(deps: {
 
     app.put(
       '/inventory/:id',
-      { schema: { params: idParams, body: inventoryItemBody, response: { 200: z.object({ data: inventoryItem }) } } },
+      {
+        config: needs('inventory_edit'),
+        schema: { params: idParams, body: inventoryItemBody, response: { 200: z.object({ data: inventoryItem }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         await itemsService.update(ctx, request.params.id, request.body);
         const item = await items.findById(request.params.id);
         if (!item) throw new AppError(404, 'not_found');
@@ -106,15 +119,20 @@ export function inventoryRoutes(deps: {
     );
 
     // 204: deleted, or archived when orders hold it; 409 in_use while open orders do.
-    app.delete('/inventory/:id', { schema: { params: idParams } }, async (request, reply) => {
-      const ctx = requirePermission(request, 'inventory_edit');
-      await itemsService.remove(ctx, request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/inventory/:id',
+      { config: needs('inventory_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        const ctx = requireAuth(request);
+        await itemsService.remove(ctx, request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.post(
       '/inventory/import',
       {
+        config: needs('inventory_edit'),
         bodyLimit: 8 * 1_048_576,
         schema: {
           body: inventoryImportBody,
@@ -122,7 +140,7 @@ export function inventoryRoutes(deps: {
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         requireScope(ctx, 'inventory');
         return { data: await itemsService.import(ctx, request.locale, request.body) };
       },
@@ -131,13 +149,14 @@ export function inventoryRoutes(deps: {
     app.get(
       '/purchase-orders',
       {
+        config: needs('inventory_view'),
         schema: {
           querystring: purchaseOrderListQuery,
           response: { 200: z.object({ data: z.array(purchaseOrderSummary), meta: listMeta }) },
         },
       },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         const q = request.query;
         const { items: data, total } = await orders.list(q, scope);
         return { data, meta: pageMeta(q.page, q.per_page, total) };
@@ -147,6 +166,7 @@ export function inventoryRoutes(deps: {
     app.get(
       '/purchase-orders/options',
       {
+        config: needs('inventory_view'),
         schema: {
           response: {
             200: z.object({
@@ -166,7 +186,7 @@ export function inventoryRoutes(deps: {
         },
       },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'inventory_view'), 'inventory');
+        const scope = requireScope(requireAuth(request), 'inventory');
         const locations = await orders.locationsInScope(scope);
         return {
           data: {
@@ -179,18 +199,24 @@ export function inventoryRoutes(deps: {
 
     app.get(
       '/purchase-orders/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
+      {
+        config: needs('inventory_view'),
+        schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'inventory_view');
+        const ctx = requireAuth(request);
         return { data: await ordersService.visible(ctx, request.params.id) };
       },
     );
 
     app.post(
       '/purchase-orders',
-      { schema: { body: purchaseOrderBody, response: { 201: z.object({ data: purchaseOrderDetail }) } } },
+      {
+        config: needs('inventory_edit'),
+        schema: { body: purchaseOrderBody, response: { 201: z.object({ data: purchaseOrderDetail }) } },
+      },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         const id = await ordersService.create(ctx, request.body);
         return reply.status(201).send({ data: await ordersService.visible(ctx, id) });
       },
@@ -199,9 +225,12 @@ export function inventoryRoutes(deps: {
     // Sends the draft: its PDF is emailed to the supplier (see po-service `send`).
     app.post(
       '/purchase-orders/:id/send',
-      { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
+      {
+        config: needs('inventory_edit'),
+        schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         await ordersService.send(ctx, request.params.id, request.locale);
         return { data: await ordersService.visible(ctx, request.params.id) };
       },
@@ -209,27 +238,38 @@ export function inventoryRoutes(deps: {
 
     app.post(
       '/purchase-orders/:id/receive',
-      { schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } } },
+      {
+        config: needs('inventory_edit'),
+        schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'inventory_edit');
+        const ctx = requireAuth(request);
         await ordersService.receive(ctx, request.params.id);
         return { data: await ordersService.visible(ctx, request.params.id) };
       },
     );
 
     // 204: the draft is gone; 409 for a sent or received order.
-    app.delete('/purchase-orders/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await ordersService.discard(requirePermission(request, 'inventory_edit'), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/purchase-orders/:id',
+      { config: needs('inventory_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        await ordersService.discard(requireAuth(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
-    app.get('/purchase-orders/:id/pdf', { schema: { params: idParams } }, async (request, reply) => {
-      const ctx = requirePermission(request, 'inventory_view');
-      const { number, pdf } = await ordersService.pdf(ctx, request.params.id, request.locale);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${number}.pdf"`)
-        .send(pdf);
-    });
+    app.get(
+      '/purchase-orders/:id/pdf',
+      { config: needs('inventory_view'), schema: { params: idParams } },
+      async (request, reply) => {
+        const ctx = requireAuth(request);
+        const { number, pdf } = await ordersService.pdf(ctx, request.params.id, request.locale);
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `attachment; filename="${number}.pdf"`)
+          .send(pdf);
+      },
+    );
   };
 }

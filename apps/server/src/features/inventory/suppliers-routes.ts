@@ -1,9 +1,10 @@
+import { pagedList, pageOf } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import { supplierBody, supplierListQuery, supplierPatch, supplierRecord } from '@rcm/shared/suppliers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import type { SuppliersRepo } from './suppliers-repo.ts';
 import type { SuppliersService } from './suppliers-service.ts';
 
@@ -20,34 +21,40 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
   return async (app) => {
     app.get(
       '/inventory/suppliers',
-      { schema: { querystring: supplierListQuery, response: { 200: z.object({ data: z.array(supplierRecord) }) } } },
+      {
+        config: needs('inventory_view'),
+        schema: { querystring: supplierListQuery, response: { 200: pagedList(supplierRecord) } },
+      },
       async (request) => {
-        requirePermission(request, 'inventory_view');
-        return { data: await repo.list(request.query.include_archived === 'true') };
+        return pageOf(await repo.list(request.query.include_archived === 'true'), request.query);
       },
     );
 
     app.post(
       '/inventory/suppliers',
-      { schema: { body: supplierBody, response: { 201: one } } },
+      { config: needs('inventory_edit'), schema: { body: supplierBody, response: { 201: one } } },
       async (request, reply) => {
-        const id = await service.create(requirePermission(request, 'inventory_edit'), request.body);
+        const id = await service.create(requireAuth(request), request.body);
         return reply.status(201).send(await found(id));
       },
     );
 
     app.patch(
       '/inventory/suppliers/:id',
-      { schema: { params: idParams, body: supplierPatch, response: { 200: one } } },
+      { config: needs('inventory_edit'), schema: { params: idParams, body: supplierPatch, response: { 200: one } } },
       async (request) => {
-        await service.update(requirePermission(request, 'inventory_edit'), request.params.id, request.body);
+        await service.update(requireAuth(request), request.params.id, request.body);
         return found(request.params.id);
       },
     );
 
-    app.delete('/inventory/suppliers/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await service.archive(requirePermission(request, 'inventory_edit'), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/inventory/suppliers/:id',
+      { config: needs('inventory_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        await service.archive(requireAuth(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

@@ -1,9 +1,16 @@
-import { jobCategoryBody, jobCategoryList, jobCategoryPatch, jobCategoryRecord } from '@rcm/shared/jobs';
+import {
+  jobCategoryBody,
+  jobCategoryList,
+  jobCategoryListQuery,
+  jobCategoryPatch,
+  jobCategoryRecord,
+} from '@rcm/shared/jobs';
+import { pageOf } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import type { JobCategoriesService } from './categories-service.ts';
 
 const one = z.object({ data: jobCategoryRecord });
@@ -17,32 +24,46 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
     return { data };
   };
   return async (app) => {
-    app.get('/settings/job-categories', { schema: { response: { 200: jobCategoryList } } }, async (request) => {
-      requirePermission(request, 'settings_view');
-      return { data: await service.list(), meta: { managed_by: service.managedBy } };
-    });
+    app.get(
+      '/settings/job-categories',
+      {
+        config: needs('settings_view'),
+        schema: { querystring: jobCategoryListQuery, response: { 200: jobCategoryList } },
+      },
+      async (request) => {
+        const { data, meta } = pageOf(await service.list(), request.query);
+        return { data, meta: { ...meta, managed_by: service.managedBy } };
+      },
+    );
 
     app.post(
       '/settings/job-categories',
-      { schema: { body: jobCategoryBody, response: { 201: one } } },
+      { config: needs('settings_update'), schema: { body: jobCategoryBody, response: { 201: one } } },
       async (request, reply) => {
-        const id = await service.create(requirePermission(request, 'settings_update'), request.body);
+        const id = await service.create(requireAuth(request), request.body);
         return reply.status(201).send(await found(id));
       },
     );
 
     app.patch(
       '/settings/job-categories/:id',
-      { schema: { params: idParams, body: jobCategoryPatch, response: { 200: one } } },
+      {
+        config: needs('settings_update'),
+        schema: { params: idParams, body: jobCategoryPatch, response: { 200: one } },
+      },
       async (request) => {
-        await service.update(requirePermission(request, 'settings_update'), request.params.id, request.body);
+        await service.update(requireAuth(request), request.params.id, request.body);
         return found(request.params.id);
       },
     );
 
-    app.delete('/settings/job-categories/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await service.archive(requirePermission(request, 'settings_update'), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/settings/job-categories/:id',
+      { config: needs('settings_update'), schema: { params: idParams } },
+      async (request, reply) => {
+        await service.archive(requireAuth(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

@@ -46,7 +46,7 @@ describe('job categories under settings', () => {
   it('lists the demo categories, managed here, with their job counts', async () => {
     const res = await call('GET', 'settings/job-categories', 'admin');
     const body = res.json() as JobCategoryList;
-    expect(body.meta).toEqual({ managed_by: 'local' });
+    expect(body.meta).toMatchObject({ managed_by: 'local', page: 1, per_page: 25 });
     expect(body.data.map((c) => c.name)).toContain('Preventive Maintenance');
     expect(body.data.every((c) => c.provider === 'local' && !c.archived && c.selectable)).toBe(true);
     expect(body.data.some((c) => c.job_count > 0)).toBe(true);

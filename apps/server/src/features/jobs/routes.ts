@@ -14,7 +14,7 @@ import { listMeta, pageMeta } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { JobCategoriesService } from './categories-service.ts';
 import type { JobsRepo } from './repo.ts';
@@ -32,13 +32,14 @@ export function jobRoutes(deps: {
     app.get(
       '/jobs',
       {
+        config: needs('jobs_view'),
         schema: {
           querystring: jobListQuery,
           response: { 200: z.object({ data: z.array(jobSummary), meta: listMeta }) },
         },
       },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'jobs_view'), 'jobs');
+        const scope = requireScope(requireAuth(request), 'jobs');
         const q = request.query;
         const { items, total } = await repo.list(q, scope);
         return {
@@ -50,45 +51,50 @@ export function jobRoutes(deps: {
 
     app.get(
       '/jobs/stats',
-      { schema: { querystring: statsQuery, response: { 200: z.object({ data: jobStats }) } } },
+      {
+        config: needs('jobs_view'),
+        schema: { querystring: statsQuery, response: { 200: z.object({ data: jobStats }) } },
+      },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'jobs_view'), 'jobs');
+        const scope = requireScope(requireAuth(request), 'jobs');
         return { data: await repo.stats(request.query, scope) };
       },
     );
 
     app.get(
       '/jobs/categories',
-      { schema: { response: { 200: z.object({ data: z.array(jobCategory) }) } } },
-      async (request) => {
-        requirePermission(request, 'jobs_view');
+      { config: needs('jobs_view'), schema: { response: { 200: z.object({ data: z.array(jobCategory) }) } } },
+      async () => {
         return { data: (await categories.list()).map(({ job_count: _n, ...c }) => c) };
       },
     );
 
     app.get(
       '/jobs/locations',
-      { schema: { response: { 200: z.object({ data: z.array(jobLocation) }) } } },
+      { config: needs('jobs_create'), schema: { response: { 200: z.object({ data: z.array(jobLocation) }) } } },
       async (request) => {
-        const scope = requireScope(requirePermission(request, 'jobs_create'), 'jobs');
+        const scope = requireScope(requireAuth(request), 'jobs');
         return { data: await repo.locationsIn(scope) };
       },
     );
 
     app.get(
       '/jobs/:id',
-      { schema: { params: idParams, response: { 200: z.object({ data: jobDetail }) } } },
+      { config: needs('jobs_view'), schema: { params: idParams, response: { 200: z.object({ data: jobDetail }) } } },
       async (request) => {
-        const ctx = requirePermission(request, 'jobs_view');
+        const ctx = requireAuth(request);
         return { data: await service.detail(ctx, request.params.id) };
       },
     );
 
     app.post(
       '/jobs',
-      { schema: { body: jobCreateBody, response: { 201: z.object({ data: jobDetail }) } } },
+      {
+        config: needs('jobs_create'),
+        schema: { body: jobCreateBody, response: { 201: z.object({ data: jobDetail }) } },
+      },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'jobs_create');
+        const ctx = requireAuth(request);
         const job = await service.create(ctx, request.body);
         return reply.code(201).send({ data: await service.detail(ctx, job.id) });
       },
@@ -96,9 +102,12 @@ export function jobRoutes(deps: {
 
     app.patch(
       '/jobs/:id',
-      { schema: { params: idParams, body: jobUpdateBody, response: { 200: z.object({ data: jobDetail }) } } },
+      {
+        config: needs('jobs_view'),
+        schema: { params: idParams, body: jobUpdateBody, response: { 200: z.object({ data: jobDetail }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'jobs_view');
+        const ctx = requireAuth(request);
         await service.update(ctx, request.params.id, request.body);
         return { data: await service.detail(ctx, request.params.id) };
       },
@@ -106,9 +115,12 @@ export function jobRoutes(deps: {
 
     app.post(
       '/jobs/:id/status',
-      { schema: { params: idParams, body: jobStatusBody, response: { 200: z.object({ data: jobDetail }) } } },
+      {
+        config: needs('jobs_view'),
+        schema: { params: idParams, body: jobStatusBody, response: { 200: z.object({ data: jobDetail }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'jobs_view');
+        const ctx = requireAuth(request);
         await service.changeStatus(ctx, request.params.id, request.body);
         return { data: await service.detail(ctx, request.params.id) };
       },
@@ -117,22 +129,26 @@ export function jobRoutes(deps: {
     app.get(
       '/jobs/:id/assignable',
       {
+        config: needs('jobs_create'),
         schema: {
           params: idParams,
           response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }) },
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'jobs_create');
+        const ctx = requireAuth(request);
         return { data: await service.assignable(ctx, request.params.id) };
       },
     );
 
     app.put(
       '/jobs/:id/assignees',
-      { schema: { params: idParams, body: jobAssignBody, response: { 200: z.object({ data: jobDetail }) } } },
+      {
+        config: needs('jobs_view'),
+        schema: { params: idParams, body: jobAssignBody, response: { 200: z.object({ data: jobDetail }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'jobs_view');
+        const ctx = requireAuth(request);
         await service.assign(ctx, request.params.id, request.body);
         return { data: await service.detail(ctx, request.params.id) };
       },

@@ -4,12 +4,13 @@ import {
   maintenanceWindowPatch,
   maintenanceWindowQuery,
 } from '@rcm/shared/maintenance';
+import { pagedList, pageOf } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { createMaintenanceRepo } from './repo.ts';
 import { createMaintenanceService } from './service.ts';
 
@@ -34,39 +35,50 @@ export function maintenanceRoutes(deps: {
     app.get(
       '/maintenance-windows',
       {
+        config: needs('controllers_view', 'controllers_view_all'),
         schema: {
           querystring: maintenanceWindowQuery,
-          response: { 200: z.object({ data: z.array(maintenanceWindow) }) },
+          response: { 200: pagedList(maintenanceWindow) },
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
-        return { data: await service.list(ctx, request.query) };
+        const ctx = requireAuth(request);
+        return pageOf(await service.list(ctx, request.query), request.query);
       },
     );
 
     app.post(
       '/maintenance-windows',
-      { schema: { body: maintenanceWindowBody, response: { 201: z.object({ data: maintenanceWindow }) } } },
+      {
+        config: needs('controllers_update'),
+        schema: { body: maintenanceWindowBody, response: { 201: z.object({ data: maintenanceWindow }) } },
+      },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         return reply.status(201).send({ data: await service.create(ctx, request.body) });
       },
     );
 
     app.patch(
       '/maintenance-windows/:id',
-      { schema: { params: idParams, body: maintenanceWindowPatch, response: one } },
+      {
+        config: needs('controllers_update'),
+        schema: { params: idParams, body: maintenanceWindowPatch, response: one },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         return { data: await service.update(ctx, request.params.id, request.body) };
       },
     );
 
-    app.delete('/maintenance-windows/:id', { schema: { params: idParams } }, async (request, reply) => {
-      const ctx = requirePermission(request, 'controllers_update');
-      await service.remove(ctx, request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/maintenance-windows/:id',
+      { config: needs('controllers_update'), schema: { params: idParams } },
+      async (request, reply) => {
+        const ctx = requireAuth(request);
+        await service.remove(ctx, request.params.id);
+        return reply.status(204).send();
+      },
+    );
   };
 }

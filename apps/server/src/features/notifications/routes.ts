@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireAuth } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { parseMandrillEvents, verifyMandrillSignature } from './mandrill.ts';
 import type { NotificationsService } from './service.ts';
 
@@ -42,12 +42,18 @@ export function notificationRoutes(deps: {
     );
     app.get(
       '/alarms/:ref/notifications',
-      { schema: { params: refParams, querystring: emailNotificationQuery, response: { 200: emailNotificationList } } },
+      {
+        config: needs('alarms_view'),
+        schema: { params: refParams, querystring: emailNotificationQuery, response: { 200: emailNotificationList } },
+      },
       async (request) => service.forAlarm(requireAuth(request), request.params.ref, request.query),
     );
     app.get(
       '/controllers/:id/notifications',
-      { schema: { params: idParams, querystring: emailNotificationQuery, response: { 200: emailNotificationList } } },
+      {
+        config: needs('alarms_view'),
+        schema: { params: idParams, querystring: emailNotificationQuery, response: { 200: emailNotificationList } },
+      },
       async (request) => service.forController(requireAuth(request), request.params.id, request.query),
     );
 

@@ -3,37 +3,40 @@ import { backupInfo, backupName, storageStatus } from '@rcm/shared/backups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs } from '../auth/guard.ts';
 import type { Backups } from './backups.ts';
 import type { DiskWatch } from './disk-watch.ts';
 
 /**
- * Backups of the embedded database and its storage state, for administrators who see every
- * organization. On PostgreSQL the backup calls answer 409 (pg_dump and base backups, README).
+ * Backups of the embedded database (`backups_manage`: a backup holds every organization and every
+ * password hash) and its storage state (administrators who see every organization, for the disk
+ * banner). On PostgreSQL the backup calls answer 409 (pg_dump and base backups, README).
  */
 export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null }): FastifyPluginAsyncZod {
   const { backups, disk } = deps;
   const external = () => new AppError(409, 'backups_external');
   return async (app) => {
-    app.get('/admin/storage', { schema: { response: { 200: z.object({ data: storageStatus }) } } }, async (request) => {
-      requirePermission(request, 'organization_view_all');
-      const status = disk?.status();
-      return {
-        data: {
-          embedded: backups.available,
-          disk_low: status?.low ?? false,
-          free_bytes: status?.free_bytes ?? null,
-          min_free_bytes: status?.min_free_bytes ?? null,
-          backup_keep: backups.available ? backups.keep : null,
-        },
-      };
-    });
+    app.get(
+      '/admin/storage',
+      { config: needs('organization_view_all'), schema: { response: { 200: z.object({ data: storageStatus }) } } },
+      async () => {
+        const status = disk?.status();
+        return {
+          data: {
+            embedded: backups.available,
+            disk_low: status?.low ?? false,
+            free_bytes: status?.free_bytes ?? null,
+            min_free_bytes: status?.min_free_bytes ?? null,
+            backup_keep: backups.available ? backups.keep : null,
+          },
+        };
+      },
+    );
 
     app.get(
       '/admin/backups',
-      { schema: { response: { 200: z.object({ data: z.array(backupInfo) }) } } },
-      async (request) => {
-        requirePermission(request, 'organization_view_all');
+      { config: needs('backups_manage'), schema: { response: { 200: z.object({ data: z.array(backupInfo) }) } } },
+      async () => {
         if (!backups.available) throw external();
         return { data: backups.list() };
       },
@@ -41,9 +44,8 @@ export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null })
 
     app.post(
       '/admin/backups',
-      { schema: { response: { 201: z.object({ data: backupInfo }) } } },
-      async (request, reply) => {
-        requirePermission(request, 'organization_view_all');
+      { config: needs('backups_manage'), schema: { response: { 201: z.object({ data: backupInfo }) } } },
+      async (_request, reply) => {
         if (!backups.available) throw external();
         // A backup writes about the database's size: not on a disk that is already almost full.
         if (disk?.low()) throw new AppError(503, 'disk_low');
@@ -52,18 +54,21 @@ export function backupRoutes(deps: { backups: Backups; disk: DiskWatch | null })
       },
     );
 
-    app.get('/admin/backups/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
-      requirePermission(request, 'organization_view_all');
-      if (!backups.available) throw external();
-      // Only a backup's name: anything else (a path, say) is simply not one.
-      const file = backupName.safeParse(request.params.name).success ? backups.file(request.params.name) : null;
-      if (!file) throw new AppError(404, 'not_found');
-      return reply
-        .header('Content-Type', 'application/gzip')
-        .header('Content-Disposition', `attachment; filename="${request.params.name}"`)
-        .header('Content-Length', String(fs.statSync(file).size))
-        .header('Cache-Control', 'no-store')
-        .send(fs.createReadStream(file));
-    });
+    app.get(
+      '/admin/backups/:name',
+      { config: needs('backups_manage'), schema: { params: z.object({ name: z.string() }) } },
+      async (request, reply) => {
+        if (!backups.available) throw external();
+        // Only a backup's name: anything else (a path, say) is simply not one.
+        const file = backupName.safeParse(request.params.name).success ? backups.file(request.params.name) : null;
+        if (!file) throw new AppError(404, 'not_found');
+        return reply
+          .header('Content-Type', 'application/gzip')
+          .header('Content-Disposition', `attachment; filename="${request.params.name}"`)
+          .header('Content-Length', String(fs.statSync(file).size))
+          .header('Cache-Control', 'no-store')
+          .send(fs.createReadStream(file));
+      },
+    );
   };
 }

@@ -1,8 +1,10 @@
 import { gunzipSync } from 'node:zlib';
+import { PERMISSIONS } from '@rcm/shared/permissions';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { addUser } from '../../test/alarms.ts';
 import { createTestApp, login } from '../../test/app.ts';
 import { type EmbeddedTestDatabase, openEmbeddedTestDatabase } from '../../test/embedded.ts';
 import { headers } from '../../test/helpers.ts';
@@ -13,10 +15,14 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 let admin: string;
 let manager: string;
+let technician: string;
+let allButBackups: string;
 beforeAll(async () => {
+  let db: Parameters<typeof addUser>[0];
   if (onPostgres) {
     const t = await createTestApp();
     app = t.app;
+    db = t.database.db;
     close = t.close;
   } else {
     // Backups are of the embedded database on disk, as `npm start` runs it.
@@ -24,6 +30,7 @@ beforeAll(async () => {
     const config = loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', DATA_DIR: embedded.dataDir });
     const built = await buildApp({ config, database: embedded.database });
     app = built.app;
+    db = embedded.database.db;
     await app.ready();
     close = async () => {
       await app.close();
@@ -32,6 +39,14 @@ beforeAll(async () => {
   }
   admin = await login(app, 'admin@example.com');
   manager = await login(app, 'manager@example.com');
+  // The demo technician sees every organization; this user holds every permission but backups_manage.
+  technician = await login(app, 'technician@example.com');
+  await addUser(db, {
+    from: 'admin@example.com',
+    email: 'all-but-backups@example.com',
+    permissions: PERMISSIONS.filter((p) => p !== 'backups_manage'),
+  });
+  allButBackups = await login(app, 'all-but-backups@example.com');
 });
 afterAll(async () => close?.());
 
@@ -61,6 +76,22 @@ describe('backups API: who may call it', () => {
     ] as const) {
       expect((await call(method, url, manager)).statusCode, `${method} ${url}`).toBe(403);
     }
+  });
+
+  it('answers 403 to anyone without backups_manage, even holding every other permission', async () => {
+    for (const token of [technician, allButBackups]) {
+      for (const [method, url] of [
+        ['POST', '/api/admin/backups'],
+        ['GET', '/api/admin/backups'],
+        ['GET', '/api/admin/backups/rcm-20200101T000000000Z.tar.gz'],
+      ] as const) {
+        const res = await call(method, url, token);
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json()).toMatchObject({ error: { code: 'forbidden' } });
+      }
+    }
+    // The storage state (the disk banner) stays with those who see every organization.
+    expect((await call('GET', '/api/admin/storage', technician)).statusCode).toBe(200);
   });
 });
 

@@ -16,10 +16,11 @@ import {
   organizationListQuery,
 } from '@rcm/shared/organizations';
 import { listMeta } from '@rcm/shared/pagination';
+import { idParams, paramId } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { InvitationsService } from './invitations-service.ts';
@@ -27,7 +28,6 @@ import type { RemovalService } from './removal-service.ts';
 import type { OrganizationsRepo } from './repo.ts';
 import type { OrganizationsService } from './service.ts';
 
-const id = z.coerce.number().int().positive();
 const pickerLocation = z.object({ id: z.number().int(), name: z.string(), city: z.string(), state: z.string() });
 const ok = { 200: z.object({ data: z.object({ ok: z.literal(true) }) }) };
 
@@ -48,6 +48,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/organizations',
       {
+        config: needs('organization_view', 'organization_view_all'),
         schema: {
           querystring: organizationListQuery,
           response: { 200: z.object({ data: z.array(organizationListItem), meta: listMeta }) },
@@ -59,6 +60,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.post(
       '/organizations',
       {
+        config: needs('organization_create'),
         schema: {
           body: organizationBody,
           response: { 201: z.object({ data: z.object({ id: z.number().int(), name: z.string() }) }) },
@@ -72,15 +74,19 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/organizations/:id',
-      { schema: { params: z.object({ id }), response: { 200: z.object({ data: organizationDetail }) } } },
+      {
+        config: needs('organization_view', 'organization_view_all'),
+        schema: { params: idParams, response: { 200: z.object({ data: organizationDetail }) } },
+      },
       async (request) => ({ data: await service.view(requireAuth(request), request.params.id) }),
     );
 
     app.patch(
       '/organizations/:id',
       {
+        config: needs('organization_edit'),
         schema: {
-          params: z.object({ id }),
+          params: idParams,
           body: organizationBody,
           response: { 200: z.object({ data: z.object({ id: z.number().int(), name: z.string() }) }) },
         },
@@ -91,15 +97,12 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     // The pickers' list (authorise and edit a controller, filters): unchanged for its callers.
     app.get(
       '/organizations/:id/locations',
-      { schema: { params: z.object({ id }), response: { 200: z.object({ data: z.array(pickerLocation) }) } } },
+      {
+        config: needs('organization_view', 'organization_view_all', 'locations_view', 'locations_view_all'),
+        schema: { params: idParams, response: { 200: z.object({ data: z.array(pickerLocation) }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(
-          request,
-          'organization_view',
-          'organization_view_all',
-          'locations_view',
-          'locations_view_all',
-        );
+        const ctx = requireAuth(request);
         const scope = requireScope(ctx, 'locationPicker');
         const rows = await deps.repo.locationsOf(request.params.id, scope);
         if (!rows) throw new AppError(404, 'not_found');
@@ -110,7 +113,8 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.post(
       '/organizations/:id/locations',
       {
-        schema: { params: z.object({ id }), body: locationBody, response: { 201: z.object({ data: location }) } },
+        config: needs('locations_create'),
+        schema: { params: idParams, body: locationBody, response: { 201: z.object({ data: location }) } },
       },
       async (request, reply) => {
         const data = await service.createLocation(requireAuth(request), request.params.id, request.body);
@@ -121,6 +125,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/locations',
       {
+        config: needs('locations_view', 'locations_view_all'),
         schema: {
           querystring: locationListQuery,
           response: { 200: z.object({ data: z.array(location), meta: listMeta }) },
@@ -131,39 +136,57 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/locations/:id',
-      { schema: { params: z.object({ id }), response: { 200: z.object({ data: location }) } } },
+      {
+        config: needs('locations_view', 'locations_view_all', 'organization_view', 'organization_view_all'),
+        schema: { params: idParams, response: { 200: z.object({ data: location }) } },
+      },
       async (request) => ({ data: await service.findLocation(requireAuth(request), request.params.id) }),
     );
 
     app.patch(
       '/locations/:id',
-      { schema: { params: z.object({ id }), body: locationBody, response: { 200: z.object({ data: location }) } } },
+      {
+        config: needs('locations_edit'),
+        schema: { params: idParams, body: locationBody, response: { 200: z.object({ data: location }) } },
+      },
       async (request) => ({
         data: await service.updateLocation(requireAuth(request), request.params.id, request.body),
       }),
     );
 
     // 204: deleted, or archived when history refers to it; 409 in_use while something still uses it.
-    app.delete('/locations/:id', { schema: { params: z.object({ id }) } }, async (request, reply) => {
-      await deps.removal.removeLocation(requireAuth(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/locations/:id',
+      { config: needs('locations_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        await deps.removal.removeLocation(requireAuth(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
-    app.delete('/organizations/:id', { schema: { params: z.object({ id }) } }, async (request, reply) => {
-      await deps.removal.removeOrganization(requireAuth(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/organizations/:id',
+      { config: needs('organization_edit'), schema: { params: idParams } },
+      async (request, reply) => {
+        await deps.removal.removeOrganization(requireAuth(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.get(
       '/organizations/:id/members',
-      { schema: { params: z.object({ id }), response: { 200: z.object({ data: z.array(member) }) } } },
+      {
+        config: needs('organization_view', 'organization_view_all'),
+        schema: { params: idParams, response: { 200: z.object({ data: z.array(member) }) } },
+      },
       async (request) => ({ data: await service.listMembers(requireAuth(request), request.params.id) }),
     );
 
     app.post(
       '/organizations/:id/members',
       {
-        schema: { params: z.object({ id }), body: invitationBody, response: { 201: z.object({ data: invitation }) } },
+        config: needs('organization_edit'),
+        schema: { params: idParams, body: invitationBody, response: { 201: z.object({ data: invitation }) } },
       },
       async (request, reply) => {
         const origin = deps.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
@@ -175,8 +198,9 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.patch(
       '/organizations/:id/members/:userId',
       {
+        config: needs('organization_edit'),
         schema: {
-          params: z.object({ id, userId: id }),
+          params: idParams.extend({ userId: paramId }),
           body: membershipBody,
           response: { 200: z.object({ data: member }) },
         },
@@ -188,7 +212,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.delete(
       '/organizations/:id/members/:userId',
-      { schema: { params: z.object({ id, userId: id }), response: ok } },
+      { config: needs('organization_edit'), schema: { params: idParams.extend({ userId: paramId }), response: ok } },
       async (request) => {
         await service.removeMember(requireAuth(request), request.params.id, request.params.userId);
         return { data: { ok: true as const } };
@@ -197,13 +221,19 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/organizations/:id/invitations',
-      { schema: { params: z.object({ id }), response: { 200: z.object({ data: z.array(invitation) }) } } },
+      {
+        config: needs('organization_edit'),
+        schema: { params: idParams, response: { 200: z.object({ data: z.array(invitation) }) } },
+      },
       async (request) => ({ data: await invitations.pending(requireAuth(request), request.params.id) }),
     );
 
     app.delete(
       '/organizations/:id/invitations/:invitationId',
-      { schema: { params: z.object({ id, invitationId: id }), response: ok } },
+      {
+        config: needs('organization_edit'),
+        schema: { params: idParams.extend({ invitationId: paramId }), response: ok },
+      },
       async (request) => {
         await invitations.revoke(requireAuth(request), request.params.id, request.params.invitationId);
         return { data: { ok: true as const } };
@@ -212,9 +242,12 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.get(
       '/member-roles',
-      { schema: { response: { 200: z.object({ data: z.array(assignableRole) }) } } },
+      {
+        config: needs('organization_edit'),
+        schema: { response: { 200: z.object({ data: z.array(assignableRole) }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'organization_edit');
+        const ctx = requireAuth(request);
         return { data: await invitations.assignableRoles(ctx) };
       },
     );

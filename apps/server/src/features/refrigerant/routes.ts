@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { reportRoute } from '../reports/routes.ts';
 import { levelTrendOf } from './level-trend.ts';
 import { createRefrigerantRepo } from './repo.ts';
@@ -38,9 +38,12 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
 
     app.get(
       '/controllers/:id/racks/:ref/refrigerant',
-      { schema: { params: rackRefParams, response: { 200: refrigerantSystemResponse } } },
+      {
+        config: needs('controllers_view', 'controllers_view_all'),
+        schema: { params: rackRefParams, response: { 200: refrigerantSystemResponse } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         const { system } = await service.view(ctx, request.params.id, request.params.ref);
         return { data: system };
       },
@@ -49,6 +52,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
     app.patch(
       '/controllers/:id/racks/:ref/refrigerant',
       {
+        config: needs('controllers_update'),
         schema: {
           params: rackRefParams,
           body: refrigerantSystemBody,
@@ -56,7 +60,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
         },
       },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         const { system } = await service.saveSystem(ctx, request.params.id, request.params.ref, request.body);
         if (!system) throw new Error('refrigerant system not saved');
         return { data: system };
@@ -65,9 +69,12 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
 
     app.get(
       '/controllers/:id/racks/:ref/refrigerant-events',
-      { schema: { params: rackRefParams, response: { 200: refrigerantEventList } } },
+      {
+        config: needs('controllers_view', 'controllers_view_all'),
+        schema: { params: rackRefParams, response: { 200: refrigerantEventList } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         const { system, events } = await service.view(ctx, request.params.id, request.params.ref);
         return { data: events, system };
       },
@@ -75,9 +82,12 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
 
     app.get(
       '/controllers/:id/racks/:ref/level-trend',
-      { schema: { params: rackRefParams, response: { 200: z.object({ data: levelTrend }) } } },
+      {
+        config: needs('controllers_view', 'controllers_view_all'),
+        schema: { params: rackRefParams, response: { 200: z.object({ data: levelTrend }) } },
+      },
       async (request) => {
-        const ctx = requirePermission(request, 'controllers_view', 'controllers_view_all');
+        const ctx = requireAuth(request);
         await service.view(ctx, request.params.id, request.params.ref);
         return { data: await levelTrendOf(repo, request.params.id, request.params.ref, now()) };
       },
@@ -86,6 +96,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
     app.post(
       '/controllers/:id/racks/:ref/refrigerant-events',
       {
+        config: needs('controllers_update'),
         schema: {
           params: rackRefParams,
           body: refrigerantEventBody,
@@ -93,7 +104,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
         },
       },
       async (request, reply) => {
-        const ctx = requirePermission(request, 'controllers_update');
+        const ctx = requireAuth(request);
         const { event, system } = await service.addEvent(ctx, request.params.id, request.params.ref, request.body);
         return reply.code(201).send({ data: event, system });
       },

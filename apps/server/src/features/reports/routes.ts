@@ -1,5 +1,6 @@
 import type { Locale } from '@rcm/shared/locale';
 import { isTimeZone } from '@rcm/shared/notifications';
+import { pagedList, pageOf } from '@rcm/shared/pagination';
 import {
   alarmResponseQuery,
   alarmResponseReport,
@@ -10,14 +11,15 @@ import {
   rackManuallyOnQuery,
   rackManuallyOnReport,
   reportLocation,
+  reportLocationsQuery,
   uriPurchaseOrdersQuery,
   uriPurchaseOrdersReport,
 } from '@rcm/shared/reports';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { requireAuth } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type Table, toCsv } from './export.ts';
 import { toPdf } from './pdf.ts';
@@ -76,7 +78,7 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
 ) {
   app.get(
     `/reports/${name}`,
-    { schema: { querystring, response: { 200: report as never } } },
+    { config: needs('reports_view'), schema: { querystring, response: { 200: report as never } } },
     async (request, reply) => {
       const ctx = requireAuth(request);
       // Validated by `querystring`; the type provider cannot name its output for a generic schema.
@@ -96,10 +98,11 @@ export function reportRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAs
   return async (app) => {
     app.get(
       '/reports/locations',
-      { schema: { response: { 200: z.object({ data: z.array(reportLocation) }) } } },
-      async (request) => ({
-        data: await reports.locations(requireAuth(request)),
-      }),
+      {
+        config: needs('reports_view'),
+        schema: { querystring: reportLocationsQuery, response: { 200: pagedList(reportLocation) } },
+      },
+      async (request) => pageOf(await reports.locations(requireAuth(request)), request.query),
     );
 
     reportRoute(app, 'uri_purchase_orders', uriPurchaseOrdersQuery, uriPurchaseOrdersReport, {

@@ -1,7 +1,7 @@
 import { type SearchGroup, searchQuery, searchResponse } from '@rcm/shared/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { scopeFor } from '../auth/scope.ts';
 import { prepareTerm, type SearchProvider } from './providers.ts';
 import { inSearchTransaction } from './repo.ts';
@@ -12,20 +12,24 @@ import { inSearchTransaction } from './repo.ts';
  */
 export function searchRoutes(deps: { db: Db; providers: readonly SearchProvider[] }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/search', { schema: { querystring: searchQuery, response: { 200: searchResponse } } }, async (request) => {
-      const ctx = requirePermission(request, 'search_view');
-      const term = prepareTerm(request.query.q, request.locale);
-      const limit = request.query.limit;
-      const visible = deps.providers.flatMap((p) => {
-        const scope = scopeFor(ctx, p.domain);
-        return scope ? [{ p, scope }] : [];
-      });
-      const groups = await inSearchTransaction(deps.db, async (tx) => {
-        const out: SearchGroup[] = [];
-        for (const { p, scope } of visible) out.push({ kind: p.kind, items: await p.run(tx, term, scope, limit) });
-        return out;
-      });
-      return { data: { q: term.text, groups } };
-    });
+    app.get(
+      '/search',
+      { config: needs('search_view'), schema: { querystring: searchQuery, response: { 200: searchResponse } } },
+      async (request) => {
+        const ctx = requireAuth(request);
+        const term = prepareTerm(request.query.q, request.locale);
+        const limit = request.query.limit;
+        const visible = deps.providers.flatMap((p) => {
+          const scope = scopeFor(ctx, p.domain);
+          return scope ? [{ p, scope }] : [];
+        });
+        const groups = await inSearchTransaction(deps.db, async (tx) => {
+          const out: SearchGroup[] = [];
+          for (const { p, scope } of visible) out.push({ kind: p.kind, items: await p.run(tx, term, scope, limit) });
+          return out;
+        });
+        return { data: { q: term.text, groups } };
+      },
+    );
   };
 }

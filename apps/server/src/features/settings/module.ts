@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requirePermission } from '../auth/guard.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { FeatureContext } from '../context.ts';
@@ -92,21 +92,28 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/settings/users',
-      { schema: { querystring: settingsListQuery, response: list(settingsUser) } },
+      { config: needs('settings_view'), schema: { querystring: settingsListQuery, response: list(settingsUser) } },
       async (request) => {
         const q = request.query;
         const { rows, total } = await repo.listUsers(requireScope(view(request), 'settings'), q);
         return { data: rows.map(toUser), meta: pageMeta(q.page, q.per_page, total) };
       },
     );
-    app.get('/settings/users/:id', { schema: { params: idParams, response: one(settingsUser) } }, async (request) => {
-      const user = await repo.findUser(requireScope(view(request), 'settings'), request.params.id);
-      if (!user) throw new AppError(404, 'not_found');
-      return { data: toUser(user) };
-    });
+    app.get(
+      '/settings/users/:id',
+      { config: needs('settings_view'), schema: { params: idParams, response: one(settingsUser) } },
+      async (request) => {
+        const user = await repo.findUser(requireScope(view(request), 'settings'), request.params.id);
+        if (!user) throw new AppError(404, 'not_found');
+        return { data: toUser(user) };
+      },
+    );
     app.post(
       '/settings/users',
-      { schema: { body: userCreateBody, response: { 201: z.object({ data: settingsUser }) } } },
+      {
+        config: needs('settings_update'),
+        schema: { body: userCreateBody, response: { 201: z.object({ data: settingsUser }) } },
+      },
       async (request, reply) => {
         const user = await usersService.create(update(request), request.body);
         return reply.status(201).send({ data: toUser(user) });
@@ -114,25 +121,38 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     );
     app.put(
       '/settings/users/:id',
-      { schema: { params: idParams, body: userUpdateBody, response: one(settingsUser) } },
+      {
+        config: needs('settings_update'),
+        schema: { params: idParams, body: userUpdateBody, response: one(settingsUser) },
+      },
       async (request) => ({
         data: toUser(await usersService.update(update(request), request.params.id, request.body)),
       }),
     );
     app.patch(
       '/settings/users/:id',
-      { schema: { params: idParams, body: userPatchBody, response: one(settingsUser) } },
+      {
+        config: needs('settings_update'),
+        schema: { params: idParams, body: userPatchBody, response: one(settingsUser) },
+      },
       async (request) => ({
         data: toUser(await usersService.update(update(request), request.params.id, request.body)),
       }),
     );
-    app.delete('/settings/users/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await usersService.remove(update(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/settings/users/:id',
+      { config: needs('settings_update'), schema: { params: idParams } },
+      async (request, reply) => {
+        await usersService.remove(update(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
     app.post(
       '/settings/users/:id/password-reset',
-      { schema: { params: idParams, response: { 202: z.object({ data: z.object({ ok: z.literal(true) }) }) } } },
+      {
+        config: needs('settings_update'),
+        schema: { params: idParams, response: { 202: z.object({ data: z.object({ ok: z.literal(true) }) }) } },
+      },
       async (request, reply) => {
         await usersService.sendPasswordReset(update(request), request.params.id);
         return reply.status(202).send({ data: { ok: true as const } });
@@ -141,21 +161,28 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
 
     app.get(
       '/settings/teams',
-      { schema: { querystring: settingsListQuery, response: list(settingsTeam) } },
+      { config: needs('settings_view'), schema: { querystring: settingsListQuery, response: list(settingsTeam) } },
       async (request) => {
         const q = request.query;
         const { rows, total } = await repo.listTeams(requireScope(view(request), 'settings'), q);
         return { data: rows.map(toTeam), meta: pageMeta(q.page, q.per_page, total) };
       },
     );
-    app.get('/settings/teams/:id', { schema: { params: idParams, response: one(settingsTeam) } }, async (request) => {
-      const team = await repo.findTeam(requireScope(view(request), 'settings'), request.params.id);
-      if (!team) throw new AppError(404, 'not_found');
-      return { data: toTeam(team) };
-    });
+    app.get(
+      '/settings/teams/:id',
+      { config: needs('settings_view'), schema: { params: idParams, response: one(settingsTeam) } },
+      async (request) => {
+        const team = await repo.findTeam(requireScope(view(request), 'settings'), request.params.id);
+        if (!team) throw new AppError(404, 'not_found');
+        return { data: toTeam(team) };
+      },
+    );
     app.post(
       '/settings/teams',
-      { schema: { body: teamBody, response: { 201: z.object({ data: settingsTeam }) } } },
+      {
+        config: needs('settings_update'),
+        schema: { body: teamBody, response: { 201: z.object({ data: settingsTeam }) } },
+      },
       async (request, reply) => {
         const team = await service.saveTeam(update(request), null, request.body);
         return reply.status(201).send({ data: toTeam(team) });
@@ -163,18 +190,22 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     );
     app.put(
       '/settings/teams/:id',
-      { schema: { params: idParams, body: teamBody, response: one(settingsTeam) } },
+      { config: needs('settings_update'), schema: { params: idParams, body: teamBody, response: one(settingsTeam) } },
       async (request) => ({ data: toTeam(await service.saveTeam(update(request), request.params.id, request.body)) }),
     );
 
-    app.delete('/settings/teams/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await service.deleteTeam(update(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/settings/teams/:id',
+      { config: needs('settings_update'), schema: { params: idParams } },
+      async (request, reply) => {
+        await service.deleteTeam(update(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.get(
       '/settings/roles',
-      { schema: { querystring: settingsListQuery, response: list(settingsRole) } },
+      { config: needs('settings_view'), schema: { querystring: settingsListQuery, response: list(settingsRole) } },
       async (request) => {
         view(request);
         const q = request.query;
@@ -182,15 +213,22 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
         return { data: rows.map((r) => ({ ...r, users: Number(r.users) })), meta: pageMeta(q.page, q.per_page, total) };
       },
     );
-    app.get('/settings/roles/:id', { schema: { params: idParams, response: one(settingsRole) } }, async (request) => {
-      view(request);
-      const role = await repo.findRole(request.params.id);
-      if (!role) throw new AppError(404, 'not_found');
-      return { data: { ...role, users: Number(role.users) } };
-    });
+    app.get(
+      '/settings/roles/:id',
+      { config: needs('settings_view'), schema: { params: idParams, response: one(settingsRole) } },
+      async (request) => {
+        view(request);
+        const role = await repo.findRole(request.params.id);
+        if (!role) throw new AppError(404, 'not_found');
+        return { data: { ...role, users: Number(role.users) } };
+      },
+    );
     app.post(
       '/settings/roles',
-      { schema: { body: roleBody, response: { 201: z.object({ data: settingsRole }) } } },
+      {
+        config: needs('settings_update'),
+        schema: { body: roleBody, response: { 201: z.object({ data: settingsRole }) } },
+      },
       async (request, reply) => {
         const role = await service.saveRole(update(request), null, request.body);
         return reply.status(201).send({ data: { ...role, users: Number(role.users) } });
@@ -198,21 +236,25 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     );
     app.put(
       '/settings/roles/:id',
-      { schema: { params: idParams, body: roleBody, response: one(settingsRole) } },
+      { config: needs('settings_update'), schema: { params: idParams, body: roleBody, response: one(settingsRole) } },
       async (request) => {
         const role = await service.saveRole(update(request), request.params.id, request.body);
         return { data: { ...role, users: Number(role.users) } };
       },
     );
 
-    app.delete('/settings/roles/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await service.deleteRole(update(request), request.params.id, now());
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/settings/roles/:id',
+      { config: needs('settings_update'), schema: { params: idParams } },
+      async (request, reply) => {
+        await service.deleteRole(update(request), request.params.id, now());
+        return reply.status(204).send();
+      },
+    );
 
     app.get(
       '/settings/alarm-types',
-      { schema: { querystring: settingsListQuery, response: list(settingsAlarmType) } },
+      { config: needs('settings_view'), schema: { querystring: settingsListQuery, response: list(settingsAlarmType) } },
       async (request) => {
         view(request);
         return alarmTypes.list(request.query);
@@ -220,7 +262,7 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/settings/alarm-types/:id',
-      { schema: { params: idParams, response: one(settingsAlarmType) } },
+      { config: needs('settings_view'), schema: { params: idParams, response: one(settingsAlarmType) } },
       async (request) => {
         view(request);
         return { data: await alarmTypes.find(request.params.id) };
@@ -228,16 +270,21 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     );
     app.put(
       '/settings/alarm-types/:id',
-      { schema: { params: idParams, body: alarmTypeBody, response: one(settingsAlarmType) } },
+      {
+        config: needs('settings_update'),
+        schema: { params: idParams, body: alarmTypeBody, response: one(settingsAlarmType) },
+      },
       async (request) => ({ data: await alarmTypes.update(update(request), request.params.id, request.body) }),
     );
 
-    app.get('/audit-log', { schema: { querystring: auditLogQuery, response: list(auditEntry) } }, async (request) =>
-      auditLog.list(requireScope(view(request), 'settings'), request.query, request.locale),
+    app.get(
+      '/audit-log',
+      { config: needs('settings_view'), schema: { querystring: auditLogQuery, response: list(auditEntry) } },
+      async (request) => auditLog.list(requireScope(view(request), 'settings'), request.query, request.locale),
     );
     app.get(
       '/audit-log/actions',
-      { schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
+      { config: needs('settings_view'), schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
       async (request) => {
         view(request);
         return { data: await auditLog.actions() };

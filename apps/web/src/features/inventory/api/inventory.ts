@@ -1,9 +1,8 @@
-import type { ErrorCode } from '@rcm/shared/errors';
 import type { ImportRowError, InventoryItem, InventoryItemBody } from '@rcm/shared/inventory';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
-import { authHeaders, downloadFile } from '../../../lib/download.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 
 export type InventoryFilters = {
@@ -62,25 +61,23 @@ export class ImportRejected extends Error {
 
 /**
  * Sends every row at once: the server writes them all in one transaction or none. A rejected file
- * comes back with each bad row's number (the shared client keeps only field errors, hence fetch here).
+ * comes back with each bad row's number (ImportRejected).
  */
 export async function importRows(rows: Record<string, string>[]): Promise<{ created: number; updated: number }> {
-  const res = await fetch('/api/inventory/import', {
-    method: 'POST',
-    headers: { ...authHeaders(), 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ rows }),
-  });
-  const body = (await res.json().catch(() => null)) as {
-    data?: { created: number; updated: number };
-    error?: { code: ErrorCode; message: string; details?: { rows?: ImportRowError[] } };
-  } | null;
-  if (res.ok && body?.data) return body.data;
-  if (body?.error?.details?.rows) throw new ImportRejected(body.error.details.rows);
-  throw new ApiError(res.status, body?.error?.code ?? 'internal', body?.error?.message ?? res.statusText);
+  try {
+    return (
+      await api<{ data: { created: number; updated: number } }>('inventory/import', { method: 'POST', body: { rows } })
+    ).data;
+  } catch (err) {
+    const rejected =
+      err instanceof ApiError ? (err.details as { rows?: ImportRowError[] } | undefined)?.rows : undefined;
+    if (rejected) throw new ImportRejected(rejected);
+    throw err;
+  }
 }
 
 /** Downloads the filtered list as CSV (every page), with the session's token. */
 export function downloadCsv(filters: InventoryFilters): Promise<void> {
   const name = `inventory-${new Date().toISOString().slice(0, 10)}.csv`;
-  return downloadFile(`/api/inventory/export?${toQueryString(filters)}`, name, 'export failed');
+  return downloadFile(`inventory/export?${toQueryString(filters)}`, name);
 }

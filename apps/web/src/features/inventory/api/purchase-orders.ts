@@ -37,7 +37,7 @@ export function createPurchaseOrder(body: PurchaseOrderBody) {
 
 /** Downloads the order's PDF (as the supplier receives it), with the session's token. */
 export function downloadOrderPdf(id: number, number: string): Promise<void> {
-  return downloadFile(`/api/purchase-orders/${id}/pdf`, `${number}.pdf`, 'pdf failed');
+  return downloadFile(`purchase-orders/${id}/pdf`, `${number}.pdf`);
 }
 
 /** Deletes a draft (sent and received orders are refused with 409). */

@@ -1,12 +1,17 @@
+import type { ListMeta } from '@rcm/shared/pagination';
 import type { SupplierBody, SupplierPatch, SupplierRecord } from '@rcm/shared/suppliers';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export const suppliersQuery = (includeArchived: boolean) =>
+/** A page of the suppliers (the Suppliers tab). */
+export const suppliersQuery = (includeArchived: boolean, page = 1) =>
   queryOptions({
-    queryKey: ['suppliers', { includeArchived }],
+    queryKey: ['suppliers', { includeArchived, page }],
     queryFn: () =>
-      api<{ data: SupplierRecord[] }>(`inventory/suppliers?include_archived=${includeArchived}`).then((r) => r.data),
+      api<{ data: SupplierRecord[]; meta: ListMeta }>(
+        `inventory/suppliers?include_archived=${includeArchived}&page=${page}`,
+      ),
+    placeholderData: keepPreviousData,
   });
 
 export function saveSupplier(id: number | null, body: SupplierBody) {

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
@@ -17,8 +18,9 @@ export function SuppliersPanel(props: { canManage: boolean }) {
   const [showArchived, setShowArchived] = useState(false);
   const [editing, setEditing] = useState<SupplierRecord | 'new' | null>(null);
   const [archiving, setArchiving] = useState<SupplierRecord | null>(null);
-  const list = useQuery(suppliersQuery(showArchived));
-  const rows = list.data ?? [];
+  const [page, setPage] = useState(1);
+  const list = useQuery(suppliersQuery(showArchived, page));
+  const rows = list.data?.data ?? [];
   const s = (key: string) => t(`inventory.suppliers.${key}`);
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['suppliers'] });
@@ -44,7 +46,10 @@ export function SuppliersPanel(props: { canManage: boolean }) {
             type="checkbox"
             className="size-4"
             checked={showArchived}
-            onChange={(e) => setShowArchived(e.target.checked)}
+            onChange={(e) => {
+              setShowArchived(e.target.checked);
+              setPage(1);
+            }}
           />
           {s('showArchived')}
         </label>
@@ -116,6 +121,7 @@ export function SuppliersPanel(props: { canManage: boolean }) {
               : []),
           ]}
         />
+        <ListPagination meta={list.data?.meta} onPage={setPage} />
       </div>
       <SupplierDialog
         open={editing !== null}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/page.tsx';
+import { ListPagination } from '../../../components/pagination.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
@@ -57,7 +58,7 @@ function useDescribe() {
 export function MaintenanceBanner(props: { controllerId: number }) {
   const { t, i18n } = useTranslation();
   const windows = useQuery(windowsQuery({ controller_id: props.controllerId }));
-  const now = (windows.data ?? []).filter((w) => w.active && w.next);
+  const now = (windows.data?.data ?? []).filter((w) => w.active && w.next);
   if (now.length === 0) return null;
   const last = now.reduce((a, b) => ((a.next?.ends_at ?? '') >= (b.next?.ends_at ?? '') ? a : b));
   return (
@@ -78,7 +79,8 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
   const { t } = useTranslation();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const windows = useQuery(windowsQuery(props.filter));
+  const [page, setPage] = useState(1);
+  const windows = useQuery(windowsQuery(props.filter, page));
   const describe = useDescribe();
   const [editing, setEditing] = useState<MaintenanceWindowView | null>(null);
   const [adding, setAdding] = useState(false);
@@ -106,11 +108,11 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
           <p role="alert" className="text-sm text-red-800 dark:text-red-200">
             {t('alarmMgmt.windowsError')}
           </p>
-        ) : windows.data.length === 0 ? (
+        ) : windows.data.data.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('alarmMgmt.windowsEmpty')}</p>
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-            {windows.data.map((w) => (
+            {windows.data.data.map((w) => (
               <li key={w.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
                 <div className="min-w-0 text-sm">
                   <p className="font-medium break-words">
@@ -150,6 +152,9 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
             ))}
           </ul>
         )}
+        {windows.data && windows.data.meta.last_page > 1 ? (
+          <ListPagination meta={windows.data.meta} onPage={setPage} />
+        ) : null}
       </div>
       {canEdit ? (
         <>

@@ -1,5 +1,5 @@
 import type { AlarmManagementReport } from '@rcm/shared/alarm-management';
-import type { ApiErrorBody } from '@rcm/shared/errors';
+import { PICKER_PER_PAGE } from '@rcm/shared/pagination';
 import type { RefrigerantReport } from '@rcm/shared/refrigerant';
 import type {
   AlarmResponseReport,
@@ -11,8 +11,8 @@ import type {
   UriPurchaseOrdersReport,
 } from '@rcm/shared/reports';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, api, type FieldError } from '../../../lib/api-client.ts';
-import { authHeaders, saveFile } from '../../../lib/download.ts';
+import { ApiError, api, apiFetch } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/download.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 
 /** The filters every report reads from the URL (plus a report's own, e.g. status or severity). */
@@ -45,7 +45,8 @@ export const reportQuery = <N extends ReportName>(name: N, filters: ReportFilter
 export const reportLocationsQuery = () =>
   queryOptions({
     queryKey: ['reports', 'locations'],
-    queryFn: () => api<{ data: ReportLocation[] }>('reports/locations').then((r) => r.data),
+    // A filter offers every location: one page as large as a picker's.
+    queryFn: () => api<{ data: ReportLocation[] }>(`reports/locations?per_page=${PICKER_PER_PAGE}`).then((r) => r.data),
     staleTime: 60_000,
   });
 
@@ -61,18 +62,10 @@ export async function downloadReport(
 ): Promise<string> {
   const { page: _page, ...rest } = filters;
   // The PDF writes its times in the places' zone, else in the reader's: the browser's.
-  const headers = { ...authHeaders(), 'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone };
-  let res: Response;
-  try {
-    res = await fetch(`/api/reports/${name}?${toQueryString({ ...rest, format })}`, { headers });
-  } catch {
-    throw new ApiError(0, 'network', 'network');
-  }
-  if (!res.ok || !res.body) {
-    const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
-    const fields = (body?.error?.details as { fields?: FieldError[] } | undefined)?.fields ?? [];
-    throw new ApiError(res.status, body?.error?.code ?? 'internal', body?.error?.message ?? res.statusText, fields);
-  }
+  const res = await apiFetch(`reports/${name}?${toQueryString({ ...rest, format })}`, {
+    headers: { Accept: '*/*', 'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone },
+  });
+  if (!res.body) throw new ApiError(res.status, 'internal', res.statusText);
   const total = Number(res.headers.get('content-length')) || null;
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -23,9 +23,12 @@ export function createBackup(): Promise<BackupInfo> {
   return api<{ data: BackupInfo }>('admin/backups', { method: 'POST' }).then((r) => r.data);
 }
 
-export const backupUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
+const backupPath = (name: string) => `admin/backups/${encodeURIComponent(name)}`;
+
+/** The backup's address (the link's target; the download itself goes through the API client). */
+export const backupUrl = (name: string) => `/api/${backupPath(name)}`;
 
 /** Saves a backup to the browser's downloads (the request needs the session's token, so not a plain link). */
 export function downloadBackup(name: string): Promise<void> {
-  return downloadFile(backupUrl(name), name, 'download failed');
+  return downloadFile(backupPath(name), name);
 }

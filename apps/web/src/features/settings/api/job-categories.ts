@@ -1,11 +1,13 @@
 import type { JobCategoryBody, JobCategoryList, JobCategoryPatch, JobCategoryRecord } from '@rcm/shared/jobs';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export const jobCategoriesSettingsQuery = () =>
+/** A page of the categories, each with its job count, and where they are managed. */
+export const jobCategoriesSettingsQuery = (page = 1) =>
   queryOptions({
-    queryKey: ['settings', 'job-categories'],
-    queryFn: () => api<JobCategoryList>('settings/job-categories'),
+    queryKey: ['settings', 'job-categories', page],
+    queryFn: () => api<JobCategoryList>(`settings/job-categories?page=${page}`),
+    placeholderData: keepPreviousData,
   });
 
 export function createJobCategory(body: JobCategoryBody) {

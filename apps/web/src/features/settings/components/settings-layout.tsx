@@ -18,10 +18,10 @@ export const SETTINGS_SECTIONS = [
   { to: '/settings/alarm-types', key: 'alarmTypes' },
   { to: '/settings/job-categories', key: 'jobCategories' },
   { to: '/settings/audit-log', key: 'auditLog' },
-  { to: '/settings/backups', key: 'backups', permission: 'organization_view_all' },
+  { to: '/settings/backups', key: 'backups', permission: 'backups_manage' },
 ] as const;
 
-/** The sections the user may open (backups: only administrators who see every organization). */
+/** The sections the user may open (backups: only holders of backups_manage). */
 export function settingsSectionsFor(user: AuthUser | null) {
   return SETTINGS_SECTIONS.filter((s) => !('permission' in s) || (user && hasPermission(user, s.permission)));
 }

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -25,7 +26,8 @@ export function JobCategoriesPage() {
   const seeded = useSeededName();
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
-  const query = useQuery(jobCategoriesSettingsQuery());
+  const [page, setPage] = useState(1);
+  const query = useQuery(jobCategoriesSettingsQuery(page));
   const managedHere = query.data?.meta.managed_by === 'local';
   // Categories are shared by every organization: changing them needs organization_view_all too.
   const canEdit = managedHere && hasPermission(me, 'settings_update') && hasPermission(me, 'organization_view_all');
@@ -133,6 +135,7 @@ export function JobCategoriesPage() {
               },
             ]}
           />
+          <ListPagination meta={query.data?.meta} onPage={setPage} />
         </div>
         {canEdit ? (
           <section aria-labelledby="new-category" className={`${cardClass} h-fit p-4`}>

@@ -121,6 +121,7 @@ export const en = {
       jobs_create: 'Create jobs and change their status.',
       inventory_edit: 'Change inventory items and purchase orders.',
       assets_edit: 'Add and change assets.',
+      backups_manage: 'Take and download backups of the whole database (every organization, every password hash).',
     },
   },
   alarmTypes: {

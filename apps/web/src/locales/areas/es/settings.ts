@@ -124,6 +124,8 @@ export const es: Widen<typeof en> = {
       jobs_create: 'Crear trabajos y cambiar su estado.',
       inventory_edit: 'Cambiar artículos de inventario y órdenes de compra.',
       assets_edit: 'Agregar y cambiar activos.',
+      backups_manage:
+        'Hacer y descargar respaldos de toda la base de datos (todas las organizaciones, todos los hashes de contraseñas).',
     },
   },
   alarmTypes: {

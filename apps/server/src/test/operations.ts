@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+
+export type ApiParameter = { in: 'path' | 'query' | 'header'; name: string; schema: { type?: string } };
+
+/** One operation of the API reference: `GET /api/alarms/{ref}` and its parameters. */
+export type ApiOperation = {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  parameters: ApiParameter[];
+};
+
+/** Every operation of the OpenAPI document (the sweeps over the whole API walk it). */
+export async function apiOperations(app: FastifyInstance): Promise<ApiOperation[]> {
+  const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, { parameters?: ApiParameter[] }>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, op]) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase() as ApiOperation['method'],
+      path,
+      parameters: op.parameters ?? [],
+    })),
+  );
+}
+
+/** Whether the method carries a body. */
+export const hasBody = (method: ApiOperation['method']) => method !== 'GET' && method !== 'DELETE';
