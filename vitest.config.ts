@@ -13,6 +13,11 @@ export default defineConfig({
     // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, while most of a server
     // test file's time waits on PostgreSQL, brokers and timers; each file has its own database.
     maxWorkers: Math.max(availableParallelism() - 1, 2),
+    // A worker runs its files one after another in one module graph: the server's graph (every
+    // feature, PGlite's WebAssembly) is loaded and compiled once per worker instead of once per file,
+    // which was most of the run. Each file still opens its own database, server and ports, and
+    // leaves no state behind (bench/results/findings.md, "Test run time").
+    isolate: false,
     projects: [
       { test: { name: 'shared', root: dir('./packages/shared'), environment: 'node' } },
       {

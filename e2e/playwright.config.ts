@@ -1,11 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
-/** The real built product, started once by global setup on a free port with a fresh database. */
+/**
+ * The real built product: each worker starts its own on a free port with a fresh demo database
+ * (support/fixtures.ts `demoServer`), so two spec files run side by side without seeing each other's
+ * changes; the tests of one file run in order.
+ */
 export default defineConfig({
   testDir: './tests',
-  globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -4,7 +4,7 @@ import { type Fleet, startFleet } from '@rcm/simulator/fleet';
 /** One seeded demo controller, simulated over MQTT against the e2e server's embedded broker. */
 export async function simulateController(index: number): Promise<{ mac: string; fleet: Fleet }> {
   const url = process.env.E2E_MQTT_URL;
-  if (!url) throw new Error('E2E_MQTT_URL is not set: global setup did not start the broker');
+  if (!url) throw new Error('E2E_MQTT_URL is not set: the worker’s demo server has not started');
   const mac = demoMac(index);
   const fleet = await startFleet({
     transport: 'mqtt',
@@ -20,7 +20,7 @@ export async function simulateController(index: number): Promise<{ mac: string; 
 /** A controller nobody has seen yet, announcing itself with the fleet's provisioning key. */
 export async function announceController(mac: string): Promise<Fleet> {
   const url = process.env.E2E_MQTT_URL;
-  if (!url) throw new Error('E2E_MQTT_URL is not set: global setup did not start the broker');
+  if (!url) throw new Error('E2E_MQTT_URL is not set: the worker’s demo server has not started');
   return startFleet({
     transport: 'mqtt',
     url,

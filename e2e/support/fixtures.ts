@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { type Api, apiAs } from './api.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 export const DEMO = {
   admin: 'admin@example.com',
@@ -10,6 +11,14 @@ export const DEMO = {
 } as const;
 export const PASSWORD = 'demo1234';
 
+type WorkerFixtures = {
+  /**
+   * The demo product of this worker: each Playwright worker starts its own built server on a fresh
+   * PGlite directory, so workers never see each other's changes and spec files may run side by side.
+   */
+  demoServer: RunningServer;
+};
+
 type Fixtures = {
   /** Signs in through the API and puts the token where the SPA keeps it. */
   loginAs: (email: string) => Promise<string>;
@@ -17,12 +26,21 @@ type Fixtures = {
   apiAs: (email: string) => Promise<Api>;
 };
 
-export const test = base.extend<Fixtures>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: global setup did not start the server');
-    await use(url);
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  demoServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+    async ({}, use) => {
+      // The tests drive their own simulated controllers; a background fleet would make counts move.
+      const server = await startServer({ SEED_DEMO: 'true', DEMO_FLEET: 'false' });
+      // The simulated controllers of this worker's tests connect here (support/devices.ts).
+      process.env.E2E_MQTT_URL = server.mqttUrl;
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ demoServer }, use) => {
+    await use(demoServer.url);
   },
   apiAs: async ({ request, baseURL }, use) => {
     await use((email) => apiAs(request, baseURL ?? '', email));

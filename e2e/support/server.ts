@@ -46,13 +46,17 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,
     mqttUrl,
     dataDir,
     stop: async () => {
       child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
+      // A server that does not stop in time (its own limit is 15 s) is killed: the directory goes either way.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
