@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'disk_low',
   'backups_external',
   'in_use',
+  'no_mail_server',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

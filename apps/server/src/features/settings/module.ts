@@ -4,6 +4,7 @@ import {
   alarmTypeBody,
   auditEntry,
   auditLogQuery,
+  createdUser,
   roleBody,
   type SettingsTeam,
   type SettingsUser,
@@ -24,6 +25,7 @@ import { requirePermission } from '../auth/guard.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { FeatureContext } from '../context.ts';
+import { mailServerConfigured } from '../notifications/transport.ts';
 import { createLocationsRepo } from '../organizations/locations-repo.ts';
 import { createAlarmTypesSettings } from './alarm-types.ts';
 import { createAuditLogRepo } from './audit-log-repo.ts';
@@ -76,6 +78,7 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     audit,
     bus,
     passwordLinks: ctx.shared.passwordLinks,
+    mailConfigured: mailServerConfigured(ctx.config),
     revokeUserSessions: (userId) => sessions.revokeUserSessions(userId, now()),
     now,
   });
@@ -106,10 +109,11 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     });
     app.post(
       '/settings/users',
-      { schema: { body: userCreateBody, response: { 201: z.object({ data: settingsUser }) } } },
+      { schema: { body: userCreateBody, response: { 201: z.object({ data: createdUser }) } } },
       async (request, reply) => {
-        const user = await usersService.create(update(request), request.body);
-        return reply.status(201).send({ data: toUser(user) });
+        const { user, invitation } = await usersService.create(update(request), request.body);
+        const data = { ...toUser(user), invitation_sent: invitation.sent, invitation_url: invitation.url };
+        return reply.status(201).send({ data });
       },
     );
     app.put(
