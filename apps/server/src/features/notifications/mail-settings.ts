@@ -52,30 +52,26 @@ export function mailSettingsRoutes(deps: {
         return { data };
       },
     );
-    app.post(
-      '/settings/email/test',
-      { schema: { summary: 'Send a test message through the mail server', ...mailTestSchema } },
-      async (request) => {
-        const auth = requireAdministrator(request);
-        if (!mailServerConfigured(config)) throw new AppError(409, 'no_mail_server');
-        const transport = createMailTransport(config.SMTP_URL);
-        const mail = renderTestEmail({ locale: request.locale, publicUrl: deps.publicUrl });
-        let error: string | null = null;
-        try {
-          await transport.send({ id: 0, from: config.EMAIL_FROM, to: request.body.to, ...mail });
-        } catch (err) {
-          error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-        } finally {
-          transport.close();
-        }
-        await deps.audit.record({
-          ...auditActor(auth),
-          action: 'email.test',
-          subjectType: 'installation',
-          after: { to: request.body.to, sent: error === null },
-        });
-        return { data: { sent: error === null, error } };
-      },
-    );
+    app.post('/settings/email/test', { schema: mailTestSchema }, async (request) => {
+      const auth = requireAdministrator(request);
+      if (!mailServerConfigured(config)) throw new AppError(409, 'no_mail_server');
+      const transport = createMailTransport(config.SMTP_URL);
+      const mail = renderTestEmail({ locale: request.locale, publicUrl: deps.publicUrl });
+      let error: string | null = null;
+      try {
+        await transport.send({ id: 0, from: config.EMAIL_FROM, to: request.body.to, ...mail });
+      } catch (err) {
+        error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      } finally {
+        transport.close();
+      }
+      await deps.audit.record({
+        ...auditActor(auth),
+        action: 'email.test',
+        subjectType: 'installation',
+        after: { to: request.body.to, sent: error === null },
+      });
+      return { data: { sent: error === null, error } };
+    });
   };
 }
