@@ -4,6 +4,7 @@ import { en as backups } from './areas/en/backups.ts';
 import { en as jobs } from './areas/en/jobs.ts';
 import { en as notifications } from './areas/en/notifications.ts';
 import { en as offline } from './areas/en/offline.ts';
+import { en as onboarding } from './areas/en/onboarding.ts';
 import { en as organizations } from './areas/en/organizations.ts';
 import { en as seeded } from './areas/en/seeded.ts';
 import { en as settings } from './areas/en/settings.ts';
@@ -86,6 +87,8 @@ export const enUS = {
     na: 'N/A',
     emptyTitle: 'All Done!',
     emptyBody: 'There are no controllers left to authorize.',
+    firstTitle: 'No controller has announced itself yet',
+    firstBody: 'Connect a controller: once it announces itself with the provisioning key, it is listed here for you to authorize.',
     loading: 'Loading controllers…',
     error: 'The list of pending controllers could not be loaded.',
     close: 'Close panel',
@@ -433,6 +436,7 @@ export const enUS = {
     decommissioned: '{{name}} was decommissioned.',
   },
   offline,
+  onboarding,
   backups,
   notifications,
   organizations,

@@ -4,6 +4,7 @@ import { es as backups } from './areas/es/backups.ts';
 import { es as jobs } from './areas/es/jobs.ts';
 import { es as notifications } from './areas/es/notifications.ts';
 import { es as offline } from './areas/es/offline.ts';
+import { es as onboarding } from './areas/es/onboarding.ts';
 import { es as organizations } from './areas/es/organizations.ts';
 import { es as seeded } from './areas/es/seeded.ts';
 import { es as settings } from './areas/es/settings.ts';
@@ -87,6 +88,8 @@ export const esMX: Catalog = {
     na: 'N/D',
     emptyTitle: '¡Todo listo!',
     emptyBody: 'No quedan controladores por autorizar.',
+    firstTitle: 'Ningún controlador se ha anunciado todavía',
+    firstBody: 'Conecta un controlador: cuando se anuncie con la clave de aprovisionamiento aparecerá aquí para que lo autorices.',
     loading: 'Cargando controladores…',
     error: 'No se pudo cargar la lista de controladores pendientes.',
     close: 'Cerrar el panel',
@@ -435,6 +438,7 @@ export const esMX: Catalog = {
     decommissioned: '{{name}} se dio de baja.',
   },
   offline,
+  onboarding,
   backups,
   notifications,
   organizations,
