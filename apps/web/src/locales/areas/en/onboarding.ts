@@ -32,7 +32,8 @@ export const en = {
   keyAdminOnly:
     'Only an administrator can see the provisioning key and the endpoints. Ask one to show them to you, or to connect the controller.',
   simulator: 'Try it with a simulated controller',
-  simulatorHint: 'From a copy of this project, this command starts one simulated controller that announces itself here:',
+  simulatorHint:
+    'From a copy of this project, this command starts one simulated controller that announces itself here:',
   copy: 'Copy',
   copied: 'Copied',
   copyLabel: 'Copy: {{what}}',
@@ -43,7 +44,8 @@ export const en = {
   noControllersTitle: 'No controllers yet',
   noControllersBody:
     'Connect your first controller: it announces itself, you authorize it, and its readings and alarms appear here.',
-  noControllersAsk: 'No controller has been connected yet. An administrator or a technician connects and authorizes them.',
+  noControllersAsk:
+    'No controller has been connected yet. An administrator or a technician connects and authorizes them.',
   dashboardEmptyTitle: 'Nothing to monitor yet',
   dashboardEmptyBody:
     'Alarms appear here once controllers report. Add a location for each store, then connect its controllers.',
@@ -89,5 +91,6 @@ export const en = {
     yes: 'Yes',
     no: 'No',
     adminOnly: 'Only an administrator of the installation can see the email settings.',
+    loadError: 'The email settings could not be loaded. Try again in a moment.',
   },
 };

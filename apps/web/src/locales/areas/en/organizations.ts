@@ -67,6 +67,7 @@ export const en = {
   revoke: 'Revoke',
   revoked: 'Invitation revoked.',
   emailStatus: 'Email: {{status}}',
+  emailStatuses: { queued: 'queued', sent: 'sent', failed: 'failed', not_sent: 'not sent: no mail server' },
   showEmail: 'Show the email sent',
   languages: { 'en-US': 'English', 'es-MX': 'Spanish' },
   locationsTitle: 'Locations',

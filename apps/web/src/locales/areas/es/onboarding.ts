@@ -44,8 +44,7 @@ export const es: Widen<typeof en> = {
   authorizeIt: 'Autorizar {{mac}}',
   loadError: 'No se pudieron cargar los datos de conexión.',
   noControllersTitle: 'Todavía no hay controladores',
-  noControllersBody:
-    'Conecta tu primer controlador: se anuncia, lo autorizas y sus lecturas y alarmas aparecen aquí.',
+  noControllersBody: 'Conecta tu primer controlador: se anuncia, lo autorizas y sus lecturas y alarmas aparecen aquí.',
   noControllersAsk:
     'Todavía no se ha conectado ningún controlador. Un administrador o un técnico los conecta y los autoriza.',
   dashboardEmptyTitle: 'Todavía no hay nada que monitorear',
@@ -93,5 +92,6 @@ export const es: Widen<typeof en> = {
     yes: 'Sí',
     no: 'No',
     adminOnly: 'Solo un administrador de la instalación puede ver la configuración de correo.',
+    loadError: 'No se pudo cargar la configuración de correo. Inténtalo de nuevo en un momento.',
   },
 };

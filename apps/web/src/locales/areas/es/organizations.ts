@@ -69,6 +69,12 @@ export const es: Widen<typeof en> = {
   revoke: 'Revocar',
   revoked: 'Invitación revocada.',
   emailStatus: 'Correo: {{status}}',
+  emailStatuses: {
+    queued: 'en cola',
+    sent: 'enviado',
+    failed: 'fallido',
+    not_sent: 'no enviado: no hay servidor de correo',
+  },
   showEmail: 'Ver el correo enviado',
   languages: { 'en-US': 'Inglés', 'es-MX': 'Español' },
   locationsTitle: 'Ubicaciones',
