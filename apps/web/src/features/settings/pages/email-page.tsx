@@ -40,7 +40,7 @@ export function EmailSettingsPage() {
                 <Field label={t('onboarding.email.host')}>{s.smtp.host}</Field>
                 <Field label={t('onboarding.email.port')}>{s.smtp.port}</Field>
                 <Field label={t('onboarding.email.secure')}>
-                  {s.smtp.secure ? t('onboarding.email.yes') : t('onboarding.email.no')}
+                  {s.smtp.secure ? t('onboarding.email.on') : t('onboarding.email.off')}
                 </Field>
                 <Field label={t('onboarding.email.user')}>{s.smtp.user ?? t('onboarding.email.noUser')}</Field>
               </dl>
