@@ -51,7 +51,7 @@ export function ProvisioningDetails(props: { settings: ProvisioningSettings }) {
       </Section>
       <Section title={t('onboarding.simulator')} id="connect-simulator">
         <p className="mb-3 text-sm text-slate-700 dark:text-slate-200">{t('onboarding.simulatorHint')}</p>
-        <CopyField label={t('onboarding.simulator')} value={simulatorCommand(s)} />
+        <CopyField label={t('onboarding.command')} value={simulatorCommand(s)} />
       </Section>
     </>
   );

@@ -34,6 +34,7 @@ export const en = {
   simulator: 'Try it with a simulated controller',
   simulatorHint:
     'From a copy of this project, this command starts one simulated controller that announces itself here:',
+  command: 'Command',
   copy: 'Copy',
   copied: 'Copied',
   copyLabel: 'Copy: {{what}}',

@@ -36,6 +36,7 @@ export const es: Widen<typeof en> = {
     'Solo un administrador puede ver la clave de aprovisionamiento y las direcciones. Pídele que te las muestre o que conecte el controlador.',
   simulator: 'Pruébalo con un controlador simulado',
   simulatorHint: 'Desde una copia de este proyecto, este comando inicia un controlador simulado que se anuncia aquí:',
+  command: 'Comando',
   copy: 'Copiar',
   copied: 'Copiado',
   copyLabel: 'Copiar: {{what}}',
