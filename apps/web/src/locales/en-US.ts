@@ -4,7 +4,6 @@ import { en as backups } from './areas/en/backups.ts';
 import { en as jobs } from './areas/en/jobs.ts';
 import { en as notifications } from './areas/en/notifications.ts';
 import { en as offline } from './areas/en/offline.ts';
-import { en as onboarding } from './areas/en/onboarding.ts';
 import { en as organizations } from './areas/en/organizations.ts';
 import { en as seeded } from './areas/en/seeded.ts';
 import { en as settings } from './areas/en/settings.ts';
@@ -74,6 +73,12 @@ export const enUS = {
       users: 'Users',
     },
   },
+  mailBanner: {
+    title: 'Email is not being sent.',
+    none: 'No mail server is configured, so alarm emails, invitations and purchase orders are kept in the console and not sent.',
+    failing: 'The mail server did not accept the last message: {{error}}',
+    link: 'Email settings',
+  },
   pending: {
     button: 'Controllers pending authorization',
     title: 'Controllers Pending Authorization',
@@ -88,7 +93,9 @@ export const enUS = {
     emptyTitle: 'All Done!',
     emptyBody: 'There are no controllers left to authorize.',
     firstTitle: 'No controller has announced itself yet',
-    firstBody: 'Connect a controller: once it announces itself with the provisioning key, it is listed here for you to authorize.',
+    connect: 'Connect a controller',
+    firstBody:
+      'Connect a controller: once it announces itself with the provisioning key, it is listed here for you to authorize.',
     loading: 'Loading controllers…',
     error: 'The list of pending controllers could not be loaded.',
     close: 'Close panel',
@@ -436,7 +443,6 @@ export const enUS = {
     decommissioned: '{{name}} was decommissioned.',
   },
   offline,
-  onboarding,
   backups,
   notifications,
   organizations,

@@ -4,7 +4,6 @@ import { es as backups } from './areas/es/backups.ts';
 import { es as jobs } from './areas/es/jobs.ts';
 import { es as notifications } from './areas/es/notifications.ts';
 import { es as offline } from './areas/es/offline.ts';
-import { es as onboarding } from './areas/es/onboarding.ts';
 import { es as organizations } from './areas/es/organizations.ts';
 import { es as seeded } from './areas/es/seeded.ts';
 import { es as settings } from './areas/es/settings.ts';
@@ -75,6 +74,12 @@ export const esMX: Catalog = {
       users: 'Usuarios',
     },
   },
+  mailBanner: {
+    title: 'No se están enviando correos.',
+    none: 'No hay un servidor de correo configurado, así que los correos de alarmas, las invitaciones y las órdenes de compra se guardan en la consola y no se envían.',
+    failing: 'El servidor de correo no aceptó el último mensaje: {{error}}',
+    link: 'Configuración de correo',
+  },
   pending: {
     button: 'Controladores pendientes de autorización',
     title: 'Controladores pendientes de autorización',
@@ -89,7 +94,9 @@ export const esMX: Catalog = {
     emptyTitle: '¡Todo listo!',
     emptyBody: 'No quedan controladores por autorizar.',
     firstTitle: 'Ningún controlador se ha anunciado todavía',
-    firstBody: 'Conecta un controlador: cuando se anuncie con la clave de aprovisionamiento aparecerá aquí para que lo autorices.',
+    connect: 'Conectar un controlador',
+    firstBody:
+      'Conecta un controlador: cuando se anuncie con la clave de aprovisionamiento aparecerá aquí para que lo autorices.',
     loading: 'Cargando controladores…',
     error: 'No se pudo cargar la lista de controladores pendientes.',
     close: 'Cerrar el panel',
@@ -438,7 +445,6 @@ export const esMX: Catalog = {
     decommissioned: '{{name}} se dio de baja.',
   },
   offline,
-  onboarding,
   backups,
   notifications,
   organizations,

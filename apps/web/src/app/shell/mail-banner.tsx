@@ -19,12 +19,10 @@ export function MailBanner() {
     >
       <div className="mx-auto max-w-7xl px-4 py-2 text-sm sm:px-6 lg:px-8">
         <p>
-          <strong className="font-semibold">{t('onboarding.mailBannerTitle')}</strong>{' '}
-          {state === 'none'
-            ? t('onboarding.mailBannerNone')
-            : t('onboarding.mailBannerFailing', { error: data.last_failure?.error ?? '' })}{' '}
+          <strong className="font-semibold">{t('mailBanner.title')}</strong>{' '}
+          {state === 'none' ? t('mailBanner.none') : t('mailBanner.failing', { error: data.last_failure?.error ?? '' })}{' '}
           <Link to="/settings/email" className="font-medium underline underline-offset-2">
-            {t('onboarding.mailBannerLink')}
+            {t('mailBanner.link')}
           </Link>
         </p>
       </div>

@@ -13,8 +13,8 @@ import {
 } from '../../components/ui/button.ts';
 import { ListState } from '../../components/ui/data-table.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
-import { useLiveQuery } from '../../lib/use-live-query.ts';
 import { anyControllerQuery } from '../../lib/installation.ts';
+import { useLiveQuery } from '../../lib/use-live-query.ts';
 import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
 
 /**
@@ -128,7 +128,7 @@ export function PendingControllers() {
             first ? (
               <div className="mt-4">
                 <Link to="/controllers/connect" onClick={() => setOpen(false)} className={primaryButton}>
-                  {t('onboarding.connect')}
+                  {t('pending.connect')}
                 </Link>
               </div>
             ) : undefined

@@ -147,7 +147,8 @@ export const en = {
       spam_at: 'spam complaint',
     },
     receive: 'Receive',
-    sentDone: 'Purchase order {{number}} is marked sent and its email to the supplier is queued: the order shows its delivery.',
+    sentDone:
+      'Purchase order {{number}} is marked sent and its email to the supplier is queued: the order shows its delivery.',
     receivedDone: 'Purchase order {{number}} was received: its quantities were added to stock.',
     detailTitle: 'Purchase order {{number}}',
     close: 'Close',

@@ -57,11 +57,6 @@ export const en = {
   locationsEmptyTitle: 'No locations yet',
   locationsEmptyBody:
     'A location is a store or another site; a controller is placed in one when it is authorized. Add the first one.',
-  mailBannerTitle: 'Email is not being sent.',
-  mailBannerNone:
-    'No mail server is configured, so alarm emails, invitations and purchase orders are kept in the console and not sent.',
-  mailBannerFailing: 'The mail server did not accept the last message: {{error}}',
-  mailBannerLink: 'Email settings',
   invitationNotSent:
     'No mail server is configured, so no email was sent. Give {{email}} this link to choose a password (valid for 7 days, once):',
   invitationLink: 'Invitation link',

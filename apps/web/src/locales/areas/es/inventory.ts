@@ -155,7 +155,8 @@ export const es: Widen<typeof en> = {
       spam_at: 'marcado como spam',
     },
     receive: 'Recibir',
-    sentDone: 'La orden de compra {{number}} quedó marcada como enviada y su correo al proveedor está en cola: la orden muestra su entrega.',
+    sentDone:
+      'La orden de compra {{number}} quedó marcada como enviada y su correo al proveedor está en cola: la orden muestra su entrega.',
     receivedDone: 'Se recibió la orden de compra {{number}}: sus cantidades se sumaron a la existencia.',
     detailTitle: 'Orden de compra {{number}}',
     close: 'Cerrar',

@@ -58,11 +58,6 @@ export const es: Widen<typeof en> = {
   locationsEmptyTitle: 'Todavía no hay ubicaciones',
   locationsEmptyBody:
     'Una ubicación es una tienda u otro sitio; un controlador se coloca en una al ser autorizado. Agrega la primera.',
-  mailBannerTitle: 'No se están enviando correos.',
-  mailBannerNone:
-    'No hay un servidor de correo configurado, así que los correos de alarmas, las invitaciones y las órdenes de compra se guardan en la consola y no se envían.',
-  mailBannerFailing: 'El servidor de correo no aceptó el último mensaje: {{error}}',
-  mailBannerLink: 'Configuración de correo',
   invitationNotSent:
     'No hay un servidor de correo configurado, así que no se envió ningún correo. Dale a {{email}} este enlace para elegir una contraseña (válido 7 días, una sola vez):',
   invitationLink: 'Enlace de invitación',
