@@ -120,5 +120,12 @@ describe('Settings → Email with a mail server', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.invitation_sent).toBe(true);
     expect(res.json().data).not.toHaveProperty('invitation_url');
+    const reset = await call(
+      withSmtp,
+      tokens.smtpAdmin ?? '',
+      'POST',
+      `/api/settings/users/${res.json().data.id}/password-reset`,
+    );
+    expect(reset.json().data).toEqual({ ok: true, email_sent: true });
   });
 });

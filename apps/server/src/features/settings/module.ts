@@ -136,10 +136,15 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     });
     app.post(
       '/settings/users/:id/password-reset',
-      { schema: { params: idParams, response: { 202: z.object({ data: z.object({ ok: z.literal(true) }) }) } } },
+      {
+        schema: {
+          params: idParams,
+          response: { 202: z.object({ data: z.object({ ok: z.literal(true), email_sent: z.boolean() }) }) },
+        },
+      },
       async (request, reply) => {
-        await usersService.sendPasswordReset(update(request), request.params.id);
-        return reply.status(202).send({ data: { ok: true as const } });
+        const { sent } = await usersService.sendPasswordReset(update(request), request.params.id);
+        return reply.status(202).send({ data: { ok: true as const, email_sent: sent } });
       },
     );
 

@@ -200,6 +200,8 @@ export function createUsersService(deps: {
           tx,
         );
       });
+      // The link itself is never handed over (it would sign its holder in as the user): only whether it left.
+      return { sent: deps.mailConfigured };
     },
   };
 }

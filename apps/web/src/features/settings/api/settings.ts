@@ -93,7 +93,9 @@ export const deleteTeam = (id: number) => api<void>(`settings/teams/${id}`, { me
 export const deleteRole = (id: number) => api<void>(`settings/roles/${id}`, { method: 'DELETE' });
 export const deleteUser = (id: number) => api<void>(`settings/users/${id}`, { method: 'DELETE' });
 export const sendPasswordReset = (id: number) =>
-  api<{ data: { ok: true } }>(`settings/users/${id}/password-reset`, { method: 'POST' });
+  api<{ data: { ok: true; email_sent: boolean } }>(`settings/users/${id}/password-reset`, { method: 'POST' }).then(
+    (r) => r.data,
+  );
 export const saveTeam = (id: number | null, body: TeamBody) =>
   api<{ data: SettingsTeam }>(id ? `settings/teams/${id}` : 'settings/teams', {
     method: id ? 'PUT' : 'POST',
