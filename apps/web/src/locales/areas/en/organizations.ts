@@ -60,7 +60,7 @@ export const en = {
   language: 'Language of the invitation',
   sendInvite: 'Send invitation',
   sending: 'Sending…',
-  invited: 'Invitation sent to {{email}}.',
+  invited: 'Invitation for {{email}} created. Its email, and whether it was sent, is under pending invitations.',
   pendingTitle: 'Pending invitations',
   pendingEmpty: 'No invitations are waiting to be accepted.',
   expires: 'Expires {{date}}',

@@ -62,7 +62,7 @@ export const es: Widen<typeof en> = {
   language: 'Idioma de la invitación',
   sendInvite: 'Enviar invitación',
   sending: 'Enviando…',
-  invited: 'Invitación enviada a {{email}}.',
+  invited: 'Se creó la invitación para {{email}}. Su correo, y si se envió, está en las invitaciones pendientes.',
   pendingTitle: 'Invitaciones pendientes',
   pendingEmpty: 'No hay invitaciones esperando ser aceptadas.',
   expires: 'Vence el {{date}}',
