@@ -121,3 +121,44 @@ test('without a mail server a new user’s invitation link is shown to copy, and
   await expect(page.getByText('None configured')).toBeVisible();
   await expectAccessible(page, 'email settings');
 });
+
+test('a technician may connect controllers but is not shown the provisioning key', async ({ browser, request }) => {
+  const auth = { Authorization: `Bearer ${token}` };
+  const roles = (await (await request.get(`${server.url}/api/settings/roles`, { headers: auth })).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const me = (await (await request.get(`${server.url}/api/auth/user`, { headers: auth })).json()) as {
+    data: { organisation: { id: number } };
+  };
+  const created = await request.post(`${server.url}/api/settings/users`, {
+    headers: auth,
+    data: {
+      name: 'Teo Tech',
+      email: 'teo@polar.example',
+      role_id: roles.data.find((r) => r.name === 'Technician')?.id,
+      organization_id: me.data.organisation.id,
+      all_locations: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const invitation = String(((await created.json()) as { data: { invitation_url: string } }).data.invitation_url);
+  const chosen = await request.post(`${server.url}/api/auth/reset-password`, {
+    data: { token: new URL(invitation).searchParams.get('token'), password: 'walk-in-cooler-5' },
+  });
+  expect(chosen.status()).toBe(200);
+  const login = await request.post(`${server.url}/api/auth/login`, {
+    data: { email: 'teo@polar.example', password: 'walk-in-cooler-5' },
+  });
+  const techToken = String(login.headers().authorization).replace(/^Bearer /, '');
+
+  const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+  await page.goto('/user/login');
+  await page.evaluate((t) => localStorage.setItem('auth_token_default', t), techToken);
+  await page.goto('/controllers/connect');
+  await expect(page.getByText('Only an administrator can see the provisioning key')).toBeVisible();
+  await expect(page.getByText('rcm/v1/{mac}/status')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rotate key' })).toHaveCount(0);
+  // Not an administrator of the installation: no mail banner, and no Email section in settings.
+  await expect(page.getByText('Email is not being sent.')).toHaveCount(0);
+  await expectAccessible(page, 'connect a controller (technician)');
+});
