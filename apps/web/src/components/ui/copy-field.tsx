@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { secondaryButton } from './button.ts';
 
@@ -8,7 +8,6 @@ import { secondaryButton } from './button.ts';
  */
 export function CopyField(props: { label: string; value: string; hint?: string }) {
   const { t } = useTranslation();
-  const id = useId();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -20,14 +19,9 @@ export function CopyField(props: { label: string; value: string; hint?: string }
   };
   return (
     <div>
-      <span id={id} className="block text-sm font-medium">
-        {props.label}
-      </span>
+      <span className="block text-sm font-medium">{props.label}</span>
       <div className="mt-1 flex flex-wrap items-start gap-2">
-        <code
-          aria-labelledby={id}
-          className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100"
-        >
+        <code className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100">
           {props.value}
         </code>
         <button

@@ -1,5 +1,5 @@
-import { DEVICE_TOPIC_PREFIX } from '@rcm/shared/provisioning';
 import { isAdministrator } from '@rcm/shared/permissions';
+import { DEVICE_TOPIC_PREFIX } from '@rcm/shared/provisioning';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Page, Spinner } from '../../components/page.tsx';

@@ -24,7 +24,11 @@ export function ProvisioningDetails(props: { settings: ProvisioningSettings }) {
     <>
       <Section title={t('onboarding.endpoints')} id="connect-endpoints">
         <div className="space-y-4">
-          {s.mqtt_url ? <CopyField label={t('onboarding.mqttUrl')} value={s.mqtt_url} /> : <p>{t('onboarding.noMqtt')}</p>}
+          {s.mqtt_url ? (
+            <CopyField label={t('onboarding.mqttUrl')} value={s.mqtt_url} />
+          ) : (
+            <p>{t('onboarding.noMqtt')}</p>
+          )}
           <CopyField
             label={t('onboarding.httpUrl')}
             value={s.http_url}

@@ -32,7 +32,9 @@ export function ControllersPage() {
   const rows = list.data?.data ?? [];
   const canConnect = hasPermission(user, 'controller_authorize');
   // No controller at all (not merely none matching): say how the first one gets here.
-  const filtered = Object.entries(filters).some(([k, v]) => k !== 'page' && k !== 'sort' && v !== undefined && v !== '');
+  const filtered = Object.entries(filters).some(
+    ([k, v]) => k !== 'page' && k !== 'sort' && v !== undefined && v !== '',
+  );
   const none = !filtered && list.data?.meta.total === 0;
   const connect = (
     <Link to="/controllers/connect" className={primaryButton}>
