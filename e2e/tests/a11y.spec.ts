@@ -17,6 +17,8 @@ const PAGES = [
   '/settings/users/create',
   '/settings/users/1/edit',
   '/settings/backups',
+  '/settings/email',
+  '/controllers/connect',
 ];
 
 for (const scheme of ['light', 'dark'] as const) {

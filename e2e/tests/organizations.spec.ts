@@ -77,7 +77,7 @@ test('an administrator creates an organization, a location and invites a member 
   await invite.getByLabel('Only these locations').check();
   await invite.getByLabel(`Arctic ${stamp} Downtown`).check();
   await invite.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${invitee}.`)).toBeVisible();
+  await expect(page.getByText(`Invitation for ${invitee} created.`)).toBeVisible();
   const pending = page.getByRole('region', { name: 'Pending invitations' });
   await expect(pending.getByText(invitee)).toBeVisible();
   await toastsGone(page);

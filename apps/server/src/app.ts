@@ -33,6 +33,8 @@ import { opsModule } from './features/ops/module.ts';
 import { createReadiness, type Readiness, ReadinessFailure } from './features/ops/readiness.ts';
 import { registerOpsRoutes } from './features/ops/routes.ts';
 import { organizationsModule } from './features/organizations/module.ts';
+import { createProvisioningKeys } from './features/provisioning/keys.ts';
+import { provisioningModule } from './features/provisioning/module.ts';
 import { refrigerantModule } from './features/refrigerant/module.ts';
 import { reportsModule } from './features/reports/module.ts';
 import { searchModule } from './features/search/module.ts';
@@ -50,7 +52,7 @@ export type AppDeps = {
   database: Database;
   now?: () => Date;
   logger?: boolean | object;
-  /** The provisioning key new devices announce themselves with (null: none may). */
+  /** The configured provisioning key (DEVICE_PROVISIONING_KEY, the demo's); null: one is generated and kept. */
   provisioningKey?: string | null;
   /** The embedded database's free-space reading (tests inject a full disk); default fs.statfs. */
   statfs?: StatfsFn;
@@ -80,6 +82,7 @@ const FEATURES: readonly FeatureModule[] = [
   searchModule,
   jobsModule,
   settingsModule,
+  provisioningModule,
   inventoryModule,
   assetsModule,
   reportsModule,
@@ -107,6 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Embedded database: the disk watch (ingest refuses while the disk is almost full), backups, jobs.
   const embedded = await startEmbeddedOps({ config, database, log: app.log, statfs: deps.statfs, now });
   app.addHook('onClose', async () => embedded.stop());
+  const provisioning = await createProvisioningKeys({
+    db: database.db,
+    configured: deps.provisioningKey ?? config.DEVICE_PROVISIONING_KEY ?? null,
+    now: () => now().getTime(),
+  });
   const ingest = createIngest({
     refusing: embedded.refusing,
     db: database.db,
@@ -115,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxDelayMs: config.INGEST_BATCH_DELAY_MS,
     bus,
     log: app.log,
-    provisioningKey: deps.provisioningKey ?? config.DEVICE_PROVISIONING_KEY ?? null,
+    provisioning,
     now,
   });
   const audit = createAuditRepo(database.db);
@@ -128,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     log: app.log,
     now,
-    shared: { ingest, embedded, passwordLinks },
+    shared: { ingest, embedded, passwordLinks, devices: { provisioning, mqttPort: null } },
   };
 
   // First, so that every answer carries them, a refusal by the authentication hook below included.

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   await ensureAlarmCatalogue(database.db);
   if (demo && database.fresh) await seedDemo(database.db);
   const demoMode = demo || config.SEED_DEMO === true;
+  // Without one a key is generated on the first start and kept (features/provisioning/keys.ts).
   const provisioningKey = config.DEVICE_PROVISIONING_KEY ?? (demoMode ? DEMO_PROVISIONING_KEY : null);
 
   const logger = {
@@ -41,9 +42,6 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
-  }
-  if (!provisioningKey) {
-    server.app.log.warn('DEVICE_PROVISIONING_KEY is not set: new controllers cannot announce themselves');
   }
 
   // The simulated fleet keeps the demo console alive; it follows the embedded broker's port.
@@ -82,6 +80,9 @@ async function main(): Promise<void> {
   console.log(`\nRefrigeration console on http://localhost:${server.port}  (database: ${database.kind})`);
   if (server.mqttPort !== null) console.log(`Embedded MQTT broker on mqtt://localhost:${server.mqttPort}`);
   if (config.MQTT_URL) console.log(`Ingesting from ${withoutPassword(config.MQTT_URL)}`);
+  console.log(
+    'To connect a controller: Controllers → "Connect a controller" (administrators see the provisioning key there)',
+  );
   if (demoMode) {
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS).join(', ')}`);
     if (fleet) console.log(`Simulated fleet: ${fleet.size} controllers publishing every ${fleet.intervalMs / 1000} s`);

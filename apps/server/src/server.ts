@@ -106,6 +106,7 @@ export async function startServer(deps: {
       refusing: ops.embedded.refusing,
     });
     mqttPort = broker.port;
+    context.shared.devices.mqttPort = broker.port;
     closers.push(broker.close);
     ops.readiness.register('broker', () => {
       if (!broker.listening()) throw new ReadinessFailure('embedded broker not listening');

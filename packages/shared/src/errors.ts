@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'backups_external',
   'in_use',
   'ingest_failing',
+  'no_mail_server',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

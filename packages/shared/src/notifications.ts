@@ -61,7 +61,8 @@ export function preferenceIssues(body: NotificationPreferences): PreferenceField
   return issues;
 }
 
-export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+/** `not_sent`: no mail server is configured; the message was kept, not sent. */
+export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'not_sent'] as const;
 
 /** One alarm email (docs/requirements.md §3: email address, sent at, delivered, opened, clicked, ...). */
 export const emailNotification = z.object({

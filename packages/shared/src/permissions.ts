@@ -64,3 +64,17 @@ export const PERMISSION_GROUPS: Record<string, readonly Permission[]> = {
   settings: ['settings_view', 'settings_update', 'users_impersonate', 'backups_manage'],
   search: ['search_view'],
 };
+
+/**
+ * An administrator of the installation: changes settings and sees every organization. What belongs
+ * to the whole installation (the fleet's provisioning key, the mail server) is theirs alone.
+ */
+export const ADMINISTRATOR_PERMISSIONS = [
+  'settings_update',
+  'organization_view_all',
+] as const satisfies readonly Permission[];
+
+export function isAdministrator(permissions: Iterable<string>): boolean {
+  const held = new Set(permissions);
+  return ADMINISTRATOR_PERMISSIONS.every((p) => held.has(p));
+}

@@ -38,6 +38,8 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   'alarms.view': ['/alarms/{alarmMetadataRef}/view', ['alarms_view']],
   'controllers.edit': ['/controllers/{controllerId}/edit', ['controllers_edit']],
   'controllers.authorise': ['/controllers/{id}/authorise', ['controllers_update']],
+  // Connecting a controller, not in the spec's table.
+  'controllers.connect': ['/controllers/connect', ['controller_authorize']],
   search: ['/search', true],
   legal: ['/legal', true],
   settings: ['/settings', ['settings_view']],
@@ -56,6 +58,8 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   'settings.job_categories': ['/settings/job-categories', ['settings_view']],
   // Added with backups of the embedded database, not in the spec's table.
   'settings.backups': ['/settings/backups', ['backups_manage']],
+  // How the installation sends email, not in the spec's table.
+  'settings.email': ['/settings/email', ['settings_update']],
 };
 
 /** TanStack's `$id` and `{-$page}` written the spec's way. */

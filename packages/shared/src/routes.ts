@@ -51,6 +51,8 @@ export const ROUTES = [
   { name: 'alarms.view', path: '/alarms/$alarmMetadataRef/view', auth: ['alarms_view'] },
   { name: 'controllers.edit', path: '/controllers/$controllerId/edit', auth: ['controllers_edit'] },
   { name: 'controllers.authorise', path: '/controllers/$id/authorise', auth: ['controllers_update'] },
+  // Connecting a controller: endpoints, topics, the provisioning key (administrators), not in the spec's table.
+  { name: 'controllers.connect', path: '/controllers/connect', auth: ['controller_authorize'] },
   { name: 'search', path: '/search', auth: true },
   { name: 'legal', path: '/legal', auth: true },
   { name: 'settings', path: '/settings', auth: ['settings_view'] },
@@ -69,6 +71,8 @@ export const ROUTES = [
   { name: 'settings.audit_log', path: '/settings/audit-log', auth: ['settings_view'] },
   // Backups of the embedded database (the Administrator role's backups_manage), not in the spec's table.
   { name: 'settings.backups', path: '/settings/backups', auth: ['backups_manage'] },
+  // How the installation sends email, and a test message (administrators), not in the spec's table.
+  { name: 'settings.email', path: '/settings/email', auth: ['settings_update'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'] | 'not-found';

@@ -10,6 +10,10 @@ export const SEEDED_NAMES = {
     manager: 'Store Manager',
     technician: 'Service Technician',
     viewer: 'Store Viewer',
+    // The usual roles first-run setup offers on a new installation (features/setup/standard-roles.ts).
+    setup_manager: 'Manager',
+    setup_technician: 'Technician',
+    setup_viewer: 'Viewer',
   },
   job_category: {
     emergency_repair: 'Emergency Repair',

@@ -70,6 +70,16 @@ export const userCreateBody = z
   });
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 
+/**
+ * The answer to creating a user: the user, whether the invitation was handed to a mail server, and,
+ * when none is configured, the link the email would have carried (for the administrator to pass on).
+ */
+export const createdUser = settingsUser.extend({
+  invitation_sent: z.boolean(),
+  invitation_url: z.string().optional(),
+});
+export type CreatedUser = z.infer<typeof createdUser>;
+
 export const settingsTeam = z.object({
   id: z.number().int(),
   name: z.string(),

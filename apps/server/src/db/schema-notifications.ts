@@ -4,7 +4,8 @@ import { ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
 import { purchaseOrders } from './schema-inventory.ts';
 
-export type EmailStatus = 'queued' | 'sent' | 'failed';
+/** `not_sent`: no mail server is configured (the local transport kept it; nothing left the installation). */
+export type EmailStatus = 'queued' | 'sent' | 'failed' | 'not_sent';
 export type NotificationSeverity = 'critical' | 'high' | 'medium' | 'low';
 
 /**

@@ -8,6 +8,7 @@ import type { PasswordLinks } from './auth/password-links.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Ingest } from './ingest/parts.ts';
 import type { EmbeddedOps } from './ops/embedded.ts';
+import type { ProvisioningKeys } from './provisioning/keys.ts';
 
 /**
  * What every feature is built from. `buildApp` (app.ts) builds it once; each feature's `module.ts`
@@ -31,6 +32,8 @@ export type FeatureContext = {
     embedded: EmbeddedOps;
     /** Reset and invitation links: sign-in's "forgot password" and the users settings. */
     passwordLinks: PasswordLinks;
+    /** How devices reach this instance: the provisioning key, and the embedded broker's port once it listens (server.ts). */
+    devices: { provisioning: ProvisioningKeys; mqttPort: number | null };
   };
 };
 

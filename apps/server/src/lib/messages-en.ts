@@ -31,6 +31,7 @@ export const EN_US: Catalog = {
       'This server stores its data in PostgreSQL: back it up with PostgreSQL’s own tools (pg_dump or base backups), as the README’s section “Backing up PostgreSQL” describes.',
     in_use: 'This is still in use and cannot be removed.',
     ingest_failing: 'The data could not be stored, so it was not accepted. Send it again in a moment.',
+    no_mail_server: 'No mail server is configured (SMTP_URL), so no email can be sent.',
   },
   fields: {
     wrong_password: 'The current password is incorrect.',

@@ -31,6 +31,7 @@ export const ES_MX: Catalog = {
       'Este servidor guarda sus datos en PostgreSQL: respáldalo con las herramientas de PostgreSQL (pg_dump o respaldos base), como describe la sección “Backing up PostgreSQL” del README.',
     in_use: 'Esto todavía está en uso y no se puede eliminar.',
     ingest_failing: 'No se pudieron guardar los datos, así que no se aceptaron. Vuelve a enviarlos en un momento.',
+    no_mail_server: 'No hay un servidor de correo configurado (SMTP_URL), así que no se puede enviar ningún correo.',
   },
   fields: {
     wrong_password: 'La contraseña actual es incorrecta.',

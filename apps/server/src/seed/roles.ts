@@ -1,62 +1,14 @@
 import { PERMISSIONS, type Permission } from '@rcm/shared/permissions';
 import { SEEDED_NAMES } from '@rcm/shared/seeded';
+import { MANAGER_PERMISSIONS, TECHNICIAN_PERMISSIONS, VIEWER_PERMISSIONS } from '../features/setup/standard-roles.ts';
 
-/** The demo's roles (docs/contracts.md §9). Colours are shown as badges with a contrasting text. */
+/**
+ * The demo's roles (docs/contracts.md §9): the permission sets of a new installation's standard roles,
+ * under the demo's names. Colours are shown as badges with a contrasting text.
+ */
 export const DEMO_ROLES: { key: string; name: string; color: string; permissions: readonly Permission[] }[] = [
   { key: 'admin', name: SEEDED_NAMES.role.admin, color: '#6d28d9', permissions: PERMISSIONS },
-  {
-    key: 'manager',
-    name: SEEDED_NAMES.role.manager,
-    color: '#0369a1',
-    permissions: [
-      'organization_view',
-      'organization_edit',
-      'locations_view',
-      'locations_create',
-      'locations_edit',
-      'controllers_view',
-      'controllers_edit',
-      'alarms_view',
-      'alarms_acknowledge',
-      'alarms_clear',
-      'jobs_view',
-      'jobs_create',
-      'assets_view',
-      'reports_view',
-      'search_view',
-    ],
-  },
-  {
-    key: 'technician',
-    name: SEEDED_NAMES.role.technician,
-    color: '#b45309',
-    permissions: [
-      'organization_view',
-      'organization_view_all',
-      'locations_view',
-      'locations_view_all',
-      'controllers_view',
-      'controllers_view_all',
-      'controllers_edit',
-      'controllers_update',
-      'controller_authorize',
-      'alarms_view',
-      'alarms_acknowledge',
-      'alarms_clear',
-      'jobs_view',
-      'jobs_create',
-      'inventory_view',
-      'inventory_edit',
-      'assets_view',
-      'assets_edit',
-      'reports_view',
-      'search_view',
-    ],
-  },
-  {
-    key: 'viewer',
-    name: SEEDED_NAMES.role.viewer,
-    color: '#15803d',
-    permissions: ['organization_view', 'locations_view', 'controllers_view', 'alarms_view', 'search_view'],
-  },
+  { key: 'manager', name: SEEDED_NAMES.role.manager, color: '#0369a1', permissions: MANAGER_PERMISSIONS },
+  { key: 'technician', name: SEEDED_NAMES.role.technician, color: '#b45309', permissions: TECHNICIAN_PERMISSIONS },
+  { key: 'viewer', name: SEEDED_NAMES.role.viewer, color: '#15803d', permissions: VIEWER_PERMISSIONS },
 ];

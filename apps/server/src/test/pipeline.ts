@@ -34,7 +34,7 @@ export function usePipelineDatabase() {
         db: database().db,
         bus: createEventBus(),
         log: Fastify({ logger: false }).log,
-        provisioningKey: null,
+        provisioning: null,
         now: () => clock.now,
         // PGlite has one connection: its lanes take turns, which is what the ordering test needs.
         lanes,

@@ -115,6 +115,14 @@ const SettingsBackupsPage = lazyRouteComponent(
   () => import('../features/settings/pages/backups-page.tsx'),
   'BackupsPage',
 );
+const SettingsEmailPage = lazyRouteComponent(
+  () => import('../features/settings/pages/email-page.tsx'),
+  'EmailSettingsPage',
+);
+const ConnectControllerPage = lazyRouteComponent(
+  () => import('../features/onboarding/connect-controller-page.tsx'),
+  'ConnectControllerPage',
+);
 const ReportsIndexPage = lazyRouteComponent(
   () => import('../features/reports/pages/reports-index-page.tsx'),
   'ReportsIndexPage',
@@ -155,6 +163,7 @@ export const PAGES = {
   'controllers.view': ControllerViewPage,
   'controllers.edit': ControllerEditPage,
   'controllers.authorise': ControllerAuthorisePage,
+  'controllers.connect': ConnectControllerPage,
   'alarms.view': AlarmViewPage,
   account: AccountPage,
   legal: LegalPage,
@@ -192,4 +201,5 @@ export const PAGES = {
   'settings.job_categories': SettingsJobCategoriesPage,
   'settings.audit_log': SettingsAuditLogPage,
   'settings.backups': SettingsBackupsPage,
+  'settings.email': SettingsEmailPage,
 } satisfies Record<(typeof ROUTES)[number]['name'], RouteComponent>;

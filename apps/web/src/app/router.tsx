@@ -113,6 +113,7 @@ const appRoutes = {
   'alarms.view': createRoute(page('alarms.view')),
   'controllers.edit': createRoute(page('controllers.edit')),
   'controllers.authorise': createRoute(page('controllers.authorise')),
+  'controllers.connect': createRoute(page('controllers.connect')),
   search: createRoute({ ...page('search'), validateSearch: searchPageSearch }),
   legal: createRoute(page('legal')),
   settings: createRoute(page('settings')),
@@ -128,6 +129,7 @@ const appRoutes = {
   'settings.job_categories': createRoute(page('settings.job_categories')),
   'settings.audit_log': createRoute(page('settings.audit_log')),
   'settings.backups': createRoute(page('settings.backups')),
+  'settings.email': createRoute(page('settings.email')),
 } satisfies Record<Name, unknown>;
 
 const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user/logout', component: LogoutPage });

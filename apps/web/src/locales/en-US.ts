@@ -73,6 +73,12 @@ export const enUS = {
       users: 'Users',
     },
   },
+  mailBanner: {
+    title: 'Email is not being sent.',
+    none: 'No mail server is configured, so alarm emails, invitations and purchase orders are kept in the console and not sent.',
+    failing: 'The mail server did not accept the last message: {{error}}',
+    link: 'Email settings',
+  },
   pending: {
     button: 'Controllers pending authorization',
     title: 'Controllers Pending Authorization',
@@ -86,6 +92,10 @@ export const enUS = {
     na: 'N/A',
     emptyTitle: 'All Done!',
     emptyBody: 'There are no controllers left to authorize.',
+    firstTitle: 'No controller has announced itself yet',
+    connect: 'Connect a controller',
+    firstBody:
+      'Connect a controller: once it announces itself with the provisioning key, it is listed here for you to authorize.',
     loading: 'Loading controllers…',
     error: 'The list of pending controllers could not be loaded.',
     close: 'Close panel',

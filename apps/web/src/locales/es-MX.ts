@@ -74,6 +74,12 @@ export const esMX: Catalog = {
       users: 'Usuarios',
     },
   },
+  mailBanner: {
+    title: 'No se están enviando correos.',
+    none: 'No hay un servidor de correo configurado, así que los correos de alarmas, las invitaciones y las órdenes de compra se guardan en la consola y no se envían.',
+    failing: 'El servidor de correo no aceptó el último mensaje: {{error}}',
+    link: 'Configuración de correo',
+  },
   pending: {
     button: 'Controladores pendientes de autorización',
     title: 'Controladores pendientes de autorización',
@@ -87,6 +93,10 @@ export const esMX: Catalog = {
     na: 'N/D',
     emptyTitle: '¡Todo listo!',
     emptyBody: 'No quedan controladores por autorizar.',
+    firstTitle: 'Ningún controlador se ha anunciado todavía',
+    connect: 'Conectar un controlador',
+    firstBody:
+      'Conecta un controlador: cuando se anuncie con la clave de aprovisionamiento aparecerá aquí para que lo autorices.',
     loading: 'Cargando controladores…',
     error: 'No se pudo cargar la lista de controladores pendientes.',
     close: 'Cerrar el panel',

@@ -121,7 +121,11 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'DELETE /api/settings/job-categories/{id}': { summary: 'Delete a job category', add: [409] },
   // Settings and audit log
   'GET /api/settings/users': { summary: 'List users' },
-  'POST /api/settings/users': { summary: 'Create a user (emailed a link to choose a password)', add: [409] },
+  'POST /api/settings/users': {
+    summary: 'Create a user (emailed a link to choose a password; without a mail server the answer carries the link)',
+    add: [409],
+  },
+  'POST /api/settings/email/test': { summary: 'Send a test message through the mail server', add: [409] },
   'GET /api/settings/users/{id}': { summary: 'One user' },
   'PUT /api/settings/users/{id}': { summary: 'Edit a user', add: [409] },
   'PATCH /api/settings/users/{id}': {

@@ -1,4 +1,4 @@
-import type { Permission } from '@rcm/shared/permissions';
+import { isAdministrator, type Permission } from '@rcm/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { Fragment } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -63,4 +63,11 @@ export async function authenticatedRead(
   if (!result) throw new AppError(401, 'unauthenticated');
   request.auth = result.ctx;
   return result;
+}
+
+/** An administrator of the installation (`isAdministrator`): what belongs to every organization. */
+export function requireAdministrator(request: FastifyRequest): AuthContext {
+  const ctx = requireAuth(request);
+  if (!isAdministrator(ctx.permissions)) throw new AppError(403, 'forbidden');
+  return ctx;
 }

@@ -34,8 +34,11 @@ export function createPasswordLinks(deps: {
 }) {
   const { db, tokens, audit, now } = deps;
 
-  /** Creates a link for the user and queues its email in `on` (so both commit together). */
-  async function send(on: Db | Tx, user: LinkUser, purpose: PasswordTokenPurpose): Promise<void> {
+  /**
+   * Creates a link for the user and queues its email in `on` (so both commit together); returns the
+   * link, which the caller shows only where no mail server would carry it.
+   */
+  async function send(on: Db | Tx, user: LinkUser, purpose: PasswordTokenPurpose): Promise<string> {
     const token = newToken();
     await tokens.insert(on, {
       userId: user.id,
@@ -47,6 +50,7 @@ export function createPasswordLinks(deps: {
     const link = `${deps.publicUrl}/user/reset-password?token=${encodeURIComponent(token)}`;
     const mail = renderPasswordEmail({ locale, purpose, name: user.name, link });
     await enqueueEmail(on as Db, { kind: `password_${purpose}`, to: user.email, locale, userId: user.id, ...mail });
+    return link;
   }
 
   async function live(token: string) {

@@ -20,7 +20,8 @@ export function createIngest(deps: {
   db: Db;
   bus: EventBus;
   log: FastifyBaseLogger;
-  provisioningKey: string | null;
+  /** The fleet's provisioning key (features/provisioning/keys.ts); null: no device may announce itself. */
+  provisioning: { current: () => Promise<string> } | null;
   now: () => Date;
   /** Concurrent writer lanes (see the pipeline): 2 on PostgreSQL, 1 on PGlite. */
   lanes?: number;
@@ -33,7 +34,7 @@ export function createIngest(deps: {
   const { now } = deps;
   const registry = createDeviceRegistry({
     db: deps.db,
-    provisioningKey: deps.provisioningKey,
+    provisioning: deps.provisioning,
     now: () => now().getTime(),
   });
   const rules = createRulesCache(deps.db, () => now().getTime());

@@ -143,7 +143,7 @@ describe('sending a purchase order to its supplier', () => {
 
     const outgoing: MailToSend[] = [];
     const transport = {
-      kind: 'local' as const,
+      kind: 'smtp' as const,
       send: async (mail: MailToSend) => {
         outgoing.push(mail);
         return { providerMessageId: `m-${mail.id}` };

@@ -33,6 +33,12 @@ export async function markEmailSent(db: Db, id: number, at: string, providerMess
     provider_message_id = ${providerMessageId}, last_error = null where id = ${id}`);
 }
 
+/** No mail server is configured: the message was rendered and kept, and nothing claims it was sent. */
+export async function markEmailNotSent(db: Db, id: number): Promise<void> {
+  await db.execute(sql`update email_messages set status = 'not_sent', sent_at = null,
+    last_error = 'no_mail_server' where id = ${id}`);
+}
+
 /** Records a failed attempt: queued again for `next`, or failed when given up. */
 export async function markEmailAttemptFailed(
   db: Db,

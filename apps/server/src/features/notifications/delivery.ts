@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { alarmPlaces, attachmentRows, claimDueEmails, markEmailAttemptFailed, markEmailSent } from './delivery-repo.ts';
+import {
+  alarmPlaces,
+  attachmentRows,
+  claimDueEmails,
+  markEmailAttemptFailed,
+  markEmailNotSent,
+  markEmailSent,
+} from './delivery-repo.ts';
 import type { EmailAttachment } from './outbox-repo.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -56,9 +63,11 @@ export async function deliverDue(deps: DeliveryDeps, limit = 20): Promise<{ sent
         text: m.text,
         attachments: files.get(Number(m.id)),
       });
-      const at = deps.now().toISOString();
-      await markEmailSent(deps.db, m.id, at, providerMessageId || null);
-      sent++;
+      if (deps.transport.kind === 'local') await markEmailNotSent(deps.db, m.id);
+      else {
+        await markEmailSent(deps.db, m.id, deps.now().toISOString(), providerMessageId || null);
+        sent++;
+      }
     } catch (err) {
       const attempts = Number(m.attempts);
       const message = err instanceof Error ? err.message : String(err);

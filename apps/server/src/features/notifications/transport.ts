@@ -12,7 +12,7 @@ export type MailToSend = {
   attachments?: EmailAttachment[];
 };
 export type MailTransport = {
-  /** 'smtp' over SMTP_URL, or 'local': rendered and recorded, nothing leaves the process. */
+  /** 'smtp' over SMTP_URL, or 'local': rendered and recorded as not sent, nothing leaves the process. */
   kind: 'smtp' | 'local';
   send: (mail: MailToSend) => Promise<{ providerMessageId: string }>;
   close: () => void;
@@ -22,6 +22,11 @@ export type MailTransport = {
 function providerId(info: { messageId?: string; response?: string }): string {
   const queued = info.response?.match(/queued as ([A-Za-z0-9._-]+)/i)?.[1];
   return queued ?? info.messageId ?? '';
+}
+
+/** Whether email leaves this installation: only through a configured mail server (SMTP_URL). */
+export function mailServerConfigured(config: { SMTP_URL?: string }): boolean {
+  return Boolean(config.SMTP_URL);
 }
 
 export function createMailTransport(smtpUrl: string | undefined): MailTransport {

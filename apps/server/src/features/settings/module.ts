@@ -4,6 +4,7 @@ import {
   alarmTypeBody,
   auditEntry,
   auditLogQuery,
+  createdUser,
   roleBody,
   type SettingsTeam,
   type SettingsUser,
@@ -24,6 +25,7 @@ import { needs, requirePermission } from '../auth/guard.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { FeatureContext } from '../context.ts';
+import { mailServerConfigured } from '../notifications/transport.ts';
 import { createLocationsRepo } from '../organizations/locations-repo.ts';
 import { createAlarmTypesSettings } from './alarm-types.ts';
 import { createAuditLogRepo } from './audit-log-repo.ts';
@@ -76,6 +78,7 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     audit,
     bus,
     passwordLinks: ctx.shared.passwordLinks,
+    mailConfigured: mailServerConfigured(ctx.config),
     revokeUserSessions: (userId) => sessions.revokeUserSessions(userId, now()),
     now,
   });
@@ -112,11 +115,12 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
       '/settings/users',
       {
         config: needs('settings_update'),
-        schema: { body: userCreateBody, response: { 201: z.object({ data: settingsUser }) } },
+        schema: { body: userCreateBody, response: { 201: z.object({ data: createdUser }) } },
       },
       async (request, reply) => {
-        const user = await usersService.create(update(request), request.body);
-        return reply.status(201).send({ data: toUser(user) });
+        const { user, invitation } = await usersService.create(update(request), request.body);
+        const data = { ...toUser(user), invitation_sent: invitation.sent, invitation_url: invitation.url };
+        return reply.status(201).send({ data });
       },
     );
     app.put(
@@ -151,11 +155,14 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
       '/settings/users/:id/password-reset',
       {
         config: needs('settings_update'),
-        schema: { params: idParams, response: { 202: z.object({ data: z.object({ ok: z.literal(true) }) }) } },
+        schema: {
+          params: idParams,
+          response: { 202: z.object({ data: z.object({ ok: z.literal(true), email_sent: z.boolean() }) }) },
+        },
       },
       async (request, reply) => {
-        await usersService.sendPasswordReset(update(request), request.params.id);
-        return reply.status(202).send({ data: { ok: true as const } });
+        const { sent } = await usersService.sendPasswordReset(update(request), request.params.id);
+        return reply.status(202).send({ data: { ok: true as const, email_sent: sent } });
       },
     );
 

@@ -39,6 +39,8 @@ export function createUsersService(deps: {
   audit: AuditRepo;
   bus: EventBus;
   passwordLinks: Pick<PasswordLinks, 'send'>;
+  /** A mail server is configured (SMTP_URL): the invitation leaves by email; else its link is handed back. */
+  mailConfigured: boolean;
   revokeUserSessions: (userId: number) => Promise<void>;
   now: () => Date;
 }) {
@@ -103,10 +105,10 @@ export function createUsersService(deps: {
         organizationId: body.organization_id,
         language: body.language,
       };
-      const id = await db.transaction(async (tx) => {
+      const { userId: id, link } = await db.transaction(async (tx) => {
         const userId = await repo.insertUser(tx, values);
         await setMemberLocations(tx, userId, body.all_locations, locationIds);
-        await deps.passwordLinks.send(tx, { ...values, id: userId }, 'invite');
+        const link = await deps.passwordLinks.send(tx, { ...values, id: userId }, 'invite');
         await audit.record(
           {
             ...auditActor(ctx),
@@ -118,9 +120,11 @@ export function createUsersService(deps: {
           },
           tx,
         );
-        return userId;
+        return { userId, link };
       });
-      return found(id);
+      // Without a mail server nothing carries the link: the administrator gets it to pass on.
+      const invitation = deps.mailConfigured ? { sent: true } : { sent: false, url: link };
+      return { user: await found(id), invitation };
     },
 
     async update(ctx: AuthContext, id: number, patch: UserPatchBody) {
@@ -196,6 +200,8 @@ export function createUsersService(deps: {
           tx,
         );
       });
+      // The link itself is never handed over (it would sign its holder in as the user): only whether it left.
+      return { sent: deps.mailConfigured };
     },
   };
 }

@@ -44,6 +44,8 @@ export async function createUser(db: Db, input: CreateUserInput) {
     const role =
       input.role === ADMINISTRATOR_ROLE ? await repo.administratorRole(tx) : await repo.roleByName(tx, input.role);
     if (!role) throw new CreateUserError(`No role named "${input.role}".`);
+    // A scripted install offers the same roles as one set up in the browser.
+    if (input.role === ADMINISTRATOR_ROLE) await repo.ensureStandardRoles(tx);
     const organization = input.organization
       ? ((await repo.organizationByName(tx, input.organization)) ??
         (await repo.insertOrganization(tx, input.organization)))

@@ -3,6 +3,7 @@ import { SEEDED_NAMES } from '@rcm/shared/seeded';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { organizations, roles, users } from '../../db/schema.ts';
+import { STANDARD_ROLES } from './standard-roles.ts';
 
 /** The role first-run setup creates: every permission, every organization. */
 export const ADMINISTRATOR_ROLE = SEEDED_NAMES.role.admin;
@@ -56,6 +57,14 @@ export function createSetupRepo(db: Db) {
         .returning();
       if (!row) throw new Error('role insert returned nothing');
       return row;
+    },
+
+    /** Manager, Technician and Viewer, where no role of that name exists yet. */
+    async ensureStandardRoles(tx: Tx): Promise<void> {
+      for (const role of STANDARD_ROLES) {
+        if (await this.roleByName(tx, role.name)) continue;
+        await tx.insert(roles).values({ name: role.name, color: role.color, permissions: [...role.permissions] });
+      }
     },
 
     async emailTaken(tx: Tx, email: string): Promise<boolean> {

@@ -8,7 +8,8 @@ import type { SetupRepo } from './repo.ts';
 
 /**
  * First-run setup: on a database with no user, creates the service company, the Administrator role
- * (every permission) and its first user, and signs them in. Afterwards it refuses (409).
+ * (every permission), the usual Manager, Technician and Viewer roles, and the first user, and signs
+ * them in. Afterwards it refuses (409).
  */
 export function createSetupService(deps: { db: Db; repo: SetupRepo; audit: AuditRepo; auth: AuthService }) {
   const { db, repo, audit } = deps;
@@ -23,6 +24,7 @@ export function createSetupService(deps: { db: Db; repo: SetupRepo; audit: Audit
         if (await repo.anyUser(tx)) throw new AppError(409, 'setup_done');
         const organization = await repo.insertOrganization(tx, body.organization_name);
         const role = await repo.administratorRole(tx);
+        await repo.ensureStandardRoles(tx);
         const userId = await repo.insertUser(tx, {
           name: body.name,
           email: body.email,

@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@rcm/shared/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, organizations, users } from '../../db/schema.ts';
+import { auditLog, organizations, roles, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { currentUser, headers, rowCount } from '../../test/helpers.ts';
 import { CreateUserError, createUser } from './create-user.ts';
@@ -68,6 +68,15 @@ describe('first-run setup', () => {
     expect([...me.permissions].sort()).toEqual([...PERMISSIONS].sort());
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'setup.complete'));
     expect(audit?.actorUserId).toBe(me.id);
+  });
+
+  it('leaves the usual roles ready: Administrator, Manager, Technician and Viewer', async () => {
+    const rows = await t.database.db.select().from(roles);
+    const byName = new Map(rows.map((r) => [r.name, new Set(r.permissions)]));
+    expect([...byName.keys()].sort()).toEqual(['Administrator', 'Manager', 'Technician', 'Viewer']);
+    expect(byName.get('Technician')?.has('controller_authorize')).toBe(true);
+    expect(byName.get('Manager')?.has('organization_view_all')).toBe(false);
+    expect([...(byName.get('Viewer') ?? [])].every((p) => p.endsWith('_view'))).toBe(true);
   });
 
   it('is not needed afterwards and refuses a second setup with 409', async () => {

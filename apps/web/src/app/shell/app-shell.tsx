@@ -1,3 +1,4 @@
+import { isAdministrator } from '@rcm/shared/permissions';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { type ReactNode, useState } from 'react';
@@ -7,6 +8,7 @@ import { PendingControllers } from '../../features/pending/pending-controllers.t
 import { hasPermission, useAuth } from '../../lib/auth-store.ts';
 import { DiskLowBanner } from './disk-low-banner.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
+import { MailBanner } from './mail-banner.tsx';
 import { MobileSidebar } from './mobile-sidebar.tsx';
 import { navItems } from './nav-items.ts';
 import { SearchBar } from './search-bar.tsx';
@@ -87,6 +89,7 @@ export function AppShell(props: { children: ReactNode }) {
       </header>
       {user.impersonating ? <ImpersonationBanner user={user} /> : null}
       {hasPermission(user, 'organization_view_all') ? <DiskLowBanner /> : null}
+      {user && isAdministrator(user.permissions) ? <MailBanner /> : null}
       <MobileSidebar open={mobileOpen} onClose={() => setMobileOpen(false)} items={items} />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {props.children}

@@ -28,11 +28,18 @@ function SentCell(props: { email: EmailNotification }) {
   const e = props.email;
   if (e.sent_at) return <>{formatDateTime(e.sent_at)}</>;
   const failed = e.status === 'failed';
+  // Without a mail server a message is kept and never sent: say so, never "queued" forever.
+  const label =
+    e.status === 'not_sent'
+      ? t('notifications.notSent')
+      : failed
+        ? t('notifications.failed')
+        : t('notifications.queued');
   return (
     <span
       className={`rounded px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${failed ? 'bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-100' : 'bg-slate-100 text-slate-800 ring-slate-300 dark:bg-slate-800 dark:text-slate-100'}`}
     >
-      {failed ? t('notifications.failed') : t('notifications.queued')}
+      {label}
     </span>
   );
 }

@@ -4,9 +4,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SlideOver } from '../../components/slide-over.tsx';
-import { dangerButton, destructiveButton, linkClass, secondaryButton } from '../../components/ui/button.ts';
+import {
+  dangerButton,
+  destructiveButton,
+  linkClass,
+  primaryButton,
+  secondaryButton,
+} from '../../components/ui/button.ts';
 import { ListState } from '../../components/ui/data-table.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
+import { anyControllerQuery } from '../../lib/installation.ts';
 import { useLiveQuery } from '../../lib/use-live-query.ts';
 import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
 
@@ -61,13 +68,18 @@ export function PendingControllers() {
   const queryClient = useQueryClient();
   const query = useQuery(unauthorisedControllersQuery());
   const count = query.data?.length ?? 0;
+  // Asked only when the list is empty: "All Done!" is for an installation that has controllers.
+  const any = useQuery({ ...anyControllerQuery(), enabled: open && query.data?.length === 0 });
+  const first = any.data === false;
 
   // A controller announcing itself updates the badge at once (the server tells `pending` sockets).
   useLiveQuery(unauthorisedControllersQuery().queryKey, { 'controller.pending': true });
+  useLiveQuery(anyControllerQuery().queryKey, { 'controller.pending': true });
 
   const show = () => {
     // The list is reloaded on each open.
     void queryClient.resetQueries({ queryKey: unauthorisedControllersQuery().queryKey });
+    void queryClient.resetQueries({ queryKey: anyControllerQuery().queryKey });
     setOpen(true);
   };
 
@@ -105,13 +117,22 @@ export function PendingControllers() {
         closeLabel={t('pending.close')}
       >
         <ListState
-          pending={query.isPending}
+          pending={query.isPending || (query.data?.length === 0 && any.isPending)}
           error={query.isError}
           empty={(query.data ?? []).length === 0}
           loadingLabel={t('pending.loading')}
           errorLabel={t('pending.error')}
-          emptyTitle={t('pending.emptyTitle')}
-          emptyBody={t('pending.emptyBody')}
+          emptyTitle={first ? t('pending.firstTitle') : t('pending.emptyTitle')}
+          emptyBody={first ? t('pending.firstBody') : t('pending.emptyBody')}
+          emptyAction={
+            first ? (
+              <div className="mt-4">
+                <Link to="/controllers/connect" onClick={() => setOpen(false)} className={primaryButton}>
+                  {t('pending.connect')}
+                </Link>
+              </div>
+            ) : undefined
+          }
           onRetry={() => void query.refetch()}
         >
           <ul className="divide-y divide-slate-200 dark:divide-slate-700">

@@ -32,7 +32,12 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /** Controllers by MAC, cached for the ingest hot path; `forget` after any change to one. */
-export function createDeviceRegistry(deps: { db: Db; provisioningKey: string | null; now?: () => number }) {
+export function createDeviceRegistry(deps: {
+  db: Db;
+  /** The fleet's provisioning key (features/provisioning); null: no new controller may announce itself. */
+  provisioning: { current: () => Promise<string> } | null;
+  now?: () => number;
+}) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const cache = new Map<string, { record: DeviceRecord | null; expires: number }>();
@@ -72,9 +77,9 @@ export function createDeviceRegistry(deps: { db: Db; provisioningKey: string | n
       if (device?.authorised && device.deviceKeyHash && safeEqual(hashToken(password), device.deviceKeyHash)) {
         return { kind: 'device', device };
       }
-      if (deps.provisioningKey && safeEqual(password, deps.provisioningKey) && !device?.authorised) {
-        return { kind: 'provisioning', mac };
-      }
+      if (device?.authorised || !deps.provisioning) return null;
+      // Read on each first contact (cached briefly), so a rotated key is refused at once.
+      if (safeEqual(password, await deps.provisioning.current())) return { kind: 'provisioning', mac };
       return null;
     },
 

@@ -7,6 +7,7 @@ import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { anyControllerQuery } from '../../../lib/installation.ts';
 import { usePhone } from '../../../lib/media.ts';
 import { alertNewAlarm } from '../alert-new-alarm.ts';
 import { typeName } from '../api/get-alarm-types.ts';
@@ -15,6 +16,7 @@ import { AlarmTable } from '../components/alarm-table.tsx';
 import { AlertSettingsButton } from '../components/alert-settings.tsx';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { AlarmFiltersBar } from '../components/filters.tsx';
+import { FirstSteps } from '../components/first-steps.tsx';
 import { FloodBanner, HeldAlarms } from '../components/flood-banner.tsx';
 import { OfflineControllers } from '../components/offline-controllers.tsx';
 import { StatTiles, type TileKey } from '../components/stat-tiles.tsx';
@@ -74,6 +76,12 @@ function AlarmDashboard() {
   useLiveAlarms(onRaised);
 
   const rows = list.data?.data ?? [];
+  // Asked only when no alarm is listed: an installation without controllers says what to do next.
+  const controllers = useQuery({
+    ...anyControllerQuery(),
+    enabled: list.data?.meta.total === 0 && hasPermission(user, 'controllers_view', 'controllers_view_all'),
+  });
+  const noController = controllers.data === false;
   const meta = list.data?.meta;
   const filterCount = ['status', 'severity', 'type', 'warranty', 'offline', 'organization_id', 'location_id'].filter(
     (k) => filters[k as keyof AlarmFilters],
@@ -180,7 +188,11 @@ function AlarmDashboard() {
             </button>
           </div>
         ) : rows.length === 0 ? (
-          <EmptyState title={t('dashboard.emptyTitle')} body={t('dashboard.emptyBody')} />
+          noController ? (
+            <FirstSteps />
+          ) : (
+            <EmptyState title={t('dashboard.emptyTitle')} body={t('dashboard.emptyBody')} />
+          )
         ) : (
           <AlarmTable
             rows={rows}

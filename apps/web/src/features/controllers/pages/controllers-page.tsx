@@ -5,7 +5,7 @@ import { WarrantyBadge } from '../../../components/badges.tsx';
 import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
+import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
@@ -30,8 +30,19 @@ export function ControllersPage() {
 
   const any: [string, string] = ['', t('dashboard.any')];
   const rows = list.data?.data ?? [];
+  const canConnect = hasPermission(user, 'controller_authorize');
+  // No controller at all (not merely none matching): say how the first one gets here.
+  const filtered = Object.entries(filters).some(
+    ([k, v]) => k !== 'page' && k !== 'sort' && v !== undefined && v !== '',
+  );
+  const none = !filtered && list.data?.meta.total === 0;
+  const connect = (
+    <Link to="/controllers/connect" className={primaryButton}>
+      {t('onboarding.connect')}
+    </Link>
+  );
   return (
-    <Page title={t('controllers.title')}>
+    <Page title={t('controllers.title')} actions={canConnect ? connect : undefined}>
       <FilterBar
         search={{ label: t('controllers.search'), value: q, onChange: setQ, placeholder: t('controllers.searchHint') }}
       >
@@ -77,8 +88,13 @@ export function ControllersPage() {
           error={list.isError}
           onRetry={() => void list.refetch()}
           errorLabel={t('errors.generic')}
-          emptyTitle={t('controllers.emptyTitle')}
-          emptyBody={t('controllers.emptyBody')}
+          emptyTitle={none ? t('onboarding.noControllersTitle') : t('controllers.emptyTitle')}
+          emptyBody={
+            none
+              ? t(canConnect ? 'onboarding.noControllersBody' : 'onboarding.noControllersAsk')
+              : t('controllers.emptyBody')
+          }
+          emptyAction={none && canConnect ? <div className="mt-4">{connect}</div> : undefined}
           columns={[
             {
               key: 'controller',

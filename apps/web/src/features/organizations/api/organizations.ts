@@ -128,3 +128,10 @@ export function useListSearch() {
 
   return { q, setQ, setPage, params: { q: query || undefined, page } };
 }
+
+/** The organizations a location can be added to (the first 100 by name: enough to choose from). */
+export const organizationChoicesQuery = () =>
+  queryOptions({
+    queryKey: ['organizations', 'choices'],
+    queryFn: () => api<Paged<OrganizationListItem>>('organizations?per_page=100').then((r) => r.data),
+  });

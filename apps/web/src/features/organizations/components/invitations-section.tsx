@@ -46,7 +46,9 @@ export function InvitationsSection(props: { organizationId: number }) {
                   <p className="text-sm text-slate-600 dark:text-slate-300">
                     {seeded('role', inv.role.name)} · {t(`organizations.languages.${inv.language}`)} ·{' '}
                     {t('organizations.expires', { date: date(inv.expires_at) })}
-                    {inv.message ? ` · ${t('organizations.emailStatus', { status: inv.message.status })}` : ''}
+                    {inv.message
+                      ? ` · ${t('organizations.emailStatus', { status: t(`organizations.emailStatuses.${inv.message.status}`) })}`
+                      : ''}
                   </p>
                 </div>
                 <button

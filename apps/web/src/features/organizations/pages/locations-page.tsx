@@ -8,6 +8,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchBox } from '../../../components/ui/filter-controls.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { locationsListQuery, useListSearch } from '../api/organizations.ts';
+import { AddLocationButton } from '../components/add-location-button.tsx';
 import { PhoneLink } from '../components/ui.tsx';
 
 /** /locations: the caller's own organization's, their member locations, or all (locations_view_all). */
@@ -20,8 +21,14 @@ export function LocationsPage() {
   const canSeeOrgs = hasPermission(user, 'organization_view', 'organization_view_all');
 
   const rows = list.data?.data ?? [];
+  // No location at all (not merely none matching the search): the first step is adding one.
+  const none = !search.q && list.data?.meta.total === 0 && hasPermission(user, 'locations_create');
   return (
-    <Page title={t('organizations.locationsTitle')} subtitle={t('organizations.locationsSubtitle')}>
+    <Page
+      title={t('organizations.locationsTitle')}
+      subtitle={t('organizations.locationsSubtitle')}
+      actions={<AddLocationButton />}
+    >
       <SearchBox
         label={t('organizations.locationsSearch')}
         value={search.q}
@@ -37,8 +44,8 @@ export function LocationsPage() {
         onRetry={() => void list.refetch()}
         loadingLabel={t('organizations.locationsLoading')}
         errorLabel={t('organizations.locationsError')}
-        emptyTitle={t('organizations.locationsEmptyTitle')}
-        emptyBody={t('organizations.locationsEmptyBody')}
+        emptyTitle={none ? t('onboarding.locationsEmptyTitle') : t('organizations.locationsEmptyTitle')}
+        emptyBody={none ? t('onboarding.locationsEmptyBody') : t('organizations.locationsEmptyBody')}
         columns={[
           {
             key: 'name',

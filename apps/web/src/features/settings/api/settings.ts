@@ -2,6 +2,7 @@ import type { ListMeta } from '@rcm/shared/pagination';
 import type {
   AlarmTypeBody,
   AuditEntry,
+  CreatedUser,
   RoleBody,
   SettingsAlarmType,
   SettingsRole,
@@ -85,13 +86,16 @@ export const updateUser = (id: number, body: UserUpdateBody) =>
   api<{ data: SettingsUser }>(`settings/users/${id}`, { method: 'PUT', body }).then((r) => r.data);
 export const patchUser = (id: number, body: UserPatchBody) =>
   api<{ data: SettingsUser }>(`settings/users/${id}`, { method: 'PATCH', body }).then((r) => r.data);
+/** A new user; without a mail server the answer carries the invitation link to hand over (`invitation_url`). */
 export const createUser = (body: UserCreateBody) =>
-  api<{ data: SettingsUser }>('settings/users', { method: 'POST', body }).then((r) => r.data);
+  api<{ data: CreatedUser }>('settings/users', { method: 'POST', body }).then((r) => r.data);
 export const deleteTeam = (id: number) => api<void>(`settings/teams/${id}`, { method: 'DELETE' });
 export const deleteRole = (id: number) => api<void>(`settings/roles/${id}`, { method: 'DELETE' });
 export const deleteUser = (id: number) => api<void>(`settings/users/${id}`, { method: 'DELETE' });
 export const sendPasswordReset = (id: number) =>
-  api<{ data: { ok: true } }>(`settings/users/${id}/password-reset`, { method: 'POST' });
+  api<{ data: { ok: true; email_sent: boolean } }>(`settings/users/${id}/password-reset`, { method: 'POST' }).then(
+    (r) => r.data,
+  );
 export const saveTeam = (id: number | null, body: TeamBody) =>
   api<{ data: SettingsTeam }>(id ? `settings/teams/${id}` : 'settings/teams', {
     method: id ? 'PUT' : 'POST',

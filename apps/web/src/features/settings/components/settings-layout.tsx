@@ -1,5 +1,6 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import type { ListMeta } from '@rcm/shared/pagination';
+import { isAdministrator } from '@rcm/shared/permissions';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, Navigate, type RegisteredRouter, type ValidateLinkOptions } from '@tanstack/react-router';
 import { type ReactNode, useDeferredValue, useState } from 'react';
@@ -19,11 +20,18 @@ export const SETTINGS_SECTIONS = [
   { to: '/settings/job-categories', key: 'jobCategories' },
   { to: '/settings/audit-log', key: 'auditLog' },
   { to: '/settings/backups', key: 'backups', permission: 'backups_manage' },
+  { to: '/settings/email', key: 'email', administrator: true },
 ] as const;
 
-/** The sections the user may open (backups: only holders of backups_manage). */
+/**
+ * The sections the user may open (backups: only holders of backups_manage; email: only administrators
+ * of the installation).
+ */
 export function settingsSectionsFor(user: AuthUser | null) {
-  return SETTINGS_SECTIONS.filter((s) => !('permission' in s) || (user && hasPermission(user, s.permission)));
+  return SETTINGS_SECTIONS.filter((s) => {
+    if ('administrator' in s) return !!user && isAdministrator(user.permissions);
+    return !('permission' in s) || (user && hasPermission(user, s.permission));
+  });
 }
 
 export const cardClass = 'rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900';

@@ -1,6 +1,7 @@
 import { type UserCreateBody, userCreateBody } from '@rcm/shared/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -12,6 +13,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { createUser, organizationLocationsQuery } from '../api/settings.ts';
+import { InvitationLink } from '../components/invitation-link.tsx';
 import { cardClass, SettingsLayout } from '../components/settings-layout.tsx';
 import { UserFields, type UserFormValues, userFormToBody } from '../components/user-fields.tsx';
 
@@ -46,10 +48,16 @@ export function UserCreatePage() {
   const organizationId = Number(form.watch('organization_id'));
   const locations = useQuery(organizationLocationsQuery(organizationId));
 
+  const [unsent, setUnsent] = useState<{ email: string; url: string } | null>(null);
   const submit = form.handleSubmit(async (body) => {
     try {
       const created = await createUser(body);
       await queryClient.invalidateQueries({ queryKey: ['settings', 'users'] });
+      // Only a mail server sends the invitation: without one, the link is handed over here instead.
+      if (!created.invitation_sent && created.invitation_url) {
+        setUnsent({ email: created.email, url: created.invitation_url });
+        return;
+      }
       toast.success(t('accounts.users.created', { email: created.email }));
       await navigate({ to: '/settings/users' });
     } catch (err) {
@@ -57,6 +65,7 @@ export function UserCreatePage() {
     }
   });
 
+  if (unsent) return <InvitationLink email={unsent.email} url={unsent.url} />;
   return (
     <SettingsLayout title={t('accounts.users.createTitle')} subtitle={t('accounts.users.createHint')}>
       <form onSubmit={submit} noValidate className={`max-w-2xl space-y-5 p-6 ${cardClass}`}>

@@ -70,8 +70,9 @@ export function UserEditPage() {
   const reset = async () => {
     if (!u) return;
     try {
-      await sendPasswordReset(u.id);
-      toast.success(t('accounts.users.resetSent', { email: u.email }));
+      const { email_sent } = await sendPasswordReset(u.id);
+      if (email_sent) toast.success(t('accounts.users.resetSent', { email: u.email }));
+      else toast.warning(t('accounts.users.resetNotSent', { email: u.email }));
     } catch (err) {
       toast.error(failureMessage(err, t('errors.network')));
     }

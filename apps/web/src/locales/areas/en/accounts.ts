@@ -51,6 +51,8 @@ export const en = {
     chooseLocations: 'Locations this user may see',
     sendReset: 'Send password reset',
     resetSent: 'A password reset link was emailed to {{email}}.',
+    resetNotSent:
+      'No mail server is configured, so no reset link was emailed to {{email}}. Set one up under Settings → Email.',
     delete: 'Delete user',
     deleteTitle: 'Delete {{name}}?',
     deleteBody:

@@ -25,6 +25,8 @@ export const en = {
       password_chosen: '{{subject}} chose a password and activated their account',
       password_reset: '{{subject}} reset their password',
     },
+    provisioning: { rotate_key: 'Provisioning key replaced (the old one is refused)' },
+    email: { test: 'Test message sent through the mail server' },
     controller: {
       update: 'Controller {{subject}} changed',
       authorise: 'Controller {{subject}} authorized',

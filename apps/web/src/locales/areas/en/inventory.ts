@@ -137,7 +137,7 @@ export const en = {
     emails: 'Emails to the supplier',
     emailTo: 'To',
     emailStatus: 'Delivery',
-    emailStatuses: { queued: 'Queued', sent: 'Sent', failed: 'Failed' },
+    emailStatuses: { queued: 'Queued', sent: 'Sent', failed: 'Failed', not_sent: 'not sent: no mail server' },
     emailEvents: {
       delivered_at: 'delivered',
       opened_at: 'opened',
@@ -147,7 +147,8 @@ export const en = {
       spam_at: 'spam complaint',
     },
     receive: 'Receive',
-    sentDone: 'Purchase order {{number}} was emailed to the supplier.',
+    sentDone:
+      'Purchase order {{number}} is marked sent and its email to the supplier is queued: the order shows its delivery.',
     receivedDone: 'Purchase order {{number}} was received: its quantities were added to stock.',
     detailTitle: 'Purchase order {{number}}',
     close: 'Close',

@@ -14,6 +14,7 @@ export const en = {
   bounced: 'Bounced',
   queued: 'Queued',
   failed: 'Failed',
+  notSent: 'Not sent: no mail server',
   escalation: 'Escalation {{tier}}',
   loading: 'Loading email notifications…',
   loadError: 'The email notifications could not be loaded.',

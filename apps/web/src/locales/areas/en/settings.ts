@@ -17,6 +17,8 @@ export const en = {
     auditLogHint: 'Who changed what, and when.',
     backups: 'Backups',
     backupsHint: 'Copies of the database, nightly and on demand, to download and restore.',
+    email: 'Email',
+    emailHint: 'The mail server email leaves through, and a test message.',
   },
   search: 'Filter this list',
   searchPlaceholder: 'Name or email…',

@@ -54,6 +54,8 @@ export const es: Widen<typeof en> = {
     chooseLocations: 'Ubicaciones que este usuario puede ver',
     sendReset: 'Enviar restablecimiento de contraseña',
     resetSent: 'Se envió a {{email}} un enlace para restablecer la contraseña.',
+    resetNotSent:
+      'No hay un servidor de correo configurado, así que no se envió ningún enlace para restablecer la contraseña a {{email}}. Configura uno en Configuración → Correo.',
     delete: 'Eliminar usuario',
     deleteTitle: '¿Eliminar a {{name}}?',
     deleteBody:

@@ -23,6 +23,8 @@ export const es: Widen<typeof en> = {
       password_chosen: '{{subject}} eligió una contraseña y activó su cuenta',
       password_reset: '{{subject}} restableció su contraseña',
     },
+    provisioning: { rotate_key: 'Se reemplazó la clave de aprovisionamiento (la anterior se rechaza)' },
+    email: { test: 'Se envió un mensaje de prueba por el servidor de correo' },
     controller: {
       update: 'Se cambió el controlador {{subject}}',
       authorise: 'Se autorizó el controlador {{subject}}',

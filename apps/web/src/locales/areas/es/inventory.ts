@@ -140,7 +140,12 @@ export const es: Widen<typeof en> = {
     emails: 'Correos al proveedor',
     emailTo: 'Para',
     emailStatus: 'Entrega',
-    emailStatuses: { queued: 'En cola', sent: 'Enviado', failed: 'Fallido' },
+    emailStatuses: {
+      queued: 'En cola',
+      sent: 'Enviado',
+      failed: 'Fallido',
+      not_sent: 'no enviado: no hay servidor de correo',
+    },
     emailEvents: {
       delivered_at: 'entregado',
       opened_at: 'abierto',
@@ -150,7 +155,8 @@ export const es: Widen<typeof en> = {
       spam_at: 'marcado como spam',
     },
     receive: 'Recibir',
-    sentDone: 'La orden de compra {{number}} se envió por correo al proveedor.',
+    sentDone:
+      'La orden de compra {{number}} quedó marcada como enviada y su correo al proveedor está en cola: la orden muestra su entrega.',
     receivedDone: 'Se recibió la orden de compra {{number}}: sus cantidades se sumaron a la existencia.',
     detailTitle: 'Orden de compra {{number}}',
     close: 'Cerrar',

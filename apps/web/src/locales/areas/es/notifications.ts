@@ -16,6 +16,7 @@ export const es: Widen<typeof en> = {
   bounced: 'Rebotado',
   queued: 'En cola',
   failed: 'Fallido',
+  notSent: 'No enviado: no hay servidor de correo',
   escalation: 'Escalamiento {{tier}}',
   loading: 'Cargando notificaciones por correo…',
   loadError: 'No se pudieron cargar las notificaciones por correo.',

@@ -7,6 +7,9 @@ export const es: Widen<typeof en> = {
     manager: 'Gerente de tienda',
     technician: 'Técnico de servicio',
     viewer: 'Consulta de tienda',
+    setup_manager: 'Gerente',
+    setup_technician: 'Técnico',
+    setup_viewer: 'Consulta',
   },
   job_category: {
     emergency_repair: 'Reparación de emergencia',

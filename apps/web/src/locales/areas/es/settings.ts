@@ -20,6 +20,8 @@ export const es: Widen<typeof en> = {
     auditLogHint: 'Quién cambió qué y cuándo.',
     backups: 'Respaldos',
     backupsHint: 'Copias de la base de datos, cada noche y a pedido, para descargar y restaurar.',
+    email: 'Correo',
+    emailHint: 'El servidor de correo por el que salen los correos, y un mensaje de prueba.',
   },
   search: 'Filtrar esta lista',
   searchPlaceholder: 'Nombre o correo…',

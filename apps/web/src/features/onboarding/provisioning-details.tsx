@@ -1,0 +1,62 @@
+import { type ProvisioningSettings, simulatorCommand } from '@rcm/shared/provisioning';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { dangerButton } from '../../components/ui/button.ts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { CopyField } from '../../components/ui/copy-field.tsx';
+import { Section } from '../../components/ui/section.tsx';
+import { provisioningQuery, rotateProvisioningKey } from './api.ts';
+
+/** The endpoints, the provisioning key (rotatable, after a confirmation) and the simulator command. */
+export function ProvisioningDetails(props: { settings: ProvisioningSettings }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const s = props.settings;
+  const rotate = async () => {
+    const next = await rotateProvisioningKey();
+    queryClient.setQueryData(provisioningQuery().queryKey, next);
+    toast.success(t('onboarding.rotated'));
+  };
+  return (
+    <>
+      <Section title={t('onboarding.endpoints')} id="connect-endpoints">
+        <div className="space-y-4">
+          {s.mqtt_url ? (
+            <CopyField label={t('onboarding.mqttUrl')} value={s.mqtt_url} />
+          ) : (
+            <p>{t('onboarding.noMqtt')}</p>
+          )}
+          <CopyField
+            label={t('onboarding.httpUrl')}
+            value={s.http_url}
+            hint={t('onboarding.httpHint', { url: s.http_url })}
+          />
+          {s.mqtt_url && !s.mqtt_first_contact ? <p className="text-sm">{t('onboarding.httpFirstContact')}</p> : null}
+        </div>
+      </Section>
+      <Section title={t('onboarding.key')} id="connect-key">
+        <p className="mb-3 text-sm text-slate-700 dark:text-slate-200">{t('onboarding.keyHint')}</p>
+        <CopyField label={t('onboarding.key')} value={s.provisioning_key} />
+        <button type="button" className={`${dangerButton} mt-3`} onClick={() => setAsking(true)}>
+          {t('onboarding.rotate')}
+        </button>
+        <ConfirmDialog
+          open={asking}
+          onClose={() => setAsking(false)}
+          title={t('onboarding.rotateTitle')}
+          body={t('onboarding.rotateBody')}
+          confirmLabel={t('onboarding.rotate')}
+          destructive
+          onConfirm={rotate}
+        />
+      </Section>
+      <Section title={t('onboarding.simulator')} id="connect-simulator">
+        <p className="mb-3 text-sm text-slate-700 dark:text-slate-200">{t('onboarding.simulatorHint')}</p>
+        <CopyField label={t('onboarding.command')} value={simulatorCommand(s)} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/** Connecting the first controller, the next steps of an empty install, and whether email leaves the installation. */
+export const en = {
+  connect: 'Connect a controller',
+  connectSubtitle:
+    'Point a controller at this console: it announces itself with the provisioning key and waits for you to authorize it.',
+  steps: 'How it works',
+  step1:
+    'Configure the controller with the MQTT broker (or HTTP ingest) address and the provisioning key below. Its user name and client id are its MAC address.',
+  step2: 'The controller announces itself and is listed as pending authorization.',
+  step3:
+    'Authorize it: choose its organization and location. It then gets a device key of its own, shown once, to enter on the controller.',
+  endpoints: 'Endpoints',
+  mqttUrl: 'MQTT broker',
+  httpUrl: 'HTTP ingest',
+  httpHint: 'POST to {{url}}/{mac}/status, /telemetry or /alarms with the header Authorization: Device <key>.',
+  noMqtt: 'This installation has no MQTT broker: controllers post over HTTP.',
+  httpFirstContact:
+    'Through the external MQTT broker a new controller has no account yet: it announces itself over HTTP first and gets its broker account once authorized.',
+  topics: 'Topic layout',
+  topicsHint: '{mac} is the MAC address without colons. Status is retained and is also the last will.',
+  topicStatus: 'online state, model, firmware',
+  topicTelemetry: 'rack readings',
+  topicAlarms: 'alarms the controller raises itself',
+  key: 'Provisioning key',
+  keyHint:
+    'Only for a controller’s first contact: it lets a new controller announce itself, nothing more. Anyone holding it can add pending controllers, so give it to installers only.',
+  rotate: 'Rotate key',
+  rotateTitle: 'Rotate the provisioning key?',
+  rotateBody:
+    'A new key replaces this one at once. Controllers that have not announced themselves yet need the new key; authorized controllers keep working with their own device keys.',
+  rotated: 'The provisioning key was replaced. The old key is refused from now on.',
+  keyAdminOnly:
+    'Only an administrator can see the provisioning key and the endpoints. Ask one to show them to you, or to connect the controller.',
+  simulator: 'Try it with a simulated controller',
+  simulatorHint:
+    'From a copy of this project, this command starts one simulated controller that announces itself here:',
+  command: 'Command',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyLabel: 'Copy: {{what}}',
+  waiting: 'Waiting for a controller to announce itself…',
+  announced: 'Controller {{mac}} announced itself.',
+  authorizeIt: 'Authorize {{mac}}',
+  loadError: 'The connection details could not be loaded.',
+  noControllersTitle: 'No controllers yet',
+  noControllersBody:
+    'Connect your first controller: it announces itself, you authorize it, and its readings and alarms appear here.',
+  noControllersAsk:
+    'No controller has been connected yet. An administrator or a technician connects and authorizes them.',
+  dashboardEmptyTitle: 'Nothing to monitor yet',
+  dashboardEmptyBody:
+    'Alarms appear here once controllers report. Add a location for each store, then connect its controllers.',
+  addLocation: 'Add location',
+  addLocationTitle: 'Add a location',
+  addLocationBody: 'Which organization is the location part of?',
+  continue: 'Continue',
+  locationsEmptyTitle: 'No locations yet',
+  locationsEmptyBody:
+    'A location is a store or another site; a controller is placed in one when it is authorized. Add the first one.',
+  invitationNotSent:
+    'No mail server is configured, so no email was sent. Give {{email}} this link to choose a password (valid for 7 days, once):',
+  invitationLink: 'Invitation link',
+  email: {
+    intro:
+      'Alarm emails, invitations, password links and purchase orders leave through this mail server. The password is never shown.',
+    transport: 'Mail server',
+    none: 'None configured',
+    noneHint:
+      'Without SMTP_URL nothing leaves the installation: messages are kept in the console and marked “not sent”. Set SMTP_URL (for example smtp://user:password@mail.example.com:587) and restart.',
+    host: 'Host',
+    port: 'Port',
+    secure: 'TLS from the start',
+    user: 'User name',
+    noUser: 'none',
+    from: 'Sender',
+    publicUrl: 'Links in emails point to',
+    lastSent: 'Last message accepted by the server',
+    lastFailure: 'Last undelivered message',
+    lastFailureValue: 'queued {{at}}: {{error}}',
+    never: 'never',
+    test: 'Send a test message',
+    testTo: 'Send to',
+    testSend: 'Send test message',
+    testSending: 'Sending…',
+    testSent: 'The mail server accepted the test message for {{to}}.',
+    testFailed: 'The mail server did not accept the test message: {{error}}',
+    on: 'On',
+    off: 'Off',
+    adminOnly: 'Only an administrator of the installation can see the email settings.',
+    loadError: 'The email settings could not be loaded. Try again in a moment.',
+  },
+};
