@@ -185,6 +185,7 @@ export async function startServer(deps: {
       ? null
       : startScheduler({
           db: database.db,
+          bus,
           log,
           jobs: [
             ...ingestTasks(context),

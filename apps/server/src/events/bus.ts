@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import type { JobUpdatedEvent } from '@rcm/shared/jobs';
+import type { Db, Tx } from '../db/types.ts';
 
 export type ControllerScope = { controllerId: number; organizationId: number | null; locationId: number | null };
 
@@ -65,4 +66,35 @@ export function createEventBus(): EventBus {
       return () => emitter.off(event, wrapped);
     },
   };
+}
+
+/**
+ * What a transaction raises, held until it commits: a transaction's work gets this, never the bus
+ * (`inTransaction`, the scheduler's tasks), so an event cannot leave before its data is visible, nor
+ * at all when the transaction rolls back. lint/emit-after-commit.grit refuses `.emit(` inside a
+ * transaction's callback and inside a scheduled task.
+ */
+export type AfterCommit = {
+  queue<K extends keyof DomainEvents>(event: K, ...args: DomainEvents[K]): void;
+  queueAll(events: readonly QueuedEvent[]): void;
+};
+
+/** Runs `work` in a transaction of `db`; the events it queued are emitted once the transaction commits. */
+export async function inTransaction<T>(
+  db: Db,
+  bus: EventBus,
+  work: (tx: Tx, events: AfterCommit) => Promise<T>,
+): Promise<T> {
+  const queued: QueuedEvent[] = [];
+  const events: AfterCommit = {
+    queue(event, ...args) {
+      queued.push({ name: event, args } as QueuedEvent);
+    },
+    queueAll(list) {
+      queued.push(...list);
+    },
+  };
+  const result = await db.transaction((tx) => work(tx, events));
+  bus.emitAll(queued);
+  return result;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { dropExpiredReadings } from '../db/readings-partitions.ts';
+import { type AfterCommit, type EventBus, inTransaction } from '../events/bus.ts';
 import { MESSAGE_ID_RETENTION_DAYS } from '../lib/dedupe-window.ts';
 import { tryTransactionLock } from './lock-repo.ts';
 import {
@@ -16,9 +17,10 @@ import {
  * A background task the scheduler runs every `everyMs`: in a transaction holding the advisory lock its
  * name keys, or, with `transaction: false`, on the database itself without a lock, for statements
  * that cannot run in a transaction (VACUUM) where only one instance runs (the embedded database).
+ * A task in a transaction queues its events on `events`: they leave once the transaction commits.
  */
 export type ScheduledTask =
-  | { name: string; everyMs: number; transaction?: true; run: (db: DbOrTx) => Promise<void> }
+  | { name: string; everyMs: number; transaction?: true; run: (db: DbOrTx, events: AfterCommit) => Promise<void> }
   | { name: string; everyMs: number; transaction: false; run: (db: Db) => Promise<void> };
 
 // Stable advisory-lock keys: one per task name, the same on every instance.
@@ -32,7 +34,7 @@ export function lockKey(name: string): number {
  * Runs each task on a timer; a PostgreSQL advisory lock held for the task's transaction makes only
  * one instance run it at a time, and another takes over when that one dies (docs/contracts.md §2).
  */
-export function startScheduler(deps: { db: Db; jobs: ScheduledTask[]; log: FastifyBaseLogger }): {
+export function startScheduler(deps: { db: Db; bus: EventBus; jobs: ScheduledTask[]; log: FastifyBaseLogger }): {
   stop: () => Promise<void>;
 } {
   const timers: NodeJS.Timeout[] = [];
@@ -42,9 +44,9 @@ export function startScheduler(deps: { db: Db; jobs: ScheduledTask[]; log: Fasti
   const runOnce = async (task: ScheduledTask) => {
     try {
       if (task.transaction === false) return await task.run(deps.db);
-      await deps.db.transaction(async (tx) => {
+      await inTransaction(deps.db, deps.bus, async (tx, events) => {
         const [row] = await tryTransactionLock(tx, lockKey(task.name));
-        if (row?.locked) await task.run(tx);
+        if (row?.locked) await task.run(tx, events);
       });
     } catch (err) {
       if (!stopped) deps.log.error({ err, job: task.name }, 'scheduled job failed');

@@ -17,8 +17,8 @@ export function alarmsTasks(ctx: FeatureContext): ScheduledTask[] {
       // Shelvings that are up and maintenance windows that ended (management-jobs.ts).
       name: 'alarm-management',
       everyMs: 5_000,
-      run: async (db) => {
-        ctx.bus.emitAll([...(await expireShelvings(db, ctx.now())), ...(await endMaintenance(db, ctx.now()))]);
+      run: async (db, events) => {
+        events.queueAll([...(await expireShelvings(db, ctx.now())), ...(await endMaintenance(db, ctx.now()))]);
       },
     },
     // Staff's alarm counts: the changes the counter trigger appended (totals.ts).

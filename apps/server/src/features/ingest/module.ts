@@ -72,10 +72,10 @@ export function ingestTasks(ctx: FeatureContext): ScheduledTask[] {
     {
       name: 'offline-sweep',
       everyMs: 30_000,
-      run: async (db) => {
+      run: async (db, events) => {
         const result = await sweepOffline(db, ctx.now());
         for (const mac of result.macs) ctx.shared.ingest.registry.setOnline(mac, false);
-        ctx.bus.emitAll(result.events);
+        events.queueAll(result.events);
       },
     },
   ];

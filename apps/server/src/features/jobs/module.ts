@@ -44,9 +44,9 @@ export function jobsTasks(ctx: FeatureContext): ScheduledTask[] {
     {
       name: 'zuper-sync',
       everyMs: 5 * 60_000,
-      run: async (db) => {
+      run: async (db, events) => {
         const changes = await syncProviderJobs(db, provider, ctx.now());
-        for (const change of changes) ctx.bus.emit('job.updated', change);
+        for (const change of changes) events.queue('job.updated', change);
       },
     },
   ];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { createEventBus, inTransaction } from '../../events/bus.ts';
 import { query } from '../../lib/sql.ts';
 import { type EmbeddedTestDatabase, openEmbeddedTestDatabase } from '../../test/embedded.ts';
 import { walState } from './checkpoints.ts';
@@ -28,7 +29,7 @@ afterAll(async () => {
 async function runJob(name: string) {
   const job = ops.jobs().find((j) => j.name === name);
   if (!job) throw new Error(`no job ${name}`);
-  await embedded.database.db.transaction(async (tx) => job.run(tx as never));
+  await inTransaction(embedded.database.db, createEventBus(), (tx, events) => job.run(tx as never, events));
 }
 
 describe.skipIf(embeddedOnly)('the embedded database’s scheduled jobs, in the scheduler’s transaction', () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventBus } from '../../events/bus.ts';
 import { query } from '../../lib/sql.ts';
 import { startScheduler } from '../../scheduled/scheduler.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/database.ts';
@@ -87,6 +88,7 @@ describe.skipIf(embeddedOnly)('table maintenance of the embedded database (autov
     });
     const scheduler = startScheduler({
       db: database.db,
+      bus: createEventBus(),
       log: log as never,
       jobs: [
         {
