@@ -32,6 +32,7 @@ export async function startEmbeddedOps(deps: {
         minFreeBytes: config.DISK_MIN_FREE_MB * MB,
         log: deps.log,
         statfs: deps.statfs,
+        reserve: embedded.reserve,
       })
     : null;
   await disk?.start();
