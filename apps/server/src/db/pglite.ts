@@ -22,14 +22,14 @@ function fsyncPath(target: string): void {
   }
 }
 
+/** ENOSPC as Emscripten numbers it (its FS.ErrnoError carries the WASI errno, not Node's code). */
+const EMSCRIPTEN_ENOSPC = 51;
+
 /**
  * PGlite's Node filesystem with a real fsync. Emscripten's NODEFS has none: PostgreSQL's fsync()
  * returned at once and a commit stayed in the OS cache. Here fsync reaches the host file (or
  * directory, for a new WAL segment's entry), so PostgreSQL's fsync=on means what it says.
  */
-/** ENOSPC as Emscripten numbers it (its FS.ErrnoError carries the WASI errno, not Node's code). */
-const EMSCRIPTEN_ENOSPC = 51;
-
 class DurableNodeFS extends NodeFS {
   /** `onNoSpace`: frees space when a write meets a full disk (the disk reserve); true: retry the write. */
   constructor(
