@@ -53,6 +53,8 @@ describe.skipIf(embeddedOnly)('backups of the embedded database', () => {
     // Rows that exist only in the WAL: written after the data files were read, before pg_backup_stop;
     // and a row the copy read, changed after it.
     duringCopy = async () => {
+      // The scheduled checkpoint job waits meanwhile (embedded.ts): the backup needs its WAL.
+      expect(backups.running()).toBe(true);
       for (let i = 0; i < 50; i++) {
         await database.db.execute(sql`insert into organizations (name) values (${`During the copy ${i}`})`);
       }
@@ -60,15 +62,17 @@ describe.skipIf(embeddedOnly)('backups of the embedded database', () => {
         sql`update organizations set name = 'Renamed during the copy' where name = 'Before the backup'`,
       );
     };
-    // And a writer that never waits for the backup (yielding to I/O between statements, as requests do).
+    // And a writer that never waits for the backup: a commit every 10 ms or so, as requests come in
+    // (a loop of awaited statements alone would never let the backup's file reads run).
     let stop = false;
     const writing = (async () => {
       for (let i = 0; !stop; i++) {
         await database.db.execute(sql`insert into organizations (name) values (${`Meanwhile ${i}`})`);
-        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setTimeout(resolve, 10));
       }
     })();
     const info = await backups.create('manual');
+    expect(backups.running()).toBe(false);
     stop = true;
     await writing;
     duringCopy = async () => undefined;
@@ -102,7 +106,7 @@ describe.skipIf(embeddedOnly)('backups of the embedded database', () => {
     } finally {
       await copy.close();
     }
-  });
+  }, 120_000);
 
   it('keeps the newest BACKUP_KEEP of each kind', async () => {
     for (const hour of [1, 2, 3]) {
