@@ -67,6 +67,11 @@ const envSchema = z.object({
    * disk_low and ingest and backups are refused (PGlite hangs when it cannot create a WAL file).
    */
   DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(1024),
+  /**
+   * Embedded database: a file of this size kept in DATA_DIR and released when a write meets a full
+   * disk (filled by something else between two checks), so PGlite never fails a WAL write; 0: none.
+   */
+  DISK_RESERVE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Embedded database: CHECKPOINT once this much WAL was written since the last one, or CHECKPOINT_INTERVAL_S passed. */
   CHECKPOINT_WAL_MB: z.coerce.number().int().min(16).max(4096).default(256),
   CHECKPOINT_INTERVAL_S: z.coerce.number().int().min(30).max(86_400).default(300),

@@ -8,7 +8,11 @@ import { startServer } from './server.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    diskReserveBytes: config.DISK_RESERVE_MB * 1_048_576,
+  });
   // A new embedded database becomes the demo, and a demo stays one when it starts again (the fleet,
   // the provisioning key); SEED_DEMO decides when it is set.
   const demo =

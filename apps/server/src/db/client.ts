@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
+import { createDiskReserve, DISK_RESERVE_FILE, type DiskReserve } from './disk-reserve.ts';
 import { openEmbedded } from './pglite.ts';
 import * as schema from './schema.ts';
 import { registerReader, statementNames } from './statement.ts';
@@ -22,7 +23,7 @@ export type Database = {
   /** PostgreSQL's URL, for work that needs a connection of its own (a session advisory lock). */
   url?: string;
   /** PGlite on disk: its data directory and client (checkpoints, backups, the disk watch). */
-  embedded?: { dataDir: string; client: PGlite };
+  embedded?: { dataDir: string; client: PGlite; reserve: DiskReserve | null };
   close: () => Promise<void>;
 };
 
@@ -61,6 +62,8 @@ export async function openDatabase(opts: {
   readPoolSize?: number;
   /** In memory only: start from this dump of a data directory (tests: an already migrated one). */
   template?: Blob;
+  /** On disk: bytes kept free for PGlite in the data directory (db/disk-reserve.ts); 0: none. */
+  diskReserveBytes?: number;
 }): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
   if (opts.url) {
@@ -90,8 +93,12 @@ export async function openDatabase(opts: {
   }
   const dataDir = opts.dataDir;
   // On disk: durable commits (db/pglite.ts); in memory (tests): nothing to flush.
+  const reserve =
+    dataDir && opts.diskReserveBytes
+      ? createDiskReserve(path.join(dataDir, DISK_RESERVE_FILE), opts.diskReserveBytes)
+      : null;
   const opened = dataDir
-    ? await openEmbedded(dataDir)
+    ? await openEmbedded(dataDir, reserve ? { reserve } : {})
     : await PGlite.create({ extensions: { pg_trgm }, ...(opts.template ? { loadDataDir: opts.template } : {}) }).then(
         (client) => ({ client, close: () => client.close() }),
       );
@@ -107,7 +114,7 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     fresh: !existed,
-    ...(dataDir ? { embedded: { dataDir, client } } : {}),
+    ...(dataDir ? { embedded: { dataDir, client, reserve } } : {}),
     close: opened.close,
   };
 }

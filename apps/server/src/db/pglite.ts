@@ -4,9 +4,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import type { DiskReserve } from './disk-reserve.ts';
 
 /** The part of Emscripten's NODEFS this file touches. */
-type NodeFsStreamOps = { fsync?: (stream: { nfd?: number; node: unknown }) => number };
+type NodeFsStreamOps = {
+  fsync?: (stream: { nfd?: number; node: unknown }) => number;
+  write: (...args: unknown[]) => number;
+};
 type NodeFsModule = { NODEFS: { stream_ops: NodeFsStreamOps; realPath: (node: unknown) => string } };
 
 /** fsync of a file or directory on the host, by path (a directory has no descriptor in NODEFS). */
@@ -19,12 +23,23 @@ function fsyncPath(target: string): void {
   }
 }
 
+/** ENOSPC as Emscripten numbers it (its FS.ErrnoError carries the WASI errno, not Node's code). */
+const EMSCRIPTEN_ENOSPC = 51;
+
 /**
  * PGlite's Node filesystem with a real fsync. Emscripten's NODEFS has none: PostgreSQL's fsync()
  * returned at once and a commit stayed in the OS cache. Here fsync reaches the host file (or
  * directory, for a new WAL segment's entry), so PostgreSQL's fsync=on means what it says.
  */
 class DurableNodeFS extends NodeFS {
+  /** `onNoSpace`: frees space when a write meets a full disk (the disk reserve); true: retry the write. */
+  constructor(
+    dataDir: string,
+    private readonly onNoSpace: () => boolean = () => false,
+  ) {
+    super(dataDir);
+  }
+
   override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
     const result = await super.init(...args);
     const preRun = result.emscriptenOpts.preRun ?? [];
@@ -36,6 +51,17 @@ class DurableNodeFS extends NodeFS {
           if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
           else fsyncPath(nodefs.realPath(stream.node));
           return 0;
+        };
+        // A write that fails with ENOSPC makes PostgreSQL PANIC when it is WAL (a new segment),
+        // and PGlite then spins for ever: release the reserve and write again (db/disk-reserve.ts).
+        const write = nodefs.stream_ops.write;
+        nodefs.stream_ops.write = (...writeArgs) => {
+          try {
+            return write(...writeArgs);
+          } catch (err) {
+            if ((err as { errno?: number }).errno !== EMSCRIPTEN_ENOSPC || !this.onNoSpace()) throw err;
+            return write(...writeArgs);
+          }
         };
       },
     ];
@@ -66,16 +92,18 @@ export type EmbeddedClient = { client: PGlite; close: () => Promise<void> };
  * PGlite in `dataDir`, durable (see START_PARAMS), once this process holds the directory's lock
  * (db/data-dir-lock.ts; DataDirInUseError when another process does). `close` closes the database and
  * then releases the lock. `lock`: one the caller already holds on `dataDir` (a restore that wrote the
- * files under it); `loadDataDir`: a backup's tarball to start from.
+ * files under it); `loadDataDir`: a backup's tarball to start from; `reserve`: space released when a
+ * write meets a full disk (db/disk-reserve.ts).
  */
 export async function openEmbedded(
   dataDir: string,
-  opts: { loadDataDir?: Blob; lock?: DataDirLock } = {},
+  opts: { loadDataDir?: Blob; lock?: DataDirLock; reserve?: DiskReserve } = {},
 ): Promise<EmbeddedClient> {
   const lock = opts.lock ?? (await lockDataDir(dataDir));
+  const reserve = opts.reserve;
   try {
     const client = await PGlite.create({
-      fs: new DurableNodeFS(dataDir),
+      fs: new DurableNodeFS(dataDir, reserve ? () => reserve.release() : undefined),
       startParams: START_PARAMS,
       extensions: { pg_trgm },
       ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),

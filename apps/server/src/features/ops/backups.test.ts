@@ -18,6 +18,8 @@ const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
 let root: string;
 let database: Database;
 let backups: Backups;
+/** Runs between the copy of the data files and pg_backup_stop (createBackups' afterCopy). */
+let duringCopy: () => Promise<void> = async () => undefined;
 const clock = { now: new Date('2026-11-25T03:00:00.000Z') };
 
 beforeAll(async () => {
@@ -30,6 +32,7 @@ beforeAll(async () => {
     dir: path.join(root, 'data', 'backups'),
     keep: 2,
     now: () => clock.now,
+    afterCopy: () => duringCopy(),
   });
 });
 afterAll(async () => {
@@ -45,15 +48,34 @@ async function organizationNames(db: Database['db']): Promise<string[]> {
 const embeddedOnly = process.env.RCM_TEST_DB === 'postgres';
 
 describe.skipIf(embeddedOnly)('backups of the embedded database', () => {
-  it('takes a consistent copy while the server writes, and restores it into an empty directory', async () => {
+  it('copies while the server writes, and the restore holds everything committed before the backup ended', async () => {
     await database.db.execute(sql`insert into organizations (name) values ('Before the backup')`);
-    // Writes go on while the backup runs; the copy holds one state between two statements.
+    // Rows that exist only in the WAL: written after the data files were read, before pg_backup_stop;
+    // and a row the copy read, changed after it.
+    duringCopy = async () => {
+      // The scheduled checkpoint job waits meanwhile (embedded.ts): the backup needs its WAL.
+      expect(backups.running()).toBe(true);
+      for (let i = 0; i < 50; i++) {
+        await database.db.execute(sql`insert into organizations (name) values (${`During the copy ${i}`})`);
+      }
+      await database.db.execute(
+        sql`update organizations set name = 'Renamed during the copy' where name = 'Before the backup'`,
+      );
+    };
+    // And a writer that never waits for the backup: a commit every 10 ms or so, as requests come in
+    // (a loop of awaited statements alone would never let the backup's file reads run).
+    let stop = false;
     const writing = (async () => {
-      for (let i = 0; i < 20; i++)
-        await database.db.execute(sql`insert into organizations (name) values (${`During ${i}`})`);
+      for (let i = 0; !stop; i++) {
+        await database.db.execute(sql`insert into organizations (name) values (${`Meanwhile ${i}`})`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     })();
     const info = await backups.create('manual');
+    expect(backups.running()).toBe(false);
+    stop = true;
     await writing;
+    duringCopy = async () => undefined;
     await database.db.execute(sql`insert into organizations (name) values ('After the backup')`);
 
     expect(info.name).toMatch(/^rcm-20261125T030000000Z\.tar\.gz$/);
@@ -64,22 +86,27 @@ describe.skipIf(embeddedOnly)('backups of the embedded database', () => {
     const restored = path.join(root, 'restored');
     const result = await restoreBackup(path.join(backups.dir, info.name), restored);
     expect(result.files).toBeGreaterThan(100);
-    // The backup does not hold the backups (they sit inside the data directory).
+    // The backup does not hold the backups (they sit inside the data directory), nor the running server's files.
     expect(fs.existsSync(path.join(restored, 'backups'))).toBe(false);
+    expect(fs.existsSync(path.join(restored, 'postmaster.pid'))).toBe(false);
+    // Recovery started from the backup's label (PostgreSQL renames it once used).
+    expect(fs.existsSync(path.join(restored, 'backup_label.old'))).toBe(true);
     const copy = await openEmbedded(restored);
     try {
       const names = (await copy.client.query<{ name: string }>('select name from organizations order by id')).rows.map(
         (r) => r.name,
       );
       const now = await organizationNames(database.db);
-      expect(names).toContain('Before the backup');
+      expect(names).toContain('Renamed during the copy');
+      expect(names).not.toContain('Before the backup');
+      for (let i = 0; i < 50; i++) expect(names).toContain(`During the copy ${i}`);
       expect(names).not.toContain('After the backup');
       // A prefix of what the live database has: the copy is one moment of it.
       expect(now.slice(0, names.length)).toEqual(names);
     } finally {
       await copy.close();
     }
-  });
+  }, 120_000);
 
   it('keeps the newest BACKUP_KEEP of each kind', async () => {
     for (const hour of [1, 2, 3]) {

@@ -32,6 +32,7 @@ export async function startEmbeddedOps(deps: {
         minFreeBytes: config.DISK_MIN_FREE_MB * MB,
         log: deps.log,
         statfs: deps.statfs,
+        reserve: embedded.reserve,
       })
     : null;
   await disk?.start();
@@ -49,7 +50,14 @@ export async function startEmbeddedOps(deps: {
     if (!embedded) return [];
     const limits = { maxWalBytes: config.CHECKPOINT_WAL_MB * MB, maxAgeSeconds: config.CHECKPOINT_INTERVAL_S };
     return [
-      { name: 'checkpoint', everyMs: 5_000, run: async (db) => void (await checkpointIfDue(db, limits, deps.log)) },
+      {
+        name: 'checkpoint',
+        everyMs: 5_000,
+        // Not while a backup copies: a checkpoint would recycle the WAL segments the backup needs.
+        run: async (db) => {
+          if (!backups.running()) await checkpointIfDue(db, limits, deps.log);
+        },
+      },
       // PostgreSQL's autovacuum rule, since PGlite has no autovacuum (table-maintenance.ts).
       {
         name: 'table-maintenance',
@@ -60,13 +68,15 @@ export async function startEmbeddedOps(deps: {
       {
         name: 'backup-nightly',
         everyMs: 10 * 60_000,
-        run: async (db) => {
+        // An online backup: in a transaction, PGlite would hold every other statement until it ends.
+        transaction: false,
+        run: async () => {
           if (!backups.nightlyDue(config.BACKUP_HOUR_UTC)) return;
           if (disk?.low()) {
             deps.log.warn('nightly backup skipped: disk space low');
             return;
           }
-          await backups.create('nightly', db);
+          await backups.create('nightly');
         },
       },
     ];

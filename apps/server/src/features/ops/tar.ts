@@ -44,41 +44,100 @@ function header(name: string, size: number, mtime: number, dir: boolean): Buffer
   return block;
 }
 
-async function* entries(root: string, rel: string, skip: (rel: string) => boolean): AsyncGenerator<Buffer> {
-  const names = fs
-    .readdirSync(path.join(root, rel), { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1));
+/** How a file being written meanwhile is read (an online backup): see `entries`. */
+export type TreeOptions = { live?: boolean };
+
+/** One regular file's header, content and padding; `live`: see `entries`. */
+async function* fileEntry(full: string, name: string, live: boolean): AsyncGenerator<Buffer> {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(full);
+  } catch (err) {
+    if (live && (err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  yield header(name, stat.size, stat.mtimeMs, false);
+  let written = 0;
+  if (stat.size > 0) {
+    try {
+      // 1 MB reads: an online backup advances about one read per turn of the event loop that ingest
+      // shares, so the default 64 KB would make it crawl under a steady load.
+      for await (const chunk of fs.createReadStream(full, { end: stat.size - 1, highWaterMark: 1_048_576 })) {
+        written += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+    } catch (err) {
+      if (!live || (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  if (written !== stat.size) {
+    if (!live) throw new Error(`${name} changed while archived`);
+    // Truncated or removed meanwhile: zeros keep the archive whole, WAL replay rewrites the file.
+    yield Buffer.alloc(stat.size - written);
+  }
+  const pad = (BLOCK - (stat.size % BLOCK)) % BLOCK;
+  if (pad > 0) yield Buffer.alloc(pad);
+}
+
+/**
+ * The entries under `root/rel`, in name order, less what `skip` names. `live`: files may change while
+ * they are read (PostgreSQL's files during a base backup): one that vanished is left out, one that
+ * grew is cut at the size it had when its header was written, one that shrank is padded with zeros.
+ */
+export async function* entries(
+  root: string,
+  rel: string,
+  skip: (rel: string) => boolean,
+  opts: TreeOptions = {},
+): AsyncGenerator<Buffer> {
+  let names: fs.Dirent[];
+  try {
+    names = fs.readdirSync(path.join(root, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+  } catch (err) {
+    if (opts.live && (err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
   for (const entry of names) {
     const name = rel ? `${rel}/${entry.name}` : entry.name;
     if (skip(name)) continue;
     const full = path.join(root, name);
-    const stat = fs.statSync(full);
     if (entry.isDirectory()) {
-      yield header(`${name}/`, 0, stat.mtimeMs, true);
-      yield* entries(root, name, skip);
+      yield directoryEntry(name, fs.statSync(full).mtimeMs);
+      yield* entries(root, name, skip, opts);
     } else if (entry.isFile()) {
-      yield header(name, stat.size, stat.mtimeMs, false);
-      let written = 0;
-      if (stat.size > 0) {
-        for await (const chunk of fs.createReadStream(full, { end: stat.size - 1 })) {
-          written += (chunk as Buffer).length;
-          yield chunk as Buffer;
-        }
-      }
-      if (written !== stat.size) throw new Error(`${name} changed while archived`);
-      const pad = (BLOCK - (stat.size % BLOCK)) % BLOCK;
-      if (pad > 0) yield Buffer.alloc(pad);
+      yield* fileEntry(full, name, opts.live ?? false);
     }
   }
 }
 
-/** Writes `dir` (less what `skip` names, by path relative to it) to `file` as .tar.gz. */
-export async function writeTarGz(dir: string, file: string, skip: (rel: string) => boolean = () => false) {
+/** A directory's entry (the directory only). */
+export function directoryEntry(name: string, mtimeMs: number): Buffer {
+  return header(`${name}/`, 0, mtimeMs, true);
+}
+
+/** One file of the given name and content, from memory (backup_label), stamped `mtimeMs`. */
+export function bufferEntry(name: string, content: Buffer, mtimeMs: number): Buffer {
+  const pad = (BLOCK - (content.length % BLOCK)) % BLOCK;
+  return Buffer.concat([header(name, content.length, mtimeMs, false), content, Buffer.alloc(pad)]);
+}
+
+/** One file of a tree, read as `entries` reads it. */
+export function treeFile(root: string, name: string, opts: TreeOptions = {}): AsyncGenerator<Buffer> {
+  return fileEntry(path.join(root, name), name, opts.live ?? false);
+}
+
+/** Writes the archive made of `parts` (entries, in order) to `file` as .tar.gz; `level`: gzip's. */
+export async function writeTarGzOf(file: string, parts: () => AsyncGenerator<Buffer>, level = 6): Promise<void> {
   async function* archive() {
-    yield* entries(dir, '', skip);
+    yield* parts();
     yield Buffer.alloc(BLOCK * 2);
   }
-  await pipeline(Readable.from(archive()), createGzip({ level: 6 }), fs.createWriteStream(file));
+  await pipeline(Readable.from(archive()), createGzip({ level }), fs.createWriteStream(file));
+}
+
+/** Writes `dir` (less what `skip` names, by path relative to it) to `file` as .tar.gz. */
+export async function writeTarGz(dir: string, file: string, skip: (rel: string) => boolean = () => false) {
+  await writeTarGzOf(file, () => entries(dir, '', skip));
 }
 
 function field(block: Buffer, at: number, width: number): string {
