@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Two workers share two cores with their servers: a test of several pages and axe scans needs more than 30 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: './test-results',
