@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
-import { requireAdministrator } from '../auth/guard.ts';
+import { needs, requireAdministrator } from '../auth/guard.ts';
 import { deliveryFacts } from './mail-settings-repo.ts';
 import { mailSettingsResponse, mailTestSchema } from './mail-settings-schemas.ts';
 import { renderTestEmail } from './test-email.ts';
@@ -37,7 +37,10 @@ export function mailSettingsRoutes(deps: {
   return async (app) => {
     app.get(
       '/settings/email',
-      { schema: { summary: 'How this installation sends email (no secrets)', response: mailSettingsResponse } },
+      {
+        config: needs('settings_update'),
+        schema: { summary: 'How this installation sends email (no secrets)', response: mailSettingsResponse },
+      },
       async (request) => {
         requireAdministrator(request);
         const facts = await deliveryFacts(deps.db);
@@ -52,7 +55,7 @@ export function mailSettingsRoutes(deps: {
         return { data };
       },
     );
-    app.post('/settings/email/test', { schema: mailTestSchema }, async (request) => {
+    app.post('/settings/email/test', { config: needs('settings_update'), schema: mailTestSchema }, async (request) => {
       const auth = requireAdministrator(request);
       if (!mailServerConfigured(config)) throw new AppError(409, 'no_mail_server');
       const transport = createMailTransport(config.SMTP_URL);

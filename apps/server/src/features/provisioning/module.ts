@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { auditActor } from '../audit/repo.ts';
-import { requireAdministrator } from '../auth/guard.ts';
+import { needs, requireAdministrator } from '../auth/guard.ts';
 import type { FeatureContext } from '../context.ts';
 
 const answer = { 200: z.object({ data: provisioningSettings }) };
@@ -48,7 +48,10 @@ export function provisioningModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/settings/provisioning',
-      { schema: { summary: 'How controllers connect, with the provisioning key', response: answer } },
+      {
+        config: needs('settings_update'),
+        schema: { summary: 'How controllers connect, with the provisioning key', response: answer },
+      },
       async (request) => {
         requireAdministrator(request);
         return {
@@ -61,7 +64,10 @@ export function provisioningModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/settings/provisioning/rotate',
-      { schema: { summary: 'Replace the provisioning key (the old one is refused at once)', response: answer } },
+      {
+        config: needs('settings_update'),
+        schema: { summary: 'Replace the provisioning key (the old one is refused at once)', response: answer },
+      },
       async (request) => {
         const auth = requireAdministrator(request);
         const key = await devices.provisioning.rotate();
