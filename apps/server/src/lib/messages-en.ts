@@ -82,6 +82,7 @@ export const EN_US: Catalog = {
       n === 1 ? '1 asset is registered at this location.' : `${n} assets are registered at this location.`,
     team_members: (n) => (n === 1 ? '1 user is in this team.' : `${n} users are in this team.`),
     team_escalations: (n) => (n === 1 ? '1 escalation step pages this team.' : `${n} escalation steps page this team.`),
+    policy_default: () => 'This is the default policy: alarms without a policy of their own page by it.',
     policy_alarm_types: (n) =>
       n === 1 ? '1 alarm type pages by this policy.' : `${n} alarm types page by this policy.`,
     policy_locations: (n) => (n === 1 ? '1 location pages by this policy.' : `${n} locations page by this policy.`),

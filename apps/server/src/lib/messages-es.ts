@@ -86,6 +86,7 @@ export const ES_MX: Catalog = {
     team_members: (n) => (n === 1 ? '1 usuario está en este equipo.' : `${n} usuarios están en este equipo.`),
     team_escalations: (n) =>
       n === 1 ? '1 paso de escalamiento avisa a este equipo.' : `${n} pasos de escalamiento avisan a este equipo.`,
+    policy_default: () => 'Es la política predeterminada: las alarmas sin política propia avisan con ella.',
     policy_alarm_types: (n) =>
       n === 1 ? '1 tipo de alarma avisa con esta política.' : `${n} tipos de alarma avisan con esta política.`,
     policy_locations: (n) =>

@@ -46,6 +46,7 @@ export type InUseKey =
   | 'location_assets'
   | 'team_members'
   | 'team_escalations'
+  | 'policy_default'
   | 'policy_alarm_types'
   | 'policy_locations'
   | 'schedule_policies'
