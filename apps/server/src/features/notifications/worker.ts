@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
+import { processPaging } from '../oncall/paging.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
 import { deliverDue } from './delivery.ts';
-import { processEscalations } from './escalations.ts';
 import { onEmailQueued } from './outbox-repo.ts';
 import type { MailTransport } from './transport.ts';
 
-/** What the worker's passes need (alarm outbox, escalations, deliveries). */
+/** What the worker's passes need (alarm outbox, paging, deliveries). */
 export type NotificationWorkerDeps = {
   db: Db;
   bus: EventBus;
@@ -22,11 +22,11 @@ export type NotificationWorkerDeps = {
   maxAttempts?: number;
 };
 
-/** One pass of everything: outbox → emails, escalations, deliveries. */
+/** One pass of everything: outbox → emails and chains started, due pages, deliveries. */
 export async function runNotificationsOnce(deps: NotificationWorkerDeps): Promise<void> {
   await processOutbox(deps);
   await endFloods(deps.db, { publicUrl: deps.publicUrl, now: deps.now() });
-  await processEscalations(deps);
+  await processPaging(deps);
   await deliverDue(deps);
 }
 

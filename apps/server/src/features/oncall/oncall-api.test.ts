@@ -6,8 +6,16 @@ import { type Caller, useSettingsFixture } from '../../test/settings.ts';
 
 const fx = useSettingsFixture();
 const { tokens, ids } = fx;
-const call = (who: Caller, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, locale?: string) =>
-  callApi(fx.t.app, method, tokens[who], url, body, locale);
+const call = async (
+  who: Caller,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  locale?: string,
+) => {
+  const res = await callApi(fx.t.app, method, tokens[who], url, body, locale);
+  return { status: res.status, body: res.body as unknown as Record<string, unknown> };
+};
 
 /** Monday 5 January 2026, 08:00 in Chicago. */
 const START = '2026-01-05T14:00:00.000Z';
@@ -44,7 +52,7 @@ describe('on-call schedules', () => {
     const entries = await fx.t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'oncall_schedule.create'), eq(auditLog.subjectId, scheduleId)));
+      .where(and(eq(auditLog.action, 'oncall_schedule.create'), eq(auditLog.subjectId, String(scheduleId))));
     expect(entries).toHaveLength(1);
   });
 
