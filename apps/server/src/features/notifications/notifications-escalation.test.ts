@@ -193,4 +193,49 @@ describe('paging by escalation policy', () => {
     await processPaging(fx.deps);
     expect(await pagesOf(quiet.ref)).toHaveLength(0);
   });
+
+  it('pages by the location’s own policy where it has one (it wins over the type’s)', async () => {
+    const db = fx.server.database.db;
+    const admin = await userByEmail(fx.server.database, 'admin@example.com');
+    const tech = await userByEmail(fx.server.database, 'technician@example.com');
+    await policyFor('HIGH_SUCTION_PRESSURE', {
+      name: 'Suction',
+      steps: [{ delay_minutes: 0, targets: [{ type: 'user', id: admin.id }] }],
+    });
+    const store = await fx.server.app.inject({
+      method: 'POST',
+      url: '/api/escalation-policies',
+      headers: headers(adminToken),
+      payload: {
+        name: 'Store nights',
+        organization_id: null,
+        steps: [{ delay_minutes: 0, targets: [{ type: 'user', id: tech.id }] }],
+      },
+    });
+    const t0 = new Date(Date.now() - 1000);
+    clock.now = t0;
+    const [alarm] = await seedAlarms(db, [{ controller: 6, type: 'HIGH_SUCTION_PRESSURE', raisedAt: t0 }]);
+    if (!alarm?.locationId) throw new Error('seed failed');
+    const url = `/api/locations/${alarm.locationId}`;
+    const current = (await fx.server.app.inject({ method: 'GET', url, headers: headers(adminToken) })).json().data;
+    const { id: _id, organisation: _o, controllers_count: _c, ...fields } = current;
+    const saved = await fx.server.app.inject({
+      method: 'PATCH',
+      url,
+      headers: headers(adminToken),
+      payload: { ...fields, escalation_policy_id: store.json().data.id },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.escalation_policy_id).toBe(store.json().data.id);
+    await queueRaise(alarm.id);
+    await processOutbox(fx.deps);
+    await processPaging(fx.deps);
+    expect((await pagesOf(alarm.ref)).map((p) => p.user?.name)).toEqual([tech.name]);
+    await fx.server.app.inject({
+      method: 'PATCH',
+      url,
+      headers: headers(adminToken),
+      payload: { ...fields, escalation_policy_id: null },
+    });
+  });
 });
