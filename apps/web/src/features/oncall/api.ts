@@ -1,0 +1,10 @@
+import type { AlarmPage } from '@rcm/shared/oncall';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+/** Who was paged for an alarm, how, and what became of it. */
+export const alarmPagesQuery = (ref: number) =>
+  queryOptions({
+    queryKey: ['oncall', 'pages', ref],
+    queryFn: () => api<{ data: AlarmPage[] }>(`alarms/${ref}/pages`).then((r) => r.data),
+  });
