@@ -164,3 +164,10 @@ export const alarmPage = z.object({
   detail: z.string().nullable().optional(),
 });
 export type AlarmPage = z.infer<typeof alarmPage>;
+
+/** GET /api/oncall/warnings: a high or critical alarm type that would page nobody in an organization. */
+export const pagingWarning = z.object({
+  organization: z.object({ id: z.number().int(), name: z.string() }),
+  alarm_type: z.object({ id: z.number().int(), code: z.string(), name: z.string(), name_es: z.string() }),
+});
+export type PagingWarning = z.infer<typeof pagingWarning>;

@@ -156,6 +156,7 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'DELETE /api/oncall/schedules/{id}/overrides/{oid}': { summary: 'Remove an override' },
   'GET /api/oncall/schedules/{id}/shifts': { summary: 'The final rota of a schedule over a period' },
   'GET /api/oncall/now': { summary: 'Who is on call now and next, per schedule in scope' },
+  'GET /api/oncall/warnings': { summary: 'High and critical alarm types that would page nobody, per organization' },
   'GET /api/escalation-policies': { summary: 'List escalation policies in scope' },
   'POST /api/escalation-policies': { summary: 'Create an escalation policy' },
   'PATCH /api/escalation-policies/{id}': { summary: 'Change an escalation policy (steps replace its steps)' },

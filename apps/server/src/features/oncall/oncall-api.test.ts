@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { callApi, userByEmail } from '../../test/helpers.ts';
@@ -243,5 +243,35 @@ describe('on-call schedules', () => {
     const res = await call('admin', 'DELETE', `escalation-policies/${id}`, undefined, 'es-MX');
     expect(res.status).toBe(409);
     expect((res.body.error as { message: string }).message).toContain('1 tipo de alarma avisa con esta política.');
+  });
+
+  it('warns of high and critical alarm types that would page nobody in an organization', async () => {
+    const created = await call('admin', 'POST', 'organizations', { name: 'Empty Stores' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // High suction pressure pages the administrator, who sees every organization.
+    const admin = await userByEmail(fx.t.database, 'admin@example.com');
+    const policy = await call('admin', 'POST', 'escalation-policies', {
+      name: 'Suction',
+      organization_id: null,
+      steps: [{ delay_minutes: 0, targets: [{ type: 'user', id: admin.id }] }],
+    });
+    await fx.t.database.db.execute(
+      sql`update alarm_types set escalation_policy_id = ${(policy.body.data as { id: number }).id}
+          where code = 'HIGH_SUCTION_PRESSURE'`,
+    );
+    type Warning = { organization: { name: string }; alarm_type: { code: string } };
+    const res = await call('admin', 'GET', 'oncall/warnings');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const all = res.body.data as Warning[];
+    const empty = all.filter((w) => w.organization.name === 'Empty Stores').map((w) => w.alarm_type.code);
+    // The default policy pages the store's people first, then the service on call (nobody in a test
+    // database): a customer without members hears of nothing.
+    expect(empty).toContain('CASE_HIGH_TEMP');
+    expect(empty).not.toContain('HIGH_SUCTION_PRESSURE');
+    expect(all.some((w) => w.organization.name === 'FreshMart Foods')).toBe(false);
+    const own = await call('orgViewer', 'GET', 'oncall/warnings');
+    expect(own.status).toBe(200);
+    expect((own.body.data as Warning[]).every((w) => w.organization.name === 'FreshMart Foods')).toBe(true);
+    expect((await call('noSettings', 'GET', 'oncall/warnings')).status).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import {
   oncallSchedule,
   oncallShift,
   overrideBody,
+  pagingWarning,
   scheduleBody,
   schedulePatch,
   shiftsQuery,
@@ -15,7 +16,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { requirePermission } from '../auth/guard.ts';
+import { requireScope } from '../auth/scope.ts';
 import { createSchedulesService } from './schedules-service.ts';
+import { pagingWarnings } from './warnings.ts';
 
 type Request = Parameters<typeof requirePermission>[0];
 /** Who is on call is for those who handle alarms or settings; changing a rota needs settings_update. */
@@ -94,6 +97,14 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
           to: new Date(request.query.to),
         }),
       }),
+    );
+    app.get(
+      '/oncall/warnings',
+      { schema: { response: { 200: z.object({ data: z.array(pagingWarning) }) } } },
+      async (request) => {
+        const ctx = requirePermission(request, 'settings_view');
+        return { data: await pagingWarnings(deps.db, requireScope(ctx, 'settings'), deps.now()) };
+      },
     );
     app.get(
       '/oncall/now',
