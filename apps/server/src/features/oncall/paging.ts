@@ -103,7 +103,7 @@ export async function processPaging(deps: PagingDeps, limit = 50): Promise<numbe
       if (!due) return;
       found = true;
       const alarm = await loadAlarm(tx, Number(due.alarm_id));
-      if (!alarm || alarm.status !== 'active' || alarm.suppressed || due.policy_id == null) {
+      if (alarm?.status !== 'active' || alarm.suppressed || due.policy_id == null) {
         await stopChain(tx, due.alarm_id);
         return;
       }

@@ -1,4 +1,4 @@
-import type { AlarmPage } from '@rcm/shared/oncall';
+import type { AlarmPage, PagingWarning } from '@rcm/shared/oncall';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
@@ -7,4 +7,12 @@ export const alarmPagesQuery = (ref: number) =>
   queryOptions({
     queryKey: ['oncall', 'pages', ref],
     queryFn: () => api<{ data: AlarmPage[] }>(`alarms/${ref}/pages`).then((r) => r.data),
+  });
+
+/** High and critical alarm types that would page nobody, per organization (settings viewers). */
+export const pagingWarningsQuery = () =>
+  queryOptions({
+    queryKey: ['oncall', 'warnings'],
+    queryFn: () => api<{ data: PagingWarning[] }>('oncall/warnings').then((r) => r.data),
+    staleTime: 60_000,
   });

@@ -8,6 +8,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { usePhone } from '../../../lib/media.ts';
+import { PagingWarnings } from '../../oncall/paging-warnings.tsx';
 import { alertNewAlarm } from '../alert-new-alarm.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { type AlarmFilters, alarmStatsQuery, alarmsQuery } from '../api/get-alarms.ts';
@@ -111,6 +112,7 @@ function AlarmDashboard() {
       <StatTiles stats={stats.data} selected={tileOf(filters)} onSelect={selectTile} compact={phone} />
       <HeldAlarms stats={stats.data} onShow={(status) => update({ status, warranty: undefined })} />
       <FloodBanner />
+      <PagingWarnings />
       {phone ? (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <button

@@ -8,6 +8,13 @@ export const en = {
   noPagesBody: 'This alarm’s escalation policy has not paged anyone yet.',
   nobodyPaged:
     'Nobody has been paged for this alarm yet. If it stays so, check that its alarm type or location has an escalation policy and that the on-call schedule has people on it.',
+  warningsTitle_one: '1 high or critical alarm type would page nobody',
+  warningsTitle_other: '{{count}} high or critical alarm types would page nobody',
+  warningsMore_one: 'And 1 more organization.',
+  warningsMore_other: 'And {{count}} more organizations.',
+  warningsHint:
+    'Nobody who may see these alarms is reached by their escalation policy: give the organization members, put people on the on-call schedule, or choose another policy.',
+  warningsLink: 'Alarm types',
   step: 'Step',
   person: 'Person',
   channel: 'Channel',
