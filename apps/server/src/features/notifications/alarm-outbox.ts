@@ -68,7 +68,7 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
           if (alarm.status === 'active' && page === 'flood') await pageFlood(tx, alarm, raisedAt);
           if (alarm.status === 'active' && item.event === 'unshelved') await resumePaging(tx, alarm, now);
         } else if (alarm && (item.event === 'acknowledged' || item.event === 'cleared')) {
-          await stopPaging(tx, alarm);
+          if (await stopPaging(tx, alarm)) changed.set(Number(alarm.id), refOf(alarm));
         }
         await markOutboxProcessed(tx, item.id, now);
       });

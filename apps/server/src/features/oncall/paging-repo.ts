@@ -149,8 +149,11 @@ export async function insertPage(
 }
 
 /** The person who acknowledged an alarm acknowledged their pages of it. */
-export async function markPagesAcknowledged(tx: DbOrTx, alarmId: number, userId: number): Promise<void> {
-  await tx.execute(
-    sql`update alarm_pages set status = 'acknowledged' where alarm_id = ${alarmId} and user_id = ${userId}`,
+export async function markPagesAcknowledged(tx: DbOrTx, alarmId: number, userId: number): Promise<number> {
+  const rows = await query<{ id: number }>(
+    tx,
+    sql`update alarm_pages set status = 'acknowledged'
+        where alarm_id = ${alarmId} and user_id = ${userId} and status <> 'acknowledged' returning id`,
   );
+  return rows.length;
 }

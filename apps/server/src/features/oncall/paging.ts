@@ -61,10 +61,14 @@ export async function resumePaging(tx: DbOrTx, alarm: AlarmRow, now: Date): Prom
   else await startPaging(tx, alarm, now);
 }
 
-/** Acknowledged or cleared: nothing more is paged; the acknowledger's pages say they acted. */
-export async function stopPaging(tx: DbOrTx, alarm: AlarmRow & { acknowledged_by?: number | null }): Promise<void> {
+/**
+ * Acknowledged or cleared: nothing more is paged; the acknowledger's pages say they acted. True when
+ * a page changed (the consoles showing it refetch).
+ */
+export async function stopPaging(tx: DbOrTx, alarm: AlarmRow): Promise<boolean> {
   await stopChain(tx, alarm.id);
-  if (alarm.acknowledged_by != null) await markPagesAcknowledged(tx, alarm.id, Number(alarm.acknowledged_by));
+  if (alarm.acknowledged_by == null) return false;
+  return (await markPagesAcknowledged(tx, alarm.id, Number(alarm.acknowledged_by))) > 0;
 }
 
 /** The people one step reaches at `now`: its users, teams, the schedules' on-call person, the members. */
