@@ -56,6 +56,8 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   'settings.job_categories': ['/settings/job-categories', ['settings_view']],
   // Added with backups of the embedded database, not in the spec's table.
   'settings.backups': ['/settings/backups', ['organization_view_all']],
+  // Added with on call, not in the spec's table.
+  'settings.oncall': ['/settings/on-call', ['settings_view']],
 };
 
 /** TanStack's `$id` and `{-$page}` written the spec's way. */

@@ -69,6 +69,8 @@ export const ROUTES = [
   { name: 'settings.audit_log', path: '/settings/audit-log', auth: ['settings_view'] },
   // Backups of the embedded database (administrators who see every organization), not in the spec's table.
   { name: 'settings.backups', path: '/settings/backups', auth: ['organization_view_all'] },
+  // Not in the spec's table: on-call schedules (who is on call, the rota, overrides).
+  { name: 'settings.oncall', path: '/settings/on-call', auth: ['settings_view'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'] | 'not-found';

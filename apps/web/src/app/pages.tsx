@@ -115,6 +115,7 @@ const SettingsBackupsPage = lazyRouteComponent(
   () => import('../features/settings/pages/backups-page.tsx'),
   'BackupsPage',
 );
+const SettingsOncallPage = lazyRouteComponent(() => import('../features/settings/pages/oncall-page.tsx'), 'OncallPage');
 const ReportsIndexPage = lazyRouteComponent(
   () => import('../features/reports/pages/reports-index-page.tsx'),
   'ReportsIndexPage',
@@ -192,4 +193,5 @@ export const PAGES = {
   'settings.job_categories': SettingsJobCategoriesPage,
   'settings.audit_log': SettingsAuditLogPage,
   'settings.backups': SettingsBackupsPage,
+  'settings.oncall': SettingsOncallPage,
 } satisfies Record<(typeof ROUTES)[number]['name'], RouteComponent>;

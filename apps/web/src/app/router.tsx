@@ -128,6 +128,7 @@ const appRoutes = {
   'settings.job_categories': createRoute(page('settings.job_categories')),
   'settings.audit_log': createRoute(page('settings.audit_log')),
   'settings.backups': createRoute(page('settings.backups')),
+  'settings.oncall': createRoute(page('settings.oncall')),
 } satisfies Record<Name, unknown>;
 
 const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user/logout', component: LogoutPage });
