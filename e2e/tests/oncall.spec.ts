@@ -103,3 +103,40 @@ test('a rota pages the technician on call by email; acknowledging stops the chai
     await request.delete(`${base}/oncall/schedules/${scheduleId}`, { headers: auth });
   }
 });
+
+test('settings → on call shows who is on call and covers a shift with an override in two clicks', async ({
+  page,
+  loginAs,
+  apiAs,
+}) => {
+  const admin = await apiAs(DEMO.admin);
+  const me = (await admin.get<{ data: { name: string } }>('auth/user')).data;
+  await loginAs(DEMO.admin);
+  await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+  await page.goto('/settings/on-call');
+  await expect(page.getByRole('heading', { level: 1, name: 'On call' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'On call now' })).toBeVisible();
+  const schedule = page.getByRole('region', { name: /Service company on call/ });
+  const rota = schedule.getByRole('list', { name: 'Rota of Service company on call' });
+  await expect(rota.getByRole('listitem').first()).toBeVisible();
+  await expectAccessible(page, 'on-call page');
+
+  // Cover the first shift of the week: the dialog offers its period, a person is chosen, saved.
+  await rota
+    .getByRole('button', { name: /^Cover / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Override on Service company on call' });
+  await dialog.getByLabel('Person on call').selectOption({ label: `${me.name} · ${DEMO.admin}` });
+  await expectAccessible(page, 'override dialog');
+  await dialog.getByRole('button', { name: 'Add override' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rota.getByRole('listitem').filter({ hasText: 'Override' }).first()).toContainText(me.name);
+
+  // Remove it again: the rota is as it was.
+  await schedule
+    .getByRole('button', { name: `Remove the override of ${me.name}` })
+    .first()
+    .click();
+  await expect(rota.getByRole('listitem').filter({ hasText: 'Override' })).toHaveCount(0);
+});

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { shiftsQuery } from '../api/oncall.ts';
 
-const COLORS = ['bg-sky-600', 'bg-emerald-600', 'bg-violet-600', 'bg-amber-600', 'bg-rose-600', 'bg-teal-600'];
+const COLORS = ['bg-sky-800', 'bg-emerald-800', 'bg-violet-800', 'bg-amber-800', 'bg-rose-800', 'bg-teal-800'];
 const DAY_MS = 86_400_000;
 
 /**
@@ -50,8 +50,8 @@ export function OncallWeek(props: {
         ))}
       </div>
       <div aria-hidden="true" className="grid grid-cols-7 text-center text-xs text-slate-600 dark:text-slate-300">
-        {Array.from({ length: 7 }, (_, i) => (
-          <span key={i}>{dayFmt.format(new Date(props.from.getTime() + i * DAY_MS))}</span>
+        {Array.from({ length: 7 }, (_, i) => new Date(props.from.getTime() + i * DAY_MS)).map((day) => (
+          <span key={day.getTime()}>{dayFmt.format(day)}</span>
         ))}
       </div>
       {shifts.data.length === 0 ? (

@@ -24,7 +24,7 @@ function weekStart(weeks: number): Date {
 
 /**
  * /settings/on-call: who is on call now and next, each schedule's rota this week or next, and
- * overrides (cover a shift in two clicks, remove one). Schedules and policies are created through the API.
+ * overrides (cover a shift in two clicks, remove those of the week shown or later). Schedules and policies are created through the API.
  */
 export function OncallPage() {
   const { t } = useTranslation();
@@ -65,7 +65,8 @@ export function OncallPage() {
           ))}
         </ul>
       </section>
-      <div className="mb-4 flex flex-wrap items-center gap-2" role="group" aria-label={t('settings.oncall.week')}>
+      <fieldset className="mb-4 flex flex-wrap items-center gap-2">
+        <legend className="sr-only">{t('settings.oncall.week')}</legend>
         {[0, 1].map((w) => (
           <button
             key={w}
@@ -77,14 +78,15 @@ export function OncallPage() {
             {w === 0 ? t('settings.oncall.thisWeek') : t('settings.oncall.nextWeek')}
           </button>
         ))}
-      </div>
+      </fieldset>
       <QueryState pending={schedules.isPending} error={schedules.isError} onRetry={() => void schedules.refetch()}>
         {schedules.data?.data.length === 0 ? (
           <EmptyState title={t('settings.oncall.emptyTitle')} body={t('settings.oncall.emptyBody')} />
         ) : (
           <div className="space-y-6">
             {(schedules.data?.data ?? []).map((s) => {
-              const upcoming = s.overrides.filter((o) => Date.parse(o.ends_at) > Date.now());
+              // The week shown and what comes after it.
+              const upcoming = s.overrides.filter((o) => Date.parse(o.ends_at) > from.getTime());
               return (
                 <section key={s.id} aria-labelledby={`schedule-${s.id}`} className={`space-y-3 p-4 ${cardClass}`}>
                   <div className="flex flex-wrap items-center justify-between gap-2">
