@@ -112,7 +112,8 @@ function AlarmDashboard() {
       <StatTiles stats={stats.data} selected={tileOf(filters)} onSelect={selectTile} compact={phone} />
       <HeldAlarms stats={stats.data} onShow={(status) => update({ status, warranty: undefined })} />
       <FloodBanner />
-      <PagingWarnings />
+      {/* On a phone the alarms come first: the paging warnings follow them. */}
+      {phone ? null : <PagingWarnings />}
       {phone ? (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <button
@@ -203,6 +204,7 @@ function AlarmDashboard() {
           />
         </div>
       ) : null}
+      {phone ? <PagingWarnings /> : null}
     </Page>
   );
 }
