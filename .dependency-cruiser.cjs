@@ -39,8 +39,21 @@ const PUBLIC = {
   // Device ingest's parts, built before the features.
   ingest: ['parts', 'pipeline/pipeline', 'transports/broker-stats', 'transports/safety-net'],
   maintenance: ['cache', 'repo'],
-  // The outbox and the email transport other features send through.
-  notifications: ['action-email', 'outbox-repo', 'repo', 'routes', 'transport'],
+  // The outbox and the email transport other features send through; who receives an alarm's email and
+  // how it is written, for the paging chain's email channel.
+  notifications: [
+    'action-email',
+    'alarm-emails',
+    'alarm-outbox-repo',
+    'outbox-repo',
+    'preference-defaults',
+    'recipients',
+    'repo',
+    'routes',
+    'transport',
+  ],
+  // The paging chain, started and advanced by the notification worker.
+  oncall: ['paging'],
   organizations: ['locations-repo', 'members-repo'],
   // The one export machinery (CSV and PDF) of every report.
   reports: ['export-frame', 'export', 'filters', 'labels', 'pdf', 'routes'],
@@ -50,7 +63,7 @@ const SERVER = '^apps/server/src/';
 const TESTS = '\\.test\\.tsx?$|^apps/server/src/test/';
 const FEATURES = ['alarms', 'api-docs', 'assets', 'audit', 'auth', 'controllers', 'ingest', 'inventory', 'jobs'];
 FEATURES.push('languages', 'maintenance', 'notifications', 'ops', 'organizations', 'refrigerant', 'reports');
-FEATURES.push('provisioning', 'search', 'settings', 'setup');
+FEATURES.push('oncall', 'provisioning', 'search', 'settings', 'setup');
 
 const boundary = (feature) => {
   const open = PUBLIC[feature] ?? [];

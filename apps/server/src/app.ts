@@ -26,6 +26,7 @@ import { jobsModule } from './features/jobs/module.ts';
 import { languagesModule } from './features/languages/module.ts';
 import { maintenanceModule } from './features/maintenance/module.ts';
 import { notificationsModule } from './features/notifications/module.ts';
+import { oncallModule } from './features/oncall/module.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { type EmbeddedOps, startEmbeddedOps } from './features/ops/embedded.ts';
 import { createMetrics, type Metrics } from './features/ops/metrics.ts';
@@ -88,6 +89,7 @@ const FEATURES: readonly FeatureModule[] = [
   reportsModule,
   refrigerantModule,
   maintenanceModule,
+  oncallModule,
   apiDocsModule,
 ];
 

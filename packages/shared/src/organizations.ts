@@ -52,6 +52,8 @@ export const locationBody = z.object({
     .regex(/^[+0-9 ().-]*$/)
     .default(''),
   timezone: z.string().refine((v) => timeZoneSet.has(v)),
+  /** The location's own escalation policy, which wins over the alarm type's; null: none. Left out: unchanged. */
+  escalation_policy_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
 });
 export type LocationBody = z.infer<typeof locationBody>;
 export type LocationInput = z.input<typeof locationBody>;
@@ -67,6 +69,7 @@ export const location = z.object({
   zip: z.string(),
   phone: z.string(),
   timezone: z.string(),
+  escalation_policy_id: z.number().int().nullable(),
   controllers_count: z.number().int(),
 });
 export type Location = z.infer<typeof location>;

@@ -60,6 +60,8 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   'settings.backups': ['/settings/backups', ['backups_manage']],
   // How the installation sends email, not in the spec's table.
   'settings.email': ['/settings/email', ['settings_update']],
+  // Added with on call, not in the spec's table.
+  'settings.oncall': ['/settings/on-call', ['settings_view']],
 };
 
 /** TanStack's `$id` and `{-$page}` written the spec's way. */

@@ -73,6 +73,8 @@ export const ROUTES = [
   { name: 'settings.backups', path: '/settings/backups', auth: ['backups_manage'] },
   // How the installation sends email, and a test message (administrators), not in the spec's table.
   { name: 'settings.email', path: '/settings/email', auth: ['settings_update'] },
+  // Not in the spec's table: on-call schedules (who is on call, the rota, overrides).
+  { name: 'settings.oncall', path: '/settings/on-call', auth: ['settings_view'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'] | 'not-found';

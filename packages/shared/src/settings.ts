@@ -127,10 +127,8 @@ export const settingsAlarmType = z.object({
   severity: z.enum(SEVERITIES),
   auto_clear: z.boolean(),
   enabled: z.boolean(),
-  escalation_delay_seconds: z.number().int().nullable(),
-  escalation_repeat_seconds: z.number().int().nullable(),
-  escalation_team_id: z.number().int().nullable(),
-  escalation_user_ids: z.array(z.number().int()),
+  /** Who is paged for its alarms (null: the default policy; a location's own policy wins). */
+  escalation_policy_id: z.number().int().nullable(),
   /** Chattering: this many raises of one condition within `chatter_minutes`. */
   chatter_count: z.number().int(),
   chatter_minutes: z.number().int(),
@@ -150,10 +148,8 @@ export const alarmTypeBody = z.object({
   severity: requiredEnum(SEVERITIES),
   auto_clear: z.boolean(),
   enabled: z.boolean(),
-  escalation_delay_seconds: z.number().int().min(0).max(604_800).nullable(),
-  escalation_repeat_seconds: z.number().int().min(60).max(604_800).nullable(),
-  escalation_team_id: bodyId.nullable(),
-  escalation_user_ids: z.array(bodyId).max(50),
+  /** A shared escalation policy (alarm types belong to every organization); null: the default. */
+  escalation_policy_id: bodyId.nullable(),
   /** Left out: unchanged. */
   chatter_count: z.number().int().min(2).max(100).optional(),
   chatter_minutes: z.number().int().min(1).max(1440).optional(),

@@ -17,7 +17,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { controllers, locations, organizationColumn, placeColumns, teams, ts, users } from './schema.ts';
+import { controllers, escalationPolicies, locations, organizationColumn, placeColumns, ts, users } from './schema.ts';
 import { maintenanceWindows } from './schema-maintenance.ts';
 
 /** The alarm catalogue (docs/contracts.md §8): data, editable in settings. */
@@ -39,11 +39,8 @@ export const alarmTypes = pgTable(
     severity: text('severity').$type<'critical' | 'high' | 'medium' | 'low'>().notNull(),
     autoClear: boolean('auto_clear').notNull().default(true),
     enabled: boolean('enabled').notNull().default(true),
-    /** Escalation: null delay = no escalation; repeat null = notify the next tier once. */
-    escalationDelaySeconds: integer('escalation_delay_seconds'),
-    escalationRepeatSeconds: integer('escalation_repeat_seconds'),
-    escalationTeamId: integer('escalation_team_id').references(() => teams.id),
-    escalationUserIds: integer('escalation_user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Who is paged (features/oncall); null: the default policy. A location's own policy wins. */
+    escalationPolicyId: integer('escalation_policy_id').references(() => escalationPolicies.id),
     /** Chattering: this many raises of one condition within `chatter_minutes` (ISA-18.2). */
     chatterCount: integer('chatter_count').notNull().default(3),
     chatterMinutes: integer('chatter_minutes').notNull().default(60),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { ts, users } from './schema.ts';
+import { escalationPolicies, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
 import { purchaseOrders } from './schema-inventory.ts';
 
@@ -88,14 +88,21 @@ export const notificationPreferences = pgTable('notification_preferences', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** Escalation state of an open alarm: how many tiers were notified and when the next one is due. */
+/**
+ * Where an open alarm's paging chain stands (features/oncall/engine.ts): the policy chosen at raise,
+ * the next step to page and in which run of the chain, and when it is due.
+ */
 export const alarmEscalations = pgTable(
   'alarm_escalations',
   {
     alarmId: integer('alarm_id')
       .primaryKey()
       .references(() => alarms.id, { onDelete: 'cascade' }),
-    rounds: integer('rounds').notNull().default(0),
+    policyId: integer('policy_id').references(() => escalationPolicies.id, { onDelete: 'set null' }),
+    /** The next step to page (0-based). */
+    nextStep: integer('next_step').notNull().default(0),
+    /** The run of the chain that step belongs to: 0, then 1..repeat. */
+    cycle: integer('cycle').notNull().default(0),
     lastNotifiedAt: ts('last_notified_at'),
     /** Null once escalation is over (acknowledged, cleared, or no repeat). */
     nextAt: ts('next_at'),

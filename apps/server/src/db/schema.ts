@@ -62,6 +62,8 @@ export const locations = pgTable(
     zip: text('zip').notNull().default(''),
     phone: text('phone').notNull().default(''),
     timezone: text('timezone').notNull().default('America/Chicago'),
+    /** The location's own escalation policy; it wins over the alarm type's (features/oncall). */
+    escalationPolicyId: integer('escalation_policy_id').references(() => escalationPolicies.id),
     /** Archived: hidden from lists and pickers; its alarms, jobs and report rows stay readable. */
     archivedAt: ts('archived_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -71,6 +73,29 @@ export const locations = pgTable(
     index('locations_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('locations_address_trgm').using('gin', t.addressLine1.op('gin_trgm_ops')),
     index('locations_city_trgm').using('gin', t.city.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Who is paged for an alarm and when (features/oncall): its steps are in schema-oncall.ts. Here beside
+ * the tenancy tables because locations and alarm types name one. One policy is the default, for types
+ * and locations that name none.
+ */
+export const escalationPolicies = pgTable(
+  'escalation_policies',
+  {
+    id: serial('id').primaryKey(),
+    /** Null: the service company's own, shared by every organization. */
+    organizationId: integer('organization_id').references(() => organizations.id),
+    name: text('name').notNull(),
+    /** How many times the whole chain runs again while nobody acts (0..9). */
+    repeat: integer('repeat').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    index('escalation_policies_org_idx').on(t.organizationId),
+    uniqueIndex('escalation_policies_default_uq').on(t.isDefault).where(sql`is_default`),
   ],
 );
 

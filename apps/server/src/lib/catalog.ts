@@ -44,6 +44,10 @@ export type InUseKey =
   | 'location_assets'
   | 'team_members'
   | 'team_escalations'
+  | 'policy_default'
+  | 'policy_alarm_types'
+  | 'policy_locations'
+  | 'schedule_policies'
   | 'role_users'
   | 'role_invitations';
 

@@ -82,8 +82,13 @@ export const EN_US: Catalog = {
     location_assets: (n) =>
       n === 1 ? '1 asset is registered at this location.' : `${n} assets are registered at this location.`,
     team_members: (n) => (n === 1 ? '1 user is in this team.' : `${n} users are in this team.`),
-    team_escalations: (n) =>
-      n === 1 ? '1 alarm type escalates to this team.' : `${n} alarm types escalate to this team.`,
+    team_escalations: (n) => (n === 1 ? '1 escalation step pages this team.' : `${n} escalation steps page this team.`),
+    policy_default: () => 'This is the default policy: alarms without a policy of their own page by it.',
+    policy_alarm_types: (n) =>
+      n === 1 ? '1 alarm type pages by this policy.' : `${n} alarm types page by this policy.`,
+    policy_locations: (n) => (n === 1 ? '1 location pages by this policy.' : `${n} locations page by this policy.`),
+    schedule_policies: (n) =>
+      n === 1 ? '1 escalation policy pages this schedule.' : `${n} escalation policies page this schedule.`,
     role_users: (n) => (n === 1 ? '1 user has this role.' : `${n} users have this role.`),
     role_invitations: (n) =>
       n === 1 ? '1 pending invitation offers this role.' : `${n} pending invitations offer this role.`,

@@ -86,7 +86,16 @@ export const ES_MX: Catalog = {
       n === 1 ? '1 activo está registrado en esta ubicación.' : `${n} activos están registrados en esta ubicación.`,
     team_members: (n) => (n === 1 ? '1 usuario está en este equipo.' : `${n} usuarios están en este equipo.`),
     team_escalations: (n) =>
-      n === 1 ? '1 tipo de alarma escala a este equipo.' : `${n} tipos de alarma escalan a este equipo.`,
+      n === 1 ? '1 paso de escalamiento avisa a este equipo.' : `${n} pasos de escalamiento avisan a este equipo.`,
+    policy_default: () => 'Es la política predeterminada: las alarmas sin política propia avisan con ella.',
+    policy_alarm_types: (n) =>
+      n === 1 ? '1 tipo de alarma avisa con esta política.' : `${n} tipos de alarma avisan con esta política.`,
+    policy_locations: (n) =>
+      n === 1 ? '1 ubicación avisa con esta política.' : `${n} ubicaciones avisan con esta política.`,
+    schedule_policies: (n) =>
+      n === 1
+        ? '1 política de escalamiento avisa a esta guardia.'
+        : `${n} políticas de escalamiento avisan a esta guardia.`,
     role_users: (n) => (n === 1 ? '1 usuario tiene este rol.' : `${n} usuarios tienen este rol.`),
     role_invitations: (n) =>
       n === 1 ? '1 invitación pendiente ofrece este rol.' : `${n} invitaciones pendientes ofrecen este rol.`,

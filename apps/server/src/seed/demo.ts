@@ -11,6 +11,7 @@ import { seedAlarmHistory } from './demo-history.ts';
 import { seedInventory } from './inventory.ts';
 import { seedJobs } from './jobs.ts';
 import { seedNotifications } from './notifications.ts';
+import { seedOncall } from './oncall.ts';
 import { seedLeakHistory, seedRefrigerant } from './refrigerant.ts';
 import { seedReportReadings } from './reports.ts';
 import { DEMO_ROLES } from './roles.ts';
@@ -235,6 +236,7 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
   }
   await seedJobs(db, now);
   await seedNotifications(db);
+  await seedOncall(db, now);
   await db.insert(appMeta).values({ key: 'demo', value: 'true' }).onConflictDoNothing();
 }
 

@@ -83,10 +83,7 @@ export function useSettingsFixture() {
     severity: 'critical',
     auto_clear: true,
     enabled: true,
-    escalation_delay_seconds: null,
-    escalation_repeat_seconds: null,
-    escalation_team_id: null,
-    escalation_user_ids: [],
+    escalation_policy_id: null,
   });
   // The very object the hooks fill in: `fx.t` is set once beforeAll has run.
   return Object.assign(fx, { userBody, alarmTypeBody });

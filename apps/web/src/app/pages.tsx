@@ -123,6 +123,7 @@ const ConnectControllerPage = lazyRouteComponent(
   () => import('../features/onboarding/connect-controller-page.tsx'),
   'ConnectControllerPage',
 );
+const SettingsOncallPage = lazyRouteComponent(() => import('../features/settings/pages/oncall-page.tsx'), 'OncallPage');
 const ReportsIndexPage = lazyRouteComponent(
   () => import('../features/reports/pages/reports-index-page.tsx'),
   'ReportsIndexPage',
@@ -202,4 +203,5 @@ export const PAGES = {
   'settings.audit_log': SettingsAuditLogPage,
   'settings.backups': SettingsBackupsPage,
   'settings.email': SettingsEmailPage,
+  'settings.oncall': SettingsOncallPage,
 } satisfies Record<(typeof ROUTES)[number]['name'], RouteComponent>;

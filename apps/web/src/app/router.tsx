@@ -130,6 +130,7 @@ const appRoutes = {
   'settings.audit_log': createRoute(page('settings.audit_log')),
   'settings.backups': createRoute(page('settings.backups')),
   'settings.email': createRoute(page('settings.email')),
+  'settings.oncall': createRoute(page('settings.oncall')),
 } satisfies Record<Name, unknown>;
 
 const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user/logout', component: LogoutPage });

@@ -19,7 +19,6 @@ export const ALARM_CATALOGUE: NewAlarmType[] = [
     hysteresis: 1,
     delaySeconds: 120,
     severity: 'high',
-    escalationDelaySeconds: 900,
   },
   {
     code: 'HIGH_SUPERHEAT',
@@ -44,7 +43,6 @@ export const ALARM_CATALOGUE: NewAlarmType[] = [
     hysteresis: 5,
     delaySeconds: 300,
     severity: 'high',
-    escalationDelaySeconds: 1800,
   },
   {
     code: 'LOW_OIL_PRESSURE',
@@ -57,7 +55,6 @@ export const ALARM_CATALOGUE: NewAlarmType[] = [
     hysteresis: 3,
     delaySeconds: 60,
     severity: 'critical',
-    escalationDelaySeconds: 600,
   },
   {
     code: 'REFRIGERANT_LEAK_SUSPECTED',
@@ -69,7 +66,6 @@ export const ALARM_CATALOGUE: NewAlarmType[] = [
     comparator: 'lt',
     threshold: 2,
     severity: 'high',
-    escalationDelaySeconds: 3600,
   },
   {
     code: 'HIGH_SUCTION_PRESSURE',
@@ -106,7 +102,6 @@ export const ALARM_CATALOGUE: NewAlarmType[] = [
     hysteresis: 1,
     delaySeconds: 300,
     severity: 'high',
-    escalationDelaySeconds: 1800,
   },
   {
     code: 'COMPRESSOR_PROOF_FAILURE',
@@ -143,7 +138,6 @@ export const ALARM_CATALOGUE: NewAlarmType[] = [
     match: 'offline',
     threshold: 10,
     severity: 'high',
-    escalationDelaySeconds: 1800,
   },
   {
     code: 'DEVICE_ALARM',

@@ -96,7 +96,10 @@ export function createAlarmLifecycleRepo(db: Db) {
       return row ? Number(row.id) : undefined;
     },
 
-    /** Ends a shelving early (by a person). Returns the alarm's id, or nothing when it is not shelved in scope. */
+    /**
+     * Ends a shelving early (by a person): the alarm's paging chain goes on (a step held by the
+     * shelving is due now). Returns the alarm's id, or nothing when it is not shelved in scope.
+     */
     async unshelve(scope: TenantScope, ref: number, s: { userId: number; at: Date }): Promise<number | undefined> {
       const [row] = await query<{ id: number }>(
         db,
@@ -106,6 +109,9 @@ export function createAlarmLifecycleRepo(db: Db) {
             ), ended as (
               update alarm_shelvings h set ended_at = ${s.at.toISOString()}::timestamptz, ended_by = ${s.userId}
               from unshelved where h.alarm_id = unshelved.id and h.ended_at is null
+            ), resumed as (
+              update alarm_escalations e set next_at = least(e.next_at, ${s.at.toISOString()}::timestamptz)
+              from unshelved where e.alarm_id = unshelved.id and e.next_at is not null
             )
             select id from unshelved`,
       );

@@ -37,6 +37,8 @@ const NAMERS: Record<NamedKind, Namer> = {
     sql`select w.id, coalesce(coalesce(c.name, c.mac_address) || coalesce(' · ' || w.rack_ref, ''), l.name) as name
         from maintenance_windows w join locations l on l.id = w.location_id
         left join controllers c on c.id = w.controller_id where w.id = any(${ids}::int[])`,
+  escalation_policy: (ids) => sql`select id, name from escalation_policies where id = any(${ids}::int[])`,
+  oncall_schedule: (ids) => sql`select id, name from oncall_schedules where id = any(${ids}::int[])`,
 };
 
 /** Subjects whose id is not a row id of a named kind. */

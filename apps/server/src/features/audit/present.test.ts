@@ -63,7 +63,8 @@ describe('audit snapshots in words', () => {
   });
 
   it('knows what an id names by its field', () => {
-    expect(fieldKind('escalation_team_id')).toBe('team');
+    expect(fieldKind('escalation_policy_id')).toBe('escalation_policy');
+    expect(fieldKind('user_ids')).toBe('user');
     expect(fieldKind('category_id')).toBe('job_category');
     expect(fieldKind('assignees')).toBe('user');
     expect(fieldKind('maintenance_window_id')).toBe('maintenance_window');

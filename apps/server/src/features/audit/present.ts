@@ -26,6 +26,8 @@ export const NAMED_KINDS = [
   'purchase_order',
   'invitation',
   'maintenance_window',
+  'escalation_policy',
+  'oncall_schedule',
 ] as const;
 export type NamedKind = (typeof NAMED_KINDS)[number];
 const isNamedKind = (k: string): k is NamedKind => (NAMED_KINDS as readonly string[]).includes(k);
@@ -38,8 +40,7 @@ const FIELD_KINDS: Record<string, NamedKind> = {
   category_id: 'job_category',
   item_id: 'inventory_item',
   assignees: 'user',
-  escalation_team_id: 'team',
-  escalation_user_ids: 'user',
+  user_ids: 'user',
   created_by: 'user',
   ended_by: 'user',
   acknowledged_by: 'user',

@@ -5,13 +5,6 @@ import { enqueueEmail } from './outbox-repo.ts';
 import type { alarmRecipients } from './recipients.ts';
 import { renderAlarmEmail } from './templates.ts';
 
-/** A Postgres int array as the driver returns it (an array, or its `{1,2}` text form). */
-export function intArray(value: number[] | string | null): number[] {
-  if (value == null) return [];
-  if (Array.isArray(value)) return value.map(Number);
-  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
-}
-
 /** What the consoles are told of an alarm whose notifications changed. */
 export type AlarmRef = { alarmRef: number; controllerId: number; organizationId: number; locationId: number | null };
 export const refOf = (a: AlarmRow): AlarmRef => ({
@@ -21,14 +14,15 @@ export const refOf = (a: AlarmRow): AlarmRef => ({
   locationId: a.location_id == null ? null : Number(a.location_id),
 });
 
-/** Queues the alarm's email (tier 0) or escalation (tier n) to each recipient; returns how many. */
+/** Queues the alarm's email (tier 0) or escalation (tier n) to each recipient; returns their ids in order. */
 export async function queueAlarmEmails(
   tx: DbOrTx,
   deps: { publicUrl: string },
   alarm: AlarmRow,
   recipients: Awaited<ReturnType<typeof alarmRecipients>>,
   tier: number,
-): Promise<number> {
+): Promise<number[]> {
+  const ids: number[] = [];
   for (const r of recipients) {
     const content = renderAlarmEmail(
       {
@@ -45,7 +39,7 @@ export async function queueAlarmEmails(
       },
       { locale: r.locale, timeZone: r.timeZone, publicUrl: deps.publicUrl },
     );
-    await enqueueEmail(tx, {
+    const { id } = await enqueueEmail(tx, {
       kind: tier > 0 ? 'escalation' : 'alarm',
       to: r.email,
       locale: r.locale,
@@ -54,6 +48,7 @@ export async function queueAlarmEmails(
       userId: r.userId,
       tier,
     });
+    ids.push(id);
   }
-  return recipients.length;
+  return ids;
 }

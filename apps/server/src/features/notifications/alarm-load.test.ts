@@ -92,6 +92,13 @@ describe('floods', () => {
     expect(counts[0]).toBeGreaterThan(0);
     expect(counts.slice(0, 10)).toEqual(Array(10).fill(counts[0]));
     expect(counts.slice(10)).toEqual([0, 0]);
+    // Paging too: the alarm that started the flood pages for the store, the chains before it ended.
+    const paging = await query<{ alarm_id: number }>(
+      t.database.db,
+      sql`select alarm_id from alarm_escalations where next_at is not null
+          and alarm_id = any(${`{${alarms.map((a) => a.id).join(',')}}`}::int[])`,
+    );
+    expect(paging.map((r) => Number(r.alarm_id))).toEqual([alarms[10]?.id]);
     const starts = await query<{ to_address: string; subject: string; text: string }>(
       t.database.db,
       sql`select to_address, subject, text from email_messages where kind = 'flood_start'`,

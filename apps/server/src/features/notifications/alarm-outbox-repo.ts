@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { query } from '../../lib/sql.ts';
 import type { Severity } from './recipients.ts';
 
-/** An alarm with what its emails and escalation need: its type's escalation and chatter settings. */
+/** An alarm with what its emails and paging need: its place, type and chatter settings. */
 export type AlarmRow = {
   id: number;
   ref: number;
@@ -19,10 +19,7 @@ export type AlarmRow = {
   location_name: string | null;
   type_name: string;
   type_name_es: string;
-  escalation_delay_seconds: number | null;
-  escalation_repeat_seconds: number | null;
-  escalation_team_id: number | null;
-  escalation_user_ids: number[] | string | null;
+  acknowledged_by: number | null;
   alarm_type_id: number;
   subject: string;
   suppressed: boolean;
@@ -39,7 +36,7 @@ export async function loadAlarm(tx: DbOrTx, id: number): Promise<AlarmRow | null
     sql`select a.id, a.ref, a.severity, a.reason, a.reason_es, a.status, a.raised_at, a.organization_id, a.location_id,
           a.controller_id, coalesce(c.name, c.store_alias, c.mac_address) as controller_name,
           l.name as location_name, t.name as type_name, t.name_es as type_name_es,
-          t.escalation_delay_seconds, t.escalation_repeat_seconds, t.escalation_team_id, t.escalation_user_ids,
+          a.acknowledged_by,
           a.alarm_type_id, a.subject, a.suppressed, a.shelved_until, a.chattering, t.chatter_count, t.chatter_minutes
         from alarms a
         join controllers c on c.id = a.controller_id

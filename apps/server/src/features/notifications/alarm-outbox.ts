@@ -1,10 +1,10 @@
 import { toDate } from '../../lib/sql.ts';
 import { alarmSummariesByIds } from '../alarms/summaries.ts';
+import { pageFlood, resumePaging, startPaging, stopPaging } from '../oncall/paging.ts';
 import { type AlarmRef, queueAlarmEmails, refOf } from './alarm-emails.ts';
 import { decideRaise } from './alarm-management.ts';
 import { countOutboxFailure, loadAlarm, lockNextOutboxRow, markOutboxProcessed } from './alarm-outbox-repo.ts';
 import { MAX_ATTEMPTS } from './delivery.ts';
-import { scheduleEscalation, stopEscalation } from './escalations-repo.ts';
 import { alarmRecipients } from './recipients.ts';
 import type { NotificationWorkerDeps } from './worker-deps.ts';
 
@@ -14,7 +14,8 @@ const STALE_RAISE_MS = 24 * 3_600_000;
 /**
  * Turns pending notification_outbox rows into emails, one row per transaction: the row is locked
  * (`FOR UPDATE SKIP LOCKED`), so several instances never handle the same one. A raise emails the
- * matching members and starts the escalation clock; an acknowledge or clear stops it.
+ * matching members and starts the alarm's paging chain (features/oncall/paging.ts); an acknowledge or
+ * clear stops it.
  */
 export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): Promise<number> {
   let handled = 0;
@@ -38,11 +39,18 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
         if (alarm && !held && (item.event === 'raised' || item.event === 'unshelved')) {
           const raisedAt = toDate(alarm.raised_at);
           let email = item.event === 'unshelved' ? alarm.status !== 'cleared' : true;
+          // A raise pages unless it joins a flood (the flood's first alarm pages for the location) or
+          // its condition chatters; an unshelve resumes the paused chain.
+          let page: 'alarm' | 'flood' | null = item.event === 'raised' ? 'alarm' : null;
           if (item.event === 'raised' && now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS) {
             const decided = await decideRaise(tx, alarm, { publicUrl: deps.publicUrl, now });
             if (decided.changed) marked.push(Number(alarm.id));
             email = decided.decision === 'email';
-          } else if (item.event === 'raised') email = false;
+            page = decided.decision === 'email' ? 'alarm' : decided.decision === 'flood-start' ? 'flood' : null;
+          } else if (item.event === 'raised') {
+            email = false;
+            page = null;
+          }
           if (email) {
             const recipients = await alarmRecipients(
               tx,
@@ -53,16 +61,14 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
               },
               now,
             );
-            if ((await queueAlarmEmails(tx, deps, alarm, recipients, 0)) > 0)
+            if ((await queueAlarmEmails(tx, deps, alarm, recipients, 0)).length > 0)
               changed.set(Number(alarm.id), refOf(alarm));
           }
-          if (email && alarm.escalation_delay_seconds != null && alarm.status === 'active') {
-            const from = item.event === 'unshelved' ? now : raisedAt;
-            const due = new Date(from.getTime() + Number(alarm.escalation_delay_seconds) * 1000);
-            await scheduleEscalation(tx, alarm.id, due);
-          }
+          if (alarm.status === 'active' && page === 'alarm') await startPaging(tx, alarm, raisedAt);
+          if (alarm.status === 'active' && page === 'flood') await pageFlood(tx, alarm, raisedAt);
+          if (alarm.status === 'active' && item.event === 'unshelved') await resumePaging(tx, alarm, now);
         } else if (alarm && (item.event === 'acknowledged' || item.event === 'cleared')) {
-          await stopEscalation(tx, alarm.id);
+          if (await stopPaging(tx, alarm)) changed.set(Number(alarm.id), refOf(alarm));
         }
         await markOutboxProcessed(tx, item.id, now);
       });

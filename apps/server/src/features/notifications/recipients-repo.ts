@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { arr, query } from '../../lib/sql.ts';
+import { query } from '../../lib/sql.ts';
 import { DEFAULT_MIN_SEVERITY, DEFAULT_TIME_ZONE } from './preference-defaults.ts';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
@@ -37,29 +37,6 @@ export async function alarmAudience(db: DbOrTx, alarm: AlarmTarget): Promise<Rec
               select 1 from user_locations ul where ul.user_id = u.id and ul.location_id = ${alarm.locationId})))
             or (u.organization_id <> ${alarm.organizationId} and p.enabled
               and ('controllers_view_all' = any(r.permissions) or 'organization_view_all' = any(r.permissions)))
-          )
-        order by u.id`,
-  );
-}
-
-/** Users of an escalation tier (its team and named users) who may see an alarm of this organization and location. */
-export async function escalationAudience(
-  db: DbOrTx,
-  alarm: { organizationId: number; locationId: number | null },
-  tier: { teamId: number | null; userIds: number[] },
-): Promise<RecipientRow[]> {
-  return query<RecipientRow>(
-    db,
-    sql`select u.id, u.email, u.language, coalesce(p.time_zone, ${DEFAULT_TIME_ZONE}) as time_zone
-        from users u
-        join roles r on r.id = u.role_id
-        left join notification_preferences p on p.user_id = u.id
-        where not u.disabled and 'alarms_view' = any(r.permissions)
-          and (u.team_id = ${tier.teamId} or u.id = any(${arr(tier.userIds)}::int[]))
-          and (
-            (u.organization_id = ${alarm.organizationId} and (u.all_locations or exists (
-              select 1 from user_locations ul where ul.user_id = u.id and ul.location_id = ${alarm.locationId})))
-            or 'controllers_view_all' = any(r.permissions) or 'organization_view_all' = any(r.permissions)
           )
         order by u.id`,
   );

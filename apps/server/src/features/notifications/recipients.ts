@@ -1,6 +1,6 @@
 import { type Locale, normalizeLocale } from '@rcm/shared/locale';
 import type { DbOrTx } from '../../db/client.ts';
-import { type AlarmTarget, alarmAudience, escalationAudience, type Severity } from './recipients-repo.ts';
+import { type AlarmTarget, alarmAudience, type Severity } from './recipients-repo.ts';
 
 export type { AlarmTarget, Severity } from './recipients-repo.ts';
 
@@ -58,23 +58,4 @@ export async function alarmRecipients(db: DbOrTx, alarm: AlarmTarget, now: Date)
         !inQuietHours(now, r.quiet_start, r.quiet_end, r.time_zone),
     )
     .map((r) => ({ userId: Number(r.id), email: r.email, locale: normalizeLocale(r.language), timeZone: r.time_zone }));
-}
-
-/**
- * The next tier of an unacknowledged alarm: members of the type's escalation team and its named users
- * who may see the alarm. Escalation is on-call: it ignores thresholds and quiet hours.
- */
-export async function escalationRecipients(
-  db: DbOrTx,
-  alarm: { organizationId: number; locationId: number | null },
-  tier: { teamId: number | null; userIds: number[] },
-): Promise<Recipient[]> {
-  if (tier.teamId === null && tier.userIds.length === 0) return [];
-  const rows = await escalationAudience(db, alarm, tier);
-  return rows.map((r) => ({
-    userId: Number(r.id),
-    email: r.email,
-    locale: normalizeLocale(r.language),
-    timeZone: r.time_zone,
-  }));
 }

@@ -1,18 +1,18 @@
+import { processPaging } from '../oncall/paging.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
 import { deliverDue } from './delivery.ts';
-import { processEscalations } from './escalations.ts';
 import { onEmailQueued } from './outbox-repo.ts';
 import type { NotificationWorkerDeps } from './worker-deps.ts';
 
-/** What the worker's passes need (alarm outbox, escalations, deliveries). */
+/** What the worker's passes need (alarm outbox, paging, deliveries). */
 export type { NotificationWorkerDeps } from './worker-deps.ts';
 
-/** One pass of everything: outbox → emails, escalations, deliveries. */
+/** One pass of everything: outbox → emails and chains started, due pages, deliveries. */
 export async function runNotificationsOnce(deps: NotificationWorkerDeps): Promise<void> {
   await processOutbox(deps);
   await endFloods(deps.db, { publicUrl: deps.publicUrl, now: deps.now() });
-  await processEscalations(deps);
+  await processPaging(deps);
   await deliverDue(deps);
 }
 

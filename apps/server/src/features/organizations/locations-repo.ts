@@ -1,7 +1,7 @@
 import type { Location, LocationBody } from '@rcm/shared/organizations';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { controllers, locations, organizations } from '../../db/schema.ts';
+import { controllers, escalationPolicies, locations, organizations } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
@@ -17,6 +17,7 @@ const select = {
   zip: locations.zip,
   phone: locations.phone,
   timezone: locations.timezone,
+  escalation_policy_id: locations.escalationPolicyId,
   controllers_count: sql<number>`(select count(*)::int from ${controllers} c where c.location_id = ${locations.id})`,
 };
 
@@ -48,6 +49,7 @@ const columns = (body: LocationBody) => ({
   zip: body.zip,
   phone: body.phone,
   timezone: body.timezone,
+  ...(body.escalation_policy_id !== undefined ? { escalationPolicyId: body.escalation_policy_id } : {}),
 });
 
 export function createLocationsRepo(db: Db) {
@@ -98,6 +100,20 @@ export function createLocationsRepo(db: Db) {
 
     async update(id: number, body: LocationBody) {
       await db.update(locations).set(columns(body)).where(eq(locations.id, id));
+    },
+
+    /** Whether a location of this organization may name the policy (its organization's own or a shared one). */
+    async policyFits(policyId: number, organizationId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: escalationPolicies.id })
+        .from(escalationPolicies)
+        .where(
+          and(
+            eq(escalationPolicies.id, policyId),
+            or(isNull(escalationPolicies.organizationId), eq(escalationPolicies.organizationId, organizationId)),
+          ),
+        );
+      return !!row;
     },
 
     /** Which of these ids are locations of the organization. */

@@ -26,6 +26,15 @@ export type OrganizationsDeps = {
 const notFound = () => new AppError(404, 'not_found');
 const forbidden = () => new AppError(403, 'forbidden');
 
+/** A location names its organization's own escalation policy or a shared one. */
+async function checkPolicy(locations: LocationsRepo, organizationId: number, body: LocationBody) {
+  if (body.escalation_policy_id == null) return;
+  if (!(await locations.policyFits(body.escalation_policy_id, organizationId)))
+    throw new AppError(422, 'validation_failed', {
+      fields: [{ field: 'escalation_policy_id', key: 'unknown_option' }],
+    });
+}
+
 /** Location ids must all belong to the organization; otherwise a localized field error and nothing changes. */
 export async function checkLocationIds(locations: LocationsRepo, organizationId: number, body: MembershipBody) {
   if (body.all_locations) return [];
@@ -129,6 +138,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
 
     async createLocation(ctx: AuthContext, organizationId: number, body: LocationBody) {
       requireOrganizationWrite(ctx, 'locations_create', organizationId);
+      await checkPolicy(locations, organizationId, body);
       if (!(await repo.findById(organizationId))) throw notFound();
       const id = await locations.create(organizationId, body);
       await audit.record({
@@ -149,6 +159,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const scope = scopeFor(ctx, 'locations') ?? scopeFor(ctx, 'organizations');
       const before = scope ? await locations.find(id, scope) : undefined;
       if (!before) throw notFound();
+      await checkPolicy(locations, before.organisation.id, body);
       await locations.update(id, body);
       const { organisation, controllers_count: _c, id: _id, ...previous } = before;
       await audit.record({

@@ -1,7 +1,7 @@
 import type { AlarmTypeBody, SettingsListQuery } from '@rcm/shared/settings';
-import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teams, users } from '../../db/schema.ts';
+import { escalationPolicies } from '../../db/schema.ts';
 import { alarmTypes } from '../../db/schema-alarms.ts';
 
 export type AlarmTypeRow = typeof alarmTypes.$inferSelect;
@@ -9,18 +9,13 @@ export type AlarmTypeRow = typeof alarmTypes.$inferSelect;
 /** The alarm catalogue's rows as settings read and edit them. */
 export function createAlarmTypesRepo(db: Db) {
   return {
-    async teamExists(id: number): Promise<boolean> {
-      const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, id));
-      return !!team;
-    },
-
-    /** How many of these users exist and are not deleted. */
-    async countLiveUsers(ids: number[]): Promise<number> {
-      const found = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
-      return found.length;
+    /** Whether the policy exists and belongs to every organization. */
+    async sharedPolicyExists(id: number): Promise<boolean> {
+      const [policy] = await db
+        .select({ id: escalationPolicies.id })
+        .from(escalationPolicies)
+        .where(and(eq(escalationPolicies.id, id), isNull(escalationPolicies.organizationId)));
+      return !!policy;
     },
 
     /** One page by name (then id), matching `q.q` in the name or code; with the total of matches. */
@@ -56,10 +51,7 @@ export function createAlarmTypesRepo(db: Db) {
           severity: body.severity,
           autoClear: body.auto_clear,
           enabled: body.enabled,
-          escalationDelaySeconds: body.escalation_delay_seconds,
-          escalationRepeatSeconds: body.escalation_repeat_seconds,
-          escalationTeamId: body.escalation_team_id,
-          escalationUserIds: [...new Set(body.escalation_user_ids)],
+          escalationPolicyId: body.escalation_policy_id,
           ...(body.chatter_count !== undefined ? { chatterCount: body.chatter_count } : {}),
           ...(body.chatter_minutes !== undefined ? { chatterMinutes: body.chatter_minutes } : {}),
           updatedAt: at,

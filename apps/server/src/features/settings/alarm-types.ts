@@ -9,13 +9,11 @@ import { type AlarmTypeRow, type AlarmTypesRepo, createAlarmTypesRepo } from './
 const unknownOption = (field: string) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key: 'unknown_option' }] });
 
-/** The escalation team and users must exist (the editor sees every organization). */
+/** The policy must be a shared one: an alarm type pages for every organization. */
 async function checkEscalation(repo: AlarmTypesRepo, body: AlarmTypeBody): Promise<void> {
-  if (body.escalation_team_id !== null && !(await repo.teamExists(body.escalation_team_id))) {
-    throw unknownOption('escalation_team_id');
+  if (body.escalation_policy_id !== null && !(await repo.sharedPolicyExists(body.escalation_policy_id))) {
+    throw unknownOption('escalation_policy_id');
   }
-  const ids = [...new Set(body.escalation_user_ids)];
-  if (ids.length > 0 && (await repo.countLiveUsers(ids)) !== ids.length) throw unknownOption('escalation_user_ids');
 }
 
 function toItem(r: AlarmTypeRow): SettingsAlarmType {
@@ -33,10 +31,7 @@ function toItem(r: AlarmTypeRow): SettingsAlarmType {
     severity: r.severity,
     auto_clear: r.autoClear,
     enabled: r.enabled,
-    escalation_delay_seconds: r.escalationDelaySeconds,
-    escalation_repeat_seconds: r.escalationRepeatSeconds,
-    escalation_team_id: r.escalationTeamId,
-    escalation_user_ids: r.escalationUserIds,
+    escalation_policy_id: r.escalationPolicyId,
     chatter_count: r.chatterCount,
     chatter_minutes: r.chatterMinutes,
     updated_at: r.updatedAt.toISOString(),

@@ -173,12 +173,13 @@ export function createSettingsRepo(db: Db) {
       return row;
     },
 
-    /** What still uses a team or a role (live users; alarm types escalating to a team; pending invitations). */
+    /** What still uses a team or a role (live users; escalation steps paging a team; pending invitations). */
     async teamUses(id: number) {
       const [row] = await query<{ members: number; escalations: number }>(
         db,
         sql`select (select count(*)::int from users where team_id = ${id} and deleted_at is null) as members,
-              (select count(*)::int from alarm_types where escalation_team_id = ${id}) as escalations`,
+              (select count(*)::int from escalation_steps
+                where targets @> ${JSON.stringify([{ type: 'team', id }])}::jsonb) as escalations`,
       );
       return { members: row?.members ?? 0, escalations: row?.escalations ?? 0 };
     },

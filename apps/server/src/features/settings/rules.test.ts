@@ -191,26 +191,30 @@ describe('settings rules', () => {
     expect(kept.json().data).toMatchObject({ chatter_count: 5, chatter_minutes: 30 });
   });
 
-  it('saves an alarm type’s escalation and refuses unknown escalation users', async () => {
+  it('saves an alarm type’s escalation policy: a shared one, never an organization’s or an unknown one', async () => {
     const url = `/api/settings/alarm-types/${ids.alarmType}`;
-    const bad = await put(url, tokens.admin, { ...alarmTypeBody(), escalation_user_ids: [999_999] });
+    const bad = await put(url, tokens.admin, { ...alarmTypeBody(), escalation_policy_id: 999_999 });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error.details.fields[0].field).toBe('escalation_user_ids');
-    const body = {
-      ...alarmTypeBody(),
-      escalation_delay_seconds: 900,
-      escalation_repeat_seconds: 1800,
-      escalation_team_id: ids.freshTeam,
-      escalation_user_ids: [ids.target],
-    };
-    const ok = await put(url, tokens.admin, body);
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data).toMatchObject({
-      escalation_delay_seconds: 900,
-      escalation_repeat_seconds: 1800,
-      escalation_team_id: ids.freshTeam,
-      escalation_user_ids: [ids.target],
+    expect(bad.json().error.details.fields[0].field).toBe('escalation_policy_id');
+    const steps = [{ delay_minutes: 5, targets: [{ type: 'team', id: ids.freshTeam }] }];
+    const own = await fx.t.app.inject({
+      method: 'POST',
+      url: '/api/escalation-policies',
+      headers: headers(tokens.admin),
+      payload: { name: 'FreshMart only', organization_id: ids.freshOrg, steps },
     });
+    expect(own.statusCode, own.body).toBe(201);
+    const refused = await put(url, tokens.admin, { ...alarmTypeBody(), escalation_policy_id: own.json().data.id });
+    expect(refused.statusCode).toBe(422);
+    const shared = await fx.t.app.inject({
+      method: 'POST',
+      url: '/api/escalation-policies',
+      headers: headers(tokens.admin),
+      payload: { name: 'Oil', organization_id: null, steps },
+    });
+    const ok = await put(url, tokens.admin, { ...alarmTypeBody(), escalation_policy_id: shared.json().data.id });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ escalation_policy_id: shared.json().data.id });
     await put(url, tokens.admin, alarmTypeBody());
   });
 

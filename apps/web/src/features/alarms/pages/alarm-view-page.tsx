@@ -11,6 +11,7 @@ import { onRealtime } from '../../../lib/realtime.ts';
 import { CreateJobButton } from '../../jobs/components/create-job-button.tsx';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
+import { AlarmPages } from '../../oncall/alarm-pages.tsx';
 import { alarmQuery } from '../api/get-alarm.ts';
 import { reasonText, typeName } from '../api/get-alarm-types.ts';
 import { AlarmDetails } from '../components/alarm-details.tsx';
@@ -159,6 +160,13 @@ export function AlarmViewPage() {
           />
         </Section>
         <div className="grid gap-6 lg:grid-cols-2">
+          <Section title={t('oncall.paged')} id="alarm-pages">
+            <AlarmPages
+              alarmRef={ref}
+              severity={a.severity}
+              open={a.status === 'active' && !a.suppressed && !a.shelved_until}
+            />
+          </Section>
           <Section title={t('alarmView.emailNotifications')} id="alarm-emails">
             <EmailNotificationsTable source={{ alarmRef: ref }} />
           </Section>

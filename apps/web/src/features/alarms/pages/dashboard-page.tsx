@@ -9,6 +9,7 @@ import { secondaryButton } from '../../../components/ui/button.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { anyControllerQuery } from '../../../lib/installation.ts';
 import { usePhone } from '../../../lib/media.ts';
+import { PagingWarnings } from '../../oncall/paging-warnings.tsx';
 import { alertNewAlarm } from '../alert-new-alarm.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { type AlarmFilters, alarmStatsQuery, alarmsQuery } from '../api/get-alarms.ts';
@@ -119,6 +120,8 @@ function AlarmDashboard() {
       <StatTiles stats={stats.data} selected={tileOf(filters)} onSelect={selectTile} compact={phone} />
       <HeldAlarms stats={stats.data} onShow={(status) => update({ status, warranty: undefined })} />
       <FloodBanner />
+      {/* On a phone the alarms come first: the paging warnings follow them. */}
+      {phone ? null : <PagingWarnings />}
       {phone ? (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <button
@@ -213,6 +216,7 @@ function AlarmDashboard() {
           />
         </div>
       ) : null}
+      {phone ? <PagingWarnings /> : null}
     </Page>
   );
 }

@@ -20,7 +20,8 @@ import {
   updateLocation,
 } from '../api/organizations.ts';
 
-type Values = Required<LocationInput>;
+/** The location's escalation policy is not edited here: left out of the body, it stays as it is. */
+type Values = Required<Omit<LocationInput, 'escalation_policy_id'>>;
 const EMPTY: Values = {
   name: '',
   address_line_1: '',

@@ -18,6 +18,7 @@ export const SETTINGS_SECTIONS = [
   { to: '/settings/roles', key: 'roles' },
   { to: '/settings/alarm-types', key: 'alarmTypes' },
   { to: '/settings/job-categories', key: 'jobCategories' },
+  { to: '/settings/on-call', key: 'oncall' },
   { to: '/settings/audit-log', key: 'auditLog' },
   { to: '/settings/backups', key: 'backups', permission: 'backups_manage' },
   { to: '/settings/email', key: 'email', administrator: true },

@@ -5,13 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
-import { useSeededName } from '../../../lib/seeded-names.ts';
-import { alarmTypeQuery, teamsQuery, updateAlarmType, usersQuery } from '../api/settings.ts';
+import { sharedPoliciesQuery } from '../api/escalation-policies.ts';
+import { alarmTypeQuery, updateAlarmType } from '../api/settings.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 
 type FormValues = {
@@ -24,10 +23,7 @@ type FormValues = {
   severity: string;
   auto_clear: boolean;
   enabled: boolean;
-  escalation_delay_seconds: string;
-  escalation_repeat_seconds: string;
-  escalation_team_id: string;
-  escalation_user_ids: string[];
+  escalation_policy_id: string;
   chatter_count: string;
   chatter_minutes: string;
 };
@@ -42,10 +38,7 @@ const formSchema = z.preprocess((v) => {
     threshold: f.threshold.trim() === '' ? null : Number(f.threshold),
     hysteresis: num(f.hysteresis),
     delay_seconds: num(f.delay_seconds),
-    escalation_delay_seconds: optionalInt(f.escalation_delay_seconds),
-    escalation_repeat_seconds: optionalInt(f.escalation_repeat_seconds),
-    escalation_team_id: optionalInt(f.escalation_team_id),
-    escalation_user_ids: (f.escalation_user_ids ?? []).map(Number),
+    escalation_policy_id: optionalInt(f.escalation_policy_id),
     chatter_count: num(f.chatter_count),
     chatter_minutes: num(f.chatter_minutes),
   };
@@ -57,7 +50,6 @@ const formSchema = z.preprocess((v) => {
  */
 export function AlarmTypeEditPage() {
   const { t } = useTranslation();
-  const seeded = useSeededName();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
@@ -65,8 +57,7 @@ export function AlarmTypeEditPage() {
   const { id: idParam } = useParams({ from: '/settings/alarm-types/$id/edit' });
   const id = Number(idParam);
   const type = useQuery({ ...alarmTypeQuery(id), enabled: Number.isInteger(id) });
-  const teams = useQuery(teamsQuery({ per_page: 100 }));
-  const people = useQuery(usersQuery({ per_page: 100 }));
+  const policies = useQuery(sharedPoliciesQuery());
   const a = type.data;
   const form = useForm<FormValues, unknown, AlarmTypeBody>({
     values: a
@@ -80,10 +71,7 @@ export function AlarmTypeEditPage() {
           severity: a.severity,
           auto_clear: a.auto_clear,
           enabled: a.enabled,
-          escalation_delay_seconds: a.escalation_delay_seconds === null ? '' : String(a.escalation_delay_seconds),
-          escalation_repeat_seconds: a.escalation_repeat_seconds === null ? '' : String(a.escalation_repeat_seconds),
-          escalation_team_id: a.escalation_team_id === null ? '' : String(a.escalation_team_id),
-          escalation_user_ids: a.escalation_user_ids.map(String),
+          escalation_policy_id: a.escalation_policy_id === null ? '' : String(a.escalation_policy_id),
           chatter_count: String(a.chatter_count),
           chatter_minutes: String(a.chatter_minutes),
         }
@@ -197,59 +185,21 @@ export function AlarmTypeEditPage() {
               </fieldset>
               <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
                 <legend className="px-1 text-sm font-semibold">{t('settings.alarmTypes.escalation')}</legend>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <TextInput
-                    reg={form.register('escalation_delay_seconds')}
-                    type="number"
-                    label={t('settings.alarmTypes.escalationDelay')}
-                    hint={t('settings.alarmTypes.escalationHint')}
-                    error={e('escalation_delay_seconds')}
-                  />
-                  <TextInput
-                    reg={form.register('escalation_repeat_seconds')}
-                    type="number"
-                    label={t('settings.alarmTypes.escalationRepeat')}
-                    hint={t('settings.alarmTypes.escalationRepeatHint')}
-                    error={e('escalation_repeat_seconds')}
-                  />
-                </div>
                 <SelectInput
-                  reg={form.register('escalation_team_id')}
-                  label={t('settings.alarmTypes.escalationTeam')}
-                  error={e('escalation_team_id')}
+                  reg={form.register('escalation_policy_id')}
+                  label={t('settings.alarmTypes.escalationPolicy')}
+                  hint={t('settings.alarmTypes.escalationPolicyHint')}
+                  error={e('escalation_policy_id')}
                 >
-                  <option value="">{t('settings.none')}</option>
-                  {(teams.data?.data ?? []).map((tm) => (
-                    <option key={tm.id} value={tm.id}>
-                      {tm.organisation
-                        ? `${seeded('team', tm.name)} · ${tm.organisation.name}`
-                        : seeded('team', tm.name)}
-                    </option>
-                  ))}
+                  <option value="">{t('settings.alarmTypes.defaultPolicy')}</option>
+                  {(policies.data ?? [])
+                    .filter((p) => !p.is_default)
+                    .map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
                 </SelectInput>
-                <FormField
-                  label={t('settings.alarmTypes.escalationUsers')}
-                  hint={t('settings.alarmTypes.escalationUsersHint')}
-                  error={e('escalation_user_ids')}
-                >
-                  {({ id: inputId, describedBy, invalid }) => (
-                    <select
-                      id={inputId}
-                      multiple
-                      size={6}
-                      aria-invalid={invalid}
-                      aria-describedby={describedBy}
-                      className={inputClass}
-                      {...form.register('escalation_user_ids')}
-                    >
-                      {(people.data?.data ?? []).map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.name} · {p.email}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </FormField>
               </fieldset>
               <CheckboxInput reg={form.register('auto_clear')} label={t('settings.alarmTypes.autoClear')} />
               <CheckboxInput reg={form.register('enabled')} label={t('settings.alarmTypes.enabled')} />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
+import { PagingWarnings } from '../../oncall/paging-warnings.tsx';
 import { alarmTypesQuery } from '../api/settings.ts';
 import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../components/settings-layout.tsx';
 
@@ -12,6 +13,7 @@ export function AlarmTypesPage() {
   const es = i18n.language.startsWith('es');
   return (
     <SettingsLayout title={t('settings.sections.alarmTypes')} subtitle={t('settings.alarmTypes.engineNote')}>
+      <PagingWarnings />
       <SettingsList
         title={t('settings.sections.alarmTypes')}
         search={search}

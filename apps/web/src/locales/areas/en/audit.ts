@@ -64,6 +64,18 @@ export const en = {
       delete: 'Location {{subject}} deleted',
       archive: 'Location {{subject}} archived',
     },
+    oncall_schedule: {
+      create: 'On-call schedule {{subject}} created',
+      update: 'On-call schedule {{subject}} changed',
+      delete: 'On-call schedule {{subject}} deleted',
+      override_add: 'Override added to on-call schedule {{subject}}',
+      override_remove: 'Override removed from on-call schedule {{subject}}',
+    },
+    escalation_policy: {
+      create: 'Escalation policy {{subject}} created',
+      update: 'Escalation policy {{subject}} changed',
+      delete: 'Escalation policy {{subject}} deleted',
+    },
     maintenance_window: {
       create: 'Maintenance window created for {{subject}}',
       update: 'Maintenance window for {{subject}} changed',

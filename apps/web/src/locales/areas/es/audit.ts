@@ -62,6 +62,18 @@ export const es: Widen<typeof en> = {
       delete: 'Se eliminó la ubicación {{subject}}',
       archive: 'Se archivó la ubicación {{subject}}',
     },
+    oncall_schedule: {
+      create: 'Se creó la guardia {{subject}}',
+      update: 'Se cambió la guardia {{subject}}',
+      delete: 'Se eliminó la guardia {{subject}}',
+      override_add: 'Se agregó un reemplazo a la guardia {{subject}}',
+      override_remove: 'Se quitó un reemplazo de la guardia {{subject}}',
+    },
+    escalation_policy: {
+      create: 'Se creó la política de escalamiento {{subject}}',
+      update: 'Se cambió la política de escalamiento {{subject}}',
+      delete: 'Se eliminó la política de escalamiento {{subject}}',
+    },
     maintenance_window: {
       create: 'Se creó una ventana de mantenimiento para {{subject}}',
       update: 'Se cambió la ventana de mantenimiento de {{subject}}',

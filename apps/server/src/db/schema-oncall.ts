@@ -1,0 +1,106 @@
+/**
+ * On call (features/oncall): schedules of people, the steps of escalation policies, and the pages an
+ * alarm sent. The final rota is computed from layers and overrides (features/oncall/rota.ts), never
+ * stored.
+ */
+import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { escalationPolicies, organizations, timestamps, ts, users } from './schema.ts';
+import { alarms } from './schema-alarms.ts';
+import { emailMessages } from './schema-notifications.ts';
+
+export type OncallRestriction = { days: string[]; from: string; to: string };
+/** `members`: the people of the alarm's organization who may see it (the default policy's first step). */
+export type EscalationTarget = { type: 'schedule' | 'user' | 'team'; id: number } | { type: 'members' };
+export type PageChannel = 'email' | 'sms' | 'voice' | 'push' | 'webhook';
+export type PageStatus = 'queued' | 'sent' | 'delivered' | 'failed' | 'acknowledged';
+
+export const oncallSchedules = pgTable(
+  'oncall_schedules',
+  {
+    id: serial('id').primaryKey(),
+    /** Null: the service company's own, shared by every organization. */
+    organizationId: integer('organization_id').references(() => organizations.id),
+    name: text('name').notNull(),
+    /** IANA zone of the layers' hours and restrictions. */
+    timeZone: text('time_zone').notNull().default('America/Chicago'),
+    ...timestamps(),
+  },
+  (t) => [index('oncall_schedules_org_idx').on(t.organizationId)],
+);
+
+/** A rotation of people; a later layer (higher position) wins where it covers the time. */
+export const oncallLayers = pgTable(
+  'oncall_layers',
+  {
+    id: serial('id').primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => oncallSchedules.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    /** Participants in rotation order. */
+    userIds: integer('user_ids').array().notNull(),
+    startsAt: ts('starts_at').notNull(),
+    shiftHours: integer('shift_hours').notNull(),
+    restrict: jsonb('restrict').$type<OncallRestriction>(),
+  },
+  (t) => [index('oncall_layers_schedule_idx').on(t.scheduleId, t.position)],
+);
+
+/** One person on call over a period, over every layer (a swap or sick cover). */
+export const oncallOverrides = pgTable(
+  'oncall_overrides',
+  {
+    id: serial('id').primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => oncallSchedules.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('oncall_overrides_schedule_idx').on(t.scheduleId, t.endsAt)],
+);
+
+/** A step of a policy: who is paged, its delay after the step before (or after the raise). */
+export const escalationSteps = pgTable(
+  'escalation_steps',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => escalationPolicies.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    delayMinutes: integer('delay_minutes').notNull(),
+    targets: jsonb('targets').$type<EscalationTarget[]>().notNull(),
+  },
+  (t) => [index('escalation_steps_policy_idx').on(t.policyId, t.position)],
+);
+
+/**
+ * Every page of an alarm: one person, one channel. An email page follows its email's delivery (its
+ * status is read through `email_id`); other channels write their status here.
+ */
+export const alarmPages = pgTable(
+  'alarm_pages',
+  {
+    id: serial('id').primaryKey(),
+    alarmId: integer('alarm_id')
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    /** 1-based step of the policy. */
+    step: integer('step').notNull(),
+    /** The run of the chain: 0, then 1..repeat. */
+    cycle: integer('cycle').notNull().default(0),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    channel: text('channel').$type<PageChannel>().notNull(),
+    status: text('status').$type<PageStatus>().notNull().default('queued'),
+    at: ts('at').notNull(),
+    detail: text('detail'),
+    emailId: integer('email_id').references(() => emailMessages.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('alarm_pages_alarm_idx').on(t.alarmId, t.at), index('alarm_pages_email_idx').on(t.emailId)],
+);

@@ -1,0 +1,149 @@
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { toDate } from '../../lib/sql.ts';
+import { type AlarmRef, queueAlarmEmails, refOf } from '../notifications/alarm-emails.ts';
+import { type AlarmRow, loadAlarm } from '../notifications/alarm-outbox-repo.ts';
+import type { Recipient } from '../notifications/recipients.ts';
+import { nextInChain, tierOf } from './chain.ts';
+import {
+  advanceChain,
+  chainRunning,
+  firstAlarmEmail,
+  insertPage,
+  lockNextDueStep,
+  markPagesAcknowledged,
+  pageAudience,
+  policyFor,
+  postponeChain,
+  resumeChain,
+  startChain,
+  stopChain,
+  stopLocationChains,
+} from './paging-repo.ts';
+import { createPoliciesRepo, type StepRow } from './policies-repo.ts';
+import { onCallAt } from './rota.ts';
+import { createSchedulesRepo } from './schedules-repo.ts';
+import { rotaOf } from './schedules-service.ts';
+
+/** What a paging pass needs (the notification worker's dependencies). */
+export type PagingDeps = { db: Db; bus: EventBus; publicUrl: string; now: () => Date };
+
+/** Alarms whose type and location name no policy page by the default one only when this severe. */
+const DEFAULT_POLICY_SEVERITIES = new Set(['critical', 'high']);
+
+/**
+ * Starts an alarm's chain (in the outbox's transaction): its location's policy, else its type's, else
+ * the default one for high and critical alarms. Step 1 is due `from` + its delay. False: nobody is paged.
+ */
+export async function startPaging(tx: DbOrTx, alarm: AlarmRow, from: Date): Promise<boolean> {
+  const policyId = await policyFor(tx, alarm, DEFAULT_POLICY_SEVERITIES.has(alarm.severity));
+  const first = policyId === null ? undefined : (await createPoliciesRepo(tx).byId(policyId))?.steps[0];
+  if (policyId === null || !first) {
+    await stopChain(tx, alarm.id);
+    return false;
+  }
+  await startChain(tx, alarm.id, policyId, new Date(from.getTime() + first.delayMinutes * 60_000));
+  return true;
+}
+
+/**
+ * A flood started with this alarm: it pages for the location, and the chains of the alarms raised
+ * there before it end (a flood pages once per location, not once per alarm).
+ */
+export async function pageFlood(tx: DbOrTx, alarm: AlarmRow, from: Date): Promise<void> {
+  if (alarm.location_id != null) await stopLocationChains(tx, Number(alarm.location_id), alarm.id);
+  await startPaging(tx, alarm, from);
+}
+
+/** Shelving ended with the alarm still active: the paused chain goes on now (or starts, if it never did). */
+export async function resumePaging(tx: DbOrTx, alarm: AlarmRow, now: Date): Promise<void> {
+  if (await chainRunning(tx, alarm.id)) await resumeChain(tx, alarm.id, now);
+  else await startPaging(tx, alarm, now);
+}
+
+/**
+ * Acknowledged or cleared: nothing more is paged; the acknowledger's pages say they acted. True when
+ * a page changed (the consoles showing it refetch).
+ */
+export async function stopPaging(tx: DbOrTx, alarm: AlarmRow): Promise<boolean> {
+  await stopChain(tx, alarm.id);
+  if (alarm.acknowledged_by == null) return false;
+  return (await markPagesAcknowledged(tx, alarm.id, Number(alarm.acknowledged_by))) > 0;
+}
+
+/** The people one step reaches at `now`: its users, teams, the schedules' on-call person, the members. */
+async function stepRecipients(tx: DbOrTx, alarm: AlarmRow, step: StepRow, now: Date): Promise<Recipient[]> {
+  const ids = (type: 'user' | 'team' | 'schedule') =>
+    step.targets.flatMap((t) => (t.type === type && 'id' in t ? [Number(t.id)] : []));
+  const schedules = await createSchedulesRepo(tx).byIds(ids('schedule'));
+  const onCall = schedules.flatMap((s) => {
+    const current = onCallAt(rotaOf(s), now, 1).current;
+    return current ? [current.userId] : [];
+  });
+  return pageAudience(
+    tx,
+    { organizationId: Number(alarm.organization_id), locationId: alarm.location_id },
+    {
+      userIds: [...ids('user'), ...onCall],
+      teamIds: ids('team'),
+      members: step.targets.some((t) => t.type === 'members'),
+    },
+  );
+}
+
+/**
+ * Pages the chain steps that are due, one per transaction (the row is locked, so instances never page
+ * the same step twice). Each person reached gets a page by email (the only channel so far); the
+ * chain's very first page goes with the alarm's first email where that person already has one.
+ */
+export async function processPaging(deps: PagingDeps, limit = 50): Promise<number> {
+  let paged = 0;
+  const changed = new Map<number, AlarmRef>();
+  for (let i = 0; i < limit; i++) {
+    const now = deps.now();
+    let found = false;
+    await deps.db.transaction(async (tx) => {
+      const due = await lockNextDueStep(tx, now);
+      if (!due) return;
+      found = true;
+      const alarm = await loadAlarm(tx, Number(due.alarm_id));
+      if (alarm?.status !== 'active' || alarm.suppressed || due.policy_id == null) {
+        await stopChain(tx, due.alarm_id);
+        return;
+      }
+      if (alarm.shelved_until != null) {
+        // Shelved: the chain waits until the shelving ends (or the unshelve resumes it).
+        await postponeChain(tx, alarm.id, toDate(alarm.shelved_until));
+        return;
+      }
+      const policy = await createPoliciesRepo(tx).byId(Number(due.policy_id));
+      const position = { step: Number(due.next_step), cycle: Number(due.cycle) };
+      const step = policy?.steps[position.step];
+      if (!policy || !step) {
+        await stopChain(tx, alarm.id);
+        return;
+      }
+      const tier = tierOf(policy, position);
+      for (const r of await stepRecipients(tx, alarm, step, now)) {
+        let emailId = tier === 0 ? await firstAlarmEmail(tx, alarm.id, r.userId) : null;
+        if (emailId === null) [emailId = null] = await queueAlarmEmails(tx, deps, alarm, [r], tier);
+        await insertPage(tx, {
+          alarmId: alarm.id,
+          step: position.step + 1,
+          cycle: position.cycle,
+          userId: r.userId,
+          channel: 'email',
+          at: now,
+          emailId,
+        });
+        changed.set(Number(alarm.id), refOf(alarm));
+      }
+      const dueAt = toDate(due.next_at);
+      await advanceChain(tx, alarm.id, { at: now, next: nextInChain(policy, position, dueAt) });
+      paged++;
+    });
+    if (!found) break;
+  }
+  for (const ref of changed.values()) deps.bus.emit('notification.updated', ref);
+  return paged;
+}

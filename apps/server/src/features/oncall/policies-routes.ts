@@ -1,0 +1,73 @@
+import { alarmPage, escalationPolicy, policyBody, policyPatch } from '@rcm/shared/oncall';
+import { listMeta, pageMeta } from '@rcm/shared/pagination';
+import { idParams, refParams } from '@rcm/shared/params';
+import { settingsListQuery } from '@rcm/shared/settings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { toIso } from '../../lib/sql.ts';
+import type { AuditRepo } from '../audit/repo.ts';
+import { requireAuth } from '../auth/guard.ts';
+import { inScope, requireScope } from '../auth/scope.ts';
+import { alarmPlace, pagesOf } from './pages-repo.ts';
+import { createPoliciesService } from './policies-service.ts';
+import { readOncall, writeOncall } from './schedules-routes.ts';
+
+export function policiesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }): FastifyPluginAsyncZod {
+  const service = createPoliciesService(deps);
+  const one = { 200: z.object({ data: escalationPolicy }) };
+  return async (app) => {
+    app.get(
+      '/escalation-policies',
+      {
+        schema: {
+          querystring: settingsListQuery,
+          response: { 200: z.object({ data: z.array(escalationPolicy), meta: listMeta }) },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const { rows, total } = await service.list(readOncall(request), q);
+        return { data: rows, meta: pageMeta(q.page, q.per_page, total) };
+      },
+    );
+    app.post(
+      '/escalation-policies',
+      { schema: { body: policyBody, response: { 201: z.object({ data: escalationPolicy }) } } },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.create(writeOncall(request), request.body) }),
+    );
+    app.patch(
+      '/escalation-policies/:id',
+      { schema: { params: idParams, body: policyPatch, response: one } },
+      async (request) => ({ data: await service.update(writeOncall(request), request.params.id, request.body) }),
+    );
+    app.delete('/escalation-policies/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await service.remove(writeOncall(request), request.params.id);
+      return reply.status(204).send();
+    });
+
+    app.get(
+      '/alarms/:ref/pages',
+      { schema: { params: refParams, response: { 200: z.object({ data: z.array(alarmPage) }) } } },
+      async (request) => {
+        const scope = requireScope(requireAuth(request), 'alarms');
+        const alarm = await alarmPlace(deps.db, request.params.ref);
+        if (!alarm || !inScope(scope, { organizationId: Number(alarm.organization_id), locationId: alarm.location_id }))
+          throw notFound();
+        const rows = await pagesOf(deps.db, alarm.id);
+        return {
+          data: rows.map((p) => ({
+            step: Number(p.step),
+            user: p.user_id === null ? null : { id: Number(p.user_id), name: p.user_name ?? '' },
+            channel: p.channel,
+            status: p.status,
+            at: toIso(p.at) ?? '',
+            detail: p.detail,
+          })),
+        };
+      },
+    );
+  };
+}

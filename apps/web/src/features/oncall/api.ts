@@ -1,0 +1,18 @@
+import type { AlarmPage, PagingWarning } from '@rcm/shared/oncall';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+/** Who was paged for an alarm, how, and what became of it. */
+export const alarmPagesQuery = (ref: number) =>
+  queryOptions({
+    queryKey: ['oncall', 'pages', ref],
+    queryFn: () => api<{ data: AlarmPage[] }>(`alarms/${ref}/pages`).then((r) => r.data),
+  });
+
+/** High and critical alarm types that would page nobody, per organization (settings viewers). */
+export const pagingWarningsQuery = () =>
+  queryOptions({
+    queryKey: ['oncall', 'warnings'],
+    queryFn: () => api<{ data: PagingWarning[] }>('oncall/warnings').then((r) => r.data),
+    staleTime: 60_000,
+  });

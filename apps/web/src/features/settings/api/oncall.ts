@@ -1,0 +1,33 @@
+import type { OncallNow, OncallSchedule, OncallShift, OverrideBody } from '@rcm/shared/oncall';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { Paged } from './settings.ts';
+
+export const oncallSchedulesQuery = () =>
+  queryOptions({
+    queryKey: ['oncall', 'schedules'],
+    queryFn: () => api<Paged<OncallSchedule>>('oncall/schedules?per_page=50'),
+  });
+
+export const oncallNowQuery = () =>
+  queryOptions({
+    queryKey: ['oncall', 'now'],
+    queryFn: () => api<{ data: OncallNow[] }>('oncall/now').then((r) => r.data),
+    refetchInterval: 60_000,
+  });
+
+/** The final rota of a schedule over [from, to). */
+export const shiftsQuery = (id: number, from: Date, to: Date) =>
+  queryOptions({
+    queryKey: ['oncall', 'shifts', id, from.toISOString(), to.toISOString()],
+    queryFn: () =>
+      api<{ data: OncallShift[] }>(
+        `oncall/schedules/${id}/shifts?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`,
+      ).then((r) => r.data),
+  });
+
+export const addOverride = (scheduleId: number, body: OverrideBody) =>
+  api<{ data: OncallSchedule }>(`oncall/schedules/${scheduleId}/overrides`, { method: 'POST', body });
+
+export const removeOverride = (scheduleId: number, overrideId: number) =>
+  api<void>(`oncall/schedules/${scheduleId}/overrides/${overrideId}`, { method: 'DELETE' });

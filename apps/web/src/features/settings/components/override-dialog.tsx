@@ -1,0 +1,95 @@
+import type { OncallSchedule } from '@rcm/shared/oncall';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { addOverride } from '../api/oncall.ts';
+import { usersQuery } from '../api/settings.ts';
+
+type Values = { user_id: string; starts_at: string; ends_at: string };
+
+/** `datetime-local` text of a date in the browser's zone. */
+const localInput = (d: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
+
+/** Puts one person on call over a period (a swap or sick cover), over every layer of the schedule. */
+export function OverrideDialog(props: {
+  schedule: OncallSchedule;
+  open: boolean;
+  onClose: () => void;
+  /** The period offered: a shift clicked, or the next 12 hours. */
+  period: { from: Date; to: Date };
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const people = useQuery({ ...usersQuery({ per_page: 100 }), enabled: props.open });
+  const form = useForm<Values>({
+    values: { user_id: '', starts_at: localInput(props.period.from), ends_at: localInput(props.period.to) },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (v) => {
+    if (!v.user_id) {
+      form.setError('user_id', { message: t('settings.oncall.personRequired') });
+      return;
+    }
+    try {
+      await addOverride(props.schedule.id, {
+        user_id: Number(v.user_id),
+        starts_at: toIso(v.starts_at),
+        ends_at: toIso(v.ends_at),
+      });
+      await client.invalidateQueries({ queryKey: ['oncall'] });
+      toast.success(t('settings.oncall.overrideAdded'));
+      props.onClose();
+    } catch (err) {
+      applyServerErrors(form, err, t('errors.network'));
+    }
+  });
+  return (
+    <Modal
+      open={props.open}
+      onClose={props.onClose}
+      title={t('settings.oncall.overrideTitle', { name: props.schedule.name })}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <RootError message={errors.root?.message} />
+        <SelectInput reg={form.register('user_id')} label={t('settings.oncall.person')} error={errors.user_id?.message}>
+          <option value="">{t('settings.oncall.choosePerson')}</option>
+          {(people.data?.data ?? [])
+            .filter((u) => !u.disabled)
+            .map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name} · {u.email}
+              </option>
+            ))}
+        </SelectInput>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput
+            reg={form.register('starts_at')}
+            type="datetime-local"
+            label={t('settings.oncall.from')}
+            error={errors.starts_at?.message}
+          />
+          <TextInput
+            reg={form.register('ends_at')}
+            type="datetime-local"
+            label={t('settings.oncall.to')}
+            error={errors.ends_at?.message}
+          />
+        </div>
+        <FormActions
+          submitting={isSubmitting}
+          label={t('settings.oncall.addOverride')}
+          busyLabel={t('settings.saving')}
+          onCancel={props.onClose}
+        />
+      </form>
+    </Modal>
+  );
+}
