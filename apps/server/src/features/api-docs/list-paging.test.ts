@@ -53,6 +53,12 @@ const WHOLE = new Set([
   'GET /api/controllers/unauthorised',
   'GET /api/alarms/floods',
   'GET /api/admin/backups',
+  // Computed, not stored: a schedule's rota over the asked range, who is on call now, what would page nobody.
+  'GET /api/oncall/schedules/{id}/shifts',
+  'GET /api/oncall/now',
+  'GET /api/oncall/warnings',
+  // One alarm's pages.
+  'GET /api/alarms/{ref}/pages',
 ]);
 
 type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[] };

@@ -8,11 +8,11 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toIso } from '../../lib/sql.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { requireAuth } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
 import { alarmPlace, pagesOf } from './pages-repo.ts';
 import { createPoliciesService } from './policies-service.ts';
-import { readOncall, writeOncall } from './schedules-routes.ts';
+import { READ, readOncall, WRITE, writeOncall } from './schedules-routes.ts';
 
 export function policiesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }): FastifyPluginAsyncZod {
   const service = createPoliciesService(deps);
@@ -21,6 +21,7 @@ export function policiesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date
     app.get(
       '/escalation-policies',
       {
+        config: READ,
         schema: {
           querystring: settingsListQuery,
           response: { 200: z.object({ data: z.array(escalationPolicy), meta: listMeta }) },
@@ -34,23 +35,26 @@ export function policiesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date
     );
     app.post(
       '/escalation-policies',
-      { schema: { body: policyBody, response: { 201: z.object({ data: escalationPolicy }) } } },
+      { config: WRITE, schema: { body: policyBody, response: { 201: z.object({ data: escalationPolicy }) } } },
       async (request, reply) =>
         reply.status(201).send({ data: await service.create(writeOncall(request), request.body) }),
     );
     app.patch(
       '/escalation-policies/:id',
-      { schema: { params: idParams, body: policyPatch, response: one } },
+      { config: WRITE, schema: { params: idParams, body: policyPatch, response: one } },
       async (request) => ({ data: await service.update(writeOncall(request), request.params.id, request.body) }),
     );
-    app.delete('/escalation-policies/:id', { schema: { params: idParams } }, async (request, reply) => {
+    app.delete('/escalation-policies/:id', { config: WRITE, schema: { params: idParams } }, async (request, reply) => {
       await service.remove(writeOncall(request), request.params.id);
       return reply.status(204).send();
     });
 
     app.get(
       '/alarms/:ref/pages',
-      { schema: { params: refParams, response: { 200: z.object({ data: z.array(alarmPage) }) } } },
+      {
+        config: needs('alarms_view'),
+        schema: { params: refParams, response: { 200: z.object({ data: z.array(alarmPage) }) } },
+      },
       async (request) => {
         const scope = requireScope(requireAuth(request), 'alarms');
         const alarm = await alarmPlace(deps.db, request.params.ref);

@@ -9,13 +9,13 @@ import {
   shiftsQuery,
 } from '@rcm/shared/oncall';
 import { listMeta, pageMeta } from '@rcm/shared/pagination';
-import { idParams, MAX_ID } from '@rcm/shared/params';
+import { idParams, paramId } from '@rcm/shared/params';
 import { settingsListQuery } from '@rcm/shared/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { needs, requirePermission } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import { createSchedulesService } from './schedules-service.ts';
 import { pagingWarnings } from './warnings.ts';
@@ -24,12 +24,12 @@ type Request = Parameters<typeof requirePermission>[0];
 /** Who is on call is for those who handle alarms or settings; changing a rota needs settings_update. */
 export const readOncall = (request: Request) => requirePermission(request, 'settings_view', 'alarms_view');
 export const writeOncall = (request: Request) => requirePermission(request, 'settings_update');
+/** The same, declared on each route: a caller holding none of them gets 403 before validation. */
+export const READ = needs('settings_view', 'alarms_view');
+export const WRITE = needs('settings_update');
 
 const one = { 200: z.object({ data: oncallSchedule }) };
-const overrideParams = z.object({
-  id: z.coerce.number().int().positive().max(MAX_ID),
-  oid: z.coerce.number().int().positive().max(MAX_ID),
-});
+const overrideParams = z.object({ id: paramId, oid: paramId });
 
 export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }): FastifyPluginAsyncZod {
   const service = createSchedulesService(deps);
@@ -37,6 +37,7 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
     app.get(
       '/oncall/schedules',
       {
+        config: READ,
         schema: {
           querystring: settingsListQuery,
           response: { 200: z.object({ data: z.array(oncallSchedule), meta: listMeta }) },
@@ -50,25 +51,32 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
     );
     app.post(
       '/oncall/schedules',
-      { schema: { body: scheduleBody, response: { 201: z.object({ data: oncallSchedule }) } } },
+      { config: WRITE, schema: { body: scheduleBody, response: { 201: z.object({ data: oncallSchedule }) } } },
       async (request, reply) =>
         reply.status(201).send({ data: await service.create(writeOncall(request), request.body) }),
     );
-    app.get('/oncall/schedules/:id', { schema: { params: idParams, response: one } }, async (request) => ({
-      data: await service.get(readOncall(request), request.params.id),
-    }));
+    app.get(
+      '/oncall/schedules/:id',
+      { config: READ, schema: { params: idParams, response: one } },
+      async (request) => ({
+        data: await service.get(readOncall(request), request.params.id),
+      }),
+    );
     app.patch(
       '/oncall/schedules/:id',
-      { schema: { params: idParams, body: schedulePatch, response: one } },
+      { config: WRITE, schema: { params: idParams, body: schedulePatch, response: one } },
       async (request) => ({ data: await service.update(writeOncall(request), request.params.id, request.body) }),
     );
-    app.delete('/oncall/schedules/:id', { schema: { params: idParams } }, async (request, reply) => {
+    app.delete('/oncall/schedules/:id', { config: WRITE, schema: { params: idParams } }, async (request, reply) => {
       await service.remove(writeOncall(request), request.params.id);
       return reply.status(204).send();
     });
     app.post(
       '/oncall/schedules/:id/overrides',
-      { schema: { params: idParams, body: overrideBody, response: { 201: z.object({ data: oncallSchedule }) } } },
+      {
+        config: WRITE,
+        schema: { params: idParams, body: overrideBody, response: { 201: z.object({ data: oncallSchedule }) } },
+      },
       async (request, reply) =>
         reply
           .status(201)
@@ -76,7 +84,7 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
     );
     app.delete(
       '/oncall/schedules/:id/overrides/:oid',
-      { schema: { params: overrideParams } },
+      { config: WRITE, schema: { params: overrideParams } },
       async (request, reply) => {
         await service.removeOverride(writeOncall(request), request.params.id, request.params.oid);
         return reply.status(204).send();
@@ -85,6 +93,7 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
     app.get(
       '/oncall/schedules/:id/shifts',
       {
+        config: READ,
         schema: {
           params: idParams,
           querystring: shiftsQuery,
@@ -100,7 +109,7 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
     );
     app.get(
       '/oncall/warnings',
-      { schema: { response: { 200: z.object({ data: z.array(pagingWarning) }) } } },
+      { config: needs('settings_view'), schema: { response: { 200: z.object({ data: z.array(pagingWarning) }) } } },
       async (request) => {
         const ctx = requirePermission(request, 'settings_view');
         return { data: await pagingWarnings(deps.db, requireScope(ctx, 'settings'), deps.now()) };
@@ -108,7 +117,7 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
     );
     app.get(
       '/oncall/now',
-      { schema: { response: { 200: z.object({ data: z.array(oncallNow) }) } } },
+      { config: READ, schema: { response: { 200: z.object({ data: z.array(oncallNow) }) } } },
       async (request) => ({
         data: await service.now(readOncall(request)),
       }),
