@@ -87,3 +87,21 @@ export function telemetry(
     ],
   };
 }
+
+/** A telemetry message of 500 points on rack A: about 100 KB of WAL a message (the disk-full tests fill a disk with it). */
+export const largeSnapshot = (msgId: string, i: number) => ({
+  msg_id: msgId,
+  ts: new Date(Date.now() + i).toISOString(),
+  racks: [
+    {
+      ref: 'A',
+      metrics: { superheat: 8, liquid_level: 60, oil_pressure: 30 },
+      points: Array.from({ length: 500 }, (_, p) => ({
+        addr: `A.P${p}`,
+        value: (i + p) % 50,
+        unit: 'psig',
+        status: 'ok',
+      })),
+    },
+  ],
+});

@@ -27,3 +27,17 @@ export async function apiOperations(app: FastifyInstance): Promise<ApiOperation[
 
 /** Whether the method carries a body. */
 export const hasBody = (method: ApiOperation['method']) => method !== 'GET' && method !== 'DELETE';
+
+/** The operations that answer without a signed-in user (every other one needs a live session). */
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/reset-password/check',
+  'GET /api/setup',
+  'POST /api/setup',
+  'GET /api/languages',
+  'GET /api/invitations/{token}',
+  'POST /api/invitations/{token}/accept',
+  'POST /api/ingest/v1/{mac}/{channel}',
+]);

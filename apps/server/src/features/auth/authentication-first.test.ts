@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
+import { PUBLIC_OPERATIONS } from '../../test/operations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,20 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** The operations that answer without a signed-in user (everything else needs one). */
-const PUBLIC = new Set([
-  'POST /api/auth/login',
-  'POST /api/auth/forgot-password',
-  'POST /api/auth/reset-password',
-  'POST /api/auth/reset-password/check',
-  'GET /api/setup',
-  'POST /api/setup',
-  'GET /api/languages',
-  'GET /api/invitations/{token}',
-  'POST /api/invitations/{token}/accept',
-  'POST /api/ingest/v1/{mac}/{channel}',
-]);
 
 describe('authentication before validation', () => {
   it('every private operation answers 401 to a caller without a live session, whatever the request holds', async () => {
@@ -33,7 +20,7 @@ describe('authentication before validation', () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const method of Object.keys(operations)) {
         const name = `${method.toUpperCase()} ${path}`;
-        if (PUBLIC.has(name)) continue;
+        if (PUBLIC_OPERATIONS.has(name)) continue;
         // Parameters that fail their schema, and a body that fails any schema.
         const url = `${path.replace(/\{[^}]+\}/g, 'not-a-valid-id')}?page=-1&per_page=nope`;
         for (const token of [null, 'not-a-live-token']) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
-import { apiOperations, hasBody } from '../../test/operations.ts';
+import { apiOperations, hasBody, PUBLIC_OPERATIONS } from '../../test/operations.ts';
 
 let t: TestApp;
 let nobody: string;
@@ -14,20 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** Operations without a signed-in user (authentication-first.test.ts sweeps those). */
-const PUBLIC = new Set([
-  'POST /api/auth/login',
-  'POST /api/auth/forgot-password',
-  'POST /api/auth/reset-password',
-  'POST /api/auth/reset-password/check',
-  'GET /api/setup',
-  'POST /api/setup',
-  'GET /api/languages',
-  'GET /api/invitations/{token}',
-  'POST /api/invitations/{token}/accept',
-  'POST /api/ingest/v1/{mac}/{channel}',
-]);
 
 /** Operations for every signed-in user, whatever their role holds (not called: logout would end the session). */
 const ANY_USER = new Set([
@@ -46,7 +32,7 @@ describe('permission before validation', () => {
     const checked: string[] = [];
     const answered: string[] = [];
     for (const op of await apiOperations(t.app)) {
-      if (PUBLIC.has(op.name) || ANY_USER.has(op.name)) continue;
+      if (PUBLIC_OPERATIONS.has(op.name) || ANY_USER.has(op.name)) continue;
       // Parameters that fail their schema, and a body that fails any schema.
       const res = await t.app.inject({
         method: op.method,

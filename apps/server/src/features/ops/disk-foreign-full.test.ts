@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openEmbedded } from '../../db/pglite.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
+import { largeSnapshot } from '../../test/device.ts';
 import { openEmbeddedTestDatabase } from '../../test/embedded.ts';
 import { waitFor } from '../../test/faults.ts';
 import { type Instance, killInstance, startInstance } from '../../test/services.ts';
@@ -42,24 +43,6 @@ afterAll(async () => {
   if (!passed && fs.existsSync(log)) console.info(fs.readFileSync(log, 'utf8').split('\n').slice(-40).join('\n'));
   fs.rmSync(root, { recursive: true, force: true });
 }, 30_000);
-
-/** A snapshot of 500 points (about 100 KB of WAL and a heap page or more a message). */
-const snapshot = (id: string, i: number) => ({
-  msg_id: id,
-  ts: new Date(Date.now() + i).toISOString(),
-  racks: [
-    {
-      ref: 'A',
-      metrics: { superheat: 8, liquid_level: 60, oil_pressure: 30 },
-      points: Array.from({ length: 500 }, (_, p) => ({
-        addr: `A.P${p}`,
-        value: (i + p) % 50,
-        unit: 'psig',
-        status: 'ok',
-      })),
-    },
-  ],
-});
 
 /** A request to the server process; one that gets no answer for 30 s means the server hangs. */
 async function call(url: string, init: RequestInit = {}) {
@@ -111,7 +94,7 @@ describe.runIf(mounted)('a disk filled by another process', () => {
       call(`${base}/api/ingest/v1/${MAC}/telemetry`, {
         method: 'POST',
         headers: { authorization: `Device ${demoDeviceKey(MAC)}`, 'content-type': 'application/json' },
-        body: JSON.stringify(snapshot(id, i)),
+        body: JSON.stringify(largeSnapshot(id, i)),
       });
     await waitFor('the server ready with its reserve written', 60_000, async () => {
       return (await call(`${base}/api/ready`)).status === 200 && fs.existsSync(path.join(dataDir, 'rcm-disk-reserve'));

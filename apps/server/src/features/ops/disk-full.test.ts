@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
 import { type RunningServer, startServer } from '../../server.ts';
+import { largeSnapshot } from '../../test/device.ts';
 import { type EmbeddedTestDatabase, openEmbeddedTestDatabase } from '../../test/embedded.ts';
 
 const MAC = '02:52:43:00:10:00';
@@ -40,24 +41,6 @@ afterAll(async () => {
   fs.rmSync(mountPoint, { recursive: true, force: true });
 });
 
-/** A snapshot of 500 points: about 100 KB of WAL a message, so the disk fills in seconds. */
-const snapshot = (i: number) => ({
-  msg_id: `fill-${i}`,
-  ts: new Date(Date.now() + i).toISOString(),
-  racks: [
-    {
-      ref: 'A',
-      metrics: { superheat: 8, liquid_level: 60, oil_pressure: 30 },
-      points: Array.from({ length: 500 }, (_, p) => ({
-        addr: `A.P${p}`,
-        value: (i + p) % 50,
-        unit: 'psig',
-        status: 'ok',
-      })),
-    },
-  ],
-});
-
 const freeMb = async () => {
   const s = await statfs(mountPoint);
   return (s.bavail * s.bsize) / MB;
@@ -86,7 +69,7 @@ describe.runIf(mounted)('the data directory on a small filesystem that fills up'
         method: 'POST',
         url: `/api/ingest/v1/${MAC}/telemetry`,
         headers: { authorization: `Device ${demoDeviceKey(MAC)}` },
-        payload: snapshot(i),
+        payload: largeSnapshot(`fill-${i}`, i),
       });
       if (res.statusCode === 503) {
         expect(res.json()).toMatchObject({ error: { code: 'disk_low' } });
