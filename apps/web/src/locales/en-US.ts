@@ -4,7 +4,6 @@ import { en as backups } from './areas/en/backups.ts';
 import { en as jobs } from './areas/en/jobs.ts';
 import { en as notifications } from './areas/en/notifications.ts';
 import { en as offline } from './areas/en/offline.ts';
-import { en as oncall } from './areas/en/oncall.ts';
 import { en as organizations } from './areas/en/organizations.ts';
 import { en as seeded } from './areas/en/seeded.ts';
 import { en as settings } from './areas/en/settings.ts';
@@ -446,7 +445,6 @@ export const enUS = {
   offline,
   backups,
   notifications,
-  oncall,
   organizations,
   settings,
   assets,

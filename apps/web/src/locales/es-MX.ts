@@ -4,7 +4,6 @@ import { es as backups } from './areas/es/backups.ts';
 import { es as jobs } from './areas/es/jobs.ts';
 import { es as notifications } from './areas/es/notifications.ts';
 import { es as offline } from './areas/es/offline.ts';
-import { es as oncall } from './areas/es/oncall.ts';
 import { es as organizations } from './areas/es/organizations.ts';
 import { es as seeded } from './areas/es/seeded.ts';
 import { es as settings } from './areas/es/settings.ts';
@@ -448,7 +447,6 @@ export const esMX: Catalog = {
   offline,
   backups,
   notifications,
-  oncall,
   organizations,
   settings,
   assets,
