@@ -20,22 +20,25 @@ const MB = 1_048_576;
  * Before the disk reserve, PGlite PANICked on the failed WAL segment and spun for ever (no answer,
  * no SIGTERM). The server runs as its own process, so a hang shows as requests that never answer.
  */
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rcm-foreign-full-'));
+// Only where the test runs (not in the PostgreSQL project, where its hooks do not run either).
+const root = process.env.RCM_TEST_DB === 'postgres' ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'rcm-foreign-full-'));
 const mountPoint = path.join(root, 'fs');
-fs.mkdirSync(mountPoint);
 let mounted = false;
-if (process.env.RCM_TEST_DB !== 'postgres') {
+if (root) {
+  fs.mkdirSync(mountPoint);
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=192m', 'tmpfs', mountPoint], { stdio: 'ignore' });
     mounted = true;
   } catch {
     mounted = false;
+    fs.rmSync(root, { recursive: true, force: true });
   }
 }
 
 let instance: Instance | null = null;
 let passed = false;
 afterAll(async () => {
+  if (!mounted) return;
   await killInstance(instance, 'SIGKILL');
   if (mounted) execFileSync('umount', [mountPoint]);
   // The end of the server's log when the test failed; nothing is left behind either way.

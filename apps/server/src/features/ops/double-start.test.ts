@@ -28,7 +28,7 @@ describe.skipIf(embeddedOnly)('two starts on one data directory', () => {
   const running: Instance[] = [];
   afterAll(async () => {
     for (const instance of running) await killInstance(instance, 'SIGKILL');
-    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('refuses the second, naming the directory and the first; the first goes on', async () => {
