@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rackPoints, readingsHourly } from '../../db/schema.ts';
+import { rackPoints, readingsHourly } from '../../db/schema-readings.ts';
 import { seedReportReadings } from '../../seed/reports.ts';
 import { at, openReportsApp, type ReportsApp } from '../../test/reports.ts';
 

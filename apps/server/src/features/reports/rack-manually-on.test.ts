@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rackPoints, racks, readings } from '../../db/schema.ts';
 import { alarms } from '../../db/schema-alarms.ts';
+import { rackPoints, racks, readings } from '../../db/schema-readings.ts';
 import { seedAlarms } from '../../test/alarms.ts';
 import { at, MARCH, openReportsApp, type ReportsApp } from '../../test/reports.ts';
 

@@ -4,7 +4,7 @@ import { mulberry32 } from '@rcm/simulator/prng';
 import { createRack, rackRef, rackSnapshot } from '@rcm/simulator/rack-model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readingsHourly } from '../../db/schema.ts';
+import { readingsHourly } from '../../db/schema-readings.ts';
 import { seedReportReadings } from '../../seed/reports.ts';
 import { headers } from '../../test/helpers.ts';
 import { RAW_ISO, readPdf } from '../../test/pdf.ts';
