@@ -63,7 +63,7 @@ export async function startEmbeddedOps(deps: {
         name: 'table-maintenance',
         everyMs: 60_000,
         transaction: false,
-        run: async (db) => void (await maintainTables(db, deps.log)),
+        run: async (db) => void (await maintainTables(db, { log: deps.log })),
       },
       {
         name: 'backup-nightly',

@@ -77,6 +77,31 @@ describe.skipIf(embeddedOnly)('table maintenance of the embedded database (autov
     expect((await tableState('maint_probe'))?.dead).toBe(0);
   });
 
+  it('lets work that needs several statements in turn run to its end between two tables', async () => {
+    await database.db.execute(sql`create table maint_turn_a (id int)`);
+    await database.db.execute(sql`create table maint_turn_b (id int)`);
+    await database.db.execute(sql`create table maint_turn_c (id int)`);
+    await flushStats();
+    // A request of five statements, each started on a timer after the one before answered (as the
+    // ingest pipeline flushes a batch on a timer, and a socket is read), begun with the pass: it ends
+    // while the pass pauses after its first table.
+    const ended: string[] = [];
+    const pass = maintainTables(database.db, { minPauseMs: 200 }).then((p) => {
+      ended.push('pass');
+      return p;
+    });
+    const request = (async () => {
+      for (let step = 0; step < 5; step++) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        await database.db.execute(sql`select 1`);
+      }
+      ended.push('request');
+    })();
+    await Promise.all([pass, request]);
+    expect((await pass).analyzed).toEqual(['maint_turn_a', 'maint_turn_b', 'maint_turn_c']);
+    expect(ended).toEqual(['request', 'pass']);
+  });
+
   it('runs through the scheduler outside a transaction, as VACUUM requires', async () => {
     await database.db.execute(sql`delete from maint_probe where id > 1000`);
     await flushStats();

@@ -6,6 +6,13 @@ import { query } from '../../lib/sql.ts';
 /** What one pass did: the tables it vacuumed (and analyzed) and those it only analyzed. */
 export type MaintenancePass = { vacuumed: string[]; analyzed: string[] };
 
+/**
+ * The least pause after each table's statement. The pause is also at least as long as the statement
+ * took, so maintenance holds the database at most half the time, and what waited behind a statement
+ * (an ingest batch, a request that needs several statements in turn) runs to its end before the next.
+ */
+export const MIN_PAUSE_MS = 50;
+
 /** A numeric setting of the server, read in the statement. */
 const setting = (name: string) => sql.raw(`current_setting('${name}')::float8`);
 
@@ -24,7 +31,11 @@ const setting = (name: string) => sql.raw(`current_setting('${name}')::float8`);
  * VACUUM cannot run inside a transaction: `db` is the database itself. The counters of changes start at zero when PGlite opens; a table's row
  * estimate and its statistics are kept on disk.
  */
-export async function maintainTables(db: Db, log?: FastifyBaseLogger): Promise<MaintenancePass> {
+export async function maintainTables(
+  db: Db,
+  opts: { log?: FastifyBaseLogger; minPauseMs?: number } = {},
+): Promise<MaintenancePass> {
+  const { log, minPauseMs = MIN_PAUSE_MS } = opts;
   const due = await query<{ name: string; vacuum: boolean }>(
     db,
     sql`with t as (
@@ -48,12 +59,17 @@ export async function maintainTables(db: Db, log?: FastifyBaseLogger): Promise<M
   const pass: MaintenancePass = { vacuumed: [], analyzed: [] };
   if (due.length === 0) return pass;
   const started = performance.now();
-  for (const table of due) {
-    // PGlite answers through promises alone: without a turn of the event loop between two tables,
-    // no request is even read until the whole pass is done (26 s on a 3 GB first pass).
-    await new Promise((resolve) => setImmediate(resolve));
+  let busyMs = 0;
+  let longestMs = 0;
+  let lastMs = 0;
+  for (const [i, table] of due.entries()) {
+    // PGlite runs a statement on the event loop's thread and answers through promises alone: a loop
+    // of awaited statements never lets a socket be read. A pause of timers (not setImmediate, which
+    // runs before the timers that flush ingest batches) lets the work that queued meanwhile through.
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, Math.max(minPauseMs, lastMs)));
     // The name is regclass's own output: an identifier quoted where it needs to be.
     const name = sql.raw(table.name);
+    const at = performance.now();
     if (table.vacuum) {
       await db.execute(sql`vacuum (analyze) ${name}`);
       pass.vacuumed.push(table.name);
@@ -61,10 +77,18 @@ export async function maintainTables(db: Db, log?: FastifyBaseLogger): Promise<M
       await db.execute(sql`analyze ${name}`);
       pass.analyzed.push(table.name);
     }
+    lastMs = performance.now() - at;
+    busyMs += lastMs;
+    longestMs = Math.max(longestMs, lastMs);
   }
-  // Other statements wait while each of these runs (one connection): a slow pass is worth knowing about.
-  const line = { ...pass, ms: Math.round(performance.now() - started) };
-  if (line.ms > 5000) log?.warn(line, 'table maintenance was slow');
+  // Other statements wait while each of these runs (one connection): a long one is worth knowing about.
+  const line = {
+    ...pass,
+    ms: Math.round(performance.now() - started),
+    busy_ms: Math.round(busyMs),
+    longest_ms: Math.round(longestMs),
+  };
+  if (longestMs > 1000) log?.warn(line, 'table maintenance held the database over a second');
   else log?.debug(line, 'table maintenance');
   return pass;
 }
