@@ -1,5 +1,6 @@
 /**
  * npm run bench:embedded-stalls -- [--size-mb 3072] [--rate 40] [--devices 40] [--readings 100] [--quiet-s 70]
+ *   [--built DIR]
  *
  * How long the embedded default stops acknowledging while it is operated. A database of `size-mb`
  * (readings spread over past days, in their day partitions) is built first; the server (PGlite on
@@ -9,10 +10,13 @@
  * backup through the API (its duration), quiet again, a restart (SIGTERM, start, ready), and quiet
  * after it. For each phase: the longest gap between two acknowledgements, latency p50/p99/max, and
  * the messages refused or failed. Results appended to bench/results/embedded-stalls.md.
+ *
+ * `--built DIR`: the built database is kept in DIR (as it was before the server first opened it:
+ * never analyzed, never vacuumed), and a later run with the same DIR copies it instead of building.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +31,7 @@ const { values } = parseArgs({
     devices: { type: 'string', default: '40' },
     readings: { type: 'string', default: '100' },
     'quiet-s': { type: 'string', default: '70' },
+    built: { type: 'string' },
   },
 });
 const sizeMb = Number(values['size-mb']);
@@ -41,53 +46,23 @@ const root = mkdtempSync(path.join(os.tmpdir(), 'rcm-embedded-stalls-'));
 const dataDir = path.join(root, 'data');
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-// The database, built before the server owns it (PGlite has one user at a time).
+const built = values.built ? path.resolve(values.built) : null;
 const buildStarted = performance.now();
-const seeding = await openDatabase({ dataDir });
-const client = seeding.embedded?.client;
-if (!client) throw new Error('not the embedded database');
-const org = await client.query<{ id: number }>(`insert into organizations (name) values ('Stall Foods') returning id`);
-const loc = await client.query<{ id: number }>(
-  `insert into locations (organization_id, name) values ($1, 'Stall Store') returning id`,
-  [org.rows[0]?.id],
-);
-const ids = await client.query<{ id: number }>(
-  // Plain HTTP on the loopback: secure mode off, as for a controller without TLS.
-  `insert into controllers (mac_address, name, organization_id, location_id, authorised, online, device_key_hash, last_seen_at, secure_mode)
-   select m, 'Stall ' || m, $3, $4, true, true, h, now(), false from unnest($1::text[], $2::text[]) as t(m, h) returning id`,
-  [
-    Array.from({ length: devices }, (_, i) => mac(i)),
-    Array.from({ length: devices }, (_, i) => createHash('sha256').update(keyOf(i)).digest('hex')),
-    org.rows[0]?.id,
-    loc.rows[0]?.id,
-  ],
-);
-const firstId = ids.rows[0]?.id ?? 1;
-// History in day partitions of their own (as the partition job names them), from 2 days ago back.
-const today = Math.floor(Date.now() / DAY) * DAY;
-const dbSize = async () =>
-  Number((await client.query<{ n: string }>('select pg_database_size(current_database())::text as n')).rows[0]?.n);
-for (let day = 2; (await dbSize()) < sizeMb * MB; day++) {
-  const from = new Date(today - day * DAY);
-  const to = new Date(today - (day - 1) * DAY);
-  const name = `readings_p${from.toISOString().slice(0, 10).replaceAll('-', '')}`;
-  await client.exec(
-    `create table if not exists ${name} partition of readings for values from ('${from.toISOString()}') to ('${to.toISOString()}')`,
-  );
-  // About 100 MB a day partition (index included): 1.2 million readings of `devices` controllers × 50 keys.
-  await client.query(
-    `insert into ${name} (controller_id, key, ts, value)
-     select $1 + (g % $2), 'k' || (g / $2 % 50), $3::timestamptz + (g / ($2 * 50)) * interval '1 second' * 3, random() * 100
-     from generate_series(0, 1199999) g`,
-    [firstId, devices, from.toISOString()],
-  );
-  await client.exec('checkpoint');
-  log(`history: ${name}, database ${Math.round((await dbSize()) / MB)} MB`);
+let builtMb: number;
+if (built && existsSync(path.join(built, 'PG_VERSION'))) {
+  cpSync(built, dataDir, { recursive: true });
+  const copy = await openDatabase({ dataDir });
+  const c = copy.embedded?.client;
+  if (!c) throw new Error('not the embedded database');
+  const n = await c.query<{ n: string }>('select pg_database_size(current_database())::text as n');
+  builtMb = Math.round(Number(n.rows[0]?.n) / MB);
+  await copy.close();
+  log(`database copied from ${built}: ${builtMb} MB`);
+} else {
+  builtMb = await build();
+  if (built) cpSync(dataDir, built, { recursive: true });
 }
-const builtMb = Math.round((await dbSize()) / MB);
-await seeding.close();
 const buildS = (performance.now() - buildStarted) / 1000;
-log(`database built: ${builtMb} MB in ${buildS.toFixed(0)} s`);
 
 const httpPort = await freePort();
 const base = `http://127.0.0.1:${httpPort}`;
@@ -258,3 +233,55 @@ ${phases.map(row).join('\n')}
 `;
 appendFileSync(path.resolve(import.meta.dirname, 'results/embedded-stalls.md'), report);
 console.log(report);
+
+/** A database of at least `size-mb` in dataDir, before the server owns it (PGlite has one user at a time). */
+async function build(): Promise<number> {
+  const started = performance.now();
+  const seeding = await openDatabase({ dataDir });
+  const client = seeding.embedded?.client;
+  if (!client) throw new Error('not the embedded database');
+  const org = await client.query<{ id: number }>(
+    `insert into organizations (name) values ('Stall Foods') returning id`,
+  );
+  const loc = await client.query<{ id: number }>(
+    `insert into locations (organization_id, name) values ($1, 'Stall Store') returning id`,
+    [org.rows[0]?.id],
+  );
+  const ids = await client.query<{ id: number }>(
+    // Plain HTTP on the loopback: secure mode off, as for a controller without TLS.
+    `insert into controllers (mac_address, name, organization_id, location_id, authorised, online, device_key_hash, last_seen_at, secure_mode)
+     select m, 'Stall ' || m, $3, $4, true, true, h, now(), false from unnest($1::text[], $2::text[]) as t(m, h) returning id`,
+    [
+      Array.from({ length: devices }, (_, i) => mac(i)),
+      Array.from({ length: devices }, (_, i) => createHash('sha256').update(keyOf(i)).digest('hex')),
+      org.rows[0]?.id,
+      loc.rows[0]?.id,
+    ],
+  );
+  const firstId = ids.rows[0]?.id ?? 1;
+  // History in day partitions of their own (as the partition job names them), from 2 days ago back.
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const dbSize = async () =>
+    Number((await client.query<{ n: string }>('select pg_database_size(current_database())::text as n')).rows[0]?.n);
+  for (let day = 2; (await dbSize()) < sizeMb * MB; day++) {
+    const from = new Date(today - day * DAY);
+    const to = new Date(today - (day - 1) * DAY);
+    const name = `readings_p${from.toISOString().slice(0, 10).replaceAll('-', '')}`;
+    await client.exec(
+      `create table if not exists ${name} partition of readings for values from ('${from.toISOString()}') to ('${to.toISOString()}')`,
+    );
+    // About 100 MB a day partition (index included): 1.2 million readings of `devices` controllers × 50 keys.
+    await client.query(
+      `insert into ${name} (controller_id, key, ts, value)
+       select $1 + (g % $2), 'k' || (g / $2 % 50), $3::timestamptz + (g / ($2 * 50)) * interval '1 second' * 3, random() * 100
+       from generate_series(0, 1199999) g`,
+      [firstId, devices, from.toISOString()],
+    );
+    await client.exec('checkpoint');
+    log(`history: ${name}, database ${Math.round((await dbSize()) / MB)} MB`);
+  }
+  const mb = Math.round((await dbSize()) / MB);
+  await seeding.close();
+  log(`database built: ${mb} MB in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return mb;
+}

@@ -1,6 +1,6 @@
 import type { AlarmStatus, AlarmSummary } from '@rcm/shared/alarms';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { arr, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
 import { type AlarmFilter, alarmWhere, refInScope } from './filter-sql.ts';
@@ -70,20 +70,23 @@ export function createAlarmLifecycleRepo(db: Db) {
 
     /**
      * Shelves an open alarm until `at + minutes` (again: the new shelving replaces the old), with its
-     * history row, in one statement. Returns the alarm's id, or nothing when it is not open in scope.
+     * history row, in one statement (in `on`: the caller's transaction, with its audit entry). Returns
+     * the alarm (id, organization) and the shelving's end, or nothing when it is not open in scope.
      */
     async shelve(
       scope: TenantScope,
       ref: number,
       s: { userId: number; minutes: number; reason: string; at: Date },
-    ): Promise<number | undefined> {
+      on: DbOrTx = db,
+    ): Promise<{ id: number; organizationId: number; until: string } | undefined> {
       const at = sql`${s.at.toISOString()}::timestamptz`;
-      const until = sql`${new Date(s.at.getTime() + s.minutes * 60_000).toISOString()}::timestamptz`;
-      const [row] = await query<{ id: number }>(
-        db,
+      const untilIso = new Date(s.at.getTime() + s.minutes * 60_000).toISOString();
+      const until = sql`${untilIso}::timestamptz`;
+      const [row] = await query<{ id: number; organization_id: number }>(
+        on,
         sql`with shelved as (
               update alarms a set shelved_until = ${until}, shelved_by = ${s.userId}, shelve_reason = ${s.reason}
-              where ${refInScope(scope, ref).toDrizzle()} and a.status <> 'cleared' returning a.id
+              where ${refInScope(scope, ref).toDrizzle()} and a.status <> 'cleared' returning a.id, a.organization_id
             ), ended as (
               update alarm_shelvings h set ended_at = ${at}, ended_by = ${s.userId}
               from shelved where h.alarm_id = shelved.id and h.ended_at is null
@@ -91,21 +94,27 @@ export function createAlarmLifecycleRepo(db: Db) {
               insert into alarm_shelvings (alarm_id, user_id, reason, shelved_at, until)
               select id, ${s.userId}, ${s.reason}, ${at}, ${until} from shelved
             )
-            select id from shelved`,
+            select id, organization_id from shelved`,
       );
-      return row ? Number(row.id) : undefined;
+      return row ? { id: Number(row.id), organizationId: Number(row.organization_id), until: untilIso } : undefined;
     },
 
     /**
      * Ends a shelving early (by a person): the alarm's paging chain goes on (a step held by the
      * shelving is due now). Returns the alarm's id, or nothing when it is not shelved in scope.
      */
-    async unshelve(scope: TenantScope, ref: number, s: { userId: number; at: Date }): Promise<number | undefined> {
-      const [row] = await query<{ id: number }>(
-        db,
+    async unshelve(
+      scope: TenantScope,
+      ref: number,
+      s: { userId: number; at: Date },
+      on: DbOrTx = db,
+    ): Promise<{ id: number; organizationId: number } | undefined> {
+      const [row] = await query<{ id: number; organization_id: number }>(
+        on,
         sql`with unshelved as (
               update alarms a set shelved_until = null, shelved_by = null, shelve_reason = null
-              where ${refInScope(scope, ref).toDrizzle()} and a.shelved_until is not null returning a.id
+              where ${refInScope(scope, ref).toDrizzle()} and a.shelved_until is not null
+              returning a.id, a.organization_id
             ), ended as (
               update alarm_shelvings h set ended_at = ${s.at.toISOString()}::timestamptz, ended_by = ${s.userId}
               from unshelved where h.alarm_id = unshelved.id and h.ended_at is null
@@ -113,9 +122,9 @@ export function createAlarmLifecycleRepo(db: Db) {
               update alarm_escalations e set next_at = least(e.next_at, ${s.at.toISOString()}::timestamptz)
               from unshelved where e.alarm_id = unshelved.id and e.next_at is not null
             )
-            select id from unshelved`,
+            select id, organization_id from unshelved`,
       );
-      return row ? Number(row.id) : undefined;
+      return row ? { id: Number(row.id), organizationId: Number(row.organization_id) } : undefined;
     },
 
     async statusByRef(scope: TenantScope, ref: number): Promise<AlarmStatus | null> {

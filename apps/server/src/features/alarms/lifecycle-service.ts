@@ -1,4 +1,5 @@
 import type { AlarmBulkBody, AlarmShelveBody, AlarmSummary } from '@rcm/shared/alarms';
+import type { Db, Tx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
@@ -14,6 +15,7 @@ export type BulkResult = { updated: number; skipped: number; request_id: string 
 
 /** Acknowledge and clear, one alarm or many; events go out only after their change is committed. */
 export function createAlarmLifecycleService(deps: {
+  db: Db;
   repo: AlarmLifecycleRepo;
   bus: EventBus;
   audit: AuditRepo;
@@ -39,16 +41,25 @@ export function createAlarmLifecycleService(deps: {
     return summary;
   }
 
-  const audited = (ctx: AuthContext, alarm: AlarmSummary, action: string, after?: unknown) =>
-    deps.audit.record({
-      actorUserId: ctx.user.id,
-      impersonatorUserId: ctx.impersonatorUserId,
-      organizationId: alarm.organization_id,
-      action,
-      subjectType: 'alarm',
-      subjectId: alarm.ref,
-      after,
-    });
+  const audited = (
+    ctx: AuthContext,
+    tx: Tx,
+    alarm: { organizationId: number; ref: number },
+    action: string,
+    after?: unknown,
+  ) =>
+    deps.audit.record(
+      {
+        actorUserId: ctx.user.id,
+        impersonatorUserId: ctx.impersonatorUserId,
+        organizationId: alarm.organizationId,
+        action,
+        subjectType: 'alarm',
+        subjectId: alarm.ref,
+        after,
+      },
+      tx,
+    );
 
   return {
     /** 404 outside the caller's scope; 409 (nothing changed) when the status does not allow the action. */
@@ -66,19 +77,23 @@ export function createAlarmLifecycleService(deps: {
      */
     async shelve(ctx: AuthContext, ref: number, body: AlarmShelveBody): Promise<AlarmSummary> {
       const scope = requireScope(ctx, 'alarms', 'alarms_view', 'alarms_acknowledge');
-      const id = await repo.shelve(scope, ref, { userId: ctx.user.id, ...body, at: now() });
-      const summary = await changed(scope, ref, id);
-      await audited(ctx, summary, 'alarm.shelve', { ...body, shelved_until: summary.shelved_until });
-      return summary;
+      const shelved = await deps.db.transaction(async (tx) => {
+        const row = await repo.shelve(scope, ref, { userId: ctx.user.id, ...body, at: now() }, tx);
+        if (row) await audited(ctx, tx, { ...row, ref }, 'alarm.shelve', { ...body, shelved_until: row.until });
+        return row;
+      });
+      return changed(scope, ref, shelved?.id);
     },
 
     /** Ends a shelving before its time; 409 when the alarm is not shelved. */
     async unshelve(ctx: AuthContext, ref: number): Promise<AlarmSummary> {
       const scope = requireScope(ctx, 'alarms', 'alarms_view', 'alarms_acknowledge');
-      const id = await repo.unshelve(scope, ref, { userId: ctx.user.id, at: now() });
-      const summary = await changed(scope, ref, id);
-      await audited(ctx, summary, 'alarm.unshelve');
-      return summary;
+      const unshelved = await deps.db.transaction(async (tx) => {
+        const row = await repo.unshelve(scope, ref, { userId: ctx.user.id, at: now() }, tx);
+        if (row) await audited(ctx, tx, { ...row, ref }, 'alarm.unshelve');
+        return row;
+      });
+      return changed(scope, ref, unshelved?.id);
     },
 
     /**

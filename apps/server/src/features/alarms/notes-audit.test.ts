@@ -30,6 +30,9 @@ describe('an alarm-notes change and its audit entry commit together', () => {
         record: async () => {
           throw new Error('audit log unavailable');
         },
+        recordAction: async () => {
+          throw new Error('audit log unavailable');
+        },
       },
     });
     await expect(service.updateNotes(ctx, alarm.ref, '<p>second</p>')).rejects.toThrow('audit log unavailable');

@@ -49,6 +49,7 @@ export function alarmRoutes(deps: {
     audit: deps.audit,
   });
   const lifecycle = createAlarmLifecycleService({
+    db: deps.db,
     repo: lifecycleRepo,
     bus: deps.bus,
     audit: deps.audit,

@@ -143,16 +143,16 @@ export function createAssetsRepo(db: Db) {
       };
     },
 
-    async insert(organizationId: number, values: AssetValues): Promise<number> {
-      const [row] = await db
+    async insert(organizationId: number, values: AssetValues, tx: Tx): Promise<number> {
+      const [row] = await tx
         .insert(assets)
         .values({ organizationId, ...values })
         .returning({ id: assets.id });
       return row?.id ?? 0;
     },
 
-    async update(id: number, organizationId: number, values: AssetValues): Promise<void> {
-      await db
+    async update(id: number, organizationId: number, values: AssetValues, tx: Tx): Promise<void> {
+      await tx
         .update(assets)
         .set({ organizationId, ...values })
         .where(eq(assets.id, id));

@@ -51,30 +51,40 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
 
     async create(ctx: AuthContext, body: AssetBody): Promise<number> {
       const { organizationId, values } = await checked(ctx, body);
-      const id = await repo.insert(organizationId, values);
-      await audit.record({
-        actorUserId: actingUserId(ctx),
-        organizationId,
-        action: 'asset.create',
-        subjectType: 'asset',
-        subjectId: id,
-        after: values,
+      return db.transaction(async (tx) => {
+        const id = await repo.insert(organizationId, values, tx);
+        await audit.record(
+          {
+            actorUserId: actingUserId(ctx),
+            organizationId,
+            action: 'asset.create',
+            subjectType: 'asset',
+            subjectId: id,
+            after: values,
+          },
+          tx,
+        );
+        return id;
       });
-      return id;
     },
 
     async update(ctx: AuthContext, id: number, body: AssetBody): Promise<void> {
       const before = await this.visible(ctx, id);
       const { organizationId, values } = await checked(ctx, body);
-      await repo.update(id, organizationId, values);
-      await audit.record({
-        actorUserId: actingUserId(ctx),
-        organizationId,
-        action: 'asset.update',
-        subjectType: 'asset',
-        subjectId: id,
-        before,
-        after: values,
+      await db.transaction(async (tx) => {
+        await repo.update(id, organizationId, values, tx);
+        await audit.record(
+          {
+            actorUserId: actingUserId(ctx),
+            organizationId,
+            action: 'asset.update',
+            subjectType: 'asset',
+            subjectId: id,
+            before,
+            after: values,
+          },
+          tx,
+        );
       });
     },
 

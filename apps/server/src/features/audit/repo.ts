@@ -23,13 +23,19 @@ export const auditActor = (ctx: AuthContext) => ({
 export const actingUserId = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
 
 export function createAuditRepo(db: Db) {
+  const insert = (entry: AuditEntry, on: Db | Tx) =>
+    on.insert(auditLog).values({ ...entry, subjectId: entry.subjectId == null ? null : String(entry.subjectId) });
   return {
-    /** Written in `on` when given: the change and its audit entry commit together. */
-    async record(entry: AuditEntry, on: Db | Tx = db): Promise<void> {
-      await on.insert(auditLog).values({
-        ...entry,
-        subjectId: entry.subjectId == null ? null : String(entry.subjectId),
-      });
+    /**
+     * Written in the change's transaction: the change and its audit entry commit together or not at
+     * all. A transaction, not the database: the type is the rule.
+     */
+    async record(entry: AuditEntry, tx: Tx): Promise<void> {
+      await insert(entry, tx);
+    },
+    /** An action that changed no row of ours (a test email sent, a file downloaded): its entry alone. */
+    async recordAction(entry: AuditEntry): Promise<void> {
+      await insert(entry, db);
     },
   };
 }

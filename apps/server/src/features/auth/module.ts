@@ -15,7 +15,7 @@ import { createAuthService } from './service.ts';
 export function createAuth(deps: { config: Config; db: Db; audit: AuditRepo; now: () => Date }) {
   const { config, db, audit, now } = deps;
   const repo = createAuthRepo(db);
-  const service = createAuthService({ repo, audit, read: readerFor(db), now, avatars: config.AVATARS });
+  const service = createAuthService({ db, repo, audit, read: readerFor(db), now, avatars: config.AVATARS });
   const passwordLinks = createPasswordLinks({
     db,
     tokens: createPasswordTokensRepo(db),

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { organizations, roles, teams, userLocations, users } from '../../db/schema.ts';
 import { sessions } from '../../db/schema-auth.ts';
 import { type Fragment, readerFor } from '../../db/statement.ts';
@@ -45,14 +45,17 @@ export function createAuthRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async createSession(input: {
-      tokenHash: string;
-      userId: number;
-      remember: boolean;
-      impersonatorSessionId: number | null;
-      expiresAt: Date;
-    }): Promise<SessionRecord> {
-      const [row] = await db.insert(sessions).values(input).returning();
+    async createSession(
+      input: {
+        tokenHash: string;
+        userId: number;
+        remember: boolean;
+        impersonatorSessionId: number | null;
+        expiresAt: Date;
+      },
+      on: DbOrTx = db,
+    ): Promise<SessionRecord> {
+      const [row] = await on.insert(sessions).values(input).returning();
       if (!row) throw new Error('session insert returned nothing');
       return row;
     },
@@ -98,16 +101,16 @@ export function createAuthRepo(db: Db) {
         .where(eq(sessions.id, id));
     },
 
-    async revokeSession(id: number, now: Date): Promise<void> {
-      await db
+    async revokeSession(id: number, now: Date, on: DbOrTx = db): Promise<void> {
+      await on
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
     },
 
     /** Ends every live session of a user (disable, password change) in one statement. */
-    async revokeUserSessions(userId: number, now: Date, exceptSessionId?: number): Promise<void> {
-      await db
+    async revokeUserSessions(userId: number, now: Date, exceptSessionId?: number, on: DbOrTx = db): Promise<void> {
+      await on
         .update(sessions)
         .set({ revokedAt: now })
         .where(
@@ -122,8 +125,9 @@ export function createAuthRepo(db: Db) {
     async updateUser(
       id: number,
       patch: Partial<{ name: string; email: string; language: string; phone: string; passwordHash: string }>,
+      on: DbOrTx = db,
     ): Promise<void> {
-      await db.update(users).set(patch).where(eq(users.id, id));
+      await on.update(users).set(patch).where(eq(users.id, id));
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { AccountUpdateBody, AuthUser } from '@rcm/shared/auth';
 import { normalizeLocale } from '@rcm/shared/locale';
 import { isPermission, type Permission } from '@rcm/shared/permissions';
+import type { Db } from '../../db/client.ts';
 import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, actingUserId } from '../audit/repo.ts';
+import { type AuditEntry, type AuditRepo, actingUserId } from '../audit/repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRepo, ResolvedToken, SessionRecord, UserRecord } from './repo.ts';
 import { emailMd5, hashToken, newToken } from './tokens.ts';
@@ -36,6 +37,7 @@ export type { AuthContext };
 export type Avatars = 'gravatar' | 'initials';
 
 export function createAuthService(deps: {
+  db: Db;
   repo: AuthRepo;
   audit: AuditRepo;
   read: Reader;
@@ -43,20 +45,33 @@ export function createAuthService(deps: {
   /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
   avatars?: Avatars;
 }) {
-  const { repo, audit, read, now } = deps;
+  const { db, repo, audit, read, now } = deps;
   const avatars = deps.avatars ?? 'initials';
   /** Per token hash, the context of its last call: only to guess which read to send along (authenticateWith). */
   const guesses = new Map<string, AuthContext>();
   const ttl = (remember: boolean) => (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
 
-  async function openSession(userId: number, remember: boolean, impersonatorSessionId: number | null) {
+  /** A new session, opened with its audit entry in one transaction. */
+  async function openSession(
+    userId: number,
+    remember: boolean,
+    impersonatorSessionId: number | null,
+    entry: AuditEntry,
+  ) {
     const token = newToken();
-    const session = await repo.createSession({
-      tokenHash: hashToken(token),
-      userId,
-      remember,
-      impersonatorSessionId,
-      expiresAt: new Date(now().getTime() + ttl(remember)),
+    const session = await db.transaction(async (tx) => {
+      const row = await repo.createSession(
+        {
+          tokenHash: hashToken(token),
+          userId,
+          remember,
+          impersonatorSessionId,
+          expiresAt: new Date(now().getTime() + ttl(remember)),
+        },
+        tx,
+      );
+      await audit.record(entry, tx);
+      return row;
     });
     return { token, session };
   }
@@ -107,8 +122,7 @@ export function createAuthService(deps: {
       if (!user || !ok) throw new AppError(422, 'invalid_credentials');
       if (user.disabled) throw new AppError(403, 'account_disabled');
       const remember = input.remember ?? false;
-      const { token, session } = await openSession(user.id, remember, null);
-      await audit.record({
+      const { token, session } = await openSession(user.id, remember, null, {
         actorUserId: user.id,
         organizationId: user.organizationId,
         action: 'auth.login',
@@ -187,8 +201,7 @@ export function createAuthService(deps: {
       // Nobody gains permissions by impersonating: the target's must be a subset of the caller's.
       const exceeds = target.permissions.some((p) => isPermission(p) && !ctx.permissions.has(p));
       if (target.id === ctx.user.id || target.disabled || exceeds) throw new AppError(403, 'cannot_impersonate');
-      const { token, session } = await openSession(target.id, false, ctx.session.id);
-      await audit.record({
+      const { token, session } = await openSession(target.id, false, ctx.session.id, {
         actorUserId: ctx.user.id,
         organizationId: target.organizationId,
         action: 'auth.impersonate',
@@ -200,13 +213,18 @@ export function createAuthService(deps: {
 
     async unimpersonate(ctx: AuthContext) {
       if (!ctx.session.impersonatorSessionId) throw new AppError(409, 'not_impersonating');
-      await repo.revokeSession(ctx.session.id, now());
-      await audit.record({
-        actorUserId: ctx.impersonatorUserId,
-        organizationId: ctx.user.organizationId,
-        action: 'auth.unimpersonate',
-        subjectType: 'user',
-        subjectId: ctx.user.id,
+      await db.transaction(async (tx) => {
+        await repo.revokeSession(ctx.session.id, now(), tx);
+        await audit.record(
+          {
+            actorUserId: ctx.impersonatorUserId,
+            organizationId: ctx.user.organizationId,
+            action: 'auth.unimpersonate',
+            subjectType: 'user',
+            subjectId: ctx.user.id,
+          },
+          tx,
+        );
       });
     },
 
@@ -228,23 +246,28 @@ export function createAuthService(deps: {
         if (other && other.id !== ctx.user.id)
           throw new AppError(409, 'conflict', { fields: [{ field: 'email', key: 'email_taken' }] });
       }
-      await repo.updateUser(ctx.user.id, patch);
-      // A new password ends every other session of this user.
-      if (patch.passwordHash) await repo.revokeUserSessions(ctx.user.id, now(), ctx.session.id);
-      await audit.record({
-        actorUserId: actingUserId(ctx),
-        organizationId: ctx.user.organizationId,
-        action: 'account.update',
-        subjectType: 'user',
-        subjectId: ctx.user.id,
-        before: { name: ctx.user.name, email: ctx.user.email, language: ctx.user.language, phone: ctx.user.phone },
-        after: {
-          name: body.name,
-          email: body.email,
-          language: body.language,
-          phone: patch.phone ?? ctx.user.phone,
-          password_changed: !!patch.passwordHash,
-        },
+      await db.transaction(async (tx) => {
+        await repo.updateUser(ctx.user.id, patch, tx);
+        // A new password ends every other session of this user.
+        if (patch.passwordHash) await repo.revokeUserSessions(ctx.user.id, now(), ctx.session.id, tx);
+        await audit.record(
+          {
+            actorUserId: actingUserId(ctx),
+            organizationId: ctx.user.organizationId,
+            action: 'account.update',
+            subjectType: 'user',
+            subjectId: ctx.user.id,
+            before: { name: ctx.user.name, email: ctx.user.email, language: ctx.user.language, phone: ctx.user.phone },
+            after: {
+              name: body.name,
+              email: body.email,
+              language: body.language,
+              phone: patch.phone ?? ctx.user.phone,
+              password_changed: !!patch.passwordHash,
+            },
+          },
+          tx,
+        );
       });
       const user = await repo.findUserById(ctx.user.id);
       if (!user) throw new AppError(404, 'not_found');

@@ -13,6 +13,7 @@ export function controllersModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { db, bus } = ctx;
   const repo = createControllersRepo(db);
   const service = createControllersService({
+    db,
     repo,
     audit: ctx.audit,
     forgetDevice: (mac) => ctx.shared.ingest.registry.forget(mac),

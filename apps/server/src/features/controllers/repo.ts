@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
 import { alarms } from '../../db/schema-alarms.ts';
 
@@ -58,8 +58,8 @@ export function createControllersRepo(db: Db) {
     },
 
     /** Forgets a pending controller (it sent nothing that was kept); false when it was authorised meanwhile. */
-    async deletePending(id: number): Promise<boolean> {
-      const rows = await db
+    async deletePending(id: number, on: DbOrTx = db): Promise<boolean> {
+      const rows = await on
         .delete(controllers)
         .where(and(eq(controllers.id, id), eq(controllers.authorised, false), isNull(controllers.decommissionedAt)))
         .returning({ id: controllers.id });
@@ -68,30 +68,28 @@ export function createControllersRepo(db: Db) {
 
     /**
      * Takes an authorised controller out of service: its key stops working and it leaves every list;
-     * its open alarms are cleared ("decommissioned") in the same transaction. Returns the ids of
+     * its open alarms are cleared ("decommissioned") in the same transaction (the caller's, with its audit entry). Returns the ids of
      * those alarms (their counters follow through the alarms trigger).
      */
-    async decommission(id: number, actorId: number, at: Date): Promise<number[] | null> {
-      return db.transaction(async (tx) => {
-        const done = await tx
-          .update(controllers)
-          .set({ decommissionedAt: at, authorised: false, deviceKeyHash: null, online: false })
-          .where(and(eq(controllers.id, id), eq(controllers.authorised, true), isNull(controllers.decommissionedAt)))
-          .returning({ id: controllers.id });
-        if (done.length !== 1) return null;
-        const cleared = await tx
-          .update(alarms)
-          .set({
-            status: 'cleared',
-            clearedAt: at,
-            clearedBy: actorId,
-            healthStatus: 'cleared_by_user',
-            clearReason: 'decommissioned',
-          })
-          .where(and(eq(alarms.controllerId, id), sql`${alarms.status} <> 'cleared'`))
-          .returning({ id: alarms.id });
-        return cleared.map((r) => r.id);
-      });
+    async decommission(id: number, actorId: number, at: Date, tx: Tx): Promise<number[] | null> {
+      const done = await tx
+        .update(controllers)
+        .set({ decommissionedAt: at, authorised: false, deviceKeyHash: null, online: false })
+        .where(and(eq(controllers.id, id), eq(controllers.authorised, true), isNull(controllers.decommissionedAt)))
+        .returning({ id: controllers.id });
+      if (done.length !== 1) return null;
+      const cleared = await tx
+        .update(alarms)
+        .set({
+          status: 'cleared',
+          clearedAt: at,
+          clearedBy: actorId,
+          healthStatus: 'cleared_by_user',
+          clearReason: 'decommissioned',
+        })
+        .where(and(eq(alarms.controllerId, id), sql`${alarms.status} <> 'cleared'`))
+        .returning({ id: alarms.id });
+      return cleared.map((r) => r.id);
     },
 
     async locationInOrganization(locationId: number, organizationId: number): Promise<boolean> {
@@ -105,8 +103,8 @@ export function createControllersRepo(db: Db) {
       return rows.length > 0;
     },
 
-    async update(id: number, patch: Partial<typeof controllers.$inferInsert>): Promise<void> {
-      await db.update(controllers).set(patch).where(eq(controllers.id, id));
+    async update(id: number, patch: Partial<typeof controllers.$inferInsert>, on: DbOrTx = db): Promise<void> {
+      await on.update(controllers).set(patch).where(eq(controllers.id, id));
     },
 
     /** Authorises a pending controller; false when it was authorised meanwhile. */
@@ -120,8 +118,9 @@ export function createControllersRepo(db: Db) {
         deviceKeyHash: string;
         authorisedAt: Date;
       },
+      on: DbOrTx = db,
     ) {
-      const rows = await db
+      const rows = await on
         .update(controllers)
         .set({ ...patch, authorised: true })
         .where(and(eq(controllers.id, id), eq(controllers.authorised, false)))

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthoriseControllerBody } from '@rcm/shared/auth';
 import type { ControllerUpdateBody } from '@rcm/shared/controllers';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, actingUserId } from '../audit/repo.ts';
 import { holdsOrganization, inScope, scopeFor } from '../auth/scope.ts';
@@ -24,6 +25,7 @@ export function canSeeController(
 const newDeviceKey = () => randomBytes(24).toString('base64url');
 
 export function createControllersService(deps: {
+  db: Db;
   repo: ControllersRepo;
   audit: AuditRepo;
   /** The ingest side's cache of this MAC is stale: the next message or connection reads it again. */
@@ -32,7 +34,7 @@ export function createControllersService(deps: {
   announceAlarms: (ids: number[]) => Promise<void>;
   now: () => Date;
 }) {
-  const { repo, audit, now } = deps;
+  const { db, repo, audit, now } = deps;
 
   /** An authorised controller the caller may see, or 404. */
   async function authorised(ctx: AuthContext, id: number) {
@@ -73,28 +75,33 @@ export function createControllersService(deps: {
         warrantyExpiry: body.warranty_expiry,
         secureMode: body.secure_mode,
       };
-      await repo.update(id, patch);
+      await db.transaction(async (tx) => {
+        await repo.update(id, patch, tx);
+        await audit.record(
+          {
+            actorUserId: actingUserId(ctx),
+            organizationId: controller.organizationId,
+            action: 'controller.update',
+            subjectType: 'controller',
+            subjectId: id,
+            before: {
+              name: controller.name,
+              storeAlias: controller.storeAlias,
+              organizationId: controller.organizationId,
+              locationId: controller.locationId,
+              deviceAddress: controller.deviceAddress,
+              deviceModel: controller.deviceModel,
+              vendorEndpoint: controller.vendorEndpoint,
+              warrantyExpiry: controller.warrantyExpiry,
+              secureMode: controller.secureMode,
+            },
+            after: patch,
+          },
+          tx,
+        );
+      });
       // Alarms raised from now on carry the new organization, location and address.
       deps.forgetDevice(controller.macAddress);
-      await audit.record({
-        actorUserId: actingUserId(ctx),
-        organizationId: controller.organizationId,
-        action: 'controller.update',
-        subjectType: 'controller',
-        subjectId: id,
-        before: {
-          name: controller.name,
-          storeAlias: controller.storeAlias,
-          organizationId: controller.organizationId,
-          locationId: controller.locationId,
-          deviceAddress: controller.deviceAddress,
-          deviceModel: controller.deviceModel,
-          vendorEndpoint: controller.vendorEndpoint,
-          warrantyExpiry: controller.warrantyExpiry,
-          secureMode: controller.secureMode,
-        },
-        after: patch,
-      });
     },
 
     /**
@@ -113,28 +120,38 @@ export function createControllersService(deps: {
         });
       }
       const deviceKey = newDeviceKey();
-      const updated = await repo.authorise(id, {
-        organizationId: body.organization_id,
-        locationId: body.location_id,
-        name: body.name,
-        storeAlias: body.store_alias || null,
-        deviceKeyHash: hashToken(deviceKey),
-        authorisedAt: now(),
-      });
-      if (!updated) throw new AppError(409, 'conflict');
-      await audit.record({
-        actorUserId: actingUserId(ctx),
-        organizationId: body.organization_id,
-        action: 'controller.authorise',
-        subjectType: 'controller',
-        subjectId: id,
-        before: { authorised: false },
-        after: {
-          authorised: true,
-          organization_id: body.organization_id,
-          location_id: body.location_id,
-          name: body.name,
-        },
+      const updated = await db.transaction(async (tx) => {
+        const row = await repo.authorise(
+          id,
+          {
+            organizationId: body.organization_id,
+            locationId: body.location_id,
+            name: body.name,
+            storeAlias: body.store_alias || null,
+            deviceKeyHash: hashToken(deviceKey),
+            authorisedAt: now(),
+          },
+          tx,
+        );
+        if (!row) throw new AppError(409, 'conflict');
+        await audit.record(
+          {
+            actorUserId: actingUserId(ctx),
+            organizationId: body.organization_id,
+            action: 'controller.authorise',
+            subjectType: 'controller',
+            subjectId: id,
+            before: { authorised: false },
+            after: {
+              authorised: true,
+              organization_id: body.organization_id,
+              location_id: body.location_id,
+              name: body.name,
+            },
+          },
+          tx,
+        );
+        return row;
       });
       deps.forgetDevice(controller.macAddress);
       return { controller: updated, deviceKey };
@@ -152,31 +169,42 @@ export function createControllersService(deps: {
       if (!controller.authorised) {
         if (!ctx.permissions.has('controller_authorize') && !ctx.permissions.has('controllers_update'))
           throw new AppError(403, 'forbidden');
-        if (!(await repo.deletePending(id))) throw new AppError(409, 'conflict');
-        deps.forgetDevice(controller.macAddress);
-        await audit.record({
-          ...actor,
-          organizationId: null,
-          action: 'controller.reject',
-          subjectType: 'controller',
-          subjectId: id,
-          before: { mac_address: controller.macAddress, name: controller.name },
+        await db.transaction(async (tx) => {
+          if (!(await repo.deletePending(id, tx))) throw new AppError(409, 'conflict');
+          await audit.record(
+            {
+              ...actor,
+              organizationId: null,
+              action: 'controller.reject',
+              subjectType: 'controller',
+              subjectId: id,
+              before: { mac_address: controller.macAddress, name: controller.name },
+            },
+            tx,
+          );
         });
+        deps.forgetDevice(controller.macAddress);
         return 'rejected';
       }
       if (!ctx.permissions.has('controllers_edit')) throw new AppError(403, 'forbidden');
-      const cleared = await repo.decommission(id, ctx.user.id, now());
-      if (!cleared) throw new AppError(409, 'conflict');
-      deps.forgetDevice(controller.macAddress);
-      await audit.record({
-        ...actor,
-        organizationId: controller.organizationId,
-        action: 'controller.decommission',
-        subjectType: 'controller',
-        subjectId: id,
-        before: { mac_address: controller.macAddress, name: controller.name, location_id: controller.locationId },
-        after: { alarms_cleared: cleared.length },
+      const cleared = await db.transaction(async (tx) => {
+        const ids = await repo.decommission(id, ctx.user.id, now(), tx);
+        if (!ids) throw new AppError(409, 'conflict');
+        await audit.record(
+          {
+            ...actor,
+            organizationId: controller.organizationId,
+            action: 'controller.decommission',
+            subjectType: 'controller',
+            subjectId: id,
+            before: { mac_address: controller.macAddress, name: controller.name, location_id: controller.locationId },
+            after: { alarms_cleared: ids.length },
+          },
+          tx,
+        );
+        return ids;
       });
+      deps.forgetDevice(controller.macAddress);
       await deps.announceAlarms(cleared);
       return 'decommissioned';
     },
@@ -185,16 +213,21 @@ export function createControllersService(deps: {
     async rotateKey(ctx: AuthContext, id: number): Promise<string> {
       const controller = await authorised(ctx, id);
       const deviceKey = newDeviceKey();
-      await repo.update(id, { deviceKeyHash: hashToken(deviceKey) });
-      deps.forgetDevice(controller.macAddress);
-      await audit.record({
-        actorUserId: actingUserId(ctx),
-        impersonatorUserId: ctx.impersonatorUserId,
-        organizationId: controller.organizationId,
-        action: 'controller.rotate_key',
-        subjectType: 'controller',
-        subjectId: id,
+      await db.transaction(async (tx) => {
+        await repo.update(id, { deviceKeyHash: hashToken(deviceKey) }, tx);
+        await audit.record(
+          {
+            actorUserId: actingUserId(ctx),
+            impersonatorUserId: ctx.impersonatorUserId,
+            organizationId: controller.organizationId,
+            action: 'controller.rotate_key',
+            subjectType: 'controller',
+            subjectId: id,
+          },
+          tx,
+        );
       });
+      deps.forgetDevice(controller.macAddress);
       return deviceKey;
     },
   };

@@ -12,6 +12,9 @@ const failingAudit: AuditRepo = {
   record: async () => {
     throw new Error('audit log unavailable');
   },
+  recordAction: async () => {
+    throw new Error('audit log unavailable');
+  },
 };
 
 let t: TestApp;
@@ -51,7 +54,7 @@ describe('an inventory change and its audit entry commit together', () => {
     const working = createItemsService({
       db: t.database.db,
       repo,
-      audit: { record: async () => undefined },
+      audit: { record: async () => undefined, recordAction: async () => undefined },
       now: () => t.clock.now,
     });
     const id = await working.create(ctx, item('AUDIT-FAIL-2'));

@@ -187,28 +187,26 @@ export function createPurchaseOrdersRepo(db: Db) {
       );
     },
 
-    /** Creates the order and its lines in one transaction; the number follows the id (PO-2026-000042). */
-    async create(po: NewPurchaseOrder, now: Date): Promise<number> {
-      return db.transaction(async (tx) => {
-        const [seq] = await query<{ id: number }>(
-          tx,
-          sql`select nextval(pg_get_serial_sequence('purchase_orders', 'id'))::int as id`,
-        );
-        const id = Number(seq?.id);
-        await tx.insert(purchaseOrders).values({
-          id,
-          number: `PO-${now.getUTCFullYear()}-${String(id).padStart(6, '0')}`,
-          organizationId: po.organizationId,
-          locationId: po.locationId,
-          supplierId: po.supplierId,
-          notes: po.notes,
-          status: 'draft',
-          createdBy: po.createdBy,
-          createdAt: now,
-        });
-        await tx.insert(purchaseOrderLines).values(po.lines.map((l) => ({ ...l, purchaseOrderId: id })));
-        return id;
+    /** Creates the order and its lines in the caller's transaction; the number follows the id (PO-2026-000042). */
+    async create(po: NewPurchaseOrder, now: Date, tx: Tx): Promise<number> {
+      const [seq] = await query<{ id: number }>(
+        tx,
+        sql`select nextval(pg_get_serial_sequence('purchase_orders', 'id'))::int as id`,
+      );
+      const id = Number(seq?.id);
+      await tx.insert(purchaseOrders).values({
+        id,
+        number: `PO-${now.getUTCFullYear()}-${String(id).padStart(6, '0')}`,
+        organizationId: po.organizationId,
+        locationId: po.locationId,
+        supplierId: po.supplierId,
+        notes: po.notes,
+        status: 'draft',
+        createdBy: po.createdBy,
+        createdAt: now,
       });
+      await tx.insert(purchaseOrderLines).values(po.lines.map((l) => ({ ...l, purchaseOrderId: id })));
+      return id;
     },
 
     /** Deletes a draft with its lines; false when the order was not a draft. */
@@ -232,24 +230,23 @@ export function createPurchaseOrdersRepo(db: Db) {
 
     /**
      * sent → received and every line's quantity added to stock, in one transaction. The status change
-     * is conditional, so a second (or concurrent) receive adds nothing and answers false.
+     * is conditional, so a second (or concurrent) receive adds nothing and answers false. In the
+     * caller's transaction (with its audit entry).
      */
-    async receive(id: number, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(purchaseOrders)
-          .set({ status: 'received', receivedAt: now })
-          .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.status, 'sent')))
-          .returning({ id: purchaseOrders.id });
-        if (rows.length === 0) return false;
-        await tx.execute(
-          sql`update inventory_items i set quantity = i.quantity + x.qty, updated_at = ${now.toISOString()}::timestamptz
-              from (select item_id, sum(quantity)::int as qty from purchase_order_lines
-                    where purchase_order_id = ${id} group by item_id) x
-              where i.id = x.item_id`,
-        );
-        return true;
-      });
+    async receive(id: number, now: Date, tx: Tx): Promise<boolean> {
+      const rows = await tx
+        .update(purchaseOrders)
+        .set({ status: 'received', receivedAt: now })
+        .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.status, 'sent')))
+        .returning({ id: purchaseOrders.id });
+      if (rows.length === 0) return false;
+      await tx.execute(
+        sql`update inventory_items i set quantity = i.quantity + x.qty, updated_at = ${now.toISOString()}::timestamptz
+            from (select item_id, sum(quantity)::int as qty from purchase_order_lines
+                  where purchase_order_id = ${id} group by item_id) x
+            where i.id = x.item_id`,
+      );
+      return true;
     },
   };
 }

@@ -32,15 +32,20 @@ export function createPurchaseOrdersService(deps: {
 
   async function receive(ctx: AuthContext, id: number) {
     const po = await visible(ctx, id);
-    if (!(await repo.receive(id, now()))) throw new AppError(409, 'conflict');
-    await audit.record({
-      actorUserId: actingUserId(ctx),
-      organizationId: po.organisation.id,
-      action: 'purchase_order.received',
-      subjectType: 'purchase_order',
-      subjectId: id,
-      before: { status: po.status },
-      after: { status: 'received' },
+    await db.transaction(async (tx) => {
+      if (!(await repo.receive(id, now(), tx))) throw new AppError(409, 'conflict');
+      await audit.record(
+        {
+          actorUserId: actingUserId(ctx),
+          organizationId: po.organisation.id,
+          action: 'purchase_order.received',
+          subjectType: 'purchase_order',
+          subjectId: id,
+          before: { status: po.status },
+          after: { status: 'received' },
+        },
+        tx,
+      );
     });
   }
 
@@ -138,26 +143,32 @@ export function createPurchaseOrdersService(deps: {
           unitPriceCents: l.unit_price === undefined ? item.unitPriceCents : toCents(l.unit_price),
         };
       });
-      const id = await repo.create(
-        {
-          organizationId: location.organizationId,
-          locationId: location.id,
-          supplierId: supplier.id,
-          notes: body.notes,
-          createdBy: ctx.user.id,
-          lines,
-        },
-        now(),
-      );
-      await audit.record({
-        actorUserId: actingUserId(ctx),
-        organizationId: location.organizationId,
-        action: 'purchase_order.create',
-        subjectType: 'purchase_order',
-        subjectId: id,
-        after: { location_id: location.id, supplier_id: supplier.id, lines: lines.length },
+      return db.transaction(async (tx) => {
+        const id = await repo.create(
+          {
+            organizationId: location.organizationId,
+            locationId: location.id,
+            supplierId: supplier.id,
+            notes: body.notes,
+            createdBy: ctx.user.id,
+            lines,
+          },
+          now(),
+          tx,
+        );
+        await audit.record(
+          {
+            actorUserId: actingUserId(ctx),
+            organizationId: location.organizationId,
+            action: 'purchase_order.create',
+            subjectType: 'purchase_order',
+            subjectId: id,
+            after: { location_id: location.id, supplier_id: supplier.id, lines: lines.length },
+          },
+          tx,
+        );
+        return id;
       });
-      return id;
     },
 
     send,

@@ -28,7 +28,7 @@ export function jobsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const provider = jobsProviderFor(ctx.config);
   const categoriesRepo = createJobCategoriesRepo(db);
   const categories = createJobCategoriesService({ db, repo: categoriesRepo, audit, provider: provider.kind, now });
-  const service = createJobsService({ repo, categories: categoriesRepo, provider, bus, audit, now });
+  const service = createJobsService({ db, repo, categories: categoriesRepo, provider, bus, audit, now });
   return async (app) => {
     await app.register(jobRoutes({ repo, service, categories }));
     await app.register(jobCategoryRoutes(categories));

@@ -1,6 +1,6 @@
 import type { JobHistoryEntry, JobListQuery, JobStats, JobStatus, JobSummary } from '@rcm/shared/jobs';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { controllers, locations, users } from '../../db/schema.ts';
 import { alarms } from '../../db/schema-alarms.ts';
 import { type JobAssignee, jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
@@ -134,29 +134,31 @@ export function createJobsRepo(db: Db) {
       }));
     },
 
-    /** A new job and its first history entry, in one transaction. */
-    async insert(row: Omit<NewJobRow, 'number'> & { number?: string }, by: { id: number | null; name: string }) {
-      return db.transaction(async (tx) => {
-        const number = row.number ?? (await nextNumber(tx));
-        const [job] = await tx
-          .insert(jobs)
-          .values({ ...row, number })
-          .returning();
-        if (!job) throw new Error('job insert returned nothing');
-        await tx.insert(jobStatusHistory).values({
-          jobId: job.id,
-          fromStatus: null,
-          toStatus: job.status,
-          changedBy: by.id,
-          changedByName: by.name,
-          changedAt: job.callReceivedAt,
-        });
-        return job;
+    /** A new job and its first history entry, in the caller's transaction (with its audit entry). */
+    async insert(
+      row: Omit<NewJobRow, 'number'> & { number?: string },
+      by: { id: number | null; name: string },
+      tx: Tx,
+    ) {
+      const number = row.number ?? (await nextNumber(tx));
+      const [job] = await tx
+        .insert(jobs)
+        .values({ ...row, number })
+        .returning();
+      if (!job) throw new Error('job insert returned nothing');
+      await tx.insert(jobStatusHistory).values({
+        jobId: job.id,
+        fromStatus: null,
+        toStatus: job.status,
+        changedBy: by.id,
+        changedByName: by.name,
+        changedAt: job.callReceivedAt,
       });
+      return job;
     },
 
-    async update(id: number, patch: Partial<NewJobRow>, now: Date) {
-      const [row] = await db
+    async update(id: number, patch: Partial<NewJobRow>, now: Date, on: DbOrTx = db) {
+      const [row] = await on
         .update(jobs)
         .set({ ...patch, updatedAt: now })
         .where(eq(jobs.id, id))

@@ -1,5 +1,6 @@
 import type { JobAssignBody, JobCreateBody, JobDetail, JobStatusBody, JobUpdateBody } from '@rcm/shared/jobs';
 import { jobCreateBody } from '@rcm/shared/jobs';
+import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
@@ -18,6 +19,7 @@ function actor(ctx: AuthContext) {
 }
 
 export function createJobsService(deps: {
+  db: Db;
   repo: JobsRepo;
   categories: JobCategoriesRepo;
   provider: JobsProvider;
@@ -25,7 +27,7 @@ export function createJobsService(deps: {
   audit: AuditRepo;
   now: () => Date;
 }) {
-  const { repo, bus, audit, now } = deps;
+  const { db, repo, bus, audit, now } = deps;
 
   const emit = (job: JobRow) =>
     bus.emit('job.updated', {
@@ -114,36 +116,43 @@ export function createJobsService(deps: {
         // Zuper files the job under the store's address; the sync matches it back the same way.
         address: { street: location.street, city: location.city, state: location.state, zip: location.zip },
       });
-      const job = await repo.insert(
-        {
-          number: created?.number,
-          title: body.title,
-          description: body.description,
-          categoryId: body.category_id,
-          priority: body.priority,
-          status: 'New',
-          createdBy: ctx.user.id,
-          createdByName: ctx.user.name,
-          organizationId: location.organizationId,
-          locationId: location.id,
-          controllerId,
-          alarmId,
-          callReceivedAt: body.call_received_at ? new Date(body.call_received_at) : now(),
-          provider: created ? deps.provider.kind : 'local',
-          externalId: created?.externalId ?? null,
-          createdAt: now(),
-          updatedAt: now(),
-        },
-        actor(ctx),
-      );
-      await audit.record({
-        actorUserId: actingUserId(ctx),
-        organizationId: job.organizationId,
-        action: 'job.create',
-        subjectType: 'job',
-        subjectId: job.id,
-        before: null,
-        after: { number: job.number, title: job.title, alarm_id: alarmId, controller_id: controllerId },
+      const job = await db.transaction(async (tx) => {
+        const row = await repo.insert(
+          {
+            number: created?.number,
+            title: body.title,
+            description: body.description,
+            categoryId: body.category_id,
+            priority: body.priority,
+            status: 'New',
+            createdBy: ctx.user.id,
+            createdByName: ctx.user.name,
+            organizationId: location.organizationId,
+            locationId: location.id,
+            controllerId,
+            alarmId,
+            callReceivedAt: body.call_received_at ? new Date(body.call_received_at) : now(),
+            provider: created ? deps.provider.kind : 'local',
+            externalId: created?.externalId ?? null,
+            createdAt: now(),
+            updatedAt: now(),
+          },
+          actor(ctx),
+          tx,
+        );
+        await audit.record(
+          {
+            actorUserId: actingUserId(ctx),
+            organizationId: row.organizationId,
+            action: 'job.create',
+            subjectType: 'job',
+            subjectId: row.id,
+            before: null,
+            after: { number: row.number, title: row.title, alarm_id: alarmId, controller_id: controllerId },
+          },
+          tx,
+        );
+        return row;
       });
       emit(job);
       return job;
@@ -152,20 +161,27 @@ export function createJobsService(deps: {
     async update(ctx: AuthContext, id: number, body: JobUpdateBody) {
       const before = await editableJob(ctx, id);
       await checkCategory(body.category_id, before.categoryId);
-      const job = await repo.update(
-        id,
-        { title: body.title, description: body.description, categoryId: body.category_id, priority: body.priority },
-        now(),
-      );
-      if (!job) throw new AppError(404, 'not_found');
-      await audit.record({
-        actorUserId: actingUserId(ctx),
-        organizationId: job.organizationId,
-        action: 'job.update',
-        subjectType: 'job',
-        subjectId: id,
-        before: { title: before.title, priority: before.priority, category_id: before.categoryId },
-        after: { title: job.title, priority: job.priority, category_id: job.categoryId },
+      const job = await db.transaction(async (tx) => {
+        const row = await repo.update(
+          id,
+          { title: body.title, description: body.description, categoryId: body.category_id, priority: body.priority },
+          now(),
+          tx,
+        );
+        if (!row) throw new AppError(404, 'not_found');
+        await audit.record(
+          {
+            actorUserId: actingUserId(ctx),
+            organizationId: row.organizationId,
+            action: 'job.update',
+            subjectType: 'job',
+            subjectId: id,
+            before: { title: before.title, priority: before.priority, category_id: before.categoryId },
+            after: { title: row.title, priority: row.priority, category_id: row.categoryId },
+          },
+          tx,
+        );
+        return row;
       });
       emit(job);
     },
@@ -192,16 +208,27 @@ export function createJobsService(deps: {
       ];
       const people = ids.length ? await repo.usersIn(orgs, ids) : [];
       if (people.length !== ids.length) throw invalid('user_ids', 'job_assignee_unknown');
-      const job = await repo.update(id, { assignees: people.map((p) => ({ user_id: p.id, name: p.name })) }, now());
-      if (!job) throw new AppError(404, 'not_found');
-      await audit.record({
-        actorUserId: actingUserId(ctx),
-        organizationId: job.organizationId,
-        action: 'job.assign',
-        subjectType: 'job',
-        subjectId: id,
-        before: { assignees: before.assignees.map((a) => a.user_id) },
-        after: { assignees: ids },
+      const job = await db.transaction(async (tx) => {
+        const row = await repo.update(
+          id,
+          { assignees: people.map((p) => ({ user_id: p.id, name: p.name })) },
+          now(),
+          tx,
+        );
+        if (!row) throw new AppError(404, 'not_found');
+        await audit.record(
+          {
+            actorUserId: actingUserId(ctx),
+            organizationId: row.organizationId,
+            action: 'job.assign',
+            subjectType: 'job',
+            subjectId: id,
+            before: { assignees: before.assignees.map((a) => a.user_id) },
+            after: { assignees: ids },
+          },
+          tx,
+        );
+        return row;
       });
       emit(job);
     },

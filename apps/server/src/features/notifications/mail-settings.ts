@@ -68,7 +68,7 @@ export function mailSettingsRoutes(deps: {
       } finally {
         transport.close();
       }
-      await deps.audit.record({
+      await deps.audit.recordAction({
         ...auditActor(auth),
         action: 'email.test',
         subjectType: 'installation',

@@ -127,22 +127,25 @@ export function createInvitationsService(deps: InvitationsDeps) {
           ...mail,
         });
         await tx.update(invitations).set({ emailMessageId: email.id }).where(eq(invitations.id, row.id));
+        await audit.record(
+          {
+            actorUserId: ctx.user.id,
+            impersonatorUserId: ctx.impersonatorUserId,
+            organizationId,
+            action: 'invitation.create',
+            subjectType: 'invitation',
+            subjectId: row.id,
+            after: {
+              email: body.email,
+              language: body.language,
+              role_id: role.id,
+              all_locations: body.all_locations,
+              location_ids: locationIds,
+            },
+          },
+          tx,
+        );
         return row.id;
-      });
-      await audit.record({
-        actorUserId: ctx.user.id,
-        impersonatorUserId: ctx.impersonatorUserId,
-        organizationId,
-        action: 'invitation.create',
-        subjectType: 'invitation',
-        subjectId: id,
-        after: {
-          email: body.email,
-          language: body.language,
-          role_id: role.id,
-          all_locations: body.all_locations,
-          location_ids: locationIds,
-        },
       });
       const [created] = (await pending(ctx, organizationId)).filter((i) => i.id === id);
       if (!created) throw new Error('invitation not found after insert');
@@ -157,15 +160,20 @@ export function createInvitationsService(deps: InvitationsDeps) {
       if (!row || row.organizationId !== organizationId || row.acceptedAt || row.revokedAt) {
         throw new AppError(404, 'not_found');
       }
-      await members.revokeInvitation(invitationId, now());
-      await audit.record({
-        actorUserId: ctx.user.id,
-        impersonatorUserId: ctx.impersonatorUserId,
-        organizationId,
-        action: 'invitation.revoke',
-        subjectType: 'invitation',
-        subjectId: invitationId,
-        before: { email: row.email },
+      await db.transaction(async (tx) => {
+        await members.revokeInvitation(invitationId, now(), tx);
+        await audit.record(
+          {
+            actorUserId: ctx.user.id,
+            impersonatorUserId: ctx.impersonatorUserId,
+            organizationId,
+            action: 'invitation.revoke',
+            subjectType: 'invitation',
+            subjectId: invitationId,
+            before: { email: row.email },
+          },
+          tx,
+        );
       });
     },
 
@@ -183,7 +191,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
         throw new AppError(409, 'conflict', { fields: [{ field: 'email', key: 'email_taken' }] });
       }
       const passwordHash = await hashPassword(body.password);
-      const userId = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         // Spends the token first: of two concurrent accepts, only one updates the row.
         const spent = await tx
           .update(invitations)
@@ -206,15 +214,18 @@ export function createInvitationsService(deps: InvitationsDeps) {
         if (!user) throw new Error('user insert returned nothing');
         await setMemberLocations(tx, user.id, row.allLocations, row.locationIds);
         await tx.update(invitations).set({ userId: user.id }).where(eq(invitations.id, row.id));
+        await audit.record(
+          {
+            actorUserId: user.id,
+            organizationId: row.organizationId,
+            action: 'invitation.accept',
+            subjectType: 'invitation',
+            subjectId: row.id,
+            after: { user_id: user.id, email: row.email },
+          },
+          tx,
+        );
         return user.id;
-      });
-      await audit.record({
-        actorUserId: userId,
-        organizationId: row.organizationId,
-        action: 'invitation.accept',
-        subjectType: 'invitation',
-        subjectId: row.id,
-        after: { user_id: userId, email: row.email },
       });
       return deps.auth.login({ email: row.email, password: body.password });
     },

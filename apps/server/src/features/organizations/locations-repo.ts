@@ -1,6 +1,6 @@
 import type { Location, LocationBody } from '@rcm/shared/organizations';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { controllers, escalationPolicies, locations, organizations } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
@@ -89,8 +89,8 @@ export function createLocationsRepo(db: Db) {
       return row ? toLocation(row) : undefined;
     },
 
-    async create(organizationId: number, body: LocationBody) {
-      const [row] = await db
+    async create(organizationId: number, body: LocationBody, tx: Tx) {
+      const [row] = await tx
         .insert(locations)
         .values({ organizationId, ...columns(body) })
         .returning({ id: locations.id });
@@ -98,8 +98,8 @@ export function createLocationsRepo(db: Db) {
       return row.id;
     },
 
-    async update(id: number, body: LocationBody) {
-      await db.update(locations).set(columns(body)).where(eq(locations.id, id));
+    async update(id: number, body: LocationBody, tx: Tx) {
+      await tx.update(locations).set(columns(body)).where(eq(locations.id, id));
     },
 
     /** Whether a location of this organization may name the policy (its organization's own or a shared one). */

@@ -49,19 +49,17 @@ export function createMembersRepo(db: Db) {
       }));
     },
 
-    async setLocations(userId: number, allLocations: boolean, locationIds: readonly number[]) {
-      await db.transaction((tx) => setLocations(tx, userId, allLocations, locationIds));
+    async setLocations(userId: number, allLocations: boolean, locationIds: readonly number[], tx: Tx) {
+      await setLocations(tx, userId, allLocations, locationIds);
     },
 
-    /** Removing a member disables the account and ends its sessions at once. */
-    async remove(userId: number, now: Date) {
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ disabled: true }).where(eq(users.id, userId));
-        await tx
-          .update(sessions)
-          .set({ revokedAt: now })
-          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-      });
+    /** Removing a member disables the account and ends its sessions at once (in the caller's transaction). */
+    async remove(userId: number, now: Date, tx: Tx) {
+      await tx.update(users).set({ disabled: true }).where(eq(users.id, userId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
     async emailTaken(email: string) {
@@ -119,8 +117,8 @@ export function createMembersRepo(db: Db) {
       return row;
     },
 
-    async revokeInvitation(id: number, now: Date) {
-      await db.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, id));
+    async revokeInvitation(id: number, now: Date, tx: Tx) {
+      await tx.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, id));
     },
 
     async invitationsByIds(ids: number[]) {

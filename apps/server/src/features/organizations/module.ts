@@ -18,7 +18,7 @@ export function organizationsModule(ctx: FeatureContext): FastifyPluginAsyncZod 
   const repo = createOrganizationsRepo(db);
   const locations = createLocationsRepo(db);
   const members = createMembersRepo(db);
-  const service = createOrganizationsService({ repo, locations, members, audit, now });
+  const service = createOrganizationsService({ db, repo, locations, members, audit, now });
   const removal = createRemovalService({ repo, locations, removal: createRemovalRepo(db), audit, now });
   const invitations = createInvitationsService({
     db,

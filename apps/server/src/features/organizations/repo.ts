@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { controllers, locations, organizations } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { holdsOrganization, scopeSql, type TenantScope } from '../auth/scope.ts';
@@ -47,14 +47,14 @@ export function createOrganizationsRepo(db: Db) {
       return row;
     },
 
-    async create(name: string) {
-      const [row] = await db.insert(organizations).values({ name }).returning();
+    async create(name: string, tx: Tx) {
+      const [row] = await tx.insert(organizations).values({ name }).returning();
       if (!row) throw new Error('organization insert returned nothing');
       return row;
     },
 
-    async rename(id: number, name: string) {
-      await db.update(organizations).set({ name }).where(eq(organizations.id, id));
+    async rename(id: number, name: string, tx: Tx) {
+      await tx.update(organizations).set({ name }).where(eq(organizations.id, id));
     },
 
     /** The organization's controllers within the caller's scope (the view page's list). */

@@ -6,6 +6,7 @@ import type {
   OrganizationListQuery,
 } from '@rcm/shared/organizations';
 import { pageMeta } from '@rcm/shared/pagination';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
@@ -16,6 +17,7 @@ import type { MembersRepo } from './members-repo.ts';
 import type { OrganizationsRepo } from './repo.ts';
 
 export type OrganizationsDeps = {
+  db: Db;
   repo: OrganizationsRepo;
   locations: LocationsRepo;
   members: MembersRepo;
@@ -48,7 +50,7 @@ export async function checkLocationIds(locations: LocationsRepo, organizationId:
 }
 
 export function createOrganizationsService(deps: OrganizationsDeps) {
-  const { repo, locations, members, audit, now } = deps;
+  const { db, repo, locations, members, audit, now } = deps;
 
   return {
     async list(ctx: AuthContext, q: OrganizationListQuery) {
@@ -60,14 +62,20 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
 
     async create(ctx: AuthContext, name: string) {
       if (!ctx.permissions.has('organization_create')) throw forbidden();
-      const row = await repo.create(name);
-      await audit.record({
-        ...auditActor(ctx),
-        organizationId: row.id,
-        action: 'organization.create',
-        subjectType: 'organization',
-        subjectId: row.id,
-        after: { name: row.name },
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.create(name, tx);
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId: created.id,
+            action: 'organization.create',
+            subjectType: 'organization',
+            subjectId: created.id,
+            after: { name: created.name },
+          },
+          tx,
+        );
+        return created;
       });
       return { id: row.id, name: row.name };
     },
@@ -103,15 +111,20 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       requireOrganizationWrite(ctx, 'organization_edit', id);
       const org = await repo.findById(id);
       if (!org) throw notFound();
-      await repo.rename(id, name);
-      await audit.record({
-        ...auditActor(ctx),
-        organizationId: id,
-        action: 'organization.update',
-        subjectType: 'organization',
-        subjectId: id,
-        before: { name: org.name },
-        after: { name },
+      await db.transaction(async (tx) => {
+        await repo.rename(id, name, tx);
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId: id,
+            action: 'organization.update',
+            subjectType: 'organization',
+            subjectId: id,
+            before: { name: org.name },
+            after: { name },
+          },
+          tx,
+        );
       });
       return { id, name };
     },
@@ -140,14 +153,20 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       requireOrganizationWrite(ctx, 'locations_create', organizationId);
       await checkPolicy(locations, organizationId, body);
       if (!(await repo.findById(organizationId))) throw notFound();
-      const id = await locations.create(organizationId, body);
-      await audit.record({
-        ...auditActor(ctx),
-        organizationId,
-        action: 'location.create',
-        subjectType: 'location',
-        subjectId: id,
-        after: body,
+      const id = await db.transaction(async (tx) => {
+        const created = await locations.create(organizationId, body, tx);
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId,
+            action: 'location.create',
+            subjectType: 'location',
+            subjectId: created,
+            after: body,
+          },
+          tx,
+        );
+        return created;
       });
       const row = await locations.find(id, { kind: 'all' });
       if (!row) throw notFound();
@@ -160,16 +179,21 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const before = scope ? await locations.find(id, scope) : undefined;
       if (!before) throw notFound();
       await checkPolicy(locations, before.organisation.id, body);
-      await locations.update(id, body);
       const { organisation, controllers_count: _c, id: _id, ...previous } = before;
-      await audit.record({
-        ...auditActor(ctx),
-        organizationId: organisation.id,
-        action: 'location.update',
-        subjectType: 'location',
-        subjectId: id,
-        before: previous,
-        after: body,
+      await db.transaction(async (tx) => {
+        await locations.update(id, body, tx);
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId: organisation.id,
+            action: 'location.update',
+            subjectType: 'location',
+            subjectId: id,
+            before: previous,
+            after: body,
+          },
+          tx,
+        );
       });
       const row = await locations.find(id, { kind: 'all' });
       if (!row) throw notFound();
@@ -188,15 +212,20 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const [member] = await members.list(organizationId, userId);
       if (!member) throw notFound();
       const ids = await checkLocationIds(locations, organizationId, body);
-      await members.setLocations(userId, body.all_locations, ids);
-      await audit.record({
-        ...auditActor(ctx),
-        organizationId,
-        action: 'member.update',
-        subjectType: 'user',
-        subjectId: userId,
-        before: { all_locations: member.all_locations, location_ids: member.location_ids },
-        after: { all_locations: body.all_locations, location_ids: ids },
+      await db.transaction(async (tx) => {
+        await members.setLocations(userId, body.all_locations, ids, tx);
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId,
+            action: 'member.update',
+            subjectType: 'user',
+            subjectId: userId,
+            before: { all_locations: member.all_locations, location_ids: member.location_ids },
+            after: { all_locations: body.all_locations, location_ids: ids },
+          },
+          tx,
+        );
       });
       const [updated] = await members.list(organizationId, userId);
       if (!updated) throw notFound();
@@ -208,15 +237,20 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const [member] = await members.list(organizationId, userId);
       if (!member) throw notFound();
       if (member.id === ctx.user.id) throw forbidden();
-      await members.remove(userId, now());
-      await audit.record({
-        ...auditActor(ctx),
-        organizationId,
-        action: 'member.remove',
-        subjectType: 'user',
-        subjectId: userId,
-        before: { email: member.email, disabled: false },
-        after: { disabled: true },
+      await db.transaction(async (tx) => {
+        await members.remove(userId, now(), tx);
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId,
+            action: 'member.remove',
+            subjectType: 'user',
+            subjectId: userId,
+            before: { email: member.email, disabled: false },
+            after: { disabled: true },
+          },
+          tx,
+        );
       });
     },
   };

@@ -24,7 +24,7 @@ describe('the provisioning key', () => {
 
   it('follows DEVICE_PROVISIONING_KEY when it is set or changed, once: a rotation survives a restart', async () => {
     expect(await (await start('configured-key-1')).current()).toBe('configured-key-1');
-    const rotated = await (await start('configured-key-1')).rotate();
+    const rotated = await (await start('configured-key-1')).rotate(async () => undefined);
     expect(await (await start('configured-key-1')).current()).toBe(rotated);
     expect(await (await start('configured-key-2')).current()).toBe('configured-key-2');
   });
@@ -32,7 +32,7 @@ describe('the provisioning key', () => {
   it('rotated on one instance, is seen by another within its short cache', async () => {
     const a = await start(null);
     const b = await start(null);
-    const key = await a.rotate();
+    const key = await a.rotate(async () => undefined);
     expect(await a.current()).toBe(key);
     clock += 2_001;
     expect(await b.current()).toBe(key);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { CONFIGURED, insertMetaOnce, KEY, readKey, readMeta, writeMeta } from './keys-repo.ts';
 
@@ -12,8 +12,8 @@ const CACHE_MS = 2_000;
 export type ProvisioningKeys = {
   /** The key a new controller announces itself with. */
   current: () => Promise<string>;
-  /** A new random key; the old one is refused from now on. */
-  rotate: () => Promise<string>;
+  /** A new random key; the old one is refused from now on. `alongside` writes in the same transaction (its audit entry). */
+  rotate: (alongside: (tx: Tx) => Promise<void>) => Promise<string>;
 };
 
 /** 192 random bits, URL- and shell-safe (it is typed into controllers and pasted into commands). */
@@ -52,9 +52,12 @@ export async function createProvisioningKeys(deps: {
       if (key) cached = { key, until: now() + CACHE_MS };
       return cached.key;
     },
-    async rotate() {
+    async rotate(alongside) {
       const key = newProvisioningKey();
-      await writeMeta(db, KEY, key);
+      await db.transaction(async (tx) => {
+        await writeMeta(tx, KEY, key);
+        await alongside(tx);
+      });
       cached = { key, until: now() + CACHE_MS };
       return key;
     },

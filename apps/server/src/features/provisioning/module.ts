@@ -70,8 +70,9 @@ export function provisioningModule(ctx: FeatureContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const auth = requireAdministrator(request);
-        const key = await devices.provisioning.rotate();
-        await ctx.audit.record({ ...auditActor(auth), action: 'provisioning.rotate_key', subjectType: 'installation' });
+        const key = await devices.provisioning.rotate((tx) =>
+          ctx.audit.record({ ...auditActor(auth), action: 'provisioning.rotate_key', subjectType: 'installation' }, tx),
+        );
         return { data: { ...deviceEndpoints(ctx.config, devices.mqttPort, request), provisioning_key: key } };
       },
     );

@@ -1,6 +1,6 @@
 import type { AlarmTypeBody, SettingsListQuery } from '@rcm/shared/settings';
 import { and, asc, count, eq, ilike, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { escalationPolicies } from '../../db/schema.ts';
 import { alarmTypes } from '../../db/schema-alarms.ts';
 
@@ -38,8 +38,8 @@ export function createAlarmTypesRepo(db: Db) {
     },
 
     /** Saves the editable fields of an alarm type; undefined when there is no such type. */
-    async update(id: number, body: AlarmTypeBody, at: Date): Promise<AlarmTypeRow | undefined> {
-      const [row] = await db
+    async update(id: number, body: AlarmTypeBody, at: Date, tx: Tx): Promise<AlarmTypeRow | undefined> {
+      const [row] = await tx
         .update(alarmTypes)
         .set({
           name: body.name,

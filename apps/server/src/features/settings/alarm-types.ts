@@ -67,22 +67,28 @@ export function createAlarmTypesSettings(deps: {
       if (!ctx.permissions.has('organization_view_all')) throw new AppError(403, 'forbidden');
       const before = await this.find(id);
       await checkEscalation(repo, body);
-      const row = await repo.update(id, body, now());
-      if (!row) throw new AppError(404, 'not_found');
-      deps.invalidateRules();
-      const after = toItem(row);
-      const { updated_at: _b, ...beforeFields } = before;
-      const { updated_at: _a, ...afterFields } = after;
-      await audit.record({
-        actorUserId: ctx.user.id,
-        impersonatorUserId: ctx.impersonatorUserId,
-        organizationId: null,
-        action: 'alarm_type.update',
-        subjectType: 'alarm_type',
-        subjectId: id,
-        before: beforeFields,
-        after: afterFields,
+      const after = await deps.db.transaction(async (tx) => {
+        const row = await repo.update(id, body, now(), tx);
+        if (!row) throw new AppError(404, 'not_found');
+        const changed = toItem(row);
+        const { updated_at: _b, ...beforeFields } = before;
+        const { updated_at: _a, ...afterFields } = changed;
+        await audit.record(
+          {
+            actorUserId: ctx.user.id,
+            impersonatorUserId: ctx.impersonatorUserId,
+            organizationId: null,
+            action: 'alarm_type.update',
+            subjectType: 'alarm_type',
+            subjectId: id,
+            before: beforeFields,
+            after: afterFields,
+          },
+          tx,
+        );
+        return changed;
       });
+      deps.invalidateRules();
       return after;
     },
   };

@@ -45,7 +45,7 @@ function toTeam(t: SettingsTeamRow): SettingsTeam {
 export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { db, audit, bus, now } = ctx;
   const repo = createSettingsRepo(db);
-  const service = createSettingsService({ repo, audit, bus });
+  const service = createSettingsService({ db, repo, audit, bus });
   const locations = createLocationsRepo(db);
   const sessions = createAuthRepo(db);
   const usersService = createUsersService({
@@ -56,7 +56,7 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     bus,
     passwordLinks: ctx.shared.passwordLinks,
     mailConfigured: mailServerConfigured(ctx.config),
-    revokeUserSessions: (userId) => sessions.revokeUserSessions(userId, now()),
+    revokeUserSessions: (userId, tx) => sessions.revokeUserSessions(userId, now(), undefined, tx),
     now,
   });
   const alarmTypes = createAlarmTypesSettings({

@@ -106,8 +106,8 @@ export function createSettingsRepo(db: Db) {
     },
 
     /** Keeps the row (their name stays on alarms, notes, jobs and the audit log); they can no longer sign in. */
-    async markDeleted(id: number, now: Date) {
-      await db.update(users).set({ deletedAt: now, disabled: true, passwordHash: '' }).where(eq(users.id, id));
+    async markDeleted(id: number, now: Date, tx: Tx) {
+      await tx.update(users).set({ deletedAt: now, disabled: true, passwordHash: '' }).where(eq(users.id, id));
     },
 
     async updateUser(
@@ -122,8 +122,9 @@ export function createSettingsRepo(db: Db) {
         disabled: boolean;
         phone: string;
       },
+      tx: Tx,
     ) {
-      await db.update(users).set(patch).where(eq(users.id, id));
+      await tx.update(users).set(patch).where(eq(users.id, id));
     },
 
     async organizationExists(id: number) {
@@ -147,14 +148,14 @@ export function createSettingsRepo(db: Db) {
       return row;
     },
 
-    async insertTeam(values: { name: string; organizationId: number | null }) {
-      const [row] = await db.insert(teams).values(values).returning({ id: teams.id });
+    async insertTeam(values: { name: string; organizationId: number | null }, tx: Tx) {
+      const [row] = await tx.insert(teams).values(values).returning({ id: teams.id });
       if (!row) throw new Error('team insert returned nothing');
       return row.id;
     },
 
-    async updateTeam(id: number, values: { name: string; organizationId: number | null }) {
-      await db.update(teams).set(values).where(eq(teams.id, id));
+    async updateTeam(id: number, values: { name: string; organizationId: number | null }, tx: Tx) {
+      await tx.update(teams).set(values).where(eq(teams.id, id));
     },
 
     async listRoles(q: SettingsListQuery) {
@@ -212,14 +213,14 @@ export function createSettingsRepo(db: Db) {
       });
     },
 
-    async insertRole(values: { name: string; color: string; permissions: string[] }) {
-      const [row] = await db.insert(roles).values(values).returning({ id: roles.id });
+    async insertRole(values: { name: string; color: string; permissions: string[] }, tx: Tx) {
+      const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
       if (!row) throw new Error('role insert returned nothing');
       return row.id;
     },
 
-    async updateRole(id: number, values: { name: string; color: string; permissions: string[] }) {
-      await db.update(roles).set(values).where(eq(roles.id, id));
+    async updateRole(id: number, values: { name: string; color: string; permissions: string[] }, tx: Tx) {
+      await tx.update(roles).set(values).where(eq(roles.id, id));
     },
 
     async roleUserIds(roleId: number) {

@@ -1,4 +1,5 @@
 import type { RoleBody, TeamBody } from '@rcm/shared/settings';
+import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError, inUse } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
@@ -16,8 +17,8 @@ function requireGlobal(ctx: AuthContext): void {
   if (!ctx.permissions.has('organization_view_all')) throw new AppError(403, 'forbidden');
 }
 
-export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRepo; bus: EventBus }) {
-  const { repo, audit, bus } = deps;
+export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit: AuditRepo; bus: EventBus }) {
+  const { db, repo, audit, bus } = deps;
 
   return {
     async saveTeam(ctx: AuthContext, id: number | null, body: TeamBody) {
@@ -36,17 +37,23 @@ export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRe
         if (!team) throw new AppError(404, 'not_found');
         if (team.organizationId === null) requireGlobal(ctx);
         before = { name: team.name, organization_id: team.organizationId };
-        await repo.updateTeam(id, values);
       }
-      const teamId = id ?? (await repo.insertTeam(values));
-      await audit.record({
-        ...auditActor(ctx),
-        organizationId: body.organization_id,
-        action: id === null ? 'team.create' : 'team.update',
-        subjectType: 'team',
-        subjectId: teamId,
-        before,
-        after: body,
+      const teamId = await db.transaction(async (tx) => {
+        if (id !== null) await repo.updateTeam(id, values, tx);
+        const saved = id ?? (await repo.insertTeam(values, tx));
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId: body.organization_id,
+            action: id === null ? 'team.create' : 'team.update',
+            subjectType: 'team',
+            subjectId: saved,
+            before,
+            after: body,
+          },
+          tx,
+        );
+        return saved;
       });
       const team = await repo.findTeam({ kind: 'all' }, teamId);
       if (!team) throw new AppError(404, 'not_found');
@@ -122,18 +129,24 @@ export function createSettingsService(deps: { repo: SettingsRepo; audit: AuditRe
         // Nobody takes permissions from their own role (so the administrators' role keeps them).
         if (removed.length > 0 && id === ctx.user.roleId) throw new AppError(409, 'cannot_change_self');
         before = { name: role.name, color: role.color, permissions: role.permissions };
-        await repo.updateRole(id, values);
         affected = await repo.roleUserIds(id);
       }
-      const roleId = id ?? (await repo.insertRole(values));
-      await audit.record({
-        ...auditActor(ctx),
-        organizationId: null,
-        action: id === null ? 'role.create' : 'role.update',
-        subjectType: 'role',
-        subjectId: roleId,
-        before,
-        after: values,
+      const roleId = await db.transaction(async (tx) => {
+        if (id !== null) await repo.updateRole(id, values, tx);
+        const saved = id ?? (await repo.insertRole(values, tx));
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId: null,
+            action: id === null ? 'role.create' : 'role.update',
+            subjectType: 'role',
+            subjectId: saved,
+            before,
+            after: values,
+          },
+          tx,
+        );
+        return saved;
       });
       // Permissions are read per request, so the API already enforces the change; the SPA hears it here.
       if (affected.length > 0) bus.emit('auth.changed', { userIds: affected, disconnect: false });

@@ -1,5 +1,5 @@
 import type { UserCreateBody, UserPatchBody } from '@rcm/shared/settings';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
@@ -41,7 +41,7 @@ export function createUsersService(deps: {
   passwordLinks: Pick<PasswordLinks, 'send'>;
   /** A mail server is configured (SMTP_URL): the invitation leaves by email; else its link is handed back. */
   mailConfigured: boolean;
-  revokeUserSessions: (userId: number) => Promise<void>;
+  revokeUserSessions: (userId: number, tx: Tx) => Promise<void>;
   now: () => Date;
 }) {
   const { db, repo, audit, bus, now } = deps;
@@ -143,26 +143,31 @@ export function createUsersService(deps: {
       if (id === ctx.user.id && (next.disabled || next.roleId !== user.roleId))
         throw new AppError(409, 'cannot_change_self');
       if (next.email !== user.email) await emailFree(next.email, id);
-      await repo.updateUser(id, next);
-      // Disabling ends every session at once; the realtime layer drops the user's sockets.
-      if (next.disabled && !user.disabled) await deps.revokeUserSessions(id);
-      await audit.record({
-        ...auditActor(ctx),
-        organizationId: next.organizationId,
-        action: next.disabled === user.disabled ? 'user.update' : next.disabled ? 'user.disable' : 'user.enable',
-        subjectType: 'user',
-        subjectId: id,
-        before: snapshot(user),
-        after: {
-          name: next.name,
-          email: next.email,
-          phone: next.phone,
-          role_id: next.roleId,
-          team_id: next.teamId,
-          organization_id: next.organizationId,
-          language: next.language,
-          disabled: next.disabled,
-        },
+      await db.transaction(async (tx) => {
+        await repo.updateUser(id, next, tx);
+        // Disabling ends every session at once; the realtime layer drops the user's sockets.
+        if (next.disabled && !user.disabled) await deps.revokeUserSessions(id, tx);
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId: next.organizationId,
+            action: next.disabled === user.disabled ? 'user.update' : next.disabled ? 'user.disable' : 'user.enable',
+            subjectType: 'user',
+            subjectId: id,
+            before: snapshot(user),
+            after: {
+              name: next.name,
+              email: next.email,
+              phone: next.phone,
+              role_id: next.roleId,
+              team_id: next.teamId,
+              organization_id: next.organizationId,
+              language: next.language,
+              disabled: next.disabled,
+            },
+          },
+          tx,
+        );
       });
       bus.emit('auth.changed', { userIds: [id], disconnect: next.disabled });
       return found(id);
@@ -171,15 +176,20 @@ export function createUsersService(deps: {
     async remove(ctx: AuthContext, id: number) {
       const user = await reachable(ctx, id);
       if (id === ctx.user.id) throw new AppError(409, 'cannot_change_self');
-      await repo.markDeleted(id, now());
-      await deps.revokeUserSessions(id);
-      await audit.record({
-        ...auditActor(ctx),
-        organizationId: user.organizationId,
-        action: 'user.delete',
-        subjectType: 'user',
-        subjectId: id,
-        before: snapshot(user),
+      await db.transaction(async (tx) => {
+        await repo.markDeleted(id, now(), tx);
+        await deps.revokeUserSessions(id, tx);
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId: user.organizationId,
+            action: 'user.delete',
+            subjectType: 'user',
+            subjectId: id,
+            before: snapshot(user),
+          },
+          tx,
+        );
       });
       bus.emit('auth.changed', { userIds: [id], disconnect: true });
     },
