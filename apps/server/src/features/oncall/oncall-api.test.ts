@@ -319,6 +319,7 @@ describe('on-call schedules', () => {
     expect(inUse.body.error).toMatchObject({ code: 'in_use' });
     await call('admin', 'PATCH', url, { ...fields, escalation_policy_id: null });
     expect((await call('admin', 'DELETE', `escalation-policies/${shared}`)).status).toBe(204);
-    for (const id of [own, foreign]) expect((await call('admin', 'DELETE', `escalation-policies/${id}`)).status).toBe(204);
+    for (const id of [own, foreign])
+      expect((await call('admin', 'DELETE', `escalation-policies/${id}`)).status).toBe(204);
   });
 });
