@@ -117,6 +117,11 @@ test('a rota built in the console pages the technician by email; acknowledging s
   const policyCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'E2E paging' }) });
   await expect(policyCard).toContainText('On call: E2E night desk');
   await expect(policyCard).toContainText(adminMe.name);
+  // The page is checked once the toast has gone: one caught fading out reads as low contrast.
+  const created = page.getByText('Policy created.');
+  await expect(created).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(created).toBeHidden({ timeout: 10_000 });
   await expectAccessible(page, 'on-call page with the new schedule and policy');
 
   // A schedule a policy pages cannot be deleted: the dialog says why and nothing changes.
@@ -131,15 +136,36 @@ test('a rota built in the console pages the technician by email; acknowledging s
   const schedules = await admin.get<{ data: { id: number; name: string }[] }>('oncall/schedules?per_page=100');
   const scheduleId = schedules.data.find((s) => s.name === 'E2E night desk')?.id ?? 0;
   expect(policyId).toBeGreaterThan(0);
-  const types = await admin.get<{ data: (Record<string, unknown> & { id: number; code: string })[] }>(
-    'settings/alarm-types?q=RACK_MANUALLY_ON',
-  );
-  const type = types.data.find((t) => t.code === 'RACK_MANUALLY_ON');
-  if (!type) throw new Error('no RACK_MANUALLY_ON type');
-  const { id: _i, code: _c, source: _s, match: _m, updated_at: _u, ...body } = type;
-  const put = (escalation_policy_id: number | null) =>
-    request.put(`${base}/settings/alarm-types/${type.id}`, { headers: auth, data: { ...body, escalation_policy_id } });
-  expect((await put(policyId)).status()).toBe(200);
+  // The controller's store names the policy in its own form: it wins over the alarm type's.
+  const controller = (
+    await admin.get<{ data: { location: { id: number; name: string } | null } }>(`controllers/${CONTROLLER_ID}`)
+  ).data;
+  const locationId = controller.location?.id ?? 0;
+  expect(locationId).toBeGreaterThan(0);
+  await page.goto(`/locations/${locationId}/edit`);
+  await page.getByLabel('Escalation policy').selectOption({ label: 'E2E paging' });
+  await expectAccessible(page, 'location form with its policy');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(
+      async () =>
+        (await admin.get<{ data: { escalation_policy_id: number | null } }>(`locations/${locationId}`)).data
+          .escalation_policy_id,
+    )
+    .toBe(policyId);
+  const unsetPolicy = async () => {
+    const {
+      id: _id,
+      organisation: _o,
+      controllers_count: _c,
+      ...fields
+    } = (await admin.get<{ data: Record<string, unknown> }>(`locations/${locationId}`)).data;
+    const res = await request.patch(`${base}/locations/${locationId}`, {
+      headers: auth,
+      data: { ...fields, escalation_policy_id: null },
+    });
+    expect(res.status()).toBe(200);
+  };
 
   const { mac, fleet } = await simulateController(INDEX);
   expect(mac).toBe(demoMac(INDEX));
@@ -169,10 +195,12 @@ test('a rota built in the console pages the technician by email; acknowledging s
       })
       .toBeGreaterThan(0);
 
-    // The alarm list says who is on it.
+    // The alarm list says who is on it; the dashboard says who is on call.
     await loginAs(DEMO.technician);
     await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
     await page.goto('/');
+    const onCall = page.getByRole('region', { name: 'On call now' });
+    await expect(onCall.getByRole('listitem').filter({ hasText: 'E2E night desk' })).toContainText(me.name);
     const listed = page.getByRole('row').filter({ has: page.getByRole('link', { name: String(ref), exact: true }) });
     await expect(listed).toContainText(`Paged: ${me.name}`);
 
@@ -194,7 +222,7 @@ test('a rota built in the console pages the technician by email; acknowledging s
     expect((await tech.post(`alarms/${ref}/clear`)).status()).toBe(200);
   } finally {
     await fleet.stop();
-    await put(null);
+    await unsetPolicy();
     await request.delete(`${base}/escalation-policies/${policyId}`, { headers: auth });
     await request.delete(`${base}/oncall/schedules/${scheduleId}`, { headers: auth });
   }

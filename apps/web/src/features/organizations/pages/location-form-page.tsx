@@ -54,7 +54,7 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
   const canPick = hasPermission(user, 'settings_view', 'alarms_view');
   const policies = useQuery({ ...policiesQuery(), enabled: canPick, retry: false });
   const choices = (policies.data?.data ?? []).filter(
-    (p) => !p.is_default && (p.organization_id === null || p.organization_id === props.organizationId),
+    (p) => p.organization_id === null || p.organization_id === props.organizationId,
   );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
