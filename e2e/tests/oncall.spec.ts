@@ -264,3 +264,41 @@ test('settings → on call shows who is on call and covers a shift with an overr
     .click();
   await expect(rota.getByRole('listitem').filter({ hasText: 'Override' })).toHaveCount(0);
 });
+
+test('the schedule and policy editors read in Spanish and fit a phone', async ({
+  page,
+  loginAs,
+  apiAs,
+  request,
+  baseURL,
+}) => {
+  const admin = await apiAs(DEMO.admin);
+  const me = (await admin.get<{ data: { id: number } }>('auth/user')).data;
+  const language = (value: string) =>
+    request.patch(`${baseURL ?? ''}/api/settings/users/${me.id}`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+      data: { language: value },
+    });
+  expect((await language('es-MX')).status()).toBe(200);
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(DEMO.admin);
+    await page.goto('/settings/on-call');
+    await expect(page.getByRole('heading', { name: 'Políticas de escalamiento' })).toBeVisible();
+    await page.getByRole('button', { name: 'Nueva guardia' }).click();
+    const schedule = page.getByRole('dialog', { name: 'Nueva guardia' });
+    await schedule.getByLabel('Solo algunos días y horas').check();
+    await expect(schedule.getByRole('group', { name: 'Días' })).toBeVisible();
+    await expectAccessible(page, 'schedule editor in Spanish on a phone');
+    await page.keyboard.press('Escape');
+    await expect(schedule).toBeHidden();
+    await page.getByRole('button', { name: 'Nueva política' }).click();
+    const policy = page.getByRole('dialog', { name: 'Nueva política de escalamiento' });
+    await expect(policy.getByRole('group', { name: 'Paso 1' })).toBeVisible();
+    await expectAccessible(page, 'policy editor in Spanish on a phone');
+    await page.keyboard.press('Escape');
+    await expect(policy).toBeHidden();
+  } finally {
+    await language('en-US');
+  }
+});
