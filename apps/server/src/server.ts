@@ -15,6 +15,7 @@ import { jobsTasks } from './features/jobs/module.ts';
 import { publicUrlOf } from './features/notifications/routes.ts';
 import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
+import { oncallTasks } from './features/oncall/module.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { opsTasks } from './features/ops/module.ts';
 import { ReadinessDegraded, ReadinessFailure } from './features/ops/readiness.ts';
@@ -207,6 +208,7 @@ export async function startServer(deps: {
             },
             ...jobsTasks(context),
             ...opsTasks(context),
+            ...oncallTasks(context, { publicUrl: publicUrlOf({ PUBLIC_URL: config.PUBLIC_URL, PORT: port }) }),
           ],
         });
 

@@ -45,6 +45,8 @@ export const alarmSummary = z.object({
   shelve_reason: z.string().nullable(),
   /** Raised again and again (its type's chatter count within its chatter minutes). */
   chattering: z.boolean(),
+  /** Who is on it: the people its escalation paged last, by name; empty when nobody was or it is cleared. */
+  paged: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type AlarmSummary = z.infer<typeof alarmSummary>;
 

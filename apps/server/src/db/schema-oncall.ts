@@ -3,7 +3,7 @@
  * alarm sent. The final rota is computed from layers and overrides (features/oncall/rota.ts), never
  * stored.
  */
-import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { escalationPolicies, organizations, timestamps, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
 import { emailMessages } from './schema-notifications.ts';
@@ -103,4 +103,27 @@ export const alarmPages = pgTable(
     emailId: integer('email_id').references(() => emailMessages.id, { onDelete: 'set null' }),
   },
   (t) => [index('alarm_pages_alarm_idx').on(t.alarmId, t.at), index('alarm_pages_email_idx').on(t.emailId)],
+);
+
+/**
+ * The shift-start reminders sent: one per person and start of a schedule's on-call shift (the unique
+ * key), so a restart or a second instance never sends one twice.
+ */
+export const oncallReminders = pgTable(
+  'oncall_reminders',
+  {
+    id: serial('id').primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => oncallSchedules.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** When the shift starts. */
+    startsAt: ts('starts_at').notNull(),
+    channel: text('channel').$type<PageChannel>().notNull(),
+    sentAt: ts('sent_at').notNull(),
+    emailId: integer('email_id').references(() => emailMessages.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('oncall_reminders_shift_key').on(t.scheduleId, t.userId, t.startsAt)],
 );

@@ -10,6 +10,16 @@ export const ALARM_SUMMARY_COLUMNS =
   a.organization_id, a.location_id, a.controller_id, a.alarm_type_id, a.suppressed, a.maintenance_window_id,
   a.shelved_until, a.shelved_by, a.shelve_reason, a.chattering`);
 
+/**
+ * Who is on an open alarm: the people of its latest page (the step and run of the chain that paged
+ * last), by name; empty for a cleared alarm. A subquery per row of the page, on alarm_pages' (alarm, at)
+ * index: the list stays one statement.
+ */
+const PAGED = `case when a.status = 'cleared' then '[]'::json else coalesce((select json_agg(p order by p.name, p.id)
+  from (select distinct u.id, u.name from alarm_pages ap join users u on u.id = ap.user_id
+    where ap.alarm_id = a.id and (ap.cycle, ap.step) = (select l.cycle, l.step from alarm_pages l
+      where l.alarm_id = a.id order by l.at desc, l.id desc limit 1)) p), '[]'::json) end`;
+
 /** The select list and joins (`c`, `t`, `loc`) that turn alarm rows into AlarmSummary rows (lists, events, views). */
 export const SUMMARY_SELECT = rawFrag(`
   a.id, a.ref, a.status, a.severity, a.reason, a.reason_es, a.subject, a.rack_ref, a.device_address, a.value,
@@ -17,7 +27,7 @@ export const SUMMARY_SELECT = rawFrag(`
   a.location_id, loc.name as summary_location_name, c.id as controller_id, c.name as controller_name, c.mac_address,
   t.id as type_id, t.code as type_code, t.name as type_name, t.name_es as type_name_es,
   a.suppressed, a.maintenance_window_id, mw.reason as maintenance_reason, a.shelved_until, a.shelved_by,
-  su.name as shelved_by_name, a.shelve_reason, a.chattering`);
+  su.name as shelved_by_name, a.shelve_reason, a.chattering, ${PAGED} as paged`);
 
 export const SUMMARY_JOINS = rawFrag(
   `join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id
@@ -45,9 +55,16 @@ export const SUMMARY_JSON = rawFrag(`(select r from (select a.id, a.ref, a.statu
   case when mw.id is null then null else (select m2 from (select mw.id, mw.reason) m2) end as maintenance_window,
   ${isoSql('a.shelved_until')} as shelved_until,
   case when su.id is null then null else (select s2 from (select su.id, su.name) s2) end as shelved_by,
-  a.shelve_reason, a.chattering) r)`);
+  a.shelve_reason, a.chattering, ${PAGED} as paged) r)`);
 
 type Row = Record<string, unknown>;
+
+/** The paged people as the driver hands the json column over (parsed, or its text). */
+function pagedOf(value: unknown): AlarmSummary['paged'] {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (!Array.isArray(list)) return [];
+  return list.map((p: { id: unknown; name: unknown }) => ({ id: Number(p.id), name: String(p.name) }));
+}
 
 export function toSummary(r: Row): AlarmSummary {
   return {
@@ -89,6 +106,7 @@ export function toSummary(r: Row): AlarmSummary {
     shelved_by: r.shelved_by == null ? null : { id: Number(r.shelved_by), name: String(r.shelved_by_name) },
     shelve_reason: (r.shelve_reason as string | null) ?? null,
     chattering: r.chattering === true,
+    paged: pagedOf(r.paged),
   };
 }
 

@@ -231,6 +231,23 @@ describe('paging by escalation policy', () => {
     await processOutbox(fx.deps);
     await processPaging(fx.deps);
     expect((await pagesOf(alarm.ref)).map((p) => p.user?.name)).toEqual([tech.name]);
+    // The alarm list says who is on it (the latest page's people), the alarm view too.
+    const list = await fx.server.app.inject({
+      method: 'GET',
+      url: `/api/alarms?per_page=100&location_id=${alarm.locationId}`,
+      headers: headers(adminToken),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const row = (list.json().data as { ref: number; paged: { id: number; name: string }[] }[]).find(
+      (a) => a.ref === alarm.ref,
+    );
+    expect(row?.paged).toEqual([{ id: tech.id, name: tech.name }]);
+    const view = await fx.server.app.inject({
+      method: 'GET',
+      url: `/api/alarms/${alarm.ref}`,
+      headers: headers(adminToken),
+    });
+    expect(view.json().data.paged).toEqual([{ id: tech.id, name: tech.name }]);
     await fx.server.app.inject({
       method: 'PATCH',
       url,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, locations } from '../../db/schema.ts';
 import { callApi, userByEmail } from '../../test/helpers.ts';
 import { type Caller, useSettingsFixture } from '../../test/settings.ts';
 
@@ -273,5 +273,53 @@ describe('on-call schedules', () => {
     expect(own.status).toBe(200);
     expect((own.body.data as Warning[]).every((w) => w.organization.name === 'FreshMart Foods')).toBe(true);
     expect((await call('noSettings', 'GET', 'oncall/warnings')).status).toBe(403);
+  });
+
+  it('lets a location name its organization’s own or a shared policy, never another organization’s', async () => {
+    const [loc] = await fx.t.database.db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(eq(locations.organizationId, ids.freshOrg))
+      .limit(1);
+    if (!loc) throw new Error('FreshMart has no location');
+    const url = `locations/${loc.id}`;
+    const current = (await call('admin', 'GET', url)).body.data as Record<string, unknown>;
+    expect(current.escalation_policy_id).toBeNull();
+    const { id: _id, organisation: _o, controllers_count: _c, ...fields } = current;
+    const policy = async (who: Caller, name: string, organizationId: number | null) => {
+      const res = await call(who, 'POST', 'escalation-policies', {
+        name,
+        organization_id: organizationId,
+        steps: [{ delay_minutes: 0, targets: [{ type: 'members' }] }],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return (res.body.data as { id: number }).id;
+    };
+    const nw = await userByEmail(fx.t.database, 'nw-editor@example.com');
+    const own = await policy('orgEditor', 'FreshMart stores', ids.freshOrg);
+    const shared = await policy('admin', 'Shared stores', null);
+    const foreign = await policy('otherOrg', 'Northwind stores', nw.organizationId);
+
+    const refused = await call('admin', 'PATCH', url, { ...fields, escalation_policy_id: foreign }, 'es-MX');
+    expect(refused.status).toBe(422);
+    const refusedFields = (refused.body.error as { details: { fields: { field: string }[] } }).details.fields;
+    expect(refusedFields.map((f) => f.field)).toEqual(['escalation_policy_id']);
+    expect(((await call('admin', 'GET', url)).body.data as Record<string, unknown>).escalation_policy_id).toBeNull();
+
+    for (const id of [own, shared]) {
+      const saved = await call('admin', 'PATCH', url, { ...fields, escalation_policy_id: id });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect((saved.body.data as Record<string, unknown>).escalation_policy_id).toBe(id);
+    }
+    // Left out of the body, the policy stays; a policy a location names cannot be deleted.
+    const kept = await call('admin', 'PATCH', url, { ...fields, escalation_policy_id: undefined, name: 'Renamed' });
+    expect((kept.body.data as Record<string, unknown>).escalation_policy_id).toBe(shared);
+    const inUse = await call('admin', 'DELETE', `escalation-policies/${shared}`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error).toMatchObject({ code: 'in_use' });
+    await call('admin', 'PATCH', url, { ...fields, escalation_policy_id: null });
+    expect((await call('admin', 'DELETE', `escalation-policies/${shared}`)).status).toBe(204);
+    for (const id of [own, foreign])
+      expect((await call('admin', 'DELETE', `escalation-policies/${id}`)).status).toBe(204);
   });
 });

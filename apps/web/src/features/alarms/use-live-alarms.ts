@@ -28,6 +28,8 @@ export function useLiveAlarms(onRaised?: (alarm: AlarmSummary) => void): void {
         refresh();
       }),
       onRealtime('alarm.updated', refresh),
+      // A page recorded or delivered: the list says who is on each alarm.
+      onRealtime('notification.updated', refresh),
       onRealtime('reconnect', () => void queryClient.invalidateQueries()),
     ];
     return () => {

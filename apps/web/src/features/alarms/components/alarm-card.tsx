@@ -10,7 +10,7 @@ import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
 import { acknowledgeAlarm } from '../api/alarm-actions.ts';
 import { typeName } from '../api/get-alarm-types.ts';
-import { AlarmListBadges } from './management-badges.tsx';
+import { AlarmListBadges, PagedPeople } from './management-badges.tsx';
 
 /** Acknowledges one alarm in one tap, says so, and refreshes the lists and tiles. */
 function AcknowledgeButton(props: { alarm: AlarmSummary }) {
@@ -76,6 +76,7 @@ export function AlarmCard(props: { alarm: AlarmSummary }) {
         </Link>
         <span className="ml-2 font-mono text-xs text-slate-600 dark:text-slate-300">#{a.ref}</span>
       </h2>
+      <PagedPeople alarm={a} className="mt-1 block text-sm text-slate-700 dark:text-slate-200" />
       {a.rack_ref || a.device_address ? (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
           {[

@@ -7,7 +7,7 @@ import { type Column, DataTable, type SortDirection } from '../../../components/
 import { formatDateTime } from '../../../lib/format.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { AlarmCard } from './alarm-card.tsx';
-import { AlarmListBadges, HELD_ROW, isHeld } from './management-badges.tsx';
+import { AlarmListBadges, HELD_ROW, isHeld, PagedPeople } from './management-badges.tsx';
 
 type SortKey = 'ref' | 'controller' | 'severity' | 'raised_at' | 'acknowledged_at';
 
@@ -89,6 +89,7 @@ export function AlarmTable(props: {
           <span className="flex flex-wrap items-center gap-1">
             <AlarmListBadges alarm={a} />
           </span>
+          <PagedPeople alarm={a} />
         </>
       ),
     },

@@ -70,3 +70,15 @@ export function AlarmListBadges(props: { alarm: AlarmSummary }) {
     </>
   );
 }
+
+/** Who is on an open alarm: the people its escalation paged last; nothing when nobody was, or it is cleared. */
+export function PagedPeople(props: { alarm: AlarmSummary; className?: string }) {
+  const { t } = useTranslation();
+  const a = props.alarm;
+  if (a.status === 'cleared' || a.paged.length === 0) return null;
+  return (
+    <span className={props.className ?? 'block text-xs text-slate-600 dark:text-slate-300'}>
+      {t('oncall.pagedTo', { names: a.paged.map((p) => p.name).join(', ') })}
+    </span>
+  );
+}

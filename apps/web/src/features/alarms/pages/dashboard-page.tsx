@@ -9,6 +9,7 @@ import { secondaryButton } from '../../../components/ui/button.ts';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { anyControllerQuery } from '../../../lib/installation.ts';
 import { usePhone } from '../../../lib/media.ts';
+import { OnCallNow } from '../../oncall/on-call-now.tsx';
 import { PagingWarnings } from '../../oncall/paging-warnings.tsx';
 import { alertNewAlarm } from '../alert-new-alarm.ts';
 import { typeName } from '../api/get-alarm-types.ts';
@@ -122,6 +123,7 @@ function AlarmDashboard() {
       <FloodBanner />
       {/* On a phone the alarms come first: the paging warnings follow them. */}
       {phone ? null : <PagingWarnings />}
+      {phone ? null : <OnCallNow />}
       {phone ? (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <button
@@ -217,6 +219,7 @@ function AlarmDashboard() {
         </div>
       ) : null}
       {phone ? <PagingWarnings /> : null}
+      {phone ? <OnCallNow /> : null}
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Page, RecordMissing, Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
@@ -12,6 +13,7 @@ import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
+import { policiesQuery } from '../../settings/api/escalation-policies.ts';
 import {
   createLocation,
   deleteLocation,
@@ -20,8 +22,12 @@ import {
   updateLocation,
 } from '../api/organizations.ts';
 
-/** The location's escalation policy is not edited here: left out of the body, it stays as it is. */
-type Values = Required<Omit<LocationInput, 'escalation_policy_id'>>;
+/** The escalation policy is the select's text: '' for none (the alarm type's policy applies). */
+type Values = Required<Omit<LocationInput, 'escalation_policy_id'>> & { escalation_policy_id: string };
+const formSchema = z.preprocess((v) => {
+  const f = v as Values;
+  return { ...f, escalation_policy_id: f.escalation_policy_id ? Number(f.escalation_policy_id) : null };
+}, locationBody);
 const EMPTY: Values = {
   name: '',
   address_line_1: '',
@@ -31,6 +37,7 @@ const EMPTY: Values = {
   zip: '',
   phone: '',
   timezone: browserTimeZone(),
+  escalation_policy_id: '',
 };
 
 function browserTimeZone(): string {
@@ -41,18 +48,27 @@ function browserTimeZone(): string {
 /** The fields of docs/requirements.md §3 plus the time zone; validated with the API's own schema, errors in both languages. */
 function LocationForm(props: { organizationId: number; location?: Values & { id: number } }) {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  // The organization's own policies and the shared ones; without the right to read policies the
+  // field is left out and the location keeps the one it has.
+  const canPick = hasPermission(user, 'settings_view', 'alarms_view');
+  const policies = useQuery({ ...policiesQuery(), enabled: canPick, retry: false });
+  const choices = (policies.data?.data ?? []).filter(
+    (p) => p.organization_id === null || p.organization_id === props.organizationId,
+  );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<Values, unknown, LocationBody>({
     values: props.location ?? EMPTY,
-    resolver: formResolver(locationBody, t),
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (body) => {
     try {
-      if (props.location) await updateLocation(props.location.id, body);
-      else await createLocation(props.organizationId, body);
+      const sent = policies.isSuccess ? body : { ...body, escalation_policy_id: undefined };
+      if (props.location) await updateLocation(props.location.id, sent);
+      else await createLocation(props.organizationId, sent);
       await queryClient.invalidateQueries({ queryKey: ['locations'] });
       await queryClient.invalidateQueries({ queryKey: ['organizations'] });
       toast.success(props.location ? t('organizations.locationSaved') : t('organizations.locationCreated'));
@@ -90,6 +106,21 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
           </option>
         ))}
       </SelectInput>
+      {policies.isSuccess ? (
+        <SelectInput
+          label={t('oncall.locationPolicy')}
+          hint={t('oncall.locationPolicyHint')}
+          error={errors.escalation_policy_id?.message}
+          reg={form.register('escalation_policy_id')}
+        >
+          <option value="">{t('oncall.locationPolicyNone')}</option>
+          {choices.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </SelectInput>
+      ) : null}
       <div className="flex gap-3">
         <SubmitButton submitting={isSubmitting} label={t('organizations.save')} busyLabel={t('organizations.saving')} />
         <Link to="/organizations/$id/view" params={{ id: String(props.organizationId) }} className={secondaryButton}>
@@ -143,7 +174,7 @@ export function LocationEditPage() {
         <p>{t('organizations.locationNotFound')}</p>
       </Page>
     );
-  const { organisation, controllers_count: _count, ...values } = l;
+  const { organisation, controllers_count: _count, escalation_policy_id: policy, ...values } = l;
   return (
     <Page
       title={t('organizations.locationEditTitle')}
@@ -163,7 +194,10 @@ export function LocationEditPage() {
         />
       }
     >
-      <LocationForm organizationId={organisation.id} location={values} />
+      <LocationForm
+        organizationId={organisation.id}
+        location={{ ...values, escalation_policy_id: policy === null ? '' : String(policy) }}
+      />
       {hasPermission(user, 'controllers_view', 'controllers_view_all') ? (
         <div className="mt-8">
           <MaintenanceWindows filter={{ location_id: l.id }} place={{ locationId: l.id, timeZone: l.timezone }} />

@@ -1,4 +1,4 @@
-import type { OncallNow, OncallSchedule, OncallShift, OverrideBody } from '@rcm/shared/oncall';
+import type { OncallNow, OncallSchedule, OncallShift, OverrideBody, ScheduleBody } from '@rcm/shared/oncall';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { Paged } from './settings.ts';
@@ -31,3 +31,11 @@ export const addOverride = (scheduleId: number, body: OverrideBody) =>
 
 export const removeOverride = (scheduleId: number, overrideId: number) =>
   api<void>(`oncall/schedules/${scheduleId}/overrides/${overrideId}`, { method: 'DELETE' });
+
+export const saveSchedule = (id: number | null, body: ScheduleBody) =>
+  api<{ data: OncallSchedule }>(id === null ? 'oncall/schedules' : `oncall/schedules/${id}`, {
+    method: id === null ? 'POST' : 'PATCH',
+    body,
+  }).then((r) => r.data);
+
+export const deleteSchedule = (id: number) => api<void>(`oncall/schedules/${id}`, { method: 'DELETE' });

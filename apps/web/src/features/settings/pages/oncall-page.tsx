@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { oncallNowQuery, oncallSchedulesQuery, removeOverride } from '../api/oncall.ts';
+import { deleteSchedule, oncallNowQuery, oncallSchedulesQuery, removeOverride } from '../api/oncall.ts';
+import { EscalationPolicies } from '../components/escalation-policies.tsx';
 import { OncallWeek } from '../components/oncall-week.tsx';
 import { OverrideDialog } from '../components/override-dialog.tsx';
+import { ScheduleDialog } from '../components/schedule-dialog.tsx';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 
 const DAY_MS = 86_400_000;
@@ -24,7 +27,8 @@ function weekStart(weeks: number): Date {
 
 /**
  * /settings/on-call: who is on call now and next, each schedule's rota this week or next, and
- * overrides (cover a shift in two clicks, remove those of the week shown or later). Schedules and policies are created through the API.
+ * overrides (cover a shift in two clicks, remove those of the week shown or later); schedules with
+ * their layers and escalation policies with their steps are created, edited and deleted here.
  */
 export function OncallPage() {
   const { t } = useTranslation();
@@ -35,6 +39,7 @@ export function OncallPage() {
   const now = useQuery(oncallNowQuery());
   const [weeks, setWeeks] = useState(0);
   const [cover, setCover] = useState<{ schedule: OncallSchedule; from: Date; to: Date } | null>(null);
+  const [editing, setEditing] = useState<OncallSchedule | 'new' | null>(null);
   const from = weekStart(weeks);
   const remove = async (s: OncallSchedule, id: number) => {
     try {
@@ -45,8 +50,23 @@ export function OncallPage() {
       toast.error(t('settings.oncall.removeFailed'));
     }
   };
+  const removeSchedule = async (s: OncallSchedule) => {
+    await deleteSchedule(s.id);
+    await client.invalidateQueries({ queryKey: ['oncall'] });
+    toast.success(t('settings.deleted', { name: s.name }));
+  };
   return (
-    <SettingsLayout title={t('settings.sections.oncall')} subtitle={t('settings.sections.oncallHint')}>
+    <SettingsLayout
+      title={t('settings.sections.oncall')}
+      subtitle={t('settings.sections.oncallHint')}
+      actions={
+        canEdit ? (
+          <button type="button" className={primaryButton} onClick={() => setEditing('new')}>
+            {t('oncall.editor.new')}
+          </button>
+        ) : null
+      }
+    >
       <section aria-labelledby="oncall-now" className="mb-6">
         <h2 id="oncall-now" className="mb-2 text-base font-semibold">
           {t('settings.oncall.now')}
@@ -97,15 +117,32 @@ export function OncallPage() {
                       </span>
                     </h2>
                     {canEdit ? (
-                      <button
-                        type="button"
-                        className={secondaryButton}
-                        onClick={() =>
-                          setCover({ schedule: s, from: new Date(), to: new Date(Date.now() + DAY_MS / 2) })
-                        }
-                      >
-                        {t('settings.oncall.addOverride')}
-                      </button>
+                      <div className="flex flex-wrap gap-2">
+                        <button
+                          type="button"
+                          className={secondaryButton}
+                          onClick={() =>
+                            setCover({ schedule: s, from: new Date(), to: new Date(Date.now() + DAY_MS / 2) })
+                          }
+                        >
+                          {t('settings.oncall.addOverride')}
+                        </button>
+                        <button
+                          type="button"
+                          className={secondaryButton}
+                          onClick={() => setEditing(s)}
+                          aria-label={t('oncall.editor.editLabel', { name: s.name })}
+                        >
+                          {t('settings.edit')}
+                        </button>
+                        <ConfirmButton
+                          label={t('oncall.editor.delete')}
+                          title={t('oncall.editor.deleteTitle', { name: s.name })}
+                          body={t('oncall.editor.deleteBody')}
+                          destructive
+                          onConfirm={() => removeSchedule(s)}
+                        />
+                      </div>
                     ) : null}
                   </div>
                   <OncallWeek
@@ -144,6 +181,10 @@ export function OncallPage() {
           </div>
         )}
       </QueryState>
+      <EscalationPolicies canEdit={canEdit} />
+      {editing ? (
+        <ScheduleDialog open schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
       {cover ? (
         <OverrideDialog
           open

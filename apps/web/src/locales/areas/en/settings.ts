@@ -138,7 +138,7 @@ export const en = {
     nextWeek: 'Next week',
     shared: 'Service company (shared)',
     emptyTitle: 'No on-call schedules',
-    emptyBody: 'Schedules are created through the API (POST /api/oncall/schedules).',
+    emptyBody: 'Add a schedule with “New schedule”: its layers of people take turns on call.',
     nobodyThisWeek: 'Nobody is on call this week.',
     rotaOf: 'Rota of {{name}}',
     override: 'Override',

@@ -142,7 +142,7 @@ export const es: Widen<typeof en> = {
     nextWeek: 'La próxima semana',
     shared: 'Empresa de servicio (compartida)',
     emptyTitle: 'No hay guardias',
-    emptyBody: 'Las guardias se crean con la API (POST /api/oncall/schedules).',
+    emptyBody: 'Agrega una guardia con “Nueva guardia”: sus capas de personas se turnan de guardia.',
     nobodyThisWeek: 'Nadie está de guardia esta semana.',
     rotaOf: 'Rol de {{name}}',
     override: 'Reemplazo',
