@@ -165,9 +165,13 @@ export const alarmPage = z.object({
 });
 export type AlarmPage = z.infer<typeof alarmPage>;
 
-/** GET /api/oncall/warnings: a high or critical alarm type that would page nobody in an organization. */
+/**
+ * GET /api/oncall/warnings: a high or critical alarm type that would page nobody in an organization,
+ * or at one of its locations (`location`: the location's own policy reaches nobody).
+ */
 export const pagingWarning = z.object({
   organization: z.object({ id: z.number().int(), name: z.string() }),
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   alarm_type: z.object({ id: z.number().int(), code: z.string(), name: z.string(), name_es: z.string() }),
 });
 export type PagingWarning = z.infer<typeof pagingWarning>;

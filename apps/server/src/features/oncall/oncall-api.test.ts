@@ -275,6 +275,41 @@ describe('on-call schedules', () => {
     expect((await call('noSettings', 'GET', 'oncall/warnings')).status).toBe(403);
   });
 
+  it('warns of a location whose own policy reaches nobody, to those who see that location', async () => {
+    const [loc] = await fx.t.database.db
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .where(eq(locations.organizationId, ids.freshOrg))
+      .limit(1);
+    if (!loc) throw new Error('FreshMart has no location');
+    // A shared schedule nobody is on: the location's own policy (which wins there) reaches nobody.
+    const schedule = await call('admin', 'POST', 'oncall/schedules', {
+      name: 'Empty nights',
+      organization_id: null,
+      time_zone: 'America/Chicago',
+      layers: [],
+    });
+    expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
+    const policy = await call('admin', 'POST', 'escalation-policies', {
+      name: 'Nights only',
+      organization_id: null,
+      steps: [{ delay_minutes: 0, targets: [{ type: 'schedule', id: (schedule.body.data as { id: number }).id }] }],
+    });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    await fx.t.database.db
+      .update(locations)
+      .set({ escalationPolicyId: (policy.body.data as { id: number }).id })
+      .where(eq(locations.id, loc.id));
+    type Warning = { organization: { name: string }; location: { id: number; name: string } | null };
+    const atLocation = (data: unknown) => (data as Warning[]).filter((w) => w.location?.id === loc.id);
+    const admin = await call('admin', 'GET', 'oncall/warnings');
+    expect(atLocation(admin.body.data).length).toBeGreaterThan(0);
+    expect(atLocation(admin.body.data)[0]).toMatchObject({ organization: { name: 'FreshMart Foods' }, location: loc });
+    expect(atLocation((await call('orgViewer', 'GET', 'oncall/warnings')).body.data).length).toBeGreaterThan(0);
+    expect(atLocation((await call('otherOrg', 'GET', 'oncall/warnings')).body.data)).toEqual([]);
+    await fx.t.database.db.update(locations).set({ escalationPolicyId: null }).where(eq(locations.id, loc.id));
+  });
+
   it('lets a location name its organization’s own or a shared policy, never another organization’s', async () => {
     const [loc] = await fx.t.database.db
       .select({ id: locations.id })

@@ -15,8 +15,9 @@ const SCHEDULE_HORIZON_MS = 14 * 86_400_000;
 
 /**
  * High and critical alarm types that would page nobody in an organization: their policy (the type's,
- * else the default one) has no step that reaches a person who may see that organization's alarms.
- * A location's own policy is not looked at: this warns about what applies everywhere else.
+ * else the default one) has no step that reaches a person who may see that organization's alarms;
+ * and at a location that names its own policy (which wins there for every type), when that one
+ * reaches nobody.
  */
 export async function pagingWarnings(db: DbOrTx, scope: TenantScope, now: Date): Promise<PagingWarning[]> {
   const orgs = await query<{ id: number; name: string }>(
@@ -38,11 +39,20 @@ export async function pagingWarnings(db: DbOrTx, scope: TenantScope, now: Date):
         from users u join roles r on r.id = u.role_id
         where not u.disabled and u.deleted_at is null and 'alarms_view' = any(r.permissions)`,
   );
+  const ownPolicy = await query<{ id: number; name: string; organization_id: number; policy_id: number }>(
+    db,
+    sql`select l.id, l.name, l.organization_id, l.escalation_policy_id as policy_id from locations l
+        where l.archived_at is null and l.escalation_policy_id is not null
+          and ${scopeSql(scope, { org: sql`l.organization_id`, loc: sql`l.id` })}
+        order by l.name, l.id`,
+  );
   const policies = createPoliciesRepo(db);
   const byId = new Map<number, PolicyDetail | undefined>();
-  for (const id of new Set(types.flatMap((t) => (t.policy_id == null ? [] : [Number(t.policy_id)])))) {
-    byId.set(id, await policies.byId(id));
-  }
+  const policyIds = [
+    ...types.flatMap((t) => (t.policy_id == null ? [] : [Number(t.policy_id)])),
+    ...ownPolicy.map((l) => Number(l.policy_id)),
+  ];
+  for (const id of new Set(policyIds)) byId.set(id, await policies.byId(id));
   const scheduleIds = [...byId.values()].flatMap((p) =>
     (p?.steps ?? []).flatMap((s) => s.targets.flatMap((t) => (t.type === 'schedule' ? [t.id] : []))),
   );
@@ -65,12 +75,22 @@ export async function pagingWarnings(db: DbOrTx, scope: TenantScope, now: Date):
     );
   };
 
-  return orgs.flatMap((o) =>
+  const typeOf = (t: (typeof types)[number]) => ({ id: Number(t.id), code: t.code, name: t.name, name_es: t.name_es });
+  const byOrganization = orgs.flatMap((o) =>
     types
       .filter((t) => !reaches(t.policy_id == null ? undefined : byId.get(Number(t.policy_id)), Number(o.id)))
-      .map((t) => ({
-        organization: { id: Number(o.id), name: o.name },
-        alarm_type: { id: Number(t.id), code: t.code, name: t.name, name_es: t.name_es },
-      })),
+      .map((t) => ({ organization: { id: Number(o.id), name: o.name }, location: null, alarm_type: typeOf(t) })),
   );
+  const orgName = new Map(orgs.map((o) => [Number(o.id), o.name]));
+  const byLocation = ownPolicy
+    .filter((l) => orgName.has(Number(l.organization_id)))
+    .filter((l) => !reaches(byId.get(Number(l.policy_id)), Number(l.organization_id)))
+    .flatMap((l) =>
+      types.map((t) => ({
+        organization: { id: Number(l.organization_id), name: orgName.get(Number(l.organization_id)) ?? '' },
+        location: { id: Number(l.id), name: l.name },
+        alarm_type: typeOf(t),
+      })),
+    );
+  return [...byOrganization, ...byLocation];
 }

@@ -10,7 +10,7 @@ const SHOWN = 4;
 
 /**
  * Warns a settings viewer (dashboard, alarm types) of high and critical alarm types that would page
- * nobody in an organization. Nothing to warn of: nothing shown.
+ * nobody in an organization or at a location with its own policy. Nothing to warn of: nothing shown.
  */
 export function PagingWarnings() {
   const { t, i18n } = useTranslation();
@@ -21,9 +21,11 @@ export function PagingWarnings() {
   const es = i18n.language.startsWith('es');
   const byOrg = new Map<string, string[]>();
   for (const w of warnings.data) {
-    const names = byOrg.get(w.organization.name) ?? [];
+    // Where the warning holds: the organization, or one of its locations whose own policy reaches nobody.
+    const where = w.location ? `${w.organization.name} · ${w.location.name}` : w.organization.name;
+    const names = byOrg.get(where) ?? [];
     names.push(es ? w.alarm_type.name_es : w.alarm_type.name);
-    byOrg.set(w.organization.name, names);
+    byOrg.set(where, names);
   }
   const orgs = [...byOrg.entries()];
   return (

@@ -13,7 +13,7 @@ export const en = {
   warningsMore_one: 'And 1 more organization.',
   warningsMore_other: 'And {{count}} more organizations.',
   warningsHint:
-    'Nobody who may see these alarms is reached by their escalation policy: give the organization members, put people on the on-call schedule, or choose another policy.',
+    'Nobody who may see these alarms is reached by their escalation policy: give the organization members, put people on the on-call schedule, or choose another policy (where a line names a location, its own policy, chosen in the location’s form).',
   warningsLink: 'Alarm types',
   step: 'Step',
   person: 'Person',

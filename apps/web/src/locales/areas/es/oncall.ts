@@ -16,7 +16,7 @@ export const es: Widen<typeof en> = {
   warningsMore_one: 'Y 1 organización más.',
   warningsMore_other: 'Y {{count}} organizaciones más.',
   warningsHint:
-    'Su política de escalamiento no llega a nadie que pueda ver estas alarmas: agrega miembros a la organización, asigna personas a la guardia o elige otra política.',
+    'Su política de escalamiento no llega a nadie que pueda ver estas alarmas: agrega miembros a la organización, asigna personas a la guardia o elige otra política (donde una línea nombra una ubicación, su propia política, que se elige en el formulario de la ubicación).',
   warningsLink: 'Tipos de alarma',
   step: 'Paso',
   person: 'Persona',
