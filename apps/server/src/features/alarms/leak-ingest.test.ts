@@ -29,11 +29,14 @@ const leakAlarms = () =>
 it('a controller uploading two buffered days of a falling level raises the leak alarm at the readings’ own time', async () => {
   const now = Date.now();
   const start = now - 2 * 86_400_000;
-  // 5 %-points a day, ±2 of noise, a reading every 10 minutes, sent as one backlog after an outage.
+  // 5 %-points a day, ±2 of noise, a reading every 10 minutes, sent as one backlog after an outage:
+  // published back to back (in order, as a controller drains its buffer), acknowledged in batches.
+  const backlog: Promise<unknown>[] = [];
   for (let at = start; at < now; at += 600_000) {
     const level = 70 - ((at - start) / 86_400_000) * 5 + (((at / 600_000) % 5) - 2);
-    await device.publish('telemetry', telemetry(new Date(at), { liquid_level: level }));
+    backlog.push(device.publish('telemetry', telemetry(new Date(at), { liquid_level: level })));
   }
+  await Promise.all(backlog);
   const [alarm] = await leakAlarms();
   expect(alarm?.status).toBe('active');
   expect(alarm?.reason).toMatch(/Rack A liquid level falling [45](\.\d)? %-points per day/);
@@ -41,8 +44,10 @@ it('a controller uploading two buffered days of a falling level raises the leak 
   // Raised at a reading's time within the backlog, not when it arrived.
   expect(toDate(alarm?.raised_at).getTime()).toBeLessThan(now - 3_600_000);
   // The level holds from now on: the trend stops and the alarm clears.
+  const steady: Promise<unknown>[] = [];
   for (let at = now; at < now + 86_400_000; at += 1_800_000) {
-    await device.publish('telemetry', telemetry(new Date(at), { liquid_level: 60 }));
+    steady.push(device.publish('telemetry', telemetry(new Date(at), { liquid_level: 60 })));
   }
+  await Promise.all(steady);
   expect((await leakAlarms()).map((a) => a.status)).toEqual(['cleared']);
 });
