@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { alarmsTasks } from './features/alarms/module.ts';
+import { channelsTasks } from './features/channels/module.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
 import { ingestTasks } from './features/ingest/module.ts';
 import { DEFAULT_MQTT_PORT } from './features/ingest/transports/broker-protocol.ts';
@@ -191,6 +192,7 @@ export async function startServer(deps: {
             ...ingestTasks(context),
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
             ...alarmsTasks(context),
+            ...channelsTasks(context),
             {
               // Day partitions of readings a week ahead (db/readings-partitions.ts).
               name: 'readings-partitions',

@@ -20,6 +20,7 @@ export const EN_US: Catalog = {
     not_impersonating: 'You are not signed in as another user.',
     invitation_invalid: 'This invitation link has expired or has already been used.',
     service_unavailable: 'This server is shutting down. Please try again in a moment.',
+    link_used: 'This acknowledge link was already used.',
     setup_done: 'This console is already set up. Sign in instead.',
     reset_token_invalid: 'This link is invalid, has expired or has already been used. Ask for a new one.',
     cannot_change_self: 'You cannot disable, delete or change the role of your own account.',

@@ -20,6 +20,7 @@ export const ES_MX: Catalog = {
     not_impersonating: 'No has iniciado sesión como otro usuario.',
     invitation_invalid: 'Este enlace de invitación ya venció o ya se usó.',
     service_unavailable: 'Este servidor se está apagando. Inténtalo de nuevo en un momento.',
+    link_used: 'Este enlace para reconocer ya se usó.',
     setup_done: 'Esta consola ya está configurada. Inicia sesión.',
     reset_token_invalid: 'Este enlace no es válido, ya venció o ya se usó. Solicita uno nuevo.',
     cannot_change_self: 'No puedes desactivar, eliminar ni cambiar el rol de tu propia cuenta.',

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ScheduledTask } from '../../scheduled/scheduler.ts';
+import { createAcknowledger } from '../alarms/acknowledge.ts';
+import type { FeatureContext } from '../context.ts';
+import { createAckLinks } from './ack-links.ts';
+import { ACK_LINK_TTL_MS, deleteExpiredAckLinks } from './ack-links-repo.ts';
+import { ackLinkRoutes } from './routes.ts';
+
+/** Channels: reaching a paged person beyond email, and their answers (acknowledge links). */
+export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
+  const acknowledger = createAcknowledger({ db: ctx.db, bus: ctx.bus, audit: ctx.audit, now: ctx.now });
+  const ackLinks = createAckLinks({ db: ctx.db, auth: ctx.auth, acknowledger, now: ctx.now });
+  return async (app) => {
+    await app.register(ackLinkRoutes(ackLinks));
+  };
+}
+
+/** The channels' scheduled tasks. */
+export function channelsTasks(ctx: FeatureContext): ScheduledTask[] {
+  return [
+    {
+      // Acknowledge links a day past their expiry (a link answers 404 from its expiry on either way).
+      name: 'ack-links-purge',
+      everyMs: 60 * 60_000,
+      run: async (db) => void (await deleteExpiredAckLinks(db, new Date(ctx.now().getTime() - ACK_LINK_TTL_MS))),
+    },
+  ];
+}
