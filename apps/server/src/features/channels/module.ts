@@ -2,16 +2,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import { createAcknowledger } from '../alarms/acknowledge.ts';
 import type { FeatureContext } from '../context.ts';
+import { createAccountChannels } from './account.ts';
+import { createAccountChannelsRepo } from './account-repo.ts';
+import { accountChannelRoutes } from './account-routes.ts';
 import { createAckLinks } from './ack-links.ts';
 import { ACK_LINK_TTL_MS, deleteExpiredAckLinks } from './ack-links-repo.ts';
 import { ackLinkRoutes } from './routes.ts';
+import { createTwilio, twilioSettingsOf } from './twilio.ts';
 
-/** Channels: reaching a paged person beyond email, and their answers (acknowledge links). */
+/**
+ * Channels: reaching a paged person beyond email (contact methods, notification rules, SMS and calls
+ * through Twilio) and their answers (acknowledge links, SMS replies, calls).
+ */
 export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const acknowledger = createAcknowledger({ db: ctx.db, bus: ctx.bus, audit: ctx.audit, now: ctx.now });
   const ackLinks = createAckLinks({ db: ctx.db, auth: ctx.auth, acknowledger, now: ctx.now });
+  const settings = twilioSettingsOf(ctx.config);
+  const twilio = settings ? createTwilio(settings) : null;
+  const account = createAccountChannels({
+    repo: createAccountChannelsRepo(ctx.db),
+    twilio,
+    push: false,
+    now: ctx.now,
+  });
   return async (app) => {
     await app.register(ackLinkRoutes(ackLinks));
+    await app.register(accountChannelRoutes(account));
   };
 }
 
