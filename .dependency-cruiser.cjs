@@ -54,8 +54,10 @@ const PUBLIC = {
     'routes',
     'transport',
   ],
-  // Acknowledge links, put into every alarm email (and SMS and push) where it is written.
-  channels: ['ack-links-repo'],
+  // Acknowledge links, put into every alarm email (and SMS and push) where it is written; a paged
+  // person's rules (oncall expands a page by them); the deliveries' worker pass and the Twilio client
+  // (the notification worker runs them).
+  channels: ['ack-links-repo', 'deliver', 'rules', 'twilio'],
   // The paging chain, started and advanced by the notification worker.
   oncall: ['paging'],
   organizations: ['locations-repo', 'members-repo'],

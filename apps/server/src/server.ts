@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { alarmsTasks } from './features/alarms/module.ts';
 import { channelsTasks } from './features/channels/module.ts';
+import { twilioOf } from './features/channels/twilio.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
 import { ingestTasks } from './features/ingest/module.ts';
 import { DEFAULT_MQTT_PORT } from './features/ingest/transports/broker-protocol.ts';
@@ -221,6 +222,7 @@ export async function startServer(deps: {
           bus,
           transport: createMailTransport(config.SMTP_URL),
           publicUrl: publicUrlOf({ PUBLIC_URL: config.PUBLIC_URL, PORT: port }),
+          twilio: twilioOf(config),
           from: config.EMAIL_FROM,
           now,
           log,

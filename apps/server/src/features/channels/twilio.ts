@@ -39,6 +39,12 @@ class RebasedRequestClient extends twilio.RequestClient {
   }
 }
 
+/** The Twilio client of this configuration, or null when it has none. */
+export function twilioOf(config: Parameters<typeof twilioSettingsOf>[0]) {
+  const settings = twilioSettingsOf(config);
+  return settings ? createTwilio(settings) : null;
+}
+
 export type SentMessage = { sid: string; status: string };
 
 /** SMS and calls through Twilio's REST API with the official client. */
