@@ -15,8 +15,10 @@
  * say in docs/architecture.md why the other feature needs it.
  */
 const PUBLIC = {
-  // The alarm engine and its rules run inside the ingest writer's transaction.
+  // The alarm engine and its rules run inside the ingest writer's transaction; channels acknowledge
+  // from outside the console (acknowledge links, SMS replies, calls).
   alarms: [
+    'acknowledge',
     'apply',
     'engine',
     'leak-history',
@@ -52,6 +54,10 @@ const PUBLIC = {
     'routes',
     'transport',
   ],
+  // Acknowledge links, put into every alarm email (and SMS and push) where it is written; a paged
+  // person's rules (oncall expands a page by them); the deliveries' worker pass and the Twilio client
+  // (the notification worker runs them).
+  channels: ['ack-links-repo', 'deliver', 'rules', 'twilio'],
   // The paging chain, started and advanced by the notification worker.
   oncall: ['paging'],
   organizations: ['locations-repo', 'members-repo'],
@@ -63,7 +69,7 @@ const SERVER = '^apps/server/src/';
 const TESTS = '\\.test\\.tsx?$|^apps/server/src/test/';
 const FEATURES = ['alarms', 'api-docs', 'assets', 'audit', 'auth', 'controllers', 'ingest', 'inventory', 'jobs'];
 FEATURES.push('languages', 'maintenance', 'notifications', 'ops', 'organizations', 'refrigerant', 'reports');
-FEATURES.push('oncall', 'provisioning', 'search', 'settings', 'setup');
+FEATURES.push('oncall', 'provisioning', 'search', 'settings', 'setup', 'channels');
 
 const boundary = (feature) => {
   const open = PUBLIC[feature] ?? [];

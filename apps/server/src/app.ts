@@ -18,6 +18,7 @@ import { createAuditRepo } from './features/audit/repo.ts';
 import { bearerToken, checkRoutePermission } from './features/auth/guard.ts';
 import { authModule, createAuth } from './features/auth/module.ts';
 import type { AuthService } from './features/auth/service.ts';
+import { channelsModule } from './features/channels/module.ts';
 import type { FeatureContext, FeatureModule } from './features/context.ts';
 import { controllersModule } from './features/controllers/module.ts';
 import { createIngest, type Ingest, ingestFailing, ingestModule } from './features/ingest/module.ts';
@@ -90,6 +91,7 @@ const FEATURES: readonly FeatureModule[] = [
   refrigerantModule,
   maintenanceModule,
   oncallModule,
+  channelsModule,
   apiDocsModule,
 ];
 

@@ -20,6 +20,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Mandrill's webhook key: `X-Mandrill-Signature` is checked with it; unset: the webhook rejects all. */
   MANDRILL_WEBHOOK_KEY: z.string().min(1).optional(),
+  /** Twilio for SMS and calls (features/channels/twilio.ts); without all three, sms/voice are not offered. */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC\w+$/)
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The number (E.164) or messaging service SID (MG…) SMS and calls come from. */
+  TWILIO_FROM: z.string().min(1).optional(),
+  /** Another endpoint for Twilio's REST API (a regional gateway, a test server); default https://api.twilio.com. */
+  TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The sender of the console's emails. */
   EMAIL_FROM: z.string().default('Refrigeration Console <alerts@localhost>'),
   ZUPER_API_URL: z.url().optional(),

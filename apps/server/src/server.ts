@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { alarmsTasks } from './features/alarms/module.ts';
+import { channelsTasks } from './features/channels/module.ts';
+import { twilioOf } from './features/channels/twilio.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
 import { ingestTasks } from './features/ingest/module.ts';
 import { DEFAULT_MQTT_PORT } from './features/ingest/transports/broker-protocol.ts';
@@ -192,6 +194,7 @@ export async function startServer(deps: {
             ...ingestTasks(context),
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
             ...alarmsTasks(context),
+            ...channelsTasks(context),
             {
               // Day partitions of readings a week ahead (db/readings-partitions.ts).
               name: 'readings-partitions',
@@ -221,6 +224,7 @@ export async function startServer(deps: {
           bus,
           transport: createMailTransport(config.SMTP_URL),
           publicUrl: publicUrlOf({ PUBLIC_URL: config.PUBLIC_URL, PORT: port }),
+          twilio: twilioOf(config),
           from: config.EMAIL_FROM,
           now,
           log,

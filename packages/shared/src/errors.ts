@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'in_use',
   'ingest_failing',
   'no_mail_server',
+  'link_used',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

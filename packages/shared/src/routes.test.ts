@@ -3,7 +3,7 @@ import { PERMISSIONS, SPEC_PERMISSIONS } from './permissions.ts';
 import { decideAccess, ROUTES } from './routes.ts';
 
 // docs/requirements.md §2, copied by hand: route name → path as the spec writes it, and its access.
-const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
+const SPEC_TABLE: Record<string, [string, true | false | 'anyone' | string[]]> = {
   login: ['/user/login', false],
   // The member invitation link, not in the spec's table.
   'invitation.accept': ['/user/invitation/{token}', false],
@@ -11,6 +11,8 @@ const SPEC_TABLE: Record<string, [string, true | false | string[]]> = {
   setup: ['/setup', false],
   'password.forgot': ['/user/forgot-password', false],
   'password.reset': ['/user/reset-password', false],
+  // One-tap acknowledge (its link stands for the person), not in the spec's table.
+  ack: ['/a/{token}', 'anyone'],
   home: ['/', true],
   account: ['/account', true],
   '403': ['/403', true],
@@ -83,18 +85,23 @@ describe('route table', () => {
     const [, access] = SPEC_TABLE[route.name] ?? ['', true];
     describe(route.name, () => {
       it('signed out', () => {
-        expect(decideAccess(route.auth, null).kind).toBe(access === false ? 'allow' : 'login');
+        expect(decideAccess(route.auth, null).kind).toBe(access === false || access === 'anyone' ? 'allow' : 'login');
       });
 
       it('signed in with no permission', () => {
-        const expected = access === false ? 'not-found' : access === true ? 'allow' : 'forbidden';
+        const expected =
+          access === false ? 'not-found' : access === true || access === 'anyone' ? 'allow' : 'forbidden';
         expect(decideAccess(route.auth, { permissions: [] }).kind).toBe(expected);
       });
 
       it('signed in with each single permission', () => {
         for (const permission of PERMISSIONS) {
           const expected =
-            access === false ? 'not-found' : access === true || access.includes(permission) ? 'allow' : 'forbidden';
+            access === false
+              ? 'not-found'
+              : access === true || access === 'anyone' || access.includes(permission)
+                ? 'allow'
+                : 'forbidden';
           expect(decideAccess(route.auth, { permissions: [permission] }).kind, permission).toBe(expected);
         }
       });

@@ -1,10 +1,11 @@
 import type { Permission } from './permissions.ts';
 
 /**
- * The route table of docs/requirements.md §2. `auth` is true (signed in), false (only when signed out)
- * or a list of permissions of which the user needs at least one.
+ * The route table of docs/requirements.md §2. `auth` is true (signed in), false (only when signed out),
+ * `'anyone'` (signed in or out: a link that stands for its person, such as one-tap acknowledge) or a
+ * list of permissions of which the user needs at least one.
  */
-export type RouteAuth = true | false | readonly Permission[];
+export type RouteAuth = true | false | 'anyone' | readonly Permission[];
 
 export type RouteDef = {
   name: string;
@@ -20,6 +21,8 @@ export const ROUTES = [
   { name: 'setup', path: '/setup', auth: false },
   { name: 'password.forgot', path: '/user/forgot-password', auth: false },
   { name: 'password.reset', path: '/user/reset-password', auth: false },
+  // Not in the spec's table: one-tap acknowledge from an email, SMS or push (the link is the person's).
+  { name: 'ack', path: '/a/$token', auth: 'anyone' },
   { name: 'home', path: '/', auth: true },
   { name: 'account', path: '/account', auth: true },
   { name: '403', path: '/403', auth: true },
@@ -86,6 +89,7 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'login' } | { kind: 'for
  * signed in without permission → 403; signed in on an auth-false route → not-found (404).
  */
 export function decideAccess(auth: RouteAuth, user: { permissions: readonly string[] } | null): GuardDecision {
+  if (auth === 'anyone') return { kind: 'allow' };
   if (auth === false) return user ? { kind: 'not-found' } : { kind: 'allow' };
   if (!user) return { kind: 'login' };
   if (auth === true) return { kind: 'allow' };

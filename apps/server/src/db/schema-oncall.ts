@@ -3,9 +3,11 @@
  * alarm sent. The final rota is computed from layers and overrides (features/oncall/rota.ts), never
  * stored.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { escalationPolicies, organizations, timestamps, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
+import { contactMethods } from './schema-channels.ts';
 import { emailMessages } from './schema-notifications.ts';
 
 export type OncallRestriction = { days: string[]; from: string; to: string };
@@ -101,8 +103,25 @@ export const alarmPages = pgTable(
     at: ts('at').notNull(),
     detail: text('detail'),
     emailId: integer('email_id').references(() => emailMessages.id, { onDelete: 'set null' }),
+    /**
+     * A delivery the channels' worker sends (features/channels/deliver.ts) is due then: a rule's delay
+     * after the page (its `at`), later after a failed try (backoff); null on pages done at once.
+     */
+    nextAttemptAt: ts('next_attempt_at'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The number an SMS or call goes to (channels' contact methods). */
+    contactMethodId: integer('contact_method_id').references(() => contactMethods.id, { onDelete: 'set null' }),
+    /** The outside service's id of what it sent (Twilio's message or call SID), matched by its status callbacks. */
+    providerId: text('provider_id'),
   },
-  (t) => [index('alarm_pages_alarm_idx').on(t.alarmId, t.at), index('alarm_pages_email_idx').on(t.emailId)],
+  (t) => [
+    index('alarm_pages_alarm_idx').on(t.alarmId, t.at),
+    index('alarm_pages_email_idx').on(t.emailId),
+    index('alarm_pages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued' and ${t.nextAttemptAt} is not null`),
+    index('alarm_pages_provider_idx').on(t.providerId),
+  ],
 );
 
 /**

@@ -31,7 +31,15 @@ export type FieldMessageKey =
   | 'job_category_zuper'
   | 'window_place_unknown'
   | 'window_rack_unknown'
-  | 'window_range_order';
+  | 'window_range_order'
+  | 'channel_unavailable'
+  | 'contact_method_taken'
+  | 'contact_method_unknown'
+  | 'rule_duplicate'
+  | 'code_wrong'
+  | 'code_expired'
+  | 'code_spent'
+  | 'code_not_sent';
 
 /** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
 export type InUseKey =
@@ -49,7 +57,8 @@ export type InUseKey =
   | 'policy_locations'
   | 'schedule_policies'
   | 'role_users'
-  | 'role_invitations';
+  | 'role_invitations'
+  | 'contact_method_rules';
 
 export type Catalog = {
   errors: Record<ErrorCode, string>;
@@ -68,6 +77,7 @@ export type Catalog = {
     current_password_required: string;
     password_weak: string;
     phone_format: string;
+    code_format: string;
     locations_required: string;
     range_order: string;
     not_applicable: string;

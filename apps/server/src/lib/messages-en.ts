@@ -20,6 +20,7 @@ export const EN_US: Catalog = {
     not_impersonating: 'You are not signed in as another user.',
     invitation_invalid: 'This invitation link has expired or has already been used.',
     service_unavailable: 'This server is shutting down. Please try again in a moment.',
+    link_used: 'This acknowledge link was already used.',
     setup_done: 'This console is already set up. Sign in instead.',
     reset_token_invalid: 'This link is invalid, has expired or has already been used. Ask for a new one.',
     cannot_change_self: 'You cannot disable, delete or change the role of your own account.',
@@ -61,6 +62,14 @@ export const EN_US: Catalog = {
     window_place_unknown: 'This location or controller does not exist or is not yours to maintain.',
     window_rack_unknown: 'This controller has no rack with this reference.',
     window_range_order: 'The end must be after the start.',
+    channel_unavailable: 'This console cannot send SMS or make calls: no Twilio account is set up.',
+    contact_method_taken: 'You already have this number for this method.',
+    contact_method_unknown: 'Choose one of your own phone numbers.',
+    rule_duplicate: 'This method already has a rule with this delay.',
+    code_wrong: 'This code is not the one we sent.',
+    code_expired: 'This code has expired. Send a new one.',
+    code_spent: 'Too many wrong codes. Send a new one.',
+    code_not_sent: 'The code could not be sent to this number. Check it and try again.',
     refrigerant_system_missing: "Set up this rack's refrigerant system (refrigerant and full charge) first.",
     correction_target_invalid: 'Choose an entry of this system that has not been corrected yet.',
     date_in_future: 'The date cannot be in the future.',
@@ -92,6 +101,10 @@ export const EN_US: Catalog = {
     role_users: (n) => (n === 1 ? '1 user has this role.' : `${n} users have this role.`),
     role_invitations: (n) =>
       n === 1 ? '1 pending invitation offers this role.' : `${n} pending invitations offer this role.`,
+    contact_method_rules: (n) =>
+      n === 1
+        ? '1 notification rule pages this number: change it first.'
+        : `${n} notification rules page this number: change them first.`,
   },
   validation: {
     required: 'This field is required.',
@@ -106,6 +119,7 @@ export const EN_US: Catalog = {
     current_password_required: 'Enter your current password to set a new one.',
     password_weak: 'This password is too easy to guess. Choose a longer or less common one.',
     phone_format: 'Enter the number with its country code, e.g. +1 312 555 0100.',
+    code_format: 'Enter the 6 digits of the code.',
     locations_required: 'Choose at least one location, or all locations.',
     range_order: 'The end must be after the start.',
     not_applicable: 'This field does not apply to this kind of entry.',

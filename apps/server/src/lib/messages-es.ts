@@ -20,6 +20,7 @@ export const ES_MX: Catalog = {
     not_impersonating: 'No has iniciado sesión como otro usuario.',
     invitation_invalid: 'Este enlace de invitación ya venció o ya se usó.',
     service_unavailable: 'Este servidor se está apagando. Inténtalo de nuevo en un momento.',
+    link_used: 'Este enlace para reconocer ya se usó.',
     setup_done: 'Esta consola ya está configurada. Inicia sesión.',
     reset_token_invalid: 'Este enlace no es válido, ya venció o ya se usó. Solicita uno nuevo.',
     cannot_change_self: 'No puedes desactivar, eliminar ni cambiar el rol de tu propia cuenta.',
@@ -61,6 +62,14 @@ export const ES_MX: Catalog = {
     window_place_unknown: 'Esta ubicación o controlador no existe o no te corresponde darle mantenimiento.',
     window_rack_unknown: 'Este controlador no tiene un rack con esta referencia.',
     window_range_order: 'El final debe ser posterior al inicio.',
+    channel_unavailable: 'Esta consola no puede enviar SMS ni hacer llamadas: no hay una cuenta de Twilio configurada.',
+    contact_method_taken: 'Ya tienes este número para este método.',
+    contact_method_unknown: 'Elige uno de tus propios números de teléfono.',
+    rule_duplicate: 'Este método ya tiene una regla con este retraso.',
+    code_wrong: 'Este código no es el que enviamos.',
+    code_expired: 'Este código venció. Envía uno nuevo.',
+    code_spent: 'Demasiados códigos incorrectos. Envía uno nuevo.',
+    code_not_sent: 'No se pudo enviar el código a este número. Revísalo e inténtalo de nuevo.',
     refrigerant_system_missing:
       'Primero configura el sistema de refrigerante de este rack (refrigerante y carga completa).',
     correction_target_invalid: 'Elige un registro de este sistema que aún no se haya corregido.',
@@ -99,6 +108,10 @@ export const ES_MX: Catalog = {
     role_users: (n) => (n === 1 ? '1 usuario tiene este rol.' : `${n} usuarios tienen este rol.`),
     role_invitations: (n) =>
       n === 1 ? '1 invitación pendiente ofrece este rol.' : `${n} invitaciones pendientes ofrecen este rol.`,
+    contact_method_rules: (n) =>
+      n === 1
+        ? '1 regla de notificación usa este número: cámbiala primero.'
+        : `${n} reglas de notificación usan este número: cámbialas primero.`,
   },
   validation: {
     required: 'Este campo es obligatorio.',
@@ -113,6 +126,7 @@ export const ES_MX: Catalog = {
     current_password_required: 'Ingresa tu contraseña actual para definir una nueva.',
     password_weak: 'Esta contraseña es demasiado fácil de adivinar. Elige una más larga o menos común.',
     phone_format: 'Ingresa el número con su código de país, p. ej. +52 55 1234 5678.',
+    code_format: 'Ingresa los 6 dígitos del código.',
     locations_required: 'Elige al menos una ubicación, o todas las ubicaciones.',
     range_order: 'El final debe ser posterior al inicio.',
     not_applicable: 'Este campo no corresponde a este tipo de registro.',

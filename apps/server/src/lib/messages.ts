@@ -16,6 +16,7 @@ const CUSTOM_KEYS = new Set([
   'invalid_email',
   'password_weak',
   'phone_format',
+  'code_format',
   'locations_required',
   'range_order',
   'required',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Db } from '../db/client.ts';
+import { twilioOf } from '../features/channels/twilio.ts';
 import { createMailTransport, type MailTransport } from '../features/notifications/transport.ts';
 import type { NotificationWorkerDeps } from '../features/notifications/worker.ts';
 import { query } from '../lib/sql.ts';
@@ -43,10 +44,10 @@ type Running = {
 /**
  * The whole server on the demo seed (PUBLIC_URL, the Mandrill webhook key), a real SMTP server, the
  * notification worker's dependencies on a test clock set to the real time before each test, and the
- * manager's sign-in. Registers the file's beforeAll/afterAll/beforeEach; the getters answer once
+ * manager's sign-in (`env`: more settings, read in beforeAll: a hook registered before this call has run). Registers the file's beforeAll/afterAll/beforeEach; the getters answer once
  * beforeAll has run.
  */
-export function useNotificationsServer() {
+export function useNotificationsServer(env: () => Record<string, string> = () => ({})) {
   const clock = { now: new Date() };
   let running: Running | null = null;
   const get = (): Running => {
@@ -55,13 +56,15 @@ export function useNotificationsServer() {
   };
   beforeAll(async () => {
     const smtp = await startTestSmtp();
-    const server = await createTestServer({ PUBLIC_URL, MANDRILL_WEBHOOK_KEY: WEBHOOK_KEY });
+    const extra = env();
+    const server = await createTestServer({ PUBLIC_URL, MANDRILL_WEBHOOK_KEY: WEBHOOK_KEY, ...extra });
     const transport = createMailTransport(smtp.url);
     const deps: NotificationWorkerDeps = {
       db: server.database.db,
       bus: server.bus,
       transport,
       publicUrl: PUBLIC_URL,
+      twilio: twilioOf(extra),
       from: 'Console <alerts@console.test>',
       now: () => clock.now,
     };

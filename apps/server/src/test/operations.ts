@@ -40,4 +40,7 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/invitations/{token}',
   'POST /api/invitations/{token}/accept',
   'POST /api/ingest/v1/{mac}/{channel}',
+  // One-tap acknowledge: the link's token stands for its person.
+  'GET /api/ack-links/{token}',
+  'POST /api/ack-links/{token}',
 ]);

@@ -11,6 +11,7 @@ const ResetPasswordPage = lazyRouteComponent(
   () => import('../features/auth/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
+const AckPage = lazyRouteComponent(() => import('../features/channels/ack-page.tsx'), 'AckPage');
 const AccountPage = lazyRouteComponent(() => import('../features/account/account-page.tsx'), 'AccountPage');
 const LegalPage = lazyRouteComponent(() => import('../features/legal/legal-page.tsx'), 'LegalPage');
 const ForbiddenPage = lazyRouteComponent(() => import('../features/errors/forbidden-page.tsx'), 'ForbiddenPage');
@@ -189,6 +190,7 @@ export const PAGES = {
   'reports.refrigerant': RefrigerantReportPage,
   'reports.alarm_management': AlarmManagementReportPage,
   'invitation.accept': InvitationAcceptPage,
+  ack: AckPage,
   settings: SettingsIndexPage,
   'settings.users': SettingsUsersPage,
   'settings.users.create': SettingsUserCreatePage,

@@ -28,8 +28,9 @@ async function guard(auth: RouteAuth, href: string): Promise<void> {
   const decision = decideAccess(auth, user);
   switch (decision.kind) {
     case 'allow':
-      // A signed-in page's strings (a chunk the sign-in page does not download).
-      if (user) await loadAppStrings();
+      // A signed-in page's strings (a chunk the sign-in page does not download); a link's page
+      // (one-tap acknowledge) shows an alarm signed in or not, with the same strings.
+      if (user || auth === 'anyone') await loadAppStrings();
       return;
     case 'login':
       throw redirect({ to: '/user/login', search: { redirect: href } });
@@ -87,6 +88,7 @@ const appRoutes = {
   setup: createRoute(page('setup')),
   'password.forgot': createRoute(page('password.forgot')),
   'password.reset': createRoute({ ...page('password.reset'), validateSearch: passwordResetSearch }),
+  ack: createRoute(page('ack')),
   home: createRoute({ ...page('home'), validateSearch: dashboardSearch }),
   account: createRoute(page('account')),
   '403': createRoute(page('403')),

@@ -8,6 +8,7 @@ const CUSTOM: Record<string, string> = {
   current_password_required: 'validation.currentPasswordRequired',
   password_weak: 'validation.passwordWeak',
   phone_format: 'validation.phoneFormat',
+  code_format: 'validation.codeFormat',
   invalid_email: 'validation.email',
   locations_required: 'validation.locationsRequired',
   password_mismatch: 'validation.passwordMismatch',

@@ -166,6 +166,7 @@ export const enUS = {
     currentPasswordRequired: 'Enter your current password to set a new one.',
     passwordWeak: 'This password is too easy to guess. Choose a longer or less common one.',
     phoneFormat: 'Enter the number with its country code, e.g. +1 312 555 0100.',
+    codeFormat: 'Enter the 6 digits of the code.',
     locationsRequired: 'Choose at least one location, or all locations.',
     passwordMismatch: 'The two passwords are not the same.',
     notApplicable: 'This field does not apply to this kind of entry.',

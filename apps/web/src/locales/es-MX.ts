@@ -168,6 +168,7 @@ export const esMX: Catalog = {
     currentPasswordRequired: 'Ingresa tu contraseña actual para definir una nueva.',
     passwordWeak: 'Esta contraseña es demasiado fácil de adivinar. Elige una más larga o menos común.',
     phoneFormat: 'Ingresa el número con su código de país, p. ej. +52 55 1234 5678.',
+    codeFormat: 'Ingresa los 6 dígitos del código.',
     locationsRequired: 'Elige al menos una ubicación, o todas las ubicaciones.',
     passwordMismatch: 'Las dos contraseñas no son iguales.',
     notApplicable: 'Este campo no corresponde a este tipo de registro.',

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { requireScope, type TenantScope } from '../auth/scope.ts';
+import { requireScope, type ScopeCaller, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { AlarmLifecycleRepo, AlarmTarget } from './lifecycle-repo.ts';
 import { type AlarmAction, TRANSITIONS } from './transitions.ts';
@@ -62,8 +62,11 @@ export function createAlarmLifecycleService(deps: {
     );
 
   return {
-    /** 404 outside the caller's scope; 409 (nothing changed) when the status does not allow the action. */
-    async apply(ctx: AuthContext, ref: number, action: AlarmAction): Promise<AlarmSummary> {
+    /**
+     * 404 outside the caller's scope; 409 (nothing changed) when the status does not allow the action.
+     * The caller may be a person acting without a session (channels' acknowledge links and replies).
+     */
+    async apply(ctx: ScopeCaller, ref: number, action: AlarmAction): Promise<AlarmSummary> {
       const scope = requireScope(ctx, 'alarms', 'alarms_view', TRANSITIONS[action].permission);
       // An impersonated session acts as the impersonated user.
       const [id] = await repo.transition(scope, { ref }, { action, actorId: ctx.user.id, at: now() });

@@ -57,6 +57,8 @@ const WHOLE = new Set([
   'GET /api/oncall/schedules/{id}/shifts',
   'GET /api/oncall/now',
   'GET /api/oncall/warnings',
+  // A person's notification rules, saved and read as one list.
+  'GET /api/account/notification-rules',
   // One alarm's pages.
   'GET /api/alarms/{ref}/pages',
 ]);

@@ -10,3 +10,13 @@ export type AuthContext = {
   token: string;
   impersonatorUserId: number | null;
 };
+
+/**
+ * What a tenant scope is decided from (`scope.ts`): a request's caller, or a person acting without a
+ * session (an acknowledge link, a reply to an SMS), loaded as they are now.
+ */
+export type ScopeCaller = {
+  user: Pick<UserRecord, 'id' | 'organizationId'>;
+  permissions: ReadonlySet<Permission>;
+  locationIds: readonly number[] | 'all';
+};

@@ -24,6 +24,14 @@ const ANY_USER = new Set([
   'PATCH /api/account',
   'GET /api/account/notifications',
   'PUT /api/account/notifications',
+  'GET /api/account/channels',
+  'GET /api/account/contact-methods',
+  'POST /api/account/contact-methods',
+  'POST /api/account/contact-methods/{id}/verify',
+  'POST /api/account/contact-methods/{id}/resend',
+  'DELETE /api/account/contact-methods/{id}',
+  'GET /api/account/notification-rules',
+  'PUT /api/account/notification-rules',
   'GET /api/refrigerants',
 ]);
 

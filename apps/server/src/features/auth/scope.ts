@@ -2,7 +2,9 @@ import type { Permission } from '@rcm/shared/permissions';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { forbidden } from '../../lib/errors.ts';
 import { arr } from '../../lib/sql.ts';
-import type { AuthContext } from './service.ts';
+import type { ScopeCaller } from './context.ts';
+
+export type { ScopeCaller } from './context.ts';
 
 /**
  * What part of the tenants a caller may see in one domain: every organization, or one organization
@@ -62,7 +64,7 @@ export const DOMAIN_ACCESS = {
 export type ScopeDomain = keyof typeof DOMAIN_ACCESS;
 
 /** The caller's scope in a domain, or null when they may not see it at all. */
-export function scopeFor(ctx: AuthContext, domain: ScopeDomain): TenantScope | null {
+export function scopeFor(ctx: ScopeCaller, domain: ScopeDomain): TenantScope | null {
   const rule: DomainAccess = DOMAIN_ACCESS[domain];
   const own = rule.own === null || ctx.permissions.has(rule.own);
   if (rule.allNeedsOwn && !own) return null;
@@ -76,7 +78,7 @@ export function scopeFor(ctx: AuthContext, domain: ScopeDomain): TenantScope | n
 }
 
 /** The caller's scope in a domain, after checking they hold every permission the action needs (else 403). */
-export function requireScope(ctx: AuthContext, domain: ScopeDomain, ...needs: Permission[]): TenantScope {
+export function requireScope(ctx: ScopeCaller, domain: ScopeDomain, ...needs: Permission[]): TenantScope {
   const scope = scopeFor(ctx, domain);
   if (!scope || needs.some((p) => !ctx.permissions.has(p))) throw forbidden();
   return scope;

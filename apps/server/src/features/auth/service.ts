@@ -30,7 +30,7 @@ function permissionSet(list: readonly string[]): ReadonlySet<Permission> {
   return set;
 }
 
-import type { AuthContext } from './context.ts';
+import type { AuthContext, ScopeCaller } from './context.ts';
 
 export type { AuthContext };
 
@@ -178,6 +178,17 @@ export function createAuthService(deps: {
     },
 
     /** Extends the session's lifetime; the same token stays valid (clients refresh every 30 min). */
+    /**
+     * A person as they are now, to act without a session (an acknowledge link, a reply to an SMS):
+     * null when they are deleted or disabled.
+     */
+    async actorOf(userId: number): Promise<(ScopeCaller & { user: UserRecord }) | null> {
+      const user = await repo.findUserById(userId);
+      if (!user || user.disabled) return null;
+      const locationIds = user.allLocations ? 'all' : await repo.userLocationIds(user.id);
+      return { user, permissions: permissionSet(user.permissions), locationIds };
+    },
+
     async refresh(ctx: AuthContext) {
       const expiresAt = new Date(now().getTime() + ttl(ctx.session.remember));
       await repo.touchSession(ctx.session.id, now(), expiresAt);

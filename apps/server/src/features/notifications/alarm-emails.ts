@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { toDate } from '../../lib/sql.ts';
+import { ackLinkUrl, createAckLinkFor } from '../channels/ack-links-repo.ts';
 import type { AlarmRow } from './alarm-outbox-repo.ts';
 import { enqueueEmail } from './outbox-repo.ts';
 import type { alarmRecipients } from './recipients.ts';
@@ -14,16 +15,20 @@ export const refOf = (a: AlarmRow): AlarmRef => ({
   locationId: a.location_id == null ? null : Number(a.location_id),
 });
 
-/** Queues the alarm's email (tier 0) or escalation (tier n) to each recipient; returns their ids in order. */
+/**
+ * Queues the alarm's email (tier 0) or escalation (tier n) to each recipient, with their one-tap
+ * acknowledge link when they may acknowledge it; returns the emails' ids in order.
+ */
 export async function queueAlarmEmails(
   tx: DbOrTx,
-  deps: { publicUrl: string },
+  deps: { publicUrl: string; now: () => Date },
   alarm: AlarmRow,
   recipients: Awaited<ReturnType<typeof alarmRecipients>>,
   tier: number,
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const r of recipients) {
+    const token = await createAckLinkFor(tx, { alarmId: Number(alarm.id), userId: r.userId, at: deps.now() });
     const content = renderAlarmEmail(
       {
         ref: Number(alarm.ref),
@@ -37,7 +42,12 @@ export async function queueAlarmEmails(
         raisedAt: toDate(alarm.raised_at),
         tier,
       },
-      { locale: r.locale, timeZone: r.timeZone, publicUrl: deps.publicUrl },
+      {
+        locale: r.locale,
+        timeZone: r.timeZone,
+        publicUrl: deps.publicUrl,
+        ackUrl: token ? ackLinkUrl(deps.publicUrl, token) : null,
+      },
     );
     const { id } = await enqueueEmail(tx, {
       kind: tier > 0 ? 'escalation' : 'alarm',

@@ -35,6 +35,7 @@ const COPY = {
     location: 'Location',
     raised: 'Raised',
     view: 'View the alarm',
+    acknowledge: 'Acknowledge now (no sign-in needed, works once within 24 hours)',
     footer: 'You receive this email because of your notification preferences in the console.',
     footerEscalation: 'You receive this email because you are on the escalation list of this alarm type.',
   },
@@ -51,6 +52,7 @@ const COPY = {
     location: 'Ubicación',
     raised: 'Generada',
     view: 'Ver la alarma',
+    acknowledge: 'Reconocer ahora (sin iniciar sesión; funciona una vez durante 24 horas)',
     footer: 'Recibes este correo por tus preferencias de notificación en la consola.',
     footerEscalation: 'Recibes este correo porque estás en la lista de escalamiento de este tipo de alarma.',
   },
@@ -60,10 +62,13 @@ export function alarmLink(publicUrl: string, ref: number): string {
   return `${publicUrl.replace(/\/+$/, '')}/alarms/${ref}/view`;
 }
 
-/** The alarm email in the recipient's language, times in their time zone. */
+/**
+ * The alarm email in the recipient's language, times in their time zone; with `ackUrl`, the
+ * recipient's one-tap acknowledge link above the link to the alarm.
+ */
 export function renderAlarmEmail(
   alarm: AlarmEmailData,
-  opts: { locale: Locale; timeZone: string; publicUrl: string },
+  opts: { locale: Locale; timeZone: string; publicUrl: string; ackUrl?: string | null },
 ): { subject: string; html: string; text: string } {
   const c = COPY[opts.locale];
   const sev = SEVERITY[opts.locale][alarm.severity];
@@ -92,13 +97,16 @@ export function renderAlarmEmail(
   ];
   const intro = escalated ? c.introEscalation : c.intro;
   const footer = escalated ? c.footerEscalation : c.footer;
-  const text = [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `${c.view}: ${link}`, '', footer].join('\n');
+  const ack = opts.ackUrl ? [`${c.acknowledge}: ${opts.ackUrl}`] : [];
+  const text = [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', ...ack, `${c.view}: ${link}`, '', footer].join(
+    '\n',
+  );
   const html = `<!doctype html><html lang="${opts.locale}"><body style="font-family:Arial,sans-serif;color:#1f2937">
 <p>${escapeHtml(intro)}</p>
 <table cellpadding="4" style="border-collapse:collapse">${rows
     .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
     .join('')}</table>
-<p><a href="${escapeHtml(link)}">${escapeHtml(c.view)}</a></p>
+${opts.ackUrl ? `<p><a href="${escapeHtml(opts.ackUrl)}" style="font-weight:bold">${escapeHtml(c.acknowledge)}</a></p>\n` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(c.view)}</a></p>
 <p style="color:#6b7280;font-size:12px">${escapeHtml(footer)}</p>
 </body></html>`;
   return { subject, html, text };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
+import type { TwilioClient } from '../channels/twilio.ts';
 import type { MailTransport } from './transport.ts';
 
 /** What the notification worker's passes (worker.ts) run with. */
@@ -13,6 +14,8 @@ export type NotificationWorkerDeps = {
   from: string;
   now: () => Date;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** SMS and calls (null or absent: not configured). */
+  twilio?: TwilioClient | null;
   /** Delivery attempts before a message is marked failed. */
   maxAttempts?: number;
 };

@@ -143,17 +143,34 @@ export async function insertPage(
     channel: PageChannel;
     at: Date;
     emailId: number | null;
+    /** A delivery the channels' worker sends at this time (SMS, call, a delayed email). */
+    nextAttemptAt?: Date | null;
+    contactMethodId?: number | null;
   },
 ): Promise<void> {
   await tx.insert(alarmPages).values(page);
 }
 
-/** The person who acknowledged an alarm acknowledged their pages of it. */
+/**
+ * The person who acknowledged an alarm acknowledged their pages of it. Deliveries whose time had not
+ * come (a rule's later SMS, call or email, never tried) are no pages: they go.
+ */
 export async function markPagesAcknowledged(tx: DbOrTx, alarmId: number, userId: number): Promise<number> {
+  const dropped = await dropUnsentDeliveries(tx, alarmId);
   const rows = await query<{ id: number }>(
     tx,
     sql`update alarm_pages set status = 'acknowledged'
         where alarm_id = ${alarmId} and user_id = ${userId} and status <> 'acknowledged' returning id`,
+  );
+  return rows.length + dropped;
+}
+
+/** Removes the alarm's deliveries that were never tried (the alarm was acknowledged or cleared first). */
+export async function dropUnsentDeliveries(tx: DbOrTx, alarmId: number): Promise<number> {
+  const rows = await query<{ id: number }>(
+    tx,
+    sql`delete from alarm_pages where alarm_id = ${alarmId} and status = 'queued' and attempts = 0
+          and next_attempt_at is not null returning id`,
   );
   return rows.length;
 }

@@ -1,15 +1,15 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { toDate } from '../../lib/sql.ts';
-import { type AlarmRef, queueAlarmEmails, refOf } from '../notifications/alarm-emails.ts';
+import { type AlarmRef, refOf } from '../notifications/alarm-emails.ts';
 import { type AlarmRow, loadAlarm } from '../notifications/alarm-outbox-repo.ts';
 import type { Recipient } from '../notifications/recipients.ts';
 import { nextInChain, tierOf } from './chain.ts';
+import { pagePerson } from './page-person.ts';
 import {
   advanceChain,
   chainRunning,
-  firstAlarmEmail,
-  insertPage,
+  dropUnsentDeliveries,
   lockNextDueStep,
   markPagesAcknowledged,
   pageAudience,
@@ -67,7 +67,7 @@ export async function resumePaging(tx: DbOrTx, alarm: AlarmRow, now: Date): Prom
  */
 export async function stopPaging(tx: DbOrTx, alarm: AlarmRow): Promise<boolean> {
   await stopChain(tx, alarm.id);
-  if (alarm.acknowledged_by == null) return false;
+  if (alarm.acknowledged_by == null) return (await dropUnsentDeliveries(tx, alarm.id)) > 0;
   return (await markPagesAcknowledged(tx, alarm.id, Number(alarm.acknowledged_by))) > 0;
 }
 
@@ -93,8 +93,8 @@ async function stepRecipients(tx: DbOrTx, alarm: AlarmRow, step: StepRow, now: D
 
 /**
  * Pages the chain steps that are due, one per transaction (the row is locked, so instances never page
- * the same step twice). Each person reached gets a page by email (the only channel so far); the
- * chain's very first page goes with the alarm's first email where that person already has one.
+ * the same step twice). Each person reached is paged by their notification rules (`pagePerson`):
+ * an email at once here, other channels and later emails by the channels' worker.
  */
 export async function processPaging(deps: PagingDeps, limit = 50): Promise<number> {
   let paged = 0;
@@ -125,18 +125,8 @@ export async function processPaging(deps: PagingDeps, limit = 50): Promise<numbe
       }
       const tier = tierOf(policy, position);
       for (const r of await stepRecipients(tx, alarm, step, now)) {
-        let emailId = tier === 0 ? await firstAlarmEmail(tx, alarm.id, r.userId) : null;
-        if (emailId === null) [emailId = null] = await queueAlarmEmails(tx, deps, alarm, [r], tier);
-        await insertPage(tx, {
-          alarmId: alarm.id,
-          step: position.step + 1,
-          cycle: position.cycle,
-          userId: r.userId,
-          channel: 'email',
-          at: now,
-          emailId,
-        });
-        changed.set(Number(alarm.id), refOf(alarm));
+        const page = { step: position.step + 1, cycle: position.cycle, tier, at: now };
+        if ((await pagePerson(tx, deps, alarm, r, page)) > 0) changed.set(Number(alarm.id), refOf(alarm));
       }
       const dueAt = toDate(due.next_at);
       await advanceChain(tx, alarm.id, { at: now, next: nextInChain(policy, position, dueAt) });

@@ -10,6 +10,8 @@ import { ApiError, api } from '../../lib/api-client.ts';
 import { fetchUser, useAuth } from '../../lib/auth-store.ts';
 import { formResolver } from '../../lib/form-errors.ts';
 import { setLocale } from '../../lib/i18n.ts';
+import { ContactMethodsSection } from '../channels/contact-methods.tsx';
+import { NotificationRulesSection } from '../channels/notification-rules.tsx';
 import { NotificationPreferencesSection } from '../notifications/notification-preferences.tsx';
 
 type FormValues = {
@@ -141,6 +143,10 @@ export function AccountPage() {
         <SubmitButton submitting={isSubmitting} label={t('account.save')} busyLabel={t('account.saving')} />
       </form>
       <NotificationPreferencesSection />
+      <div className="mt-8 max-w-2xl space-y-6">
+        <NotificationRulesSection />
+        <ContactMethodsSection />
+      </div>
     </Page>
   );
 }

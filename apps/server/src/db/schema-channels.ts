@@ -1,0 +1,83 @@
+/**
+ * Channels (features/channels): how a paged person is reached beyond email, and how they answer.
+ * A person's contact methods (phone numbers for SMS and calls, verified by a code) and notification
+ * rules (which method, how long after the page); one-tap acknowledge links (only a link's hash is
+ * stored). The deliveries themselves are `alarm_pages` rows (schema-oncall.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts, users } from './schema.ts';
+import { alarms } from './schema-alarms.ts';
+
+/** A one-tap acknowledge link: bound to one person and one alarm, single use, 24 hours. */
+export const ackLinks = pgTable(
+  'ack_links',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 of the token in the link (the token itself is only in the email, SMS or push). */
+    tokenHash: text('token_hash').notNull().unique(),
+    alarmId: integer('alarm_id')
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('ack_links_alarm_idx').on(t.alarmId), index('ack_links_expires_idx').on(t.expiresAt)],
+);
+
+export type ContactMethodType = 'sms' | 'voice';
+
+/** A phone number a person is paged at by SMS or by a call; it pages only once verified. */
+export const contactMethods = pgTable(
+  'contact_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<ContactMethodType>().notNull(),
+    /** E.164 (+ and up to 15 digits). */
+    address: text('address').notNull(),
+    verifiedAt: ts('verified_at'),
+    /** SHA-256 of the 6-digit code sent to the number; null once verified. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: ts('code_expires_at'),
+    /** Wrong codes entered against the current code (5 spend it). */
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('contact_methods_user_type_address_uq').on(t.userId, t.type, t.address),
+    index('contact_methods_address_idx').on(t.address),
+  ],
+);
+
+export type RuleMethod = 'email' | 'push' | 'contact';
+
+/**
+ * A person's notification rules: when paged, each fires after its delay unless the alarm was
+ * acknowledged. No rows: the defaults (push and email at once).
+ */
+export const notificationRules = pgTable(
+  'notification_rules',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    method: text('method').$type<RuleMethod>().notNull(),
+    /** With method `contact`: the number called or texted. */
+    contactMethodId: integer('contact_method_id').references(() => contactMethods.id),
+    delayMinutes: integer('delay_minutes').notNull(),
+  },
+  (t) => [
+    index('notification_rules_user_idx').on(t.userId, t.position),
+    index('notification_rules_contact_idx').on(t.contactMethodId),
+    check('notification_rules_contact_ck', sql`(${t.method} = 'contact') = (${t.contactMethodId} is not null)`),
+  ],
+);

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ScheduledTask } from '../../scheduled/scheduler.ts';
+import { createAcknowledger } from '../alarms/acknowledge.ts';
+import type { FeatureContext } from '../context.ts';
+import { publicUrlOf } from '../notifications/routes.ts';
+import { createAccountChannels } from './account.ts';
+import { createAccountChannelsRepo } from './account-repo.ts';
+import { accountChannelRoutes } from './account-routes.ts';
+import { createAckLinks } from './ack-links.ts';
+import { ACK_LINK_TTL_MS, deleteExpiredAckLinks } from './ack-links-repo.ts';
+import { ackLinkRoutes } from './routes.ts';
+import { twilioOf } from './twilio.ts';
+import { twilioRoutes } from './twilio-routes.ts';
+
+/**
+ * Channels: reaching a paged person beyond email (contact methods, notification rules, SMS and calls
+ * through Twilio) and their answers (acknowledge links, SMS replies, a call's "press 1", statuses).
+ */
+export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
+  const acknowledger = createAcknowledger({ db: ctx.db, bus: ctx.bus, audit: ctx.audit, now: ctx.now });
+  const ackLinks = createAckLinks({ db: ctx.db, auth: ctx.auth, acknowledger, now: ctx.now });
+  const twilio = twilioOf(ctx.config);
+  const account = createAccountChannels({
+    repo: createAccountChannelsRepo(ctx.db),
+    twilio,
+    push: false,
+    now: ctx.now,
+  });
+  return async (app) => {
+    await app.register(ackLinkRoutes(ackLinks));
+    await app.register(accountChannelRoutes(account));
+    await app.register(
+      twilioRoutes({
+        db: ctx.db,
+        bus: ctx.bus,
+        auth: ctx.auth,
+        acknowledger,
+        authToken: twilio ? (ctx.config.TWILIO_AUTH_TOKEN ?? null) : null,
+        publicUrl: publicUrlOf(ctx.config),
+      }),
+    );
+  };
+}
+
+/** The channels' scheduled tasks. */
+export function channelsTasks(ctx: FeatureContext): ScheduledTask[] {
+  return [
+    {
+      // Acknowledge links a day past their expiry (a link answers 404 from its expiry on either way).
+      name: 'ack-links-purge',
+      everyMs: 60 * 60_000,
+      run: async (db) => void (await deleteExpiredAckLinks(db, new Date(ctx.now().getTime() - ACK_LINK_TTL_MS))),
+    },
+  ];
+}

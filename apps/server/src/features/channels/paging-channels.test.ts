@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import twilio from 'twilio';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../../lib/sql.ts';
+import { seedAlarms } from '../../test/alarms.ts';
+import { login } from '../../test/app.ts';
+import { headers, userByEmail } from '../../test/helpers.ts';
+import { PUBLIC_URL, useNotificationsServer } from '../../test/notifications.ts';
+import { startTestTwilio, TEST_TWILIO } from '../../test/twilio.ts';
+import { processOutbox } from '../notifications/alarm-outbox.ts';
+import { processPaging } from '../oncall/paging.ts';
+import { deliverPages } from './deliver.ts';
+
+let tw: Awaited<ReturnType<typeof startTestTwilio>>;
+beforeAll(async () => {
+  tw = await startTestTwilio();
+  return () => tw.close();
+});
+const fx = useNotificationsServer(() => tw.env);
+const { clock, queueRaise } = fx;
+
+const SMS = '+13125550142';
+const VOICE = '+13125550143';
+let techId = 0;
+let smsId = 0;
+let voiceId = 0;
+
+beforeAll(async () => {
+  const db = fx.server.database.db;
+  techId = (await userByEmail(fx.server.database, 'technician@example.com')).id;
+  const ids = await query<{ id: number }>(
+    db,
+    sql`insert into contact_methods (user_id, type, address, verified_at, created_at)
+        values (${techId}, 'sms', ${SMS}, now(), now()), (${techId}, 'voice', ${VOICE}, now(), now()) returning id`,
+  );
+  smsId = Number(ids[0]?.id);
+  voiceId = Number(ids[1]?.id);
+  const admin = await login(fx.server.app, 'admin@example.com');
+  const policy = await fx.server.app.inject({
+    method: 'POST',
+    url: '/api/escalation-policies',
+    headers: headers(admin),
+    payload: {
+      name: 'Technician by phone',
+      organization_id: null,
+      repeat: 0,
+      steps: [{ delay_minutes: 0, targets: [{ type: 'user', id: techId }] }],
+    },
+  });
+  expect(policy.statusCode, policy.body).toBe(201);
+  await db.execute(
+    sql`update alarm_types set escalation_policy_id = ${policy.json().data.id} where code = 'LOW_LIQUID_LEVEL'`,
+  );
+});
+
+/** The technician's rules, through the API. */
+async function rules(body: object[]) {
+  const token = await login(fx.server.app, 'technician@example.com');
+  const res = await fx.server.app.inject({
+    method: 'PUT',
+    url: '/api/account/notification-rules',
+    headers: headers(token),
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A raised alarm, its outbox and paging passes run. */
+async function raise() {
+  const [alarm] = await seedAlarms(fx.server.database.db, [
+    { controller: 4, type: 'LOW_LIQUID_LEVEL', raisedAt: clock.now },
+  ]);
+  if (!alarm) throw new Error('seed failed');
+  await queueRaise(alarm.id);
+  await processOutbox(fx.deps);
+  await processPaging(fx.deps);
+  return alarm;
+}
+
+type PageRow = {
+  id: number;
+  channel: string;
+  status: string;
+  provider_id: string | null;
+  detail: string | null;
+  attempts: number;
+};
+const pagesOf = (alarmId: number) =>
+  query<PageRow>(
+    fx.server.database.db,
+    sql`select id, channel, status, provider_id, detail, attempts from alarm_pages where alarm_id = ${alarmId} order by id`,
+  );
+
+/** A request as Twilio sends it: form-encoded and signed over the URL and fields. */
+function fromTwilio(path: string, form: Record<string, string>, signature?: string) {
+  const url = `${PUBLIC_URL}${path}`;
+  return fx.server.app.inject({
+    method: 'POST',
+    url: path,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': signature ?? twilio.getExpectedTwilioSignature(TEST_TWILIO.TWILIO_AUTH_TOKEN, url, form),
+    },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+
+describe('paging by the person’s rules', () => {
+  it('texts at once, calls later unless acknowledged; status callbacks and an "ACK" reply land on the pages', async () => {
+    clock.now = new Date();
+    await rules([
+      { method: 'email', delay_minutes: 0 },
+      { method: { contact_method_id: smsId }, delay_minutes: 0 },
+      { method: { contact_method_id: voiceId }, delay_minutes: 5 },
+    ]);
+    const alarm = await raise();
+    expect((await pagesOf(alarm.id)).map((p) => [p.channel, p.status])).toEqual([
+      ['email', 'queued'],
+      ['sms', 'queued'],
+      ['voice', 'queued'],
+    ]);
+    const before = tw.requests.length;
+    await deliverPages(fx.deps);
+    // Only the SMS was due; the call waits its 5 minutes.
+    const sent = tw.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.path).toBe(`/2010-04-01/Accounts/${TEST_TWILIO.TWILIO_ACCOUNT_SID}/Messages.json`);
+    expect(sent[0]?.form).toMatchObject({
+      To: SMS,
+      From: TEST_TWILIO.TWILIO_FROM,
+      StatusCallback: `${PUBLIC_URL}/api/twilio/status`,
+    });
+    expect(sent[0]?.form.Body).toContain(`#${alarm.ref}`);
+    expect(sent[0]?.form.Body).toMatch(new RegExp(`${PUBLIC_URL}/a/[A-Za-z0-9_-]{43}`));
+    expect(sent[0]?.form.Body).toContain(`ACK ${alarm.ref}`);
+    const sms = (await pagesOf(alarm.id))[1];
+    expect(sms).toMatchObject({ status: 'sent', provider_id: expect.stringMatching(/^SM/) });
+
+    // Twilio says it was delivered: an unsigned or wrongly signed callback changes nothing.
+    const callback = {
+      MessageSid: sms?.provider_id ?? '',
+      MessageStatus: 'delivered',
+      AccountSid: TEST_TWILIO.TWILIO_ACCOUNT_SID,
+    };
+    expect((await fromTwilio('/api/twilio/status', callback, 'bad')).statusCode).toBe(403);
+    expect((await pagesOf(alarm.id))[1]?.status).toBe('sent');
+    expect((await fromTwilio('/api/twilio/status', callback)).statusCode).toBe(204);
+    expect((await pagesOf(alarm.id))[1]?.status).toBe('delivered');
+
+    // The technician replies "ACK" from the number: acknowledged as them.
+    const unsigned = await fromTwilio('/api/twilio/sms', { From: SMS, Body: 'ACK' }, 'forged');
+    expect(unsigned.statusCode).toBe(403);
+    const reply = await fromTwilio('/api/twilio/sms', { From: SMS, Body: ' ack ', To: TEST_TWILIO.TWILIO_FROM });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.body).toContain(`<Message>Alarm #${alarm.ref} acknowledged.</Message>`);
+    const [row] = await query<{ status: string; acknowledged_by: number }>(
+      fx.server.database.db,
+      sql`select status, acknowledged_by from alarms where id = ${alarm.id}`,
+    );
+    expect(row).toMatchObject({ status: 'acknowledged', acknowledged_by: techId });
+    // A number nobody verified is told nothing.
+    expect((await fromTwilio('/api/twilio/sms', { From: '+15550000000', Body: 'ACK' })).body).not.toContain(
+      '<Message>',
+    );
+
+    // Five minutes on, the call is not placed: the alarm was acknowledged.
+    await processOutbox(fx.deps);
+    clock.now = new Date(clock.now.getTime() + 5 * 60_000 + 1000);
+    const calls = tw.requests.length;
+    await deliverPages(fx.deps);
+    expect(tw.requests.length).toBe(calls);
+    expect((await pagesOf(alarm.id)).map((p) => p.channel)).toEqual(['email', 'sms']);
+  });
+
+  it('calls and reads the alarm out in the person’s language; "1" acknowledges', async () => {
+    clock.now = new Date();
+    await fx.server.database.db.execute(sql`update users set language = 'es-MX' where id = ${techId}`);
+    await rules([{ method: { contact_method_id: voiceId }, delay_minutes: 0 }]);
+    const alarm = await raise();
+    await deliverPages(fx.deps);
+    const [page] = await pagesOf(alarm.id);
+    expect(page).toMatchObject({ channel: 'voice', status: 'sent', provider_id: expect.stringMatching(/^CA/) });
+    const placed = tw.requests.at(-1);
+    const voicePath = `/api/twilio/voice/${page?.id}`;
+    expect(placed?.path).toMatch(/\/Calls\.json$/);
+    expect(placed?.form).toMatchObject({ To: VOICE, From: TEST_TWILIO.TWILIO_FROM, Url: `${PUBLIC_URL}${voicePath}` });
+
+    expect((await fromTwilio(voicePath, { CallSid: page?.provider_id ?? '' }, 'x')).statusCode).toBe(403);
+    const answered = await fromTwilio(voicePath, { CallSid: page?.provider_id ?? '' });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.headers['content-type']).toContain('text/xml');
+    expect(answered.body).toContain('<Gather numDigits="1"');
+    expect(answered.body).toContain('<Say language="es-MX">Alarma de refrigeración.');
+    expect(answered.body).toContain('Presiona 1 para reconocerla.');
+    const pressed = await fromTwilio(voicePath, { CallSid: page?.provider_id ?? '', Digits: '1' });
+    expect(pressed.body).toContain('Reconocida. Hasta luego.');
+    const [row] = await query<{ status: string }>(
+      fx.server.database.db,
+      sql`select status from alarms where id = ${alarm.id}`,
+    );
+    expect(row?.status).toBe('acknowledged');
+    await fx.server.database.db.execute(sql`update users set language = 'en-US' where id = ${techId}`);
+  });
+
+  it('keeps a failure on the page and retries with backoff, then fails it', async () => {
+    clock.now = new Date();
+    tw.fail.add(SMS);
+    await rules([{ method: { contact_method_id: smsId }, delay_minutes: 0 }]);
+    const alarm = await raise();
+    await deliverPages(fx.deps);
+    let [page] = await pagesOf(alarm.id);
+    expect(page).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(page?.detail).toContain('is not a valid phone number');
+    // Not before the backoff (30 s), then again until the fifth try fails it.
+    await deliverPages(fx.deps);
+    expect((await pagesOf(alarm.id))[0]?.attempts).toBe(1);
+    for (let i = 0; i < 4; i++) {
+      clock.now = new Date(clock.now.getTime() + 31 * 60_000);
+      await deliverPages(fx.deps);
+    }
+    [page] = await pagesOf(alarm.id);
+    expect(page).toMatchObject({ status: 'failed', attempts: 5 });
+    tw.fail.delete(SMS);
+    // The alarm's pages as the console lists them.
+    const admin = await login(fx.server.app, 'admin@example.com');
+    const listed = await fx.server.app.inject({ url: `/api/alarms/${alarm.ref}/pages`, headers: headers(admin) });
+    expect(listed.json().data[0]).toMatchObject({ channel: 'sms', status: 'failed' });
+  });
+});

@@ -1,0 +1,49 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { PageChannel } from '../../db/schema-oncall.ts';
+import { personRules } from '../channels/rules.ts';
+import { queueAlarmEmails } from '../notifications/alarm-emails.ts';
+import type { AlarmRow } from '../notifications/alarm-outbox-repo.ts';
+import type { Recipient } from '../notifications/recipients.ts';
+import { firstAlarmEmail, insertPage } from './paging-repo.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * One person paged at one step: their notification rules become one `alarm_pages` row each (the
+ * defaults when they saved none). An email due at once is queued here, in the paging transaction (a
+ * chain's first page reuses the alarm's first email to them); every other delivery (SMS, call, a
+ * later email) is left to the channels' worker at its time, which sends it unless the alarm was
+ * acknowledged by then. An unverified number and push (not delivered by this installation yet) page
+ * nobody and get no row.
+ */
+export async function pagePerson(
+  tx: DbOrTx,
+  deps: { publicUrl: string; now: () => Date },
+  alarm: AlarmRow,
+  person: Recipient,
+  page: { step: number; cycle: number; tier: number; at: Date },
+): Promise<number> {
+  let rows = 0;
+  for (const rule of await personRules(tx, person.userId)) {
+    const channel: PageChannel | null =
+      rule.method === 'email' ? 'email' : rule.method === 'contact' && rule.verified ? rule.type : null;
+    if (channel === null) continue;
+    const base = { alarmId: alarm.id, step: page.step, cycle: page.cycle, userId: person.userId, channel };
+    if (channel === 'email' && rule.delayMinutes === 0) {
+      let emailId = page.tier === 0 ? await firstAlarmEmail(tx, alarm.id, person.userId) : null;
+      if (emailId === null) [emailId = null] = await queueAlarmEmails(tx, deps, alarm, [person], page.tier);
+      await insertPage(tx, { ...base, at: page.at, emailId });
+    } else {
+      const due = new Date(page.at.getTime() + rule.delayMinutes * MINUTE);
+      await insertPage(tx, {
+        ...base,
+        at: due,
+        emailId: null,
+        nextAttemptAt: due,
+        contactMethodId: rule.contactMethodId,
+      });
+    }
+    rows++;
+  }
+  return rows;
+}

@@ -1,0 +1,44 @@
+import type {
+  ChannelAvailability,
+  ContactMethod,
+  ContactMethodBody,
+  NotificationRule,
+  NotificationRuleView,
+} from '@rcm/shared/channels';
+import type { ListMeta } from '@rcm/shared/pagination';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+export const channelsQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'channels'],
+    queryFn: () => api<{ data: ChannelAvailability }>('account/channels').then((r) => r.data),
+  });
+
+/** The person's numbers (a handful: the first 100 cover them). */
+export const contactMethodsQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'contact-methods'],
+    queryFn: () =>
+      api<{ data: ContactMethod[]; meta: ListMeta }>('account/contact-methods?per_page=100').then((r) => r.data),
+  });
+
+export const rulesQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'notification-rules'],
+    queryFn: () => api<{ data: NotificationRuleView[] }>('account/notification-rules').then((r) => r.data),
+  });
+
+export const addContactMethod = (body: ContactMethodBody) =>
+  api<{ data: ContactMethod }>('account/contact-methods', { method: 'POST', body }).then((r) => r.data);
+export const verifyContactMethod = (id: number, code: string) =>
+  api<{ data: ContactMethod }>(`account/contact-methods/${id}/verify`, { method: 'POST', body: { code } }).then(
+    (r) => r.data,
+  );
+export const resendCode = (id: number) =>
+  api<{ data: ContactMethod }>(`account/contact-methods/${id}/resend`, { method: 'POST' }).then((r) => r.data);
+export const removeContactMethod = (id: number) => api<null>(`account/contact-methods/${id}`, { method: 'DELETE' });
+export const saveRules = (rules: NotificationRule[]) =>
+  api<{ data: NotificationRuleView[] }>('account/notification-rules', { method: 'PUT', body: rules }).then(
+    (r) => r.data,
+  );
