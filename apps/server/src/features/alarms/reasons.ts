@@ -26,6 +26,8 @@ const STATUS_ES: Record<PointStatus, string> = {
   manual_on: 'encendido manual',
   off: 'apagado',
   fault: 'falla',
+  defrost: 'deshielo',
+  door_open: 'puerta abierta',
 };
 
 export type Label = { en: string; es: string };
