@@ -12,7 +12,7 @@ export type AlarmRule = {
   name: string;
   /** The alarm type's Spanish name (reasons are written in both languages). */
   nameEs?: string;
-  source: 'metric' | 'point' | 'status' | 'device' | 'offline' | 'trend';
+  source: 'metric' | 'point' | 'status' | 'device' | 'offline' | 'trend' | 'defrost' | 'cycling';
   match: string;
   comparator: 'lt' | 'gt' | 'eq';
   threshold: number | null;
@@ -21,6 +21,10 @@ export type AlarmRule = {
   severity: AlarmSeverity;
   autoClear: boolean;
   enabled: boolean;
+  /** A point rule is not judged while its point defrosts nor this long after (case-rules.ts); default 45. */
+  defrostRecoveryMinutes?: number;
+  /** When set, a point rule judges a first-order lag of the value with this time constant (product probe). */
+  productProbeMinutes?: number | null;
 };
 
 /** One value of a telemetry message: a rack metric (`A:superheat`) or a point (`A.CASE1`). */
@@ -33,12 +37,14 @@ export type Sample = {
   value: number | null;
   unit?: string;
   status?: PointStatus;
+  /** The value is the simulated product temperature, not the air (reasons say so). */
+  product?: boolean;
 };
 
 /** Compiled point-name patterns: a pattern is tested against every point of every message. */
 const globs = new Map<string, RegExp>();
 
-function globMatches(pattern: string, value: string): boolean {
+export function globMatches(pattern: string, value: string): boolean {
   let re = globs.get(pattern);
   if (!re) {
     re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`, 'i');
@@ -49,7 +55,7 @@ function globMatches(pattern: string, value: string): boolean {
 }
 
 /** Point temperatures reported in °C are compared in °F, the catalogue's unit. */
-function comparable(sample: Sample): number | null {
+export function comparable(sample: Sample): number | null {
   if (sample.value === null) return null;
   const unit = sample.unit?.toLowerCase();
   if (unit === '°c' || unit === 'c' || unit === 'degc') return sample.value * 1.8 + 32;
@@ -105,7 +111,9 @@ export function assess(rule: AlarmRule, sample: Sample): boolean | null {
 function labelOf(sample: Sample): Label {
   if (sample.kind === 'metric')
     return metricLabel(sample.rackRef, sample.subject.slice(sample.subject.indexOf(':') + 1));
-  return pointLabel(sample.name ?? sample.subject);
+  const name = sample.name ?? sample.subject;
+  if (sample.product) return { en: `${name} (product)`, es: `${name} (producto)` };
+  return pointLabel(name);
 }
 
 export function reasonFor(rule: AlarmRule, sample: Sample): Reasons {
