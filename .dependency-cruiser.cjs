@@ -18,6 +18,9 @@ const PUBLIC = {
   // The alarm engine and its rules run inside the ingest writer's transaction.
   alarms: [
     'apply',
+    'case-apply',
+    'case-rules',
+    'case-state',
     'engine',
     'leak-history',
     'leak-rule',

@@ -55,7 +55,7 @@ export function globMatches(pattern: string, value: string): boolean {
 }
 
 /** Point temperatures reported in °C are compared in °F, the catalogue's unit. */
-export function comparable(sample: Sample): number | null {
+function comparable(sample: Sample): number | null {
   if (sample.value === null) return null;
   const unit = sample.unit?.toLowerCase();
   if (unit === '°c' || unit === 'c' || unit === 'degc') return sample.value * 1.8 + 32;
