@@ -1,7 +1,7 @@
 /**
  * What a refrigerated case does on its own through the day, as pure functions of the time: scheduled
- * defrosts (4 a day, 20–40 minutes each, the air rising ~12 °F, then a pull-down), shoppers opening the
- * door (a few minutes, the air rising toward 46 °F), and a compressor that short-cycles when told to.
+ * defrosts (4 a day, 20–40 minutes each, the air rising ~12 °F, then a pull-down), shoppers and stockers opening
+ * the door (1–10 minutes, the air rising toward 46 °F), and a compressor that short-cycles when told to.
  * Every case has its own schedule, derived from a seed, so the same seed and time give the same phase:
  * the live fleet asks with the wall clock, the nuisance bench with its simulated week.
  */
@@ -17,7 +17,7 @@ export const CASE_CYCLE = {
   /** After a defrost the case pulls the air back down over this long. */
   pulldownMinutes: 20,
   pulldownTauS: 300,
-  /** Each half hour a door may open (this share of half hours), for 1–4 minutes. */
+  /** Each half hour a door may open (this share of half hours), for 1–10 minutes (a shopper, or shelves being stocked). */
   doorEveryMinutes: 30,
   doorShare: 0.35,
   doorTargetF: 46,
@@ -61,8 +61,8 @@ export function casePhase(caseSeed: number, t: number, opts: { stuckMinutes?: nu
   const window = CASE_CYCLE.doorEveryMinutes * MINUTE;
   const half = Math.floor(t / window);
   if (draw(caseSeed, 1_000_000 + half) < CASE_CYCLE.doorShare) {
-    const at = half * window + Math.floor(draw(caseSeed, 2_000_000 + half) * (window - 5 * MINUTE));
-    const length = (1 + Math.floor(draw(caseSeed, 3_000_000 + half) * 4)) * MINUTE;
+    const at = half * window + Math.floor(draw(caseSeed, 2_000_000 + half) * (window - 10 * MINUTE));
+    const length = (1 + Math.floor(draw(caseSeed, 3_000_000 + half) * 10)) * MINUTE;
     if (t >= at && t < at + length) return { kind: 'door', sinceMs: at };
   }
   return { kind: 'normal' };

@@ -71,27 +71,27 @@ export function evaluateCaseRules(
     if (sample.kind !== 'point') continue;
     const pc = cases.points.get(sample.subject);
     if (!pc || pc.at !== ms) continue;
-    const label = pointLabel(sample.name ?? sample.subject);
-    const suffix = suffixOf(sample.subject);
     const rulesHere = pc.kind === 'case' ? defrost : cycling;
+    if (rulesHere.length === 0) continue;
+    const suffix = suffixOf(sample.subject);
     for (const rule of rulesHere) {
       if (!globMatches(rule.match, suffix)) continue;
       const limit = rule.threshold as number;
       const key = stateKey(rule.id, sample.subject);
       const open = state.open.get(key);
-      let holds: boolean;
-      let value: number;
-      let reasons: ReturnType<typeof defrostOverrunReasons>;
-      if (pc.kind === 'case') {
-        value = pc.defrostSince === null ? 0 : Math.floor((ms - pc.defrostSince) / MINUTE);
-        holds = pc.defrostSince !== null && ms - pc.defrostSince > limit * MINUTE;
-        reasons = defrostOverrunReasons(rule, label, sample.subject, value, limit);
-      } else {
-        value = startsInHour(pc, ms);
-        holds = value > limit;
-        reasons = shortCyclingReasons(rule, label, sample.subject, value, limit);
-      }
+      const value =
+        pc.kind === 'case'
+          ? pc.defrostSince === null
+            ? 0
+            : Math.floor((ms - pc.defrostSince) / MINUTE)
+          : startsInHour(pc, ms);
+      const holds = pc.kind === 'case' ? pc.defrostSince !== null && ms - pc.defrostSince > limit * MINUTE : value > limit;
       if (holds && !open) {
+        const label = pointLabel(sample.name ?? sample.subject);
+        const reasons =
+          pc.kind === 'case'
+            ? defrostOverrunReasons(rule, label, sample.subject, value, limit)
+            : shortCyclingReasons(rule, label, sample.subject, value, limit);
         const decision = raise(rule, { subject: sample.subject, rackRef: sample.rackRef, value, at, reasons });
         out.push(decision);
         state.open.set(key, { id: null, raise: decision });

@@ -5,7 +5,7 @@
  * caller passes each reading's own time; nothing here reads a clock or a database.
  */
 import type { PointStatus } from '@rcm/shared/device';
-import { type AlarmRule, applies, globMatches, type Sample } from './sample-match.ts';
+import { type AlarmRule, applies, comparableValue, globMatches, type Sample } from './sample-match.ts';
 
 export const DEFAULT_DEFROST_RECOVERY_MINUTES = 45;
 const MINUTE = 60_000;
@@ -151,19 +151,12 @@ export function judgedValue(pc: PointCase, rule: AlarmRule, air: number | null):
   return pc.lags.get(tau) ?? air;
 }
 
-/** A temperature in °C compared in °F, the catalogue's unit (as sample-match.ts compares). */
-function toComparable(value: number | null, unit: string | undefined): number | null {
-  if (value === null) return null;
-  const u = unit?.toLowerCase();
-  return u === '°c' || u === 'c' || u === 'degc' ? value * 1.8 + 32 : value;
-}
-
 /** Whether the reading is within every limit that applies (judged as each rule judges), null without a value. */
 function inRange(pc: PointCase, sample: Sample): boolean | null {
   if (sample.value === null) return null;
   for (const rule of pc.limits) {
     if (!rule.enabled || rule.threshold === null) continue;
-    const v = toComparable(judgedValue(pc, rule, sample.value), sample.unit);
+    const v = comparableValue(judgedValue(pc, rule, sample.value), sample.unit);
     if (v === null) return null;
     if (rule.comparator === 'lt' ? v < rule.threshold : v > rule.threshold) return false;
   }

@@ -8,7 +8,15 @@ import {
   type PointCase,
 } from './case-state.ts';
 import { deviceReasons, type Reasons } from './reasons.ts';
-import { type AlarmRule, applies, assess, reasonFor, rulesForSamples, type Sample } from './sample-match.ts';
+import {
+  type AlarmRule,
+  applies,
+  assess,
+  assessValue,
+  reasonFor,
+  rulesForSamples,
+  type Sample,
+} from './sample-match.ts';
 
 export type { AlarmRule, Sample } from './sample-match.ts';
 
@@ -139,12 +147,16 @@ function judgeCasePoint(
       state.conditions.delete(key);
       out.push({ kind: 'condition-delete', ruleId: rule.id, subject: sample.subject });
     }
-  } else {
-    const probe = rule.productProbeMinutes ? judgedValue(pc, rule, sample.value) : undefined;
-    const judged =
-      probe === undefined || probe === null ? sample : { ...sample, value: Math.round(probe * 10) / 10, product: true };
-    judge(rule, state, judged, assess(rule, judged), at, out);
-  }
+  } else if (rule.productProbeMinutes) {
+    const p = judgedValue(pc, rule, sample.value);
+    const product = p === null ? null : Math.round(p * 10) / 10;
+    // The product sample is made only when it is needed (a condition or a raise).
+    judge(rule, state, sample, assessValue(rule, product, sample.unit), at, out, () => ({
+      ...sample,
+      value: product,
+      product: true,
+    }));
+  } else judge(rule, state, sample, assess(rule, sample), at, out);
   followShadow(pc, rule, assess(rule, sample), state.open.has(key), ms, caseOut);
 }
 
@@ -156,6 +168,8 @@ function judge(
   holds: boolean | null,
   at: Date,
   out: Decision[],
+  /** The sample a condition and a raise carry, when it is not `sample` (the product temperature). */
+  judged?: () => Sample,
 ): void {
   if (holds === null) return;
   // Nothing held and nothing open on this controller: a released condition changes nothing.
@@ -176,12 +190,13 @@ function judge(
     return;
   }
 
+  const shown = holds && judged ? judged() : sample;
   if (open) {
     if (!condition) {
       // The condition had been released and came back while the alarm is uncleared.
       bumpOpen(open, at, out);
       state.conditions.set(key, { since: at });
-      out.push({ kind: 'condition-set', ruleId: rule.id, subject: sample.subject, since: at, value: sample.value });
+      out.push({ kind: 'condition-set', ruleId: rule.id, subject: sample.subject, since: at, value: shown.value });
     }
     return;
   }
@@ -189,15 +204,15 @@ function judge(
   const since = condition?.since ?? at;
   if (!condition) {
     state.conditions.set(key, { since });
-    out.push({ kind: 'condition-set', ruleId: rule.id, subject: sample.subject, since, value: sample.value });
+    out.push({ kind: 'condition-set', ruleId: rule.id, subject: sample.subject, since, value: shown.value });
   }
   if (at.getTime() - since.getTime() >= rule.delaySeconds * 1000) {
     const decision = raise(rule, {
       subject: sample.subject,
       rackRef: sample.rackRef,
-      value: sample.value,
+      value: shown.value,
       at,
-      reasons: reasonFor(rule, sample),
+      reasons: reasonFor(rule, shown),
     });
     out.push(decision);
     state.open.set(key, { id: null, raise: decision });

@@ -55,11 +55,11 @@ export function globMatches(pattern: string, value: string): boolean {
 }
 
 /** Point temperatures reported in °C are compared in °F, the catalogue's unit. */
-function comparable(sample: Sample): number | null {
-  if (sample.value === null) return null;
-  const unit = sample.unit?.toLowerCase();
-  if (unit === '°c' || unit === 'c' || unit === 'degc') return sample.value * 1.8 + 32;
-  return sample.value;
+export function comparableValue(value: number | null, unit: string | undefined): number | null {
+  if (value === null) return null;
+  const u = unit?.toLowerCase();
+  if (u === '°c' || u === 'c' || u === 'degc') return value * 1.8 + 32;
+  return value;
 }
 
 /** The rules of sources telemetry can match, per rules list (the rules cache keeps one list until the catalogue changes; `applies` checks `enabled`). */
@@ -97,7 +97,12 @@ export function applies(rule: AlarmRule, sample: Sample): boolean {
 /** true: the condition holds; false: it is released (past the hysteresis); null: in between. */
 export function assess(rule: AlarmRule, sample: Sample): boolean | null {
   if (rule.source === 'status') return sample.status === rule.match;
-  const value = comparable(sample);
+  return assessValue(rule, sample.value, sample.unit);
+}
+
+/** A threshold rule over a value in a unit (`assess` without a sample: the product temperature). */
+export function assessValue(rule: AlarmRule, raw: number | null, unit: string | undefined): boolean | null {
+  const value = comparableValue(raw, unit);
   if (value === null || rule.threshold === null) return null;
   if (rule.comparator === 'lt') {
     if (value < rule.threshold) return true;
