@@ -85,7 +85,8 @@ export function evaluateCaseRules(
             ? 0
             : Math.floor((ms - pc.defrostSince) / MINUTE)
           : startsInHour(pc, ms);
-      const holds = pc.kind === 'case' ? pc.defrostSince !== null && ms - pc.defrostSince > limit * MINUTE : value > limit;
+      const holds =
+        pc.kind === 'case' ? pc.defrostSince !== null && ms - pc.defrostSince > limit * MINUTE : value > limit;
       if (holds && !open) {
         const label = pointLabel(sample.name ?? sample.subject);
         const reasons =
