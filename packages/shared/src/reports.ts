@@ -10,6 +10,7 @@ export const REPORT_NAMES = [
   'alarm_response',
   'refrigerant',
   'alarm_management',
+  'case_performance',
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
