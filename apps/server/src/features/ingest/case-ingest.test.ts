@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
+import { login } from '../../test/app.ts';
 import { connectDevice, type TestDevice } from '../../test/device.ts';
+import { headers } from '../../test/helpers.ts';
 import { createTestServer, type TestServer } from '../../test/server.ts';
 
 // A seeded controller of FreshMart #103.
@@ -117,6 +119,27 @@ describe('case rules on the ingest path', () => {
     expect(cycling).toHaveLength(1);
     expect(cycling[0]?.value).toBe(7);
     expect(cycling[0]?.reason).toMatch(/Compressor 1 \(A\.COMP1\) 7 starts in the last hour \(limit 6\)/);
+  });
+
+  it('charts the case with its product temperature and its defrosts shaded', async () => {
+    const token = await login(server.app, 'technician@example.com');
+    const [c] = await query<{ id: number }>(server.database.db, sql`select id from controllers where mac_address = ${MAC}`);
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/controllers/${c?.id}/metrics?from=2026-11-20T08:00:00Z&to=2026-11-20T12:00:00Z`,
+      headers: headers(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const series = res.json().data.series.find((s: { key: string }) => s.key === 'A.CASE1');
+    expect(series.defrosts).toEqual([
+      { from: '2026-11-20T08:05:00.000Z', to: '2026-11-20T08:35:00.000Z' },
+      { from: '2026-11-20T09:40:00.000Z', to: '2026-11-20T10:50:00.000Z' },
+    ]);
+    expect(series.product.length).toBeGreaterThan(100);
+    // The product lags the air: at the end of the first defrost the air is 50 °F, the product below it.
+    const last = (list: [string, number][], before: string) => list.filter(([t]) => t < before).at(-1)?.[1];
+    expect(last(series.points, '2026-11-20T08:34:30Z')).toBe(50);
+    expect(last(series.product, '2026-11-20T08:34:30Z')).toBeLessThan(48);
   });
 
   it('keeps each case hour: observed, held and in-range seconds', async () => {
