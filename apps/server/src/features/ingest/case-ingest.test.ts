@@ -123,7 +123,10 @@ describe('case rules on the ingest path', () => {
 
   it('charts the case with its product temperature and its defrosts shaded', async () => {
     const token = await login(server.app, 'technician@example.com');
-    const [c] = await query<{ id: number }>(server.database.db, sql`select id from controllers where mac_address = ${MAC}`);
+    const [c] = await query<{ id: number }>(
+      server.database.db,
+      sql`select id from controllers where mac_address = ${MAC}`,
+    );
     const res = await server.app.inject({
       method: 'GET',
       url: `/api/controllers/${c?.id}/metrics?from=2026-11-20T08:00:00Z&to=2026-11-20T12:00:00Z`,
