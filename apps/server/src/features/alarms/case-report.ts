@@ -47,10 +47,10 @@ function add(a: Acc, r: CaseRow): void {
   a.alarms += Number(r.alarms);
 }
 
-/** Figures of one case or a sum of cases; defrosts a day over the observed days (else the range's elapsed days). */
+/** Figures of one case or a sum of cases; defrosts a day per case over the range's elapsed days. */
 function figuresOf(a: Acc, rangeDays: number): CaseFigures {
   const judged = a.observed_s - a.held_s;
-  const days = a.observed_s >= 3600 ? a.observed_s / DAY_S : rangeDays * Math.max(a.cases, 1);
+  const days = rangeDays * Math.max(a.cases, 1);
   return {
     cases: a.cases,
     observed_hours: round1(a.observed_s / 3600),
