@@ -97,6 +97,7 @@ export const en = {
     day: 'Day',
     case: 'Case',
     max: 'Max',
+    productMax: 'Product max',
   },
   response: {
     severity: 'Severity',

@@ -100,6 +100,7 @@ export const es: Widen<typeof en> = {
     day: 'Día',
     case: 'Vitrina',
     max: 'Máx.',
+    productMax: 'Máx. producto',
   },
   response: {
     severity: 'Severidad',
