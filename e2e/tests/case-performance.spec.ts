@@ -57,6 +57,7 @@ test('a case that defrosted: product temperature and defrost on its chart, and t
   await expect(chart).toContainText('Product');
   await expect(chart).toContainText('1 defrost period shaded');
   await expectAccessible(page, 'controller chart with product temperature and a defrost');
+  await chart.screenshot({ path: test.info().outputPath('case-chart.png') });
 
   const day = new Date(t0).toISOString().slice(0, 10);
   const today = new Date().toISOString().slice(0, 10);
