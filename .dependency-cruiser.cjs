@@ -20,6 +20,9 @@ const PUBLIC = {
   alarms: [
     'acknowledge',
     'apply',
+    'case-apply',
+    'case-rules',
+    'case-state',
     'engine',
     'leak-history',
     'leak-rule',

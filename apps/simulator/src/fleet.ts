@@ -16,6 +16,8 @@ export type FleetOptions = {
   intervalMs?: number;
   /** Fixes every simulated reading; without it each run differs. */
   seed?: number;
+  /** Cases defrost 4 times a day, doors open, and report it (points' `defrost`/`door_open` status). */
+  caseCycles?: boolean;
   onError?: (err: Error, mac: string) => void;
 };
 
@@ -66,6 +68,7 @@ function buildControllers(opts: FleetOptions, stats: FleetStats): ControllerRunt
       transport: opts.transport,
       url: opts.url,
       rand: mulberry32(deriveSeed(seed, index)),
+      caseCycleSeed: opts.caseCycles ? deriveSeed(seed ^ 0x5eed, index) : undefined,
       stats,
       onError: (err) => opts.onError?.(err, mac),
     });

@@ -1,4 +1,5 @@
 import type { TelemetryMessage } from '@rcm/shared/device';
+import { casePhase, phaseStatus, phaseTarget, shortCycleRunning } from './case-cycle.ts';
 import { gaussian, type Random } from './prng.ts';
 
 /**
@@ -15,6 +16,9 @@ export const MODEL_FAULTS = [
   'high_case_temp',
   'sensor_failure',
   'flaky_sensor',
+  // Case cycles (case-cycle.ts): a defrost that runs 90 minutes; a compressor starting 12 times an hour.
+  'stuck_defrost',
+  'short_cycling',
 ] as const;
 export type ModelFault = (typeof MODEL_FAULTS)[number];
 
@@ -118,7 +122,24 @@ function driftToward(value: number, target: number, tauS: number, spec: SignalSp
   return Math.max(0, relax(value, target, dtS, tauS) + noise(spec, dtS, rand, 0.2));
 }
 
-export function stepRack(rack: RackState, dtS: number, faults: ReadonlySet<ModelFault>, rand: Random): RackState {
+/** A rack whose cases cycle (defrosts, doors): its cases' seeds and the time of the step's end. */
+export type CycleClock = { nowMs: number; caseSeeds: readonly number[] };
+
+/** A stuck defrost lasts this long. */
+export const STUCK_DEFROST_MINUTES = 90;
+
+const phaseOf = (cycle: CycleClock, i: number, faults: ReadonlySet<ModelFault>) =>
+  casePhase(cycle.caseSeeds[i] ?? i, cycle.nowMs, {
+    stuckMinutes: faults.has('stuck_defrost') && i === 0 ? STUCK_DEFROST_MINUTES : undefined,
+  });
+
+export function stepRack(
+  rack: RackState,
+  dtS: number,
+  faults: ReadonlySet<ModelFault>,
+  rand: Random,
+  cycle?: CycleClock,
+): RackState {
   if (dtS <= 0) return rack;
   const fb = FAULT_DYNAMICS.floodback;
   const leak = FAULT_DYNAMICS.refrigerantLeak;
@@ -141,11 +162,13 @@ export function stepRack(rack: RackState, dtS: number, faults: ReadonlySet<Model
     ? driftToward(rack.oilPressure, oil.target, oil.tauS, SIGNALS.oilPressure, dtS, rand)
     : driftNormal(rack.oilPressure, SIGNALS.oilPressure, dtS, rand);
 
-  const cases = rack.cases.map((temp, i) =>
-    i === 0 && faults.has('high_case_temp')
-      ? driftToward(temp, hot.target, hot.tauS, SIGNALS.caseTemp, dtS, rand)
-      : driftNormal(temp, SIGNALS.caseTemp, dtS, rand),
-  );
+  const cases = rack.cases.map((temp, i) => {
+    if (i === 0 && faults.has('high_case_temp'))
+      return driftToward(temp, hot.target, hot.tauS, SIGNALS.caseTemp, dtS, rand);
+    const phase = cycle ? phaseTarget(phaseOf(cycle, i, faults)) : null;
+    if (phase) return driftToward(temp, phase.target, phase.tauS, SIGNALS.caseTemp, dtS, rand);
+    return driftNormal(temp, SIGNALS.caseTemp, dtS, rand);
+  });
 
   return {
     ref: rack.ref,
@@ -175,7 +198,12 @@ export function failedSensorIndex(rack: RackState): number {
   return Math.min(1, rack.cases.length - 1);
 }
 
-function casePoint(rack: RackState, index: number, faults: ReadonlySet<ModelFault>): TelemetryPoint {
+function casePoint(
+  rack: RackState,
+  index: number,
+  faults: ReadonlySet<ModelFault>,
+  cycle: CycleClock | undefined,
+): TelemetryPoint {
   const n = index + 1;
   const base = {
     addr: `${rack.ref}.CASE${n}`,
@@ -186,10 +214,12 @@ function casePoint(rack: RackState, index: number, faults: ReadonlySet<ModelFaul
   if (faults.has('sensor_failure') && index === failedSensorIndex(rack))
     return { ...base, value: null, status: 'fault' };
   const value = round1(rack.cases[index] ?? SIGNALS.caseTemp.mean);
-  return { ...base, value, status: value > CASE_ALARM_F ? 'alarm' : 'ok' };
+  const cycled = cycle ? phaseStatus(phaseOf(cycle, index, faults)) : null;
+  return { ...base, value, status: cycled ?? (value > CASE_ALARM_F ? 'alarm' : 'ok') };
 }
 
-export function rackSnapshot(rack: RackState, faults: ReadonlySet<ModelFault>): TelemetryRack {
+export function rackSnapshot(rack: RackState, faults: ReadonlySet<ModelFault>, cycle?: CycleClock): TelemetryRack {
+  const compressorOn = !faults.has('short_cycling') || shortCycleRunning(cycle?.nowMs ?? 0);
   return {
     ref: rack.ref,
     name: `Rack ${rack.ref}`,
@@ -215,12 +245,12 @@ export function rackSnapshot(rack: RackState, faults: ReadonlySet<ModelFault>): 
         set_point: SET_POINTS.discharge,
         status: 'ok',
       },
-      ...rack.cases.map((_, i) => casePoint(rack, i, faults)),
+      ...rack.cases.map((_, i) => casePoint(rack, i, faults, cycle)),
       {
         addr: `${rack.ref}.COMP1`,
         name: 'Compressor 1',
-        value: 1,
-        status: faults.has('rack_manually_on') ? 'manual_on' : 'ok',
+        value: compressorOn ? 1 : 0,
+        status: faults.has('rack_manually_on') ? 'manual_on' : compressorOn ? 'ok' : 'off',
       },
     ],
   };

@@ -1,10 +1,12 @@
 import { compactMac, type DeviceAlarm, type TelemetryMessage } from '@rcm/shared/device';
+import { caseSeed } from './case-cycle.ts';
 import type { DeviceLink } from './device-link.ts';
 import { httpLink } from './http-link.ts';
 import { mqttLink } from './mqtt-link.ts';
 import { alarmMessage, malformedTelemetry, msgIdFactory, onlineStatus } from './payloads.ts';
 import type { Random } from './prng.ts';
 import {
+  type CycleClock,
   createRack,
   faultsAt,
   type ModelFault,
@@ -54,6 +56,8 @@ export type ControllerConfig = {
   transport: 'mqtt' | 'http';
   url: string;
   rand: Random;
+  /** When set, the cases defrost and their doors open on schedules derived from it (case-cycle.ts). */
+  caseCycleSeed?: number;
   stats: FleetStats;
   onError: (err: Error) => void;
 };
@@ -106,7 +110,14 @@ export function createController(cfg: ControllerConfig): ControllerRuntime {
     if (reopening) await reopening;
     const now = Date.now();
     const dtS = (now - lastStepAt) / 1000;
-    racks = racks.map((rack) => stepRack(rack, dtS, faultsOf(rack.ref), rand));
+    const cycleOf = (i: number): CycleClock | undefined =>
+      cfg.caseCycleSeed === undefined
+        ? undefined
+        : {
+            nowMs: now,
+            caseSeeds: Array.from({ length: cfg.casesPerRack }, (_, c) => caseSeed(cfg.caseCycleSeed as number, i, c)),
+          };
+    racks = racks.map((rack, i) => stepRack(rack, dtS, faultsOf(rack.ref), rand, cycleOf(i)));
     lastStepAt = now;
     const msgId = nextMsgId();
     let body: string;
@@ -117,7 +128,7 @@ export function createController(cfg: ControllerConfig): ControllerRuntime {
       const message = telemetrySnapshot(
         msgId,
         new Date(now),
-        racks.map((rack) => rackSnapshot(rack, faultsAt(faultsOf(rack.ref), now))),
+        racks.map((rack, i) => rackSnapshot(rack, faultsAt(faultsOf(rack.ref), now), cycleOf(i))),
       );
       last = message;
       body = JSON.stringify(message);

@@ -161,6 +161,9 @@ export const alarmMetrics = z.object({
       name: z.string().nullable().optional(),
       unit: z.string().nullable(),
       points: z.array(z.tuple([z.string(), z.number()])),
+      /** A case point: its simulated product temperature (empty without a probe) and its defrost periods. */
+      product: z.array(z.tuple([z.string(), z.number()])).optional(),
+      defrosts: z.array(z.object({ from: z.string(), to: z.string().nullable() })).optional(),
     }),
   ),
 });

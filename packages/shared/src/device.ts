@@ -43,7 +43,11 @@ export function parseDeviceTopic(topic: string): { mac: string; channel: DeviceC
   return { mac, channel };
 }
 
-export const POINT_STATUSES = ['ok', 'alarm', 'manual_on', 'off', 'fault'] as const;
+/**
+ * A point's status. `defrost`: the case the point measures is defrosting (its air warms on purpose);
+ * `door_open`: the case's door is open. Controllers that know neither never send them.
+ */
+export const POINT_STATUSES = ['ok', 'alarm', 'manual_on', 'off', 'fault', 'defrost', 'door_open'] as const;
 export type PointStatus = (typeof POINT_STATUSES)[number];
 
 export const RACK_METRICS = ['superheat', 'liquid_level', 'oil_pressure'] as const;

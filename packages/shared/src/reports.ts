@@ -10,6 +10,7 @@ export const REPORT_NAMES = [
   'alarm_response',
   'refrigerant',
   'alarm_management',
+  'case_performance',
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
@@ -189,6 +190,8 @@ export const haccpRow = z.object({
   min: z.number().nullable(),
   max: z.number().nullable(),
   excursions: z.number().int(),
+  /** The day's highest simulated product temperature (a case whose alarm type has a product probe); else null. */
+  product_max: z.number().nullable(),
 });
 export type HaccpRow = z.infer<typeof haccpRow>;
 

@@ -28,6 +28,7 @@ const SPEC_TABLE: Record<string, [string, true | false | 'anyone' | string[]]> =
   'reports.alarm_response': ['/reports/alarm_response', ['reports_view']],
   'reports.refrigerant': ['/reports/refrigerant', ['reports_view']],
   'reports.alarm_management': ['/reports/alarm_management', ['reports_view']],
+  'reports.case_performance': ['/reports/case_performance', ['reports_view']],
   jobs: ['/jobs', ['jobs_view']],
   'jobs.view': ['/jobs/{id}/view', ['jobs_view']],
   organizations: ['/organizations', ['organization_view', 'organization_view_all']],

@@ -38,6 +38,7 @@ export const ROUTES = [
   { name: 'reports.alarm_response', path: '/reports/alarm_response', auth: ['reports_view'] },
   { name: 'reports.refrigerant', path: '/reports/refrigerant', auth: ['reports_view'] },
   { name: 'reports.alarm_management', path: '/reports/alarm_management', auth: ['reports_view'] },
+  { name: 'reports.case_performance', path: '/reports/case_performance', auth: ['reports_view'] },
   { name: 'jobs', path: '/jobs', auth: ['jobs_view'] },
   { name: 'jobs.view', path: '/jobs/$id/view', auth: ['jobs_view'] },
   { name: 'organizations', path: '/organizations', auth: ['organization_view', 'organization_view_all'] },

@@ -132,6 +132,10 @@ export const settingsAlarmType = z.object({
   /** Chattering: this many raises of one condition within `chatter_minutes`. */
   chatter_count: z.number().int(),
   chatter_minutes: z.number().int(),
+  /** A temperature rule is not judged while its point defrosts nor this many minutes after. */
+  defrost_recovery_minutes: z.number().int(),
+  /** When set, the limit is judged on a simulated product temperature with this time constant (minutes). */
+  product_probe_minutes: z.number().int().nullable(),
   updated_at: z.string(),
 });
 export type SettingsAlarmType = z.infer<typeof settingsAlarmType>;
@@ -153,6 +157,10 @@ export const alarmTypeBody = z.object({
   /** Left out: unchanged. */
   chatter_count: z.number().int().min(2).max(100).optional(),
   chatter_minutes: z.number().int().min(1).max(1440).optional(),
+  /** Left out: unchanged (0..240, default 45). */
+  defrost_recovery_minutes: z.number().int().min(0).max(240).optional(),
+  /** Left out: unchanged; null: judged on the air (5..240 minutes). */
+  product_probe_minutes: z.number().int().min(5).max(240).nullable().optional(),
 });
 export type AlarmTypeBody = z.infer<typeof alarmTypeBody>;
 

@@ -90,7 +90,8 @@ export async function ensureReadingsPartitions(
       );
       await db.execute(sql`with moved as (
           delete from readings_default where ts >= ${from}::timestamptz and ts < ${to}::timestamptz returning *)
-        insert into ${sql.identifier(name)} select controller_id, key, ts, value from moved`);
+        insert into ${sql.identifier(name)} (controller_id, key, ts, value, product_value)
+          select controller_id, key, ts, value, product_value from moved`);
       await db.execute(
         sql.raw(`alter table readings attach partition "${name}" for values from ('${from}') to ('${to}')`),
       );

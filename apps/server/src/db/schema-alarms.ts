@@ -29,7 +29,9 @@ export const alarmTypes = pgTable(
     name: text('name').notNull(),
     nameEs: text('name_es').notNull(),
     /** metric: a rack metric; point: a point addr pattern; status: a point status; device; offline. */
-    source: text('source').$type<'metric' | 'point' | 'status' | 'device' | 'offline' | 'trend'>().notNull(),
+    source: text('source')
+      .$type<'metric' | 'point' | 'status' | 'device' | 'offline' | 'trend' | 'defrost' | 'cycling'>()
+      .notNull(),
     /** Metric name, point-addr suffix pattern (e.g. `CASE*`), point status, or device code. */
     match: text('match').notNull(),
     comparator: text('comparator').$type<'lt' | 'gt' | 'eq'>().notNull().default('gt'),
@@ -44,6 +46,10 @@ export const alarmTypes = pgTable(
     /** Chattering: this many raises of one condition within `chatter_minutes` (ISA-18.2). */
     chatterCount: integer('chatter_count').notNull().default(3),
     chatterMinutes: integer('chatter_minutes').notNull().default(60),
+    /** A point rule is not judged while its point defrosts nor this many minutes after (0..240). */
+    defrostRecoveryMinutes: integer('defrost_recovery_minutes').notNull().default(45),
+    /** When set (5..240), a point rule judges a simulated product temperature with this time constant. */
+    productProbeMinutes: integer('product_probe_minutes'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('alarm_types_code_uq').on(t.code)],

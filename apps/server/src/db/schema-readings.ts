@@ -55,6 +55,8 @@ export const readings = pgTable(
     key: text('key').notNull(),
     ts: ts('ts').notNull(),
     value: doublePrecision('value').notNull(),
+    /** The simulated product temperature of a case point whose alarm type has a probe (features/alarms/case-state.ts). */
+    productValue: doublePrecision('product_value'),
   },
   (t) => [index('readings_controller_key_ts_idx').on(t.controllerId, t.key, t.ts)],
 );
@@ -70,6 +72,8 @@ export const readingsHourly = pgTable(
     max: doublePrecision('max').notNull(),
     sum: doublePrecision('sum').notNull(),
     count: integer('count').notNull(),
+    /** The hour's highest product temperature, where the point has one. */
+    productMax: doublePrecision('product_max'),
   },
   (t) => [primaryKey({ columns: [t.controllerId, t.key, t.bucket] })],
 );

@@ -4,11 +4,11 @@ import { query } from '../lib/sql.ts';
 
 /** Recomputes the hourly rollups of the readings at or after `from` (idempotent). */
 export function upsertHourlyRollups(db: DbOrTx, from: string): Promise<unknown> {
-  return db.execute(sql`insert into readings_hourly (controller_id, key, bucket, min, max, sum, count)
-    select controller_id, key, date_trunc('hour', ts), min(value), max(value), sum(value), count(*)
+  return db.execute(sql`insert into readings_hourly (controller_id, key, bucket, min, max, sum, count, product_max)
+    select controller_id, key, date_trunc('hour', ts), min(value), max(value), sum(value), count(*), max(product_value)
     from readings where ts >= ${from}::timestamptz group by 1, 2, 3
     on conflict (controller_id, key, bucket) do update set min = excluded.min, max = excluded.max,
-      sum = excluded.sum, count = excluded.count`);
+      sum = excluded.sum, count = excluded.count, product_max = excluded.product_max`);
 }
 
 export function timescaleInstalled(db: DbOrTx): Promise<{ on: boolean }[]> {

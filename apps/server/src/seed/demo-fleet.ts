@@ -17,6 +17,10 @@ export const DEMO_FAULTS: [index: number, fault: FaultKind][] = [
   [10, 'high_case_temp'],
   // Fails two minutes every quarter hour: the dashboard marks its sensor-failure alarm chattering.
   [13, 'flaky_sensor'],
+  // Its compressor starts 12 times an hour: COMPRESSOR_SHORT_CYCLING.
+  [16, 'short_cycling'],
+  // Its first case's defrosts run 90 minutes: DEFROST_OVERRUN at each.
+  [19, 'stuck_defrost'],
 ];
 
 /**
@@ -47,6 +51,8 @@ export async function startDemoFleet(deps: { url: string; macs: string[]; log: F
     url: deps.url,
     intervalMs: INTERVAL_MS,
     seed: 42,
+    // Every case defrosts 4 times a day and its door opens now and then.
+    caseCycles: true,
     controllers: deps.macs.map((mac) => ({ mac, key: demoDeviceKey(mac) })),
     onError: (err, mac) => deps.log.debug({ mac, err: err.message }, 'demo fleet device error'),
   });

@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, demoDeviceKey } from '@rcm/shared/demo';
 import { SEEDED_NAMES } from '@rcm/shared/seeded';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appMeta, controllers, locations, organizations, roles, teams, userLocations, users } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
@@ -233,6 +233,9 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
     await seedRefrigerant(db, now);
     await seedLeakHistory(db, now);
     await seedAlarmManagement(db, now);
+    // The demo's cases defrost and their doors open (the simulated fleet): the case temperature alarm
+    // judges a 20-minute product probe, so a door opening does not raise it.
+    await db.execute(sql`update alarm_types set product_probe_minutes = 20 where code = 'CASE_HIGH_TEMP'`);
   }
   await seedJobs(db, now);
   await seedNotifications(db);

@@ -150,6 +150,10 @@ const AlarmManagementReportPage = lazyRouteComponent(
   () => import('../features/reports/pages/alarm-management-page.tsx'),
   'AlarmManagementReportPage',
 );
+const CasePerformancePage = lazyRouteComponent(
+  () => import('../features/reports/pages/case-performance-page.tsx'),
+  'CasePerformancePage',
+);
 
 /**
  * Every route's page. All but the sign-in page are chunks of their own, loaded by the router when
@@ -189,6 +193,7 @@ export const PAGES = {
   'reports.alarm_response': AlarmResponsePage,
   'reports.refrigerant': RefrigerantReportPage,
   'reports.alarm_management': AlarmManagementReportPage,
+  'reports.case_performance': CasePerformancePage,
   'invitation.accept': InvitationAcceptPage,
   ack: AckPage,
   settings: SettingsIndexPage,

@@ -103,6 +103,7 @@ const appRoutes = {
   'reports.alarm_response': reports('reports.alarm_response'),
   'reports.refrigerant': reports('reports.refrigerant'),
   'reports.alarm_management': reports('reports.alarm_management'),
+  'reports.case_performance': reports('reports.case_performance'),
   jobs: createRoute({ ...page('jobs'), validateSearch: jobsSearch }),
   'jobs.view': createRoute(page('jobs.view')),
   organizations: createRoute(page('organizations')),

@@ -1,5 +1,6 @@
 import { en as alarmMgmt } from './areas/en/alarm-management.ts';
 import { en as audit } from './areas/en/audit.ts';
+import { en as cases } from './areas/en/cases.ts';
 import { en as channels } from './areas/en/channels.ts';
 import { en as inventory } from './areas/en/inventory.ts';
 import { en as onboarding } from './areas/en/onboarding.ts';
@@ -12,6 +13,6 @@ import type { Widen } from './types.ts';
  * The English strings only signed-in pages use, a chunk of its own: the sign-in page's first visit
  * does not download them (lib/i18n.ts loads them when a signed-in route is entered).
  */
-export const enUSApp = { alarmMgmt, audit, channels, inventory, onboarding, oncall, refrigerant, reports };
+export const enUSApp = { alarmMgmt, audit, cases, channels, inventory, onboarding, oncall, refrigerant, reports };
 
 export type AppCatalog = Widen<typeof enUSApp>;

@@ -406,6 +406,8 @@ export const enUS = {
     pointStatus_manual_on: 'Manually on',
     pointStatus_off: 'Off',
     pointStatus_fault: 'Fault',
+    pointStatus_defrost: 'Defrost',
+    pointStatus_door_open: 'Door open',
     noAlarm: 'No alarm',
     noAlarmsTitle: 'No alarms',
     noAlarmsBody: 'This controller has no alarms with this status.',

@@ -1,5 +1,6 @@
 import { es as alarmMgmt } from './areas/es/alarm-management.ts';
 import { es as audit } from './areas/es/audit.ts';
+import { es as cases } from './areas/es/cases.ts';
 import { es as channels } from './areas/es/channels.ts';
 import { es as inventory } from './areas/es/inventory.ts';
 import { es as onboarding } from './areas/es/onboarding.ts';
@@ -9,4 +10,14 @@ import { es as reports } from './areas/es/reports.ts';
 import type { AppCatalog } from './en-US-app.ts';
 
 /** The Spanish strings only signed-in pages use (see en-US-app.ts). */
-export const esMXApp: AppCatalog = { alarmMgmt, audit, channels, inventory, onboarding, oncall, refrigerant, reports };
+export const esMXApp: AppCatalog = {
+  alarmMgmt,
+  audit,
+  cases,
+  channels,
+  inventory,
+  onboarding,
+  oncall,
+  refrigerant,
+  reports,
+};

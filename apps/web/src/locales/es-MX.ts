@@ -408,6 +408,8 @@ export const esMX: Catalog = {
     pointStatus_manual_on: 'Encendido manual',
     pointStatus_off: 'Apagado',
     pointStatus_fault: 'Falla',
+    pointStatus_defrost: 'Deshielo',
+    pointStatus_door_open: 'Puerta abierta',
     noAlarm: 'Sin alarma',
     noAlarmsTitle: 'Sin alarmas',
     noAlarmsBody: 'Este controlador no tiene alarmas con este estado.',

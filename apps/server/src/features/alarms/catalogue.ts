@@ -131,6 +131,29 @@ export const ALARM_CATALOGUE: NewAlarmType[] = [
     severity: 'low',
   },
   {
+    code: 'DEFROST_OVERRUN',
+    name: 'Defrost overrun (stuck defrost)',
+    nameEs: 'Deshielo prolongado (deshielo atascado)',
+    // case-rules.ts: a point defrosting for more than `threshold` minutes; cleared when it ends.
+    source: 'defrost',
+    match: '*',
+    comparator: 'gt',
+    threshold: 60,
+    severity: 'high',
+  },
+  {
+    code: 'COMPRESSOR_SHORT_CYCLING',
+    name: 'Compressor short cycling',
+    nameEs: 'Ciclos cortos del compresor',
+    // case-rules.ts: a compressor point (addr suffix `COMP*`) starting more than `threshold` times in an hour.
+    source: 'cycling',
+    match: 'COMP*',
+    comparator: 'gt',
+    threshold: 6,
+    hysteresis: 1,
+    severity: 'medium',
+  },
+  {
     code: 'CONTROLLER_OFFLINE',
     name: 'Controller offline',
     nameEs: 'Controlador fuera de línea',

@@ -1,6 +1,22 @@
-import type { AlarmSeverity, DeviceAlarm, PointStatus } from '@rcm/shared/device';
+import type { AlarmSeverity, DeviceAlarm } from '@rcm/shared/device';
+import {
+  type CaseRecord,
+  type ControllerCases,
+  followShadow,
+  isHeld,
+  judgedValue,
+  type PointCase,
+} from './case-state.ts';
 import { deviceReasons, type Reasons } from './reasons.ts';
-import { type AlarmRule, applies, assess, reasonFor, rulesForSamples, type Sample } from './sample-match.ts';
+import {
+  type AlarmRule,
+  applies,
+  assess,
+  assessValue,
+  reasonFor,
+  rulesForSamples,
+  type Sample,
+} from './sample-match.ts';
 
 export type { AlarmRule, Sample } from './sample-match.ts';
 
@@ -90,61 +106,117 @@ export function evaluateSamples(
   state: ControllerState,
   samples: Sample[],
   at: Date,
+  /** The controller's followed case points (case-state.ts): holds, product values and held-back alarms. */
+  cases?: { points: ControllerCases; out: CaseRecord[] },
 ): Decision[] {
   const out: Decision[] = [];
   const candidates = rulesForSamples(rules);
+  const followed = cases !== undefined && cases.points.points.size > 0;
   for (const sample of samples) {
+    const pc = followed && sample.kind === 'point' ? cases.points.points.get(sample.subject) : undefined;
     for (const rule of candidates) {
       if (!applies(rule, sample)) continue;
-      const holds = assess(rule, sample);
-      if (holds === null) continue;
-      // Nothing held and nothing open on this controller: a released condition changes nothing.
-      if (!holds && state.conditions.size === 0 && state.open.size === 0) continue;
-      const key = stateKey(rule.id, sample.subject);
-      const open = state.open.get(key);
-      const condition = state.conditions.get(key);
-
-      if (!holds) {
-        if (condition) {
-          state.conditions.delete(key);
-          out.push({ kind: 'condition-delete', ruleId: rule.id, subject: sample.subject });
-        }
-        if (open && rule.autoClear) {
-          clearOpen(open, at, out);
-          state.open.delete(key);
-        }
+      if (pc && pc.kind === 'case' && rule.source === 'point') {
+        judgeCasePoint(rule, state, pc, sample, at, out, (cases as { out: CaseRecord[] }).out);
         continue;
       }
-
-      if (open) {
-        if (!condition) {
-          // The condition had been released and came back while the alarm is uncleared.
-          bumpOpen(open, at, out);
-          state.conditions.set(key, { since: at });
-          out.push({ kind: 'condition-set', ruleId: rule.id, subject: sample.subject, since: at, value: sample.value });
-        }
-        continue;
-      }
-
-      const since = condition?.since ?? at;
-      if (!condition) {
-        state.conditions.set(key, { since });
-        out.push({ kind: 'condition-set', ruleId: rule.id, subject: sample.subject, since, value: sample.value });
-      }
-      if (at.getTime() - since.getTime() >= rule.delaySeconds * 1000) {
-        const decision = raise(rule, {
-          subject: sample.subject,
-          rackRef: sample.rackRef,
-          value: sample.value,
-          at,
-          reasons: reasonFor(rule, sample),
-        });
-        out.push(decision);
-        state.open.set(key, { id: null, raise: decision });
-      }
+      judge(rule, state, sample, assess(rule, sample), at, out);
     }
   }
   return out;
+}
+
+/**
+ * A point rule over a followed case point: not judged while the point defrosts nor for the rule's
+ * recovery after (a condition pending then is dropped, an open alarm stays), judged on the product
+ * temperature when the rule has a probe; beside it the plain air rule counts what was held back.
+ */
+function judgeCasePoint(
+  rule: AlarmRule,
+  state: ControllerState,
+  pc: PointCase,
+  sample: Sample,
+  at: Date,
+  out: Decision[],
+  caseOut: CaseRecord[],
+): void {
+  const ms = at.getTime();
+  const key = stateKey(rule.id, sample.subject);
+  if (isHeld(pc, rule, ms)) {
+    if (state.conditions.has(key) && !state.open.has(key)) {
+      state.conditions.delete(key);
+      out.push({ kind: 'condition-delete', ruleId: rule.id, subject: sample.subject });
+    }
+  } else if (rule.productProbeMinutes) {
+    const p = judgedValue(pc, rule, sample.value);
+    const product = p === null ? null : Math.round(p * 10) / 10;
+    // The product sample is made only when it is needed (a condition or a raise).
+    judge(rule, state, sample, assessValue(rule, product, sample.unit), at, out, () => ({
+      ...sample,
+      value: product,
+      product: true,
+    }));
+  } else judge(rule, state, sample, assess(rule, sample), at, out);
+  followShadow(pc, rule, assess(rule, sample), state.open.has(key), ms, caseOut);
+}
+
+/** One rule's decision over one sample whose condition is `holds` (see `assess`). */
+function judge(
+  rule: AlarmRule,
+  state: ControllerState,
+  sample: Sample,
+  holds: boolean | null,
+  at: Date,
+  out: Decision[],
+  /** The sample a condition and a raise carry, when it is not `sample` (the product temperature). */
+  judged?: () => Sample,
+): void {
+  if (holds === null) return;
+  // Nothing held and nothing open on this controller: a released condition changes nothing.
+  if (!holds && state.conditions.size === 0 && state.open.size === 0) return;
+  const key = stateKey(rule.id, sample.subject);
+  const open = state.open.get(key);
+  const condition = state.conditions.get(key);
+
+  if (!holds) {
+    if (condition) {
+      state.conditions.delete(key);
+      out.push({ kind: 'condition-delete', ruleId: rule.id, subject: sample.subject });
+    }
+    if (open && rule.autoClear) {
+      clearOpen(open, at, out);
+      state.open.delete(key);
+    }
+    return;
+  }
+
+  const shown = holds && judged ? judged() : sample;
+  if (open) {
+    if (!condition) {
+      // The condition had been released and came back while the alarm is uncleared.
+      bumpOpen(open, at, out);
+      state.conditions.set(key, { since: at });
+      out.push({ kind: 'condition-set', ruleId: rule.id, subject: sample.subject, since: at, value: shown.value });
+    }
+    return;
+  }
+
+  const since = condition?.since ?? at;
+  if (!condition) {
+    state.conditions.set(key, { since });
+    out.push({ kind: 'condition-set', ruleId: rule.id, subject: sample.subject, since, value: shown.value });
+  }
+  if (at.getTime() - since.getTime() >= rule.delaySeconds * 1000) {
+    const decision = raise(rule, {
+      subject: sample.subject,
+      rackRef: sample.rackRef,
+      value: shown.value,
+      at,
+      reasons: reasonFor(rule, shown),
+    });
+    out.push(decision);
+    state.open.set(key, { id: null, raise: decision });
+  }
 }
 
 /** The subject of a device-raised alarm: its code, and the rack and point it names. */

@@ -12,17 +12,27 @@ export type MetricsTarget = {
   source: string;
 };
 
-/** A series as rows: bucket start (ISO) and the average of the values in it. */
+/**
+ * A series as rows: bucket start (ISO) and the average of the values in it. A case point's product
+ * temperature, where it has one, is the series `{key}#product` (see `productKey`).
+ */
 export type SeriesRows = Map<string, [string, number][]>;
+
+export const productKey = (key: string) => `${key}#product`;
 
 type Range = { from: Date; to: Date; bucketMs: number };
 
-function collect(rows: { key: string; ts: unknown; value: unknown }[]): SeriesRows {
+function collect(rows: { key: string; ts: unknown; value: unknown; product: unknown }[]): SeriesRows {
   const out: SeriesRows = new Map();
+  const push = (key: string, at: string, value: number) => {
+    const points = out.get(key) ?? [];
+    points.push([at, value]);
+    out.set(key, points);
+  };
   for (const r of rows) {
-    const points = out.get(r.key) ?? [];
-    points.push([iso(r.ts) ?? '', Number(r.value)]);
-    out.set(r.key, points);
+    const at = iso(r.ts) ?? '';
+    push(r.key, at, Number(r.value));
+    if (r.product !== null && r.product !== undefined) push(productKey(r.key), at, Number(r.product));
   }
   return out;
 }
@@ -75,15 +85,29 @@ export function createAlarmMetricsRepo(db: Db) {
       );
     },
 
+    /** The points' defrosts overlapping the range (a defrost going on has no end). */
+    async defrosts(controllerId: number, addrs: string[], range: { from: Date; to: Date }) {
+      if (addrs.length === 0) return [];
+      const rows = await query<{ addr: string; started_at: unknown; ended_at: unknown }>(
+        db,
+        sql`select addr, started_at, ended_at from case_events
+            where controller_id = ${controllerId} and kind = 'defrost' and addr = any(${arr(addrs)}::text[])
+              and started_at < ${range.to.toISOString()}::timestamptz
+              and (ended_at is null or ended_at > ${range.from.toISOString()}::timestamptz)
+            order by addr, started_at`,
+      );
+      return rows.map((r) => ({ addr: r.addr, from: iso(r.started_at) ?? '', to: iso(r.ended_at) }));
+    },
+
     /**
      * Raw readings averaged per bucket of `bucketMs` counted from `from` (so at most range / bucket
      * points); a point is stamped with its bucket's first reading.
      */
     async raw(controllerId: number, keys: string[], range: Range): Promise<SeriesRows> {
       const from = sql`${range.from.toISOString()}::timestamptz`;
-      const rows = await query<{ key: string; ts: unknown; value: unknown }>(
+      const rows = await query<{ key: string; ts: unknown; value: unknown; product: unknown }>(
         db,
-        sql`select key, min(ts) as ts, avg(value) as value
+        sql`select key, min(ts) as ts, avg(value) as value, avg(product_value) as product
             from readings
             where controller_id = ${controllerId} and key = any(${arr(keys)}::text[])
               and ts >= ${from} and ts < ${range.to.toISOString()}::timestamptz
@@ -99,9 +123,10 @@ export function createAlarmMetricsRepo(db: Db) {
      */
     async hourly(controllerId: number, keys: string[], range: Range): Promise<SeriesRows> {
       const from = sql`${range.from.toISOString()}::timestamptz`;
-      const rows = await query<{ key: string; ts: unknown; value: unknown }>(
+      // The hour's product temperature is its highest (the rollup keeps the maximum).
+      const rows = await query<{ key: string; ts: unknown; value: unknown; product: unknown }>(
         db,
-        sql`select key, min(bucket) as ts, sum(sum) / nullif(sum(count), 0) as value
+        sql`select key, min(bucket) as ts, sum(sum) / nullif(sum(count), 0) as value, max(product_max) as product
             from readings_hourly
             where controller_id = ${controllerId} and key = any(${arr(keys)}::text[])
               and bucket >= ${from} and bucket < ${range.to.toISOString()}::timestamptz
@@ -115,3 +140,15 @@ export function createAlarmMetricsRepo(db: Db) {
 }
 
 export type AlarmMetricsRepo = ReturnType<typeof createAlarmMetricsRepo>;
+
+/** A case point's product temperature and defrost periods, as its chart series carries them. */
+export function casePeriods(
+  key: string,
+  rows: SeriesRows,
+  defrosts: { addr: string; from: string; to: string | null }[],
+): { product: [string, number][]; defrosts: { from: string; to: string | null }[] } {
+  return {
+    product: rows.get(productKey(key)) ?? [],
+    defrosts: defrosts.filter((d) => d.addr === key).map((d) => ({ from: d.from, to: d.to })),
+  };
+}

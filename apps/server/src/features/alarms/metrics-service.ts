@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { METRIC_UNITS } from './engine.ts';
-import type { AlarmMetricsRepo } from './metrics-repo.ts';
+import { type AlarmMetricsRepo, casePeriods } from './metrics-repo.ts';
 
 const HOUR = 3_600_000;
 export const METRICS_MAX_RANGE_DAYS = 400;
@@ -39,6 +39,8 @@ export function createAlarmMetricsService(deps: { repo: AlarmMetricsRepo }) {
       }
       const keys = [...units.keys()];
 
+      const pointKey = target.source === 'point' || target.source === 'status' ? target.subject : null;
+      const defrosts = pointKey ? await repo.defrosts(target.controllerId, [pointKey], { from, to }) : [];
       let resolution: AlarmMetrics['resolution'];
       let rows: Awaited<ReturnType<AlarmMetricsRepo['raw']>>;
       if (span <= RAW_MAX_RANGE_MS) {
@@ -58,6 +60,7 @@ export function createAlarmMetricsService(deps: { repo: AlarmMetricsRepo }) {
           name: names.get(key) ?? null,
           unit: units.get(key) ?? null,
           points: rows.get(key) ?? [],
+          ...(key === pointKey ? casePeriods(key, rows, defrosts) : {}),
         })),
       };
     },

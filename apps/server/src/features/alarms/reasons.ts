@@ -26,6 +26,8 @@ const STATUS_ES: Record<PointStatus, string> = {
   manual_on: 'encendido manual',
   off: 'apagado',
   fault: 'falla',
+  defrost: 'deshielo',
+  door_open: 'puerta abierta',
 };
 
 export type Label = { en: string; es: string };
@@ -84,5 +86,33 @@ export function leakTrendReasons(rule: Named, rackRef: string, perDay: number): 
   return {
     reason: `${rule.name}: Rack ${rackRef} liquid level falling ${rate} %-points per day over 24 h`,
     reasonEs: `${nameEs(rule)}: Rack ${rackRef} nivel de líquido bajando ${rate} puntos porcentuales por día en 24 h`,
+  };
+}
+
+/** A defrost past its limit: `Defrost overrun: Case 1 Temperature (A.CASE1) defrosting for 75 min (limit 60 min)`. */
+export function defrostOverrunReasons(
+  rule: Named,
+  label: Label,
+  subject: string,
+  minutes: number,
+  limit: number,
+): Reasons {
+  return {
+    reason: `${rule.name}: ${label.en} (${subject}) defrosting for ${minutes} min (limit ${limit} min)`,
+    reasonEs: `${nameEs(rule)}: ${label.es} (${subject}) en deshielo por ${minutes} min (límite ${limit} min)`,
+  };
+}
+
+/** A compressor starting too often: `Compressor short cycling: Compressor 1 (A.COMP1) 9 starts in the last hour (limit 6)`. */
+export function shortCyclingReasons(
+  rule: Named,
+  label: Label,
+  subject: string,
+  starts: number,
+  limit: number,
+): Reasons {
+  return {
+    reason: `${rule.name}: ${label.en} (${subject}) ${starts} starts in the last hour (limit ${limit})`,
+    reasonEs: `${nameEs(rule)}: ${label.es} (${subject}) ${starts} arranques en la última hora (límite ${limit})`,
   };
 }

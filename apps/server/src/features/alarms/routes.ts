@@ -12,6 +12,7 @@ import {
   alarmSummary,
   alarmTypeSummary,
 } from '@rcm/shared/alarms';
+import { casePerformanceQuery, casePerformanceReport } from '@rcm/shared/case-performance';
 import { listMeta } from '@rcm/shared/pagination';
 import { refParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,6 +23,7 @@ import type { AuditRepo } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { reportRoute } from '../reports/routes.ts';
+import { createCasePerformanceReport } from './case-report.ts';
 import { createAlarmLifecycleRepo } from './lifecycle-repo.ts';
 import { createAlarmLifecycleService } from './lifecycle-service.ts';
 import { createAlarmManagementReport } from './management-report.ts';
@@ -56,6 +58,7 @@ export function alarmRoutes(deps: {
     now: deps.now,
   });
   const report = createAlarmManagementReport({ db: deps.db, now: deps.now });
+  const caseReport = createCasePerformanceReport({ db: deps.db, now: deps.now });
   const metrics = createAlarmMetricsService({ repo: createAlarmMetricsRepo(deps.db) });
 
   return async (app) => {
@@ -141,6 +144,11 @@ export function alarmRoutes(deps: {
     reportRoute(app, 'alarm_management', alarmManagementQuery, alarmManagementReport, {
       json: async (ctx, q) => ({ data: await report.json(ctx, q) }),
       table: report.table,
+      now: deps.now,
+    });
+    reportRoute(app, 'case_performance', casePerformanceQuery, casePerformanceReport, {
+      json: async (ctx, q) => ({ data: await caseReport.json(ctx, q) }),
+      table: caseReport.table,
       now: deps.now,
     });
 

@@ -21,6 +21,8 @@ export async function loadRules(db: Db): Promise<AlarmRule[]> {
     severity: r.severity,
     autoClear: r.autoClear,
     enabled: r.enabled,
+    defrostRecoveryMinutes: r.defrostRecoveryMinutes,
+    productProbeMinutes: r.productProbeMinutes,
   }));
 }
 

@@ -12,7 +12,7 @@ export type AlarmRule = {
   name: string;
   /** The alarm type's Spanish name (reasons are written in both languages). */
   nameEs?: string;
-  source: 'metric' | 'point' | 'status' | 'device' | 'offline' | 'trend';
+  source: 'metric' | 'point' | 'status' | 'device' | 'offline' | 'trend' | 'defrost' | 'cycling';
   match: string;
   comparator: 'lt' | 'gt' | 'eq';
   threshold: number | null;
@@ -21,6 +21,10 @@ export type AlarmRule = {
   severity: AlarmSeverity;
   autoClear: boolean;
   enabled: boolean;
+  /** A point rule is not judged while its point defrosts nor this long after (case-rules.ts); default 45. */
+  defrostRecoveryMinutes?: number;
+  /** When set, a point rule judges a first-order lag of the value with this time constant (product probe). */
+  productProbeMinutes?: number | null;
 };
 
 /** One value of a telemetry message: a rack metric (`A:superheat`) or a point (`A.CASE1`). */
@@ -33,12 +37,14 @@ export type Sample = {
   value: number | null;
   unit?: string;
   status?: PointStatus;
+  /** The value is the simulated product temperature, not the air (reasons say so). */
+  product?: boolean;
 };
 
 /** Compiled point-name patterns: a pattern is tested against every point of every message. */
 const globs = new Map<string, RegExp>();
 
-function globMatches(pattern: string, value: string): boolean {
+export function globMatches(pattern: string, value: string): boolean {
   let re = globs.get(pattern);
   if (!re) {
     re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`, 'i');
@@ -49,11 +55,11 @@ function globMatches(pattern: string, value: string): boolean {
 }
 
 /** Point temperatures reported in °C are compared in °F, the catalogue's unit. */
-function comparable(sample: Sample): number | null {
-  if (sample.value === null) return null;
-  const unit = sample.unit?.toLowerCase();
-  if (unit === '°c' || unit === 'c' || unit === 'degc') return sample.value * 1.8 + 32;
-  return sample.value;
+export function comparableValue(value: number | null, unit: string | undefined): number | null {
+  if (value === null) return null;
+  const u = unit?.toLowerCase();
+  if (u === '°c' || u === 'c' || u === 'degc') return value * 1.8 + 32;
+  return value;
 }
 
 /** The rules of sources telemetry can match, per rules list (the rules cache keeps one list until the catalogue changes; `applies` checks `enabled`). */
@@ -91,7 +97,12 @@ export function applies(rule: AlarmRule, sample: Sample): boolean {
 /** true: the condition holds; false: it is released (past the hysteresis); null: in between. */
 export function assess(rule: AlarmRule, sample: Sample): boolean | null {
   if (rule.source === 'status') return sample.status === rule.match;
-  const value = comparable(sample);
+  return assessValue(rule, sample.value, sample.unit);
+}
+
+/** A threshold rule over a value in a unit (`assess` without a sample: the product temperature). */
+export function assessValue(rule: AlarmRule, raw: number | null, unit: string | undefined): boolean | null {
+  const value = comparableValue(raw, unit);
   if (value === null || rule.threshold === null) return null;
   if (rule.comparator === 'lt') {
     if (value < rule.threshold) return true;
@@ -105,7 +116,9 @@ export function assess(rule: AlarmRule, sample: Sample): boolean | null {
 function labelOf(sample: Sample): Label {
   if (sample.kind === 'metric')
     return metricLabel(sample.rackRef, sample.subject.slice(sample.subject.indexOf(':') + 1));
-  return pointLabel(sample.name ?? sample.subject);
+  const name = sample.name ?? sample.subject;
+  if (sample.product) return { en: `${name} (product)`, es: `${name} (producto)` };
+  return pointLabel(name);
 }
 
 export function reasonFor(rule: AlarmRule, sample: Sample): Reasons {

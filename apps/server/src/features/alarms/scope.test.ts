@@ -177,7 +177,10 @@ describe('GET /api/alarm-types', () => {
     const res = await request('GET', '/api/alarm-types', 'viewer');
     expect(res.statusCode).toBe(200);
     const types = res.json().data;
-    expect(types).toHaveLength(13);
+    expect(types).toHaveLength(15);
+    expect(types.map((x: { code: string }) => x.code)).toEqual(
+      expect.arrayContaining(['DEFROST_OVERRUN', 'COMPRESSOR_SHORT_CYCLING']),
+    );
     expect(types.map((x: { name: string }) => x.name)).toEqual(types.map((x: { name: string }) => x.name).sort());
     expect(types).toContainEqual({
       id: expect.any(Number),

@@ -205,6 +205,10 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'GET /api/reports/alarm_management': {
     summary: 'Alarm-management report against ISA-18.2 / EEMUA 191 (JSON, CSV or PDF)',
   },
+  'GET /api/reports/case_performance': {
+    summary:
+      'Case performance report: time in range without defrost, defrosts, doors, alarms held back (JSON, CSV or PDF)',
+  },
   // Refrigerant
   'GET /api/refrigerants': { summary: 'The refrigerants and their global warming potential', ...self },
   'GET /api/controllers/{id}/racks/{ref}/refrigerant': { summary: "A rack's refrigerant system and compliance status" },

@@ -1,7 +1,7 @@
 import type { AlarmMetrics } from '@rcm/shared/alarms';
 import { AppError } from '../../lib/errors.ts';
 import { METRIC_UNITS } from '../alarms/engine.ts';
-import type { AlarmMetricsRepo } from '../alarms/metrics-repo.ts';
+import { type AlarmMetricsRepo, casePeriods } from '../alarms/metrics-repo.ts';
 import { MAX_POINTS, METRICS_MAX_RANGE_DAYS, RAW_MAX_RANGE_MS } from '../alarms/metrics-service.ts';
 
 const HOUR = 3_600_000;
@@ -28,9 +28,16 @@ export function controllerMetrics(repo: AlarmMetricsRepo) {
     const raw = span <= RAW_MAX_RANGE_MS;
     const origin = raw ? from : new Date(Math.floor(from.getTime() / HOUR) * HOUR);
     const bucketMs = raw ? span / MAX_POINTS : Math.max(HOUR, (to.getTime() - origin.getTime()) / MAX_POINTS);
-    const rows = raw
-      ? await repo.raw(controllerId, keys, { from, to, bucketMs })
-      : await repo.hourly(controllerId, keys, { from: origin, to, bucketMs });
+    const [rows, defrosts] = await Promise.all([
+      raw
+        ? repo.raw(controllerId, keys, { from, to, bucketMs })
+        : repo.hourly(controllerId, keys, { from: origin, to, bucketMs }),
+      repo.defrosts(
+        controllerId,
+        cases.map((c) => c.addr),
+        { from, to },
+      ),
+    ]);
     return {
       resolution: raw ? 'raw' : 'hour',
       series: keys.map((key) => {
@@ -40,6 +47,7 @@ export function controllerMetrics(repo: AlarmMetricsRepo) {
           name: point?.name ?? null,
           unit: point ? point.unit : (METRIC_UNITS[key.split(':')[1] ?? ''] ?? null),
           points: rows.get(key) ?? [],
+          ...(point ? casePeriods(key, rows, defrosts) : {}),
         };
       }),
     };

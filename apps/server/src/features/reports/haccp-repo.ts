@@ -68,12 +68,13 @@ export function caseFrom(src: 'g' | 'h') {
  * day, its lowest and highest, the hours logged and the hours above its limit.
  */
 const CASE_DAYS = sql`select location_id, controller_id, point, day, lim, jsonb_object_agg(hour::text, max) as hours,
-    min(min) as min, max(max) as max, count(*)::int as logged, (count(*) filter (where max > lim))::int as excursions
+    min(min) as min, max(max) as max, count(*)::int as logged, (count(*) filter (where max > lim))::int as excursions,
+    max(product_max) as product_max
   from h group by location_id, controller_id, point, day, lim`;
 
 /** The rows of `g` (CASE_DAYS) with their names, in the log's order. */
 function caseDayRows(page: { limit: number; offset: number } | null) {
-  return sql`select ${caseColumns('g')}, g.day::text as day, g.hours, g.min, g.max, g.excursions
+  return sql`select ${caseColumns('g')}, g.day::text as day, g.hours, g.min, g.max, g.excursions, g.product_max
     ${caseFrom('g')}
     order by o.name, l.name, l.id, g.day, controller_name, g.point
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
@@ -90,6 +91,7 @@ function haccpRow(r: Record<string, unknown>): HaccpRow {
     min: tenth(r.min),
     max: tenth(r.max),
     excursions: num(r.excursions),
+    product_max: tenth(r.product_max),
   };
 }
 
@@ -160,7 +162,8 @@ export function haccpBase(scope: TenantScope, q: HaccpQuery) {
   const local = sql`(h.bucket at time zone l.timezone)`;
   return sql`select l.id as location_id, c.id as controller_id, h.key as point,
       case when rp.unit = '°C' then 5 else 41 end as lim,
-      ${local}::date as day, extract(hour from ${local})::int as hour, h.bucket, h.min, h.max, h.sum, h.count
+      ${local}::date as day, extract(hour from ${local})::int as hour, h.bucket, h.min, h.max, h.sum, h.count,
+      h.product_max
     from readings_hourly h
     join controllers c on c.id = h.controller_id
     join locations l on l.id = c.location_id

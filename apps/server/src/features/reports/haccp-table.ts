@@ -40,7 +40,7 @@ function haccpColumns(locale: Locale): Pick<Table, 'title' | 'columns'> {
     header: `${String(h).padStart(2, '0')}:00`,
     align: 'right' as const,
   }));
-  const [org, loc, dayCol, ctl, rack, kase, point, unit, limit, min, max, exc] = l.haccp.cols;
+  const [org, loc, dayCol, ctl, rack, kase, point, unit, limit, min, max, exc, product] = l.haccp.cols;
   const columns: Table['columns'] = [
     { header: org ?? '' },
     { header: loc ?? '' },
@@ -55,6 +55,7 @@ function haccpColumns(locale: Locale): Pick<Table, 'title' | 'columns'> {
     { header: min ?? '', align: 'right' },
     { header: max ?? '', align: 'right' },
     { header: exc ?? '', align: 'right' },
+    { header: product ?? '', align: 'right' },
   ];
   return { title: l.haccp.title, columns };
 }
@@ -78,6 +79,7 @@ export function haccpCsvTable(rows: HaccpRow[], locale: Locale): Table {
       r.min,
       r.max,
       r.excursions,
+      r.product_max,
     ]),
   };
 }

@@ -131,7 +131,10 @@ describe('reports API: HACCP log', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
-      expect(lines[0]?.split(',')).toHaveLength(12 + 24);
+      expect(lines[0]?.split(',')).toHaveLength(13 + 24);
+      // The last column is the day's product maximum: none without a probe.
+      expect(lines[0]?.split(',').at(-1)).toBe('Product max');
+      expect(lines[1]?.split(',').at(-1)).toBe('');
       const cells = lines[1]?.split(',') ?? [];
       expect(cells.slice(0, 9)).toEqual([
         'FreshMart Foods',

@@ -84,6 +84,7 @@ const en = {
       'Min',
       'Max',
       'Excursions',
+      'Product max',
     ],
   },
   response: {
@@ -203,6 +204,7 @@ const es: typeof en = {
       'Mín',
       'Máx',
       'Desviaciones',
+      'Máx. producto',
     ],
   },
   response: {

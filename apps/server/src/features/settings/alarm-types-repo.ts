@@ -54,6 +54,10 @@ export function createAlarmTypesRepo(db: Db) {
           escalationPolicyId: body.escalation_policy_id,
           ...(body.chatter_count !== undefined ? { chatterCount: body.chatter_count } : {}),
           ...(body.chatter_minutes !== undefined ? { chatterMinutes: body.chatter_minutes } : {}),
+          ...(body.defrost_recovery_minutes !== undefined
+            ? { defrostRecoveryMinutes: body.defrost_recovery_minutes }
+            : {}),
+          ...(body.product_probe_minutes !== undefined ? { productProbeMinutes: body.product_probe_minutes } : {}),
           updatedAt: at,
         })
         .where(eq(alarmTypes.id, id))

@@ -34,6 +34,8 @@ function toItem(r: AlarmTypeRow): SettingsAlarmType {
     escalation_policy_id: r.escalationPolicyId,
     chatter_count: r.chatterCount,
     chatter_minutes: r.chatterMinutes,
+    defrost_recovery_minutes: r.defrostRecoveryMinutes,
+    product_probe_minutes: r.productProbeMinutes,
     updated_at: r.updatedAt.toISOString(),
   };
 }

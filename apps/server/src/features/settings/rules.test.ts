@@ -191,6 +191,34 @@ describe('settings rules', () => {
     expect(kept.json().data).toMatchObject({ chatter_count: 5, chatter_minutes: 30 });
   });
 
+  it('saves an alarm type’s defrost recovery and product probe, refuses them out of range in the caller’s language', async () => {
+    const url = `/api/settings/alarm-types/${ids.alarmType}`;
+    const before = (await fx.t.app.inject({ method: 'GET', url, headers: headers(tokens.admin) })).json().data;
+    expect(before).toMatchObject({ defrost_recovery_minutes: 45, product_probe_minutes: null });
+    const bad = await put(
+      url,
+      tokens.admin,
+      { ...alarmTypeBody(), defrost_recovery_minutes: 241, product_probe_minutes: 4 },
+      'es-MX',
+    );
+    expect(bad.statusCode).toBe(422);
+    const fields = bad.json().error.details.fields as { field: string; message: string }[];
+    expect(fields.map((f) => f.field).sort()).toEqual(['defrost_recovery_minutes', 'product_probe_minutes']);
+    expect(fields.every((f) => /\d/.test(f.message) && !/must|greater|less/i.test(f.message))).toBe(true);
+    const unchanged = (await fx.t.app.inject({ method: 'GET', url, headers: headers(tokens.admin) })).json().data;
+    expect(unchanged).toMatchObject({ defrost_recovery_minutes: 45, product_probe_minutes: null });
+    const saved = await put(url, tokens.admin, {
+      ...alarmTypeBody(),
+      defrost_recovery_minutes: 0,
+      product_probe_minutes: 20,
+    });
+    expect(saved.json().data).toMatchObject({ defrost_recovery_minutes: 0, product_probe_minutes: 20 });
+    // Left out: kept; null: the probe is turned off.
+    expect((await put(url, tokens.admin, alarmTypeBody())).json().data).toMatchObject({ product_probe_minutes: 20 });
+    const off = await put(url, tokens.admin, { ...alarmTypeBody(), product_probe_minutes: null });
+    expect(off.json().data).toMatchObject({ defrost_recovery_minutes: 0, product_probe_minutes: null });
+  });
+
   it('saves an alarm type’s escalation policy: a shared one, never an organization’s or an unknown one', async () => {
     const url = `/api/settings/alarm-types/${ids.alarmType}`;
     const bad = await put(url, tokens.admin, { ...alarmTypeBody(), escalation_policy_id: 999_999 });

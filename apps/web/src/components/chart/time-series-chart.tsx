@@ -7,6 +7,14 @@ import { layoutMarkerLabels } from './marker-layout.ts';
 
 export type Marker = { at: number; label: string; color: string };
 
+/** Two series at their own times as uPlot's aligned columns (null where a series has no value). */
+function joined(a: [number, number][], b: [number, number][]): uPlot.AlignedData {
+  const times = [...new Set([...a.map((p) => p[0]), ...b.map((p) => p[0])])].sort((x, y) => x - y);
+  const ma = new Map(a);
+  const mb = new Map(b);
+  return [times.map((t) => t / 1000), times.map((t) => ma.get(t) ?? null), times.map((t) => mb.get(t) ?? null)];
+}
+
 /** A `#rrggbb` colour halfway to white: marker colours made for a light plot, readable on a dark one. */
 function lighten(hex: string): string {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
@@ -37,11 +45,15 @@ export function TimeSeriesChart(props: {
   range: { from: number; to: number };
   /** A straight line drawn over the series (a fitted trend), from and to `[ms, value]`. */
   line?: { from: [number, number]; to: [number, number]; color: string };
+  /** A second series on the same axis (a case's product temperature beside its air), at its own times. */
+  second?: { points: [number, number][]; label: string; color: string };
+  /** Periods shaded behind the series (a case's defrosts), in ms; `to` null: still going on. */
+  bands?: { from: number; to: number | null }[];
 }) {
   const host = useRef<HTMLDivElement>(null);
   const { i18n } = useTranslation();
   const locale = i18n.language;
-  const { points, label, unit, markers, color, height, line } = props;
+  const { points, label, unit, markers, color, height, line, second, bands } = props;
   const { from, to } = props.range;
 
   useEffect(() => {
@@ -50,7 +62,9 @@ export function TimeSeriesChart(props: {
     const dark = document.documentElement.classList.contains('dark');
     const axisStroke = dark ? '#cbd5e1' : '#334155';
     const grid = { stroke: dark ? '#334155' : '#e2e8f0', width: 1 };
-    const data: uPlot.AlignedData = [points.map((p) => p[0] / 1000), points.map((p) => p[1])];
+    const data: uPlot.AlignedData = second
+      ? joined(points, second.points)
+      : [points.map((p) => p[0] / 1000), points.map((p) => p[1])];
     const plot = new uPlot(
       {
         width: el.clientWidth || 600,
@@ -74,8 +88,27 @@ export function TimeSeriesChart(props: {
             values: (_u, splits) => valueTickLabels(splits, locale),
           },
         ],
-        series: [{}, { label, stroke: color ?? (dark ? '#60a5fa' : '#1d4ed8'), width: 2, spanGaps: false }],
+        series: [
+          {},
+          // Two series at their own times leave each other's instants empty: those are joined over.
+          { label, stroke: color ?? (dark ? '#60a5fa' : '#1d4ed8'), width: 2, spanGaps: second !== undefined },
+          ...(second ? [{ label: second.label, stroke: second.color, width: 2, dash: [6, 3], spanGaps: true }] : []),
+        ],
         hooks: {
+          drawClear: [
+            (u) => {
+              if (!bands?.length) return;
+              const ctx = u.ctx;
+              ctx.save();
+              ctx.fillStyle = dark ? 'rgba(56, 189, 248, 0.18)' : 'rgba(14, 165, 233, 0.14)';
+              for (const b of bands) {
+                const x0 = Math.max(u.bbox.left, u.valToPos(b.from / 1000, 'x', true));
+                const x1 = Math.min(u.bbox.left + u.bbox.width, u.valToPos((b.to ?? to) / 1000, 'x', true));
+                if (x1 > x0) ctx.fillRect(x0, u.bbox.top, x1 - x0, u.bbox.height);
+              }
+              ctx.restore();
+            },
+          ],
           draw: [
             (u) => {
               const ctx = u.ctx;
@@ -137,7 +170,7 @@ export function TimeSeriesChart(props: {
       resize.disconnect();
       plot.destroy();
     };
-  }, [points, label, unit, markers, color, height, from, to, line, locale]);
+  }, [points, label, unit, markers, color, height, from, to, line, second, bands, locale]);
 
   return <div ref={host} aria-hidden="true" className="w-full" />;
 }

@@ -2,6 +2,7 @@ import type { DeviceChannel } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { EventBus } from '../../../events/bus.ts';
+import type { CaseStore } from '../../alarms/case-state.ts';
 import type { TrendStore } from '../../alarms/leak-history.ts';
 import type { RulesCache } from '../../alarms/rules-cache.ts';
 import type { MaintenanceCache } from '../../maintenance/cache.ts';
@@ -67,6 +68,7 @@ export function createIngestPipeline(deps: {
   /** When each controller's last_seen_at was last written by this process (it is written at most every few seconds). */
   const seenWritten = new Map<number, number>();
   const levelTrends: TrendStore = new Map();
+  const cases: CaseStore = new Map();
   let closed = false;
   const committedListeners = new Set<CommittedListener>();
   const loggedRejects = new Set<string>();
@@ -97,7 +99,7 @@ export function createIngestPipeline(deps: {
         const rules = await deps.rules.get();
         const windows = await deps.maintenance?.get();
         return await deps.db.transaction((tx) =>
-          writeBatch(tx, { items, rules, windows, now: now(), seenWritten, levelTrends }),
+          writeBatch(tx, { items, rules, windows, now: now(), seenWritten, levelTrends, cases }),
         );
       } catch (err) {
         if (attempt >= RETRIES || closed) throw err;

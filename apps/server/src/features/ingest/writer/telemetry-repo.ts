@@ -61,16 +61,31 @@ export type PointRow = [
 ];
 
 /**
- * Appends readings given as columns (controller, key, time, value): COPY on PostgreSQL, an `unnest`
- * insert on PGlite.
+ * Appends readings given as columns (controller, key, time, value, and the product temperature when
+ * the batch has any): COPY on PostgreSQL, an `unnest` insert on PGlite.
  */
-export function insertReadings(tx: DbOrTx, c: number[], k: string[], t: string[], v: number[]): Promise<unknown> {
+export function insertReadings(
+  tx: DbOrTx,
+  c: number[],
+  k: string[],
+  t: string[],
+  v: number[],
+  p?: (number | null)[],
+): Promise<unknown> {
   const connection = copyConnection(tx);
   if (connection) {
     let lines = '';
+    if (p) {
+      for (let i = 0; i < c.length; i++)
+        lines += `${c[i]}\t${copyText(k[i] as string)}\t${t[i]}\t${v[i]}\t${p[i] ?? '\\N'}\n`;
+      return copyRows(connection, 'readings', ['controller_id', 'key', 'ts', 'value', 'product_value'], lines);
+    }
     for (let i = 0; i < c.length; i++) lines += `${c[i]}\t${copyText(k[i] as string)}\t${t[i]}\t${v[i]}\n`;
     return copyRows(connection, 'readings', ['controller_id', 'key', 'ts', 'value'], lines);
   }
+  if (p)
+    return tx.execute(sql`insert into readings (controller_id, key, ts, value, product_value)
+        select * from unnest(${ints(c)}::int[], ${texts(k)}::text[], ${texts(t)}::timestamptz[], ${floats(v)}::float8[], ${floats(p)}::float8[])`);
   return tx.execute(sql`insert into readings (controller_id, key, ts, value)
         select * from unnest(${ints(c)}::int[], ${texts(k)}::text[], ${texts(t)}::timestamptz[], ${floats(v)}::float8[])`);
 }

@@ -1,3 +1,4 @@
+import type { TelemetryMessage } from '@rcm/shared/device';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { BatchItem } from './batch-item.ts';
 import { insertReadings, type PointRow, type RackRow, upsertRackPoints, upsertRacks } from './telemetry-repo.ts';
@@ -10,34 +11,41 @@ export async function writeTelemetry(
   tx: DbOrTx,
   items: Extract<BatchItem, { channel: 'telemetry' }>[],
   lap: (step: string) => void,
+  /** Product temperatures by message and point addr (case-rules.ts), stored with their readings. */
+  products?: ReadonlyMap<TelemetryMessage, ReadonlyMap<string, number>>,
 ): Promise<number> {
   const c: number[] = [];
   const k: string[] = [];
   const t: string[] = [];
   const v: number[] = [];
+  // Only when some point has a product temperature: the usual batch keeps the four-column insert.
+  const pv: (number | null)[] | undefined = products && products.size > 0 ? [] : undefined;
   /** Per controller and rack, the newest message's rack (its points are written only if the rack's row is). */
   const racks = new Map<string, RackRow>();
   for (const { device, message } of items) {
+    const product = pv ? products?.get(message) : undefined;
     for (const rack of message.racks) {
       for (const metric in rack.metrics) {
         c.push(device.id);
         k.push(`${rack.ref}:${metric}`);
         t.push(message.ts);
         v.push(rack.metrics[metric] as number);
+        pv?.push(null);
       }
       const rackKey = `${device.id}|${rack.ref}`;
       if ((racks.get(rackKey)?.ts ?? '') <= message.ts) racks.set(rackKey, { id: device.id, rack, ts: message.ts });
-      for (const p of rack.points) {
-        if (p.value !== null) {
+      for (const point of rack.points) {
+        if (point.value !== null) {
           c.push(device.id);
-          k.push(p.addr);
+          k.push(point.addr);
           t.push(message.ts);
-          v.push(p.value);
+          v.push(point.value);
+          pv?.push(product?.get(point.addr) ?? null);
         }
       }
     }
   }
-  if (c.length > 0) await insertReadings(tx, c, k, t, v);
+  if (c.length > 0) await insertReadings(tx, c, k, t, v, pv);
   lap('readings');
   // Racks first: a rack whose signature is unchanged (only values changed, the usual case) is
   // skipped with all its points; the values themselves are in `readings`, and the controller view

@@ -1,6 +1,10 @@
+import type { TelemetryMessage } from '@rcm/shared/device';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ControllerScope, QueuedEvent } from '../../../events/bus.ts';
 import { applyDecisions } from '../../alarms/apply.ts';
+import { applyCaseRecords } from '../../alarms/case-apply.ts';
+import { evaluateCaseRules, observeCases } from '../../alarms/case-rules.ts';
+import { type CaseRecord, type CaseStore, type ControllerCases, emptyCases } from '../../alarms/case-state.ts';
 import {
   type AlarmRule,
   type ControllerState,
@@ -81,6 +85,21 @@ async function dedupe(
   };
 }
 
+/** A controller's followed points and the list its case records of this batch go to. */
+function casesOf(store: CaseStore, records: Map<number, CaseRecord[]>, controllerId: number) {
+  let points = store.get(controllerId);
+  if (!points) {
+    points = emptyCases();
+    store.set(controllerId, points);
+  }
+  let out = records.get(controllerId);
+  if (!out) {
+    out = [];
+    records.set(controllerId, out);
+  }
+  return { points, out };
+}
+
 /** The racks reporting a liquid level in this batch, each with its earliest message time. */
 function levelFirsts(ordered: { item: BatchItem; at: number }[]) {
   const firsts = new Map<string, { controllerId: number; rackRef: string; before: number }>();
@@ -114,6 +133,8 @@ export async function writeBatch(
     seenWritten?: Map<number, number>;
     /** Each controller's liquid-level trends (the leak rule's state, kept by the pipeline between batches). */
     levelTrends?: TrendStore;
+    /** Each controller's followed case points (the case rules' state, kept by the pipeline between batches). */
+    cases?: CaseStore;
     /** Milliseconds per step, added to (benchmarks: where a batch's time goes). */
     timings?: Record<string, number>;
   },
@@ -137,7 +158,6 @@ export async function writeBatch(
     online: new Map(),
   };
   const telemetry = items.filter((i) => i.channel === 'telemetry') as Extract<BatchItem, { channel: 'telemetry' }>[];
-  outcome.readings = await writeTelemetry(tx, telemetry, lap);
 
   // Online state: any message means online, unless it is a status saying otherwise (the last will).
   const devices = new Map<number, DeviceRecord>();
@@ -180,6 +200,10 @@ export async function writeBatch(
   const trendRule = input.levelTrends ? leakRule(rules) : undefined;
   if (trendRule && input.levelTrends)
     await seedTrends(tx, input.levelTrends, levelFirsts(ordered), leakRate(trendRule));
+  const caseStore = input.cases;
+  const caseRecords = new Map<number, CaseRecord[]>();
+  const products = new Map<TelemetryMessage, Map<string, number>>();
+  const scratch = new Map<string, number>();
   for (const { item, at } of ordered) {
     const state = states.get(item.device.id) as ControllerState;
     let list = decisions.get(item.device.id);
@@ -189,8 +213,21 @@ export async function writeBatch(
     }
     if (item.channel === 'telemetry') {
       const samples = samplesOf(item.message);
-      const made = evaluateSamples(rules, state, samples, new Date(at));
+      let followed: { points: ControllerCases; out: CaseRecord[] } | undefined;
+      if (caseStore) {
+        followed = casesOf(caseStore, caseRecords, item.device.id);
+        observeCases(followed.points, rules, samples, at, followed.out, scratch);
+        if (scratch.size > 0) {
+          products.set(item.message, new Map(scratch));
+          scratch.clear();
+        }
+      }
+      const made = evaluateSamples(rules, state, samples, new Date(at), followed);
       if (made.length > 0) list.push(...made);
+      if (followed) {
+        const caseMade = evaluateCaseRules(rules, state, followed.points, samples, new Date(at));
+        if (caseMade.length > 0) list.push(...caseMade);
+      }
       const trends = trendRule && input.levelTrends?.get(item.device.id);
       if (trendRule && trends) list.push(...evaluateLeakTrend(trendRule, state, trends, samples, new Date(at)));
     }
@@ -204,9 +241,13 @@ export async function writeBatch(
     }
   }
   lap('engine');
+  // The readings after the engine: a case point's reading is stored with its product temperature.
+  outcome.readings = await writeTelemetry(tx, telemetry, lap, products);
   const changed = await applyDecisions(tx, { decisions, devices, now, windows: input.windows });
   outcome.events.push(...changed);
   lap('alarms');
+  if (caseRecords.size > 0) await applyCaseRecords(tx, caseRecords);
+  lap('cases');
 
   for (const [id, online] of onlineNow) {
     const device = devices.get(id) as DeviceRecord;

@@ -2,6 +2,7 @@ import type { AlarmDetail } from '@rcm/shared/alarms';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CaseLegend, caseSeries } from '../../../components/chart/case-legend.tsx';
 import { ChartSummary, chartPoints } from '../../../components/chart/chart-summary.tsx';
 import { seriesTitle } from '../../../components/chart/series-title.ts';
 import { type Marker, TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
@@ -130,6 +131,7 @@ export function AlarmMetrics(props: { alarm: AlarmDetail }) {
             const pts = chartPoints(s.points);
             const last = pts.at(-1);
             const name = seriesTitle(s, t, false);
+            const { product, bands, second } = caseSeries(s, t('cases.chart.product'));
             return (
               <figure key={s.key} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
                 <figcaption className="mb-2 text-sm font-medium">
@@ -140,12 +142,17 @@ export function AlarmMetrics(props: { alarm: AlarmDetail }) {
                     </span>
                   ) : null}
                   <ChartSummary points={pts} />
+                  {product || bands.length > 0 ? (
+                    <CaseLegend product={product !== null} defrosts={bands.length} />
+                  ) : null}
                 </figcaption>
                 <TimeSeriesChart
                   points={pts}
                   label={name}
                   unit={s.unit}
                   markers={markers}
+                  second={second}
+                  bands={bands}
                   range={{ from: new Date(iso.from).getTime(), to: new Date(iso.to).getTime() }}
                 />
               </figure>

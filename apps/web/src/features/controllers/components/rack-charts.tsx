@@ -2,6 +2,7 @@ import type { AlarmMetrics } from '@rcm/shared/alarms';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CaseLegend, caseSeries } from '../../../components/chart/case-legend.tsx';
 import { ChartSummary, chartPoints } from '../../../components/chart/chart-summary.tsx';
 import { seriesTitle } from '../../../components/chart/series-title.ts';
 import { TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
@@ -9,7 +10,6 @@ import { Spinner } from '../../../components/page.tsx';
 import { api } from '../../../lib/api-client.ts';
 
 const HOUR = 3_600_000;
-
 /** Charts of each rack's superheat, liquid level and oil pressure and of its case temperatures, last 24 hours. */
 export function RackCharts(props: { controllerId: number }) {
   const { t } = useTranslation();
@@ -34,13 +34,24 @@ export function RackCharts(props: { controllerId: number }) {
       {series.map((s) => {
         const pts = chartPoints(s.points);
         const name = seriesTitle(s, t, true);
+        const { product, bands, second } = caseSeries(s, t('cases.chart.product'));
         return (
           <figure key={s.key} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
             <figcaption className="mb-2 text-sm font-medium">
               {name}
               <ChartSummary points={pts} />
+              {product || bands.length > 0 ? <CaseLegend product={product !== null} defrosts={bands.length} /> : null}
             </figcaption>
-            <TimeSeriesChart points={pts} label={name} unit={s.unit} markers={[]} range={range} height={140} />
+            <TimeSeriesChart
+              points={pts}
+              label={name}
+              unit={s.unit}
+              markers={[]}
+              range={range}
+              height={140}
+              second={second}
+              bands={bands}
+            />
           </figure>
         );
       })}

@@ -17,6 +17,8 @@ const STATUS_CLASS: Record<string, string> = {
   manual_on: 'text-amber-800 dark:text-amber-300 font-semibold',
   off: 'text-slate-600 dark:text-slate-300',
   fault: 'text-red-800 dark:text-red-300 font-semibold',
+  defrost: 'text-sky-800 dark:text-sky-300',
+  door_open: 'text-amber-800 dark:text-amber-300',
 };
 
 /** The Rack tab: every rack's metrics and points, live (the server sends at most one update a second). */

@@ -1,4 +1,5 @@
 import type { AlarmManagementReport } from '@rcm/shared/alarm-management';
+import type { CasePerformanceReport } from '@rcm/shared/case-performance';
 import { PICKER_PER_PAGE } from '@rcm/shared/pagination';
 import type { RefrigerantReport } from '@rcm/shared/refrigerant';
 import type {
@@ -32,6 +33,7 @@ export type ReportResponses = {
   alarm_response: AlarmResponseReport;
   refrigerant: RefrigerantReport;
   alarm_management: { data: AlarmManagementReport };
+  case_performance: { data: CasePerformanceReport };
 };
 
 export const reportQuery = <N extends ReportName>(name: N, filters: ReportFilters) =>

@@ -20,7 +20,8 @@ export type ReportPath =
   | '/reports/haccp'
   | '/reports/alarm_response'
   | '/reports/refrigerant'
-  | '/reports/alarm_management';
+  | '/reports/alarm_management'
+  | '/reports/case_performance';
 
 /** The report's filters from the URL, with the last 30 days when none are given. */
 export function useReportFilters(from: ReportPath): [ReportFilters, (patch: Partial<ReportFilters>) => void] {

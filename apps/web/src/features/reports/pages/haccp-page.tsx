@@ -129,6 +129,12 @@ export function HaccpPage() {
                   cell: (r) => r.max ?? '—',
                 },
                 {
+                  key: 'product_max',
+                  header: t('reports.haccp.productMax'),
+                  className: 'text-right tabular-nums',
+                  cell: (r) => r.product_max ?? '—',
+                },
+                {
                   key: 'excursions',
                   header: t('reports.haccp.excursions'),
                   className: 'text-right tabular-nums',

@@ -26,6 +26,8 @@ type FormValues = {
   escalation_policy_id: string;
   chatter_count: string;
   chatter_minutes: string;
+  defrost_recovery_minutes: string;
+  product_probe_minutes: string;
 };
 
 const optionalInt = (v: string) => (v.trim() === '' ? null : Number(v));
@@ -41,6 +43,8 @@ const formSchema = z.preprocess((v) => {
     escalation_policy_id: optionalInt(f.escalation_policy_id),
     chatter_count: num(f.chatter_count),
     chatter_minutes: num(f.chatter_minutes),
+    defrost_recovery_minutes: num(f.defrost_recovery_minutes),
+    product_probe_minutes: optionalInt(f.product_probe_minutes),
   };
 }, alarmTypeBody);
 
@@ -74,6 +78,8 @@ export function AlarmTypeEditPage() {
           escalation_policy_id: a.escalation_policy_id === null ? '' : String(a.escalation_policy_id),
           chatter_count: String(a.chatter_count),
           chatter_minutes: String(a.chatter_minutes),
+          defrost_recovery_minutes: String(a.defrost_recovery_minutes),
+          product_probe_minutes: a.product_probe_minutes === null ? '' : String(a.product_probe_minutes),
         }
       : undefined,
     resolver: formResolver(formSchema, t),
@@ -183,6 +189,27 @@ export function AlarmTypeEditPage() {
                   />
                 </div>
               </fieldset>
+              {a?.source === 'point' && (
+                <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+                  <legend className="px-1 text-sm font-semibold">{t('cases.editor.legend')}</legend>
+                  <p className="text-xs text-slate-600 dark:text-slate-300">{t('cases.editor.hint')}</p>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <TextInput
+                      reg={form.register('defrost_recovery_minutes')}
+                      type="number"
+                      label={t('cases.editor.recovery')}
+                      error={e('defrost_recovery_minutes')}
+                    />
+                    <TextInput
+                      reg={form.register('product_probe_minutes')}
+                      type="number"
+                      label={t('cases.editor.probe')}
+                      hint={t('cases.editor.probeHint')}
+                      error={e('product_probe_minutes')}
+                    />
+                  </div>
+                </fieldset>
+              )}
               <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
                 <legend className="px-1 text-sm font-semibold">{t('settings.alarmTypes.escalation')}</legend>
                 <SelectInput

@@ -49,6 +49,11 @@ export const en = {
       description:
         'Alarm load against ISA-18.2 and EEMUA 191: alarms per hour, floods, the most frequent alarms, chattering and standing alarms, time shelved and suppressed.',
     },
+    case_performance: {
+      title: 'Case performance',
+      description:
+        'Per case: time in range without defrost, defrosts per day and their length, door openings, temperature alarms raised and those the defrost and product rules held back.',
+    },
   },
   uri: {
     orders: 'Orders',
@@ -92,6 +97,7 @@ export const en = {
     day: 'Day',
     case: 'Case',
     max: 'Max',
+    productMax: 'Product max',
   },
   response: {
     severity: 'Severity',

@@ -52,6 +52,11 @@ export const es: Widen<typeof en> = {
       description:
         'Carga de alarmas según ISA-18.2 y EEMUA 191: alarmas por hora, avalanchas, las alarmas más frecuentes, intermitentes y permanentes, tiempo pospuestas y suprimidas.',
     },
+    case_performance: {
+      title: 'Desempeño de vitrinas',
+      description:
+        'Por vitrina: tiempo en rango sin deshielos, deshielos por día y su duración, aperturas de puerta, alarmas de temperatura generadas y las que retuvieron las reglas de deshielo y de producto.',
+    },
   },
   uri: {
     orders: 'Órdenes',
@@ -95,6 +100,7 @@ export const es: Widen<typeof en> = {
     day: 'Día',
     case: 'Vitrina',
     max: 'Máx.',
+    productMax: 'Máx. producto',
   },
   response: {
     severity: 'Severidad',

@@ -1,0 +1,129 @@
+import type { CaseFigures, CasePerformanceQuery, CasePerformanceReport } from '@rcm/shared/case-performance';
+import type { Locale } from '@rcm/shared/locale';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireScope } from '../auth/scope.ts';
+import type { AuthContext } from '../auth/service.ts';
+import type { Table } from '../reports/export.ts';
+import { tenantWhere, utcBounds } from '../reports/filters.ts';
+import { type CaseRow, casePerformanceRows, locationInScope } from './case-report-repo.ts';
+import { caseTable } from './case-report-table.ts';
+
+const DAY_S = 86_400;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+type Acc = Omit<CaseRow, 'controller_id' | 'controller' | 'location_id' | 'location' | 'addr' | 'rack_ref' | 'name'> & {
+  cases: number;
+  defrostSum: number;
+};
+
+const emptyAcc = (): Acc => ({
+  cases: 0,
+  observed_s: 0,
+  held_s: 0,
+  in_range_s: 0,
+  defrosts: 0,
+  defrost_avg_s: null,
+  defrost_max_s: null,
+  defrostSum: 0,
+  doors: 0,
+  held_defrost: 0,
+  held_product: 0,
+  alarms: 0,
+});
+
+function add(a: Acc, r: CaseRow): void {
+  a.cases += 1;
+  a.observed_s += Number(r.observed_s);
+  a.held_s += Number(r.held_s);
+  a.in_range_s += Number(r.in_range_s);
+  a.defrosts += Number(r.defrosts);
+  a.defrostSum += Number(r.defrost_avg_s ?? 0) * Number(r.defrosts);
+  if (r.defrost_max_s !== null) a.defrost_max_s = Math.max(a.defrost_max_s ?? 0, Number(r.defrost_max_s));
+  a.doors += Number(r.doors);
+  a.held_defrost += Number(r.held_defrost);
+  a.held_product += Number(r.held_product);
+  a.alarms += Number(r.alarms);
+}
+
+/** Figures of one case or a sum of cases; defrosts a day per case over the range's elapsed days. */
+function figuresOf(a: Acc, rangeDays: number): CaseFigures {
+  const judged = a.observed_s - a.held_s;
+  const days = rangeDays * Math.max(a.cases, 1);
+  return {
+    cases: a.cases,
+    observed_hours: round1(a.observed_s / 3600),
+    time_in_range_percent: judged > 0 ? round1((a.in_range_s / judged) * 100) : null,
+    defrosts: a.defrosts,
+    defrosts_per_day: days > 0 ? round1(a.defrosts / days) : 0,
+    avg_defrost_minutes: a.defrosts > 0 ? round1(a.defrostSum / a.defrosts / 60) : null,
+    longest_defrost_minutes: a.defrost_max_s === null ? null : round1(a.defrost_max_s / 60),
+    door_openings: a.doors,
+    alarms_raised: a.alarms,
+    held_by_defrost: a.held_defrost,
+    held_by_product: a.held_product,
+  };
+}
+
+/**
+ * The case performance report over a day range: per case, per location and overall, from what the
+ * engine recorded (case_hours, case_events) and the temperature alarms raised on the cases' points.
+ */
+export function createCasePerformanceReport(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps;
+
+  async function compute(ctx: AuthContext, q: CasePerformanceQuery): Promise<CasePerformanceReport> {
+    const scope = requireScope(ctx, 'reports');
+    const { start, end } = utcBounds(q);
+    const eff = new Date(Math.min(end.getTime(), Math.max(now().getTime(), start.getTime())));
+    // A location outside the caller's scope is not found (not an empty report).
+    if (
+      q.location_id !== undefined &&
+      !(await locationInScope(
+        db,
+        q.location_id,
+        tenantWhere(scope, { org: sql`l.organization_id`, loc: sql`l.id` }, {}),
+      ))
+    )
+      throw notFound();
+    const where = tenantWhere(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` }, q);
+    const rows = await casePerformanceRows(db, where, { start, end, eff });
+    const rangeDays = Math.max((eff.getTime() - start.getTime()) / (DAY_S * 1000), 1 / 24);
+    const overall = emptyAcc();
+    const byLocation = new Map<number, { name: string; acc: Acc }>();
+    const cases = rows.map((r) => {
+      add(overall, r);
+      if (r.location_id !== null) {
+        const loc = byLocation.get(r.location_id) ?? { name: r.location ?? '', acc: emptyAcc() };
+        add(loc.acc, r);
+        byLocation.set(r.location_id, loc);
+      }
+      const one = emptyAcc();
+      add(one, r);
+      return {
+        controller: { id: Number(r.controller_id), name: r.controller },
+        location: r.location_id === null ? null : { id: Number(r.location_id), name: r.location ?? '' },
+        rack_ref: r.rack_ref,
+        addr: r.addr,
+        name: r.name,
+        ...figuresOf(one, rangeDays),
+      };
+    });
+    return {
+      overall: figuresOf(overall, rangeDays),
+      locations: [...byLocation.entries()]
+        .map(([id, l]) => ({ location: { id, name: l.name }, ...figuresOf(l.acc, rangeDays) }))
+        .sort((a, b) => a.location.name.localeCompare(b.location.name)),
+      cases,
+    };
+  }
+
+  return {
+    json: compute,
+    /** The report for CSV (a row per case) and PDF (overall and per location first). */
+    async table(ctx: AuthContext, q: CasePerformanceQuery, locale: Locale): Promise<Table> {
+      return caseTable(await compute(ctx, q), q, locale);
+    },
+  };
+}

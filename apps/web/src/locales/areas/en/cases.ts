@@ -1,0 +1,39 @@
+/** Case intelligence: defrost-aware rules, the product probe, the point chart and the case performance report. */
+export const en = {
+  editor: {
+    legend: 'Defrost and product temperature',
+    hint: 'For temperature points: while a case defrosts and for the recovery after it this alarm is not judged; with a product probe the limit is judged on a simulated product temperature (the air temperature slowed down by the time constant), so a door opening or a short warm-up does not raise it.',
+    recovery: 'Recovery after defrost (minutes)',
+    probe: 'Product probe time constant (minutes)',
+    probeHint: 'Empty: judged on the air temperature. 5 to 240 minutes.',
+  },
+  chart: {
+    air: 'Air',
+    product: 'Product',
+    defrost: 'Defrost',
+    defrosts_one: '{{count}} defrost period shaded',
+    defrosts_other: '{{count}} defrost periods shaded',
+  },
+  report: {
+    title: 'Case performance',
+    description:
+      'Per case: time in range without defrost, defrosts per day and their length, door openings, temperature alarms raised and those the defrost and product rules held back.',
+    overall: 'All cases',
+    location: 'Location',
+    case: 'Case',
+    controller: 'Controller',
+    timeInRange: 'Time in range',
+    timeInRangeHint: 'Share of the observed time, defrosts and their recovery left out',
+    defrostsPerDay: 'Defrosts per day',
+    avgDefrost: 'Average defrost',
+    longestDefrost: 'Longest defrost',
+    doorOpenings: 'Door openings',
+    alarmsRaised: 'Temperature alarms',
+    heldDefrost: 'Held back by defrost',
+    heldProduct: 'Held back by product probe',
+    cases_one: '{{count}} case',
+    cases_other: '{{count}} cases',
+    perLocation: 'By location',
+    noData: 'No case reported in this range.',
+  },
+};
