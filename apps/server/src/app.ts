@@ -204,20 +204,25 @@ function registerSpa(app: FastifyInstance, config: Config): void {
     return;
   }
   // wildcard: false registers one route per built file; everything else is a client-side route.
+  // The build writes a brotli and a gzip copy beside each text file (apps/web/scripts/precompress.ts):
+  // preCompressed sends the one the browser accepts with its Content-Encoding and Vary: Accept-Encoding.
   app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
+    // Hashed assets never change under their name; everything else (index.html, robots.txt, the
+    // icon) is asked again each time, so a new build is seen at once.
     setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      }
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.callNotFound();
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

@@ -216,7 +216,8 @@ function AlarmDashboard() {
           />
         </div>
       ) : null}
-      {phone ? <PagingWarnings /> : null}
+      {/* Only below a loaded list: shown before it, the list arriving would push it off the screen. */}
+      {phone && !list.isPending ? <PagingWarnings /> : null}
     </Page>
   );
 }
