@@ -26,6 +26,7 @@ import { jobsModule } from './features/jobs/module.ts';
 import { languagesModule } from './features/languages/module.ts';
 import { maintenanceModule } from './features/maintenance/module.ts';
 import { notificationsModule } from './features/notifications/module.ts';
+import { publicAddress } from './features/notifications/routes.ts';
 import { oncallModule } from './features/oncall/module.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { type EmbeddedOps, startEmbeddedOps } from './features/ops/embedded.ts';
@@ -129,7 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
   });
   const audit = createAuditRepo(database.db);
-  const { service: auth, passwordLinks } = createAuth({ config, db: database.db, audit, now });
+  const address = publicAddress(config);
+  const { service: auth, passwordLinks } = createAuth({ config, db: database.db, audit, now, publicUrl: address.url });
   const context: FeatureContext = {
     config,
     db: database.db,
@@ -138,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     log: app.log,
     now,
-    shared: { ingest, embedded, passwordLinks, devices: { provisioning, mqttPort: null } },
+    shared: { ingest, embedded, passwordLinks, devices: { provisioning, mqttPort: null }, publicAddress: address },
   };
 
   // First, so that every answer carries them, a refusal by the authentication hook below included.

@@ -12,7 +12,6 @@ import { startEmbeddedBroker } from './features/ingest/transports/mqtt-broker.ts
 import { startBrokerConsumer } from './features/ingest/transports/mqtt-consumer.ts';
 import { type SafetyNet, startSafetyNet } from './features/ingest/transports/safety-net.ts';
 import { jobsTasks } from './features/jobs/module.ts';
-import { publicUrlOf } from './features/notifications/routes.ts';
 import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
@@ -116,6 +115,7 @@ export async function startServer(deps: {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  context.shared.publicAddress.listening(port);
 
   if (config.MQTT_URL) {
     const consumer = await startBrokerConsumer({
@@ -218,7 +218,7 @@ export async function startServer(deps: {
           db: database.db,
           bus,
           transport: createMailTransport(config.SMTP_URL),
-          publicUrl: publicUrlOf({ PUBLIC_URL: config.PUBLIC_URL, PORT: port }),
+          publicUrl: context.shared.publicAddress.url(),
           from: config.EMAIL_FROM,
           now,
           log,
