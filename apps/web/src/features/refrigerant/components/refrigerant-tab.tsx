@@ -18,6 +18,7 @@ const STATE_CLASS: Record<string, string> = {
   repair_due: 'border-amber-600 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
   overdue: 'border-red-700 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
   verification_pending: 'border-blue-700 bg-blue-50 text-blue-900 dark:bg-blue-950 dark:text-blue-100',
+  verification_overdue: 'border-red-700 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
 };
 
 function Fact(props: { label: string; children: ReactNode }) {

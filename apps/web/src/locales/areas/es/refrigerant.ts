@@ -45,6 +45,8 @@ export const es: Widen<typeof en> = {
   stateName_repair_due: 'Reparación pendiente',
   stateName_overdue: 'Reparación vencida',
   stateName_verification_pending: 'Verificación pendiente',
+  state_verification_overdue: 'Reparado sin verificar: verificación vencida (vencía el {{date}})',
+  stateName_verification_overdue: 'Verificación vencida',
   systemSaved: 'Sistema de refrigeración guardado.',
   log: 'Bitácora de refrigerante',
   logHint:
@@ -102,6 +104,7 @@ export const es: Widen<typeof en> = {
     systems: 'Sistemas',
     co2e: 'CO2e total',
     added: 'Agregado en el periodo',
+    overdue: 'Fuera del plazo de reparación',
     statusCounts: 'Por estado',
     system: 'Sistema',
     refrigerantCharge: 'Refrigerante y carga',
