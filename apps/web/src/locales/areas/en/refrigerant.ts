@@ -92,6 +92,11 @@ export const en = {
   trendLine: 'Fitted trend',
   trendSummary: 'Trend over the last 24 hours: {{rate}} %-points per day.',
   trendFalling: 'The level is falling steadily: a refrigerant leak is suspected.',
+  leakNextTitle: 'A refrigerant leak is suspected: the liquid level is falling steadily.',
+  leakNextBody:
+    'No leak repair is open yet. Next step: have the rack inspected for leaks and log the result (a leak found opens the repair), or create a job for a technician.',
+  leakNextInspect: 'Log a leak inspection',
+  leakNextAlarm: 'Suspected-leak alarm #{{ref}}',
   noTrend: 'Not enough readings in the last 24 hours to fit a trend.',
   noLevel: 'This rack reports no liquid level.',
   chartSummary: '{{count}} hours, from {{min}} % to {{max}} %.',
