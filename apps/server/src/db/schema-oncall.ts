@@ -102,5 +102,10 @@ export const alarmPages = pgTable(
     detail: text('detail'),
     emailId: integer('email_id').references(() => emailMessages.id, { onDelete: 'set null' }),
   },
-  (t) => [index('alarm_pages_alarm_idx').on(t.alarmId, t.at), index('alarm_pages_email_idx').on(t.emailId)],
+  (t) => [
+    index('alarm_pages_alarm_idx').on(t.alarmId, t.at),
+    index('alarm_pages_email_idx').on(t.emailId),
+    // The alarm list's "Mine" (alarms that paged a person): `paged_user_id` in filter-sql.ts.
+    index('alarm_pages_user_idx').on(t.userId, t.alarmId),
+  ],
 );
