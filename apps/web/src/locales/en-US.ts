@@ -195,6 +195,7 @@ export const enUS = {
     cleared: 'Cleared',
     warrantyActive: 'Active Warranty alarms',
     zuperJobs: 'Zuper Jobs',
+    openJobs: 'Jobs',
     notConnected: 'Not connected',
     notConnectedHint: 'Field-service jobs are not connected yet.',
     filters: 'Filters',

@@ -197,6 +197,7 @@ export const esMX: Catalog = {
     cleared: 'Resueltas',
     warrantyActive: 'Alarmas activas en garantía',
     zuperJobs: 'Trabajos de Zuper',
+    openJobs: 'Trabajos',
     notConnected: 'Sin conexión',
     notConnectedHint: 'Los trabajos de servicio aún no están conectados.',
     filters: 'Filtros',
