@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'in_use',
   'ingest_failing',
   'no_mail_server',
+  'already_acknowledged',
+  'already_cleared',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

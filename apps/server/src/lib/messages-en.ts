@@ -32,6 +32,8 @@ export const EN_US: Catalog = {
     in_use: 'This is still in use and cannot be removed.',
     ingest_failing: 'The data could not be stored, so it was not accepted. Send it again in a moment.',
     no_mail_server: 'No mail server is configured (SMTP_URL), so no email can be sent.',
+    already_acknowledged: 'This alarm was already acknowledged, by someone else or earlier: nothing changed.',
+    already_cleared: 'This alarm is already cleared: nothing changed.',
   },
   fields: {
     wrong_password: 'The current password is incorrect.',

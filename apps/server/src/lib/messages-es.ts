@@ -32,6 +32,8 @@ export const ES_MX: Catalog = {
     in_use: 'Esto todavía está en uso y no se puede eliminar.',
     ingest_failing: 'No se pudieron guardar los datos, así que no se aceptaron. Vuelve a enviarlos en un momento.',
     no_mail_server: 'No hay un servidor de correo configurado (SMTP_URL), así que no se puede enviar ningún correo.',
+    already_acknowledged: 'Esta alarma ya estaba reconocida, por otra persona o antes: no cambió nada.',
+    already_cleared: 'Esta alarma ya está resuelta: no cambió nada.',
   },
   fields: {
     wrong_password: 'La contraseña actual es incorrecta.',
