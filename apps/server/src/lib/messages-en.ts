@@ -101,6 +101,7 @@ export const EN_US: Catalog = {
     too_small_string: (n) => (n <= 1 ? 'This field is required.' : `Must be at least ${n} characters.`),
     too_big_string: (n) => `Must be at most ${n} characters.`,
     too_small_number: (n) => `Must be at least ${n}.`,
+    too_small_number_exclusive: (n) => `Must be more than ${n}.`,
     too_big_number: (n) => `Must be at most ${n}.`,
     invalid_email: 'Enter a valid email address.',
     invalid_value: 'This value is not allowed.',

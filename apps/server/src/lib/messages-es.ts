@@ -108,6 +108,7 @@ export const ES_MX: Catalog = {
     too_small_string: (n) => (n <= 1 ? 'Este campo es obligatorio.' : `Debe tener al menos ${n} caracteres.`),
     too_big_string: (n) => `Debe tener como máximo ${n} caracteres.`,
     too_small_number: (n) => `Debe ser al menos ${n}.`,
+    too_small_number_exclusive: (n) => `Debe ser mayor que ${n}.`,
     too_big_number: (n) => `Debe ser como máximo ${n}.`,
     invalid_email: 'Ingresa un correo electrónico válido.',
     invalid_value: 'Este valor no está permitido.',
