@@ -1,4 +1,5 @@
 import type { JobDetail, JobSummary } from '@rcm/shared/jobs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
 import { addOutsider, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
@@ -49,6 +50,12 @@ describe('creating a job from an alarm', () => {
       can_edit: true,
     });
     expect(job.number).toMatch(/^J-\d+$/);
+    // The demo's jobs and new ones share one sequence: numbers run on without a jump (J-4024 → J-5001 before).
+    const numbers = (
+      await t.database.db.execute<{ number: string }>(sql`select number from jobs order by id`)
+    ).rows.map((r) => Number(r.number.slice(2)));
+    expect(numbers.length).toBeGreaterThan(1);
+    expect(numbers).toEqual(numbers.map((_, i) => (numbers[0] as number) + i));
     expect(job.history.map((h) => [h.from_status, h.to_status])).toEqual([[null, 'New']]);
 
     const byAlarm = await call('GET', `/api/jobs?alarm_id=${fm.id}`, 'manager');
