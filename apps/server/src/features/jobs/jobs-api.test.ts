@@ -2,6 +2,7 @@ import type { JobDetail, JobSummary } from '@rcm/shared/jobs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
+import { query } from '../../lib/sql.ts';
 import { addOutsider, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers, rowCount } from '../../test/helpers.ts';
@@ -51,9 +52,8 @@ describe('creating a job from an alarm', () => {
     });
     expect(job.number).toMatch(/^J-\d+$/);
     // The demo's jobs and new ones share one sequence: numbers run on without a jump (J-4024 → J-5001 before).
-    const numbers = (
-      await t.database.db.execute<{ number: string }>(sql`select number from jobs order by id`)
-    ).rows.map((r) => Number(r.number.slice(2)));
+    const rows = await query<{ number: string }>(t.database.db, sql`select number from jobs order by id`);
+    const numbers = rows.map((r) => Number(r.number.slice(2)));
     expect(numbers.length).toBeGreaterThan(1);
     expect(numbers).toEqual(numbers.map((_, i) => (numbers[0] as number) + i));
     expect(job.history.map((h) => [h.from_status, h.to_status])).toEqual([[null, 'New']]);
