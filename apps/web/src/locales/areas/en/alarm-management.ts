@@ -46,6 +46,7 @@ export const en = {
   endsAt: 'Until',
   repeat: 'Repeat weekly',
   repeatHint: 'Only on these days, between these times, in the store’s time zone ({{zone}}).',
+  oneOffHint: 'Dates and times in the store’s time zone ({{zone}}).',
   days: 'Days',
   dailyFrom: 'From (time)',
   dailyTo: 'To (time)',

@@ -51,6 +51,7 @@ export const es: typeof en = {
   endsAt: 'Hasta',
   repeat: 'Repetir cada semana',
   repeatHint: 'Solo estos días, entre estas horas, en la zona horaria de la tienda ({{zone}}).',
+  oneOffHint: 'Fechas y horas en la zona horaria de la tienda ({{zone}}).',
   days: 'Días',
   dailyFrom: 'Desde (hora)',
   dailyTo: 'Hasta (hora)',
