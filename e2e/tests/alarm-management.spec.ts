@@ -25,6 +25,8 @@ test('a technician adds a nightly cleaning window to a controller, reads it, and
     `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   await dialog.getByLabel('From', { exact: true }).fill(local(start));
   await dialog.getByLabel('Until', { exact: true }).fill(local(new Date(start.getTime() + 365 * 86_400_000)));
+  // The one-off dates are the store's clock, and the form says whose.
+  await expect(dialog.getByText(/^Dates and times in the store’s time zone \([\w/]+\)\.$/)).toBeVisible();
   await dialog.getByLabel('Repeat weekly').check();
   await expect(dialog.getByLabel('Sunday')).toBeChecked();
   await dialog.getByLabel('Reason').fill('Nightly case cleaning (e2e)');
@@ -32,8 +34,9 @@ test('a technician adds a nightly cleaning window to a controller, reads it, and
   await dialog.getByRole('button', { name: 'Save window' }).click();
   await expect(dialog).toBeHidden();
   const item = section.getByRole('listitem').filter({ hasText: 'Nightly case cleaning (e2e)' });
-  await expect(item).toContainText('Every day, 02:00–03:00');
-  await expect(item).toContainText(/Next: .+2:00 AM – 3:00 AM/);
+  await expect(item).toContainText(/Every day, 02:00–03:00 \([\w/]+\)/);
+  // Times name their zone (the store's), not the browser's unsaid.
+  await expect(item).toContainText(/Next: .+2:00 AM [A-Z][\w+-]* – 3:00 AM [A-Z][\w+-]*/);
   await expectAccessible(page, 'controller with a maintenance window');
 
   // A window whose daily span is empty is refused with the reason, and nothing is added.

@@ -63,3 +63,28 @@ test('the Spanish manager reads seeded roles, teams and job categories in Spanis
   await expect(members.getByText('Gerente de tienda').first()).toBeVisible();
   await expect(page.getByText('Store Manager')).toHaveCount(0);
 });
+
+test('the Spanish top navigation fits a 1280 px window without sideways scrolling', async ({ page, loginAs }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(DEMO.admin);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Español' }).click();
+  try {
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav.getByRole('link', { name: 'Reportes' })).toBeVisible();
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: innerWidth }));
+    expect(widths.page).toBe(widths.window);
+    // Every entry and the controls beside it are inside the window.
+    for (const link of await nav.getByRole('link').all()) {
+      const box = await link.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+    }
+    const menu = await page.getByRole('button', { name: 'Abrir el menú de usuario' }).boundingBox();
+    expect((menu?.x ?? 0) + (menu?.width ?? 0)).toBeLessThanOrEqual(1280);
+  } finally {
+    await page.getByRole('button', { name: 'Abrir el menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  }
+});

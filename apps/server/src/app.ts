@@ -27,6 +27,7 @@ import { jobsModule } from './features/jobs/module.ts';
 import { languagesModule } from './features/languages/module.ts';
 import { maintenanceModule } from './features/maintenance/module.ts';
 import { notificationsModule } from './features/notifications/module.ts';
+import { publicAddress } from './features/notifications/routes.ts';
 import { oncallModule } from './features/oncall/module.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { type EmbeddedOps, startEmbeddedOps } from './features/ops/embedded.ts';
@@ -131,7 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
   });
   const audit = createAuditRepo(database.db);
-  const { service: auth, passwordLinks } = createAuth({ config, db: database.db, audit, now });
+  const address = publicAddress(config);
+  const { service: auth, passwordLinks } = createAuth({ config, db: database.db, audit, now, publicUrl: address.url });
   const context: FeatureContext = {
     config,
     db: database.db,
@@ -140,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     log: app.log,
     now,
-    shared: { ingest, embedded, passwordLinks, devices: { provisioning, mqttPort: null } },
+    shared: { ingest, embedded, passwordLinks, devices: { provisioning, mqttPort: null }, publicAddress: address },
   };
 
   // First, so that every answer carries them, a refusal by the authentication hook below included.
@@ -206,20 +208,25 @@ function registerSpa(app: FastifyInstance, config: Config): void {
     return;
   }
   // wildcard: false registers one route per built file; everything else is a client-side route.
+  // The build writes a brotli and a gzip copy beside each text file (apps/web/scripts/precompress.ts):
+  // preCompressed sends the one the browser accepts with its Content-Encoding and Vary: Accept-Encoding.
   app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
+    // Hashed assets never change under their name; everything else (index.html, robots.txt, the
+    // icon) is asked again each time, so a new build is seen at once.
     setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      }
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.callNotFound();
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

@@ -14,7 +14,6 @@ import { startEmbeddedBroker } from './features/ingest/transports/mqtt-broker.ts
 import { startBrokerConsumer } from './features/ingest/transports/mqtt-consumer.ts';
 import { type SafetyNet, startSafetyNet } from './features/ingest/transports/safety-net.ts';
 import { jobsTasks } from './features/jobs/module.ts';
-import { publicUrlOf } from './features/notifications/routes.ts';
 import { createMailTransport } from './features/notifications/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import { oncallTasks } from './features/oncall/module.ts';
@@ -119,6 +118,7 @@ export async function startServer(deps: {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  context.shared.publicAddress.listening(port);
 
   if (config.MQTT_URL) {
     const consumer = await startBrokerConsumer({
@@ -211,7 +211,7 @@ export async function startServer(deps: {
             },
             ...jobsTasks(context),
             ...opsTasks(context),
-            ...oncallTasks(context, { publicUrl: publicUrlOf({ PUBLIC_URL: config.PUBLIC_URL, PORT: port }) }),
+            ...oncallTasks(context, { publicUrl: context.shared.publicAddress.url() }),
           ],
         });
 
@@ -223,7 +223,7 @@ export async function startServer(deps: {
           db: database.db,
           bus,
           transport: createMailTransport(config.SMTP_URL),
-          publicUrl: publicUrlOf({ PUBLIC_URL: config.PUBLIC_URL, PORT: port }),
+          publicUrl: context.shared.publicAddress.url(),
           twilio: twilioOf(config),
           from: config.EMAIL_FROM,
           now,

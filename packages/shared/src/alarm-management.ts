@@ -3,7 +3,9 @@ import { checkRange, rangeShape } from './reports.ts';
 
 /**
  * Alarm-management benchmarks (ISA-18.2 / IEC 62682, EEMUA 191) the report judges each figure by.
- * Rates are per operator position: here, per location (one console watches one store's alarms).
+ * Rates, the busiest 10 minutes and floods are per operator position: here, per location (one
+ * console watches one store's alarms). The overall figures of several locations are not judged by
+ * those (`PER_POSITION`); its busiest 10 minutes are the busiest location's.
  */
 export const ALARM_BENCHMARKS = {
   /** Average annunciated alarms per hour: about 6 is "manageable". */
@@ -12,13 +14,19 @@ export const ALARM_BENCHMARKS = {
   peak10Min: 10,
   /** Share of 10-minute periods in flood: at most 1 %. */
   floodPercent: 1,
-  /** The 10 most frequent alarms' share of all alarms: under 25 %. */
+  /**
+   * The 10 most frequent alarms' share of all alarms: under 25 %. The method needs more than 10
+   * distinct alarms (with 10 or fewer the share is 100 % by construction): `top10_percent` is null then.
+   */
   top10Percent: 25,
   /** Chattering alarms: none. */
   chattering: 0,
   /** Standing (active longer than 24 hours): fewer than 5. */
   standing: 5,
 } as const;
+
+/** The benchmarks that hold per operator position (a location), not for several locations together. */
+export const PER_POSITION = ['perHour', 'peak10Min', 'floodPercent'] as const;
 
 export const alarmManagementQuery = z
   .object({ from: rangeShape.from, to: rangeShape.to, location_id: rangeShape.location_id, format: rangeShape.format })
@@ -31,9 +39,12 @@ const figures = z.object({
   per_day: z.number(),
   per_hour: z.number(),
   peak_10min: z.number().int(),
-  /** Share of the range's 10-minute periods with more than 10 alarms. */
+  /** Share of the range's 10-minute periods with more than 10 alarms (at one location). */
   flood_percent: z.number(),
-  top10_percent: z.number(),
+  /** How many 10-minute periods that is. */
+  flood_periods: z.number().int(),
+  /** null: 10 or fewer distinct alarms, where the top-10 method does not apply. */
+  top10_percent: z.number().nullable(),
   chattering: z.number().int(),
   standing: z.number().int(),
   shelved_hours: z.number(),
@@ -57,7 +68,10 @@ export const alarmManagementReport = z.object({
   data: z.object({
     overall: figures,
     locations: z.array(figures.extend({ location: z.object({ id: z.number().int(), name: z.string() }) })),
-    /** Alarms per hour over the range and the busiest 10 minutes of each hour (the chart). */
+    /**
+     * Alarms per hour over the range and the busiest 10 minutes within each hour at one location
+     * (the chart): never more than the hour's alarms.
+     */
     hourly: z.array(z.object({ hour: z.string(), alarms: z.number().int(), peak_10min: z.number().int() })),
     bad_actors: z.array(condition),
     chattering: z.array(condition),

@@ -90,6 +90,8 @@ export const alarmListQuery = z.object({
   controller_id: paramId.optional(),
   organization_id: paramId.optional(),
   location_id: paramId.optional(),
+  /** Only alarms that paged this person (the phone's "Mine": the caller's own id). */
+  paged_user_id: paramId.optional(),
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuery>;
 

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'ingest_failing',
   'no_mail_server',
   'link_used',
+  'already_acknowledged',
+  'already_cleared',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -69,7 +69,13 @@ export const refrigerantSystemBody = z.object({
 });
 export type RefrigerantSystemBody = z.infer<typeof refrigerantSystemBody>;
 
-export const SYSTEM_STATUSES = ['ok', 'repair_due', 'overdue', 'verification_pending'] as const;
+/**
+ * A leak repair's state: `verification_overdue` is a repair done whose verification test has not
+ * passed by the repair deadline (the verification is part of the repair).
+ */
+export const SYSTEM_STATUSES = ['ok', 'repair_due', 'overdue', 'verification_pending', 'verification_overdue'] as const;
+/** The states past the repair deadline. */
+export const OVERDUE_STATES: ReadonlySet<string> = new Set(['overdue', 'verification_overdue']);
 export type SystemStatus = z.infer<typeof systemStatus>;
 export const systemStatus = z.object({
   state: z.enum(SYSTEM_STATUSES),
@@ -217,6 +223,8 @@ export const refrigerantReport = z.object({
     systems: z.number().int(),
     co2e_tonnes: z.number(),
     added_kg: z.number(),
+    /** Systems past their repair deadline: `overdue` and `verification_overdue`. */
+    overdue: z.number().int(),
     by_status: z.array(z.object({ state: z.enum(SYSTEM_STATUSES), systems: z.number().int() })),
   }),
 });

@@ -121,6 +121,8 @@ export const alarmPages = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'queued' and ${t.nextAttemptAt} is not null`),
     index('alarm_pages_provider_idx').on(t.providerId),
+    // The alarm list's "Mine" (alarms that paged a person): `paged_user_id` in filter-sql.ts.
+    index('alarm_pages_user_idx').on(t.userId, t.alarmId),
   ],
 );
 

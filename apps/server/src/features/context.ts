@@ -7,6 +7,7 @@ import type { AuditRepo } from './audit/repo.ts';
 import type { PasswordLinks } from './auth/password-links.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Ingest } from './ingest/parts.ts';
+import type { PublicAddress } from './notifications/routes.ts';
 import type { EmbeddedOps } from './ops/embedded.ts';
 import type { ProvisioningKeys } from './provisioning/keys.ts';
 
@@ -34,6 +35,8 @@ export type FeatureContext = {
     passwordLinks: PasswordLinks;
     /** How devices reach this instance: the provisioning key, and the embedded broker's port once it listens (server.ts). */
     devices: { provisioning: ProvisioningKeys; mqttPort: number | null };
+    /** The console's public address for links (PUBLIC_URL, else localhost at the port server.ts reports once it listens). */
+    publicAddress: PublicAddress;
   };
 };
 

@@ -70,6 +70,8 @@ export type Catalog = {
     too_small_string: (n: number) => string;
     too_big_string: (n: number) => string;
     too_small_number: (n: number) => string;
+    /** An exclusive minimum (`positive()`: more than 0). */
+    too_small_number_exclusive: (n: number) => string;
     too_big_number: (n: number) => string;
     invalid_email: string;
     invalid_value: string;

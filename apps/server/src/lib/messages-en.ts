@@ -33,6 +33,8 @@ export const EN_US: Catalog = {
     in_use: 'This is still in use and cannot be removed.',
     ingest_failing: 'The data could not be stored, so it was not accepted. Send it again in a moment.',
     no_mail_server: 'No mail server is configured (SMTP_URL), so no email can be sent.',
+    already_acknowledged: 'This alarm was already acknowledged, by someone else or earlier: nothing changed.',
+    already_cleared: 'This alarm is already cleared: nothing changed.',
   },
   fields: {
     wrong_password: 'The current password is incorrect.',
@@ -112,6 +114,7 @@ export const EN_US: Catalog = {
     too_small_string: (n) => (n <= 1 ? 'This field is required.' : `Must be at least ${n} characters.`),
     too_big_string: (n) => `Must be at most ${n} characters.`,
     too_small_number: (n) => `Must be at least ${n}.`,
+    too_small_number_exclusive: (n) => `Must be more than ${n}.`,
     too_big_number: (n) => `Must be at most ${n}.`,
     invalid_email: 'Enter a valid email address.',
     invalid_value: 'This value is not allowed.',

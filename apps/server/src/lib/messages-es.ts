@@ -33,6 +33,8 @@ export const ES_MX: Catalog = {
     in_use: 'Esto todavía está en uso y no se puede eliminar.',
     ingest_failing: 'No se pudieron guardar los datos, así que no se aceptaron. Vuelve a enviarlos en un momento.',
     no_mail_server: 'No hay un servidor de correo configurado (SMTP_URL), así que no se puede enviar ningún correo.',
+    already_acknowledged: 'Esta alarma ya estaba reconocida, por otra persona o antes: no cambió nada.',
+    already_cleared: 'Esta alarma ya está resuelta: no cambió nada.',
   },
   fields: {
     wrong_password: 'La contraseña actual es incorrecta.',
@@ -119,6 +121,7 @@ export const ES_MX: Catalog = {
     too_small_string: (n) => (n <= 1 ? 'Este campo es obligatorio.' : `Debe tener al menos ${n} caracteres.`),
     too_big_string: (n) => `Debe tener como máximo ${n} caracteres.`,
     too_small_number: (n) => `Debe ser al menos ${n}.`,
+    too_small_number_exclusive: (n) => `Debe ser mayor que ${n}.`,
     too_big_number: (n) => `Debe ser como máximo ${n}.`,
     invalid_email: 'Ingresa un correo electrónico válido.',
     invalid_value: 'Este valor no está permitido.',

@@ -42,7 +42,11 @@ export function localizeIssue(
       message = issue.message?.includes('undefined') ? v.required : v.invalid_type;
       break;
     case 'too_small':
-      message = p.origin === 'string' ? v.too_small_string(n) : v.too_small_number(n);
+      if (p.origin === 'string') message = v.too_small_string(n);
+      // An id of 0 is a choice not made (an empty select): required, not "at least 0".
+      else if (p.inclusive === false)
+        message = n === 0 && /_id$/.test(field) ? v.required : v.too_small_number_exclusive(n);
+      else message = v.too_small_number(n);
       break;
     case 'too_big':
       message = p.origin === 'string' ? v.too_big_string(n) : v.too_big_number(n);

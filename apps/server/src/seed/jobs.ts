@@ -1,6 +1,6 @@
 import type { JobPriority, JobStatus } from '@rcm/shared/jobs';
 import { SEEDED_NAMES } from '@rcm/shared/seeded';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { controllers, users } from '../db/schema.ts';
 import { alarms } from '../db/schema-alarms.ts';
@@ -56,7 +56,8 @@ export async function seedJobs(db: Db, now: Date): Promise<void> {
     const [job] = await db
       .insert(jobs)
       .values({
-        number: `J-${4001 + i}`,
+        // From the same sequence as jobs created later, so numbers run on without a jump.
+        number: sql<string>`'J-' || nextval('job_number_seq')`,
         title: alarm ? alarm.reason : (TITLES[i % TITLES.length] ?? 'Service call'),
         description: alarm ? 'Raised from the alarm.' : '',
         categoryId: cats[i % cats.length]?.id ?? null,

@@ -55,6 +55,7 @@ export function dashboardSearch(s: Raw): AlarmFilters {
     offline: s.offline === 'true' ? 'true' : undefined,
     organization_id: positive(s.organization_id),
     location_id: positive(s.location_id),
+    paged_user_id: positive(s.paged_user_id),
     sort: text(s.sort),
     page: laterPage(s.page),
   };

@@ -1,3 +1,4 @@
+import { en as alarmList } from './areas/en/alarm-list.ts';
 import { en as alarmMgmt } from './areas/en/alarm-management.ts';
 import { en as audit } from './areas/en/audit.ts';
 import { en as cases } from './areas/en/cases.ts';
@@ -13,6 +14,17 @@ import type { Widen } from './types.ts';
  * The English strings only signed-in pages use, a chunk of its own: the sign-in page's first visit
  * does not download them (lib/i18n.ts loads them when a signed-in route is entered).
  */
-export const enUSApp = { alarmMgmt, audit, cases, channels, inventory, onboarding, oncall, refrigerant, reports };
+export const enUSApp = {
+  alarmList,
+  alarmMgmt,
+  audit,
+  cases,
+  channels,
+  inventory,
+  onboarding,
+  oncall,
+  refrigerant,
+  reports,
+};
 
 export type AppCatalog = Widen<typeof enUSApp>;

@@ -178,7 +178,7 @@ export const enUS = {
     timeFormat: 'Enter a time as HH:MM (24-hour clock).',
   },
   common: {
-    pagination: 'Showing Page {{page}} of {{pages}} results',
+    pagination: 'Page {{page}} of {{pages}}',
     totalResults_one: '{{count}} result',
     totalResults_other: '{{count}} results',
     previous: 'Previous',
@@ -196,6 +196,7 @@ export const enUS = {
     cleared: 'Cleared',
     warrantyActive: 'Active Warranty alarms',
     zuperJobs: 'Zuper Jobs',
+    openJobs: 'Jobs',
     notConnected: 'Not connected',
     notConnectedHint: 'Field-service jobs are not connected yet.',
     filters: 'Filters',
@@ -439,6 +440,8 @@ export const enUS = {
     keyNoted: 'I have noted the key',
     decommission: 'Decommission',
     decommissionTitle: 'Decommission {{name}}?',
+    decommissionBody_zero:
+      'Its device key stops working at once and it leaves every list. It has no open alarms. Its alarms, readings and jobs stay in the history. This cannot be undone; the same hardware can announce itself again as a new controller.',
     decommissionBody_one:
       'Its device key stops working at once and it leaves every list. Its 1 open alarm is cleared as decommissioned. Its alarms, readings and jobs stay in the history. This cannot be undone; the same hardware can announce itself again as a new controller.',
     decommissionBody_other:

@@ -1,3 +1,4 @@
+import { es as alarmList } from './areas/es/alarm-list.ts';
 import { es as alarmMgmt } from './areas/es/alarm-management.ts';
 import { es as audit } from './areas/es/audit.ts';
 import { es as cases } from './areas/es/cases.ts';
@@ -11,6 +12,7 @@ import type { AppCatalog } from './en-US-app.ts';
 
 /** The Spanish strings only signed-in pages use (see en-US-app.ts). */
 export const esMXApp: AppCatalog = {
+  alarmList,
   alarmMgmt,
   audit,
   cases,

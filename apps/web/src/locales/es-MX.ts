@@ -180,7 +180,7 @@ export const esMX: Catalog = {
     timeFormat: 'Ingresa una hora como HH:MM (reloj de 24 horas).',
   },
   common: {
-    pagination: 'Mostrando la página {{page}} de {{pages}}',
+    pagination: 'Página {{page}} de {{pages}}',
     totalResults_one: '{{count}} resultado',
     totalResults_other: '{{count}} resultados',
     previous: 'Anterior',
@@ -198,6 +198,7 @@ export const esMX: Catalog = {
     cleared: 'Resueltas',
     warrantyActive: 'Alarmas activas en garantía',
     zuperJobs: 'Trabajos de Zuper',
+    openJobs: 'Trabajos',
     notConnected: 'Sin conexión',
     notConnectedHint: 'Los trabajos de servicio aún no están conectados.',
     filters: 'Filtros',
@@ -441,6 +442,8 @@ export const esMX: Catalog = {
     keyNoted: 'Ya anoté la clave',
     decommission: 'Dar de baja',
     decommissionTitle: '¿Dar de baja {{name}}?',
+    decommissionBody_zero:
+      'Su clave de dispositivo deja de funcionar de inmediato y sale de todas las listas. No tiene alarmas abiertas. Sus alarmas, lecturas y trabajos quedan en el historial. Esto no se puede deshacer; el mismo equipo puede anunciarse de nuevo como un controlador nuevo.',
     decommissionBody_one:
       'Su clave de dispositivo deja de funcionar de inmediato y sale de todas las listas. Su alarma abierta se resuelve como dada de baja. Sus alarmas, lecturas y trabajos quedan en el historial. Esto no se puede deshacer; el mismo equipo puede anunciarse de nuevo como un controlador nuevo.',
     decommissionBody_other:

@@ -22,7 +22,12 @@ function scopeFrag(scope: TenantScope, cols: TenantColumns): Fragment {
 
 /** The filters alarm_counters can answer: its key is (organization, location, status, warranty, severity). */
 export function countersCanAnswer(filter: AlarmFilter): boolean {
-  return !filter.type?.length && filter.offline === undefined && filter.controller_id === undefined;
+  return (
+    !filter.type?.length &&
+    filter.offline === undefined &&
+    filter.controller_id === undefined &&
+    filter.paged_user_id === undefined
+  );
 }
 
 /**
@@ -78,6 +83,9 @@ export function alarmWhere(scope: TenantScope, filter: AlarmFilter): Fragment {
   if (filter.controller_id !== undefined) parts.push(frag`a.controller_id = ${filter.controller_id}`);
   if (filter.organization_id !== undefined) parts.push(frag`a.organization_id = ${filter.organization_id}`);
   if (filter.location_id !== undefined) parts.push(frag`a.location_id = ${filter.location_id}`);
+  if (filter.paged_user_id !== undefined) {
+    parts.push(frag`a.id in (select alarm_id from alarm_pages where user_id = ${filter.paged_user_id})`);
+  }
   return joinFrags(parts, ' and ');
 }
 

@@ -30,10 +30,21 @@ export function createAlarmLifecycleService(deps: {
   }
 
   /** The alarm a one-alarm change touched, announced; or why nothing changed: 404 outside the scope, else 409. */
-  async function changed(scope: TenantScope, ref: number, id: number | undefined): Promise<AlarmSummary> {
+  async function changed(
+    scope: TenantScope,
+    ref: number,
+    id: number | undefined,
+    action?: AlarmAction,
+  ): Promise<AlarmSummary> {
     if (id === undefined) {
       const status = await repo.statusByRef(scope, ref);
       if (!status) throw new AppError(404, 'not_found');
+      // Acknowledging an acknowledged alarm (someone else was quicker) or acting on a cleared one
+      // says so in words; `details.status` is the alarm's status now.
+      if (status === 'cleared') throw new AppError(409, 'already_cleared', { status });
+      if (status === 'acknowledged' && action === 'acknowledge') {
+        throw new AppError(409, 'already_acknowledged', { status });
+      }
       throw new AppError(409, 'conflict', { status });
     }
     const [summary] = await announce([id]);
@@ -70,7 +81,7 @@ export function createAlarmLifecycleService(deps: {
       const scope = requireScope(ctx, 'alarms', 'alarms_view', TRANSITIONS[action].permission);
       // An impersonated session acts as the impersonated user.
       const [id] = await repo.transition(scope, { ref }, { action, actorId: ctx.user.id, at: now() });
-      return changed(scope, ref, id);
+      return changed(scope, ref, id, action);
     },
 
     /**

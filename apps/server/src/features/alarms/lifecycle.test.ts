@@ -134,28 +134,43 @@ describe('acknowledge, then clear', () => {
 
 describe('invalid transitions', () => {
   it.each([
-    ['acknowledge', 'acknowledged'],
-    ['acknowledge', 'cleared'],
-    ['clear', 'cleared'],
-  ] as const)('%s on an %s alarm is a 409 that changes nothing', async (action, status) => {
-    const alarm = await one({ status });
-    const before = await stored(alarm.id);
-    const counts = await stats();
-    const res = await act(alarm.ref, action, technician);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({
-      code: 'conflict',
-      message: 'This conflicts with existing data.',
-      details: { status },
-    });
-    expect(await stored(alarm.id)).toEqual(before);
-    expect(before.outbox).toEqual([]);
-    expect(await stats()).toEqual(counts);
-    expect(events).toEqual([]);
-    expect((await act(alarm.ref, action, technician, 'es-MX')).json().error.message).toBe(
-      'Esto entra en conflicto con datos existentes.',
-    );
-  });
+    [
+      'acknowledge',
+      'acknowledged',
+      'already_acknowledged',
+      'This alarm was already acknowledged, by someone else or earlier: nothing changed.',
+      'Esta alarma ya estaba reconocida, por otra persona o antes: no cambió nada.',
+    ],
+    [
+      'acknowledge',
+      'cleared',
+      'already_cleared',
+      'This alarm is already cleared: nothing changed.',
+      'Esta alarma ya está resuelta: no cambió nada.',
+    ],
+    [
+      'clear',
+      'cleared',
+      'already_cleared',
+      'This alarm is already cleared: nothing changed.',
+      'Esta alarma ya está resuelta: no cambió nada.',
+    ],
+  ] as const)(
+    '%s on an %s alarm is a 409 that says why and changes nothing',
+    async (action, status, code, message, es) => {
+      const alarm = await one({ status });
+      const before = await stored(alarm.id);
+      const counts = await stats();
+      const res = await act(alarm.ref, action, technician);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual({ code, message, details: { status } });
+      expect(await stored(alarm.id)).toEqual(before);
+      expect(before.outbox).toEqual([]);
+      expect(await stats()).toEqual(counts);
+      expect(events).toEqual([]);
+      expect((await act(alarm.ref, action, technician, 'es-MX')).json().error.message).toBe(es);
+    },
+  );
 
   it('answers 404 for an unknown ref and 422 for a malformed one', async () => {
     const missing = await act(1, 'acknowledge', technician);

@@ -21,6 +21,33 @@ describe('GET /api/alarms filters', () => {
     expect(res.json().meta).toEqual({ page: 1, per_page: 100, total: expected.length, last_page: 1 });
   });
 
+  it('filters by the person paged ("Mine" on the phone), its total counted from the same rows', async () => {
+    const [me] = await query<{ id: number }>(
+      t.database.db,
+      sql`select id from users where email = 'technician@example.com'`,
+    );
+    const [other] = await query<{ id: number }>(
+      t.database.db,
+      sql`select id from users where email = 'manager@example.com'`,
+    );
+    if (!me || !other) throw new Error('demo users missing');
+    const mine = [seeded[0], seeded[4], seeded[7]] as SeededAlarm[];
+    const page = (a: SeededAlarm, user: number) =>
+      sql`insert into alarm_pages (alarm_id, step, user_id, channel, status, at)
+          values (${a.id}, 1, ${user}, 'email', 'sent', now())`;
+    // Paged twice (two steps) still lists once; another person's page is not mine.
+    for (const a of mine) await t.database.db.execute(page(a, me.id));
+    await t.database.db.execute(page(mine[0] as SeededAlarm, me.id));
+    await t.database.db.execute(page(seeded[9] as SeededAlarm, other.id));
+    const res = await get(`/api/alarms?paged_user_id=${me.id}&sort=ref&per_page=100`);
+    expect(res.statusCode).toBe(200);
+    expect(refsOf(res)).toEqual(byRef(mine));
+    expect(res.json().meta.total).toBe(3);
+    const active = mine.filter((a) => a.listStatus === 'active');
+    const stats = await get(`/api/alarms/stats?paged_user_id=${me.id}`);
+    expect(stats.json().data.active).toBe(active.length);
+  });
+
   it('returns summaries with controller and type', async () => {
     const first = seeded[0];
     const res = await get(`/api/alarms?controller_id=${first?.controllerId}&sort=ref&per_page=1`);

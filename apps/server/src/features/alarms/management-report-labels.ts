@@ -5,6 +5,9 @@ const en: {
   note: string;
   within: string;
   outside: string;
+  perLocation: string;
+  notApplicable: string;
+  floodValue: (percent: string, periods: number) => string;
   all: string;
   facts: {
     alarms: string;
@@ -29,9 +32,12 @@ const en: {
   figureCols: string[];
 } = {
   title: 'Alarm management',
-  note: 'Judged against ISA-18.2 / IEC 62682 and EEMUA 191. Suppressed alarms (maintenance windows) are counted apart.',
+  note: "Judged against ISA-18.2 / IEC 62682 and EEMUA 191. Rates, the busiest 10 minutes and floods are judged per location (one operator position); for all locations the busiest location's 10 minutes count. The top-10 share needs more than 10 distinct alarms. Suppressed alarms (maintenance windows) are counted apart.",
   within: '(within)',
   outside: '(out of bounds)',
+  perLocation: '(judged per location)',
+  notApplicable: 'not applicable: 10 or fewer distinct alarms',
+  floodValue: (percent, periods) => `${percent} (${periods === 1 ? '1 period' : `${periods} periods`} of 10 minutes)`,
   all: 'All locations',
   facts: {
     alarms: 'Alarms raised',
@@ -46,7 +52,7 @@ const en: {
     suppressed: 'Suppressed by maintenance windows',
     ack10: 'Acknowledged within 10 minutes',
   },
-  suppressedValue: (n: number, hours: string) => `${n} alarms, ${hours} hours`,
+  suppressedValue: (n: number, hours: string) => `${n === 1 ? '1 alarm' : `${n} alarms`}, ${hours} hours`,
   badActors: 'The 10 most frequent alarms',
   chatteringHeading: 'Chattering alarms',
   standingHeading: 'Standing alarms',
@@ -70,9 +76,12 @@ const en: {
 
 const es: typeof en = {
   title: 'Gestión de alarmas',
-  note: 'Evaluado según ISA-18.2 / IEC 62682 y EEMUA 191. Las alarmas suprimidas (ventanas de mantenimiento) se cuentan aparte.',
+  note: 'Evaluado según ISA-18.2 / IEC 62682 y EEMUA 191. Las tasas, los 10 minutos más cargados y las avalanchas se evalúan por ubicación (un puesto de operador); para todas las ubicaciones cuentan los 10 minutos de la ubicación más cargada. La participación de las 10 más frecuentes requiere más de 10 alarmas distintas. Las alarmas suprimidas (ventanas de mantenimiento) se cuentan aparte.',
   within: '(dentro)',
   outside: '(fuera de rango)',
+  perLocation: '(se evalúa por ubicación)',
+  notApplicable: 'no aplica: 10 alarmas distintas o menos',
+  floodValue: (percent, periods) => `${percent} (${periods === 1 ? '1 periodo' : `${periods} periodos`} de 10 minutos)`,
   all: 'Todas las ubicaciones',
   facts: {
     alarms: 'Alarmas generadas',
@@ -87,7 +96,7 @@ const es: typeof en = {
     suppressed: 'Suprimidas por ventanas de mantenimiento',
     ack10: 'Reconocidas en 10 minutos o menos',
   },
-  suppressedValue: (n, hours) => `${n} alarmas, ${hours} horas`,
+  suppressedValue: (n, hours) => `${n === 1 ? '1 alarma' : `${n} alarmas`}, ${hours} horas`,
   badActors: 'Las 10 alarmas más frecuentes',
   chatteringHeading: 'Alarmas intermitentes',
   standingHeading: 'Alarmas permanentes',

@@ -29,18 +29,19 @@ export function managementReportRows(db: Db, where: SQL, range: { start: Date; e
             count(*) filter (where a.acknowledged_at <= a.raised_at + interval '10 minutes')::int as acked
           from alarms a where ${inRange} and not a.suppressed group by a.location_id`,
     ),
-    // Per 10-minute period: its alarms, and the most raised within any 10 minutes ending in it (at
-    // the location, and over every location), so a burst across two periods is still seen whole.
-    query<{ location_id: number | null; b: unknown; n: number; loc_peak: number; all_peak: number }>(
+    // Per 10-minute period and location: its alarms, the most raised within any 10 minutes ending in
+    // it (a burst across two periods is still seen whole), and the same within its hour (the chart).
+    query<{ location_id: number | null; b: unknown; n: number; loc_peak: number; hour_peak: number }>(
       db,
       sql`with w as (
             select a.location_id, a.raised_at,
               count(*) over (partition by a.location_id order by a.raised_at
                 range between interval '599.999 seconds' preceding and current row) as loc_n,
-              count(*) over (order by a.raised_at range between interval '599.999 seconds' preceding and current row) as all_n
+              count(*) over (partition by a.location_id, date_trunc('hour', a.raised_at, 'UTC') order by a.raised_at
+                range between interval '599.999 seconds' preceding and current row) as hour_n
             from alarms a where ${inRange} and not a.suppressed)
           select location_id, date_bin('10 minutes', raised_at, ${s}) as b, count(*)::int as n,
-            max(loc_n)::int as loc_peak, max(all_n)::int as all_peak
+            max(loc_n)::int as loc_peak, max(hour_n)::int as hour_peak
           from w group by 1, 2`,
     ),
     query<ConditionRow>(

@@ -17,6 +17,10 @@ export function managementTable(r: AlarmManagementReport, q: AlarmManagementQuer
   const o = r.overall;
   const judged = (value: number, limit: number, below = true) =>
     `${num.format(value)} ${(below ? value <= limit : value < limit) ? l.within : l.outside}`;
+  // Several locations together are not one operator position: those figures are shown, not judged.
+  const perLocation = (value: string) => (r.locations.length > 1 ? `${value} ${l.perLocation}` : null);
+  const num2 = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const flood = (f: AlarmManagementFigures) => l.floodValue(`${num2.format(f.flood_percent)} %`, f.flood_periods);
   const b = ALARM_BENCHMARKS;
   const typeName = (t: { name: string; name_es: string }) => (locale === 'es-MX' ? t.name_es : t.name);
   const condRows = (list: AlarmManagementReport['bad_actors']) =>
@@ -27,7 +31,7 @@ export function managementTable(r: AlarmManagementReport, q: AlarmManagementQuer
     f.per_hour,
     f.peak_10min,
     f.flood_percent,
-    f.top10_percent,
+    f.top10_percent ?? '—',
     f.chattering,
     f.standing,
     f.shelved_hours,
@@ -40,11 +44,23 @@ export function managementTable(r: AlarmManagementReport, q: AlarmManagementQuer
     subtitle: [EXPORT_LABELS[locale].range(formatDay(q.from, locale), formatDay(q.to, locale)), l.note],
     facts: [
       { label: l.facts.alarms, value: num.format(o.alarms) },
-      { label: l.facts.perHour(b.perHour), value: judged(o.per_hour, b.perHour) },
+      {
+        label: l.facts.perHour(b.perHour),
+        value: perLocation(num2.format(o.per_hour)) ?? judged(o.per_hour, b.perHour),
+      },
       { label: l.facts.perDay, value: num.format(o.per_day) },
-      { label: l.facts.peak(b.peak10Min), value: judged(o.peak_10min, b.peak10Min) },
-      { label: l.facts.flood(b.floodPercent), value: `${judged(o.flood_percent, b.floodPercent)}` },
-      { label: l.facts.top10(b.top10Percent), value: judged(o.top10_percent, b.top10Percent, false) },
+      {
+        label: l.facts.peak(b.peak10Min),
+        value: perLocation(num.format(o.peak_10min)) ?? judged(o.peak_10min, b.peak10Min),
+      },
+      {
+        label: l.facts.flood(b.floodPercent),
+        value: perLocation(flood(o)) ?? `${flood(o)} ${o.flood_percent <= b.floodPercent ? l.within : l.outside}`,
+      },
+      {
+        label: l.facts.top10(b.top10Percent),
+        value: o.top10_percent === null ? l.notApplicable : judged(o.top10_percent, b.top10Percent, false),
+      },
       { label: l.facts.chattering, value: judged(o.chattering, b.chattering) },
       { label: l.facts.standing(b.standing), value: judged(o.standing, b.standing, false) },
       { label: l.facts.shelved, value: num.format(o.shelved_hours) },

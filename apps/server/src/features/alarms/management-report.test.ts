@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOutsider, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
+import { readPdf } from '../../test/pdf.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -72,8 +73,11 @@ describe('the alarm-management report', () => {
     });
     // One 10-minute period in flood of the day's 144.
     expect(r.overall.flood_percent).toBe(0.69);
-    // The top 10 conditions: A.CASE1 (4) and nine single alarms, 13 of 14.
+    expect(r.overall.flood_periods).toBe(1);
+    // The top 10 conditions: A.CASE1 (4) and nine single alarms, 13 of 14 (11 distinct alarms).
     expect(r.overall.top10_percent).toBe(92.9);
+    // Each location has 10 or fewer distinct alarms: the top-10 method does not apply (not "100 %").
+    expect(r.locations.map((l: { top10_percent: number | null }) => l.top10_percent)).toEqual([null, null]);
     expect(r.bad_actors[0]).toMatchObject({ subject: 'A.CASE1', count: 4, share_percent: 28.6 });
     expect(r.chattering.map((c: { subject: string }) => c.subject)).toEqual(['A.CASE1']);
     expect(r.standing[0]).toMatchObject({ alarm_type: { code: 'CASE_HIGH_TEMP' }, open: true });
@@ -99,6 +103,44 @@ describe('the alarm-management report', () => {
     expect(r.overall.flood_percent).toBeGreaterThan(0);
   });
 
+  it('counts a flood at one location only: alarms at two locations in the same 10 minutes are not one', async () => {
+    // 6 alarms at FreshMart #101 and 6 at #102 between 09:00 and 09:03: 12 in 10 minutes, at two places.
+    await seedAlarms(
+      t.database.db,
+      Array.from({ length: 12 }, (_, k) => ({
+        controller: k % 2,
+        type: 'SENSOR_FAILURE',
+        subject: `C.CASE${k}`,
+        status: 'cleared' as const,
+        raisedAt: new Date(Date.parse('2026-10-02T09:00:00Z') + k * 15_000),
+      })),
+    );
+    const r = (await get('manager', 'from=2026-10-02&to=2026-10-02')).json().data;
+    // The busiest 10 minutes overall are the busiest location's, so they agree with the time in flood.
+    expect(r.overall).toMatchObject({ alarms: 12, peak_10min: 6, flood_percent: 0, flood_periods: 0 });
+    expect(r.hourly[9]).toMatchObject({ alarms: 12, peak_10min: 6 });
+  });
+
+  it("the chart's busiest 10 minutes of an hour never hold more than the hour's alarms", async () => {
+    // 12 alarms at FreshMart #103 from 14:55 to 15:00:30: 10 in the hour of 14:00, 2 in the next.
+    await seedAlarms(
+      t.database.db,
+      Array.from({ length: 12 }, (_, k) => ({
+        controller: 2,
+        type: 'SENSOR_FAILURE',
+        subject: `D.CASE${k}`,
+        status: 'cleared' as const,
+        raisedAt: new Date(Date.parse('2026-10-01T14:55:00Z') + k * 30_000),
+      })),
+    );
+    const r = (await get('manager', 'from=2026-10-01&to=2026-10-01')).json().data;
+    expect(r.overall).toMatchObject({ alarms: 12, peak_10min: 12, flood_periods: 1 });
+    expect(r.hourly[14]).toMatchObject({ alarms: 10, peak_10min: 10 });
+    expect(r.hourly[15]).toMatchObject({ alarms: 2, peak_10min: 2 });
+    for (const h of r.hourly as { alarms: number; peak_10min: number }[])
+      expect(h.peak_10min).toBeLessThanOrEqual(h.alarms);
+  });
+
   it('keeps to the caller’s scope and permission, and refuses bad ranges', async () => {
     const other = (await get('other', `from=${DAY}&to=${DAY}`)).json().data;
     expect(other.overall.alarms).toBe(0);
@@ -120,5 +162,10 @@ describe('the alarm-management report', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Figures of several locations together are shown, not judged; "1 alarm", not "1 alarms".
+    const text = (await readPdf(pdf.rawPayload)).pages.join('\n');
+    expect(text).toMatch(/0\.58 \(judged per location\)/);
+    expect(text).toMatch(/0\.69 % \(1 period of 10\s+minutes\) \(judged per\s+location\)/);
+    expect(text).toMatch(/\b1 alarm, 0 hours/);
   });
 });

@@ -22,8 +22,11 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 type Acc = {
   alarms: number;
   acked: number;
-  /** Per 10-minute period: its alarms and the most raised within 10 minutes ending in it. */
-  buckets: Map<number, { n: number; peak: number }>;
+  /**
+   * Per 10-minute period: its alarms, the most raised at one location within 10 minutes ending in it,
+   * and the same counting only alarms of its hour.
+   */
+  buckets: Map<number, { n: number; peak: number; hourPeak: number }>;
   conditions: ConditionRow[];
   shelvedHours: number;
   suppressed: number;
@@ -82,10 +85,17 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
       });
     for (const r of buckets) {
       const b = toDate(r.b).getTime();
-      acc(r.location_id).buckets.set(b, { n: Number(r.n), peak: Number(r.loc_peak) });
+      const peak = Number(r.loc_peak);
+      const hourPeak = Number(r.hour_peak);
+      acc(r.location_id).buckets.set(b, { n: Number(r.n), peak, hourPeak });
+      // Overall: floods are a location's (one operator position), so the busiest location's figures.
       const all = (accs.get(ALL) as Acc).buckets;
-      const cur = all.get(b) ?? { n: 0, peak: 0 };
-      all.set(b, { n: cur.n + Number(r.n), peak: Math.max(cur.peak, Number(r.all_peak)) });
+      const cur = all.get(b) ?? { n: 0, peak: 0, hourPeak: 0 };
+      all.set(b, {
+        n: cur.n + Number(r.n),
+        peak: Math.max(cur.peak, peak),
+        hourPeak: Math.max(cur.hourPeak, hourPeak),
+      });
     }
     for (const r of conditions) both(r.location_id, (a) => a.conditions.push(r));
     for (const r of shelved) both(r.location_id, (a) => (a.shelvedHours += Number(r.hours)));
@@ -100,15 +110,19 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
     const periods = Math.max(1, Math.ceil((eff.getTime() - start.getTime()) / TEN_MINUTES));
     const figuresOf = (a: Acc): AlarmManagementFigures => {
       const peaks = [...a.buckets.values()].map((b) => b.peak);
+      const floods = peaks.filter((n) => n > FLOOD.count).length;
       const top = [...a.conditions].sort((x1, x2) => x2.n - x1.n).slice(0, 10);
       const topN = top.reduce((sum, c) => sum + Number(c.n), 0);
+      // The top-10 share needs more than 10 distinct alarms: with fewer it is 100 % by construction.
+      const topApplies = a.conditions.length > 10;
       return {
         alarms: a.alarms,
         per_day: round1((a.alarms / hours) * 24),
         per_hour: round2(a.alarms / hours),
         peak_10min: peaks.length ? Math.max(...peaks) : 0,
-        flood_percent: round2((peaks.filter((n) => n > FLOOD.count).length / periods) * 100),
-        top10_percent: a.alarms ? round1((topN / a.alarms) * 100) : 0,
+        flood_percent: round2((floods / periods) * 100),
+        flood_periods: floods,
+        top10_percent: topApplies ? round1((topN / a.alarms) * 100) : null,
         chattering: a.conditions.filter((c) => c.chattering).length,
         standing: a.standing,
         shelved_hours: round1(a.shelvedHours),
@@ -132,12 +146,13 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
       };
     };
 
-    // The chart: per hour, the alarms and the busiest 10 minutes in it (the flood threshold applies to those).
+    // The chart: per hour, the alarms and the busiest 10 minutes within it at one location (the flood
+    // threshold applies to those), so the busiest 10 minutes never hold more than the hour.
     const byHour = new Map<number, { alarms: number; peak: number }>();
     for (const [b, v] of overall.buckets) {
       const h = Math.floor(b / HOUR) * HOUR;
       const cur = byHour.get(h) ?? { alarms: 0, peak: 0 };
-      byHour.set(h, { alarms: cur.alarms + v.n, peak: Math.max(cur.peak, v.peak) });
+      byHour.set(h, { alarms: cur.alarms + v.n, peak: Math.max(cur.peak, v.hourPeak) });
     }
     const hourly: AlarmManagementReport['hourly'] = [];
     for (let h = Math.floor(start.getTime() / HOUR) * HOUR; h < eff.getTime(); h += HOUR) {

@@ -33,7 +33,7 @@ export function createAuditRepo(db: Db) {
     async record(entry: AuditEntry, tx: Tx): Promise<void> {
       await insert(entry, tx);
     },
-    /** An action that changed no row of ours (a test email sent, a file downloaded): its entry alone. */
+    /** An action that changed no row of ours (a test email sent, a backup made or downloaded): its entry alone. */
     async recordAction(entry: AuditEntry): Promise<void> {
       await insert(entry, db);
     },

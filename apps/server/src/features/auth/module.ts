@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { readerFor } from '../../db/statement.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { FeatureContext } from '../context.ts';
-import { publicUrlOf } from '../notifications/routes.ts';
 import { createPasswordLinks } from './password-links.ts';
 import { createPasswordTokensRepo } from './password-tokens-repo.ts';
 import { createAuthRepo } from './repo.ts';
@@ -12,7 +11,13 @@ import { authRoutes } from './routes.ts';
 import { createAuthService } from './service.ts';
 
 /** The session service and the password links, built before the features: the request hook and settings use them. */
-export function createAuth(deps: { config: Config; db: Db; audit: AuditRepo; now: () => Date }) {
+export function createAuth(deps: {
+  config: Config;
+  db: Db;
+  audit: AuditRepo;
+  now: () => Date;
+  publicUrl: () => string;
+}) {
   const { config, db, audit, now } = deps;
   const repo = createAuthRepo(db);
   const service = createAuthService({ db, repo, audit, read: readerFor(db), now, avatars: config.AVATARS });
@@ -21,7 +26,7 @@ export function createAuth(deps: { config: Config; db: Db; audit: AuditRepo; now
     tokens: createPasswordTokensRepo(db),
     users: repo,
     audit,
-    publicUrl: publicUrlOf(config),
+    publicUrl: deps.publicUrl,
     now,
   });
   return { service, passwordLinks };

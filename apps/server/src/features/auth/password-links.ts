@@ -29,7 +29,7 @@ export function createPasswordLinks(deps: {
   users: Pick<AuthRepo, 'findUserByEmail' | 'revokeUserSessions'>;
   audit: AuditRepo;
   /** Where links point: the console's public address. */
-  publicUrl: string;
+  publicUrl: () => string;
   now: () => Date;
 }) {
   const { db, tokens, audit, now } = deps;
@@ -47,7 +47,7 @@ export function createPasswordLinks(deps: {
       expiresAt: new Date(now().getTime() + PASSWORD_LINK_TTL_MS[purpose]),
     });
     const locale = normalizeLocale(user.language);
-    const link = `${deps.publicUrl}/user/reset-password?token=${encodeURIComponent(token)}`;
+    const link = `${deps.publicUrl()}/user/reset-password?token=${encodeURIComponent(token)}`;
     const mail = renderPasswordEmail({ locale, purpose, name: user.name, link });
     await enqueueEmail(on as Db, { kind: `password_${purpose}`, to: user.email, locale, userId: user.id, ...mail });
     return link;

@@ -1,6 +1,8 @@
 import type { JobDetail, JobSummary } from '@rcm/shared/jobs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
+import { query } from '../../lib/sql.ts';
 import { addOutsider, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers, rowCount } from '../../test/helpers.ts';
@@ -49,6 +51,11 @@ describe('creating a job from an alarm', () => {
       can_edit: true,
     });
     expect(job.number).toMatch(/^J-\d+$/);
+    // The demo's jobs and new ones share one sequence: numbers run on without a jump (J-4024 → J-5001 before).
+    const rows = await query<{ number: string }>(t.database.db, sql`select number from jobs order by id`);
+    const numbers = rows.map((r) => Number(r.number.slice(2)));
+    expect(numbers.length).toBeGreaterThan(1);
+    expect(numbers).toEqual(numbers.map((_, i) => (numbers[0] as number) + i));
     expect(job.history.map((h) => [h.from_status, h.to_status])).toEqual([[null, 'New']]);
 
     const byAlarm = await call('GET', `/api/jobs?alarm_id=${fm.id}`, 'manager');
@@ -186,7 +193,10 @@ describe('scope', () => {
     expect(stats.New + stats.Started + stats['On Hold'] + stats.Closed).toBe(filtered.meta.total);
     const started = (await call('GET', '/api/jobs?status=Started&per_page=100', 'admin')).json();
     expect(started.data.every((j: JobSummary) => j.status === 'Started')).toBe(true);
-    expect(started.meta.total).toBe((await call('GET', '/api/jobs/stats', 'admin')).json().data.Started);
+    const all = (await call('GET', '/api/jobs/stats', 'admin')).json();
+    expect(started.meta.total).toBe(all.data.Started);
+    // Jobs are kept here (no Zuper configured): the dashboard's tile is "Jobs", not "Zuper Jobs".
+    expect(all.meta).toEqual({ provider: 'local' });
     expect((await call('GET', '/api/jobs?priorities=SOON', 'admin')).statusCode).toBe(422);
   });
 });

@@ -30,7 +30,7 @@ export function jobsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const categories = createJobCategoriesService({ db, repo: categoriesRepo, audit, provider: provider.kind, now });
   const service = createJobsService({ db, repo, categories: categoriesRepo, provider, bus, audit, now });
   return async (app) => {
-    await app.register(jobRoutes({ repo, service, categories }));
+    await app.register(jobRoutes({ repo, service, categories, provider: provider.kind }));
     await app.register(jobCategoryRoutes(categories));
     await app.register(zuperWebhookRoutes({ db, bus, secret: ctx.config.ZUPER_WEBHOOK_SECRET, now }));
   };

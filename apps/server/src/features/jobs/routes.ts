@@ -1,4 +1,5 @@
 import {
+  JOB_PROVIDERS,
   jobAssignBody,
   jobCategory,
   jobCreateBody,
@@ -26,6 +27,8 @@ export function jobRoutes(deps: {
   repo: JobsRepo;
   service: JobsService;
   categories: JobCategoriesService;
+  /** Where jobs are kept: here, or in Zuper when it is connected (the dashboard names its tile so). */
+  provider: (typeof JOB_PROVIDERS)[number];
 }): FastifyPluginAsyncZod {
   const { repo, service, categories } = deps;
   return async (app) => {
@@ -53,11 +56,14 @@ export function jobRoutes(deps: {
       '/jobs/stats',
       {
         config: needs('jobs_view'),
-        schema: { querystring: statsQuery, response: { 200: z.object({ data: jobStats }) } },
+        schema: {
+          querystring: statsQuery,
+          response: { 200: z.object({ data: jobStats, meta: z.object({ provider: z.enum(JOB_PROVIDERS) }) }) },
+        },
       },
       async (request) => {
         const scope = requireScope(requireAuth(request), 'jobs');
-        return { data: await repo.stats(request.query, scope) };
+        return { data: await repo.stats(request.query, scope), meta: { provider: deps.provider } };
       },
     );
 

@@ -212,6 +212,8 @@ describe('Zuper provider', () => {
       t.app.inject({ method, url: `/api/${url}`, headers: headers(admin), ...(payload ? { payload } : {}) });
     const list = (await call('GET', 'settings/job-categories')).json();
     expect(list.meta).toMatchObject({ managed_by: 'zuper', page: 1 });
+    // With Zuper connected the dashboard's tile is "Zuper Jobs".
+    expect((await call('GET', 'jobs/stats')).json().meta).toEqual({ provider: 'zuper' });
     const zuper = list.data.find((c: { provider: string }) => c.provider === 'zuper');
     const local = list.data.find((c: { provider: string }) => c.provider === 'local');
     expect(zuper).toMatchObject({ name: 'Commissioning', selectable: true });

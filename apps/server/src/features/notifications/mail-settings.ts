@@ -31,7 +31,7 @@ export function mailSettingsRoutes(deps: {
   config: Config;
   db: Db;
   audit: AuditRepo;
-  publicUrl: string;
+  publicUrl: () => string;
 }): FastifyPluginAsyncZod {
   const { config } = deps;
   return async (app) => {
@@ -48,7 +48,7 @@ export function mailSettingsRoutes(deps: {
           transport: mailServerConfigured(config) ? 'smtp' : 'none',
           smtp: smtpSummary(config.SMTP_URL),
           from: config.EMAIL_FROM,
-          public_url: deps.publicUrl,
+          public_url: deps.publicUrl(),
           last_failure: facts.lastFailure,
           last_sent_at: facts.lastSentAt,
         };
@@ -59,7 +59,7 @@ export function mailSettingsRoutes(deps: {
       const auth = requireAdministrator(request);
       if (!mailServerConfigured(config)) throw new AppError(409, 'no_mail_server');
       const transport = createMailTransport(config.SMTP_URL);
-      const mail = renderTestEmail({ locale: request.locale, publicUrl: deps.publicUrl });
+      const mail = renderTestEmail({ locale: request.locale, publicUrl: deps.publicUrl() });
       let error: string | null = null;
       try {
         await transport.send({ id: 0, from: config.EMAIL_FROM, to: request.body.to, ...mail });

@@ -1,19 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '../context.ts';
 import { mailSettingsRoutes } from './mail-settings.ts';
-import { notificationRoutes, publicUrlOf } from './routes.ts';
+import { notificationRoutes } from './routes.ts';
 import { createNotificationsService } from './service.ts';
 
 /** Email notifications, their service built from the context, and Settings → Email. */
 export function notificationsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const service = createNotificationsService({ db: ctx.db, bus: ctx.bus, now: ctx.now });
-  const routes = notificationRoutes({ config: ctx.config, service, now: ctx.now });
-  const mail = mailSettingsRoutes({
-    config: ctx.config,
-    db: ctx.db,
-    audit: ctx.audit,
-    publicUrl: publicUrlOf(ctx.config),
-  });
+  const publicUrl = ctx.shared.publicAddress.url;
+  const routes = notificationRoutes({ config: ctx.config, service, now: ctx.now, publicUrl });
+  const mail = mailSettingsRoutes({ config: ctx.config, db: ctx.db, audit: ctx.audit, publicUrl });
   return async (app) => {
     await app.register(routes);
     await app.register(mail);

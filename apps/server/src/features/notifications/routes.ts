@@ -15,19 +15,36 @@ import type { NotificationsService } from './service.ts';
 
 export const MANDRILL_WEBHOOK_PATH = '/api/webhooks/email/mandrill';
 
-/** The console's public address (links in emails, the signed webhook URL). */
-export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
-  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+/**
+ * The console's public address (links in emails and on pages, the signed webhook URL): PUBLIC_URL,
+ * else this instance on localhost at `port`, the port it listens on (with PORT=0 the one the system
+ * gave it, known once it listens: `FeatureContext.shared.publicUrl`).
+ */
+export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, port: number = config.PORT): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
 }
+
+/** The public address as a function of the port once listening (`listening` is called by server.ts). */
+export function publicAddress(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) {
+  let port = config.PORT;
+  return {
+    url: () => publicUrlOf(config, port),
+    listening: (bound: number) => {
+      port = bound;
+    },
+  };
+}
+export type PublicAddress = ReturnType<typeof publicAddress>;
 
 /** Email notifications: preferences, the alarm's and controller's emails, Mandrill delivery events. */
 export function notificationRoutes(deps: {
   config: Config;
   service: NotificationsService;
   now: () => Date;
+  publicUrl: () => string;
 }): FastifyPluginAsyncZod {
   const { service } = deps;
-  const webhookUrl = `${publicUrlOf(deps.config)}${MANDRILL_WEBHOOK_PATH}`;
+  const webhookUrl = () => `${deps.publicUrl()}${MANDRILL_WEBHOOK_PATH}`;
 
   return async (app) => {
     app.get(
@@ -86,7 +103,7 @@ export function notificationRoutes(deps: {
           if (
             !verifyMandrillSignature(
               deps.config.MANDRILL_WEBHOOK_KEY,
-              webhookUrl,
+              webhookUrl(),
               params,
               typeof signature === 'string' ? signature : undefined,
             )

@@ -115,6 +115,15 @@ describe.skipIf(onPostgres)('backups API on the embedded database', () => {
     expect(file.rawPayload.length).toBe(info.size_bytes);
     // A tar archive of the data directory: PG_VERSION is in it.
     expect(gunzipSync(file.rawPayload).includes(Buffer.from('PG_VERSION'))).toBe(true);
+
+    // Both are in the audit log: a backup holds every organization's data.
+    for (const action of ['backup.create', 'backup.download']) {
+      const log = (await call('GET', `/api/audit-log?action=${action}`, admin)).json() as {
+        data: { action: string; subject_id: string | null; actor: { email?: string } | null }[];
+      };
+      expect(log.data, action).toHaveLength(1);
+      expect(log.data[0]).toMatchObject({ action, subject_id: info.name });
+    }
   });
 
   it('answers 404 for a name that is not a backup, a path included', async () => {

@@ -9,7 +9,7 @@ import { backupRoutes } from './backup-routes.ts';
  */
 export function opsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { backups, disk } = ctx.shared.embedded;
-  return backupRoutes({ backups, disk });
+  return backupRoutes({ backups, disk, audit: ctx.audit });
 }
 
 /** The embedded database's scheduled tasks: checkpoints, table maintenance and the nightly backup (none on PostgreSQL). */

@@ -65,4 +65,22 @@ describe('evaluateLog', () => {
     expect(r.status).toEqual({ state: 'repair_due', repair_due_by: '2026-03-31', opened_by_event_id: 1 });
     expect(evaluateLog(system, log, '2026-04-01').status.state).toBe('overdue');
   });
+  it('a repair not verified by the deadline is overdue: the verification test is part of the repair', () => {
+    const log = [
+      entry(1, 'charge', '2026-03-01', { amountKg: 25, fullChargeKg: 100 }),
+      entry(2, 'repair', '2026-03-20'),
+    ];
+    expect(evaluateLog(system, log, '2026-03-31').status).toEqual({
+      state: 'verification_pending',
+      repair_due_by: '2026-03-31',
+      opened_by_event_id: 1,
+    });
+    expect(evaluateLog(system, log, '2026-04-01').status).toEqual({
+      state: 'verification_overdue',
+      repair_due_by: '2026-03-31',
+      opened_by_event_id: 1,
+    });
+    const verified = [...log, entry(3, 'verification_test', '2026-04-02', { result: 'passed' })];
+    expect(evaluateLog(system, verified, '2026-04-03').status.state).toBe('ok');
+  });
 });

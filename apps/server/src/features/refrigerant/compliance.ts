@@ -132,7 +132,15 @@ export function evaluateLog(
   }
   let status: SystemStatus = { state: 'ok', repair_due_by: null, opened_by_event_id: null };
   if (open) {
-    const state = open.repaired ? 'verification_pending' : today > open.dueBy ? 'overdue' : 'repair_due';
+    // The deadline covers the whole repair: a repair not verified (passed test) by then is overdue too.
+    const late = today > open.dueBy;
+    const state = open.repaired
+      ? late
+        ? 'verification_overdue'
+        : 'verification_pending'
+      : late
+        ? 'overdue'
+        : 'repair_due';
     status = { state, repair_due_by: open.dueBy, opened_by_event_id: open.eventId };
   }
   return { entries: facts, status, lastLeakRatePercent: lastRate };

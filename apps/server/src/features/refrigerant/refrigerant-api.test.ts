@@ -103,11 +103,16 @@ describe('the refrigerant log', () => {
     const view = (await call('GET', `${base}/A/refrigerant`, 'viewer')).json().data;
     expect(view.status.state).toBe('repair_due');
     t.clock.now = new Date('2026-11-25T12:00:00Z');
-    // A repair, then a passed verification test, closes it; a failed one reopens it.
+    // A repair, then a passed verification test, closes it; a failed one reopens it. Repaired but
+    // not verified by the deadline (2025-03-11; today is 2026-11-25) is overdue, not pending.
     expect(
-      (await log('A', { type: 'repair', at: '2025-03-05T10:00:00Z', notes: 'Brazed the liquid line' })).system.status
-        .state,
-    ).toBe('verification_pending');
+      (await log('A', { type: 'repair', at: '2025-03-05T10:00:00Z', notes: 'Brazed the liquid line' })).system.status,
+    ).toEqual({ state: 'verification_overdue', repair_due_by: '2025-03-11', opened_by_event_id: second.data.id });
+    t.clock.now = new Date('2025-03-08T00:00:00Z');
+    expect((await call('GET', `${base}/A/refrigerant`, 'viewer')).json().data.status.state).toBe(
+      'verification_pending',
+    );
+    t.clock.now = new Date('2026-11-25T12:00:00Z');
     const failed = await log('A', {
       type: 'verification_test',
       at: '2025-03-06T10:00:00Z',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app.ts';
+import { readPdf } from '../../test/pdf.ts';
 import { base, refrigerantFixture, system } from '../../test/refrigerant.ts';
 
 let t: TestApp;
@@ -9,7 +10,8 @@ let log: Awaited<ReturnType<typeof refrigerantFixture>>['log'];
 
 beforeAll(async () => {
   ({ t, call, log } = await refrigerantFixture());
-  // A: ok with one charge in the range; B and C: repairs overdue; D: CO2, no leak checks.
+  // A: ok with one charge in the range; B: repair overdue; C: repaired but not verified by the
+  // deadline (verification overdue); D: CO2, no leak checks.
   await call('PATCH', `${base}/A/refrigerant`, 'technician', system());
   await log('A', { type: 'charge', at: '2025-01-10T15:00:00Z', amount: { value: 100, unit: 'lb' } });
   await log('A', { type: 'charge', at: '2026-06-01T10:00:00Z', amount: { value: 150, unit: 'lb' } });
@@ -23,6 +25,7 @@ beforeAll(async () => {
     await log(ref, { type: 'charge', at: '2026-09-01T08:00:00Z', amount: { value: 11, unit: 'kg' } });
     await log(ref, { type: 'charge', at: '2026-10-01T08:00:00Z', amount: { value: 5, unit: 'kg' } });
   }
+  await log('C', { type: 'repair', at: '2026-10-05T08:00:00Z' });
   await call(
     'PATCH',
     `${base}/D/refrigerant`,
@@ -58,7 +61,13 @@ describe('GET /api/reports/refrigerant', () => {
       leak_alarm_open: true,
     });
     expect(rows[1]).toMatchObject({ added_kg: 16, charges: 2, status: { state: 'overdue' } });
-    expect(res.json().summary.by_status).toContainEqual({ state: 'overdue', systems: 2 });
+    expect(rows[2]).toMatchObject({ status: { state: 'verification_overdue', repair_due_by: '2026-10-31' } });
+    const summary = res.json().summary;
+    expect(summary.by_status).toContainEqual({ state: 'overdue', systems: 1 });
+    expect(summary.by_status).toContainEqual({ state: 'verification_overdue', systems: 1 });
+    expect(summary.by_status).toContainEqual({ state: 'verification_pending', systems: 0 });
+    // Both are past the deadline: counted, never 0.
+    expect(summary.overdue).toBe(2);
     const outsider = await call('GET', '/api/reports/refrigerant?from=2026-06-01&to=2026-11-25', 'outsider');
     expect(outsider.json().data).toEqual([]);
     const csv = await call(
@@ -75,6 +84,10 @@ describe('GET /api/reports/refrigerant', () => {
     const pdf = await call('GET', '/api/reports/refrigerant?from=2026-06-01&to=2026-11-25&format=pdf', 'technician');
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    // The PDF names the overdue verification with its date, and counts both overdue systems.
+    const text = (await readPdf(pdf.rawPayload)).pages.join('\n');
+    expect(text).toMatch(/Verification overdue \(due Oct\s+31, 2026\)/);
+    expect(text).toMatch(/Past the repair deadline\s*2/);
     const bad = await call(
       'GET',
       '/api/reports/refrigerant?from=2026-06-01&to=2026-01-01',

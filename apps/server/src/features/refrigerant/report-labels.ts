@@ -9,16 +9,24 @@ const en = {
   systems: 'Systems',
   co2e: 'CO2e (t)',
   added: (unit: string) => `Added in the range (${unit})`,
+  overdue: 'Past the repair deadline',
   byStatus: 'By status',
   statusCols: ['Status', 'Systems'],
-  state: { ok: 'OK', repair_due: 'Repair due', overdue: 'Overdue', verification_pending: 'Verification pending' },
+  state: {
+    ok: 'OK',
+    repair_due: 'Repair due',
+    overdue: 'Overdue',
+    verification_pending: 'Verification pending',
+    verification_overdue: 'Verification overdue',
+  },
   /** The status with its date, written by `day` (the reader's format in the PDF, ISO in the CSV). */
   status: (s: SystemStatus, day: (d: string) => string = (d) => d) =>
     ({
       ok: 'OK',
       repair_due: `Repair due by ${day(s.repair_due_by ?? '')}`,
       overdue: `Overdue (due ${day(s.repair_due_by ?? '')})`,
-      verification_pending: 'Verification pending',
+      verification_pending: `Verification pending (due ${day(s.repair_due_by ?? '')})`,
+      verification_overdue: `Verification overdue (due ${day(s.repair_due_by ?? '')})`,
     })[s.state],
   none: 'none',
   /** `{unit}` is lb or kg. */
@@ -45,6 +53,7 @@ const es: typeof en = {
   systems: 'Sistemas',
   co2e: 'CO2e (t)',
   added: (unit) => `Agregado en el periodo (${unit})`,
+  overdue: 'Fuera del plazo de reparación',
   byStatus: 'Por estado',
   statusCols: ['Estado', 'Sistemas'],
   state: {
@@ -52,13 +61,15 @@ const es: typeof en = {
     repair_due: 'Reparación pendiente',
     overdue: 'Vencida',
     verification_pending: 'Verificación pendiente',
+    verification_overdue: 'Verificación vencida',
   },
   status: (s, day = (d) => d) =>
     ({
       ok: 'Correcto',
       repair_due: `Reparar a más tardar el ${day(s.repair_due_by ?? '')}`,
       overdue: `Vencida (el ${day(s.repair_due_by ?? '')})`,
-      verification_pending: 'Verificación pendiente',
+      verification_pending: `Verificación pendiente (a más tardar el ${day(s.repair_due_by ?? '')})`,
+      verification_overdue: `Verificación vencida (el ${day(s.repair_due_by ?? '')})`,
     })[s.state],
   none: 'ninguna',
   cols: [

@@ -2,6 +2,7 @@ import type { Locale } from '@rcm/shared/locale';
 import { pageOf } from '@rcm/shared/pagination';
 import {
   massUnitFor,
+  OVERDUE_STATES,
   type RefrigerantReport,
   type RefrigerantReportQuery,
   type RefrigerantReportRow,
@@ -124,6 +125,7 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
           systems: all.length,
           co2e_tonnes: round2(all.reduce((s, r) => s + r.co2e_tonnes, 0)),
           added_kg: round2(all.reduce((s, r) => s + r.added_kg, 0)),
+          overdue: all.filter((r) => OVERDUE_STATES.has(r.status.state)).length,
           by_status: SYSTEM_STATUSES.map((state) => ({
             state,
             systems: all.filter((r) => r.status.state === state).length,
@@ -152,6 +154,7 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
           { label: l.systems, value: String(all.length) },
           { label: l.co2e, value: number.format(co2e) },
           { label: l.added(unit), value: number.format(added) },
+          { label: l.overdue, value: String(all.filter((r) => OVERDUE_STATES.has(r.status.state)).length) },
         ],
         summary: [
           {

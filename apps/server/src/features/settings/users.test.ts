@@ -102,6 +102,15 @@ describe('creating a user', () => {
     );
     expect(phone.statusCode).toBe(422);
     expect(phone.json().error.details.fields[0]).toMatchObject({ field: 'phone' });
+    // A role not chosen (the form's empty select sends 0) is a missing field, not "at least 0".
+    const noRole = await call(
+      'POST',
+      '/api/settings/users',
+      fx.tokens.orgEditor,
+      newUser({ email: 'a4@example.com', role_id: 0 }),
+    );
+    expect(noRole.statusCode).toBe(422);
+    expect(noRole.json().error.details.fields).toContainEqual({ field: 'role_id', message: 'This field is required.' });
     const otherOrg = await call(
       'POST',
       '/api/settings/users',

@@ -62,13 +62,18 @@ export function AppShell(props: { children: ReactNode }) {
           </button>
           <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold">
             <img src="/favicon.svg" alt="" className="size-7" />
-            <span className="sr-only sm:not-sr-only">{t('app.name')}</span>
+            {/* Between 1280 and 1536 px the top navigation needs the room (its Spanish labels are long). */}
+            <span className="sr-only sm:not-sr-only xl:sr-only 2xl:not-sr-only">{t('app.name')}</span>
           </Link>
           <nav aria-label={t('nav.main')} className="hidden xl:block">
-            <ul className="flex items-center gap-1">
+            <ul className="flex items-center gap-0.5 whitespace-nowrap 2xl:gap-1">
               {items.map((item) => (
                 <li key={item.key}>
-                  <Link to={item.to} className={linkClass} activeOptions={{ exact: item.to === '/' }}>
+                  <Link
+                    to={item.to}
+                    className={`${linkClass} xl:px-2 2xl:px-3`}
+                    activeOptions={{ exact: item.to === '/' }}
+                  >
                     {item.label}
                   </Link>
                 </li>
@@ -76,7 +81,7 @@ export function AppShell(props: { children: ReactNode }) {
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-2">
-            {canSearch ? <SearchBar className="hidden w-56 md:block" /> : null}
+            {canSearch ? <SearchBar className="hidden w-56 md:block xl:w-44 2xl:w-56" /> : null}
             {hasPermission(user, 'controller_authorize') ? <PendingControllers /> : null}
             <UserMenu user={user} />
           </div>

@@ -18,9 +18,10 @@ export function Section(props: { title: string; id: string; children: ReactNode 
 /** A label over its value in a definition list. */
 export function Field(props: { label: string; children: ReactNode }) {
   return (
-    <div>
+    // min-w-0 and anywhere-wrapping: an address or URL wraps inside a grid cell at phone width.
+    <div className="min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">{props.label}</dt>
-      <dd className="mt-0.5 text-sm">{props.children}</dd>
+      <dd className="mt-0.5 text-sm [overflow-wrap:anywhere]">{props.children}</dd>
     </div>
   );
 }

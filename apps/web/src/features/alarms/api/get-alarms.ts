@@ -13,6 +13,8 @@ export type AlarmFilters = {
   controller_id?: number;
   organization_id?: number;
   location_id?: number;
+  /** Alarms that paged this person ("Mine"). */
+  paged_user_id?: number;
   sort?: string;
   page?: number;
 };

@@ -36,7 +36,7 @@ export function StatTiles(props: {
           onClick={() => props.onSelect(tile.key)}
         />
       ))}
-      <OpenJobsTile label={t('dashboard.zuperJobs')} compact={props.compact} />
+      <OpenJobsTile compact={props.compact} />
     </section>
   );
 }

@@ -21,6 +21,7 @@ import { AlarmFiltersBar } from '../components/filters.tsx';
 import { FirstSteps } from '../components/first-steps.tsx';
 import { FloodBanner, HeldAlarms } from '../components/flood-banner.tsx';
 import { OfflineControllers } from '../components/offline-controllers.tsx';
+import { phoneDefault, QuickFilters, quickFilterOf, quickFilterSearch } from '../components/quick-filters.tsx';
 import { StatTiles, type TileKey } from '../components/stat-tiles.tsx';
 import { useLiveAlarms } from '../use-live-alarms.ts';
 
@@ -50,11 +51,14 @@ function AlarmDashboard() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate({ from: '/' });
   const { user } = useAuth();
-  const filters = useSearch({ from: '/' });
+  const search = useSearch({ from: '/' });
+  // On a phone, without filters of its own, the list shows active alarms with critical on top.
+  const phoneFirst = usePhone();
+  const filters = phoneFirst && user ? phoneDefault(search, user.id) : search;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [highlighted, setHighlighted] = useState<Set<number>>(new Set());
   // On a phone the alarms come first: the tiles are compact and the filters wait behind a button.
-  const phone = usePhone();
+  const phone = phoneFirst;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const list = useQuery(alarmsQuery(filters));
   const { page: _p, sort: _s, status: _st, ...statFilters } = filters;
@@ -85,9 +89,16 @@ function AlarmDashboard() {
   });
   const noController = controllers.data === false;
   const meta = list.data?.meta;
-  const filterCount = ['status', 'severity', 'type', 'warranty', 'offline', 'organization_id', 'location_id'].filter(
-    (k) => filters[k as keyof AlarmFilters],
-  ).length;
+  const filterCount = [
+    'status',
+    'severity',
+    'type',
+    'warranty',
+    'offline',
+    'organization_id',
+    'location_id',
+    'paged_user_id',
+  ].filter((k) => filters[k as keyof AlarmFilters]).length;
   const hasFilters = filterCount > 0;
   const toggle = (ref: number) =>
     setSelected((prev) => {
@@ -124,6 +135,12 @@ function AlarmDashboard() {
       {/* On a phone the alarms come first: the paging warnings follow them. */}
       {phone ? null : <PagingWarnings />}
       {phone ? null : <OnCallNow />}
+      {phone && user ? (
+        <QuickFilters
+          current={quickFilterOf(filters, user.id)}
+          onPick={(quick) => update(quickFilterSearch(quick, user.id))}
+        />
+      ) : null}
       {phone ? (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <button
@@ -218,8 +235,9 @@ function AlarmDashboard() {
           />
         </div>
       ) : null}
-      {phone ? <PagingWarnings /> : null}
-      {phone ? <OnCallNow /> : null}
+      {/* Only below a loaded list: shown before it, the list arriving would push it off the screen. */}
+      {phone && !list.isPending ? <PagingWarnings /> : null}
+      {phone && !list.isPending ? <OnCallNow /> : null}
     </Page>
   );
 }

@@ -42,7 +42,10 @@ export const jobsQuery = (filters: JobFilters) =>
 export const jobStatsQuery = (filters: Pick<JobFilters, 'categories' | 'priorities'>) =>
   queryOptions({
     queryKey: ['jobs', 'stats', filters],
-    queryFn: () => api<{ data: JobStats }>(`jobs/stats?${toQueryString(filters)}`).then((r) => r.data),
+    queryFn: () =>
+      api<{ data: JobStats; meta: { provider: 'local' | 'zuper' } }>(`jobs/stats?${toQueryString(filters)}`).then(
+        (r) => ({ ...r.data, provider: r.meta.provider }),
+      ),
   });
 
 export const jobQuery = (id: number) =>

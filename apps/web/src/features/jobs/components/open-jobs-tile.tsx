@@ -6,8 +6,11 @@ import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { jobStatsQuery } from '../api/jobs.ts';
 import { useLiveJobs } from './use-live-jobs.ts';
 
-/** The dashboard's "Zuper Jobs" tile: open jobs (New + Started + On Hold) in the caller's scope. */
-export function OpenJobsTile(props: { label: string; compact?: boolean }) {
+/**
+ * The dashboard's open jobs tile (New + Started + On Hold) in the caller's scope: "Zuper Jobs" when
+ * jobs live in Zuper, else "Jobs".
+ */
+export function OpenJobsTile(props: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const allowed = hasPermission(user, 'jobs_view');
@@ -16,7 +19,7 @@ export function OpenJobsTile(props: { label: string; compact?: boolean }) {
   const open = stats.data ? OPEN_JOB_STATUSES.reduce((n, s) => n + stats.data[s], 0) : undefined;
   return (
     <StatTile
-      label={props.label}
+      label={stats.data?.provider === 'zuper' ? t('dashboard.zuperJobs') : t('dashboard.openJobs')}
       value={!allowed ? '—' : open === undefined ? '…' : new Intl.NumberFormat(i18n.language).format(open)}
       hint={t('jobs.openJobsHint')}
       accent="blue"

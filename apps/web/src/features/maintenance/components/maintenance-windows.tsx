@@ -10,11 +10,17 @@ import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { deleteWindow, type WindowsFilter, windowsQuery } from '../api/windows.ts';
 import { WindowForm, type WindowPlace } from './window-form.tsx';
 
-/** An instant in a time zone, in the reader's language: the date and time, or the time alone. */
+/**
+ * An instant in the store's time zone, in the reader's language: the date and time, or the time
+ * alone, with the zone's short name, so a reader elsewhere knows whose clock it is.
+ */
 function inZone(iso: string, timeZone: string, locale: string, timeOnly = false): string {
   return new Intl.DateTimeFormat(locale, {
     timeZone,
-    ...(timeOnly ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }),
+    ...(timeOnly ? {} : { year: 'numeric', month: 'short', day: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
   }).format(new Date(iso));
 }
 
@@ -37,7 +43,7 @@ function useDescribe() {
                 : w.recurrence.days.map((d) => t(`alarmMgmt.dayNames.${d}`)).join(', '),
             from: w.recurrence.from,
             to: w.recurrence.to,
-          })
+          }) + ` (${w.location.time_zone})`
         : t('alarmMgmt.once', {
             from: inZone(w.starts_at, w.location.time_zone, i18n.language),
             to: inZone(w.ends_at, w.location.time_zone, i18n.language),

@@ -13,6 +13,7 @@ import {
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { createWindow, updateWindow } from '../api/windows.ts';
+import { instantOf, wallTimeIn } from '../zone-time.ts';
 
 /** Where a new window may apply from the page it is opened on. */
 export type WindowPlace = {
@@ -31,19 +32,12 @@ type FormValues = {
   reason: string;
 };
 
-/** `datetime-local` value (the browser's clock) of an instant, and back. */
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
-
 function defaults(editing: MaintenanceWindowView | null, place: WindowPlace): FormValues {
   if (editing) {
     return {
       place: editing.rack ? `rack:${editing.rack}` : editing.controller ? 'controller' : 'location',
-      starts_at: toLocalInput(editing.starts_at),
-      ends_at: toLocalInput(editing.ends_at),
+      starts_at: wallTimeIn(editing.starts_at, place.timeZone),
+      ends_at: wallTimeIn(editing.ends_at, place.timeZone),
       repeat: editing.recurrence !== null,
       recurrence: editing.recurrence ?? { days: [...WEEKDAYS], from: '02:00', to: '03:00' },
       reason: editing.reason,
@@ -52,8 +46,8 @@ function defaults(editing: MaintenanceWindowView | null, place: WindowPlace): Fo
   const now = new Date();
   return {
     place: place.controller ? 'controller' : 'location',
-    starts_at: toLocalInput(now.toISOString()),
-    ends_at: toLocalInput(new Date(now.getTime() + 2 * 3_600_000).toISOString()),
+    starts_at: wallTimeIn(now.toISOString(), place.timeZone),
+    ends_at: wallTimeIn(new Date(now.getTime() + 2 * 3_600_000).toISOString(), place.timeZone),
     repeat: false,
     recurrence: { days: [...WEEKDAYS], from: '02:00', to: '03:00' },
     reason: '',
@@ -78,8 +72,9 @@ export function WindowForm(props: {
   };
   const submit = form.handleSubmit(async (v) => {
     const times = {
-      starts_at: fromLocalInput(v.starts_at),
-      ends_at: fromLocalInput(v.ends_at),
+      // The inputs hold the store's wall-clock time (its zone is named beside them).
+      starts_at: instantOf(v.starts_at, props.place.timeZone),
+      ends_at: instantOf(v.ends_at, props.place.timeZone),
       recurrence: v.repeat ? v.recurrence : null,
       reason: v.reason,
     };
@@ -135,6 +130,9 @@ export function WindowForm(props: {
             reg={form.register('ends_at', { required: t('validation.required') })}
             error={errorOf(errors, 'ends_at')}
           />
+          <p className="text-xs text-slate-600 sm:col-span-2 dark:text-slate-300">
+            {t('alarmMgmt.oneOffHint', { zone: props.place.timeZone })}
+          </p>
         </div>
         <CheckboxInput label={t('alarmMgmt.repeat')} reg={form.register('repeat')} />
         {repeat ? (

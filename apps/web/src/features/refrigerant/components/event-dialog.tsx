@@ -76,6 +76,8 @@ export function EventDialog(props: {
   controllerId: number;
   rackRef: string;
   events: RefrigerantEvent[];
+  /** The entry type the form starts with (default: a charge). */
+  initialType?: RefrigerantEventBody['type'];
 }) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
@@ -86,7 +88,7 @@ export function EventDialog(props: {
   });
   const form = useForm<FormValues, unknown, RefrigerantEventBody>({
     defaultValues: {
-      type: 'charge',
+      type: props.initialType ?? 'charge',
       at: localNow(),
       amount: '',
       unit: massUnitFor(i18n.language),

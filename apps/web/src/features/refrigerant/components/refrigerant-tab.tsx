@@ -1,4 +1,4 @@
-import type { RefrigerantSystem } from '@rcm/shared/refrigerant';
+import type { RefrigerantEventType, RefrigerantSystem } from '@rcm/shared/refrigerant';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,10 @@ import { primaryButton, secondaryButton } from '../../../components/ui/button.ts
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
 import { racksQuery } from '../../controllers/api/controllers.ts';
-import { refrigerantLogQuery } from '../api/refrigerant.ts';
+import { levelTrendQuery, refrigerantLogQuery } from '../api/refrigerant.ts';
 import { EventDialog } from './event-dialog.tsx';
 import { EventLog } from './event-log.tsx';
+import { LeakNextStep } from './leak-next-step.tsx';
 import { LevelTrendChart } from './level-trend-chart.tsx';
 import { SystemDialog } from './system-dialog.tsx';
 
@@ -18,6 +19,7 @@ const STATE_CLASS: Record<string, string> = {
   repair_due: 'border-amber-600 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
   overdue: 'border-red-700 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
   verification_pending: 'border-blue-700 bg-blue-50 text-blue-900 dark:bg-blue-950 dark:text-blue-100',
+  verification_overdue: 'border-red-700 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
 };
 
 function Fact(props: { label: string; children: ReactNode }) {
@@ -79,12 +81,15 @@ function RackRefrigerant(props: { controllerId: number; rackRef: string }) {
   const { user } = useAuth();
   const canEdit = hasPermission(user, 'controllers_update');
   const log = useQuery(refrigerantLogQuery(props.controllerId, props.rackRef));
+  const trend = useQuery(levelTrendQuery(props.controllerId, props.rackRef));
   const [editing, setEditing] = useState(false);
-  const [logging, setLogging] = useState(false);
+  const [logging, setLogging] = useState<RefrigerantEventType | null>(null);
   if (log.isPending) return <Spinner label={t('common.loading')} />;
   if (log.isError) return <p role="alert">{t('errors.generic')}</p>;
   const { system, data: events } = log.data;
   const status = system?.status;
+  // The level falls (a leak is suspected) and no leak repair is open: the status alone reads "OK".
+  const suspected = trend.data?.trend?.falling === true && (!status || status.state === 'ok');
   return (
     <div className="space-y-6">
       <section aria-labelledby="refrigerant-system" className="space-y-3">
@@ -104,6 +109,13 @@ function RackRefrigerant(props: { controllerId: number; rackRef: string }) {
               {t('refrigerant.status')}:{' '}
               {t(`refrigerant.state_${status.state}`, { date: formatDay(status.repair_due_by) })}
             </p>
+            {suspected ? (
+              <LeakNextStep
+                controllerId={props.controllerId}
+                rackRef={props.rackRef}
+                onInspect={() => setLogging('leak_inspection')}
+              />
+            ) : null}
             <SystemFacts system={system} />
           </>
         ) : (
@@ -117,7 +129,7 @@ function RackRefrigerant(props: { controllerId: number; rackRef: string }) {
             {t('refrigerant.log')}
           </h3>
           {canEdit && system ? (
-            <button type="button" className={primaryButton} onClick={() => setLogging(true)}>
+            <button type="button" className={primaryButton} onClick={() => setLogging('charge')}>
               {t('refrigerant.logEntry')}
             </button>
           ) : null}
@@ -137,7 +149,8 @@ function RackRefrigerant(props: { controllerId: number; rackRef: string }) {
       {logging ? (
         <EventDialog
           open
-          onClose={() => setLogging(false)}
+          initialType={logging}
+          onClose={() => setLogging(null)}
           controllerId={props.controllerId}
           rackRef={props.rackRef}
           events={events}

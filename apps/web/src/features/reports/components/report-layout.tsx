@@ -223,10 +223,20 @@ export function ReportState(props: {
 }
 
 /** A summary figure; a count is written in the interface language's digits (152,232). */
-export function Stat(props: { label: string; value: string | number }) {
+/** A figure of a report's summary; `danger`: a figure that needs action (red). */
+export function Stat(props: { label: string; value: string | number; tone?: 'danger' }) {
+  const danger = props.tone === 'danger';
   return (
-    <div className="rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900">
-      <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{props.label}</dt>
+    <div
+      className={
+        danger
+          ? 'rounded-lg border border-red-700 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100'
+          : 'rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900'
+      }
+    >
+      <dt className={danger ? 'text-xs font-medium' : 'text-xs font-medium text-slate-600 dark:text-slate-300'}>
+        {props.label}
+      </dt>
       <dd className="mt-1 text-xl font-semibold tabular-nums">
         {typeof props.value === 'number' ? formatNumber(props.value, 0) : props.value}
       </dd>

@@ -31,6 +31,13 @@ export function AlarmManagementReportPage() {
   const r = report.data?.data;
   const o = r?.overall;
   const pct = (n: number) => `${formatNumber(n, 1)} %`;
+  const floodValue = (f: { flood_percent: number; flood_periods: number }) =>
+    t('alarmMgmt.report.floodValue', { percent: formatNumber(f.flood_percent, 2), count: f.flood_periods });
+  // Rates, the busiest 10 minutes and floods hold per operator position (a location): for several
+  // locations together they are shown, not judged (ALARM_BENCHMARKS).
+  const several = (r?.locations.length ?? 0) > 1;
+  const perPosition = (bench: string, ok: boolean) =>
+    several ? { bench: t('alarmMgmt.report.perLocationBench', { bench }), ok: null } : { bench, ok };
   const figures: Judged[] = o
     ? [
         {
@@ -42,27 +49,31 @@ export function AlarmManagementReportPage() {
         {
           label: t('alarmMgmt.report.perHour'),
           value: formatNumber(o.per_hour, 2),
-          bench: t('alarmMgmt.report.perHourBench', { n: B.perHour }),
-          ok: o.per_hour <= B.perHour,
+          ...perPosition(t('alarmMgmt.report.perHourBench', { n: B.perHour }), o.per_hour <= B.perHour),
         },
         {
           label: t('alarmMgmt.report.peak'),
           value: String(o.peak_10min),
-          bench: t('alarmMgmt.report.peakBench', { n: B.peak10Min }),
-          ok: o.peak_10min <= B.peak10Min,
+          ...perPosition(t('alarmMgmt.report.peakBench', { n: B.peak10Min }), o.peak_10min <= B.peak10Min),
         },
         {
           label: t('alarmMgmt.report.flood'),
-          value: pct(o.flood_percent),
-          bench: t('alarmMgmt.report.floodBench', { n: B.floodPercent }),
-          ok: o.flood_percent <= B.floodPercent,
+          value: floodValue(o),
+          ...perPosition(t('alarmMgmt.report.floodBench', { n: B.floodPercent }), o.flood_percent <= B.floodPercent),
         },
-        {
-          label: t('alarmMgmt.report.top10'),
-          value: pct(o.top10_percent),
-          bench: t('alarmMgmt.report.top10Bench', { n: B.top10Percent }),
-          ok: o.top10_percent < B.top10Percent,
-        },
+        o.top10_percent === null
+          ? {
+              label: t('alarmMgmt.report.top10'),
+              value: '—',
+              bench: t('alarmMgmt.report.top10NotApplicable'),
+              ok: null,
+            }
+          : {
+              label: t('alarmMgmt.report.top10'),
+              value: pct(o.top10_percent),
+              bench: t('alarmMgmt.report.top10Bench', { n: B.top10Percent }),
+              ok: o.top10_percent < B.top10Percent,
+            },
         {
           label: t('alarmMgmt.report.chattering'),
           value: String(o.chattering),
@@ -131,29 +142,39 @@ export function AlarmManagementReportPage() {
             <HourlyChart hourly={r.hourly} />
             <ReportSection title={t('alarmMgmt.report.byLocation')}>
               <ReportTable label={t('alarmMgmt.report.byLocation')} columns={locCols}>
-                {[{ location: { id: 0, name: t('alarmMgmt.report.overall') }, ...o }, ...r.locations].map((l) => (
-                  <tr key={l.location.id} className={l.location.id === 0 ? 'font-semibold' : ''}>
-                    <td className={td}>{l.location.name}</td>
-                    <td className={`${td} tabular-nums`}>{l.alarms}</td>
-                    <td className={`${td} tabular-nums ${bad(l.per_hour <= B.perHour)}`}>
-                      {formatNumber(l.per_hour, 2)}
-                    </td>
-                    <td className={`${td} tabular-nums ${bad(l.peak_10min <= B.peak10Min)}`}>{l.peak_10min}</td>
-                    <td className={`${td} tabular-nums ${bad(l.flood_percent <= B.floodPercent)}`}>
-                      {pct(l.flood_percent)}
-                    </td>
-                    <td className={`${td} tabular-nums ${bad(l.top10_percent < B.top10Percent)}`}>
-                      {pct(l.top10_percent)}
-                    </td>
-                    <td className={`${td} tabular-nums ${bad(l.chattering <= B.chattering)}`}>{l.chattering}</td>
-                    <td className={`${td} tabular-nums ${bad(l.standing < B.standing)}`}>{l.standing}</td>
-                    <td className={`${td} tabular-nums`}>{formatNumber(l.shelved_hours, 1)}</td>
-                    <td className={`${td} tabular-nums`}>{l.suppressed_alarms}</td>
-                    <td className={`${td} tabular-nums`}>
-                      {l.acknowledged_10min_percent === null ? '—' : pct(l.acknowledged_10min_percent)}
-                    </td>
-                  </tr>
-                ))}
+                {[{ location: { id: 0, name: t('alarmMgmt.report.overall') }, ...o }, ...r.locations].map((l) => {
+                  // The overall row of several locations is not one operator position: not judged.
+                  const judge = (ok: boolean) => (l.location.id === 0 && several ? '' : bad(ok));
+                  return (
+                    <tr key={l.location.id} className={l.location.id === 0 ? 'font-semibold' : ''}>
+                      <td className={td}>{l.location.name}</td>
+                      <td className={`${td} tabular-nums`}>{l.alarms}</td>
+                      <td className={`${td} tabular-nums ${judge(l.per_hour <= B.perHour)}`}>
+                        {formatNumber(l.per_hour, 2)}
+                      </td>
+                      <td className={`${td} tabular-nums ${judge(l.peak_10min <= B.peak10Min)}`}>{l.peak_10min}</td>
+                      <td className={`${td} tabular-nums ${judge(l.flood_percent <= B.floodPercent)}`}>
+                        {floodValue(l)}
+                      </td>
+                      <td
+                        className={`${td} tabular-nums ${l.top10_percent === null ? '' : bad(l.top10_percent < B.top10Percent)}`}
+                      >
+                        {l.top10_percent === null ? (
+                          <span title={t('alarmMgmt.report.top10NotApplicable')}>—</span>
+                        ) : (
+                          pct(l.top10_percent)
+                        )}
+                      </td>
+                      <td className={`${td} tabular-nums ${bad(l.chattering <= B.chattering)}`}>{l.chattering}</td>
+                      <td className={`${td} tabular-nums ${bad(l.standing < B.standing)}`}>{l.standing}</td>
+                      <td className={`${td} tabular-nums`}>{formatNumber(l.shelved_hours, 1)}</td>
+                      <td className={`${td} tabular-nums`}>{l.suppressed_alarms}</td>
+                      <td className={`${td} tabular-nums`}>
+                        {l.acknowledged_10min_percent === null ? '—' : pct(l.acknowledged_10min_percent)}
+                      </td>
+                    </tr>
+                  );
+                })}
               </ReportTable>
             </ReportSection>
             <ConditionTable title={t('alarmMgmt.report.badActors')} rows={r.bad_actors} />

@@ -20,6 +20,7 @@ const STATE_CLASS: Record<string, string> = {
   repair_due: 'font-semibold text-amber-800 dark:text-amber-300',
   overdue: 'font-semibold text-red-800 dark:text-red-300',
   verification_pending: 'font-semibold text-blue-800 dark:text-blue-300',
+  verification_overdue: 'font-semibold text-red-800 dark:text-red-300',
 };
 
 /** /reports/refrigerant: every refrigeration system in scope with its compliance today. */
@@ -35,13 +36,18 @@ export function RefrigerantReportPage() {
       <ReportState query={report} empty={!body || body.summary.systems === 0}>
         {body ? (
           <>
-            <dl className="grid gap-3 sm:grid-cols-3">
+            <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               <Stat label={t('refrigerant.report.systems')} value={body.summary.systems} />
               <Stat
                 label={t('refrigerant.report.co2e')}
                 value={t('refrigerant.co2eValue', { value: formatNumber(body.summary.co2e_tonnes, 1) })}
               />
               <Stat label={t('refrigerant.report.added')} value={formatMass(body.summary.added_kg)} />
+              <Stat
+                label={t('refrigerant.report.overdue')}
+                value={body.summary.overdue}
+                tone={body.summary.overdue > 0 ? 'danger' : undefined}
+              />
             </dl>
             <ReportSection title={t('refrigerant.report.statusCounts')}>
               <ul className="flex flex-wrap gap-3 text-sm">

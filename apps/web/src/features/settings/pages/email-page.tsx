@@ -47,7 +47,9 @@ export function EmailSettingsPage() {
             ) : (
               <>
                 <p className="font-medium">{t('onboarding.email.none')}</p>
-                <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">{t('onboarding.email.noneHint')}</p>
+                <p className="mt-2 text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-200">
+                  {t('onboarding.email.noneHint')}
+                </p>
               </>
             )}
             <dl className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -26,6 +26,7 @@ export const en = {
       password_reset: '{{subject}} reset their password',
     },
     provisioning: { rotate_key: 'Provisioning key replaced (the old one is refused)' },
+    backup: { create: 'Backup {{subject}} made', download: 'Backup {{subject}} downloaded' },
     email: { test: 'Test message sent through the mail server' },
     controller: {
       update: 'Controller {{subject}} changed',

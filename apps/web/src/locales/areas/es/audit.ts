@@ -24,6 +24,10 @@ export const es: Widen<typeof en> = {
       password_reset: '{{subject}} restableció su contraseña',
     },
     provisioning: { rotate_key: 'Se reemplazó la clave de aprovisionamiento (la anterior se rechaza)' },
+    backup: {
+      create: 'Se hizo la copia de seguridad {{subject}}',
+      download: 'Se descargó la copia de seguridad {{subject}}',
+    },
     email: { test: 'Se envió un mensaje de prueba por el servidor de correo' },
     controller: {
       update: 'Se cambió el controlador {{subject}}',

@@ -45,6 +45,13 @@ export const es: Widen<typeof en> = {
   stateName_repair_due: 'Reparación pendiente',
   stateName_overdue: 'Reparación vencida',
   stateName_verification_pending: 'Verificación pendiente',
+  leakNextTitle: 'Se sospecha una fuga de refrigerante: el nivel de líquido baja de forma constante.',
+  leakNextBody:
+    'Aún no hay una reparación de fuga abierta. Siguiente paso: haz revisar el rack en busca de fugas y registra el resultado (una fuga encontrada abre la reparación), o crea un trabajo para un técnico.',
+  leakNextInspect: 'Registrar una revisión de fugas',
+  leakNextAlarm: 'Alarma de posible fuga #{{ref}}',
+  state_verification_overdue: 'Reparado sin verificar: verificación vencida (vencía el {{date}})',
+  stateName_verification_overdue: 'Verificación vencida',
   systemSaved: 'Sistema de refrigeración guardado.',
   log: 'Bitácora de refrigerante',
   logHint:
@@ -102,6 +109,7 @@ export const es: Widen<typeof en> = {
     systems: 'Sistemas',
     co2e: 'CO2e total',
     added: 'Agregado en el periodo',
+    overdue: 'Fuera del plazo de reparación',
     statusCounts: 'Por estado',
     system: 'Sistema',
     refrigerantCharge: 'Refrigerante y carga',

@@ -1,0 +1,1 @@
+CREATE INDEX "alarm_pages_user_idx" ON "alarm_pages" USING btree ("user_id","alarm_id");
