@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
+import { failingAudit } from '../../test/audit.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { createAlarmLifecycleRepo } from './lifecycle-repo.ts';
 import { createAlarmQueryRepo } from './query-repo.ts';
@@ -26,14 +27,7 @@ describe('an alarm-notes change and its audit entry commit together', () => {
       db: t.database.db,
       queries: createAlarmQueryRepo(t.database.db),
       lifecycle: createAlarmLifecycleRepo(t.database.db),
-      audit: {
-        record: async () => {
-          throw new Error('audit log unavailable');
-        },
-        recordAction: async () => {
-          throw new Error('audit log unavailable');
-        },
-      },
+      audit: failingAudit,
     });
     await expect(service.updateNotes(ctx, alarm.ref, '<p>second</p>')).rejects.toThrow('audit log unavailable');
     const [row] = await query<{ notes: string }>(t.database.db, sql`select notes from alarms where id = ${alarm.id}`);

@@ -4,6 +4,7 @@ import { controllers, organizations } from '../../db/schema.ts';
 import { readerFor } from '../../db/statement.ts';
 import { query } from '../../lib/sql.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
+import { failingAudit } from '../../test/audit.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { createAuthService } from '../auth/service.ts';
@@ -13,18 +14,6 @@ import { createLocationsRepo } from '../organizations/locations-repo.ts';
 import { createMembersRepo } from '../organizations/members-repo.ts';
 import { createOrganizationsRepo } from '../organizations/repo.ts';
 import { createOrganizationsService } from '../organizations/service.ts';
-import type { AuditRepo } from './repo.ts';
-
-// An audit log that cannot be written: the change it would record must not stay either. The type of
-// `record` (a transaction, never the database) is what holds this everywhere; these are samples.
-const failingAudit: AuditRepo = {
-  record: async () => {
-    throw new Error('audit log unavailable');
-  },
-  recordAction: async () => {
-    throw new Error('audit log unavailable');
-  },
-};
 
 let t: TestApp;
 let admin: AuthContext;

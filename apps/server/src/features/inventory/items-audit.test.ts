@@ -2,20 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems } from '../../db/schema-inventory.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { failingAudit } from '../../test/audit.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { createItemsRepo } from './items-repo.ts';
 import { createItemsService } from './items-service.ts';
-
-// An audit log that cannot be written: the change it would record must not stay either.
-const failingAudit: AuditRepo = {
-  record: async () => {
-    throw new Error('audit log unavailable');
-  },
-  recordAction: async () => {
-    throw new Error('audit log unavailable');
-  },
-};
 
 let t: TestApp;
 let ctx: AuthContext;
