@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { inputClass } from '../../../components/form-field.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
-import { applyServerErrors, FieldError, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { applyServerErrors, FieldError, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { savePolicy } from '../api/escalation-policies.ts';
 import { oncallSchedulesQuery } from '../api/oncall.ts';
 import { organizationOptionsQuery, teamsQuery, usersQuery } from '../api/settings.ts';
+import { OwnerSelect } from './owner-select.tsx';
 
 type StepValues = { delay_minutes: string; targets: EscalationTarget[] };
 type Values = { name: string; organization_id: string; repeat: string; steps: StepValues[] };
@@ -188,18 +189,13 @@ export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boo
         <RootError message={errors.root?.message ?? errors.steps?.root?.message ?? errors.steps?.message} />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextInput reg={form.register('name')} label={t('oncall.policies.name')} error={errors.name?.message} />
-          <SelectInput
+          <OwnerSelect
             reg={form.register('organization_id')}
             label={t('oncall.editor.organization')}
             error={errors.organization_id?.message}
-          >
-            {global ? <option value="">{t('settings.oncall.shared')}</option> : null}
-            {loadedOrgs.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </SelectInput>
+            shared={global ? { label: t('settings.oncall.shared') } : null}
+            options={loadedOrgs}
+          />
           <TextInput
             reg={form.register('repeat')}
             type="number"

@@ -20,6 +20,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { saveSchedule } from '../api/oncall.ts';
 import { organizationOptionsQuery, usersQuery } from '../api/settings.ts';
+import { OwnerSelect } from './owner-select.tsx';
 import { zoneInput, zoneInstant } from './zone-time.ts';
 
 type Day = (typeof ONCALL_DAYS)[number];
@@ -218,18 +219,13 @@ export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: b
         <RootError message={errors.root?.message ?? errors.layers?.root?.message ?? errors.layers?.message} />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextInput reg={form.register('name')} label={t('oncall.editor.name')} error={errors.name?.message} />
-          <SelectInput
+          <OwnerSelect
             reg={form.register('organization_id')}
             label={t('oncall.editor.organization')}
             error={errors.organization_id?.message}
-          >
-            {global ? <option value="">{t('settings.oncall.shared')}</option> : null}
-            {orgOptions.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </SelectInput>
+            shared={global ? { label: t('settings.oncall.shared') } : null}
+            options={orgOptions}
+          />
           <SelectInput
             reg={form.register('time_zone')}
             label={t('oncall.editor.timeZone')}

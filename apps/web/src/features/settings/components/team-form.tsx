@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { applyServerErrors, errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
+import { OwnerSelect } from './owner-select.tsx';
 
 type FormValues = { name: string; organization_id: string };
 const formSchema = z.preprocess((v) => {
@@ -51,18 +52,13 @@ export function TeamForm(props: { team: SettingsTeam | null; onSaved: (team: Set
     <form onSubmit={submit} noValidate className="space-y-4">
       <RootError message={errors.root?.message} />
       <TextInput reg={form.register('name')} label={t('settings.teams.name')} error={errorOf(errors, 'name')} />
-      <SelectInput
+      <OwnerSelect
         reg={form.register('organization_id')}
         label={t('settings.teams.organization')}
         error={errorOf(errors, 'organization_id')}
-      >
-        {global ? <option value="">{t('settings.teams.shared')}</option> : null}
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </SelectInput>
+        shared={global ? { label: t('settings.teams.shared') } : null}
+        options={options}
+      />
       <SubmitButton
         submitting={isSubmitting}
         label={props.team ? t('settings.save') : t('settings.create')}
