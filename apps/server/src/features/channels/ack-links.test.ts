@@ -122,7 +122,7 @@ describe('one-tap acknowledge links', () => {
     expect(console.statusCode).toBe(200);
     const late = await call('POST', token);
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.code).toBe('conflict');
+    expect(late.json().error.code).toBe('already_acknowledged');
     expect((await call('GET', token)).json().data).toMatchObject({ used_at: null, alarm: { status: 'acknowledged' } });
   });
 });
