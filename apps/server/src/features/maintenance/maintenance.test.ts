@@ -54,7 +54,6 @@ const hoursFromNow = (h: number) => new Date(t.clock.now.getTime() + h * 3_600_0
 let nightly: number;
 
 describe('maintenance windows: the API', () => {
-
   it('a technician creates a nightly window for a store; it reads back with its next occurrence', async () => {
     const res = await call('POST', '/api/maintenance-windows', 'technician', {
       location_id: locationId,
