@@ -8,6 +8,7 @@ import { en as onboarding } from './areas/en/onboarding.ts';
 import { en as oncall } from './areas/en/oncall.ts';
 import { en as refrigerant } from './areas/en/refrigerant.ts';
 import { en as reports } from './areas/en/reports.ts';
+import { en as settings } from './areas/en/settings.ts';
 import type { Widen } from './types.ts';
 
 /**
@@ -25,6 +26,7 @@ export const enUSApp = {
   oncall,
   refrigerant,
   reports,
+  settings,
 };
 
 export type AppCatalog = Widen<typeof enUSApp>;

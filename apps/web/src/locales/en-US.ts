@@ -6,7 +6,6 @@ import { en as notifications } from './areas/en/notifications.ts';
 import { en as offline } from './areas/en/offline.ts';
 import { en as organizations } from './areas/en/organizations.ts';
 import { en as seeded } from './areas/en/seeded.ts';
-import { en as settings } from './areas/en/settings.ts';
 import { en as table } from './areas/en/table.ts';
 import type { Widen } from './types.ts';
 
@@ -452,7 +451,6 @@ export const enUS = {
   backups,
   notifications,
   organizations,
-  settings,
   assets,
   jobs,
   accounts,

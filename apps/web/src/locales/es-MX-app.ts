@@ -8,6 +8,7 @@ import { es as onboarding } from './areas/es/onboarding.ts';
 import { es as oncall } from './areas/es/oncall.ts';
 import { es as refrigerant } from './areas/es/refrigerant.ts';
 import { es as reports } from './areas/es/reports.ts';
+import { es as settings } from './areas/es/settings.ts';
 import type { AppCatalog } from './en-US-app.ts';
 
 /** The Spanish strings only signed-in pages use (see en-US-app.ts). */
@@ -22,4 +23,5 @@ export const esMXApp: AppCatalog = {
   oncall,
   refrigerant,
   reports,
+  settings,
 };

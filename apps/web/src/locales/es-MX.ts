@@ -6,7 +6,6 @@ import { es as notifications } from './areas/es/notifications.ts';
 import { es as offline } from './areas/es/offline.ts';
 import { es as organizations } from './areas/es/organizations.ts';
 import { es as seeded } from './areas/es/seeded.ts';
-import { es as settings } from './areas/es/settings.ts';
 import { es as table } from './areas/es/table.ts';
 import type { Catalog } from './en-US.ts';
 
@@ -454,7 +453,6 @@ export const esMX: Catalog = {
   backups,
   notifications,
   organizations,
-  settings,
   assets,
   jobs,
   accounts,
