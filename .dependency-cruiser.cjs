@@ -55,12 +55,14 @@ const PUBLIC = {
     'recipients',
     'repo',
     'routes',
+    // The alarm's address in the console (a push opens it).
+    'templates',
     'transport',
   ],
   // Acknowledge links, put into every alarm email (and SMS and push) where it is written; a paged
-  // person's rules (oncall expands a page by them); the deliveries' worker pass and the Twilio client
-  // (the notification worker runs them).
-  channels: ['ack-links-repo', 'deliver', 'rules', 'twilio'],
+  // person's rules (oncall expands a page by them); the deliveries' worker pass, the Twilio client and
+  // the push sender (the notification worker runs them).
+  channels: ['ack-links-repo', 'deliver', 'push', 'rules', 'twilio'],
   // The paging chain, started and advanced by the notification worker.
   oncall: ['paging'],
   organizations: ['locations-repo', 'members-repo'],

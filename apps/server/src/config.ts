@@ -30,6 +30,25 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   /** Another endpoint for Twilio's REST API (a regional gateway, a test server); default https://api.twilio.com. */
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Web Push (VAPID, features/channels/push.ts): both keys (base64url, as `web-push generate-vapid-keys`
+   * prints them) or neither: then a pair is generated once and kept in the database.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/)
+    .optional(),
+  /** Who push services may contact about this console's pushes: a mailto: or https: URL; default from PUBLIC_URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .optional(),
+  /** `true`: webhook URLs and push endpoints may point at loopback and private addresses (tests, closed networks). */
+  WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
   /** The sender of the console's emails. */
   EMAIL_FROM: z.string().default('Refrigeration Console <alerts@localhost>'),
   ZUPER_API_URL: z.url().optional(),

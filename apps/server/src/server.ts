@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { alarmsTasks } from './features/alarms/module.ts';
 import { channelsTasks } from './features/channels/module.ts';
+import { pushSenderOf } from './features/channels/push.ts';
 import { twilioOf } from './features/channels/twilio.ts';
 import { createControllersRepo } from './features/controllers/repo.ts';
 import { ingestTasks } from './features/ingest/module.ts';
@@ -225,6 +226,7 @@ export async function startServer(deps: {
           transport: createMailTransport(config.SMTP_URL),
           publicUrl: context.shared.publicAddress.url(),
           twilio: twilioOf(config),
+          push: pushSenderOf({ db: database.db, config: { ...config, PORT: port } }),
           from: config.EMAIL_FROM,
           now,
           log,

@@ -95,3 +95,56 @@ export const DEFAULT_NOTIFICATION_RULES: readonly NotificationRule[] = [
   { method: 'push', delay_minutes: 0 },
   { method: 'email', delay_minutes: 0 },
 ];
+
+/** `GET /api/push/public-key`: the VAPID application server key a browser subscribes with (base64url). */
+export const pushPublicKey = z.object({ public_key: z.string() });
+export type PushPublicKey = z.infer<typeof pushPublicKey>;
+
+/** `POST /api/account/push-subscriptions`: the browser's `PushSubscription.toJSON()`. */
+export const pushSubscriptionBody = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    /** The subscription's P-256 public key (65 bytes, base64url). */
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { message: 'push_key_format' }),
+    /** Its 16-byte authentication secret (base64url). */
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22,24}={0,2}$/, { message: 'push_key_format' }),
+  }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+
+/** `DELETE /api/account/push-subscriptions`: the subscription named by its endpoint (what a browser knows of it). */
+export const pushUnsubscribeBody = z.object({ endpoint: z.string().max(2000) });
+
+/** One of the caller's push subscriptions (a device); the endpoint tells this device's apart. */
+export const pushSubscriptionView = z.object({
+  id: z.number().int(),
+  endpoint: z.string(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PushSubscriptionView = z.infer<typeof pushSubscriptionView>;
+
+/** What a push carries to the service worker (JSON, encrypted to the subscription). */
+export const pushPayload = z.object({
+  kind: z.literal('alarm'),
+  /** Also the notification's tag: a later push of the same alarm replaces its notification. */
+  ref: z.number().int(),
+  severity: z.enum(['critical', 'high', 'medium', 'low']),
+  title: z.string(),
+  body: z.string(),
+  /** The store (location) and controller. */
+  place: z.string(),
+  what: z.string(),
+  raised_at: z.string(),
+  locale: z.enum(LOCALES),
+  /** The alarm in the console. */
+  url: z.string(),
+  /** One-tap acknowledge (`POST /api/ack-links/{token}`); null when the person may not acknowledge. */
+  ack: z.object({ token: z.string(), url: z.string(), api: z.string() }).nullable(),
+  /** The notification's buttons, in the person's language. */
+  actions: z.object({ acknowledge: z.string(), open: z.string() }),
+  /** The person's active alarms (the app badge). */
+  badge: z.number().int().min(0),
+});
+export type PushPayload = z.infer<typeof pushPayload>;

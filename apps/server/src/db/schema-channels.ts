@@ -81,3 +81,27 @@ export const notificationRules = pgTable(
     check('notification_rules_contact_ck', sql`(${t.method} = 'contact') = (${t.contactMethodId} is not null)`),
   ],
 );
+
+/**
+ * A browser's Web Push subscription of a person (one per device and browser profile): where its push
+ * service takes pushes (`endpoint`) and the keys a push is encrypted to (RFC 8291). A push service's
+ * 404/410 removes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The subscription's P-256 public key, base64url. */
+    p256dh: text('p256dh').notNull(),
+    /** The subscription's 16-byte authentication secret, base64url. */
+    auth: text('auth').notNull(),
+    /** The browser that subscribed, as its User-Agent named it (shown to tell devices apart). */
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);

@@ -39,7 +39,9 @@ export type FieldMessageKey =
   | 'code_wrong'
   | 'code_expired'
   | 'code_spent'
-  | 'code_not_sent';
+  | 'code_not_sent'
+  | 'push_endpoint_private'
+  | 'push_endpoint_invalid';
 
 /** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
 export type InUseKey =
@@ -80,6 +82,7 @@ export type Catalog = {
     password_weak: string;
     phone_format: string;
     code_format: string;
+    push_key_format: string;
     locations_required: string;
     range_order: string;
     not_applicable: string;

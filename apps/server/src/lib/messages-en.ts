@@ -72,6 +72,10 @@ export const EN_US: Catalog = {
     code_expired: 'This code has expired. Send a new one.',
     code_spent: 'Too many wrong codes. Send a new one.',
     code_not_sent: 'The code could not be sent to this number. Check it and try again.',
+    push_endpoint_private:
+      'This push service address points at a private or local network, which this console does not send to.',
+    push_endpoint_invalid:
+      'This is not a push subscription a browser gives (an https endpoint and its p256dh and auth keys).',
     refrigerant_system_missing: "Set up this rack's refrigerant system (refrigerant and full charge) first.",
     correction_target_invalid: 'Choose an entry of this system that has not been corrected yet.',
     date_in_future: 'The date cannot be in the future.',
@@ -123,6 +127,7 @@ export const EN_US: Catalog = {
     password_weak: 'This password is too easy to guess. Choose a longer or less common one.',
     phone_format: 'Enter the number with its country code, e.g. +1 312 555 0100.',
     code_format: 'Enter the 6 digits of the code.',
+    push_key_format: 'This is not a key a browser gives a push subscription.',
     locations_required: 'Choose at least one location, or all locations.',
     range_order: 'The end must be after the start.',
     not_applicable: 'This field does not apply to this kind of entry.',

@@ -17,6 +17,7 @@ const CUSTOM_KEYS = new Set([
   'password_weak',
   'phone_format',
   'code_format',
+  'push_key_format',
   'locations_required',
   'range_order',
   'required',

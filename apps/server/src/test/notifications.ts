@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { pushSenderOf } from '../features/channels/push.ts';
 import { twilioOf } from '../features/channels/twilio.ts';
 import { createMailTransport, type MailTransport } from '../features/notifications/transport.ts';
 import type { NotificationWorkerDeps } from '../features/notifications/worker.ts';
@@ -65,6 +67,7 @@ export function useNotificationsServer(env: () => Record<string, string> = () =>
       transport,
       publicUrl: PUBLIC_URL,
       twilio: twilioOf(extra),
+      push: pushSenderOf({ db: server.database.db, config: loadConfig({ PUBLIC_URL, ...extra }) }),
       from: 'Console <alerts@console.test>',
       now: () => clock.now,
     };

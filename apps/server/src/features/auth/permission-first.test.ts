@@ -32,6 +32,11 @@ const ANY_USER = new Set([
   'DELETE /api/account/contact-methods/{id}',
   'GET /api/account/notification-rules',
   'PUT /api/account/notification-rules',
+  'GET /api/push/public-key',
+  'GET /api/account/push-subscriptions',
+  'POST /api/account/push-subscriptions',
+  'DELETE /api/account/push-subscriptions',
+  'DELETE /api/account/push-subscriptions/{id}',
   'GET /api/refrigerants',
 ]);
 

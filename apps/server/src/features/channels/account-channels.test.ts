@@ -42,7 +42,7 @@ describe('contact methods', () => {
   it('sends a code by SMS through the Twilio client, verifies it, and lists the number', async () => {
     expect((await call('GET', 'account/channels', tech)).json().data).toEqual({
       email: true,
-      push: false,
+      push: true,
       sms: true,
       voice: true,
     });
@@ -198,5 +198,75 @@ describe('without Twilio', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('push subscriptions', () => {
+  const subscription = (endpoint: string) => ({
+    endpoint,
+    expirationTime: null,
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  });
+
+  it('gives the VAPID key to signed-in people only, the same key every time', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/push/public-key' })).statusCode).toBe(401);
+    const first = (await call('GET', 'push/public-key', tech)).json().data.public_key;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(Buffer.from(first, 'base64url')[0]).toBe(4);
+    expect((await call('GET', 'push/public-key', tech)).json().data.public_key).toBe(first);
+  });
+
+  it('refuses endpoints on loopback and private addresses, and malformed keys, in the caller’s language', async () => {
+    for (const endpoint of [
+      'https://127.0.0.1/push/x',
+      'https://10.0.0.8/push/x',
+      'https://localhost/push/x',
+      'http://push.example.com/x',
+    ]) {
+      const res = await call('POST', 'account/push-subscriptions', tech, subscription(endpoint), 'es-MX');
+      expect(res.statusCode, endpoint).toBe(422);
+      expect(res.json().error.details.fields[0]).toMatchObject({ field: 'endpoint' });
+    }
+    const private_ = await call(
+      'POST',
+      'account/push-subscriptions',
+      tech,
+      subscription('https://192.168.1.5/p'),
+      'es-MX',
+    );
+    expect(private_.json().error.details.fields[0].message).toMatch(/red privada o local/);
+    const badKeys = await call('POST', 'account/push-subscriptions', tech, {
+      endpoint: 'https://8.8.8.8/push/x',
+      keys: { p256dh: 'short', auth: 'A'.repeat(22) },
+    });
+    expect(badKeys.statusCode).toBe(422);
+    expect((await call('GET', 'account/push-subscriptions', tech)).json()).toMatchObject({
+      data: [],
+      meta: { total: 0 },
+    });
+  });
+
+  it('keeps a public endpoint for its person only; another organization’s user gets 404; removal by endpoint or id', async () => {
+    const added = await call('POST', 'account/push-subscriptions', tech, subscription('https://8.8.8.8/push/tech-1'));
+    expect(added.statusCode, added.body).toBe(201);
+    const second = await call('POST', 'account/push-subscriptions', tech, subscription('https://8.8.8.8/push/tech-2'));
+    const list = (await call('GET', 'account/push-subscriptions?per_page=1', tech)).json();
+    expect(list.meta).toMatchObject({ total: 2, per_page: 1, last_page: 2 });
+    await addOutsider(t.database.db, 'push-outsider@example.com');
+    const outsider = await login(t.app, 'push-outsider@example.com');
+    expect((await call('GET', 'account/push-subscriptions', outsider)).json().data).toEqual([]);
+    const id = added.json().data.id;
+    expect((await call('DELETE', `account/push-subscriptions/${id}`, outsider)).statusCode).toBe(404);
+    expect(
+      (await call('DELETE', 'account/push-subscriptions', outsider, { endpoint: 'https://8.8.8.8/push/tech-1' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('DELETE', 'account/push-subscriptions', tech, { endpoint: 'https://8.8.8.8/push/tech-1' }))
+        .statusCode,
+    ).toBe(204);
+    expect((await call('DELETE', `account/push-subscriptions/${second.json().data.id}`, tech)).statusCode).toBe(204);
+    expect((await call('DELETE', `account/push-subscriptions/${id}`, tech)).statusCode).toBe(404);
+    expect((await call('GET', 'account/push-subscriptions', tech)).json().meta.total).toBe(0);
   });
 });

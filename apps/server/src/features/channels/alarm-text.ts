@@ -24,6 +24,8 @@ const COPY = {
     ackRefused: (ref: number) => `Alarm #${ref} cannot be acknowledged (already acknowledged, cleared, or not yours).`,
     ackHelp: 'Reply ACK to acknowledge your latest alarm, or ACK and its number (e.g. ACK 1234).',
     since: (at: string) => `since ${at}`,
+    pushAcknowledge: 'Acknowledge',
+    pushOpen: 'Open',
   },
   'es-MX': {
     sms: (what: string, ref: number, link: string | null) =>
@@ -42,25 +44,47 @@ const COPY = {
     ackRefused: (ref: number) => `La alarma #${ref} no se puede reconocer (ya reconocida, resuelta o no es tuya).`,
     ackHelp: 'Responde ACK para reconocer tu última alarma, o ACK y su número (p. ej. ACK 1234).',
     since: (at: string) => `desde ${at}`,
+    pushAcknowledge: 'Reconocer',
+    pushOpen: 'Abrir',
   },
 } as const;
 
 export const channelCopy = (locale: Locale) => COPY[locale];
 
-/** The alarm in a few words: severity, what, where, since when (in the person's zone). */
-export function alarmLine(alarm: AlarmRow, opts: { locale: Locale; timeZone: string }): string {
-  const es = opts.locale === 'es-MX';
-  const type = es ? alarm.type_name_es : alarm.type_name;
-  const place = [alarm.location_name, alarm.controller_name].filter(Boolean).join(', ');
-  let since: string;
+/** When the alarm was raised, as the person reads a time (their zone). */
+function sinceText(alarm: AlarmRow, opts: { locale: Locale; timeZone: string }): string {
   try {
-    since = new Intl.DateTimeFormat(opts.locale, { timeStyle: 'short', timeZone: opts.timeZone }).format(
+    return new Intl.DateTimeFormat(opts.locale, { timeStyle: 'short', timeZone: opts.timeZone }).format(
       toDate(alarm.raised_at),
     );
   } catch {
-    since = toDate(alarm.raised_at).toISOString();
+    return toDate(alarm.raised_at).toISOString();
   }
-  return `[${SEVERITY[opts.locale][alarm.severity]}] #${alarm.ref} ${type} – ${place} (${COPY[opts.locale].since(since)})`;
+}
+
+const placeOf = (alarm: AlarmRow) => [alarm.location_name, alarm.controller_name].filter(Boolean).join(', ');
+
+/** The alarm in a few words: severity, what, where, since when (in the person's zone). */
+export function alarmLine(alarm: AlarmRow, opts: { locale: Locale; timeZone: string }): string {
+  const type = opts.locale === 'es-MX' ? alarm.type_name_es : alarm.type_name;
+  const since = COPY[opts.locale].since(sinceText(alarm, opts));
+  return `[${SEVERITY[opts.locale][alarm.severity]}] #${alarm.ref} ${type} – ${placeOf(alarm)} (${since})`;
+}
+
+/** A push notification's text: the title says severity and what, the body where, why and since when. */
+export function pushText(alarm: AlarmRow, opts: { locale: Locale; timeZone: string }) {
+  const es = opts.locale === 'es-MX';
+  const what = es ? alarm.type_name_es : alarm.type_name;
+  const reason = es ? (alarm.reason_es ?? alarm.reason) : alarm.reason;
+  const place = placeOf(alarm);
+  const since = COPY[opts.locale].since(sinceText(alarm, opts));
+  return {
+    title: `${SEVERITY[opts.locale][alarm.severity]}: ${what} #${alarm.ref}`,
+    body: `${place} (${since})${reason ? `\n${reason}` : ''}`,
+    place,
+    what,
+    actions: { acknowledge: COPY[opts.locale].pushAcknowledge, open: COPY[opts.locale].pushOpen },
+  };
 }
 
 /** The SMS of a page: the alarm, its acknowledge link when the person has one, "reply ACK {ref}". */

@@ -1,11 +1,14 @@
+import type { PushPayload } from '@rcm/shared/channels';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { toDate } from '../../lib/sql.ts';
 import { type AlarmRef, queueAlarmEmails, refOf } from '../notifications/alarm-emails.ts';
 import { type AlarmRow, loadAlarm } from '../notifications/alarm-outbox-repo.ts';
+import type { Recipient } from '../notifications/recipients.ts';
+import { alarmLink } from '../notifications/templates.ts';
 import { ackLinkUrl, createAckLinkFor } from './ack-links-repo.ts';
-import { smsText } from './alarm-text.ts';
+import { pushText, smsText } from './alarm-text.ts';
 import {
   claimDueDeliveries,
   type DueDelivery,
@@ -15,6 +18,8 @@ import {
   recipientOf,
   retryDelivery,
 } from './deliver-repo.ts';
+import { type PushSender, sendPush } from './push.ts';
+import { activeAlarmsPaging, dropSubscription, subscriptionsOf } from './push-repo.ts';
 import type { TwilioClient } from './twilio.ts';
 
 /** A claimed delivery not finished within this lease (its worker died) is tried again. */
@@ -33,6 +38,8 @@ export type DeliveryDeps = {
   now: () => Date;
   /** Null: SMS and calls are not configured (their deliveries fail, saying so). */
   twilio?: TwilioClient | null;
+  /** Web Push (VAPID keys; absent: push deliveries fail, saying so). */
+  push?: PushSender | null;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
 
@@ -90,6 +97,10 @@ async function deliver(deps: DeliveryDeps, page: DueDelivery, alarm: AlarmRow): 
     await markDelivery(deps.db, page.id, { status: 'queued', emailId });
     return;
   }
+  if (page.channel === 'push') {
+    await deliverPush(deps, page, alarm, person);
+    return;
+  }
   if (page.channel !== 'sms' && page.channel !== 'voice') throw new Error(`no sender for ${page.channel}`);
   if (!page.address || !page.verified) {
     await markDelivery(deps.db, page.id, { status: 'failed', detail: 'The number was removed or is not verified.' });
@@ -111,4 +122,56 @@ async function deliver(deps: DeliveryDeps, page: DueDelivery, alarm: AlarmRow): 
     const placed = await deps.twilio.call(page.address, { url: twilioVoiceUrl(deps.publicUrl, page.id) }, callback);
     await markDelivery(deps.db, page.id, { status: 'sent', providerId: placed.sid });
   }
+}
+
+/**
+ * A push to every device of the person: the alarm in their language, its one-tap acknowledge link,
+ * their active alarms for the app badge. A device its push service says is gone (404/410) is
+ * unsubscribed; sent once any device took it; failed when none is left; else retried.
+ */
+async function deliverPush(deps: DeliveryDeps, page: DueDelivery, alarm: AlarmRow, person: Recipient): Promise<void> {
+  if (!deps.push) throw new Error('Push is not available on this instance.');
+  const devices = await subscriptionsOf(deps.db, person.userId);
+  if (devices.length === 0) {
+    await markDelivery(deps.db, page.id, { status: 'failed', detail: 'No device of theirs has push enabled.' });
+    return;
+  }
+  const token = await createAckLinkFor(deps.db, { alarmId: alarm.id, userId: person.userId, at: deps.now() });
+  const text = pushText(alarm, { locale: person.locale, timeZone: person.timeZone });
+  const payload: PushPayload = {
+    kind: 'alarm',
+    ref: Number(alarm.ref),
+    severity: alarm.severity,
+    title: text.title,
+    body: text.body,
+    place: text.place,
+    what: text.what,
+    raised_at: toDate(alarm.raised_at).toISOString(),
+    locale: person.locale,
+    url: alarmLink(deps.publicUrl, Number(alarm.ref)),
+    ack: token
+      ? { token, url: ackLinkUrl(deps.publicUrl, token), api: `${deps.publicUrl}/api/ack-links/${token}` }
+      : null,
+    actions: text.actions,
+    badge: await activeAlarmsPaging(deps.db, person.userId),
+  };
+  let sent = 0;
+  let gone = 0;
+  const failures: string[] = [];
+  for (const device of devices) {
+    const outcome = await sendPush(deps.push, device, payload);
+    if (outcome.ok) sent++;
+    else if (outcome.gone) {
+      gone++;
+      await dropSubscription(deps.db, device.id);
+    } else failures.push(outcome.detail);
+  }
+  const detail = failures.length > 0 ? failures.join(' ') : null;
+  if (sent > 0) await markDelivery(deps.db, page.id, { status: 'sent', detail });
+  else if (failures.length > 0) throw new Error(detail ?? 'The push was not sent.');
+  else
+    await markDelivery(deps.db, page.id, {
+      status: 'failed',
+      detail: `The push service no longer knows this person's devices (${gone} unsubscribed).`,
+    });
 }

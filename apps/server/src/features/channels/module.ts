@@ -8,6 +8,10 @@ import { createAccountChannelsRepo } from './account-repo.ts';
 import { accountChannelRoutes } from './account-routes.ts';
 import { createAckLinks } from './ack-links.ts';
 import { ACK_LINK_TTL_MS, deleteExpiredAckLinks } from './ack-links-repo.ts';
+import { pushSenderOf } from './push.ts';
+import { createPushAccount } from './push-account.ts';
+import { createPushRepo } from './push-repo.ts';
+import { pushRoutes } from './push-routes.ts';
 import { ackLinkRoutes } from './routes.ts';
 import { twilioOf } from './twilio.ts';
 import { twilioRoutes } from './twilio-routes.ts';
@@ -23,12 +27,14 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const account = createAccountChannels({
     repo: createAccountChannelsRepo(ctx.db),
     twilio,
-    push: false,
+    push: true,
     now: ctx.now,
   });
+  const push = createPushAccount({ repo: createPushRepo(ctx.db), sender: pushSenderOf(ctx), now: ctx.now });
   return async (app) => {
     await app.register(ackLinkRoutes(ackLinks));
     await app.register(accountChannelRoutes(account));
+    await app.register(pushRoutes(push));
     await app.register(
       twilioRoutes({
         db: ctx.db,

@@ -1,12 +1,14 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { ContactMethodType, RuleMethod } from '../../db/schema-channels.ts';
 import { rulesForPaging } from './account-repo.ts';
+import { hasPushSubscription } from './push-repo.ts';
 
 export type PagingRule = {
   method: RuleMethod;
   delayMinutes: number;
   contactMethodId: number | null;
   type: ContactMethodType | null;
+  /** A number: verified; push: the person has a device subscribed (else the rule reaches nobody). */
   verified: boolean;
 };
 
@@ -19,6 +21,8 @@ const DEFAULTS: readonly PagingRule[] = [
 /** How a paged person wants to be reached, read in the paging transaction. */
 export async function personRules(tx: DbOrTx, userId: number): Promise<readonly PagingRule[]> {
   const rows = await rulesForPaging(tx, userId);
-  if (rows.length === 0) return DEFAULTS;
-  return rows.map((r) => ({ ...r, verified: Boolean(r.verified) }));
+  const rules = rows.length === 0 ? DEFAULTS : rows.map((r) => ({ ...r, verified: Boolean(r.verified) }));
+  if (!rules.some((r) => r.method === 'push')) return rules;
+  const push = await hasPushSubscription(tx, userId);
+  return rules.map((r) => (r.method === 'push' ? { ...r, verified: push } : r));
 }

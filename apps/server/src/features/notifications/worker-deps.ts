@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
+import type { PushSender } from '../channels/push.ts';
 import type { TwilioClient } from '../channels/twilio.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -16,6 +17,8 @@ export type NotificationWorkerDeps = {
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** SMS and calls (null or absent: not configured). */
   twilio?: TwilioClient | null;
+  /** Web Push (null or absent: push deliveries fail, saying so). */
+  push?: PushSender | null;
   /** Delivery attempts before a message is marked failed. */
   maxAttempts?: number;
 };

@@ -12,9 +12,9 @@ const MINUTE = 60_000;
  * One person paged at one step: their notification rules become one `alarm_pages` row each (the
  * defaults when they saved none). An email due at once is queued here, in the paging transaction (a
  * chain's first page reuses the alarm's first email to them); every other delivery (SMS, call, a
- * later email) is left to the channels' worker at its time, which sends it unless the alarm was
- * acknowledged by then. An unverified number and push (not delivered by this installation yet) page
- * nobody and get no row.
+ * later email, a push) is left to the channels' worker at its time, which sends it unless the alarm
+ * was acknowledged by then. An unverified number, and push for a person with no device subscribed,
+ * page nobody and get no row.
  */
 export async function pagePerson(
   tx: DbOrTx,
@@ -26,7 +26,7 @@ export async function pagePerson(
   let rows = 0;
   for (const rule of await personRules(tx, person.userId)) {
     const channel: PageChannel | null =
-      rule.method === 'email' ? 'email' : rule.method === 'contact' && rule.verified ? rule.type : null;
+      rule.method === 'email' ? 'email' : !rule.verified ? null : rule.method === 'push' ? 'push' : rule.type;
     if (channel === null) continue;
     const base = { alarmId: alarm.id, step: page.step, cycle: page.cycle, userId: person.userId, channel };
     if (channel === 'email' && rule.delayMinutes === 0) {

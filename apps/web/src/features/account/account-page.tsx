@@ -12,6 +12,7 @@ import { formResolver } from '../../lib/form-errors.ts';
 import { setLocale } from '../../lib/i18n.ts';
 import { ContactMethodsSection } from '../channels/contact-methods.tsx';
 import { NotificationRulesSection } from '../channels/notification-rules.tsx';
+import { PushSection } from '../channels/push-section.tsx';
 import { NotificationPreferencesSection } from '../notifications/notification-preferences.tsx';
 
 type FormValues = {
@@ -145,6 +146,7 @@ export function AccountPage() {
       <NotificationPreferencesSection />
       <div className="mt-8 max-w-2xl space-y-6">
         <NotificationRulesSection />
+        <PushSection />
         <ContactMethodsSection />
       </div>
     </Page>

@@ -4,6 +4,8 @@ import type {
   ContactMethodBody,
   NotificationRule,
   NotificationRuleView,
+  PushPublicKey,
+  PushSubscriptionView,
 } from '@rcm/shared/channels';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { queryOptions } from '@tanstack/react-query';
@@ -42,3 +44,27 @@ export const saveRules = (rules: NotificationRule[]) =>
   api<{ data: NotificationRuleView[] }>('account/notification-rules', { method: 'PUT', body: rules }).then(
     (r) => r.data,
   );
+
+export const pushPublicKeyQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'push-public-key'],
+    queryFn: () => api<{ data: PushPublicKey }>('push/public-key').then((r) => r.data.public_key),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The person's devices with push (a handful: the first 100 cover them). */
+export const pushSubscriptionsQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'push-subscriptions'],
+    queryFn: () =>
+      api<{ data: PushSubscriptionView[]; meta: ListMeta }>('account/push-subscriptions?per_page=100').then(
+        (r) => r.data,
+      ),
+  });
+
+export const savePushSubscription = (subscription: PushSubscriptionJSON) =>
+  api<{ data: PushSubscriptionView }>('account/push-subscriptions', { method: 'POST', body: subscription }).then(
+    (r) => r.data,
+  );
+export const removePushSubscription = (id: number) =>
+  api<null>(`account/push-subscriptions/${id}`, { method: 'DELETE' });

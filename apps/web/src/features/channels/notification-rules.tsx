@@ -1,5 +1,4 @@
 import {
-  type ChannelAvailability,
   type ContactMethod,
   MAX_RULE_DELAY_MINUTES,
   MAX_RULES,
@@ -17,7 +16,7 @@ import { RootError } from '../../components/ui/form.tsx';
 import { SubmitButton } from '../../components/ui/form-actions.tsx';
 import { Section } from '../../components/ui/section.tsx';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
-import { channelsQuery, contactMethodsQuery, rulesQuery, saveRules } from './api.ts';
+import { contactMethodsQuery, rulesQuery, saveRules } from './api.ts';
 
 type Row = { key: number; method: string; delay: string };
 
@@ -25,11 +24,7 @@ const methodValue = (m: NotificationRule['method']) => (typeof m === 'string' ? 
 const methodOf = (value: string): NotificationRule['method'] =>
   value.startsWith('contact:') ? { contact_method_id: Number(value.slice(8)) } : (value as 'email' | 'push');
 
-function RulesForm(props: {
-  initial: NotificationRuleView[];
-  methods: ContactMethod[];
-  channels: ChannelAvailability;
-}) {
+function RulesForm(props: { initial: NotificationRuleView[]; methods: ContactMethod[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const nextKey = useRef(props.initial.length);
@@ -82,9 +77,7 @@ function RulesForm(props: {
                   onChange={(e) => update(row.key, { method: e.target.value })}
                 >
                   <option value="email">{t('channels.type.email')}</option>
-                  <option value="push">
-                    {props.channels.push ? t('channels.type.push') : t('channels.rules.pushUnavailable')}
-                  </option>
+                  <option value="push">{t('channels.type.push')}</option>
                   {props.methods.map((m) => (
                     <option key={m.id} value={`contact:${m.id}`}>
                       {t(`channels.type.${m.type}`)} {m.address}
@@ -142,12 +135,11 @@ export function NotificationRulesSection() {
   const { t } = useTranslation();
   const rules = useQuery(rulesQuery());
   const methods = useQuery(contactMethodsQuery());
-  const channels = useQuery(channelsQuery());
   return (
     <Section title={t('channels.rules.title')} id="notification-rules">
-      {rules.isPending || methods.isPending || channels.isPending ? (
+      {rules.isPending || methods.isPending ? (
         <Spinner label={t('common.loading')} />
-      ) : rules.isError || methods.isError || channels.isError ? (
+      ) : rules.isError || methods.isError ? (
         <p role="alert" className="text-sm">
           {t('channels.loadError')}
         </p>
@@ -156,7 +148,6 @@ export function NotificationRulesSection() {
           key={JSON.stringify([rules.data, methods.data.map((m) => [m.id, m.verified])])}
           initial={rules.data}
           methods={methods.data}
-          channels={channels.data}
         />
       )}
     </Section>

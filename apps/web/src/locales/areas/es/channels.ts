@@ -39,7 +39,30 @@ export const es: Widen<typeof en> = {
     save: 'Guardar reglas',
     saving: 'Guardando…',
     saved: 'Reglas de notificación guardadas.',
-    pushUnavailable: 'Notificación push (esta consola aún no las envía)',
+  },
+  push: {
+    title: 'Notificaciones push en tus dispositivos',
+    intro:
+      'Una notificación push muestra la alarma en este dispositivo, aun con la consola cerrada, con botones para reconocerla o abrirla.',
+    enable: 'Activar notificaciones push en este dispositivo',
+    enabling: 'Activando…',
+    enabled: 'Las notificaciones push están activadas en este dispositivo.',
+    enabledHere: 'Las notificaciones push están activadas en este dispositivo.',
+    denied:
+      'No se permitieron las notificaciones. Permítelas para este sitio en tu navegador para activar las notificaciones push.',
+    blocked:
+      'Las notificaciones están bloqueadas para este sitio. Permítelas en la configuración del sitio de tu navegador.',
+    unsupported:
+      'Este navegador no puede recibir notificaciones push (en iPhone, primero agrega la consola a la pantalla de inicio).',
+    failed: 'No se pudieron activar las notificaciones push en este dispositivo. Inténtalo de nuevo.',
+    none: 'Ningún dispositivo recibe notificaciones push todavía.',
+    devices: 'Dispositivos con notificaciones push',
+    thisDevice: 'Este dispositivo',
+    otherDevice: 'Otro dispositivo',
+    since: 'Desde {{at}}',
+    remove: 'Quitar',
+    removeTitle: '¿Dejar de enviar notificaciones push a este dispositivo?',
+    removeBody: 'Este dispositivo ya no recibirá notificaciones push cuando se te avise de una alarma.',
   },
   ack: {
     loadingTitle: 'Cargando la alarma…',

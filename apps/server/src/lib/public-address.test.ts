@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isPrivateAddress, isPublicUrl } from './public-address.ts';
+
+describe('public addresses (webhooks, push endpoints)', () => {
+  it('knows loopback, private, link-local and mapped addresses from public ones', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.40',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['8.8.8.8', '142.250.72.14', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPrivateAddress(a), a).toBe(false);
+  });
+
+  it('judges a URL by every address its host resolves to', async () => {
+    expect(await isPublicUrl('https://127.0.0.1:8443/push')).toBe(false);
+    expect(await isPublicUrl('https://[::1]/push')).toBe(false);
+    expect(await isPublicUrl('https://localhost/push')).toBe(false);
+    expect(await isPublicUrl('https://8.8.8.8/push')).toBe(true);
+    expect(await isPublicUrl('not a url')).toBe(false);
+  });
+});
