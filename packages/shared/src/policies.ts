@@ -42,6 +42,7 @@ export type ActionSubjects = {
   'alarm.annotate': undefined;
   'controller.list': undefined;
   'controller.edit': undefined;
+  'controller.move': InOrganization;
   'controller.maintain': undefined;
   'controller.decommission': undefined;
   'controller.authorize': InOrganization;
@@ -112,6 +113,10 @@ const RULES: { [A in Action]: Rule<A> } = {
   'alarm.annotate': (has) => has('alarms_acknowledge'),
   'controller.list': (has) => has('controllers_view', 'controllers_view_all'),
   'controller.edit': (has) => has('controllers_edit'),
+  // To an organization whose controllers the caller sees: every one with controllers_view_all (the
+  // controllers scope of auth/scope.ts), otherwise their own.
+  'controller.move': (has, a, s) =>
+    has('controllers_edit') && (s?.organizationId === a.organizationId || has('controllers_view_all')),
   'controller.maintain': (has) => has('controllers_update'),
   'controller.decommission': (has) => has('controllers_edit'),
   'controller.authorize': (has, a, s) => has('controller_authorize') && ownOrAll(has, a, s),

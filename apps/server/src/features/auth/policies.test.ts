@@ -33,6 +33,7 @@ const TABLE: { [A in Action]: [ActionSubjects[A] | undefined, [0 | 1, 0 | 1, 0 |
   'alarm.annotate': [undefined, [1, 1, 1, 0, 1]],
   'controller.list': [undefined, [1, 1, 1, 1, 1]],
   'controller.edit': [undefined, [1, 1, 1, 0, 1]],
+  'controller.move': [{ organizationId: 3 }, [1, 0, 1, 0, 0]],
   'controller.maintain': [undefined, [1, 0, 1, 0, 0]],
   'controller.decommission': [undefined, [1, 1, 1, 0, 1]],
   'controller.authorize': [{ organizationId: 1 }, [1, 0, 1, 0, 0]],
@@ -129,6 +130,12 @@ describe('can: rules that depend on the subject', () => {
     expect(can(technician, 'controller.authorize', { organizationId: 2 })).toBe(true);
     // Without a subject: whether the permission allows the action at all (a service's 403 before 404).
     expect(can(manager, 'organization.edit')).toBe(true);
+  });
+
+  it('controllers move to an organization whose controllers the caller sees', () => {
+    expect(can(manager, 'controller.move', { organizationId: 1 })).toBe(true);
+    const orgWide = actor(6, 1, ['controllers_edit', 'controllers_view', 'organization_view_all']);
+    expect(can(orgWide, 'controller.move', { organizationId: 2 })).toBe(false);
   });
 
   it('locations anywhere: locations_view_all counts like organization_view_all', () => {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, actingUserId } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
-import { holdsOrganization, inScope, scopeFor } from '../auth/scope.ts';
+import { inScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { ControllersRepo } from './repo.ts';
@@ -49,10 +49,9 @@ export function createControllersService(deps: {
       const controller = await authorised(ctx, id);
       // Moving to another organization: one the caller may see controllers of.
       const organizationId = body.organization_id ?? controller.organizationId;
-      const scope = scopeFor(ctx, 'controllers');
       if (
         organizationId === null ||
-        (organizationId !== controller.organizationId && !(scope && holdsOrganization(scope, organizationId)))
+        (organizationId !== controller.organizationId && !can(ctx, 'controller.move', { organizationId }))
       ) {
         throw new AppError(422, 'validation_failed', { fields: [{ field: 'organization_id', key: 'unknown_option' }] });
       }

@@ -55,8 +55,8 @@ export function ControllerEditPage() {
   const id = Number(controllerId);
   const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) });
   const c = controller.data;
-  // Only those who see every organization may move a controller to another one.
-  const movable = userCan(user, 'organization.viewAll');
+  // Only those who see every organization's controllers may move a controller to another one.
+  const movable = userCan(user, 'controller.move');
   const organizations = useQuery({ ...organizationsQuery(), enabled: movable });
   const form = useForm<FormValues, unknown, ControllerUpdateBody>({
     values: c
