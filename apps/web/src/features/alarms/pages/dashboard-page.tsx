@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { anyControllerQuery } from '../../../lib/installation.ts';
 import { usePhone } from '../../../lib/media.ts';
 import { OnCallNow } from '../../oncall/on-call-now.tsx';
@@ -37,7 +37,7 @@ function tileOf(f: AlarmFilters): TileKey | null {
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  if (!hasPermission(user, 'alarms_view'))
+  if (!userCan(user, 'alarm.view'))
     return (
       <Page title={t('dashboard.title')}>
         <EmptyState title={t('dashboard.noAccessTitle')} body={t('dashboard.noAccessBody')} />
@@ -85,7 +85,7 @@ function AlarmDashboard() {
   // Asked only when no alarm is listed: an installation without controllers says what to do next.
   const controllers = useQuery({
     ...anyControllerQuery(),
-    enabled: list.data?.meta.total === 0 && hasPermission(user, 'controllers_view', 'controllers_view_all'),
+    enabled: list.data?.meta.total === 0 && userCan(user, 'controller.list'),
   });
   const noController = controllers.data === false;
   const meta = list.data?.meta;
@@ -158,7 +158,7 @@ function AlarmDashboard() {
           <OfflineControllers
             filtering={filters.offline === 'true'}
             onFilter={(on) => update({ offline: on ? 'true' : undefined })}
-            canList={hasPermission(user, 'controllers_view', 'controllers_view_all')}
+            canList={userCan(user, 'controller.list')}
           />
           <AlertSettingsButton />
         </div>
@@ -182,7 +182,7 @@ function AlarmDashboard() {
             <OfflineControllers
               filtering={filters.offline === 'true'}
               onFilter={(on) => update({ offline: on ? 'true' : undefined })}
-              canList={hasPermission(user, 'controllers_view', 'controllers_view_all')}
+              canList={userCan(user, 'controller.list')}
             />
           )}
           <BulkActions
