@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './app/router.tsx';
 import { authStore, initAuth } from './lib/auth-store.ts';
+import { watchLostFocus } from './lib/focus.ts';
 import { initI18n, setLocale } from './lib/i18n.ts';
 import { clearCacheOnIdentityChange, queryClient } from './lib/query-client.ts';
 import { initTheme } from './lib/theme.ts';
@@ -18,6 +19,7 @@ authStore.onUser((user) => {
 });
 clearCacheOnIdentityChange();
 initAuth();
+watchLostFocus();
 
 const root = document.getElementById('root');
 if (root) {

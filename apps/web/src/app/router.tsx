@@ -10,6 +10,7 @@ import {
 import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { whenAuthReady } from '../lib/auth-store.ts';
+import { armPageHeadingFocus } from '../lib/focus.ts';
 import { loadAppStrings } from '../lib/i18n.ts';
 import { assetsSearch, inventorySearch, jobsSearch, reportSearch } from './list-search-params.ts';
 import { PAGES } from './pages.tsx';
@@ -142,6 +143,11 @@ export const router = createRouter({
   routeTree: rootRoute.addChildren({ ...appRoutes, logout: logoutRoute }),
   defaultPreload: 'intent',
   scrollRestoration: true,
+});
+
+// After a navigation to another path the new page's heading takes focus (lib/focus.ts).
+router.subscribe('onBeforeNavigate', (event) => {
+  if (event.fromLocation && event.pathChanged) armPageHeadingFocus();
 });
 
 declare module '@tanstack/react-router' {
