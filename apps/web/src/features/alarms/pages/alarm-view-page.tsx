@@ -156,6 +156,8 @@ export function AlarmViewPage() {
             key={a.notes}
             alarmRef={ref}
             notes={a.notes}
+            by={a.notes_by}
+            at={a.notes_at}
             canEdit={hasPermission(user, 'alarms_acknowledge')}
           />
         </Section>

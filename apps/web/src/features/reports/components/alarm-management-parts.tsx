@@ -181,7 +181,7 @@ export function ConditionTable(props: { title: string; rows: AlarmManagementRepo
                 <ControllerLink id={c.controller.id} name={c.controller.name} />
               </td>
               <td className={td}>{c.location ?? '—'}</td>
-              <td className={`${td} font-mono text-xs`}>{c.subject}</td>
+              <td className={td}>{i18n.language === 'es-MX' ? c.point_es : c.point}</td>
               <td className={`${td} tabular-nums`}>{c.count}</td>
               <td className={`${td} tabular-nums`}>{formatNumber(c.share_percent, 1)} %</td>
             </tr>
