@@ -59,7 +59,11 @@ const condition = z.object({
   alarm_type: z.object({ code: z.string(), name: z.string(), name_es: z.string() }),
   controller: z.object({ id: z.number().int(), name: z.string() }),
   location: z.string().nullable(),
+  /** What the alarm is about as the alarm stores it: `A:oil_pressure`, `A.CASE3`, `controller`. */
   subject: z.string(),
+  /** The subject in words (a rack metric, the point's name, the controller), in English and Spanish. */
+  point: z.string(),
+  point_es: z.string(),
   count: z.number().int(),
   share_percent: z.number(),
 });

@@ -159,8 +159,12 @@ export async function unimpersonate(): Promise<void> {
 /** Resolves once the auth state is known (docs/requirements.md: readiness polled every 50 ms). */
 export function whenAuthReady(): Promise<AuthState> {
   return new Promise((resolve) => {
-    const check = () => (state.loaded ? resolve(state) : setTimeout(check, 50));
-    check();
+    if (state.loaded) return resolve(state);
+    const stop = authStore.subscribe(() => {
+      if (!state.loaded) return;
+      stop();
+      resolve(state);
+    });
   });
 }
 

@@ -152,7 +152,14 @@ export function AlarmViewPage() {
         <AlarmProgress alarm={a} />
         <AlarmDetails alarm={a} />
         <Section title={t('alarmView.notes')} id="alarm-notes">
-          <AlarmNotes key={a.notes} alarmRef={ref} notes={a.notes} canEdit={userCan(user, 'alarm.annotate')} />
+          <AlarmNotes
+            key={a.notes}
+            alarmRef={ref}
+            notes={a.notes}
+            by={a.notes_by}
+            at={a.notes_at}
+            canEdit={userCan(user, 'alarm.annotate')}
+          />
         </Section>
         <div className="grid gap-6 lg:grid-cols-2">
           <Section title={t('oncall.paged')} id="alarm-pages">

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
 import { AssetDialog } from '../components/asset-dialog.tsx';
 import { WarrantyCell } from '../components/warranty-badge.tsx';
@@ -107,7 +108,7 @@ export function AssetsPage() {
               key: 'installedAt',
               header: t('assets.installedAt'),
               className: 'tabular-nums',
-              cell: (a) => a.installed_at ?? '—',
+              cell: (a) => formatDay(a.installed_at),
             },
             {
               key: 'warrantyExpiry',

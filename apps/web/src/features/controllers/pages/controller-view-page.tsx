@@ -7,7 +7,7 @@ import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth, userCan } from '../../../lib/auth-store.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { MaintenanceBanner, MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
@@ -93,7 +93,7 @@ export function ControllerViewPage() {
         <Field label={t('dashboard.deviceAddr')}>{c.device_address}</Field>
         <Field label={t('controllers.deviceModel')}>{c.device_model}</Field>
         <Field label={t('controllers.vendorEndpoint')}>{c.vendor_endpoint}</Field>
-        <Field label={t('controllers.warrantyExpiry')}>{c.warranty_expiry}</Field>
+        <Field label={t('controllers.warrantyExpiry')}>{formatDay(c.warranty_expiry)}</Field>
         <Field label={t('controllers.authorisation')}>
           {c.authorised ? t('controllers.authorised') : t('pending.status')}
         </Field>

@@ -111,7 +111,7 @@ export function ControllersPage() {
                     </Link>
                   ) : (
                     <Link to="/controllers/$id/authorise" params={{ id: String(c.id) }} className={linkClass}>
-                      {c.name ?? t('pending.na')} · {t('pending.status')}
+                      {c.name ?? t('pending.unnamed')} · {t('pending.status')}
                     </Link>
                   )}
                   <span className="block font-mono text-xs font-normal text-slate-600 dark:text-slate-300">

@@ -11,6 +11,7 @@ import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { sharedPoliciesQuery } from '../api/escalation-policies.ts';
 import { alarmTypeQuery, updateAlarmType } from '../api/settings.ts';
+import { watchesLabel } from '../components/alarm-type-watches.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 
 type FormValues = {
@@ -102,7 +103,7 @@ export function AlarmTypeEditPage() {
   return (
     <SettingsLayout
       title={t('settings.alarmTypes.editTitle')}
-      subtitle={a ? `${a.code} · ${a.source}: ${a.match}` : undefined}
+      subtitle={a ? `${a.code} · ${watchesLabel(a, t)}` : undefined}
     >
       <QueryState pending={type.isPending} error={false} onRetry={() => void type.refetch()}>
         {!a ? (

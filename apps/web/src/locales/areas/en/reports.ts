@@ -82,7 +82,7 @@ export const en = {
     for: 'For',
     inRange: 'In range',
     source:
-      'Periods come from the controller reporting a point as manual_on (the “Rack manually on” alarm raised and cleared with it); the last reading shows the controller kept reporting.',
+      'Periods come from the controller reporting a point as manually on (the “Rack manually on” alarm raised and cleared with it); the last reading shows the controller kept reporting.',
   },
   haccp: {
     locations: 'Locations',

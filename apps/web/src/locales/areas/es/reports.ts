@@ -85,7 +85,7 @@ export const es: Widen<typeof en> = {
     for: 'Duración',
     inRange: 'En el rango',
     source:
-      'Los periodos provienen del controlador que reporta un punto como manual_on (la alarma “Rack encendido manualmente” se activa y se borra con él); la última lectura muestra que el controlador siguió reportando.',
+      'Los periodos provienen del controlador que reporta un punto en encendido manual (la alarma “Rack encendido manualmente” se activa y se borra con él); la última lectura muestra que el controlador siguió reportando.',
   },
   haccp: {
     locations: 'Ubicaciones',
