@@ -50,6 +50,12 @@ type Target =
   | { kind: 'corrective_action'; excursion: HaccpExcursion; corrects?: HaccpAction }
   | { kind: 'sign_off'; location_id: number; from: string; to: string; corrects?: HaccpEntry };
 
+/** Which dialog is open: the excursion or period, and the entry corrected. */
+const targetKey = (t: Target) =>
+  t.kind === 'corrective_action'
+    ? `a-${t.excursion.controller_id}-${t.excursion.point}-${t.excursion.start}-${t.corrects?.id ?? ''}`
+    : `s-${t.location_id}-${t.from}-${t.to}-${t.corrects?.id ?? ''}`;
+
 const entryForm = z.object({ text: z.string().trim().max(2000), taken_at: z.string() });
 type EntryForm = z.infer<typeof entryForm>;
 
@@ -60,7 +66,8 @@ function EntryDialog(props: { target: Target | null; onClose: () => void }) {
   const target = props.target;
   const form = useForm<EntryForm>({
     resolver: formResolver(entryForm, t),
-    values: {
+    // The dialog is mounted afresh for each target (its `key`): these are read once.
+    defaultValues: {
       text: target?.corrects && 'text' in target.corrects ? target.corrects.text : '',
       taken_at: toLocalInput(new Date()),
     },
@@ -180,7 +187,9 @@ function ActionItem(props: { action: HaccpAction; timeZone: string; canCorrect: 
       </p>
       {a.source === 'log' ? (
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
-          <span className="font-semibold text-slate-700 dark:text-slate-200">🔒 {t('reports.haccp.log.locked')}</span>
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+            {t('reports.haccp.log.locked')}
+          </span>
           {props.canCorrect && a.corrected_by_id === null ? (
             <button type="button" className={`${secondaryButton} px-2! py-1! text-xs!`} onClick={props.onCorrect}>
               {t('reports.haccp.log.correct')}
@@ -286,10 +295,8 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
                         formatDay(s.from) === formatDay(s.to)
                           ? formatDay(s.from)
                           : `${formatDay(s.from)} – ${formatDay(s.to)}`,
-                      when: new Intl.DateTimeFormat(i18next.language, {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                      }).format(new Date(s.taken_at)),
+                      // The reader's own zone, named: a sign-off is not tied to one case's place.
+                      when: atPlace(s.taken_at, Intl.DateTimeFormat().resolvedOptions().timeZone),
                     })}
                   </p>
                   {s.text ? <p>{s.text}</p> : null}
@@ -301,7 +308,9 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
                     {s.corrected_by_id !== null ? (
                       <span>{t('reports.haccp.log.correctedBy', { id: s.corrected_by_id })}</span>
                     ) : null}
-                    <span className="font-semibold">🔒 {t('reports.haccp.log.locked')}</span>
+                    <span className="rounded bg-slate-100 px-1.5 py-0.5 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                      {t('reports.haccp.log.locked')}
+                    </span>
                     {canSign && s.corrected_by_id === null ? (
                       <button
                         type="button"
@@ -343,7 +352,7 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
           </>
         )}
       </Section>
-      <EntryDialog target={target} onClose={() => setTarget(null)} />
+      {target ? <EntryDialog key={targetKey(target)} target={target} onClose={() => setTarget(null)} /> : null}
     </>
   );
 }
