@@ -30,6 +30,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
+import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type Table, toCsv } from './export.ts';
 import { createHaccpLog } from './haccp-log.ts';
@@ -52,8 +53,19 @@ export function documentLocale(ctx: AuthContext, explicit: Locale | undefined): 
  * their organization's), named under the title, and each row's time carries its own zone's name
  * where it differs. UTC only when there is nothing to go by.
  */
-export async function documentZone(repo: ReportsRepo, ctx: AuthContext, table: Table): Promise<string> {
-  return table.timeZone ?? (await repo.readerZone(ctx.user)) ?? 'UTC';
+export async function documentZone(
+  repo: ReportsRepo,
+  ctx: AuthContext,
+  table: Table,
+  q: { location_id?: number | undefined },
+): Promise<string> {
+  if (table.timeZone) return table.timeZone;
+  // A report of one location whose table does not say its zone: the location's (in the caller's scope).
+  if (q.location_id !== undefined) {
+    const [zone] = (await repo.zones(requireScope(ctx, 'reports'), { location_id: q.location_id })).values();
+    if (zone) return zone;
+  }
+  return (await repo.readerZone(ctx.user)) ?? 'UTC';
 }
 
 /**
@@ -80,7 +92,13 @@ async function sendExport(
   return reply.type('application/pdf').send(await toPdf(table, doc));
 }
 
-type ReportQuery = { from: string; to: string; format?: ExportFormat | undefined; lang?: Locale | undefined };
+type ReportQuery = {
+  from: string;
+  to: string;
+  location_id?: number | undefined;
+  format?: ExportFormat | undefined;
+  lang?: Locale | undefined;
+};
 
 /**
  * GET /api/reports/{name}: the report's JSON, or with `?format=csv|pdf` its whole table as a file
@@ -111,7 +129,7 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
       if (q.format) {
         const locale = documentLocale(ctx, q.lang);
         const table = await answer.table(ctx, q, locale, q.format);
-        const timeZone = await documentZone(zones, ctx, table);
+        const timeZone = await documentZone(zones, ctx, table, q);
         return sendExport(reply, name, q, q.format, table, { locale, timeZone, generatedAt: answer.now() });
       }
       return answer.json(ctx, q);
