@@ -7,7 +7,7 @@ import type {
   HaccpSignOffBody,
 } from '@rcm/shared/haccp';
 import { pageMeta } from '@rcm/shared/pagination';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
@@ -62,7 +62,7 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
   async function correctionTarget(
     scope: TenantScope,
     id: number,
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    tx: Tx,
     same: (e: HaccpEntry) => boolean,
   ): Promise<HaccpEntry> {
     const target = await repo.entry(scope, id, tx, true);
@@ -83,7 +83,7 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
     },
 
     /** Every excursion of the range with its actions (the PDF). */
-    async allExcursions(ctx: AuthContext, q: HaccpExcursionsQuery | Omit<HaccpExcursionsQuery, 'page' | 'per_page'>) {
+    async allExcursions(ctx: AuthContext, q: Omit<HaccpExcursionsQuery, 'page' | 'per_page'>) {
       const scope = readScope(ctx);
       return withActions(scope, (await repo.excursions(scope, q, null)).rows);
     },
