@@ -241,7 +241,11 @@ describe('reports API: HACCP log entries', () => {
   it('the PDF: each excursion with its corrective actions and who took them, the sign-off, times in the location’s zone', async () => {
     const res = await r.get(`/api/reports/haccp?${range}&location_id=${locationId}&format=pdf&lang=en-US`, r.manager);
     expect(res.statusCode).toBe(200);
-    const text = (await readPdf(res.rawPayload)).pages.join('\n').replace(/\s+/g, ' ');
+    const doc = await readPdf(res.rawPayload);
+    const text = doc.pages.join('\n').replace(/\s+/g, ' ');
+    // The hourly table fits the page: its 24 hour columns are there, and nothing runs past the right margin.
+    for (let h = 0; h < 24; h += 1) expect(doc.items.flat().map((i) => i.str)).toContain(String(h).padStart(2, '0'));
+    for (const item of doc.items.flat()) expect(item.x + item.width).toBeLessThanOrEqual(792 - 36 + 0.5);
     // 23:00 UTC is 6:00 PM in Chicago (CDT) that day; the zone is named under the title, no UTC anywhere.
     expect(text).toMatch(/Times in America\/Chicago \(CDT\)/);
     expect(text).toMatch(/May 20, 2026, 6:00\s?PM/);
