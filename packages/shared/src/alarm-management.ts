@@ -29,7 +29,13 @@ export const ALARM_BENCHMARKS = {
 export const PER_POSITION = ['perHour', 'peak10Min', 'floodPercent'] as const;
 
 export const alarmManagementQuery = z
-  .object({ from: rangeShape.from, to: rangeShape.to, location_id: rangeShape.location_id, format: rangeShape.format })
+  .object({
+    from: rangeShape.from,
+    to: rangeShape.to,
+    location_id: rangeShape.location_id,
+    format: rangeShape.format,
+    lang: rangeShape.lang,
+  })
   .superRefine(checkRange);
 export type AlarmManagementQuery = z.infer<typeof alarmManagementQuery>;
 

@@ -169,13 +169,13 @@ describe('the alarm-management report', () => {
   });
 
   it('exports CSV (a row per location and all) and a PDF, in Spanish too', async () => {
-    const csv = await get('manager', `from=${DAY}&to=${DAY}&format=csv`, 'es-MX');
+    const csv = await get('manager', `from=${DAY}&to=${DAY}&format=csv&lang=es-MX`, 'es-MX');
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toMatch(/^Ubicación,Alarmas,Por hora/);
     expect(lines[1]).toMatch(/^Todas las ubicaciones,14,0.58,12/);
     expect(lines).toHaveLength(4);
-    const pdf = await get('manager', `from=${DAY}&to=${DAY}&format=pdf`);
+    const pdf = await get('manager', `from=${DAY}&to=${DAY}&format=pdf&lang=en-US`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -109,6 +109,7 @@ export const en = {
       inventory_view: 'See inventory items and purchase orders.',
       assets_view: 'See the asset register.',
       reports_view: 'Open the reports.',
+      haccp_sign: 'Sign a location’s HACCP log as the person responsible for it.',
       jobs_view: 'See field-service jobs.',
       organization_view: 'See their own organization, its locations and members.',
       organization_view_all:

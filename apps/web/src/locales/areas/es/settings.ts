@@ -112,6 +112,7 @@ export const es: Widen<typeof en> = {
       inventory_view: 'Ver artículos de inventario y órdenes de compra.',
       assets_view: 'Ver el registro de activos.',
       reports_view: 'Abrir los reportes.',
+      haccp_sign: 'Firmar la bitácora HACCP de una ubicación como su responsable.',
       jobs_view: 'Ver los trabajos de servicio en campo.',
       organization_view: 'Ver su propia organización, sus ubicaciones y miembros.',
       organization_view_all:
