@@ -77,6 +77,8 @@ export type ActionSubjects = {
   'location.delete': undefined;
   'storage.view': undefined;
   'backup.manage': undefined;
+  'haccp.correctiveAction': undefined;
+  'haccp.signOff': undefined;
 };
 
 export type Action = keyof ActionSubjects;
@@ -160,6 +162,10 @@ const RULES: { [A in Action]: Rule<A> } = {
   'storage.view': (has) => everyOrganization(has),
   // Backups hold every organization's data and every password hash.
   'backup.manage': (has) => has('backups_manage'),
+  // Those who act on alarms record what was done about an excursion; the responsible person too.
+  'haccp.correctiveAction': (has) => has('alarms_acknowledge', 'haccp_sign'),
+  // A signature is the signer's own: not given while signed in as someone else.
+  'haccp.signOff': (has, a) => has('haccp_sign') && !a.impersonating,
 };
 
 /** Every action, for tests and tools that walk them all. */

@@ -68,6 +68,8 @@ const TABLE: { [A in Action]: [ActionSubjects[A] | undefined, [0 | 1, 0 | 1, 0 |
   'location.delete': [undefined, [1, 1, 0, 0, 1]],
   'storage.view': [undefined, [1, 0, 1, 0, 0]],
   'backup.manage': [undefined, [1, 0, 0, 0, 0]],
+  'haccp.correctiveAction': [undefined, [1, 1, 1, 0, 1]],
+  'haccp.signOff': [undefined, [1, 1, 0, 0, 1]],
 };
 
 describe('can: every action × every seeded role', () => {

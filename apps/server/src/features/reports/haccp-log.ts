@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type ExcursionRow, excursionKey, type HaccpLogRepo } from './haccp-log-repo.ts';
@@ -109,9 +110,7 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
 
     async addCorrectiveAction(ctx: AuthContext, body: HaccpCorrectiveActionBody): Promise<HaccpEntry> {
       const scope = readScope(ctx);
-      if (!ctx.permissions.has('alarms_acknowledge') && !ctx.permissions.has('haccp_sign')) {
-        throw new AppError(403, 'forbidden');
-      }
+      if (!can(ctx, 'haccp.correctiveAction')) throw new AppError(403, 'forbidden');
       const location = await repo.location(scope, body.location_id);
       if (!location) throw new AppError(404, 'not_found');
       const start = new Date(body.excursion_start);
@@ -164,8 +163,7 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
 
     async signOff(ctx: AuthContext, body: HaccpSignOffBody): Promise<HaccpEntry> {
       const scope = requireScope(ctx, 'reports', 'reports_view', 'haccp_sign');
-      // A signature is the signer's own: not given while signed in as someone else.
-      if (ctx.impersonatorUserId !== null) throw new AppError(403, 'forbidden');
+      if (!can(ctx, 'haccp.signOff')) throw new AppError(403, 'forbidden');
       const location = await repo.location(scope, body.location_id);
       if (!location) throw new AppError(404, 'not_found');
       const at = now();

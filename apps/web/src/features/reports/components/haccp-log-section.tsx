@@ -13,7 +13,7 @@ import { applyServerErrors, errorOf, RootError, TextArea, TextInput } from '../.
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Section } from '../../../components/ui/section.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { haccpEntriesQuery, haccpExcursionsQuery, recordCorrectiveAction, signOffLog } from '../api/haccp-log.ts';
@@ -214,8 +214,8 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
   const range = { from: props.filters.from, to: props.filters.to, location_id: props.filters.location_id };
   const excursions = useQuery(haccpExcursionsQuery(range, page));
   const signOffs = useQuery(haccpEntriesQuery(range, 'sign_off', signPage));
-  const canAct = hasPermission(user, 'alarms_acknowledge', 'haccp_sign');
-  const canSign = hasPermission(user, 'haccp_sign');
+  const canAct = userCan(user, 'haccp.correctiveAction');
+  const canSign = userCan(user, 'haccp.signOff');
   const locationId = props.filters.location_id;
   return (
     <>
