@@ -5,7 +5,7 @@
  * caller passes each reading's own time; nothing here reads a clock or a database.
  */
 import type { PointStatus } from '@rcm/shared/device';
-import { type AlarmRule, applies, comparableValue, globMatches, type Sample } from './sample-match.ts';
+import { type AlarmRule, applies, assessValue, comparableValue, globMatches, type Sample } from './sample-match.ts';
 
 export const DEFAULT_DEFROST_RECOVERY_MINUTES = 45;
 const MINUTE = 60_000;
@@ -14,6 +14,14 @@ const HOUR = 3_600_000;
 export const CASE_GAP_MS = 15 * MINUTE;
 /** At most this many compressor starts are remembered (an hour's worth far beyond any sane limit). */
 const MAX_STARTS = 500;
+/**
+ * The pull-down after a defrost: within this long after the defrost ended the air must have come down at
+ * least `PULLDOWN_MARGIN_F` below its highest since the end (and stay there), else the case is not
+ * recovering (a compressor, valve or fan that failed) and the recovery hold ends.
+ */
+export const PULLDOWN_WINDOW_MS = 10 * MINUTE;
+/** In °F, as rules compare (1.1 K). */
+export const PULLDOWN_MARGIN_F = 2;
 
 export type HeldCause = 'defrost' | 'product';
 
@@ -22,6 +30,13 @@ export type Shadow = { since: number | null; raisedAt: number | null; cause: Hel
 
 /** The hour being accumulated: seconds observed, held (defrost and its recovery), and in range outside the hold. */
 export type CaseHour = { bucket: number; observedMs: number; heldMs: number; inRangeMs: number };
+
+/**
+ * The recovery after the last defrost: the highest air since the end (°F, as rules compare), whether the
+ * pull-down failed (the hold ends for every rule), and the rules whose judged value came back within
+ * their limit (the hold ends for them).
+ */
+export type CaseRecovery = { peak: number | null; stalled: boolean; recovered: Set<number> };
 
 export type PointCase = {
   addr: string;
@@ -33,6 +48,8 @@ export type PointCase = {
   defrostSince: number | null;
   /** When the last defrost ended (its recovery runs from here). */
   defrostEnded: number | null;
+  /** How the recovery from the last defrost goes (null before the first defrost seen). */
+  recovery: CaseRecovery | null;
   doorSince: number | null;
   /** Product temperature per time constant (ms), in the point's unit. */
   lags: Map<number, number>;
@@ -40,6 +57,8 @@ export type PointCase = {
   starts: number[];
   shadows: Map<number, Shadow>;
   hour: CaseHour | null;
+  /** The newest reading's air in °F as rules compare (null: it had no value). */
+  lastAir: number | null;
   /** The newest reading's state, which holds until the next reading (time is attributed to it). */
   lastHeld: boolean;
   lastInRange: boolean | null;
@@ -85,12 +104,14 @@ function newCase(sample: Sample, kind: PointCase['kind'], limits: AlarmRule[]): 
     at: Number.NEGATIVE_INFINITY,
     defrostSince: null,
     defrostEnded: null,
+    recovery: null,
     doorSince: null,
     lags: new Map(),
     running: null,
     starts: [],
     shadows: new Map(),
     hour: null,
+    lastAir: null,
     lastHeld: false,
     lastInRange: null,
     limits,
@@ -138,10 +159,39 @@ function matchesAddr(rule: AlarmRule, pc: PointCase): boolean {
   return globMatches(rule.match, pc.addr.slice(pc.addr.lastIndexOf('.') + 1));
 }
 
-/** Whether a point rule is held at `at`: the point defrosts, or its defrost ended less than the recovery ago. */
+/**
+ * Whether a point rule is held at `at`: the point defrosts, or its defrost ended less than the recovery
+ * ago, unless the recovery is over early: the rule's value is back within its limit, or the pull-down
+ * failed (`followRecovery`).
+ */
 export function isHeld(pc: PointCase, rule: AlarmRule, at: number): boolean {
   if (pc.defrostSince !== null) return true;
-  return pc.defrostEnded !== null && at - pc.defrostEnded < recoveryMs(rule);
+  if (pc.defrostEnded === null || at - pc.defrostEnded >= recoveryMs(rule)) return false;
+  const r = pc.recovery;
+  return !(r && (r.stalled || r.recovered.has(rule.id)));
+}
+
+/**
+ * One reading of the recovery after a defrost (from the first reading after it, taken in time order):
+ * a rule whose judged value (the product where it has a probe) is back past its clear level has
+ * recovered; the air that has not come down `PULLDOWN_MARGIN_F` below its highest since the end once
+ * `PULLDOWN_WINDOW_MS` have passed, or climbs back up to within that margin of it, is a failed pull-down
+ * (readings while the door is open do not count: a door warms the air too). The highest air starts at the
+ * defrost's last reading. Both end the hold for good (until the next defrost).
+ */
+function followRecovery(pc: PointCase, sample: Sample, at: number): void {
+  const r = pc.recovery;
+  if (!r || pc.defrostSince !== null || pc.defrostEnded === null) return;
+  const air = comparableValue(sample.value, sample.unit);
+  if (air === null) return;
+  // An open door warms the air as a failed pull-down would: its readings are not judged for it.
+  if (!r.stalled && pc.doorSince === null) {
+    r.peak = r.peak === null ? air : Math.max(r.peak, air);
+    if (at - pc.defrostEnded >= PULLDOWN_WINDOW_MS && air > r.peak - PULLDOWN_MARGIN_F) r.stalled = true;
+  }
+  for (const rule of pc.limits)
+    if (!r.recovered.has(rule.id) && assessValue(rule, judgedValue(pc, rule, sample.value), sample.unit) === false)
+      r.recovered.add(rule.id);
 }
 
 /** The value a point rule judges: the product temperature when the rule has a probe, else the air. */
@@ -211,10 +261,13 @@ export function observePoint(pc: PointCase, sample: Sample, at: number, out: Cas
   const status = sample.status;
   if (status === 'defrost' && pc.defrostSince === null) {
     pc.defrostSince = at;
+    pc.recovery = null;
     out.push({ kind: 'event-start', type: 'defrost', addr: pc.addr, rackRef: pc.rackRef, at });
   } else if (status !== 'defrost' && status !== 'fault' && pc.defrostSince !== null) {
     pc.defrostSince = null;
     pc.defrostEnded = at;
+    // The pull-down is measured from the defrost's last reading (the warmest, as a rule) when it is recent.
+    pc.recovery = { peak: !first && dt <= CASE_GAP_MS ? pc.lastAir : null, stalled: false, recovered: new Set() };
     out.push({ kind: 'event-end', type: 'defrost', addr: pc.addr, at });
   }
   if (status === 'door_open' && pc.doorSince === null) {
@@ -245,6 +298,8 @@ export function observePoint(pc: PointCase, sample: Sample, at: number, out: Cas
       pc.lags.set(tau, p === undefined ? sample.value : stepLag(p, sample.value, dt, tau));
     }
   }
+  followRecovery(pc, sample, at);
+  pc.lastAir = comparableValue(sample.value, sample.unit);
   pc.lastHeld = heldNow(pc, at);
   pc.lastInRange = inRange(pc, sample);
   return true;

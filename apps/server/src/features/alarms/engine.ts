@@ -128,7 +128,8 @@ export function evaluateSamples(
 
 /**
  * A point rule over a followed case point: not judged while the point defrosts nor for the rule's
- * recovery after (a condition pending then is dropped, an open alarm stays), judged on the product
+ * recovery after, unless that is over early (case-state.ts `isHeld`; a condition pending then is
+ * dropped, an open alarm stays), nor on a reading older than the point's newest; judged on the product
  * temperature when the rule has a probe; beside it the plain air rule counts what was held back.
  */
 function judgeCasePoint(
@@ -141,6 +142,8 @@ function judgeCasePoint(
   caseOut: CaseRecord[],
 ): void {
   const ms = at.getTime();
+  // A late reading (older than the newest the point took) is not judged: the case has moved on.
+  if (ms < pc.at) return;
   const key = stateKey(rule.id, sample.subject);
   if (isHeld(pc, rule, ms)) {
     if (state.conditions.has(key) && !state.open.has(key)) {
