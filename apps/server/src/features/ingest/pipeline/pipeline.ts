@@ -102,6 +102,9 @@ export function createIngestPipeline(deps: {
           writeBatch(tx, { items, rules, windows, now: now(), seenWritten, levelTrends, cases }),
         );
       } catch (err) {
+        // The engine's case state took the batch's readings; the transaction did not. Those controllers
+        // are taken up again from the database by the next write (alarms/case-history.ts).
+        for (const item of items) cases.delete(item.device.id);
         if (attempt >= RETRIES || closed) throw err;
         await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
       }
