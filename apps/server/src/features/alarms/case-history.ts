@@ -69,7 +69,6 @@ export async function seedCases(
         defrostEnded: num(r.defrost_ended),
         peak: num(r.peak),
         low: num(r.low),
-        productLow: num(r.product_low),
         starts,
       },
       w.unit,

@@ -79,14 +79,13 @@ export type SavedCaseRow = {
   product_value: number | null;
   peak: number | null;
   low: number | null;
-  product_low: number | null;
   starts: number[] | string | null;
 };
 
 /**
  * What the database holds of followed points taken for the first time (case-history.ts), in one
  * statement: open defrost and door periods (the partial unique index), the last defrost ended within the
- * longest recovery (4 hours) and the air and product since it, the newest reading (a day back at most),
+ * longest recovery (4 hours) and the air since it, the newest reading (a day back at most),
  * and a compressor's starts in the last hour (its readings going from 0 to running). Times are ms.
  */
 export function savedCases(tx: DbOrTx, keys: readonly SavedCaseKey[]): Promise<SavedCaseRow[]> {
@@ -97,7 +96,7 @@ export function savedCases(tx: DbOrTx, keys: readonly SavedCaseKey[]): Promise<S
           ${texts(keys.map((k) => k.before))}::timestamptz[], ${arr(keys.map((k) => k.compressor))}::bool[]) as p(c, a, before, compressor))
       select p.c as controller_id, p.a as addr, ${ms(sql`d.started_at`)} as defrost_since, ${ms(sql`o.started_at`)} as door_since,
         ${ms(sql`e.ended_at`)} as defrost_ended, ${ms(sql`l.ts`)} as last_at, l.value as last_value, l.product_value,
-        rec.peak, rec.low, rec.product_low, st.starts
+        rec.peak, rec.low, st.starts
       from p
       left join case_events d on not p.compressor and d.controller_id = p.c and d.addr = p.a and d.kind = 'defrost' and d.ended_at is null
       left join case_events o on not p.compressor and o.controller_id = p.c and o.addr = p.a and o.kind = 'door_open' and o.ended_at is null
@@ -110,7 +109,7 @@ export function savedCases(tx: DbOrTx, keys: readonly SavedCaseKey[]): Promise<S
       left join lateral (select greatest(max(r.value), (select r2.value from readings r2
             where r2.controller_id = p.c and r2.key = p.a and r2.ts < e.ended_at and r2.ts >= e.ended_at - interval '15 minutes'
             order by r2.ts desc limit 1)) as peak,
-          min(r.value) as low, min(r.product_value) as product_low
+          min(r.value) as low
         from readings r where e.ended_at is not null and r.controller_id = p.c and r.key = p.a
           and r.ts >= e.ended_at and r.ts < p.before) rec on true
       left join lateral (select array_agg(${ms(sql`s.ts`)} order by s.ts) as starts

@@ -33,7 +33,7 @@ export type CaseHour = { bucket: number; observedMs: number; heldMs: number; inR
 
 /**
  * The recovery after the last defrost: the highest air since the end (°F, as rules compare), whether the
- * pull-down failed (the hold ends for every rule), and the rules whose judged value came back within
+ * pull-down failed (the hold ends for every rule), and the rules on the air whose air came back within
  * their limit (the hold ends for them).
  */
 export type CaseRecovery = { peak: number | null; stalled: boolean; recovered: Set<number> };
@@ -173,8 +173,9 @@ export function isHeld(pc: PointCase, rule: AlarmRule, at: number): boolean {
 
 /**
  * One reading of the recovery after a defrost (from the first reading after it, taken in time order):
- * a rule whose judged value (the product where it has a probe) is back past its clear level has
- * recovered; the air that has not come down `PULLDOWN_MARGIN_F` below its highest since the end once
+ * a rule on the air whose air is back past its clear level has recovered (a rule with a product probe
+ * does not end its hold so: its product, still warm from the defrost, would raise on the next door
+ * opening; the probe is its guard, and a failed pull-down still ends its hold); the air that has not come down `PULLDOWN_MARGIN_F` below its highest since the end once
  * `PULLDOWN_WINDOW_MS` have passed, or climbs back up to within that margin of it, is a failed pull-down
  * (readings while the door is open do not count: a door warms the air too). The highest air starts at the
  * defrost's last reading. Both end the hold for good (until the next defrost).
@@ -190,7 +191,7 @@ function followRecovery(pc: PointCase, sample: Sample, at: number): void {
     if (at - pc.defrostEnded >= PULLDOWN_WINDOW_MS && air > r.peak - PULLDOWN_MARGIN_F) r.stalled = true;
   }
   for (const rule of pc.limits)
-    if (!r.recovered.has(rule.id) && assessValue(rule, judgedValue(pc, rule, sample.value), sample.unit) === false)
+    if (probeMs(rule) === null && !r.recovered.has(rule.id) && assessValue(rule, sample.value, sample.unit) === false)
       r.recovered.add(rule.id);
 }
 
@@ -318,10 +319,9 @@ export type SavedCase = {
   defrostSince: number | null;
   doorSince: number | null;
   defrostEnded: number | null;
-  /** Since that defrost's end: the highest air (counting the defrost's last reading), the lowest air and product. */
+  /** Since that defrost's end: the highest air (counting the defrost's last reading) and the lowest. */
   peak: number | null;
   low: number | null;
-  productLow: number | null;
   /** Compressor starts within the hour before the batch. */
   starts: number[];
 };
@@ -351,10 +351,8 @@ export function restoreCase(pc: PointCase, saved: SavedCase, unit: string | unde
   if (saved.defrostSince === null && saved.defrostEnded !== null) {
     pc.defrostEnded = saved.defrostEnded;
     const recovered = new Set<number>();
-    for (const rule of pc.limits) {
-      const lowest = probeMs(rule) === null ? saved.low : (saved.productLow ?? saved.low);
-      if (assessValue(rule, lowest, unit) === false) recovered.add(rule.id);
-    }
+    for (const rule of pc.limits)
+      if (probeMs(rule) === null && assessValue(rule, saved.low, unit) === false) recovered.add(rule.id);
     pc.recovery = { peak: comparableValue(saved.peak, unit), stalled: false, recovered };
   }
 }

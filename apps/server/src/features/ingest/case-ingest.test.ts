@@ -106,8 +106,8 @@ describe('case rules on the ingest path', () => {
     expect(overrun[0]?.reason_es).toMatch(/en deshielo por 61 min/);
     await device.publish('telemetry', snapshot(at(170), 38, 'ok'));
     expect((await alarms('DEFROST_OVERRUN'))[0]?.status).toBe('cleared');
-    // Then the case fails: the air stays at 50 °F. The product (38 °F) was within the limit when the
-    // defrost ended, so the recovery was over at once and the failure is judged from the start.
+    // Then the case fails: the air goes to 50 °F and stays. It does not pull down after the defrost, so
+    // the recovery hold ends 10 minutes after the defrost (not after its 30 minutes).
     for (let m = 171; m < 240; m++) await device.publish('telemetry', snapshot(at(m), 50, 'ok'));
     const high = await alarms('CASE_HIGH_TEMP');
     expect(high).toHaveLength(1);
