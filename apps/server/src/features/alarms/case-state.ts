@@ -357,6 +357,24 @@ export function restoreCase(pc: PointCase, saved: SavedCase, unit: string | unde
   }
 }
 
+/**
+ * The hours being accumulated, as records to keep (a process stopping): each point's hour so far, after
+ * which it starts again from zero in the same hour (`case_hours` adds what an hour is written with).
+ */
+export function takeOpenHours(store: CaseStore): Map<number, CaseRecord[]> {
+  const out = new Map<number, CaseRecord[]>();
+  for (const [controllerId, cases] of store) {
+    const list: CaseRecord[] = [];
+    for (const pc of cases.points.values()) {
+      if (!pc?.hour || pc.hour.observedMs === 0) continue;
+      list.push({ kind: 'hour', addr: pc.addr, rackRef: pc.rackRef, ...pc.hour });
+      pc.hour = { bucket: pc.hour.bucket, observedMs: 0, heldMs: 0, inRangeMs: 0 };
+    }
+    if (list.length > 0) out.set(controllerId, list);
+  }
+  return out;
+}
+
 /** The stored product temperature of a point: the lag of its first rule with a probe. */
 export function productOf(pc: PointCase): number | null {
   for (const rule of pc.limits) {

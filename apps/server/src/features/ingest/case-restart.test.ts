@@ -107,6 +107,14 @@ describe('case state across restarts', () => {
     // Starts at minutes 25, 30, 35 before the restart and 40, 45, 50, 55 after: the 7th in the hour at 55.
     const cycling = await alarms('COMPRESSOR_SHORT_CYCLING');
     expect(cycling.map((a) => [a.raised_at, a.value])).toEqual([['2026-11-20 08:55:00+00', 7]]);
+    // The hour 08:00–09:00: what the first server had accumulated was kept when it stopped, the second
+    // added the rest. Only the minute from the last reading before the restart to the first after is missing.
+    const [hour] = await query<{ observed_s: number; held_s: number; in_range_s: number }>(
+      first.database.db,
+      sql`select h.observed_s, h.held_s, h.in_range_s from case_hours h join controllers c on c.id = h.controller_id
+          where c.mac_address = ${MAC} and h.addr = 'A.CASE1' and h.bucket = '2026-11-20T08:00:00Z'`,
+    );
+    expect(hour).toEqual({ observed_s: 3540, held_s: 3240, in_range_s: 300 });
   });
 
   it('goes on with the recovery after a defrost: no nuisance alarm from a restart during the pull-down', async () => {
