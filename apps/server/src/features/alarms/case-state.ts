@@ -16,8 +16,8 @@ export const CASE_GAP_MS = 15 * MINUTE;
 const MAX_STARTS = 500;
 /**
  * The pull-down after a defrost: within this long after the defrost ended the air must have come down at
- * least `PULLDOWN_MARGIN_F` below its highest since the end (and stay there), else the case is not
- * recovering (a compressor, valve or fan that failed) and the recovery hold ends.
+ * least `PULLDOWN_MARGIN_F` below its highest since the defrost's last reading (and stay there), else the
+ * case is not recovering (a compressor, valve or fan that failed) and the recovery hold ends.
  */
 export const PULLDOWN_WINDOW_MS = 10 * MINUTE;
 /** In °F, as rules compare (1.1 K). */
@@ -161,7 +161,7 @@ function matchesAddr(rule: AlarmRule, pc: PointCase): boolean {
 
 /**
  * Whether a point rule is held at `at`: the point defrosts, or its defrost ended less than the recovery
- * ago, unless the recovery is over early: the rule's value is back within its limit, or the pull-down
+ * ago, unless the recovery is over early: a rule on the air is back within its limit, or the pull-down
  * failed (`followRecovery`).
  */
 export function isHeld(pc: PointCase, rule: AlarmRule, at: number): boolean {
@@ -172,13 +172,13 @@ export function isHeld(pc: PointCase, rule: AlarmRule, at: number): boolean {
 }
 
 /**
- * One reading of the recovery after a defrost (from the first reading after it, taken in time order):
- * a rule on the air whose air is back past its clear level has recovered (a rule with a product probe
- * does not end its hold so: its product, still warm from the defrost, would raise on the next door
- * opening; the probe is its guard, and a failed pull-down still ends its hold); the air that has not come down `PULLDOWN_MARGIN_F` below its highest since the end once
- * `PULLDOWN_WINDOW_MS` have passed, or climbs back up to within that margin of it, is a failed pull-down
- * (readings while the door is open do not count: a door warms the air too). The highest air starts at the
- * defrost's last reading. Both end the hold for good (until the next defrost).
+ * One reading of the recovery after a defrost (from the first reading after it, taken in time order).
+ * A rule on the air whose air is back past its clear level has recovered. A rule with a product probe
+ * does not end its hold so (its product, still warm from the defrost, would raise on the next door
+ * opening; the probe is its guard). The air that has not come down `PULLDOWN_MARGIN_F` below its highest
+ * since the defrost's last reading once `PULLDOWN_WINDOW_MS` have passed, or climbs back to within that
+ * margin of it, is a failed pull-down, which ends every rule's hold (readings while the door is open do
+ * not count: a door warms the air too). Both last until the next defrost.
  */
 function followRecovery(pc: PointCase, sample: Sample, at: number): void {
   const r = pc.recovery;
