@@ -21,6 +21,7 @@ const PUBLIC = {
     'acknowledge',
     'apply',
     'case-apply',
+    'case-history',
     'case-rules',
     'case-state',
     'engine',
