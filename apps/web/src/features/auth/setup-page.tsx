@@ -2,7 +2,6 @@ import { setupBody } from '@rcm/shared/accounts';
 import { LOCALES, type Locale } from '@rcm/shared/locale';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import { AuthCard } from '../../components/auth-card.tsx';
 import { Spinner } from '../../components/page.tsx';
 import { primaryButton } from '../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../components/ui/form.tsx';
-import { fetchUser } from '../../lib/auth-store.ts';
+import { fetchUser, useAuth } from '../../lib/auth-store.ts';
 import { formResolver } from '../../lib/form-errors.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
 import { runSetup, setupStatusQuery } from './api/accounts.ts';
@@ -26,7 +25,7 @@ export function SetupPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const status = useQuery(setupStatusQuery());
-  const [created, setCreated] = useState(false);
+  const { user } = useAuth();
   const form = useForm<FormValues>({
     defaultValues: {
       organization_name: '',
@@ -41,13 +40,13 @@ export function SetupPage() {
   const { errors, isSubmitting } = form.formState;
 
   // A console already set up sends its visitor to sign in, but not the administrator this form has
-  // just created: the status is fetched again while the dashboard (its code, its strings) loads.
-  if (status.data?.needed === false && !created) return <Navigate to="/user/login" replace />;
+  // just created (signed in by the answer): the shell that appears for them mounts this page again,
+  // with the status fetched again, while the dashboard (its code, its strings) loads.
+  if (status.data?.needed === false) return <Navigate to={user ? '/' : '/user/login'} replace />;
 
   const submit = form.handleSubmit(async ({ password_again: _again, ...body }) => {
     try {
       await runSetup(body);
-      setCreated(true);
       await fetchUser();
       await navigate({ to: '/' });
     } catch (err) {
