@@ -33,6 +33,7 @@ CREATE TABLE "webhooks" (
 	"events" jsonb NOT NULL,
 	"secret" text NOT NULL,
 	"enabled" boolean DEFAULT true NOT NULL,
+	"locale" text DEFAULT 'en-US' NOT NULL,
 	"created_by" integer,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL

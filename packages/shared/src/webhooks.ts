@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locale.ts';
 import { listMeta } from './pagination.ts';
 import { bodyId } from './params.ts';
 
@@ -38,6 +39,8 @@ export const webhookBody = z.object({
   /** Null: the service company's webhook, every organization's alarms (all-organizations staff only). */
   organization_id: bodyId.nullable(),
   enabled: z.boolean().default(true),
+  /** The language of Slack and Teams messages; the creator's when not given. */
+  locale: z.enum(LOCALES).optional(),
 });
 export type WebhookBody = z.infer<typeof webhookBody>;
 
@@ -49,6 +52,7 @@ export const webhookPatch = z
     events,
     organization_id: bodyId.nullable(),
     enabled: z.boolean(),
+    locale: z.enum(LOCALES),
   })
   .partial();
 export type WebhookPatch = z.infer<typeof webhookPatch>;
@@ -62,6 +66,7 @@ export const webhook = z.object({
   organization_id: z.number().int().nullable(),
   organization: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   enabled: z.boolean(),
+  locale: z.enum(LOCALES),
   /** The latest delivery's status, if any was made. */
   last_delivery: z.object({ status: z.enum(['queued', 'sent', 'failed']), at: z.string() }).nullable(),
   created_at: z.string(),

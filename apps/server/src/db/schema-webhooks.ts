@@ -24,6 +24,8 @@ export const webhooks = pgTable(
     /** `whsec_` + base64 of 32 random bytes: signs generic deliveries; shown once, at creation. */
     secret: text('secret').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** The language of Slack and Teams messages (en-US or es-MX). */
+    locale: text('locale').notNull().default('en-US'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

@@ -108,6 +108,8 @@ export function postGuarded(
         method: 'POST',
         headers: { ...r.headers, 'content-length': String(body.length) },
         ...(r.allowPrivate ? {} : { lookup: publicOnlyLookup as never }),
+        // A fresh connection every time: a kept-alive socket would skip the lookup and its check.
+        agent: false,
         timeout: r.timeoutMs,
       },
       (res) => {

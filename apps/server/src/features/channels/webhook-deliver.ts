@@ -31,13 +31,13 @@ export type WebhookDeliveryDeps = {
 /** A Standard Webhooks message id: the same on every attempt of one delivery (receivers dedupe by it). */
 const messageId = () => `msg_${randomBytes(16).toString('base64url')}`;
 
-type Target = { id: number; kind: WebhookKind; name: string };
+type Target = { id: number; kind: WebhookKind; locale: string };
 
 /**
  * Queues one delivery per enabled webhook that takes `event` and this alarm's organization (its own,
  * or the service company's webhooks that take every organization), in the caller's transaction (the
  * outbox's or the paging chain's): nothing is sent here, the notification worker sends after commit.
- * Bodies are rendered now, in the alarm's organization's language, so every retry sends the same bytes.
+ * Bodies are rendered now, in the webhook's language, so every retry sends the same bytes.
  */
 export async function queueWebhookEvent(
   tx: DbOrTx,
@@ -45,16 +45,15 @@ export async function queueWebhookEvent(
 ): Promise<number> {
   const targets = await query<Target>(
     tx,
-    sql`select id, kind, name from webhooks
+    sql`select id, kind, locale from webhooks
         where enabled and events @> ${JSON.stringify([r.event])}::jsonb
           and (organization_id is null or organization_id = ${r.alarm.organization_id})`,
   );
   if (targets.length === 0) return 0;
-  const [org] = await query<{ id: number; name: string; language: string }>(
+  const [org] = await query<{ id: number; name: string }>(
     tx,
-    sql`select id, name, language from organizations where id = ${r.alarm.organization_id}`,
+    sql`select id, name from organizations where id = ${r.alarm.organization_id}`,
   );
-  const locale = normalizeLocale(org?.language ?? 'en-US');
   const context = { ...r.context };
   const actor =
     r.event === 'alarm.acknowledged'
@@ -78,7 +77,6 @@ export async function queueWebhookEvent(
     context.paged = people.map((p) => p.name);
     delete context.pagedUserIds;
   }
-  const message = alarmMessage(r.event, r.alarm, context, locale, r.publicUrl);
   const data = {
     alarm: genericAlarm(r.alarm, org ? { id: Number(org.id), name: org.name } : null, r.publicUrl),
     ...(context.by !== undefined ? { by: context.by } : {}),
@@ -87,6 +85,8 @@ export async function queueWebhookEvent(
       : {}),
   };
   for (const target of targets) {
+    const locale = normalizeLocale(target.locale);
+    const message = alarmMessage(r.event, r.alarm, context, locale, r.publicUrl);
     const body = renderBody(target.kind, { type: r.event, at: r.at, message, locale, data });
     await insertDelivery(tx, { webhookId: Number(target.id), event: r.event, alarmId: r.alarm.id, body, at: r.at });
   }

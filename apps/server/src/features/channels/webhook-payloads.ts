@@ -68,8 +68,11 @@ const placeOf = (alarm: AlarmRow) => [alarm.location_name, alarm.controller_name
 
 function raisedText(alarm: AlarmRow, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(toDate(alarm.raised_at));

@@ -37,6 +37,7 @@ const columns = {
   events: webhooks.events,
   secret: webhooks.secret,
   enabled: webhooks.enabled,
+  locale: webhooks.locale,
   createdBy: webhooks.createdBy,
   createdAt: webhooks.createdAt,
   updatedAt: webhooks.updatedAt,
@@ -53,6 +54,7 @@ export type NewWebhook = {
   events: WebhookEvent[];
   secret: string;
   enabled: boolean;
+  locale: string;
   createdBy: number;
   at: Date;
 };
@@ -102,6 +104,7 @@ export function createWebhooksRepo(db: DbOrTx) {
           events: w.events,
           secret: w.secret,
           enabled: w.enabled,
+          locale: w.locale,
           createdBy: w.createdBy,
           createdAt: w.at,
           updatedAt: w.at,
@@ -113,7 +116,7 @@ export function createWebhooksRepo(db: DbOrTx) {
 
     async update(
       id: number,
-      patch: Partial<Pick<NewWebhook, 'organizationId' | 'name' | 'url' | 'kind' | 'events' | 'enabled'>>,
+      patch: Partial<Pick<NewWebhook, 'organizationId' | 'name' | 'url' | 'kind' | 'events' | 'enabled' | 'locale'>>,
       at: Date,
     ): Promise<void> {
       await db
@@ -130,14 +133,6 @@ export function createWebhooksRepo(db: DbOrTx) {
     async organizationExists(id: number): Promise<boolean> {
       const rows = await query(db, sql`select 1 from organizations where id = ${id} and archived_at is null`);
       return rows.length > 0;
-    },
-
-    async languageOf(organizationId: number): Promise<string> {
-      const [row] = await query<{ language: string }>(
-        db,
-        sql`select language from organizations where id = ${organizationId}`,
-      );
-      return row?.language ?? 'en-US';
     },
 
     /** A page of a webhook's deliveries, newest first, with every attempt. */

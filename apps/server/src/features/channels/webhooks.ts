@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { normalizeLocale } from '@rcm/shared/locale';
 import type { Webhook, WebhookBody, WebhookDelivery, WebhookPatch } from '@rcm/shared/webhooks';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -22,6 +23,7 @@ export function toWebhook(w: WebhookRow): Webhook {
     organization_id: w.organizationId,
     organization: w.organizationId === null ? null : { id: w.organizationId, name: w.organizationName ?? '' },
     enabled: w.enabled,
+    locale: normalizeLocale(w.locale),
     last_delivery: w.lastStatus && w.lastAt ? { status: w.lastStatus, at: w.lastAt.toISOString() } : null,
     created_at: w.createdAt.toISOString(),
     updated_at: w.updatedAt.toISOString(),
@@ -129,6 +131,7 @@ export function createWebhooks(
           events: body.events,
           secret,
           enabled: body.enabled,
+          locale: body.locale ?? normalizeLocale(ctx.user.language),
           createdBy: ctx.user.id,
           at: now(),
         });
@@ -156,6 +159,7 @@ export function createWebhooks(
             ...(patch.events !== undefined ? { events: patch.events } : {}),
             ...(patch.organization_id !== undefined ? { organizationId: patch.organization_id } : {}),
             ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+            ...(patch.locale !== undefined ? { locale: patch.locale } : {}),
           },
           now(),
         );
@@ -184,11 +188,10 @@ export function createWebhooks(
       return { rows: rows.map((d) => toDelivery(d, attempts)), total };
     },
 
-    /** Sends a test message now (the webhook's organization's language, else the caller's). */
+    /** Sends a test message now, in the webhook's language. */
     async test(ctx: AuthContext, id: number): Promise<WebhookDelivery> {
       const { w } = await visible(ctx, id);
-      const locale = w.organizationId === null ? ctx.user.language : await repo.languageOf(w.organizationId);
-      const deliveryId = await sendWebhookTest(deps, { id: w.id, name: w.name, kind: w.kind, locale });
+      const deliveryId = await sendWebhookTest(deps, { id: w.id, name: w.name, kind: w.kind, locale: w.locale });
       const found = await repo.delivery(deliveryId);
       if (!found) throw notFound();
       return toDelivery(found.row, found.attempts);
