@@ -1,14 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { WebhookEvent, WebhookKind } from '@rcm/shared/webhooks';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook as Signer } from 'standardwebhooks';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { postGuarded } from '../../lib/public-address.ts';
-import { query, toDate } from '../../lib/sql.ts';
+import { toDate } from '../../lib/sql.ts';
 import type { AlarmRow } from '../notifications/alarm-outbox-repo.ts';
 import { alarmMessage, genericAlarm, renderBody, testMessage, type WebhookContext } from './webhook-payloads.ts';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  claimedDelivery,
+  insertDelivery,
+  organizationRef,
+  recordAttempt,
+  userNames,
+  webhooksFor,
+} from './webhooks-repo.ts';
 
 /** A delivery not answered within this lease (its worker died) is claimed again. */
 const CLAIM_LEASE_MS = 5 * 60_000;
@@ -43,17 +52,9 @@ export async function queueWebhookEvent(
   tx: DbOrTx,
   r: { event: WebhookEvent; alarm: AlarmRow; context?: WebhookContext; at: Date; publicUrl: string },
 ): Promise<number> {
-  const targets = await query<Target>(
-    tx,
-    sql`select id, kind, locale from webhooks
-        where enabled and events @> ${JSON.stringify([r.event])}::jsonb
-          and (organization_id is null or organization_id = ${r.alarm.organization_id})`,
-  );
+  const targets = await webhooksFor(tx, r.event, Number(r.alarm.organization_id));
   if (targets.length === 0) return 0;
-  const [org] = await query<{ id: number; name: string }>(
-    tx,
-    sql`select id, name from organizations where id = ${r.alarm.organization_id}`,
-  );
+  const org = await organizationRef(tx, Number(r.alarm.organization_id));
   const context = { ...r.context };
   const actor =
     r.event === 'alarm.acknowledged'
@@ -61,24 +62,13 @@ export async function queueWebhookEvent(
       : r.event === 'alarm.cleared'
         ? r.alarm.cleared_by
         : null;
-  if (actor != null) {
-    const [person] = await query<{ name: string }>(tx, sql`select name from users where id = ${actor}`);
-    context.by = person?.name ?? null;
-  }
+  if (actor != null) context.by = (await userNames(tx, [Number(actor)]))[0] ?? null;
   if (context.pagedUserIds) {
-    const ids = context.pagedUserIds;
-    const people =
-      ids.length === 0
-        ? []
-        : await query<{ name: string }>(
-            tx,
-            sql`select name from users where id = any(${`{${ids.join(',')}}`}::int[]) order by name`,
-          );
-    context.paged = people.map((p) => p.name);
+    context.paged = await userNames(tx, context.pagedUserIds);
     delete context.pagedUserIds;
   }
   const data = {
-    alarm: genericAlarm(r.alarm, org ? { id: Number(org.id), name: org.name } : null, r.publicUrl),
+    alarm: genericAlarm(r.alarm, org, r.publicUrl),
     ...(context.by !== undefined ? { by: context.by } : {}),
     ...(r.event === 'alarm.escalated'
       ? { step: context.step ?? 1, cycle: context.cycle ?? 0, paged: context.paged ?? [] }
@@ -88,63 +78,21 @@ export async function queueWebhookEvent(
     const locale = normalizeLocale(target.locale);
     const message = alarmMessage(r.event, r.alarm, context, locale, r.publicUrl);
     const body = renderBody(target.kind, { type: r.event, at: r.at, message, locale, data });
-    await insertDelivery(tx, { webhookId: Number(target.id), event: r.event, alarmId: r.alarm.id, body, at: r.at });
+    await insertDelivery(tx, {
+      webhookId: Number(target.id),
+      event: r.event,
+      alarmId: r.alarm.id,
+      messageId: messageId(),
+      body,
+      at: r.at,
+      giveUpAt: new Date(r.at.getTime() + WEBHOOK_GIVE_UP_MS),
+    });
   }
   return targets.length;
 }
 
-async function insertDelivery(
-  db: DbOrTx,
-  r: { webhookId: number; event: string; alarmId: number | null; body: string; at: Date; claimed?: Date },
-): Promise<number> {
-  const [row] = await query<{ id: number }>(
-    db,
-    sql`insert into webhook_deliveries (webhook_id, event, alarm_id, message_id, body, status, attempts, created_at,
-          next_attempt_at, give_up_at)
-        values (${r.webhookId}, ${r.event}, ${r.alarmId}, ${messageId()}, ${r.body}, 'queued', ${r.claimed ? 1 : 0},
-          ${r.at.toISOString()}::timestamptz, ${(r.claimed ?? r.at).toISOString()}::timestamptz,
-          ${new Date(r.at.getTime() + WEBHOOK_GIVE_UP_MS).toISOString()}::timestamptz)
-        returning id`,
-  );
-  if (!row) throw new Error('webhook delivery insert returned nothing');
-  return Number(row.id);
-}
-
-type Claimed = {
-  id: number;
-  message_id: string;
-  body: string;
-  attempts: number;
-  give_up_at: unknown;
-  url: string;
-  kind: WebhookKind;
-  secret: string;
-  enabled: boolean;
-};
-
-const claimedColumns = sql`d.id, d.message_id, d.body, d.attempts, d.give_up_at, w.url, w.kind, w.secret, w.enabled`;
-
-/**
- * Claims due deliveries with one UPDATE over rows picked `FOR UPDATE SKIP LOCKED` that also moves
- * their next attempt past a lease (the mechanism of the channels' pages and the email outbox):
- * racing instances never send one delivery twice, a worker that dies mid-send lets the lease expire.
- */
-async function claimDue(db: DbOrTx, now: Date, limit: number): Promise<Claimed[]> {
-  const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
-  return query<Claimed>(
-    db,
-    sql`with due as (
-          select id from webhook_deliveries
-          where status = 'queued' and next_attempt_at <= ${now.toISOString()}::timestamptz
-          order by next_attempt_at limit ${limit} for update skip locked)
-        update webhook_deliveries d set next_attempt_at = ${lease.toISOString()}::timestamptz, attempts = d.attempts + 1
-        from due, webhooks w where d.id = due.id and w.id = d.webhook_id
-        returning ${claimedColumns}`,
-  );
-}
-
 /** The request headers: JSON, and for a generic receiver the Standard Webhooks id, timestamp and signature. */
-export function webhookHeaders(d: Pick<Claimed, 'kind' | 'secret' | 'message_id' | 'body'>, at: Date) {
+export function webhookHeaders(d: Pick<ClaimedDelivery, 'kind' | 'secret' | 'message_id' | 'body'>, at: Date) {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'refrigeration-console-webhooks/1',
@@ -158,7 +106,7 @@ export function webhookHeaders(d: Pick<Claimed, 'kind' | 'secret' | 'message_id'
 }
 
 /** One attempt at a claimed delivery: sent, or its error logged and retried with backoff until 24 h passed. */
-async function attempt(deps: WebhookDeliveryDeps, d: Claimed): Promise<void> {
+async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<void> {
   const at = deps.now();
   let statusCode: number | null = null;
   let error: string | null = null;
@@ -181,19 +129,19 @@ async function attempt(deps: WebhookDeliveryDeps, d: Claimed): Promise<void> {
     }
   }
   const attempts = Number(d.attempts);
-  await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`insert into webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
-      values (${d.id}, ${attempts}, ${at.toISOString()}::timestamptz, ${statusCode}, ${error}, ${durationMs})`);
-    if (error === null) {
-      await tx.execute(sql`update webhook_deliveries set status = 'sent', sent_at = ${at.toISOString()}::timestamptz,
-        next_attempt_at = null where id = ${d.id}`);
-      return;
-    }
-    const next = new Date(deps.now().getTime() + webhookBackoffMs(attempts));
-    const giveUp = !d.enabled || next > toDate(d.give_up_at);
-    await tx.execute(sql`update webhook_deliveries set status = ${giveUp ? 'failed' : 'queued'},
-      next_attempt_at = ${giveUp ? null : next.toISOString()}::timestamptz where id = ${d.id}`);
-  });
+  const next = new Date(deps.now().getTime() + webhookBackoffMs(attempts));
+  const giveUp = !d.enabled || next > toDate(d.give_up_at);
+  await deps.db.transaction((tx) =>
+    recordAttempt(tx, {
+      deliveryId: Number(d.id),
+      attempt: attempts,
+      at,
+      statusCode,
+      error,
+      durationMs,
+      next: giveUp ? null : next,
+    }),
+  );
   if (error !== null) deps.log?.warn({ deliveryId: d.id, attempts, err: error }, 'webhooks: delivery failed');
 }
 
@@ -202,7 +150,8 @@ async function attempt(deps: WebhookDeliveryDeps, d: Claimed): Promise<void> {
  * transaction and outside the alarm engine and ingest.
  */
 export async function deliverWebhooks(deps: WebhookDeliveryDeps, limit = 20): Promise<number> {
-  const claimed = await claimDue(deps.db, deps.now(), limit);
+  const now = deps.now();
+  const claimed = await claimDueDeliveries(deps.db, now, new Date(now.getTime() + CLAIM_LEASE_MS), limit);
   for (const d of claimed) await attempt(deps, d);
   return claimed.length;
 }
@@ -229,14 +178,13 @@ export async function sendWebhookTest(
     webhookId: hook.id,
     event: 'webhook.test',
     alarmId: null,
+    messageId: messageId(),
     body,
     at,
-    claimed: new Date(at.getTime() + CLAIM_LEASE_MS),
+    giveUpAt: new Date(at.getTime() + WEBHOOK_GIVE_UP_MS),
+    claimedUntil: new Date(at.getTime() + CLAIM_LEASE_MS),
   });
-  const [d] = await query<Claimed>(
-    deps.db,
-    sql`select ${claimedColumns} from webhook_deliveries d join webhooks w on w.id = d.webhook_id where d.id = ${id}`,
-  );
+  const d = await claimedDelivery(deps.db, id);
   if (d) await attempt(deps, { ...d, enabled: true });
   return id;
 }
