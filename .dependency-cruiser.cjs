@@ -21,6 +21,7 @@ const PUBLIC = {
     'acknowledge',
     'apply',
     'case-apply',
+    'case-history',
     'case-rules',
     'case-state',
     'engine',
@@ -39,7 +40,18 @@ const PUBLIC = {
   // Who acted, recorded with each change.
   audit: ['names-repo', 'present', 'repo'],
   // Who is calling, what they may do and see.
-  auth: ['context', 'guard', 'password-links', 'passwords', 'repo', 'scope', 'service', 'tokens', 'user-columns'],
+  auth: [
+    'can',
+    'context',
+    'guard',
+    'password-links',
+    'passwords',
+    'repo',
+    'scope',
+    'service',
+    'tokens',
+    'user-columns',
+  ],
   controllers: ['service'],
   // Device ingest's parts, built before the features.
   ingest: ['parts', 'pipeline/pipeline', 'transports/broker-stats', 'transports/safety-net'],

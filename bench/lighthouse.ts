@@ -68,14 +68,8 @@ const METRICS = new Set([
   'max-potential-fid',
   'cumulative-layout-shift',
 ]);
-const userData = mkdtempSync(path.join(tmpdir(), 'rcm-lighthouse-'));
-const port = args['debug-port'] ?? '9339';
-const browserProcess = spawn(
-  args.chromium ?? '/usr/bin/chromium',
-  ['--headless=new', '--no-sandbox', `--remote-debugging-port=${port}`, `--user-data-dir=${userData}`, 'about:blank'],
-  { stdio: 'ignore' },
-);
-try {
+/** Playwright's CDP connection to the Chromium started below (it may take a moment to listen). */
+async function connect() {
   let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
   for (let i = 0; i < 50 && !browser; i++) {
     browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(async () => {
@@ -84,12 +78,26 @@ try {
     });
   }
   if (!browser) throw new Error('Chromium did not open its debugging port');
+  return browser;
+}
+
+const userData = mkdtempSync(path.join(tmpdir(), 'rcm-lighthouse-'));
+const port = args['debug-port'] ?? '9339';
+const browserProcess = spawn(
+  args.chromium ?? '/usr/bin/chromium',
+  ['--headless=new', '--no-sandbox', `--remote-debugging-port=${port}`, `--user-data-dir=${userData}`, 'about:blank'],
+  { stdio: 'ignore' },
+);
+try {
   const pages = [
     { name: 'sign-in', url: `${base}/user/login` },
     { name: 'dashboard', url: `${base}/` },
   ];
   const rows: string[] = [];
   for (const page of pages) {
+    // A connection per page: after a Lighthouse run the previous connection no longer lists the
+    // browser's default context.
+    const browser = await connect();
     const context = browser.contexts()[0];
     if (!context) throw new Error('no browser context');
     await context.clearCookies();
@@ -108,9 +116,9 @@ try {
     const line = `| ${new Date().toISOString().slice(0, 16).replace('T', ' ')} | ${page.name} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${a('first-contentful-paint')} | ${a('largest-contentful-paint')} | ${a('total-blocking-time')} | ${a('cumulative-layout-shift')} | ${failing.join(', ') || '–'} | ${args.note ?? ''} |`;
     console.log(`${line}\n  (report: ${out})`);
     rows.push(line);
+    await browser.close().catch(() => undefined);
   }
   appendFileSync(path.join(import.meta.dirname, 'results/lighthouse.md'), `${rows.join('\n')}\n`);
-  await browser.close().catch(() => undefined);
 } finally {
   const exited = new Promise((resolve) => browserProcess.once('exit', resolve));
   browserProcess.kill();

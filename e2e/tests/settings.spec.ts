@@ -177,7 +177,7 @@ test('every settings page passes axe in the light theme and saves with the keybo
 
   // The role editor: every permission key explained; keyboard only.
   await page.goto(`/settings/roles/${role.id}/edit`);
-  await expect(page.getByRole('checkbox')).toHaveCount(28);
+  await expect(page.getByRole('checkbox')).toHaveCount(29);
   await page.getByRole('checkbox', { name: 'jobs_view' }).focus();
   await page.keyboard.press('Space');
   await page.getByRole('button', { name: 'Save' }).focus();

@@ -66,7 +66,7 @@ test('the pending-controllers panel lists pending controllers, then says All Don
   const rows = panel.getByRole('listitem');
   await expect(rows).toHaveCount(listed.data.length);
   await expect(rows.first().getByText('Pending Authorization')).toBeVisible();
-  await expect(panel.getByText('N/A').first()).toBeVisible();
+  await expect(panel.getByText('Unnamed controller').first()).toBeVisible();
   const first = rows.first().getByRole('link');
   await expect(first).toHaveText(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/);
   await expect(first).toHaveAttribute('href', /\/controllers\/\d+\/authorise$/);

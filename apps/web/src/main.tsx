@@ -2,22 +2,35 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { router } from './app/router.tsx';
+import { preloadShell } from './app/root-layout.tsx';
+import { preloadCurrentPage, router } from './app/router.tsx';
 import { authStore, initAuth } from './lib/auth-store.ts';
-import { initI18n, setLocale } from './lib/i18n.ts';
+import { watchLostFocus } from './lib/focus.ts';
+import { initI18n, prefetchAppStrings, setLocale } from './lib/i18n.ts';
 import { clearCacheOnIdentityChange, queryClient } from './lib/query-client.ts';
 import { initTheme } from './lib/theme.ts';
+import { tokens } from './lib/tokens.ts';
 import './index.css';
 
 initTheme();
 // The stored language's catalog arrives before the first render, so no key ever shows untranslated.
-await initI18n();
+// A returning user's page needs more than that, and each part is asked for now, side by side, instead
+// of one after the other: the user (`/api/auth/user`), the signed-in pages' strings, the shell and the
+// page's own code (so the first screen is not a chain of round trips).
+const i18nReady = initI18n();
 // The locale follows the stored value on load, then the user's language once signed in.
 authStore.onUser((user) => {
-  if (user) void setLocale(user.language.locale);
+  if (user) void i18nReady.then(() => setLocale(user.language.locale));
 });
 clearCacheOnIdentityChange();
 initAuth();
+if (tokens.current()) {
+  prefetchAppStrings();
+  preloadShell();
+  preloadCurrentPage();
+}
+watchLostFocus();
+await i18nReady;
 
 const root = document.getElementById('root');
 if (root) {

@@ -29,7 +29,13 @@ export const ALARM_BENCHMARKS = {
 export const PER_POSITION = ['perHour', 'peak10Min', 'floodPercent'] as const;
 
 export const alarmManagementQuery = z
-  .object({ from: rangeShape.from, to: rangeShape.to, location_id: rangeShape.location_id, format: rangeShape.format })
+  .object({
+    from: rangeShape.from,
+    to: rangeShape.to,
+    location_id: rangeShape.location_id,
+    format: rangeShape.format,
+    lang: rangeShape.lang,
+  })
   .superRefine(checkRange);
 export type AlarmManagementQuery = z.infer<typeof alarmManagementQuery>;
 
@@ -59,7 +65,11 @@ const condition = z.object({
   alarm_type: z.object({ code: z.string(), name: z.string(), name_es: z.string() }),
   controller: z.object({ id: z.number().int(), name: z.string() }),
   location: z.string().nullable(),
+  /** What the alarm is about as the alarm stores it: `A:oil_pressure`, `A.CASE3`, `controller`. */
   subject: z.string(),
+  /** The subject in words (a rack metric, the point's name, the controller), in English and Spanish. */
+  point: z.string(),
+  point_es: z.string(),
   count: z.number().int(),
   share_percent: z.number(),
 });

@@ -117,6 +117,9 @@ export const alarmDetail = alarmSummary.extend({
   acknowledged_by: person,
   cleared_by: person,
   notes: z.string(),
+  /** Who last saved the notes and when (from the audit log); null for notes never edited in the console. */
+  notes_by: person,
+  notes_at: z.string().nullable(),
   /** `unresolved` while raised, `resolved` when the condition ended by itself, `cleared_by_user` when a person cleared it. */
   health_status: z.enum(HEALTH_STATUSES),
   /**

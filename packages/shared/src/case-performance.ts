@@ -3,7 +3,13 @@ import { checkRange, rangeShape } from './reports.ts';
 
 /** GET /api/reports/case_performance: a day range, optionally one location. */
 export const casePerformanceQuery = z
-  .object({ from: rangeShape.from, to: rangeShape.to, location_id: rangeShape.location_id, format: rangeShape.format })
+  .object({
+    from: rangeShape.from,
+    to: rangeShape.to,
+    location_id: rangeShape.location_id,
+    format: rangeShape.format,
+    lang: rangeShape.lang,
+  })
   .superRefine(checkRange);
 export type CasePerformanceQuery = z.infer<typeof casePerformanceQuery>;
 

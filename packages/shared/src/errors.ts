@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'link_used',
   'already_acknowledged',
   'already_cleared',
+  'entry_signed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

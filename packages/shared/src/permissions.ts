@@ -33,6 +33,8 @@ export const EXTENSION_PERMISSIONS = [
   'jobs_create',
   'inventory_edit',
   'assets_edit',
+  // Signing a location's HACCP log as the responsible person (Manager and Administrator roles).
+  'haccp_sign',
   // Backups hold every organization's data and every password hash: the Administrator role alone.
   'backups_manage',
 ] as const;
@@ -60,7 +62,7 @@ export const PERMISSION_GROUPS: Record<string, readonly Permission[]> = {
   jobs: ['jobs_view', 'jobs_create'],
   inventory: ['inventory_view', 'inventory_edit'],
   assets: ['assets_view', 'assets_edit'],
-  reports: ['reports_view'],
+  reports: ['reports_view', 'haccp_sign'],
   settings: ['settings_view', 'settings_update', 'users_impersonate', 'backups_manage'],
   search: ['search_view'],
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locale.ts';
 import { listMeta, PICKER_PER_PAGE, pageQuery } from './pagination.ts';
 import { paramId } from './params.ts';
 
@@ -43,6 +44,8 @@ export const rangeShape = {
   page,
   per_page: perPage,
   format: z.enum(EXPORT_FORMATS).optional(),
+  /** An export's language; without it, the reader's stored language. */
+  lang: z.enum(LOCALES).optional(),
 };
 
 /** `to` on or after `from`, and not more than MAX_REPORT_DAYS: a `range_order` / `too_big` issue on `to`. */
@@ -189,6 +192,9 @@ export const haccpRow = z.object({
   hours: z.array(z.number().nullable()).length(24),
   min: z.number().nullable(),
   max: z.number().nullable(),
+  /** Hours whose highest reading is above the limit. */
+  hours_above: z.number().int(),
+  /** Excursions (runs of consecutive hours above the limit) that began this day. */
   excursions: z.number().int(),
   /** The day's highest simulated product temperature (a case whose alarm type has a product probe); else null. */
   product_max: z.number().nullable(),
@@ -202,8 +208,16 @@ export const haccpReport = z.object({
     locations: z.number().int(),
     cases: z.number().int(),
     hours_logged: z.number().int(),
+    hours_above: z.number().int(),
     excursions: z.number().int(),
-    by_day: z.array(z.object({ day: z.string(), hours_logged: z.number().int(), excursions: z.number().int() })),
+    by_day: z.array(
+      z.object({
+        day: z.string(),
+        hours_logged: z.number().int(),
+        hours_above: z.number().int(),
+        excursions: z.number().int(),
+      }),
+    ),
   }),
 });
 export type HaccpReport = z.infer<typeof haccpReport>;

@@ -29,6 +29,8 @@ export const settingsUser = z.object({
   organisation: ref,
   all_locations: z.boolean(),
   location_ids: z.array(z.number().int()),
+  /** Their role's permissions: the console offers edit and "sign in as" only for users within the caller's. */
+  permissions: z.array(z.string()),
 });
 export type SettingsUser = z.infer<typeof settingsUser>;
 

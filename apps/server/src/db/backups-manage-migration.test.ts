@@ -36,7 +36,8 @@ describe('migration 0024: backups_manage', () => {
     expect(holders.map((r) => r.name)).toEqual(['Administrator', 'Head office', 'Administrator']);
     // Granted once, the other permissions untouched.
     expect(rows[0]?.permissions).toEqual([...BEFORE, 'backups_manage']);
-    expect(rows[2]?.permissions).toEqual(['settings_view', 'backups_manage']);
+    // 0032 then gives every role named Administrator haccp_sign too.
+    expect(rows[2]?.permissions).toEqual(['settings_view', 'backups_manage', 'haccp_sign']);
     expect(rows.find((r) => r.name === 'Service Technician')?.permissions).toContain('organization_view_all');
   });
 });

@@ -22,6 +22,8 @@ export type FieldMessageKey =
   | 'time_zone_unknown'
   | 'refrigerant_system_missing'
   | 'correction_target_invalid'
+  | 'haccp_correction_invalid'
+  | 'not_an_excursion'
   | 'date_in_future'
   | 'supplier_code_taken'
   | 'supplier_no_email'

@@ -35,6 +35,8 @@ export const EN_US: Catalog = {
     no_mail_server: 'No mail server is configured (SMTP_URL), so no email can be sent.',
     already_acknowledged: 'This alarm was already acknowledged, by someone else or earlier: nothing changed.',
     already_cleared: 'This alarm is already cleared: nothing changed.',
+    entry_signed:
+      'This HACCP log entry is signed and cannot be changed or removed. Record a correction that names it instead.',
   },
   fields: {
     wrong_password: 'The current password is incorrect.',
@@ -80,6 +82,8 @@ export const EN_US: Catalog = {
       'This is not a push subscription a browser gives (an https endpoint and its p256dh and auth keys).',
     refrigerant_system_missing: "Set up this rack's refrigerant system (refrigerant and full charge) first.",
     correction_target_invalid: 'Choose an entry of this system that has not been corrected yet.',
+    haccp_correction_invalid: 'Choose an entry of the same kind, place and excursion that has not been corrected yet.',
+    not_an_excursion: 'No excursion of this case starts at that hour.',
     date_in_future: 'The date cannot be in the future.',
   },
   inUse: {

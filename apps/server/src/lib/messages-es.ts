@@ -35,6 +35,8 @@ export const ES_MX: Catalog = {
     no_mail_server: 'No hay un servidor de correo configurado (SMTP_URL), así que no se puede enviar ningún correo.',
     already_acknowledged: 'Esta alarma ya estaba reconocida, por otra persona o antes: no cambió nada.',
     already_cleared: 'Esta alarma ya está resuelta: no cambió nada.',
+    entry_signed:
+      'Este registro de la bitácora HACCP está firmado y no se puede cambiar ni eliminar. Registra en su lugar una corrección que lo nombre.',
   },
   fields: {
     wrong_password: 'La contraseña actual es incorrecta.',
@@ -81,6 +83,8 @@ export const ES_MX: Catalog = {
     refrigerant_system_missing:
       'Primero configura el sistema de refrigerante de este rack (refrigerante y carga completa).',
     correction_target_invalid: 'Elige un registro de este sistema que aún no se haya corregido.',
+    haccp_correction_invalid: 'Elige un registro del mismo tipo, lugar y desviación que aún no se haya corregido.',
+    not_an_excursion: 'Ninguna desviación de este exhibidor empieza a esa hora.',
     date_in_future: 'La fecha no puede estar en el futuro.',
   },
   inUse: {

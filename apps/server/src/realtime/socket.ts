@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rcm/shared/realtime';
 import { Server } from 'socket.io';
+import { can } from '../features/auth/can.ts';
 import { bearerToken } from '../features/auth/guard.ts';
 import { inScope, type ScopeDomain, scopeFor, scopeRooms, type TenantScope } from '../features/auth/scope.ts';
 import type { AuthContext, AuthService } from '../features/auth/service.ts';
@@ -19,12 +20,12 @@ const ROOM_DOMAINS: readonly ScopeDomain[] = ['alarms', 'controllers', 'jobs'];
 /** The rooms a signed-in user joins: their own, and per domain what their scope lets them see. */
 export function roomsFor(ctx: AuthContext): string[] {
   const rooms = [`user:${ctx.user.id}`, `org:${ctx.user.organizationId}`];
-  if (ctx.permissions.has('organization_view_all')) rooms.push('all');
+  if (can(ctx, 'organization.viewAll')) rooms.push('all');
   for (const domain of ROOM_DOMAINS) {
     const scope = scopeFor(ctx, domain);
     if (scope) rooms.push(...scopeRooms(domain, scope));
   }
-  if (ctx.permissions.has('controller_authorize')) rooms.push('pending');
+  if (can(ctx, 'controller.authorize')) rooms.push('pending');
   return rooms;
 }
 

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/page.tsx';
 import { useAuth } from '../lib/auth-store.ts';
 
-const AppShell = lazy(() => import('./shell/app-shell.tsx').then((m) => ({ default: m.AppShell })));
+const loadShell = () => import('./shell/app-shell.tsx');
+const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));
+
+/** Starts downloading the signed-in shell (a returning user's first screen needs it). */
+export function preloadShell(): void {
+  void loadShell().catch(() => undefined);
+}
 
 /**
  * The shell appears only once the user is authenticated and the auth state is ready; otherwise the

@@ -1,5 +1,6 @@
 import { decideAccess, ROUTES, type RouteAuth } from '@rcm/shared/routes';
 import {
+  type AnyRoute,
   createRootRoute,
   createRoute,
   createRouter,
@@ -9,7 +10,8 @@ import {
 } from '@tanstack/react-router';
 import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
-import { whenAuthReady } from '../lib/auth-store.ts';
+import { authStore, whenAuthReady } from '../lib/auth-store.ts';
+import { armPageHeadingFocus } from '../lib/focus.ts';
 import { loadAppStrings } from '../lib/i18n.ts';
 import { assetsSearch, inventorySearch, jobsSearch, reportSearch } from './list-search-params.ts';
 import { PAGES } from './pages.tsx';
@@ -89,7 +91,16 @@ const appRoutes = {
   'password.forgot': createRoute(page('password.forgot')),
   'password.reset': createRoute({ ...page('password.reset'), validateSearch: passwordResetSearch }),
   ack: createRoute(page('ack')),
-  home: createRoute({ ...page('home'), validateSearch: dashboardSearch }),
+  home: createRoute({
+    ...page('home'),
+    validateSearch: dashboardSearch,
+    loaderDeps: ({ search }) => search,
+    // The alarm list and tiles are asked for once the guard knows the user, while the page's code
+    // loads and renders; not awaited, so the page shows itself at once.
+    loader: ({ deps }) => {
+      void import('../features/alarms/dashboard-data.ts').then((m) => m.prefetchDashboard(deps, authStore.get().user));
+    },
+  }),
   account: createRoute(page('account')),
   '403': createRoute(page('403')),
   locations: createRoute(page('locations')),
@@ -143,6 +154,23 @@ export const router = createRouter({
   routeTree: rootRoute.addChildren({ ...appRoutes, logout: logoutRoute }),
   defaultPreload: 'intent',
   scrollRestoration: true,
+});
+
+/**
+ * Starts downloading the code of the page at the current address at once: the route would load it
+ * only after its guard, which waits for the user.
+ */
+export function preloadCurrentPage(): void {
+  const byId = router.routesById as Record<string, AnyRoute>;
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    const route = byId[match.routeId];
+    if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
+}
+
+// After a navigation to another path the new page's heading takes focus (lib/focus.ts).
+router.subscribe('onBeforeNavigate', (event) => {
+  if (event.fromLocation && event.pathChanged) armPageHeadingFocus();
 });
 
 declare module '@tanstack/react-router' {

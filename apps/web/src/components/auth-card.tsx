@@ -1,9 +1,12 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageHeadingFocus } from '../lib/focus.ts';
 
 /** The frame of every signed-out page: the product's mark, a title, a line under it, and a card. */
 export function AuthCard(props: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  usePageHeadingFocus(heading);
   useEffect(() => {
     document.title = `${props.title} · ${t('app.name')}`;
   }, [props.title, t]);
@@ -15,7 +18,9 @@ export function AuthCard(props: { title: string; subtitle?: string; children: Re
           <p className="mt-3 text-sm font-semibold uppercase tracking-wide text-blue-800 dark:text-blue-300">
             {t('app.name')}
           </p>
-          <h1 className="mt-2 text-2xl font-semibold tracking-tight">{props.title}</h1>
+          <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl font-semibold tracking-tight outline-none">
+            {props.title}
+          </h1>
           {props.subtitle ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{props.subtitle}</p> : null}
         </div>
         <div className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">

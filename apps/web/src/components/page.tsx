@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageHeadingFocus } from '../lib/focus.ts';
 
-/** A routed page: its title is the h1 and the document title. */
+/** A routed page: its title is the h1 (focused after a navigation) and the document title. */
 export function Page(props: { title: string; subtitle?: string; children?: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  usePageHeadingFocus(heading);
   useEffect(() => {
     document.title = `${props.title} · ${t('app.name')}`;
   }, [props.title, t]);
@@ -12,7 +15,9 @@ export function Page(props: { title: string; subtitle?: string; children?: React
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{props.title}</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
+            {props.title}
+          </h1>
           {props.subtitle ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{props.subtitle}</p> : null}
         </div>
         {props.actions}

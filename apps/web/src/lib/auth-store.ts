@@ -1,4 +1,5 @@
 import type { AuthUser } from '@rcm/shared/auth';
+import { type Action, type ActionSubjects, can } from '@rcm/shared/policies';
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
 import { connectRealtime, disconnectRealtime, onRealtime } from './realtime.ts';
@@ -43,8 +44,21 @@ export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
 }
 
-export function hasPermission(user: AuthUser | null, ...anyOf: string[]): boolean {
-  return !!user && anyOf.some((p) => user.permissions.includes(p));
+/**
+ * Whether the signed-in user may take the action (on this subject, when given): the shared policies
+ * the server enforces (`@rcm/shared/policies`), so the console offers exactly what the API allows.
+ */
+export function userCan<A extends Action>(user: AuthUser | null, action: A, subject?: ActionSubjects[A]): boolean {
+  return can(
+    user && {
+      id: user.id,
+      organizationId: user.organisation.id,
+      permissions: user.permissions,
+      impersonating: user.impersonating,
+    },
+    action,
+    subject,
+  );
 }
 
 function signedIn(user: AuthUser): void {
@@ -145,8 +159,12 @@ export async function unimpersonate(): Promise<void> {
 /** Resolves once the auth state is known (docs/requirements.md: readiness polled every 50 ms). */
 export function whenAuthReady(): Promise<AuthState> {
   return new Promise((resolve) => {
-    const check = () => (state.loaded ? resolve(state) : setTimeout(check, 50));
-    check();
+    if (state.loaded) return resolve(state);
+    const stop = authStore.subscribe(() => {
+      if (!state.loaded) return;
+      stop();
+      resolve(state);
+    });
   });
 }
 

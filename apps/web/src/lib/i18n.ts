@@ -47,9 +47,19 @@ export async function loadAppStrings(): Promise<void> {
   await Promise.all([ensureAppCatalog(locale), ensureAppCatalog(DEFAULT_LOCALE)]);
 }
 
+/**
+ * Starts downloading the signed-in strings of the stored language before the route guard asks for
+ * them (a returning user's first page); nothing is added to i18next until `loadAppStrings`.
+ */
+export function prefetchAppStrings(): void {
+  void appLoaders[normalizeLocale(getItem(LOCALE_STORAGE_KEY))]().catch(() => undefined);
+}
+
 /** The locale follows the stored value on load, then the user's language once signed in. */
 export async function initI18n(): Promise<typeof i18next> {
   const initial = normalizeLocale(getItem(LOCALE_STORAGE_KEY));
+  // Asked for before anything else the first screen needs: nothing renders without it.
+  const catalog = loaders[initial]();
   await i18next.use(initReactI18next).init({
     resources: {},
     lng: initial,
@@ -60,7 +70,8 @@ export async function initI18n(): Promise<typeof i18next> {
     returnObjects: true,
     initAsync: false,
   });
-  await ensureCatalog(initial);
+  i18next.addResourceBundle(initial, 'translation', await catalog);
+  if (appWanted) await ensureAppCatalog(initial);
   await i18next.changeLanguage(initial);
   document.documentElement.lang = initial;
   return i18next;

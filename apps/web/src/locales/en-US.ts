@@ -88,7 +88,7 @@ export const enUS = {
     rejectAsk: 'Reject {{mac}}?',
     rejectConfirm: 'Yes, reject',
     rejected: '{{mac}} was rejected. If it announces itself again, it will be pending again.',
-    na: 'N/A',
+    unnamed: 'Unnamed controller',
     emptyTitle: 'All Done!',
     emptyBody: 'There are no controllers left to authorize.',
     firstTitle: 'No controller has announced itself yet',

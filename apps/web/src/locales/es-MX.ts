@@ -89,7 +89,7 @@ export const esMX: Catalog = {
     rejectAsk: '¿Rechazar {{mac}}?',
     rejectConfirm: 'Sí, rechazar',
     rejected: 'Se rechazó {{mac}}. Si se anuncia de nuevo, volverá a quedar pendiente.',
-    na: 'N/D',
+    unnamed: 'Controlador sin nombre',
     emptyTitle: '¡Todo listo!',
     emptyBody: 'No quedan controladores por autorizar.',
     firstTitle: 'Ningún controlador se ha anunciado todavía',

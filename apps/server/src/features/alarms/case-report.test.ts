@@ -144,7 +144,7 @@ describe('the case performance report', () => {
   });
 
   it('exports CSV (a row per case) and a PDF, in English and Spanish', async () => {
-    const csv = await get('manager', `from=${DAY}&to=${DAY}&format=csv`, 'es-MX');
+    const csv = await get('manager', `from=${DAY}&to=${DAY}&format=csv&lang=es-MX`, 'es-MX');
     expect(csv.statusCode).toBe(200);
     const lines = csv.body
       .replace(/^\uFEFF/, '')
@@ -156,7 +156,7 @@ describe('the case performance report', () => {
     expect(lines).toHaveLength(3);
     expect(lines.some((l) => l.endsWith(',A.CASE1,24,97.8,2,2,25,30,2,1,1,2'))).toBe(true);
     for (const locale of ['en-US', 'es-MX']) {
-      const pdf = await get('manager', `from=${DAY}&to=${DAY}&format=pdf`, locale);
+      const pdf = await get('manager', `from=${DAY}&to=${DAY}&format=pdf&lang=${locale}`, locale);
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       const text = (await readPdf(pdf.rawPayload)).pages.join('\n');

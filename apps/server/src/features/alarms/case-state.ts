@@ -5,7 +5,7 @@
  * caller passes each reading's own time; nothing here reads a clock or a database.
  */
 import type { PointStatus } from '@rcm/shared/device';
-import { type AlarmRule, applies, comparableValue, globMatches, type Sample } from './sample-match.ts';
+import { type AlarmRule, applies, assessValue, comparableValue, globMatches, type Sample } from './sample-match.ts';
 
 export const DEFAULT_DEFROST_RECOVERY_MINUTES = 45;
 const MINUTE = 60_000;
@@ -14,6 +14,14 @@ const HOUR = 3_600_000;
 export const CASE_GAP_MS = 15 * MINUTE;
 /** At most this many compressor starts are remembered (an hour's worth far beyond any sane limit). */
 const MAX_STARTS = 500;
+/**
+ * The pull-down after a defrost: within this long after the defrost ended the air must have come down at
+ * least `PULLDOWN_MARGIN_F` below its highest since the defrost's last reading (and stay there), else the
+ * case is not recovering (a compressor, valve or fan that failed) and the recovery hold ends.
+ */
+export const PULLDOWN_WINDOW_MS = 10 * MINUTE;
+/** In °F, as rules compare (1.1 K). */
+export const PULLDOWN_MARGIN_F = 2;
 
 export type HeldCause = 'defrost' | 'product';
 
@@ -22,6 +30,13 @@ export type Shadow = { since: number | null; raisedAt: number | null; cause: Hel
 
 /** The hour being accumulated: seconds observed, held (defrost and its recovery), and in range outside the hold. */
 export type CaseHour = { bucket: number; observedMs: number; heldMs: number; inRangeMs: number };
+
+/**
+ * The recovery after the last defrost: the highest air since the end (°F, as rules compare), whether the
+ * pull-down failed (the hold ends for every rule), and the rules on the air whose air came back within
+ * their limit (the hold ends for them).
+ */
+export type CaseRecovery = { peak: number | null; stalled: boolean; recovered: Set<number> };
 
 export type PointCase = {
   addr: string;
@@ -33,6 +48,8 @@ export type PointCase = {
   defrostSince: number | null;
   /** When the last defrost ended (its recovery runs from here). */
   defrostEnded: number | null;
+  /** How the recovery from the last defrost goes (null before the first defrost seen). */
+  recovery: CaseRecovery | null;
   doorSince: number | null;
   /** Product temperature per time constant (ms), in the point's unit. */
   lags: Map<number, number>;
@@ -40,6 +57,8 @@ export type PointCase = {
   starts: number[];
   shadows: Map<number, Shadow>;
   hour: CaseHour | null;
+  /** The newest reading's air in °F as rules compare (null: it had no value). */
+  lastAir: number | null;
   /** The newest reading's state, which holds until the next reading (time is attributed to it). */
   lastHeld: boolean;
   lastInRange: boolean | null;
@@ -85,12 +104,14 @@ function newCase(sample: Sample, kind: PointCase['kind'], limits: AlarmRule[]): 
     at: Number.NEGATIVE_INFINITY,
     defrostSince: null,
     defrostEnded: null,
+    recovery: null,
     doorSince: null,
     lags: new Map(),
     running: null,
     starts: [],
     shadows: new Map(),
     hour: null,
+    lastAir: null,
     lastHeld: false,
     lastInRange: null,
     limits,
@@ -138,10 +159,40 @@ function matchesAddr(rule: AlarmRule, pc: PointCase): boolean {
   return globMatches(rule.match, pc.addr.slice(pc.addr.lastIndexOf('.') + 1));
 }
 
-/** Whether a point rule is held at `at`: the point defrosts, or its defrost ended less than the recovery ago. */
+/**
+ * Whether a point rule is held at `at`: the point defrosts, or its defrost ended less than the recovery
+ * ago, unless the recovery is over early: a rule on the air is back within its limit, or the pull-down
+ * failed (`followRecovery`).
+ */
 export function isHeld(pc: PointCase, rule: AlarmRule, at: number): boolean {
   if (pc.defrostSince !== null) return true;
-  return pc.defrostEnded !== null && at - pc.defrostEnded < recoveryMs(rule);
+  if (pc.defrostEnded === null || at - pc.defrostEnded >= recoveryMs(rule)) return false;
+  const r = pc.recovery;
+  return !(r && (r.stalled || r.recovered.has(rule.id)));
+}
+
+/**
+ * One reading of the recovery after a defrost (from the first reading after it, taken in time order).
+ * A rule on the air whose air is back past its clear level has recovered. A rule with a product probe
+ * does not end its hold so (its product, still warm from the defrost, would raise on the next door
+ * opening; the probe is its guard). The air that has not come down `PULLDOWN_MARGIN_F` below its highest
+ * since the defrost's last reading once `PULLDOWN_WINDOW_MS` have passed, or climbs back to within that
+ * margin of it, is a failed pull-down, which ends every rule's hold (readings while the door is open do
+ * not count: a door warms the air too). Both last until the next defrost.
+ */
+function followRecovery(pc: PointCase, sample: Sample, at: number): void {
+  const r = pc.recovery;
+  if (!r || pc.defrostSince !== null || pc.defrostEnded === null) return;
+  const air = comparableValue(sample.value, sample.unit);
+  if (air === null) return;
+  // An open door warms the air as a failed pull-down would: its readings are not judged for it.
+  if (!r.stalled && pc.doorSince === null) {
+    r.peak = r.peak === null ? air : Math.max(r.peak, air);
+    if (at - pc.defrostEnded >= PULLDOWN_WINDOW_MS && air > r.peak - PULLDOWN_MARGIN_F) r.stalled = true;
+  }
+  for (const rule of pc.limits)
+    if (probeMs(rule) === null && !r.recovered.has(rule.id) && assessValue(rule, sample.value, sample.unit) === false)
+      r.recovered.add(rule.id);
 }
 
 /** The value a point rule judges: the product temperature when the rule has a probe, else the air. */
@@ -211,10 +262,13 @@ export function observePoint(pc: PointCase, sample: Sample, at: number, out: Cas
   const status = sample.status;
   if (status === 'defrost' && pc.defrostSince === null) {
     pc.defrostSince = at;
+    pc.recovery = null;
     out.push({ kind: 'event-start', type: 'defrost', addr: pc.addr, rackRef: pc.rackRef, at });
   } else if (status !== 'defrost' && status !== 'fault' && pc.defrostSince !== null) {
     pc.defrostSince = null;
     pc.defrostEnded = at;
+    // The pull-down is measured from the defrost's last reading (the warmest, as a rule) when it is recent.
+    pc.recovery = { peak: !first && dt <= CASE_GAP_MS ? pc.lastAir : null, stalled: false, recovered: new Set() };
     out.push({ kind: 'event-end', type: 'defrost', addr: pc.addr, at });
   }
   if (status === 'door_open' && pc.doorSince === null) {
@@ -245,9 +299,80 @@ export function observePoint(pc: PointCase, sample: Sample, at: number, out: Cas
       pc.lags.set(tau, p === undefined ? sample.value : stepLag(p, sample.value, dt, tau));
     }
   }
+  followRecovery(pc, sample, at);
+  pc.lastAir = comparableValue(sample.value, sample.unit);
   pc.lastHeld = heldNow(pc, at);
   pc.lastInRange = inRange(pc, sample);
   return true;
+}
+
+/**
+ * What the database holds of a followed point when a process takes it for the first time (a restart,
+ * another instance, a batch written again): times in ms, values in the point's own unit.
+ */
+export type SavedCase = {
+  /** The point's newest stored reading before the batch: its time, value and product temperature. */
+  lastAt: number | null;
+  lastValue: number | null;
+  product: number | null;
+  /** Open defrost and door periods, and the end of the last defrost within the longest recovery. */
+  defrostSince: number | null;
+  doorSince: number | null;
+  defrostEnded: number | null;
+  /** Since that defrost's end: the highest air (counting the defrost's last reading) and the lowest. */
+  peak: number | null;
+  low: number | null;
+  /** Compressor starts within the hour before the batch. */
+  starts: number[];
+};
+
+/**
+ * Takes up a point where the database leaves it: the newest reading is the last one taken (older ones
+ * change nothing, the lag steps from it), periods open stay open from their real start, the recovery
+ * after a defrost that ended goes on (with its highest air and the rules already back within their limit),
+ * a compressor keeps its running state and the last hour's starts. Not taken up: the hour being
+ * accumulated (the time to the first reading here counts nowhere) and an alarm being held back.
+ */
+export function restoreCase(pc: PointCase, saved: SavedCase, unit: string | undefined): void {
+  if (saved.lastAt !== null) pc.at = saved.lastAt;
+  if (pc.kind === 'compressor') {
+    pc.running = saved.lastValue === null ? null : saved.lastValue !== 0;
+    pc.starts = saved.starts.slice(-MAX_STARTS);
+    return;
+  }
+  pc.defrostSince = saved.defrostSince;
+  pc.doorSince = saved.doorSince;
+  pc.lastAir = comparableValue(saved.lastValue, unit);
+  if (saved.product !== null)
+    for (const rule of pc.limits) {
+      const tau = probeMs(rule);
+      if (tau !== null) pc.lags.set(tau, saved.product);
+    }
+  if (saved.defrostSince === null && saved.defrostEnded !== null) {
+    pc.defrostEnded = saved.defrostEnded;
+    const recovered = new Set<number>();
+    for (const rule of pc.limits)
+      if (probeMs(rule) === null && assessValue(rule, saved.low, unit) === false) recovered.add(rule.id);
+    pc.recovery = { peak: comparableValue(saved.peak, unit), stalled: false, recovered };
+  }
+}
+
+/**
+ * The hours being accumulated, as records to keep (a process stopping): each point's hour so far, after
+ * which it starts again from zero in the same hour (`case_hours` adds what an hour is written with).
+ */
+export function takeOpenHours(store: CaseStore): Map<number, CaseRecord[]> {
+  const out = new Map<number, CaseRecord[]>();
+  for (const [controllerId, cases] of store) {
+    const list: CaseRecord[] = [];
+    for (const pc of cases.points.values()) {
+      if (!pc?.hour || pc.hour.observedMs === 0) continue;
+      list.push({ kind: 'hour', addr: pc.addr, rackRef: pc.rackRef, ...pc.hour });
+      pc.hour = { bucket: pc.hour.bucket, observedMs: 0, heldMs: 0, inRangeMs: 0 };
+    }
+    if (list.length > 0) out.set(controllerId, list);
+  }
+  return out;
 }
 
 /** The stored product temperature of a point: the lag of its first rule with a probe. */

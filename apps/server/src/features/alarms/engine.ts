@@ -1,5 +1,6 @@
 import type { AlarmSeverity, DeviceAlarm } from '@rcm/shared/device';
 import {
+  CASE_GAP_MS,
   type CaseRecord,
   type ControllerCases,
   followShadow,
@@ -128,7 +129,8 @@ export function evaluateSamples(
 
 /**
  * A point rule over a followed case point: not judged while the point defrosts nor for the rule's
- * recovery after (a condition pending then is dropped, an open alarm stays), judged on the product
+ * recovery after, unless that is over early (case-state.ts `isHeld`; a condition pending then is
+ * dropped, an open alarm stays), nor on a reading a little older than the point's newest; judged on the product
  * temperature when the rule has a probe; beside it the plain air rule counts what was held back.
  */
 function judgeCasePoint(
@@ -141,6 +143,9 @@ function judgeCasePoint(
   caseOut: CaseRecord[],
 ): void {
   const ms = at.getTime();
+  // A late reading (older than the newest the point took, by less than a gap) is not judged: the case
+  // has moved on. A device clock set back further is judged as it comes.
+  if (ms < pc.at && pc.at - ms <= CASE_GAP_MS) return;
   const key = stateKey(rule.id, sample.subject);
   if (isHeld(pc, rule, ms)) {
     if (state.conditions.has(key) && !state.open.has(key)) {

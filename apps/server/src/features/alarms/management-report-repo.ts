@@ -7,6 +7,8 @@ export type ConditionRow = {
   alarm_type_id: number;
   controller_id: number;
   subject: string;
+  /** The device's name for the point the alarm is about (none for a rack metric or the controller). */
+  point_name: string | null;
   n: number;
   chattering: boolean;
 };
@@ -46,9 +48,10 @@ export function managementReportRows(db: Db, where: SQL, range: { start: Date; e
     ),
     query<ConditionRow>(
       db,
-      sql`select a.location_id, a.alarm_type_id, a.controller_id, a.subject, count(*)::int as n,
-            bool_or(a.chattering) as chattering
-          from alarms a where ${inRange} and not a.suppressed group by 1, 2, 3, 4`,
+      sql`select a.location_id, a.alarm_type_id, a.controller_id, a.subject, max(p.name) as point_name,
+            count(*)::int as n, bool_or(a.chattering) as chattering
+          from alarms a left join rack_points p on p.controller_id = a.controller_id and p.addr = a.subject
+          where ${inRange} and not a.suppressed group by 1, 2, 3, 4`,
     ),
     query<{ location_id: number | null; hours: number }>(
       db,

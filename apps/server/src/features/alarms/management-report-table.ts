@@ -24,7 +24,14 @@ export function managementTable(r: AlarmManagementReport, q: AlarmManagementQuer
   const b = ALARM_BENCHMARKS;
   const typeName = (t: { name: string; name_es: string }) => (locale === 'es-MX' ? t.name_es : t.name);
   const condRows = (list: AlarmManagementReport['bad_actors']) =>
-    list.map((c) => [typeName(c.alarm_type), c.controller.name, c.location, c.subject, c.count, c.share_percent]);
+    list.map((c) => [
+      typeName(c.alarm_type),
+      c.controller.name,
+      c.location,
+      locale === 'es-MX' ? c.point_es : c.point,
+      c.count,
+      c.share_percent,
+    ]);
   const figureRow = (name: string, f: AlarmManagementFigures) => [
     name,
     f.alarms,

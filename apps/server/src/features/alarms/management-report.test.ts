@@ -30,6 +30,7 @@ beforeAll(async () => {
     {
       controller: 1,
       type: 'LOW_SUPERHEAT',
+      subject: 'A:superheat',
       status: 'acknowledged' as const,
       raisedAt: at('03:00'),
       acknowledgedAt: at('03:05'),
@@ -47,6 +48,13 @@ beforeAll(async () => {
   const chatter = seeded.filter((a) => a.subject === 'A.CASE1').map((a) => a.id);
   await t.database.db.execute(
     sql`update alarms set chattering = true where id = any(${`{${chatter.join(',')}}`}::int[])`,
+  );
+  // The device's name for the chattering point (the report names points by it).
+  const case1 = seeded.find((a) => a.subject === 'A.CASE1');
+  await t.database.db.execute(
+    sql`insert into rack_points (controller_id, addr, rack_ref, name, status, updated_at)
+        values (${case1?.controllerId}, 'A.CASE1', 'A', 'Dairy case 1', 'ok', now())
+        on conflict (controller_id, addr) do update set name = excluded.name`,
   );
   // A suppressed alarm: counted apart, not in the rates.
   await seedAlarms(t.database.db, [{ controller: 0, status: 'cleared', raisedAt: at('02:30'), suppressed: true }]);
@@ -78,7 +86,16 @@ describe('the alarm-management report', () => {
     expect(r.overall.top10_percent).toBe(92.9);
     // Each location has 10 or fewer distinct alarms: the top-10 method does not apply (not "100 %").
     expect(r.locations.map((l: { top10_percent: number | null }) => l.top10_percent)).toEqual([null, null]);
-    expect(r.bad_actors[0]).toMatchObject({ subject: 'A.CASE1', count: 4, share_percent: 28.6 });
+    // The point in words: the device's name for it, else its address; a rack metric by name.
+    expect(r.bad_actors[0]).toMatchObject({
+      subject: 'A.CASE1',
+      point: 'Dairy case 1',
+      point_es: 'Dairy case 1',
+      count: 4,
+      share_percent: 28.6,
+    });
+    const superheat = r.bad_actors.find((c: { subject: string }) => c.subject === 'A:superheat');
+    expect(superheat).toMatchObject({ point: 'Rack A superheat', point_es: 'Rack A sobrecalentamiento' });
     expect(r.chattering.map((c: { subject: string }) => c.subject)).toEqual(['A.CASE1']);
     expect(r.standing[0]).toMatchObject({ alarm_type: { code: 'CASE_HIGH_TEMP' }, open: true });
     expect(r.locations.map((l: { alarms: number }) => l.alarms)).toEqual([12, 2]);
@@ -152,13 +169,13 @@ describe('the alarm-management report', () => {
   });
 
   it('exports CSV (a row per location and all) and a PDF, in Spanish too', async () => {
-    const csv = await get('manager', `from=${DAY}&to=${DAY}&format=csv`, 'es-MX');
+    const csv = await get('manager', `from=${DAY}&to=${DAY}&format=csv&lang=es-MX`, 'es-MX');
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toMatch(/^Ubicación,Alarmas,Por hora/);
     expect(lines[1]).toMatch(/^Todas las ubicaciones,14,0.58,12/);
     expect(lines).toHaveLength(4);
-    const pdf = await get('manager', `from=${DAY}&to=${DAY}&format=pdf`);
+    const pdf = await get('manager', `from=${DAY}&to=${DAY}&format=pdf&lang=en-US`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -10,6 +10,7 @@ import { tenantWhere, utcBounds } from '../reports/filters.ts';
 import { FLOOD } from './management.ts';
 import { type ConditionRow, managementReportRows } from './management-report-repo.ts';
 import { managementTable } from './management-report-table.ts';
+import { subjectLabel } from './reasons.ts';
 
 const HOUR = 3_600_000;
 const TEN_MINUTES = FLOOD.minutes * 60_000;
@@ -136,11 +137,14 @@ export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
     const overall = accs.get(ALL) as Acc;
     const describe = (c: ConditionRow) => {
       const type = name('type', Number(c.alarm_type_id));
+      const point = subjectLabel(c.subject, c.point_name ?? null);
       return {
         alarm_type: { code: type?.code ?? '', name: type?.name ?? '', name_es: type?.name_es ?? type?.name ?? '' },
         controller: { id: Number(c.controller_id), name: name('controller', Number(c.controller_id))?.name ?? '' },
         location: c.location_id == null ? null : (name('location', Number(c.location_id))?.name ?? null),
         subject: c.subject,
+        point: point.en,
+        point_es: point.es,
         count: Number(c.n),
         share_percent: overall.alarms ? round1((Number(c.n) / overall.alarms) * 100) : 0,
       };

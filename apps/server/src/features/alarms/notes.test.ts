@@ -93,6 +93,27 @@ describe('PUT /api/alarms/:ref/notes', () => {
     });
   });
 
+  it('the alarm view says who saved the notes last and when', async () => {
+    const [fresh] = (await seedAlarms(t.database.db, [{ controller: 1, notes: '<p>seeded</p>' }])) as [SeededAlarm];
+    const view = async (ref: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/alarms/${ref}`, headers: headers(manager) })).json().data;
+    // Notes that were never saved in the console have no author.
+    expect(await view(fresh.ref)).toMatchObject({ notes: '<p>seeded</p>', notes_by: null, notes_at: null });
+
+    await put('<p>by the manager</p>');
+    const admin = await login(t.app, 'admin@example.com');
+    await put('<p>by the administrator</p>', admin);
+    const [entry] = await query<{ actor_user_id: number; created_at: unknown }>(
+      t.database.db,
+      sql`select actor_user_id, created_at from audit_log where action = 'alarm.notes' order by id desc limit 1`,
+    );
+    const adminUser = await userByEmail(t.database, 'admin@example.com');
+    const detail = await view(alarm.ref);
+    expect(detail.notes_by).toEqual({ id: adminUser.id, name: adminUser.name });
+    expect(entry?.actor_user_id).toBe(adminUser.id);
+    expect(new Date(detail.notes_at).getTime()).toBe(new Date(String(entry?.created_at)).getTime());
+  });
+
   it('refuses a body that is not notes, or too long, and changes nothing', async () => {
     const before = await storedNotes();
     for (const notes of [42, null, 'x'.repeat(100_001)]) {

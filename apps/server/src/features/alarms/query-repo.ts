@@ -56,6 +56,8 @@ function toDetail(r: Row): AlarmDetail {
     acknowledged_by: person(r.ack_user_id, r.ack_user_name),
     cleared_by: person(r.clear_user_id, r.clear_user_name),
     notes: String(r.notes),
+    notes_by: person(r.notes_user_id, r.notes_user_name),
+    notes_at: iso(r.notes_at),
     health_status: String(r.health_status) as AlarmDetail['health_status'],
     clear_reason: r.clear_reason === 'decommissioned' || r.clear_reason === 'maintenance_ended' ? r.clear_reason : null,
     condition_present: r.condition_present == null ? null : Boolean(r.condition_present),
@@ -216,12 +218,18 @@ export function createAlarmQueryRepo(db: Db) {
               l.name as location_name, o.name as organization_name,
               l.archived_at is not null as location_archived, o.archived_at is not null as organization_archived,
               ua.id as ack_user_id, ua.name as ack_user_name, uc.id as clear_user_id, uc.name as clear_user_name,
+              un.id as notes_user_id, un.name as notes_user_name, n.created_at as notes_at,
               ${CONDITION_PRESENT} as condition_present
             from ${SUMMARY_FROM}
               join organizations o on o.id = a.organization_id
               left join locations l on l.id = a.location_id
               left join users ua on ua.id = a.acknowledged_by
               left join users uc on uc.id = a.cleared_by
+              -- The notes' last save: its audit entry says who and when.
+              left join lateral (select g.actor_user_id, g.created_at from audit_log g
+                where g.action = 'alarm.notes' and g.subject_type = 'alarm' and g.subject_id = a.ref::text
+                order by g.id desc limit 1) n on true
+              left join users un on un.id = n.actor_user_id
             where ${refInScope(scope, ref)}`.toDrizzle(),
       );
       return row ? toDetail(row) : null;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deviceReasons, metricLabel, offlineReasons, pointLabel, statusReasons, thresholdReasons } from './reasons.ts';
+import {
+  deviceReasons,
+  metricLabel,
+  offlineReasons,
+  pointLabel,
+  statusReasons,
+  subjectLabel,
+  thresholdReasons,
+} from './reasons.ts';
 
 const lowSuperheat = {
   name: 'Low superheat (floodback risk)',
@@ -33,7 +41,7 @@ describe('alarm reasons in both languages', () => {
   it('translates a point status, keeps a device’s own text, and says how long a controller has been silent', () => {
     const manual = { name: 'Rack manually on', nameEs: 'Rack encendido manualmente' };
     expect(statusReasons(manual, pointLabel('Compressor 1'), 'A.COMP1', 'manual_on')).toEqual({
-      reason: 'Rack manually on: Compressor 1 (A.COMP1) reports manual_on',
+      reason: 'Rack manually on: Compressor 1 (A.COMP1) reports manually on',
       reasonEs: 'Rack encendido manualmente: Compressor 1 (A.COMP1) informa encendido manual',
     });
     const proof = { name: 'Compressor proof failure', nameEs: 'Falla de comprobación del compresor' };
@@ -48,5 +56,12 @@ describe('alarm reasons in both languages', () => {
       reason: 'Controller offline: no message for more than 10 min',
       reasonEs: 'Controlador fuera de línea: sin mensajes por más de 10 min',
     });
+  });
+
+  it('names an alarm’s subject in words: a rack metric, a point by its name (else its address), the controller', () => {
+    expect(subjectLabel('A:oil_pressure', null)).toEqual({ en: 'Rack A oil pressure', es: 'Rack A presión de aceite' });
+    expect(subjectLabel('A.CASE3', 'Dairy case 3')).toEqual({ en: 'Dairy case 3', es: 'Dairy case 3' });
+    expect(subjectLabel('A.CASE3', null)).toEqual({ en: 'A.CASE3', es: 'A.CASE3' });
+    expect(subjectLabel('controller', null)).toEqual({ en: 'Controller', es: 'Controlador' });
   });
 });

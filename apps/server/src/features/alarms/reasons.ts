@@ -20,6 +20,17 @@ const METRICS_ES: Record<string, string> = {
   discharge_pressure: 'presión de descarga',
 };
 
+/** A point's status as the English reason says it (never the protocol's code, `manual_on`). */
+const STATUS_EN: Record<PointStatus, string> = {
+  ok: 'normal',
+  alarm: 'alarm',
+  manual_on: 'manually on',
+  off: 'off',
+  fault: 'fault',
+  defrost: 'defrost',
+  door_open: 'door open',
+};
+
 const STATUS_ES: Record<PointStatus, string> = {
   ok: 'normal',
   alarm: 'alarma',
@@ -41,6 +52,17 @@ export function metricLabel(rackRef: string, metric: string): Label {
 /** A point is named by what the device calls it (or its address), in either language. */
 export const pointLabel = (name: string): Label => ({ en: name, es: name });
 
+/**
+ * How a report names what an alarm is about: a rack metric (`Rack A oil pressure`), a point by the
+ * device's name for it (its address when it has none), or the controller itself.
+ */
+export function subjectLabel(subject: string, pointName: string | null): Label {
+  if (subject === 'controller') return { en: 'Controller', es: 'Controlador' };
+  const metric = /^([^:.]+):(.+)$/.exec(subject);
+  if (metric?.[1] && metric[2]) return metricLabel(metric[1], metric[2]);
+  return pointLabel(pointName ?? subject);
+}
+
 const withUnit = (n: number | null, unit: string) => `${n}${unit ? ` ${unit}` : ''}`;
 
 /** A value beyond a threshold: `Low superheat: Rack A superheat 2.1 K below 3 K`. */
@@ -57,10 +79,10 @@ export function thresholdReasons(
   };
 }
 
-/** A point reporting a status: `Compressor on manually: COMP1 (A.COMP1) reports manual_on`. */
+/** A point reporting a status: `Rack manually on: Compressor 1 (A.COMP1) reports manually on`. */
 export function statusReasons(rule: Named, label: Label, subject: string, status: PointStatus | undefined): Reasons {
   return {
-    reason: `${rule.name}: ${label.en} (${subject}) reports ${status}`,
+    reason: `${rule.name}: ${label.en} (${subject}) reports ${status ? STATUS_EN[status] : status}`,
     reasonEs: `${nameEs(rule)}: ${label.es} (${subject}) informa ${status ? STATUS_ES[status] : status}`,
   };
 }

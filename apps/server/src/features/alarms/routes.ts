@@ -145,11 +145,13 @@ export function alarmRoutes(deps: {
       json: async (ctx, q) => ({ data: await report.json(ctx, q) }),
       table: report.table,
       now: deps.now,
+      db: deps.db,
     });
     reportRoute(app, 'case_performance', casePerformanceQuery, casePerformanceReport, {
       json: async (ctx, q) => ({ data: await caseReport.json(ctx, q) }),
       table: caseReport.table,
       now: deps.now,
+      db: deps.db,
     });
 
     app.put(

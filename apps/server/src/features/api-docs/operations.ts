@@ -212,6 +212,25 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'GET /api/reports/alarm_management': {
     summary: 'Alarm-management report against ISA-18.2 / EEMUA 191 (JSON, CSV or PDF)',
   },
+  'GET /api/reports/haccp/excursions': {
+    summary: 'HACCP excursions (runs of hours above the limit) with their corrective actions',
+  },
+  'GET /api/reports/haccp/entries': { summary: 'HACCP log entries: corrective actions and sign-offs' },
+  'GET /api/reports/haccp/entries/{id}': { summary: 'One HACCP log entry' },
+  'PATCH /api/reports/haccp/entries/{id}': {
+    summary: 'Refused: a signed HACCP log entry never changes (409 entry_signed); record a correction',
+    add: [409],
+  },
+  'DELETE /api/reports/haccp/entries/{id}': {
+    summary: 'Refused: a signed HACCP log entry is never removed (409 entry_signed); record a correction',
+    add: [409],
+  },
+  'POST /api/reports/haccp/corrective-actions': {
+    summary: 'Record a corrective action on an excursion (or a correction of one)',
+  },
+  'POST /api/reports/haccp/sign-offs': {
+    summary: "Sign a location's HACCP log for a period as the responsible person (or correct a sign-off)",
+  },
   'GET /api/reports/case_performance': {
     summary:
       'Case performance report: time in range without defrost, defrosts, doors, alarms held back (JSON, CSV or PDF)',

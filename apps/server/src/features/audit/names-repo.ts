@@ -58,6 +58,11 @@ const SUBJECTS: Record<string, (ids: string[], es: boolean) => SQL> = {
     sql`select e.id::text as id, coalesce(c.name, c.mac_address) || ' · ' || e.rack_ref as name
         from refrigerant_events e join controllers c on c.id = e.controller_id
         where e.id::text = any(${texts(ids)}::text[])`,
+  // A HACCP log entry: its place and number.
+  haccp_entry: (ids) =>
+    sql`select e.id::text as id, l.name || ' · #' || e.id as name
+        from haccp_entries e join locations l on l.id = e.location_id
+        where e.id::text = any(${texts(ids)}::text[])`,
 };
 
 const isNamedKind = (k: string): k is NamedKind => (NAMED_KINDS as readonly string[]).includes(k);

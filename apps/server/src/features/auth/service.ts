@@ -30,6 +30,7 @@ function permissionSet(list: readonly string[]): ReadonlySet<Permission> {
   return set;
 }
 
+import { can } from './can.ts';
 import type { AuthContext, ScopeCaller } from './context.ts';
 
 export type { AuthContext };
@@ -209,9 +210,8 @@ export function createAuthService(deps: {
       if (!target || (!seesAllOrgs && target.organizationId !== ctx.user.organizationId)) {
         throw new AppError(404, 'not_found');
       }
-      // Nobody gains permissions by impersonating: the target's must be a subset of the caller's.
-      const exceeds = target.permissions.some((p) => isPermission(p) && !ctx.permissions.has(p));
-      if (target.id === ctx.user.id || target.disabled || exceeds) throw new AppError(403, 'cannot_impersonate');
+      // Nobody gains permissions by impersonating (the shared `user.impersonate` rule).
+      if (!can(ctx, 'user.impersonate', target)) throw new AppError(403, 'cannot_impersonate');
       const { token, session } = await openSession(target.id, false, ctx.session.id, {
         actorUserId: ctx.user.id,
         organizationId: target.organizationId,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { toDate } from '../../lib/sql.ts';
 import type { Acknowledger } from '../alarms/acknowledge.ts';
+import { can } from '../auth/can.ts';
 import { inScope, type ScopeCaller, scopeFor } from '../auth/scope.ts';
 import type { AuthService } from '../auth/service.ts';
 import { type AckLinkRow, alarmPlaceById, claimAckLink, liveAckLink, releaseAckLink } from './ack-links-repo.ts';
@@ -28,7 +29,7 @@ export function createAckLinks(deps: { db: Db; auth: AuthService; acknowledger: 
     if (
       !actor ||
       !scope ||
-      !actor.permissions.has('alarms_acknowledge') ||
+      !can(actor, 'alarm.acknowledge') ||
       !inScope(scope, { organizationId: Number(place.organization_id), locationId: place.location_id })
     )
       throw forbidden();

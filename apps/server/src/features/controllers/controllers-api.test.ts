@@ -123,6 +123,22 @@ describe('PATCH /api/controllers/:id', () => {
     const still = (await call('admin', '/api/controllers/1')).json().data;
     expect(still.name).toBe('Rack A — Produce');
   });
+
+  it('moves a controller only to an organization whose controllers the caller sees (controller.move)', async () => {
+    const other = (await t.database.db.execute(sql`select organization_id from locations where id = 7`)) as unknown as {
+      rows: { organization_id: number }[];
+    };
+    const organizationId = other.rows[0]?.organization_id;
+    expect(organizationId).toBeTypeOf('number');
+    const moved = await call('manager', '/api/controllers/1', 'PATCH', {
+      ...body,
+      organization_id: organizationId,
+      location_id: 7,
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().error.details.fields.map((f: { field: string }) => f.field)).toEqual(['organization_id']);
+    expect((await call('admin', '/api/controllers/1')).json().data.location.id).toBe(2);
+  });
 });
 
 describe('GET /api/controllers/:id/metrics', () => {

@@ -11,6 +11,7 @@ import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { can } from '../auth/can.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import { type ControllerListRepo, visibleControllers } from './list-repo.ts';
@@ -71,7 +72,7 @@ export function controllerRoutes(deps: {
         const ctx = requireAuth(request);
         const scope = requireScope(ctx, 'controllers');
         const q = request.query;
-        const seesPending = ctx.permissions.has('controller_authorize') || ctx.permissions.has('controllers_update');
+        const seesPending = can(ctx, 'controller.pending.view');
         const today = deps.now().toISOString().slice(0, 10);
         const { items, total } = await deps.list.list(q, visibleControllers(scope, seesPending), today);
         return {

@@ -4,7 +4,8 @@ import type { ControllerUpdateBody } from '@rcm/shared/controllers';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, actingUserId } from '../audit/repo.ts';
-import { holdsOrganization, inScope, scopeFor } from '../auth/scope.ts';
+import { can } from '../auth/can.ts';
+import { inScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { ControllersRepo } from './repo.ts';
@@ -17,7 +18,7 @@ export function canSeeController(
   ctx: AuthContext,
   c: { authorised: boolean; organizationId: number | null; locationId: number | null },
 ): boolean {
-  if (!c.authorised) return ctx.permissions.has('controllers_update') || ctx.permissions.has('controller_authorize');
+  if (!c.authorised) return can(ctx, 'controller.pending.view');
   const scope = scopeFor(ctx, 'controllers');
   return !!scope && inScope(scope, c);
 }
@@ -48,10 +49,9 @@ export function createControllersService(deps: {
       const controller = await authorised(ctx, id);
       // Moving to another organization: one the caller may see controllers of.
       const organizationId = body.organization_id ?? controller.organizationId;
-      const scope = scopeFor(ctx, 'controllers');
       if (
         organizationId === null ||
-        (organizationId !== controller.organizationId && !(scope && holdsOrganization(scope, organizationId)))
+        (organizationId !== controller.organizationId && !can(ctx, 'controller.move', { organizationId }))
       ) {
         throw new AppError(422, 'validation_failed', { fields: [{ field: 'organization_id', key: 'unknown_option' }] });
       }
@@ -112,8 +112,8 @@ export function createControllersService(deps: {
       const controller = await repo.findById(id);
       if (!controller) throw new AppError(404, 'not_found');
       if (controller.authorised) throw new AppError(409, 'conflict');
-      const seesAll = ctx.permissions.has('organization_view_all');
-      if (!seesAll && body.organization_id !== ctx.user.organizationId) throw new AppError(403, 'forbidden');
+      if (!can(ctx, 'controller.authorize', { organizationId: body.organization_id }))
+        throw new AppError(403, 'forbidden');
       if (!(await repo.locationInOrganization(body.location_id, body.organization_id))) {
         throw new AppError(422, 'validation_failed', {
           fields: [{ field: 'location_id', key: 'location_not_in_organization' }],
@@ -167,8 +167,7 @@ export function createControllersService(deps: {
       if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
       const actor = { actorUserId: actingUserId(ctx), impersonatorUserId: ctx.impersonatorUserId };
       if (!controller.authorised) {
-        if (!ctx.permissions.has('controller_authorize') && !ctx.permissions.has('controllers_update'))
-          throw new AppError(403, 'forbidden');
+        if (!can(ctx, 'controller.reject')) throw new AppError(403, 'forbidden');
         await db.transaction(async (tx) => {
           if (!(await repo.deletePending(id, tx))) throw new AppError(409, 'conflict');
           await audit.record(
@@ -186,7 +185,7 @@ export function createControllersService(deps: {
         deps.forgetDevice(controller.macAddress);
         return 'rejected';
       }
-      if (!ctx.permissions.has('controllers_edit')) throw new AppError(403, 'forbidden');
+      if (!can(ctx, 'controller.decommission')) throw new AppError(403, 'forbidden');
       const cleared = await db.transaction(async (tx) => {
         const ids = await repo.decommission(id, ctx.user.id, now(), tx);
         if (!ids) throw new AppError(409, 'conflict');

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, inUse } from '../../lib/errors.ts';
 import { localizeIssue } from '../../lib/messages.ts';
 import { type AuditRepo, actingUserId } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type ItemsRepo, type ItemValues, toCents } from './items-repo.ts';
@@ -19,7 +20,7 @@ import { IMPORT_MESSAGES } from './messages.ts';
 /** The organization a write goes to: one's own, or any for those who see every organization. */
 export function targetOrganization(ctx: AuthContext, requested: number | undefined): number {
   if (requested === undefined || requested === ctx.user.organizationId) return ctx.user.organizationId;
-  if (!ctx.permissions.has('organization_view_all')) throw new AppError(403, 'forbidden');
+  if (!can(ctx, 'organization.viewAll')) throw new AppError(403, 'forbidden');
   return requested;
 }
 
@@ -208,7 +209,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
       const fallback = targetOrganization(ctx, body.organization_id);
       const nameOf = (raw: Record<string, string>) => (raw.organization ?? '').trim();
       const named = await repo.organizationsNamed([...new Set(body.rows.map(nameOf).filter(Boolean))]);
-      const seesAll = ctx.permissions.has('organization_view_all');
+      const seesAll = can(ctx, 'organization.viewAll');
       const { valid, errors } = validateCsvRows(locale, body.rows, (raw) => {
         const name = nameOf(raw);
         if (!name) return fallback;

@@ -2,6 +2,7 @@ import { type SupplierBody, type SupplierPatch, supplierBody, supplierPatch } fr
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, actingUserId } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { SuppliersRepo, SupplierValues } from './suppliers-repo.ts';
 
@@ -10,7 +11,7 @@ const codeTaken = () =>
 
 /** Suppliers serve every organization, so only someone who sees every organization changes them. */
 function requireGlobalEditor(ctx: AuthContext): void {
-  if (!ctx.permissions.has('organization_view_all')) throw new AppError(403, 'forbidden');
+  if (!can(ctx, 'shared.edit')) throw new AppError(403, 'forbidden');
 }
 
 /** Each change and its audit entry commit together. */

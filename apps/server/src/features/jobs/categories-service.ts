@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { JobCategoriesRepo } from './categories-repo.ts';
 
@@ -24,7 +25,7 @@ export function createJobCategoriesService(deps: {
   const { db, repo, audit, provider, now } = deps;
 
   function requireManager(ctx: AuthContext): void {
-    if (!ctx.permissions.has('settings_update') || !ctx.permissions.has('organization_view_all')) {
+    if (!can(ctx, 'jobCategory.manage')) {
       throw new AppError(403, 'forbidden');
     }
     if (provider !== 'local') throw nameError('job_category_zuper', 409);

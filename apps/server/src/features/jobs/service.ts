@@ -5,6 +5,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { type AuditRepo, actingUserId } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { JobCategoriesRepo } from './categories-repo.ts';
@@ -50,7 +51,7 @@ export function createJobsService(deps: {
   /** Jobs the caller may change: visible, `jobs_create`, and kept in our table (Zuper owns its jobs). */
   async function editableJob(ctx: AuthContext, id: number): Promise<JobRow> {
     const job = await visibleJob(ctx, id);
-    if (!ctx.permissions.has('jobs_create')) throw new AppError(403, 'forbidden');
+    if (!can(ctx, 'job.create')) throw new AppError(403, 'forbidden');
     if (job.provider !== 'local') throw new AppError(409, 'conflict');
     return job;
   }
@@ -76,7 +77,7 @@ export function createJobsService(deps: {
       return {
         ...rest,
         history: await repo.history(job.id),
-        can_edit: ctx.permissions.has('jobs_create') && job.provider === 'local',
+        can_edit: can(ctx, 'job.edit', { provider: job.provider }),
       };
     },
 

@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { AppError, inUse, notFound } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import { holdsOrganization, requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { finalRota, onCallAt, type Rota, type Weekday } from './rota.ts';
@@ -22,7 +23,7 @@ const unknownOption = (field: string) =>
 
 /** Only a user who sees every organization changes what every organization shares. */
 export function requireGlobal(ctx: AuthContext): void {
-  if (!ctx.permissions.has('organization_view_all')) throw new AppError(403, 'forbidden');
+  if (!can(ctx, 'shared.edit')) throw new AppError(403, 'forbidden');
 }
 
 /** A schedule's rota as the arithmetic reads it. */

@@ -1,12 +1,12 @@
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { AcceptInvitationBody, Invitation, InvitationBody } from '@rcm/shared/organizations';
-import { isPermission } from '@rcm/shared/permissions';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { invitations } from '../../db/schema-organizations.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext, AuthService } from '../auth/service.ts';
@@ -51,7 +51,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
   }
 
   async function pending(ctx: AuthContext, organizationId: number): Promise<Invitation[]> {
-    requireOrganizationWrite(ctx, 'organization_edit', organizationId);
+    requireOrganizationWrite(ctx, 'organization.edit', organizationId);
     const scope = scopeFor(ctx, 'organizations');
     if (scope && !holdsOrganization(scope, organizationId)) throw new AppError(404, 'not_found');
     if (!(await repo.findById(organizationId))) throw new AppError(404, 'not_found');
@@ -78,17 +78,15 @@ export function createInvitationsService(deps: InvitationsDeps) {
     /** Roles the caller may grant: none with a permission the caller lacks. */
     async assignableRoles(ctx: AuthContext) {
       const all = await members.roles();
-      return all
-        .filter((r) => r.permissions.every((p) => !isPermission(p) || ctx.permissions.has(p)))
-        .map((r) => ({ id: r.id, name: r.name, color: r.color }));
+      return all.filter((r) => can(ctx, 'role.assign', r)).map((r) => ({ id: r.id, name: r.name, color: r.color }));
     },
 
     async invite(ctx: AuthContext, organizationId: number, body: InvitationBody, origin: string) {
-      requireOrganizationWrite(ctx, 'organization_edit', organizationId);
+      requireOrganizationWrite(ctx, 'organization.edit', organizationId);
       const org = await repo.findById(organizationId);
       if (!org) throw new AppError(404, 'not_found');
       const role = await members.role(body.role_id);
-      const grantable = role?.permissions.every((p) => !isPermission(p) || ctx.permissions.has(p));
+      const grantable = !!role && can(ctx, 'role.assign', role);
       if (!role || !grantable) {
         throw new AppError(422, 'validation_failed', { fields: [{ field: 'role_id', key: 'role_not_assignable' }] });
       }
@@ -155,7 +153,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
     pending,
 
     async revoke(ctx: AuthContext, organizationId: number, invitationId: number) {
-      requireOrganizationWrite(ctx, 'organization_edit', organizationId);
+      requireOrganizationWrite(ctx, 'organization.edit', organizationId);
       const row = await members.findInvitation(invitationId);
       if (!row || row.organizationId !== organizationId || row.acceptedAt || row.revokedAt) {
         throw new AppError(404, 'not_found');

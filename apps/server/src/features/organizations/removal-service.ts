@@ -1,5 +1,6 @@
 import { AppError, type InUse, inUse } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import { scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { requireOrganizationWrite } from './access.ts';
@@ -29,7 +30,7 @@ export function createRemovalService(deps: {
 
   return {
     async removeOrganization(ctx: AuthContext, id: number) {
-      requireOrganizationWrite(ctx, 'organization_edit', id);
+      requireOrganizationWrite(ctx, 'organization.edit', id);
       const scope = scopeFor(ctx, 'organizations');
       const org = scope ? await repo.findById(id) : undefined;
       if (!org || org.archivedAt) throw new AppError(404, 'not_found');
@@ -56,7 +57,7 @@ export function createRemovalService(deps: {
     },
 
     async removeLocation(ctx: AuthContext, id: number) {
-      if (!ctx.permissions.has('locations_edit')) throw new AppError(403, 'forbidden');
+      if (!can(ctx, 'location.delete')) throw new AppError(403, 'forbidden');
       const scope = scopeFor(ctx, 'locations') ?? scopeFor(ctx, 'organizations');
       const location = scope ? await locations.find(id, scope) : undefined;
       if (!location) throw new AppError(404, 'not_found');

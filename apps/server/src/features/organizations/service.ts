@@ -9,6 +9,7 @@ import { pageMeta } from '@rcm/shared/pagination';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { requireOrganizationWrite } from './access.ts';
@@ -61,7 +62,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     },
 
     async create(ctx: AuthContext, name: string) {
-      if (!ctx.permissions.has('organization_create')) throw forbidden();
+      if (!can(ctx, 'organization.create')) throw forbidden();
       const row = await db.transaction(async (tx) => {
         const created = await repo.create(name, tx);
         await audit.record(
@@ -108,7 +109,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     },
 
     async rename(ctx: AuthContext, id: number, name: string) {
-      requireOrganizationWrite(ctx, 'organization_edit', id);
+      requireOrganizationWrite(ctx, 'organization.edit', id);
       const org = await repo.findById(id);
       if (!org) throw notFound();
       await db.transaction(async (tx) => {
@@ -150,7 +151,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     },
 
     async createLocation(ctx: AuthContext, organizationId: number, body: LocationBody) {
-      requireOrganizationWrite(ctx, 'locations_create', organizationId);
+      requireOrganizationWrite(ctx, 'location.create', organizationId);
       await checkPolicy(locations, organizationId, body);
       if (!(await repo.findById(organizationId))) throw notFound();
       const id = await db.transaction(async (tx) => {
@@ -174,7 +175,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     },
 
     async updateLocation(ctx: AuthContext, id: number, body: LocationBody) {
-      if (!ctx.permissions.has('locations_edit')) throw forbidden();
+      if (!can(ctx, 'location.edit')) throw forbidden();
       const scope = scopeFor(ctx, 'locations') ?? scopeFor(ctx, 'organizations');
       const before = scope ? await locations.find(id, scope) : undefined;
       if (!before) throw notFound();
@@ -208,7 +209,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     },
 
     async updateMember(ctx: AuthContext, organizationId: number, userId: number, body: MembershipBody) {
-      requireOrganizationWrite(ctx, 'organization_edit', organizationId);
+      requireOrganizationWrite(ctx, 'organization.edit', organizationId);
       const [member] = await members.list(organizationId, userId);
       if (!member) throw notFound();
       const ids = await checkLocationIds(locations, organizationId, body);
@@ -233,7 +234,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
     },
 
     async removeMember(ctx: AuthContext, organizationId: number, userId: number) {
-      requireOrganizationWrite(ctx, 'organization_edit', organizationId);
+      requireOrganizationWrite(ctx, 'organization.edit', organizationId);
       const [member] = await members.list(organizationId, userId);
       if (!member) throw notFound();
       if (member.id === ctx.user.id) throw forbidden();

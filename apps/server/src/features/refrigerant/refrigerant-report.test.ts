@@ -72,7 +72,7 @@ describe('GET /api/reports/refrigerant', () => {
     expect(outsider.json().data).toEqual([]);
     const csv = await call(
       'GET',
-      '/api/reports/refrigerant?from=2026-06-01&to=2026-11-25&format=csv',
+      '/api/reports/refrigerant?from=2026-06-01&to=2026-11-25&format=csv&lang=es-MX',
       'technician',
       undefined,
       'es-MX',

@@ -114,6 +114,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
       json: report.json,
       table: report.table,
       now: now,
+      db: deps.db,
     });
   };
 }

@@ -93,7 +93,7 @@ describe('reports API: alarm response', () => {
     });
 
     it('exports CSV with seconds', async () => {
-      const res = await r.get(`/api/reports/alarm_response?${MARCH}&format=csv`, r.manager);
+      const res = await r.get(`/api/reports/alarm_response?${MARCH}&format=csv&lang=en-US`, r.manager);
       const lines = res.body
         .replace(/^\uFEFF/, '')
         .trim()
@@ -106,7 +106,7 @@ describe('reports API: alarm response', () => {
 
     it('exports a PDF with the durations as the screen writes them, in both languages', async () => {
       for (const locale of ['en-US', 'es-MX']) {
-        const res = await r.get(`/api/reports/alarm_response?${MARCH}&format=pdf`, r.manager, locale);
+        const res = await r.get(`/api/reports/alarm_response?${MARCH}&format=pdf&lang=${locale}`, r.manager, locale);
         const text = (await readPdf(res.rawPayload)).pages.join('\n');
         // Ack median 300 s, p90 960 s; clear median 1,350 s, p90 3,060 s.
         for (const d of ['5 min', '16 min', '22 min', '51 min']) expect(text).toContain(d);

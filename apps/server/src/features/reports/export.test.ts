@@ -111,13 +111,26 @@ describe('PDF export', () => {
     }
   });
 
-  it('keeps raw seconds, ISO instants and dollars in the CSV, with the unit in the header', () => {
-    const csv = toCsv({
-      columns: [{ header: 'Ack median', format: 'duration' }, { header: 'At' }, { header: 'Total', format: 'money' }],
-      rows: [[3816, { at: '2026-11-25T13:13:03.981Z', timeZone: 'America/Chicago' }, 64_920]],
-    })
+  it('keeps raw seconds and dollars in the CSV, instants in the row’s zone (else the document’s) with the offset', () => {
+    const csv = toCsv(
+      {
+        columns: [{ header: 'Ack median', format: 'duration' }, { header: 'At' }, { header: 'Total', format: 'money' }],
+        rows: [
+          [3816, { at: '2026-11-25T23:30:00.000Z', timeZone: 'America/Chicago' }, 64_920],
+          [1, '2026-11-25T23:30:00.000Z', 1],
+          [2, { at: '2026-07-01T23:30:00.000Z', timeZone: null }, 2],
+        ],
+      },
+      'America/Mexico_City',
+    )
       .toString('utf8')
       .replace(/^\uFEFF/, '');
-    expect(csv).toBe('Ack median (s),At,Total (USD)\r\n3816,2026-11-25T13:13:03.981Z,649.20\r\n');
+    expect(csv).toBe(
+      'Ack median (s),At,Total (USD)\r\n3816,2026-11-25T17:30:00-06:00,649.20\r\n1,2026-11-25T17:30:00-06:00,0.01\r\n' +
+        '2,2026-07-01T17:30:00-06:00,0.02\r\n',
+    );
+    expect(toCsv({ columns: [{ header: 'At' }], rows: [['2026-11-25T23:30:00Z']] }, 'UTC').toString('utf8')).toContain(
+      '2026-11-25T23:30:00+00:00',
+    );
   });
 });

@@ -61,9 +61,38 @@ export type PdfContext = { locale: Locale; timeZone: string; generatedAt: Date }
 /** Whether a cell is an instant with its zone. */
 export const isAt = (v: Cell): v is At => typeof v === 'object' && v !== null;
 
-function csvValue(value: Cell, format: ColumnFormat | undefined): string {
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * An instant as local ISO 8601 in a zone, its offset written out (`2026-11-25T17:30:00-06:00`): a
+ * spreadsheet reads the place's time, and the moment stays exact.
+ */
+export function localIso(iso: string, timeZone: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  const offset = String(parts.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}
+
+function csvValue(value: Cell, format: ColumnFormat | undefined, timeZone: string): string {
   if (value === null) return '';
-  if (isAt(value)) return value.at;
+  if (isAt(value)) return localIso(value.at, value.timeZone ?? timeZone);
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return localIso(value, timeZone);
   if (format === 'money' && typeof value === 'number') return (value / 100).toFixed(2);
   return String(value);
 }
@@ -77,11 +106,16 @@ function csvCell(text: string, fromString: boolean): string {
 const csvHeader = (c: Column) =>
   c.format === 'duration' ? `${c.header} (s)` : c.format === 'money' ? `${c.header} (USD)` : c.header;
 
-/** RFC 4180 CSV with a UTF-8 byte order mark (spreadsheets then read accents right). */
-export function toCsv(table: Pick<Table, 'columns' | 'rows'>): Buffer {
+/**
+ * RFC 4180 CSV with a UTF-8 byte order mark (spreadsheets then read accents right). Instants are
+ * written in their row's zone, else the document's, with the offset (`localIso`).
+ */
+export function toCsv(table: Pick<Table, 'columns' | 'rows'>, timeZone: string): Buffer {
   const lines = [table.columns.map((c) => csvCell(csvHeader(c), true)).join(',')];
   for (const row of table.rows) {
-    lines.push(row.map((v, i) => csvCell(csvValue(v, table.columns[i]?.format), typeof v === 'string')).join(','));
+    lines.push(
+      row.map((v, i) => csvCell(csvValue(v, table.columns[i]?.format, timeZone), typeof v === 'string')).join(','),
+    );
   }
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
-import { type CaseRef, caseColumns, caseFrom, caseRef, haccpBase } from './haccp-repo.ts';
-import { iso, num } from './row-values.ts';
+import { type CaseRef, caseColumns, caseFrom, caseRef, EXCURSION_STARTS, haccpBase } from './haccp-repo.ts';
+import { num } from './row-values.ts';
 
 /** A case over the whole range: hours logged, lowest, mean and highest, hours above the limit. */
 export type HaccpCase = CaseRef & {
@@ -12,10 +12,11 @@ export type HaccpCase = CaseRef & {
   min: number | null;
   mean: number | null;
   max: number | null;
+  hours_above: number;
   excursions: number;
 };
 
-/** The HACCP PDF's queries: each case over the range and its hours above the limit. */
+/** The HACCP PDF's query: each case over the range. */
 export function createHaccpCasesRepo(db: Db) {
   return {
     /** Each case of the HACCP log over the whole range: hours logged, lowest, mean and highest, hours above. */
@@ -25,10 +26,11 @@ export function createHaccpCasesRepo(db: Db) {
         sql`with h as (${haccpBase(scope, q)}),
             g as (
               select location_id, controller_id, point, lim, count(*)::int as hours, min(min) as min, max(max) as max,
-                sum(sum) / nullif(sum(count), 0) as mean, (count(*) filter (where max > lim))::int as excursions
-              from h group by location_id, controller_id, point, lim
+                sum(sum) / nullif(sum(count), 0) as mean, (count(*) filter (where max > lim))::int as hours_above,
+                (count(*) filter (where starts))::int as excursions
+              from (${EXCURSION_STARTS}) x group by location_id, controller_id, point, lim
             )
-            select ${caseColumns('g')}, g.hours, g.min, g.max, g.mean, g.excursions
+            select ${caseColumns('g')}, g.hours, g.min, g.max, g.mean, g.hours_above, g.excursions
             ${caseFrom('g')}
             order by o.name, l.name, l.id, controller_name, g.point`,
       );
@@ -39,24 +41,9 @@ export function createHaccpCasesRepo(db: Db) {
         min: t(r.min),
         mean: t(r.mean),
         max: t(r.max),
+        hours_above: num(r.hours_above),
         excursions: num(r.excursions),
       }));
-    },
-
-    /** Hours above the limit, each case's in time order (one row an hour). */
-    async haccpExcursionHours(
-      scope: TenantScope,
-      q: HaccpQuery,
-    ): Promise<(CaseRef & { bucket: string; max: number })[]> {
-      const rows = await query<Record<string, unknown>>(
-        db,
-        sql`with h as (${haccpBase(scope, q)})
-            select ${caseColumns('h')}, h.bucket, h.max
-            ${caseFrom('h')}
-            where h.max > h.lim
-            order by o.name, l.name, l.id, controller_name, h.point, h.bucket`,
-      );
-      return rows.map((r) => ({ ...caseRef(r), bucket: iso(r.bucket), max: Math.round(num(r.max) * 10) / 10 }));
     },
   };
 }

@@ -45,7 +45,7 @@ export function caseRef(r: Record<string, unknown>): CaseRef {
  * The names of a case's place, controller, rack and point, and its limit, for the rows of `src` (a
  * query with `location_id`, `controller_id`, `point` and `lim`) joined by `caseFrom`.
  */
-export function caseColumns(src: 'g' | 'h') {
+export function caseColumns(src: 'g' | 'h' | 'e') {
   const s = sql.raw(src);
   return sql`o.name as organization_name, l.id as location_id, l.name as location_name, l.timezone,
     coalesce(c.name, c.mac_address) as controller_name, ${s}.point, rp.name as point_name,
@@ -53,7 +53,7 @@ export function caseColumns(src: 'g' | 'h') {
 }
 
 /** `from src` joined to the location, organization, controller, rack point and rack `caseColumns` names. */
-export function caseFrom(src: 'g' | 'h') {
+export function caseFrom(src: 'g' | 'h' | 'e') {
   const s = sql.raw(src);
   return sql`from ${s}
     join locations l on l.id = ${s}.location_id
@@ -64,17 +64,26 @@ export function caseFrom(src: 'g' | 'h') {
 }
 
 /**
+ * The hours of `h` (haccpBase), each marked `starts` when it begins an excursion: above the limit
+ * while the case's hour before was not (or was not logged).
+ */
+export const EXCURSION_STARTS = sql`select h.*, (h.max > h.lim and not coalesce(
+      lag(h.max > h.lim) over w and lag(h.bucket) over w = h.bucket - interval '1 hour', false)) as starts
+    from h window w as (partition by h.location_id, h.controller_id, h.point order by h.bucket)`;
+
+/**
  * The case-days of `h` (haccpBase): each case's highest temperature of every local hour of a local
- * day, its lowest and highest, the hours logged and the hours above its limit.
+ * day, its lowest and highest, the hours logged, the hours above its limit and the excursions that
+ * began that day.
  */
 const CASE_DAYS = sql`select location_id, controller_id, point, day, lim, jsonb_object_agg(hour::text, max) as hours,
-    min(min) as min, max(max) as max, count(*)::int as logged, (count(*) filter (where max > lim))::int as excursions,
-    max(product_max) as product_max
-  from h group by location_id, controller_id, point, day, lim`;
+    min(min) as min, max(max) as max, count(*)::int as logged, (count(*) filter (where max > lim))::int as hours_above,
+    (count(*) filter (where starts))::int as excursions, max(product_max) as product_max
+  from (${EXCURSION_STARTS}) x group by location_id, controller_id, point, day, lim`;
 
 /** The rows of `g` (CASE_DAYS) with their names, in the log's order. */
 function caseDayRows(page: { limit: number; offset: number } | null) {
-  return sql`select ${caseColumns('g')}, g.day::text as day, g.hours, g.min, g.max, g.excursions, g.product_max
+  return sql`select ${caseColumns('g')}, g.day::text as day, g.hours, g.min, g.max, g.hours_above, g.excursions, g.product_max
     ${caseFrom('g')}
     order by o.name, l.name, l.id, g.day, controller_name, g.point
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
@@ -90,6 +99,7 @@ function haccpRow(r: Record<string, unknown>): HaccpRow {
     hours: Array.from({ length: 24 }, (_, i) => tenth(byHour[String(i)])),
     min: tenth(r.min),
     max: tenth(r.max),
+    hours_above: num(r.hours_above),
     excursions: num(r.excursions),
     product_max: tenth(r.product_max),
   };
@@ -100,8 +110,8 @@ export function createHaccpRepo(db: Db) {
   return {
     /**
      * The HACCP log's screen in one statement: a page of case-days (for each location, local day and
-     * case point, the highest temperature of every local hour, from the hourly rollups; excursions are
-     * hours above the limit of the point's unit), how many case-days there are, and the range's
+     * case point, the highest temperature of every local hour, from the hourly rollups; an excursion is
+     * a run of hours above the limit of the point's unit), how many case-days there are, and the range's
      * summary, all from one grouping of the range's hours.
      */
     async haccpPage(
@@ -116,9 +126,10 @@ export function createHaccpRepo(db: Db) {
             s as (
               select count(*)::int as s_total, count(distinct location_id)::int as s_locations,
                 count(distinct (controller_id, point))::int as s_cases, coalesce(sum(logged), 0)::int as s_hours_logged,
-                coalesce(sum(excursions), 0)::int as s_excursions,
+                coalesce(sum(hours_above), 0)::int as s_hours_above, coalesce(sum(excursions), 0)::int as s_excursions,
                 (select coalesce(json_agg(d order by d.day), '[]') from (
-                   select day::text as day, sum(logged)::int as hours_logged, sum(excursions)::int as excursions
+                   select day::text as day, sum(logged)::int as hours_logged, sum(hours_above)::int as hours_above,
+                     sum(excursions)::int as excursions
                    from g group by day) d) as s_by_day
               from g
             ),
@@ -134,6 +145,7 @@ export function createHaccpRepo(db: Db) {
           locations: num(first?.s_locations),
           cases: num(first?.s_cases),
           hours_logged: num(first?.s_hours_logged),
+          hours_above: num(first?.s_hours_above),
           excursions: num(first?.s_excursions),
           by_day: jsonColumn<HaccpReport['summary']['by_day']>(first?.s_by_day ?? '[]'),
         },
@@ -155,7 +167,7 @@ export function createHaccpRepo(db: Db) {
  * Hourly case temperatures in scope, stamped with the location's local day and hour. Rollup buckets
  * are read with a margin of a day either side of the range so every local day is whole.
  */
-export function haccpBase(scope: TenantScope, q: HaccpQuery) {
+export function haccpBase(scope: TenantScope, q: Pick<HaccpQuery, 'from' | 'to' | 'organization_id' | 'location_id'>) {
   const { start, end } = utcBounds(q);
   const lo = new Date(start.getTime() - 86_400_000).toISOString();
   const hi = new Date(end.getTime() + 86_400_000).toISOString();

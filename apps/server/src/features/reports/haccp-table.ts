@@ -1,46 +1,26 @@
+import type { HaccpAction, HaccpEntry, HaccpExcursion } from '@rcm/shared/haccp';
 import type { Locale } from '@rcm/shared/locale';
 import type { HaccpRow } from '@rcm/shared/reports';
 import { columnsOf, type Table } from './export.ts';
-import type { ExportFrame } from './export-frame.ts';
+import { type ExportFrame, formatDay } from './export-frame.ts';
 import type { HaccpCase } from './haccp-cases-repo.ts';
 import type { CaseRef } from './haccp-repo.ts';
 import { EXPORT_LABELS } from './labels.ts';
+import { pdfFormatter } from './pdf-format.ts';
 
 /** A case as a person finds it: its rack and its name ("Rack B · Case 1 Temperature"). */
 export function caseLabel(c: Pick<CaseRef, 'rack_ref' | 'rack_name' | 'point' | 'point_name'>): string {
   return `${c.rack_name ?? `Rack ${c.rack_ref}`} · ${c.point_name ?? c.point}`;
 }
 
-/** Consecutive hours above the limit of each case as one excursion: from, to, hours, highest. */
-export function excursionEpisodes<T extends CaseRef & { bucket: string; max: number }>(hours: T[]) {
-  const HOUR = 3_600_000;
-  const out: { ref: T; from: string; to: string; hours: number; max: number }[] = [];
-  let last: (typeof out)[number] | null = null;
-  let lastKey = '';
-  for (const h of hours) {
-    const key = `${h.location_id}|${h.controller_name}|${h.point}`;
-    const at = Date.parse(h.bucket);
-    if (last && key === lastKey && Date.parse(last.to) === at) {
-      last.to = new Date(at + HOUR).toISOString();
-      last.hours += 1;
-      last.max = Math.max(last.max, h.max);
-    } else {
-      last = { ref: h, from: h.bucket, to: new Date(at + HOUR).toISOString(), hours: 1, max: h.max };
-      out.push(last);
-      lastKey = key;
-    }
-  }
-  return out;
-}
-
-/** The title and the CSV's columns: where, the day, the limit, the 24 hourly highs, lowest, highest, excursions. */
+/** The title and the CSV's columns: where, the day, the limit, the 24 hourly highs, lowest, highest, hours above, excursions. */
 function haccpColumns(locale: Locale): Pick<Table, 'title' | 'columns'> {
   const l = EXPORT_LABELS[locale];
   const hourCols = Array.from({ length: 24 }, (_, h) => ({
     header: `${String(h).padStart(2, '0')}:00`,
     align: 'right' as const,
   }));
-  const [org, loc, dayCol, ctl, rack, kase, point, unit, limit, min, max, exc, product] = l.haccp.cols;
+  const [org, loc, dayCol, ctl, rack, kase, point, unit, limit, min, max, above, exc, product] = l.haccp.cols;
   const columns: Table['columns'] = [
     { header: org ?? '' },
     { header: loc ?? '' },
@@ -54,6 +34,7 @@ function haccpColumns(locale: Locale): Pick<Table, 'title' | 'columns'> {
     ...hourCols,
     { header: min ?? '', align: 'right' },
     { header: max ?? '', align: 'right' },
+    { header: above ?? '', align: 'right' },
     { header: exc ?? '', align: 'right' },
     { header: product ?? '', align: 'right' },
   ];
@@ -75,28 +56,54 @@ export function haccpCsvTable(rows: HaccpRow[], locale: Locale): Table {
       r.point,
       r.unit,
       r.limit,
-      ...r.hours.map((v) => (v !== null && v > r.limit ? `${v}*` : v)),
+      ...r.hours.map((v) => hourCell(v, r.limit)),
       r.min,
       r.max,
+      r.hours_above,
       r.excursions,
       r.product_max,
     ]),
   };
 }
 
+/** An hourly high as the log prints it: `*` when above the limit. */
+const hourCell = (v: number | null, limit: number) => (v !== null && v > limit ? `${v}*` : v);
+
+/** What a corrective action reads as in the PDF: text, who and when, where it came from, its corrections. */
+function actionText(a: HaccpAction, zone: string, f: ReturnType<typeof pdfFormatter>, locale: Locale): string {
+  const l = EXPORT_LABELS[locale].haccp;
+  const who = a.author_name ?? '—';
+  const when = a.taken_at ? f.instant(a.taken_at, zone) : '—';
+  const marks = [
+    a.source === 'alarm' ? l.fromAlarm(a.id) : l.entry(a.id),
+    a.corrects_id !== null ? l.correction(a.corrects_id) : null,
+    a.corrected_by_id !== null ? l.correctedBy(a.corrected_by_id) : null,
+  ].filter(Boolean);
+  return `${l.action(a.text, who, when)} ${marks.join(', ')}`;
+}
+
 /**
- * The HACCP PDF, what an inspector reads: the totals, one line per case over the range (hours
- * logged, lowest, mean, highest, hours above the limit), then each excursion (consecutive hours
- * above the limit).
+ * The HACCP PDF, what an inspector reads: the totals; one line per case over the range (hours
+ * logged, lowest, mean, highest, hours above the limit, excursions); each excursion with its start,
+ * end, duration, peak and corrective actions (who, when); the responsible person's sign-offs of the
+ * period; and, for one location, the hourly log itself (each case-day's 24 hourly highs, `*` above
+ * the limit).
  */
 export function haccpPdfTable(
-  cases: HaccpCase[],
-  hours: (CaseRef & { bucket: string; max: number })[],
+  data: { cases: HaccpCase[]; days: HaccpRow[] | null; excursions: HaccpExcursion[]; signOffs: HaccpEntry[] },
   f: ExportFrame,
   locale: Locale,
 ): Table {
   const l = EXPORT_LABELS[locale];
+  const { cases, days, excursions, signOffs } = data;
   const temp = (v: number | null, u: string) => (v === null ? null : `${v} ${u}`);
+  // Action times are written like the other cells: in the document's zone, named when a row's differs.
+  const fmt = pdfFormatter({ locale, timeZone: f.timeZone ?? '' });
+  const hourCols = Array.from({ length: 24 }, (_, h) => ({
+    header: String(h).padStart(2, '0'),
+    align: 'right' as const,
+  }));
+  const [caseCol, dayCol] = l.haccp.hourlyCols;
   return {
     ...haccpColumns(locale),
     subtitle: [...f.subtitle, l.haccp.note],
@@ -107,7 +114,8 @@ export function haccpPdfTable(
       { label: l.haccp.locations, value: String(new Set(cases.map((c) => c.location_id)).size) },
       { label: l.haccp.cases, value: String(cases.length) },
       { label: l.haccp.hoursLogged, value: String(cases.reduce((s, c) => s + c.hours, 0)) },
-      { label: l.haccp.excursionHours, value: String(cases.reduce((s, c) => s + c.excursions, 0)) },
+      { label: l.haccp.excursionCount, value: String(cases.reduce((s, c) => s + c.excursions, 0)) },
+      { label: l.haccp.excursionHours, value: String(cases.reduce((s, c) => s + c.hours_above, 0)) },
     ],
     summary: [
       {
@@ -125,21 +133,57 @@ export function haccpPdfTable(
           temp(c.min, c.unit),
           temp(c.mean, c.unit),
           temp(c.max, c.unit),
+          c.hours_above,
           c.excursions,
+        ]),
+      },
+      {
+        heading: l.haccp.excursions,
+        note: l.haccp.excursionsNote,
+        columns: columnsOf(
+          l.haccp.excursionCols,
+          (i) => i === 5 || i === 6,
+          (i) => (i === 5 ? 'duration' : undefined),
+        ).map((c, i) => (i === 7 ? { ...c, width: 4 } : c)),
+        rows: excursions.map((e) => [
+          e.location_name,
+          e.controller_name,
+          caseLabel(e),
+          { at: e.start, timeZone: e.timezone },
+          { at: e.end, timeZone: e.timezone },
+          e.hours * 3600,
+          temp(e.peak, e.unit),
+          e.actions.length ? e.actions.map((a) => actionText(a, e.timezone, fmt, locale)).join('\n') : l.haccp.noAction,
+        ]),
+      },
+      {
+        heading: l.haccp.signOffs,
+        note: signOffs.length ? l.haccp.signOffsNote : l.haccp.notSigned,
+        columns: columnsOf(l.haccp.signOffCols, () => false).map((c, i) => (i === 4 ? { ...c, width: 3 } : c)),
+        rows: signOffs.map((s) => [
+          s.location_name,
+          `${formatDay(s.from ?? '', locale)} – ${formatDay(s.to ?? '', locale)}`,
+          s.author_name,
+          f.at(s.taken_at, s.location_id),
+          s.text,
+          [
+            l.haccp.entry(s.id),
+            s.corrects_id !== null ? l.haccp.correction(s.corrects_id) : null,
+            s.corrected_by_id !== null ? l.haccp.correctedBy(s.corrected_by_id) : null,
+          ]
+            .filter(Boolean)
+            .join(', '),
         ]),
       },
     ],
     detail: {
-      heading: l.haccp.excursions,
-      note: l.haccp.excursionsNote,
-      columns: columnsOf(l.haccp.excursionCols, (i) => i >= 4),
-      rows: excursionEpisodes(hours).map((e) => [
-        e.ref.location_name,
-        e.ref.controller_name,
-        caseLabel(e.ref),
-        { at: e.from, timeZone: e.ref.timezone },
-        e.hours,
-        temp(e.max, e.ref.unit),
+      heading: l.haccp.hourly,
+      note: days ? l.haccp.hourlyNote : l.haccp.hourlyOneLocation,
+      columns: [{ header: caseCol ?? '', width: 3 }, { header: dayCol ?? '' }, ...hourCols],
+      rows: (days ?? []).map((r) => [
+        `${r.location_name} · ${caseLabel(r)}`,
+        r.day,
+        ...r.hours.map((v) => hourCell(v, r.limit)),
       ]),
     },
   };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rackPoints, readingsHourly } from '../../db/schema-readings.ts';
 import { seedReportReadings } from '../../seed/reports.ts';
+import { readPdf } from '../../test/pdf.ts';
 import { at, openReportsApp, type ReportsApp } from '../../test/reports.ts';
 
 describe('reports API: HACCP log', () => {
@@ -98,8 +99,14 @@ describe('reports API: HACCP log', () => {
       expect(case1.hours.filter((v: number | null) => v !== null)).toHaveLength(24);
       expect(case2).toMatchObject({ point: 'A.CASE2', unit: '°C', limit: 5, max: 6, excursions: 1 });
       expect(case2.hours.slice(13)).toEqual(Array(11).fill(null));
-      expect(body.summary).toMatchObject({ locations: 1, cases: 2, hours_logged: 24 + 13, excursions: 2 });
-      expect(body.summary.by_day).toEqual([{ day: '2020-03-02', hours_logged: 37, excursions: 2 }]);
+      expect(body.summary).toMatchObject({
+        locations: 1,
+        cases: 2,
+        hours_logged: 24 + 13,
+        hours_above: 2,
+        excursions: 2,
+      });
+      expect(body.summary.by_day).toEqual([{ day: '2020-03-02', hours_logged: 37, hours_above: 2, excursions: 2 }]);
       expect(body.meta).toMatchObject({ total: 2, last_page: 1 });
     });
 
@@ -125,13 +132,30 @@ describe('reports API: HACCP log', () => {
       expect(fm.summary.hours_logged).toBe(0);
     });
 
+    it('exports in the reader’s stored language unless the request names one (`lang`), whatever X-Locale says', async () => {
+      const q = '/api/reports/haccp?from=2020-03-02&to=2020-03-02&format=csv';
+      // The demo manager's account is in Spanish; the screens' header says English.
+      const stored = await r.get(q, r.manager, 'en-US');
+      expect(stored.headers['content-language']).toBe('es-MX');
+      expect(stored.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Organización,Ubicación,Día/);
+      const pdf = await r.get(q.replace('csv', 'pdf'), r.manager, 'en-US');
+      expect((await readPdf(pdf.rawPayload)).pages[0]).toContain('Registro de temperaturas HACCP');
+      const named = await r.get(`${q}&lang=en-US`, r.manager, 'es-MX');
+      expect(named.headers['content-language']).toBe('en-US');
+      expect(named.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Organization,Location,Day/);
+      // An English account gets English whatever the header.
+      const technician = await r.get(q, r.technician, 'es-MX');
+      expect(technician.headers['content-language']).toBe('en-US');
+      expect((await r.get(`${q}&lang=fr-FR`, r.manager)).statusCode).toBe(422);
+    });
+
     it('exports CSV with 24 hourly columns and excursions starred', async () => {
-      const res = await r.get('/api/reports/haccp?from=2020-03-02&to=2020-03-02&format=csv', r.manager);
+      const res = await r.get('/api/reports/haccp?from=2020-03-02&to=2020-03-02&format=csv&lang=en-US', r.manager);
       const lines = res.body
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
-      expect(lines[0]?.split(',')).toHaveLength(13 + 24);
+      expect(lines[0]?.split(',')).toHaveLength(14 + 24);
       // The last column is the day's product maximum: none without a probe.
       expect(lines[0]?.split(',').at(-1)).toBe('Product max');
       expect(lines[1]?.split(',').at(-1)).toBe('');
@@ -152,7 +176,7 @@ describe('reports API: HACCP log', () => {
     });
   });
 
-  it('the demo seed gives the HACCP report real data, excursions counted as in the rollups', async () => {
+  it('the demo seed gives the HACCP report real data: hours above and excursions (runs of them) as in the rollups', async () => {
     const now = at('2026-06-01T12:00:00Z');
     const written = await seedReportReadings(r.t.database.db, now, 3);
     expect(written).toBeGreaterThan(0);
@@ -160,20 +184,28 @@ describe('reports API: HACCP log', () => {
     const body = (await r.get(`/api/reports/haccp?${q}&per_page=200`, r.technician)).json();
     // Independently: every seeded case hour of that local day (locations keep their own time zone; the
     // fixture made FreshMart #101's A.CASE2 a °C point, so its limit is 5).
-    const res =
-      await r.t.database.db.execute(sql`select count(*)::int as hours, (count(*) filter (where h.max > case p.unit when '°C' then 5 else 41 end))::int as over
+    // An excursion begins at an hour above the limit whose hour before (that day) was not above it.
+    const lim = (t: string) => sql.raw(`case ${t}.unit when '°C' then 5 else 41 end`);
+    const res = await r.t.database.db.execute(sql`select count(*)::int as hours,
+        (count(*) filter (where h.max > ${lim('p')}))::int as over,
+        (count(*) filter (where h.max > ${lim('p')} and not exists (
+          select 1 from readings_hourly b where b.controller_id = h.controller_id and b.key = h.key
+            and b.bucket = h.bucket - interval '1 hour' and b.max > ${lim('p')}
+            and (b.bucket at time zone l.timezone)::date = '2026-05-30')))::int as runs
       from readings_hourly h join controllers c on c.id = h.controller_id join locations l on l.id = c.location_id
       left join rack_points p on p.controller_id = h.controller_id and p.addr = h.key
       where h.key ~ '\\.CASE[0-9]+$' and (h.bucket at time zone l.timezone)::date = '2026-05-30'`);
-    const expected = (res as unknown as { rows: { hours: number; over: number }[] }).rows[0];
+    const expected = (res as unknown as { rows: { hours: number; over: number; runs: number }[] }).rows[0];
     expect(body.summary.hours_logged).toBe(expected?.hours);
     expect(body.summary.hours_logged).toBeGreaterThan(0);
-    expect(body.summary.excursions).toBe(expected?.over);
+    expect(body.summary.hours_above).toBe(expected?.over);
+    expect(body.summary.excursions).toBe(expected?.runs);
+    expect(body.summary.excursions).toBeLessThan(body.summary.hours_above);
     const rows = [...body.data];
     for (let page = 2; page <= body.meta.last_page; page += 1) {
       rows.push(...(await r.get(`/api/reports/haccp?${q}&per_page=200&page=${page}`, r.technician)).json().data);
     }
     const sumOfRows = rows.reduce((s: number, r: { excursions: number }) => s + r.excursions, 0);
-    expect(sumOfRows).toBe(expected?.over);
+    expect(sumOfRows).toBe(expected?.runs);
   });
 });

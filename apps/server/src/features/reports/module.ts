@@ -4,5 +4,5 @@ import { reportRoutes } from './routes.ts';
 
 /** The reports, as pages or as CSV and PDF exports. */
 export function reportsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
-  return reportRoutes({ db: ctx.db, now: ctx.now });
+  return reportRoutes({ db: ctx.db, audit: ctx.audit, now: ctx.now });
 }

@@ -103,14 +103,15 @@ describe('reports API: racks manually on', () => {
     });
 
     it('exports CSV', async () => {
-      const res = await r.get(`/api/reports/rack_manually_on?${MARCH}&format=csv`, r.manager);
+      const res = await r.get(`/api/reports/rack_manually_on?${MARCH}&format=csv&lang=en-US`, r.manager);
       const lines = res.body
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
       expect(lines).toHaveLength(3);
       expect(lines[1]).toContain(
-        ',Rack A,Compressor 1,2020-03-10T06:00:00.000Z,2020-03-10T10:30:00.000Z,2020-03-10T10:00:00.000Z,16200,16200',
+        // Instants in the location's zone with the offset: Chicago keeps daylight time from March 8, 2020.
+        ',Rack A,Compressor 1,2020-03-10T01:00:00-05:00,2020-03-10T05:30:00-05:00,2020-03-10T05:00:00-05:00,16200,16200',
       );
     });
   });

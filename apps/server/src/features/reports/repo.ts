@@ -46,6 +46,21 @@ export function createReportsRepo(db: Db) {
       return new Map(rows.map((r) => [num(r.id), String(r.timezone)]));
     },
 
+    /**
+     * The reader's time zone for documents over several zones: the one they chose (notification
+     * preferences), else the one most of their organization's locations keep; null when neither.
+     */
+    async readerZone(user: { id: number; organizationId: number | null }): Promise<string | null> {
+      const [row] = await query<{ zone: string | null }>(
+        db,
+        sql`select coalesce(
+              (select p.time_zone from notification_preferences p where p.user_id = ${user.id}),
+              (select l.timezone from locations l where l.organization_id = ${user.organizationId} and l.archived_at is null
+               group by l.timezone order by count(*) desc, l.timezone limit 1)) as zone`,
+      );
+      return row?.zone ?? null;
+    },
+
     /** URI orders placed (sent, or created for drafts) in the range, newest first. */
     async uriPurchaseOrders(scope: TenantScope, q: UriPurchaseOrdersQuery): Promise<UriPurchaseOrderRow[]> {
       const { start, end } = utcBounds(q);

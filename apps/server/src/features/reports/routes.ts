@@ -1,5 +1,14 @@
-import type { Locale } from '@rcm/shared/locale';
-import { isTimeZone } from '@rcm/shared/notifications';
+import {
+  haccpCorrectiveActionBody,
+  haccpEntriesQuery,
+  haccpEntry,
+  haccpEntryList,
+  haccpEntryParams,
+  haccpExcursionList,
+  haccpExcursionsQuery,
+  haccpSignOffBody,
+} from '@rcm/shared/haccp';
+import { type Locale, normalizeLocale } from '@rcm/shared/locale';
 import { pagedList, pageOf } from '@rcm/shared/pagination';
 import {
   alarmResponseQuery,
@@ -17,25 +26,51 @@ import {
 } from '@rcm/shared/reports';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { AuditRepo } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
+import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type Table, toCsv } from './export.ts';
+import { createHaccpLog } from './haccp-log.ts';
+import { createHaccpLogRepo } from './haccp-log-repo.ts';
 import { toPdf } from './pdf.ts';
-import { createReportsRepo } from './repo.ts';
+import { createReportsRepo, type ReportsRepo } from './repo.ts';
 import { createReportsService } from './service.ts';
 
-/** The reader's time zone, as the browser sends it; unknown or absent: none. */
-function readerZone(request: FastifyRequest): string | undefined {
-  const value = request.headers['x-time-zone'];
-  return typeof value === 'string' && isTimeZone(value) ? value : undefined;
+/**
+ * The language of a document (CSV headers, PDF): the request's explicit `lang`, else the reader's
+ * stored language (their account's), whatever language the browser's screens are in.
+ */
+export function documentLocale(ctx: AuthContext, explicit: Locale | undefined): Locale {
+  return explicit ?? normalizeLocale(ctx.user.language);
 }
 
 /**
- * Sends a report as a CSV (whole, with its length, so the client can show progress) or a streamed PDF
- * in the request's language, its times in the zone of the report's places when they share one, else
- * the reader's (`X-Time-Zone`), else UTC.
+ * The one time-zone rule of documents: a report over places that share a zone (one location's
+ * report) is in that zone; one over several zones is in the reader's (their stored preference, else
+ * their organization's), named under the title, and each row's time carries its own zone's name
+ * where it differs. UTC only when there is nothing to go by.
+ */
+export async function documentZone(
+  repo: ReportsRepo,
+  ctx: AuthContext,
+  table: Table,
+  q: { location_id?: number | undefined },
+): Promise<string> {
+  if (table.timeZone) return table.timeZone;
+  // A report of one location whose table does not say its zone: the location's (in the caller's scope).
+  if (q.location_id !== undefined) {
+    const [zone] = (await repo.zones(requireScope(ctx, 'reports'), { location_id: q.location_id })).values();
+    if (zone) return zone;
+  }
+  return (await repo.readerZone(ctx.user)) ?? 'UTC';
+}
+
+/**
+ * Sends a report as a CSV (whole, with its length, so the client can show progress) or a streamed PDF,
+ * in the document's language and time zone (`documentLocale`, `documentZone`).
  */
 async function sendExport(
   reply: FastifyReply,
@@ -43,22 +78,27 @@ async function sendExport(
   q: { from: string; to: string },
   format: ExportFormat,
   table: Table,
-  generatedAt: Date,
+  doc: { locale: Locale; timeZone: string; generatedAt: Date },
 ) {
   const file = `${name}_${q.from}_${q.to}.${format}`;
   reply.header('content-disposition', `attachment; filename="${file}"`);
   reply.header('cache-control', 'no-store');
+  reply.header('content-language', doc.locale);
   if (format === 'csv') {
-    const body = toCsv(table);
+    const body = toCsv(table, doc.timeZone);
     reply.header('content-length', body.length);
     return reply.type('text/csv; charset=utf-8').send(body);
   }
-  const request = reply.request;
-  const timeZone = table.timeZone ?? readerZone(request) ?? 'UTC';
-  return reply.type('application/pdf').send(await toPdf(table, { locale: request.locale, timeZone, generatedAt }));
+  return reply.type('application/pdf').send(await toPdf(table, doc));
 }
 
-type ReportQuery = { from: string; to: string; format?: ExportFormat | undefined };
+type ReportQuery = {
+  from: string;
+  to: string;
+  location_id?: number | undefined;
+  format?: ExportFormat | undefined;
+  lang?: Locale | undefined;
+};
 
 /**
  * GET /api/reports/{name}: the report's JSON, or with `?format=csv|pdf` its whole table as a file
@@ -74,8 +114,11 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
     table: (ctx: AuthContext, q: z.output<Q>, locale: Locale, format: ExportFormat) => Promise<Table>;
     /** The clock the export's "generated at" is read from. */
     now: () => Date;
+    /** Where the reader's stored time zone is read (`documentZone`). */
+    db: Db;
   },
 ) {
+  const zones = createReportsRepo(answer.db);
   app.get(
     `/reports/${name}`,
     { config: needs('reports_view'), schema: { querystring, response: { 200: report as never } } },
@@ -84,16 +127,20 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
       // Validated by `querystring`; the type provider cannot name its output for a generic schema.
       const q = request.query as z.output<Q>;
       if (q.format) {
-        return sendExport(reply, name, q, q.format, await answer.table(ctx, q, request.locale, q.format), answer.now());
+        const locale = documentLocale(ctx, q.lang);
+        const table = await answer.table(ctx, q, locale, q.format);
+        const timeZone = await documentZone(zones, ctx, table, q);
+        return sendExport(reply, name, q, q.format, table, { locale, timeZone, generatedAt: answer.now() });
       }
       return answer.json(ctx, q);
     },
   );
 }
 
-/** GET /api/reports/locations and the reports of this feature. */
-export function reportRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAsyncZod {
-  const reports = createReportsService({ repo: createReportsRepo(deps.db), now: deps.now });
+/** GET /api/reports/locations, the reports of this feature and the HACCP log's entries. */
+export function reportRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }): FastifyPluginAsyncZod {
+  const log = createHaccpLog({ db: deps.db, repo: createHaccpLogRepo(deps.db), audit: deps.audit, now: deps.now });
+  const reports = createReportsService({ repo: createReportsRepo(deps.db), log, now: deps.now });
 
   return async (app) => {
     app.get(
@@ -109,21 +156,75 @@ export function reportRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAs
       json: (ctx, q) => reports.uriPurchaseOrders(ctx, q),
       table: (ctx, q, locale) => reports.uriPurchaseOrdersTable(ctx, q, locale),
       now: deps.now,
+      db: deps.db,
     });
     reportRoute(app, 'rack_manually_on', rackManuallyOnQuery, rackManuallyOnReport, {
       json: (ctx, q) => reports.rackManuallyOn(ctx, q),
       table: (ctx, q, locale) => reports.rackManuallyOnTable(ctx, q, locale),
       now: deps.now,
+      db: deps.db,
     });
+    app.get(
+      '/reports/haccp/excursions',
+      {
+        config: needs('reports_view'),
+        schema: { querystring: haccpExcursionsQuery, response: { 200: haccpExcursionList } },
+      },
+      async (request) => log.excursions(requireAuth(request), request.query),
+    );
+    app.get(
+      '/reports/haccp/entries',
+      { config: needs('reports_view'), schema: { querystring: haccpEntriesQuery, response: { 200: haccpEntryList } } },
+      async (request) => log.entries(requireAuth(request), request.query),
+    );
+    app.get(
+      '/reports/haccp/entries/:id',
+      {
+        config: needs('reports_view'),
+        schema: { params: haccpEntryParams, response: { 200: z.object({ data: haccpEntry }) } },
+      },
+      async (request) => ({ data: await log.entry(requireAuth(request), request.params.id) }),
+    );
+    app.post(
+      '/reports/haccp/corrective-actions',
+      {
+        config: needs('alarms_acknowledge', 'haccp_sign'),
+        schema: { body: haccpCorrectiveActionBody, response: { 201: z.object({ data: haccpEntry }) } },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ data: await log.addCorrectiveAction(requireAuth(request), request.body) }),
+    );
+    app.post(
+      '/reports/haccp/sign-offs',
+      {
+        config: needs('haccp_sign'),
+        schema: { body: haccpSignOffBody, response: { 201: z.object({ data: haccpEntry }) } },
+      },
+      async (request, reply) => reply.code(201).send({ data: await log.signOff(requireAuth(request), request.body) }),
+    );
+    // Signed entries never change: both answer 409 `entry_signed` (404 outside the caller's scope).
+    app.patch(
+      '/reports/haccp/entries/:id',
+      { config: needs('reports_view'), schema: { params: haccpEntryParams } },
+      async (request) => log.refuseChange(requireAuth(request), request.params.id),
+    );
+    app.delete(
+      '/reports/haccp/entries/:id',
+      { config: needs('reports_view'), schema: { params: haccpEntryParams } },
+      async (request) => log.refuseChange(requireAuth(request), request.params.id),
+    );
+
     reportRoute(app, 'haccp', haccpQuery, haccpReport, {
       json: (ctx, q) => reports.haccp(ctx, q),
       table: (ctx, q, locale, format) => reports.haccpTable(ctx, q, locale, format),
       now: deps.now,
+      db: deps.db,
     });
     reportRoute(app, 'alarm_response', alarmResponseQuery, alarmResponseReport, {
       json: (ctx, q) => reports.alarmResponse(ctx, q),
       table: (ctx, q, locale) => reports.alarmResponseTable(ctx, q, locale),
       now: deps.now,
+      db: deps.db,
     });
   };
 }

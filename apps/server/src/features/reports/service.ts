@@ -16,14 +16,15 @@ import type { AuthContext } from '../auth/service.ts';
 import { alarmResponseTable } from './alarm-response-table.ts';
 import type { Table } from './export.ts';
 import { exportFrame } from './export-frame.ts';
+import type { HaccpLog } from './haccp-log.ts';
 import { haccpCsvTable, haccpPdfTable } from './haccp-table.ts';
 import { rackManuallyOnTable } from './rack-manually-on-table.ts';
 import type { ReportsRepo } from './repo.ts';
 import { uriPurchaseOrdersTable } from './uri-purchase-orders-table.ts';
 
 /** The reports: each as a page of rows with a summary, or as a whole table for export. */
-export function createReportsService(deps: { repo: ReportsRepo; now: () => Date }) {
-  const { repo, now } = deps;
+export function createReportsService(deps: { repo: ReportsRepo; log: HaccpLog; now: () => Date }) {
+  const { repo, log, now } = deps;
   const scopeOf = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports');
   /** The range, the shared time zone and each location's zone of an export (`export-frame.ts`). */
   const frame = async (
@@ -120,18 +121,24 @@ export function createReportsService(deps: { repo: ReportsRepo; now: () => Date 
       return { data: rows, meta: pageMeta(q.page, q.per_page, total), summary };
     },
 
-    /** The HACCP export: the CSV has every hourly high, the PDF the cases and their excursions (`haccp-table.ts`). */
+    /**
+     * The HACCP export: the CSV has every hourly high, the PDF the cases, the excursions with their
+     * corrective actions, the sign-offs and the hourly log (`haccp-table.ts`).
+     */
     async haccpTable(ctx: AuthContext, q: HaccpQuery, locale: Locale, format: 'csv' | 'pdf' = 'csv'): Promise<Table> {
       const scope = scopeOf(ctx);
       if (format === 'csv') {
         return haccpCsvTable(await repo.haccpAll(scope, q), locale);
       }
-      const [cases, hours, f] = await Promise.all([
+      const [cases, days, excursions, signOffs, f] = await Promise.all([
         repo.haccpCases(scope, q),
-        repo.haccpExcursionHours(scope, q),
+        // The hourly log of one location; over several, its pages would bury the rest (the CSV has it).
+        q.location_id !== undefined ? repo.haccpAll(scope, q) : Promise.resolve(null),
+        log.allExcursions(ctx, q),
+        log.allEntries(ctx, { ...q, kind: 'sign_off' }),
         frame(ctx, q, locale),
       ]);
-      return haccpPdfTable(cases, hours, f, locale);
+      return haccpPdfTable({ cases, days, excursions, signOffs }, f, locale);
     },
 
     async alarmResponse(ctx: AuthContext, q: AlarmResponseQuery): Promise<AlarmResponseReport> {

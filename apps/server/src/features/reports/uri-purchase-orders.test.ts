@@ -102,7 +102,7 @@ describe('reports API: URI purchase orders', () => {
     });
 
     it('exports CSV in the caller’s language', async () => {
-      const res = await r.get(`/api/reports/uri_purchase_orders?${MARCH}&format=csv`, r.manager, 'es-MX');
+      const res = await r.get(`/api/reports/uri_purchase_orders?${MARCH}&format=csv&lang=es-MX`, r.manager, 'es-MX');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       expect(res.headers['content-disposition']).toContain('uri_purchase_orders_2020-03-01_2020-03-31.csv');
@@ -115,7 +115,7 @@ describe('reports API: URI purchase orders', () => {
       );
       expect(lines).toHaveLength(4);
       expect(lines[3]).toMatch(
-        /^RPT-0001,2020-03-05T10:00:00.000Z,Enviada,FreshMart Foods,FreshMart #101 Downtown,2,3,34.99,$/,
+        /^RPT-0001,2020-03-05T04:00:00-06:00,Enviada,FreshMart Foods,FreshMart #101 Downtown,2,3,34.99,$/,
       );
     });
 

@@ -3,6 +3,7 @@ import type { AlarmTypeBody, SettingsAlarmType, SettingsListQuery } from '@rcm/s
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type AlarmTypeRow, type AlarmTypesRepo, createAlarmTypesRepo } from './alarm-types-repo.ts';
 
@@ -66,7 +67,7 @@ export function createAlarmTypesSettings(deps: {
 
     async update(ctx: AuthContext, id: number, body: AlarmTypeBody) {
       // The catalogue is shared by every organization (see scope.ts).
-      if (!ctx.permissions.has('organization_view_all')) throw new AppError(403, 'forbidden');
+      if (!can(ctx, 'shared.edit')) throw new AppError(403, 'forbidden');
       const before = await this.find(id);
       await checkEscalation(repo, body);
       const after = await deps.db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError, inUse } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import { holdsOrganization, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { permissionsBeyond } from './grants.ts';
@@ -12,11 +13,6 @@ import type { SettingsRepo } from './repo.ts';
 const fieldError = (field: string, key: FieldMessageKey, status = 422) =>
   new AppError(status, status === 409 ? 'conflict' : 'validation_failed', { fields: [{ field, key }] });
 
-/** Only a user who sees every organization may change what every organization shares. */
-function requireGlobal(ctx: AuthContext): void {
-  if (!ctx.permissions.has('organization_view_all')) throw new AppError(403, 'forbidden');
-}
-
 export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit: AuditRepo; bus: EventBus }) {
   const { db, repo, audit, bus } = deps;
 
@@ -24,10 +20,10 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
     async saveTeam(ctx: AuthContext, id: number | null, body: TeamBody) {
       const scope = requireScope(ctx, 'settings');
       // Teams without an organization belong to everyone: only a global settings user manages them.
-      if (body.organization_id === null) requireGlobal(ctx);
-      else if (
-        !holdsOrganization(scope, body.organization_id) ||
-        !(await repo.organizationExists(body.organization_id))
+      if (!can(ctx, 'team.edit', { organizationId: body.organization_id })) throw new AppError(403, 'forbidden');
+      if (
+        body.organization_id !== null &&
+        (!holdsOrganization(scope, body.organization_id) || !(await repo.organizationExists(body.organization_id)))
       )
         throw fieldError('organization_id', 'unknown_option');
       const values = { name: body.name, organizationId: body.organization_id };
@@ -35,7 +31,7 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
       if (id !== null) {
         const team = await repo.findTeam(scope, id);
         if (!team) throw new AppError(404, 'not_found');
-        if (team.organizationId === null) requireGlobal(ctx);
+        if (!can(ctx, 'team.edit', team)) throw new AppError(403, 'forbidden');
         before = { name: team.name, organization_id: team.organizationId };
       }
       const teamId = await db.transaction(async (tx) => {
@@ -64,7 +60,7 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
     async deleteTeam(ctx: AuthContext, id: number) {
       const team = await repo.findTeam(requireScope(ctx, 'settings'), id);
       if (!team) throw new AppError(404, 'not_found');
-      if (team.organizationId === null) requireGlobal(ctx);
+      if (!can(ctx, 'team.edit', team)) throw new AppError(403, 'forbidden');
       const uses = await repo.teamUses(id);
       const present = [
         { key: 'team_members' as const, count: uses.members },
@@ -88,7 +84,8 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
 
     /** Deletes a role nobody holds or is invited to (archived when deleted users still hold it). */
     async deleteRole(ctx: AuthContext, id: number, now: Date) {
-      requireGlobal(ctx);
+      // Roles are shared by every organization.
+      if (!can(ctx, 'role.manage')) throw new AppError(403, 'forbidden');
       const role = await repo.findRole(id);
       if (!role) throw new AppError(404, 'not_found');
       if (permissionsBeyond(ctx, role.permissions).length > 0) throw new AppError(403, 'forbidden');
@@ -114,7 +111,8 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
     },
 
     async saveRole(ctx: AuthContext, id: number | null, body: RoleBody) {
-      requireGlobal(ctx);
+      // Roles are shared by every organization.
+      if (!can(ctx, 'role.manage')) throw new AppError(403, 'forbidden');
       if (permissionsBeyond(ctx, body.permissions).length > 0)
         throw fieldError('permissions', 'permission_not_grantable');
       const values = { name: body.name, color: body.color.toLowerCase(), permissions: [...new Set(body.permissions)] };

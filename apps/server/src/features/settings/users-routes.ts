@@ -31,6 +31,7 @@ function toUser(u: SettingsUserRow): SettingsUser {
     organisation: { id: u.organizationId, name: u.organizationName },
     all_locations: u.allLocations,
     location_ids: u.allLocations ? [] : u.locationIds.map(Number),
+    permissions: u.permissions,
   };
 }
 

@@ -249,3 +249,20 @@ describe('the last administrator', () => {
     expect((await userByEmail(fx.t.database, 'admin@example.com')).disabled).toBe(false);
   });
 });
+
+describe('the user list', () => {
+  it("carries each user's permissions (their role's), so the console offers edit and sign-in-as as the API allows", async () => {
+    const res = await call('GET', '/api/settings/users?per_page=100', fx.tokens.admin);
+    expect(res.statusCode).toBe(200);
+    const listed: { email: string; permissions: string[] }[] = res.json().data;
+    expect(listed.length).toBeGreaterThan(1);
+    const rows = await fx.t.database.db
+      .select({ email: users.email, permissions: roles.permissions })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId));
+    const byEmail = new Map(rows.map((r) => [r.email, r.permissions]));
+    for (const u of listed) expect(u.permissions, u.email).toEqual(byEmail.get(u.email));
+    // The administrator holds every permission; a viewer's list is shorter, and theirs alone.
+    expect(new Set(listed.map((u) => u.permissions.length)).size).toBeGreaterThan(1);
+  });
+});

@@ -17,6 +17,7 @@ export const MANAGER_PERMISSIONS: readonly Permission[] = [
   'jobs_create',
   'assets_view',
   'reports_view',
+  'haccp_sign',
   'search_view',
 ];
 

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { PendingControllers } from '../../features/pending/pending-controllers.tsx';
-import { hasPermission, useAuth } from '../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../lib/auth-store.ts';
 import { DiskLowBanner } from './disk-low-banner.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { MailBanner } from './mail-banner.tsx';
@@ -31,7 +31,7 @@ export function AppShell(props: { children: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   if (!user) return <main id="main">{props.children}</main>;
   const items = navItems(user, t);
-  const canSearch = hasPermission(user, 'search_view');
+  const canSearch = userCan(user, 'search.use');
 
   return (
     <div className="min-h-screen">
@@ -82,7 +82,7 @@ export function AppShell(props: { children: ReactNode }) {
           </nav>
           <div className="ml-auto flex items-center gap-2">
             {canSearch ? <SearchBar className="hidden w-56 md:block xl:w-44 2xl:w-56" /> : null}
-            {hasPermission(user, 'controller_authorize') ? <PendingControllers /> : null}
+            {userCan(user, 'controller.authorize') ? <PendingControllers /> : null}
             <UserMenu user={user} />
           </div>
         </div>
@@ -93,7 +93,7 @@ export function AppShell(props: { children: ReactNode }) {
         ) : null}
       </header>
       {user.impersonating ? <ImpersonationBanner user={user} /> : null}
-      {hasPermission(user, 'organization_view_all') ? <DiskLowBanner /> : null}
+      {userCan(user, 'storage.view') ? <DiskLowBanner /> : null}
       {user && isAdministrator(user.permissions) ? <MailBanner /> : null}
       <MobileSidebar open={mobileOpen} onClose={() => setMobileOpen(false)} items={items} />
       <main id="main" tabIndex={-1} className="focus:outline-none">

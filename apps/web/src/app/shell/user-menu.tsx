@@ -4,7 +4,7 @@ import { LOCALES } from '@rcm/shared/locale';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../features/account/change-language.ts';
-import { hasPermission } from '../../lib/auth-store.ts';
+import { userCan } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES } from '../../lib/i18n.ts';
 import { useSeededName } from '../../lib/seeded-names.ts';
 import { setTheme, type ThemeChoice, useTheme } from '../../lib/theme.ts';
@@ -75,7 +75,7 @@ export function UserMenu(props: { user: AuthUser }) {
         <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
         <Entry to="/search" title={t('userMenu.search')} hint={t('userMenu.searchHint')} />
         <Entry to="/account" title={t('userMenu.account')} hint={t('userMenu.accountHint')} />
-        {hasPermission(user, 'settings_view') ? (
+        {userCan(user, 'settings.view') ? (
           <Entry to="/settings" title={t('userMenu.settings')} hint={t('userMenu.settingsHint')} />
         ) : null}
         <Entry to="/legal" title={t('userMenu.legal')} hint={t('userMenu.legalHint')} />

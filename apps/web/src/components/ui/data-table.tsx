@@ -55,6 +55,8 @@ export type Column<T> = {
   rowHeader?: boolean;
   /** Classes of the table's cell (alignment, `whitespace-nowrap`, `tabular-nums`); not used on cards. */
   className?: string;
+  /** Classes added to the column's header cell (a narrower padding for a dense grid). */
+  headerClassName?: string;
   /** Sorting by this column: how the rows are sorted by it now, and what a click on its header does. */
   sort?: { direction: SortDirection; onSort: () => void };
   /**
@@ -179,7 +181,7 @@ function Table<T>(props: ViewProps<T>) {
                 key={c.key}
                 scope="col"
                 aria-sort={c.sort ? c.sort.direction : undefined}
-                className="px-3 py-2 font-semibold"
+                className={`px-3 py-2 font-semibold ${c.headerClassName ?? ''}`}
               >
                 {c.headerCell ? (
                   c.headerCell

@@ -33,6 +33,24 @@ export function TextInput(
   );
 }
 
+export function TextArea(props: Base & { rows?: number; maxLength?: number }) {
+  return (
+    <FormField label={props.label} error={props.error} hint={props.hint}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          rows={props.rows ?? 3}
+          maxLength={props.maxLength}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          className={inputClass}
+          {...props.reg}
+        />
+      )}
+    </FormField>
+  );
+}
+
 export function SelectInput(props: Base & { children: ReactNode }) {
   return (
     <FormField label={props.label} error={props.error} hint={props.hint}>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { linkClass } from '../../components/ui/button.ts';
-import { hasPermission, useAuth } from '../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../lib/auth-store.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { oncallNowQuery } from '../settings/api/oncall.ts';
 
@@ -13,7 +13,7 @@ import { oncallNowQuery } from '../settings/api/oncall.ts';
 export function OnCallNow() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const allowed = hasPermission(user, 'settings_view', 'alarms_view');
+  const allowed = userCan(user, 'oncall.view');
   const now = useQuery({ ...oncallNowQuery(), enabled: allowed });
   if (!allowed || !now.data || now.data.length === 0) return null;
   return (
@@ -25,7 +25,7 @@ export function OnCallNow() {
         <h2 id="on-call-now-title" className="font-semibold">
           {t('oncall.onCallNow')}
         </h2>
-        {hasPermission(user, 'settings_view') ? (
+        {userCan(user, 'settings.view') ? (
           <Link to="/settings/on-call" className={`text-sm ${linkClass}`}>
             {t('oncall.onCallManage')}
           </Link>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { linkClass } from '../../components/ui/button.ts';
-import { hasPermission, useAuth } from '../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../lib/auth-store.ts';
 import { pagingWarningsQuery } from './api.ts';
 
 /** How many organizations the banner names before it says "and N more". */
@@ -15,7 +15,7 @@ const SHOWN = 4;
 export function PagingWarnings() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const allowed = hasPermission(user, 'settings_view');
+  const allowed = userCan(user, 'settings.view');
   const warnings = useQuery({ ...pagingWarningsQuery(), enabled: allowed });
   if (!allowed || !warnings.data || warnings.data.length === 0) return null;
   const es = i18n.language.startsWith('es');

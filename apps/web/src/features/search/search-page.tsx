@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../components/page.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
-import { hasPermission, useAuth } from '../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../lib/auth-store.ts';
 
 export const searchResultsQuery = (q: string) =>
   queryOptions({
@@ -25,9 +25,9 @@ function hitLink(kind: SearchKind, hit: SearchHit, user: AuthUser | null) {
     case 'organizations':
       return linkOptions({ to: '/organizations/$id/view', params: { id } });
     case 'locations':
-      if (hasPermission(user, 'locations_edit'))
+      if (userCan(user, 'location.edit'))
         return linkOptions({ to: '/locations/$locationId/edit', params: { locationId: id } });
-      if (hit.ref && hasPermission(user, 'organization_view', 'organization_view_all'))
+      if (hit.ref && userCan(user, 'organization.list'))
         return linkOptions({ to: '/organizations/$id/view', params: { id: hit.ref } });
       return linkOptions({ to: '/locations' });
     case 'alarms':
@@ -41,7 +41,7 @@ function hitLink(kind: SearchKind, hit: SearchHit, user: AuthUser | null) {
         search: { q: hit.ref ?? hit.title },
       });
     case 'users':
-      return hasPermission(user, 'settings_update')
+      return userCan(user, 'user.edit')
         ? linkOptions({ to: '/settings/users/$id/edit', params: { id } })
         : linkOptions({ to: '/settings/users' });
   }
@@ -92,7 +92,7 @@ export function SearchPage() {
   const { user } = useAuth();
   const { q: raw } = useSearch({ from: '/search' });
   const q = (raw ?? '').trim();
-  const canSearch = hasPermission(user, 'search_view');
+  const canSearch = userCan(user, 'search.use');
   const results = useQuery({ ...searchResultsQuery(q), enabled: q !== '' && canSearch });
 
   let body: ReactNode;

@@ -2,7 +2,8 @@ import type { DeviceChannel } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { EventBus } from '../../../events/bus.ts';
-import type { CaseStore } from '../../alarms/case-state.ts';
+import { applyCaseRecords } from '../../alarms/case-apply.ts';
+import { type CaseStore, takeOpenHours } from '../../alarms/case-state.ts';
 import type { TrendStore } from '../../alarms/leak-history.ts';
 import type { RulesCache } from '../../alarms/rules-cache.ts';
 import type { MaintenanceCache } from '../../maintenance/cache.ts';
@@ -102,6 +103,9 @@ export function createIngestPipeline(deps: {
           writeBatch(tx, { items, rules, windows, now: now(), seenWritten, levelTrends, cases }),
         );
       } catch (err) {
+        // The engine's case state took the batch's readings; the transaction did not. Those controllers
+        // are taken up again from the database by the next write (alarms/case-history.ts).
+        for (const item of items) cases.delete(item.device.id);
         if (attempt >= RETRIES || closed) throw err;
         await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
       }
@@ -242,6 +246,12 @@ export function createIngestPipeline(deps: {
     async close(): Promise<void> {
       await flush();
       closed = true;
+      // The case hours being accumulated are kept (the next process adds to them), not lost with the process.
+      const hours = takeOpenHours(cases);
+      if (hours.size > 0)
+        await deps.db
+          .transaction((tx) => applyCaseRecords(tx, hours))
+          .catch((err: unknown) => deps.log.warn({ err }, 'case hours in progress not kept'));
     },
   };
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { ControllerScope, QueuedEvent } from '../../../events/bus.ts';
 import { applyDecisions } from '../../alarms/apply.ts';
 import { applyCaseRecords } from '../../alarms/case-apply.ts';
+import { type CaseMessage, seedCases } from '../../alarms/case-history.ts';
 import { evaluateCaseRules, observeCases } from '../../alarms/case-rules.ts';
 import { type CaseRecord, type CaseStore, type ControllerCases, emptyCases } from '../../alarms/case-state.ts';
 import {
@@ -98,6 +99,15 @@ function casesOf(store: CaseStore, records: Map<number, CaseRecord[]>, controlle
     records.set(controllerId, out);
   }
   return { points, out };
+}
+
+/** The telemetry of controllers whose case points this process does not follow yet, in time order. */
+function unfollowed(ordered: { item: BatchItem; at: number }[], store: CaseStore): CaseMessage[] {
+  const out: CaseMessage[] = [];
+  for (const { item, at } of ordered)
+    if (item.channel === 'telemetry' && !store.has(item.device.id))
+      out.push({ controllerId: item.device.id, at, samples: samplesOf(item.message) });
+  return out;
 }
 
 /** The racks reporting a liquid level in this batch, each with its earliest message time. */
@@ -201,6 +211,7 @@ export async function writeBatch(
   if (trendRule && input.levelTrends)
     await seedTrends(tx, input.levelTrends, levelFirsts(ordered), leakRate(trendRule));
   const caseStore = input.cases;
+  if (caseStore) await seedCases(tx, caseStore, rules, unfollowed(ordered, caseStore));
   const caseRecords = new Map<number, CaseRecord[]>();
   const products = new Map<TelemetryMessage, Map<string, number>>();
   const scratch = new Map<string, number>();

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SeverityBadge } from '../../../components/badges.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
 import { acknowledgeAlarm } from '../api/alarm-actions.ts';
 import { typeName } from '../api/get-alarm-types.ts';
@@ -88,7 +88,7 @@ export function AlarmCard(props: { alarm: AlarmSummary }) {
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        {a.status === 'active' && hasPermission(user, 'alarms_acknowledge') ? <AcknowledgeButton alarm={a} /> : null}
+        {userCan(user, 'alarm.acknowledge', a) ? <AcknowledgeButton alarm={a} /> : null}
         {a.status === 'acknowledged' ? (
           <span className="text-xs text-slate-600 dark:text-slate-300">
             {t('dashboard.acknowledgedAgo', { when: formatRelative(a.acknowledged_at) })}

@@ -5,14 +5,32 @@ import { toast } from 'sonner';
 import { Spinner } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { saveAlarmNotes } from '../api/alarm-actions.ts';
 
 const RichTextEditor = lazy(() =>
   import('../../../components/rich-text/rich-text-editor.tsx').then((m) => ({ default: m.RichTextEditor })),
 );
 
+/** Who saved the notes last and when (nothing for notes never saved in the console). */
+function NotesAuthor(props: { by: { name: string } | null; at: string | null }) {
+  const { t } = useTranslation();
+  if (!props.by || !props.at) return null;
+  return (
+    <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+      {t('alarmList.notesBy', { name: props.by.name, time: formatDateTime(props.at) })}
+    </p>
+  );
+}
+
 /** Notes with save; the server sanitizes the HTML, and what it stored is shown back. */
-export function AlarmNotes(props: { alarmRef: number; notes: string; canEdit: boolean }) {
+export function AlarmNotes(props: {
+  alarmRef: number;
+  notes: string;
+  by: { name: string } | null;
+  at: string | null;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(props.notes);
@@ -20,9 +38,12 @@ export function AlarmNotes(props: { alarmRef: number; notes: string; canEdit: bo
 
   if (!props.canEdit) {
     return props.notes ? (
-      // Sanitized by the server on save (allow-list of formatting tags), never raw user HTML.
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitized rich text.
-      <div className="prose-sm rich-text-view" dangerouslySetInnerHTML={{ __html: props.notes }} />
+      <div>
+        <NotesAuthor by={props.by} at={props.at} />
+        {/* Sanitized by the server on save (allow-list of formatting tags), never raw user HTML. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitized rich text. */}
+        <div className="prose-sm rich-text-view" dangerouslySetInnerHTML={{ __html: props.notes }} />
+      </div>
     ) : (
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('alarmView.noNotes')}</p>
     );
@@ -44,6 +65,7 @@ export function AlarmNotes(props: { alarmRef: number; notes: string; canEdit: bo
 
   return (
     <div>
+      <NotesAuthor by={props.by} at={props.at} />
       <Suspense fallback={<Spinner label={t('common.loading')} />}>
         <RichTextEditor
           label={t('alarmView.notes')}

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
 import { bulkAlarms } from '../api/alarm-actions.ts';
 import type { AlarmFilters } from '../api/get-alarms.ts';
@@ -111,12 +111,12 @@ export function BulkActions(props: {
 
   return (
     <>
-      {hasPermission(user, 'alarms_acknowledge') ? (
+      {userCan(user, 'alarm.acknowledge') ? (
         <button type="button" className={secondaryButton} disabled={disabled} onClick={() => open('acknowledge')}>
           {label('acknowledge')}
         </button>
       ) : null}
-      {hasPermission(user, 'alarms_clear') ? (
+      {userCan(user, 'alarm.clear') ? (
         <button type="button" className={secondaryButton} disabled={disabled} onClick={() => open('clear')}>
           {label('clear')}
         </button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SEVERITY_ORDER } from '../../../components/badges.tsx';
 import { filterClass } from '../../../components/form-field.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { alarmTypesQuery, typeName } from '../api/get-alarm-types.ts';
 import { type AlarmFilters, placeOptionsQuery } from '../api/get-alarms.ts';
 
@@ -16,7 +16,7 @@ const join = (v: string[]) => (v.length ? v.join(',') : undefined);
 function PlaceFilters(props: { filters: AlarmFilters; onChange: (patch: Partial<AlarmFilters>) => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const manyOrganizations = hasPermission(user, 'organization_view_all');
+  const manyOrganizations = userCan(user, 'organization.viewAll');
   const places = useQuery(placeOptionsQuery(manyOrganizations));
   const { filters, onChange } = props;
   const locations = (places.data?.locations ?? []).filter(

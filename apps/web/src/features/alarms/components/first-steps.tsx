@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 
 /** The dashboard of an installation without controllers: what to do next, with the caller's ways to do it. */
 export function FirstSteps() {
@@ -11,12 +11,12 @@ export function FirstSteps() {
   return (
     <EmptyState title={t('onboarding.dashboardEmptyTitle')} body={t('onboarding.dashboardEmptyBody')}>
       <div className="mt-4 flex flex-wrap justify-center gap-3">
-        {hasPermission(user, 'locations_create') ? (
+        {userCan(user, 'location.create') ? (
           <Link to="/locations" className={secondaryButton}>
             {t('onboarding.addLocation')}
           </Link>
         ) : null}
-        {hasPermission(user, 'controller_authorize') ? (
+        {userCan(user, 'controller.authorize') ? (
           <Link to="/controllers/connect" className={primaryButton}>
             {t('onboarding.connect')}
           </Link>

@@ -6,7 +6,7 @@ import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { Section } from '../../../components/ui/section.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
 import { CreateJobButton } from '../../jobs/components/create-job-button.tsx';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
@@ -70,9 +70,9 @@ export function AlarmViewPage() {
     );
   }
   const a = alarm.data;
-  const canAck = hasPermission(user, 'alarms_acknowledge') && a.status === 'active';
-  const canClear = hasPermission(user, 'alarms_clear') && a.status !== 'cleared';
-  const canShelve = hasPermission(user, 'alarms_acknowledge') && a.status !== 'cleared';
+  const canAck = userCan(user, 'alarm.acknowledge', a);
+  const canClear = userCan(user, 'alarm.clear', a);
+  const canShelve = userCan(user, 'alarm.shelve', a);
 
   return (
     <Page
@@ -110,7 +110,7 @@ export function AlarmViewPage() {
               {t('alarmMgmt.unshelve')}
             </button>
           ) : null}
-          {hasPermission(user, 'jobs_create') ? (
+          {userCan(user, 'job.create') ? (
             <CreateJobButton
               alarm={{
                 ref: a.ref,
@@ -156,7 +156,9 @@ export function AlarmViewPage() {
             key={a.notes}
             alarmRef={ref}
             notes={a.notes}
-            canEdit={hasPermission(user, 'alarms_acknowledge')}
+            by={a.notes_by}
+            at={a.notes_at}
+            canEdit={userCan(user, 'alarm.annotate')}
           />
         </Section>
         <div className="grid gap-6 lg:grid-cols-2">
@@ -171,7 +173,7 @@ export function AlarmViewPage() {
             <EmailNotificationsTable source={{ alarmRef: ref }} />
           </Section>
           <Section title={t('alarmView.relatedJobs')} id="alarm-jobs">
-            {hasPermission(user, 'jobs_view') ? (
+            {userCan(user, 'job.view') ? (
               <RelatedJobs
                 filter={{ alarm_id: a.id }}
                 caption={t('alarmView.relatedJobs')}

@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { anyControllerQuery } from '../../../lib/installation.ts';
 import { usePhone } from '../../../lib/media.ts';
 import { OnCallNow } from '../../oncall/on-call-now.tsx';
 import { PagingWarnings } from '../../oncall/paging-warnings.tsx';
 import { alertNewAlarm } from '../alert-new-alarm.ts';
 import { typeName } from '../api/get-alarm-types.ts';
-import { type AlarmFilters, alarmStatsQuery, alarmsQuery } from '../api/get-alarms.ts';
+import type { AlarmFilters } from '../api/get-alarms.ts';
 import { AlarmTable } from '../components/alarm-table.tsx';
 import { AlertSettingsButton } from '../components/alert-settings.tsx';
 import { BulkActions } from '../components/bulk-actions.tsx';
@@ -21,8 +21,9 @@ import { AlarmFiltersBar } from '../components/filters.tsx';
 import { FirstSteps } from '../components/first-steps.tsx';
 import { FloodBanner, HeldAlarms } from '../components/flood-banner.tsx';
 import { OfflineControllers } from '../components/offline-controllers.tsx';
-import { phoneDefault, QuickFilters, quickFilterOf, quickFilterSearch } from '../components/quick-filters.tsx';
+import { QuickFilters, quickFilterOf, quickFilterSearch } from '../components/quick-filters.tsx';
 import { StatTiles, type TileKey } from '../components/stat-tiles.tsx';
+import { dashboardQueries } from '../dashboard-data.ts';
 import { useLiveAlarms } from '../use-live-alarms.ts';
 
 const HIGHLIGHT_MS = 8000;
@@ -37,7 +38,7 @@ function tileOf(f: AlarmFilters): TileKey | null {
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  if (!hasPermission(user, 'alarms_view'))
+  if (!userCan(user, 'alarm.view'))
     return (
       <Page title={t('dashboard.title')}>
         <EmptyState title={t('dashboard.noAccessTitle')} body={t('dashboard.noAccessBody')} />
@@ -54,15 +55,15 @@ function AlarmDashboard() {
   const search = useSearch({ from: '/' });
   // On a phone, without filters of its own, the list shows active alarms with critical on top.
   const phoneFirst = usePhone();
-  const filters = phoneFirst && user ? phoneDefault(search, user.id) : search;
+  const queries = dashboardQueries(search, user?.id, phoneFirst);
+  const filters = queries.filters;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [highlighted, setHighlighted] = useState<Set<number>>(new Set());
   // On a phone the alarms come first: the tiles are compact and the filters wait behind a button.
   const phone = phoneFirst;
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const list = useQuery(alarmsQuery(filters));
-  const { page: _p, sort: _s, status: _st, ...statFilters } = filters;
-  const stats = useQuery(alarmStatsQuery(statFilters));
+  const list = useQuery(queries.list);
+  const stats = useQuery(queries.stats);
 
   const update = (patch: Partial<AlarmFilters>) =>
     void navigate({ to: '/', search: (prev) => ({ ...prev, page: undefined, ...patch }) });
@@ -85,7 +86,7 @@ function AlarmDashboard() {
   // Asked only when no alarm is listed: an installation without controllers says what to do next.
   const controllers = useQuery({
     ...anyControllerQuery(),
-    enabled: list.data?.meta.total === 0 && hasPermission(user, 'controllers_view', 'controllers_view_all'),
+    enabled: list.data?.meta.total === 0 && userCan(user, 'controller.list'),
   });
   const noController = controllers.data === false;
   const meta = list.data?.meta;
@@ -158,7 +159,7 @@ function AlarmDashboard() {
           <OfflineControllers
             filtering={filters.offline === 'true'}
             onFilter={(on) => update({ offline: on ? 'true' : undefined })}
-            canList={hasPermission(user, 'controllers_view', 'controllers_view_all')}
+            canList={userCan(user, 'controller.list')}
           />
           <AlertSettingsButton />
         </div>
@@ -182,7 +183,7 @@ function AlarmDashboard() {
             <OfflineControllers
               filtering={filters.offline === 'true'}
               onFilter={(on) => update({ offline: on ? 'true' : undefined })}
-              canList={hasPermission(user, 'controllers_view', 'controllers_view_all')}
+              canList={userCan(user, 'controller.list')}
             />
           )}
           <BulkActions

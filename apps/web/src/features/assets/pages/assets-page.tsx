@@ -11,7 +11,8 @@ import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
 import { AssetDialog } from '../components/asset-dialog.tsx';
 import { WarrantyCell } from '../components/warranty-badge.tsx';
@@ -25,7 +26,7 @@ export function AssetsPage() {
   const filters = assetsSearch(useSearch({ from: '/assets' }));
   const list = useQuery(assetsQuery(filters));
   const options = useQuery(assetOptionsQuery());
-  const canEdit = hasPermission(user, 'assets_edit');
+  const canEdit = userCan(user, 'asset.edit');
   const [editing, setEditing] = useState<Asset | 'new' | null>(null);
   const [removing, setRemoving] = useState<Asset | null>(null);
   const queryClient = useQueryClient();
@@ -107,7 +108,7 @@ export function AssetsPage() {
               key: 'installedAt',
               header: t('assets.installedAt'),
               className: 'tabular-nums',
-              cell: (a) => a.installed_at ?? '—',
+              cell: (a) => formatDay(a.installed_at),
             },
             {
               key: 'warrantyExpiry',

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { removeController, rotateDeviceKey } from '../api/controllers.ts';
 import { DeviceKey } from './device-key.tsx';
 
@@ -24,17 +24,17 @@ export function ControllerActions(props: { controller: ControllerDetail }) {
   const name = c.name ?? c.mac_address;
   return (
     <div className="flex flex-wrap gap-2">
-      {hasPermission(user, 'controllers_edit') ? (
+      {userCan(user, 'controller.edit') ? (
         <Link to="/controllers/$controllerId/edit" params={{ controllerId: String(c.id) }} className={primaryButton}>
           {t('controllers.edit')}
         </Link>
       ) : null}
-      {hasPermission(user, 'controllers_update') ? (
+      {userCan(user, 'controller.maintain') ? (
         <button type="button" className={secondaryButton} onClick={() => setConfirm('rotate')}>
           {t('controllers.rotateKey')}
         </button>
       ) : null}
-      {hasPermission(user, 'controllers_edit') ? (
+      {userCan(user, 'controller.decommission') ? (
         <button type="button" className={dangerButton} onClick={() => setConfirm('decommission')}>
           {t('controllers.decommission')}
         </button>

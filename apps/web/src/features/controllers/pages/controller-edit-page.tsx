@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { controllerQuery, locationsQuery, organizationsQuery, updateController } from '../api/controllers.ts';
 
@@ -55,8 +55,8 @@ export function ControllerEditPage() {
   const id = Number(controllerId);
   const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) });
   const c = controller.data;
-  // Only those who see every organization may move a controller to another one.
-  const movable = hasPermission(user, 'organization_view_all');
+  // Only those who see every organization's controllers may move a controller to another one.
+  const movable = userCan(user, 'controller.move');
   const organizations = useQuery({ ...organizationsQuery(), enabled: movable });
   const form = useForm<FormValues, unknown, ControllerUpdateBody>({
     values: c

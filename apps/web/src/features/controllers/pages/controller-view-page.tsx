@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { MaintenanceBanner, MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
@@ -40,7 +40,7 @@ export function ControllerViewPage() {
   // The racks a new maintenance window may name (only those who may create one need them).
   const racks = useQuery({
     ...racksQuery(id),
-    enabled: Number.isInteger(id) && id > 0 && hasPermission(user, 'controllers_update'),
+    enabled: Number.isInteger(id) && id > 0 && userCan(user, 'controller.maintain'),
   });
 
   // The banner and status follow this controller's alarms and connection as they change.
@@ -93,7 +93,7 @@ export function ControllerViewPage() {
         <Field label={t('dashboard.deviceAddr')}>{c.device_address}</Field>
         <Field label={t('controllers.deviceModel')}>{c.device_model}</Field>
         <Field label={t('controllers.vendorEndpoint')}>{c.vendor_endpoint}</Field>
-        <Field label={t('controllers.warrantyExpiry')}>{c.warranty_expiry}</Field>
+        <Field label={t('controllers.warrantyExpiry')}>{formatDay(c.warranty_expiry)}</Field>
         <Field label={t('controllers.authorisation')}>
           {c.authorised ? t('controllers.authorised') : t('pending.status')}
         </Field>
@@ -128,7 +128,7 @@ export function ControllerViewPage() {
             <RackTab controllerId={c.id} />
           </TabPanel>
           <TabPanel>
-            {hasPermission(user, 'jobs_view') ? (
+            {userCan(user, 'job.view') ? (
               <RelatedJobs
                 filter={{ controller_id: c.id }}
                 caption={t('controllers.tabJobs')}

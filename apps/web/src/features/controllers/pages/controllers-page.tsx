@@ -8,7 +8,7 @@ import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { localToday } from '../../../lib/format.ts';
 import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
 
@@ -20,7 +20,7 @@ export function ControllersPage() {
   const navigate = useNavigate({ from: '/controllers' });
   const filters = useSearch({ from: '/controllers' });
   const list = useQuery(controllersQuery(filters));
-  const orgs = useQuery({ ...organizationsQuery(), enabled: hasPermission(user, 'organization_view_all') });
+  const orgs = useQuery({ ...organizationsQuery(), enabled: userCan(user, 'organization.viewAll') });
   const update = (patch: Partial<ControllerFilters>) =>
     void navigate({
       to: '/controllers',
@@ -30,7 +30,7 @@ export function ControllersPage() {
 
   const any: [string, string] = ['', t('dashboard.any')];
   const rows = list.data?.data ?? [];
-  const canConnect = hasPermission(user, 'controller_authorize');
+  const canConnect = userCan(user, 'controller.authorize');
   // No controller at all (not merely none matching): say how the first one gets here.
   const filtered = Object.entries(filters).some(
     ([k, v]) => k !== 'page' && k !== 'sort' && v !== undefined && v !== '',
@@ -62,7 +62,7 @@ export function ControllersPage() {
           onChange={(v) => update({ online: (v || undefined) as ControllerFilters['online'] })}
           options={[any, ['true', t('controllers.online')], ['false', t('controllers.offline')]]}
         />
-        {hasPermission(user, 'controller_authorize') ? (
+        {userCan(user, 'controller.pending.view') ? (
           <FilterSelect
             className="block min-w-36"
             label={t('controllers.authorisation')}
@@ -111,7 +111,7 @@ export function ControllersPage() {
                     </Link>
                   ) : (
                     <Link to="/controllers/$id/authorise" params={{ id: String(c.id) }} className={linkClass}>
-                      {c.name ?? t('pending.na')} · {t('pending.status')}
+                      {c.name ?? t('pending.unnamed')} · {t('pending.status')}
                     </Link>
                   )}
                   <span className="block font-mono text-xs font-normal text-slate-600 dark:text-slate-300">

@@ -9,7 +9,7 @@ import { Page } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { downloadCsv, removeItem } from '../api/inventory.ts';
 import { orderOptionsQuery } from '../api/purchase-orders.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
@@ -28,7 +28,7 @@ export function InventoryPage() {
   const search = inventorySearch(useSearch({ from: '/inventory/{-$pageNumber}' }));
   const { tab, ...filters } = search;
   const page = Math.max(1, Number.parseInt(pageNumber ?? '1', 10) || 1);
-  const canEdit = hasPermission(user, 'inventory_edit');
+  const canEdit = userCan(user, 'inventory.edit');
   const options = useQuery({ ...orderOptionsQuery(), enabled: canEdit });
   const [editing, setEditing] = useState<InventoryItem | 'new' | null>(null);
   const [removing, setRemoving] = useState<InventoryItem | null>(null);
@@ -136,7 +136,7 @@ export function InventoryPage() {
       {tab === 'orders' ? (
         <OrdersPanel canEdit={canEdit} />
       ) : tab === 'suppliers' ? (
-        <SuppliersPanel canManage={canEdit && hasPermission(user, 'organization_view_all')} />
+        <SuppliersPanel canManage={userCan(user, 'supplier.manage')} />
       ) : (
         <>
           <FilterBar

@@ -2,7 +2,7 @@ import { OPEN_JOB_STATUSES } from '@rcm/shared/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StatTile } from '../../../components/ui/stat-tile.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { jobStatsQuery } from '../api/jobs.ts';
 import { useLiveJobs } from './use-live-jobs.ts';
 
@@ -13,7 +13,7 @@ import { useLiveJobs } from './use-live-jobs.ts';
 export function OpenJobsTile(props: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const allowed = hasPermission(user, 'jobs_view');
+  const allowed = userCan(user, 'job.view');
   const stats = useQuery({ ...jobStatsQuery({}), enabled: allowed });
   useLiveJobs();
   const open = stats.data ? OPEN_JOB_STATUSES.reduce((n, s) => n + stats.data[s], 0) : undefined;

@@ -6,7 +6,7 @@ import { Page, Spinner } from '../../../components/page.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { Field, Section } from '../../../components/ui/section.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { jobQuery } from '../api/jobs.ts';
@@ -54,8 +54,8 @@ function JobView({ job }: { job: JobDetail }) {
   const { t } = useTranslation();
   const seeded = useSeededName();
   const { user } = useAuth();
-  const canSeeControllers = hasPermission(user, 'controllers_view', 'controllers_view_all');
-  const canSeeAlarms = hasPermission(user, 'alarms_view');
+  const canSeeControllers = userCan(user, 'controller.list');
+  const canSeeAlarms = userCan(user, 'alarm.view');
   return (
     <Page title={t('jobs.viewTitle', { number: job.number })} subtitle={job.title}>
       <div className="grid gap-6 lg:grid-cols-3">

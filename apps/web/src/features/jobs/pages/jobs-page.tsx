@@ -6,7 +6,7 @@ import { jobsSearch } from '../../../app/list-search-params.ts';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { type JobFilters, jobCategoriesQuery, jobStatsQuery, jobsQuery, splitList } from '../api/jobs.ts';
 import { NewJobButton } from '../components/create-job-button.tsx';
@@ -37,7 +37,7 @@ export function JobsPage() {
     <Page
       title={t('jobs.title')}
       subtitle={t('jobs.subtitle')}
-      actions={hasPermission(user, 'jobs_create') ? <NewJobButton /> : null}
+      actions={userCan(user, 'job.create') ? <NewJobButton /> : null}
     >
       <JobTiles
         stats={stats.data}

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/page.tsx';
 import { ListPagination } from '../../../components/pagination.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { deleteWindow, type WindowsFilter, windowsQuery } from '../api/windows.ts';
 import { WindowForm, type WindowPlace } from './window-form.tsx';
 
@@ -91,7 +91,7 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
   const [editing, setEditing] = useState<MaintenanceWindowView | null>(null);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<MaintenanceWindowView | null>(null);
-  const canEdit = hasPermission(user, 'controllers_update');
+  const canEdit = userCan(user, 'controller.maintain');
   return (
     <section
       aria-labelledby="maintenance-windows"

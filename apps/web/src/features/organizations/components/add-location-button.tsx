@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { organizationChoicesQuery } from '../api/organizations.ts';
 
 /**
@@ -17,10 +17,10 @@ export function AddLocationButton() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const all = hasPermission(user, 'organization_view_all');
+  const all = userCan(user, 'location.createInAnyOrganization');
   const choices = useQuery({ ...organizationChoicesQuery(), enabled: open });
   const [chosen, setChosen] = useState('');
-  if (!user || !hasPermission(user, 'locations_create')) return null;
+  if (!user || !userCan(user, 'location.create')) return null;
   if (!all)
     return (
       <Link

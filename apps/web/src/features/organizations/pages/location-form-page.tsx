@@ -10,7 +10,7 @@ import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { applyServerErrors, FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
 import { policiesQuery } from '../../settings/api/escalation-policies.ts';
@@ -51,7 +51,7 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
   const { user } = useAuth();
   // The organization's own policies and the shared ones; without the right to read policies the
   // field is left out and the location keeps the one it has.
-  const canPick = hasPermission(user, 'settings_view', 'alarms_view');
+  const canPick = userCan(user, 'oncall.view');
   const policies = useQuery({ ...policiesQuery(), enabled: canPick, retry: false });
   const choices = (policies.data?.data ?? []).filter(
     (p) => p.organization_id === null || p.organization_id === props.organizationId,
@@ -198,7 +198,7 @@ export function LocationEditPage() {
         organizationId={organisation.id}
         location={{ ...values, escalation_policy_id: policy === null ? '' : String(policy) }}
       />
-      {hasPermission(user, 'controllers_view', 'controllers_view_all') ? (
+      {userCan(user, 'controller.list') ? (
         <div className="mt-8">
           <MaintenanceWindows filter={{ location_id: l.id }} place={{ locationId: l.id, timeZone: l.timezone }} />
         </div>

@@ -6,7 +6,7 @@ import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchBox } from '../../../components/ui/filter-controls.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { locationsListQuery, useListSearch } from '../api/organizations.ts';
 import { AddLocationButton } from '../components/add-location-button.tsx';
 import { PhoneLink } from '../components/ui.tsx';
@@ -17,12 +17,12 @@ export function LocationsPage() {
   const { user } = useAuth();
   const search = useListSearch();
   const list = useQuery(locationsListQuery(search.params));
-  const canEdit = hasPermission(user, 'locations_edit');
-  const canSeeOrgs = hasPermission(user, 'organization_view', 'organization_view_all');
+  const canEdit = userCan(user, 'location.edit');
+  const canSeeOrgs = userCan(user, 'organization.list');
 
   const rows = list.data?.data ?? [];
   // No location at all (not merely none matching the search): the first step is adding one.
-  const none = !search.q && list.data?.meta.total === 0 && hasPermission(user, 'locations_create');
+  const none = !search.q && list.data?.meta.total === 0 && userCan(user, 'location.create');
   return (
     <Page
       title={t('organizations.locationsTitle')}

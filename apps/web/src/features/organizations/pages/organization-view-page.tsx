@@ -4,7 +4,7 @@ import { Page, RecordMissing } from '../../../components/page.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { useOrganizationOf } from '../api/organizations.ts';
 import { InvitationsSection } from '../components/invitations-section.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
@@ -29,7 +29,7 @@ export function OrganizationViewPage() {
     );
 
   const o = org.data;
-  const canEdit = hasPermission(user, 'organization_edit');
+  const canEdit = userCan(user, 'organization.edit', { organizationId: o.id });
   const locations = o.locations.map((l) => ({ id: l.id, name: l.name }));
   return (
     <Page
@@ -87,7 +87,7 @@ export function OrganizationViewPage() {
           title={t('organizations.locations')}
           id="locations"
           actions={
-            hasPermission(user, 'locations_create') ? (
+            userCan(user, 'location.create', { organizationId: o.id }) ? (
               <Link to="/organizations/$id/locations/create" params={{ id: String(o.id) }} className={primaryButton}>
                 {t('organizations.addLocation')}
               </Link>
@@ -106,7 +106,7 @@ export function OrganizationViewPage() {
                   key: 'name',
                   header: t('organizations.locationName'),
                   cell: (l) =>
-                    hasPermission(user, 'locations_edit') ? (
+                    userCan(user, 'location.edit') ? (
                       <Link
                         to="/locations/$locationId/edit"
                         params={{ locationId: String(l.id) }}

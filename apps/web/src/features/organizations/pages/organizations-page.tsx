@@ -6,7 +6,7 @@ import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchBox } from '../../../components/ui/filter-controls.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { organizationsListQuery, useListSearch } from '../api/organizations.ts';
 
 /** /organizations: every organization (view_all) or one's own, with their counts. */
@@ -22,7 +22,7 @@ export function OrganizationsPage() {
       title={t('organizations.listTitle')}
       subtitle={t('organizations.listSubtitle')}
       actions={
-        hasPermission(user, 'organization_create') ? (
+        userCan(user, 'organization.create') ? (
           <Link to="/organizations/create" className={primaryButton}>
             {t('organizations.create')}
           </Link>

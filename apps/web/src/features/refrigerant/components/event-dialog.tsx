@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDay, formatNumber } from '../../../lib/format.ts';
 import { controllerJobsQuery, logEvent } from '../api/refrigerant.ts';
@@ -84,7 +84,7 @@ export function EventDialog(props: {
   const queryClient = useQueryClient();
   const jobs = useQuery({
     ...controllerJobsQuery(props.controllerId),
-    enabled: props.open && hasPermission(user, 'jobs_view'),
+    enabled: props.open && userCan(user, 'job.view'),
   });
   const form = useForm<FormValues, unknown, RefrigerantEventBody>({
     defaultValues: {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { secondaryButton } from '../../../components/ui/button.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { alarmsQuery } from '../../alarms/api/get-alarms.ts';
 import { CreateJobButton } from '../../jobs/components/create-job-button.tsx';
 
@@ -14,8 +14,8 @@ import { CreateJobButton } from '../../jobs/components/create-job-button.tsx';
 export function LeakNextStep(props: { controllerId: number; rackRef: string; onInspect: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const canLog = hasPermission(user, 'controllers_update');
-  const canJob = hasPermission(user, 'jobs_create');
+  const canLog = userCan(user, 'controller.maintain');
+  const canJob = userCan(user, 'job.create');
   const alarms = useQuery(
     alarmsQuery({
       type: 'REFRIGERANT_LEAK_SUSPECTED',

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
 import { racksQuery } from '../../controllers/api/controllers.ts';
 import { levelTrendQuery, refrigerantLogQuery } from '../api/refrigerant.ts';
@@ -79,7 +79,7 @@ function SystemFacts(props: { system: RefrigerantSystem }) {
 function RackRefrigerant(props: { controllerId: number; rackRef: string }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const canEdit = hasPermission(user, 'controllers_update');
+  const canEdit = userCan(user, 'controller.maintain');
   const log = useQuery(refrigerantLogQuery(props.controllerId, props.rackRef));
   const trend = useQuery(levelTrendQuery(props.controllerId, props.rackRef));
   const [editing, setEditing] = useState(false);

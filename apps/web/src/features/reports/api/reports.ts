@@ -63,10 +63,8 @@ export async function downloadReport(
   onProgress: (p: { received: number; total: number | null }) => void,
 ): Promise<string> {
   const { page: _page, ...rest } = filters;
-  // The PDF writes its times in the places' zone, else in the reader's: the browser's.
-  const res = await apiFetch(`reports/${name}?${toQueryString({ ...rest, format })}`, {
-    headers: { Accept: '*/*', 'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone },
-  });
+  // The server picks the document's language (the account's) and time zone (the places', else the account's).
+  const res = await apiFetch(`reports/${name}?${toQueryString({ ...rest, format })}`, { headers: { Accept: '*/*' } });
   if (!res.body) throw new ApiError(res.status, 'internal', res.statusText);
   const total = Number(res.headers.get('content-length')) || null;
   const reader = res.body.getReader();

@@ -1,7 +1,8 @@
 import { ALARM_BENCHMARKS, type AlarmManagementReport } from '@rcm/shared/alarm-management';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { chartBuckets, labelEvery } from './hourly-buckets.ts';
 import { ControllerLink, ReportSection, TableWrap, tableClass, td, th } from './report-layout.tsx';
 
 /** The alarm-management report's parts: a figure against its benchmark, the hourly chart, its tables. */
@@ -31,26 +32,52 @@ export function Figure(props: Judged) {
   );
 }
 
-/** Alarms per hour (bars) and each hour's busiest 10 minutes (dots), with the flood threshold drawn. */
+/** The width an element is laid out at, following its changes (0 until it is measured). */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * Alarms per hour (bars) and each hour's busiest 10 minutes (dots), with the flood threshold drawn.
+ * Drawn at the width it is given, so its text keeps its size: where an hour's bar would be narrower
+ * than a few pixels (a month on a phone) the bars are days, and the axis is labelled only where a
+ * label fits.
+ */
 export function HourlyChart(props: { hourly: AlarmManagementReport['hourly'] }) {
-  const { t } = useTranslation();
-  const points = props.hourly;
-  const width = 960;
+  const { t, i18n } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
   const height = 220;
-  const pad = { left: 40, right: 12, top: 12, bottom: 28 };
-  const max = Math.max(B.peak10Min + 2, ...points.map((p) => p.alarms));
-  const w = (width - pad.left - pad.right) / Math.max(1, points.length);
+  const pad = { left: 32, right: 8, top: 12, bottom: 28 };
+  const plot = Math.max(1, width - pad.left - pad.right);
+  const { unit, buckets } = chartBuckets(props.hourly, plot);
+  const max = Math.max(B.peak10Min + 2, ...buckets.map((p) => p.alarms));
+  const w = plot / Math.max(1, buckets.length);
   const y = (v: number) => pad.top + (1 - v / max) * (height - pad.top - pad.bottom);
-  const peak = points.reduce(
+  const peak = props.hourly.reduce(
     (a, b) => (b.alarms > a.alarms ? b : a),
-    points[0] ?? { hour: '', alarms: 0, peak_10min: 0 },
+    props.hourly[0] ?? { hour: '', alarms: 0, peak_10min: 0 },
   );
   const ticks = [0, Math.round(max / 2), max];
-  // Day labels: at most about 8 along the axis.
-  const every = Math.max(1, Math.ceil(points.length / 8));
+  const every = labelEvery(buckets.length, plot);
+  const label = new Intl.DateTimeFormat(
+    i18n.language,
+    unit === 'day' ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', hour: 'numeric' },
+  );
+  const title = unit === 'day' ? t('alarmMgmt.report.chartTitleDay') : t('alarmMgmt.report.chartTitle');
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-      <figcaption className="mb-1 text-sm font-semibold">{t('alarmMgmt.report.chartTitle')}</figcaption>
+      <figcaption className="mb-1 text-sm font-semibold">{title}</figcaption>
       <p className="mb-2 text-xs text-slate-700 dark:text-slate-200">
         {peak.alarms > 0
           ? t('alarmMgmt.report.chartSummary', {
@@ -60,73 +87,83 @@ export function HourlyChart(props: { hourly: AlarmManagementReport['hourly'] }) 
             })
           : t('alarmMgmt.report.none')}
       </p>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full"
-        role="img"
-        aria-label={t('alarmMgmt.report.chartTitle')}
-      >
-        {ticks.map((v) => (
-          <g key={v}>
+      <div ref={box} style={{ height }}>
+        {width > 0 ? (
+          <svg
+            width={width}
+            height={height}
+            viewBox={`0 0 ${width} ${height}`}
+            role="img"
+            aria-label={title}
+            data-unit={unit}
+          >
+            {ticks.map((v) => (
+              <g key={v}>
+                <line
+                  x1={pad.left}
+                  x2={width - pad.right}
+                  y1={y(v)}
+                  y2={y(v)}
+                  className="stroke-slate-200 dark:stroke-slate-700"
+                />
+                <text
+                  x={pad.left - 6}
+                  y={y(v) + 4}
+                  textAnchor="end"
+                  className="fill-slate-700 text-[11px] dark:fill-slate-200"
+                >
+                  {v}
+                </text>
+              </g>
+            ))}
+            {buckets.map((p, i) => (
+              <g key={p.start}>
+                {p.alarms > 0 ? (
+                  <rect
+                    data-bar=""
+                    x={pad.left + i * w + w * 0.1}
+                    width={Math.max(1, w * 0.8)}
+                    y={y(p.alarms)}
+                    height={y(0) - y(p.alarms)}
+                    className="fill-blue-700 dark:fill-blue-400"
+                  />
+                ) : null}
+                {p.peak_10min > 0 ? (
+                  <circle
+                    cx={pad.left + i * w + w / 2}
+                    cy={y(p.peak_10min)}
+                    r={Math.min(3, Math.max(1.5, w / 3))}
+                    className={p.peak_10min > B.peak10Min ? 'fill-red-600' : 'fill-amber-500'}
+                  />
+                ) : null}
+                {i % every === 0 ? (
+                  <text
+                    x={pad.left + i * w + w / 2}
+                    y={height - 8}
+                    textAnchor="middle"
+                    className="fill-slate-700 text-[11px] dark:fill-slate-200"
+                  >
+                    {label.format(new Date(p.start))}
+                  </text>
+                ) : null}
+              </g>
+            ))}
             <line
               x1={pad.left}
               x2={width - pad.right}
-              y1={y(v)}
-              y2={y(v)}
-              className="stroke-slate-200 dark:stroke-slate-700"
+              y1={y(B.peak10Min)}
+              y2={y(B.peak10Min)}
+              strokeDasharray="6 4"
+              className="stroke-red-700 dark:stroke-red-400"
+              strokeWidth={1.5}
             />
-            <text
-              x={pad.left - 6}
-              y={y(v) + 4}
-              textAnchor="end"
-              className="fill-slate-700 text-[11px] dark:fill-slate-200"
-            >
-              {v}
-            </text>
-          </g>
-        ))}
-        {points.map((p, i) => (
-          <g key={p.hour}>
-            {p.alarms > 0 ? (
-              <rect
-                x={pad.left + i * w + w * 0.1}
-                width={Math.max(1, w * 0.8)}
-                y={y(p.alarms)}
-                height={y(0) - y(p.alarms)}
-                className="fill-blue-700 dark:fill-blue-400"
-              />
-            ) : null}
-            {p.peak_10min > 0 ? (
-              <circle
-                cx={pad.left + i * w + w / 2}
-                cy={y(p.peak_10min)}
-                r={Math.min(3, Math.max(1.5, w / 3))}
-                className={p.peak_10min > B.peak10Min ? 'fill-red-600' : 'fill-amber-500'}
-              />
-            ) : null}
-            {i % every === 0 ? (
-              <text x={pad.left + i * w} y={height - 8} className="fill-slate-700 text-[11px] dark:fill-slate-200">
-                {new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric' }).format(
-                  new Date(p.hour),
-                )}
-              </text>
-            ) : null}
-          </g>
-        ))}
-        <line
-          x1={pad.left}
-          x2={width - pad.right}
-          y1={y(B.peak10Min)}
-          y2={y(B.peak10Min)}
-          strokeDasharray="6 4"
-          className="stroke-red-700 dark:stroke-red-400"
-          strokeWidth={1.5}
-        />
-      </svg>
+          </svg>
+        ) : null}
+      </div>
       <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-700 dark:text-slate-200">
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="inline-block size-3 bg-blue-700 dark:bg-blue-400" />
-          {t('alarmMgmt.report.chartAlarms')}
+          {unit === 'day' ? t('alarmMgmt.report.chartAlarmsDay') : t('alarmMgmt.report.chartAlarms')}
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-amber-500" />
@@ -181,7 +218,7 @@ export function ConditionTable(props: { title: string; rows: AlarmManagementRepo
                 <ControllerLink id={c.controller.id} name={c.controller.name} />
               </td>
               <td className={td}>{c.location ?? '—'}</td>
-              <td className={`${td} font-mono text-xs`}>{c.subject}</td>
+              <td className={td}>{i18n.language === 'es-MX' ? c.point_es : c.point}</td>
               <td className={`${td} tabular-nums`}>{c.count}</td>
               <td className={`${td} tabular-nums`}>{formatNumber(c.share_percent, 1)} %</td>
             </tr>

@@ -13,9 +13,9 @@ const t = (key: string, o?: Record<string, unknown>) =>
 describe('HACCP screen', () => {
   it('labels each day’s bar with what its length measures: hours above the limit, relative to the worst day', () => {
     const byDay = [
-      { day: '2026-11-01', hours_logged: 5184, excursions: 2 },
-      { day: '2026-11-02', hours_logged: 5184, excursions: 8 },
-      { day: '2026-11-03', hours_logged: 5184, excursions: 0 },
+      { day: '2026-11-01', hours_logged: 5184, hours_above: 2, excursions: 1 },
+      { day: '2026-11-02', hours_logged: 5184, hours_above: 8, excursions: 3 },
+      { day: '2026-11-03', hours_logged: 5184, hours_above: 0, excursions: 0 },
     ];
     const { title, bars } = excursionDayBars(byDay, t, (d) => `day ${d}`);
     expect(title).toContain('worst day: 8 h');

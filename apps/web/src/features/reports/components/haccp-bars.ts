@@ -8,14 +8,14 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * the same thing.
  */
 export function excursionDayBars(byDay: HaccpReport['summary']['by_day'], t: Translate, day: (d: string) => string) {
-  const max = Math.max(0, ...byDay.map((d) => d.excursions));
+  const max = Math.max(0, ...byDay.map((d) => d.hours_above));
   return {
     title: t('reports.haccp.byDay', { max }),
     bars: byDay.map((d) => ({
       label: day(d.day),
-      value: d.excursions,
-      display: t('reports.haccp.dayBar', { excursions: d.excursions }),
-      highlight: d.excursions > 0,
+      value: d.hours_above,
+      display: t('reports.haccp.dayBar', { excursions: d.hours_above }),
+      highlight: d.hours_above > 0,
     })),
   };
 }

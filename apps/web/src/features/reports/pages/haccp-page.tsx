@@ -7,6 +7,7 @@ import { formatDay } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { excursionDayBars, haccpCaseLabel } from '../components/haccp-bars.ts';
+import { HaccpLogSection } from '../components/haccp-log-section.tsx';
 import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -40,7 +41,7 @@ function HaccpCard(props: { row: HaccpRow }) {
         {r.location_name} · {formatDay(r.day)}
       </p>
       <p className="mt-1 text-slate-700 dark:text-slate-200">
-        {t('reports.haccp.max')}: {r.max ?? '—'} ·{' '}
+        {t('reports.haccp.max')}: {r.max ?? '—'} · {t('reports.haccp.hoursAboveShort')}: {r.hours_above} ·{' '}
         <span className={r.excursions > 0 ? 'font-bold text-red-800 dark:text-red-300' : ''}>
           {t('reports.haccp.excursions')}: {r.excursions}
         </span>
@@ -70,11 +71,12 @@ export function HaccpPage() {
       <ReportState query={report} empty={!body || body.summary.hours_logged === 0}>
         {body ? (
           <>
-            <dl className="grid gap-3 sm:grid-cols-4">
+            <dl className="grid gap-3 sm:grid-cols-5">
               <Stat label={t('reports.haccp.locations')} value={body.summary.locations} />
               <Stat label={t('reports.haccp.cases')} value={body.summary.cases} />
               <Stat label={t('reports.haccp.hoursLogged')} value={body.summary.hours_logged} />
               <Stat label={t('reports.haccp.excursions')} value={body.summary.excursions} />
+              <Stat label={t('reports.haccp.hoursAbove')} value={body.summary.hours_above} />
             </dl>
             <BarChart {...excursionDayBars(body.summary.by_day, t, formatDay)} />
             <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.haccp.legend')}</p>
@@ -85,14 +87,16 @@ export function HaccpPage() {
               card={(r) => <HaccpCard row={r} />}
               columns={[
                 {
-                  key: 'location',
-                  header: t('reports.location'),
+                  key: 'case',
+                  header: t('reports.haccp.case'),
                   rowHeader: true,
+                  className: 'min-w-36 max-w-52 px-2!',
+                  headerClassName: 'px-2!',
                   cell: (r) => (
                     <>
-                      {r.location_name}
+                      {haccpCaseLabel(r, t)}
                       <span className="block font-normal text-slate-600 dark:text-slate-300">
-                        {r.organization_name}
+                        {r.location_name} · {r.controller_name} · {r.unit}
                       </span>
                     </>
                   ),
@@ -100,44 +104,43 @@ export function HaccpPage() {
                 {
                   key: 'day',
                   header: t('reports.haccp.day'),
-                  className: 'whitespace-nowrap',
+                  className: 'whitespace-nowrap px-2!',
+                  headerClassName: 'px-2!',
                   cell: (r) => formatDay(r.day),
-                },
-                {
-                  key: 'case',
-                  header: t('reports.haccp.case'),
-                  className: 'whitespace-nowrap',
-                  cell: (r) => (
-                    <>
-                      {haccpCaseLabel(r, t)}
-                      <span className="block text-slate-600 dark:text-slate-300">
-                        {r.controller_name} · {r.unit}
-                      </span>
-                    </>
-                  ),
                 },
                 ...HOURS.map((h) => ({
                   key: `h${h}`,
                   header: String(h).padStart(2, '0'),
-                  className: 'px-1.5! text-right tabular-nums',
+                  className: 'border-l border-slate-100 px-0.5! text-right text-xs tabular-nums dark:border-slate-800',
+                  headerClassName: 'px-0.5! text-right text-xs',
                   cell: (r: HaccpRow) => <HourValue value={r.hours[h] ?? null} limit={r.limit} />,
                 })),
                 {
                   key: 'max',
                   header: t('reports.haccp.max'),
-                  className: 'text-right tabular-nums',
+                  className: 'px-1.5! text-right tabular-nums',
+                  headerClassName: 'px-1.5! text-right',
                   cell: (r) => r.max ?? '—',
                 },
                 {
                   key: 'product_max',
                   header: t('reports.haccp.productMax'),
-                  className: 'text-right tabular-nums',
+                  className: 'px-1.5! text-right tabular-nums',
+                  headerClassName: 'px-1.5! text-right',
                   cell: (r) => r.product_max ?? '—',
+                },
+                {
+                  key: 'hours_above',
+                  header: t('reports.haccp.hoursAboveShort'),
+                  className: 'px-1.5! text-right tabular-nums',
+                  headerClassName: 'px-1.5! text-right',
+                  cell: (r) => r.hours_above,
                 },
                 {
                   key: 'excursions',
                   header: t('reports.haccp.excursions'),
-                  className: 'text-right tabular-nums',
+                  className: 'px-1.5! text-right tabular-nums',
+                  headerClassName: 'px-1.5! text-right',
                   cell: (r) => (
                     <span className={r.excursions > 0 ? 'font-bold text-red-800 dark:text-red-300' : ''}>
                       {r.excursions}
@@ -147,6 +150,7 @@ export function HaccpPage() {
               ]}
             />
             <Pagination meta={body.meta} onPage={(page) => update({ page })} />
+            <HaccpLogSection filters={filters} />
           </>
         ) : null}
       </ReportState>

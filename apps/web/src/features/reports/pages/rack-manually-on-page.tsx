@@ -46,7 +46,7 @@ export function RackManuallyOnPage() {
                       header: t('reports.manual.rack'),
                       cell: (r) => (
                         <>
-                          {r.rack_name ?? r.rack_ref}
+                          {r.rack_name ?? t('controllers.rack', { ref: r.rack_ref })}
                           <span className="block text-xs text-slate-600 dark:text-slate-300">{r.controller_name}</span>
                         </>
                       ),
@@ -88,7 +88,7 @@ export function RackManuallyOnPage() {
                       header: t('reports.manual.rack'),
                       cell: (r) => (
                         <>
-                          {r.rack_name ?? r.rack_ref} · {r.point_name ?? r.point}
+                          {r.rack_name ?? t('controllers.rack', { ref: r.rack_ref })} · {r.point_name ?? r.point}
                           <span className="block text-xs text-slate-600 dark:text-slate-300">{r.controller_name}</span>
                         </>
                       ),

@@ -9,7 +9,7 @@ import { secondaryButton } from '../../../components/ui/button.ts';
 import { applyServerErrors, FieldError, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { savePolicy } from '../api/escalation-policies.ts';
 import { oncallSchedulesQuery } from '../api/oncall.ts';
 import { organizationOptionsQuery, teamsQuery, usersQuery } from '../api/settings.ts';
@@ -151,7 +151,7 @@ export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boo
   const { t } = useTranslation();
   const client = useQueryClient();
   const { user: me } = useAuth();
-  const global = hasPermission(me, 'organization_view_all');
+  const global = userCan(me, 'shared.edit');
   const names = useTargetNames(props.open);
   const orgs = useQuery({ ...organizationOptionsQuery(), retry: false, enabled: props.open });
   const loadedOrgs = orgs.data ?? (me ? [me.organisation] : []);

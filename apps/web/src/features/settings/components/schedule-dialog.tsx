@@ -17,7 +17,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { saveSchedule } from '../api/oncall.ts';
 import { organizationOptionsQuery, usersQuery } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
@@ -178,7 +178,7 @@ export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: b
   const { t } = useTranslation();
   const client = useQueryClient();
   const { user: me } = useAuth();
-  const global = hasPermission(me, 'organization_view_all');
+  const global = userCan(me, 'shared.edit');
   const people = useQuery({ ...usersQuery({ per_page: 100 }), enabled: props.open });
   const orgs = useQuery({ ...organizationOptionsQuery(), retry: false, enabled: props.open });
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

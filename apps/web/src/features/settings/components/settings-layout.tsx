@@ -10,7 +10,7 @@ import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { actionsColumn, type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchBox as SharedSearchBox } from '../../../components/ui/filter-controls.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 
 export const SETTINGS_SECTIONS = [
   { to: '/settings/users', key: 'users' },
@@ -21,7 +21,7 @@ export const SETTINGS_SECTIONS = [
   { to: '/settings/on-call', key: 'oncall' },
   { to: '/settings/webhooks', key: 'webhooks' },
   { to: '/settings/audit-log', key: 'auditLog' },
-  { to: '/settings/backups', key: 'backups', permission: 'backups_manage' },
+  { to: '/settings/backups', key: 'backups', action: 'backup.manage' },
   { to: '/settings/email', key: 'email', administrator: true },
 ] as const;
 
@@ -32,7 +32,7 @@ export const SETTINGS_SECTIONS = [
 export function settingsSectionsFor(user: AuthUser | null) {
   return SETTINGS_SECTIONS.filter((s) => {
     if ('administrator' in s) return !!user && isAdministrator(user.permissions);
-    return !('permission' in s) || (user && hasPermission(user, s.permission));
+    return !('action' in s) || userCan(user, s.action);
   });
 }
 
@@ -43,7 +43,7 @@ export function SettingsLayout(props: { title: string; subtitle?: string; action
   const { t } = useTranslation();
   const { user } = useAuth();
   // settings_view removed while the page is open (auth.changed): leave at once, as the guard would.
-  if (user && !hasPermission(user, 'settings_view')) return <Navigate to="/403" />;
+  if (user && !userCan(user, 'settings.view')) return <Navigate to="/403" />;
   return (
     <Page title={props.title} subtitle={props.subtitle} actions={props.actions}>
       <nav aria-label={t('settings.nav')} className="mb-6 border-b border-slate-200 dark:border-slate-700">

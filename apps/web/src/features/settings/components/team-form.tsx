@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerErrors, errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
@@ -20,7 +20,7 @@ const formSchema = z.preprocess((v) => {
 export function TeamForm(props: { team: SettingsTeam | null; onSaved: (team: SettingsTeam) => void | Promise<void> }) {
   const { t } = useTranslation();
   const { user: me } = useAuth();
-  const global = hasPermission(me, 'organization_view_all');
+  const global = userCan(me, 'shared.edit');
   const orgs = useQuery({ ...organizationOptionsQuery(), retry: false });
   // The saved organization is among the options from the first render on: a select whose saved option
   // is missing while the list loads shows another one ("Shared") and saves it.

@@ -7,10 +7,11 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { sharedPoliciesQuery } from '../api/escalation-policies.ts';
 import { alarmTypeQuery, updateAlarmType } from '../api/settings.ts';
+import { watchesLabel } from '../components/alarm-type-watches.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 
 type FormValues = {
@@ -57,7 +58,7 @@ export function AlarmTypeEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
-  const canSave = hasPermission(me, 'settings_update') && hasPermission(me, 'organization_view_all');
+  const canSave = userCan(me, 'alarmType.edit');
   const { id: idParam } = useParams({ from: '/settings/alarm-types/$id/edit' });
   const id = Number(idParam);
   const type = useQuery({ ...alarmTypeQuery(id), enabled: Number.isInteger(id) });
@@ -102,7 +103,7 @@ export function AlarmTypeEditPage() {
   return (
     <SettingsLayout
       title={t('settings.alarmTypes.editTitle')}
-      subtitle={a ? `${a.code} · ${a.source}: ${a.match}` : undefined}
+      subtitle={a ? `${a.code} · ${watchesLabel(a, t)}` : undefined}
     >
       <QueryState pending={type.isPending} error={false} onRetry={() => void type.refetch()}>
         {!a ? (

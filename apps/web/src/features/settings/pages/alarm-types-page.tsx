@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
 import { PagingWarnings } from '../../oncall/paging-warnings.tsx';
 import { alarmTypesQuery } from '../api/settings.ts';
+import { watchesLabel } from '../components/alarm-type-watches.ts';
 import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../components/settings-layout.tsx';
 
 /** /settings/alarm-types: the engine's catalogue; each row opens its form (read-only without update rights). */
@@ -36,8 +37,8 @@ export function AlarmTypesPage() {
           {
             key: 'source',
             header: t('settings.alarmTypes.source'),
-            className: 'align-top font-mono text-xs',
-            cell: (a) => `${a.source}: ${a.match}`,
+            className: 'align-top',
+            cell: (a) => watchesLabel(a, t),
           },
           {
             key: 'threshold',

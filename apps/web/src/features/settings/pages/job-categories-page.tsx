@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import {
   archiveJobCategory,
@@ -30,7 +30,7 @@ export function JobCategoriesPage() {
   const query = useQuery(jobCategoriesSettingsQuery(page));
   const managedHere = query.data?.meta.managed_by === 'local';
   // Categories are shared by every organization: changing them needs organization_view_all too.
-  const canEdit = managedHere && hasPermission(me, 'settings_update') && hasPermission(me, 'organization_view_all');
+  const canEdit = managedHere && userCan(me, 'jobCategory.manage');
   const [renaming, setRenaming] = useState<JobCategoryRecord | null>(null);
   const [archiving, setArchiving] = useState<JobCategoryRecord | null>(null);
   const c = (key: string) => t(`settings.jobCategories.${key}`);

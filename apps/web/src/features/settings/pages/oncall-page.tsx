@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { EmptyState } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { deleteSchedule, oncallNowQuery, oncallSchedulesQuery, removeOverride } from '../api/oncall.ts';
 import { EscalationPolicies } from '../components/escalation-policies.tsx';
@@ -33,7 +33,7 @@ function weekStart(weeks: number): Date {
 export function OncallPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const canEdit = hasPermission(user, 'settings_update');
+  const canEdit = userCan(user, 'oncall.edit');
   const client = useQueryClient();
   const schedules = useQuery(oncallSchedulesQuery());
   const now = useQuery(oncallNowQuery());

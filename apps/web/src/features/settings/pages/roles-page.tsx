@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { rolesQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
@@ -21,7 +21,7 @@ export function RolesPage() {
   const seeded = useSeededName();
   const navigate = useNavigate();
   const { user: me } = useAuth();
-  const canEdit = hasPermission(me, 'settings_update') && hasPermission(me, 'organization_view_all');
+  const canEdit = userCan(me, 'role.manage');
   const search = useSettingsSearch();
   const query = useQuery(rolesQuery(search.params));
   return (

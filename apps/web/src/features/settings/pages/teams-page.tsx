@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { teamsQuery } from '../api/settings.ts';
 import {
@@ -19,7 +19,7 @@ export function TeamsPage() {
   const seeded = useSeededName();
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
-  const canEdit = hasPermission(me, 'settings_update');
+  const canEdit = userCan(me, 'settings.edit');
   const search = useSettingsSearch();
   const query = useQuery(teamsQuery(search.params));
   return (
@@ -66,7 +66,7 @@ export function TeamsPage() {
             { key: 'members', header: t('settings.teams.members'), cell: (r) => r.members },
           ]}
           actions={(r) =>
-            canEdit ? (
+            userCan(me, 'team.edit', { organizationId: r.organisation?.id ?? null }) ? (
               <EditLink
                 link={{ to: '/settings/teams/$id/edit', params: { id: String(r.id) } }}
                 name={seeded('team', r.name)}

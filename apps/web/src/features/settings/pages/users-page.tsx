@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
-import { hasPermission, impersonate, useAuth } from '../../../lib/auth-store.ts';
+import { impersonate, useAuth, userCan } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { usersQuery } from '../api/settings.ts';
 import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../components/settings-layout.tsx';
@@ -17,8 +17,7 @@ export function UsersPage() {
   const { user: me } = useAuth();
   const search = useSettingsSearch();
   const query = useQuery(usersQuery(search.params));
-  const canEdit = hasPermission(me, 'settings_update');
-  const canImpersonate = hasPermission(me, 'users_impersonate') && !me?.impersonating;
+  const canEdit = userCan(me, 'settings.edit');
 
   // Leave settings first (the other user may not see them), then swap the session; the query cache
   // is dropped when the identity changes (lib/query-client.ts).
@@ -97,10 +96,10 @@ export function UsersPage() {
         ]}
         actions={(u) => (
           <>
-            {canEdit ? (
+            {userCan(me, 'user.edit', u) ? (
               <EditLink link={{ to: '/settings/users/$id/edit', params: { id: String(u.id) } }} name={u.name} />
             ) : null}
-            {canImpersonate && u.id !== me?.id && !u.disabled ? (
+            {userCan(me, 'user.impersonate', u) ? (
               <button
                 type="button"
                 onClick={() => void signInAs(u.id)}

@@ -4,4 +4,5 @@ export const en = {
   quick_active: 'Active',
   quick_critical: 'Critical',
   quick_mine: 'Mine',
+  notesBy: 'Last saved by {{name}}, {{time}}',
 };

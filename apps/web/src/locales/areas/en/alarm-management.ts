@@ -105,6 +105,8 @@ export const en = {
     hoursValue: '{{hours}} h',
     chartTitle: 'Alarms per hour, and the busiest 10 minutes of each hour',
     chartAlarms: 'Alarms in the hour',
+    chartTitleDay: 'Alarms per day, and the busiest 10 minutes of each day',
+    chartAlarmsDay: 'Alarms in the day',
     chartPeak: 'Busiest 10 minutes',
     chartThreshold: 'Flood threshold: more than {{n}} alarms in 10 minutes',
     chartSummary: 'Peak hour {{hour}}: {{alarms}} alarms, {{peak}} in its busiest 10 minutes.',

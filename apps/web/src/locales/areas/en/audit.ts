@@ -105,6 +105,7 @@ export const en = {
       discard: 'Draft purchase order {{subject}} discarded',
     },
     refrigerant_event: { create: 'Refrigerant log entry added for {{subject}}' },
+    haccp_entry: { create: 'HACCP log entry {{subject}} recorded' },
     refrigerant_system: { update: 'Refrigerant system of {{subject}} changed' },
     role: {
       create: 'Role {{subject}} created',

@@ -2,7 +2,7 @@
 export const en = {
   editor: {
     legend: 'Defrost and product temperature',
-    hint: 'For temperature points: while a case defrosts and for the recovery after it this alarm is not judged; with a product probe the limit is judged on a simulated product temperature (the air temperature slowed down by the time constant), so a door opening or a short warm-up does not raise it.',
+    hint: 'For temperature points: while a case defrosts and for the recovery after it this alarm is not judged (the recovery ends early when the case does not cool down after the defrost, or, without a product probe, when the air is back within the limit); with a product probe the limit is judged on a simulated product temperature (the air temperature slowed down by the time constant), so a door opening or a short warm-up does not raise it.',
     recovery: 'Recovery after defrost (minutes)',
     probe: 'Product probe time constant (minutes)',
     probeHint: 'Empty: judged on the air temperature. 5 to 240 minutes.',

@@ -33,7 +33,7 @@ export const en = {
   status: 'Status',
   online: 'Online',
   offline: 'Offline',
-  noName: 'N/A',
+  noName: 'Unnamed controller',
   locationsEmpty: 'This organization has no locations yet.',
   addLocation: 'Add location',
   membersEmpty: 'No members yet. Invite someone by email.',

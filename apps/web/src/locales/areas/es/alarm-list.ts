@@ -7,4 +7,5 @@ export const es: Widen<typeof en> = {
   quick_active: 'Activas',
   quick_critical: 'Críticas',
   quick_mine: 'Mías',
+  notesBy: 'Guardadas por última vez por {{name}}, {{time}}',
 };

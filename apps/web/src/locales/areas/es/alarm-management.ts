@@ -110,6 +110,8 @@ export const es: typeof en = {
     hoursValue: '{{hours}} h',
     chartTitle: 'Alarmas por hora, y los 10 minutos más cargados de cada hora',
     chartAlarms: 'Alarmas en la hora',
+    chartTitleDay: 'Alarmas por día, y los 10 minutos más cargados de cada día',
+    chartAlarmsDay: 'Alarmas en el día',
     chartPeak: 'Los 10 minutos más cargados',
     chartThreshold: 'Umbral de avalancha: más de {{n}} alarmas en 10 minutos',
     chartSummary: 'Hora pico {{hour}}: {{alarms}} alarmas, {{peak}} en sus 10 minutos más cargados.',

@@ -106,6 +106,7 @@ export const es: Widen<typeof en> = {
       discard: 'Se descartó el borrador de la orden de compra {{subject}}',
     },
     refrigerant_event: { create: 'Se agregó una entrada al registro de refrigerante de {{subject}}' },
+    haccp_entry: { create: 'Se registró la entrada {{subject}} de la bitácora HACCP' },
     refrigerant_system: { update: 'Se cambió el sistema de refrigerante de {{subject}}' },
     role: {
       create: 'Se creó el rol {{subject}}',

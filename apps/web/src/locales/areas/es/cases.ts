@@ -5,7 +5,7 @@ import type { en } from '../en/cases.ts';
 export const es: Widen<typeof en> = {
   editor: {
     legend: 'Deshielo y temperatura de producto',
-    hint: 'Para puntos de temperatura: mientras una vitrina está en deshielo y durante la recuperación posterior esta alarma no se evalúa; con sonda de producto el límite se evalúa sobre una temperatura de producto simulada (la temperatura del aire amortiguada por la constante de tiempo), así que abrir una puerta o un calentamiento breve no la activan.',
+    hint: 'Para puntos de temperatura: mientras una vitrina está en deshielo y durante la recuperación posterior esta alarma no se evalúa (la recuperación termina antes si la vitrina no se enfría después del deshielo o, sin sonda de producto, cuando el aire vuelve dentro del límite); con sonda de producto el límite se evalúa sobre una temperatura de producto simulada (la temperatura del aire amortiguada por la constante de tiempo), así que abrir una puerta o un calentamiento breve no la activan.',
     recovery: 'Recuperación tras el deshielo (minutos)',
     probe: 'Constante de tiempo de la sonda de producto (minutos)',
     probeHint: 'Vacío: se evalúa con la temperatura del aire. De 5 a 240 minutos.',

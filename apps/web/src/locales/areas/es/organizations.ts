@@ -35,7 +35,7 @@ export const es: Widen<typeof en> = {
   status: 'Estado',
   online: 'En línea',
   offline: 'Sin conexión',
-  noName: 'N/D',
+  noName: 'Controlador sin nombre',
   locationsEmpty: 'Esta organización todavía no tiene ubicaciones.',
   addLocation: 'Agregar ubicación',
   membersEmpty: 'Todavía no hay miembros. Invita a alguien por correo.',

@@ -1,0 +1,216 @@
+import type {
+  HaccpCorrectiveActionBody,
+  HaccpEntriesQuery,
+  HaccpEntry,
+  HaccpExcursion,
+  HaccpExcursionsQuery,
+  HaccpSignOffBody,
+} from '@rcm/shared/haccp';
+import { pageMeta } from '@rcm/shared/pagination';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FieldMessageKey } from '../../lib/messages.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
+import { requireScope, type TenantScope } from '../auth/scope.ts';
+import type { AuthContext } from '../auth/service.ts';
+import { type ExcursionRow, excursionKey, type HaccpLogRepo } from './haccp-log-repo.ts';
+
+const fieldError = (field: string, key: FieldMessageKey) =>
+  new AppError(422, 'validation_failed', { fields: [{ field, key }] });
+
+/** An entry is never changed or removed once recorded: corrections are new entries (409 `entry_signed`). */
+export const entrySigned = () => new AppError(409, 'entry_signed');
+
+/** Today at a location, `YYYY-MM-DD`. */
+function localDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * The HACCP log beyond its hourly highs: the excursions with their corrective actions, actions
+ * recorded on the log, and the responsible person's sign-off. Reading needs `reports_view`;
+ * recording an action `alarms_acknowledge` or `haccp_sign`; signing `haccp_sign`.
+ */
+export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditRepo; now: () => Date }) {
+  const { db, repo, audit, now } = deps;
+  const readScope = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports', 'reports_view');
+
+  /** Each excursion with its corrective actions (log entries and the case's alarm notes). */
+  async function withActions(scope: TenantScope, rows: ExcursionRow[]): Promise<HaccpExcursion[]> {
+    const actions = await repo.actions(scope, rows);
+    return rows.map((e) => ({
+      location_id: e.location_id,
+      location_name: e.location_name,
+      timezone: e.timezone,
+      controller_id: e.controller_id,
+      controller_name: e.controller_name,
+      point: e.point,
+      point_name: e.point_name,
+      rack_ref: e.rack_ref,
+      rack_name: e.rack_name,
+      unit: e.unit,
+      limit: e.limit,
+      start: e.start,
+      end: e.end,
+      hours: e.hours,
+      peak: e.peak,
+      actions: actions.get(excursionKey(e.controller_id, e.point, e.start)) ?? [],
+    }));
+  }
+
+  /** A correction's target: an entry of the same kind and place in scope, not corrected yet (locked). */
+  async function correctionTarget(
+    scope: TenantScope,
+    id: number,
+    tx: Tx,
+    same: (e: HaccpEntry) => boolean,
+  ): Promise<HaccpEntry> {
+    const target = await repo.entry(scope, id, tx, true);
+    if (!target || !same(target) || target.corrected_by_id !== null) {
+      throw fieldError('corrects_id', 'haccp_correction_invalid');
+    }
+    return target;
+  }
+
+  return {
+    async excursions(ctx: AuthContext, q: HaccpExcursionsQuery) {
+      const scope = readScope(ctx);
+      const { rows, total } = await repo.excursions(scope, q, {
+        limit: q.per_page,
+        offset: (q.page - 1) * q.per_page,
+      });
+      return { data: await withActions(scope, rows), meta: pageMeta(q.page, q.per_page, total) };
+    },
+
+    /** Every excursion of the range with its actions (the PDF). */
+    async allExcursions(ctx: AuthContext, q: Omit<HaccpExcursionsQuery, 'page' | 'per_page'>) {
+      const scope = readScope(ctx);
+      return withActions(scope, (await repo.excursions(scope, q, null)).rows);
+    },
+
+    async entries(ctx: AuthContext, q: HaccpEntriesQuery) {
+      const { rows, total } = await repo.entries(readScope(ctx), q, {
+        limit: q.per_page,
+        offset: (q.page - 1) * q.per_page,
+      });
+      return { data: rows, meta: pageMeta(q.page, q.per_page, total) };
+    },
+
+    /** Every entry touching the range (the PDF). */
+    async allEntries(ctx: AuthContext, q: Omit<HaccpEntriesQuery, 'page' | 'per_page'>) {
+      return (await repo.entries(readScope(ctx), q, null)).rows;
+    },
+
+    async entry(ctx: AuthContext, id: number): Promise<HaccpEntry> {
+      const e = await repo.entry(readScope(ctx), id);
+      if (!e) throw new AppError(404, 'not_found');
+      return e;
+    },
+
+    async addCorrectiveAction(ctx: AuthContext, body: HaccpCorrectiveActionBody): Promise<HaccpEntry> {
+      const scope = readScope(ctx);
+      if (!can(ctx, 'haccp.correctiveAction')) throw new AppError(403, 'forbidden');
+      const location = await repo.location(scope, body.location_id);
+      if (!location) throw new AppError(404, 'not_found');
+      const start = new Date(body.excursion_start);
+      const at = now();
+      const takenAt = body.taken_at ? new Date(body.taken_at) : at;
+      if (takenAt.getTime() > at.getTime() + 5 * 60_000) throw fieldError('taken_at', 'date_in_future');
+      if (!(await repo.excursionAt(scope, { ...body, start }))) throw fieldError('excursion_start', 'not_an_excursion');
+      const id = await db.transaction(async (tx) => {
+        if (body.corrects_id !== undefined) {
+          await correctionTarget(
+            scope,
+            body.corrects_id,
+            tx,
+            (e) =>
+              e.kind === 'corrective_action' &&
+              e.location_id === body.location_id &&
+              e.controller_id === body.controller_id &&
+              e.point === body.point &&
+              e.excursion_start === start.toISOString(),
+          );
+        }
+        const newId = await repo.insert(tx, {
+          organizationId: location.organizationId,
+          locationId: body.location_id,
+          kind: 'corrective_action',
+          controllerId: body.controller_id,
+          point: body.point,
+          excursionStart: start,
+          text: body.text,
+          takenAt,
+          authorId: ctx.user.id,
+          authorName: ctx.user.name,
+          correctsId: body.corrects_id ?? null,
+        });
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId: location.organizationId,
+            action: 'haccp_entry.create',
+            subjectType: 'haccp_entry',
+            subjectId: newId,
+            after: { kind: 'corrective_action', ...body, taken_at: takenAt.toISOString() },
+          },
+          tx,
+        );
+        return newId;
+      });
+      return this.entry(ctx, id);
+    },
+
+    async signOff(ctx: AuthContext, body: HaccpSignOffBody): Promise<HaccpEntry> {
+      const scope = requireScope(ctx, 'reports', 'reports_view', 'haccp_sign');
+      if (!can(ctx, 'haccp.signOff')) throw new AppError(403, 'forbidden');
+      const location = await repo.location(scope, body.location_id);
+      if (!location) throw new AppError(404, 'not_found');
+      const at = now();
+      if (body.to > localDay(at, location.timezone)) throw fieldError('to', 'date_in_future');
+      const id = await db.transaction(async (tx) => {
+        if (body.corrects_id !== undefined) {
+          await correctionTarget(
+            scope,
+            body.corrects_id,
+            tx,
+            (e) => e.kind === 'sign_off' && e.location_id === body.location_id,
+          );
+        }
+        const newId = await repo.insert(tx, {
+          organizationId: location.organizationId,
+          locationId: body.location_id,
+          kind: 'sign_off',
+          periodFrom: body.from,
+          periodTo: body.to,
+          text: body.text ?? '',
+          takenAt: at,
+          authorId: ctx.user.id,
+          authorName: ctx.user.name,
+          correctsId: body.corrects_id ?? null,
+        });
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId: location.organizationId,
+            action: 'haccp_entry.create',
+            subjectType: 'haccp_entry',
+            subjectId: newId,
+            after: { kind: 'sign_off', ...body },
+          },
+          tx,
+        );
+        return newId;
+      });
+      return this.entry(ctx, id);
+    },
+
+    /** Changing or removing an entry: 404 outside the caller's scope, else 409 (signed entries never change). */
+    async refuseChange(ctx: AuthContext, id: number): Promise<never> {
+      await this.entry(ctx, id);
+      throw entrySigned();
+    },
+  };
+}
+
+export type HaccpLog = ReturnType<typeof createHaccpLog>;

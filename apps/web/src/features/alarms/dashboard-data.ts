@@ -1,0 +1,27 @@
+import type { AuthUser } from '@rcm/shared/auth';
+import { userCan } from '../../lib/auth-store.ts';
+import { PHONE_QUERY } from '../../lib/media.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { type AlarmFilters, alarmStatsQuery, alarmsQuery } from './api/get-alarms.ts';
+import { phoneDefault } from './components/quick-filters.tsx';
+
+/**
+ * What the dashboard asks for, from its URL filters: the alarm list (on a phone without filters of
+ * its own, active alarms with critical on top) and the tiles' counts (the same filters but status).
+ */
+export function dashboardQueries(search: AlarmFilters, userId: number | undefined, phone: boolean) {
+  const filters = phone && userId !== undefined ? phoneDefault(search, userId) : search;
+  const { page: _p, sort: _s, status: _st, ...statFilters } = filters;
+  return { filters, list: alarmsQuery(filters), stats: alarmStatsQuery(statFilters) };
+}
+
+/**
+ * Starts the dashboard's two main requests as soon as the route knows the user, side by side with
+ * the page's code and first render instead of after them (the page reads the same cache entries).
+ */
+export function prefetchDashboard(search: AlarmFilters, user: AuthUser | null): void {
+  if (!user || !userCan(user, 'alarm.view')) return;
+  const q = dashboardQueries(search, user.id, window.matchMedia(PHONE_QUERY).matches);
+  void queryClient.prefetchQuery(q.list);
+  void queryClient.prefetchQuery(q.stats);
+}

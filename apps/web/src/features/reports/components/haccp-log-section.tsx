@@ -1,0 +1,358 @@
+import { formatDuration } from '@rcm/shared/duration';
+import type { HaccpAction, HaccpEntry, HaccpExcursion } from '@rcm/shared/haccp';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Pagination } from '../../../components/pagination.tsx';
+import { secondaryButton } from '../../../components/ui/button.ts';
+import { applyServerErrors, errorOf, RootError, TextArea, TextInput } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Section } from '../../../components/ui/section.tsx';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
+import { formatDay } from '../../../lib/format.ts';
+import { haccpEntriesQuery, haccpExcursionsQuery, recordCorrectiveAction, signOffLog } from '../api/haccp-log.ts';
+import type { ReportFilters } from '../api/reports.ts';
+import { haccpCaseLabel } from './haccp-bars.ts';
+
+/** An instant in the location's time zone, the zone named ("May 20, 2026, 6:00 PM CDT"). */
+function atPlace(iso: string | null, timeZone: string): string {
+  if (!iso) return '—';
+  return (
+    new Intl.DateTimeFormat(i18next.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone,
+    }).format(new Date(iso)) + ` ${zoneName(iso, timeZone)}`
+  );
+}
+
+function zoneName(iso: string, timeZone: string): string {
+  return (
+    new Intl.DateTimeFormat(i18next.language, { timeZone, timeZoneName: 'short' })
+      .formatToParts(new Date(iso))
+      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
+/** `datetime-local` value of an instant in the browser's zone, and back. */
+const toLocalInput = (d: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+type Target =
+  | { kind: 'corrective_action'; excursion: HaccpExcursion; corrects?: HaccpAction }
+  | { kind: 'sign_off'; location_id: number; from: string; to: string; corrects?: HaccpEntry };
+
+/** Which dialog is open: the excursion or period, and the entry corrected. */
+const targetKey = (t: Target) =>
+  t.kind === 'corrective_action'
+    ? `a-${t.excursion.controller_id}-${t.excursion.point}-${t.excursion.start}-${t.corrects?.id ?? ''}`
+    : `s-${t.location_id}-${t.from}-${t.to}-${t.corrects?.id ?? ''}`;
+
+const entryForm = z.object({ text: z.string().trim().max(2000), taken_at: z.string() });
+type EntryForm = z.infer<typeof entryForm>;
+
+/** Records a corrective action on an excursion, or signs the location's log; either may correct an earlier entry. */
+function EntryDialog(props: { target: Target | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const target = props.target;
+  const form = useForm<EntryForm>({
+    resolver: formResolver(entryForm, t),
+    // The dialog is mounted afresh for each target (its `key`): these are read once.
+    defaultValues: {
+      text: target?.corrects && 'text' in target.corrects ? target.corrects.text : '',
+      taken_at: toLocalInput(new Date()),
+    },
+  });
+  const close = () => {
+    form.reset();
+    props.onClose();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    if (!target) return;
+    if (target.kind === 'corrective_action' && values.text.trim() === '') {
+      form.setError('text', { message: t('reports.haccp.log.textRequired') });
+      return;
+    }
+    try {
+      if (target.kind === 'corrective_action') {
+        const e = target.excursion;
+        await recordCorrectiveAction({
+          location_id: e.location_id,
+          controller_id: e.controller_id,
+          point: e.point,
+          excursion_start: e.start,
+          text: values.text,
+          taken_at: values.taken_at ? new Date(values.taken_at).toISOString() : undefined,
+          corrects_id: target.corrects?.id,
+        });
+        toast.success(t('reports.haccp.log.actionRecorded'));
+      } else {
+        await signOffLog({
+          location_id: target.location_id,
+          from: target.from,
+          to: target.to,
+          text: values.text || undefined,
+          corrects_id: target.corrects?.id,
+        });
+        toast.success(t('reports.haccp.log.signedToast'));
+      }
+      await queryClient.invalidateQueries({ queryKey: ['reports', 'haccp'] });
+      close();
+    } catch (err) {
+      applyServerErrors(form, err, t('errors.network'));
+    }
+  });
+  if (!target) return null;
+  const title =
+    target.kind === 'corrective_action'
+      ? target.corrects
+        ? t('reports.haccp.log.correctActionTitle', { id: target.corrects.id })
+        : t('reports.haccp.log.actionTitle')
+      : target.corrects
+        ? t('reports.haccp.log.correctSignTitle', { id: target.corrects.id })
+        : t('reports.haccp.log.signTitle');
+  return (
+    <Modal open onClose={close} title={title}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <p className="text-sm text-slate-700 dark:text-slate-200">
+          {target.kind === 'corrective_action'
+            ? t('reports.haccp.log.actionIntro', {
+                case: haccpCaseLabel(target.excursion, t),
+                start: atPlace(target.excursion.start, target.excursion.timezone),
+              })
+            : t('reports.haccp.log.signIntro', { from: formatDay(target.from), to: formatDay(target.to) })}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.haccp.log.signedNote')}</p>
+        <RootError message={form.formState.errors.root?.message} />
+        <TextArea
+          label={
+            target.kind === 'corrective_action' ? t('reports.haccp.log.actionText') : t('reports.haccp.log.statement')
+          }
+          maxLength={2000}
+          reg={form.register('text')}
+          error={errorOf(form.formState.errors, 'text')}
+        />
+        {target.kind === 'corrective_action' ? (
+          <TextInput
+            type="datetime-local"
+            label={t('reports.haccp.log.takenAt')}
+            reg={form.register('taken_at')}
+            error={errorOf(form.formState.errors, 'taken_at')}
+          />
+        ) : null}
+        <FormActions
+          onCancel={close}
+          submitting={form.formState.isSubmitting}
+          label={target.kind === 'corrective_action' ? t('reports.haccp.log.record') : t('reports.haccp.log.sign')}
+          busyLabel={t('reports.haccp.log.saving')}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** Who did what and when; a signed entry shows it cannot change and offers a correction instead. */
+function ActionItem(props: { action: HaccpAction; timeZone: string; canCorrect: boolean; onCorrect: () => void }) {
+  const { t } = useTranslation();
+  const a = props.action;
+  return (
+    <li
+      className="rounded border border-slate-200 p-2 dark:border-slate-700"
+      data-testid={`haccp-action-${a.source}-${a.id}`}
+    >
+      <p>{a.text}</p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+        {a.source === 'alarm'
+          ? t('reports.haccp.log.fromAlarm', {
+              ref: a.id,
+              who: a.author_name ?? '—',
+              at: atPlace(a.taken_at, props.timeZone),
+            })
+          : t('reports.haccp.log.byWhom', {
+              id: a.id,
+              who: a.author_name ?? '—',
+              at: atPlace(a.taken_at, props.timeZone),
+            })}
+        {a.corrects_id !== null ? ` · ${t('reports.haccp.log.corrects', { id: a.corrects_id })}` : ''}
+        {a.corrected_by_id !== null ? ` · ${t('reports.haccp.log.correctedBy', { id: a.corrected_by_id })}` : ''}
+      </p>
+      {a.source === 'log' ? (
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+            {t('reports.haccp.log.locked')}
+          </span>
+          {props.canCorrect && a.corrected_by_id === null ? (
+            <button type="button" className={`${secondaryButton} px-2! py-1! text-xs!`} onClick={props.onCorrect}>
+              {t('reports.haccp.log.correct')}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Under the hourly log: every excursion of the range with its corrective actions (recorded here or
+ * in the case's alarm notes) and, for one location, the responsible person's sign-off of the period.
+ */
+export function HaccpLogSection(props: { filters: ReportFilters }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [page, setPage] = useState(1);
+  const [signPage, setSignPage] = useState(1);
+  const [target, setTarget] = useState<Target | null>(null);
+  const range = { from: props.filters.from, to: props.filters.to, location_id: props.filters.location_id };
+  const excursions = useQuery(haccpExcursionsQuery(range, page));
+  const signOffs = useQuery(haccpEntriesQuery(range, 'sign_off', signPage));
+  const canAct = userCan(user, 'haccp.correctiveAction');
+  const canSign = userCan(user, 'haccp.signOff');
+  const locationId = props.filters.location_id;
+  return (
+    <>
+      <Section title={t('reports.haccp.log.excursionsTitle')} id="haccp-excursions">
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('reports.haccp.log.excursionsIntro')}</p>
+        {excursions.data?.data.length === 0 ? <p className="text-sm">{t('reports.haccp.log.noExcursions')}</p> : null}
+        <ol className="space-y-3">
+          {(excursions.data?.data ?? []).map((e) => (
+            <li
+              key={`${e.controller_id}-${e.point}-${e.start}`}
+              className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <p className="font-semibold">
+                    {e.location_name} · {haccpCaseLabel(e, t)}
+                  </p>
+                  <p className="text-slate-700 dark:text-slate-200">
+                    {t('reports.haccp.log.span', {
+                      start: atPlace(e.start, e.timezone),
+                      end: atPlace(e.end, e.timezone),
+                      duration: formatDuration(e.hours * 3600, i18next.language),
+                      peak: `${e.peak} ${e.unit}`,
+                    })}
+                  </p>
+                </div>
+                {canAct ? (
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    onClick={() => setTarget({ kind: 'corrective_action', excursion: e })}
+                  >
+                    {t('reports.haccp.log.addAction')}
+                  </button>
+                ) : null}
+              </div>
+              <h3 className="mt-2 text-xs font-semibold uppercase text-slate-600 dark:text-slate-300">
+                {t('reports.haccp.log.actions')}
+              </h3>
+              {e.actions.length === 0 ? (
+                <p className="text-red-800 dark:text-red-300">{t('reports.haccp.log.noAction')}</p>
+              ) : (
+                <ul className="mt-1 space-y-1">
+                  {e.actions.map((a) => (
+                    <ActionItem
+                      key={`${a.source}-${a.id}`}
+                      action={a}
+                      timeZone={e.timezone}
+                      canCorrect={canAct}
+                      onCorrect={() => setTarget({ kind: 'corrective_action', excursion: e, corrects: a })}
+                    />
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+        {excursions.data ? <Pagination meta={excursions.data.meta} onPage={setPage} /> : null}
+      </Section>
+      <Section title={t('reports.haccp.log.signOffTitle')} id="haccp-sign-off">
+        {locationId === undefined ? (
+          <p className="text-sm">{t('reports.haccp.log.chooseLocation')}</p>
+        ) : (
+          <>
+            {signOffs.data?.data.length === 0 ? <p className="text-sm">{t('reports.haccp.log.notSigned')}</p> : null}
+            <ul className="space-y-2 text-sm">
+              {(signOffs.data?.data ?? []).map((s) => (
+                <li
+                  key={s.id}
+                  className="rounded border border-slate-200 p-2 dark:border-slate-700"
+                  data-testid={`haccp-sign-off-${s.id}`}
+                >
+                  <p className="font-semibold">
+                    {t('reports.haccp.log.signedBy', {
+                      who: s.author_name,
+                      at:
+                        formatDay(s.from) === formatDay(s.to)
+                          ? formatDay(s.from)
+                          : `${formatDay(s.from)} – ${formatDay(s.to)}`,
+                      // The reader's own zone, named: a sign-off is not tied to one case's place.
+                      when: atPlace(s.taken_at, Intl.DateTimeFormat().resolvedOptions().timeZone),
+                    })}
+                  </p>
+                  {s.text ? <p>{s.text}</p> : null}
+                  <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
+                    <span>{t('reports.haccp.log.entry', { id: s.id })}</span>
+                    {s.corrects_id !== null ? (
+                      <span>{t('reports.haccp.log.corrects', { id: s.corrects_id })}</span>
+                    ) : null}
+                    {s.corrected_by_id !== null ? (
+                      <span>{t('reports.haccp.log.correctedBy', { id: s.corrected_by_id })}</span>
+                    ) : null}
+                    <span className="rounded bg-slate-100 px-1.5 py-0.5 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                      {t('reports.haccp.log.locked')}
+                    </span>
+                    {canSign && s.corrected_by_id === null ? (
+                      <button
+                        type="button"
+                        className={`${secondaryButton} px-2! py-1! text-xs!`}
+                        onClick={() =>
+                          setTarget({
+                            kind: 'sign_off',
+                            location_id: s.location_id,
+                            from: s.from ?? '',
+                            to: s.to ?? '',
+                            corrects: s,
+                          })
+                        }
+                      >
+                        {t('reports.haccp.log.correct')}
+                      </button>
+                    ) : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            {signOffs.data ? <Pagination meta={signOffs.data.meta} onPage={setSignPage} /> : null}
+            {canSign ? (
+              <button
+                type="button"
+                className={`${secondaryButton} mt-3`}
+                onClick={() =>
+                  setTarget({
+                    kind: 'sign_off',
+                    location_id: locationId,
+                    from: props.filters.from,
+                    to: props.filters.to,
+                  })
+                }
+              >
+                {t('reports.haccp.log.signButton')}
+              </button>
+            ) : null}
+          </>
+        )}
+      </Section>
+      {target ? <EntryDialog key={targetKey(target)} target={target} onClose={() => setTarget(null)} /> : null}
+    </>
+  );
+}

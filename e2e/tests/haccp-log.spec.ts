@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
+
+const DAY = 86_400_000;
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+const range = `from=${day(3)}&to=${day(2)}`;
+
+type Excursion = { location_id: number; start: string; point: string };
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('the HACCP log: hourly grid without sideways scrolling at 1440 px, corrective action, sign-off, correction, PDF', async ({
+  page,
+  loginAs,
+  apiAs,
+}) => {
+  // A location of the demo with an excursion in the range (the demo's case history has some).
+  const tech = await apiAs(DEMO.technician);
+  const all = await tech.get<{ data: Excursion[] }>(`reports/haccp/excursions?${range}&per_page=200`);
+  const first = all.data[0];
+  expect(first).toBeDefined();
+  const url = `/reports/haccp?${range}&location_id=${first?.location_id}`;
+
+  // The technician (English) records what was done about the first excursion.
+  await loginAs(DEMO.technician);
+  await page.goto(url);
+  const table = page.getByRole('table', { name: 'HACCP temperature log' });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: '23' })).toBeVisible();
+  const widths = await page.evaluate(() => {
+    const frame = document.querySelector('section[aria-label="HACCP temperature log"]') as HTMLElement;
+    const root = document.scrollingElement as HTMLElement;
+    return { frame: [frame.scrollWidth, frame.clientWidth], page: [root.scrollWidth, root.clientWidth] };
+  });
+  expect(widths.frame[0]).toBeLessThanOrEqual(widths.frame[1] ?? 0);
+  expect(widths.page[0]).toBeLessThanOrEqual(widths.page[1] ?? 0);
+
+  const excursions = page.getByRole('region', { name: 'Excursions and corrective actions' });
+  await expect(excursions.getByRole('listitem').first()).toBeVisible();
+  await excursions.getByRole('button', { name: 'Record corrective action' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Record corrective action' });
+  await expect(dialog.getByRole('heading', { name: 'Record corrective action' })).toBeVisible();
+  await expectAccessible(page, 'corrective action dialog');
+  // Nothing said: refused in place.
+  await dialog.getByRole('button', { name: 'Record' }).click();
+  await expect(dialog.getByText('Say what was done.')).toBeVisible();
+  await dialog.getByLabel('What was done').fill('Moved the product to the walk-in; door gasket replaced');
+  await dialog.getByRole('button', { name: 'Record' }).click();
+  await expect(dialog).toHaveCount(0);
+  const recorded = excursions.getByText('Moved the product to the walk-in; door gasket replaced');
+  await expect(recorded).toBeVisible();
+  const item = excursions.locator('[data-testid^="haccp-action-log-"]').first();
+  // Signed: no way to edit it, only a correction.
+  await expect(item.getByText('Signed: cannot be edited')).toBeVisible();
+  await expect(item.getByRole('button', { name: /edit|delete/i })).toHaveCount(0);
+  await expect(item).toContainText('Terry Technician');
+  await item.getByRole('button', { name: 'Record a correction' }).click();
+  const fix = page.getByRole('dialog', { name: /^Correct entry #\d+$/ });
+  await fix.getByLabel('What was done').fill('Moved the product to the walk-in; door gasket ordered, not replaced');
+  await fix.getByRole('button', { name: 'Record' }).click();
+  await expect(fix).toHaveCount(0);
+  await expect(excursions.getByText(/corrects entry #\d+/).first()).toBeVisible();
+  await expect(item.getByText(/corrected by entry #\d+/)).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Record a correction' })).toHaveCount(0);
+  // The technician may not sign.
+  await expect(page.getByRole('button', { name: 'Sign the log for this period' })).toHaveCount(0);
+  await expectAccessible(page, '/reports/haccp (technician)');
+
+  // The manager (Spanish) signs the log as the person responsible, then downloads the PDF.
+  await loginAs(DEMO.manager);
+  await page.goto(url);
+  const sign = page.getByRole('region', { name: 'Firma' });
+  await expect(sign.getByText('Sin firmar: ninguna firma cubre este periodo.')).toBeVisible();
+  await sign.getByRole('button', { name: 'Firmar la bitácora de este periodo' }).click();
+  const signDialog = page.getByRole('dialog', { name: 'Firmar la bitácora HACCP' });
+  await expect(signDialog.getByRole('heading', { name: 'Firmar la bitácora HACCP' })).toBeVisible();
+  await expectAccessible(page, 'sign-off dialog');
+  await signDialog.getByLabel('Declaración (opcional)').fill('Revisé la bitácora y las acciones correctivas.');
+  await signDialog.getByRole('button', { name: 'Firmar' }).click();
+  await expect(signDialog).toHaveCount(0);
+  await expect(sign.getByText(/^Firmado por María Manager/)).toBeVisible();
+  await expect(sign.getByText('Firmado: no se puede editar')).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Desviaciones y acciones correctivas' })
+      .getByText(/corrige el registro #\d+/)
+      .first(),
+  ).toBeVisible();
+  await expectAccessible(page, '/reports/haccp (manager)');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`haccp_${day(3)}_${day(2)}.pdf`);
+  const pdf = readFileSync(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(5000);
+});

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { listMeta, pageQuery } from './pagination.ts';
+import { bodyId, paramId } from './params.ts';
+import { checkRange, rangeShape } from './reports.ts';
+
+/**
+ * The HACCP log's own entries: a corrective action taken on an excursion, and the responsible
+ * person's sign-off of a location's log over a period. Both are signed by who recorded them and
+ * never change afterwards; a correction is a new entry that names the one it corrects.
+ */
+export const HACCP_ENTRY_KINDS = ['corrective_action', 'sign_off'] as const;
+export type HaccpEntryKind = (typeof HACCP_ENTRY_KINDS)[number];
+
+/** The longest text of an entry (characters). */
+export const HACCP_TEXT_MAX = 2000;
+
+const text = z.string().trim().min(1).max(HACCP_TEXT_MAX);
+const day = z.iso.date();
+
+/** POST /api/reports/haccp/corrective-actions: what was done about the excursion that started at `excursion_start`. */
+export const haccpCorrectiveActionBody = z.object({
+  location_id: bodyId,
+  controller_id: bodyId,
+  /** The case point, `{rack}.CASE{n}`. */
+  point: z.string().trim().min(1).max(64),
+  /** The first hour of the excursion (as listed by GET /api/reports/haccp/excursions). */
+  excursion_start: z.iso.datetime({ offset: true }),
+  text,
+  /** When the action was taken; default: when it is recorded. Not in the future. */
+  taken_at: z.iso.datetime({ offset: true }).optional(),
+  /** The entry this one corrects (a corrective action of the same excursion). */
+  corrects_id: bodyId.optional(),
+});
+export type HaccpCorrectiveActionBody = z.infer<typeof haccpCorrectiveActionBody>;
+
+/** POST /api/reports/haccp/sign-offs: the responsible person signs a location's log for `from`..`to` (local days). */
+export const haccpSignOffBody = z
+  .object({
+    location_id: bodyId,
+    from: day,
+    to: day,
+    /** What the signer attests (optional). */
+    text: z.string().trim().max(HACCP_TEXT_MAX).optional(),
+    /** The sign-off this one corrects (same location). */
+    corrects_id: bodyId.optional(),
+  })
+  .superRefine(checkRange);
+export type HaccpSignOffBody = z.infer<typeof haccpSignOffBody>;
+
+export const haccpEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(HACCP_ENTRY_KINDS),
+  organization_id: z.number().int(),
+  location_id: z.number().int(),
+  location_name: z.string(),
+  /** Corrective action: the excursion's case and first hour. */
+  controller_id: z.number().int().nullable(),
+  point: z.string().nullable(),
+  excursion_start: z.string().nullable(),
+  /** Sign-off: the local days signed. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  text: z.string(),
+  /** When the action was taken, or when the log was signed. */
+  taken_at: z.string(),
+  author_id: z.number().int().nullable(),
+  author_name: z.string(),
+  recorded_at: z.string(),
+  corrects_id: z.number().int().nullable(),
+  /** The later entry that corrects this one, if any. */
+  corrected_by_id: z.number().int().nullable(),
+});
+export type HaccpEntry = z.infer<typeof haccpEntry>;
+
+/** GET /api/reports/haccp/entries: a location's (or every location in scope) entries touching the range. */
+export const haccpEntriesQuery = z
+  .object({
+    from: rangeShape.from,
+    to: rangeShape.to,
+    organization_id: rangeShape.organization_id,
+    location_id: rangeShape.location_id,
+    kind: z.enum(HACCP_ENTRY_KINDS).optional(),
+    ...pageQuery(50, 200).shape,
+  })
+  .superRefine(checkRange);
+export type HaccpEntriesQuery = z.infer<typeof haccpEntriesQuery>;
+export const haccpEntryList = z.object({ data: z.array(haccpEntry), meta: listMeta });
+
+/** A corrective action as the excursion shows it: from the log, or from the notes of the point's alarm. */
+export const haccpAction = z.object({
+  source: z.enum(['log', 'alarm']),
+  /** The log entry's id (source `log`), or the alarm's ref (source `alarm`). */
+  id: z.number().int(),
+  text: z.string(),
+  author_name: z.string().nullable(),
+  taken_at: z.string().nullable(),
+  corrects_id: z.number().int().nullable(),
+  corrected_by_id: z.number().int().nullable(),
+});
+export type HaccpAction = z.infer<typeof haccpAction>;
+
+/** An excursion: consecutive hours whose highest reading is above the case's limit. */
+export const haccpExcursion = z.object({
+  location_id: z.number().int(),
+  location_name: z.string(),
+  timezone: z.string(),
+  controller_id: z.number().int(),
+  controller_name: z.string(),
+  point: z.string(),
+  point_name: z.string().nullable(),
+  rack_ref: z.string(),
+  rack_name: z.string().nullable(),
+  unit: z.string(),
+  limit: z.number(),
+  /** First hour above the limit and the end of the last one. */
+  start: z.string(),
+  end: z.string(),
+  hours: z.number().int(),
+  peak: z.number(),
+  actions: z.array(haccpAction),
+});
+export type HaccpExcursion = z.infer<typeof haccpExcursion>;
+
+export const haccpExcursionsQuery = z
+  .object({
+    from: rangeShape.from,
+    to: rangeShape.to,
+    organization_id: rangeShape.organization_id,
+    location_id: rangeShape.location_id,
+    ...pageQuery(50, 200).shape,
+  })
+  .superRefine(checkRange);
+export type HaccpExcursionsQuery = z.infer<typeof haccpExcursionsQuery>;
+export const haccpExcursionList = z.object({ data: z.array(haccpExcursion), meta: listMeta });
+
+export const haccpEntryParams = z.object({ id: paramId });
