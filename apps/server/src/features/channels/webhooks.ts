@@ -6,6 +6,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { isPublicUrl } from '../../lib/public-address.ts';
 import { toIso } from '../../lib/sql.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { can } from '../auth/can.ts';
 import { holdsOrganization, requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { sendWebhookTest, type WebhookDeliveryDeps } from './webhook-deliver.ts';
@@ -71,13 +72,13 @@ export function createWebhooks(
   const repo = createWebhooksRepo(db);
 
   async function checkOrganization(ctx: AuthContext, scope: TenantScope, organizationId: number | null) {
+    // A webhook of no organization receives every organization's alarms: shared settings.
     if (organizationId === null) {
-      if (scope.kind !== 'all') throw forbidden();
+      if (!can(ctx, 'shared.edit')) throw forbidden();
       return;
     }
     if (!holdsOrganization(scope, organizationId) || !(await repo.organizationExists(organizationId)))
       throw fieldError('organization_id', 'unknown_option');
-    void ctx;
   }
 
   async function checkUrl(url: string) {

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '../../../components/ui/form.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import { organizationOptionsQuery } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
 
@@ -46,7 +46,7 @@ export function WebhookDialog(props: {
 }) {
   const { t } = useTranslation();
   const { user: me } = useAuth();
-  const global = hasPermission(me, 'organization_view_all');
+  const global = userCan(me, 'shared.edit');
   const orgs = useQuery({ ...organizationOptionsQuery(), retry: false, enabled: props.open });
   const loadedOrgs = orgs.data ?? (me ? [me.organisation] : []);
   const form = useForm<Values>({

@@ -10,7 +10,7 @@ import { CopyField } from '../../../components/ui/copy-field.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { hasPermission, useAuth } from '../../../lib/auth-store.ts';
+import { useAuth, userCan } from '../../../lib/auth-store.ts';
 import {
   createWebhook,
   deleteWebhook,
@@ -30,7 +30,7 @@ export function WebhooksPage() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const { user: me } = useAuth();
-  const canEdit = hasPermission(me, 'settings_update');
+  const canEdit = userCan(me, 'settings.edit');
   const [page, setPage] = useState(1);
   const query = useQuery(webhooksQuery(page));
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
