@@ -74,7 +74,7 @@ const PUBLIC = {
   // Acknowledge links, put into every alarm email (and SMS and push) where it is written; a paged
   // person's rules (oncall expands a page by them); the deliveries' worker pass, the Twilio client and
   // the push sender (the notification worker runs them).
-  channels: ['ack-links-repo', 'deliver', 'push', 'rules', 'twilio'],
+  channels: ['ack-links-repo', 'deliver', 'push', 'rules', 'twilio', 'webhook-deliver'],
   // The paging chain, started and advanced by the notification worker.
   oncall: ['paging'],
   organizations: ['locations-repo', 'members-repo'],

@@ -227,6 +227,7 @@ export async function startServer(deps: {
           publicUrl: context.shared.publicAddress.url(),
           twilio: twilioOf(config),
           push: pushSenderOf({ db: database.db, config: { ...config, PORT: port } }),
+          allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE === true,
           from: config.EMAIL_FROM,
           now,
           log,

@@ -65,6 +65,8 @@ const SPEC_TABLE: Record<string, [string, true | false | 'anyone' | string[]]> =
   'settings.email': ['/settings/email', ['settings_update']],
   // Added with on call, not in the spec's table.
   'settings.oncall': ['/settings/on-call', ['settings_view']],
+  // Outbound webhooks, not in the spec's table.
+  'settings.webhooks': ['/settings/webhooks', ['settings_view']],
 };
 
 /** TanStack's `$id` and `{-$page}` written the spec's way. */

@@ -79,6 +79,7 @@ export const ROUTES = [
   { name: 'settings.email', path: '/settings/email', auth: ['settings_update'] },
   // Not in the spec's table: on-call schedules (who is on call, the rota, overrides).
   { name: 'settings.oncall', path: '/settings/on-call', auth: ['settings_view'] },
+  { name: 'settings.webhooks', path: '/settings/webhooks', auth: ['settings_view'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'] | 'not-found';

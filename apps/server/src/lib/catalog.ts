@@ -43,7 +43,8 @@ export type FieldMessageKey =
   | 'code_spent'
   | 'code_not_sent'
   | 'push_endpoint_private'
-  | 'push_endpoint_invalid';
+  | 'push_endpoint_invalid'
+  | 'webhook_url_private';
 
 /** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
 export type InUseKey =
@@ -85,6 +86,7 @@ export type Catalog = {
     phone_format: string;
     code_format: string;
     push_key_format: string;
+    webhook_url_invalid: string;
     locations_required: string;
     range_order: string;
     not_applicable: string;

@@ -76,6 +76,8 @@ export const EN_US: Catalog = {
     code_not_sent: 'The code could not be sent to this number. Check it and try again.',
     push_endpoint_private:
       'This push service address points at a private or local network, which this console does not send to.',
+    webhook_url_private:
+      'This address points at a private or local network (or does not resolve), which this console does not send to.',
     push_endpoint_invalid:
       'This is not a push subscription a browser gives (an https endpoint and its p256dh and auth keys).',
     refrigerant_system_missing: "Set up this rack's refrigerant system (refrigerant and full charge) first.",
@@ -131,6 +133,7 @@ export const EN_US: Catalog = {
     password_weak: 'This password is too easy to guess. Choose a longer or less common one.',
     phone_format: 'Enter the number with its country code, e.g. +1 312 555 0100.',
     code_format: 'Enter the 6 digits of the code.',
+    webhook_url_invalid: 'Enter an http or https address.',
     push_key_format: 'This is not a key a browser gives a push subscription.',
     locations_required: 'Choose at least one location, or all locations.',
     range_order: 'The end must be after the start.',

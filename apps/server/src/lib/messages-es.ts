@@ -76,6 +76,8 @@ export const ES_MX: Catalog = {
     code_not_sent: 'No se pudo enviar el código a este número. Revísalo e inténtalo de nuevo.',
     push_endpoint_private:
       'La dirección de este servicio de notificaciones apunta a una red privada o local, a la que esta consola no envía.',
+    webhook_url_private:
+      'Esta dirección apunta a una red privada o local (o no se resuelve), a la que esta consola no envía.',
     push_endpoint_invalid:
       'Esta no es una suscripción de notificaciones como la que da un navegador (un endpoint https y sus claves p256dh y auth).',
     refrigerant_system_missing:
@@ -138,6 +140,7 @@ export const ES_MX: Catalog = {
     password_weak: 'Esta contraseña es demasiado fácil de adivinar. Elige una más larga o menos común.',
     phone_format: 'Ingresa el número con su código de país, p. ej. +52 55 1234 5678.',
     code_format: 'Ingresa los 6 dígitos del código.',
+    webhook_url_invalid: 'Ingresa una dirección http o https.',
     push_key_format: 'Esta no es una clave que un navegador dé a una suscripción de notificaciones.',
     locations_required: 'Elige al menos una ubicación, o todas las ubicaciones.',
     range_order: 'El final debe ser posterior al inicio.',

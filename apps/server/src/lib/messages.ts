@@ -18,6 +18,7 @@ const CUSTOM_KEYS = new Set([
   'phone_format',
   'code_format',
   'push_key_format',
+  'webhook_url_invalid',
   'locations_required',
   'range_order',
   'required',

@@ -14,6 +14,11 @@ describe('public addresses (webhooks, push endpoints)', () => {
       '::1',
       '::',
       'fd00::1',
+      'fc00::1',
+      '10.0.0.1',
+      '::ffff:10.0.0.1',
+      '198.18.0.1',
+      '224.0.0.1',
       'fe80::1',
       '::ffff:127.0.0.1',
     ])
@@ -28,5 +33,31 @@ describe('public addresses (webhooks, push endpoints)', () => {
     expect(await isPublicUrl('https://localhost/push')).toBe(false);
     expect(await isPublicUrl('https://8.8.8.8/push')).toBe(true);
     expect(await isPublicUrl('not a url')).toBe(false);
+  });
+});
+
+describe('guarded requests (send time)', () => {
+  it('refuses to connect to a name that resolves to loopback, and to a private literal, before sending anything', async () => {
+    const { createServer } = await import('node:http');
+    const { postGuarded, PrivateAddressError } = await import('./public-address.ts');
+    let received = 0;
+    const server = createServer((_req, res) => {
+      received++;
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const send = (url: string, allowPrivate: boolean) =>
+        postGuarded(url, { headers: {}, body: '{}', timeoutMs: 5000, allowPrivate });
+      // Allowed: it arrives, and its keep-alive socket must not let the next, guarded request skip the check.
+      expect((await send(`http://localhost:${port}/`, true)).status).toBe(200);
+      await expect(send(`http://localhost:${port}/`, false)).rejects.toBeInstanceOf(PrivateAddressError);
+      await expect(send(`http://127.0.0.1:${port}/`, false)).rejects.toBeInstanceOf(PrivateAddressError);
+      await expect(send(`http://[::ffff:127.0.0.1]:${port}/`, false)).rejects.toBeInstanceOf(PrivateAddressError);
+      expect(received).toBe(1);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -1,49 +1,36 @@
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import ipaddr from 'ipaddr.js';
 
-/** Loopback, private, link-local, shared, reserved and multicast ranges: never a public service. */
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-
-/** Whether an IP address (v4, v6, or v4 mapped into v6) is loopback, private or otherwise not public. */
+/**
+ * Whether an IP address (v4, v6, or v4 mapped into v6) is loopback, private, link-local, unique-local,
+ * unspecified, multicast or otherwise not a public unicast address. ipaddr.js names the range of
+ * every special-purpose block (IANA's registries); only `unicast` is public. A mapped address is
+ * judged as the IPv4 address it carries. Anything that does not parse is not public.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPrivateAddress(mapped);
-  const family = isIP(address);
-  if (family === 0) return true;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (!ipaddr.isValid(address)) return true;
+  return ipaddr.process(address).range() !== 'unicast';
 }
+
+const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /**
  * Whether a URL the server will call (a webhook, a push endpoint) reaches only public addresses:
  * every address its host resolves to must be public (server-side request forgery is the risk).
- * A host that does not resolve is not public.
+ * A host that does not resolve is not public. The same rule is applied again to the address a
+ * request actually connects to (`postGuarded`), so a name that resolves differently later
+ * (DNS rebinding) is still refused.
  */
 export async function isPublicUrl(url: string): Promise<boolean> {
   let host: string;
   try {
-    host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+    host = hostOf(new URL(url));
   } catch {
     return false;
   }
@@ -54,4 +41,96 @@ export async function isPublicUrl(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A request refused because its host is, or resolves to, a private or local address. */
+export class PrivateAddressError extends Error {
+  constructor(host: string) {
+    super(`${host} is a private or local address; this console does not send there.`);
+    this.name = 'PrivateAddressError';
+  }
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for http(s) agents that resolves the host and refuses it when any address is not
+ * public: the connection is made to the very address checked, so the answer cannot change between
+ * the check and the connect.
+ */
+function publicOnlyLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
+  dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address)))
+      return callback(Object.assign(new PrivateAddressError(hostname), { code: 'EPRIVATE' }), []);
+    if (options.all) return callback(null, addresses);
+    const [first] = addresses;
+    return callback(null, first?.address ?? '', first?.family);
+  });
+}
+
+export type GuardedAnswer = { status: number; body: string; durationMs: number };
+
+/**
+ * POSTs a body to a URL the server was given by a user (a webhook, a push endpoint) without letting
+ * it reach this machine or its network: an address literal is checked before connecting, a name is
+ * resolved through `publicOnlyLookup` (unless `allowPrivate`, WEBHOOK_ALLOW_PRIVATE). Redirects are
+ * not followed; the answer's first 2 KiB are kept. Rejects on a refused address, a network error or
+ * the timeout.
+ */
+export function postGuarded(
+  target: string,
+  r: { headers: Record<string, string>; body: string | Uint8Array; timeoutMs: number; allowPrivate: boolean },
+): Promise<GuardedAnswer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      reject(new Error('Not a valid address.'));
+      return;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      reject(new Error('Only http and https addresses are called.'));
+      return;
+    }
+    const host = hostOf(url);
+    if (!r.allowPrivate && isIP(host) && isPrivateAddress(host)) {
+      reject(new PrivateAddressError(host));
+      return;
+    }
+    const body = typeof r.body === 'string' ? Buffer.from(r.body) : Buffer.from(r.body);
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...r.headers, 'content-length': String(body.length) },
+        ...(r.allowPrivate ? {} : { lookup: publicOnlyLookup as never }),
+        // A fresh connection every time: a kept-alive socket would skip the lookup and its check.
+        agent: false,
+        timeout: r.timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size < 2048) chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8').slice(0, 2048),
+            durationMs: Math.round(performance.now() - started),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`No answer within ${Math.round(r.timeoutMs / 1000)} s.`)));
+    req.on('error', (err) => reject(err));
+    req.end(body);
+  });
 }

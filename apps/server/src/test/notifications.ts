@@ -68,6 +68,7 @@ export function useNotificationsServer(env: () => Record<string, string> = () =>
       publicUrl: PUBLIC_URL,
       twilio: twilioOf(extra),
       push: pushSenderOf({ db: server.database.db, config: loadConfig({ PUBLIC_URL, ...extra }) }),
+      allowPrivateWebhooks: loadConfig({ PUBLIC_URL, ...extra }).WEBHOOK_ALLOW_PRIVATE === true,
       from: 'Console <alerts@console.test>',
       now: () => clock.now,
     };

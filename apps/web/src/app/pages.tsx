@@ -108,6 +108,10 @@ const SettingsJobCategoriesPage = lazyRouteComponent(
   () => import('../features/settings/pages/job-categories-page.tsx'),
   'JobCategoriesPage',
 );
+const SettingsWebhooksPage = lazyRouteComponent(
+  () => import('../features/settings/pages/webhooks-page.tsx'),
+  'WebhooksPage',
+);
 const SettingsAuditLogPage = lazyRouteComponent(
   () => import('../features/settings/pages/audit-log-page.tsx'),
   'AuditLogPage',
@@ -207,6 +211,7 @@ export const PAGES = {
   'settings.alarm_types': SettingsAlarmTypesPage,
   'settings.alarm_types.edit': SettingsAlarmTypeEditPage,
   'settings.job_categories': SettingsJobCategoriesPage,
+  'settings.webhooks': SettingsWebhooksPage,
   'settings.audit_log': SettingsAuditLogPage,
   'settings.backups': SettingsBackupsPage,
   'settings.email': SettingsEmailPage,

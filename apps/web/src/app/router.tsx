@@ -141,6 +141,7 @@ const appRoutes = {
   'settings.alarm_types': createRoute(page('settings.alarm_types')),
   'settings.alarm_types.edit': createRoute(page('settings.alarm_types.edit')),
   'settings.job_categories': createRoute(page('settings.job_categories')),
+  'settings.webhooks': createRoute(page('settings.webhooks')),
   'settings.audit_log': createRoute(page('settings.audit_log')),
   'settings.backups': createRoute(page('settings.backups')),
   'settings.email': createRoute(page('settings.email')),

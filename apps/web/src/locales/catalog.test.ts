@@ -72,6 +72,12 @@ describe('catalogs', () => {
       // Channel names Spanish uses as they are.
       'oncall.channels.sms',
       'oncall.channels.webhook',
+      // Product names, and "webhook" and "error", which Spanish uses as they are.
+      'settings.sections.webhooks',
+      'settings.webhooks.table',
+      'settings.webhooks.kinds.slack',
+      'settings.webhooks.kinds.teams',
+      'settings.webhooks.error',
     ]);
     const same = [...en].filter(([key, value]) => es.get(key) === value && !allowedSame.has(key)).map(([k]) => k);
     expect(same).toEqual([]);

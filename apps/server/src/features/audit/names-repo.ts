@@ -39,6 +39,7 @@ const NAMERS: Record<NamedKind, Namer> = {
         left join controllers c on c.id = w.controller_id where w.id = any(${ids}::int[])`,
   escalation_policy: (ids) => sql`select id, name from escalation_policies where id = any(${ids}::int[])`,
   oncall_schedule: (ids) => sql`select id, name from oncall_schedules where id = any(${ids}::int[])`,
+  webhook: (ids) => sql`select id, name from webhooks where id = any(${ids}::int[])`,
 };
 
 /** Subjects whose id is not a row id of a named kind. */

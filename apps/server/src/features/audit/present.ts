@@ -28,6 +28,7 @@ export const NAMED_KINDS = [
   'maintenance_window',
   'escalation_policy',
   'oncall_schedule',
+  'webhook',
 ] as const;
 export type NamedKind = (typeof NAMED_KINDS)[number];
 const isNamedKind = (k: string): k is NamedKind => (NAMED_KINDS as readonly string[]).includes(k);

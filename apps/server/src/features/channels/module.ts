@@ -15,6 +15,8 @@ import { pushRoutes } from './push-routes.ts';
 import { ackLinkRoutes } from './routes.ts';
 import { twilioOf } from './twilio.ts';
 import { twilioRoutes } from './twilio-routes.ts';
+import { createWebhooks } from './webhooks.ts';
+import { webhookRoutes } from './webhooks-routes.ts';
 
 /**
  * Channels: reaching a paged person beyond email (contact methods, notification rules, SMS and calls
@@ -35,6 +37,18 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     await app.register(ackLinkRoutes(ackLinks));
     await app.register(accountChannelRoutes(account));
     await app.register(pushRoutes(push));
+    await app.register(
+      webhookRoutes(
+        createWebhooks({
+          db: ctx.db,
+          audit: ctx.audit,
+          now: ctx.now,
+          publicUrl: publicUrlOf(ctx.config),
+          allowPrivateWebhooks: ctx.config.WEBHOOK_ALLOW_PRIVATE === true,
+          log: ctx.log,
+        }),
+      ),
+    );
     await app.register(
       twilioRoutes({
         db: ctx.db,

@@ -2,7 +2,7 @@ import type { PushPayload } from '@rcm/shared/channels';
 import webpush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { isPublicUrl } from '../../lib/public-address.ts';
+import { isPublicUrl, postGuarded } from '../../lib/public-address.ts';
 import { createVapidKeys, type VapidKeys, type VapidSettings } from './push-keys.ts';
 import type { PushSubscriptionRow } from './push-repo.ts';
 
@@ -33,9 +33,10 @@ export async function endpointAllowed(endpoint: string, allowPrivate: boolean): 
 
 /**
  * One push to one subscription. `web-push` signs it (VAPID, RFC 8292) and encrypts the payload
- * (aes128gcm, RFC 8291); it is sent with fetch rather than the library's own sender, which speaks
- * only https through its own agent: this way the endpoint is checked right before the request,
- * redirects are not followed, and a test's local push service can be plain http.
+ * (aes128gcm, RFC 8291); it is sent by `postGuarded` rather than the library's own sender, which
+ * speaks only https through its own agent: this way the endpoint is checked right before the request
+ * and the connection goes only to a public address the check resolved (DNS rebinding), redirects
+ * are not followed, and a test's local push service can be plain http.
  */
 export async function sendPush(
   sender: PushSender,
@@ -57,19 +58,17 @@ export async function sendPush(
       contentEncoding: 'aes128gcm',
     },
   );
-  let res: Response;
+  let res: { status: number };
   try {
-    res = await fetch(request.endpoint, {
-      method: request.method,
+    res = await postGuarded(request.endpoint, {
       headers: request.headers as Record<string, string>,
       body: new Uint8Array(request.body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(15_000),
+      timeoutMs: 15_000,
+      allowPrivate: sender.allowPrivate,
     });
   } catch (err) {
     return { ok: false, gone: false, detail: `The push service did not answer: ${(err as Error).message}` };
   }
-  await res.body?.cancel();
   if (res.status >= 200 && res.status < 300) return { ok: true };
   const gone = res.status === 404 || res.status === 410;
   return { ok: false, gone, detail: `The push service answered ${res.status}.` };

@@ -20,6 +20,7 @@ export type AlarmRow = {
   type_name: string;
   type_name_es: string;
   acknowledged_by: number | null;
+  cleared_by: number | null;
   alarm_type_id: number;
   subject: string;
   suppressed: boolean;
@@ -36,7 +37,7 @@ export async function loadAlarm(tx: DbOrTx, id: number): Promise<AlarmRow | null
     sql`select a.id, a.ref, a.severity, a.reason, a.reason_es, a.status, a.raised_at, a.organization_id, a.location_id,
           a.controller_id, coalesce(c.name, c.store_alias, c.mac_address) as controller_name,
           l.name as location_name, t.name as type_name, t.name_es as type_name_es,
-          a.acknowledged_by,
+          a.acknowledged_by, a.cleared_by,
           a.alarm_type_id, a.subject, a.suppressed, a.shelved_until, a.chattering, t.chatter_count, t.chatter_minutes
         from alarms a
         join controllers c on c.id = a.controller_id

@@ -1,5 +1,6 @@
 import { toDate } from '../../lib/sql.ts';
 import { alarmSummariesByIds } from '../alarms/summaries.ts';
+import { queueWebhookEvent } from '../channels/webhook-deliver.ts';
 import { pageFlood, resumePaging, startPaging, stopPaging } from '../oncall/paging.ts';
 import { type AlarmRef, queueAlarmEmails, refOf } from './alarm-emails.ts';
 import { decideRaise } from './alarm-management.ts';
@@ -67,8 +68,16 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
           if (alarm.status === 'active' && page === 'alarm') await startPaging(tx, alarm, raisedAt);
           if (alarm.status === 'active' && page === 'flood') await pageFlood(tx, alarm, raisedAt);
           if (alarm.status === 'active' && item.event === 'unshelved') await resumePaging(tx, alarm, now);
+          if (item.event === 'raised' && now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS)
+            await queueWebhookEvent(tx, { event: 'alarm.raised', alarm, at: now, publicUrl: deps.publicUrl });
         } else if (alarm && (item.event === 'acknowledged' || item.event === 'cleared')) {
           if (await stopPaging(tx, alarm)) changed.set(Number(alarm.id), refOf(alarm));
+          await queueWebhookEvent(tx, {
+            event: item.event === 'acknowledged' ? 'alarm.acknowledged' : 'alarm.cleared',
+            alarm,
+            at: now,
+            publicUrl: deps.publicUrl,
+          });
         }
         await markOutboxProcessed(tx, item.id, now);
       });

@@ -19,6 +19,8 @@ export type NotificationWorkerDeps = {
   twilio?: TwilioClient | null;
   /** Web Push (null or absent: push deliveries fail, saying so). */
   push?: PushSender | null;
+  /** WEBHOOK_ALLOW_PRIVATE: webhook receivers on loopback and private addresses are allowed. */
+  allowPrivateWebhooks?: boolean;
   /** Delivery attempts before a message is marked failed. */
   maxAttempts?: number;
 };

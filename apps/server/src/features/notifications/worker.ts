@@ -1,4 +1,5 @@
 import { deliverPages } from '../channels/deliver.ts';
+import { deliverWebhooks } from '../channels/webhook-deliver.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
@@ -9,12 +10,13 @@ import type { NotificationWorkerDeps } from './worker-deps.ts';
 /** What the worker's passes need (alarm outbox, paging, deliveries). */
 export type { NotificationWorkerDeps } from './worker-deps.ts';
 
-/** One pass of everything: outbox → emails and chains started, due pages, channel deliveries, emails. */
+/** One pass of everything: outbox → emails, chains and webhook events queued, due pages, channel and webhook deliveries, emails. */
 export async function runNotificationsOnce(deps: NotificationWorkerDeps): Promise<void> {
   await processOutbox(deps);
   await endFloods(deps.db, { publicUrl: deps.publicUrl, now: deps.now() });
   await processPaging(deps);
   await deliverPages(deps);
+  await deliverWebhooks(deps);
   await deliverDue(deps);
 }
 

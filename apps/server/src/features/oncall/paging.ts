@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { toDate } from '../../lib/sql.ts';
+import { queueWebhookEvent } from '../channels/webhook-deliver.ts';
 import { type AlarmRef, refOf } from '../notifications/alarm-emails.ts';
 import { type AlarmRow, loadAlarm } from '../notifications/alarm-outbox-repo.ts';
 import type { Recipient } from '../notifications/recipients.ts';
@@ -124,10 +125,23 @@ export async function processPaging(deps: PagingDeps, limit = 50): Promise<numbe
         return;
       }
       const tier = tierOf(policy, position);
+      const pagedIds: number[] = [];
       for (const r of await stepRecipients(tx, alarm, step, now)) {
         const page = { step: position.step + 1, cycle: position.cycle, tier, at: now };
-        if ((await pagePerson(tx, deps, alarm, r, page)) > 0) changed.set(Number(alarm.id), refOf(alarm));
+        if ((await pagePerson(tx, deps, alarm, r, page)) > 0) {
+          changed.set(Number(alarm.id), refOf(alarm));
+          pagedIds.push(r.userId);
+        }
       }
+      // The chain's first step is the raise itself (alarm.raised); every later step is an escalation.
+      if (position.step > 0 || position.cycle > 0)
+        await queueWebhookEvent(tx, {
+          event: 'alarm.escalated',
+          alarm,
+          context: { step: position.step + 1, cycle: position.cycle, pagedUserIds: pagedIds },
+          at: now,
+          publicUrl: deps.publicUrl,
+        });
       const dueAt = toDate(due.next_at);
       await advanceChain(tx, alarm.id, { at: now, next: nextInChain(policy, position, dueAt) });
       paged++;

@@ -19,6 +19,7 @@ export const SETTINGS_SECTIONS = [
   { to: '/settings/alarm-types', key: 'alarmTypes' },
   { to: '/settings/job-categories', key: 'jobCategories' },
   { to: '/settings/on-call', key: 'oncall' },
+  { to: '/settings/webhooks', key: 'webhooks' },
   { to: '/settings/audit-log', key: 'auditLog' },
   { to: '/settings/backups', key: 'backups', action: 'backup.manage' },
   { to: '/settings/email', key: 'email', administrator: true },

@@ -72,6 +72,11 @@ export const en = {
       override_add: 'Override added to on-call schedule {{subject}}',
       override_remove: 'Override removed from on-call schedule {{subject}}',
     },
+    webhook: {
+      create: 'Webhook {{subject}} created',
+      update: 'Webhook {{subject}} changed',
+      delete: 'Webhook {{subject}} deleted',
+    },
     escalation_policy: {
       create: 'Escalation policy {{subject}} created',
       update: 'Escalation policy {{subject}} changed',

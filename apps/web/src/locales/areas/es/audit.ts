@@ -73,6 +73,11 @@ export const es: Widen<typeof en> = {
       override_add: 'Se agregó un reemplazo a la guardia {{subject}}',
       override_remove: 'Se quitó un reemplazo de la guardia {{subject}}',
     },
+    webhook: {
+      create: 'Se creó el webhook {{subject}}',
+      update: 'Se cambió el webhook {{subject}}',
+      delete: 'Se eliminó el webhook {{subject}}',
+    },
     escalation_policy: {
       create: 'Se creó la política de escalamiento {{subject}}',
       update: 'Se cambió la política de escalamiento {{subject}}',

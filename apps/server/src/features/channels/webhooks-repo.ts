@@ -1,0 +1,289 @@
+import type { WebhookEvent, WebhookKind } from '@rcm/shared/webhooks';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { organizations } from '../../db/schema.ts';
+import {
+  type WebhookDeliveryStatus,
+  type webhookAttempts,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema-webhooks.ts';
+import { containsPattern, query } from '../../lib/sql.ts';
+import { scopeSql, type TenantScope } from '../auth/scope.ts';
+
+export type WebhookRow = typeof webhooks.$inferSelect & {
+  organizationName: string | null;
+  lastStatus: WebhookDeliveryStatus | null;
+  lastAt: Date | null;
+};
+
+/**
+ * An organization's webhooks are seen by its settings people; the service company's (no
+ * organization: every organization's alarms) only by those who see every organization.
+ */
+const visible = (scope: TenantScope) => scopeSql(scope, { org: webhooks.organizationId });
+
+const lastDelivery = sql<
+  string | null
+>`(select d.status from webhook_deliveries d where d.webhook_id = ${webhooks.id} order by d.id desc limit 1)`;
+const lastDeliveryAt = sql<Date | null>`(select d.created_at from webhook_deliveries d where d.webhook_id = ${webhooks.id} order by d.id desc limit 1)`;
+
+const columns = {
+  id: webhooks.id,
+  organizationId: webhooks.organizationId,
+  name: webhooks.name,
+  url: webhooks.url,
+  kind: webhooks.kind,
+  events: webhooks.events,
+  secret: webhooks.secret,
+  enabled: webhooks.enabled,
+  locale: webhooks.locale,
+  createdBy: webhooks.createdBy,
+  createdAt: webhooks.createdAt,
+  updatedAt: webhooks.updatedAt,
+  organizationName: organizations.name,
+  lastStatus: lastDelivery.mapWith((v: string | null) => v as WebhookDeliveryStatus | null),
+  lastAt: lastDeliveryAt.mapWith((v: unknown) => (v == null ? null : new Date(v as string))),
+};
+
+export type NewWebhook = {
+  organizationId: number | null;
+  name: string;
+  url: string;
+  kind: WebhookKind;
+  events: WebhookEvent[];
+  secret: string;
+  enabled: boolean;
+  locale: string;
+  createdBy: number;
+  at: Date;
+};
+
+export type DeliveryRow = {
+  id: number;
+  message_id: string;
+  event: WebhookEvent | 'webhook.test';
+  alarm_ref: number | null;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  created_at: unknown;
+  next_attempt_at: unknown;
+};
+
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+/** Webhooks and their deliveries; reads for a caller take their scope. */
+export function createWebhooksRepo(db: DbOrTx) {
+  const select = () =>
+    db.select(columns).from(webhooks).leftJoin(organizations, eq(organizations.id, webhooks.organizationId));
+  return {
+    async page(scope: TenantScope, q: { q?: string | undefined; page: number; per_page: number }) {
+      const where = and(visible(scope), q.q ? ilike(webhooks.name, containsPattern(q.q)) : undefined);
+      const [total] = await db.select({ n: count() }).from(webhooks).where(where);
+      const rows = await select()
+        .where(where)
+        .orderBy(asc(webhooks.name), asc(webhooks.id))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page);
+      return { rows: rows as WebhookRow[], total: total?.n ?? 0 };
+    },
+
+    async find(scope: TenantScope, id: number): Promise<WebhookRow | undefined> {
+      const [row] = await select().where(and(eq(webhooks.id, id), visible(scope)));
+      return row as WebhookRow | undefined;
+    },
+
+    async insert(w: NewWebhook): Promise<number> {
+      const [row] = await db
+        .insert(webhooks)
+        .values({
+          organizationId: w.organizationId,
+          name: w.name,
+          url: w.url,
+          kind: w.kind,
+          events: w.events,
+          secret: w.secret,
+          enabled: w.enabled,
+          locale: w.locale,
+          createdBy: w.createdBy,
+          createdAt: w.at,
+          updatedAt: w.at,
+        })
+        .returning({ id: webhooks.id });
+      if (!row) throw new Error('webhook insert returned nothing');
+      return row.id;
+    },
+
+    async update(
+      id: number,
+      patch: Partial<Pick<NewWebhook, 'organizationId' | 'name' | 'url' | 'kind' | 'events' | 'enabled' | 'locale'>>,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .update(webhooks)
+        .set({ ...patch, updatedAt: at })
+        .where(eq(webhooks.id, id));
+    },
+
+    /** Deletes the webhook with its deliveries and their attempts (the audit log keeps that it existed). */
+    async remove(id: number): Promise<void> {
+      await db.delete(webhooks).where(eq(webhooks.id, id));
+    },
+
+    async organizationExists(id: number): Promise<boolean> {
+      const rows = await query(db, sql`select 1 from organizations where id = ${id} and archived_at is null`);
+      return rows.length > 0;
+    },
+
+    /** A page of a webhook's deliveries, newest first, with every attempt. */
+    async deliveries(webhookId: number, q: { page: number; per_page: number }) {
+      const [total] = await db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.webhookId, webhookId));
+      const rows = await query<DeliveryRow>(
+        db,
+        sql`select d.id, d.message_id, d.event, a.ref as alarm_ref, d.status, d.attempts, d.created_at, d.next_attempt_at
+            from webhook_deliveries d left join alarms a on a.id = d.alarm_id
+            where d.webhook_id = ${webhookId}
+            order by d.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+      );
+      return { rows, attempts: await this.attemptsOf(rows.map((r) => Number(r.id))), total: total?.n ?? 0 };
+    },
+
+    async delivery(id: number) {
+      const rows = await query<DeliveryRow>(
+        db,
+        sql`select d.id, d.message_id, d.event, a.ref as alarm_ref, d.status, d.attempts, d.created_at, d.next_attempt_at
+            from webhook_deliveries d left join alarms a on a.id = d.alarm_id where d.id = ${id}`,
+      );
+      const row = rows[0];
+      return row ? { row, attempts: await this.attemptsOf([Number(row.id)]) } : null;
+    },
+
+    async attemptsOf(ids: number[]): Promise<AttemptRow[]> {
+      if (ids.length === 0) return [];
+      return query<AttemptRow>(
+        db,
+        sql`select id, delivery_id as "deliveryId", attempt, at, status_code as "statusCode", error, duration_ms as "durationMs"
+            from webhook_attempts where delivery_id = any(${`{${ids.join(',')}}`}::int[]) order by attempt desc`,
+      );
+    },
+  };
+}
+
+/** The enabled webhooks that take `event` for an alarm of this organization (its own, or every organization's). */
+export function webhooksFor(db: DbOrTx, event: WebhookEvent, organizationId: number) {
+  return query<{ id: number; kind: WebhookKind; locale: string }>(
+    db,
+    sql`select id, kind, locale from webhooks
+        where enabled and events @> ${JSON.stringify([event])}::jsonb
+          and (organization_id is null or organization_id = ${organizationId})`,
+  );
+}
+
+export async function organizationRef(db: DbOrTx, id: number): Promise<{ id: number; name: string } | null> {
+  const [row] = await query<{ id: number; name: string }>(db, sql`select id, name from organizations where id = ${id}`);
+  return row ? { id: Number(row.id), name: row.name } : null;
+}
+
+/** People's names, in name order (who acknowledged, who a step paged). */
+export async function userNames(db: DbOrTx, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await query<{ name: string }>(
+    db,
+    sql`select name from users where id = any(${`{${ids.join(',')}}`}::int[]) order by name`,
+  );
+  return rows.map((r) => r.name);
+}
+
+/** Queues a delivery (or, with `claimedUntil`, one already claimed by its caller for its first attempt). */
+export async function insertDelivery(
+  db: DbOrTx,
+  r: {
+    webhookId: number;
+    event: string;
+    alarmId: number | null;
+    messageId: string;
+    body: string;
+    at: Date;
+    giveUpAt: Date;
+    claimedUntil?: Date;
+  },
+): Promise<number> {
+  const [row] = await query<{ id: number }>(
+    db,
+    sql`insert into webhook_deliveries (webhook_id, event, alarm_id, message_id, body, status, attempts, created_at,
+          next_attempt_at, give_up_at)
+        values (${r.webhookId}, ${r.event}, ${r.alarmId}, ${r.messageId}, ${r.body}, 'queued', ${r.claimedUntil ? 1 : 0},
+          ${r.at.toISOString()}::timestamptz, ${(r.claimedUntil ?? r.at).toISOString()}::timestamptz,
+          ${r.giveUpAt.toISOString()}::timestamptz)
+        returning id`,
+  );
+  if (!row) throw new Error('webhook delivery insert returned nothing');
+  return Number(row.id);
+}
+
+/** A claimed delivery with what sending it needs. */
+export type ClaimedDelivery = {
+  id: number;
+  message_id: string;
+  body: string;
+  attempts: number;
+  give_up_at: unknown;
+  url: string;
+  kind: WebhookKind;
+  secret: string;
+  enabled: boolean;
+};
+
+const claimedColumns = sql`d.id, d.message_id, d.body, d.attempts, d.give_up_at, w.url, w.kind, w.secret, w.enabled`;
+
+/**
+ * Claims due deliveries with one UPDATE over rows picked `FOR UPDATE SKIP LOCKED` that also moves
+ * their next attempt past a lease (the mechanism of the channels' pages and the email outbox):
+ * racing instances never send one delivery twice, a worker that dies mid-send lets the lease expire.
+ */
+export function claimDueDeliveries(db: DbOrTx, now: Date, lease: Date, limit: number): Promise<ClaimedDelivery[]> {
+  return query<ClaimedDelivery>(
+    db,
+    sql`with due as (
+          select id from webhook_deliveries
+          where status = 'queued' and next_attempt_at <= ${now.toISOString()}::timestamptz
+          order by next_attempt_at limit ${limit} for update skip locked)
+        update webhook_deliveries d set next_attempt_at = ${lease.toISOString()}::timestamptz, attempts = d.attempts + 1
+        from due, webhooks w where d.id = due.id and w.id = d.webhook_id
+        returning ${claimedColumns}`,
+  );
+}
+
+export async function claimedDelivery(db: DbOrTx, id: number): Promise<ClaimedDelivery | null> {
+  const [row] = await query<ClaimedDelivery>(
+    db,
+    sql`select ${claimedColumns} from webhook_deliveries d join webhooks w on w.id = d.webhook_id where d.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** One attempt logged, and the delivery sent, queued again at `next`, or (next null) failed. */
+export async function recordAttempt(
+  db: DbOrTx,
+  r: {
+    deliveryId: number;
+    attempt: number;
+    at: Date;
+    statusCode: number | null;
+    error: string | null;
+    durationMs: number;
+    next: Date | null;
+  },
+): Promise<void> {
+  await db.execute(sql`insert into webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
+    values (${r.deliveryId}, ${r.attempt}, ${r.at.toISOString()}::timestamptz, ${r.statusCode}, ${r.error}, ${r.durationMs})`);
+  if (r.error === null)
+    await db.execute(sql`update webhook_deliveries set status = 'sent', sent_at = ${r.at.toISOString()}::timestamptz,
+      next_attempt_at = null where id = ${r.deliveryId}`);
+  else
+    await db.execute(sql`update webhook_deliveries set status = ${r.next ? 'queued' : 'failed'},
+      next_attempt_at = ${r.next ? r.next.toISOString() : null}::timestamptz where id = ${r.deliveryId}`);
+}

@@ -1,0 +1,79 @@
+import { listMeta, pageMeta, pageQuery } from '@rcm/shared/pagination';
+import { idParams } from '@rcm/shared/params';
+import { settingsListQuery } from '@rcm/shared/settings';
+import {
+  webhook,
+  webhookBody,
+  webhookCreated,
+  webhookDeliveries,
+  webhookPatch,
+  webhookTestResult,
+} from '@rcm/shared/webhooks';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { needs, requirePermission } from '../auth/guard.ts';
+import type { createWebhooks } from './webhooks.ts';
+
+type Request = Parameters<typeof requirePermission>[0];
+/** Webhooks are settings: viewing them needs settings_view, changing or testing them settings_update. */
+const READ = needs('settings_view', 'settings_update');
+const WRITE = needs('settings_update');
+const reader = (request: Request) => requirePermission(request, 'settings_view', 'settings_update');
+const writer = (request: Request) => requirePermission(request, 'settings_update');
+
+const one = { 200: z.object({ data: webhook }) };
+
+export function webhookRoutes(service: ReturnType<typeof createWebhooks>): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/settings/webhooks',
+      {
+        config: READ,
+        schema: {
+          querystring: settingsListQuery,
+          response: { 200: z.object({ data: z.array(webhook), meta: listMeta }) },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const { rows, total } = await service.list(reader(request), q);
+        return { data: rows, meta: pageMeta(q.page, q.per_page, total) };
+      },
+    );
+    app.post(
+      '/settings/webhooks',
+      { config: WRITE, schema: { body: webhookBody, response: { 201: webhookCreated } } },
+      async (request, reply) => reply.status(201).send(await service.create(writer(request), request.body)),
+    );
+    app.get(
+      '/settings/webhooks/:id',
+      { config: READ, schema: { params: idParams, response: one } },
+      async (request) => ({
+        data: await service.get(reader(request), request.params.id),
+      }),
+    );
+    app.patch(
+      '/settings/webhooks/:id',
+      { config: WRITE, schema: { params: idParams, body: webhookPatch, response: one } },
+      async (request) => ({ data: await service.update(writer(request), request.params.id, request.body) }),
+    );
+    app.delete('/settings/webhooks/:id', { config: WRITE, schema: { params: idParams } }, async (request, reply) => {
+      await service.remove(writer(request), request.params.id);
+      return reply.status(204).send();
+    });
+    app.get(
+      '/settings/webhooks/:id/deliveries',
+      { config: READ, schema: { params: idParams, querystring: pageQuery(20), response: { 200: webhookDeliveries } } },
+      async (request) => {
+        const q = request.query;
+        const { rows, total } = await service.deliveries(reader(request), request.params.id, q);
+        return { data: rows, meta: pageMeta(q.page, q.per_page, total) };
+      },
+    );
+    app.post(
+      '/settings/webhooks/:id/test',
+      { config: WRITE, schema: { params: idParams, response: { 200: webhookTestResult } } },
+      async (request) => ({ data: await service.test(writer(request), request.params.id) }),
+    );
+  };
+}
