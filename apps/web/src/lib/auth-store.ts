@@ -1,5 +1,4 @@
 import type { AuthUser } from '@rcm/shared/auth';
-import { type Action, type ActionSubjects, can } from '@rcm/shared/policies';
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
 import { connectRealtime, disconnectRealtime, onRealtime } from './realtime.ts';
@@ -42,23 +41,6 @@ export const authStore = {
 
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
-}
-
-/**
- * Whether the signed-in user may take the action (on this subject, when given): the shared policies
- * the server enforces (`@rcm/shared/policies`), so the console offers exactly what the API allows.
- */
-export function userCan<A extends Action>(user: AuthUser | null, action: A, subject?: ActionSubjects[A]): boolean {
-  return can(
-    user && {
-      id: user.id,
-      organizationId: user.organisation.id,
-      permissions: user.permissions,
-      impersonating: user.impersonating,
-    },
-    action,
-    subject,
-  );
 }
 
 function signedIn(user: AuthUser): void {

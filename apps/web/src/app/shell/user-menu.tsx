@@ -4,10 +4,10 @@ import { LOCALES } from '@rcm/shared/locale';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../features/account/change-language.ts';
-import { userCan } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES } from '../../lib/i18n.ts';
 import { useSeededName } from '../../lib/seeded-names.ts';
 import { setTheme, type ThemeChoice, useTheme } from '../../lib/theme.ts';
+import { userCan } from '../../lib/user-can.ts';
 import { Avatar } from './avatar.tsx';
 import { RoleBadge } from './role-badge.tsx';
 

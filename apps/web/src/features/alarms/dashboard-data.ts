@@ -1,7 +1,7 @@
 import type { AuthUser } from '@rcm/shared/auth';
-import { userCan } from '../../lib/auth-store.ts';
 import { PHONE_QUERY } from '../../lib/media.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { userCan } from '../../lib/user-can.ts';
 import { type AlarmFilters, alarmStatsQuery, alarmsQuery } from './api/get-alarms.ts';
 import { phoneDefault } from './components/quick-filters.tsx';
 

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { linkClass } from '../../components/ui/button.ts';
-import { useAuth, userCan } from '../../lib/auth-store.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { userCan } from '../../lib/user-can.ts';
 import { oncallNowQuery } from '../settings/api/oncall.ts';
 
 /**

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../components/page.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
-import { useAuth, userCan } from '../../lib/auth-store.ts';
+import { useAuth } from '../../lib/auth-store.ts';
+import { userCan } from '../../lib/user-can.ts';
 
 export const searchResultsQuery = (q: string) =>
   queryOptions({

@@ -7,8 +7,9 @@ import { Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { bulkAlarms } from '../api/alarm-actions.ts';
 import type { AlarmFilters } from '../api/get-alarms.ts';
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { SEVERITY_ORDER } from '../../../components/badges.tsx';
 import { filterClass } from '../../../components/form-field.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { alarmTypesQuery, typeName } from '../api/get-alarm-types.ts';
 import { type AlarmFilters, placeOptionsQuery } from '../api/get-alarms.ts';
 

@@ -7,7 +7,8 @@ import { toast } from 'sonner';
 import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { removeController, rotateDeviceKey } from '../api/controllers.ts';
 import { DeviceKey } from './device-key.tsx';
 

@@ -15,8 +15,9 @@ import {
   TextInput,
 } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { controllerQuery, locationsQuery, organizationsQuery, updateController } from '../api/controllers.ts';
 
 type FormValues = {

@@ -8,8 +8,9 @@ import { OnlineStatus } from '../../../components/status-dot.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { localToday } from '../../../lib/format.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { type ControllerFilters, controllersQuery, organizationsQuery } from '../api/controllers.ts';
 
 /** /controllers: search, filters in the URL, status at a glance. */

@@ -2,7 +2,8 @@ import { OPEN_JOB_STATUSES } from '@rcm/shared/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StatTile } from '../../../components/ui/stat-tile.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { jobStatsQuery } from '../api/jobs.ts';
 import { useLiveJobs } from './use-live-jobs.ts';
 

@@ -6,7 +6,8 @@ import { Spinner } from '../../../components/page.tsx';
 import { ListPagination } from '../../../components/pagination.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { deleteWindow, type WindowsFilter, windowsQuery } from '../api/windows.ts';
 import { WindowForm, type WindowPlace } from './window-form.tsx';
 

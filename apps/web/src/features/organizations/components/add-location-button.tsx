@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { organizationChoicesQuery } from '../api/organizations.ts';
 
 /**

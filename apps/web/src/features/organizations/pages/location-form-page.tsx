@@ -10,8 +10,9 @@ import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { applyServerErrors, FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
 import { policiesQuery } from '../../settings/api/escalation-policies.ts';
 import {

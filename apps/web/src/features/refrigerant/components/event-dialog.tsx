@@ -14,9 +14,10 @@ import { z } from 'zod';
 import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDay, formatNumber } from '../../../lib/format.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { controllerJobsQuery, logEvent } from '../api/refrigerant.ts';
 
 type FormValues = {

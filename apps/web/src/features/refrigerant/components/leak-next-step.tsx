@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { secondaryButton } from '../../../components/ui/button.ts';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { alarmsQuery } from '../../alarms/api/get-alarms.ts';
 import { CreateJobButton } from '../../jobs/components/create-job-button.tsx';
 

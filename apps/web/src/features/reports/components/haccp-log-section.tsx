@@ -13,9 +13,10 @@ import { applyServerErrors, errorOf, RootError, TextArea, TextInput } from '../.
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Section } from '../../../components/ui/section.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDay } from '../../../lib/format.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { haccpEntriesQuery, haccpExcursionsQuery, recordCorrectiveAction, signOffLog } from '../api/haccp-log.ts';
 import type { ReportFilters } from '../api/reports.ts';
 import { haccpCaseLabel } from './haccp-bars.ts';

@@ -17,7 +17,8 @@ import {
 } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { saveSchedule } from '../api/oncall.ts';
 import { organizationOptionsQuery, usersQuery } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';

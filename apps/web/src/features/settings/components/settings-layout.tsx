@@ -10,7 +10,8 @@ import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { actionsColumn, type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchBox as SharedSearchBox } from '../../../components/ui/filter-controls.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/user-can.ts';
 
 export const SETTINGS_SECTIONS = [
   { to: '/settings/users', key: 'users' },

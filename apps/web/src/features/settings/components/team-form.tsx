@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerErrors, errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
 

@@ -13,7 +13,8 @@ import {
   TextInput,
 } from '../../../components/ui/form.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import { organizationOptionsQuery } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
 

@@ -9,8 +9,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import {
   archiveJobCategory,
   createJobCategory,

@@ -10,7 +10,8 @@ import { CopyField } from '../../../components/ui/copy-field.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { useAuth, userCan } from '../../../lib/auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/user-can.ts';
 import {
   createWebhook,
   deleteWebhook,

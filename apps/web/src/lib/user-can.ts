@@ -1,0 +1,19 @@
+import type { AuthUser } from '@rcm/shared/auth';
+import { type Action, type ActionSubjects, can } from '@rcm/shared/policies';
+
+/**
+ * Whether the signed-in user may take the action (on this subject, when given): the shared policies
+ * the server enforces (`@rcm/shared/policies`), so the console offers exactly what the API allows.
+ */
+export function userCan<A extends Action>(user: AuthUser | null, action: A, subject?: ActionSubjects[A]): boolean {
+  return can(
+    user && {
+      id: user.id,
+      organizationId: user.organisation.id,
+      permissions: user.permissions,
+      impersonating: user.impersonating,
+    },
+    action,
+    subject,
+  );
+}
