@@ -46,6 +46,7 @@ export type ActionSubjects = {
   'controller.maintain': undefined;
   'controller.decommission': undefined;
   'controller.authorize': InOrganization;
+  'controller.assign': InOrganization;
   'controller.pending.view': undefined;
   'controller.reject': undefined;
   'job.view': undefined;
@@ -122,6 +123,9 @@ const RULES: { [A in Action]: Rule<A> } = {
   'controller.maintain': (has) => has('controllers_update'),
   'controller.decommission': (has) => has('controllers_edit'),
   'controller.authorize': (has, a, s) => has('controller_authorize') && ownOrAll(has, a, s),
+  // Assigning a pending controller to a place (and issuing its key) is servicing it: to the caller's
+  // organization, or any with organization_view_all.
+  'controller.assign': (has, a, s) => has('controllers_update') && ownOrAll(has, a, s),
   // A pending controller belongs to nobody yet: those who authorize or service controllers see it.
   'controller.pending.view': (has) => has('controller_authorize', 'controllers_update'),
   'controller.reject': (has) => has('controller_authorize', 'controllers_update'),

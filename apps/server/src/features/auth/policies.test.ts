@@ -37,6 +37,7 @@ const TABLE: { [A in Action]: [ActionSubjects[A] | undefined, [0 | 1, 0 | 1, 0 |
   'controller.maintain': [undefined, [1, 0, 1, 0, 0]],
   'controller.decommission': [undefined, [1, 1, 1, 0, 1]],
   'controller.authorize': [{ organizationId: 1 }, [1, 0, 1, 0, 0]],
+  'controller.assign': [{ organizationId: 1 }, [1, 0, 1, 0, 0]],
   'controller.pending.view': [undefined, [1, 0, 1, 0, 0]],
   'controller.reject': [undefined, [1, 0, 1, 0, 0]],
   'job.view': [undefined, [1, 1, 1, 0, 1]],

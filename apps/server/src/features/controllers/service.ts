@@ -112,7 +112,7 @@ export function createControllersService(deps: {
       const controller = await repo.findById(id);
       if (!controller) throw new AppError(404, 'not_found');
       if (controller.authorised) throw new AppError(409, 'conflict');
-      if (!can(ctx, 'controller.authorize', { organizationId: body.organization_id }))
+      if (!can(ctx, 'controller.assign', { organizationId: body.organization_id }))
         throw new AppError(403, 'forbidden');
       if (!(await repo.locationInOrganization(body.location_id, body.organization_id))) {
         throw new AppError(422, 'validation_failed', {
