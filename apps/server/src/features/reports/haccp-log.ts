@@ -8,6 +8,7 @@ import type {
 } from '@rcm/shared/haccp';
 import { pageMeta } from '@rcm/shared/pagination';
 import type { Db, Tx } from '../../db/client.ts';
+import type { haccpEntries } from '../../db/schema-haccp.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
@@ -73,6 +74,49 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
     return target;
   }
 
+  type NewEntry = Omit<
+    typeof haccpEntries.$inferInsert,
+    'organizationId' | 'locationId' | 'authorId' | 'authorName' | 'correctsId'
+  >;
+
+  /**
+   * Writes a signed entry of the caller at a location, with its audit entry, in one transaction; a
+   * correction first locks its target (`same`: of the same kind and place, not corrected yet).
+   */
+  async function recordEntry(
+    ctx: AuthContext,
+    scope: TenantScope,
+    location: { organizationId: number },
+    body: { location_id: number; corrects_id?: number | undefined },
+    entry: NewEntry,
+    after: Record<string, unknown>,
+    same: (e: HaccpEntry) => boolean,
+  ): Promise<number> {
+    return db.transaction(async (tx) => {
+      if (body.corrects_id !== undefined) await correctionTarget(scope, body.corrects_id, tx, same);
+      const id = await repo.insert(tx, {
+        ...entry,
+        organizationId: location.organizationId,
+        locationId: body.location_id,
+        authorId: ctx.user.id,
+        authorName: ctx.user.name,
+        correctsId: body.corrects_id ?? null,
+      });
+      await audit.record(
+        {
+          ...auditActor(ctx),
+          organizationId: location.organizationId,
+          action: 'haccp_entry.create',
+          subjectType: 'haccp_entry',
+          subjectId: id,
+          after,
+        },
+        tx,
+      );
+      return id;
+    });
+  }
+
   return {
     async excursions(ctx: AuthContext, q: HaccpExcursionsQuery) {
       const scope = readScope(ctx);
@@ -118,46 +162,27 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
       const takenAt = body.taken_at ? new Date(body.taken_at) : at;
       if (takenAt.getTime() > at.getTime() + 5 * 60_000) throw fieldError('taken_at', 'date_in_future');
       if (!(await repo.excursionAt(scope, { ...body, start }))) throw fieldError('excursion_start', 'not_an_excursion');
-      const id = await db.transaction(async (tx) => {
-        if (body.corrects_id !== undefined) {
-          await correctionTarget(
-            scope,
-            body.corrects_id,
-            tx,
-            (e) =>
-              e.kind === 'corrective_action' &&
-              e.location_id === body.location_id &&
-              e.controller_id === body.controller_id &&
-              e.point === body.point &&
-              e.excursion_start === start.toISOString(),
-          );
-        }
-        const newId = await repo.insert(tx, {
-          organizationId: location.organizationId,
-          locationId: body.location_id,
+      const id = await recordEntry(
+        ctx,
+        scope,
+        location,
+        body,
+        {
           kind: 'corrective_action',
           controllerId: body.controller_id,
           point: body.point,
           excursionStart: start,
           text: body.text,
           takenAt,
-          authorId: ctx.user.id,
-          authorName: ctx.user.name,
-          correctsId: body.corrects_id ?? null,
-        });
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: location.organizationId,
-            action: 'haccp_entry.create',
-            subjectType: 'haccp_entry',
-            subjectId: newId,
-            after: { kind: 'corrective_action', ...body, taken_at: takenAt.toISOString() },
-          },
-          tx,
-        );
-        return newId;
-      });
+        },
+        { kind: 'corrective_action', ...body, taken_at: takenAt.toISOString() },
+        (e) =>
+          e.kind === 'corrective_action' &&
+          e.location_id === body.location_id &&
+          e.controller_id === body.controller_id &&
+          e.point === body.point &&
+          e.excursion_start === start.toISOString(),
+      );
       return this.entry(ctx, id);
     },
 
@@ -168,40 +193,15 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
       if (!location) throw new AppError(404, 'not_found');
       const at = now();
       if (body.to > localDay(at, location.timezone)) throw fieldError('to', 'date_in_future');
-      const id = await db.transaction(async (tx) => {
-        if (body.corrects_id !== undefined) {
-          await correctionTarget(
-            scope,
-            body.corrects_id,
-            tx,
-            (e) => e.kind === 'sign_off' && e.location_id === body.location_id,
-          );
-        }
-        const newId = await repo.insert(tx, {
-          organizationId: location.organizationId,
-          locationId: body.location_id,
-          kind: 'sign_off',
-          periodFrom: body.from,
-          periodTo: body.to,
-          text: body.text ?? '',
-          takenAt: at,
-          authorId: ctx.user.id,
-          authorName: ctx.user.name,
-          correctsId: body.corrects_id ?? null,
-        });
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: location.organizationId,
-            action: 'haccp_entry.create',
-            subjectType: 'haccp_entry',
-            subjectId: newId,
-            after: { kind: 'sign_off', ...body },
-          },
-          tx,
-        );
-        return newId;
-      });
+      const id = await recordEntry(
+        ctx,
+        scope,
+        location,
+        body,
+        { kind: 'sign_off', periodFrom: body.from, periodTo: body.to, text: body.text ?? '', takenAt: at },
+        { kind: 'sign_off', ...body },
+        (e) => e.kind === 'sign_off' && e.location_id === body.location_id,
+      );
       return this.entry(ctx, id);
     },
 
