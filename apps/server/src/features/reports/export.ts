@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import type { Locale } from '@rcm/shared/locale';
 
 /**
@@ -68,25 +69,10 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
  * spreadsheet reads the place's time, and the moment stays exact.
  */
 export function localIso(iso: string, timeZone: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'longOffset',
-    })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  const offset = String(parts.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  // TZDate writes the zone's wall time with its offset; a spreadsheet needs no milliseconds.
+  return new TZDate(t, timeZone).toISOString().replace(/\.\d{3}(?=[+-])/, '');
 }
 
 function csvValue(value: Cell, format: ColumnFormat | undefined, timeZone: string): string {
