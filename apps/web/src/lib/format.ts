@@ -7,6 +7,21 @@ export function formatDateTime(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(i18next.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/**
+ * An instant on a place's clock, in the interface language, with the zone's short name ("May 20, 2026,
+ * 6:00 PM CDT"), so a reader elsewhere knows whose clock it is; `timeOnly` leaves the date out.
+ */
+export function formatInZone(iso: string | null | undefined, timeZone: string, timeOnly = false): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(i18next.language, {
+    timeZone,
+    ...(timeOnly ? {} : { year: 'numeric', month: 'short', day: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
 /** Today as a calendar day (`YYYY-MM-DD`) where the user is. */
 export function localToday(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -7,27 +7,14 @@ import { ListPagination } from '../../../components/pagination.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { formatInZone } from '../../../lib/format.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { deleteWindow, type WindowsFilter, windowsQuery } from '../api/windows.ts';
 import { WindowForm, type WindowPlace } from './window-form.tsx';
 
-/**
- * An instant in the store's time zone, in the reader's language: the date and time, or the time
- * alone, with the zone's short name, so a reader elsewhere knows whose clock it is.
- */
-function inZone(iso: string, timeZone: string, locale: string, timeOnly = false): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
-    ...(timeOnly ? {} : { year: 'numeric', month: 'short', day: 'numeric' }),
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
-
 /** Where a window applies, when, and its next (or current) occurrence, in words. */
 function useDescribe() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return {
     place: (w: MaintenanceWindowView) =>
       w.rack
@@ -46,24 +33,24 @@ function useDescribe() {
             to: w.recurrence.to,
           }) + ` (${w.location.time_zone})`
         : t('alarmMgmt.once', {
-            from: inZone(w.starts_at, w.location.time_zone, i18n.language),
-            to: inZone(w.ends_at, w.location.time_zone, i18n.language),
+            from: formatInZone(w.starts_at, w.location.time_zone),
+            to: formatInZone(w.ends_at, w.location.time_zone),
           }),
     next: (w: MaintenanceWindowView) =>
       !w.next
         ? t('alarmMgmt.noMoreOccurrences')
         : w.active
-          ? t('alarmMgmt.currentOccurrence', { to: inZone(w.next.ends_at, w.location.time_zone, i18n.language) })
+          ? t('alarmMgmt.currentOccurrence', { to: formatInZone(w.next.ends_at, w.location.time_zone) })
           : t('alarmMgmt.nextOccurrence', {
-              from: inZone(w.next.starts_at, w.location.time_zone, i18n.language),
-              to: inZone(w.next.ends_at, w.location.time_zone, i18n.language, true),
+              from: formatInZone(w.next.starts_at, w.location.time_zone),
+              to: formatInZone(w.next.ends_at, w.location.time_zone, true),
             }),
   };
 }
 
 /** "In maintenance until 03:00": the window in force for this controller now, if any. */
 export function MaintenanceBanner(props: { controllerId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const windows = useQuery(windowsQuery({ controller_id: props.controllerId }));
   const now = (windows.data?.data ?? []).filter((w) => w.active && w.next);
   if (now.length === 0) return null;
@@ -74,7 +61,7 @@ export function MaintenanceBanner(props: { controllerId: number }) {
       className="mb-6 rounded-md border-l-4 border-slate-600 bg-slate-100 p-4 text-sm font-medium text-slate-900 dark:border-slate-300 dark:bg-slate-800 dark:text-slate-100"
     >
       {t('alarmMgmt.inMaintenance', {
-        until: inZone(last.next?.ends_at ?? '', last.location.time_zone, i18n.language, true),
+        until: formatInZone(last.next?.ends_at ?? '', last.location.time_zone, true),
         reason: last.reason,
       })}
     </div>

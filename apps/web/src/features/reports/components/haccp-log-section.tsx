@@ -15,31 +15,11 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Section } from '../../../components/ui/section.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
-import { formatDay } from '../../../lib/format.ts';
+import { formatDay, formatInZone } from '../../../lib/format.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { haccpEntriesQuery, haccpExcursionsQuery, recordCorrectiveAction, signOffLog } from '../api/haccp-log.ts';
 import type { ReportFilters } from '../api/reports.ts';
 import { haccpCaseLabel } from './haccp-bars.ts';
-
-/** An instant in the location's time zone, the zone named ("May 20, 2026, 6:00 PM CDT"). */
-function atPlace(iso: string | null, timeZone: string): string {
-  if (!iso) return '—';
-  return (
-    new Intl.DateTimeFormat(i18next.language, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone,
-    }).format(new Date(iso)) + ` ${zoneName(iso, timeZone)}`
-  );
-}
-
-function zoneName(iso: string, timeZone: string): string {
-  return (
-    new Intl.DateTimeFormat(i18next.language, { timeZone, timeZoneName: 'short' })
-      .formatToParts(new Date(iso))
-      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone
-  );
-}
 
 /** `datetime-local` value of an instant in the browser's zone, and back. */
 const toLocalInput = (d: Date) => {
@@ -128,7 +108,7 @@ function EntryDialog(props: { target: Target | null; onClose: () => void }) {
           {target.kind === 'corrective_action'
             ? t('reports.haccp.log.actionIntro', {
                 case: haccpCaseLabel(target.excursion, t),
-                start: atPlace(target.excursion.start, target.excursion.timezone),
+                start: formatInZone(target.excursion.start, target.excursion.timezone),
               })
             : t('reports.haccp.log.signIntro', { from: formatDay(target.from), to: formatDay(target.to) })}
         </p>
@@ -176,12 +156,12 @@ function ActionItem(props: { action: HaccpAction; timeZone: string; canCorrect: 
           ? t('reports.haccp.log.fromAlarm', {
               ref: a.id,
               who: a.author_name ?? '—',
-              at: atPlace(a.taken_at, props.timeZone),
+              at: formatInZone(a.taken_at, props.timeZone),
             })
           : t('reports.haccp.log.byWhom', {
               id: a.id,
               who: a.author_name ?? '—',
-              at: atPlace(a.taken_at, props.timeZone),
+              at: formatInZone(a.taken_at, props.timeZone),
             })}
         {a.corrects_id !== null ? ` · ${t('reports.haccp.log.corrects', { id: a.corrects_id })}` : ''}
         {a.corrected_by_id !== null ? ` · ${t('reports.haccp.log.correctedBy', { id: a.corrected_by_id })}` : ''}
@@ -236,8 +216,8 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
                   </p>
                   <p className="text-slate-700 dark:text-slate-200">
                     {t('reports.haccp.log.span', {
-                      start: atPlace(e.start, e.timezone),
-                      end: atPlace(e.end, e.timezone),
+                      start: formatInZone(e.start, e.timezone),
+                      end: formatInZone(e.end, e.timezone),
                       duration: formatDuration(e.hours * 3600, i18next.language),
                       peak: `${e.peak} ${e.unit}`,
                     })}
@@ -297,7 +277,7 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
                           ? formatDay(s.from)
                           : `${formatDay(s.from)} – ${formatDay(s.to)}`,
                       // The reader's own zone, named: a sign-off is not tied to one case's place.
-                      when: atPlace(s.taken_at, Intl.DateTimeFormat().resolvedOptions().timeZone),
+                      when: formatInZone(s.taken_at, Intl.DateTimeFormat().resolvedOptions().timeZone),
                     })}
                   </p>
                   {s.text ? <p>{s.text}</p> : null}
