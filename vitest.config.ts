@@ -5,6 +5,57 @@ import { defineConfig } from 'vitest/config';
 const withPostgres = !!process.env.TEST_DATABASE_URL;
 // Absolute roots, so `npm test -w <package>` (another cwd) finds the same files.
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+// A worker runs its files one after another in one module graph: the server's graph (every feature,
+// PGlite's WebAssembly) is loaded and compiled once per worker instead of once per file, which was
+// most of the run. Each file still opens its own database, server and ports, and leaves no state
+// behind (bench/results/findings.md, "Test run time"). Set on the server's projects: an inline
+// project does not take the root's `isolate`, and the web's jsdom tests keep their isolation.
+const isolate = false;
+// The server's test files that open no database (pure rules, brokers, their own PostgreSQL): run once,
+// in the PGlite project.
+const noDatabase = [
+  'src/db/data-dir-lock.test.ts',
+  'src/features/alarms/case-rules.test.ts',
+  'src/features/alarms/engine.test.ts',
+  'src/features/alarms/leak-trend.test.ts',
+  'src/features/alarms/management.test.ts',
+  'src/features/alarms/reasons.test.ts',
+  'src/features/audit/present.test.ts',
+  'src/features/auth/policies.test.ts',
+  'src/features/ingest/transports/held-acks.test.ts',
+  'src/features/ingest/transports/safety-net-stop.test.ts',
+  'src/features/ingest/transports/safety-net-thread.test.ts',
+  'src/features/notifications/rules.test.ts',
+  'src/features/oncall/chain.test.ts',
+  'src/features/oncall/rota.test.ts',
+  'src/features/ops/mosquitto-auth.test.ts',
+  'src/features/provisioning/endpoints.test.ts',
+  'src/features/refrigerant/compliance.test.ts',
+  'src/features/reports/export.test.ts',
+  'src/lib/public-address.test.ts',
+  'src/lib/us-spelling.test.ts',
+  'src/scheduled/leader.test.ts',
+];
+// With PostgreSQL configured, every test file that opens a database runs there (the production path,
+// with real concurrency); PGlite, the same engine compiled to WebAssembly, then runs what is its own:
+// the database layer, the embedded operations (backups, checkpoints, disk, the data directory's lock),
+// ingest's writer, the demo seed and first setup, sign-in, the reports' SQL, the scheduled tasks, and
+// the sweeps that call every route (paging, id range, permission before validation), so every route's
+// statements still run on it. Without PostgreSQL, PGlite runs every file.
+const onPgliteToo = [
+  'src/*.test.ts',
+  'src/db/**/*.test.ts',
+  'src/events/**/*.test.ts',
+  'src/lib/**/*.test.ts',
+  'src/scheduled/**/*.test.ts',
+  'src/seed/**/*.test.ts',
+  'src/features/api-docs/**/*.test.ts',
+  'src/features/auth/**/*.test.ts',
+  'src/features/ingest/**/*.test.ts',
+  'src/features/ops/**/*.test.ts',
+  'src/features/reports/**/*.test.ts',
+  'src/features/setup/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -13,11 +64,6 @@ export default defineConfig({
     // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, while most of a server
     // test file's time waits on PostgreSQL, brokers and timers; each file has its own database.
     maxWorkers: Math.max(availableParallelism() - 1, 2),
-    // A worker runs its files one after another in one module graph: the server's graph (every
-    // feature, PGlite's WebAssembly) is loaded and compiled once per worker instead of once per file,
-    // which was most of the run. Each file still opens its own database, server and ports, and
-    // leaves no state behind (bench/results/findings.md, "Test run time").
-    isolate: false,
     projects: [
       { test: { name: 'shared', root: dir('./packages/shared'), environment: 'node' } },
       {
@@ -32,8 +78,10 @@ export default defineConfig({
         test: {
           name: 'server',
           root: dir('./apps/server'),
+          isolate,
           environment: 'node',
           env: { RCM_TEST_DB: 'pglite' },
+          ...(withPostgres ? { include: [...onPgliteToo, ...noDatabase] } : {}),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -44,8 +92,10 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 root: dir('./apps/server'),
+                isolate,
                 environment: 'node',
                 env: { RCM_TEST_DB: 'postgres' },
+                exclude: ['**/node_modules/**', ...noDatabase],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

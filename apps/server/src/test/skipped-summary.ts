@@ -44,6 +44,11 @@ function canMountTmpfs(): boolean {
 
 /** vitest's global teardown: the list, printed when the run ends. */
 export function teardown(): void {
+  if (process.env.TEST_DATABASE_URL) {
+    console.log(
+      '\nThe features’ API tests ran on PostgreSQL; PGlite ran its own set (database layer, embedded operations, ingest, demo and setup, sign-in, reports, scheduled tasks, the every-route sweeps). Unset TEST_DATABASE_URL to run every file on PGlite.',
+    );
+  }
   const skipped = skippedSuites(process.env);
   if (skipped.length === 0) {
     console.log('\nNo test suite was skipped for want of a service, a binary or root.');
