@@ -21,6 +21,9 @@ const PAGES = [
   '/controllers/connect',
 ];
 
+// Each test signs in on its own: the two themes' page sweeps (a minute or more each) may run on both workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.beforeEach(async ({ page }) => {

@@ -14,6 +14,8 @@ test('the HACCP log: hourly grid without sideways scrolling at 1440 px, correcti
   loginAs,
   apiAs,
 }) => {
+  // Two users, two dialogs each, three axe scans and a PDF: past a minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   // A location of the demo with an excursion in the range (the demo's case history has some).
   const tech = await apiAs(DEMO.technician);
   const all = await tech.get<{ data: Excursion[] }>(`reports/haccp/excursions?${range}&per_page=200`);

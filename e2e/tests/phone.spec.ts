@@ -100,7 +100,8 @@ async function sweep(page: Page, paths: string[], label: string) {
 
 test.describe('every route at 390 px', () => {
   test.use({ viewport: PHONE });
-  test.describe.configure({ timeout: 300_000 });
+  // Four independent sweeps, minutes each: shared between the workers instead of queued on one.
+  test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 
   test('signed out: fits the phone and passes axe', async ({ page, apiAs }) => {
     const { signedOut } = await routePaths(await apiAs(DEMO.admin));
