@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { DEFAULT_BROWSER } from './support/browser.ts';
 
 /**
  * The real built product: each worker starts its own on a free port with a fresh demo database
@@ -17,16 +18,7 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: DEFAULT_BROWSER,
     locale: 'en-US',
     screenshot: 'only-on-failure',
     trace: 'off',

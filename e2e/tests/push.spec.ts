@@ -1,4 +1,8 @@
+import { FULL_CHROMIUM } from '../support/browser.ts';
 import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
+
+// Push and notifications need the full browser (the headless shell has neither).
+test.use({ launchOptions: FULL_CHROMIUM });
 
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
