@@ -1,0 +1,133 @@
+import type { HaccpAction, HaccpEntry, HaccpExcursion } from '@rcm/shared/haccp';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { applyServerErrors, errorOf, RootError, TextArea, TextInput } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { formResolver } from '../../../lib/form-errors.ts';
+import { formatDay, formatInZone } from '../../../lib/format.ts';
+import { recordCorrectiveAction, signOffLog } from '../api/haccp-log.ts';
+import { haccpCaseLabel } from './haccp-bars.ts';
+
+/** `datetime-local` value of an instant in the browser's zone, and back. */
+const toLocalInput = (d: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+export type Target =
+  | { kind: 'corrective_action'; excursion: HaccpExcursion; corrects?: HaccpAction }
+  | { kind: 'sign_off'; location_id: number; from: string; to: string; corrects?: HaccpEntry };
+
+/** Which dialog is open: the excursion or period, and the entry corrected. */
+export const targetKey = (t: Target) =>
+  t.kind === 'corrective_action'
+    ? `a-${t.excursion.controller_id}-${t.excursion.point}-${t.excursion.start}-${t.corrects?.id ?? ''}`
+    : `s-${t.location_id}-${t.from}-${t.to}-${t.corrects?.id ?? ''}`;
+
+const entryForm = z.object({ text: z.string().trim().max(2000), taken_at: z.string() });
+type EntryForm = z.infer<typeof entryForm>;
+
+/** Records a corrective action on an excursion, or signs the location's log; either may correct an earlier entry. */
+export function EntryDialog(props: { target: Target | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const target = props.target;
+  const form = useForm<EntryForm>({
+    resolver: formResolver(entryForm, t),
+    // The dialog is mounted afresh for each target (its `key`): these are read once.
+    defaultValues: {
+      text: target?.corrects && 'text' in target.corrects ? target.corrects.text : '',
+      taken_at: toLocalInput(new Date()),
+    },
+  });
+  const close = () => {
+    form.reset();
+    props.onClose();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    if (!target) return;
+    if (target.kind === 'corrective_action' && values.text.trim() === '') {
+      form.setError('text', { message: t('reports.haccp.log.textRequired') });
+      return;
+    }
+    try {
+      if (target.kind === 'corrective_action') {
+        const e = target.excursion;
+        await recordCorrectiveAction({
+          location_id: e.location_id,
+          controller_id: e.controller_id,
+          point: e.point,
+          excursion_start: e.start,
+          text: values.text,
+          taken_at: values.taken_at ? new Date(values.taken_at).toISOString() : undefined,
+          corrects_id: target.corrects?.id,
+        });
+        toast.success(t('reports.haccp.log.actionRecorded'));
+      } else {
+        await signOffLog({
+          location_id: target.location_id,
+          from: target.from,
+          to: target.to,
+          text: values.text || undefined,
+          corrects_id: target.corrects?.id,
+        });
+        toast.success(t('reports.haccp.log.signedToast'));
+      }
+      await queryClient.invalidateQueries({ queryKey: ['reports', 'haccp'] });
+      close();
+    } catch (err) {
+      applyServerErrors(form, err, t('errors.network'));
+    }
+  });
+  if (!target) return null;
+  const title =
+    target.kind === 'corrective_action'
+      ? target.corrects
+        ? t('reports.haccp.log.correctActionTitle', { id: target.corrects.id })
+        : t('reports.haccp.log.actionTitle')
+      : target.corrects
+        ? t('reports.haccp.log.correctSignTitle', { id: target.corrects.id })
+        : t('reports.haccp.log.signTitle');
+  return (
+    <Modal open onClose={close} title={title}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <p className="text-sm text-slate-700 dark:text-slate-200">
+          {target.kind === 'corrective_action'
+            ? t('reports.haccp.log.actionIntro', {
+                case: haccpCaseLabel(target.excursion, t),
+                start: formatInZone(target.excursion.start, target.excursion.timezone),
+              })
+            : t('reports.haccp.log.signIntro', { from: formatDay(target.from), to: formatDay(target.to) })}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.haccp.log.signedNote')}</p>
+        <RootError message={form.formState.errors.root?.message} />
+        <TextArea
+          label={
+            target.kind === 'corrective_action' ? t('reports.haccp.log.actionText') : t('reports.haccp.log.statement')
+          }
+          maxLength={2000}
+          reg={form.register('text')}
+          error={errorOf(form.formState.errors, 'text')}
+        />
+        {target.kind === 'corrective_action' ? (
+          <TextInput
+            type="datetime-local"
+            label={t('reports.haccp.log.takenAt')}
+            reg={form.register('taken_at')}
+            error={errorOf(form.formState.errors, 'taken_at')}
+          />
+        ) : null}
+        <FormActions
+          onCancel={close}
+          submitting={form.formState.isSubmitting}
+          label={target.kind === 'corrective_action' ? t('reports.haccp.log.record') : t('reports.haccp.log.sign')}
+          busyLabel={t('reports.haccp.log.saving')}
+        />
+      </form>
+    </Modal>
+  );
+}
