@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
 /** Time between two readings longer than this is a gap: it counts neither in nor out of range. */
 export const CASE_GAP_MS = 15 * MINUTE;
 /** At most this many compressor starts are remembered (an hour's worth far beyond any sane limit). */
-const MAX_STARTS = 500;
+export const MAX_STARTS = 500;
 /**
  * The pull-down after a defrost: within this long after the defrost ended the air must have come down at
  * least `PULLDOWN_MARGIN_F` below its highest since the defrost's last reading (and stay there), else the
@@ -304,57 +304,6 @@ export function observePoint(pc: PointCase, sample: Sample, at: number, out: Cas
   pc.lastHeld = heldNow(pc, at);
   pc.lastInRange = inRange(pc, sample);
   return true;
-}
-
-/**
- * What the database holds of a followed point when a process takes it for the first time (a restart,
- * another instance, a batch written again): times in ms, values in the point's own unit.
- */
-export type SavedCase = {
-  /** The point's newest stored reading before the batch: its time, value and product temperature. */
-  lastAt: number | null;
-  lastValue: number | null;
-  product: number | null;
-  /** Open defrost and door periods, and the end of the last defrost within the longest recovery. */
-  defrostSince: number | null;
-  doorSince: number | null;
-  defrostEnded: number | null;
-  /** Since that defrost's end: the highest air (counting the defrost's last reading) and the lowest. */
-  peak: number | null;
-  low: number | null;
-  /** Compressor starts within the hour before the batch. */
-  starts: number[];
-};
-
-/**
- * Takes up a point where the database leaves it: the newest reading is the last one taken (older ones
- * change nothing, the lag steps from it), periods open stay open from their real start, the recovery
- * after a defrost that ended goes on (with its highest air and the rules already back within their limit),
- * a compressor keeps its running state and the last hour's starts. Not taken up: the hour being
- * accumulated (the time to the first reading here counts nowhere) and an alarm being held back.
- */
-export function restoreCase(pc: PointCase, saved: SavedCase, unit: string | undefined): void {
-  if (saved.lastAt !== null) pc.at = saved.lastAt;
-  if (pc.kind === 'compressor') {
-    pc.running = saved.lastValue === null ? null : saved.lastValue !== 0;
-    pc.starts = saved.starts.slice(-MAX_STARTS);
-    return;
-  }
-  pc.defrostSince = saved.defrostSince;
-  pc.doorSince = saved.doorSince;
-  pc.lastAir = comparableValue(saved.lastValue, unit);
-  if (saved.product !== null)
-    for (const rule of pc.limits) {
-      const tau = probeMs(rule);
-      if (tau !== null) pc.lags.set(tau, saved.product);
-    }
-  if (saved.defrostSince === null && saved.defrostEnded !== null) {
-    pc.defrostEnded = saved.defrostEnded;
-    const recovered = new Set<number>();
-    for (const rule of pc.limits)
-      if (probeMs(rule) === null && assessValue(rule, saved.low, unit) === false) recovered.add(rule.id);
-    pc.recovery = { peak: comparableValue(saved.peak, unit), stalled: false, recovered };
-  }
 }
 
 /**
