@@ -50,7 +50,11 @@ export type SeededAlarm = Required<Omit<AlarmSeed, 'acknowledgedAt' | 'notes' | 
   acknowledgedAt: Date | null;
 };
 
-let sequence = 0;
+/**
+ * How many alarms were seeded in each database: an alarm without a given time was raised that many
+ * minutes ago. Counted per database, as the test files of one worker share this module.
+ */
+const seeded = new WeakMap<Db, number>();
 
 /** Inserts alarms directly (as the engine would have raised them) for demo controllers. */
 export async function seedAlarms(db: Db, seeds: AlarmSeed[]): Promise<SeededAlarm[]> {
@@ -60,6 +64,7 @@ export async function seedAlarms(db: Db, seeds: AlarmSeed[]): Promise<SeededAlar
   );
   const types = new Map((await db.select().from(alarmTypes)).map((t) => [t.code, t]));
   const today = new Date().toISOString().slice(0, 10);
+  let sequence = seeded.get(db) ?? 0;
 
   const planned = seeds.map((s): Omit<SeededAlarm, 'id' | 'ref'> & { notes: string } => {
     const device = devices.get(demoMac(s.controller));
@@ -87,6 +92,7 @@ export async function seedAlarms(db: Db, seeds: AlarmSeed[]): Promise<SeededAlar
       listStatus: status === 'cleared' ? 'cleared' : s.suppressed ? 'suppressed' : s.shelvedUntil ? 'shelved' : status,
     };
   });
+  seeded.set(db, sequence);
 
   const out: SeededAlarm[] = [];
   for (let i = 0; i < planned.length; i += 1000) {

@@ -40,8 +40,6 @@ export type WebhookDeliveryDeps = {
 /** A Standard Webhooks message id: the same on every attempt of one delivery (receivers dedupe by it). */
 const messageId = () => `msg_${randomBytes(16).toString('base64url')}`;
 
-type Target = { id: number; kind: WebhookKind; locale: string };
-
 /**
  * Queues one delivery per enabled webhook that takes `event` and this alarm's organization (its own,
  * or the service company's webhooks that take every organization), in the caller's transaction (the

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
-import { createRulesCache, type RulesCache } from '../alarms/rules-cache.ts';
+import { createRulesCache } from '../alarms/rules-cache.ts';
 import type { FeatureContext } from '../context.ts';
-import { createMaintenanceCache, type MaintenanceCache } from '../maintenance/cache.ts';
+import { createMaintenanceCache } from '../maintenance/cache.ts';
 import type { Ingest } from './parts.ts';
-import { createDeviceRegistry, type DeviceRegistry } from './pipeline/device-registry.ts';
+import { createDeviceRegistry } from './pipeline/device-registry.ts';
 import { sweepOffline } from './pipeline/offline-sweeper.ts';
-import { createIngestPipeline, type IngestPipeline } from './pipeline/pipeline.ts';
+import { createIngestPipeline } from './pipeline/pipeline.ts';
 import { INGEST_FAILING_AFTER } from './pipeline/submit-result.ts';
 import { ingestHttpRoutes } from './transports/http-routes.ts';
 

@@ -24,7 +24,7 @@ import {
   uriPurchaseOrdersQuery,
   uriPurchaseOrdersReport,
 } from '@rcm/shared/reports';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
