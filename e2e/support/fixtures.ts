@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, type BrowserContextOptions, test as base, expect, type Page } from '@playwright/test';
 import { type Api, apiAs } from './api.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -24,6 +24,12 @@ type Fixtures = {
   loginAs: (email: string) => Promise<string>;
   /** Signs in through the API, for the calls a test seeds or checks with. */
   apiAs: (email: string) => Promise<Api>;
+  /**
+   * A page in a browser context of its own (another person's browser, or a console of its own with
+   * `baseURL`), closed with its context when the test ends: a page left open keeps its console
+   * running, and its sockets and timers load the machine for the rest of the worker's tests.
+   */
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
 };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -44,6 +50,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   apiAs: async ({ request, baseURL }, use) => {
     await use((email) => apiAs(request, baseURL ?? '', email));
+  },
+  newPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options) => {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((c) => c.close()));
   },
   loginAs: async ({ page, apiAs: signIn }, use) => {
     await use(async (email) => {

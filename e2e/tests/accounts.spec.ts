@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startTestSmtp } from '../../apps/server/src/test/smtp.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -24,11 +24,6 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
-  return context.newPage();
-}
-
 /** The path of the newest "choose a password" link emailed to `to`, as it arrived over SMTP. */
 async function emailedLink(to: string, count = 1): Promise<string> {
   let path = '';
@@ -48,8 +43,8 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('a new console is set up in the browser: the first administrator lands signed in', async ({ browser }) => {
-  const page = await newPage(browser);
+test('a new console is set up in the browser: the first administrator lands signed in', async ({ newPage }) => {
+  const page = await newPage({ baseURL: server.url });
   await page.goto('/user/login');
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Set up the console' })).toBeVisible();
@@ -72,14 +67,14 @@ test('a new console is set up in the browser: the first administrator lands sign
   await expect(page.getByRole('menu')).toContainText('Administrator');
 
   // Once set up, /setup sends a signed-out visitor to the sign-in page.
-  const visitor = await newPage(browser);
+  const visitor = await newPage({ baseURL: server.url });
   await visitor.goto('/setup');
   await expect(visitor).toHaveURL(/\/user\/login$/);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
 });
 
-test('an administrator creates a user, who chooses a password from the emailed link', async ({ browser }) => {
-  const page = await newPage(browser);
+test('an administrator creates a user, who chooses a password from the emailed link', async ({ newPage }) => {
+  const page = await newPage({ baseURL: server.url });
   await page.goto('/user/login');
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -103,7 +98,7 @@ test('an administrator creates a user, who chooses a password from the emailed l
   const mail = smtp.messages.find((m) => m.to.includes('terry@polar.example'));
   expect(mail?.subject).toBe('Tu cuenta de la consola de refrigeración');
 
-  const invitee = await newPage(browser);
+  const invitee = await newPage({ baseURL: server.url });
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
   await expect(invitee.getByText('For Terry Técnico (terry@polar.example)')).toBeVisible();
@@ -116,18 +111,18 @@ test('an administrator creates a user, who chooses a password from the emailed l
   await expect(invitee.getByRole('heading', { level: 1, name: 'Tablero' })).toBeVisible();
 
   // The link worked once.
-  const again = await newPage(browser);
+  const again = await newPage({ baseURL: server.url });
   await again.goto(link);
   await expect(again.getByRole('heading', { level: 1, name: 'This link cannot be used' })).toBeVisible();
 });
 
-test('a forgotten password is reset through the emailed link, which ends the old sessions', async ({ browser }) => {
-  const signedIn = await newPage(browser);
+test('a forgotten password is reset through the emailed link, which ends the old sessions', async ({ newPage }) => {
+  const signedIn = await newPage({ baseURL: server.url });
   await signedIn.goto('/user/login');
   await signIn(signedIn, ADMIN.email, ADMIN.password);
   await expect(signedIn.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
-  const page = await newPage(browser);
+  const page = await newPage({ baseURL: server.url });
   await page.goto('/user/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
@@ -151,8 +146,8 @@ test('a forgotten password is reset through the emailed link, which ends the old
   ADMIN.password = 'frosty-evaporator-7';
 });
 
-test('an administrator deletes a user after a confirmation that says what stays', async ({ browser }) => {
-  const page = await newPage(browser);
+test('an administrator deletes a user after a confirmation that says what stays', async ({ newPage }) => {
+  const page = await newPage({ baseURL: server.url });
   await page.goto('/user/login');
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { BrowserContextOptions, Page } from '@playwright/test';
 import { type Fleet, startFleet } from '@rcm/simulator/fleet';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -30,8 +30,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(browser: Browser, locale = 'en-US'): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: server.url, locale })).newPage();
+async function signedIn(newPage: (options: BrowserContextOptions) => Promise<Page>, locale = 'en-US'): Promise<Page> {
+  const page = await newPage({ baseURL: server.url, locale });
   await page.goto('/user/login');
   await page.evaluate(
     ([t, l]) => {
@@ -47,8 +47,8 @@ async function signedIn(browser: Browser, locale = 'en-US'): Promise<Page> {
 const api = async (page: Page, path: string) =>
   (await page.request.get(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${token}` } })).json();
 
-test('an empty console says what to do next, and no email is claimed', async ({ browser }) => {
-  const page = await signedIn(browser);
+test('an empty console says what to do next, and no email is claimed', async ({ newPage }) => {
+  const page = await signedIn(newPage);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Nothing to monitor yet' })).toBeVisible();
   await expect(page.getByText('Email is not being sent.')).toBeVisible();
@@ -72,8 +72,8 @@ test('an empty console says what to do next, and no email is claimed', async ({ 
   }
 });
 
-test('connect a controller: the key, the simulator command, and the announcement arrives live', async ({ browser }) => {
-  const page = await signedIn(browser);
+test('connect a controller: the key, the simulator command, and the announcement arrives live', async ({ newPage }) => {
+  const page = await signedIn(newPage);
   await page.goto('/controllers');
   await expect(page.getByRole('heading', { name: 'No controllers yet' })).toBeVisible();
   await page.getByRole('link', { name: 'Connect a controller' }).first().click();
@@ -104,9 +104,9 @@ test('connect a controller: the key, the simulator command, and the announcement
 });
 
 test('without a mail server a new user’s invitation link is shown to copy, and Settings → Email says why', async ({
-  browser,
+  newPage,
 }) => {
-  const page = await signedIn(browser);
+  const page = await signedIn(newPage);
   await page.goto('/settings/users/create');
   await page.getByLabel('Name').fill('Nina Night');
   await page.getByLabel('Email', { exact: true }).fill('nina@polar.example');
@@ -122,7 +122,7 @@ test('without a mail server a new user’s invitation link is shown to copy, and
   await expectAccessible(page, 'email settings');
 });
 
-test('a technician may connect controllers but is not shown the provisioning key', async ({ browser, request }) => {
+test('a technician may connect controllers but is not shown the provisioning key', async ({ newPage, request }) => {
   const auth = { Authorization: `Bearer ${token}` };
   const roles = (await (await request.get(`${server.url}/api/settings/roles`, { headers: auth })).json()) as {
     data: { id: number; name: string }[];
@@ -151,7 +151,7 @@ test('a technician may connect controllers but is not shown the provisioning key
   });
   const techToken = String(login.headers().authorization).replace(/^Bearer /, '');
 
-  const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+  const page = await newPage({ baseURL: server.url });
   await page.goto('/user/login');
   await page.evaluate((t) => localStorage.setItem('auth_token_default', t), techToken);
   await page.goto('/controllers/connect');

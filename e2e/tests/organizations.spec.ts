@@ -13,7 +13,7 @@ async function toastsGone(page: Page): Promise<void> {
 test('an administrator creates an organization, a location and invites a member who accepts and sees only their locations', async ({
   page,
   loginAs,
-  browser,
+  newPage,
   request,
   baseURL,
   apiAs,
@@ -86,39 +86,29 @@ test('an administrator creates an organization, a location and invites a member 
   const link = await invitationLink(request, baseURL ?? '', DEMO.admin, orgId, invitee);
 
   // The member, in a browser of their own, signed out.
-  const memberContext = await browser.newContext({ baseURL });
-  const member = await memberContext.newPage();
-  try {
-    await member.goto(link);
-    await expect(member.getByRole('heading', { level: 1, name: `Join ${orgName}` })).toBeVisible();
-    await expectAccessible(member, '/user/invitation/{token}');
-    // Keyboard only: type the name, tab to the password, submit with Enter.
-    await member.getByLabel('Your name').focus();
-    await member.keyboard.type('Sam Store Lead');
-    await member.keyboard.press('Tab');
-    await expect(member.getByLabel('Password')).toBeFocused();
-    await member.keyboard.type('arctic-password-1');
-    await member.keyboard.press('Enter');
-    await expect(member).toHaveURL(/\/$/);
-    await member.goto('/locations');
-    const rows = member.getByRole('table', { name: 'Locations' }).locator('tbody tr');
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText(`Arctic ${stamp} Downtown`);
-    await expectAccessible(member, '/locations (member)');
-  } finally {
-    await memberContext.close();
-  }
+  const member = await newPage({ baseURL });
+  await member.goto(link);
+  await expect(member.getByRole('heading', { level: 1, name: `Join ${orgName}` })).toBeVisible();
+  await expectAccessible(member, '/user/invitation/{token}');
+  // Keyboard only: type the name, tab to the password, submit with Enter.
+  await member.getByLabel('Your name').focus();
+  await member.keyboard.type('Sam Store Lead');
+  await member.keyboard.press('Tab');
+  await expect(member.getByLabel('Password')).toBeFocused();
+  await member.keyboard.type('arctic-password-1');
+  await member.keyboard.press('Enter');
+  await expect(member).toHaveURL(/\/$/);
+  await member.goto('/locations');
+  const rows = member.getByRole('table', { name: 'Locations' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Arctic ${stamp} Downtown`);
+  await expectAccessible(member, '/locations (member)');
 
   // The link is single use: another signed-out visitor is told so.
-  const laterContext = await browser.newContext({ baseURL });
-  try {
-    const later = await laterContext.newPage();
-    await later.goto(link);
-    await expect(later.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
-    await expectAccessible(later, '/user/invitation/{token} (used)');
-  } finally {
-    await laterContext.close();
-  }
+  const later = await newPage({ baseURL });
+  await later.goto(link);
+  await expect(later.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
+  await expectAccessible(later, '/user/invitation/{token} (used)');
 
   // Back with the administrator: the member is listed with their single location.
   await page.reload();

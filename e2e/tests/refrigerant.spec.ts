@@ -56,6 +56,8 @@ test('a technician sets up a rack’s refrigerant system and logs a charge over 
       await panel.getByRole('button', { name: 'Log an entry' }).focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Log an entry for rack A' });
+      // The dialog itself has a box (it covers the page): "hidden" below means closed, not merely empty.
+      await expect(dialog).toBeVisible();
       await expect(dialog.getByLabel('Entry', { exact: true })).toHaveValue('charge');
       await dialog.getByLabel('Date and time').fill(localNoon(daysAgo));
       await dialog.getByLabel('Amount', { exact: true }).fill(pounds);

@@ -28,41 +28,36 @@ async function ownUser(request: APIRequestContext, baseURL: string, permissions:
 }
 
 test('a permission removed from a role hides the section at once for a signed-in user', async ({
-  browser,
+  newPage,
   request,
   baseURL,
 }) => {
   const { admin, role, email } = await ownUser(request, baseURL ?? '', ['settings_view', 'search_view', 'alarms_view']);
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  try {
-    const login = await request.post(`${baseURL}/api/auth/login`, { data: { email, password: PASSWORD } });
-    const token = (login.headers().authorization ?? '').replace(/^Bearer /, '');
-    await page.goto('/user/login');
-    await page.evaluate((t) => localStorage.setItem('auth_token_default', t), token);
-    await page.goto('/settings');
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const page = await newPage({ baseURL });
+  const login = await request.post(`${baseURL}/api/auth/login`, { data: { email, password: PASSWORD } });
+  const token = (login.headers().authorization ?? '').replace(/^Bearer /, '');
+  await page.goto('/user/login');
+  await page.evaluate((t) => localStorage.setItem('auth_token_default', t), token);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await expect(page.getByRole('menuitem', { name: /Modify System Settings/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const put = await request.put(`${baseURL}/api/settings/roles/${role.id}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { name: role.name, color: role.color, permissions: ['search_view', 'alarms_view'] },
+  });
+  expect(put.status()).toBe(200);
+
+  // No reload: the realtime event makes the SPA refetch the user; the open settings page leaves too.
+  await expect(page).toHaveURL(/\/403$/, { timeout: 10_000 });
+  await expect(async () => {
     await page.getByRole('button', { name: 'Open user menu' }).click();
-    await expect(page.getByRole('menuitem', { name: /Modify System Settings/ })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Account Settings Update Your Account Settings' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /Modify System Settings/ })).toHaveCount(0);
     await page.keyboard.press('Escape');
-
-    const put = await request.put(`${baseURL}/api/settings/roles/${role.id}`, {
-      headers: { Authorization: `Bearer ${admin.token}` },
-      data: { name: role.name, color: role.color, permissions: ['search_view', 'alarms_view'] },
-    });
-    expect(put.status()).toBe(200);
-
-    // No reload: the realtime event makes the SPA refetch the user; the open settings page leaves too.
-    await expect(page).toHaveURL(/\/403$/, { timeout: 10_000 });
-    await expect(async () => {
-      await page.getByRole('button', { name: 'Open user menu' }).click();
-      await expect(page.getByRole('menuitem', { name: 'Account Settings Update Your Account Settings' })).toBeVisible();
-      await expect(page.getByRole('menuitem', { name: /Modify System Settings/ })).toHaveCount(0);
-      await page.keyboard.press('Escape');
-    }).toPass({ timeout: 10_000 });
-  } finally {
-    await context.close();
-  }
+  }).toPass({ timeout: 10_000 });
 });
 
 test('an administrator signs in as another user from the users list and returns', async ({

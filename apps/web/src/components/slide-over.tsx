@@ -13,7 +13,7 @@ export function SlideOver(props: {
   footer?: ReactNode;
 }) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} className="relative z-50">
+    <Dialog open={props.open} onClose={props.onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       <div className="fixed inset-0 overflow-hidden">
         <div className="pointer-events-none fixed inset-y-0 right-0 flex max-w-full pl-10">

@@ -7,7 +7,7 @@ import type { NavItem } from './nav-items.ts';
 export function MobileSidebar(props: { open: boolean; onClose: () => void; items: NavItem[] }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={props.open} onClose={props.onClose} className="relative z-50 xl:hidden">
+    <Dialog open={props.open} onClose={props.onClose} className="fixed inset-0 z-50 xl:hidden">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       <div className="fixed inset-0 flex">
         <DialogPanel className="relative flex w-full max-w-xs flex-col bg-white px-4 py-5 dark:bg-slate-900">

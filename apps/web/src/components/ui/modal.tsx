@@ -10,7 +10,7 @@ export function Modal(props: {
   children: ReactNode;
 }) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} className="relative z-50">
+    <Dialog open={props.open} onClose={props.onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       <div className="fixed inset-0 overflow-y-auto p-4">
         <div className="flex min-h-full items-start justify-center sm:items-center">
