@@ -50,9 +50,12 @@ test('the quick filters Active, Critical and Mine are one tap each', async ({ pa
   await group.getByRole('button', { name: 'Critical' }).tap();
   await expect(page).toHaveURL(/severity=critical/);
   await expect(group.getByRole('button', { name: 'Critical', pressed: true })).toBeVisible();
+  // The previous list stays on screen until the filtered one arrives: wait until no card is of another
+  // severity (a snapshot of the cards taken at once could still hold the previous list's).
   const cards = page.getByRole('article');
+  await expect(cards.filter({ hasNotText: 'Critical' })).toHaveCount(0);
   await expect(cards.first()).toBeVisible();
-  for (const card of await cards.all()) await expect(card).toContainText('Critical');
+  await expect(cards.filter({ hasNotText: 'Critical' })).toHaveCount(0);
 
   await group.getByRole('button', { name: 'Mine' }).tap();
   await expect(page).toHaveURL(new RegExp(`paged_user_id=${me.data.id}`));
