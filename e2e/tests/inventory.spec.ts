@@ -27,8 +27,9 @@ test('filters narrow the list and availability is shown', async ({ page, loginAs
   await page.getByLabel('Availability').selectOption('out_of_stock');
   await expect(page).toHaveURL(/availability=out_of_stock/);
   const rows = page.getByRole('table', { name: 'Inventory items' }).locator('tbody tr');
+  // Retried until the filtered rows replace the previous list (which may also start with such an item).
+  await expect(rows.filter({ hasNotText: 'Out of stock' })).toHaveCount(0);
   await expect(rows.first()).toContainText('Out of stock');
-  for (const text of await rows.allInnerTexts()) expect(text).toContain('Out of stock');
 });
 
 test('a CSV with a bad row is rejected with its row number and nothing is imported', async ({
