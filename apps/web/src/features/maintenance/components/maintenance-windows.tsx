@@ -152,15 +152,16 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
       </div>
       {canEdit ? (
         <>
-          <WindowForm
-            open={adding || editing !== null}
-            onClose={() => {
-              setAdding(false);
-              setEditing(null);
-            }}
-            place={props.place}
-            editing={editing}
-          />
+          {adding || editing !== null ? (
+            <WindowForm
+              onClose={() => {
+                setAdding(false);
+                setEditing(null);
+              }}
+              place={props.place}
+              editing={editing}
+            />
+          ) : null}
           <ConfirmDialog
             open={removing !== null}
             onClose={() => setRemoving(null)}

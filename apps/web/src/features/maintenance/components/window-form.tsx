@@ -54,22 +54,17 @@ function defaults(editing: MaintenanceWindowView | null, place: WindowPlace): Fo
   };
 }
 
-/** Creates or edits a maintenance window (a place, a span, an optional weekly repetition, a reason). */
-export function WindowForm(props: {
-  open: boolean;
-  onClose: () => void;
-  place: WindowPlace;
-  editing: MaintenanceWindowView | null;
-}) {
+/**
+ * Creates or edits a maintenance window (a place, a span, an optional weekly repetition, a reason).
+ * Mounted only while open: its starting values are read once (the new window starts at the current
+ * minute), so a later render of the page never resets what the user typed.
+ */
+export function WindowForm(props: { onClose: () => void; place: WindowPlace; editing: MaintenanceWindowView | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useForm<FormValues>({ values: defaults(props.editing, props.place) });
+  const form = useForm<FormValues>({ defaultValues: defaults(props.editing, props.place) });
   const repeat = form.watch('repeat');
   const errors = form.formState.errors;
-  const close = () => {
-    form.reset();
-    props.onClose();
-  };
   const submit = form.handleSubmit(async (v) => {
     const times = {
       // The inputs hold the store's wall-clock time (its zone is named beside them).
@@ -91,18 +86,14 @@ export function WindowForm(props: {
         await createWindow({ ...where, ...times });
       }
       await queryClient.invalidateQueries({ queryKey: ['maintenance-windows'] });
-      close();
+      props.onClose();
     } catch (err) {
       applyServerErrors(form, err, t('errors.network'));
     }
   });
   const dayError = errors.recurrence?.days?.message;
   return (
-    <Modal
-      open={props.open}
-      onClose={close}
-      title={props.editing ? t('alarmMgmt.editWindow') : t('alarmMgmt.addWindow')}
-    >
+    <Modal open onClose={props.onClose} title={props.editing ? t('alarmMgmt.editWindow') : t('alarmMgmt.addWindow')}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.windowsIntro')}</p>
         <RootError message={errors.root?.message} />
@@ -174,7 +165,7 @@ export function WindowForm(props: {
           error={errorOf(errors, 'reason')}
         />
         <FormActions
-          onCancel={close}
+          onCancel={props.onClose}
           submitting={form.formState.isSubmitting}
           label={t('alarmMgmt.saveWindow')}
           busyLabel={t('alarmMgmt.saving')}
