@@ -88,3 +88,33 @@ test('the pending-controllers panel lists pending controllers, then says All Don
   await expect(panel.getByText('All Done!')).toBeVisible();
   await expect(panel.getByText('There are no controllers left to authorize.')).toBeVisible();
 });
+
+test('on a phone the shell’s banners are in place on the first render: nothing moves when they load', async ({
+  page,
+  loginAs,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await loginAs(DEMO.admin);
+  // The demo has no mail server: administrators see the banner saying so above every page.
+  await page.addInitScript(() => {
+    type Shift = { value: number; sources: { node?: Node; previousRect: DOMRect; currentRect: DOMRect }[] };
+    const shifts: { value: number; moved: string[] }[] = [];
+    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as Shift[]) {
+        // What moved, and from where to where: the failure says which part of the page jumped.
+        const moved = e.sources.map(
+          (s) => `${s.node?.textContent?.slice(0, 40)}: y ${s.previousRect.y} → ${s.currentRect.y}`,
+        );
+        shifts.push({ value: e.value, moved });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await expect(page.getByText('Email is not being sent.')).toBeVisible();
+  await expect(page.getByRole('article').nth(2)).toBeVisible();
+  // Layout shifts are reported after the frame that made them.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+  expect(shifts).toEqual([]);
+});

@@ -7,6 +7,7 @@ import { preloadCurrentPage, router } from './app/router.tsx';
 import { authStore, initAuth } from './lib/auth-store.ts';
 import { watchLostFocus } from './lib/focus.ts';
 import { initI18n, prefetchAppStrings, setLocale } from './lib/i18n.ts';
+import { prepareFormatters } from './lib/intl.ts';
 import { clearCacheOnIdentityChange, queryClient } from './lib/query-client.ts';
 import { initTheme } from './lib/theme.ts';
 import { tokens } from './lib/tokens.ts';
@@ -30,7 +31,10 @@ if (tokens.current()) {
   preloadCurrentPage();
 }
 watchLostFocus();
-await i18nReady;
+const i18n = await i18nReady;
+// In the idle moments while the first page's code and data arrive, in each language it takes.
+setTimeout(() => prepareFormatters(i18n.language), 0);
+i18n.on('languageChanged', (locale) => setTimeout(() => prepareFormatters(locale), 0));
 
 const root = document.getElementById('root');
 if (root) {

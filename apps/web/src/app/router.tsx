@@ -31,8 +31,14 @@ async function guard(auth: RouteAuth, href: string): Promise<void> {
   switch (decision.kind) {
     case 'allow':
       // A signed-in page's strings (a chunk the sign-in page does not download); a link's page
-      // (one-tap acknowledge) shows an alarm signed in or not, with the same strings.
-      if (user || auth === 'anyone') await loadAppStrings();
+      // (one-tap acknowledge) shows an alarm signed in or not, with the same strings. Signed in, the
+      // shell's banners are read meanwhile, so they are in place when the shell first renders.
+      if (user || auth === 'anyone') {
+        await Promise.all([
+          loadAppStrings(),
+          user ? import('./shell/shell-data.ts').then((m) => m.ensureShellData(user)) : null,
+        ]);
+      }
       return;
     case 'login':
       throw redirect({ to: '/user/login', search: { redirect: href } });

@@ -1,10 +1,11 @@
 import { fromKg, massUnitFor } from '@rcm/shared/refrigerant';
 import i18next from 'i18next';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl.ts';
 
 /** Date and time in the interface language. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(i18next.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateTimeFormat(i18next.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /**
@@ -13,7 +14,7 @@ export function formatDateTime(iso: string | null | undefined): string {
  */
 export function formatInZone(iso: string | null | undefined, timeZone: string, timeOnly = false): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(i18next.language, {
+  return dateTimeFormat(i18next.language, {
     timeZone,
     ...(timeOnly ? {} : { year: 'numeric', month: 'short', day: 'numeric' }),
     hour: 'numeric',
@@ -31,7 +32,7 @@ export function localToday(now = new Date()): string {
 /** A calendar day (`YYYY-MM-DD`, no time zone) in the interface language. */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '—';
-  return new Intl.DateTimeFormat(i18next.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return dateTimeFormat(i18next.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }
@@ -43,7 +44,7 @@ export function formatMass(kg: number): string {
 }
 
 export function formatNumber(value: number, digits = 1): string {
-  return new Intl.NumberFormat(i18next.language, { maximumFractionDigits: digits }).format(value);
+  return numberFormat(i18next.language, { maximumFractionDigits: digits }).format(value);
 }
 
 /** A file or disk size in the interface language: 812 kB, 41.5 MB, 3.2 GB. */
@@ -54,14 +55,14 @@ export function formatBytes(bytes: number): string {
       : bytes >= 1e6
         ? (['megabyte', bytes / 1e6] as const)
         : (['kilobyte', bytes / 1e3] as const);
-  return new Intl.NumberFormat(i18next.language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(size);
+  return numberFormat(i18next.language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(size);
 }
 
 /** "5 min ago" in the interface language. */
 export function formatRelative(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '—';
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(i18next.language, { numeric: 'auto' });
+  const rtf = relativeTimeFormat(i18next.language, { numeric: 'auto' });
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(seconds, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');

@@ -44,4 +44,19 @@ describe('client storage', () => {
     removeItem('locale');
     expect(writes.at(-1)).toBe('locale=; Max-Age=0; Path=/; Secure; SameSite=None');
   });
+
+  it('reads the cookie store once per task for keys missing from browser storage', async () => {
+    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    const reads = vi.spyOn(document, 'cookie', 'get').mockImplementation(() => descriptor?.get?.call(document));
+    document.cookie = 'theme=dark; Path=/';
+    expect(getItem('theme')).toBe('dark');
+    expect(getItem('auth_token_impersonate')).toBeNull();
+    expect(getItem('locale')).toBeNull();
+    expect(reads).toHaveBeenCalledTimes(1);
+    // A later task sees what changed meanwhile.
+    await Promise.resolve();
+    document.cookie = 'theme=light; Path=/';
+    expect(getItem('theme')).toBe('light');
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
 });

@@ -29,15 +29,32 @@ function browserStores(): Storage[] {
   return stores;
 }
 
+/**
+ * `document.cookie` as read once per task: each read asks the browser's cookie store, and a page's
+ * start or a burst of requests reads several keys in a row (a key missing from browser storage falls
+ * back to the cookie). Forgotten at the end of the task, and at once when this module writes one.
+ */
+let jar: string | null = null;
+function cookieJar(): string {
+  if (jar === null) {
+    jar = document.cookie;
+    queueMicrotask(() => {
+      jar = null;
+    });
+  }
+  return jar;
+}
+
 export function readCookie(key: string): string | null {
   const prefix = `${encodeURIComponent(key)}=`;
-  for (const part of document.cookie.split('; ')) {
+  for (const part of cookieJar().split('; ')) {
     if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
   }
   return null;
 }
 
 export function writeCookie(key: string, value: string | null): void {
+  jar = null;
   const name = encodeURIComponent(key);
   if (value === null) {
     document.cookie = `${name}=; Max-Age=0; Path=/; Secure; SameSite=None`;
@@ -46,10 +63,15 @@ export function writeCookie(key: string, value: string | null): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${COOKIE_MAX_AGE_S}; Path=/; Secure; SameSite=None`;
 }
 
+/** Reads need no write probe (the API client reads the token and the language on every request). */
 export function getItem(key: string): string | null {
-  for (const store of browserStores()) {
-    const value = store.getItem(key);
-    if (value !== null) return value;
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      const value = window[name].getItem(key);
+      if (value !== null) return value;
+    } catch {
+      // Storage disabled: the cookie below.
+    }
   }
   return readCookie(key);
 }

@@ -1,3 +1,5 @@
+import { dateTimeFormat, numberFormat } from '../../lib/intl.ts';
+
 const DAY = 86_400;
 
 /**
@@ -6,10 +8,10 @@ const DAY = 86_400;
  * under the first tick and under each tick that starts a new day. `splits` in seconds.
  */
 export function timeTickLabels(splits: number[], incrSeconds: number, locale: string): string[] {
-  const date = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
+  const date = dateTimeFormat(locale, { month: 'short', day: 'numeric' });
   if (incrSeconds >= DAY) return splits.map((s) => date.format(new Date(s * 1000)));
   // Whole hours without their minutes ("2 p.m."): the labels stay short enough not to touch.
-  const time = new Intl.DateTimeFormat(
+  const time = dateTimeFormat(
     locale,
     incrSeconds % 3600 === 0 ? { hour: 'numeric' } : { hour: 'numeric', minute: '2-digit' },
   );
@@ -26,6 +28,6 @@ export function timeTickLabels(splits: number[], incrSeconds: number, locale: st
 
 /** The value axis's tick labels: the reader's decimal separator and grouping. */
 export function valueTickLabels(splits: number[], locale: string): string[] {
-  const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const n = numberFormat(locale, { maximumFractionDigits: 2 });
   return splits.map((v) => n.format(v));
 }

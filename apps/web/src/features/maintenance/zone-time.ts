@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../lib/intl.ts';
+
 /**
  * Wall-clock times of a place's time zone and instants, both ways, with `Intl` alone: a one-off
  * maintenance window is entered and shown in the store's zone, whatever the browser's zone is.
@@ -5,7 +7,7 @@
 
 /** The zone's offset from UTC at an instant, in milliseconds (positive east of UTC). */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -1,6 +1,7 @@
 import type { AlarmStats } from '@rcm/shared/alarms';
 import { useTranslation } from 'react-i18next';
 import { StatTile, type TileAccent } from '../../../components/ui/stat-tile.tsx';
+import { numberFormat } from '../../../lib/intl.ts';
 import { OpenJobsTile } from '../../jobs/components/open-jobs-tile.tsx';
 
 export type TileKey = 'active' | 'acknowledged' | 'cleared' | 'warranty';
@@ -13,7 +14,7 @@ export function StatTiles(props: {
   compact?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const fmt = new Intl.NumberFormat(i18n.language);
+  const fmt = numberFormat(i18n.language);
   const tiles: { key: TileKey; label: string; value: number | undefined; accent: TileAccent }[] = [
     { key: 'active', label: t('dashboard.active'), value: props.stats?.active, accent: 'red' },
     { key: 'acknowledged', label: t('dashboard.acknowledged'), value: props.stats?.acknowledged, accent: 'amber' },

@@ -1,6 +1,7 @@
 import { JOB_STATUSES, type JobStats, type JobStatus } from '@rcm/shared/jobs';
 import { useTranslation } from 'react-i18next';
 import { StatTile, type TileAccent } from '../../../components/ui/stat-tile.tsx';
+import { numberFormat } from '../../../lib/intl.ts';
 
 const ACCENT: Record<JobStatus, TileAccent> = {
   New: 'blue',
@@ -16,7 +17,7 @@ export function JobTiles(props: {
   onSelect: (status: JobStatus | undefined) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const fmt = new Intl.NumberFormat(i18n.language);
+  const fmt = numberFormat(i18n.language);
   return (
     <section aria-label={t('jobs.tiles')} className="grid grid-cols-2 gap-3 md:grid-cols-4">
       {JOB_STATUSES.map((status) => (

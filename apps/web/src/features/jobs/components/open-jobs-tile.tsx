@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StatTile } from '../../../components/ui/stat-tile.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { numberFormat } from '../../../lib/intl.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { jobStatsQuery } from '../api/jobs.ts';
 import { useLiveJobs } from './use-live-jobs.ts';
@@ -21,7 +22,7 @@ export function OpenJobsTile(props: { compact?: boolean }) {
   return (
     <StatTile
       label={stats.data?.provider === 'zuper' ? t('dashboard.zuperJobs') : t('dashboard.openJobs')}
-      value={!allowed ? '—' : open === undefined ? '…' : new Intl.NumberFormat(i18n.language).format(open)}
+      value={!allowed ? '—' : open === undefined ? '…' : numberFormat(i18n.language).format(open)}
       hint={t('jobs.openJobsHint')}
       accent="blue"
       compact={props.compact}

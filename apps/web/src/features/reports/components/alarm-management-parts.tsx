@@ -2,6 +2,7 @@ import { ALARM_BENCHMARKS, type AlarmManagementReport } from '@rcm/shared/alarm-
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 import { chartBuckets, labelEvery } from './hourly-buckets.ts';
 import { ControllerLink, ReportSection, TableWrap, tableClass, td, th } from './report-layout.tsx';
 
@@ -70,7 +71,7 @@ export function HourlyChart(props: { hourly: AlarmManagementReport['hourly'] }) 
   );
   const ticks = [0, Math.round(max / 2), max];
   const every = labelEvery(buckets.length, plot);
-  const label = new Intl.DateTimeFormat(
+  const label = dateTimeFormat(
     i18n.language,
     unit === 'day' ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', hour: 'numeric' },
   );

@@ -1,5 +1,6 @@
 import { formatDuration } from '@rcm/shared/duration';
 import i18next from 'i18next';
+import { dateTimeFormat, numberFormat } from '../../../lib/intl.ts';
 
 /** Seconds as `1 h 05 min`, `12 min`, `45 s`: the one formatter the screens and the exports share. */
 export function duration(seconds: number | null): string {
@@ -7,12 +8,12 @@ export function duration(seconds: number | null): string {
 }
 
 export function money(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return numberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
 export function dateTime(iso: string | null, locale: string): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** `YYYY-MM-DD` of a local date. */

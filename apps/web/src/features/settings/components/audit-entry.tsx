@@ -2,6 +2,7 @@ import type { AuditChange, AuditEntry, AuditScalar, AuditValue } from '@rcm/shar
 import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay, formatNumber } from '../../../lib/format.ts';
+import { listFormat, numberFormat } from '../../../lib/intl.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 
 /**
@@ -43,7 +44,7 @@ function useWords(entry: AuditEntry) {
         return t(v.value ? 'audit.yes' : 'audit.no');
       case 'number':
         return MONEY_FIELDS.has(field)
-          ? new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(v.value)
+          ? numberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(v.value)
           : formatNumber(v.value, 2);
       case 'date':
         return formatDay(v.value);
@@ -55,7 +56,7 @@ function useWords(entry: AuditEntry) {
       }
     }
   };
-  const list = (items: string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(items);
+  const list = (items: string[]) => listFormat(i18n.language, { type: 'conjunction' }).format(items);
   const value = (field: string, v: AuditValue): string =>
     v.kind === 'list' ? list(v.items.map((i) => scalar(field, i))) : scalar(field, v);
   const fieldName = (field: string) =>

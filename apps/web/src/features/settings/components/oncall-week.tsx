@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 import { shiftsQuery } from '../api/oncall.ts';
 
 const COLORS = ['bg-sky-800', 'bg-emerald-800', 'bg-violet-800', 'bg-amber-800', 'bg-rose-800', 'bg-teal-800'];
@@ -23,14 +24,14 @@ export function OncallWeek(props: {
   const to = new Date(props.from.getTime() + 7 * DAY_MS);
   const shifts = useQuery(shiftsQuery(props.schedule.id, props.from, to));
   const zone = props.schedule.time_zone;
-  const fmt = new Intl.DateTimeFormat(i18n.language, {
+  const fmt = dateTimeFormat(i18n.language, {
     weekday: 'short',
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     timeZone: zone,
   });
-  const dayFmt = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric' });
+  const dayFmt = dateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric' });
   if (shifts.isPending) return <Spinner label={t('settings.loading')} />;
   if (shifts.isError) return <p role="alert">{t('settings.loadError')}</p>;
   const users = [...new Set(shifts.data.map((s) => s.user.id))];

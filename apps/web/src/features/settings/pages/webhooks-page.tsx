@@ -11,6 +11,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import {
   createWebhook,
@@ -24,7 +25,7 @@ import { SettingsLayout } from '../components/settings-layout.tsx';
 import { WebhookDialog } from '../components/webhook-dialog.tsx';
 
 const when = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
 /** /settings/webhooks: where alarm events are posted (Slack, Teams, signed generic receivers). */
 export function WebhooksPage() {
