@@ -119,16 +119,19 @@ export async function addPreferenceMembers(db: Db, now: Date): Promise<void> {
   const quiet = await addUser(db, { from: 'manager@example.com', email: 'quiet@freshmart.test' });
   const low = await addUser(db, { from: 'manager@example.com', email: 'low@freshmart.test' });
   const off = await addUser(db, { from: 'manager@example.com', email: 'off@freshmart.test' });
-  const local = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/Mexico_City',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
-  const [h] = local.split(':').map(Number);
-  const pad = (n: number) => String((n + 24) % 24).padStart(2, '0');
+  // An hour either side of `now` to the minute: a test a few seconds later (or past the top of an
+  // hour) is still inside.
+  const local = (at: Date) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Mexico_City',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
+  const quietStart = local(new Date(now.getTime() - 3_600_000));
+  const quietEnd = local(new Date(now.getTime() + 3_600_000));
   await db.execute(sql`insert into notification_preferences (user_id, enabled, min_severity, quiet_start, quiet_end, time_zone)
-    values (${quiet.id}, true, 'low', ${`${pad((h ?? 0) - 1)}:00`}, ${`${pad((h ?? 0) + 1)}:00`}, 'America/Mexico_City'),
+    values (${quiet.id}, true, 'low', ${quietStart}, ${quietEnd}, 'America/Mexico_City'),
            (${low.id}, true, 'low', null, null, 'America/Chicago'),
            (${off.id}, false, 'low', null, null, 'America/Chicago')`);
 }
