@@ -36,7 +36,8 @@ async function guard(auth: RouteAuth, href: string): Promise<void> {
       if (user || auth === 'anyone') {
         await Promise.all([
           loadAppStrings(),
-          user ? import('./shell/shell-data.ts').then((m) => m.ensureShellData(user)) : null,
+          // Never in the way: without them (a chunk that did not load) the banners arrive with the shell.
+          user ? import('./shell/shell-data.ts').then((m) => m.ensureShellData(user)).catch(() => undefined) : null,
         ]);
       }
       return;
