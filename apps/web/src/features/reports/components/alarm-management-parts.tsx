@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { dateTimeFormat } from '../../../lib/intl.ts';
 import { chartBuckets, labelEvery } from './hourly-buckets.ts';
-import { ControllerLink, ReportSection, TableWrap, tableClass, td, th } from './report-layout.tsx';
+import { ControllerLink, ReportSection, TableWrap, tableClass, td, th } from './report-parts.tsx';
 
 /** The alarm-management report's parts: a figure against its benchmark, the hourly chart, its tables. */
 const B = ALARM_BENCHMARKS;

@@ -11,14 +11,8 @@ import {
   type Judged,
   ReportTable,
 } from '../components/alarm-management-parts.tsx';
-import {
-  ReportLayout,
-  ReportSection,
-  ReportState,
-  reportLinkClass,
-  td,
-  useReportFilters,
-} from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
+import { ReportSection, reportLinkClass, td } from '../components/report-parts.tsx';
 
 const B = ALARM_BENCHMARKS;
 

@@ -8,7 +8,8 @@ import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { duration } from '../components/format.ts';
-import { locationColumn, ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
+import { locationColumn, Stat } from '../components/report-parts.tsx';
 
 /** /reports/alarm_response: time to acknowledge and to clear, by organization, location, type and severity. */
 export function AlarmResponsePage() {

@@ -3,16 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
-import {
-  ReportLayout,
-  ReportSection,
-  ReportState,
-  TableWrap,
-  tableClass,
-  td,
-  th,
-  useReportFilters,
-} from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
+import { ReportSection, TableWrap, tableClass, td, th } from '../components/report-parts.tsx';
 
 const num = (n: number | null, digits = 1) => (n === null ? '—' : formatNumber(n, digits));
 

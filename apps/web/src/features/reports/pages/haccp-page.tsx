@@ -8,7 +8,8 @@ import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { excursionDayBars, haccpCaseLabel } from '../components/haccp-bars.ts';
 import { HaccpLogSection } from '../components/haccp-log-section.tsx';
-import { ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
+import { Stat } from '../components/report-parts.tsx';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 

@@ -5,14 +5,8 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { dateTime, duration } from '../components/format.ts';
-import {
-  locationColumn,
-  ReportLayout,
-  ReportSection,
-  ReportState,
-  Stat,
-  useReportFilters,
-} from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
+import { locationColumn, ReportSection, Stat } from '../components/report-parts.tsx';
 
 /** /reports/rack_manually_on: racks manually on now, and the periods they were over the range. */
 export function RackManuallyOnPage() {

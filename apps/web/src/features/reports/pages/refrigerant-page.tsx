@@ -5,15 +5,8 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
-import {
-  ControllerLink,
-  locationColumn,
-  ReportLayout,
-  ReportSection,
-  ReportState,
-  Stat,
-  useReportFilters,
-} from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
+import { ControllerLink, locationColumn, ReportSection, Stat } from '../components/report-parts.tsx';
 
 const STATE_CLASS: Record<string, string> = {
   ok: 'text-emerald-800 dark:text-emerald-300',

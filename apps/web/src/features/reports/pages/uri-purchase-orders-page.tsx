@@ -7,7 +7,8 @@ import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { dateTime, money } from '../components/format.ts';
-import { locationColumn, ReportLayout, ReportState, Stat, useReportFilters } from '../components/report-layout.tsx';
+import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
+import { locationColumn, Stat } from '../components/report-parts.tsx';
 
 /** /reports/uri_purchase_orders: orders placed with URI, by range, location and status, with totals. */
 export function UriPurchaseOrdersPage() {
