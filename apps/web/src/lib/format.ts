@@ -1,11 +1,11 @@
 import { fromKg, massUnitFor } from '@rcm/shared/refrigerant';
 import i18next from 'i18next';
-import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl.ts';
+import { DATE_TIME, dateTimeFormat, numberFormat, RELATIVE, relativeTimeFormat } from './intl.ts';
 
 /** Date and time in the interface language. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return dateTimeFormat(i18next.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateTimeFormat(i18next.language, DATE_TIME).format(new Date(iso));
 }
 
 /**
@@ -62,7 +62,7 @@ export function formatBytes(bytes: number): string {
 export function formatRelative(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '—';
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const rtf = relativeTimeFormat(i18next.language, { numeric: 'auto' });
+  const rtf = relativeTimeFormat(i18next.language, RELATIVE);
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(seconds, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');

@@ -5,6 +5,11 @@
  */
 const formatters = new Map<string, unknown>();
 
+/** A date with its time, as lists and cards show one ("Nov 28, 2026, 6:00 PM"). */
+export const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+/** "5 min ago", "yesterday". */
+export const RELATIVE: Intl.RelativeTimeFormatOptions = { numeric: 'auto' };
+
 function cached<T>(kind: string, locale: string, options: object | undefined, make: () => T): T {
   const key = `${kind}|${locale}|${options ? JSON.stringify(options) : ''}`;
   let formatter = formatters.get(key) as T | undefined;
@@ -38,6 +43,6 @@ export function listFormat(locale: string, options?: Intl.ListFormatOptions): In
  */
 export function prepareFormatters(locale: string): void {
   numberFormat(locale);
-  dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  relativeTimeFormat(locale, { numeric: 'auto' });
+  dateTimeFormat(locale, DATE_TIME);
+  relativeTimeFormat(locale, RELATIVE);
 }

@@ -1,6 +1,6 @@
 import { formatDuration } from '@rcm/shared/duration';
 import i18next from 'i18next';
-import { dateTimeFormat, numberFormat } from '../../../lib/intl.ts';
+import { DATE_TIME, dateTimeFormat, numberFormat } from '../../../lib/intl.ts';
 
 /** Seconds as `1 h 05 min`, `12 min`, `45 s`: the one formatter the screens and the exports share. */
 export function duration(seconds: number | null): string {
@@ -13,7 +13,7 @@ export function money(cents: number, locale: string): string {
 
 export function dateTime(iso: string | null, locale: string): string {
   if (!iso) return '—';
-  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateTimeFormat(locale, DATE_TIME).format(new Date(iso));
 }
 
 /** `YYYY-MM-DD` of a local date. */

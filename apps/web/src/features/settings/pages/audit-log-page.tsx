@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form-field.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { dateTimeFormat } from '../../../lib/intl.ts';
+import { DATE_TIME, dateTimeFormat } from '../../../lib/intl.ts';
 import { type AuditFilters, auditActionsQuery, auditLogQuery } from '../api/settings.ts';
 import { AuditWhat, actionLabel } from '../components/audit-entry.tsx';
 import { SettingsLayout } from '../components/settings-layout.tsx';
@@ -52,7 +52,7 @@ export function AuditLogPage() {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
-  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(i18n.language, DATE_TIME);
   const field = (id: string, label: string, control: React.ReactNode) => (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
