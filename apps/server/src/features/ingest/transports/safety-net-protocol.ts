@@ -22,6 +22,8 @@ export type NetCommand =
   | { type: 'marker'; id: number; conn: number; nonce: string }
   /** The outcome of handed-over messages: acknowledge `ok` (committed); cut the connection for `failed`. */
   | { type: 'acks'; ok: number[]; failed: number[] }
+  /** The accepted connection that closed was not taken over: connect again. */
+  | { type: 'reconnect' }
   /** Hand over, and acknowledge, nothing more. */
   | { type: 'halt' }
   /** Close the connection (forced: the session stays on the broker). */
@@ -41,7 +43,10 @@ export type NetEvent =
   | { type: 'acknowledged'; total: number }
   | { type: 'reply'; id: number; error?: string }
   | { type: 'disconnect'; reasonCode: number | undefined }
-  /** A connection closed; `established`: it had been accepted (a refused reconnect was not). */
+  /**
+   * A connection closed; `established`: it had been accepted (a refused reconnect was not), and the
+   * worker waits for `reconnect` or `end`.
+   */
   | { type: 'close'; established: boolean }
   | { type: 'error'; message: string; first: boolean }
   | { type: 'ended' };

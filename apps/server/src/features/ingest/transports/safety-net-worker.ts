@@ -40,13 +40,27 @@ function flushOutbox() {
   port.postMessage({ type: 'messages', conn, batch } satisfies NetEvent);
 }
 
+const RECONNECT_MS = 250;
+// Reconnects are this thread's own (mqtt.js's are off): after an accepted connection closes, the
+// server thread first decides whether another net took the session (then this one ends instead of
+// taking it back once more) and answers `reconnect` or `end`.
 const client = mqtt.connect(data.url, {
   clientId: data.clientId,
   clean: false,
   protocolVersion: 5,
   properties: { sessionExpiryInterval: data.sessionExpirySeconds, receiveMaximum: data.receiveMaximum },
-  reconnectPeriod: 250,
+  reconnectPeriod: 0,
 });
+let ending = false;
+let reconnectTimer: NodeJS.Timeout | undefined;
+const reconnectSoon = () => {
+  clearTimeout(reconnectTimer);
+  reconnectTimer = setTimeout(() => {
+    if (ending || client.connected) return;
+    // The stores are kept: the marker's unacknowledged publish goes out again on the new connection.
+    client.reconnect({ incomingStore: client.incomingStore, outgoingStore: client.outgoingStore });
+  }, RECONNECT_MS);
+};
 // At most Receive Maximum messages handed over and not yet settled, whatever the broker sends.
 const hold = holdAcks(client, { limit: data.receiveMaximum });
 
@@ -99,11 +113,20 @@ client.on('connect', () => {
   post({ type: 'connect', conn });
 });
 client.on('disconnect', (packet: IDisconnectPacket) => post({ type: 'disconnect', reasonCode: packet.reasonCode }));
+/** The broker answered the last attempt with a refusal (a CONNACK reason code): no retry, as mqtt.js does. */
+let refused = false;
 client.on('close', () => {
   post({ type: 'close', established });
+  // An attempt that failed before the broker answered: try again. An accepted connection: the
+  // server thread answers.
+  if (!established && !refused) reconnectSoon();
   established = false;
+  refused = false;
 });
-client.on('error', (err) => post({ type: 'error', message: err.message, first: !connectedOnce }));
+client.on('error', (err) => {
+  if (!established && typeof (err as { code?: unknown }).code === 'number') refused = true;
+  post({ type: 'error', message: err.message, first: !connectedOnce });
+});
 
 setInterval(() => {
   if (acknowledged === reported) return;
@@ -143,11 +166,16 @@ port.on('message', (command: NetCommand) => {
       if (command.conn !== conn) return reply(command.id, Promise.reject(new Error('superseded')));
       expected = command.nonce;
       return reply(command.id, client.publishAsync(data.markerTopic, command.nonce, { qos: 1 }));
+    case 'reconnect':
+      reconnectSoon();
+      return;
     case 'halt':
       mode = 'halted';
       return;
     case 'end':
       mode = 'halted';
+      ending = true;
+      clearTimeout(reconnectTimer);
       // Forced: a graceful end waits for every unacknowledged QoS 1 publish (the marker, kept across
       // reconnects), i.e. forever while the broker is down. The PUBACKs of committed work are
       // written first (the server sent their acks before this).

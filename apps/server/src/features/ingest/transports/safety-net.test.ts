@@ -149,6 +149,13 @@ describe.skipIf(!enabled)('MQTT safety net (Mosquitto restart)', () => {
       shareGroup: 'net-test',
       sessionExpirySeconds: 60,
     });
+    // The server's event loop stalls (a loaded machine) while the two take the session from each
+    // other: the threads that hold the connections must not go on fighting without it, or both nets
+    // count the takeovers and both step down.
+    const stallUntil = performance.now() + 2_000;
+    while (performance.now() < stallUntil) {
+      // busy: no event of either net is handled meanwhile
+    }
     await waitFor('the holder to step down', () => current.safetyNet() === null);
     // The intruder keeps the session (the holder left instead of taking it back again).
     await intruder.settled();

@@ -188,11 +188,16 @@ export async function startSafetyNet(deps: {
         return;
       case 'close': {
         // Only an accepted connection can be taken over; refused reconnects (a broker restarting
-        // while this thread was busy) arrive in a burst and are not a sign of a second net.
-        if (!event.established || stats.mode === 'stopped' || !deps.consumer.connected()) return;
-        const now = performance.now();
-        closes = [...closes.filter((t) => now - t < TAKEOVER_WINDOW_MS), now];
-        if (closes.length >= TAKEOVER_CLOSES) stepDown('session taken over by another connection');
+        // while this thread was busy) arrive in a burst, are not a sign of a second net, and the
+        // worker retries them itself. After an accepted one it waits for this answer, so a net that
+        // steps down never takes the session back once more (which would count against the other).
+        if (!event.established || stats.mode === 'stopped' || stopping) return;
+        if (deps.consumer.connected()) {
+          const now = performance.now();
+          closes = [...closes.filter((t) => now - t < TAKEOVER_WINDOW_MS), now];
+          if (closes.length >= TAKEOVER_CLOSES) return stepDown('session taken over by another connection');
+        }
+        command({ type: 'reconnect' });
         return;
       }
       case 'error':
