@@ -55,6 +55,10 @@ test('a job created from an alarm shows in Related Jobs, the controller’s Jobs
   const history = page.getByRole('region', { name: 'Status History' });
   await expect(history.getByText('New → Started')).toBeVisible();
   await expect(history.getByText('On the way')).toBeVisible();
+  // The confirmation slides in over the bottom of the page, where the edit form's button is: a click
+  // made while it arrives lands on it (and the pointer over it keeps it open). Closed, as a user would.
+  await page.getByRole('button', { name: 'Close toast' }).click();
+  await expect(page.getByText('The job status was updated.')).toHaveCount(0);
 
   await page.getByLabel('Title').fill(`${title} (edited)`);
   await page.getByRole('button', { name: 'Save changes' }).click();

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { DEMO, expect, test } from '../support/fixtures.ts';
 
 test('the user menu shows who is signed in and the spec’s entries', async ({ page, loginAs }) => {
@@ -89,13 +90,8 @@ test('the pending-controllers panel lists pending controllers, then says All Don
   await expect(panel.getByText('There are no controllers left to authorize.')).toBeVisible();
 });
 
-test('on a phone the shell’s banners are in place on the first render: nothing moves when they load', async ({
-  page,
-  loginAs,
-}) => {
-  await page.setViewportSize({ width: 412, height: 823 });
-  await loginAs(DEMO.admin);
-  // The demo has no mail server: administrators see the banner saying so above every page.
+/** Records the page's layout shifts from its first frame on (read with `layoutShifts`). */
+async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
     type Shift = { value: number; sources: { node?: Node; previousRect: DOMRect; currentRect: DOMRect }[] };
     const shifts: { value: number; moved: string[] }[] = [];
@@ -110,11 +106,38 @@ test('on a phone the shell’s banners are in place on the first render: nothing
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto('/');
-  await expect(page.getByText('Email is not being sent.')).toBeVisible();
-  await expect(page.getByRole('article').nth(2)).toBeVisible();
+}
+
+async function layoutShifts(page: Page) {
   // Layout shifts are reported after the frame that made them.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
-  const shifts = await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
-  expect(shifts).toEqual([]);
+  return page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+}
+
+test('on a phone the shell’s banners are in place on the first render: nothing moves when they load', async ({
+  page,
+  loginAs,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await loginAs(DEMO.admin);
+  await recordLayoutShifts(page);
+  await page.goto('/');
+  // The demo has no mail server: administrators see the banner saying so above every page.
+  await expect(page.getByText('Email is not being sent.')).toBeVisible();
+  await expect(page.getByRole('article').nth(2)).toBeVisible();
+  expect(await layoutShifts(page)).toEqual([]);
+});
+
+test('on a desktop the dashboard’s panels above the alarm list are in place on its first render', async ({
+  page,
+  loginAs,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(DEMO.admin);
+  await recordLayoutShifts(page);
+  await page.goto('/');
+  // The demo's rota: "On call now" sits above the list on a desktop.
+  await expect(page.getByRole('heading', { name: 'On call now' })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').nth(3)).toBeVisible();
+  expect(await layoutShifts(page)).toEqual([]);
 });

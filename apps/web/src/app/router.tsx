@@ -103,9 +103,13 @@ const appRoutes = {
     validateSearch: dashboardSearch,
     loaderDeps: ({ search }) => search,
     // The alarm list and tiles are asked for once the guard knows the user, while the page's code
-    // loads and renders; not awaited, so the page shows itself at once.
-    loader: ({ deps }) => {
-      void import('../features/alarms/dashboard-data.ts').then((m) => m.prefetchDashboard(deps, authStore.get().user));
+    // loads and renders; not awaited, so the page shows itself at once. The panels above the list on
+    // a desktop are awaited the first time (they would push it down).
+    loader: async ({ deps }) => {
+      const user = authStore.get().user;
+      const data = await import('../features/alarms/dashboard-data.ts').catch(() => null);
+      data?.prefetchDashboard(deps, user);
+      await data?.ensureDashboardPanels(user);
     },
   }),
   account: createRoute(page('account')),

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@rcm/shared/auth';
-import { QueryClient } from '@tanstack/react-query';
+import { type FetchQueryOptions, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { authStore } from './auth-store.ts';
 
 /** The one query cache of the console. */
@@ -20,4 +20,16 @@ export function clearCacheOnIdentityChange(): () => void {
     current = next;
     queryClient.clear();
   });
+}
+
+/**
+ * What a page needs in place on its first render, asked for before it renders: only while the cache
+ * has never asked (the first page of a signed-in user); afterwards the part keeps itself current and
+ * no navigation waits. A part whose request fails is left out, as the part itself does.
+ */
+export async function fetchFirstTime<TData, TKey extends QueryKey>(
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+): Promise<void> {
+  if (queryClient.getQueryState(options.queryKey) !== undefined) return;
+  await queryClient.fetchQuery(options).catch(() => undefined);
 }

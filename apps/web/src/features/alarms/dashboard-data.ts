@@ -1,8 +1,10 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { PHONE_QUERY } from '../../lib/media.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { fetchFirstTime, queryClient } from '../../lib/query-client.ts';
 import { userCan } from '../../lib/user-can.ts';
-import { type AlarmFilters, alarmStatsQuery, alarmsQuery } from './api/get-alarms.ts';
+import { pagingWarningsQuery } from '../oncall/api.ts';
+import { oncallNowQuery } from '../settings/api/oncall.ts';
+import { type AlarmFilters, alarmStatsQuery, alarmsQuery, placeOptionsQuery } from './api/get-alarms.ts';
 import { phoneDefault } from './components/quick-filters.tsx';
 
 /**
@@ -24,4 +26,18 @@ export function prefetchDashboard(search: AlarmFilters, user: AuthUser | null): 
   const q = dashboardQueries(search, user.id, window.matchMedia(PHONE_QUERY).matches);
   void queryClient.prefetchQuery(q.list);
   void queryClient.prefetchQuery(q.stats);
+}
+
+/**
+ * On a desktop the paging warnings, "On call now" and the filters sit above the alarm list: the route
+ * waits for them the first time (side by side with the page's code), so they do not push the list
+ * down or widen a filter when they arrive. On a phone they follow the list, and nothing waits.
+ */
+export async function ensureDashboardPanels(user: AuthUser | null): Promise<void> {
+  if (!user || window.matchMedia(PHONE_QUERY).matches) return;
+  await Promise.all([
+    userCan(user, 'settings.view') ? fetchFirstTime(pagingWarningsQuery()) : null,
+    userCan(user, 'oncall.view') ? fetchFirstTime(oncallNowQuery()) : null,
+    userCan(user, 'alarm.view') ? fetchFirstTime(placeOptionsQuery(userCan(user, 'organization.viewAll'))) : null,
+  ]);
 }
