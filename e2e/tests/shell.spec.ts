@@ -90,8 +90,17 @@ test('the pending-controllers panel lists pending controllers, then says All Don
   await expect(panel.getByText('There are no controllers left to authorize.')).toBeVisible();
 });
 
-/** Records the page's layout shifts from its first frame on (read with `layoutShifts`). */
-async function recordLayoutShifts(page: Page) {
+/**
+ * Opens the administrator's dashboard at the given size, recording its layout shifts from the first
+ * frame on (read with `layoutShifts`).
+ */
+async function openDashboardRecordingShifts(
+  page: Page,
+  loginAs: (email: string) => Promise<string>,
+  viewport: { width: number; height: number },
+) {
+  await page.setViewportSize(viewport);
+  await loginAs(DEMO.admin);
   await page.addInitScript(() => {
     type Shift = { value: number; sources: { node?: Node; previousRect: DOMRect; currentRect: DOMRect }[] };
     const shifts: { value: number; moved: string[] }[] = [];
@@ -106,6 +115,7 @@ async function recordLayoutShifts(page: Page) {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  await page.goto('/');
 }
 
 async function layoutShifts(page: Page) {
@@ -118,10 +128,7 @@ test('on a phone the shell’s banners are in place on the first render: nothing
   page,
   loginAs,
 }) => {
-  await page.setViewportSize({ width: 412, height: 823 });
-  await loginAs(DEMO.admin);
-  await recordLayoutShifts(page);
-  await page.goto('/');
+  await openDashboardRecordingShifts(page, loginAs, { width: 412, height: 823 });
   // The demo has no mail server: administrators see the banner saying so above every page.
   await expect(page.getByText('Email is not being sent.')).toBeVisible();
   await expect(page.getByRole('article').nth(2)).toBeVisible();
@@ -132,10 +139,7 @@ test('on a desktop the dashboard’s panels above the alarm list are in place on
   page,
   loginAs,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await loginAs(DEMO.admin);
-  await recordLayoutShifts(page);
-  await page.goto('/');
+  await openDashboardRecordingShifts(page, loginAs, { width: 1280, height: 800 });
   // The demo's rota: "On call now" sits above the list on a desktop.
   await expect(page.getByRole('heading', { name: 'On call now' })).toBeVisible();
   await expect(page.getByRole('table').getByRole('row').nth(3)).toBeVisible();
