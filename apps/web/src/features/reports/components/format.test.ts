@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRange, duration, isoDay } from './format.ts';
+import { defaultRange, duration } from './format.ts';
 
 describe('report formats', () => {
   it('writes durations in the largest sensible units', () => {
@@ -13,6 +13,6 @@ describe('report formats', () => {
   it('opens on the last 30 days, today included', () => {
     const now = new Date(2026, 10, 22, 9, 0);
     expect(defaultRange(now)).toEqual({ from: '2026-10-24', to: '2026-11-22' });
-    expect(isoDay(new Date(2026, 0, 5))).toBe('2026-01-05');
+    expect(defaultRange(new Date(2026, 0, 5, 23, 59)).to).toBe('2026-01-05');
   });
 });

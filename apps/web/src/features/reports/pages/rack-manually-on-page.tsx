@@ -2,19 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
-import { dateTime, duration } from '../components/format.ts';
+import { duration } from '../components/format.ts';
 import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
 import { locationColumn, ReportSection, Stat } from '../components/report-parts.tsx';
 
 /** /reports/rack_manually_on: racks manually on now, and the periods they were over the range. */
 export function RackManuallyOnPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [filters, update] = useReportFilters('/reports/rack_manually_on');
   const report = useQuery(reportQuery('rack_manually_on', filters));
   const body = report.data;
-  const lang = i18n.language;
   return (
     <ReportLayout name="rack_manually_on" filters={filters} update={update}>
       <ReportState query={report} empty={!body || (body.summary.episodes === 0 && body.summary.now.length === 0)}>
@@ -46,7 +46,7 @@ export function RackManuallyOnPage() {
                       ),
                     },
                     { key: 'point', header: t('reports.manual.point'), cell: (r) => r.point_name ?? r.point },
-                    { key: 'since', header: t('reports.manual.since'), cell: (r) => dateTime(r.since, lang) },
+                    { key: 'since', header: t('reports.manual.since'), cell: (r) => formatDateTime(r.since) },
                     {
                       key: 'for',
                       header: t('reports.manual.for'),
@@ -87,16 +87,16 @@ export function RackManuallyOnPage() {
                         </>
                       ),
                     },
-                    { key: 'since', header: t('reports.manual.since'), cell: (r) => dateTime(r.since, lang) },
+                    { key: 'since', header: t('reports.manual.since'), cell: (r) => formatDateTime(r.since) },
                     {
                       key: 'until',
                       header: t('reports.manual.until'),
-                      cell: (r) => (r.until ? dateTime(r.until, lang) : t('reports.manual.ongoing')),
+                      cell: (r) => (r.until ? formatDateTime(r.until) : t('reports.manual.ongoing')),
                     },
                     {
                       key: 'lastReading',
                       header: t('reports.manual.lastReading'),
-                      cell: (r) => dateTime(r.last_reading_at, lang),
+                      cell: (r) => formatDateTime(r.last_reading_at),
                     },
                     {
                       key: 'for',

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
-import { dateTime, money } from '../components/format.ts';
+import { money } from '../components/format.ts';
 import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
 import { locationColumn, Stat } from '../components/report-parts.tsx';
 
@@ -63,7 +64,7 @@ export function UriPurchaseOrdersPage() {
               titleColumns={2}
               columns={[
                 { key: 'number', header: t('reports.uri.number'), className: 'font-medium', cell: (r) => r.number },
-                { key: 'placedAt', header: t('reports.uri.placedAt'), cell: (r) => dateTime(r.placed_at, lang) },
+                { key: 'placedAt', header: t('reports.uri.placedAt'), cell: (r) => formatDateTime(r.placed_at) },
                 { key: 'status', header: t('reports.status'), cell: (r) => t(`reports.poStatus.${r.status}`) },
                 locationColumn(t('reports.location')),
                 {
