@@ -25,11 +25,12 @@ export function clearCacheOnIdentityChange(): () => void {
 /**
  * What a page needs in place on its first render, asked for before it renders: only while the cache
  * has never asked (the first page of a signed-in user); afterwards the part keeps itself current and
- * no navigation waits. A part whose request fails is left out, as the part itself does.
+ * no navigation waits. One try: a request that fails does not hold the first render for a retry; the
+ * part is left out and asks again itself when it mounts.
  */
 export async function fetchFirstTime<TData, TKey extends QueryKey>(
   options: FetchQueryOptions<TData, Error, TData, TKey>,
 ): Promise<void> {
   if (queryClient.getQueryState(options.queryKey) !== undefined) return;
-  await queryClient.fetchQuery(options).catch(() => undefined);
+  await queryClient.fetchQuery({ ...options, retry: false }).catch(() => undefined);
 }
