@@ -6,6 +6,7 @@ import { Webhook as Signer } from 'standardwebhooks';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { postGuarded } from '../../lib/public-address.ts';
 import { toDate } from '../../lib/sql.ts';
+import { createAuditRepo } from '../audit/repo.ts';
 import type { AlarmRow } from '../notifications/alarm-outbox-repo.ts';
 import { alarmMessage, genericAlarm, renderBody, testMessage, type WebhookContext } from './webhook-payloads.ts';
 import {
@@ -15,6 +16,7 @@ import {
   insertDelivery,
   organizationRef,
   recordAttempt,
+  turnOffWebhook,
   userNames,
   webhooksFor,
 } from './webhooks-repo.ts';
@@ -120,7 +122,9 @@ async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<v
       });
       statusCode = answer.status;
       durationMs = answer.durationMs;
-      if (answer.status < 200 || answer.status >= 300)
+      if (answer.status === 410)
+        error = 'The receiver answered 410 Gone: it takes no more messages, so the webhook was turned off.';
+      else if (answer.status < 200 || answer.status >= 300)
         error = `The receiver answered ${answer.status}${answer.body ? `: ${answer.body.slice(0, 200)}` : '.'}`;
     } catch (err) {
       error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
@@ -128,9 +132,13 @@ async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<v
   }
   const attempts = Number(d.attempts);
   const next = new Date(deps.now().getTime() + webhookBackoffMs(attempts));
-  const giveUp = !d.enabled || next > toDate(d.give_up_at);
-  await deps.db.transaction((tx) =>
-    recordAttempt(tx, {
+  // 410 Gone: the receiver says it is gone for good (a deleted Slack or Teams connector, a Standard
+  // Webhooks endpoint asking to stop). Not retried, and the webhook is turned off (audited as a change
+  // made by the system), so its later deliveries fail at once instead of retrying for a day.
+  const gone = statusCode === 410;
+  const giveUp = !d.enabled || gone || next > toDate(d.give_up_at);
+  await deps.db.transaction(async (tx) => {
+    await recordAttempt(tx, {
       deliveryId: Number(d.id),
       attempt: attempts,
       at,
@@ -138,8 +146,21 @@ async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<v
       error,
       durationMs,
       next: giveUp ? null : next,
-    }),
-  );
+    });
+    if (gone && (await turnOffWebhook(tx, Number(d.webhook_id), at)))
+      await createAuditRepo(deps.db).record(
+        {
+          actorUserId: null,
+          organizationId: d.organization_id == null ? null : Number(d.organization_id),
+          action: 'webhook.update',
+          subjectType: 'webhook',
+          subjectId: Number(d.webhook_id),
+          before: { enabled: true },
+          after: { enabled: false },
+        },
+        tx,
+      );
+  });
   if (error !== null) deps.log?.warn({ deliveryId: d.id, attempts, err: error }, 'webhooks: delivery failed');
 }
 

@@ -235,9 +235,12 @@ export type ClaimedDelivery = {
   kind: WebhookKind;
   secret: string;
   enabled: boolean;
+  webhook_id: number;
+  organization_id: number | null;
 };
 
-const claimedColumns = sql`d.id, d.message_id, d.body, d.attempts, d.give_up_at, w.url, w.kind, w.secret, w.enabled`;
+const claimedColumns = sql`d.id, d.message_id, d.body, d.attempts, d.give_up_at, w.url, w.kind, w.secret, w.enabled,
+  w.id as webhook_id, w.organization_id`;
 
 /**
  * Claims due deliveries with one UPDATE over rows picked `FOR UPDATE SKIP LOCKED` that also moves
@@ -286,4 +289,14 @@ export async function recordAttempt(
   else
     await db.execute(sql`update webhook_deliveries set status = ${r.next ? 'queued' : 'failed'},
       next_attempt_at = ${r.next ? r.next.toISOString() : null}::timestamptz where id = ${r.deliveryId}`);
+}
+
+/** Turns a webhook off (its receiver answered 410 Gone); false when it was already off. */
+export async function turnOffWebhook(db: DbOrTx, id: number, at: Date): Promise<boolean> {
+  const rows = await query(
+    db,
+    sql`update webhooks set enabled = false, updated_at = ${at.toISOString()}::timestamptz
+      where id = ${id} and enabled returning id`,
+  );
+  return rows.length > 0;
 }

@@ -310,6 +310,41 @@ describe('outbound webhooks', () => {
     expect(receiver.at('/failing')).toHaveLength(count);
   });
 
+  it('stops at a 410 Gone: not retried, the webhook turned off by the system (audited), its later deliveries not sent', async () => {
+    receiver.answer('/gone', 410);
+    const hook = await createHook(admin, {
+      name: 'Archived channel',
+      url: receiver.url('/gone'),
+      kind: 'slack',
+      organization_id: null,
+      events: ['alarm.raised'],
+    });
+    const test = await call(admin, 'POST', `/settings/webhooks/${hook.data.id}/test`);
+    expect(test.statusCode, test.body).toBe(200);
+    const delivery = test.json().data;
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null });
+    expect(delivery.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 410 });
+    expect(delivery.attempt_log[0].error).toContain('turned off');
+
+    const read = await call(admin, 'GET', `/settings/webhooks/${hook.data.id}`);
+    expect(read.json().data.enabled).toBe(false);
+    const audit = await query<{ actor_user_id: number | null; action: string; before: unknown; after: unknown }>(
+      fx.server.database.db,
+      sql`select actor_user_id, action, before, after from audit_log
+        where subject_type = 'webhook' and subject_id = ${String(hook.data.id)} order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['webhook.create', 'webhook.update']);
+    expect(audit[1]).toMatchObject({ actor_user_id: null, before: { enabled: true }, after: { enabled: false } });
+
+    // Turned off: an alarm raised afterwards queues nothing for it, and a day of passes sends nothing more.
+    await raise(ours);
+    for (let i = 0; i < 13; i++) {
+      advance(clock, 2 * HOUR);
+      await deliverWebhooks(fx.deps);
+    }
+    expect(receiver.at('/gone')).toHaveLength(1);
+  });
+
   it('delivers once when several workers claim at the same time', async () => {
     const hook = await createHook(admin, {
       name: 'Once',
