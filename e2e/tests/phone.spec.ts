@@ -154,11 +154,19 @@ test.describe('the dashboard on a phone', () => {
   test('alarms come first as cards, and one tap acknowledges one', async ({ page, loginAs, apiAs }) => {
     const api = await apiAs(DEMO.admin);
     await loginAs(DEMO.admin);
+    const typesAsked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/alarm-types') typesAsked.push(r.url());
+    });
     await open(page, '/?status=active');
-    // The filters wait behind a button; the alarms are cards with severity, place and time.
+    // The filters wait behind a button, and their options are asked for when it is first tapped; the
+    // alarms are cards with severity, place and time.
+    await expect(page.getByRole('list', { name: 'Alarms' }).getByRole('listitem').first()).toBeVisible();
     await expect(page.getByLabel('Severity')).toBeHidden();
+    expect(typesAsked).toEqual([]);
     await page.getByRole('button', { name: /^Filters/ }).click();
     await expect(page.getByLabel('Severity')).toBeVisible();
+    await expect.poll(() => typesAsked.length).toBe(1);
     await page.getByRole('button', { name: /^Filters/ }).click();
     const cards = page.getByRole('list', { name: 'Alarms' }).getByRole('listitem');
     await expect(cards.first()).toBeVisible();

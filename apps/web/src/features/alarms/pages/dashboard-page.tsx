@@ -63,6 +63,9 @@ function AlarmDashboard() {
   // On a phone the alarms come first: the tiles are compact and the filters wait behind a button.
   const phone = phoneFirst;
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // On a phone the filters' options (organizations, locations, alarm types) are asked for when the
+  // panel first opens, not with the alarms: most visits never open it.
+  const [filtersShown, setFiltersShown] = useState(!phone);
   const list = useQuery(queries.list);
   const stats = useQuery(queries.stats);
 
@@ -149,7 +152,10 @@ function AlarmDashboard() {
             type="button"
             aria-expanded={filtersOpen}
             aria-controls="dashboard-filters"
-            onClick={() => setFiltersOpen((open) => !open)}
+            onClick={() => {
+              setFiltersOpen((open) => !open);
+              setFiltersShown(true);
+            }}
             className={secondaryButton}
           >
             {hasFilters ? t('dashboard.filtersCount', { count: filterCount }) : t('dashboard.filters')}
@@ -170,7 +176,7 @@ function AlarmDashboard() {
         hidden={phone && !filtersOpen}
         className="mt-6 flex flex-wrap items-end justify-between gap-3"
       >
-        <AlarmFiltersBar filters={filters} onChange={update} />
+        {filtersShown || !phone ? <AlarmFiltersBar filters={filters} onChange={update} /> : null}
         <div className="flex flex-wrap items-center gap-2">
           <button
             type="button"
