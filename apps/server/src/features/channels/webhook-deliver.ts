@@ -19,7 +19,7 @@ import {
   turnOffWebhook,
   userNames,
   webhooksFor,
-} from './webhooks-repo.ts';
+} from './webhook-queue-repo.ts';
 
 /** A delivery not answered within this lease (its worker died) is claimed again. */
 const CLAIM_LEASE_MS = 5 * 60_000;

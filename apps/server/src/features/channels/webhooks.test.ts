@@ -79,6 +79,15 @@ async function createHook(token: string, body: Record<string, unknown>) {
   return res.json() as { data: { id: number }; secret: string };
 }
 
+/** A webhook of every organization at `path` of the receiver, which answers `status`; "Send test" once. */
+async function testAgainst(path: string, status: number, body: Record<string, unknown>) {
+  receiver.answer(path, status);
+  const hook = await createHook(admin, { url: receiver.url(path), organization_id: null, ...body });
+  const test = await call(admin, 'POST', `/settings/webhooks/${hook.data.id}/test`);
+  expect(test.statusCode, test.body).toBe(200);
+  return { hook, delivery: test.json().data };
+}
+
 async function raise(controller: number) {
   const [alarm] = await seedAlarms(fx.server.database.db, [
     { controller, type: 'LOW_LIQUID_LEVEL', raisedAt: clock.now },
@@ -258,17 +267,11 @@ describe('outbound webhooks', () => {
   });
 
   it('sends a test, retries a failing receiver with backoff on the clock, logs every attempt and gives up after 24 h', async () => {
-    receiver.answer('/failing', 500);
-    const hook = await createHook(admin, {
+    const { hook, delivery: first } = await testAgainst('/failing', 500, {
       name: 'Failing',
-      url: receiver.url('/failing'),
       kind: 'generic',
-      organization_id: null,
       events: ['alarm.cleared'],
     });
-    const test = await call(admin, 'POST', `/settings/webhooks/${hook.data.id}/test`);
-    expect(test.statusCode, test.body).toBe(200);
-    const first = test.json().data;
     expect(first).toMatchObject({ event: 'webhook.test', status: 'queued', attempts: 1 });
     expect(first.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 500 });
     expect(first.attempt_log[0].error).toContain('500');
@@ -311,17 +314,11 @@ describe('outbound webhooks', () => {
   });
 
   it('stops at a 410 Gone: not retried, the webhook turned off by the system (audited), its later deliveries not sent', async () => {
-    receiver.answer('/gone', 410);
-    const hook = await createHook(admin, {
+    const { hook, delivery } = await testAgainst('/gone', 410, {
       name: 'Archived channel',
-      url: receiver.url('/gone'),
       kind: 'slack',
-      organization_id: null,
       events: ['alarm.raised'],
     });
-    const test = await call(admin, 'POST', `/settings/webhooks/${hook.data.id}/test`);
-    expect(test.statusCode, test.body).toBe(200);
-    const delivery = test.json().data;
     expect(delivery).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null });
     expect(delivery.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 410 });
     expect(delivery.attempt_log[0].error).toContain('turned off');
