@@ -65,7 +65,7 @@ function AlarmDashboard() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   // On a phone the filters' options (organizations, locations, alarm types) are asked for when the
   // panel first opens, not with the alarms: most visits never open it.
-  const [filtersShown, setFiltersShown] = useState(!phone);
+  const [filtersOpened, setFiltersOpened] = useState(false);
   const list = useQuery(queries.list);
   const stats = useQuery(queries.stats);
 
@@ -154,7 +154,7 @@ function AlarmDashboard() {
             aria-controls="dashboard-filters"
             onClick={() => {
               setFiltersOpen((open) => !open);
-              setFiltersShown(true);
+              setFiltersOpened(true);
             }}
             className={secondaryButton}
           >
@@ -176,7 +176,7 @@ function AlarmDashboard() {
         hidden={phone && !filtersOpen}
         className="mt-6 flex flex-wrap items-end justify-between gap-3"
       >
-        {filtersShown || !phone ? <AlarmFiltersBar filters={filters} onChange={update} /> : null}
+        {filtersOpened || !phone ? <AlarmFiltersBar filters={filters} onChange={update} /> : null}
         <div className="flex flex-wrap items-center gap-2">
           <button
             type="button"
