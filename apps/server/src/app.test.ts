@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -149,5 +150,35 @@ describe('security headers', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: headers(token) });
       for (const name of names) expect([url, name, res.headers[name]]).toEqual([url, name, expected[name]]);
     }
+  });
+});
+
+describe('compressed API answers', () => {
+  it('sends a large answer in brotli or gzip to a client that accepts it, the same JSON inside', async () => {
+    const get = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const page = plain.json();
+    expect(page.openapi).toMatch(/^3\./);
+
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(page);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(page);
+  });
+
+  it('sends a small answer as it is', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ status: 'ok' });
   });
 });

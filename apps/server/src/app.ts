@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -191,6 +193,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      // The API's answers of 1 KiB and more go compressed to a client that accepts it (a page of
+      // alarms is ~15 KiB of JSON, ~2 KiB in brotli; quality 4 costs about what gzip does). The built
+      // files are compressed once at build time instead (registerSpa), so this stays inside /api.
+      await api.register(compress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       for (const feature of FEATURES) await api.register(feature(context));
     },
     { prefix: '/api' },

@@ -7,9 +7,13 @@ import { useAuth } from '../lib/auth-store.ts';
 const loadShell = () => import('./shell/app-shell.tsx');
 const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));
 
-/** Starts downloading the signed-in shell (a returning user's first screen needs it). */
+/**
+ * Starts downloading the signed-in shell and the code that reads its banners (a returning user's
+ * first screen needs both; the route guard asks for the banners).
+ */
 export function preloadShell(): void {
   void loadShell().catch(() => undefined);
+  void import('./shell/shell-data.ts').catch(() => undefined);
 }
 
 /**
