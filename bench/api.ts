@@ -6,6 +6,7 @@
  *
  * --only <text>: run only the calls whose path contains the text; --scratch: print, do not record;
  * --server-flags="<node flags>": for the server process, e.g. --server-flags="--cpu-prof --cpu-prof-dir=/tmp/prof".
+ * --accept-encoding="br, gzip": ask for compressed answers, as a browser does (autocannon asks for none).
  *
  * Seeds PostgreSQL at scale, then loads the dashboard's calls (the alarm list with filters and the
  * stat tiles) with 50 concurrent connections through the real HTTP API, as an organization's
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     scratch: { type: 'boolean', default: false },
     'server-flags': { type: 'string', default: '' },
+    'accept-encoding': { type: 'string' },
   },
 });
 const alarms = Number(values.alarms);
@@ -213,8 +215,17 @@ const flagsNote = `server flags ${serverFlags.join(' ')}`;
 const socketNote = /[?&]host=(\/|%2F)/i.test(url) ? 'PostgreSQL over its Unix socket' : null;
 for (const s of scenarios.filter((x) => !values.only || x.path.includes(values.only))) {
   const auth = await token(s.email);
-  const measured = await load(`${server.url}${s.path}`, child.pid, { authorization: `Bearer ${auth}` });
-  report([s.who, socketNote, flagsNote].filter(Boolean).join('; '), s.path.replace('/api/', ''), measured);
+  const encoding = values['accept-encoding'];
+  const measured = await load(`${server.url}${s.path}`, child.pid, {
+    authorization: `Bearer ${auth}`,
+    ...(encoding ? { 'accept-encoding': encoding } : {}),
+  });
+  const encodingNote = encoding ? `Accept-Encoding: ${encoding}` : null;
+  report(
+    [s.who, socketNote, flagsNote, encodingNote].filter(Boolean).join('; '),
+    s.path.replace('/api/', ''),
+    measured,
+  );
 }
 
 /**

@@ -193,13 +193,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      // The API's answers of 1 KiB and more go compressed to a client that accepts it (a page of
-      // alarms is ~15 KiB of JSON, ~2 KiB in brotli; quality 4 costs about what gzip does). The built
+      // The API's answers of 1 KiB and more go compressed to a client that accepts it: a page of 25
+      // alarms is ~22 KiB of JSON and ~3 KiB in brotli at quality 1. Compressed in the request's own
+      // turn (syncThreshold), it adds ~10 % to the list's server CPU; the library's stream path for
+      // answers over its default 8 KiB cost three times the request (bench/results/api.md). The built
       // files are compressed once at build time instead (registerSpa), so this stays inside /api.
       await api.register(compress, {
         threshold: 1024,
+        syncThreshold: 256 * 1024,
         encodings: ['br', 'gzip'],
-        brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+        brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
       });
       for (const feature of FEATURES) await api.register(feature(context));
     },
