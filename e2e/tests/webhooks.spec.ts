@@ -50,6 +50,9 @@ for (const [locale, words] of [
       delivered: 'Delivered',
       testEvent: 'Test',
       close: 'Close',
+      reason: 'The receiver answered 500: “receiver error”',
+      retried: 'It will be retried.',
+      retrying: 'Retrying',
     },
   ],
   [
@@ -70,6 +73,9 @@ for (const [locale, words] of [
       delivered: 'Entregado',
       testEvent: 'Prueba',
       close: 'Cerrar',
+      reason: 'El receptor respondió 500: “receiver error”',
+      retried: 'Se reintentará.',
+      retrying: 'Reintentando',
     },
   ],
 ] as const) {
@@ -134,5 +140,16 @@ for (const [locale, words] of [
     await expect(row).toContainText(words.testEvent);
     await expectAccessible(page, `webhook deliveries ${locale}`);
     await log.getByRole('button', { name: words.close }).click();
+
+    // A receiver that fails: the reason in the reader's language, the receiver's own words quoted.
+    receiver.answer(path, 500);
+    await testButton.click();
+    await expect(page.getByText(`${words.reason} ${words.retried}`)).toBeVisible();
+    await page.getByRole('button', { name: `${words.log} ${name}` }).click();
+    const failing = page
+      .getByRole('dialog', { name: `${words.log} ${name}` })
+      .getByRole('row')
+      .filter({ hasText: words.retrying });
+    await expect(failing).toContainText(words.reason);
   });
 }

@@ -77,10 +77,29 @@ export type Webhook = z.infer<typeof webhook>;
 /** The answer to a creation: the only time the signing secret is shown. */
 export const webhookCreated = z.object({ data: webhook, secret: z.string() });
 
+/**
+ * Why an attempt failed, shown in the reader's language: the webhook was off, the receiver answered
+ * 410 Gone (the webhook is turned off) or another status outside 2xx, no answer in time, a private or
+ * local address, not an http(s) address, or the network (refused, unknown host, reset).
+ */
+export const WEBHOOK_ATTEMPT_ERRORS = [
+  'disabled',
+  'gone',
+  'status',
+  'timeout',
+  'private',
+  'invalid_url',
+  'network',
+] as const;
+export type WebhookAttemptError = (typeof WEBHOOK_ATTEMPT_ERRORS)[number];
+
 export const webhookAttempt = z.object({
   attempt: z.number().int(),
   at: z.string(),
   status_code: z.number().int().nullable(),
+  /** Null when the attempt was delivered. */
+  error_code: z.enum(WEBHOOK_ATTEMPT_ERRORS).nullable(),
+  /** What the receiver answered (its first 200 characters) or the network said, quoted as it came. */
   error: z.string().nullable(),
   duration_ms: z.number().int(),
 });

@@ -3,6 +3,7 @@
  * Teams, or a generic receiver signed per Standard Webhooks), the queue of deliveries (an outbox the
  * notification worker claims) and every attempt with its answer.
  */
+import type { WebhookAttemptError } from '@rcm/shared/webhooks';
 import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { organizations, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
@@ -74,6 +75,9 @@ export const webhookAttempts = pgTable(
     attempt: integer('attempt').notNull(),
     at: ts('at').notNull(),
     statusCode: integer('status_code'),
+    /** Why the attempt failed (WEBHOOK_ATTEMPT_ERRORS); null when it was sent. */
+    errorCode: text('error_code').$type<WebhookAttemptError>(),
+    /** What the receiver answered or the network said, quoted as it came; null when there was nothing. */
     error: text('error'),
     durationMs: integer('duration_ms').notNull(),
   },

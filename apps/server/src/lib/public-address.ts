@@ -51,6 +51,22 @@ export class PrivateAddressError extends Error {
   }
 }
 
+/** A target that is not an http(s) address. */
+export class InvalidTargetError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidTargetError';
+  }
+}
+
+/** No answer within the request's time limit. */
+export class NoAnswerError extends Error {
+  constructor(timeoutMs: number) {
+    super(`No answer within ${Math.round(timeoutMs / 1000)} s.`);
+    this.name = 'NoAnswerError';
+  }
+}
+
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
@@ -88,11 +104,11 @@ export function postGuarded(
     try {
       url = new URL(target);
     } catch {
-      reject(new Error('Not a valid address.'));
+      reject(new InvalidTargetError('Not a valid address.'));
       return;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      reject(new Error('Only http and https addresses are called.'));
+      reject(new InvalidTargetError('Only http and https addresses are called.'));
       return;
     }
     const host = hostOf(url);
@@ -129,7 +145,7 @@ export function postGuarded(
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`No answer within ${Math.round(r.timeoutMs / 1000)} s.`)));
+    req.on('timeout', () => req.destroy(new NoAnswerError(r.timeoutMs)));
     req.on('error', (err) => reject(err));
     req.end(body);
   });

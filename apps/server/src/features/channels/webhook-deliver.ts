@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeLocale } from '@rcm/shared/locale';
-import type { WebhookEvent, WebhookKind } from '@rcm/shared/webhooks';
+import type { WebhookAttemptError, WebhookEvent, WebhookKind } from '@rcm/shared/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook as Signer } from 'standardwebhooks';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { postGuarded } from '../../lib/public-address.ts';
+import { InvalidTargetError, NoAnswerError, PrivateAddressError, postGuarded } from '../../lib/public-address.ts';
 import { toDate } from '../../lib/sql.ts';
 import { createAuditRepo } from '../audit/repo.ts';
 import type { AlarmRow } from '../notifications/alarm-outbox-repo.ts';
@@ -105,13 +105,22 @@ export function webhookHeaders(d: Pick<ClaimedDelivery, 'kind' | 'secret' | 'mes
   return headers;
 }
 
+/** Why a send was refused or failed before any answer (the receiver's own text is kept for 'network'). */
+function attemptErrorOf(err: unknown): WebhookAttemptError {
+  if (err instanceof PrivateAddressError) return 'private';
+  if (err instanceof NoAnswerError) return 'timeout';
+  if (err instanceof InvalidTargetError) return 'invalid_url';
+  return 'network';
+}
+
 /** One attempt at a claimed delivery: sent, or its error logged and retried with backoff until 24 h passed. */
 async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<void> {
   const at = deps.now();
   let statusCode: number | null = null;
+  let errorCode: WebhookAttemptError | null = null;
   let error: string | null = null;
   let durationMs = 0;
-  if (!d.enabled) error = 'The webhook is disabled.';
+  if (!d.enabled) errorCode = 'disabled';
   else {
     try {
       const answer = await postGuarded(d.url, {
@@ -122,12 +131,14 @@ async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<v
       });
       statusCode = answer.status;
       durationMs = answer.durationMs;
-      if (answer.status === 410)
-        error = 'The receiver answered 410 Gone: it takes no more messages, so the webhook was turned off.';
-      else if (answer.status < 200 || answer.status >= 300)
-        error = `The receiver answered ${answer.status}${answer.body ? `: ${answer.body.slice(0, 200)}` : '.'}`;
+      if (answer.status === 410) errorCode = 'gone';
+      else if (answer.status < 200 || answer.status >= 300) {
+        errorCode = 'status';
+        error = answer.body.slice(0, 200) || null;
+      }
     } catch (err) {
-      error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      errorCode = attemptErrorOf(err);
+      if (errorCode === 'network') error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     }
   }
   const attempts = Number(d.attempts);
@@ -143,6 +154,7 @@ async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<v
       attempt: attempts,
       at,
       statusCode,
+      errorCode,
       error,
       durationMs,
       next: giveUp ? null : next,
@@ -161,7 +173,8 @@ async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<v
         tx,
       );
   });
-  if (error !== null) deps.log?.warn({ deliveryId: d.id, attempts, err: error }, 'webhooks: delivery failed');
+  if (errorCode !== null)
+    deps.log?.warn({ deliveryId: d.id, attempts, reason: errorCode, err: error }, 'webhooks: delivery failed');
 }
 
 /**

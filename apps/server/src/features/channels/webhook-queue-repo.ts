@@ -1,4 +1,4 @@
-import type { WebhookEvent, WebhookKind } from '@rcm/shared/webhooks';
+import type { WebhookAttemptError, WebhookEvent, WebhookKind } from '@rcm/shared/webhooks';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookDeliveries } from '../../db/schema-webhooks.ts';
@@ -114,14 +114,16 @@ export async function recordAttempt(
     attempt: number;
     at: Date;
     statusCode: number | null;
+    errorCode: WebhookAttemptError | null;
     error: string | null;
     durationMs: number;
     next: Date | null;
   },
 ): Promise<void> {
-  await db.execute(sql`insert into webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
-    values (${r.deliveryId}, ${r.attempt}, ${r.at.toISOString()}::timestamptz, ${r.statusCode}, ${r.error}, ${r.durationMs})`);
-  if (r.error === null)
+  await db.execute(sql`insert into webhook_attempts (delivery_id, attempt, at, status_code, error_code, error, duration_ms)
+    values (${r.deliveryId}, ${r.attempt}, ${r.at.toISOString()}::timestamptz, ${r.statusCode}, ${r.errorCode}, ${r.error},
+      ${r.durationMs})`);
+  if (r.errorCode === null)
     await db.execute(sql`update webhook_deliveries set status = 'sent', sent_at = ${r.at.toISOString()}::timestamptz,
       next_attempt_at = null where id = ${r.deliveryId}`);
   else

@@ -165,7 +165,8 @@ export function createWebhooksRepo(db: DbOrTx) {
       if (ids.length === 0) return [];
       return query<AttemptRow>(
         db,
-        sql`select id, delivery_id as "deliveryId", attempt, at, status_code as "statusCode", error, duration_ms as "durationMs"
+        sql`select id, delivery_id as "deliveryId", attempt, at, status_code as "statusCode",
+              error_code as "errorCode", error, duration_ms as "durationMs"
             from webhook_attempts where delivery_id = any(${`{${ids.join(',')}}`}::int[]) order by attempt desc`,
       );
     },

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -273,8 +275,7 @@ describe('outbound webhooks', () => {
       events: ['alarm.cleared'],
     });
     expect(first).toMatchObject({ event: 'webhook.test', status: 'queued', attempts: 1 });
-    expect(first.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 500 });
-    expect(first.attempt_log[0].error).toContain('500');
+    expect(first.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 500, error_code: 'status' });
     const [sent] = receiver.at('/failing');
     expect((verify(hook.secret, sent ?? { body: '', headers: {} }) as { type: string }).type).toBe('webhook.test');
 
@@ -320,8 +321,7 @@ describe('outbound webhooks', () => {
       events: ['alarm.raised'],
     });
     expect(delivery).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null });
-    expect(delivery.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 410 });
-    expect(delivery.attempt_log[0].error).toContain('turned off');
+    expect(delivery.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 410, error_code: 'gone', error: null });
 
     const read = await call(admin, 'GET', `/settings/webhooks/${hook.data.id}`);
     expect(read.json().data.enabled).toBe(false);
@@ -340,6 +340,23 @@ describe('outbound webhooks', () => {
       await deliverWebhooks(fx.deps);
     }
     expect(receiver.at('/gone')).toHaveLength(1);
+  });
+
+  it('logs a receiver that cannot be reached with the network’s own words', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const hook = await createHook(admin, {
+      name: 'Nobody there',
+      url: `http://127.0.0.1:${port}/hook`,
+      kind: 'generic',
+      organization_id: null,
+    });
+    const test = await call(admin, 'POST', `/settings/webhooks/${hook.data.id}/test`);
+    const [attempt] = test.json().data.attempt_log;
+    expect(attempt).toMatchObject({ error_code: 'network', status_code: null });
+    expect(attempt.error).toContain('ECONNREFUSED');
   });
 
   it('delivers once when several workers claim at the same time', async () => {
@@ -455,7 +472,6 @@ describe('outbound webhooks', () => {
     await deliverWebhooks({ ...fx.deps, allowPrivateWebhooks: false });
     expect(receiver.at('/rebound')).toHaveLength(2);
     const log = (await call(admin, 'GET', `/settings/webhooks/${hook.data.id}/deliveries`)).json().data[0];
-    expect(log.attempt_log[0].error).toContain('private or local address');
-    expect(log.attempt_log[0].status_code).toBeNull();
+    expect(log.attempt_log[0]).toMatchObject({ error_code: 'private', error: null, status_code: null });
   });
 });

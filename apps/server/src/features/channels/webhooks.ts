@@ -47,6 +47,7 @@ export function toDelivery(d: DeliveryRow, attempts: AttemptRow[]): WebhookDeliv
         attempt: Number(a.attempt),
         at: toIso(a.at) ?? '',
         status_code: a.statusCode === null ? null : Number(a.statusCode),
+        error_code: a.errorCode,
         error: a.error,
         duration_ms: Number(a.durationMs),
       })),

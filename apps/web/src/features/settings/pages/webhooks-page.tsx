@@ -1,5 +1,6 @@
-import type { Webhook, WebhookBody, WebhookDelivery } from '@rcm/shared/webhooks';
+import type { Webhook, WebhookAttempt, WebhookBody, WebhookDelivery } from '@rcm/shared/webhooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -66,7 +67,13 @@ export function WebhooksPage() {
       const [attempt] = delivery.attempt_log;
       if (delivery.status === 'sent')
         toast.success(t('settings.webhooks.testSent', { name: hook.name, code: attempt?.status_code ?? '' }));
-      else toast.error(t('settings.webhooks.testFailed', { name: hook.name, error: attempt?.error ?? '' }));
+      else
+        toast.error(
+          t(delivery.status === 'queued' ? 'settings.webhooks.testFailed' : 'settings.webhooks.testFailedFinal', {
+            name: hook.name,
+            error: attempt ? attemptReason(attempt, t) : '',
+          }),
+        );
     } catch (err) {
       toast.error(failureMessage(err, t('errors.network')));
     } finally {
@@ -273,10 +280,34 @@ function DeliveryLog(props: { webhook: Webhook; locale: string }) {
             className: 'align-top tabular-nums',
             cell: (d) => last(d)?.status_code ?? '—',
           },
-          { key: 'error', header: w('error'), className: 'align-top break-words', cell: (d) => last(d)?.error ?? '' },
+          {
+            key: 'error',
+            header: w('error'),
+            className: 'align-top break-words',
+            cell: (d) => {
+              const attempt = last(d);
+              return attempt ? attemptReason(attempt, t) : '';
+            },
+          },
         ]}
       />
       <ListPagination meta={query.data?.meta} onPage={setPage} />
     </>
   );
+}
+
+/** Why an attempt failed, in the reader's language, with the receiver's or the network's own words quoted. */
+function attemptReason(a: WebhookAttempt, t: TFunction): string {
+  switch (a.error_code) {
+    case null:
+      return '';
+    case 'status':
+      return a.error
+        ? t('settings.webhooks.reasons.statusSaid', { code: a.status_code, said: a.error })
+        : t('settings.webhooks.reasons.status', { code: a.status_code });
+    case 'network':
+      return t('settings.webhooks.reasons.network', { said: a.error ?? '' });
+    default:
+      return t(`settings.webhooks.reasons.${a.error_code}`);
+  }
 }

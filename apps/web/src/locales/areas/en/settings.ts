@@ -267,6 +267,17 @@ export const en = {
     testing: 'Sending…',
     testSent: 'Test delivered to {{name}} (answer {{code}}).',
     testFailed: 'The test to {{name}} failed: {{error}} It will be retried.',
+    testFailedFinal: 'The test to {{name}} failed: {{error}}',
+    reasons: {
+      disabled: 'The webhook is disabled.',
+      gone: 'The receiver answered 410 Gone: it takes no more messages, so the webhook was turned off.',
+      status: 'The receiver answered {{code}}.',
+      statusSaid: 'The receiver answered {{code}}: “{{said}}”',
+      timeout: 'The receiver did not answer in time.',
+      private: 'The address is private or local; this console does not send there.',
+      invalid_url: 'The address is not a valid http or https address.',
+      network: 'The receiver could not be reached ({{said}}).',
+    },
     secretTitle: 'Signing secret of {{name}}',
     secretHelp:
       'Copy this secret into the receiving system now: it verifies the webhook-signature header of every delivery. It is not shown again.',

@@ -272,6 +272,17 @@ export const es: Widen<typeof en> = {
     testing: 'Enviando…',
     testSent: 'Prueba entregada a {{name}} (respuesta {{code}}).',
     testFailed: 'La prueba a {{name}} falló: {{error}} Se reintentará.',
+    testFailedFinal: 'La prueba a {{name}} falló: {{error}}',
+    reasons: {
+      disabled: 'El webhook está desactivado.',
+      gone: 'El receptor respondió 410 Gone: ya no acepta mensajes, así que el webhook se desactivó.',
+      status: 'El receptor respondió {{code}}.',
+      statusSaid: 'El receptor respondió {{code}}: “{{said}}”',
+      timeout: 'El receptor no respondió a tiempo.',
+      private: 'La dirección es privada o local; esta consola no envía ahí.',
+      invalid_url: 'La dirección no es una dirección http o https válida.',
+      network: 'No se pudo contactar al receptor ({{said}}).',
+    },
     secretTitle: 'Secreto de firma de {{name}}',
     secretHelp:
       'Copia este secreto en el sistema receptor ahora: verifica el encabezado webhook-signature de cada entrega. No se vuelve a mostrar.',
