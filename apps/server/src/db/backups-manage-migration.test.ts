@@ -1,8 +1,8 @@
 import { PERMISSIONS } from '@rcm/shared/permissions';
 import { asc } from 'drizzle-orm';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ROLES } from '../seed/roles.ts';
-import { migrationsBefore, openTestDatabase } from '../test/database.ts';
+import { openDatabaseBefore } from '../test/database.ts';
 import { migrateDatabase } from './client.ts';
 import { roles } from './schema.ts';
 
@@ -10,10 +10,7 @@ const BEFORE = PERMISSIONS.filter((p) => p !== 'backups_manage');
 
 describe('migration 0024: backups_manage', () => {
   it('is granted to the Administrator role (renamed or not) and to no other role', async () => {
-    const before = await migrationsBefore('0024_backups_manage');
-    onTestFinished(before.remove);
-    const database = await openTestDatabase({ migrationsFolder: before.dir });
-    onTestFinished(() => database.close());
+    const database = await openDatabaseBefore('0024_backups_manage');
     const seeded = DEMO_ROLES.filter((r) => r.key !== 'admin').map((r) => ({
       name: r.name,
       color: r.color,

@@ -1,8 +1,8 @@
 import { PERMISSIONS } from '@rcm/shared/permissions';
 import { asc, sql } from 'drizzle-orm';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ROLES } from '../seed/roles.ts';
-import { migrationsBefore, openTestDatabase } from '../test/database.ts';
+import { openDatabaseBefore } from '../test/database.ts';
 import { migrateDatabase } from './client.ts';
 import { roles } from './schema.ts';
 
@@ -10,10 +10,7 @@ const BEFORE = PERMISSIONS.filter((p) => p !== 'haccp_sign');
 
 describe('migration 0032: haccp_sign and the HACCP log entries', () => {
   it('is granted to the Administrator and Manager roles and to a renamed all-permissions role, no other', async () => {
-    const before = await migrationsBefore('0032_haccp_log');
-    onTestFinished(before.remove);
-    const database = await openTestDatabase({ migrationsFolder: before.dir });
-    onTestFinished(() => database.close());
+    const database = await openDatabaseBefore('0032_haccp_log');
     const technician = DEMO_ROLES.find((r) => r.key === 'technician');
     await database.db.insert(roles).values([
       { name: 'Administrator', color: '#1d4ed8', permissions: ['settings_view'] },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { query } from '../lib/sql.ts';
-import { migrationsBefore, openTestDatabase } from '../test/database.ts';
+import { openDatabaseBefore } from '../test/database.ts';
 import { migrateDatabase } from './client.ts';
 
 /** The sentences the delivery log stored before its reasons had codes, each with what it becomes. */
@@ -18,10 +18,7 @@ const STORED: [string, string, string | null][] = [
 
 describe('migration 0033: the delivery log’s reasons as codes', () => {
   it('gives every stored failure its code and keeps only what the receiver or the network said', async () => {
-    const before = await migrationsBefore('0033_webhook_attempt_error_code');
-    onTestFinished(before.remove);
-    const database = await openTestDatabase({ migrationsFolder: before.dir });
-    onTestFinished(() => database.close());
+    const database = await openDatabaseBefore('0033_webhook_attempt_error_code');
     const { db } = database;
     await db.execute(sql`insert into webhooks (id, name, url, kind, events, secret, created_at, updated_at)
       values (1, 'Ops', 'https://example.com/hook', 'generic', '["alarm.raised"]', 'whsec_x', now(), now())`);

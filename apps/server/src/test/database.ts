@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { onTestFinished } from 'vitest';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { ensureReadingsPartitions } from '../db/readings-partitions.ts';
 
@@ -69,6 +70,18 @@ export async function migrationsBefore(tag: string): Promise<{ dir: string; remo
   journal.entries = journal.entries.slice(0, upTo);
   await writeFile(journalFile, JSON.stringify(journal));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A database migrated up to, not including, migration `tag`, for a test of that migration: apply it
+ * with `migrateDatabase`. Closed and its migrations folder removed when the test finishes.
+ */
+export async function openDatabaseBefore(tag: string): Promise<TestDatabase> {
+  const before = await migrationsBefore(tag);
+  onTestFinished(before.remove);
+  const database = await openTestDatabase({ migrationsFolder: before.dir });
+  onTestFinished(() => database.close());
+  return database;
 }
 
 /**
