@@ -1,17 +1,11 @@
-import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { beforeAll, expect, it } from 'vitest';
-import { enUS } from './en-US.ts';
-import { esMX } from './es-MX.ts';
+import { catalogsI18n } from '../test/catalogs.ts';
 
 // Counts read as people say them, through i18next's plural forms (a count of 0 has its own wording).
-let i18n: typeof i18next;
+let i18n: I18n;
 beforeAll(async () => {
-  i18n = i18next.createInstance();
-  await i18n.init({
-    resources: { 'en-US': { translation: enUS }, 'es-MX': { translation: esMX } },
-    lng: 'en-US',
-    interpolation: { escapeValue: false },
-  });
+  i18n = await catalogsI18n();
 });
 
 it('a controller without open alarms is not said to have "0 open alarms" cleared', () => {

@@ -1,23 +1,12 @@
 import { WEBHOOK_ATTEMPT_ERRORS, type WebhookAttempt } from '@rcm/shared/webhooks';
-import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enUS } from '../../../locales/en-US.ts';
-import { enUSApp } from '../../../locales/en-US-app.ts';
-import { esMX } from '../../../locales/es-MX.ts';
-import { esMXApp } from '../../../locales/es-MX-app.ts';
+import { catalogsI18n } from '../../../test/catalogs.ts';
 import { attemptReason } from './webhook-delivery-log.tsx';
 
-let i18n: typeof i18next;
+let i18n: I18n;
 beforeAll(async () => {
-  i18n = i18next.createInstance();
-  await i18n.init({
-    resources: {
-      'en-US': { translation: { ...enUS, ...enUSApp } },
-      'es-MX': { translation: { ...esMX, ...esMXApp } },
-    },
-    lng: 'en-US',
-    interpolation: { escapeValue: false },
-  });
+  i18n = await catalogsI18n();
 });
 
 const attempt = (patch: Partial<WebhookAttempt>): WebhookAttempt => ({
