@@ -1,11 +1,14 @@
 /**
- * The values of the SPA's list filters that its URL validators check. A module without zod: the
- * router, and so these validators, are part of the first page's bundle.
+ * The values of the SPA's list filters that its URL validators check, and the dashboard's job
+ * statuses. A module without zod: the router, these validators and the dashboard are part of the
+ * first page's bundle.
  */
 
 /** Job statuses and priorities. */
 export const JOB_STATUSES = ['New', 'Started', 'On Hold', 'Closed'] as const;
 export const JOB_PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
+/** The statuses the dashboard's "Zuper Jobs" tile counts as open. */
+export const OPEN_JOB_STATUSES = ['New', 'Started', 'On Hold'] as const;
 
 export const ASSET_TYPES = ['rack', 'compressor', 'condenser', 'display_case', 'walk_in', 'controller'] as const;
 export const WARRANTY_STATES = ['active', 'expiring', 'expired', 'none'] as const;

@@ -6,8 +6,6 @@ import { bodyId, paramId } from './params.ts';
 export { JOB_PRIORITIES, JOB_STATUSES };
 
 export const JOB_PROVIDERS = ['local', 'zuper'] as const;
-/** The statuses the dashboard's "Zuper Jobs" tile counts as open. */
-export const OPEN_JOB_STATUSES = ['New', 'Started', 'On Hold'] as const;
 
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export type JobPriority = (typeof JOB_PRIORITIES)[number];

@@ -3,6 +3,7 @@ import { requiredEnum } from './auth.ts';
 import { listMeta } from './pagination.ts';
 import { bodyId, paramId } from './params.ts';
 import { checkRange, rangeShape } from './reports.ts';
+import { MASS_UNITS } from './units.ts';
 
 /**
  * Refrigerants with their 100-year global warming potential from the IPCC's Fourth Assessment Report
@@ -40,15 +41,6 @@ export const LEAK_RATE_THRESHOLDS: Record<ApplianceType, number> = {
   industrial_process: 30,
   comfort_cooling: 10,
 };
-
-export const MASS_UNITS = ['lb', 'kg'] as const;
-export type MassUnit = (typeof MASS_UNITS)[number];
-export const KG_PER_LB = 0.45359237;
-export const toKg = (m: { value: number; unit: MassUnit }) => (m.unit === 'kg' ? m.value : m.value * KG_PER_LB);
-export const fromKg = (kg: number, unit: MassUnit) => (unit === 'kg' ? kg : kg / KG_PER_LB);
-
-/** The console shows masses in pounds in US English and kilograms in Mexican Spanish. */
-export const massUnitFor = (locale: string): MassUnit => (locale === 'en-US' ? 'lb' : 'kg');
 
 const mass = z.object({
   value: z.number().finite().positive().max(1_000_000),

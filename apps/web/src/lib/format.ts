@@ -1,4 +1,4 @@
-import { fromKg, massUnitFor } from '@rcm/shared/refrigerant';
+import { fromKg, massUnitFor } from '@rcm/shared/units';
 import i18next from 'i18next';
 import { DATE_TIME, dateTimeFormat, numberFormat, RELATIVE, relativeTimeFormat } from './intl.ts';
 

@@ -1,4 +1,5 @@
-import type { ApplianceType, MassUnit, RefrigerantCode, RefrigerantEventType } from '@rcm/shared/refrigerant';
+import type { ApplianceType, RefrigerantCode, RefrigerantEventType } from '@rcm/shared/refrigerant';
+import type { MassUnit } from '@rcm/shared/units';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { refrigerantEvents, refrigerantSystems } from '../../db/schema-refrigerant.ts';

@@ -1,13 +1,13 @@
 import type { Locale } from '@rcm/shared/locale';
 import { pageOf } from '@rcm/shared/pagination';
 import {
-  massUnitFor,
   OVERDUE_STATES,
   type RefrigerantReport,
   type RefrigerantReportQuery,
   type RefrigerantReportRow,
   SYSTEM_STATUSES,
 } from '@rcm/shared/refrigerant';
+import { massUnitFor } from '@rcm/shared/units';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { requireScope, type TenantScope } from '../auth/scope.ts';

@@ -1,12 +1,11 @@
 import {
-  fromKg,
   LEAK_RATE_THRESHOLDS,
   type RefrigerantEvent,
   type RefrigerantEventBody,
   type RefrigerantSystem,
   type RefrigerantSystemBody,
-  toKg,
 } from '@rcm/shared/refrigerant';
+import { fromKg, toKg } from '@rcm/shared/units';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';

@@ -1,4 +1,4 @@
-import { OPEN_JOB_STATUSES } from '@rcm/shared/jobs';
+import { OPEN_JOB_STATUSES } from '@rcm/shared/filter-values';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StatTile } from '../../../components/ui/stat-tile.tsx';

@@ -1,11 +1,10 @@
 import {
-  MASS_UNITS,
-  massUnitFor,
   REFRIGERANT_EVENT_TYPES,
   type RefrigerantEvent,
   type RefrigerantEventBody,
   refrigerantEventBody,
 } from '@rcm/shared/refrigerant';
+import { MASS_UNITS, massUnitFor } from '@rcm/shared/units';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { RefrigerantEvent } from '@rcm/shared/refrigerant';
-import { toKg } from '@rcm/shared/refrigerant';
+import { toKg } from '@rcm/shared/units';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
 

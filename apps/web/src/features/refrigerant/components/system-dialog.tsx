@@ -1,12 +1,11 @@
 import {
   APPLIANCE_TYPES,
-  MASS_UNITS,
-  massUnitFor,
   REFRIGERANT_CODES,
   type RefrigerantSystem,
   type RefrigerantSystemBody,
   refrigerantSystemBody,
 } from '@rcm/shared/refrigerant';
+import { MASS_UNITS, massUnitFor } from '@rcm/shared/units';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
