@@ -2,6 +2,7 @@
  * Lighthouse 12 (mobile preset) on the sign-in page and the dashboard of a running console.
  *
  *   npm run lighthouse -w bench -- --url http://localhost:3931 [--email admin@example.com --password demo1234]
+ *     [--page dashboard] [--runs 5]
  *
  * The dashboard needs a session: the console keeps its token in browser storage, falling back to a
  * cookie of the same name (apps/web/src/lib/storage.ts). Lighthouse clears storage between runs but
@@ -25,6 +26,10 @@ const { values: args } = parseArgs({
     chromium: { type: 'string', default: '/usr/bin/chromium' },
     'debug-port': { type: 'string', default: '9339' },
     note: { type: 'string', default: '' },
+    // One page only (sign-in or dashboard), and how many runs of each: a run's blocking time alone
+    // moves the score by ±5, so a change is judged on the median of several.
+    page: { type: 'string' },
+    runs: { type: 'string', default: '1' },
   },
 });
 const base = (args.url ?? '').replace(/\/$/, '');
@@ -92,9 +97,11 @@ try {
   const pages = [
     { name: 'sign-in', url: `${base}/user/login` },
     { name: 'dashboard', url: `${base}/` },
-  ];
+  ].filter((p) => !args.page || p.name === args.page);
+  const runs = Array.from({ length: Math.max(1, Number(args.runs) || 1) }, () => pages).flat();
   const rows: string[] = [];
-  for (const page of pages) {
+  const scores = new Map<string, number[]>();
+  for (const page of runs) {
     // A connection per page: after a Lighthouse run the previous connection no longer lists the
     // browser's default context.
     const browser = await connect();
@@ -116,9 +123,14 @@ try {
     const line = `| ${new Date().toISOString().slice(0, 16).replace('T', ' ')} | ${page.name} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${a('first-contentful-paint')} | ${a('largest-contentful-paint')} | ${a('total-blocking-time')} | ${a('cumulative-layout-shift')} | ${failing.join(', ') || '–'} | ${args.note ?? ''} |`;
     console.log(`${line}\n  (report: ${out})`);
     rows.push(line);
+    scores.set(page.name, [...(scores.get(page.name) ?? []), score('performance')]);
     await browser.close().catch(() => undefined);
   }
   appendFileSync(path.join(import.meta.dirname, 'results/lighthouse.md'), `${rows.join('\n')}\n`);
+  for (const [name, list] of scores) {
+    const sorted = [...list].sort((a, b) => a - b);
+    console.log(`${name}: performance ${list.join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]}`);
+  }
 } finally {
   const exited = new Promise((resolve) => browserProcess.once('exit', resolve));
   browserProcess.kill();

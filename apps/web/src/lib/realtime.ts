@@ -32,6 +32,10 @@ export function connectRealtime(token: string): void {
     if (mine !== generation || socket) return;
     const s: RealtimeSocket = io({
       path: '/socket.io',
+      // A WebSocket first: one connection, where long-polling's handshake is several requests (and
+      // their main-thread work) while the first screen loads. Where WebSockets are blocked, polling.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       auth: { token },
       reconnectionDelay: 1000,
       reconnectionDelayMax: 5000,

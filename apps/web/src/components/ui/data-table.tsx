@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhone } from '../../lib/media.ts';
 import { EmptyState, Spinner } from '../page.tsx';
@@ -124,6 +124,7 @@ export function DataTable<T>(props: {
 }) {
   const { t } = useTranslation();
   const phone = usePhone();
+  const rows = useFirstRowsFirst(props.rows);
   return (
     <ListState
       pending={props.pending ?? false}
@@ -136,9 +137,30 @@ export function DataTable<T>(props: {
       emptyAction={props.emptyAction}
       onRetry={props.onRetry}
     >
-      {phone ? <Cards {...props} /> : <Table {...props} />}
+      {phone ? <Cards {...props} rows={rows} /> : <Table {...props} rows={rows} />}
     </ListState>
   );
+}
+
+/** Rows drawn with the list's first render: about a screenful of cards or table rows. */
+const FIRST_ROWS = 8;
+const NO_ROWS: readonly never[] = [];
+
+/**
+ * The rows to draw now. The list's first rows are drawn in two renders: a screenful at once, then all
+ * of them in a deferred render that React splits into short tasks, so a page of 25 or 100 rows never
+ * holds a loading phone's main thread in one long render. Once drawn in full, later rows (a refetch,
+ * another page) are drawn in full at once: a list never shrinks and grows back under the reader.
+ */
+function useFirstRowsFirst<T>(rows: readonly T[]): readonly T[] {
+  const deferred = useDeferredValue<readonly T[]>(rows, NO_ROWS);
+  const caughtUp = deferred === rows;
+  // Set once the full rows are on screen; a ref, because setting it needs no render of its own.
+  const drawnInFull = useRef(false);
+  useEffect(() => {
+    if (caughtUp && rows.length > 0) drawnInFull.current = true;
+  }, [caughtUp, rows.length]);
+  return drawnInFull.current || caughtUp ? rows : rows.slice(0, FIRST_ROWS);
 }
 
 type ViewProps<T> = Parameters<typeof DataTable<T>>[0];

@@ -31,7 +31,7 @@ function wrap(node: ReactNode) {
 }
 
 describe('the maintenance window form', () => {
-  it('keeps what the user typed when the page renders again a minute later', () => {
+  it('keeps what the user typed when the page renders again a minute later', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-28T10:00:10Z'));
     // The page builds its place anew on every render (as the controller page does).
@@ -41,7 +41,8 @@ describe('the maintenance window form', () => {
       controller: { id: 17, racks: ['A'] },
     });
     const view = render(wrap(<WindowForm onClose={() => undefined} place={place()} editing={null} />));
-    const from = screen.getByLabelText('From', { exact: true }) as HTMLInputElement;
+    // The form is in a dialog, whose code loads when it opens.
+    const from = (await screen.findByLabelText('From', { exact: true })) as HTMLInputElement;
     // The new window starts at the current minute in the store's zone.
     expect(from.value).toBe('2026-11-28T04:00');
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Nightly case cleaning' } });

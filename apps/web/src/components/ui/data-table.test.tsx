@@ -1,0 +1,69 @@
+import { render, screen } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogsI18n } from '../../test/catalogs.ts';
+import { type Column, DataTable } from './data-table.tsx';
+
+let i18n: i18n;
+beforeAll(async () => {
+  i18n = await catalogsI18n();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A desktop window for `usePhone`, and the table's overflow watch (jsdom has neither API). */
+function desktop() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+describe('DataTable', () => {
+  it('draws a screenful of rows first and the rest in a second render; later rows all at once', () => {
+    desktop();
+    const drawn: number[] = [];
+    const columns: Column<number>[] = [
+      {
+        key: 'n',
+        header: 'Number',
+        rowHeader: true,
+        cell: (n) => {
+          drawn.push(n);
+          return String(n);
+        },
+      },
+    ];
+    const table = (rows: number[]) => (
+      <I18nextProvider i18n={i18n}>
+        <DataTable caption="Numbers" columns={columns} rows={rows} rowKey={(n) => n} />
+      </I18nextProvider>
+    );
+    const first = Array.from({ length: 25 }, (_, i) => i + 1);
+    const view = render(table(first));
+    // The first render draws rows 1–8 only, the deferred one all 25 (the table's overflow check may
+    // render it once more).
+    expect(drawn.slice(0, 9)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 1]);
+    expect(drawn.slice(8, 33)).toEqual(first);
+    expect(screen.getAllByRole('rowheader')).toHaveLength(25);
+
+    // A refetch, once the list was drawn in full: every row in the first render, none cut to 8.
+    drawn.length = 0;
+    const next = first.map((n) => n + 100);
+    view.rerender(table(next));
+    expect(drawn.slice(0, 25)).toEqual(next);
+    expect(screen.getAllByRole('rowheader')).toHaveLength(25);
+  });
+});

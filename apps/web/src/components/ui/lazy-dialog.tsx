@@ -1,0 +1,46 @@
+import type { DialogPanel, DialogTitle } from '@headlessui/react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+
+export type LazyDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  className?: string;
+  /** The dialog's content, given Headless UI's panel and title once its code is here. */
+  children: (parts: { DialogPanel: typeof DialogPanel; DialogTitle: typeof DialogTitle }) => ReactNode;
+};
+
+const load = () => import('./dialog-parts.tsx');
+const DialogParts = lazy(() => load().then((m) => ({ default: m.DialogParts })));
+let prefetch: Promise<unknown> | undefined;
+
+/** Fetches the dialog's code once the page has nothing else to do, so that opening one is instant. */
+function prefetchWhenIdle(): () => void {
+  if (prefetch) return () => undefined;
+  const start = () => {
+    prefetch ??= load().catch(() => (prefetch = undefined));
+  };
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(start, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(start, 2000);
+  return () => clearTimeout(id);
+}
+
+/**
+ * A modal dialog (Headless UI: focus trapped inside, Escape and the backdrop close it) whose code
+ * loads when it is first opened, and which renders nothing until then. A page mounts several closed
+ * dialogs (confirmations, slide-overs, the phone's menu); none of them costs the first screen its
+ * download or its render.
+ */
+export function LazyDialog(props: LazyDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  useEffect(prefetchWhenIdle, []);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <DialogParts {...props} />
+    </Suspense>
+  );
+}
