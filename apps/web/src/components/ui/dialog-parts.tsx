@@ -1,5 +1,13 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { LazyDialogProps } from './lazy-dialog.tsx';
+import type { ReactNode } from 'react';
+
+export type LazyDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  className?: string;
+  /** The dialog's content, given Headless UI's panel and title once its code is here. */
+  children: (parts: { DialogPanel: typeof DialogPanel; DialogTitle: typeof DialogTitle }) => ReactNode;
+};
 
 /** Headless UI's dialog, loaded by `LazyDialog` when a dialog is first opened. */
 export function DialogParts(props: LazyDialogProps) {

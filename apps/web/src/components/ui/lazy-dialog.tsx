@@ -1,13 +1,5 @@
-import type { DialogPanel, DialogTitle } from '@headlessui/react';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-
-export type LazyDialogProps = {
-  open: boolean;
-  onClose: () => void;
-  className?: string;
-  /** The dialog's content, given Headless UI's panel and title once its code is here. */
-  children: (parts: { DialogPanel: typeof DialogPanel; DialogTitle: typeof DialogTitle }) => ReactNode;
-};
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { LazyDialogProps } from './dialog-parts.tsx';
 
 const load = () => import('./dialog-parts.tsx');
 const DialogParts = lazy(() => load().then((m) => ({ default: m.DialogParts })));
