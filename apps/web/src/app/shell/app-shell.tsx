@@ -1,9 +1,7 @@
 import { isAdministrator } from '@rcm/shared/permissions';
 import { Link } from '@tanstack/react-router';
-import type { CSSProperties } from 'react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { PendingControllers } from '../../features/pending/pending-controllers.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { userCan } from '../../lib/user-can.ts';
@@ -13,17 +11,11 @@ import { MailBanner } from './mail-banner.tsx';
 import { MobileSidebar } from './mobile-sidebar.tsx';
 import { navItems } from './nav-items.ts';
 import { SearchBar } from './search-bar.tsx';
+import { Toasts } from './toasts.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const linkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[status=active]:bg-blue-50 data-[status=active]:text-blue-800 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white dark:data-[status=active]:bg-blue-950 dark:data-[status=active]:text-blue-100';
-
-const TOAST_CONTRAST = {
-  '--success-text': '#14532d',
-  '--error-text': '#7f1d1d',
-  '--info-text': '#1e3a8a',
-  '--warning-text': '#78350f',
-} as CSSProperties;
 
 /** The application shell of docs/requirements.md §2: navigation, search, pending controllers, user menu. */
 export function AppShell(props: { children: ReactNode }) {
@@ -100,15 +92,7 @@ export function AppShell(props: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {props.children}
       </main>
-      {/* Toasts (docs/requirements.md: 3000 ms, bottom-right) live in the signed-in shell, out of the login page's bundle. */}
-      <Toaster
-        position="bottom-right"
-        duration={3000}
-        richColors
-        closeButton
-        // sonner's rich colours put mid-tone text on pale backgrounds (under 4.5:1): darker text keeps them readable.
-        style={TOAST_CONTRAST}
-      />
+      <Toasts />
     </div>
   );
 }

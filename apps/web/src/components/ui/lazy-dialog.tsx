@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/idle.ts';
 import type { LazyDialogProps } from './dialog-parts.tsx';
 
 const load = () => import('./dialog-parts.tsx');
@@ -8,15 +9,9 @@ let prefetch: Promise<unknown> | undefined;
 /** Fetches the dialog's code once the page has nothing else to do, so that opening one is instant. */
 function prefetchWhenIdle(): () => void {
   if (prefetch) return () => undefined;
-  const start = () => {
+  return whenIdle(() => {
     prefetch ??= load().catch(() => (prefetch = undefined));
-  };
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(start, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(start, 2000);
-  return () => clearTimeout(id);
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { failureMessage } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
 import { acknowledgeAlarm, clearAlarm, unshelveAlarm } from './api/alarm-actions.ts';
 
 /**

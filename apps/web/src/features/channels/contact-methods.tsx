@@ -2,7 +2,6 @@ import { CONTACT_METHOD_TYPES, type ContactMethod, type ContactMethodType } from
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../components/ui/button.ts';
@@ -11,6 +10,7 @@ import { RootError } from '../../components/ui/form.tsx';
 import { Section } from '../../components/ui/section.tsx';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
 import {
   addContactMethod,
   channelsQuery,

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Spinner } from '../../components/page.tsx';
 import { primaryButton } from '../../components/ui/button.ts';
 import { ConfirmButton } from '../../components/ui/confirm-dialog.tsx';
@@ -9,6 +8,7 @@ import { RootError } from '../../components/ui/form.tsx';
 import { Section } from '../../components/ui/section.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
 import { pushPublicKeyQuery, pushSubscriptionsQuery, removePushSubscription, savePushSubscription } from './api.ts';
 import { currentSubscription, pushSupported, subscribe } from './push-device.ts';
 

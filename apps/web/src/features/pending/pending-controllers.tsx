@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { SlideOver } from '../../components/slide-over.tsx';
 import {
   dangerButton,
@@ -14,6 +13,7 @@ import {
 import { ListState } from '../../components/ui/data-table.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { anyControllerQuery } from '../../lib/installation.ts';
+import { toast } from '../../lib/toast.ts';
 import { useLiveQuery } from '../../lib/use-live-query.ts';
 import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
 

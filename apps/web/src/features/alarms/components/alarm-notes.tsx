@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Spinner } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { saveAlarmNotes } from '../api/alarm-actions.ts';
 
 const RichTextEditor = lazy(() =>

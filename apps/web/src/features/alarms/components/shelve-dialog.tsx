@@ -2,12 +2,12 @@ import { type AlarmShelveBody, alarmShelveBody } from '@rcm/shared/alarms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { shelveAlarm } from '../api/alarm-actions.ts';
 
 /** The durations offered, from 5 minutes to a day (the API takes any whole minute in between). */

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Page, RecordMissing } from '../../../components/page.tsx';
 import {
@@ -17,6 +16,7 @@ import {
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { controllerQuery, locationsQuery, organizationsQuery, updateController } from '../api/controllers.ts';
 

@@ -2,12 +2,12 @@ import { CSV_COLUMNS, type ImportRowError, inventoryCsvRow, MAX_IMPORT_ROWS } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { ImportRejected, importRows } from '../api/inventory.ts';
 import { parseCsv, toRecords } from '../csv-parse.ts';
 

@@ -2,12 +2,12 @@ import { type InventoryItem, type InventoryItemBody, ITEM_TYPES, inventoryItemBo
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { saveItem } from '../api/inventory.ts';
 
 type FormValues = {

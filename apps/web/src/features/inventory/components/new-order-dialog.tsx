@@ -2,12 +2,12 @@ import { type InventoryItem, suggestedOrderQuantity } from '@rcm/shared/inventor
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { inputClass } from '../../../components/form-field.tsx';
 import { Spinner } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { needsReorderQuery } from '../api/inventory.ts';
 import { createPurchaseOrder, orderOptionsQuery } from '../api/purchase-orders.ts';
 import { money } from '../format.ts';

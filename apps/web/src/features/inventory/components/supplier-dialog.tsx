@@ -2,11 +2,11 @@ import { type SupplierBody, type SupplierRecord, supplierBody } from '@rcm/share
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { applyServerErrors, errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { saveSupplier } from '../api/suppliers.ts';
 
 type FormValues = { code: string; name: string; email: string; phone: string; account_number: string };

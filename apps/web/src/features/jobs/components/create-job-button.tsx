@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { createJob, jobLocationsQuery } from '../api/jobs.ts';
 import { JobFields, type JobFieldValues, showSaveFailure } from './job-fields.tsx';
 

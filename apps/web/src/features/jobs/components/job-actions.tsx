@@ -2,10 +2,10 @@ import { JOB_STATUSES, type JobDetail, type JobStatus } from '@rcm/shared/jobs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { assignableQuery, assignJob, changeJobStatus } from '../api/jobs.ts';
 
 function useSave() {

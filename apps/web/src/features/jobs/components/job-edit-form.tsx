@@ -2,8 +2,8 @@ import type { JobDetail } from '@rcm/shared/jobs';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { updateJob } from '../api/jobs.ts';
 import { JobFields, type JobFieldValues, showSaveFailure } from './job-fields.tsx';
 

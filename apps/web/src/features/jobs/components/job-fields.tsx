@@ -1,10 +1,10 @@
 import { JOB_PRIORITIES, type JobPriority } from '@rcm/shared/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
+import { toast } from '../../../lib/toast.ts';
 import { jobCategoriesQuery } from '../api/jobs.ts';
 
 export type JobFieldValues = { title: string; description: string; categoryId: string; priority: JobPriority };

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
+import { toast } from '../../../lib/toast.ts';
 import { invitationsQuery, revokeInvitation } from '../api/organizations.ts';
 import { ListState, Section } from './ui.tsx';
 

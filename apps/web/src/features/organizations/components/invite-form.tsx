@@ -3,13 +3,13 @@ import { type InvitationBody, invitationBody } from '@rcm/shared/organizations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { LocationAccess } from '../../../components/ui/location-access.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
+import { toast } from '../../../lib/toast.ts';
 import { inviteMember, memberRolesQuery } from '../api/organizations.ts';
 import { Section } from './ui.tsx';
 

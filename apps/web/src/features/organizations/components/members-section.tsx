@@ -2,7 +2,6 @@ import type { Member } from '@rcm/shared/organizations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { dangerButton, linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -10,6 +9,7 @@ import { RootError } from '../../../components/ui/form.tsx';
 import { type Access, LocationAccess } from '../../../components/ui/location-access.tsx';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
+import { toast } from '../../../lib/toast.ts';
 import { removeMember, updateMembership } from '../api/organizations.ts';
 import { Section } from './ui.tsx';
 

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Page, RecordMissing, Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
@@ -12,6 +11,7 @@ import { applyServerErrors, FormCard, SelectInput, TextInput } from '../../../co
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
 import { policiesQuery } from '../../settings/api/escalation-policies.ts';

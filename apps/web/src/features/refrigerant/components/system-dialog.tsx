@@ -9,12 +9,12 @@ import { MASS_UNITS, massUnitFor } from '@rcm/shared/units';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { applyServerErrors, CheckboxInput, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { saveSystem } from '../api/refrigerant.ts';
 
 type FormValues = {

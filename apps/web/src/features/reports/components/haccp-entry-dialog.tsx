@@ -2,13 +2,13 @@ import type { HaccpAction, HaccpEntry, HaccpExcursion } from '@rcm/shared/haccp'
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { applyServerErrors, errorOf, RootError, TextArea, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDay, formatInZone } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { recordCorrectiveAction, signOffLog } from '../api/haccp-log.ts';
 import { haccpCaseLabel } from './haccp-bars.ts';
 

@@ -2,10 +2,10 @@ import type { OncallSchedule } from '@rcm/shared/oncall';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { addOverride } from '../api/oncall.ts';
 import { usersQuery } from '../api/settings.ts';
 

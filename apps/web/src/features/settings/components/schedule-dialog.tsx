@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { inputClass } from '../../../components/form-field.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import {
@@ -18,6 +17,7 @@ import {
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { saveSchedule } from '../api/oncall.ts';
 import { organizationOptionsQuery, usersQuery } from '../api/settings.ts';
