@@ -16,10 +16,12 @@ describe('the shell’s toasts', () => {
     expect(await screen.findByText('The server did not answer')).toBeTruthy();
     expect(screen.queryByText('Sent while signed out')).toBeNull();
 
-    // Signed out and in again: a new toaster shows new toasts.
+    // Signed out and in again: the toasts on screen at the sign-out are gone, new ones show.
     shell.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     render(<Toasts />);
     toast.info('Welcome back');
     expect(await screen.findByText('Welcome back')).toBeTruthy();
+    expect(screen.queryByText('Controller authorised')).toBeNull();
   });
 });

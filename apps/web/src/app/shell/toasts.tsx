@@ -1,6 +1,6 @@
 import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '../../lib/idle.ts';
-import { loadSonner, onToastWanted, toasterShown } from '../../lib/toast.ts';
+import { loadSonner, onToastWanted } from '../../lib/toast.ts';
 
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
@@ -11,15 +11,6 @@ const TOAST_CONTRAST = {
   '--info-text': '#1e3a8a',
   '--warning-text': '#78350f',
 } as CSSProperties;
-
-/** Tells lib/toast.ts that the toaster is on screen; rendered after it, so its effect runs after the toaster's. */
-function Shown() {
-  useEffect(() => {
-    toasterShown(true);
-    return () => toasterShown(false);
-  }, []);
-  return null;
-}
 
 /**
  * The signed-in shell's toasts: 3000 ms, bottom right. sonner's code loads once the first screen is
@@ -39,7 +30,6 @@ export function Toasts() {
   return (
     <Suspense fallback={null}>
       <Toaster position="bottom-right" duration={3000} richColors closeButton style={TOAST_CONTRAST} />
-      <Shown />
     </Suspense>
   );
 }
