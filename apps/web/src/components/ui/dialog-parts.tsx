@@ -5,7 +5,7 @@ export type LazyDialogProps = {
   open: boolean;
   onClose: () => void;
   className?: string;
-  /** The dialog's content, given Headless UI's panel and title once its code is here. */
+  /** The dialog's content over the dimmed page, given Headless UI's panel and title once its code is here. */
   children: (parts: { DialogPanel: typeof DialogPanel; DialogTitle: typeof DialogTitle }) => ReactNode;
 };
 
@@ -13,6 +13,7 @@ export type LazyDialogProps = {
 export function DialogParts(props: LazyDialogProps) {
   return (
     <Dialog open={props.open} onClose={props.onClose} className={props.className}>
+      <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       {props.children({ DialogPanel, DialogTitle })}
     </Dialog>
   );
