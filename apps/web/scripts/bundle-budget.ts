@@ -38,7 +38,7 @@ function zodChunks(keys: Set<string>): string[] {
   return [...keys]
     .map((key) => manifest[key]?.file)
     .filter((file): file is string => !!file?.endsWith('.js'))
-    .filter((file) => readFileSync(path.join(dist, file), 'utf8').includes('`$ZodType`'));
+    .filter((file) => /["'`]\$ZodType["'`]/.test(readFileSync(path.join(dist, file), 'utf8')));
 }
 
 const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);

@@ -1,13 +1,13 @@
 /**
  * Runs `fn` once the page has nothing else to do (or after `timeoutMs` at the latest); returns the
  * cancel. Code a page will want soon (a dialog's, the toasts') is fetched then, not during its first
- * screen. Browsers without `requestIdleCallback` wait two seconds.
+ * screen. Browsers without `requestIdleCallback` wait two seconds (or `timeoutMs`, if shorter).
  */
 export function whenIdle(fn: () => void, timeoutMs = 5000): () => void {
   if ('requestIdleCallback' in window) {
     const id = window.requestIdleCallback(fn, { timeout: timeoutMs });
     return () => window.cancelIdleCallback(id);
   }
-  const id = setTimeout(fn, 2000);
+  const id = setTimeout(fn, Math.min(2000, timeoutMs));
   return () => clearTimeout(id);
 }

@@ -32,7 +32,9 @@ const send = (kind: Kind) => (message: ReactNode) => {
   // Outside the signed-in shell there is no toaster to show it.
   if (wanted.size === 0) return;
   for (const listener of wanted) listener();
-  void loadSonner().then((m) => m.toast[kind](message));
+  loadSonner()
+    .then((m) => m.toast[kind](message))
+    .catch(() => undefined);
 };
 
 /**

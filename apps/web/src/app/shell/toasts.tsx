@@ -1,8 +1,15 @@
-import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
+import type { ToasterProps } from 'sonner';
 import { whenIdle } from '../../lib/idle.ts';
 import { loadSonner, onToastWanted } from '../../lib/toast.ts';
 
-const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+// Should sonner's code fail to arrive (a phone losing its network), the page goes on without toasts.
+const Toaster = lazy(
+  (): Promise<{ default: ComponentType<ToasterProps> }> =>
+    loadSonner()
+      .then((m) => ({ default: m.Toaster }))
+      .catch(() => ({ default: () => null })),
+);
 
 // sonner's rich colours put mid-tone text on pale backgrounds (under 4.5:1): darker text keeps them readable.
 const TOAST_CONTRAST = {

@@ -3,10 +3,19 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogsI18n } from '../../test/catalogs.ts';
-import { type Column, DataTable } from './data-table.tsx';
+import type { Column, DataTable as Table } from './data-table.tsx';
 
 let i18n: I18n;
+let DataTable: typeof Table;
+/** The page's first idle moment, which the test chooses (the table's module asks for it when loaded). */
+let idle: (() => void) | undefined;
 beforeAll(async () => {
+  vi.stubGlobal('requestIdleCallback', (fn: () => void) => {
+    idle = fn;
+    return 1;
+  });
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  ({ DataTable } = await import('./data-table.tsx'));
   i18n = await catalogsI18n();
 });
 
@@ -31,26 +40,31 @@ function desktop() {
   }));
 }
 
-describe('DataTable', () => {
-  it('draws a screenful of rows first and the rest in a second render; later rows all at once', () => {
-    desktop();
-    const drawn: number[] = [];
-    const columns: Column<number>[] = [
-      {
-        key: 'n',
-        header: 'Number',
-        rowHeader: true,
-        cell: (n) => {
-          drawn.push(n);
-          return String(n);
-        },
+function numbers() {
+  const drawn: number[] = [];
+  const columns: Column<number>[] = [
+    {
+      key: 'n',
+      header: 'Number',
+      rowHeader: true,
+      cell: (n) => {
+        drawn.push(n);
+        return String(n);
       },
-    ];
-    const table = (rows: number[]) => (
-      <I18nextProvider i18n={i18n}>
-        <DataTable caption="Numbers" columns={columns} rows={rows} rowKey={(n) => n} />
-      </I18nextProvider>
-    );
+    },
+  ];
+  const table = (rows: number[]) => (
+    <I18nextProvider i18n={i18n}>
+      <DataTable caption="Numbers" columns={columns} rows={rows} rowKey={(n) => n} />
+    </I18nextProvider>
+  );
+  return { drawn, table };
+}
+
+describe('DataTable', () => {
+  it('on the first screen draws a screenful of rows first and the rest in a second render; later rows all at once', () => {
+    desktop();
+    const { drawn, table } = numbers();
     const first = Array.from({ length: 25 }, (_, i) => i + 1);
     const view = render(table(first));
     // The first render draws rows 1–8 only, the deferred one all 25 (the table's overflow check may
@@ -65,5 +79,16 @@ describe('DataTable', () => {
     view.rerender(table(next));
     expect(drawn.slice(0, 25)).toEqual(next);
     expect(screen.getAllByRole('rowheader')).toHaveLength(25);
+  });
+});
+
+describe('DataTable after the first screen', () => {
+  it('draws every row in its first render, so going back to a list can restore its scroll', () => {
+    desktop();
+    idle?.();
+    const { drawn, table } = numbers();
+    const rows = Array.from({ length: 25 }, (_, i) => i + 1);
+    render(table(rows));
+    expect(drawn.slice(0, 25)).toEqual(rows);
   });
 });

@@ -9,7 +9,7 @@ export type LazyDialogProps = {
   children: (parts: { DialogPanel: typeof DialogPanel; DialogTitle: typeof DialogTitle }) => ReactNode;
 };
 
-/** Headless UI's dialog, loaded by `LazyDialog` when a dialog is first opened. */
+/** Headless UI's dialog over the dimmed page, drawn by `LazyDialog` once a dialog is first opened. */
 export function DialogParts(props: LazyDialogProps) {
   return (
     <Dialog open={props.open} onClose={props.onClose} className={props.className}>
