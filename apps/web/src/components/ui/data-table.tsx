@@ -1,9 +1,9 @@
-import { type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { whenIdle } from '../../lib/idle.ts';
 import { usePhone } from '../../lib/media.ts';
 import { EmptyState, Spinner } from '../page.tsx';
 import { secondaryButton } from './button.ts';
+import { useFirstRowsFirst } from './first-rows.ts';
 
 /** Loading, error (with retry) and empty states in front of a list. */
 export function ListState(props: {
@@ -141,38 +141,6 @@ export function DataTable<T>(props: {
       {phone ? <Cards {...props} rows={rows} /> : <Table {...props} rows={rows} />}
     </ListState>
   );
-}
-
-/** Rows drawn with the list's first render: about a screenful of cards or table rows. */
-const FIRST_ROWS = 8;
-const NO_ROWS: readonly never[] = [];
-
-/**
- * Whether the console is still drawing its first screen: until the page is first idle. Only then does a
- * list draw its first rows first; later (going back to a list, say) the whole list is drawn at once,
- * so the router can restore the scroll position into it.
- */
-let firstScreen = true;
-whenIdle(() => {
-  firstScreen = false;
-});
-
-/**
- * The rows to draw now. On the first screen a list's first rows are drawn in two renders: a screenful
- * at once, then all of them in a deferred render that React splits into short tasks, so a page of 25
- * or 100 rows never holds a loading phone's main thread in one long render. Once drawn in full, later
- * rows (a refetch, another page) are drawn in full at once: a list never shrinks under the reader.
- */
-function useFirstRowsFirst<T>(rows: readonly T[]): readonly T[] {
-  const [cut] = useState(() => firstScreen);
-  const deferred = useDeferredValue<readonly T[]>(rows, cut ? NO_ROWS : rows);
-  const caughtUp = deferred === rows;
-  // Set once the full rows are on screen; a ref, because setting it needs no render of its own.
-  const drawnInFull = useRef(!cut);
-  useEffect(() => {
-    if (caughtUp && rows.length > 0) drawnInFull.current = true;
-  }, [caughtUp, rows.length]);
-  return drawnInFull.current || caughtUp ? rows : rows.slice(0, FIRST_ROWS);
 }
 
 type ViewProps<T> = Parameters<typeof DataTable<T>>[0];
