@@ -49,7 +49,7 @@ import { installErrorHandler } from './lib/error-handler.ts';
 import { unauthenticated } from './lib/errors.ts';
 import { serverRoot } from './lib/paths.ts';
 import { DebugRequestLog } from './lib/request-log.ts';
-import { helmetOptions, registerSecurityHeaders } from './lib/security-headers.ts';
+import { helmetOptions, inlineScriptSources, registerSecurityHeaders } from './lib/security-headers.ts';
 import './features/auth/fastify-types.ts';
 
 export type AppDeps = {
@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
 
   // First, so that every answer carries them, a refusal by the authentication hook below included.
-  await registerSecurityHeaders(app, helmetOptions(config.AVATARS));
+  await registerSecurityHeaders(app, helmetOptions(config.AVATARS, inlineScriptSources(webDist(config))));
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -214,8 +214,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /** Serves the built SPA with a history fallback to index.html for client-side routes. */
+/** Where the built console is. */
+function webDist(config: Config): string {
+  return path.resolve(config.WEB_DIST ?? path.join(serverRoot, '../web/dist'));
+}
+
 function registerSpa(app: FastifyInstance, config: Config): void {
-  const dist = path.resolve(config.WEB_DIST ?? path.join(serverRoot, '../web/dist'));
+  const dist = webDist(config);
   if (!existsSync(path.join(dist, 'index.html'))) {
     app.log.warn({ dist }, 'web build not found: run `npm run build` to serve the console');
     return;

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -8,7 +9,9 @@ import { createTestApp, type TestApp } from './test/app.ts';
 // A built console as the web build leaves it: hashed assets with their brotli and gzip copies
 // (apps/web/scripts/precompress.ts), index.html with its copies, a robots.txt without (too small).
 const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
-const html = `<!doctype html><html><head><title>t</title></head><body>${'<p>console</p>'.repeat(200)}</body></html>`;
+// The page's first script is inline (apps/web/scripts/first-screen-plugin.ts).
+const inline = 'window.firstScreen = true;';
+const html = `<!doctype html><html><head><title>t</title><script>${inline}</script></head><body>${'<p>console</p>'.repeat(200)}</body></html>`;
 const robots = 'User-agent: *\nDisallow: /\n';
 
 let dist: string;
@@ -71,6 +74,18 @@ describe('the built console', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+  });
+
+  it("allows the page's inline script by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ url: '/' });
+    const sha = createHash('sha256').update(inline).digest('base64');
+    const scripts = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('script-src '));
+    expect(scripts).toBe(`script-src 'self' 'sha256-${sha}'`);
+    // Every answer carries the same policy, an API answer too.
+    const api = await t.app.inject({ url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 
   it('answers robots.txt with the file, not the page', async () => {

@@ -1,17 +1,36 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
- * helmet's options for every response. Images come from this origin only, unless avatars are
- * Gravatar's (AVATARS=gravatar): by default the browser asks no third party for anything.
+ * The CSP sources of the built page's inline scripts (its first script, apps/web/src/first-screen.ts):
+ * `'sha256-…'` of each, so the browser runs exactly those and no other inline script. None without
+ * a build.
  */
-export function helmetOptions(avatars: 'gravatar' | 'initials'): FastifyHelmetOptions {
+export function inlineScriptSources(dist: string): string[] {
+  const page = path.join(dist, 'index.html');
+  if (!existsSync(page)) return [];
+  const html = readFileSync(page, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code ?? '').digest('base64')}'`,
+  );
+}
+
+/**
+ * helmet's options for every response. Images come from this origin only, unless avatars are
+ * Gravatar's (AVATARS=gravatar): by default the browser asks no third party for anything. Scripts come
+ * from this origin, and inline only those of `inlineScripts` (inlineScriptSources).
+ */
+export function helmetOptions(avatars: 'gravatar' | 'initials', inlineScripts: string[] = []): FastifyHelmetOptions {
   return {
     // TLS ends at the reverse proxy in production (deploy/); HSTS and upgrades belong there.
     hsts: false,
     contentSecurityPolicy: {
       directives: {
         'upgrade-insecure-requests': null,
+        'script-src': ["'self'", ...inlineScripts],
         'img-src': ["'self'", 'data:', ...(avatars === 'gravatar' ? ['https://www.gravatar.com'] : [])],
         'connect-src': ["'self'", 'ws:', 'wss:'],
       },

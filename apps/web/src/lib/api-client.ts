@@ -41,13 +41,8 @@ type RequestInit = {
   headers?: Record<string, string>;
 };
 
-/**
- * The one way to the API: every request carries X-Locale and, when signed in, the bearer token; a
- * token in the response's Authorization header replaces the stored one (docs/requirements.md §7); a
- * 401 for the stored token signs out. Answers the response when it is a success (a file, a stream),
- * else throws an ApiError with the server's localized message and details. No timeout.
- */
-export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+/** The headers of a call: JSON, the stored language and, when signed in, the bearer token. */
+function requestHeaders(init: RequestInit = {}): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Locale': getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE,
@@ -56,14 +51,63 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   const token = init.token ?? tokens.current();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+const apiUrl = (path: string) => `/api/${path.replace(/^\//, '')}`;
+
+/** A GET sent before the app's code arrived, with the headers it was sent with. */
+type EarlyRequest = { headers: Record<string, string>; response: Promise<Response> };
+
+declare global {
+  interface Window {
+    rcmEarlyRequests?: Record<string, EarlyRequest>;
+  }
+}
+
+/**
+ * Sends a GET now, for the app's first call of the same path to take: the page's inline first script
+ * (src/first-screen.ts) asks for the user while the app's code is still downloading.
+ */
+export function sendEarly(path: string): void {
+  const headers = requestHeaders();
+  const response = fetch(apiUrl(path), { headers });
+  // Taken by apiFetch, which handles a failure; never taken, a failure is nobody's to report.
+  response.catch(() => undefined);
+  window.rcmEarlyRequests = { ...window.rcmEarlyRequests, [path]: { headers, response } };
+}
+
+/** The early GET of this path, once, when it went with the same headers (same token, same language). */
+function takeEarly(path: string, method: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const early = window.rcmEarlyRequests?.[path];
+  if (!early || method !== 'GET') return undefined;
+  delete window.rcmEarlyRequests?.[path];
+  const keys = Object.keys(headers);
+  const same =
+    keys.length === Object.keys(early.headers).length && keys.every((k) => early.headers[k] === headers[k]);
+  return same ? early.response : undefined;
+}
+
+/**
+ * The one way to the API: every request carries X-Locale and, when signed in, the bearer token; a
+ * token in the response's Authorization header replaces the stored one (docs/requirements.md §7); a
+ * 401 for the stored token signs out. Answers the response when it is a success (a file, a stream),
+ * else throws an ApiError with the server's localized message and details. No timeout. A GET sent
+ * early (sendEarly) answers the first call of its path.
+ */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = requestHeaders(init);
+  const token = init.token ?? tokens.current();
+  const method = init.method ?? 'GET';
 
   let res: Response;
   try {
-    res = await fetch(`/api/${path.replace(/^\//, '')}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    res = await (takeEarly(path, method, headers) ??
+      fetch(apiUrl(path), {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }));
   } catch {
     throw new ApiError(0, 'network', 'network');
   }

@@ -1,0 +1,112 @@
+/**
+ * A Vite plugin that inlines the page's first script (src/first-screen.ts) into the built index.html,
+ * with what it needs to know of the build: the chunks of every route's page, of the signed-in shell
+ * and of each language's strings. The HTML alone names only the entry's own chunks; everything a
+ * signed-in page needs beyond them was asked for only once the entry had downloaded and run, and the
+ * user only after that: on a phone's network a chain of round trips before the first screen.
+ *
+ * The server allows the inline script by its hash in the Content-Security-Policy
+ * (apps/server/src/lib/security-headers.ts reads it from the built index.html).
+ */
+import path from 'node:path';
+import { rolldown } from 'rolldown';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { ROUTES } from '../../../packages/shared/src/routes.ts';
+import { PAGE_MODULES } from '../src/app/page-modules.ts';
+import type { FirstScreenManifest } from '../src/first-screen.ts';
+
+const src = path.resolve(import.meta.dirname, '../src');
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A route's path (`/jobs/$id/view`, `/inventory/{-$page}`) as a regular expression of the address. */
+export function pathPattern(routePath: string): string {
+  if (routePath === '/') return '^/$';
+  const segments = routePath
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      if (segment.startsWith('{-$')) return '(?:/[^/]+)?';
+      if (segment.startsWith('$')) return '/[^/]+';
+      return `/${escapeRegExp(segment)}`;
+    });
+  return `^${segments.join('')}/?$`;
+}
+
+/** The manifest of src/first-screen.ts from the build's chunks. */
+export function firstScreenManifest(bundle: OutputBundle): FirstScreenManifest {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: OutputChunk | undefined, into = new Set<string>()): Set<string> => {
+    if (!start || into.has(start.fileName)) return into;
+    into.add(start.fileName);
+    for (const file of start.imports) closure(byFile.get(file), into);
+    return into;
+  };
+  const bySource = (relative: string) => {
+    const chunk = chunks.find((c) => c.facadeModuleId === path.join(src, relative));
+    if (!chunk) throw new Error(`first screen: no chunk for src/${relative}`);
+    return chunk;
+  };
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('first screen: no entry chunk');
+  // The HTML preloads these itself.
+  const inHtml = closure(entry);
+
+  const files: string[] = [];
+  const indexes = (...starts: OutputChunk[]): number[] => {
+    const wanted = new Set<string>();
+    for (const start of starts) closure(start, wanted);
+    return [...wanted]
+      .filter((file) => !inHtml.has(file))
+      .map((file) => {
+        if (!files.includes(file)) files.push(file);
+        return files.indexOf(file);
+      });
+  };
+  const locales = ['en-US', 'es-MX'];
+  return {
+    strings: Object.fromEntries(locales.map((l) => [l, indexes(bySource(`locales/${l}.ts`))])),
+    appStrings: Object.fromEntries(locales.map((l) => [l, indexes(bySource(`locales/${l}-app.ts`))])),
+    shell: indexes(bySource('app/shell/app-shell.tsx'), bySource('app/shell/shell-data.ts')),
+    pages: ROUTES.map((route) => {
+      const [module] = PAGE_MODULES[route.name];
+      const chunk = chunks.find((c) => c.facadeModuleId === path.join(src, module));
+      // The sign-in page is part of the entry: nothing more to ask for.
+      return [pathPattern(route.path), chunk ? indexes(chunk) : []];
+    }),
+    files: files.map((file) => `/${file}`),
+  };
+}
+
+/** src/first-screen.ts as one classic script, with the manifest built in. */
+async function firstScreenScript(manifest: FirstScreenManifest): Promise<string> {
+  const build = await rolldown({
+    input: path.join(src, 'first-screen.ts'),
+    platform: 'browser',
+    transform: { define: { __FIRST_SCREEN__: JSON.stringify(manifest) } },
+  });
+  try {
+    const { output } = await build.generate({ format: 'iife', minify: true });
+    return output[0].code.trim();
+  } finally {
+    await build.close();
+  }
+}
+
+export function firstScreen(): Plugin {
+  return {
+    name: 'rcm-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const script = await firstScreenScript(firstScreenManifest(ctx.bundle as OutputBundle));
+        // After the entry and its preloads in the head: the scanner has asked for those already.
+        return html.replace('</head>', () => `  <script>${script}</script>\n  </head>`);
+      },
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The page's first script, inlined into index.html by the build (scripts/first-screen-plugin.ts) and
+ * run while the HTML is parsed, before the app's code has arrived. It starts at once what the first
+ * screen will wait for: the code of the current route's page, of the signed-in shell and the strings
+ * of the stored language (module preloads), and, signed in, the user (an early request the app takes,
+ * lib/api-client.ts). Without it (development server) the app asks for the same in its own time.
+ */
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, normalizeLocale } from '@rcm/shared/locale';
+import { sendEarly } from './lib/api-client.ts';
+import { getItem } from './lib/storage.ts';
+import { tokens } from './lib/tokens.ts';
+
+/** What the build knows of the chunks: the files of each group, by index into `files`. */
+export type FirstScreenManifest = {
+  files: string[];
+  /** The strings every page needs, by locale. */
+  strings: Record<string, number[]>;
+  /** The strings only signed-in pages use, by locale. */
+  appStrings: Record<string, number[]>;
+  /** The signed-in shell. */
+  shell: number[];
+  /** Each route's page: its path as a regular expression and its chunks. */
+  pages: [pattern: string, files: number[]][];
+};
+
+declare const __FIRST_SCREEN__: FirstScreenManifest;
+
+function preload(manifest: FirstScreenManifest, indexes: Set<number>): void {
+  for (const i of indexes) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = manifest.files[i] ?? '';
+    document.head.appendChild(link);
+  }
+}
+
+function startFirstScreen(manifest: FirstScreenManifest): void {
+  const locale = normalizeLocale(getItem(LOCALE_STORAGE_KEY));
+  const wanted = new Set(manifest.strings[locale]);
+  if (tokens.current()) {
+    sendEarly('auth/user');
+    // The signed-in pages load their strings in the stored language and in the default one.
+    for (const l of new Set([locale, DEFAULT_LOCALE])) for (const i of manifest.appStrings[l] ?? []) wanted.add(i);
+    for (const i of manifest.shell) wanted.add(i);
+    const page = manifest.pages.find(([pattern]) => new RegExp(pattern).test(window.location.pathname));
+    for (const i of page?.[1] ?? []) wanted.add(i);
+  }
+  preload(manifest, wanted);
+}
+
+startFirstScreen(__FIRST_SCREEN__);
