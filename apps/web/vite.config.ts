@@ -29,6 +29,7 @@ export default defineConfig({
           // Common chunks under 16 KiB of source are copied into the chunks that import them instead
           // (19 requests; the bytes about the same): bench/results/lighthouse.md.
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
+          groups: [{ name: 'initial', tags: ['$initial'] }],
         },
       },
     },

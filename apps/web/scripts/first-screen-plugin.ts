@@ -9,8 +9,8 @@
  * (apps/server/src/lib/security-headers.ts reads it from the built index.html).
  */
 import path from 'node:path';
-import { rolldown } from 'rolldown';
 import type { OutputBundle, OutputChunk } from 'rolldown';
+import { rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
 import { ROUTES } from '../../../packages/shared/src/routes.ts';
 import { PAGE_MODULES } from '../src/app/page-modules.ts';

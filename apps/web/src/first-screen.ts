@@ -3,7 +3,7 @@
  * run while the HTML is parsed, before the app's code has arrived. It starts at once what the first
  * screen will wait for: the code of the current route's page, of the signed-in shell and the strings
  * of the stored language (module preloads), and, signed in, the user (an early request the app takes,
- * lib/api-client.ts). Without it (development server) the app asks for the same in its own time.
+ * lib/api-client.ts); and the language's number formatting data is loaded meanwhile. Without it (development server) the app asks for the same in its own time.
  */
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, normalizeLocale } from '@rcm/shared/locale';
 import { sendEarly } from './lib/api-client.ts';
@@ -47,6 +47,9 @@ function startFirstScreen(manifest: FirstScreenManifest): void {
     for (const i of page?.[1] ?? []) wanted.add(i);
   }
   preload(manifest, wanted);
+  // A page's first number formatter loads the language's ICU data: tens of milliseconds on a phone,
+  // spent here in a task of its own while the network brings the code, not in the first render.
+  setTimeout(() => new Intl.NumberFormat(locale).format(0), 0);
 }
 
 startFirstScreen(__FIRST_SCREEN__);

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadShell } from './app/root-layout.tsx';
 import { preloadCurrentPage, router } from './app/router.tsx';
@@ -38,11 +38,18 @@ i18n.on('languageChanged', (locale) => setTimeout(() => prepareFormatters(locale
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  const app = createRoot(root);
+  // The first route loads before the first render (its guard, code and data), so that render draws the
+  // page whole; as a transition, React yields to the browser every few milliseconds instead of drawing
+  // it in one long task.
+  await router.load();
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }

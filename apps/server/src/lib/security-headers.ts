@@ -14,7 +14,10 @@ export function inlineScriptSources(dist: string): string[] {
   if (!existsSync(page)) return [];
   const html = readFileSync(page, 'utf8');
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, code]) => `'sha256-${createHash('sha256').update(code ?? '').digest('base64')}'`,
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
   );
 }
 

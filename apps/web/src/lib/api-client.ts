@@ -83,8 +83,7 @@ function takeEarly(path: string, method: string, headers: Record<string, string>
   if (!early || method !== 'GET') return undefined;
   delete window.rcmEarlyRequests?.[path];
   const keys = Object.keys(headers);
-  const same =
-    keys.length === Object.keys(early.headers).length && keys.every((k) => early.headers[k] === headers[k]);
+  const same = keys.length === Object.keys(early.headers).length && keys.every((k) => early.headers[k] === headers[k]);
   return same ? early.response : undefined;
 }
 
