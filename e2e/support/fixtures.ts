@@ -77,8 +77,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 
-/** Zero axe-core violations (WCAG 2.1 A and AA) on the page as it is now. */
+/**
+ * Zero axe-core violations (WCAG 2.1 A and AA) on the page at rest: once its finite animations and
+ * transitions have ended (a toast or a dialog caught fading in reads as low contrast); a spinner's
+ * endless one does not count.
+ */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
   // Legacy mode runs axe.run() in the page itself; the default runs each frame apart and then opens a
   // blank page to combine them (for cross-origin frames, which the console has none of): half the time.
   const results = await new AxeBuilder({ page })
@@ -89,6 +98,16 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Waits for the toasts to close. sonner keeps older toasts stacked behind the newest one, dimmed, and
+ * axe reads those as low contrast: a page is judged once they are gone (the pointer moves off them
+ * first: sonner holds its toasts while hovered).
+ */
+export async function toastsGone(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
 }
 
 export async function signInThroughForm(page: Page, email: string, opts: { stay?: boolean } = {}): Promise<void> {

@@ -30,8 +30,9 @@ test('the page describes itself, robots.txt is a robots file, and files come com
   expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
   expect(await robots.text()).toMatch(/^User-agent: \*$/m);
 
-  const script = await page.locator('script[type="module"]').first().getAttribute('src');
-  expect(script).toMatch(/^\/assets\/index-.+\.js$/);
+  // The entry's code (the entry module itself only imports it).
+  const script = await page.locator('link[rel="modulepreload"][href^="/assets/initial-"]').getAttribute('href');
+  expect(script).toMatch(/^\/assets\/initial-.+\.js$/);
   // Node's fetch sends the header asked for and decodes the brotli body it gets back.
   const res = await fetch(new URL(script ?? '', page.url()), { headers: { 'accept-encoding': 'br' } });
   expect(res.headers.get('content-encoding')).toBe('br');

@@ -1,14 +1,5 @@
-import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
+import { DEMO, expect, expectAccessible, test, toastsGone } from '../support/fixtures.ts';
 import { invitationLink } from '../support/invitations.ts';
-
-/**
- * Waits for the toasts to close: sonner's rich-colour success toast fails axe's colour contrast (a shell
- * issue reported to the lead), and the pages under test are what axe should judge here.
- */
-async function toastsGone(page: Page): Promise<void> {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-}
 
 test('an administrator creates an organization, a location and invites a member who accepts and sees only their locations', async ({
   page,

@@ -1,17 +1,8 @@
-import type { Page } from '@playwright/test';
 import { simulateController } from '../support/devices.ts';
-import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
+import { DEMO, expect, expectAccessible, test, toastsGone } from '../support/fixtures.ts';
 
 const DAY = 86_400_000;
 
-/**
- * Stacked sonner toasts behind the newest one fail axe's colour contrast: check once they are gone
- * (the pointer moves off them first: sonner holds its toasts while hovered).
- */
-async function toastsGone(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-}
 /** Noon, `days` ago, as a datetime-local input value (noon keeps the day whatever the time zone). */
 function localNoon(daysAgo: number): string {
   const d = new Date(Date.now() - daysAgo * DAY);

@@ -35,18 +35,43 @@ function preload(manifest: FirstScreenManifest, indexes: Set<number>): void {
   }
 }
 
+/**
+ * Calls back once the chunks the HTML preloads itself (the entry's) have downloaded, or failed to: the
+ * entry must run before anything of the page can, and chunks asked for alongside it only share the
+ * network with it.
+ */
+function afterEntry(then: () => void): void {
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].filter(
+    (link) => performance.getEntriesByName(link.href).length === 0,
+  );
+  let left = pending.length;
+  if (left === 0) {
+    then();
+    return;
+  }
+  const settled = () => {
+    left -= 1;
+    if (left === 0) then();
+  };
+  for (const link of pending) {
+    link.addEventListener('load', settled, { once: true });
+    link.addEventListener('error', settled, { once: true });
+  }
+}
+
 function startFirstScreen(manifest: FirstScreenManifest): void {
   const locale = normalizeLocale(getItem(LOCALE_STORAGE_KEY));
-  const wanted = new Set(manifest.strings[locale]);
+  // The entry waits for the language's strings before its first render: asked for at once.
+  preload(manifest, new Set(manifest.strings[locale]));
   if (tokens.current()) {
     sendEarly('auth/user');
+    const wanted = new Set(manifest.shell);
     // The signed-in pages load their strings in the stored language and in the default one.
     for (const l of new Set([locale, DEFAULT_LOCALE])) for (const i of manifest.appStrings[l] ?? []) wanted.add(i);
-    for (const i of manifest.shell) wanted.add(i);
     const page = manifest.pages.find(([pattern]) => new RegExp(pattern).test(window.location.pathname));
     for (const i of page?.[1] ?? []) wanted.add(i);
+    afterEntry(() => preload(manifest, wanted));
   }
-  preload(manifest, wanted);
   // A page's first number formatter loads the language's ICU data: tens of milliseconds on a phone,
   // spent here in a task of its own while the network brings the code, not in the first render.
   setTimeout(() => new Intl.NumberFormat(locale).format(0), 0);
