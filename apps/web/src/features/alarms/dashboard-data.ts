@@ -2,9 +2,11 @@ import type { AuthUser } from '@rcm/shared/auth';
 import { PHONE_QUERY } from '../../lib/media.ts';
 import { fetchFirstTime, queryClient } from '../../lib/query-client.ts';
 import { userCan } from '../../lib/user-can.ts';
+import { jobStatsQuery } from '../jobs/api/jobs.ts';
 import { pagingWarningsQuery } from '../oncall/api.ts';
 import { oncallNowQuery } from '../settings/api/oncall.ts';
 import { type AlarmFilters, alarmStatsQuery, alarmsQuery, placeOptionsQuery } from './api/get-alarms.ts';
+import { floodsQuery } from './api/get-floods.ts';
 import { phoneDefault } from './components/quick-filters.tsx';
 
 /**
@@ -18,12 +20,21 @@ export function dashboardQueries(search: AlarmFilters, userId: number | undefine
 }
 
 /**
- * Starts the dashboard's two main requests as soon as the route knows the user, side by side with
- * the page's code and first render instead of after them (the page reads the same cache entries).
+ * Starts the dashboard's requests as soon as the route knows the user, side by side with the page's
+ * code and first render instead of after them (the page reads the same cache entries): the alarm list
+ * and the tiles' counts for these filters; the first time also the open jobs tile, the flood banners
+ * and, on a phone (where they follow the list and nothing waits for them), the paging warnings and
+ * "On call now".
  */
 export function prefetchDashboard(search: AlarmFilters, user: AuthUser | null): void {
+  // Without alarms_view the dashboard only says so.
   if (!user || !userCan(user, 'alarm.view')) return;
-  const q = dashboardQueries(search, user.id, window.matchMedia(PHONE_QUERY).matches);
+  const phone = window.matchMedia(PHONE_QUERY).matches;
+  void fetchFirstTime(floodsQuery());
+  if (userCan(user, 'job.view')) void fetchFirstTime(jobStatsQuery({}));
+  if (phone && userCan(user, 'settings.view')) void fetchFirstTime(pagingWarningsQuery());
+  if (phone && userCan(user, 'oncall.view')) void fetchFirstTime(oncallNowQuery());
+  const q = dashboardQueries(search, user.id, phone);
   void queryClient.prefetchQuery(q.list);
   void queryClient.prefetchQuery(q.stats);
 }
