@@ -102,15 +102,14 @@ const appRoutes = {
     ...page('home'),
     validateSearch: dashboardSearch,
     loaderDeps: ({ search }) => search,
-    // The alarm list and tiles are asked for once the guard knows the user, while the page renders;
-    // not awaited, so the page shows itself at once. The panels above the list on a desktop are
-    // awaited the first time (they would push it down). The page's own chunk (already on its way,
+    // The alarm list and tiles are asked for once the guard knows the user, while the page's code
+    // arrives; the first screen waits for them (and, on a desktop, for the panels above the list, which
+    // would push it down), later filter changes do not. The page's own chunk (already on its way,
     // `preloadCurrentPage`) brings the code: no second chunk to wait for.
     loader: async ({ deps }) => {
       const user = authStore.get().user;
       const data = await import('../features/alarms/pages/dashboard-page.tsx').catch(() => null);
-      data?.prefetchDashboard(deps, user);
-      await data?.ensureDashboardPanels(user);
+      await Promise.all([data?.prefetchDashboard(deps, user), data?.ensureDashboardPanels(user)]);
     },
   }),
   account: createRoute(page('account')),

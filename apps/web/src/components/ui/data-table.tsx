@@ -236,7 +236,9 @@ function Cards<T>(props: ViewProps<T>) {
         {props.rows.map((row) => (
           <li
             key={props.rowKey(row)}
-            className={`rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-700 dark:bg-slate-900 ${props.highlight?.(row) ? 'ring-2 ring-amber-500' : ''}`}
+            // A card out of view is not laid out until scrolled near (content-visibility), a list's cards
+            // keep the height they last had meanwhile: a phone lays out a screenful, not 25 or 100 cards.
+            className={`rounded-lg border border-slate-200 bg-white p-4 text-sm [contain-intrinsic-size:auto_10rem] [content-visibility:auto] dark:border-slate-700 dark:bg-slate-900 ${props.highlight?.(row) ? 'ring-2 ring-amber-500' : ''}`}
           >
             {props.card ? (
               props.card(row)

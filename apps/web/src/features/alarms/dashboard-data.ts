@@ -19,14 +19,21 @@ export function dashboardQueries(search: AlarmFilters, userId: number | undefine
   return { filters, list: alarmsQuery(filters), stats: alarmStatsQuery(statFilters) };
 }
 
+/** Whether the dashboard has loaded before in this page: only its first load waits for its list. */
+let loadedBefore = false;
+
 /**
  * Starts the dashboard's requests as soon as the route knows the user, side by side with the page's
  * code and first render instead of after them (the page reads the same cache entries): the alarm list
  * and the tiles' counts for these filters; the first time also the open jobs tile, the flood banners
  * and, on a phone (where they follow the list and nothing waits for them), the paging warnings and
- * "On call now".
+ * "On call now". When the dashboard is the page's first screen, resolves once the list and the counts
+ * are in, so that screen is drawn whole in one render (a list arriving after it was one long render
+ * of its own); afterwards (a filter changed, the page opened again) at once, the list following.
  */
-export function prefetchDashboard(search: AlarmFilters, user: AuthUser | null): void {
+export async function prefetchDashboard(search: AlarmFilters, user: AuthUser | null): Promise<void> {
+  const first = !loadedBefore;
+  loadedBefore = true;
   // Without alarms_view the dashboard only says so.
   if (!user || !userCan(user, 'alarm.view')) return;
   const phone = window.matchMedia(PHONE_QUERY).matches;
@@ -35,8 +42,8 @@ export function prefetchDashboard(search: AlarmFilters, user: AuthUser | null): 
   if (phone && userCan(user, 'settings.view')) void fetchFirstTime(pagingWarningsQuery());
   if (phone && userCan(user, 'oncall.view')) void fetchFirstTime(oncallNowQuery());
   const q = dashboardQueries(search, user.id, phone);
-  void queryClient.prefetchQuery(q.list);
-  void queryClient.prefetchQuery(q.stats);
+  const loading = Promise.all([queryClient.prefetchQuery(q.list), queryClient.prefetchQuery(q.stats)]);
+  if (first) await loading;
 }
 
 /**
