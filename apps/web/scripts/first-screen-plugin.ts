@@ -58,6 +58,12 @@ export function firstScreenManifest(bundle: OutputBundle): FirstScreenManifest {
   const indexes = (...starts: OutputChunk[]): number[] => {
     const wanted = new Set<string>();
     for (const start of starts) closure(start, wanted);
+    // A module of these chunks that is also imported dynamically (a route's loader importing the
+    // page's data code, say) is reached through a small facade chunk of its own: that too.
+    const modules = new Set([...wanted].flatMap((file) => byFile.get(file)?.moduleIds ?? []));
+    for (const c of chunks) {
+      if (c.isDynamicEntry && c.facadeModuleId && modules.has(c.facadeModuleId)) closure(c, wanted);
+    }
     return [...wanted]
       .filter((file) => !inHtml.has(file))
       .map((file) => {

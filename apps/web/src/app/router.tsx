@@ -104,11 +104,11 @@ const appRoutes = {
     loaderDeps: ({ search }) => search,
     // The alarm list and tiles are asked for once the guard knows the user, while the page's code
     // arrives; the first screen waits for them (and, on a desktop, for the panels above the list, which
-    // would push it down), later filter changes do not. The page's own chunk (already on its way,
-    // `preloadCurrentPage`) brings the code: no second chunk to wait for.
+    // would push it down), later filter changes do not. The code that asks is a small chunk of its own
+    // (preloaded with the page's, which imports it): the requests need not wait for the page's code.
     loader: async ({ deps }) => {
       const user = authStore.get().user;
-      const data = await import('../features/alarms/pages/dashboard-page.tsx').catch(() => null);
+      const data = await import('../features/alarms/dashboard-data.ts').catch(() => null);
       await Promise.all([data?.prefetchDashboard(deps, user), data?.ensureDashboardPanels(user)]);
     },
   }),

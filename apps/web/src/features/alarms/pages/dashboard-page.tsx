@@ -27,9 +27,6 @@ import { StatTiles, type TileKey } from '../components/stat-tiles.tsx';
 import { dashboardQueries } from '../dashboard-data.ts';
 import { useLiveAlarms } from '../use-live-alarms.ts';
 
-// The route's loader starts the page's requests with this chunk's code (app/router.tsx).
-export { ensureDashboardPanels, prefetchDashboard } from '../dashboard-data.ts';
-
 const HIGHLIGHT_MS = 8000;
 
 function tileOf(f: AlarmFilters): TileKey | null {
