@@ -54,3 +54,13 @@ test('the app takes the early answer: one request for the user', async ({ page, 
   await expect(page.getByText(/Live|En vivo/)).toBeVisible();
   expect(users).toHaveLength(1);
 });
+
+test('a first page whose user cannot be had (the server unreachable) shows that it is loading, not a blank page', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs(DEMO.admin);
+  await page.route('**/api/auth/user', (route) => route.abort('connectionrefused'));
+  await page.goto('/');
+  await expect(page.getByRole('status').filter({ hasText: /Loading|Cargando/ })).toBeVisible({ timeout: 10_000 });
+});

@@ -13,6 +13,9 @@ import { initTheme } from './lib/theme.ts';
 import { tokens } from './lib/tokens.ts';
 import './index.css';
 
+/** How long the first render waits for the first route to load (below). */
+const FIRST_RENDER_WAIT_MS = 3000;
+
 initTheme();
 // The stored language's catalog arrives before the first render, so no key ever shows untranslated.
 // A returning user's page needs more than that, and each part is asked for now, side by side, instead
@@ -41,8 +44,12 @@ if (root) {
   const app = createRoot(root);
   // The first route loads before the first render (its guard, code and data), so that render draws the
   // page whole; as a transition, React yields to the browser every few milliseconds instead of drawing
-  // it in one long task.
-  await router.load();
+  // it in one long task. A route still loading after FIRST_RENDER_WAIT_MS (a server restarting, a
+  // slow network) renders its loading state meanwhile rather than leave the page blank.
+  await Promise.race([
+    router.load().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+  ]);
   startTransition(() =>
     app.render(
       <StrictMode>

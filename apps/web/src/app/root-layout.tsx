@@ -16,12 +16,21 @@ export function preloadShell(): void {
   void import('./shell/shell-data.ts').catch(() => undefined);
 }
 
+/** What a page shows while its code or its route (guard, data) is still loading. */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="p-8">
+      <Spinner label={t('common.loading')} />
+    </div>
+  );
+}
+
 /**
  * The shell appears only once the user is authenticated and the auth state is ready; otherwise the
  * routed view is shown alone. The routed view is re-created whenever the full path changes.
  */
 export function RootLayout() {
-  const { t } = useTranslation();
   const auth = useAuth();
   // Re-created when the path changes; query-string changes (filters held in the URL) keep the
   // view, so a multi-select stays open and keyboard focus stays where it was.
@@ -38,13 +47,7 @@ export function RootLayout() {
   }, [navigate]);
 
   const view = (
-    <Suspense
-      fallback={
-        <div className="p-8">
-          <Spinner label={t('common.loading')} />
-        </div>
-      }
-    >
+    <Suspense fallback={<PageLoading />}>
       <Outlet key={pathname} />
     </Suspense>
   );

@@ -15,7 +15,7 @@ import { armPageHeadingFocus } from '../lib/focus.ts';
 import { loadAppStrings } from '../lib/i18n.ts';
 import { assetsSearch, inventorySearch, jobsSearch, reportSearch } from './list-search-params.ts';
 import { PAGES } from './pages.tsx';
-import { RootLayout } from './root-layout.tsx';
+import { PageLoading, RootLayout } from './root-layout.tsx';
 import {
   controllersSearch,
   dashboardSearch,
@@ -164,6 +164,8 @@ const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user/
 export const router = createRouter({
   routeTree: rootRoute.addChildren({ ...appRoutes, logout: logoutRoute }),
   defaultPreload: 'intent',
+  // A route that takes over a second to load (a server restarting, a slow network) says so.
+  defaultPendingComponent: PageLoading,
   scrollRestoration: true,
 });
 
