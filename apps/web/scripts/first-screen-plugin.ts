@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
+import { LOCALES } from '../../../packages/shared/src/locale.ts';
 import { ROUTES } from '../../../packages/shared/src/routes.ts';
 import { PAGE_MODULES } from '../src/app/page-modules.ts';
 import type { FirstScreenManifest } from '../src/first-screen.ts';
@@ -71,10 +72,9 @@ export function firstScreenManifest(bundle: OutputBundle): FirstScreenManifest {
         return files.indexOf(file);
       });
   };
-  const locales = ['en-US', 'es-MX'];
   return {
-    strings: Object.fromEntries(locales.map((l) => [l, indexes(bySource(`locales/${l}.ts`))])),
-    appStrings: Object.fromEntries(locales.map((l) => [l, indexes(bySource(`locales/${l}-app.ts`))])),
+    strings: Object.fromEntries(LOCALES.map((l) => [l, indexes(bySource(`locales/${l}.ts`))])),
+    appStrings: Object.fromEntries(LOCALES.map((l) => [l, indexes(bySource(`locales/${l}-app.ts`))])),
     shell: indexes(bySource('app/shell/app-shell.tsx'), bySource('app/shell/shell-data.ts')),
     pages: ROUTES.map((route) => {
       const [module] = PAGE_MODULES[route.name];

@@ -3,7 +3,8 @@
  * run while the HTML is parsed, before the app's code has arrived. It starts at once what the first
  * screen will wait for: the code of the current route's page, of the signed-in shell and the strings
  * of the stored language (module preloads), and, signed in, the user (an early request the app takes,
- * lib/api-client.ts); and the language's number formatting data is loaded meanwhile. Without it (development server) the app asks for the same in its own time.
+ * lib/api-client.ts); the language's number formatting data is loaded meanwhile. Without it (the
+ * development server) the app asks for the same in its own time.
  */
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, normalizeLocale } from '@rcm/shared/locale';
 import { sendEarly } from './lib/api-client.ts';
