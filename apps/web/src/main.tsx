@@ -3,10 +3,11 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadShell } from './app/root-layout.tsx';
-import { preloadCurrentPage, router } from './app/router.tsx';
+import { appRouter, preloadCurrentPage } from './app/router.tsx';
 import { authStore, initAuth } from './lib/auth-store.ts';
 import { watchLostFocus } from './lib/focus.ts';
 import { initI18n, prefetchAppStrings, setLocale } from './lib/i18n.ts';
+import { nextTask } from './lib/idle.ts';
 import { prepareFormatters } from './lib/intl.ts';
 import { clearCacheOnIdentityChange, queryClient } from './lib/query-client.ts';
 import { initTheme } from './lib/theme.ts';
@@ -17,6 +18,9 @@ import './index.css';
 const FIRST_RENDER_WAIT_MS = 3000;
 
 initTheme();
+// The modules' own code has run in this task; the start goes on in tasks of its own (the language
+// and the session, then the router), so no one task holds a phone's main thread for long.
+await nextTask();
 // The stored language's catalog arrives before the first render, so no key ever shows untranslated.
 // A returning user's page needs more than that, and each part is asked for now, side by side, instead
 // of one after the other: the user (`/api/auth/user`), the signed-in pages' strings, the shell and the
@@ -28,10 +32,12 @@ authStore.onUser((user) => {
 });
 clearCacheOnIdentityChange();
 initAuth();
+await nextTask();
+const router = appRouter();
 if (tokens.current()) {
   prefetchAppStrings();
   preloadShell();
-  preloadCurrentPage();
+  preloadCurrentPage(router);
 }
 watchLostFocus();
 const i18n = await i18nReady;

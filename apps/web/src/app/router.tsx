@@ -161,19 +161,38 @@ const appRoutes = {
 
 const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user/logout', component: LogoutPage });
 
-export const router = createRouter({
-  routeTree: rootRoute.addChildren({ ...appRoutes, logout: logoutRoute }),
-  defaultPreload: 'intent',
-  // A route that takes over a second to load (a server restarting, a slow network) says so.
-  defaultPendingComponent: PageLoading,
-  scrollRestoration: true,
-});
+function createAppRouter() {
+  const router = createRouter({
+    routeTree: rootRoute.addChildren({ ...appRoutes, logout: logoutRoute }),
+    defaultPreload: 'intent',
+    // A route that takes over a second to load (a server restarting, a slow network) says so.
+    defaultPendingComponent: PageLoading,
+    scrollRestoration: true,
+  });
+  // After a navigation to another path the new page's heading takes focus (lib/focus.ts).
+  router.subscribe('onBeforeNavigate', (event) => {
+    if (event.fromLocation && event.pathChanged) armPageHeadingFocus();
+  });
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+let instance: AppRouter | undefined;
+
+/**
+ * The console's router, built when first asked for: building it (the route tree, the history, scroll
+ * restoration) is a part of the page's start that main.tsx runs in a task of its own.
+ */
+export function appRouter(): AppRouter {
+  instance ??= createAppRouter();
+  return instance;
+}
 
 /**
  * Starts downloading the code of the page at the current address at once: the route would load it
  * only after its guard, which waits for the user.
  */
-export function preloadCurrentPage(): void {
+export function preloadCurrentPage(router: AppRouter): void {
   const byId = router.routesById as Record<string, AnyRoute>;
   for (const match of router.matchRoutes(router.latestLocation)) {
     const route = byId[match.routeId];
@@ -181,13 +200,8 @@ export function preloadCurrentPage(): void {
   }
 }
 
-// After a navigation to another path the new page's heading takes focus (lib/focus.ts).
-router.subscribe('onBeforeNavigate', (event) => {
-  if (event.fromLocation && event.pathChanged) armPageHeadingFocus();
-});
-
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }

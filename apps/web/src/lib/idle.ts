@@ -11,3 +11,8 @@ export function whenIdle(fn: () => void, timeoutMs = 5000): () => void {
   const id = setTimeout(fn, Math.min(2000, timeoutMs));
   return () => clearTimeout(id);
 }
+
+/** Resolves in a task of its own: what follows it does not lengthen the task that awaited it. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
