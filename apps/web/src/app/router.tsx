@@ -109,7 +109,7 @@ const appRoutes = {
     loader: async ({ deps }) => {
       const user = authStore.get().user;
       const data = await import('../features/alarms/dashboard-data.ts').catch(() => null);
-      await Promise.all([data?.prefetchDashboard(deps, user), data?.ensureDashboardPanels(user)]);
+      await data?.loadDashboard(deps, user);
     },
   }),
   account: createRoute(page('account')),

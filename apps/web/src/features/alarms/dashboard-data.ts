@@ -19,43 +19,31 @@ export function dashboardQueries(search: AlarmFilters, userId: number | undefine
   return { filters, list: alarmsQuery(filters), stats: alarmStatsQuery(statFilters) };
 }
 
-/** Whether the dashboard has loaded before in this page: only its first load waits for its list. */
-let loadedBefore = false;
-
 /**
  * Starts the dashboard's requests as soon as the route knows the user, side by side with the page's
- * code and first render instead of after them (the page reads the same cache entries): the alarm list
- * and the tiles' counts for these filters; the first time also the open jobs tile, the flood banners
- * and, on a phone (where they follow the list and nothing waits for them), the paging warnings and
- * "On call now". When the dashboard is the page's first screen, resolves once the list and the counts
- * are in, so that screen is drawn whole in one render (a list arriving after it was one long render
- * of its own); afterwards (a filter changed, the page opened again) at once, the list following.
+ * code instead of after its first render (the page reads the same cache entries): the alarm list and
+ * the tiles' counts for these filters and, once per cache (emptied when the identity changes), the open
+ * jobs tile, the flood banners, the paging warnings, "On call now" and, on a desktop, the filters'
+ * options. That first time it resolves once the list and the counts are in, and on a desktop the
+ * panels above the list too, so the screen is drawn whole in one render (a list arriving afterwards
+ * was one long render of its own, a panel pushed the list down); on a phone the panels follow the
+ * list and nothing waits for them. Later loads (a filter changed) resolve at once, the list following.
  */
-export async function prefetchDashboard(search: AlarmFilters, user: AuthUser | null): Promise<void> {
-  const first = !loadedBefore;
-  loadedBefore = true;
+export async function loadDashboard(search: AlarmFilters, user: AuthUser | null): Promise<void> {
   // Without alarms_view the dashboard only says so.
   if (!user || !userCan(user, 'alarm.view')) return;
+  // Only the dashboard asks for the floods: not asked yet, this is its first load with this cache.
+  const first = queryClient.getQueryState(floodsQuery().queryKey) === undefined;
   const phone = window.matchMedia(PHONE_QUERY).matches;
-  void fetchFirstTime(floodsQuery());
-  if (userCan(user, 'job.view')) void fetchFirstTime(jobStatsQuery({}));
-  if (phone && userCan(user, 'settings.view')) void fetchFirstTime(pagingWarningsQuery());
-  if (phone && userCan(user, 'oncall.view')) void fetchFirstTime(oncallNowQuery());
   const q = dashboardQueries(search, user.id, phone);
-  const loading = Promise.all([queryClient.prefetchQuery(q.list), queryClient.prefetchQuery(q.stats)]);
-  if (first) await loading;
-}
-
-/**
- * On a desktop the paging warnings, "On call now" and the filters sit above the alarm list: the route
- * waits for them the first time (side by side with the page's code), so they do not push the list
- * down or widen a filter when they arrive. On a phone they follow the list, and nothing waits.
- */
-export async function ensureDashboardPanels(user: AuthUser | null): Promise<void> {
-  if (!user || window.matchMedia(PHONE_QUERY).matches) return;
-  await Promise.all([
+  const list = Promise.all([queryClient.prefetchQuery(q.list), queryClient.prefetchQuery(q.stats)]);
+  const panels = Promise.all([
+    fetchFirstTime(floodsQuery()),
+    userCan(user, 'job.view') ? fetchFirstTime(jobStatsQuery({})) : null,
     userCan(user, 'settings.view') ? fetchFirstTime(pagingWarningsQuery()) : null,
     userCan(user, 'oncall.view') ? fetchFirstTime(oncallNowQuery()) : null,
-    userCan(user, 'alarm.view') ? fetchFirstTime(placeOptionsQuery(userCan(user, 'organization.viewAll'))) : null,
+    // On a phone the filters wait behind a button, and their options with them.
+    phone ? null : fetchFirstTime(placeOptionsQuery(userCan(user, 'organization.viewAll'))),
   ]);
+  if (first) await Promise.all([list, phone ? null : panels]);
 }
