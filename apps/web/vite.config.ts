@@ -3,10 +3,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreen } from './scripts/first-screen-plugin.ts';
+import { inlineIcon } from './scripts/inline-icon.ts';
 import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstScreen(), precompress()],
+  plugins: [react(), tailwindcss(), inlineIcon(), firstScreen(), precompress()],
   // zod without `new Function` (src/lib/zod.ts); the exact specifier only, so the alias's own
   // imports of zod's subpaths resolve as usual.
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }] },

@@ -31,6 +31,32 @@ test("the page's first script asks for the page's code, the shell's and the user
   expect(asked.some((p) => /\/assets\/dashboard-page-/.test(p))).toBe(false);
 });
 
+test('on the dashboard it also asks for what the screen reads, once the user is known', async ({
+  page,
+  request,
+  baseURL,
+  loginAs,
+}) => {
+  await loginAs(DEMO.admin);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const entry = await entryOf(request, baseURL ?? '');
+  await page.route(`**${entry}`, (route) => route.abort());
+  const asked = (path: string) =>
+    page.waitForRequest((r) => `${new URL(r.url()).pathname}${new URL(r.url()).search}` === path);
+  const reads = [
+    // A phone's list: active alarms, critical on top.
+    asked('/api/alarms?status=active&sort=-severity&per_page=25'),
+    asked('/api/alarms/stats'),
+    asked('/api/alarms/floods'),
+    asked('/api/oncall/now'),
+    // The shell's banners (an administrator's).
+    asked('/api/settings/email'),
+    asked('/api/admin/storage'),
+  ];
+  await page.goto('/');
+  for (const read of reads) expect((await read).headers().authorization).toMatch(/^Bearer /);
+});
+
 test('signed out, it asks only for the strings of the sign-in page', async ({ page, request, baseURL }) => {
   const entry = await entryOf(request, baseURL ?? '');
   await page.route(`**${entry}`, (route) => route.abort());
@@ -43,16 +69,33 @@ test('signed out, it asks only for the strings of the sign-in page', async ({ pa
   expect(asked.some((p) => /\/assets\/(app-shell|en-US-app)-/.test(p))).toBe(false);
 });
 
-test('the app takes the early answer: one request for the user', async ({ page, loginAs }) => {
-  await loginAs(DEMO.manager);
-  const users: string[] = [];
+test('the app takes the early answers: one request for the user and for each read', async ({ page, loginAs }) => {
+  await loginAs(DEMO.admin);
+  const reads: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/auth/user') users.push(r.url());
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) reads.push(`${url.pathname}${url.search}`);
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /^(Dashboard|Tablero)$/ })).toBeVisible();
   await expect(page.getByText(/Live|En vivo/)).toBeVisible();
-  expect(users).toHaveLength(1);
+  const first = [...reads];
+  expect(first).toContain('/api/auth/user');
+  expect(first).toContain('/api/alarms/floods');
+  expect(first).toContain('/api/settings/email');
+  expect(first.filter((url, i) => first.indexOf(url) !== i)).toEqual([]);
+});
+
+test('the page icon is part of the page: no request for it', async ({ page, loginAs }) => {
+  await loginAs(DEMO.manager);
+  const icons: string[] = [];
+  page.on('request', (r) => {
+    if (/\.svg$/.test(new URL(r.url()).pathname)) icons.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /^(Dashboard|Tablero)$/ })).toBeVisible();
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+  expect(icons).toEqual([]);
 });
 
 test('a first page whose user cannot be had (the server unreachable) shows that it is loading, not a blank page', async ({

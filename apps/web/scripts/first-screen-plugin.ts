@@ -50,6 +50,13 @@ export function firstScreenManifest(bundle: OutputBundle): FirstScreenManifest {
     if (!chunk) throw new Error(`first screen: no chunk for src/${relative}`);
     return chunk;
   };
+  // The realtime client (socket.io), imported when the user is known (src/lib/realtime.ts): asked for by
+  // the entry's code only once that has run, the last request before the first screen.
+  const realtimeClient = () => {
+    const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.includes('/node_modules/socket.io-client/'));
+    if (!chunk) throw new Error('first screen: no chunk for socket.io-client');
+    return chunk;
+  };
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error('first screen: no entry chunk');
   // The HTML preloads these itself.
@@ -75,12 +82,12 @@ export function firstScreenManifest(bundle: OutputBundle): FirstScreenManifest {
   return {
     strings: Object.fromEntries(LOCALES.map((l) => [l, indexes(bySource(`locales/${l}.ts`))])),
     appStrings: Object.fromEntries(LOCALES.map((l) => [l, indexes(bySource(`locales/${l}-app.ts`))])),
-    shell: indexes(bySource('app/shell/app-shell.tsx'), bySource('app/shell/shell-data.ts')),
+    shell: indexes(bySource('app/shell/app-shell.tsx'), bySource('app/shell/shell-data.ts'), realtimeClient()),
     pages: ROUTES.map((route) => {
       const [module] = PAGE_MODULES[route.name];
       const chunk = chunks.find((c) => c.facadeModuleId === path.join(src, module));
       // The sign-in page is part of the entry: nothing more to ask for.
-      return [pathPattern(route.path), chunk ? indexes(chunk) : []];
+      return [route.name, pathPattern(route.path), chunk ? indexes(chunk) : []];
     }),
     files: files.map((file) => `/${file}`),
   };
@@ -92,6 +99,11 @@ async function firstScreenScript(manifest: FirstScreenManifest): Promise<string>
     input: path.join(src, 'first-screen.ts'),
     platform: 'browser',
     transform: { define: { __FIRST_SCREEN__: JSON.stringify(manifest) } },
+    // The query options it reads paths from are TanStack Query's; their modules' "use client" means
+    // nothing in a script of the page.
+    onLog(level, log, handler) {
+      if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
+    },
   });
   try {
     const { output } = await build.generate({ format: 'iife', minify: true });

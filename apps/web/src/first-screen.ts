@@ -2,12 +2,15 @@
  * The page's first script, inlined into index.html by the build (scripts/first-screen-plugin.ts) and
  * run while the HTML is parsed, before the app's code has arrived. It starts at once what the first
  * screen will wait for: the code of the current route's page, of the signed-in shell and the strings
- * of the stored language (module preloads), and, signed in, the user (an early request the app takes,
- * lib/api-client.ts); the language's number formatting data is loaded meanwhile. Without it (the
- * development server) the app asks for the same in its own time.
+ * of the stored language (module preloads) and, signed in, the user, then what the screen reads for
+ * that user (early requests the app takes, lib/api-client.ts); the language's number formatting data
+ * is loaded meanwhile. Without it (the development server) the app asks for the same in its own time.
  */
+import type { AuthUser } from '@rcm/shared/auth';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, normalizeLocale } from '@rcm/shared/locale';
+import { firstReadPaths } from './app/first-reads.ts';
 import { sendEarly } from './lib/api-client.ts';
+import { PHONE_QUERY } from './lib/breakpoints.ts';
 import { getItem } from './lib/storage.ts';
 import { tokens } from './lib/tokens.ts';
 
@@ -20,16 +23,17 @@ export type FirstScreenManifest = {
   appStrings: Record<string, number[]>;
   /** The signed-in shell. */
   shell: number[];
-  /** Each route's page: its path as a regular expression and its chunks. */
-  pages: [pattern: string, files: number[]][];
+  /** Each route: its name, its path as a regular expression and its page's chunks. */
+  pages: [route: string, pattern: string, files: number[]][];
 };
 
 declare const __FIRST_SCREEN__: FirstScreenManifest;
 
-function preload(manifest: FirstScreenManifest, indexes: Set<number>): void {
+function preload(manifest: FirstScreenManifest, indexes: Set<number>, priority: 'high' | 'low' = 'high'): void {
   for (const i of indexes) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
+    link.fetchPriority = priority;
     link.crossOrigin = '';
     link.href = manifest.files[i] ?? '';
     document.head.appendChild(link);
@@ -37,27 +41,19 @@ function preload(manifest: FirstScreenManifest, indexes: Set<number>): void {
 }
 
 /**
- * Calls back once the chunks the HTML preloads itself (the entry's) have downloaded, or failed to: the
- * entry must run before anything of the page can, and chunks asked for alongside it only share the
- * network with it.
+ * Asks for the user and, once they are known (what the screen shows depends on what they may see), for
+ * what the route's first screen reads. Nothing of it is reported here: the app's own calls take the
+ * answers, failures included, or ask again.
  */
-function afterEntry(then: () => void): void {
-  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].filter(
-    (link) => performance.getEntriesByName(link.href).length === 0,
-  );
-  let left = pending.length;
-  if (left === 0) {
-    then();
-    return;
-  }
-  const settled = () => {
-    left -= 1;
-    if (left === 0) then();
-  };
-  for (const link of pending) {
-    link.addEventListener('load', settled, { once: true });
-    link.addEventListener('error', settled, { once: true });
-  }
+function readEarly(route: string | undefined): void {
+  sendEarly('auth/user')
+    .then(async (res) => {
+      if (!res.ok) return;
+      const { data: user } = (await res.clone().json()) as { data: AuthUser };
+      const phone = window.matchMedia(PHONE_QUERY).matches;
+      for (const path of firstReadPaths(route, window.location.search, user, phone)) sendEarly(path);
+    })
+    .catch(() => undefined);
 }
 
 function startFirstScreen(manifest: FirstScreenManifest): void {
@@ -65,13 +61,14 @@ function startFirstScreen(manifest: FirstScreenManifest): void {
   // The entry waits for the language's strings before its first render: asked for at once.
   preload(manifest, new Set(manifest.strings[locale]));
   if (tokens.current()) {
-    sendEarly('auth/user');
+    const page = manifest.pages.find(([, pattern]) => new RegExp(pattern).test(window.location.pathname));
+    readEarly(page?.[0]);
     const wanted = new Set(manifest.shell);
     // The signed-in pages load their strings in the stored language and in the default one.
     for (const l of new Set([locale, DEFAULT_LOCALE])) for (const i of manifest.appStrings[l] ?? []) wanted.add(i);
-    const page = manifest.pages.find(([pattern]) => new RegExp(pattern).test(window.location.pathname));
-    for (const i of page?.[1] ?? []) wanted.add(i);
-    afterEntry(() => preload(manifest, wanted));
+    for (const i of page?.[2] ?? []) wanted.add(i);
+    // At a low priority: the entry's code, the strings and the reads go first, these take what is left.
+    preload(manifest, wanted, 'low');
   }
   // A page's first number formatter loads the language's ICU data: tens of milliseconds on a phone,
   // spent here in a task of its own while the network brings the code, not in the first render.

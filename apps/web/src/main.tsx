@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadShell } from './app/root-layout.tsx';
 import { appRouter, preloadCurrentPage } from './app/router.tsx';
+import { dropEarly } from './lib/api-client.ts';
 import { authStore, initAuth } from './lib/auth-store.ts';
 import { watchLostFocus } from './lib/focus.ts';
 import { initI18n, prefetchAppStrings, setLocale } from './lib/i18n.ts';
@@ -53,7 +54,11 @@ if (root) {
   // it in one long task. A route still loading after FIRST_RENDER_WAIT_MS (a server restarting, a
   // slow network) renders its loading state meanwhile rather than leave the page blank.
   await Promise.race([
-    router.load().catch(() => undefined),
+    // Its loaders have made their calls by then: what they did not take early is not for a later page.
+    router
+      .load()
+      .catch(() => undefined)
+      .finally(dropEarly),
     new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
   ]);
   startTransition(() =>

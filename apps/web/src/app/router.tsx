@@ -8,6 +8,7 @@ import {
   type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { loadDashboard } from '../features/alarms/dashboard-data.ts';
 import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { authStore, whenAuthReady } from '../lib/auth-store.ts';
@@ -104,13 +105,9 @@ const appRoutes = {
     loaderDeps: ({ search }) => search,
     // The alarm list and tiles are asked for once the guard knows the user, while the page's code
     // arrives; the first screen waits for them (and, on a desktop, for the panels above the list, which
-    // would push it down), later filter changes do not. The code that asks is a small chunk of its own
-    // (preloaded with the page's, which imports it): the requests need not wait for the page's code.
-    loader: async ({ deps }) => {
-      const user = authStore.get().user;
-      const data = await import('../features/alarms/dashboard-data.ts').catch(() => null);
-      await data?.loadDashboard(deps, user);
-    },
+    // would push it down), later filter changes do not. The code that asks is a few query definitions,
+    // part of the router's own: the requests never wait for a chunk.
+    loader: ({ deps }) => loadDashboard(deps, authStore.get().user),
   }),
   account: createRoute(page('account')),
   '403': createRoute(page('403')),

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import logo from '../assets/logo.svg';
 import { usePageHeadingFocus } from '../lib/focus.ts';
 
 /** The frame of every signed-out page: the product's mark, a title, a line under it, and a card. */
@@ -14,7 +15,7 @@ export function AuthCard(props: { title: string; subtitle?: string; children: Re
     <div className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <div className="w-full max-w-md">
         <div className="flex flex-col items-center text-center">
-          <img src="/favicon.svg" alt="" className="size-12" />
+          <img src={logo} alt="" className="size-12" />
           <p className="mt-3 text-sm font-semibold uppercase tracking-wide text-blue-800 dark:text-blue-300">
             {t('app.name')}
           </p>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, sendEarly } from './api-client.ts';
+import { api, apiRead, dropEarly, readPath, sendEarly } from './api-client.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
 /** A fetch that answers each call with its own JSON body and records what it was asked. */
@@ -53,6 +53,22 @@ describe('early requests', () => {
     sendEarly('auth/user');
     expect(await api('auth/user', { method: 'POST', body: {} })).toEqual({ answer: 4 });
     expect(recorder.calls[3]?.method).toBe('POST');
+  });
+
+  it("are forgotten once the first screen has loaded: a later screen's call asks the server", async () => {
+    sendEarly('alarms/floods');
+    dropEarly();
+    expect(await api('alarms/floods')).toEqual({ answer: 2 });
+    expect(recorder.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("are what a read's query asks for: its path travels with it", async () => {
+    const read = apiRead('alarms/floods', (body: { answer: number }) => body.answer * 10);
+    expect(readPath(read)).toBe('alarms/floods');
+    expect(readPath({ meta: {} })).toBeUndefined();
+    sendEarly('alarms/floods');
+    expect(await read.queryFn()).toBe(10);
+    expect(recorder.fetch).toHaveBeenCalledTimes(1);
   });
 
   it('reach the caller as a network error when they failed', async () => {

@@ -69,12 +69,21 @@ declare global {
  * Sends a GET now, for the app's first call of the same path to take: the page's inline first script
  * (src/first-screen.ts) asks for the user while the app's code is still downloading.
  */
-export function sendEarly(path: string): void {
+export function sendEarly(path: string): Promise<Response> {
   const headers = requestHeaders();
   const response = fetch(apiUrl(path), { headers });
   // Taken by apiFetch, which handles a failure; never taken, a failure is nobody's to report.
   response.catch(() => undefined);
   window.rcmEarlyRequests = { ...window.rcmEarlyRequests, [path]: { headers, response } };
+  return response;
+}
+
+/**
+ * Forgets the early GETs no call has taken: they were sent for the first screen, and a later screen's
+ * call must not be answered with what the server said while the page was loading.
+ */
+export function dropEarly(): void {
+  window.rcmEarlyRequests = undefined;
 }
 
 /** The early GET of this path, once, when it went with the same headers (same token, same language). */
@@ -126,4 +135,22 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await apiFetch(path, init);
   return (await res.json().catch(() => null)) as T;
+}
+
+/**
+ * A query's `queryFn` that is one GET of the API (its answer mapped), with the path beside it in the
+ * query's `meta`: what a first screen reads is then known without running it, and the page's first
+ * script asks for it early (src/first-screen.ts).
+ */
+export function apiRead<T, R = T>(path: string, map?: (body: T) => R) {
+  return {
+    meta: { path },
+    queryFn: () => api<T>(path).then((body) => (map ? map(body) : (body as unknown as R))),
+  };
+}
+
+/** The path of a query made with apiRead; none for a query of several requests. */
+export function readPath(query: { meta?: Record<string, unknown> }): string | undefined {
+  const path = query.meta?.path;
+  return typeof path === 'string' ? path : undefined;
 }

@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-/** Tailwind's `sm` breakpoint: below it the console lays lists out for a phone. */
-export const PHONE_QUERY = '(max-width: 639.98px)';
+import { PHONE_QUERY } from './breakpoints.ts';
 
 /** Whether a CSS media query matches now, following its changes (a rotated phone, a resized window). */
 export function useMediaQuery(query: string): boolean {

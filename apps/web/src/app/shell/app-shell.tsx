@@ -2,6 +2,7 @@ import { isAdministrator } from '@rcm/shared/permissions';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import logo from '../../assets/logo.svg';
 import { PendingControllers } from '../../features/pending/pending-controllers.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { userCan } from '../../lib/user-can.ts';
@@ -54,7 +55,7 @@ export function AppShell(props: { children: ReactNode }) {
             </svg>
           </button>
           <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold">
-            <img src="/favicon.svg" alt="" className="size-7" />
+            <img src={logo} alt="" className="size-7" />
             {/* Between 1280 and 1536 px the top navigation needs the room (its Spanish labels are long). */}
             <span className="sr-only sm:not-sr-only xl:sr-only 2xl:not-sr-only">{t('app.name')}</span>
           </Link>

@@ -1,6 +1,6 @@
 import type { AlarmPage, PagingWarning } from '@rcm/shared/oncall';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api, apiRead } from '../../lib/api-client.ts';
 
 /** Who was paged for an alarm, how, and what became of it. */
 export const alarmPagesQuery = (ref: number) =>
@@ -13,6 +13,6 @@ export const alarmPagesQuery = (ref: number) =>
 export const pagingWarningsQuery = () =>
   queryOptions({
     queryKey: ['oncall', 'warnings'],
-    queryFn: () => api<{ data: PagingWarning[] }>('oncall/warnings').then((r) => r.data),
+    ...apiRead<{ data: PagingWarning[] }, PagingWarning[]>('oncall/warnings', (r) => r.data),
     staleTime: 60_000,
   });

@@ -1,11 +1,11 @@
 import type { UnauthorisedController } from '@rcm/shared/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api, apiRead } from '../../lib/api-client.ts';
 
 export const unauthorisedControllersQuery = () =>
   queryOptions({
     queryKey: ['controllers', 'unauthorised'],
-    queryFn: () => api<{ data: UnauthorisedController[] }>('controllers/unauthorised').then((r) => r.data),
+    ...apiRead<{ data: UnauthorisedController[] }, UnauthorisedController[]>('controllers/unauthorised', (r) => r.data),
   });
 
 /** Rejects a pending controller: it leaves the list (and is pending again if it announces itself again). */

@@ -1,7 +1,7 @@
 import type { AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, apiRead } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 
 export type AlarmFilters = {
@@ -27,7 +27,7 @@ export type AlarmPage = {
 export const alarmsQuery = (filters: AlarmFilters, perPage = 25) =>
   queryOptions({
     queryKey: ['alarms', 'list', filters, perPage],
-    queryFn: () => api<AlarmPage>(`alarms?${toQueryString({ ...filters, per_page: perPage })}`),
+    ...apiRead<AlarmPage>(`alarms?${toQueryString({ ...filters, per_page: perPage })}`),
     placeholderData: keepPreviousData,
   });
 
@@ -35,7 +35,7 @@ export const alarmsQuery = (filters: AlarmFilters, perPage = 25) =>
 export const alarmStatsQuery = (filters: Omit<AlarmFilters, 'page' | 'sort' | 'status'>) =>
   queryOptions({
     queryKey: ['alarms', 'stats', filters],
-    queryFn: () => api<{ data: AlarmStats }>(`alarms/stats?${toQueryString(filters)}`).then((r) => r.data),
+    ...apiRead<{ data: AlarmStats }, AlarmStats>(`alarms/stats?${toQueryString(filters)}`, (r) => r.data),
     placeholderData: keepPreviousData,
   });
 

@@ -22,9 +22,10 @@ import { AlarmFiltersBar } from '../components/filters.tsx';
 import { FirstSteps } from '../components/first-steps.tsx';
 import { FloodBanner, HeldAlarms } from '../components/flood-banner.tsx';
 import { OfflineControllers } from '../components/offline-controllers.tsx';
-import { QuickFilters, quickFilterOf, quickFilterSearch } from '../components/quick-filters.tsx';
+import { QuickFilters } from '../components/quick-filters.tsx';
 import { StatTiles, type TileKey } from '../components/stat-tiles.tsx';
-import { dashboardQueries } from '../dashboard-data.ts';
+import { dashboardQueries } from '../dashboard-reads.ts';
+import { quickFilterOf, quickFilterSearch } from '../quick-filter-search.ts';
 import { useLiveAlarms } from '../use-live-alarms.ts';
 
 const HIGHLIGHT_MS = 8000;

@@ -12,7 +12,7 @@ import type {
 } from '@rcm/shared/jobs';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, apiRead } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 
 export type JobFilters = {
@@ -42,10 +42,13 @@ export const jobsQuery = (filters: JobFilters) =>
 export const jobStatsQuery = (filters: Pick<JobFilters, 'categories' | 'priorities'>) =>
   queryOptions({
     queryKey: ['jobs', 'stats', filters],
-    queryFn: () =>
-      api<{ data: JobStats; meta: { provider: 'local' | 'zuper' } }>(`jobs/stats?${toQueryString(filters)}`).then(
-        (r) => ({ ...r.data, provider: r.meta.provider }),
-      ),
+    ...apiRead(
+      `jobs/stats?${toQueryString(filters)}`,
+      (r: { data: JobStats; meta: { provider: 'local' | 'zuper' } }) => ({
+        ...r.data,
+        provider: r.meta.provider,
+      }),
+    ),
   });
 
 export const jobQuery = (id: number) =>

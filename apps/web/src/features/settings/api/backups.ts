@@ -1,6 +1,6 @@
 import type { BackupInfo, StorageStatus } from '@rcm/shared/backups';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, apiRead } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 
 /** Backups of the embedded database (administrators who see every organization). */
@@ -15,7 +15,7 @@ export const backupsQuery = () =>
 export const storageQuery = () =>
   queryOptions({
     queryKey: ['admin', 'storage'],
-    queryFn: () => api<{ data: StorageStatus }>('admin/storage').then((r) => r.data),
+    ...apiRead<{ data: StorageStatus }, StorageStatus>('admin/storage', (r) => r.data),
     refetchInterval: 60_000,
   });
 

@@ -1,12 +1,12 @@
 import type { MailSettings, MailTestBody } from '@rcm/shared/mail';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, apiRead } from '../../../lib/api-client.ts';
 
 /** How the installation sends email (administrators): the page, and the shell's banner. */
 export const mailSettingsQuery = () =>
   queryOptions({
     queryKey: ['settings', 'email'],
-    queryFn: () => api<{ data: MailSettings }>('settings/email').then((r) => r.data),
+    ...apiRead<{ data: MailSettings }, MailSettings>('settings/email', (r) => r.data),
     retry: false,
     staleTime: 60_000,
   });

@@ -1,6 +1,6 @@
 import type { OncallNow, OncallSchedule, OncallShift, OverrideBody, ScheduleBody } from '@rcm/shared/oncall';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, apiRead } from '../../../lib/api-client.ts';
 import type { Paged } from './settings.ts';
 
 export const oncallSchedulesQuery = () =>
@@ -12,7 +12,7 @@ export const oncallSchedulesQuery = () =>
 export const oncallNowQuery = () =>
   queryOptions({
     queryKey: ['oncall', 'now'],
-    queryFn: () => api<{ data: OncallNow[] }>('oncall/now').then((r) => r.data),
+    ...apiRead<{ data: OncallNow[] }, OncallNow[]>('oncall/now', (r) => r.data),
     refetchInterval: 60_000,
   });
 

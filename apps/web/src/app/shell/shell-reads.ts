@@ -1,0 +1,19 @@
+import type { AuthUser } from '@rcm/shared/auth';
+import { isAdministrator } from '@rcm/shared/permissions';
+import { unauthorisedControllersQuery } from '../../features/pending/get-unauthorised-controllers.ts';
+import { storageQuery } from '../../features/settings/api/backups.ts';
+import { mailSettingsQuery } from '../../features/settings/api/email.ts';
+import { userCan } from '../../lib/user-can.ts';
+
+/**
+ * What the shell reads for its banners and the header's count of controllers waiting to be authorised,
+ * for the parts this user sees. Plain query options, so the page's first script can ask for the same
+ * paths before the app runs (app/first-reads.ts).
+ */
+export function shellReads(user: AuthUser) {
+  return {
+    storage: userCan(user, 'storage.view') ? storageQuery() : null,
+    mail: isAdministrator(user.permissions) ? mailSettingsQuery() : null,
+    unauthorised: userCan(user, 'controller.authorize') ? unauthorisedControllersQuery() : null,
+  };
+}

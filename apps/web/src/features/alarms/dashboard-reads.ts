@@ -1,0 +1,38 @@
+import type { AuthUser } from '@rcm/shared/auth';
+import { userCan } from '../../lib/user-can.ts';
+import { jobStatsQuery } from '../jobs/api/jobs.ts';
+import { pagingWarningsQuery } from '../oncall/api.ts';
+import { oncallNowQuery } from '../settings/api/oncall.ts';
+import { type AlarmFilters, alarmStatsQuery, alarmsQuery, placeOptionsQuery } from './api/get-alarms.ts';
+import { floodsQuery } from './api/get-floods.ts';
+import { phoneDefault } from './quick-filter-search.ts';
+
+/**
+ * What the dashboard asks for, from its URL filters: the alarm list (on a phone without filters of
+ * its own, active alarms with critical on top) and the tiles' counts (the same filters but status).
+ */
+export function dashboardQueries(search: AlarmFilters, userId: number | undefined, phone: boolean) {
+  const filters = phone && userId !== undefined ? phoneDefault(search, userId) : search;
+  const { page: _p, sort: _s, status: _st, ...statFilters } = filters;
+  return { filters, list: alarmsQuery(filters), stats: alarmStatsQuery(statFilters) };
+}
+
+/**
+ * Everything the dashboard reads for its first screen, for a user who may see alarms: the list and the
+ * tiles' counts, and the panels beside them the user may see (the open jobs tile, the flood banners,
+ * the paging warnings, "On call now" and, on a desktop, the filters' options). Plain query options, so
+ * the page's first script can ask for the same paths before the app runs (app/first-reads.ts).
+ */
+export function dashboardReads(search: AlarmFilters, user: AuthUser, phone: boolean) {
+  const q = dashboardQueries(search, user.id, phone);
+  return {
+    list: q.list,
+    stats: q.stats,
+    floods: floodsQuery(),
+    jobStats: userCan(user, 'job.view') ? jobStatsQuery({}) : null,
+    pagingWarnings: userCan(user, 'settings.view') ? pagingWarningsQuery() : null,
+    oncallNow: userCan(user, 'oncall.view') ? oncallNowQuery() : null,
+    // On a phone the filters wait behind a button, and their options with them.
+    places: phone ? null : placeOptionsQuery(userCan(user, 'organization.viewAll')),
+  };
+}
