@@ -45,6 +45,45 @@ test('a fault injected by the simulator appears in an open dashboard without a r
   }
 });
 
+test('an alarm raised while the page loads, before its socket listens, is on the dashboard once it does', async ({
+  page,
+  loginAs,
+  apiAs,
+}) => {
+  const api = await apiAs(DEMO.technician);
+  await clearManuallyOn(api);
+  await loginAs(DEMO.technician);
+  await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+  // The realtime client's code is held: the first screen is read and drawn, the socket not listening.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let holding = 0;
+  await page.route(/\/assets\/esm-[\w-]+\.js$/, async (route) => {
+    holding += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('table', { name: 'Alarms' })).toBeVisible();
+  expect(holding).toBeGreaterThan(0);
+
+  const { mac, fleet } = await raiseManuallyOn();
+  try {
+    // Raised while nobody on this page could hear of it.
+    await expect
+      .poll(async () => (await api.get<{ data: Alarm[] }>(`${MANUALLY_ON}&status=active`)).data.length)
+      .toBe(1);
+    release();
+    const row = page.getByRole('row').filter({ hasText: mac }).filter({ hasText: 'Rack manually on' });
+    await expect(row).toBeVisible();
+  } finally {
+    release();
+    await fleet.stop();
+  }
+});
+
 test('filters come from the URL and a tile click filters the table', async ({ page, loginAs }) => {
   await loginAs(DEMO.admin);
   await page.goto('/?status=active&severity=critical');

@@ -1,7 +1,7 @@
 import type { ServerToClientEvents } from '@rcm/shared/realtime';
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { onRealtime } from './realtime.ts';
+import { onRealtime, whenListening } from './realtime.ts';
 
 type EventName = keyof ServerToClientEvents;
 
@@ -11,9 +11,20 @@ export type LiveEvents = {
 };
 
 /**
+ * Whether a query under the key holds an answer from before `time`: read before the socket listened,
+ * what changed since was announced to nobody.
+ */
+export function answeredBefore(queryClient: QueryClient, queryKey: QueryKey, time: number): boolean {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey })
+    .some((query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < time);
+}
+
+/**
  * While the component is mounted, the queries under `queryKey` are invalidated (refetched if shown)
- * by each of `events` that concerns them, and after the socket reconnects (what happened meanwhile
- * was not announced).
+ * by each of `events` that concerns them, once the socket listens if they were read before it did
+ * (the first screen), and after the socket reconnects (what happened meanwhile was not announced).
  */
 export function useLiveQuery(queryKey: QueryKey, events: LiveEvents): void {
   const queryClient = useQueryClient();
@@ -38,6 +49,11 @@ export function useLiveQuery(queryKey: QueryKey, events: LiveEvents): void {
         ),
       );
     offs.push(onRealtime('reconnect', invalidate));
+    offs.push(
+      whenListening((since) => {
+        if (answeredBefore(queryClient, JSON.parse(key) as QueryKey, since)) invalidate();
+      }),
+    );
     return () => {
       for (const off of offs) off();
     };

@@ -1,13 +1,15 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { onRealtime } from '../../lib/realtime.ts';
+import { onRealtime, whenListening } from '../../lib/realtime.ts';
+import { answeredBefore } from '../../lib/use-live-query.ts';
 
 const REFRESH_MS = 500;
 
 /**
  * Keeps alarm queries live: realtime events mark them stale, at most twice a second however many
- * events arrive (a storm of 50 alarms/s costs two refetches/s). A reconnect refetches everything.
+ * events arrive (a storm of 50 alarms/s costs two refetches/s). Alarms read before the socket listened
+ * (the first screen) are read again once it does; a reconnect refetches everything.
  */
 export function useLiveAlarms(onRaised?: (alarm: AlarmSummary) => void): void {
   const queryClient = useQueryClient();
@@ -31,6 +33,10 @@ export function useLiveAlarms(onRaised?: (alarm: AlarmSummary) => void): void {
       // A page recorded or delivered: the list says who is on each alarm.
       onRealtime('notification.updated', refresh),
       onRealtime('reconnect', () => void queryClient.invalidateQueries()),
+      whenListening((since) => {
+        if (answeredBefore(queryClient, ['alarms'], since))
+          void queryClient.invalidateQueries({ queryKey: ['alarms'] });
+      }),
     ];
     return () => {
       for (const off of offs) off();
