@@ -1,6 +1,7 @@
 import type { ServerToClientEvents } from '@rcm/shared/realtime';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { whenIdle } from './idle.ts';
 import { onRealtime, whenListening } from './realtime.ts';
 
 type EventName = keyof ServerToClientEvents;
@@ -10,15 +11,29 @@ export type LiveEvents = {
   [K in EventName]?: true | ((...args: Parameters<ServerToClientEvents[K]>) => boolean);
 };
 
+/** The longest a first screen's data read before the socket listened waits, for the page to be idle. */
+const RESYNC_WAIT_MS = 1000;
+
 /**
- * Whether a query under the key holds an answer from before `time`: read before the socket listened,
- * what changed since was announced to nobody.
+ * Refetches the queries under the key answered before the socket listened, once it does and the page
+ * is idle (its first screen drawn): they were read early, while the socket connected, and what changed
+ * meanwhile was announced to nobody. Returns the cancel.
  */
-export function answeredBefore(queryClient: QueryClient, queryKey: QueryKey, time: number): boolean {
-  return queryClient
-    .getQueryCache()
-    .findAll({ queryKey })
-    .some((query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < time);
+export function refreshWhenListening(queryClient: QueryClient, queryKey: QueryKey): () => void {
+  let cancelIdle = () => {};
+  const off = whenListening((since) => {
+    cancelIdle = whenIdle(() => {
+      const stale = queryClient
+        .getQueryCache()
+        .findAll({ queryKey })
+        .some((query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < since);
+      if (stale) void queryClient.invalidateQueries({ queryKey });
+    }, RESYNC_WAIT_MS);
+  });
+  return () => {
+    off();
+    cancelIdle();
+  };
 }
 
 /**
@@ -48,12 +63,7 @@ export function useLiveQuery(queryKey: QueryKey, events: LiveEvents): void {
           }) as never,
         ),
       );
-    offs.push(onRealtime('reconnect', invalidate));
-    offs.push(
-      whenListening((since) => {
-        if (answeredBefore(queryClient, JSON.parse(key) as QueryKey, since)) invalidate();
-      }),
-    );
+    offs.push(onRealtime('reconnect', invalidate), refreshWhenListening(queryClient, JSON.parse(key) as QueryKey));
     return () => {
       for (const off of offs) off();
     };

@@ -1,8 +1,8 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { onRealtime, whenListening } from '../../lib/realtime.ts';
-import { answeredBefore } from '../../lib/use-live-query.ts';
+import { onRealtime } from '../../lib/realtime.ts';
+import { refreshWhenListening } from '../../lib/use-live-query.ts';
 
 const REFRESH_MS = 500;
 
@@ -33,10 +33,7 @@ export function useLiveAlarms(onRaised?: (alarm: AlarmSummary) => void): void {
       // A page recorded or delivered: the list says who is on each alarm.
       onRealtime('notification.updated', refresh),
       onRealtime('reconnect', () => void queryClient.invalidateQueries()),
-      whenListening((since) => {
-        if (answeredBefore(queryClient, ['alarms'], since))
-          void queryClient.invalidateQueries({ queryKey: ['alarms'] });
-      }),
+      refreshWhenListening(queryClient, ['alarms']),
     ];
     return () => {
       for (const off of offs) off();

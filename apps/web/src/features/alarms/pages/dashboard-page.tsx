@@ -205,7 +205,9 @@ function AlarmDashboard() {
         </div>
       </div>
       <div className="mt-3 flex items-center gap-4 text-sm sm:min-h-6">
-        {list.isFetching && !list.isPending ? <Spinner label={t('dashboard.filtering')} /> : null}
+        {/* While other filters' alarms load, beside the previous ones; a refresh in the background (an
+            event, the socket listening) changes nothing on the screen until its answer is in. */}
+        {list.isPlaceholderData ? <Spinner label={t('dashboard.filtering')} /> : null}
         {selected.size > 0 ? <span>{t('dashboard.selected', { count: selected.size })}</span> : null}
       </div>
       <div className="mt-2">
