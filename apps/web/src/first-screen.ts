@@ -51,7 +51,7 @@ function readEarly(route: string | undefined): void {
       if (!res.ok) return;
       const { data: user } = (await res.clone().json()) as { data: AuthUser };
       const phone = window.matchMedia(PHONE_QUERY).matches;
-      for (const path of firstReadPaths(route, window.location.search, user, phone)) sendEarly(path);
+      for (const path of firstReadPaths(route, window.location.search, user, phone)) sendEarly(path, 'low');
     })
     .catch(() => undefined);
 }

@@ -69,9 +69,9 @@ declare global {
  * Sends a GET now, for the app's first call of the same path to take: the page's inline first script
  * (src/first-screen.ts) asks for the user while the app's code is still downloading.
  */
-export function sendEarly(path: string): Promise<Response> {
+export function sendEarly(path: string, priority: RequestPriority = 'auto'): Promise<Response> {
   const headers = requestHeaders();
-  const response = fetch(apiUrl(path), { headers });
+  const response = fetch(apiUrl(path), { headers, priority });
   // Taken by apiFetch, which handles a failure; never taken, a failure is nobody's to report.
   response.catch(() => undefined);
   window.rcmEarlyRequests = { ...window.rcmEarlyRequests, [path]: { headers, response } };
