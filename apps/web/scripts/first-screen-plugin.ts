@@ -93,6 +93,12 @@ export function firstScreenManifest(bundle: OutputBundle): FirstScreenManifest {
   };
 }
 
+/**
+ * The most the inline script may weigh, minified (about 16 KB today, the manifest a third of it): every
+ * page carries and parses it before anything else, the sign-in page included.
+ */
+const FIRST_SCREEN_MAX_BYTES = 20_000;
+
 /** src/first-screen.ts as one classic script, with the manifest built in. */
 async function firstScreenScript(manifest: FirstScreenManifest): Promise<string> {
   const build = await rolldown({
@@ -107,7 +113,13 @@ async function firstScreenScript(manifest: FirstScreenManifest): Promise<string>
   });
   try {
     const { output } = await build.generate({ format: 'iife', minify: true });
-    return output[0].code.trim();
+    const code = output[0].code.trim();
+    if (code.length > FIRST_SCREEN_MAX_BYTES) {
+      throw new Error(
+        `first screen: the inline script is ${code.length} bytes, over ${FIRST_SCREEN_MAX_BYTES}: something it imports brings more than it uses`,
+      );
+    }
+    return code;
   } finally {
     await build.close();
   }

@@ -8,9 +8,13 @@ describe('the inlined page icon', () => {
     const svg = readFileSync(path.resolve(import.meta.dirname, `..${ICON_SOURCE}`), 'utf8');
     const url = svgDataUrl(svg);
     expect(url).toMatch(/^data:image\/svg\+xml,%3Csvg /);
-    expect(url).not.toMatch(/[<>#"\s]{2}|[<>#"]/);
-    expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(
-      svg.trim().replace(/\s+/g, ' ').replace(/"/g, "'"),
-    );
+    // Nothing that would end the attribute, start a fragment or an entity, or break the URL.
+    expect(url).not.toMatch(/[<>#"'&]/);
+    expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(svg.trim().replace(/\s+/g, ' '));
+  });
+
+  it("keeps both kinds of quote and an entity's ampersand", () => {
+    const svg = `<svg title="a 'b' &amp; c"/>`;
+    expect(decodeURIComponent(svgDataUrl(svg).slice('data:image/svg+xml,'.length))).toBe(svg);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * A Vite plugin that writes the page's icon (src/assets/logo.svg, linked from index.html) into the
- * built HTML as a data URL. As a file it was one more request at the start of every page load, when a
- * phone's six connections are wanted for the code; the app's own images of the logo are imported from
- * the same file and inlined by Vite for the same reason (under `build.assetsInlineLimit`).
+ * built HTML as a data URL: no request for it at the start of a page load, when a phone's six
+ * connections are wanted for the code. The app's own images of the logo import the same file, which
+ * Vite inlines too (under `build.assetsInlineLimit`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,13 +10,12 @@ import type { Plugin } from 'vite';
 
 export const ICON_SOURCE = '/src/assets/logo.svg';
 
-/** An SVG as a data URL: percent-encoded where it must be, smaller than base64. */
+/** An SVG as a data URL, percent-encoded where a URL or an HTML attribute needs it (smaller than base64). */
 export function svgDataUrl(svg: string): string {
   const encoded = svg
     .trim()
     .replace(/\s+/g, ' ')
-    .replace(/"/g, "'")
-    .replace(/[\r\n%#()<>?[\\\]^`{|}]/g, encodeURIComponent);
+    .replace(/[\r\n%#()<>?[\\\]^`{|}"'&]/g, encodeURIComponent);
   return `data:image/svg+xml,${encoded}`;
 }
 

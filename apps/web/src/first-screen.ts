@@ -45,11 +45,13 @@ function preload(manifest: FirstScreenManifest, indexes: Set<number>, priority: 
  * what the route's first screen reads. Nothing of it is reported here: the app's own calls take the
  * answers, failures included, or ask again.
  */
-function readEarly(route: string | undefined): void {
+function readEarly(route: string | undefined, locale: string): void {
   sendEarly('auth/user')
-    .then(async (res) => {
+    ?.then(async (res) => {
       if (!res.ok) return;
       const { data: user } = (await res.clone().json()) as { data: AuthUser };
+      // The app switches to the user's language before it asks: reads in another would not be taken.
+      if (user.language.locale !== locale) return;
       const phone = window.matchMedia(PHONE_QUERY).matches;
       for (const path of firstReadPaths(route, window.location.search, user, phone)) sendEarly(path, 'low');
     })
@@ -62,7 +64,7 @@ function startFirstScreen(manifest: FirstScreenManifest): void {
   preload(manifest, new Set(manifest.strings[locale]));
   if (tokens.current()) {
     const page = manifest.pages.find(([, pattern]) => new RegExp(pattern).test(window.location.pathname));
-    readEarly(page?.[0]);
+    readEarly(page?.[0], locale);
     const wanted = new Set(manifest.shell);
     // The signed-in pages load their strings in the stored language and in the default one.
     for (const l of new Set([locale, DEFAULT_LOCALE])) for (const i of manifest.appStrings[l] ?? []) wanted.add(i);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, apiRead, dropEarly, readPath, sendEarly } from './api-client.ts';
+import { api, apiRead, dropEarly, readPath, readSentAt, sendEarly } from './api-client.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
 /** A fetch that answers each call with its own JSON body and records what it was asked. */
@@ -55,11 +55,27 @@ describe('early requests', () => {
     expect(recorder.calls[3]?.method).toBe('POST');
   });
 
-  it("are forgotten once the first screen has loaded: a later screen's call asks the server", async () => {
+  it('are forgotten once the first screen no longer wants them: a later call asks the server, none is sent', async () => {
     sendEarly('alarms/floods');
     dropEarly();
+    expect(sendEarly('alarms/stats')).toBeUndefined();
     expect(await api('alarms/floods')).toEqual({ answer: 2 });
-    expect(recorder.fetch).toHaveBeenCalledTimes(2);
+    expect(recorder.calls.map((c) => c.url)).toEqual(['/api/alarms/floods', '/api/alarms/floods']);
+  });
+
+  it('tell when the read they answer was sent, not when it was taken', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000);
+      sendEarly('alarms/floods');
+      vi.setSystemTime(5_000);
+      await api('alarms/floods');
+      expect(readSentAt('alarms/floods')).toBe(1_000);
+      await api('alarms/floods');
+      expect(readSentAt('alarms/floods')).toBe(5_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("are what a read's query asks for: its path travels with it", async () => {

@@ -56,44 +56,61 @@ function requestHeaders(init: RequestInit = {}): Record<string, string> {
 
 const apiUrl = (path: string) => `/api/${path.replace(/^\//, '')}`;
 
-/** A GET sent before the app's code arrived, with the headers it was sent with. */
-type EarlyRequest = { headers: Record<string, string>; response: Promise<Response> };
+/** A GET sent before the app's code arrived: when, with which headers, and its answer to come. */
+type EarlyRequest = { sentAt: number; headers: Record<string, string>; response: Promise<Response> };
 
 declare global {
   interface Window {
-    rcmEarlyRequests?: Record<string, EarlyRequest>;
+    /** The early GETs not taken yet, by path; null once the first screen no longer wants any. */
+    rcmEarlyRequests?: Record<string, EarlyRequest> | null;
   }
 }
 
 /**
  * Sends a GET now, for the app's first call of the same path to take: the page's inline first script
- * (src/first-screen.ts) asks for the user while the app's code is still downloading.
+ * (src/first-screen.ts) asks for the user, then for what the first screen reads, while the app's code
+ * is still downloading. Nothing once the early answers have been dropped (dropEarly).
  */
-export function sendEarly(path: string, priority: RequestPriority = 'auto'): Promise<Response> {
+export function sendEarly(path: string, priority: RequestPriority = 'auto'): Promise<Response> | undefined {
+  if (window.rcmEarlyRequests === null) return undefined;
   const headers = requestHeaders();
   const response = fetch(apiUrl(path), { headers, priority });
   // Taken by apiFetch, which handles a failure; never taken, a failure is nobody's to report.
   response.catch(() => undefined);
-  window.rcmEarlyRequests = { ...window.rcmEarlyRequests, [path]: { headers, response } };
+  window.rcmEarlyRequests = { ...window.rcmEarlyRequests, [path]: { sentAt: Date.now(), headers, response } };
   return response;
 }
 
 /**
- * Forgets the early GETs no call has taken: they were sent for the first screen, and a later screen's
- * call must not be answered with what the server said while the page was loading.
+ * Forgets the early GETs no call has taken, and sends none any more: they are for the first screen
+ * only. Its route has loaded, the socket listens (what they answer may predate what it announces) or
+ * the session has ended: no later call is answered with what the server said while the page loaded.
  */
 export function dropEarly(): void {
-  window.rcmEarlyRequests = undefined;
+  window.rcmEarlyRequests = null;
 }
 
 /** The early GET of this path, once, when it went with the same headers (same token, same language). */
-function takeEarly(path: string, method: string, headers: Record<string, string>): Promise<Response> | undefined {
+function takeEarly(path: string, method: string, headers: Record<string, string>): EarlyRequest | undefined {
   const early = window.rcmEarlyRequests?.[path];
   if (!early || method !== 'GET') return undefined;
   delete window.rcmEarlyRequests?.[path];
   const keys = Object.keys(headers);
   const same = keys.length === Object.keys(early.headers).length && keys.every((k) => early.headers[k] === headers[k]);
-  return same ? early.response : undefined;
+  return same ? early : undefined;
+}
+
+/** When the latest GET of each path was sent: its answer tells nothing newer than that. */
+const readsSent = new Map<string, number>();
+
+/** When the latest GET of this path was sent (ms since the epoch), if one was. */
+export function readSentAt(path: string): number | undefined {
+  return readsSent.get(path);
+}
+
+/** Forgets when each path was read: the session has ended. */
+export function forgetReads(): void {
+  readsSent.clear();
 }
 
 /**
@@ -110,7 +127,9 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
 
   let res: Response;
   try {
-    res = await (takeEarly(path, method, headers) ??
+    const early = takeEarly(path, method, headers);
+    if (method === 'GET') readsSent.set(path, early?.sentAt ?? Date.now());
+    res = await (early?.response ??
       fetch(apiUrl(path), {
         method,
         headers,

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { useSyncExternalStore } from 'react';
-import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError, api, dropEarly, forgetReads, setUnauthorizedHandler } from './api-client.ts';
 import { connectRealtime, disconnectRealtime, onRealtime } from './realtime.ts';
 import { getItem, removeItem, STORAGE_KEYS, setItem } from './storage.ts';
 import { tokens } from './tokens.ts';
@@ -54,6 +54,8 @@ function signedIn(user: AuthUser): void {
 /** Clears everything client-side (logout or any 401). */
 export function clearSession(): void {
   clearInterval(refreshTimer);
+  dropEarly();
+  forgetReads();
   tokens.clear();
   disconnectRealtime();
   setState({ authenticated: false, loaded: true, user: null });

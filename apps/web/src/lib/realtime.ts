@@ -1,5 +1,6 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@rcm/shared/realtime';
 import type { Socket } from 'socket.io-client';
+import { dropEarly } from './api-client.ts';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EventName = keyof ServerToClientEvents;
@@ -52,6 +53,8 @@ export function connectRealtime(token: string): void {
     let connectedBefore = false;
     s.on('connect', () => {
       listeningSince = Date.now();
+      // An early answer not taken yet may predate what the socket will announce: the app asks anew.
+      dropEarly();
       for (const h of handlers.get('connect') ?? []) h();
       // A client that reconnects refetches what it shows (docs/contracts.md §7).
       if (connectedBefore) for (const h of handlers.get('reconnect') ?? []) h();

@@ -1,6 +1,7 @@
 import type { ServerToClientEvents } from '@rcm/shared/realtime';
-import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { readPath, readSentAt } from './api-client.ts';
 import { whenIdle } from './idle.ts';
 import { onRealtime, whenListening } from './realtime.ts';
 
@@ -15,19 +16,26 @@ export type LiveEvents = {
 const RESYNC_WAIT_MS = 1000;
 
 /**
- * Refetches the queries under the key answered before the socket listened, once it does and the page
- * is idle (its first screen drawn): they were read early, while the socket connected, and what changed
- * meanwhile was announced to nobody. Returns the cancel.
+ * Refetches the queries under the key asked for before the socket listened (answered or still on their
+ * way), once it does and the page is idle (its first screen drawn): the first screen is read early,
+ * while the socket connects, and what changed meanwhile was announced to nobody. A query of one GET is
+ * judged by when that GET was sent (an early answer may be taken long after), any other by when its
+ * answer came. Returns the cancel.
  */
 export function refreshWhenListening(queryClient: QueryClient, queryKey: QueryKey): () => void {
   let cancelIdle = () => {};
   const off = whenListening((since) => {
     cancelIdle = whenIdle(() => {
-      const stale = queryClient
-        .getQueryCache()
-        .findAll({ queryKey })
-        .some((query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < since);
-      if (stale) void queryClient.invalidateQueries({ queryKey });
+      // Asked before the socket listened: its answer, in or still on its way, may miss what changed.
+      const predicate = (query: Query) => {
+        const path = readPath(query);
+        const asked = (path ? readSentAt(path) : undefined) ?? query.state.dataUpdatedAt;
+        const read = query.state.dataUpdatedAt > 0 || query.state.fetchStatus === 'fetching';
+        return read && asked < since;
+      };
+      if (queryClient.getQueryCache().findAll({ queryKey, predicate }).length > 0) {
+        void queryClient.invalidateQueries({ queryKey, predicate });
+      }
     }, RESYNC_WAIT_MS);
   });
   return () => {
