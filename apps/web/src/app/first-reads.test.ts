@@ -3,26 +3,12 @@ import { PERMISSIONS } from '@rcm/shared/permissions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadDashboard } from '../features/alarms/dashboard-data.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { testUser } from '../test/users.ts';
 import { firstReadPaths } from './first-reads.ts';
 import { dashboardSearch } from './search-params.ts';
 import { ensureShellData } from './shell/shell-data.ts';
 
-function userWith(permissions: readonly string[]): AuthUser {
-  return {
-    id: 7,
-    name: 'Ana',
-    email: 'ana@example.com',
-    email_md5: '',
-    language: { iso6391: 'en', locale: 'en-US' },
-    organisation: { id: 3, name: 'FreshMart' },
-    team: null,
-    role: { id: 1, name: 'Role', color: '#000' },
-    permissions: [...permissions],
-    impersonating: false,
-    phone: '',
-    avatar_url: null,
-  };
-}
+const userWith = (permissions: readonly string[]) => testUser({ permissions: [...permissions] });
 
 const administrator = userWith(PERMISSIONS);
 const technician = userWith(['alarms_view', 'alarms_acknowledge', 'jobs_view', 'controllers_view', 'locations_view']);

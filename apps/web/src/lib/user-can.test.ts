@@ -1,22 +1,19 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { describe, expect, it } from 'vitest';
+import { testUser } from '../test/users.ts';
 import { userCan } from './user-can.ts';
 
-const user = (over: Partial<AuthUser> = {}): AuthUser => ({
-  id: 10,
-  name: 'Ana',
-  email: 'ana@example.com',
-  email_md5: '',
-  language: { iso6391: 'en', locale: 'en-US' },
-  organisation: { id: 1, name: 'Acme' },
-  team: null,
-  role: { id: 2, name: 'Manager', color: '#000000' },
-  permissions: ['organization_edit', 'locations_create', 'settings_update', 'users_impersonate', 'alarms_acknowledge'],
-  impersonating: false,
-  phone: '',
-  avatar_url: null,
-  ...over,
-});
+const user = (over: Partial<AuthUser> = {}): AuthUser =>
+  testUser({
+    permissions: [
+      'organization_edit',
+      'locations_create',
+      'settings_update',
+      'users_impersonate',
+      'alarms_acknowledge',
+    ],
+    ...over,
+  });
 
 describe('userCan: the shared policies over the signed-in user', () => {
   it('nobody signed in may do anything', () => {

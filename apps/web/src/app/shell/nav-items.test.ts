@@ -1,24 +1,11 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { describe, expect, it } from 'vitest';
+import { testUser } from '../../test/users.ts';
 import { navItems } from './nav-items.ts';
 import { readableTextOn } from './role-badge.tsx';
 
-function user(permissions: string[]): AuthUser {
-  return {
-    id: 7,
-    name: 'Ana',
-    email: 'ana@example.com',
-    email_md5: '0',
-    language: { iso6391: 'en', locale: 'en-US' },
-    organisation: { id: 42, name: 'FreshMart Foods' },
-    team: null,
-    role: { id: 1, name: 'R', color: '#000000' },
-    permissions,
-    impersonating: false,
-    phone: '',
-    avatar_url: null,
-  };
-}
+const user = (permissions: string[]) =>
+  testUser({ id: 7, organisation: { id: 42, name: 'FreshMart Foods' }, permissions });
 
 const t = (key: string) => key.replace('nav.', '');
 
