@@ -1,10 +1,8 @@
 import { ONCALL_DAYS, type OncallSchedule, type ScheduleBody } from '@rcm/shared/oncall';
 import { TIME_ZONES } from '@rcm/shared/organizations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../../components/form-field.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import {
   applyServerErrors,
@@ -22,6 +20,7 @@ import { userCan } from '../../../lib/user-can.ts';
 import { saveSchedule } from '../api/oncall.ts';
 import { organizationOptionsQuery, usersQuery } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
+import { Participants } from './participants.tsx';
 import { zoneInput, zoneInstant } from './zone-time.ts';
 
 type Day = (typeof ONCALL_DAYS)[number];
@@ -81,97 +80,6 @@ function bodyOf(v: Values): ScheduleBody {
       restrict: l.restricted ? l.restrict : null,
     })),
   };
-}
-
-/** The people of a layer in rotation order: add, move up or down, remove. */
-function Participants(props: {
-  id: string;
-  value: number[];
-  onChange: (ids: number[]) => void;
-  people: { id: number; name: string }[];
-  error?: string;
-}) {
-  const { t } = useTranslation();
-  const [pick, setPick] = useState('');
-  const nameOf = (id: number) => props.people.find((p) => p.id === id)?.name ?? `#${id}`;
-  const move = (i: number, by: number) => {
-    const next = [...props.value];
-    const [moved] = next.splice(i, 1);
-    if (moved !== undefined) next.splice(i + by, 0, moved);
-    props.onChange(next);
-  };
-  const errorId = `${props.id}-error`;
-  return (
-    <fieldset className="space-y-2" aria-describedby={props.error ? errorId : undefined}>
-      <legend className="text-sm font-medium">{t('oncall.editor.participants')}</legend>
-      {props.value.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t('oncall.editor.noParticipants')}</p>
-      ) : (
-        <ol className="space-y-1">
-          {props.value.map((id, i) => (
-            <li key={id} className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="min-w-40 grow">
-                {i + 1}. {nameOf(id)}
-              </span>
-              <button
-                type="button"
-                className={secondaryButton}
-                disabled={i === 0}
-                onClick={() => move(i, -1)}
-                aria-label={t('oncall.editor.moveUp', { name: nameOf(id) })}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className={secondaryButton}
-                disabled={i === props.value.length - 1}
-                onClick={() => move(i, 1)}
-                aria-label={t('oncall.editor.moveDown', { name: nameOf(id) })}
-              >
-                ↓
-              </button>
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() => props.onChange(props.value.filter((x) => x !== id))}
-                aria-label={t('oncall.editor.removePerson', { name: nameOf(id) })}
-              >
-                {t('oncall.editor.remove')}
-              </button>
-            </li>
-          ))}
-        </ol>
-      )}
-      <div className="flex flex-wrap items-end gap-2">
-        <label className="grow text-sm">
-          <span className="mb-1 block">{t('oncall.editor.addPerson')}</span>
-          <select value={pick} onChange={(e) => setPick(e.target.value)} className={inputClass}>
-            <option value="">{t('settings.oncall.choosePerson')}</option>
-            {props.people
-              .filter((p) => !props.value.includes(p.id))
-              .map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={!pick}
-          onClick={() => {
-            props.onChange([...props.value, Number(pick)]);
-            setPick('');
-          }}
-        >
-          {t('oncall.editor.add')}
-        </button>
-      </div>
-      <FieldError id={errorId} message={props.error} />
-    </fieldset>
-  );
 }
 
 /** Creates or edits a schedule: its name, owner, time zone and layers (later layers win where they cover). */
