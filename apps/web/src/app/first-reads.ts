@@ -1,7 +1,6 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { dashboardReads } from '../features/alarms/dashboard-reads.ts';
 import { readPath } from '../lib/api-client.ts';
-import { userCan } from '../lib/user-can.ts';
 import { shellReads } from './shell/shell-reads.ts';
 
 type Read = { meta?: Record<string, unknown> } | null;
@@ -15,9 +14,8 @@ type Read = { meta?: Record<string, unknown> } | null;
  */
 export function firstReadPaths(route: string | undefined, search: string, user: AuthUser, phone: boolean): string[] {
   const reads: Read[] = Object.values(shellReads(user));
-  if (route === 'home' && search === '' && userCan(user, 'alarm.view')) {
-    reads.push(...Object.values(dashboardReads({}, user, phone)));
-  }
+  const dashboard = route === 'home' && search === '' ? dashboardReads({}, user, phone) : null;
+  if (dashboard) reads.push(...Object.values(dashboard));
   return reads.flatMap((query) => {
     const path = query && readPath(query);
     return path ? [path] : [];

@@ -1,4 +1,3 @@
-import type { AuthUser } from '@rcm/shared/auth';
 import { describe, expect, it } from 'vitest';
 import { testUser } from '../../test/users.ts';
 import { navItems } from './nav-items.ts';

@@ -1,9 +1,7 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { PHONE_QUERY } from '../../lib/breakpoints.ts';
 import { fetchFirstTime, queryClient } from '../../lib/query-client.ts';
-import { userCan } from '../../lib/user-can.ts';
 import type { AlarmFilters } from './api/get-alarms.ts';
-import { floodsQuery } from './api/get-floods.ts';
 import { dashboardReads } from './dashboard-reads.ts';
 
 /**
@@ -17,12 +15,11 @@ import { dashboardReads } from './dashboard-reads.ts';
  * following.
  */
 export async function loadDashboard(search: AlarmFilters, user: AuthUser | null): Promise<void> {
-  // Without alarms_view the dashboard only says so.
-  if (!user || !userCan(user, 'alarm.view')) return;
-  // Only the dashboard asks for the floods: not asked yet, this is its first load with this cache.
-  const first = queryClient.getQueryState(floodsQuery().queryKey) === undefined;
   const phone = window.matchMedia(PHONE_QUERY).matches;
   const reads = dashboardReads(search, user, phone);
+  if (!reads) return;
+  // Only the dashboard asks for the floods: not asked yet, this is its first load with this cache.
+  const first = queryClient.getQueryState(reads.floods.queryKey) === undefined;
   const list = Promise.all([queryClient.prefetchQuery(reads.list), queryClient.prefetchQuery(reads.stats)]);
   const panels = Promise.all([
     fetchFirstTime(reads.floods),

@@ -18,12 +18,14 @@ export function dashboardQueries(search: AlarmFilters, userId: number | undefine
 }
 
 /**
- * Everything the dashboard reads for its first screen, for a user who may see alarms: the list and the
- * tiles' counts, and the panels beside them the user may see (the open jobs tile, the flood banners,
- * the paging warnings, "On call now" and, on a desktop, the filters' options). Plain query options, so
- * the page's first script can ask for the same paths before the app runs (app/first-reads.ts).
+ * Everything the dashboard reads for its first screen: the list and the tiles' counts, and the panels
+ * beside them the user may see (the open jobs tile, the flood banners, the paging warnings, "On call
+ * now" and, on a desktop, the filters' options); nothing for a user who may not see alarms (the page
+ * only says so). Plain query options, so the page's first script can ask for the same paths before the
+ * app runs (app/first-reads.ts).
  */
-export function dashboardReads(search: AlarmFilters, user: AuthUser, phone: boolean) {
+export function dashboardReads(search: AlarmFilters, user: AuthUser | null, phone: boolean) {
+  if (!user || !userCan(user, 'alarm.view')) return null;
   const q = dashboardQueries(search, user.id, phone);
   return {
     list: q.list,
