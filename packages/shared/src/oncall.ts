@@ -161,7 +161,10 @@ export const alarmPage = z.object({
   channel: z.enum(PAGE_CHANNELS),
   status: z.enum(PAGE_STATUSES),
   at: z.string(),
+  /** Why it failed, or what the provider said; `no_mail_server`: the email was kept, not sent. */
   detail: z.string().nullable().optional(),
+  /** The alarm's escalation policy reached nobody who may see it: this page went to its default audience. */
+  fallback: z.boolean(),
 });
 export type AlarmPage = z.infer<typeof alarmPage>;
 

@@ -4,7 +4,7 @@
  * stored.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { escalationPolicies, organizations, timestamps, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
 import { contactMethods } from './schema-channels.ts';
@@ -113,6 +113,17 @@ export const alarmPages = pgTable(
     contactMethodId: integer('contact_method_id').references(() => contactMethods.id, { onDelete: 'set null' }),
     /** The outside service's id of what it sent (Twilio's message or call SID), matched by its status callbacks. */
     providerId: text('provider_id'),
+    /** The policy reached nobody who may see the alarm, so this page went to its default audience. */
+    fallback: boolean('fallback').notNull().default(false),
+    /** Who holds the claim on a delivery being sent: `INSTANCE_ID`, or this process's own id. */
+    claimedBy: text('claimed_by'),
+    /**
+     * When a send to the outside service began and what was sent: set before the request and cleared
+     * by its answer, so a delivery claimed again with it set (its sender died mid-send) is first
+     * looked up at the provider, and only sent again when the provider has no such message.
+     */
+    sendStartedAt: ts('send_started_at'),
+    sentBody: text('sent_body'),
   },
   (t) => [
     index('alarm_pages_alarm_idx').on(t.alarmId, t.at),

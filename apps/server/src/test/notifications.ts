@@ -6,7 +6,7 @@ import { pushSenderOf } from '../features/channels/push.ts';
 import { twilioOf } from '../features/channels/twilio.ts';
 import { createMailTransport, type MailTransport } from '../features/notifications/transport.ts';
 import type { NotificationWorkerDeps } from '../features/notifications/worker.ts';
-import { query } from '../lib/sql.ts';
+import { arr, query } from '../lib/sql.ts';
 import { addUser } from './alarms.ts';
 import { login } from './app.ts';
 import { createTestServer, type TestServer } from './server.ts';
@@ -49,7 +49,21 @@ type Running = {
  * manager's sign-in (`env`: more settings, read in beforeAll: a hook registered before this call has run). Registers the file's beforeAll/afterAll/beforeEach; the getters answer once
  * beforeAll has run.
  */
-export function useNotificationsServer(env: () => Record<string, string> = () => ({})) {
+/** People who subscribe to alarm emails (high and above, in their saved time zone): the manager sees every FreshMart store. */
+export async function subscribeToAlarmEmails(db: Db, emails: string[], minSeverity = 'high'): Promise<void> {
+  await db.execute(sql`insert into notification_preferences (user_id, enabled, min_severity, time_zone)
+    select id, true, ${minSeverity}, 'America/Chicago' from users where email = any(${arr(emails)}::text[])
+    on conflict (user_id) do update set enabled = true, min_severity = excluded.min_severity`);
+}
+
+/**
+ * A test server and notification worker deps; `subscribed` people turn alarm emails on (high and
+ * above) before the tests.
+ */
+export function useNotificationsServer(
+  env: () => Record<string, string> = () => ({}),
+  opts: { subscribed?: string[] } = {},
+) {
   const clock = { now: new Date() };
   let running: Running | null = null;
   const get = (): Running => {
@@ -72,6 +86,7 @@ export function useNotificationsServer(env: () => Record<string, string> = () =>
       from: 'Console <alerts@console.test>',
       now: () => clock.now,
     };
+    if (opts.subscribed) await subscribeToAlarmEmails(server.database.db, opts.subscribed);
     running = { server, smtp, transport, deps, managerToken: await login(server.app, 'manager@example.com') };
   });
   afterAll(async () => {

@@ -132,3 +132,31 @@ export function targetRooms(
   if (target.locationId !== null) rooms.push(`${domain}:loc:${target.locationId}`);
   return rooms;
 }
+
+/**
+ * Who may see a domain's records placed at an organization and location, as a SQL condition over a
+ * `users` row and its `roles` row: the same rule `scopeFor` applies to a caller (live accounts only).
+ * Recipients, paging and the on-call warnings all ask it, so "may be told of an alarm" and "may see
+ * the alarm" never differ.
+ */
+export function mayViewSql(
+  domain: ScopeDomain,
+  who: { user: SQLWrapper; role: SQLWrapper },
+  place: { org: SQLWrapper; loc: SQLWrapper | null },
+): SQL {
+  const rule: DomainAccess = DOMAIN_ACCESS[domain];
+  const { user: u, role: r } = who;
+  const has = (p: Permission) => sql`${p} = any(${r}.permissions)`;
+  const own = rule.own === null ? sql`true` : has(rule.own);
+  const anyAll = rule.all.length === 0 ? sql`false` : sql.join(rule.all.map(has), sql` or `);
+  const all = rule.allNeedsOwn ? sql`(${own} and (${anyAll}))` : sql`(${anyAll})`;
+  const atLocation =
+    rule.byLocation && place.loc !== null
+      ? sql`(${u}.all_locations or exists (select 1 from user_locations ul
+            where ul.user_id = ${u}.id and ul.location_id = ${place.loc}))`
+      : rule.byLocation
+        ? sql`${u}.all_locations`
+        : sql`true`;
+  return sql`(not ${u}.disabled and ${u}.deleted_at is null
+    and (${all} or (${own} and ${u}.organization_id = ${place.org} and ${atLocation})))`;
+}

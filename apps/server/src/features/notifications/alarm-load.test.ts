@@ -4,6 +4,7 @@ import { query } from '../../lib/sql.ts';
 import { addOutsider, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
+import { subscribeToAlarmEmails } from '../../test/notifications.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
 import { createMailTransport } from './transport.ts';
@@ -29,6 +30,7 @@ const deps = () => ({
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.now = new Date(NOW);
+  await subscribeToAlarmEmails(t.database.db, ['manager@example.com']);
 });
 afterAll(() => t?.close());
 

@@ -83,8 +83,9 @@ describe('notification APIs: scope and preferences', () => {
       url: '/api/account/notifications',
       headers: headers(outsider),
     });
+    // Alarm emails are a subscription: off until the person turns it on.
     expect(get.json().data).toEqual({
-      enabled: true,
+      enabled: false,
       min_severity: 'high',
       quiet_hours_start: null,
       quiet_hours_end: null,

@@ -9,7 +9,7 @@ import { deliverDue } from './delivery.ts';
 import { mandrillSignature } from './mandrill.ts';
 import { createMailTransport } from './transport.ts';
 
-const fx = useNotificationsServer();
+const fx = useNotificationsServer(undefined, { subscribed: ['manager@example.com'] });
 const { clock, emailsOf, queueRaise } = fx;
 
 describe('delivery', () => {

@@ -15,7 +15,7 @@ import { runNotificationsOnce } from './worker.ts';
 // (FreshMart #101 and #102 only) does not.
 const FRESHMART_103 = '02:52:43:00:10:02';
 
-const fx = useNotificationsServer();
+const fx = useNotificationsServer(undefined, { subscribed: ['manager@example.com'] });
 const { clock, emailsOf, queueRaise } = fx;
 
 describe('alarm raised by a device → email', () => {
@@ -81,7 +81,7 @@ describe('alarm raised by a device → email', () => {
     // quiet@ in quiet hours around "now" in Mexico City, low@ taking everything from low up, off@ turned off.
     await addPreferenceMembers(db, clock.now);
 
-    // A medium alarm: under the manager's default threshold (high), over the "low" member's.
+    // A medium alarm: under the manager's threshold (high), over the "low" member's.
     const [medium, critical] = await seedAlarms(db, [
       { controller: 3, type: 'HIGH_SUPERHEAT', raisedAt: clock.now },
       { controller: 3, type: 'LOW_OIL_PRESSURE', raisedAt: clock.now },

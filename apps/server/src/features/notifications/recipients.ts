@@ -43,10 +43,9 @@ export function inQuietHours(at: Date, start: string | null, end: string | null,
 }
 
 /**
- * Who is emailed when an alarm is raised: members of the alarm's organization who may see it
- * (`alarms_view`, all locations or the alarm's location) and whose preferences match (enabled, severity
- * at or above their threshold, not in their quiet hours). Service-company staff who see every
- * organization are emailed only when they opted in (saved preferences with notifications enabled).
+ * Who is emailed when an alarm is raised, by their own subscription ("email me about alarms", off
+ * until they turn it on): people who may see the alarm whose saved preferences match (on, severity at
+ * or above their threshold, not in their quiet hours). Paging by escalation policy is separate.
  */
 export async function alarmRecipients(db: DbOrTx, alarm: AlarmTarget, now: Date): Promise<Recipient[]> {
   const rows = await alarmAudience(db, alarm);

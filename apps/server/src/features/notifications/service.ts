@@ -43,9 +43,9 @@ export function createNotificationsService(deps: { db: Db; bus: EventBus; now: (
     async preferences(ctx: AuthContext): Promise<NotificationPreferences> {
       const row = await repo.preferences(ctx.user.id);
       if (!row) {
-        // Members are notified by default; staff who see every organization opt in.
+        // Alarm emails are a subscription each person turns on (paging follows escalation policies).
         return {
-          enabled: scopeFor(ctx, 'alarms')?.kind !== 'all',
+          enabled: false,
           min_severity: DEFAULT_MIN_SEVERITY,
           quiet_hours_start: null,
           quiet_hours_end: null,

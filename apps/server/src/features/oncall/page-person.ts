@@ -21,14 +21,21 @@ export async function pagePerson(
   deps: { publicUrl: string; now: () => Date },
   alarm: AlarmRow,
   person: Recipient,
-  page: { step: number; cycle: number; tier: number; at: Date },
+  page: { step: number; cycle: number; tier: number; at: Date; fallback?: boolean },
 ): Promise<number> {
   let rows = 0;
   for (const rule of await personRules(tx, person.userId)) {
     const channel: PageChannel | null =
       rule.method === 'email' ? 'email' : !rule.verified ? null : rule.method === 'push' ? 'push' : rule.type;
     if (channel === null) continue;
-    const base = { alarmId: alarm.id, step: page.step, cycle: page.cycle, userId: person.userId, channel };
+    const base = {
+      alarmId: alarm.id,
+      step: page.step,
+      cycle: page.cycle,
+      userId: person.userId,
+      channel,
+      fallback: page.fallback ?? false,
+    };
     if (channel === 'email' && rule.delayMinutes === 0) {
       let emailId = page.tier === 0 ? await firstAlarmEmail(tx, alarm.id, person.userId) : null;
       if (emailId === null) [emailId = null] = await queueAlarmEmails(tx, deps, alarm, [person], page.tier);

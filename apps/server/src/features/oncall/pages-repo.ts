@@ -11,14 +11,20 @@ export type PageRow = {
   status: PageStatus;
   at: unknown;
   detail: string | null;
+  fallback: boolean;
 };
 
-/** An alarm's pages, oldest first; an email page's status is its email's (queued → sent → delivered, or failed). */
+/**
+ * An alarm's pages, oldest first; an email page's status is its email's (queued → sent → delivered, or
+ * failed); an email kept because no mail server is configured is failed with `no_mail_server`.
+ */
 export async function pagesOf(db: DbOrTx, alarmId: number): Promise<PageRow[]> {
   return query<PageRow>(
     db,
-    sql`select p.step, p.user_id, u.name as user_name, p.channel, p.at, p.detail,
+    sql`select p.step, p.user_id, u.name as user_name, p.channel, p.at, p.fallback,
+          case when m.status = 'not_sent' then 'no_mail_server' else p.detail end as detail,
           case when p.status = 'acknowledged' or p.email_id is null then p.status
+               when m.status = 'not_sent' then 'failed'
                when m.bounced_at is not null or m.rejected_at is not null or m.status = 'failed' then 'failed'
                when m.delivered_at is not null then 'delivered'
                when m.status = 'sent' then 'sent'

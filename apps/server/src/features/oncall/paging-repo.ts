@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { alarmPages, type PageChannel } from '../../db/schema-oncall.ts';
 import { arr, query } from '../../lib/sql.ts';
+import { mayViewSql } from '../auth/scope.ts';
 import { DEFAULT_TIME_ZONE } from '../notifications/preference-defaults.ts';
 import type { Recipient } from '../notifications/recipients.ts';
 
@@ -91,13 +92,13 @@ export async function policyFor(
 }
 
 /**
- * The people a step reaches who may see the alarm: the named users, the teams' members, and with
- * `members` the alarm's organization's people of its location. Disabled and deleted users never.
+ * The people a step reaches who may see the alarm (`mayViewSql`): the named users, the teams' members,
+ * with `members` the alarm's organization's people of its location, with `everyone` all who may see it.
  */
 export async function pageAudience(
   tx: DbOrTx,
   alarm: { organizationId: number; locationId: number | null },
-  targets: { userIds: number[]; teamIds: number[]; members: boolean },
+  targets: { userIds: number[]; teamIds: number[]; members: boolean; everyone?: boolean },
 ): Promise<Recipient[]> {
   const rows = await query<{ id: number; email: string; language: string; time_zone: string }>(
     tx,
@@ -105,14 +106,10 @@ export async function pageAudience(
         from users u
         join roles r on r.id = u.role_id
         left join notification_preferences p on p.user_id = u.id
-        where not u.disabled and u.deleted_at is null and 'alarms_view' = any(r.permissions)
+        where ${mayViewSql('alarms', { user: sql`u`, role: sql`r` }, { org: sql`${alarm.organizationId}`, loc: sql`${alarm.locationId}` })}
           and (u.id = any(${arr(targets.userIds)}::int[]) or u.team_id = any(${arr(targets.teamIds)}::int[])
-            or (${targets.members} and u.organization_id = ${alarm.organizationId}))
-          and (
-            (u.organization_id = ${alarm.organizationId} and (u.all_locations or exists (
-              select 1 from user_locations ul where ul.user_id = u.id and ul.location_id = ${alarm.locationId})))
-            or 'controllers_view_all' = any(r.permissions) or 'organization_view_all' = any(r.permissions)
-          )
+            or (${targets.members} and u.organization_id = ${alarm.organizationId})
+            or (${targets.everyone ?? false}))
         order by u.id`,
   );
   return rows.map((r) => ({
@@ -146,6 +143,8 @@ export async function insertPage(
     /** A delivery the channels' worker sends at this time (SMS, call, a delayed email). */
     nextAttemptAt?: Date | null;
     contactMethodId?: number | null;
+    /** The policy reached nobody who may see the alarm: this page went to its default audience. */
+    fallback?: boolean;
   },
 ): Promise<void> {
   await tx.insert(alarmPages).values(page);

@@ -92,6 +92,24 @@ async function stepRecipients(tx: DbOrTx, alarm: AlarmRow, step: StepRow, now: D
   );
 }
 
+/** Whether any step of the policy reaches, at `now`, somebody who may see the alarm. */
+async function policyReachesNow(tx: DbOrTx, alarm: AlarmRow, steps: StepRow[], now: Date): Promise<boolean> {
+  for (const step of steps) if ((await stepRecipients(tx, alarm, step, now)).length > 0) return true;
+  return false;
+}
+
+/**
+ * Who is paged when the policy reaches nobody: the alarm's organization's people who may see it, else
+ * (nobody of theirs may) everyone else who may, the service company's staff.
+ */
+async function defaultAudience(tx: DbOrTx, alarm: AlarmRow): Promise<Recipient[]> {
+  const place = { organizationId: Number(alarm.organization_id), locationId: alarm.location_id };
+  const members = await pageAudience(tx, place, { userIds: [], teamIds: [], members: true });
+  return members.length > 0
+    ? members
+    : pageAudience(tx, place, { userIds: [], teamIds: [], members: false, everyone: true });
+}
+
 /**
  * Pages the chain steps that are due, one per transaction (the row is locked, so instances never page
  * the same step twice). Each person reached is paged by their notification rules (`pagePerson`):
@@ -126,8 +144,13 @@ export async function processPaging(deps: PagingDeps, limit = 50): Promise<numbe
       }
       const tier = tierOf(policy, position);
       const pagedIds: number[] = [];
-      for (const r of await stepRecipients(tx, alarm, step, now)) {
-        const page = { step: position.step + 1, cycle: position.cycle, tier, at: now };
+      // A policy that reaches nobody who may see the alarm pages its default audience instead, once,
+      // and says so on every such page; its chain ends there.
+      const fallback =
+        position.step === 0 && position.cycle === 0 && !(await policyReachesNow(tx, alarm, policy.steps, now));
+      const audience = fallback ? await defaultAudience(tx, alarm) : await stepRecipients(tx, alarm, step, now);
+      for (const r of audience) {
+        const page = { step: position.step + 1, cycle: position.cycle, tier, at: now, fallback };
         if ((await pagePerson(tx, deps, alarm, r, page)) > 0) {
           changed.set(Number(alarm.id), refOf(alarm));
           pagedIds.push(r.userId);
@@ -143,7 +166,7 @@ export async function processPaging(deps: PagingDeps, limit = 50): Promise<numbe
           publicUrl: deps.publicUrl,
         });
       const dueAt = toDate(due.next_at);
-      await advanceChain(tx, alarm.id, { at: now, next: nextInChain(policy, position, dueAt) });
+      await advanceChain(tx, alarm.id, { at: now, next: fallback ? null : nextInChain(policy, position, dueAt) });
       paged++;
     });
     if (!found) break;

@@ -69,6 +69,7 @@ export function policiesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date
             status: p.status,
             at: toIso(p.at) ?? '',
             detail: p.detail,
+            fallback: Boolean(p.fallback),
           })),
         };
       },

@@ -1,29 +1,66 @@
 import type { PagingWarning } from '@rcm/shared/oncall';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { EscalationTarget } from '../../db/schema-oncall.ts';
 import { query } from '../../lib/sql.ts';
-import { scopeSql, type TenantScope } from '../auth/scope.ts';
+import { mayViewSql, scopeSql, type TenantScope } from '../auth/scope.ts';
 import { createPoliciesRepo, type PolicyDetail } from './policies-repo.ts';
 import { finalRota } from './rota.ts';
 import { createSchedulesRepo } from './schedules-repo.ts';
 import { rotaOf } from './schedules-service.ts';
 
-type Person = { id: number; organization_id: number; team_id: number | null; all_orgs: boolean };
+/** Someone who may see a place's alarms (`mayViewSql`), as a step's targets match them. */
+export type Viewer = { id: number; teamId: number | null; member: boolean };
 
 /** How far ahead a schedule must have somebody on call to count as reaching anyone. */
 const SCHEDULE_HORIZON_MS = 14 * 86_400_000;
 
 /**
- * High and critical alarm types that would page nobody in an organization: their policy (the type's,
- * else the default one) has no step that reaches a person who may see that organization's alarms;
- * and at a location that names its own policy (which wins there for every type), when that one
- * reaches nobody.
+ * Whether a target reaches one of these viewers: the pager's own matching (`pageAudience`), with a
+ * schedule's people those on call now or (for the warnings) within the horizon.
+ */
+export function targetReaches(target: EscalationTarget, viewers: Viewer[], onCall: Map<number, Set<number>>): boolean {
+  if (target.type === 'members') return viewers.some((v) => v.member);
+  if (target.type === 'user') return viewers.some((v) => v.id === target.id);
+  if (target.type === 'team') return viewers.some((v) => v.teamId === target.id);
+  const people = onCall.get(target.id);
+  return viewers.some((v) => people?.has(v.id));
+}
+
+/** Whether any step of the policy reaches one of the viewers. */
+export function policyReaches(
+  policy: PolicyDetail | undefined,
+  viewers: Viewer[],
+  onCall: Map<number, Set<number>>,
+): boolean {
+  return (policy?.steps ?? []).some((step) => step.targets.some((t) => targetReaches(t, viewers, onCall)));
+}
+
+type Place = {
+  organization_id: number;
+  organization_name: string;
+  location_id: number | null;
+  location_name: string | null;
+  own_policy_id: number | null;
+};
+
+/**
+ * High and critical alarm types that would reach nobody through their escalation policy: at each
+ * location (an organization without locations as a whole), the policy an alarm there pages by (the
+ * location's own, else the type's, else the default one) names nobody who may see that location's
+ * alarms, by the same rule the pager applies. Where the type's policy fails at every location of an
+ * organization, one warning names the organization; else each location is named.
  */
 export async function pagingWarnings(db: DbOrTx, scope: TenantScope, now: Date): Promise<PagingWarning[]> {
-  const orgs = await query<{ id: number; name: string }>(
+  const places = await query<Place>(
     db,
-    sql`select id, name from organizations o where o.archived_at is null and ${scopeSql(scope, { org: sql`o.id` })}
-        order by name, id`,
+    sql`select o.id as organization_id, o.name as organization_name, l.id as location_id, l.name as location_name,
+          l.escalation_policy_id as own_policy_id
+        from organizations o
+        left join locations l on l.organization_id = o.id and l.archived_at is null
+        where o.archived_at is null and ${scopeSql(scope, { org: sql`o.id` })}
+          and (l.id is null or ${scopeSql(scope, { org: sql`o.id`, loc: sql`l.id` })})
+        order by o.name, o.id, l.name, l.id`,
   );
   const types = await query<{ id: number; code: string; name: string; name_es: string; policy_id: number | null }>(
     db,
@@ -31,66 +68,74 @@ export async function pagingWarnings(db: DbOrTx, scope: TenantScope, now: Date):
           coalesce(t.escalation_policy_id, (select id from escalation_policies where is_default)) as policy_id
         from alarm_types t where t.enabled and t.severity in ('critical', 'high') order by t.name, t.id`,
   );
-  // People who may be paged: live, with alarms_view; staff who see every organization reach them all.
-  const people = await query<Person>(
+  const viewerRows = await query<{
+    organization_id: number;
+    location_id: number | null;
+    id: number;
+    team_id: number | null;
+    member: boolean;
+  }>(
     db,
-    sql`select u.id, u.organization_id, u.team_id,
-          ('controllers_view_all' = any(r.permissions) or 'organization_view_all' = any(r.permissions)) as all_orgs
-        from users u join roles r on r.id = u.role_id
-        where not u.disabled and u.deleted_at is null and 'alarms_view' = any(r.permissions)`,
+    sql`select o.id as organization_id, l.id as location_id, u.id, u.team_id, u.organization_id = o.id as member
+        from organizations o
+        left join locations l on l.organization_id = o.id and l.archived_at is null
+        join users u on true
+        join roles r on r.id = u.role_id
+        where o.archived_at is null and ${scopeSql(scope, { org: sql`o.id` })}
+          and ${mayViewSql('alarms', { user: sql`u`, role: sql`r` }, { org: sql`o.id`, loc: sql`l.id` })}`,
   );
-  const ownPolicy = await query<{ id: number; name: string; organization_id: number; policy_id: number }>(
-    db,
-    sql`select l.id, l.name, l.organization_id, l.escalation_policy_id as policy_id from locations l
-        where l.archived_at is null and l.escalation_policy_id is not null
-          and ${scopeSql(scope, { org: sql`l.organization_id`, loc: sql`l.id` })}
-        order by l.name, l.id`,
-  );
+  const placeKey = (org: number, loc: number | null) => `${Number(org)}:${loc == null ? '' : Number(loc)}`;
+  const viewers = new Map<string, Viewer[]>();
+  for (const v of viewerRows) {
+    const key = placeKey(v.organization_id, v.location_id);
+    const list = viewers.get(key) ?? [];
+    list.push({ id: Number(v.id), teamId: v.team_id == null ? null : Number(v.team_id), member: v.member });
+    viewers.set(key, list);
+  }
+
   const policies = createPoliciesRepo(db);
   const byId = new Map<number, PolicyDetail | undefined>();
   const policyIds = [
     ...types.flatMap((t) => (t.policy_id == null ? [] : [Number(t.policy_id)])),
-    ...ownPolicy.map((l) => Number(l.policy_id)),
+    ...places.flatMap((p) => (p.own_policy_id == null ? [] : [Number(p.own_policy_id)])),
   ];
   for (const id of new Set(policyIds)) byId.set(id, await policies.byId(id));
   const scheduleIds = [...byId.values()].flatMap((p) =>
     (p?.steps ?? []).flatMap((s) => s.targets.flatMap((t) => (t.type === 'schedule' ? [t.id] : []))),
   );
-  const scheduled = new Map<number, Set<number>>();
+  const onCall = new Map<number, Set<number>>();
   for (const s of await createSchedulesRepo(db).byIds([...new Set(scheduleIds)])) {
     const rota = finalRota(rotaOf(s), { from: now, to: new Date(now.getTime() + SCHEDULE_HORIZON_MS) });
-    scheduled.set(s.id, new Set(rota.map((x) => x.userId)));
+    onCall.set(s.id, new Set(rota.map((x) => x.userId)));
   }
-
-  const reaches = (policy: PolicyDetail | undefined, orgId: number) => {
-    const sees = (p: Person) => p.all_orgs || Number(p.organization_id) === orgId;
-    return (policy?.steps ?? []).some((step) =>
-      step.targets.some((t) => {
-        if (t.type === 'members') return people.some((p) => Number(p.organization_id) === orgId);
-        if (t.type === 'user') return people.some((p) => Number(p.id) === t.id && sees(p));
-        if (t.type === 'team') return people.some((p) => Number(p.team_id) === t.id && sees(p));
-        const onCall = scheduled.get(t.id);
-        return people.some((p) => onCall?.has(Number(p.id)) && sees(p));
-      }),
-    );
-  };
+  const policy = (id: number | null) => (id == null ? undefined : byId.get(Number(id)));
+  const reaches = (p: Place, policyId: number | null) =>
+    policyReaches(policy(policyId), viewers.get(placeKey(p.organization_id, p.location_id)) ?? [], onCall);
 
   const typeOf = (t: (typeof types)[number]) => ({ id: Number(t.id), code: t.code, name: t.name, name_es: t.name_es });
-  const byOrganization = orgs.flatMap((o) =>
-    types
-      .filter((t) => !reaches(t.policy_id == null ? undefined : byId.get(Number(t.policy_id)), Number(o.id)))
-      .map((t) => ({ organization: { id: Number(o.id), name: o.name }, location: null, alarm_type: typeOf(t) })),
-  );
-  const orgName = new Map(orgs.map((o) => [Number(o.id), o.name]));
-  const byLocation = ownPolicy
-    .filter((l) => orgName.has(Number(l.organization_id)))
-    .filter((l) => !reaches(byId.get(Number(l.policy_id)), Number(l.organization_id)))
-    .flatMap((l) =>
-      types.map((t) => ({
-        organization: { id: Number(l.organization_id), name: orgName.get(Number(l.organization_id)) ?? '' },
-        location: { id: Number(l.id), name: l.name },
-        alarm_type: typeOf(t),
-      })),
-    );
-  return [...byOrganization, ...byLocation];
+  const organizationOf = (p: Place) => ({ id: Number(p.organization_id), name: p.organization_name });
+  const locationOf = (p: Place) =>
+    p.location_id == null ? null : { id: Number(p.location_id), name: p.location_name ?? '' };
+  const byOrganization = new Map<number, Place[]>();
+  for (const p of places)
+    byOrganization.set(Number(p.organization_id), [...(byOrganization.get(Number(p.organization_id)) ?? []), p]);
+
+  const warnings: PagingWarning[] = [];
+  for (const orgPlaces of byOrganization.values()) {
+    const first = orgPlaces[0];
+    if (!first) continue;
+    const byType = orgPlaces.filter((p) => p.own_policy_id == null);
+    for (const t of types) {
+      const failing = byType.filter((p) => !reaches(p, t.policy_id));
+      if (failing.length > 0 && failing.length === orgPlaces.length)
+        warnings.push({ organization: organizationOf(first), location: null, alarm_type: typeOf(t) });
+      else
+        for (const p of failing)
+          warnings.push({ organization: organizationOf(p), location: locationOf(p), alarm_type: typeOf(t) });
+    }
+    for (const p of orgPlaces.filter((x) => x.own_policy_id != null && !reaches(x, x.own_policy_id)))
+      for (const t of types)
+        warnings.push({ organization: organizationOf(p), location: locationOf(p), alarm_type: typeOf(t) });
+  }
+  return warnings;
 }
