@@ -90,8 +90,8 @@ test('the account page keeps email notification preferences and explains bad inp
   await loginAs(DEMO.viewer);
   await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
   await page.goto('/account');
-  const form = page.getByRole('group', { name: 'Email notifications' });
-  await expect(form.getByLabel('Email me when an alarm is raised')).toBeVisible();
+  const form = page.getByRole('group', { name: 'Alarm email subscription' });
+  await expect(form.getByLabel('Subscribe: email me about every alarm raised')).toBeVisible();
   await expectAccessible(page, 'account page with notification preferences');
 
   const start = form.getByLabel('Quiet hours start');
@@ -106,7 +106,7 @@ test('the account page keeps email notification preferences and explains bad inp
   await form.getByRole('button', { name: 'Save notification preferences' }).click();
   await expect(page.getByText('Notification preferences saved.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Email notifications' }).getByLabel('Quiet hours end')).toHaveValue(
+  await expect(page.getByRole('group', { name: 'Alarm email subscription' }).getByLabel('Quiet hours end')).toHaveValue(
     '06:00',
   );
 });

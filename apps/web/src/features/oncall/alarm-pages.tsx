@@ -18,7 +18,8 @@ const STATUS_CLASS: Record<AlarmPage['status'], string> = {
 /**
  * The alarm view's "Paged": every page of the alarm's escalation chain (step, person, channel, status),
  * refetched live when its notifications change. A high or critical alarm still open that paged nobody
- * says so: nobody is on it.
+ * says so: nobody is on it; pages sent to the default audience because the policy reached nobody who may
+ * see the alarm say that; an email kept for want of a mail server says "not sent", as its email does.
  */
 export function AlarmPages(props: { alarmRef: number; severity: string; open: boolean }) {
   const { t } = useTranslation();
@@ -41,31 +42,42 @@ export function AlarmPages(props: { alarmRef: number; severity: string; open: bo
       <EmptyState title={t('oncall.noPagesTitle')} body={t('oncall.noPagesBody')} />
     );
   }
+  const fallback = pages.data.some((p) => p.fallback);
   return (
-    <DataTable
-      caption={t('oncall.pagesCaption')}
-      rows={pages.data}
-      rowKey={(p) => `${p.at}-${p.step}-${p.user?.id ?? 0}-${p.channel}`}
-      columns={[
-        { key: 'step', header: t('oncall.step'), className: 'tabular-nums', cell: (p) => p.step },
-        { key: 'user', header: t('oncall.person'), cell: (p) => p.user?.name ?? t('oncall.removedUser') },
-        { key: 'channel', header: t('oncall.channel'), cell: (p) => t(`oncall.channels.${p.channel}`) },
-        {
-          key: 'status',
-          header: t('oncall.status'),
-          cell: (p) => (
-            <span className={`rounded px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_CLASS[p.status]}`}>
-              {t(`oncall.statuses.${p.status}`)}
-            </span>
-          ),
-        },
-        {
-          key: 'at',
-          header: t('oncall.at'),
-          className: 'whitespace-nowrap tabular-nums',
-          cell: (p) => formatDateTime(p.at),
-        },
-      ]}
-    />
+    <>
+      {fallback ? (
+        <p
+          role="status"
+          className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-300 ring-inset dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t('oncall.fallbackPaged')}
+        </p>
+      ) : null}
+      <DataTable
+        caption={t('oncall.pagesCaption')}
+        rows={pages.data}
+        rowKey={(p) => `${p.at}-${p.step}-${p.user?.id ?? 0}-${p.channel}`}
+        columns={[
+          { key: 'step', header: t('oncall.step'), className: 'tabular-nums', cell: (p) => p.step },
+          { key: 'user', header: t('oncall.person'), cell: (p) => p.user?.name ?? t('oncall.removedUser') },
+          { key: 'channel', header: t('oncall.channel'), cell: (p) => t(`oncall.channels.${p.channel}`) },
+          {
+            key: 'status',
+            header: t('oncall.status'),
+            cell: (p) => (
+              <span className={`rounded px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_CLASS[p.status]}`}>
+                {p.detail === 'no_mail_server' ? t('notifications.notSent') : t(`oncall.statuses.${p.status}`)}
+              </span>
+            ),
+          },
+          {
+            key: 'at',
+            header: t('oncall.at'),
+            className: 'whitespace-nowrap tabular-nums',
+            cell: (p) => formatDateTime(p.at),
+          },
+        ]}
+      />
+    </>
   );
 }

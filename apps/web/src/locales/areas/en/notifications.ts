@@ -22,10 +22,10 @@ export const en = {
   emptyTitle: 'No email notifications',
   emptyAlarm: 'No email notification has been sent for this alarm.',
   emptyController: 'No email notification has been sent for this controller’s alarms.',
-  prefsTitle: 'Email notifications',
+  prefsTitle: 'Alarm email subscription',
   prefsIntro:
-    'Get an email when an alarm is raised at a location you can see. Alarms not acknowledged in time may also be escalated to you by your administrator.',
-  enabled: 'Email me when an alarm is raised',
+    'A subscription of your own, separate from paging: when it is on, you get an email for every alarm raised at a location you can see, whoever is on call. Being paged (escalation policies, and “How you are paged” below) works whether it is on or off.',
+  enabled: 'Subscribe: email me about every alarm raised',
   minSeverity: 'Minimum severity',
   minSeverityHint: 'Alarms of this severity and above are emailed.',
   quietStart: 'Quiet hours start',

@@ -6,14 +6,16 @@ export const en = {
   pagesCaption: 'People paged for this alarm',
   noPagesTitle: 'Nobody paged',
   noPagesBody: 'This alarm’s escalation policy has not paged anyone yet.',
+  fallbackPaged:
+    'This alarm’s escalation policy reaches nobody who may see it, so those who may see it were paged instead: its organization’s people, or where it has none, the service company’s staff.',
   nobodyPaged:
     'Nobody has been paged for this alarm yet. If it stays so, check that its alarm type or location has an escalation policy and that the on-call schedule has people on it.',
-  warningsTitle_one: '1 high or critical alarm type would page nobody',
-  warningsTitle_other: '{{count}} high or critical alarm types would page nobody',
+  warningsTitle_one: '1 high or critical alarm type reaches nobody through its escalation policy',
+  warningsTitle_other: '{{count}} high or critical alarm types reach nobody through their escalation policy',
   warningsMore_one: 'And 1 more organization.',
   warningsMore_other: 'And {{count}} more organizations.',
   warningsHint:
-    'Nobody who may see these alarms is reached by their escalation policy: give the organization members, put people on the on-call schedule, or choose another policy (where a line names a location, its own policy, chosen in the location’s form).',
+    'Nobody their escalation policy names may see these alarms there, so such an alarm pages everyone of its organization who may see it instead (or, with nobody there, the service company’s staff). Name people who cover these places in the policy or its on-call schedule, or choose another policy (where a line names a location with its own policy, in the location’s form).',
   warningsLink: 'Alarm types',
   step: 'Step',
   person: 'Person',
@@ -80,7 +82,7 @@ export const en = {
     title: 'Escalation policies',
     new: 'New policy',
     intro:
-      'A policy says whom an alarm pages and when: each step after its delay, the whole chain repeated. Acknowledging or clearing the alarm stops it.',
+      'A policy says whom an alarm pages and when: each step after its delay, the whole chain repeated; each person paged is reached by their own rules (“How you are paged” on their account page). Acknowledging or clearing the alarm stops it. A policy that reaches nobody who may see the alarm pages its organization’s people who may see it instead. Alarm emails that people subscribe to on their account page are separate: they go at the raise, whatever the policy.',
     emptyTitle: 'No escalation policies',
     emptyBody: 'Add a policy with “New policy”.',
     default: 'Default',

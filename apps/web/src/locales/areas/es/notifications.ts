@@ -24,10 +24,10 @@ export const es: Widen<typeof en> = {
   emptyTitle: 'Sin notificaciones por correo',
   emptyAlarm: 'No se ha enviado ninguna notificación por correo para esta alarma.',
   emptyController: 'No se ha enviado ninguna notificación por correo por las alarmas de este controlador.',
-  prefsTitle: 'Notificaciones por correo',
+  prefsTitle: 'Suscripción a correos de alarmas',
   prefsIntro:
-    'Recibe un correo cuando se genere una alarma en una ubicación que puedes ver. Tu administrador también puede escalarte alarmas que no se reconozcan a tiempo.',
-  enabled: 'Enviarme un correo cuando se genere una alarma',
+    'Una suscripción tuya, aparte de los avisos de guardia: si está activa, recibes un correo por cada alarma que se genere en una ubicación que puedes ver, esté quien esté de guardia. Los avisos (políticas de escalamiento y «Cómo te avisamos», abajo) funcionan igual esté activa o no.',
+  enabled: 'Suscribirme: enviarme un correo por cada alarma que se genere',
   minSeverity: 'Severidad mínima',
   minSeverityHint: 'Se envían por correo las alarmas de esta severidad o mayor.',
   quietStart: 'Inicio de horas de silencio',

@@ -9,14 +9,16 @@ export const es: Widen<typeof en> = {
   pagesCaption: 'Personas avisadas por esta alarma',
   noPagesTitle: 'Nadie avisado',
   noPagesBody: 'La política de escalamiento de esta alarma todavía no ha avisado a nadie.',
+  fallbackPaged:
+    'La política de escalamiento de esta alarma no llega a nadie que pueda verla, así que se avisó en su lugar a quienes pueden verla: las personas de su organización o, si no tiene, el personal de la empresa de servicio.',
   nobodyPaged:
     'Todavía no se ha avisado a nadie por esta alarma. Si sigue así, revisa que su tipo de alarma o su ubicación tengan una política de escalamiento y que la guardia tenga personas asignadas.',
-  warningsTitle_one: '1 tipo de alarma alta o crítica no avisaría a nadie',
-  warningsTitle_other: '{{count}} tipos de alarma altos o críticos no avisarían a nadie',
+  warningsTitle_one: '1 tipo de alarma alta o crítica no llega a nadie por su política de escalamiento',
+  warningsTitle_other: '{{count}} tipos de alarma altos o críticos no llegan a nadie por su política de escalamiento',
   warningsMore_one: 'Y 1 organización más.',
   warningsMore_other: 'Y {{count}} organizaciones más.',
   warningsHint:
-    'Su política de escalamiento no llega a nadie que pueda ver estas alarmas: agrega miembros a la organización, asigna personas a la guardia o elige otra política (donde una línea nombra una ubicación, su propia política, que se elige en el formulario de la ubicación).',
+    'Nadie de los que nombra su política de escalamiento puede ver estas alarmas allí, así que una de ellas avisa en su lugar a todas las personas de su organización que pueden verla (o, si no hay nadie, al personal de la empresa de servicio). Nombra en la política o en su guardia a personas que cubran esos lugares, o elige otra política (donde una línea nombra una ubicación con política propia, en el formulario de la ubicación).',
   warningsLink: 'Tipos de alarma',
   step: 'Paso',
   person: 'Persona',
@@ -83,7 +85,7 @@ export const es: Widen<typeof en> = {
     title: 'Políticas de escalamiento',
     new: 'Nueva política',
     intro:
-      'Una política dice a quién avisa una alarma y cuándo: cada paso tras su espera, y toda la cadena se repite. Reconocer o borrar la alarma la detiene.',
+      'Una política dice a quién avisa una alarma y cuándo: cada paso tras su espera, y toda la cadena se repite; a cada persona avisada se le llega por sus propias reglas («Cómo te avisamos», en su cuenta). Reconocer o borrar la alarma la detiene. Una política que no llega a nadie que pueda ver la alarma avisa en su lugar a las personas de su organización que pueden verla. Los correos de alarmas a los que cada quien se suscribe en su cuenta son aparte: se envían al generarse la alarma, sea cual sea la política.',
     emptyTitle: 'No hay políticas de escalamiento',
     emptyBody: 'Agrega una política con “Nueva política”.',
     default: 'Predeterminada',
