@@ -231,6 +231,7 @@ export async function startServer(deps: {
           from: config.EMAIL_FROM,
           now,
           log,
+          ...claimsOf(config.INSTANCE_ID, database.kind),
         });
 
   return {
@@ -262,4 +263,14 @@ export async function startServer(deps: {
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
   };
+}
+
+/**
+ * Who claims the channels' deliveries, and which claims a start releases: the embedded database has one
+ * process, so every claim is its previous run's; an instance with an `INSTANCE_ID` releases its own;
+ * without one, a dead run's claims wait for their lease.
+ */
+function claimsOf(instanceId: string | undefined, kind: 'pglite' | 'postgres') {
+  if (kind === 'pglite') return { claimant: instanceId ?? 'embedded', releaseClaimsAtStart: { claimant: null } };
+  return instanceId ? { claimant: instanceId, releaseClaimsAtStart: { claimant: instanceId } } : {};
 }

@@ -19,14 +19,29 @@ export const TEST_TWILIO = {
   TWILIO_FROM: '+15005550006',
 };
 
+/** A message or call the server created, as Twilio's list resources answer it. */
+type Created = {
+  kind: 'Messages' | 'Calls';
+  sid: string;
+  to: string;
+  from: string | null;
+  body?: string;
+  date_created: string;
+};
+
 /**
  * A local HTTP server shaped like Twilio's REST API (Messages.json and Calls.json of an account):
- * records what the real `twilio` client sends and answers as Twilio does, with a new SID each time.
- * `fail` makes the next requests to a number answer Twilio's error for an invalid "To" (400, 21211).
+ * records what the real `twilio` client sends and answers as Twilio does, with a new SID each time,
+ * and lists what it created (GET, by `To` and `From`). `fail` makes the next requests to a number
+ * answer Twilio's error for an invalid "To" (400, 21211); `hang` creates the message or call to a
+ * number and never answers (a sender that dies mid-send; `dropHanging` closes those connections).
  */
 export async function startTestTwilio() {
   const requests: TwilioRequest[] = [];
   const fail = new Set<string>();
+  const hang = new Set<string>();
+  const created: Created[] = [];
+  const hanging: import('node:http').ServerResponse[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -35,7 +50,7 @@ export async function startTestTwilio() {
       const [user = '', password = ''] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
         .toString('utf8')
         .split(':');
-      const path = (req.url ?? '').split('?')[0] ?? '';
+      const [path = '', search = ''] = (req.url ?? '').split('?');
       requests.push({
         method: req.method ?? '',
         path,
@@ -49,10 +64,29 @@ export async function startTestTwilio() {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== 'POST' || !match)
+      if (!match || (req.method !== 'POST' && req.method !== 'GET'))
         return send(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
       if (user !== TEST_TWILIO.TWILIO_ACCOUNT_SID || password !== TEST_TWILIO.TWILIO_AUTH_TOKEN)
         return send(401, { code: 20003, message: 'Authenticate', status: 401 });
+      if (req.method === 'GET') {
+        const q = new URLSearchParams(search);
+        const key = match[2] === 'Messages' ? 'messages' : 'calls';
+        const items = created.filter(
+          (c) =>
+            c.kind === match[2] &&
+            (!q.get('To') || c.to === q.get('To')) &&
+            (!q.get('From') || c.from === q.get('From')),
+        );
+        return send(200, {
+          [key]: items.map(({ kind: _kind, ...rest }) => rest),
+          first_page_uri: req.url,
+          next_page_uri: null,
+          previous_page_uri: null,
+          page: 0,
+          page_size: 50,
+          uri: req.url,
+        });
+      }
       if (fail.has(form.To ?? ''))
         return send(400, {
           code: 21211,
@@ -60,16 +94,20 @@ export async function startTestTwilio() {
           status: 400,
         });
       const kind = match[2] === 'Messages' ? 'SM' : 'CA';
-      send(201, {
+      const item: Created = {
+        kind: match[2] === 'Messages' ? 'Messages' : 'Calls',
         sid: `${kind}${randomBytes(16).toString('hex')}`,
-        account_sid: match[1],
-        to: form.To,
+        to: form.To ?? '',
         from: form.From ?? null,
-        body: form.Body,
-        status: 'queued',
+        ...(form.Body === undefined ? {} : { body: form.Body }),
         date_created: new Date().toUTCString(),
-        uri: `${path.replace(/\.json$/, '')}/x.json`,
-      });
+      };
+      created.push(item);
+      if (hang.has(form.To ?? '')) {
+        hanging.push(res);
+        return;
+      }
+      send(201, { ...item, account_sid: match[1], status: 'queued', uri: `${path.replace(/\.json$/, '')}/x.json` });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -79,6 +117,11 @@ export async function startTestTwilio() {
     env: { ...TEST_TWILIO, TWILIO_API_URL: `http://127.0.0.1:${port}` },
     requests,
     fail,
+    hang,
+    created,
+    dropHanging: () => {
+      for (const res of hanging.splice(0)) res.socket?.destroy();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PushPayload } from '@rcm/shared/channels';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +11,7 @@ import { alarmLink } from '../notifications/templates.ts';
 import { ackLinkUrl, createAckLinkFor } from './ack-links-repo.ts';
 import { pushText, smsText } from './alarm-text.ts';
 import {
+  beginSend,
   claimDueDeliveries,
   type DueDelivery,
   dropDelivery,
@@ -22,8 +24,13 @@ import { type PushSender, sendPush } from './push.ts';
 import { activeAlarmsPaging, dropSubscription, subscriptionsOf } from './push-repo.ts';
 import type { TwilioClient } from './twilio.ts';
 
-/** A claimed delivery not finished within this lease (its worker died) is tried again. */
-const CLAIM_LEASE_MS = 5 * 60_000;
+/**
+ * A claimed delivery not finished within this lease (its worker died, and no restart released it) is
+ * tried again; each send renews it, and a send's request gives up well within it (Twilio's client: 15 s).
+ */
+const CLAIM_LEASE_MS = 60_000;
+/** This process's claims, when nothing names the sender (`DeliveryDeps.claimant`). */
+const PROCESS_CLAIMANT = `process-${randomUUID()}`;
 /** Tries before a delivery is marked failed. */
 export const DELIVERY_ATTEMPTS = 5;
 
@@ -41,6 +48,11 @@ export type DeliveryDeps = {
   /** Web Push (VAPID keys; absent: push deliveries fail, saying so). */
   push?: PushSender | null;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /**
+   * Who claims deliveries: a name that stays the same across restarts (`INSTANCE_ID`, or the embedded
+   * database's one process) lets a restart release its own claims; unset, this process's own id.
+   */
+  claimant?: string;
 };
 
 /** Where Twilio posts what became of a message or call (features/channels/twilio-routes.ts). */
@@ -55,14 +67,15 @@ export const twilioVoiceUrl = (publicUrl: string, pageId: number) => `${publicUr
  */
 export async function deliverPages(deps: DeliveryDeps, limit = 20): Promise<number> {
   const now = deps.now();
-  const claimed = await claimDueDeliveries(deps.db, now, new Date(now.getTime() + CLAIM_LEASE_MS), limit);
+  const claimant = deps.claimant ?? PROCESS_CLAIMANT;
+  const claimed = await claimDueDeliveries(deps.db, now, new Date(now.getTime() + CLAIM_LEASE_MS), limit, claimant);
   const changed = new Map<number, AlarmRef>();
   for (const page of claimed) {
     const alarm = await loadAlarm(deps.db, Number(page.alarm_id));
     if (alarm) changed.set(Number(alarm.id), refOf(alarm));
     if (alarm?.status !== 'active' || alarm.suppressed || page.user_id == null) {
       // Never tried: not a page. Tried and failing: it failed (its reason stays in `detail`).
-      if (Number(page.attempts) > 1) await retryDelivery(deps.db, page.id, { next: null, detail: null });
+      if (Number(page.attempts) > 1) await retryDelivery(deps.db, page.id, claimant, { next: null, detail: null });
       else await dropDelivery(deps.db, page.id);
       continue;
     }
@@ -71,12 +84,14 @@ export async function deliverPages(deps: DeliveryDeps, limit = 20): Promise<numb
       continue;
     }
     try {
-      await deliver(deps, page, alarm);
+      await deliver({ ...deps, claimant }, page, alarm);
     } catch (err) {
       const detail = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const attempts = Number(page.attempts);
       const next = attempts >= DELIVERY_ATTEMPTS ? null : new Date(deps.now().getTime() + deliveryBackoffMs(attempts));
-      await retryDelivery(deps.db, page.id, { next, detail });
+      // An answer from Twilio (an HTTP status) says it was not sent; no answer leaves it unknown.
+      const unknown = !(typeof (err as { status?: unknown }).status === 'number');
+      await retryDelivery(deps.db, page.id, claimant, { next, detail, unknown });
       deps.log?.warn({ pageId: page.id, channel: page.channel, attempts, err: detail }, 'channels: delivery failed');
     }
   }
@@ -84,7 +99,8 @@ export async function deliverPages(deps: DeliveryDeps, limit = 20): Promise<numb
   return claimed.length;
 }
 
-async function deliver(deps: DeliveryDeps, page: DueDelivery, alarm: AlarmRow): Promise<void> {
+async function deliver(deps: DeliveryDeps & { claimant: string }, page: DueDelivery, alarm: AlarmRow): Promise<void> {
+  const done = (r: Parameters<typeof markDelivery>[3]) => markDelivery(deps.db, page.id, deps.claimant, r);
   const person = await recipientOf(deps.db, Number(page.user_id));
   if (!person) {
     await dropDelivery(deps.db, page.id);
@@ -94,7 +110,7 @@ async function deliver(deps: DeliveryDeps, page: DueDelivery, alarm: AlarmRow): 
     // A rule's later email: a reminder unless it is the chain's first page.
     const tier = page.step === 1 && page.cycle === 0 ? 0 : page.step - 1 + page.cycle;
     const [emailId = null] = await queueAlarmEmails(deps.db, deps, alarm, [person], tier);
-    await markDelivery(deps.db, page.id, { status: 'queued', emailId });
+    await done({ status: 'queued', emailId });
     return;
   }
   if (page.channel === 'push') {
@@ -103,24 +119,39 @@ async function deliver(deps: DeliveryDeps, page: DueDelivery, alarm: AlarmRow): 
   }
   if (page.channel !== 'sms' && page.channel !== 'voice') throw new Error(`no sender for ${page.channel}`);
   if (!page.address || !page.verified) {
-    await markDelivery(deps.db, page.id, { status: 'failed', detail: 'The number was removed or is not verified.' });
+    await done({ status: 'failed', detail: 'The number was removed or is not verified.' });
     return;
   }
   if (!deps.twilio)
     throw new Error('SMS and calls are not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM).');
   const callback = twilioStatusUrl(deps.publicUrl);
+  // A send that began and never heard back (its sender died): Twilio is asked before sending again.
+  if (page.send_started_at != null) {
+    const since = toDate(page.send_started_at);
+    const found = await deps.twilio.findSent(page.channel, page.address, since, page.sent_body);
+    if (found) {
+      await done({ status: 'sent', providerId: found });
+      return;
+    }
+  }
+  const lease = new Date(deps.now().getTime() + CLAIM_LEASE_MS);
   if (page.channel === 'sms') {
-    const token = await createAckLinkFor(deps.db, { alarmId: alarm.id, userId: person.userId, at: deps.now() });
-    const text = smsText(alarm, {
-      locale: person.locale,
-      timeZone: person.timeZone,
-      ackUrl: token ? ackLinkUrl(deps.publicUrl, token) : null,
-    });
+    let text = page.sent_body;
+    if (text === null) {
+      const token = await createAckLinkFor(deps.db, { alarmId: alarm.id, userId: person.userId, at: deps.now() });
+      text = smsText(alarm, {
+        locale: person.locale,
+        timeZone: person.timeZone,
+        ackUrl: token ? ackLinkUrl(deps.publicUrl, token) : null,
+      });
+    }
+    if (!(await beginSend(deps.db, page.id, { claimant: deps.claimant, at: deps.now(), lease, body: text }))) return;
     const sent = await deps.twilio.sms(page.address, text, callback);
-    await markDelivery(deps.db, page.id, { status: 'sent', providerId: sent.sid });
+    await done({ status: 'sent', providerId: sent.sid });
   } else {
+    if (!(await beginSend(deps.db, page.id, { claimant: deps.claimant, at: deps.now(), lease, body: null }))) return;
     const placed = await deps.twilio.call(page.address, { url: twilioVoiceUrl(deps.publicUrl, page.id) }, callback);
-    await markDelivery(deps.db, page.id, { status: 'sent', providerId: placed.sid });
+    await done({ status: 'sent', providerId: placed.sid });
   }
 }
 
@@ -129,13 +160,21 @@ async function deliver(deps: DeliveryDeps, page: DueDelivery, alarm: AlarmRow): 
  * their active alarms for the app badge. A device its push service says is gone (404/410) is
  * unsubscribed; sent once any device took it; failed when none is left; else retried.
  */
-async function deliverPush(deps: DeliveryDeps, page: DueDelivery, alarm: AlarmRow, person: Recipient): Promise<void> {
+async function deliverPush(
+  deps: DeliveryDeps & { claimant: string },
+  page: DueDelivery,
+  alarm: AlarmRow,
+  person: Recipient,
+): Promise<void> {
+  const done = (r: Parameters<typeof markDelivery>[3]) => markDelivery(deps.db, page.id, deps.claimant, r);
   if (!deps.push) throw new Error('Push is not available on this instance.');
   const devices = await subscriptionsOf(deps.db, person.userId);
   if (devices.length === 0) {
-    await markDelivery(deps.db, page.id, { status: 'failed', detail: 'No device of theirs has push enabled.' });
+    await done({ status: 'failed', detail: 'No device of theirs has push enabled.' });
     return;
   }
+  const lease = new Date(deps.now().getTime() + CLAIM_LEASE_MS);
+  if (!(await beginSend(deps.db, page.id, { claimant: deps.claimant, at: deps.now(), lease, body: null }))) return;
   const token = await createAckLinkFor(deps.db, { alarmId: alarm.id, userId: person.userId, at: deps.now() });
   const text = pushText(alarm, { locale: person.locale, timeZone: person.timeZone });
   const payload: PushPayload = {
@@ -167,10 +206,10 @@ async function deliverPush(deps: DeliveryDeps, page: DueDelivery, alarm: AlarmRo
     } else failures.push(outcome.detail);
   }
   const detail = failures.length > 0 ? failures.join(' ') : null;
-  if (sent > 0) await markDelivery(deps.db, page.id, { status: 'sent', detail });
+  if (sent > 0) await done({ status: 'sent', detail });
   else if (failures.length > 0) throw new Error(detail ?? 'The push was not sent.');
   else
-    await markDelivery(deps.db, page.id, {
+    await done({
       status: 'failed',
       detail: `The push service no longer knows this person's devices (${gone} unsubscribed).`,
     });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import twilio from 'twilio';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { seedAlarms } from '../../test/alarms.ts';
 import { login } from '../../test/app.ts';
@@ -10,6 +10,7 @@ import { startTestTwilio, TEST_TWILIO } from '../../test/twilio.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { deliverPages } from './deliver.ts';
+import { releaseClaims } from './deliver-repo.ts';
 
 let tw: Awaited<ReturnType<typeof startTestTwilio>>;
 beforeAll(async () => {
@@ -225,5 +226,63 @@ describe('paging by the person’s rules', () => {
     const admin = await login(fx.server.app, 'admin@example.com');
     const listed = await fx.server.app.inject({ url: `/api/alarms/${alarm.ref}/pages`, headers: headers(admin) });
     expect(listed.json().data[0]).toMatchObject({ channel: 'sms', status: 'failed' });
+  });
+});
+
+describe('a sender that dies mid-send', () => {
+  const smsRequests = (body: string | null) =>
+    tw.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json') && r.form.Body === body);
+  const sentBody = async (pageId: number) =>
+    (
+      await query<{ sent_body: string | null }>(
+        fx.server.database.db,
+        sql`select sent_body from alarm_pages where id = ${pageId}`,
+      )
+    )[0]?.sent_body ?? null;
+
+  it('resumes at the restart’s first pass and asks Twilio first: the SMS it had sent is not sent again', async () => {
+    clock.now = new Date();
+    await rules([{ method: { contact_method_id: smsId }, delay_minutes: 0 }]);
+    tw.hang.add(SMS);
+    const alarm = await raise();
+    const run = { ...fx.deps, claimant: 'rcm-test-1' };
+    // Twilio creates the message and the sender never hears back: it dies there.
+    const dying = deliverPages(run);
+    await vi.waitFor(async () => expect((await pagesOf(alarm.id))[0]?.attempts).toBe(1));
+    const [page] = await pagesOf(alarm.id);
+    if (!page) throw new Error('no page');
+    await vi.waitFor(async () => expect(smsRequests(await sentBody(page.id))).toHaveLength(1));
+    tw.hang.delete(SMS);
+
+    // The restart (the same INSTANCE_ID) releases its claims: due at once, not when the lease ends.
+    expect(await releaseClaims(fx.server.database.db, 'rcm-test-1', clock.now)).toBe(1);
+    await deliverPages(run);
+    const body = await sentBody(page.id);
+    const [after] = await pagesOf(alarm.id);
+    expect(after?.status).toBe('sent');
+    expect(after?.provider_id).toBe(tw.created.findLast((c) => c.to === SMS)?.sid);
+    expect(smsRequests(body)).toHaveLength(1);
+
+    // The dead run's request ends at last: it changes nothing.
+    tw.dropHanging();
+    await dying;
+    expect((await pagesOf(alarm.id))[0]).toMatchObject({ status: 'sent', provider_id: after?.provider_id });
+  });
+
+  it('sends again, the same text, when Twilio has no message of an interrupted send', async () => {
+    clock.now = new Date();
+    await rules([{ method: { contact_method_id: smsId }, delay_minutes: 0 }]);
+    const alarm = await raise();
+    const [page] = await pagesOf(alarm.id);
+    if (!page) throw new Error('no page');
+    // A send that began (its text recorded) and died before Twilio received it.
+    const text = `Interrupted page ${page.id}`;
+    await fx.server.database.db.execute(
+      sql`update alarm_pages set send_started_at = now(), sent_body = ${text}, claimed_by = 'rcm-test-2' where id = ${page.id}`,
+    );
+    expect(await releaseClaims(fx.server.database.db, null, clock.now)).toBeGreaterThanOrEqual(1);
+    await deliverPages({ ...fx.deps, claimant: 'rcm-test-2' });
+    expect((await pagesOf(alarm.id))[0]?.status).toBe('sent');
+    expect(smsRequests(text)).toHaveLength(1);
   });
 });

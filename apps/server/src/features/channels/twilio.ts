@@ -74,6 +74,22 @@ export function createTwilio(settings: TwilioSettings) {
       });
       return { sid: c.sid, status: c.status };
     },
+    /**
+     * The SID of a message (with exactly this body) or call to `to` that Twilio created since `since`
+     * (a minute's leeway for clocks), or null: asked before sending again what a sender that died
+     * mid-send may already have sent.
+     */
+    async findSent(channel: 'sms' | 'voice', to: string, since: Date, body: string | null): Promise<string | null> {
+      const after = new Date(since.getTime() - 60_000);
+      if (channel === 'sms') {
+        const sender = settings.from.startsWith('MG') ? {} : { from: settings.from };
+        const messages = await client.messages.list({ to, ...sender, dateSentAfter: after, limit: 50 });
+        return messages.find((m) => m.body === body && m.dateCreated >= after)?.sid ?? null;
+      }
+      if (settings.from.startsWith('MG')) return null;
+      const calls = await client.calls.list({ to, from: settings.from, startTimeAfter: after, limit: 50 });
+      return calls.find((c) => c.dateCreated >= after)?.sid ?? null;
+    },
   };
 }
 

@@ -23,4 +23,11 @@ export type NotificationWorkerDeps = {
   allowPrivateWebhooks?: boolean;
   /** Delivery attempts before a message is marked failed. */
   maxAttempts?: number;
+  /** Who claims the channels' deliveries (features/channels/deliver.ts). */
+  claimant?: string;
+  /**
+   * At start, the deliveries a previous run of this sender claimed are due again at once: those of
+   * `claimant`, or (null) every claim, where this process is the only sender (the embedded database).
+   */
+  releaseClaimsAtStart?: { claimant: string | null };
 };

@@ -1,4 +1,5 @@
 import { deliverPages } from '../channels/deliver.ts';
+import { releaseClaims } from '../channels/deliver-repo.ts';
 import { deliverWebhooks } from '../channels/webhook-deliver.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { endFloods } from './alarm-management.ts';
@@ -52,7 +53,17 @@ export function startNotificationWorker(deps: NotificationWorkerDeps & { interva
   };
   const timer = setInterval(tick, deps.intervalMs ?? 5000);
   timer.unref?.();
-  const first = setTimeout(tick, 1000);
+  // A restart resumes what its previous run was sending when it died, at the first pass.
+  const released = deps.releaseClaimsAtStart
+    ? releaseClaims(deps.db, deps.releaseClaimsAtStart.claimant, deps.now()).then(
+        (n) => {
+          if (n > 0)
+            deps.log?.warn({ deliveries: n }, 'notifications: deliveries a previous run was sending are due again');
+        },
+        (err: unknown) => deps.log?.error({ err }, 'notifications: releasing the previous run’s claims failed'),
+      )
+    : Promise.resolve();
+  const first = setTimeout(() => void released.then(tick), 1000);
   first.unref?.();
   const soon = () => setTimeout(tick, 100).unref?.();
   const offs = [onEmailQueued(tick), deps.bus.on('alarm.raised', soon), deps.bus.on('alarm.updated', soon)];
