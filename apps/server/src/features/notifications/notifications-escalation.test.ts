@@ -21,7 +21,14 @@ beforeAll(async () => {
   adminToken = await login(fx.server.app, 'admin@example.com');
 });
 
-type Page = { step: number; user: { name: string } | null; channel: string; status: string };
+type Page = {
+  step: number;
+  user: { id: number; name: string } | null;
+  channel: string;
+  status: string;
+  detail: string | null;
+  fallback: boolean;
+};
 const pagesOf = async (ref: number): Promise<Page[]> => {
   const res = await fx.server.app.inject({
     method: 'GET',
@@ -296,12 +303,7 @@ describe('paging by escalation policy', () => {
     await queueRaise(alarm.id);
     await processOutbox(fx.deps);
     await processPaging(fx.deps);
-    const res = await fx.server.app.inject({
-      method: 'GET',
-      url: `/api/alarms/${alarm.ref}/pages`,
-      headers: headers(adminToken),
-    });
-    const pages = res.json().data as { user: { id: number } | null; fallback: boolean }[];
+    const pages = await pagesOf(alarm.ref);
     expect(pages.length).toBeGreaterThan(0);
     expect(pages.every((p) => p.fallback)).toBe(true);
     expect(pages.map((p) => p.user?.id)).not.toContain(narrow.id);
@@ -347,12 +349,7 @@ describe('paging by escalation policy', () => {
     const local = createMailTransport(undefined);
     await deliverDue({ ...fx.deps, transport: local });
     local.close();
-    const kept = await fx.server.app.inject({
-      method: 'GET',
-      url: `/api/alarms/${alarm.ref}/pages`,
-      headers: headers(adminToken),
-    });
-    expect((kept.json().data as { status: string; detail: string | null }[]).map((p) => [p.status, p.detail])).toEqual([
+    expect((await pagesOf(alarm.ref)).map((p) => [p.status, p.detail])).toEqual([
       ['failed', 'no_mail_server'],
       ['failed', 'no_mail_server'],
     ]);

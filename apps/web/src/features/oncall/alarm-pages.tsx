@@ -1,5 +1,6 @@
 import type { AlarmPage } from '@rcm/shared/oncall';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../components/page.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
@@ -32,12 +33,7 @@ export function AlarmPages(props: { alarmRef: number; severity: string; open: bo
   if (pages.data.length === 0) {
     const unheard = props.open && (props.severity === 'critical' || props.severity === 'high');
     return unheard ? (
-      <p
-        role="status"
-        className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-300 ring-inset dark:bg-amber-950 dark:text-amber-100"
-      >
-        {t('oncall.nobodyPaged')}
-      </p>
+      <Notice>{t('oncall.nobodyPaged')}</Notice>
     ) : (
       <EmptyState title={t('oncall.noPagesTitle')} body={t('oncall.noPagesBody')} />
     );
@@ -45,14 +41,7 @@ export function AlarmPages(props: { alarmRef: number; severity: string; open: bo
   const fallback = pages.data.some((p) => p.fallback);
   return (
     <>
-      {fallback ? (
-        <p
-          role="status"
-          className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-300 ring-inset dark:bg-amber-950 dark:text-amber-100"
-        >
-          {t('oncall.fallbackPaged')}
-        </p>
-      ) : null}
+      {fallback ? <Notice>{t('oncall.fallbackPaged')}</Notice> : null}
       <DataTable
         caption={t('oncall.pagesCaption')}
         rows={pages.data}
@@ -79,5 +68,17 @@ export function AlarmPages(props: { alarmRef: number; severity: string; open: bo
         ]}
       />
     </>
+  );
+}
+
+/** A warning of who was (or was not) reached, above the pages. */
+function Notice(props: { children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-300 ring-inset dark:bg-amber-950 dark:text-amber-100"
+    >
+      {props.children}
+    </p>
   );
 }
