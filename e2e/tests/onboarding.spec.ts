@@ -92,9 +92,23 @@ test('connect a controller: the key, the simulator command, and the announcement
     intervalMs: 3_600_000,
     controllers: [{ mac: MAC, key: data.provisioning_key }],
   });
-  await expect(page.getByText(`Controller ${MAC} announced itself.`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Controller ${MAC} is waiting for authorization.`)).toBeVisible({ timeout: 20_000 });
+  // Not only what arrived while the page was open: the controllers already pending, on a fresh visit.
+  await page.reload();
+  await expect(page.getByText(`Controller ${MAC} is waiting for authorization.`)).toBeVisible();
+  await expect(page.getByText('Waiting for a controller to announce itself…')).toHaveCount(0);
   await page.getByRole('link', { name: `Authorize ${MAC}` }).click();
   await expect(page).toHaveURL(/\/controllers\/\d+\/authorise$/);
+
+  // The shell's pending panel offers Authorize beside Reject, to the same form.
+  await page.goto('/controllers/connect');
+  await page.getByRole('button', { name: 'Controllers pending authorization' }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('button', { name: `Reject ${MAC}` })).toBeVisible();
+  await expectAccessible(page, 'pending panel with authorize');
+  await panel.getByRole('link', { name: `Authorize ${MAC}` }).click();
+  await expect(page).toHaveURL(/\/controllers\/\d+\/authorise$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.goto('/controllers/connect');
   await page.getByRole('button', { name: 'Rotate key' }).click();
