@@ -19,6 +19,8 @@ export type AckLinkView = z.infer<typeof ackLinkView>;
  * (`/a/{ack.token}`): `live` until used or expired. SMS and push keep no copy of their link: ack null.
  */
 export const myAlarmPage = z.object({
+  /** `email-{id}` or `page-{id}`: a key for the list. */
+  id: z.string(),
   channel: z.enum(['email', 'sms', 'voice', 'push']),
   at: z.string(),
   status: z.enum(['queued', 'sent', 'delivered', 'failed', 'acknowledged', 'not_sent']),

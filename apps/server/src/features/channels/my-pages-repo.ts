@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arr, query } from '../../lib/sql.ts';
 
-export type MyEmailRow = { at: unknown; status: string; text: string };
-export type MyPageRow = { channel: 'sms' | 'voice' | 'push'; at: unknown; status: string };
+export type MyEmailRow = { id: number; at: unknown; status: string; text: string };
+export type MyPageRow = { id: number; channel: 'sms' | 'voice' | 'push'; at: unknown; status: string };
 export type MyLinkRow = { token_hash: string; expires_at: unknown; used_at: unknown };
 
 /** The person's emails about the alarm (paging or their preferences sent them), oldest first. */
 export function myAlarmEmails(db: DbOrTx, alarmId: number, userId: number): Promise<MyEmailRow[]> {
   return query<MyEmailRow>(
     db,
-    sql`select coalesce(sent_at, created_at) as at, status, text from email_messages
+    sql`select id, coalesce(sent_at, created_at) as at, status, text from email_messages
         where alarm_id = ${alarmId} and user_id = ${userId} order by id`,
   );
 }
@@ -19,7 +19,7 @@ export function myAlarmEmails(db: DbOrTx, alarmId: number, userId: number): Prom
 export function myOtherPages(db: DbOrTx, alarmId: number, userId: number): Promise<MyPageRow[]> {
   return query<MyPageRow>(
     db,
-    sql`select channel, at, status from alarm_pages
+    sql`select id, channel, at, status from alarm_pages
         where alarm_id = ${alarmId} and user_id = ${userId} and channel in ('sms', 'voice', 'push')
         order by at, id`,
   );

@@ -49,10 +49,17 @@ export function createMyPages(deps: { db: Db; now: () => Date }) {
             expires_at: toIso(link.expires_at) ?? '',
           };
         }
-        return { channel: 'email', at: toIso(e.at) ?? '', status: e.status as MyAlarmPage['status'], ack };
+        return {
+          id: `email-${e.id}`,
+          channel: 'email',
+          at: toIso(e.at) ?? '',
+          status: e.status as MyAlarmPage['status'],
+          ack,
+        };
       });
       for (const p of others)
         out.push({
+          id: `page-${p.id}`,
           channel: p.channel,
           at: toIso(p.at) ?? '',
           status: PAGE_STATUSES.has(p.status as MyAlarmPage['status']) ? (p.status as MyAlarmPage['status']) : 'queued',
