@@ -12,7 +12,7 @@ import { myAlarmPagesQuery } from './api.ts';
 function LinkCell(props: { ack: MyAlarmPage['ack'] }) {
   const { t } = useTranslation();
   const ack = props.ack;
-  if (!ack) return <span>{t('channels.mine.none')}</span>;
+  if (!ack) return <span>—</span>;
   if (ack.state === 'used') return <span>{t('channels.mine.used')}</span>;
   if (ack.state === 'expired') return <span>{t('channels.mine.expired')}</span>;
   if (!ack.token) return <span>{t('channels.mine.withheld')}</span>;

@@ -71,7 +71,6 @@ export const en = {
     used: 'Used',
     expired: 'Expired',
     withheld: 'Not shown while someone else is signed in as you.',
-    none: '—',
   },
   ack: {
     loadingTitle: 'Loading the alarm…',

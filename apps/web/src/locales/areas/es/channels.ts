@@ -77,7 +77,6 @@ export const es: Widen<typeof en> = {
     used: 'Usado',
     expired: 'Vencido',
     withheld: 'No se muestra mientras otra persona inicia sesión como tú.',
-    none: '—',
   },
   ack: {
     loadingTitle: 'Cargando la alarma…',
