@@ -81,7 +81,13 @@ test('connect a controller: the key, the simulator command, and the announcement
   const { data } = await api(page, 'settings/provisioning');
   await expect(page.getByText(data.provisioning_key, { exact: true })).toBeVisible();
   await expect(page.getByText(`--controllers 1 --key ${data.provisioning_key}`)).toBeVisible();
-  await expect(page.getByText('rcm/v1/{mac}/telemetry')).toBeVisible();
+  await expect(page.getByText('rcm/v1/{mac}/telemetry', { exact: true })).toBeVisible();
+  // The three messages to copy, as the schemas accept them; and what a plain-HTTP address means.
+  const messages = page.getByRole('region', { name: 'Messages' });
+  await expect(messages.getByText('"msg_id": "a1b2c3-000123"')).toBeVisible();
+  await expect(messages.getByRole('button', { name: 'Copy: Alarm message · rcm/v1/{mac}/alarms' })).toBeVisible();
+  await expect(page.getByText('This address is plain HTTP')).toBeVisible();
+  await expect(page.getByText(/refused with 403 tls_required/)).toBeVisible();
   await expect(page.getByText('Waiting for a controller to announce itself…')).toBeVisible();
   await expectAccessible(page, 'connect a controller');
 
@@ -170,7 +176,7 @@ test('a technician may connect controllers but is not shown the provisioning key
   await page.evaluate((t) => localStorage.setItem('auth_token_default', t), techToken);
   await page.goto('/controllers/connect');
   await expect(page.getByText('Only an administrator can see the provisioning key')).toBeVisible();
-  await expect(page.getByText('rcm/v1/{mac}/status')).toBeVisible();
+  await expect(page.getByText('rcm/v1/{mac}/status', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rotate key' })).toHaveCount(0);
   // Not an administrator of the installation: no mail banner, and no Email section in settings.
   await expect(page.getByText('Email is not being sent.')).toHaveCount(0);
