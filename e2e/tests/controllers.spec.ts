@@ -76,7 +76,8 @@ test('a pending controller is authorised from the slide-over and its device key 
   await page.goto('/');
   await page.getByRole('button', { name: 'Controllers pending authorization' }).click();
   const panel = page.getByRole('dialog', { name: 'Controllers Pending Authorization' });
-  await panel.getByRole('link', { name: before[0]?.mac_address }).click();
+  // Authorize, beside Reject in the row, leads to the authorise form (as the MAC's link does).
+  await panel.getByRole('link', { name: `Authorize ${before[0]?.mac_address}` }).click();
   await expect(page).toHaveURL(new RegExp(`/controllers/${before[0]?.id}/authorise$`));
   await page.getByRole('button', { name: 'Authorize' }).click();
   await expect(page.getByText('This field is required.').first()).toBeVisible();

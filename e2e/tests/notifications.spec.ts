@@ -67,6 +67,26 @@ test('an alarm raised through the simulator queues an email, shown (not sent: no
     await expect(table.getByRole('columnheader', { name: 'Spam complaint' })).toBeVisible();
     await expect(row.getByRole('cell').nth(1)).toHaveText('Not sent: no mail server');
     await expectAccessible(page, 'alarm view with email notifications');
+    // The technician was not emailed: no link of anyone else's is shown to them.
+    const mine = page.getByRole('region', { name: 'What reached you' });
+    await expect(mine.getByText('Nothing about this alarm has been sent to you.')).toBeVisible();
+    await expect(mine.getByRole('link')).toHaveCount(0);
+
+    // The manager sees their own email with its one-tap link (no mail server sent it), in Spanish.
+    await loginAs(DEMO.manager);
+    await page.evaluate(() => localStorage.setItem('locale', 'es-MX'));
+    await page.goto(`/alarms/${ref}/view`);
+    const own = page.getByRole('region', { name: 'Lo que te llegó' });
+    const link = own.getByRole('link', { name: 'Abrir tu enlace de un toque' });
+    await expect(link).toBeVisible();
+    await expect(own.getByText(/\/a\/[A-Za-z0-9_-]{43}$/)).toBeVisible();
+    await expectAccessible(page, 'alarm view with the person’s own one-tap link');
+    await page.screenshot({ path: 'test-results/alarm-my-pages-es.png', fullPage: true });
+    await link.click();
+    await expect(page).toHaveURL(/\/a\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Alarma #${ref}` })).toBeVisible();
+    await loginAs(DEMO.technician);
+    await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
 
     // The controller's Notifications tab, reached with the keyboard.
     await page.goto(`/controllers/${CONTROLLER_ID}/view`);

@@ -81,7 +81,13 @@ test('connect a controller: the key, the simulator command, and the announcement
   const { data } = await api(page, 'settings/provisioning');
   await expect(page.getByText(data.provisioning_key, { exact: true })).toBeVisible();
   await expect(page.getByText(`--controllers 1 --key ${data.provisioning_key}`)).toBeVisible();
-  await expect(page.getByText('rcm/v1/{mac}/telemetry')).toBeVisible();
+  await expect(page.getByText('rcm/v1/{mac}/telemetry', { exact: true })).toBeVisible();
+  // The three messages to copy, as the schemas accept them; and what a plain-HTTP address means.
+  const messages = page.getByRole('region', { name: 'Messages' });
+  await expect(messages.getByText('"msg_id": "a1b2c3-000123"')).toBeVisible();
+  await expect(messages.getByRole('button', { name: 'Copy: Alarm message · rcm/v1/{mac}/alarms' })).toBeVisible();
+  await expect(page.getByText('This address is plain HTTP')).toBeVisible();
+  await expect(page.getByText(/refused with 403 tls_required/)).toBeVisible();
   await expect(page.getByText('Waiting for a controller to announce itself…')).toBeVisible();
   await expectAccessible(page, 'connect a controller');
 
@@ -92,9 +98,23 @@ test('connect a controller: the key, the simulator command, and the announcement
     intervalMs: 3_600_000,
     controllers: [{ mac: MAC, key: data.provisioning_key }],
   });
-  await expect(page.getByText(`Controller ${MAC} announced itself.`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Controller ${MAC} is waiting for authorization.`)).toBeVisible({ timeout: 20_000 });
+  // Not only what arrived while the page was open: the controllers already pending, on a fresh visit.
+  await page.reload();
+  await expect(page.getByText(`Controller ${MAC} is waiting for authorization.`)).toBeVisible();
+  await expect(page.getByText('Waiting for a controller to announce itself…')).toHaveCount(0);
   await page.getByRole('link', { name: `Authorize ${MAC}` }).click();
   await expect(page).toHaveURL(/\/controllers\/\d+\/authorise$/);
+
+  // The shell's pending panel offers Authorize beside Reject, to the same form.
+  await page.goto('/controllers/connect');
+  await page.getByRole('button', { name: 'Controllers pending authorization' }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('button', { name: `Reject ${MAC}` })).toBeVisible();
+  await expectAccessible(page, 'pending panel with authorize');
+  await panel.getByRole('link', { name: `Authorize ${MAC}` }).click();
+  await expect(page).toHaveURL(/\/controllers\/\d+\/authorise$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.goto('/controllers/connect');
   await page.getByRole('button', { name: 'Rotate key' }).click();
@@ -156,7 +176,7 @@ test('a technician may connect controllers but is not shown the provisioning key
   await page.evaluate((t) => localStorage.setItem('auth_token_default', t), techToken);
   await page.goto('/controllers/connect');
   await expect(page.getByText('Only an administrator can see the provisioning key')).toBeVisible();
-  await expect(page.getByText('rcm/v1/{mac}/status')).toBeVisible();
+  await expect(page.getByText('rcm/v1/{mac}/status', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rotate key' })).toHaveCount(0);
   // Not an administrator of the installation: no mail banner, and no Email section in settings.
   await expect(page.getByText('Email is not being sent.')).toHaveCount(0);

@@ -68,9 +68,10 @@ test('the pending-controllers panel lists pending controllers, then says All Don
   await expect(rows).toHaveCount(listed.data.length);
   await expect(rows.first().getByText('Pending Authorization')).toBeVisible();
   await expect(panel.getByText('Unnamed controller').first()).toBeVisible();
-  const first = rows.first().getByRole('link');
-  await expect(first).toHaveText(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/);
+  const first = rows.first().getByRole('link', { name: /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/ });
   await expect(first).toHaveAttribute('href', /\/controllers\/\d+\/authorise$/);
+  const authorize = rows.first().getByRole('link', { name: /^Authorize ([0-9a-f]{2}:){5}[0-9a-f]{2}$/ });
+  await expect(authorize).toHaveAttribute('href', (await first.getAttribute('href')) ?? '');
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPassword, phoneNumber } from './accounts.ts';
+import { deviceRejections } from './device.ts';
 import { LOCALES } from './locale.ts';
 import { bodyId } from './params.ts';
 
@@ -104,5 +105,7 @@ export const controllerDetail = z.object({
   last_seen_at: z.string().nullable(),
   created_at: z.string(),
   active_alarms: z.number().int(),
+  /** Messages ingest refused from it (malformed, too large); null when none ever was. */
+  rejections: deviceRejections.nullable(),
 });
 export type ControllerDetail = z.infer<typeof controllerDetail>;

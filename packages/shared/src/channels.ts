@@ -13,6 +13,28 @@ export const ackLinkView = z.object({
 });
 export type AckLinkView = z.infer<typeof ackLinkView>;
 
+/**
+ * `GET /api/alarms/{ref}/my-pages`: what reached the signed-in person about the alarm (each email,
+ * whatever sent it, and their SMS, call and push pages), each email with its one-tap acknowledge link
+ * (`/a/{ack.token}`): `live` until used or expired. SMS and push keep no copy of their link: ack null.
+ */
+export const myAlarmPage = z.object({
+  /** `email-{id}` or `page-{id}`: a key for the list. */
+  id: z.string(),
+  channel: z.enum(['email', 'sms', 'voice', 'push']),
+  at: z.string(),
+  status: z.enum(['queued', 'sent', 'delivered', 'failed', 'acknowledged', 'not_sent']),
+  ack: z
+    .object({
+      state: z.enum(['live', 'used', 'expired']),
+      /** Only while live, and never to someone signed in as this person. */
+      token: z.string().nullable(),
+      expires_at: z.string(),
+    })
+    .nullable(),
+});
+export type MyAlarmPage = z.infer<typeof myAlarmPage>;
+
 /** A link's token as it appears in `/a/{token}` (43 base64url characters; anything else is unknown). */
 export const ackLinkParams = z.object({ token: z.string().max(200) });
 

@@ -114,3 +114,36 @@ export const deviceAlarmMessage = z.object({
 export type DeviceAlarmMessage = z.infer<typeof deviceAlarmMessage>;
 /** What a controller says of one of its alarms: an alarms message without its id and time. */
 export type DeviceAlarm = Omit<DeviceAlarmMessage, 'msg_id' | 'ts'>;
+
+/** Why ingest refused a controller's message: not JSON or not its channel's shape, or over the size limit. */
+export const DEVICE_REJECT_REASONS = ['malformed', 'too_large'] as const;
+export type DeviceRejectReason = (typeof DEVICE_REJECT_REASONS)[number];
+
+/**
+ * What was wrong with a malformed message: `not_json`, or the schema's first complaint (zod's issue
+ * code, e.g. `invalid_type`: a field missing or of the wrong type); `other` for any code not listed.
+ */
+export const DEVICE_REJECT_PROBLEMS = [
+  'not_json',
+  'invalid_type',
+  'too_big',
+  'too_small',
+  'invalid_value',
+  'invalid_format',
+  'unrecognized_keys',
+  'custom',
+  'other',
+] as const;
+export type DeviceRejectProblem = (typeof DEVICE_REJECT_PROBLEMS)[number];
+
+/** A controller's refused messages: how many, and the last one (when, on which channel, why, which field). */
+export const deviceRejections = z.object({
+  count: z.number().int(),
+  last_at: z.string(),
+  channel: z.enum(DEVICE_CHANNELS),
+  reason: z.enum(DEVICE_REJECT_REASONS),
+  problem: z.enum(DEVICE_REJECT_PROBLEMS).nullable(),
+  /** The refused field's path (`racks.0.points.2.value`); null for the message as a whole. */
+  field: z.string().nullable(),
+});
+export type DeviceRejections = z.infer<typeof deviceRejections>;

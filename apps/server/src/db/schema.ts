@@ -1,5 +1,7 @@
+import type { DeviceChannel, DeviceRejectProblem, DeviceRejectReason } from '@rcm/shared/device';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -195,6 +197,22 @@ export const controllers = pgTable(
     index('controllers_alias_trgm').using('gin', t.storeAlias.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * Messages ingest refused from a controller (malformed or too large; a device cannot fix them by
+ * resending): how many, and the last one. Written in batches by ingest (pipeline/rejections.ts).
+ */
+export const controllerRejections = pgTable('controller_rejections', {
+  controllerId: integer('controller_id')
+    .primaryKey()
+    .references(() => controllers.id, { onDelete: 'cascade' }),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  lastAt: ts('last_at').notNull(),
+  lastChannel: text('last_channel').$type<DeviceChannel>().notNull(),
+  lastReason: text('last_reason').$type<DeviceRejectReason>().notNull(),
+  lastProblem: text('last_problem').$type<DeviceRejectProblem>(),
+  lastField: text('last_field'),
+});
 
 export const auditLog = pgTable(
   'audit_log',

@@ -3,6 +3,7 @@ import { en as alarmMgmt } from './areas/en/alarm-management.ts';
 import { en as audit } from './areas/en/audit.ts';
 import { en as cases } from './areas/en/cases.ts';
 import { en as channels } from './areas/en/channels.ts';
+import { en as deviceMessages } from './areas/en/device-messages.ts';
 import { en as inventory } from './areas/en/inventory.ts';
 import { en as onboarding } from './areas/en/onboarding.ts';
 import { en as oncall } from './areas/en/oncall.ts';
@@ -21,6 +22,7 @@ export const enUSApp = {
   audit,
   cases,
   channels,
+  deviceMessages,
   inventory,
   onboarding,
   oncall,

@@ -84,6 +84,7 @@ export const enUS = {
     description:
       'Smart controllers shown here will not gather metrics or produce alarms until they have been authorized.',
     status: 'Pending Authorization',
+    authorize: 'Authorize',
     reject: 'Reject',
     rejectAsk: 'Reject {{mac}}?',
     rejectConfirm: 'Yes, reject',

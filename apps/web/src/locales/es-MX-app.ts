@@ -3,6 +3,7 @@ import { es as alarmMgmt } from './areas/es/alarm-management.ts';
 import { es as audit } from './areas/es/audit.ts';
 import { es as cases } from './areas/es/cases.ts';
 import { es as channels } from './areas/es/channels.ts';
+import { es as deviceMessages } from './areas/es/device-messages.ts';
 import { es as inventory } from './areas/es/inventory.ts';
 import { es as onboarding } from './areas/es/onboarding.ts';
 import { es as oncall } from './areas/es/oncall.ts';
@@ -18,6 +19,7 @@ export const esMXApp: AppCatalog = {
   audit,
   cases,
   channels,
+  deviceMessages,
   inventory,
   onboarding,
   oncall,

@@ -85,6 +85,7 @@ export const esMX: Catalog = {
     description:
       'Los controladores inteligentes que aparecen aquí no recopilarán métricas ni generarán alarmas hasta que sean autorizados.',
     status: 'Autorización pendiente',
+    authorize: 'Autorizar',
     reject: 'Rechazar',
     rejectAsk: '¿Rechazar {{mac}}?',
     rejectConfirm: 'Sí, rechazar',

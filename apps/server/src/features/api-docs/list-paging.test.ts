@@ -61,6 +61,7 @@ const WHOLE = new Set([
   'GET /api/account/notification-rules',
   // One alarm's pages.
   'GET /api/alarms/{ref}/pages',
+  'GET /api/alarms/{ref}/my-pages',
 ]);
 
 type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[] };

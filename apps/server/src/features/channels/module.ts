@@ -8,6 +8,8 @@ import { createAccountChannelsRepo } from './account-repo.ts';
 import { accountChannelRoutes } from './account-routes.ts';
 import { createAckLinks } from './ack-links.ts';
 import { ACK_LINK_TTL_MS, deleteExpiredAckLinks } from './ack-links-repo.ts';
+import { createMyPages } from './my-pages.ts';
+import { myPagesRoutes } from './my-pages-routes.ts';
 import { pushSenderOf } from './push.ts';
 import { createPushAccount } from './push-account.ts';
 import { createPushRepo } from './push-repo.ts';
@@ -35,6 +37,7 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const push = createPushAccount({ repo: createPushRepo(ctx.db), sender: pushSenderOf(ctx), now: ctx.now });
   return async (app) => {
     await app.register(ackLinkRoutes(ackLinks));
+    await app.register(myPagesRoutes(createMyPages({ db: ctx.db, now: ctx.now })));
     await app.register(accountChannelRoutes(account));
     await app.register(pushRoutes(push));
     await app.register(

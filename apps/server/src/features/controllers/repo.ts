@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { controllers, locations, organizations } from '../../db/schema.ts';
+import { controllerRejections, controllers, locations, organizations } from '../../db/schema.ts';
 import { alarms } from '../../db/schema-alarms.ts';
 
 export function createControllersRepo(db: Db) {
@@ -28,10 +28,12 @@ export function createControllersRepo(db: Db) {
             timezone: locations.timezone,
           },
           activeAlarms: sql<number>`(select count(*)::int from ${alarms} where ${alarms.controllerId} = ${controllers.id} and ${alarms.status} <> 'cleared')`,
+          rejections: controllerRejections,
         })
         .from(controllers)
         .leftJoin(organizations, eq(organizations.id, controllers.organizationId))
         .leftJoin(locations, eq(locations.id, controllers.locationId))
+        .leftJoin(controllerRejections, eq(controllerRejections.controllerId, controllers.id))
         .where(and(eq(controllers.id, id), isNull(controllers.decommissionedAt)))
         .limit(1);
       return rows[0];

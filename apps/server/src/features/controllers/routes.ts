@@ -47,6 +47,16 @@ function toDetail(row: DetailRow): ControllerDetail {
     last_seen_at: c.lastSeenAt?.toISOString() ?? null,
     created_at: c.createdAt.toISOString(),
     active_alarms: Number(row.activeAlarms),
+    rejections: row.rejections
+      ? {
+          count: Number(row.rejections.count),
+          last_at: row.rejections.lastAt.toISOString(),
+          channel: row.rejections.lastChannel,
+          reason: row.rejections.lastReason,
+          problem: row.rejections.lastProblem,
+          field: row.rejections.lastField,
+        }
+      : null,
   };
 }
 

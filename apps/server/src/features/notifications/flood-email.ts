@@ -1,4 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
+import { formatLocalTime } from '../../lib/local-time.ts';
 import { escapeHtml } from './action-email.ts';
 import { alarmLink } from './templates.ts';
 
@@ -46,17 +47,7 @@ export function renderFloodEmail(
   opts: { locale: Locale; timeZone: string; publicUrl: string },
 ): { subject: string; html: string; text: string } {
   const c = COPY[opts.locale];
-  let from: string;
-  try {
-    from = new Intl.DateTimeFormat(opts.locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: opts.timeZone,
-      timeZoneName: 'short',
-    }).format(flood.startedAt);
-  } catch {
-    from = flood.startedAt.toISOString();
-  }
+  const from = formatLocalTime(flood.startedAt, opts);
   const n = flood.alarms.length;
   const subject = flood.phase === 'start' ? c.subjectStart(flood.locationName, n) : c.subjectEnd(flood.locationName, n);
   const intro = flood.phase === 'start' ? c.introStart(flood.locationName) : c.introEnd(flood.locationName, from);

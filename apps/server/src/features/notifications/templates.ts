@@ -1,4 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
+import { formatLocalTime } from '../../lib/local-time.ts';
 import { escapeHtml } from './action-email.ts';
 
 export type AlarmEmailData = {
@@ -74,17 +75,7 @@ export function renderAlarmEmail(
   const sev = SEVERITY[opts.locale][alarm.severity];
   const type = opts.locale === 'es-MX' ? alarm.typeNameEs : alarm.typeName;
   const link = alarmLink(opts.publicUrl, alarm.ref);
-  let raised: string;
-  try {
-    raised = new Intl.DateTimeFormat(opts.locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: opts.timeZone,
-      timeZoneName: 'short',
-    }).format(alarm.raisedAt);
-  } catch {
-    raised = alarm.raisedAt.toISOString();
-  }
+  const raised = formatLocalTime(alarm.raisedAt, opts);
   const escalated = alarm.tier > 0;
   const subject = `${escalated ? `${c.escalation(alarm.tier)}: ` : ''}${c.subject(sev, type, alarm.controllerName, alarm.ref)}`;
   const rows: [string, string][] = [

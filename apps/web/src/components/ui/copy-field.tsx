@@ -4,9 +4,9 @@ import { secondaryButton } from './button.ts';
 
 /**
  * A value to copy elsewhere (an address, a key, a command, a link): its label, the value in
- * monospace, and a copy button that says "Copied" to screen readers and eyes alike.
+ * monospace (`multiline`: its lines kept, such as JSON), and a copy button that says "Copied" to screen readers and eyes alike.
  */
-export function CopyField(props: { label: string; value: string; hint?: string }) {
+export function CopyField(props: { label: string; value: string; hint?: string; multiline?: boolean }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -21,9 +21,16 @@ export function CopyField(props: { label: string; value: string; hint?: string }
     <div>
       <span className="block text-sm font-medium">{props.label}</span>
       <div className="mt-1 flex flex-wrap items-start gap-2">
-        <code className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100">
-          {props.value}
-        </code>
+        {props.multiline ? (
+          // Wraps a long line on a narrow screen rather than scrolling (its indentation stays).
+          <pre className="min-w-0 flex-1 whitespace-pre-wrap break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+            <code>{props.value}</code>
+          </pre>
+        ) : (
+          <code className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+            {props.value}
+          </code>
+        )}
         <button
           type="button"
           className={secondaryButton}

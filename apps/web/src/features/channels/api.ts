@@ -2,6 +2,7 @@ import type {
   ChannelAvailability,
   ContactMethod,
   ContactMethodBody,
+  MyAlarmPage,
   NotificationRule,
   NotificationRuleView,
   PushPublicKey,
@@ -68,3 +69,10 @@ export const savePushSubscription = (subscription: PushSubscriptionJSON) =>
   );
 export const removePushSubscription = (id: number) =>
   api<null>(`account/push-subscriptions/${id}`, { method: 'DELETE' });
+
+/** What reached the signed-in person about an alarm, with their one-tap links (the alarm view). */
+export const myAlarmPagesQuery = (ref: number) =>
+  queryOptions({
+    queryKey: ['channels', 'my-pages', ref],
+    queryFn: () => api<{ data: MyAlarmPage[] }>(`alarms/${ref}/my-pages`).then((r) => r.data),
+  });

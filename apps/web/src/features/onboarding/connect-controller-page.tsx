@@ -1,8 +1,11 @@
+import { DEVICE_CHANNELS } from '@rcm/shared/device';
+import { deviceExampleJson } from '@rcm/shared/device-examples';
 import { isAdministrator } from '@rcm/shared/permissions';
 import { DEVICE_TOPIC_PREFIX } from '@rcm/shared/provisioning';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Page, Spinner } from '../../components/page.tsx';
+import { CopyField } from '../../components/ui/copy-field.tsx';
 import { Section } from '../../components/ui/section.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { provisioningQuery } from './api.ts';
@@ -44,6 +47,20 @@ export function ConnectControllerPage() {
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{t('onboarding.topicsHint')}</p>
           </Section>
           <WaitingForController />
+          <Section title={t('deviceMessages.examplesTitle')} id="connect-messages">
+            <p className="mb-3 text-sm text-slate-700 dark:text-slate-200">{t('deviceMessages.examplesHint')}</p>
+            <div className="space-y-4">
+              {DEVICE_CHANNELS.map((channel) => (
+                <CopyField
+                  key={channel}
+                  label={`${t(`deviceMessages.example.${channel}`)} · ${prefix}/{mac}/${channel}`}
+                  value={deviceExampleJson(channel)}
+                  multiline
+                />
+              ))}
+            </div>
+            <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">{t('deviceMessages.refusedHint')}</p>
+          </Section>
         </div>
         <div className="space-y-6">
           {!admin ? (

@@ -34,6 +34,15 @@ export function ProvisioningDetails(props: { settings: ProvisioningSettings }) {
             value={s.http_url}
             hint={t('onboarding.httpHint', { url: s.http_url })}
           />
+          {s.http_url.startsWith('https://') ? null : (
+            <div
+              role="note"
+              className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+            >
+              <p className="font-semibold">{t('deviceMessages.plainHttpTitle')}</p>
+              <p className="mt-1">{t('deviceMessages.plainHttp')}</p>
+            </div>
+          )}
           {s.mqtt_url && !s.mqtt_first_contact ? <p className="text-sm">{t('onboarding.httpFirstContact')}</p> : null}
         </div>
       </Section>

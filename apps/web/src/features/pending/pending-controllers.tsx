@@ -156,7 +156,18 @@ export function PendingControllers() {
                     <span className="size-1.5 rounded-full bg-amber-600" aria-hidden="true" />
                     {t('pending.status')}
                   </span>
-                  <RejectButton id={c.id} mac={c.mac_address} />
+                  <div className="flex flex-wrap items-center justify-end gap-2">
+                    <Link
+                      to="/controllers/$id/authorise"
+                      params={{ id: String(c.id) }}
+                      onClick={() => setOpen(false)}
+                      className={primaryButton}
+                    >
+                      {t('pending.authorize')}
+                      <span className="sr-only"> {c.mac_address}</span>
+                    </Link>
+                    <RejectButton id={c.id} mac={c.mac_address} />
+                  </div>
                 </div>
               </li>
             ))}

@@ -11,7 +11,8 @@ import { type BatchItem, writeBatch } from '../writer/writer.ts';
 import { arrivalOrder } from './arrival-order.ts';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.ts';
 import { touchPendingDevice } from './device-repo.ts';
-import { type ParsedMessage, parseDeviceMessage, type RejectReason } from './parse.ts';
+import { type ParsedMessage, parseDeviceMessage, type Rejected, type RejectReason } from './parse.ts';
+import { createRejectionCounter } from './rejections.ts';
 import {
   type CommittedListener,
   IngestRefused,
@@ -84,8 +85,13 @@ export function createIngestPipeline(deps: {
     lastBatchMs: 0,
   };
 
-  function reject(mac: string, reason: RejectReason): SubmitResult {
+  /** Refused messages of known controllers, counted on their page (written in batches, apart from ingest's). */
+  const refusals = createRejectionCounter({ db: deps.db, log: deps.log, now });
+
+  function reject(mac: string, reason: RejectReason, channel?: DeviceChannel, detail?: Rejected): SubmitResult {
     stats.rejected[reason] += 1;
+    if (channel && (reason === 'malformed' || reason === 'too_large'))
+      refusals.count(mac, { channel, reason, problem: detail?.problem, field: detail?.field });
     // Logged once per device and reason: a misbehaving device must not flood the log.
     if (!loggedRejects.has(`${mac}|${reason}`)) {
       loggedRejects.add(`${mac}|${reason}`);
@@ -163,7 +169,7 @@ export function createIngestPipeline(deps: {
   }
 
   async function flush(): Promise<void> {
-    await Promise.all(lanes.map(flushLane));
+    await Promise.all([...lanes.map(flushLane), refusals.write()]);
   }
 
   /**
@@ -272,7 +278,7 @@ export function createIngestPipeline(deps: {
       return;
     }
     if ('reject' in parsed) {
-      done(null, reject(mac, parsed.reject));
+      done(null, reject(mac, parsed.reject, channel, parsed));
       return;
     }
     // Usually the device is in the registry's cache and none of its messages is still being looked

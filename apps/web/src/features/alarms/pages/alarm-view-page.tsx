@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
 import { userCan } from '../../../lib/user-can.ts';
+import { MyAlarmPages } from '../../channels/my-alarm-pages.tsx';
 import { CreateJobButton } from '../../jobs/components/create-job-button.tsx';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
@@ -169,6 +170,9 @@ export function AlarmViewPage() {
               severity={a.severity}
               open={a.status === 'active' && !a.suppressed && !a.shelved_until}
             />
+          </Section>
+          <Section title={t('channels.mine.title')} id="alarm-my-pages">
+            <MyAlarmPages alarmRef={ref} />
           </Section>
           <Section title={t('alarmView.emailNotifications')} id="alarm-emails">
             <EmailNotificationsTable source={{ alarmRef: ref }} />

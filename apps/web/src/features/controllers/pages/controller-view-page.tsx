@@ -18,6 +18,7 @@ import { controllerQuery, racksQuery } from '../api/controllers.ts';
 import { ControllerActions } from '../components/controller-actions.tsx';
 import { ControllerAlarmsTab } from '../components/controller-alarms-tab.tsx';
 import { RackTab } from '../components/rack-tab.tsx';
+import { RefusedMessages } from '../components/refused-messages.tsx';
 
 function Field(props: { label: string; children: ReactNode }) {
   return (
@@ -101,6 +102,7 @@ export function ControllerViewPage() {
         <Field label={t('controllers.secureMode')}>{c.secure_mode ? t('controllers.yes') : t('controllers.no')}</Field>
         <Field label={t('controllers.lastSeenAt')}>{formatDateTime(c.last_seen_at)}</Field>
       </dl>
+      <RefusedMessages rejections={c.rejections} />
       {c.location ? (
         <div className="mt-6">
           <MaintenanceWindows

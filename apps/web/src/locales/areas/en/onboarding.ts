@@ -39,7 +39,7 @@ export const en = {
   copied: 'Copied',
   copyLabel: 'Copy: {{what}}',
   waiting: 'Waiting for a controller to announce itself…',
-  announced: 'Controller {{mac}} announced itself.',
+  announced: 'Controller {{mac}} is waiting for authorization.',
   authorizeIt: 'Authorize {{mac}}',
   loadError: 'The connection details could not be loaded.',
   noControllersTitle: 'No controllers yet',

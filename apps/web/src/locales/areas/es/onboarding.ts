@@ -41,7 +41,7 @@ export const es: Widen<typeof en> = {
   copied: 'Copiado',
   copyLabel: 'Copiar: {{what}}',
   waiting: 'Esperando a que un controlador se anuncie…',
-  announced: 'El controlador {{mac}} se anunció.',
+  announced: 'El controlador {{mac}} espera autorización.',
   authorizeIt: 'Autorizar {{mac}}',
   loadError: 'No se pudieron cargar los datos de conexión.',
   noControllersTitle: 'Todavía no hay controladores',
