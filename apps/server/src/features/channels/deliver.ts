@@ -18,6 +18,7 @@ import {
   holdDelivery,
   markDelivery,
   recipientOf,
+  releaseClaims,
   retryDelivery,
 } from './deliver-repo.ts';
 import { type PushSender, sendPush } from './push.ts';
@@ -97,6 +98,14 @@ export async function deliverPages(deps: DeliveryDeps, limit = 20): Promise<numb
   }
   for (const ref of changed.values()) deps.bus.emit('notification.updated', ref);
   return claimed.length;
+}
+
+/**
+ * At a sender's start: the deliveries its previous run claimed (`claimant`; null: every claim) are due
+ * at once; the first pass asks Twilio before sending any whose send had begun.
+ */
+export function resumeInterruptedDeliveries(db: Db, claimant: string | null, now: Date): Promise<number> {
+  return releaseClaims(db, claimant, now);
 }
 
 async function deliver(deps: DeliveryDeps & { claimant: string }, page: DueDelivery, alarm: AlarmRow): Promise<void> {

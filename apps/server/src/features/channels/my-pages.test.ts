@@ -4,7 +4,7 @@ import { query } from '../../lib/sql.ts';
 import { addOutsider, addUser, seedAlarms } from '../../test/alarms.ts';
 import { login } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
-import { useNotificationsServer } from '../../test/notifications.ts';
+import { subscribeToAlarmEmails, useNotificationsServer } from '../../test/notifications.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
 
@@ -32,6 +32,7 @@ describe('GET /api/alarms/{ref}/my-pages', () => {
     // No mail server needed: the links are read from the emails as they were queued.
     const colleague = await addUser(db, { from: 'manager@example.com', email: 'colleague@freshmart.test' });
     const outsider = await addOutsider(db, 'outsider@valleverde.test');
+    await subscribeToAlarmEmails(db, ['manager@example.com', colleague.email, outsider.email]);
     const [freshmart, valleVerde] = await seedAlarms(db, [
       { controller: 3, type: 'LOW_OIL_PRESSURE', raisedAt: fx.clock.now },
       { controller: 5, type: 'LOW_OIL_PRESSURE', raisedAt: fx.clock.now },

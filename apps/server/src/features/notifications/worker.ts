@@ -1,5 +1,4 @@
-import { deliverPages } from '../channels/deliver.ts';
-import { releaseClaims } from '../channels/deliver-repo.ts';
+import { deliverPages, resumeInterruptedDeliveries } from '../channels/deliver.ts';
 import { deliverWebhooks } from '../channels/webhook-deliver.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { endFloods } from './alarm-management.ts';
@@ -55,7 +54,7 @@ export function startNotificationWorker(deps: NotificationWorkerDeps & { interva
   timer.unref?.();
   // A restart resumes what its previous run was sending when it died, at the first pass.
   const released = deps.releaseClaimsAtStart
-    ? releaseClaims(deps.db, deps.releaseClaimsAtStart.claimant, deps.now()).then(
+    ? resumeInterruptedDeliveries(deps.db, deps.releaseClaimsAtStart.claimant, deps.now()).then(
         (n) => {
           if (n > 0)
             deps.log?.warn({ deliveries: n }, 'notifications: deliveries a previous run was sending are due again');
