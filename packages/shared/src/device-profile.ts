@@ -96,6 +96,15 @@ export const profileState = z
   .superRefine((v, ctx) => checkLocation(v, ctx, []));
 export type ProfileState = z.infer<typeof profileState>;
 
+/**
+ * A bit that, while set, gives the case's state (controllers such as Carel's have a defrost flag and a
+ * door flag rather than one state register); the first set bit wins, before `state`.
+ */
+export const profileStateBit = z
+  .object({ ...location, state: z.enum(CONTROLLER_STATES) })
+  .superRefine((v, ctx) => checkLocation(v, ctx, []));
+export type ProfileStateBit = z.infer<typeof profileStateBit>;
+
 export const profileAlarm = z
   .object({
     ...location,
@@ -130,6 +139,7 @@ export const deviceProfile = z
     max_registers_per_read: z.number().int().min(1).max(MAX_REGISTERS_PER_REQUEST).default(32),
     points: z.array(profilePoint).min(1).max(500),
     state: profileState.optional(),
+    state_bits: z.array(profileStateBit).max(16).default([]),
     alarms: z.array(profileAlarm).max(500).default([]),
   })
   .superRefine((p, ctx) => {
