@@ -155,6 +155,17 @@ export const deviceProfile = z
         ctx.addIssue({ code: 'custom', message: `a second point with role ${role}`, path: ['points', i, 'role'] });
       }
     }
+    if (p.max_registers_per_read < 2) {
+      p.points.forEach((point, i) => {
+        if (typeWidth(point.type) === 2 && !isBitTable(point.table)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `a ${point.type} needs max_registers_per_read of 2 or more`,
+            path: ['points', i, 'type'],
+          });
+        }
+      });
+    }
     const codes = new Set<string>();
     p.alarms.forEach((alarm, i) => {
       if (codes.has(alarm.code))
