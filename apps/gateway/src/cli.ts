@@ -1,5 +1,6 @@
 import { parseCliArgs, USAGE } from './cli-args.ts';
 import { ConfigError } from './config.ts';
+import { startGateway } from './gateway.ts';
 import { loadSetup, type Setup } from './setup.ts';
 
 function summary(setup: Setup): string {
@@ -15,7 +16,7 @@ function summary(setup: Setup): string {
   return lines.join('\n');
 }
 
-function main(argv: string[]): number {
+function main(argv: string[]): number | null {
   let args: ReturnType<typeof parseCliArgs>;
   try {
     args = parseCliArgs(argv);
@@ -41,8 +42,25 @@ function main(argv: string[]): number {
     console.log('configuration and profiles are valid');
     return 0;
   }
-  console.error('rcm-gateway: polling is not part of this build yet; use --check');
-  return 1;
+  const log = (m: string) => console.log(`${new Date().toISOString()} ${m}`);
+  const gateway = startGateway(setup, { log });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping`);
+    gateway.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  return null;
 }
 
-process.exitCode = main(process.argv.slice(2));
+const code = main(process.argv.slice(2));
+if (code !== null) process.exitCode = code;

@@ -52,7 +52,7 @@ const device = z.object({
   rack: z.string().min(1).max(16).default('A'),
   /** The case point's address in telemetry; `{rack}.{unit_id}` when not given. */
   addr: z.string().min(1).max(48).optional(),
-  poll_s: z.number().min(1).max(3_600).default(10),
+  poll_s: z.number().min(0.1).max(3_600).default(10),
 });
 
 export const gatewayConfig = z
