@@ -143,6 +143,15 @@ describe('the gateway northbound', () => {
     broker.refuseAll(true);
     broker.dropAll();
     await waitFor(() => (gateway?.status().outbox.depth ?? 0) >= 10, 'ten readings kept during the outage');
+    // During the outage the sum alarm clears and is raised again: open when the console returns.
+    const depth = () => gateway?.status().outbox.depth ?? 0;
+    const sumAlarm = modbus.units.get(1)?.registers as Map<number, number>;
+    sumAlarm.set(2540, 0);
+    const d1 = depth();
+    await waitFor(() => depth() >= d1 + 3, 'polls that see the alarm cleared');
+    sumAlarm.set(2540, 1);
+    const d2 = depth();
+    await waitFor(() => depth() >= d2 + 3, 'polls that see it raised again');
     const since = broker.messages.items.length;
     broker.refuseAll(false);
     await waitFor(() => gateway?.status().outbox.depth === 0, 'the outbox drained');
@@ -161,5 +170,14 @@ describe('the gateway northbound', () => {
     const ids = telemetry.map((m) => m.msg_id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(logs.some((l) => /^replaying \d+ messages kept while the console was away$/.test(l))).toBe(true);
+    // The open alarm's last word goes with the current state, ahead of the backlog; its clearing is history.
+    const alarms = after.filter(on('dev/tcp1-1/alarms')).map(json);
+    expect(alarms.map((a) => [a.state, a.historical ?? false])).toEqual([
+      ['raised', false],
+      ['cleared', true],
+    ]);
+    const raisedAt = after.findIndex((m) => on('dev/tcp1-1/alarms')(m) && json(m).state === 'raised');
+    const firstHistorical = after.findIndex((m) => json(m).historical === true);
+    expect(raisedAt).toBeLessThan(firstHistorical);
   });
 });

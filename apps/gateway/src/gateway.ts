@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BirthMessage, GatewayStatusMessage } from '@rcm/shared/gateway';
 import { childTopic, gatewayTopic } from '@rcm/shared/gateway';
+import { type BusConfig, busEndpoint } from './config.ts';
 import { discoverMac, readKey } from './identity.ts';
 import { alarmChanges, childOfflineStatus, childOnlineStatus, msgIdFactory, telemetryOf } from './messages.ts';
 import { Outbox, type OutboxEntry } from './outbox.ts';
@@ -106,7 +107,7 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
       agent: { version: AGENT_VERSION },
       buses: pollers.map((p, i) => ({
         name: p.name,
-        endpoint: children.find((c) => c.bus.name === p.name)?.endpoint ?? (config.buses[i]?.name as string),
+        endpoint: busEndpoint(config.buses[i] as BusConfig),
         last_cycle_ms: p.stats.lastCycleMs === null ? null : Math.round(p.stats.lastCycleMs),
         requests: p.stats.requests,
         errors: p.stats.errors,
