@@ -1,18 +1,18 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from './cli-args.ts';
+import { prepare } from './prepare.ts';
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'rcm-gw-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8', timeout: 20_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const result = prepare(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { result, out: out.join('\n'), err: err.join('\n') };
 }
 
 describe('rcm-gateway --check', () => {
@@ -24,18 +24,29 @@ describe('rcm-gateway --check', () => {
     );
     const r = run(['--config', path, '--check']);
     expect(r.err).toBe('');
+    expect(r.out).toContain('bus b1 (127.0.0.1:502): 1 devices');
     expect(r.out).toContain('b1-3: Case 3 (carel-ir33 0.1.0), every 10 s');
     expect(r.out).toContain('configuration and profiles are valid');
-    expect(r.code).toBe(0);
+    expect(r.result).toEqual({ exit: 0 });
+    // Without --check the same config is the setup to run.
+    expect('setup' in run(['--config', path]).result).toBe(true);
   });
 
   it('exits 1 naming the bad field', () => {
     const path = join(dir, 'bad.yaml');
     writeFileSync(path, 'console: { mqtt_url: "http://x", key_file: k }\noutbox: { dir: o }\nbuses: []\ndevices: []\n');
     const r = run(['--config', path, '--check']);
-    expect(r.code).toBe(1);
+    expect(r.result).toEqual({ exit: 1 });
+    expect(r.err).toContain('rcm-gateway: the configuration is not valid');
     expect(r.err).toContain('console.mqtt_url: an mqtt://, mqtts://, ws:// or wss:// address');
     expect(r.err).toContain('buses: ');
+  });
+
+  it('exits 2 on a bad command line', () => {
+    const r = run(['--check']);
+    expect(r.result).toEqual({ exit: 2 });
+    expect(r.err).toContain('--config is required');
+    expect(r.err).toContain('usage: npm run gateway -w apps/gateway -- --config gateway.yaml [--check]');
   });
 });
 
