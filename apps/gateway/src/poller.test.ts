@@ -103,6 +103,8 @@ describe('polling over Modbus TCP (modbus-serial ServerTCP)', () => {
 
   it('sees two requests in flight when two clients do send at once (the instrument works)', async () => {
     const server = await startModbusServer(new Map([[1, simUnit({ 0: 5 })]]), 20);
+    // A port of its own (ServerTCP would take "port 0" as 502, shared by every test file running at once).
+    expect(server.port).not.toBe(502);
     const bus = (n: string) =>
       modbusTransport({
         name: n,

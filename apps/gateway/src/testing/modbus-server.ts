@@ -1,4 +1,4 @@
-import type { AddressInfo, Server } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { type IServiceVector, ServerSerial, ServerTCP } from 'modbus-serial';
 
 export type ServedRequest = {
@@ -60,14 +60,34 @@ function servedVector(units: Map<number, SimUnit>, answerDelayMs: number): Serve
   return { vector, requests, maxInFlight: () => maxInFlight };
 }
 
-/** `modbus-serial`'s own Modbus TCP server on a free loopback port, answering for every unit in `units`. */
+/** A port the system says is free now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * `modbus-serial`'s own Modbus TCP server on a free loopback port, answering for every unit in `units`.
+ * ServerTCP reads port 0 as "502", so the port is picked first (and picked again if taken meanwhile).
+ */
 export async function startModbusServer(units: Map<number, SimUnit>, answerDelayMs = 2): Promise<TestModbusServer> {
   const { vector, requests, maxInFlight } = servedVector(units, answerDelayMs);
-  const server = new ServerTCP(vector, { host: '127.0.0.1', port: 0, unitID: 255 });
-  await new Promise<void>((resolve, reject) => {
-    server.on('initialized', () => resolve());
-    server.on('serverError', reject);
-  });
+  let server: ServerTCP | null = null;
+  for (let attempt = 0; !server; attempt++) {
+    const s = new ServerTCP(vector, { host: '127.0.0.1', port: await freePort(), unitID: 255 });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        s.on('initialized', () => resolve());
+        s.on('serverError', reject);
+      });
+      server = s;
+    } catch (err) {
+      if (attempt >= 4) throw err;
+    }
+  }
   server.on('socketError', () => {});
   const port = ((server as unknown as { _server: Server })._server.address() as AddressInfo).port;
   return {
@@ -77,8 +97,9 @@ export async function startModbusServer(units: Map<number, SimUnit>, answerDelay
     maxInFlight,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const sock of server.socks.keys()) sock.destroy();
-        server.close(() => resolve());
+        const s = server as ServerTCP;
+        for (const sock of s.socks.keys()) sock.destroy();
+        s.close(() => resolve());
       }),
   };
 }
