@@ -4,6 +4,7 @@ import type { Outbox, OutboxEntry } from './outbox.ts';
 
 /** How many replayed messages may wait for their PUBACK at once: live messages never queue behind more. */
 const REPLAY_WINDOW = 16;
+const CLOSE_TIMEOUT_MS = 3_000;
 
 export type UplinkOptions = {
   url: string;
@@ -115,12 +116,18 @@ export class Uplink {
     const c = this.client;
     this.client = null;
     if (!c) return;
+    // A console that stops acknowledging must not hold the stop: what is unacknowledged stays in the outbox.
+    const within = (p: Promise<unknown>) =>
+      Promise.race([p, new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref())]);
     if (c.connected) {
-      await new Promise<void>((resolve) =>
-        c.publish(this.o.will.topic, JSON.stringify(this.o.will.body), { qos: 1, retain: true }, () => resolve()),
+      await within(
+        new Promise<void>((resolve) =>
+          c.publish(this.o.will.topic, JSON.stringify(this.o.will.body), { qos: 1, retain: true }, () => resolve()),
+        ),
       );
     }
-    await c.endAsync();
+    await within(c.endAsync());
+    c.end(true);
   }
 
   private onConnect(): void {
