@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deviceAlarmMessage, statusMessage, telemetryMessage } from '@rcm/shared/device';
 import { birthMessage, childStatusMessage, gatewayStatusMessage } from '@rcm/shared/gateway';
 import { type BrokerMessage, startTestBroker, type TestBroker } from '@rcm/simulator/testing/test-broker';
@@ -47,7 +48,12 @@ function start(key?: string | null) {
     ...(key !== undefined && { key }),
   });
   dir = t.dir;
-  gateway = startGateway(testSetup(t.config), { log: (m) => logs.push(m), reconnectMs: 50, statusEveryMs: 60_000 });
+  gateway = startGateway(testSetup(t.config), {
+    log: (m) => logs.push(m),
+    reconnectMs: 50,
+    statusEveryMs: 60_000,
+    keyCheckMs: 50,
+  });
   return gateway;
 }
 
@@ -125,16 +131,24 @@ describe('the gateway northbound', () => {
     expect(will.retain).toBe(true);
   });
 
-  it('announces with the provisioning key and sends no data until its key is on disk', async () => {
-    broker = await (async () => {
-      await broker.close();
-      return startTestBroker(new Map([[GW_MAC, 'fleet-key']]));
-    })();
+  it('announces with the provisioning key, keeps its readings until its key is on disk, then sends them', async () => {
+    const credentials = new Map([[GW_MAC, 'fleet-key']]);
+    await broker.close();
+    broker = await startTestBroker(credentials);
     start(null);
     await broker.messages.waitFor(on('birth'), 'the birth, with the provisioning key');
-    await waitFor(() => (gateway?.status().outbox.depth ?? 0) >= 3, 'readings kept in the outbox');
+    await waitFor(() => (gateway?.status().outbox.depth ?? 0) >= 5, 'readings kept in the outbox');
     expect(broker.messages.items.some((m) => m.topic.includes('/dev/') && !m.topic.endsWith('/status'))).toBe(false);
     expect(broker.logins.items[0]).toEqual({ clientId: GW, username: GW_MAC, accepted: true });
+    // Authorized: the console showed the device key once and the installer saved it.
+    credentials.set(GW_MAC, 'the-new-device-key');
+    const since = broker.messages.items.length;
+    writeFileSync(join(dir, 'device.key'), 'the-new-device-key\n');
+    await waitFor(() => gateway?.status().outbox.depth === 0, 'the kept readings sent with the key');
+    const sent = broker.messages.items.slice(since).filter(on('dev/tcp1-1/telemetry')).map(json);
+    expect(sent.filter((m) => m.historical === true).length).toBeGreaterThanOrEqual(2);
+    expect(broker.logins.items.at(-1)).toEqual({ clientId: GW, username: GW_MAC, accepted: true });
+    expect(logs).toContain(`device key found in ${join(dir, 'device.key')}: connecting with it`);
   });
 
   it('keeps polling through an outage and then sends the current state first, then the backlog oldest first, once each', async () => {

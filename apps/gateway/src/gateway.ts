@@ -21,6 +21,8 @@ export type GatewayOptions = {
   /** For tests: how soon mqtt.js tries again after a lost connection. */
   reconnectMs?: number;
   statusEveryMs?: number;
+  /** How often the key file is read for a new key (default 5 s). */
+  keyCheckMs?: number;
 };
 
 export type RunningGateway = { mac: string; stop(): Promise<void>; status(): GatewayStatusMessage };
@@ -192,7 +194,7 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
         key ? `device key found in ${config.console.key_file}: connecting with it` : 'the device key file is gone',
       );
       uplink.reconnect();
-    }, KEY_CHECK_MS),
+    }, opts.keyCheckMs ?? KEY_CHECK_MS),
   ];
 
   uplink.start();
