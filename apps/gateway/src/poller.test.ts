@@ -160,12 +160,14 @@ describe('polling over Modbus TCP (modbus-serial ServerTCP)', () => {
       [7, dead],
     ]);
     const specs = [1, 7].map((u) => ({ child: `b1-${u}`, unit: u, pollMs: 1, profile: generic }));
-    const h = await harness(units, specs, { offlineAfterFailures: 1, retries: 0, backoffMs: 150 });
-    await waitFor(() => h.server.requests.filter((r) => r.unit === 7).length >= 3, 'two tries after the backoff');
+    const h = await harness(units, specs, { offlineAfterFailures: 1, retries: 1, backoffMs: 150 });
+    await waitFor(() => h.server.requests.filter((r) => r.unit === 7).length >= 4, 'two tries after the backoff');
     expect(h.events.filter((e) => e.startsWith('b1-7'))).toEqual(['b1-7 offline no_response']);
-    // Between two tries of unit 7 the live unit is polled many times.
+    // The first poll is a request and its retry; once offline, one request per backoff, without retry,
+    // and between two of them the live unit is polled many times.
     const seven = h.server.requests.flatMap((r, i) => (r.unit === 7 ? [i] : []));
-    expect((seven[2] ?? 0) - (seven[1] ?? 0)).toBeGreaterThan(3);
+    expect((seven[1] ?? 0) - (seven[0] ?? 0)).toBe(1);
+    expect((seven[3] ?? 0) - (seven[2] ?? 0)).toBeGreaterThan(3);
     dead.dead = false;
     await waitFor(() => count(h, 'b1-7') >= 1, 'a reading of unit 7');
     expect(h.events.filter((e) => e.startsWith('b1-7'))).toEqual(['b1-7 offline no_response', 'b1-7 online']);

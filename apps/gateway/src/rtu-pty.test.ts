@@ -47,8 +47,8 @@ describe.skipIf(!SOCAT)('polling Modbus RTU over a pseudo-terminal pair (socat)'
       name: 'rs485',
       serial: { path: gatewaySide, baud: 19200, parity: 'even', data_bits: 8, stop_bits: 1 },
       request_delay_ms: 5,
-      timeout_ms: 150,
-      retries: 0,
+      timeout_ms: 400,
+      retries: 2,
       offline_after_failures: 1,
       backoff_s: 60,
     });
@@ -57,7 +57,9 @@ describe.skipIf(!SOCAT)('polling Modbus RTU over a pseudo-terminal pair (socat)'
     const poller = new BusPoller(
       'rs485',
       transport,
-      { requestDelayMs: 5, timeoutMs: 150, retries: 0, offlineAfterFailures: 1, backoffMs: 60_000 },
+      // Retries: on a loaded machine the line's first frame may wait past a timeout; a unit that
+      // answers must not be taken offline for it. The silent one costs three timeouts, once.
+      { requestDelayMs: 5, timeoutMs: 400, retries: 2, offlineAfterFailures: 1, backoffMs: 60_000 },
       [1, 2, 3].map((u) => ({ child: `rs485-${u}`, unit: u, pollMs: 20, profile: danfoss })),
       {
         reading: (child, reading) => readings.push({ child, reading }),
@@ -78,7 +80,7 @@ describe.skipIf(!SOCAT)('polling Modbus RTU over a pseudo-terminal pair (socat)'
     expect([...(one?.alarms ?? [])]).toEqual(['controller_alarm']);
     expect(readings.find((r) => r.child === 'rs485-2')?.reading.values.air).toBe(3.1);
     expect(offline).toEqual(['rs485-3']);
-    expect(server.requests.filter((r) => r.unit === 3)).toHaveLength(1);
+    expect(server.requests.filter((r) => r.unit === 3)).toHaveLength(3);
     expect(server.maxInFlight()).toBe(1);
   });
 });

@@ -30,7 +30,7 @@ export function testConfig(opts: {
         tcp: { host: '127.0.0.1', port: opts.modbusPort },
         request_delay_ms: 0,
         timeout_ms: 300,
-        retries: 0,
+        retries: 1,
         offline_after_failures: 2,
         backoff_s: 60,
       },
