@@ -130,6 +130,44 @@ describe('polling over Modbus TCP (modbus-serial ServerTCP)', () => {
     }
   });
 
+  it('keeps polling when handling a reading fails (a full disk under the outbox)', async () => {
+    const units = new Map([[1, simUnit({ 0: 1 })]]);
+    const server = await startModbusServer(units);
+    const logs: string[] = [];
+    let readings = 0;
+    const poller = new BusPoller(
+      'b1',
+      modbusTransport({
+        name: 'b1',
+        tcp: { host: '127.0.0.1', port: server.port, framing: 'mbap' },
+        request_delay_ms: 0,
+        timeout_ms: 0,
+        retries: 0,
+        offline_after_failures: 1,
+        backoff_s: 1,
+      }),
+      TIMING,
+      [{ child: 'b1-1', unit: 1, pollMs: 1, profile: generic }],
+      {
+        reading: () => {
+          readings++;
+          throw new Error('ENOSPC: no space left on device');
+        },
+        offline: () => {},
+        online: () => {},
+        log: (m) => logs.push(m),
+      },
+    );
+    poller.start();
+    try {
+      await waitFor(() => readings >= 3, 'three polls');
+    } finally {
+      await poller.stop();
+      await server.close();
+    }
+    expect(logs[0]).toBe('b1: polling unit 1 failed: ENOSPC: no space left on device');
+  });
+
   it('backs off a dead unit: after going offline it costs the others no request until its backoff', async () => {
     const units = new Map([
       [1, simUnit({ 0: 1 })],

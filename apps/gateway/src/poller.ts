@@ -131,7 +131,23 @@ export class BusPoller {
         await this.sleep(wait);
         continue;
       }
-      await this.poll(next);
+      try {
+        await this.poll(next);
+      } catch (err) {
+        // Whatever went wrong with one unit (a full disk under the outbox, a bug), the bus keeps polling.
+        next.nextDue = performance.now() + next.pollMs;
+        this.report(
+          `${this.name}: polling unit ${next.unit} failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    }
+  }
+
+  private report(message: string) {
+    try {
+      this.events.log(message);
+    } catch {
+      // a log that cannot be written must not stop the bus either
     }
   }
 
