@@ -74,6 +74,7 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      { test: { name: 'gateway', root: dir('./apps/gateway'), environment: 'node', testTimeout: 15_000 } },
       {
         test: {
           name: 'server',

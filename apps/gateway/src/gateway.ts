@@ -1,0 +1,249 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BirthMessage, GatewayStatusMessage } from '@rcm/shared/gateway';
+import { childTopic, gatewayTopic } from '@rcm/shared/gateway';
+import { type BusConfig, busEndpoint } from './config.ts';
+import { discoverMac, readKey } from './identity.ts';
+import { alarmChanges, childOfflineStatus, childOnlineStatus, msgIdFactory, telemetryOf } from './messages.ts';
+import { Outbox, type OutboxEntry } from './outbox.ts';
+import { BusPoller } from './poller.ts';
+import type { Reading } from './reading.ts';
+import type { Child, Setup } from './setup.ts';
+import { modbusTransport } from './transport.ts';
+import { Uplink } from './uplink.ts';
+
+export const AGENT_VERSION = '0.1.0';
+const STATUS_EVERY_MS = 30_000;
+const KEY_CHECK_MS = 5_000;
+
+export type GatewayOptions = {
+  log: (message: string) => void;
+  /** For tests: how soon mqtt.js tries again after a lost connection. */
+  reconnectMs?: number;
+  statusEveryMs?: number;
+  /** How often the key file is read for a new key (default 5 s). */
+  keyCheckMs?: number;
+};
+
+export type RunningGateway = { mac: string; stop(): Promise<void>; status(): GatewayStatusMessage };
+
+type ChildRuntime = { child: Child; online: boolean | null; alarms: Set<string> };
+
+/** Polls every bus and speaks for each child: the composition of the poller, the outbox and the uplink. */
+export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway {
+  const { config, children } = setup;
+  const mac = config.console.mac ?? discoverMac();
+  if (!mac) throw new Error('console.mac is not set and this machine has no network interface with a MAC address');
+  const msgId = msgIdFactory(mac);
+  const outbox = new Outbox(config.outbox.dir, {
+    maxBytes: config.outbox.max_mb * 1024 * 1024,
+    maxAgeMs: config.outbox.max_age_days * 86_400_000,
+  });
+
+  // Open alarms survive restarts, so an alarm that cleared while the gateway was down is cleared.
+  const alarmsFile = join(config.outbox.dir, 'open-alarms.json');
+  let saved: Record<string, string[]> = {};
+  try {
+    saved = JSON.parse(readFileSync(alarmsFile, 'utf8')) as Record<string, string[]>;
+  } catch {
+    // none yet
+  }
+  const runtime = new Map<string, ChildRuntime>(
+    children.map((c) => [c.child, { child: c, online: null, alarms: new Set(saved[c.child] ?? []) }]),
+  );
+  const saveAlarms = () =>
+    writeFileSync(alarmsFile, JSON.stringify(Object.fromEntries([...runtime].map(([k, r]) => [k, [...r.alarms]]))));
+
+  const birth = (): BirthMessage => ({
+    msg_id: msgId(),
+    ts: new Date().toISOString(),
+    agent: { version: AGENT_VERSION },
+    children: children.map((c) => ({
+      child: c.child,
+      bus: c.bus.name,
+      unit_id: c.device.unit_id,
+      endpoint: c.endpoint,
+      profile: c.profile.id,
+      profile_version: c.profile.version,
+      name: c.device.name,
+    })),
+  });
+
+  const childStatus = (r: ChildRuntime) => (r.online ? childOnlineStatus(r.child) : childOfflineStatus());
+
+  const pollers = config.buses.map((bus) => {
+    const units = children.filter((c) => c.bus.name === bus.name);
+    return new BusPoller(
+      bus.name,
+      modbusTransport(bus),
+      {
+        requestDelayMs: bus.request_delay_ms,
+        timeoutMs: bus.timeout_ms,
+        retries: bus.retries,
+        offlineAfterFailures: bus.offline_after_failures,
+        backoffMs: bus.backoff_s * 1000,
+      },
+      units.map((c) => ({
+        child: c.child,
+        unit: c.device.unit_id,
+        pollMs: c.device.poll_s * 1000,
+        profile: c.profile,
+      })),
+      {
+        reading: (child, reading) => onReading(child, reading),
+        offline: (child) => setOnline(child, false),
+        online: (child) => setOnline(child, true),
+        log: opts.log,
+      },
+    );
+  });
+
+  const status = (): GatewayStatusMessage => {
+    const o = outbox.stats();
+    const states = new Map(pollers.flatMap((p) => p.unitStates().map((u) => [u.child, u] as const)));
+    return {
+      online: true,
+      kind: 'gateway',
+      model: 'RCM store gateway',
+      firmware: AGENT_VERSION,
+      agent: { version: AGENT_VERSION },
+      buses: pollers.map((p, i) => ({
+        name: p.name,
+        endpoint: busEndpoint(config.buses[i] as BusConfig),
+        last_cycle_ms: p.stats.lastCycleMs === null ? null : Math.round(p.stats.lastCycleMs),
+        requests: p.stats.requests,
+        errors: p.stats.errors,
+        timeouts: p.stats.timeouts,
+      })),
+      children: children.map((c) => {
+        const u = states.get(c.child);
+        return {
+          child: c.child,
+          online: u?.online === true,
+          state: u?.state ?? null,
+          last_good_poll: u?.lastGoodPoll?.toISOString() ?? null,
+          failures: u?.failures ?? 0,
+        };
+      }),
+      outbox: {
+        depth: o.depth,
+        bytes: o.bytes,
+        oldest: o.oldest === null ? null : new Date(o.oldest).toISOString(),
+        dropped: o.dropped,
+      },
+    };
+  };
+
+  const keyPassword = () => {
+    const key = readKey(config.console.key_file);
+    if (key) return { password: key, authorized: true };
+    return { password: config.console.provisioning_key ?? '', authorized: false };
+  };
+
+  const uplink = new Uplink({
+    url: config.console.mqtt_url,
+    mac,
+    password: keyPassword,
+    will: { topic: gatewayTopic(mac, 'status'), body: { online: false } },
+    outbox,
+    log: opts.log,
+    ...(opts.reconnectMs !== undefined && { reconnectMs: opts.reconnectMs }),
+    currentState: () => ({
+      retained: [
+        { topic: gatewayTopic(mac, 'birth'), body: birth() },
+        { topic: gatewayTopic(mac, 'status'), body: status() },
+        ...[...runtime.values()]
+          .filter((r) => r.online !== null)
+          .map((r) => ({ topic: childTopic(mac, r.child.child, 'status'), body: childStatus(r) })),
+      ],
+      promote: (backlog) => promoteCurrent(mac, runtime, backlog, outbox),
+    }),
+  });
+
+  function setOnline(child: string, online: boolean) {
+    const r = runtime.get(child);
+    if (!r || r.online === online) return;
+    r.online = online;
+    uplink.publishRetained(childTopic(mac as string, child, 'status'), childStatus(r));
+    uplink.publishRetained(gatewayTopic(mac as string, 'status'), status());
+  }
+
+  function onReading(child: string, reading: Reading) {
+    const r = runtime.get(child);
+    if (!r) return;
+    uplink.send(childTopic(mac as string, child, 'telemetry'), telemetryOf(r.child, reading, msgId()));
+    const changes = alarmChanges(r.child, r.alarms, reading, msgId);
+    for (const a of changes) uplink.send(childTopic(mac as string, child, 'alarms'), a);
+    if (changes.length) {
+      r.alarms = new Set(reading.alarms);
+      saveAlarms();
+    }
+  }
+
+  let lastKey = readKey(config.console.key_file);
+  const timers = [
+    setInterval(() => {
+      outbox.expire();
+      uplink.publishRetained(gatewayTopic(mac, 'status'), status());
+    }, opts.statusEveryMs ?? STATUS_EVERY_MS),
+    setInterval(() => {
+      const key = readKey(config.console.key_file);
+      if (key === lastKey) return;
+      lastKey = key;
+      opts.log(
+        key ? `device key found in ${config.console.key_file}: connecting with it` : 'the device key file is gone',
+      );
+      uplink.reconnect();
+    }, opts.keyCheckMs ?? KEY_CHECK_MS),
+  ];
+
+  uplink.start();
+  for (const p of pollers) p.start();
+  opts.log(`gateway ${mac}: ${children.length} devices on ${pollers.length} buses, console ${config.console.mqtt_url}`);
+
+  return {
+    mac,
+    status,
+    async stop() {
+      for (const t of timers) clearInterval(t);
+      await Promise.all(pollers.map((p) => p.stop()));
+      await uplink.close();
+    },
+  };
+}
+
+/** The backlog entries that are each child's current state: its newest telemetry and its open alarms' last word. */
+function promoteCurrent(
+  mac: string,
+  runtime: Map<string, ChildRuntime>,
+  backlog: OutboxEntry[],
+  outbox: Outbox,
+): Set<number> {
+  const telemetryOf = new Map<string, ChildRuntime>();
+  const alarmsOf = new Map<string, ChildRuntime>();
+  for (const r of runtime.values()) {
+    telemetryOf.set(childTopic(mac, r.child.child, 'telemetry'), r);
+    if (r.alarms.size > 0) alarmsOf.set(childTopic(mac, r.child.child, 'alarms'), r);
+  }
+  const newest = new Map<ChildRuntime, number>();
+  const lastByCode = new Map<string, { seq: number; raised: boolean }>();
+  for (const e of backlog) {
+    const t = telemetryOf.get(e.topic);
+    if (t) {
+      newest.set(t, e.seq);
+      continue;
+    }
+    const a = alarmsOf.get(e.topic);
+    if (!a) continue;
+    const body = outbox.read(e.seq);
+    if (body) lastByCode.set(`${a.child.child}/${String(body.code)}`, { seq: e.seq, raised: body.state === 'raised' });
+  }
+  const first = new Set(newest.values());
+  for (const r of alarmsOf.values()) {
+    for (const code of r.alarms) {
+      const last = lastByCode.get(`${r.child.child}/${code}`);
+      if (last?.raised) first.add(last.seq);
+    }
+  }
+  return first;
+}
