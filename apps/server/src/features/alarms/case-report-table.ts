@@ -44,6 +44,23 @@ const LABELS = {
       'Held by defrost',
       'Held by product',
     ],
+    pdfCaseCols: [
+      'Location',
+      'Controller',
+      'Case',
+      'Observed / logged h',
+      'In range %',
+      'Out of range h',
+      'Hours above limit',
+      'Above limit in defrost',
+      'Excursions',
+      'Defrosts/day',
+      'Avg defrost min',
+      'Longest defrost min',
+      'Door openings',
+      'Alarms raised',
+      'Held by defrost / product',
+    ],
     caseCols: [
       'Location',
       'Controller',
@@ -104,6 +121,23 @@ const LABELS = {
       'Alarmas generadas',
       'Retenidas por deshielo',
       'Retenidas por producto',
+    ],
+    pdfCaseCols: [
+      'Ubicación',
+      'Controlador',
+      'Vitrina',
+      'Observadas / registradas h',
+      'En rango %',
+      'Fuera de rango h',
+      'Horas sobre el límite',
+      'Sobre el límite en deshielo',
+      'Desviaciones',
+      'Deshielos/día',
+      'Deshielo prom. min',
+      'Deshielo máx. min',
+      'Aperturas de puerta',
+      'Alarmas generadas',
+      'Retenidas por deshielo / producto',
     ],
     caseCols: [
       'Ubicación',
@@ -185,7 +219,23 @@ export function caseTable(r: CasePerformanceReport, q: CasePerformanceQuery, loc
         ],
       },
     ],
-    detail: { heading: l.cases },
+    // The PDF's cases in fewer, wider columns: the point beside the case's name, the hours observed and
+    // logged in one, the alarms held back in one (the CSV has each).
+    detail: {
+      heading: l.cases,
+      columns: columnsOf(l.pdfCaseCols, (i) => i >= 3),
+      rows: r.cases.map((c) => {
+        const f = figureCells(c);
+        return [
+          c.location?.name ?? null,
+          c.controller.name,
+          c.name ? `${c.name} (${c.addr})` : c.addr,
+          `${num.format(c.observed_hours)} / ${num.format(c.hours_logged)}`,
+          ...f.slice(0, 10),
+          `${num.format(c.held_by_defrost)} / ${num.format(c.held_by_product)}`,
+        ];
+      }),
+    },
     columns: columnsOf(l.caseCols, (i) => i >= 4),
     rows: r.cases.map((c) => [
       c.location?.name ?? null,

@@ -58,6 +58,12 @@ function add(a: Acc, r: CaseRow): void {
   a.excursions += Number(r.excursions);
 }
 
+/** A share in range to a tenth, never rounded up to 100 % while some time was out of range. */
+function percentInRange(inRange: number, judged: number): number {
+  const pct = (inRange / judged) * 100;
+  return pct >= 100 ? 100 : Math.min(round1(pct), 99.9);
+}
+
 /**
  * Figures of one case or a sum of cases. Rates are per observed day (the hours the engine followed
  * the cases), so a range only partly observed is not diluted by the hours nobody saw.
@@ -68,7 +74,7 @@ function figuresOf(a: Acc): CaseFigures {
   return {
     cases: a.cases,
     observed_hours: round1(a.observed_s / 3600),
-    time_in_range_percent: judged > 0 ? round1((a.in_range_s / judged) * 100) : null,
+    time_in_range_percent: judged > 0 ? percentInRange(a.in_range_s, judged) : null,
     out_of_range_hours: round1(Math.max(judged - a.in_range_s, 0) / 3600),
     hours_logged: a.hours_logged,
     hours_above_limit: a.hours_above,
