@@ -13,6 +13,8 @@ test('a case that defrosted: product temperature and defrost on its chart, and t
   loginAs,
   apiAs,
 }) => {
+  // 121 readings over HTTP, two pages in two languages and three axe scans: past a minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   const mac = demoMac(INDEX);
   // Two hours of a reading a minute, ending an hour ago, over HTTP ingest as the controller itself:
   // the case defrosts for 30 minutes in the first hour (its air rising to 48 °F). A fourth case, which

@@ -54,23 +54,23 @@ export async function seedReportReadings(db: Db, now: Date, days = REPORT_SEED_D
   const ev = { c: [] as number[], k: [] as string[], kind: [] as string[], from: [] as string[], to: [] as string[] };
   const flush = async () => {
     if (c.length === 0) return;
-    await db.execute(sql`insert into case_hours (controller_id, addr, bucket, rack_ref, observed_s, held_s, in_range_s)
-      select v.c, v.k, v.b, split_part(v.k, '.', 1), 3600, v.h, v.r
-      from unnest(${arr(c)}::int[], ${arr(k)}::text[], ${arr(b)}::timestamptz[], ${arr(held)}::float8[], ${arr(inRange)}::float8[])
-        as v(c, k, b, h, r)
-      on conflict do nothing`);
     if (ev.c.length > 0)
       await db.execute(sql`insert into case_events (controller_id, rack_ref, addr, kind, started_at, ended_at)
         select v.c, split_part(v.k, '.', 1), v.k, v.kind, v.f, v.t
         from unnest(${arr(ev.c)}::int[], ${arr(ev.k)}::text[], ${arr(ev.kind)}::text[], ${arr(ev.from)}::timestamptz[],
           ${arr(ev.to)}::timestamptz[]) as v(c, k, kind, f, t)`);
     ev.c.length = ev.k.length = ev.kind.length = ev.from.length = ev.to.length = 0;
-    held.length = inRange.length = 0;
-    await db.execute(sql`insert into readings_hourly (controller_id, key, bucket, min, max, sum, count)
-      select v.c, v.k, v.b, v.mn, v.mx, (v.mn + v.mx) / 2 * 60, 60
-      from unnest(${arr(c)}::int[], ${arr(k)}::text[], ${arr(b)}::timestamptz[], ${arr(mins)}::float8[], ${arr(maxs)}::float8[])
-        as v(c, k, b, mn, mx)
+    // The rollups and the engine's hours of the same case hours, in one statement.
+    await db.execute(sql`with v as (
+        select * from unnest(${arr(c)}::int[], ${arr(k)}::text[], ${arr(b)}::timestamptz[], ${arr(mins)}::float8[],
+          ${arr(maxs)}::float8[], ${arr(held)}::float8[], ${arr(inRange)}::float8[]) as v(c, k, b, mn, mx, h, r)),
+      ch as (
+        insert into case_hours (controller_id, addr, bucket, rack_ref, observed_s, held_s, in_range_s)
+        select v.c, v.k, v.b, split_part(v.k, '.', 1), 3600, v.h, v.r from v on conflict do nothing)
+      insert into readings_hourly (controller_id, key, bucket, min, max, sum, count)
+      select v.c, v.k, v.b, v.mn, v.mx, (v.mn + v.mx) / 2 * 60, 60 from v
       on conflict do nothing`);
+    held.length = inRange.length = 0;
     written += c.length;
     c.length = k.length = b.length = mins.length = maxs.length = 0;
   };
@@ -104,7 +104,7 @@ export async function seedReportReadings(db: Db, now: Date, days = REPORT_SEED_D
         const defrostMinutes = defrost ? 20 + Math.floor(noise(seed + 0.2) * 20) : 0;
         if (defrost) event('defrost', t, defrostMinutes);
         // A door opened now and then (1–10 minutes), away from the defrost.
-        if (!defrost && noise(seed + 0.3) < 0.15)
+        if (!defrost && noise(seed + 0.3) < 0.1)
           event('door_open', t + 35 * 60_000, 1 + Math.floor(noise(seed + 0.4) * 10));
         const heldS = defrost ? (defrostMinutes + PULLDOWN_MIN) * 60 : 0;
         const outShare = max > LIMIT_F ? Math.min((max - LIMIT_F) / (max - min), 1) : 0;
