@@ -78,8 +78,9 @@ const PUBLIC = {
   // The paging chain, started and advanced by the notification worker.
   oncall: ['paging'],
   organizations: ['locations-repo', 'members-repo'],
-  // The one export machinery (CSV and PDF) of every report.
-  reports: ['export-frame', 'export', 'filters', 'labels', 'pdf', 'routes'],
+  // The one export machinery (CSV and PDF) of every report; the HACCP log's hours and excursions
+  // (haccp-repo), which the case performance report counts the same way.
+  reports: ['export-frame', 'export', 'filters', 'haccp-repo', 'labels', 'pdf', 'routes'],
 };
 
 const SERVER = '^apps/server/src/';

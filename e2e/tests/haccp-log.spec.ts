@@ -5,7 +5,8 @@ const DAY = 86_400_000;
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
 const range = `from=${day(3)}&to=${day(2)}`;
 
-type Excursion = { location_id: number; start: string; point: string };
+type Excursion = { location_id: number; start: string; point: string; controller_name: string };
+type Summary = { excursions: number; without_action: number };
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -22,6 +23,8 @@ test('the HACCP log: hourly grid without sideways scrolling at 1440 px, correcti
   const first = all.data[0];
   expect(first).toBeDefined();
   const url = `/reports/haccp?${range}&location_id=${first?.location_id}`;
+  // The month before at that location: excursions nobody has answered yet (the demo's history).
+  const month = `from=${day(29)}&to=${day(2)}&location_id=${first?.location_id}`;
 
   // The technician (English) records what was done about the first excursion.
   await loginAs(DEMO.technician);
@@ -39,6 +42,11 @@ test('the HACCP log: hourly grid without sideways scrolling at 1440 px, correcti
 
   const excursions = page.getByRole('region', { name: 'Excursions and corrective actions' });
   await expect(excursions.getByRole('listitem').first()).toBeVisible();
+  // Each excursion names its controller (a store has several controllers with a "Rack A").
+  await expect(excursions.getByRole('listitem').first()).toContainText(`${first?.controller_name} · `);
+  await expect(excursions.getByTestId('haccp-open-summary')).toContainText(
+    /^\d+ of \d+ excursions? in this range (has|have) no corrective action\.$/,
+  );
   await excursions.getByRole('button', { name: 'Record corrective action' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Record corrective action' });
   await expect(dialog.getByRole('heading', { name: 'Record corrective action' })).toBeVisible();
@@ -68,8 +76,32 @@ test('the HACCP log: hourly grid without sideways scrolling at 1440 px, correcti
   await expect(page.getByRole('button', { name: 'Sign the log for this period' })).toHaveCount(0);
   await expectAccessible(page, '/reports/haccp (technician)');
 
-  // The manager (Spanish) signs the log as the person responsible, then downloads the PDF.
+  // The manager (Spanish) is told, before signing a month, how many excursions have no corrective action.
+  const open = await tech.get<{ summary: Summary }>(`reports/haccp/excursions?${month}&per_page=1`);
+  expect(open.summary.without_action).toBeGreaterThan(1);
   await loginAs(DEMO.manager);
+  await page.goto(`/reports/haccp?${month}`);
+  const monthSign = page.getByRole('region', { name: 'Firma' });
+  await monthSign.getByRole('button', { name: 'Firmar la bitácora de este periodo' }).click();
+  const warned = page.getByRole('dialog', { name: 'Firmar la bitácora HACCP' });
+  await expect(warned.getByTestId('haccp-sign-warning')).toHaveText(
+    `${open.summary.without_action} de ${open.summary.excursions} desviaciones de este periodo no tienen acción correctiva. Registra lo que se hizo antes de firmar; si firmas ahora, la firma registra que no la tenían.`,
+  );
+  await expectAccessible(page, 'sign-off dialog with its warning');
+  await warned.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(warned).toHaveCount(0);
+  // A refusal of what the dialog does not show (a period ending tomorrow) is shown, not lost.
+  await page.goto(`/reports/haccp?from=${day(2)}&to=${day(-1)}&location_id=${first?.location_id}`);
+  await page
+    .getByRole('region', { name: 'Firma' })
+    .getByRole('button', { name: 'Firmar la bitácora de este periodo' })
+    .click();
+  const refused = page.getByRole('dialog', { name: 'Firmar la bitácora HACCP' });
+  await refused.getByRole('button', { name: 'Firmar' }).click();
+  await expect(refused.getByRole('alert')).toHaveText('La fecha no puede estar en el futuro.');
+  await refused.getByRole('button', { name: 'Cancelar' }).click();
+
+  // The manager signs the log as the person responsible, then downloads the PDF.
   await page.goto(url);
   const sign = page.getByRole('region', { name: 'Firma' });
   await expect(sign.getByText('Sin firmar: ninguna firma cubre este periodo.')).toBeVisible();
@@ -81,6 +113,8 @@ test('the HACCP log: hourly grid without sideways scrolling at 1440 px, correcti
   await signDialog.getByRole('button', { name: 'Firmar' }).click();
   await expect(signDialog).toHaveCount(0);
   await expect(sign.getByText(/^Firmado por María Manager/)).toBeVisible();
+  // The signed record says what the period's excursions were when it was signed.
+  await expect(sign.getByText(/^Al firmar: /)).toBeVisible();
   await expect(sign.getByText('Firmado: no se puede editar')).toBeVisible();
   await expect(
     page

@@ -69,6 +69,12 @@ export const haccpEntry = z.object({
   corrects_id: z.number().int().nullable(),
   /** The later entry that corrects this one, if any. */
   corrected_by_id: z.number().int().nullable(),
+  /**
+   * Sign-off: the period's excursions at the location when it was signed, and how many had no
+   * corrective action then (null for a corrective action, and for sign-offs recorded before these were kept).
+   */
+  excursions: z.number().int().nullable(),
+  excursions_without_action: z.number().int().nullable(),
 });
 export type HaccpEntry = z.infer<typeof haccpEntry>;
 
@@ -131,6 +137,13 @@ export const haccpExcursionsQuery = z
   })
   .superRefine(checkRange);
 export type HaccpExcursionsQuery = z.infer<typeof haccpExcursionsQuery>;
-export const haccpExcursionList = z.object({ data: z.array(haccpExcursion), meta: listMeta });
+/** Every excursion of the query (all pages) and how many of them have no corrective action yet. */
+export const haccpExcursionSummary = z.object({ excursions: z.number().int(), without_action: z.number().int() });
+export type HaccpExcursionSummary = z.infer<typeof haccpExcursionSummary>;
+export const haccpExcursionList = z.object({
+  data: z.array(haccpExcursion),
+  meta: listMeta,
+  summary: haccpExcursionSummary,
+});
 
 export const haccpEntryParams = z.object({ id: paramId });

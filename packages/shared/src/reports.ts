@@ -180,6 +180,7 @@ export const haccpRow = z.object({
   timezone: z.string(),
   /** The local day at the location, `YYYY-MM-DD`. */
   day: z.string(),
+  controller_id: z.number().int(),
   controller_name: z.string(),
   point: z.string(),
   point_name: z.string().nullable(),

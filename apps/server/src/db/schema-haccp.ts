@@ -22,6 +22,12 @@ export const haccpEntries = pgTable(
     /** Sign-off: the local days of the log signed. */
     periodFrom: date('period_from', { mode: 'string' }),
     periodTo: date('period_to', { mode: 'string' }),
+    /**
+     * Sign-off: the period's excursions at the location when it was signed, and how many of them had
+     * no corrective action then (null: signed before these were kept).
+     */
+    excursions: integer('excursions'),
+    excursionsWithoutAction: integer('excursions_without_action'),
     text: text('text').notNull(),
     /** When the action was taken, or the log signed. */
     takenAt: ts('taken_at').notNull(),

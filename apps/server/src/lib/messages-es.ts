@@ -84,7 +84,7 @@ export const ES_MX: Catalog = {
       'Primero configura el sistema de refrigerante de este rack (refrigerante y carga completa).',
     correction_target_invalid: 'Elige un registro de este sistema que aún no se haya corregido.',
     haccp_correction_invalid: 'Elige un registro del mismo tipo, lugar y desviación que aún no se haya corregido.',
-    not_an_excursion: 'Ninguna desviación de este exhibidor empieza a esa hora.',
+    not_an_excursion: 'Ninguna desviación de esta vitrina empieza a esa hora.',
     date_in_future: 'La fecha no puede estar en el futuro.',
   },
   inUse: {

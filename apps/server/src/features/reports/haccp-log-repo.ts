@@ -5,19 +5,22 @@ import { haccpEntries } from '../../db/schema-haccp.ts';
 import { arr, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
 import { tenantWhere, utcBounds } from './filters.ts';
-import { type CaseRef, caseColumns, caseFrom, caseRef, haccpBase } from './haccp-repo.ts';
+import { type CaseRef, caseColumns, caseFrom, caseRef, haccpBase, haccpLimit } from './haccp-repo.ts';
 import { iso, num } from './row-values.ts';
 
 /** An excursion of a case: consecutive hours whose highest reading is above the limit. */
-export type ExcursionRow = CaseRef & { controller_id: number; start: string; end: string; hours: number; peak: number };
+export type ExcursionRow = CaseRef & { start: string; end: string; hours: number; peak: number };
 
 type Range = { from: string; to: string; organization_id?: number | undefined; location_id?: number | undefined };
 
 /**
  * The excursions of the range's case hours (`haccpBase`): an hour above the limit starts one unless
- * the hour before was above it too (gaps and islands over each case's hours).
+ * the hour before was above it too (gaps and islands over each case's hours). A run already going on
+ * when the range begins keeps its real start: it is followed back through the rollups before the range
+ * (hour by hour, as long as it lasts), so the excursion is the same one, with the same start, whatever
+ * range it is read in (its corrective actions are keyed by that start). Its hours and peak count it whole.
  */
-function excursionsSql(scope: TenantScope, q: Range, page: { limit: number; offset: number } | null): SQL {
+function excursionsSql(scope: TenantScope, q: Range): SQL {
   return sql`with h as (${haccpBase(scope, q)}),
     x as (
       select h.*, (h.max > h.lim) as over,
@@ -26,20 +29,33 @@ function excursionsSql(scope: TenantScope, q: Range, page: { limit: number; offs
       from h window w as (partition by h.location_id, h.controller_id, h.point order by h.bucket)
     ),
     y as (select x.*, sum(x.starts) over (partition by x.location_id, x.controller_id, x.point order by x.bucket) as grp from x where x.over),
-    e as (
+    r as (
       select location_id, controller_id, point, lim, min(bucket) as start, max(bucket) + interval '1 hour' as "end",
         count(*)::int as hours, max(max) as peak
       from y group by location_id, controller_id, point, lim, grp
+    ),
+    e as (
+      select r.location_id, r.controller_id, r.point, r.lim, coalesce(b.start, r.start) as start, r."end",
+        r.hours + b.n as hours, greatest(r.peak, b.peak) as peak
+      from r cross join lateral (
+        with recursive back(bucket, peak, n) as (
+          select r.start, null::float8, 0
+          union all
+          select p.bucket, p.max, back.n + 1 from back
+          join readings_hourly p on p.controller_id = r.controller_id and p.key = r.point
+            and p.bucket = back.bucket - interval '1 hour' and p.max > r.lim
+        )
+        select min(bucket) as start, max(peak) as peak, max(n)::int as n from back
+      ) b
     )
-    select ${caseColumns('e')}, e.controller_id, e.start, e."end", e.hours, e.peak, count(*) over () as total
+    select ${caseColumns('e')}, e.start, e."end", e.hours, e.peak
     ${caseFrom('e')}
-    order by o.name, l.name, l.id, e.start, controller_name, e.point
-    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
+    order by o.name, l.name, l.id, e.start, controller_name, e.point`;
 }
 
 const ENTRY_COLUMNS = sql`e.id, e.kind, e.organization_id, e.location_id, l.name as location_name, e.controller_id, e.point,
   e.excursion_start, e.period_from::text as period_from, e.period_to::text as period_to, e.text, e.taken_at,
-  e.author_id, e.author_name, e.created_at, e.corrects_id,
+  e.author_id, e.author_name, e.created_at, e.corrects_id, e.excursions, e.excursions_without_action,
   (select min(c.id) from haccp_entries c where c.corrects_id = e.id) as corrected_by_id`;
 
 function entryRow(r: Record<string, unknown>): HaccpEntry {
@@ -61,6 +77,8 @@ function entryRow(r: Record<string, unknown>): HaccpEntry {
     recorded_at: iso(r.created_at),
     corrects_id: r.corrects_id == null ? null : num(r.corrects_id),
     corrected_by_id: r.corrected_by_id == null ? null : num(r.corrected_by_id),
+    excursions: r.excursions == null ? null : num(r.excursions),
+    excursions_without_action: r.excursions_without_action == null ? null : num(r.excursions_without_action),
   };
 }
 
@@ -84,33 +102,16 @@ export function notesText(html: string): string {
 /** The HACCP log's excursions and entries, every statement limited to the caller's scope. */
 export function createHaccpLogRepo(db: Db) {
   return {
-    /** A page of the range's excursions (all of them without `page`) and how many there are. */
-    async excursions(
-      scope: TenantScope,
-      q: Range,
-      page: { limit: number; offset: number } | null,
-    ): Promise<{ rows: ExcursionRow[]; total: number }> {
-      const rows = await query<Record<string, unknown>>(db, excursionsSql(scope, q, page));
-      const total = rows[0] ? num(rows[0].total) : page && page.offset > 0 ? await this.excursionCount(scope, q) : 0;
-      return {
-        total,
-        rows: rows.map((r) => ({
-          ...caseRef(r),
-          controller_id: num(r.controller_id),
-          start: iso(r.start),
-          end: iso(r.end),
-          hours: num(r.hours),
-          peak: Math.round(num(r.peak) * 10) / 10,
-        })),
-      };
-    },
-
-    async excursionCount(scope: TenantScope, q: Range): Promise<number> {
-      const [row] = await query<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from (${excursionsSql(scope, q, null)}) t`,
-      );
-      return num(row?.n);
+    /** Every excursion of the range, in the log's order. */
+    async excursions(scope: TenantScope, q: Range): Promise<ExcursionRow[]> {
+      const rows = await query<Record<string, unknown>>(db, excursionsSql(scope, q));
+      return rows.map((r) => ({
+        ...caseRef(r),
+        start: iso(r.start),
+        end: iso(r.end),
+        hours: num(r.hours),
+        peak: Math.round(num(r.peak) * 10) / 10,
+      }));
     },
 
     /**
@@ -187,8 +188,8 @@ export function createHaccpLogRepo(db: Db) {
     ): Promise<boolean> {
       const rows = await query<{ over: boolean; before: boolean | null }>(
         db,
-        sql`select h.max > (case when rp.unit = '°C' then 5 else 41 end) as over,
-              (select p.max > (case when rp.unit = '°C' then 5 else 41 end) from readings_hourly p
+        sql`select h.max > ${haccpLimit(sql`rp.unit`)} as over,
+              (select p.max > ${haccpLimit(sql`rp.unit`)} from readings_hourly p
                where p.controller_id = h.controller_id and p.key = h.key and p.bucket = h.bucket - interval '1 hour') as before
             from readings_hourly h
             join controllers c on c.id = h.controller_id

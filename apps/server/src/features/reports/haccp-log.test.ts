@@ -195,6 +195,9 @@ describe('reports API: HACCP log entries', () => {
       taken_at: '2026-06-01T12:00:00.000Z',
       from: '2026-05-20',
       to: '2026-05-20',
+      // Both excursions of the day had a corrective action when it was signed.
+      excursions: 2,
+      excursions_without_action: 0,
     });
     const id = (signed.body.data as unknown as { id: number }).id;
     expect((await api('DELETE', r.manager, `reports/haccp/entries/${id}`)).status).toBe(409);
@@ -294,5 +297,74 @@ describe('reports API: HACCP log entries', () => {
     const res = await r.get(`/api/reports/rack_manually_on?${range}&format=csv&lang=en-US`, r.manager);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(/\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z\b/);
+  });
+
+  it('an excursion already going on when the range begins keeps its real start: its corrective action is recorded', async () => {
+    // A.CASE2: above the limit from 23:00 on the 19th (local) to 01:59 on the 20th: the range's first hour is not its start.
+    await r.db.insert(readingsHourly).values(
+      [44, 45, 43, 38].map((max, i) => ({
+        controllerId: r.fresh.id,
+        key: 'A.CASE2',
+        bucket: new Date(Date.parse('2026-05-20T04:00:00Z') + i * 3_600_000),
+        min: max - 1,
+        max,
+        sum: max * 4,
+        count: 4,
+      })),
+    );
+    const list = await api('GET', r.manager, `reports/haccp/excursions?${range}&location_id=${locationId}`);
+    const run = (list.body.data as unknown as Record<string, unknown>[]).find((e) => e.point === 'A.CASE2');
+    expect(run).toMatchObject({
+      start: '2026-05-20T04:00:00.000Z',
+      end: '2026-05-20T07:00:00.000Z',
+      hours: 3,
+      peak: 45,
+      controller_name: expect.any(String),
+    });
+    // Every excursion of the range and those without a corrective action: the new one has none.
+    expect(list.body.summary).toEqual({ excursions: 3, without_action: 1 });
+    // The same excursion read from the day before: the same start.
+    const before = await api(
+      'GET',
+      r.manager,
+      `reports/haccp/excursions?from=2026-05-19&to=2026-05-19&location_id=${locationId}`,
+    );
+    expect((before.body.data as unknown as { start: string }[]).map((e) => e.start)).toContain(
+      '2026-05-20T04:00:00.000Z',
+    );
+    // Signing now says so in the record.
+    const signed = await api('POST', r.manager, 'reports/haccp/sign-offs', {
+      location_id: locationId,
+      from: '2026-05-20',
+      to: '2026-05-20',
+    });
+    expect(signed.status).toBe(201);
+    expect(signed.body.data).toMatchObject({ excursions: 3, excursions_without_action: 1 });
+    const made = await api('POST', r.technician, 'reports/haccp/corrective-actions', {
+      location_id: locationId,
+      controller_id: r.fresh.id,
+      point: 'A.CASE2',
+      excursion_start: run?.start,
+      text: 'Stocking run overnight; product moved and checked',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const after = await api('GET', r.manager, `reports/haccp/excursions?${range}&location_id=${locationId}`);
+    expect(after.body.summary).toEqual({ excursions: 3, without_action: 0 });
+    // Inside the run, an hour is no start of it: refused, naming the field, in Spanish too.
+    const inside = await api(
+      'POST',
+      r.technician,
+      'reports/haccp/corrective-actions',
+      {
+        location_id: locationId,
+        controller_id: r.fresh.id,
+        point: 'A.CASE2',
+        excursion_start: '2026-05-20T05:00:00Z',
+        text: 'x',
+      },
+      'es-MX',
+    );
+    expect(inside.status).toBe(422);
+    expect(JSON.stringify(inside.body)).toContain('excursion_start');
   });
 });

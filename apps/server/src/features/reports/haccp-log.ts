@@ -3,6 +3,7 @@ import type {
   HaccpEntriesQuery,
   HaccpEntry,
   HaccpExcursion,
+  HaccpExcursionSummary,
   HaccpExcursionsQuery,
   HaccpSignOffBody,
 } from '@rcm/shared/haccp';
@@ -117,20 +118,32 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
     });
   }
 
+  /** Every excursion of a range and how many have no corrective action (the list's summary, a sign-off's record). */
+  async function summaryOf(scope: TenantScope, q: Omit<HaccpExcursionsQuery, 'page' | 'per_page'>) {
+    const all = await withActions(scope, await repo.excursions(scope, q));
+    const summary: HaccpExcursionSummary = {
+      excursions: all.length,
+      without_action: all.filter((e) => e.actions.length === 0).length,
+    };
+    return { all, summary };
+  }
+
   return {
+    /** A page of the range's excursions with their actions, and the summary of all of them. */
     async excursions(ctx: AuthContext, q: HaccpExcursionsQuery) {
-      const scope = readScope(ctx);
-      const { rows, total } = await repo.excursions(scope, q, {
-        limit: q.per_page,
-        offset: (q.page - 1) * q.per_page,
-      });
-      return { data: await withActions(scope, rows), meta: pageMeta(q.page, q.per_page, total) };
+      const { all, summary } = await summaryOf(readScope(ctx), q);
+      const offset = (q.page - 1) * q.per_page;
+      return {
+        data: all.slice(offset, offset + q.per_page),
+        meta: pageMeta(q.page, q.per_page, all.length),
+        summary,
+      };
     },
 
     /** Every excursion of the range with its actions (the PDF). */
     async allExcursions(ctx: AuthContext, q: Omit<HaccpExcursionsQuery, 'page' | 'per_page'>) {
       const scope = readScope(ctx);
-      return withActions(scope, (await repo.excursions(scope, q, null)).rows);
+      return withActions(scope, await repo.excursions(scope, q));
     },
 
     async entries(ctx: AuthContext, q: HaccpEntriesQuery) {
@@ -193,13 +206,28 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
       if (!location) throw new AppError(404, 'not_found');
       const at = now();
       if (body.to > localDay(at, location.timezone)) throw fieldError('to', 'date_in_future');
+      // What the signer signed over: the period's excursions and those still without a corrective action.
+      const { summary } = await summaryOf(scope, { from: body.from, to: body.to, location_id: body.location_id });
       const id = await recordEntry(
         ctx,
         scope,
         location,
         body,
-        { kind: 'sign_off', periodFrom: body.from, periodTo: body.to, text: body.text ?? '', takenAt: at },
-        { kind: 'sign_off', ...body },
+        {
+          kind: 'sign_off',
+          periodFrom: body.from,
+          periodTo: body.to,
+          text: body.text ?? '',
+          takenAt: at,
+          excursions: summary.excursions,
+          excursionsWithoutAction: summary.without_action,
+        },
+        {
+          kind: 'sign_off',
+          ...body,
+          excursions: summary.excursions,
+          excursions_without_action: summary.without_action,
+        },
         (e) => e.kind === 'sign_off' && e.location_id === body.location_id,
       );
       return this.entry(ctx, id);

@@ -1,5 +1,5 @@
-import type { HaccpQuery, HaccpReport, HaccpRow } from '@rcm/shared/reports';
-import { sql } from 'drizzle-orm';
+import { HACCP_LIMIT, type HaccpQuery, type HaccpReport, type HaccpRow } from '@rcm/shared/reports';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonColumn, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
@@ -9,12 +9,17 @@ import { num } from './row-values.ts';
 /** Case temperature points: `{rack}.CASE{n}` (simulator and device contract). */
 const CASE_KEY = sql`h.key ~ '\\.CASE[0-9]+$'`;
 
+/** The HACCP limit of a point whose unit is `unit` (a column): °C points 5, every other 41 (°F). */
+export const haccpLimit = (unit: SQL) =>
+  sql`(case when ${unit} = '°C' then ${sql.raw(String(HACCP_LIMIT['°C']))} else ${sql.raw(String(HACCP_LIMIT['°F']))} end)`;
+
 /** A case of the HACCP log: where it is and what it reads. */
 export type CaseRef = {
   organization_name: string;
   location_id: number;
   location_name: string;
   timezone: string;
+  controller_id: number;
   controller_name: string;
   point: string;
   point_name: string | null;
@@ -31,6 +36,7 @@ export function caseRef(r: Record<string, unknown>): CaseRef {
     location_id: num(r.location_id),
     location_name: String(r.location_name),
     timezone: String(r.timezone),
+    controller_id: num(r.controller_id),
     controller_name: String(r.controller_name),
     point: String(r.point),
     point_name: (r.point_name as string | null) ?? null,
@@ -48,7 +54,7 @@ export function caseRef(r: Record<string, unknown>): CaseRef {
 export function caseColumns(src: 'g' | 'h' | 'e') {
   const s = sql.raw(src);
   return sql`o.name as organization_name, l.id as location_id, l.name as location_name, l.timezone,
-    coalesce(c.name, c.mac_address) as controller_name, ${s}.point, rp.name as point_name,
+    c.id as controller_id, coalesce(c.name, c.mac_address) as controller_name, ${s}.point, rp.name as point_name,
     split_part(${s}.point, '.', 1) as rack_ref, rk.name as rack_name, coalesce(rp.unit, '°F') as unit, ${s}.lim`;
 }
 
@@ -173,7 +179,7 @@ export function haccpBase(scope: TenantScope, q: Pick<HaccpQuery, 'from' | 'to' 
   const hi = new Date(end.getTime() + 86_400_000).toISOString();
   const local = sql`(h.bucket at time zone l.timezone)`;
   return sql`select l.id as location_id, c.id as controller_id, h.key as point,
-      case when rp.unit = '°C' then 5 else 41 end as lim,
+      ${haccpLimit(sql`rp.unit`)} as lim,
       ${local}::date as day, extract(hour from ${local})::int as hour, h.bucket, h.min, h.max, h.sum, h.count,
       h.product_max
     from readings_hourly h

@@ -159,13 +159,16 @@ export function haccpPdfTable(
       {
         heading: l.haccp.signOffs,
         note: signOffs.length ? l.haccp.signOffsNote : l.haccp.notSigned,
-        columns: columnsOf(l.haccp.signOffCols, () => false).map((c, i) => (i === 4 ? { ...c, width: 3 } : c)),
+        columns: columnsOf(l.haccp.signOffCols, () => false).map((c, i) =>
+          i === 4 || i === 5 ? { ...c, width: 3 } : c,
+        ),
         rows: signOffs.map((s) => [
           s.location_name,
           `${formatDay(s.from ?? '', locale)} – ${formatDay(s.to ?? '', locale)}`,
           s.author_name,
           f.at(s.taken_at, s.location_id),
           s.text,
+          l.haccp.atSigning(s.excursions_without_action, s.excursions),
           [
             l.haccp.entry(s.id),
             s.corrects_id !== null ? l.haccp.correction(s.corrects_id) : null,
@@ -181,7 +184,7 @@ export function haccpPdfTable(
       note: days ? l.haccp.hourlyNote : l.haccp.hourlyOneLocation,
       columns: [{ header: caseCol ?? '', width: 3 }, { header: dayCol ?? '' }, ...hourCols],
       rows: (days ?? []).map((r) => [
-        `${r.location_name} · ${caseLabel(r)}`,
+        `${r.location_name} · ${r.controller_name} · ${caseLabel(r)}`,
         r.day,
         ...r.hours.map((v) => hourCell(v, r.limit)),
       ]),

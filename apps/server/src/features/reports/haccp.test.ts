@@ -208,4 +208,27 @@ describe('reports API: HACCP log', () => {
     const sumOfRows = rows.reduce((s: number, r: { excursions: number }) => s + r.excursions, 0);
     expect(sumOfRows).toBe(expected?.runs);
   });
+
+  it('the demo seed: the case performance report over the same day agrees with the HACCP log', async () => {
+    // The cases seeded by the test above, read by both reports.
+    const q = 'from=2026-05-30&to=2026-05-30';
+    const haccp = (await r.get(`/api/reports/haccp?${q}&per_page=1`, r.manager)).json().summary;
+    const cases = (await r.get(`/api/reports/case_performance?${q}`, r.manager)).json().data.overall;
+    expect(cases).toMatchObject({
+      cases: haccp.cases,
+      hours_logged: haccp.hours_logged,
+      hours_above_limit: haccp.hours_above,
+      excursions: haccp.excursions,
+      // The engine's hours are seeded with the rollups: every hour logged was observed, a defrost a case and day.
+      observed_hours: haccp.hours_logged,
+      defrosts: haccp.cases,
+      defrosts_per_day: 1,
+    });
+    expect(cases.door_openings).toBeGreaterThan(0);
+    // Hours above the limit outside a defrost are time out of range, not 100 % in range.
+    if (cases.hours_above_limit > cases.hours_above_in_defrost) {
+      expect(cases.out_of_range_hours).toBeGreaterThan(0);
+      expect(cases.time_in_range_percent).toBeLessThan(100);
+    }
+  });
 });

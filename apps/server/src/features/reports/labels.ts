@@ -1,4 +1,8 @@
 import type { Locale } from '@rcm/shared/locale';
+import { HACCP_LIMIT } from '@rcm/shared/reports';
+
+/** The HACCP limit as the documents write it. */
+export const LIMIT_TEXT = `${HACCP_LIMIT['°F']} °F / ${HACCP_LIMIT['°C']} °C`;
 
 /** Titles, headings and column headers of the exports (the SPA has its own catalog for the screens). */
 const en = {
@@ -48,7 +52,7 @@ const en = {
   },
   haccp: {
     title: 'HACCP temperature log',
-    note: 'Highest case temperature of each local hour; an excursion is a run of consecutive hours above 41 °F / 5 °C.',
+    note: `Highest case temperature of each local hour; an excursion is a run of consecutive hours above ${LIMIT_TEXT}.`,
     locations: 'Locations',
     cases: 'Cases',
     hoursLogged: 'Hours logged',
@@ -82,7 +86,15 @@ const en = {
     correctedBy: (id: number) => `corrected by entry #${id}`,
     signOffs: 'Sign-off',
     signOffsNote: 'The responsible person’s signature of each location’s log for the period.',
-    signOffCols: ['Location', 'Period', 'Signed by', 'Signed at', 'Statement', 'Entry'],
+    signOffCols: ['Location', 'Period', 'Signed by', 'Signed at', 'Statement', 'When signed', 'Entry'],
+    atSigning: (open: number | null, total: number | null) =>
+      open === null || total === null
+        ? '—'
+        : total === 0
+          ? 'No excursions'
+          : open === 0
+            ? `Every excursion (${total}) had a corrective action`
+            : `${open} of ${total} excursions had no corrective action`,
     notSigned: 'Not signed: no sign-off covers this period.',
     hourly: 'Hourly log',
     hourlyNote: 'Highest temperature of each local hour; * above the limit.',
@@ -186,7 +198,7 @@ const es: typeof en = {
   },
   haccp: {
     title: 'Registro de temperaturas HACCP',
-    note: 'Temperatura más alta de la vitrina en cada hora local; una desviación es una serie de horas consecutivas sobre 41 °F / 5 °C.',
+    note: `Temperatura más alta de la vitrina en cada hora local; una desviación es una serie de horas consecutivas sobre ${LIMIT_TEXT}.`,
     locations: 'Ubicaciones',
     cases: 'Vitrinas',
     hoursLogged: 'Horas registradas',
@@ -220,7 +232,15 @@ const es: typeof en = {
     correctedBy: (id) => `corregido por el registro #${id}`,
     signOffs: 'Firma',
     signOffsNote: 'La firma del responsable de la bitácora de cada ubicación para el periodo.',
-    signOffCols: ['Ubicación', 'Periodo', 'Firmado por', 'Firmado el', 'Declaración', 'Registro'],
+    signOffCols: ['Ubicación', 'Periodo', 'Firmado por', 'Firmado el', 'Declaración', 'Al firmar', 'Registro'],
+    atSigning: (open, total) =>
+      open === null || total === null
+        ? '—'
+        : total === 0
+          ? 'Sin desviaciones'
+          : open === 0
+            ? `Todas las desviaciones (${total}) tenían acción correctiva`
+            : `${open} de ${total} desviaciones no tenían acción correctiva`,
     notSigned: 'Sin firmar: ninguna firma cubre este periodo.',
     hourly: 'Registro por hora',
     hourlyNote: 'Temperatura más alta de cada hora local; * sobre el límite.',

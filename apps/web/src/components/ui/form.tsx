@@ -134,13 +134,22 @@ export function apiErrors(err: unknown, networkMessage: string): { fields: [stri
   return { fields, root: err.code === 'network' ? networkMessage : err.message };
 }
 
-/** Puts the API's refusal on the form: each field's message under its field, anything else on top. */
+/**
+ * Puts the API's refusal on the form: each field's message under its field, anything else on top.
+ * `shown`, when given, names the fields the form displays: a refusal of any other field (one the
+ * request sends from elsewhere, such as the record it is about) is shown on top, not lost.
+ */
 export function applyServerErrors<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'setError'>,
   err: unknown,
   networkMessage: string,
+  shown?: readonly Path<T>[],
 ): void {
   const { fields, root } = apiErrors(err, networkMessage);
-  for (const [field, message] of fields) form.setError(field as Path<T>, { message });
-  if (root) form.setError('root', { message: root });
+  const top: string[] = root ? [root] : [];
+  for (const [field, message] of fields) {
+    if (shown && !shown.includes(field as Path<T>)) top.push(message);
+    else form.setError(field as Path<T>, { message });
+  }
+  if (top.length > 0) form.setError('root', { message: top.join(' ') });
 }

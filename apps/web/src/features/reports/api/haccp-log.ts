@@ -3,6 +3,7 @@ import type {
   HaccpEntry,
   HaccpEntryKind,
   HaccpExcursion,
+  HaccpExcursionSummary,
   HaccpSignOffBody,
 } from '@rcm/shared/haccp';
 import type { ListMeta } from '@rcm/shared/pagination';
@@ -18,7 +19,7 @@ export const haccpExcursionsQuery = (range: Range, page: number) =>
   queryOptions({
     queryKey: ['reports', 'haccp', 'excursions', range, page],
     queryFn: () =>
-      api<{ data: HaccpExcursion[]; meta: ListMeta }>(
+      api<{ data: HaccpExcursion[]; meta: ListMeta; summary: HaccpExcursionSummary }>(
         `reports/haccp/excursions?${toQueryString({ ...range, page, per_page: 20 })}`,
       ),
     placeholderData: keepPreviousData,

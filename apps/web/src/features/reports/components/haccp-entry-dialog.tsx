@@ -1,4 +1,4 @@
-import type { HaccpAction, HaccpEntry, HaccpExcursion } from '@rcm/shared/haccp';
+import type { HaccpAction, HaccpEntry, HaccpExcursion, HaccpExcursionSummary } from '@rcm/shared/haccp';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,13 +20,44 @@ const toLocalInput = (d: Date) => {
 
 export type Target =
   | { kind: 'corrective_action'; excursion: HaccpExcursion; corrects?: HaccpAction }
-  | { kind: 'sign_off'; location_id: number; from: string; to: string; corrects?: HaccpEntry };
+  | {
+      kind: 'sign_off';
+      location_id: number;
+      from: string;
+      to: string;
+      corrects?: HaccpEntry;
+      /** The period's excursions and those without a corrective action (the signer is told before signing). */
+      excursions?: HaccpExcursionSummary | undefined;
+    };
 
 /** Which dialog is open: the excursion or period, and the entry corrected. */
 export const targetKey = (t: Target) =>
   t.kind === 'corrective_action'
     ? `a-${t.excursion.controller_id}-${t.excursion.point}-${t.excursion.start}-${t.corrects?.id ?? ''}`
     : `s-${t.location_id}-${t.from}-${t.to}-${t.corrects?.id ?? ''}`;
+
+/** A warning the signer reads before signing (excursions without a corrective action). */
+export const warningBox =
+  'rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50';
+
+/** What the signer is told of the period's excursions before signing. */
+function SignWarning(props: { summary: HaccpExcursionSummary }) {
+  const { t } = useTranslation();
+  const { excursions, without_action } = props.summary;
+  if (without_action > 0)
+    return (
+      <p className={warningBox} data-testid="haccp-sign-warning">
+        {t('reports.haccp.log.signOpen', { open: without_action, count: excursions })}
+      </p>
+    );
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-200">
+      {excursions === 0
+        ? t('reports.haccp.log.signNoExcursion')
+        : t('reports.haccp.log.signAllActioned', { count: excursions })}
+    </p>
+  );
+}
 
 const entryForm = z.object({ text: z.string().trim().max(2000), taken_at: z.string() });
 type EntryForm = z.infer<typeof entryForm>;
@@ -80,7 +111,12 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
       await queryClient.invalidateQueries({ queryKey: ['reports', 'haccp'] });
       close();
     } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
+      applyServerErrors(
+        form,
+        err,
+        t('errors.network'),
+        target.kind === 'corrective_action' ? ['text', 'taken_at'] : ['text'],
+      );
     }
   });
   if (!target) return null;
@@ -98,11 +134,12 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
         <p className="text-sm text-slate-700 dark:text-slate-200">
           {target.kind === 'corrective_action'
             ? t('reports.haccp.log.actionIntro', {
-                case: haccpCaseLabel(target.excursion, t),
+                case: `${target.excursion.controller_name} · ${haccpCaseLabel(target.excursion, t)}`,
                 start: formatInZone(target.excursion.start, target.excursion.timezone),
               })
             : t('reports.haccp.log.signIntro', { from: formatDay(target.from), to: formatDay(target.to) })}
         </p>
+        {target.kind === 'sign_off' && target.excursions ? <SignWarning summary={target.excursions} /> : null}
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.haccp.log.signedNote')}</p>
         <RootError message={form.formState.errors.root?.message} />
         <TextArea

@@ -1,5 +1,5 @@
 import { formatDuration } from '@rcm/shared/duration';
-import type { HaccpAction } from '@rcm/shared/haccp';
+import type { HaccpAction, HaccpEntry } from '@rcm/shared/haccp';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useState } from 'react';
@@ -13,7 +13,15 @@ import { userCan } from '../../../lib/user-can.ts';
 import { haccpEntriesQuery, haccpExcursionsQuery } from '../api/haccp-log.ts';
 import type { ReportFilters } from '../api/reports.ts';
 import { haccpCaseLabel } from './haccp-bars.ts';
-import { EntryDialog, type Target, targetKey } from './haccp-entry-dialog.tsx';
+import { EntryDialog, type Target, targetKey, warningBox } from './haccp-entry-dialog.tsx';
+
+/** What a sign-off records of the period's excursions when it was signed (null: not kept for it). */
+function atSigning(s: HaccpEntry, t: (key: string, o?: Record<string, unknown>) => string): string | null {
+  if (s.excursions === null || s.excursions_without_action === null) return null;
+  if (s.excursions === 0) return t('reports.haccp.log.atSigningNone');
+  if (s.excursions_without_action === 0) return t('reports.haccp.log.atSigningAll', { count: s.excursions });
+  return t('reports.haccp.log.atSigningOpen', { open: s.excursions_without_action, count: s.excursions });
+}
 
 /** Who did what and when; a signed entry shows it cannot change and offers a correction instead. */
 function ActionItem(props: { action: HaccpAction; timeZone: string; canCorrect: boolean; onCorrect: () => void }) {
@@ -72,10 +80,17 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
   const canAct = userCan(user, 'haccp.correctiveAction');
   const canSign = userCan(user, 'haccp.signOff');
   const locationId = props.filters.location_id;
+  const summary = excursions.data?.summary;
+  const open = summary && summary.without_action > 0 ? summary : null;
   return (
     <>
       <Section title={t('reports.haccp.log.excursionsTitle')} id="haccp-excursions">
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('reports.haccp.log.excursionsIntro')}</p>
+        {open ? (
+          <p className={`mb-3 ${warningBox}`} data-testid="haccp-open-summary">
+            {t('reports.haccp.log.openSummary', { open: open.without_action, count: open.excursions })}
+          </p>
+        ) : null}
         {excursions.data?.data.length === 0 ? <p className="text-sm">{t('reports.haccp.log.noExcursions')}</p> : null}
         <ol className="space-y-3">
           {(excursions.data?.data ?? []).map((e) => (
@@ -86,7 +101,7 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
                   <p className="font-semibold">
-                    {e.location_name} · {haccpCaseLabel(e, t)}
+                    {e.location_name} · {e.controller_name} · {haccpCaseLabel(e, t)}
                   </p>
                   <p className="text-slate-700 dark:text-slate-200">
                     {t('reports.haccp.log.span', {
@@ -155,6 +170,11 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
                     })}
                   </p>
                   {s.text ? <p>{s.text}</p> : null}
+                  {atSigning(s, t) ? (
+                    <p className={s.excursions_without_action ? 'text-red-800 dark:text-red-300' : undefined}>
+                      {atSigning(s, t)}
+                    </p>
+                  ) : null}
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
                     <span>{t('reports.haccp.log.entry', { id: s.id })}</span>
                     {s.corrects_id !== null ? (
@@ -188,6 +208,11 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
               ))}
             </ul>
             {signOffs.data ? <Pagination meta={signOffs.data.meta} onPage={setSignPage} /> : null}
+            {canSign && open ? (
+              <p className={`mt-3 ${warningBox}`}>
+                {t('reports.haccp.log.signOpen', { open: open.without_action, count: open.excursions })}
+              </p>
+            ) : null}
             {canSign ? (
               <button
                 type="button"
@@ -198,6 +223,7 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
                     location_id: locationId,
                     from: props.filters.from,
                     to: props.filters.to,
+                    excursions: summary,
                   })
                 }
               >

@@ -1,7 +1,8 @@
 import type { CaseFigures } from '@rcm/shared/case-performance';
+import { HACCP_LIMIT } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
 import { ReportSection, TableWrap, tableClass, td, th } from '../components/report-parts.tsx';
@@ -10,7 +11,12 @@ const num = (n: number | null, digits = 1) => (n === null ? '—' : formatNumber
 
 /** The figure columns every row of the report has, in order. */
 const FIGURE_COLS = [
+  'observedLogged',
   'timeInRange',
+  'outOfRange',
+  'hoursAbove',
+  'aboveInDefrost',
+  'excursions',
   'defrostsPerDay',
   'avgDefrost',
   'longestDefrost',
@@ -23,7 +29,12 @@ const FIGURE_COLS = [
 function FigureCells(props: { f: CaseFigures }) {
   const f = props.f;
   const values = [
+    `${num(f.observed_hours)} / ${num(f.hours_logged, 0)}`,
     f.time_in_range_percent === null ? '—' : `${num(f.time_in_range_percent)} %`,
+    num(f.out_of_range_hours),
+    String(f.hours_above_limit),
+    String(f.hours_above_in_defrost),
+    String(f.excursions),
     num(f.defrosts_per_day),
     num(f.avg_defrost_minutes),
     num(f.longest_defrost_minutes),
@@ -75,6 +86,17 @@ export function CasePerformancePage() {
           <>
             <p className="text-sm text-slate-700 dark:text-slate-200">
               {t('cases.report.cases', { count: o.cases })} · {t('cases.report.timeInRangeHint')}
+            </p>
+            <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="case-coverage">
+              {r.observed.from && r.observed.to
+                ? t('cases.report.observed', {
+                    from: formatDateTime(r.observed.from),
+                    to: formatDateTime(r.observed.to),
+                    observed: num(o.observed_hours),
+                    logged: num(o.hours_logged, 0),
+                  })
+                : t('cases.report.notObserved', { logged: num(o.hours_logged, 0) })}{' '}
+              {t('cases.report.haccpHint', { limit: `${HACCP_LIMIT['°F']} °F / ${HACCP_LIMIT['°C']} °C` })}
             </p>
             <ReportSection title={t('cases.report.perLocation')}>
               <TableWrap label={t('cases.report.perLocation')}>

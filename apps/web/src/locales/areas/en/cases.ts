@@ -24,7 +24,18 @@ export const en = {
     controller: 'Controller',
     timeInRange: 'Time in range',
     timeInRangeHint: 'Share of the observed time, defrosts and their recovery left out',
-    defrostsPerDay: 'Defrosts per day',
+    observed:
+      'Time in range, time out of range, defrosts and door openings cover what the alarm engine observed: from {{from}} to {{to}}, {{observed}} of the {{logged}} hours logged.',
+    notObserved:
+      'The alarm engine observed none of the {{logged}} hours logged: time in range, defrosts and door openings are not known for them.',
+    haccpHint:
+      'Hours above the limit ({{limit}}) and excursions are the HACCP log’s, from the same days’ hourly highs; those in a defrost or its recovery are counted apart.',
+    observedLogged: 'Observed / logged h',
+    outOfRange: 'Out of range h',
+    hoursAbove: 'Hours above limit',
+    aboveInDefrost: 'Above, in defrost',
+    excursions: 'Excursions',
+    defrostsPerDay: 'Defrosts per observed day',
     avgDefrost: 'Average defrost',
     longestDefrost: 'Longest defrost',
     doorOpenings: 'Door openings',

@@ -138,6 +138,20 @@ export const en = {
       sign: 'Sign',
       signedToast: 'Log signed.',
       signedBy: 'Signed by {{who}} for {{at}}, on {{when}}',
+      openSummary_one: '{{open}} of {{count}} excursion in this range has no corrective action.',
+      openSummary_other: '{{open}} of {{count}} excursions in this range have no corrective action.',
+      signOpen_one:
+        '{{open}} of {{count}} excursion in this period has no corrective action. Record what was done before signing; if you sign now, the sign-off records that it had none.',
+      signOpen_other:
+        '{{open}} of {{count}} excursions in this period have no corrective action. Record what was done before signing; if you sign now, the sign-off records that they had none.',
+      signAllActioned_one: 'The excursion in this period has a corrective action.',
+      signAllActioned_other: 'Every excursion in this period ({{count}}) has a corrective action.',
+      signNoExcursion: 'No excursion in this period.',
+      atSigningOpen_one: 'When signed: {{open}} of {{count}} excursion had no corrective action',
+      atSigningOpen_other: 'When signed: {{open}} of {{count}} excursions had no corrective action',
+      atSigningAll_one: 'When signed: the excursion had a corrective action',
+      atSigningAll_other: 'When signed: every excursion ({{count}}) had a corrective action',
+      atSigningNone: 'When signed: no excursion',
     },
   },
   response: {

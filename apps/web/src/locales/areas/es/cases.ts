@@ -27,7 +27,18 @@ export const es: Widen<typeof en> = {
     controller: 'Controlador',
     timeInRange: 'Tiempo en rango',
     timeInRangeHint: 'Parte del tiempo observado, sin los deshielos ni su recuperación',
-    defrostsPerDay: 'Deshielos por día',
+    observed:
+      'El tiempo en rango y fuera de rango, los deshielos y las aperturas de puerta cubren lo que observó el motor de alarmas: del {{from}} al {{to}}, {{observed}} de las {{logged}} horas registradas.',
+    notObserved:
+      'El motor de alarmas no observó ninguna de las {{logged}} horas registradas: no se conocen para ellas el tiempo en rango, los deshielos ni las aperturas de puerta.',
+    haccpHint:
+      'Las horas sobre el límite ({{limit}}) y las desviaciones son las de la bitácora HACCP, de las máximas por hora de los mismos días; las de un deshielo o su recuperación se cuentan aparte.',
+    observedLogged: 'Horas observadas / registradas',
+    outOfRange: 'Fuera de rango h',
+    hoursAbove: 'Horas sobre el límite',
+    aboveInDefrost: 'Sobre el límite, en deshielo',
+    excursions: 'Desviaciones',
+    defrostsPerDay: 'Deshielos por día observado',
     avgDefrost: 'Deshielo promedio',
     longestDefrost: 'Deshielo más largo',
     doorOpenings: 'Aperturas de puerta',

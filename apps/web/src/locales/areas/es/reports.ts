@@ -141,6 +141,20 @@ export const es: Widen<typeof en> = {
       sign: 'Firmar',
       signedToast: 'Bitácora firmada.',
       signedBy: 'Firmado por {{who}} para {{at}}, el {{when}}',
+      openSummary_one: '{{open}} de {{count}} desviación de este periodo no tiene acción correctiva.',
+      openSummary_other: '{{open}} de {{count}} desviaciones de este periodo no tienen acción correctiva.',
+      signOpen_one:
+        '{{open}} de {{count}} desviación de este periodo no tiene acción correctiva. Registra lo que se hizo antes de firmar; si firmas ahora, la firma registra que no la tenía.',
+      signOpen_other:
+        '{{open}} de {{count}} desviaciones de este periodo no tienen acción correctiva. Registra lo que se hizo antes de firmar; si firmas ahora, la firma registra que no la tenían.',
+      signAllActioned_one: 'La desviación de este periodo tiene acción correctiva.',
+      signAllActioned_other: 'Todas las desviaciones de este periodo ({{count}}) tienen acción correctiva.',
+      signNoExcursion: 'Ninguna desviación en este periodo.',
+      atSigningOpen_one: 'Al firmar: {{open}} de {{count}} desviación no tenía acción correctiva',
+      atSigningOpen_other: 'Al firmar: {{open}} de {{count}} desviaciones no tenían acción correctiva',
+      atSigningAll_one: 'Al firmar: la desviación tenía acción correctiva',
+      atSigningAll_other: 'Al firmar: todas las desviaciones ({{count}}) tenían acción correctiva',
+      atSigningNone: 'Al firmar: ninguna desviación',
     },
   },
   response: {
