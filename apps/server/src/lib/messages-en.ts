@@ -85,6 +85,7 @@ export const EN_US: Catalog = {
     haccp_correction_invalid: 'Choose an entry of the same kind, place and excursion that has not been corrected yet.',
     not_an_excursion: 'No excursion of this case starts at that hour.',
     date_in_future: 'The date cannot be in the future.',
+    invalid_unicode: 'This text holds a character that is not valid Unicode. Remove it or type it again.',
   },
   inUse: {
     item_open_orders: (n) => `This item is on ${n === 1 ? 'an open purchase order' : `${n} open purchase orders`}.`,

@@ -86,6 +86,7 @@ export const ES_MX: Catalog = {
     haccp_correction_invalid: 'Elige un registro del mismo tipo, lugar y desviación que aún no se haya corregido.',
     not_an_excursion: 'Ninguna desviación de este exhibidor empieza a esa hora.',
     date_in_future: 'La fecha no puede estar en el futuro.',
+    invalid_unicode: 'Este texto contiene un carácter que no es Unicode válido. Quítalo o escríbelo de nuevo.',
   },
   inUse: {
     item_open_orders: (n) =>
