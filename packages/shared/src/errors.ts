@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'already_acknowledged',
   'already_cleared',
   'entry_signed',
+  'push_endpoint_taken',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
