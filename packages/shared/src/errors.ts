@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'already_cleared',
   'entry_signed',
   'push_endpoint_taken',
+  'account_throttled',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -37,6 +37,8 @@ export const EN_US: Catalog = {
     already_cleared: 'This alarm is already cleared: nothing changed.',
     entry_signed:
       'This HACCP log entry is signed and cannot be changed or removed. Record a correction that names it instead.',
+    account_throttled:
+      'Too many failed sign-ins for this account. Wait a few minutes (at most five) and try again, or reset your password.',
     push_endpoint_taken:
       'This push subscription belongs to another person. Subscribe this browser again to get one of its own.',
   },

@@ -37,6 +37,8 @@ export const ES_MX: Catalog = {
     already_cleared: 'Esta alarma ya está resuelta: no cambió nada.',
     entry_signed:
       'Este registro de la bitácora HACCP está firmado y no se puede cambiar ni eliminar. Registra en su lugar una corrección que lo nombre.',
+    account_throttled:
+      'Demasiados intentos fallidos de inicio de sesión en esta cuenta. Espera unos minutos (cinco como máximo) y vuelve a intentarlo, o restablece tu contraseña.',
     push_endpoint_taken:
       'Esta suscripción push pertenece a otra persona. Vuelve a suscribir este navegador para obtener una propia.',
   },
