@@ -14,6 +14,7 @@ import { createPushRepo } from './push-repo.ts';
 import { pushRoutes } from './push-routes.ts';
 import { ackLinkRoutes } from './routes.ts';
 import { twilioOf } from './twilio.ts';
+import { purgeTwilioRequests } from './twilio-repo.ts';
 import { twilioRoutes } from './twilio-routes.ts';
 import { createWebhooks } from './webhooks.ts';
 import { webhookRoutes } from './webhooks-routes.ts';
@@ -57,6 +58,7 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
         acknowledger,
         authToken: twilio ? (ctx.config.TWILIO_AUTH_TOKEN ?? null) : null,
         publicUrl: publicUrlOf(ctx.config),
+        now: ctx.now,
       }),
     );
   };
@@ -70,6 +72,12 @@ export function channelsTasks(ctx: FeatureContext): ScheduledTask[] {
       name: 'ack-links-purge',
       everyMs: 60 * 60_000,
       run: async (db) => void (await deleteExpiredAckLinks(db, new Date(ctx.now().getTime() - ACK_LINK_TTL_MS))),
+    },
+    {
+      // Twilio requests past their memory (twilio-repo.ts: a year for SMS replies, two days for the rest).
+      name: 'twilio-requests-purge',
+      everyMs: 60 * 60_000,
+      run: (db) => purgeTwilioRequests(db, ctx.now()),
     },
   ];
 }
