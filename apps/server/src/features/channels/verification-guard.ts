@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
+import { can } from '../auth/can.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { countriesOf, countryOf } from './countries.ts';
 import type { VerificationRepo } from './verification-repo.ts';
@@ -42,7 +43,7 @@ export function createVerificationGuard(deps: { repo: VerificationRepo; from: st
         await repo.record({ ...entry, refused });
         throw err;
       };
-      if (!ctx.permissions.has('alarms_view')) await refuse('not_pageable', new AppError(403, 'not_pageable'));
+      if (!can(ctx, 'alarm.view')) await refuse('not_pageable', new AppError(403, 'not_pageable'));
       if (!country || !(await allowedCountries(organizationId)).includes(country))
         await refuse('country', fieldError('address', 'phone_country_not_allowed'));
       const since = new Date(now().getTime() - DAY_MS);
