@@ -4,7 +4,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { query } from '../../lib/sql.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { advance, headers } from '../../test/helpers.ts';
+import { advance, headers, userByEmail } from '../../test/helpers.ts';
 import { FREE_FAILURES, MAX_WAIT_MS, waitAfter } from './throttle.ts';
 
 let t: TestApp;
@@ -88,6 +88,24 @@ describe('per-account sign-in throttle', () => {
     } finally {
       await other.app.close();
     }
+  });
+});
+
+describe('the owner is never kept out', () => {
+  it('clears the failures counted against an address once its owner resets the password', async () => {
+    const email = 'viewer@example.com';
+    for (let i = 0; i < FREE_FAILURES; i++) await signIn(t.app, email, 'wrong');
+    expect((await signIn(t.app, email, 'demo1234')).statusCode).toBe(429);
+    const user = await userByEmail(t.database, email);
+    const link = await t.context.shared.passwordLinks.send(t.database.db, user, 'reset');
+    const token = new URL(link).searchParams.get('token');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Cold-Room-Door-42' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await signIn(t.app, email, 'Cold-Room-Door-42')).statusCode).toBe(200);
   });
 });
 

@@ -32,8 +32,8 @@ export function createPasswordLinks(deps: {
   /** Where links point: the console's public address. */
   publicUrl: () => string;
   now: () => Date;
-  /** Holds back reset emails to one address asked for again and again. */
-  throttle: Pick<AccountThrottle, 'resetAllowed'>;
+  /** Holds back reset emails to one address asked for again and again; a reset clears sign-in failures. */
+  throttle: Pick<AccountThrottle, 'resetAllowed' | 'signedIn'>;
 }) {
   const { db, tokens, audit, now } = deps;
 
@@ -114,6 +114,8 @@ export function createPasswordLinks(deps: {
         );
       });
       await deps.users.revokeUserSessions(row.userId, now());
+      // The owner proved the address: sign-in failures counted against it (someone guessing) are cleared.
+      await deps.throttle.signedIn(row.email);
     },
   };
 }
