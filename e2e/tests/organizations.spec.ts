@@ -147,7 +147,14 @@ test('the organization edit page is accessible and a manager cannot open another
   await loginAs(DEMO.manager);
   await page.goto('/organizations/2/edit');
   await expect(page.getByRole('heading', { level: 1, name: 'Editar organización' })).toBeVisible();
+  // Its countries for SMS and calls, with the last day's verification codes.
+  const countries = page.getByRole('region', { name: 'Países para SMS y llamadas' });
+  await expect(countries.getByText(/enviados: \d+, rechazados: \d+/)).toBeVisible();
   await expectAccessible(page, '/organizations/{id}/edit');
+  await countries.getByLabel('Países (códigos ISO, p. ej. US, MX)').fill('US, XX');
+  await countries.getByLabel('Países (códigos ISO, p. ej. US, MX)').press('Enter');
+  await expect(countries.getByText('Este no es un código de país (ISO 3166, p. ej. US o MX).')).toBeVisible();
+  await expectAccessible(page, '/organizations/{id}/edit (countries refused)');
   await page.goto('/organizations/3/view');
   await expect(page.getByText('Esta organización no existe o no tienes acceso a ella.')).toBeVisible();
 });

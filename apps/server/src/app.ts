@@ -50,6 +50,7 @@ import { unauthenticated } from './lib/errors.ts';
 import { serverRoot } from './lib/paths.ts';
 import { DebugRequestLog } from './lib/request-log.ts';
 import { helmetOptions, inlineScriptSources, registerSecurityHeaders } from './lib/security-headers.ts';
+import { installWellFormedGuard } from './lib/well-formed.ts';
 import './features/auth/fastify-types.ts';
 
 export type AppDeps = {
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   installErrorHandler(app);
+  installWellFormedGuard(app);
   // Health, readiness and metrics (features/ops); the ingest pipeline is timed for the latency histogram.
   const metrics = createMetrics({ db: database.db, bus, log: app.log, instance: config.INSTANCE_ID });
   metrics.instrument(ingest.pipeline);

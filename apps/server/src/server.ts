@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureReadingsPartitions } from './db/readings-partitions.ts';
 import { alarmsTasks } from './features/alarms/module.ts';
+import { authTasks } from './features/auth/module.ts';
 import { channelsTasks } from './features/channels/module.ts';
 import { pushSenderOf } from './features/channels/push.ts';
 import { twilioOf } from './features/channels/twilio.ts';
@@ -196,6 +197,7 @@ export async function startServer(deps: {
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
             ...alarmsTasks(context),
             ...channelsTasks(context),
+            ...authTasks(context),
             {
               // Day partitions of readings a week ahead (db/readings-partitions.ts).
               name: 'readings-partitions',

@@ -170,3 +170,28 @@ export const pushPayload = z.object({
   badge: z.number().int().min(0),
 });
 export type PushPayload = z.infer<typeof pushPayload>;
+
+/** A country as ISO 3166 alpha-2 ("US", "MX"). */
+const countryCode = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/));
+
+/**
+ * `PUT /api/organizations/{id}/phone-countries`: the countries its people's numbers may be in for
+ * SMS and calls; null: the countries of its locations' phone numbers.
+ */
+export const phoneCountriesBody = z.object({ countries: z.array(countryCode).max(50).nullable() }).strict();
+export type PhoneCountriesBody = z.infer<typeof phoneCountriesBody>;
+
+/** `GET /api/organizations/{id}/phone-countries`: the setting, what applies, and the last day's verification codes. */
+export const phoneCountriesView = z.object({
+  /** Set by an administrator; null: `default_countries` apply. */
+  countries: z.array(z.string()).nullable(),
+  /** The countries of its locations' phone numbers (and of the console's own sending number). */
+  default_countries: z.array(z.string()),
+  /** Verification codes its people asked for in the last 24 hours: sent, and refused (limits, countries, who may be paged). */
+  last_day: z.object({ sent: z.number().int(), refused: z.number().int() }),
+});
+export type PhoneCountriesView = z.infer<typeof phoneCountriesView>;

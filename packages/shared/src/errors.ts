@@ -30,6 +30,11 @@ export const ERROR_CODES = [
   'already_acknowledged',
   'already_cleared',
   'entry_signed',
+  'push_endpoint_taken',
+  'account_throttled',
+  'not_pageable',
+  'verification_limit',
+  'verification_limit_organization',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

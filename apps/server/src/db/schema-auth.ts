@@ -42,3 +42,17 @@ export const sessions = pgTable(
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Failed sign-ins and password-reset requests per account (`login:` or `reset:` and its email in lower
+ * case): past a few failures each next try waits a growing delay, capped at a few minutes, so someone
+ * guessing cannot lock the owner out for long; a successful sign-in clears it. In the database, so
+ * every instance counts the same failures.
+ */
+export const accountThrottles = pgTable('account_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  /** No try is looked at before this time (null: not held back). */
+  blockedUntil: ts('blocked_until'),
+  updatedAt: ts('updated_at').notNull(),
+});

@@ -105,3 +105,46 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/**
+ * The Twilio requests already answered, by what Twilio names them (an SMS's `MessageSid`, a call's
+ * `CallSid` with its page and keys pressed, a status callback's SID and status): a signed request
+ * seen again is a replay and is refused. Rows older than a day are purged (channelsTasks).
+ */
+export const twilioRequests = pgTable(
+  'twilio_requests',
+  {
+    key: text('key').primaryKey(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [index('twilio_requests_received_idx').on(t.receivedAt)],
+);
+
+export const VERIFICATION_REFUSALS = ['not_pageable', 'country', 'user_limit', 'organization_limit'] as const;
+export type VerificationRefusal = (typeof VERIFICATION_REFUSALS)[number];
+
+/**
+ * Every verification code asked for (by SMS or a call, on adding a number or asking again): sent, or
+ * refused and why. The daily limits per person and per organization count the sent ones; the
+ * organization's settings show both counts. Kept 30 days.
+ */
+export const verificationSends = pgTable(
+  'verification_sends',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The person's organization at the time (null: the service company's staff). */
+    organizationId: integer('organization_id'),
+    type: text('type', { enum: ['sms', 'voice'] }).notNull(),
+    /** The number's country (ISO 3166 alpha-2), null when its code names none. */
+    country: text('country'),
+    refused: text('refused', { enum: VERIFICATION_REFUSALS }),
+    at: ts('at').notNull(),
+  },
+  (t) => [
+    index('verification_sends_user_idx').on(t.userId, t.at),
+    index('verification_sends_organization_idx').on(t.organizationId, t.at),
+  ],
+);

@@ -45,6 +45,11 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     /** Archived: hidden from lists and pickers; its alarms, jobs and report rows stay readable. */
     archivedAt: ts('archived_at'),
+    /**
+     * The countries (ISO 3166 alpha-2) its people's phone numbers may be in for SMS and calls; null:
+     * the countries of its locations' phone numbers (features/channels/countries.ts).
+     */
+    phoneCountries: text('phone_countries').array(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('organizations_name_trgm').using('gin', t.name.op('gin_trgm_ops'))],

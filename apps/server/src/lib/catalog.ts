@@ -44,7 +44,10 @@ export type FieldMessageKey =
   | 'code_not_sent'
   | 'push_endpoint_private'
   | 'push_endpoint_invalid'
-  | 'webhook_url_private';
+  | 'webhook_url_private'
+  | 'invalid_unicode'
+  | 'phone_country_not_allowed'
+  | 'phone_country_unknown';
 
 /** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
 export type InUseKey =

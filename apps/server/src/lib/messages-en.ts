@@ -37,6 +37,15 @@ export const EN_US: Catalog = {
     already_cleared: 'This alarm is already cleared: nothing changed.',
     entry_signed:
       'This HACCP log entry is signed and cannot be changed or removed. Record a correction that names it instead.',
+    account_throttled:
+      'Too many failed sign-ins for this account. Wait a few minutes (at most five) and try again, or reset your password.',
+    not_pageable:
+      'Only people who can see alarms are paged, so only they add phone numbers. Ask an administrator if you should be paged.',
+    verification_limit: 'You have been sent 5 verification codes in the last 24 hours. Try again tomorrow.',
+    verification_limit_organization:
+      'Your organization has been sent its 50 verification codes for the last 24 hours. Try again tomorrow, or ask an administrator.',
+    push_endpoint_taken:
+      'This push subscription belongs to another person. Subscribe this browser again to get one of its own.',
   },
   fields: {
     wrong_password: 'The current password is incorrect.',
@@ -85,6 +94,10 @@ export const EN_US: Catalog = {
     haccp_correction_invalid: 'Choose an entry of the same kind, place and excursion that has not been corrected yet.',
     not_an_excursion: 'No excursion of this case starts at that hour.',
     date_in_future: 'The date cannot be in the future.',
+    phone_country_not_allowed:
+      'Numbers in this country cannot be added for your organization. An administrator can allow more countries in the organization’s settings.',
+    phone_country_unknown: 'This is not a country code (ISO 3166, e.g. US or MX).',
+    invalid_unicode: 'This text holds a character that is not valid Unicode. Remove it or type it again.',
   },
   inUse: {
     item_open_orders: (n) => `This item is on ${n === 1 ? 'an open purchase order' : `${n} open purchase orders`}.`,

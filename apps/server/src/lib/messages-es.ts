@@ -37,6 +37,15 @@ export const ES_MX: Catalog = {
     already_cleared: 'Esta alarma ya está resuelta: no cambió nada.',
     entry_signed:
       'Este registro de la bitácora HACCP está firmado y no se puede cambiar ni eliminar. Registra en su lugar una corrección que lo nombre.',
+    account_throttled:
+      'Demasiados intentos fallidos de inicio de sesión en esta cuenta. Espera unos minutos (cinco como máximo) y vuelve a intentarlo, o restablece tu contraseña.',
+    not_pageable:
+      'Solo se avisa a quienes pueden ver alarmas, así que solo ellos agregan números de teléfono. Pregunta a un administrador si deberían avisarte.',
+    verification_limit: 'Te enviamos 5 códigos de verificación en las últimas 24 horas. Inténtalo de nuevo mañana.',
+    verification_limit_organization:
+      'Tu organización ya recibió sus 50 códigos de verificación de las últimas 24 horas. Inténtalo mañana o pregunta a un administrador.',
+    push_endpoint_taken:
+      'Esta suscripción push pertenece a otra persona. Vuelve a suscribir este navegador para obtener una propia.',
   },
   fields: {
     wrong_password: 'La contraseña actual es incorrecta.',
@@ -86,6 +95,10 @@ export const ES_MX: Catalog = {
     haccp_correction_invalid: 'Elige un registro del mismo tipo, lugar y desviación que aún no se haya corregido.',
     not_an_excursion: 'Ninguna desviación de esta vitrina empieza a esa hora.',
     date_in_future: 'La fecha no puede estar en el futuro.',
+    phone_country_not_allowed:
+      'No se pueden agregar números de este país para tu organización. Un administrador puede permitir más países en la configuración de la organización.',
+    phone_country_unknown: 'Este no es un código de país (ISO 3166, p. ej. US o MX).',
+    invalid_unicode: 'Este texto contiene un carácter que no es Unicode válido. Quítalo o escríbelo de nuevo.',
   },
   inUse: {
     item_open_orders: (n) =>

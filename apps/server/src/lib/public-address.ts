@@ -8,15 +8,31 @@ import { performance } from 'node:perf_hooks';
 import ipaddr from 'ipaddr.js';
 
 /**
- * Whether an IP address (v4, v6, or v4 mapped into v6) is loopback, private, link-local, unique-local,
+ * Whether an IP address (v4, v6, or v4 carried in v6) is loopback, private, link-local, unique-local,
  * unspecified, multicast or otherwise not a public unicast address. ipaddr.js names the range of
- * every special-purpose block (IANA's registries); only `unicast` is public. A mapped address is
- * judged as the IPv4 address it carries. Anything that does not parse is not public.
+ * every special-purpose block (IANA's registries); only `unicast` is public. IPv6 forms that carry
+ * an IPv4 address: a mapped one (`::ffff:0:0/96`) and a NAT64 one (`64:ff9b::/96`) are judged as the
+ * IPv4 address they carry; the deprecated IPv4-compatible block (`::/96`, `[::127.0.0.1]` is written
+ * `[::7f00:1]`) is never public, nor is 6to4 (`2002::/16`, ipaddr.js's `6to4`) or Teredo. Anything
+ * that does not parse is not public.
  */
 export function isPrivateAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return true;
-  return ipaddr.process(address).range() !== 'unicast';
+  if (!address.includes(':')) return ipaddr.IPv4.parse(address).range() !== 'unicast';
+  const v6 = ipaddr.IPv6.parse(address);
+  if (v6.isIPv4MappedAddress()) return isPrivateAddress(v6.toIPv4Address().toString());
+  const parts = v6.parts;
+  if (parts.slice(0, 6).every((p) => p === 0)) return true;
+  if (v6.match(NAT64, 96)) return isPrivateAddress(embeddedIpv4(parts));
+  return v6.range() !== 'unicast';
 }
+
+/** The well-known NAT64 prefix (RFC 6052); the local-use one (64:ff9b:1::/48) is not public. */
+const NAT64 = ipaddr.IPv6.parse('64:ff9b::');
+
+/** The IPv4 address in an IPv6 address's last 32 bits. */
+const embeddedIpv4 = (parts: number[]) =>
+  [(parts[6] ?? 0) >> 8, (parts[6] ?? 0) & 255, (parts[7] ?? 0) >> 8, (parts[7] ?? 0) & 255].join('.');
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 

@@ -8,6 +8,8 @@ import { failingAudit } from '../../test/audit.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { createAuthService } from '../auth/service.ts';
+import { createAccountThrottle } from '../auth/throttle.ts';
+import { createThrottleRepo } from '../auth/throttle-repo.ts';
 import { createControllersRepo } from '../controllers/repo.ts';
 import { createControllersService } from '../controllers/service.ts';
 import { createLocationsRepo } from '../organizations/locations-repo.ts';
@@ -76,6 +78,7 @@ describe('a change and its audit entry commit together', () => {
       audit: failingAudit,
       read: readerFor(db),
       now,
+      throttle: createAccountThrottle({ repo: createThrottleRepo(db), now }),
     });
     await expect(service.login({ email: 'admin@example.com', password: 'demo1234' })).rejects.toThrow(
       'audit log unavailable',

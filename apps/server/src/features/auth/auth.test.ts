@@ -196,8 +196,13 @@ describe('login rate limit', () => {
   });
   afterAll(() => limited?.close());
 
-  /** A login attempt from `remoteAddress` (the TCP peer), optionally claiming to forward for `forwardedFor`. */
-  const attempt = (opts: { password?: string; locale?: string; remoteAddress?: string; forwardedFor?: string } = {}) =>
+  /**
+   * A login attempt from `remoteAddress` (the TCP peer), optionally claiming to forward for `forwardedFor`;
+   * each test its own address, so that the per-account throttle (account-throttle.test.ts) stays out of it.
+   */
+  const attempt = (
+    opts: { email?: string; password?: string; locale?: string; remoteAddress?: string; forwardedFor?: string } = {},
+  ) =>
     limited.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -206,7 +211,7 @@ describe('login rate limit', () => {
         ...headers(null, opts.locale),
         ...(opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {}),
       },
-      payload: { email: 'admin@example.com', password: opts.password ?? 'wrong-password' },
+      payload: { email: opts.email ?? 'admin@example.com', password: opts.password ?? 'wrong-password' },
     });
 
   it('answers the 4th attempt in a minute with 429 rate_limited', async () => {
@@ -226,13 +231,17 @@ describe('login rate limit', () => {
   it('cannot be dodged by a client forging X-Forwarded-For', async () => {
     const codes: number[] = [];
     for (let i = 1; i <= 4; i++) {
-      codes.push((await attempt({ remoteAddress: '203.0.113.7', forwardedFor: `198.51.100.${i}` })).statusCode);
+      codes.push(
+        (await attempt({ email: 'forged@example.com', remoteAddress: '203.0.113.7', forwardedFor: `198.51.100.${i}` }))
+          .statusCode,
+      );
     }
     expect(codes).toEqual([422, 422, 422, 429]);
   });
 
   it('counts each client separately behind a local reverse proxy', async () => {
-    const viaProxy = (client: string) => attempt({ remoteAddress: '10.0.0.2', forwardedFor: client });
+    const viaProxy = (client: string) =>
+      attempt({ email: `proxied-${client}@example.com`, remoteAddress: '10.0.0.2', forwardedFor: client });
     for (let i = 0; i < 3; i++) expect((await viaProxy('192.0.2.10')).statusCode).toBe(422);
     expect((await viaProxy('192.0.2.10')).statusCode).toBe(429);
     expect((await viaProxy('192.0.2.11')).statusCode).toBe(422);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { readerFor } from '../../db/statement.ts';
+import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { FeatureContext } from '../context.ts';
 import { createPasswordLinks } from './password-links.ts';
@@ -9,6 +10,8 @@ import { createPasswordTokensRepo } from './password-tokens-repo.ts';
 import { createAuthRepo } from './repo.ts';
 import { authRoutes } from './routes.ts';
 import { createAuthService } from './service.ts';
+import { createAccountThrottle } from './throttle.ts';
+import { createThrottleRepo } from './throttle-repo.ts';
 
 /** The session service and the password links, built before the features: the request hook and settings use them. */
 export function createAuth(deps: {
@@ -20,7 +23,8 @@ export function createAuth(deps: {
 }) {
   const { config, db, audit, now } = deps;
   const repo = createAuthRepo(db);
-  const service = createAuthService({ db, repo, audit, read: readerFor(db), now, avatars: config.AVATARS });
+  const throttle = createAccountThrottle({ repo: createThrottleRepo(db), now });
+  const service = createAuthService({ db, repo, audit, read: readerFor(db), now, throttle, avatars: config.AVATARS });
   const passwordLinks = createPasswordLinks({
     db,
     tokens: createPasswordTokensRepo(db),
@@ -28,6 +32,7 @@ export function createAuth(deps: {
     audit,
     publicUrl: deps.publicUrl,
     now,
+    throttle,
   });
   return { service, passwordLinks };
 }
@@ -40,4 +45,15 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     loginRateLimit: ctx.config.LOGIN_RATE_LIMIT,
     log: ctx.log,
   });
+}
+
+/** Per-account throttle rows nobody failed on for an hour are forgotten anyway: removed hourly. */
+export function authTasks(ctx: FeatureContext): ScheduledTask[] {
+  return [
+    {
+      name: 'account-throttles-purge',
+      everyMs: 60 * 60_000,
+      run: (db) => createAccountThrottle({ repo: createThrottleRepo(db), now: ctx.now }).purge(),
+    },
+  ];
 }

@@ -7,6 +7,7 @@ import { renderPasswordEmail } from './account-emails.ts';
 import type { PasswordTokenPurpose, PasswordTokensRepo } from './password-tokens-repo.ts';
 import { hashPassword } from './passwords.ts';
 import type { AuthRepo } from './repo.ts';
+import type { AccountThrottle } from './throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** How long a "choose a password" link lives: a reset 60 minutes, a new account's invitation 7 days. */
@@ -31,6 +32,8 @@ export function createPasswordLinks(deps: {
   /** Where links point: the console's public address. */
   publicUrl: () => string;
   now: () => Date;
+  /** Holds back reset emails to one address asked for again and again; a reset clears sign-in failures. */
+  throttle: Pick<AccountThrottle, 'resetAllowed' | 'signedIn'>;
 }) {
   const { db, tokens, audit, now } = deps;
 
@@ -64,9 +67,12 @@ export function createPasswordLinks(deps: {
 
     /**
      * Forgot password: emails a reset link when the address belongs to an enabled user, and does
-     * nothing otherwise. The caller answers before this runs, so the answer never tells which.
+     * nothing otherwise. The caller answers before this runs, so the answer never tells which. An
+     * address asked for again and again gets its emails with growing waits between them (any address,
+     * known or not).
      */
     async forgot(email: string): Promise<void> {
+      if (!(await deps.throttle.resetAllowed(email))) return;
       const user = await deps.users.findUserByEmail(email);
       if (!user || user.disabled) return;
       await db.transaction(async (tx) => {
@@ -108,6 +114,8 @@ export function createPasswordLinks(deps: {
         );
       });
       await deps.users.revokeUserSessions(row.userId, now());
+      // The owner proved the address: sign-in failures counted against it (someone guessing) are cleared.
+      await deps.throttle.signedIn(row.email);
     },
   };
 }

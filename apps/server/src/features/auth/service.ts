@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { type AuditEntry, type AuditRepo, actingUserId } from '../audit/repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRepo, ResolvedToken, SessionRecord, UserRecord } from './repo.ts';
+import type { AccountThrottle } from './throttle.ts';
 import { emailMd5, hashToken, newToken } from './tokens.ts';
 
 const HOUR = 3_600_000;
@@ -43,10 +44,12 @@ export function createAuthService(deps: {
   audit: AuditRepo;
   read: Reader;
   now: () => Date;
+  /** Holds an account back after repeated failed sign-ins. */
+  throttle: AccountThrottle;
   /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
   avatars?: Avatars;
 }) {
-  const { db, repo, audit, read, now } = deps;
+  const { db, repo, audit, read, now, throttle } = deps;
   const avatars = deps.avatars ?? 'initials';
   /** Per token hash, the context of its last call: only to guess which read to send along (authenticateWith). */
   const guesses = new Map<string, AuthContext>();
@@ -117,10 +120,16 @@ export function createAuthService(deps: {
     /** The signed-in user as the API shows it (`GET /api/auth/user`). */
     present: (ctx: AuthContext) => toAuthUser(ctx, avatars),
 
+    /** 422 for wrong credentials; 429 `account_throttled` after repeated failures for this address. */
     async login(input: { email: string; password: string; remember?: boolean }) {
+      await throttle.beforeSignIn(input.email);
       const user = await repo.findUserByEmail(input.email);
       const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !ok) throw new AppError(422, 'invalid_credentials');
+      if (!user || !ok) {
+        await throttle.signInFailed(input.email);
+        throw new AppError(422, 'invalid_credentials');
+      }
+      await throttle.signedIn(input.email);
       if (user.disabled) throw new AppError(403, 'account_disabled');
       const remember = input.remember ?? false;
       const { token, session } = await openSession(user.id, remember, null, {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../../lib/sql.ts';
 import { addOutsider } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
@@ -268,5 +270,40 @@ describe('push subscriptions', () => {
     expect((await call('DELETE', `account/push-subscriptions/${second.json().data.id}`, tech)).statusCode).toBe(204);
     expect((await call('DELETE', `account/push-subscriptions/${id}`, tech)).statusCode).toBe(404);
     expect((await call('GET', 'account/push-subscriptions', tech)).json().meta.total).toBe(0);
+  });
+
+  it('never moves a subscription to another person who posts its endpoint (409); its owner renews its keys', async () => {
+    const endpoint = 'https://8.8.8.8/push/tech-owned';
+    const owned = await call('POST', 'account/push-subscriptions', tech, subscription(endpoint));
+    expect(owned.statusCode, owned.body).toBe(201);
+    const viewer = await login(t.app, 'viewer@example.com');
+    const taken = await call(
+      'POST',
+      'account/push-subscriptions',
+      viewer,
+      { ...subscription(endpoint), keys: { p256dh: `B${'Z'.repeat(86)}`, auth: 'Z'.repeat(22) } },
+      'es-MX',
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatchObject({
+      code: 'push_endpoint_taken',
+      message: expect.stringMatching(/otra persona/),
+    });
+    const stored = () =>
+      query<{ user_id: number; p256dh: string }>(
+        t.database.db,
+        sql`select user_id, p256dh from push_subscriptions where endpoint = ${endpoint}`,
+      );
+    const techId = (await call('GET', 'auth/user', tech)).json().data.id;
+    expect(await stored()).toEqual([{ user_id: techId, p256dh: `B${'A'.repeat(86)}` }]);
+    expect((await call('GET', 'account/push-subscriptions', viewer)).json().data).toEqual([]);
+    // The owner's browser renewed its keys: the same endpoint takes them.
+    const renewed = await call('POST', 'account/push-subscriptions', tech, {
+      ...subscription(endpoint),
+      keys: { p256dh: `B${'C'.repeat(86)}`, auth: 'C'.repeat(22) },
+    });
+    expect(renewed.statusCode).toBe(201);
+    expect(await stored()).toEqual([{ user_id: techId, p256dh: `B${'C'.repeat(86)}` }]);
+    expect((await call('DELETE', `account/push-subscriptions/${owned.json().data.id}`, tech)).statusCode).toBe(204);
   });
 });

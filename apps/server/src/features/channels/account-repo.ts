@@ -28,6 +28,15 @@ export function createAccountChannelsRepo(db: Db) {
         .where(and(eq(contactMethods.userId, userId), eq(contactMethods.id, id)));
       return row;
     },
+    async hasMethod(userId: number, type: ContactMethodType, address: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: contactMethods.id })
+        .from(contactMethods)
+        .where(
+          and(eq(contactMethods.userId, userId), eq(contactMethods.type, type), eq(contactMethods.address, address)),
+        );
+      return row !== undefined;
+    },
     /** A new method with its first code; undefined when the person already has it. */
     async addMethod(m: {
       userId: number;

@@ -16,6 +16,7 @@ import type { AccountChannelsRepo } from './account-repo.ts';
 import { presentMethod } from './account-repo.ts';
 import { channelCopy } from './alarm-text.ts';
 import type { TwilioClient } from './twilio.ts';
+import type { VerificationGuard } from './verification-guard.ts';
 
 /** A verification code works this long, for this many tries. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -34,6 +35,8 @@ const codeHash = (methodKey: string, code: string) => hashToken(`${methodKey}:${
 export function createAccountChannels(deps: {
   repo: AccountChannelsRepo;
   twilio: TwilioClient | null;
+  /** Who may be sent a code, where, and how many a day (toll fraud). */
+  guard: VerificationGuard;
   push: boolean;
   now: () => Date;
 }) {
@@ -59,9 +62,16 @@ export function createAccountChannels(deps: {
       return (await repo.methods(ctx.user.id)).map(presentMethod);
     },
 
-    /** A new number gets a code; it pages once verified. 422 when Twilio is not set up or the code cannot be sent. */
+    /**
+     * A new number gets a code; it pages once verified. 422 when Twilio is not set up, the number's
+     * country is not the organization's or the code cannot be sent; 403 `not_pageable` for someone
+     * who is never paged; 429 past the daily limits (verification-guard.ts).
+     */
     async addMethod(ctx: AuthContext, body: ContactMethodBody & { address: string }): Promise<ContactMethod> {
       if (!twilio) throw fieldError('type', 'channel_unavailable');
+      if (await repo.hasMethod(ctx.user.id, body.type, body.address))
+        throw fieldError('address', 'contact_method_taken');
+      await deps.guard.admit(ctx, body);
       const code = newCode();
       const key = `${ctx.user.id}:${body.type}:${body.address}`;
       const row = await repo.addMethod({
@@ -86,6 +96,8 @@ export function createAccountChannels(deps: {
       const m = await repo.method(ctx.user.id, id);
       if (!m) throw notFound();
       if (m.verifiedAt) throw new AppError(409, 'conflict');
+      if (!twilio) throw fieldError('type', 'channel_unavailable');
+      await deps.guard.admit(ctx, m);
       const code = newCode();
       const expires = new Date(now().getTime() + CODE_TTL_MS);
       try {

@@ -10,13 +10,17 @@ import { createAckLinks } from './ack-links.ts';
 import { ACK_LINK_TTL_MS, deleteExpiredAckLinks } from './ack-links-repo.ts';
 import { createMyPages } from './my-pages.ts';
 import { myPagesRoutes } from './my-pages-routes.ts';
+import { phoneCountriesRoutes } from './phone-countries-routes.ts';
 import { pushSenderOf } from './push.ts';
 import { createPushAccount } from './push-account.ts';
 import { createPushRepo } from './push-repo.ts';
 import { pushRoutes } from './push-routes.ts';
 import { ackLinkRoutes } from './routes.ts';
 import { twilioOf } from './twilio.ts';
+import { purgeTwilioRequests } from './twilio-repo.ts';
 import { twilioRoutes } from './twilio-routes.ts';
+import { createVerificationGuard } from './verification-guard.ts';
+import { createVerificationRepo } from './verification-repo.ts';
 import { createWebhooks } from './webhooks.ts';
 import { webhookRoutes } from './webhooks-routes.ts';
 
@@ -28,9 +32,15 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const acknowledger = createAcknowledger({ db: ctx.db, bus: ctx.bus, audit: ctx.audit, now: ctx.now });
   const ackLinks = createAckLinks({ db: ctx.db, auth: ctx.auth, acknowledger, now: ctx.now });
   const twilio = twilioOf(ctx.config);
+  const guard = createVerificationGuard({
+    repo: createVerificationRepo(ctx.db),
+    from: ctx.config.TWILIO_FROM ?? null,
+    now: ctx.now,
+  });
   const account = createAccountChannels({
     repo: createAccountChannelsRepo(ctx.db),
     twilio,
+    guard,
     push: true,
     now: ctx.now,
   });
@@ -40,6 +50,7 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     await app.register(myPagesRoutes(createMyPages({ db: ctx.db, now: ctx.now })));
     await app.register(accountChannelRoutes(account));
     await app.register(pushRoutes(push));
+    await app.register(phoneCountriesRoutes({ db: ctx.db, audit: ctx.audit, guard, now: ctx.now }));
     await app.register(
       webhookRoutes(
         createWebhooks({
@@ -60,6 +71,7 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
         acknowledger,
         authToken: twilio ? (ctx.config.TWILIO_AUTH_TOKEN ?? null) : null,
         publicUrl: publicUrlOf(ctx.config),
+        now: ctx.now,
       }),
     );
   };
@@ -73,6 +85,18 @@ export function channelsTasks(ctx: FeatureContext): ScheduledTask[] {
       name: 'ack-links-purge',
       everyMs: 60 * 60_000,
       run: async (db) => void (await deleteExpiredAckLinks(db, new Date(ctx.now().getTime() - ACK_LINK_TTL_MS))),
+    },
+    {
+      // Verification codes asked for are counted over a day and shown for a day; kept 30 days.
+      name: 'verification-sends-purge',
+      everyMs: 60 * 60_000,
+      run: (db) => createVerificationRepo(db).purge(new Date(ctx.now().getTime() - 30 * 24 * 3_600_000)),
+    },
+    {
+      // Twilio requests past their memory (twilio-repo.ts: a year for SMS replies, two days for the rest).
+      name: 'twilio-requests-purge',
+      everyMs: 60 * 60_000,
+      run: (db) => purgeTwilioRequests(db, ctx.now()),
     },
   ];
 }

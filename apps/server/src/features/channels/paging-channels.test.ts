@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import twilio from 'twilio';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +12,7 @@ import { processOutbox } from '../notifications/alarm-outbox.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { deliverPages } from './deliver.ts';
 import { releaseClaims } from './deliver-repo.ts';
+import { firstTwilioRequest, purgeTwilioRequests } from './twilio-repo.ts';
 
 let tw: Awaited<ReturnType<typeof startTestTwilio>>;
 beforeAll(async () => {
@@ -55,8 +57,10 @@ beforeAll(async () => {
 });
 
 /** The technician's rules, through the API. */
+let techToken = '';
 async function rules(body: object[]) {
-  const token = await login(fx.server.app, 'technician@example.com');
+  techToken ||= await login(fx.server.app, 'technician@example.com');
+  const token = techToken;
   const res = await fx.server.app.inject({
     method: 'PUT',
     url: '/api/account/notification-rules',
@@ -92,9 +96,13 @@ const pagesOf = (alarmId: number) =>
     sql`select id, channel, status, provider_id, detail, attempts from alarm_pages where alarm_id = ${alarmId} order by id`,
   );
 
-/** A request as Twilio sends it: form-encoded and signed over the URL and fields. */
-function fromTwilio(path: string, form: Record<string, string>, signature?: string) {
+/**
+ * A request as Twilio sends it: form-encoded and signed over the URL and fields; an SMS reply has a
+ * MessageSid of its own, as every message Twilio receives does, unless the form names one.
+ */
+function fromTwilio(path: string, fields: Record<string, string>, signature?: string) {
   const url = `${PUBLIC_URL}${path}`;
+  const form = path === '/api/twilio/sms' && !fields.MessageSid ? { MessageSid: newSid('SM'), ...fields } : fields;
   return fx.server.app.inject({
     method: 'POST',
     url: path,
@@ -105,6 +113,8 @@ function fromTwilio(path: string, form: Record<string, string>, signature?: stri
     payload: new URLSearchParams(form).toString(),
   });
 }
+
+const newSid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 
 describe('paging by the person’s rules', () => {
   it('texts at once, calls later unless acknowledged; status callbacks and an "ACK" reply land on the pages', async () => {
@@ -284,5 +294,109 @@ describe('a sender that dies mid-send', () => {
     await deliverPages({ ...fx.deps, claimant: 'rcm-test-2' });
     expect((await pagesOf(alarm.id))[0]?.status).toBe('sent');
     expect(smsRequests(text)).toHaveLength(1);
+  });
+});
+
+describe('replayed Twilio requests', () => {
+  const alarmStatus = async (id: number) =>
+    (await query<{ status: string }>(fx.server.database.db, sql`select status from alarms where id = ${id}`))[0]
+      ?.status;
+
+  it('refuses an SMS reply seen before: a captured "ACK" does not acknowledge a later alarm', async () => {
+    clock.now = new Date();
+    await rules([{ method: { contact_method_id: smsId }, delay_minutes: 0 }]);
+    const first = await raise();
+    await deliverPages(fx.deps);
+    const ack = { MessageSid: newSid('SM'), From: SMS, To: TEST_TWILIO.TWILIO_FROM, Body: 'ACK' };
+    const answered = await fromTwilio('/api/twilio/sms', ack);
+    expect(answered.body).toContain(`Alarm #${first.ref} acknowledged.`);
+    expect(await alarmStatus(first.id)).toBe('acknowledged');
+
+    const later = await raise();
+    await deliverPages(fx.deps);
+    // The very request again, validly signed: refused, the later alarm untouched.
+    const replay = await fromTwilio('/api/twilio/sms', ack);
+    expect(replay.statusCode).toBe(403);
+    expect(await alarmStatus(later.id)).toBe('active');
+    // A request without a MessageSid is not one Twilio sends.
+    const { MessageSid: _, ...unnamed } = ack;
+    expect(
+      (
+        await fx.server.app.inject({
+          method: 'POST',
+          url: '/api/twilio/sms',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-twilio-signature': twilio.getExpectedTwilioSignature(
+              TEST_TWILIO.TWILIO_AUTH_TOKEN,
+              `${PUBLIC_URL}/api/twilio/sms`,
+              unnamed,
+            ),
+          },
+          payload: new URLSearchParams(unnamed).toString(),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(await alarmStatus(later.id)).toBe('active');
+    // The technician's own new reply is a new message.
+    const fresh = await fromTwilio('/api/twilio/sms', { ...ack, MessageSid: newSid('SM') });
+    expect(fresh.body).toContain(`Alarm #${later.ref} acknowledged.`);
+  });
+
+  it('refuses a call’s request seen before; each prompt of the call answers to its own address', async () => {
+    clock.now = new Date();
+    await rules([{ method: { contact_method_id: voiceId }, delay_minutes: 0 }]);
+    const alarm = await raise();
+    await deliverPages(fx.deps);
+    const [page] = await pagesOf(alarm.id);
+    const path = `/api/twilio/voice/${page?.id}`;
+    const call = { CallSid: page?.provider_id ?? '', From: TEST_TWILIO.TWILIO_FROM, To: VOICE };
+    const answered = await fromTwilio(path, call);
+    expect(answered.statusCode).toBe(200);
+    expect(answered.body).toContain(`action="${PUBLIC_URL}${path}?round=1"`);
+    expect((await fromTwilio(path, call)).statusCode).toBe(403);
+    // A wrong key at the first prompt, and the same wrong key at the next one: both answered.
+    const wrong = await fromTwilio(`${path}?round=1`, { ...call, Digits: '2' });
+    expect(wrong.body).toContain(`action="${PUBLIC_URL}${path}?round=2"`);
+    expect((await fromTwilio(`${path}?round=2`, { ...call, Digits: '2' })).statusCode).toBe(200);
+    expect((await fromTwilio(`${path}?round=1`, { ...call, Digits: '2' })).statusCode).toBe(403);
+    const pressed = await fromTwilio(`${path}?round=3`, { ...call, Digits: '1' });
+    expect(pressed.body).toContain('Acknowledged.');
+    expect((await fromTwilio(`${path}?round=3`, { ...call, Digits: '1' })).statusCode).toBe(403);
+    // A forged round is not signed.
+    expect((await fromTwilio(`${path}?round=4`, { ...call, Digits: '1' }, 'forged')).statusCode).toBe(403);
+  });
+
+  it('takes each status of a message once: the same status replayed changes nothing', async () => {
+    clock.now = new Date();
+    await rules([{ method: { contact_method_id: smsId }, delay_minutes: 0 }]);
+    const alarm = await raise();
+    await deliverPages(fx.deps);
+    const sid = (await pagesOf(alarm.id))[0]?.provider_id ?? '';
+    const status = (s: string) => ({ MessageSid: sid, MessageStatus: s, AccountSid: TEST_TWILIO.TWILIO_ACCOUNT_SID });
+    expect((await fromTwilio('/api/twilio/status', status('undelivered'))).statusCode).toBe(204);
+    expect((await pagesOf(alarm.id))[0]?.status).toBe('failed');
+    await fx.server.database.db.execute(sql`update alarm_pages set status = 'sent' where provider_id = ${sid}`);
+    expect((await fromTwilio('/api/twilio/status', status('undelivered'))).statusCode).toBe(204);
+    expect((await pagesOf(alarm.id))[0]?.status).toBe('sent');
+  });
+
+  it('forgets a call’s and a status’s requests after two days, an SMS reply’s after a year', async () => {
+    const db = fx.server.database.db;
+    const now = new Date('2026-06-01T00:00:00Z');
+    const at = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000);
+    for (const [key, when] of [
+      ['sms:SMold', at(367)],
+      ['sms:SMkept', at(300)],
+      ['voice:1:CAold:0:', at(3)],
+      ['status:SMx:sent', at(1)],
+    ] as const)
+      await firstTwilioRequest(db, key, when);
+    await purgeTwilioRequests(db, now);
+    const kept = await query<{ key: string }>(
+      db,
+      sql`select key from twilio_requests where key = any(array['sms:SMold', 'sms:SMkept', 'voice:1:CAold:0:', 'status:SMx:sent']) order by key`,
+    );
+    expect(kept.map((r) => r.key)).toEqual(['sms:SMkept', 'status:SMx:sent']);
   });
 });

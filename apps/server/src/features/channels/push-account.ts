@@ -21,7 +21,11 @@ export function createPushAccount(deps: { repo: PushRepo; sender: PushSender; no
     async list(ctx: AuthContext): Promise<PushSubscriptionView[]> {
       return (await repo.list(ctx.user.id)).map(present);
     },
-    /** 422 when the endpoint points at a private or local address (unless WEBHOOK_ALLOW_PRIVATE). */
+    /**
+     * 422 when the endpoint points at a private or local address (unless WEBHOOK_ALLOW_PRIVATE); 409
+     * when another person holds it: an endpoint is not proof of the device, so it never changes hands
+     * (a browser shared by two people subscribes anew and gets an endpoint of its own).
+     */
     async subscribe(
       ctx: AuthContext,
       body: PushSubscriptionBody,
@@ -37,6 +41,7 @@ export function createPushAccount(deps: { repo: PushRepo; sender: PushSender; no
         userAgent: userAgent?.slice(0, 300) ?? null,
         at: now(),
       });
+      if (!row) throw new AppError(409, 'push_endpoint_taken');
       return present(row);
     },
     async unsubscribe(ctx: AuthContext, endpoint: string): Promise<void> {

@@ -16,9 +16,8 @@ export function createPushRepo(db: DbOrTx) {
         .orderBy(asc(pushSubscriptions.id));
     },
     /**
-     * Keeps a browser's subscription for this person. The same endpoint again (the browser renewed
-     * its keys, or another person signed in on the device) moves it to them with the new keys: one
-     * device pages the person signed in on it.
+     * Keeps a browser's subscription for this person. The same endpoint of theirs again (the browser
+     * renewed its keys) takes the new keys; an endpoint another person holds stays theirs: undefined.
      */
     async save(s: {
       userId: number;
@@ -27,16 +26,16 @@ export function createPushRepo(db: DbOrTx) {
       auth: string;
       userAgent: string | null;
       at: Date;
-    }): Promise<PushSubscriptionRow> {
+    }): Promise<PushSubscriptionRow | undefined> {
       const [row] = await db
         .insert(pushSubscriptions)
         .values({ ...s, createdAt: s.at })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: { userId: s.userId, p256dh: s.p256dh, auth: s.auth, userAgent: s.userAgent },
+          set: { p256dh: s.p256dh, auth: s.auth, userAgent: s.userAgent },
+          setWhere: eq(pushSubscriptions.userId, s.userId),
         })
         .returning();
-      if (!row) throw new Error('the push subscription was not stored');
       return row;
     },
     async removeByEndpoint(userId: number, endpoint: string): Promise<boolean> {

@@ -43,3 +43,33 @@ export async function voicePage(db: DbOrTx, pageId: number) {
       }
     : null;
 }
+
+/**
+ * Records a Twilio request by its key; false when the key was seen before (a replay of a signed
+ * request: Twilio's signature covers the URL and fields but no time, so only memory tells).
+ */
+export async function firstTwilioRequest(db: DbOrTx, key: string, at: Date): Promise<boolean> {
+  const rows = await query<{ key: string }>(
+    db,
+    sql`insert into twilio_requests (key, received_at) values (${key}, ${at.toISOString()}::timestamptz)
+        on conflict (key) do nothing returning key`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * SMS replies are remembered a year: an "ACK" acknowledges the sender's latest page, so a replay
+ * would act on a later alarm. A call's requests and status callbacks act only on their own page and
+ * come within minutes: two days.
+ */
+export const TWILIO_SMS_MEMORY_MS = 366 * 24 * 3_600_000;
+export const TWILIO_MEMORY_MS = 2 * 24 * 3_600_000;
+
+export async function purgeTwilioRequests(db: DbOrTx, now: Date): Promise<void> {
+  const sms = new Date(now.getTime() - TWILIO_SMS_MEMORY_MS).toISOString();
+  const other = new Date(now.getTime() - TWILIO_MEMORY_MS).toISOString();
+  await db.execute(
+    sql`delete from twilio_requests where received_at < case when key like 'sms:%'
+          then ${sms}::timestamptz else ${other}::timestamptz end`,
+  );
+}

@@ -13,7 +13,7 @@ import { channelCopy, voiceText } from './alarm-text.ts';
 import { twilioStatusUrl, twilioVoiceUrl } from './deliver.ts';
 import { recipientOf, recordProviderStatus } from './deliver-repo.ts';
 import { validTwilioRequest } from './twilio.ts';
-import { latestActivePage, smsSenders, voicePage } from './twilio-repo.ts';
+import { firstTwilioRequest, latestActivePage, smsSenders, voicePage } from './twilio-repo.ts';
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
@@ -50,6 +50,7 @@ const STATUS: Record<string, PageStatus> = {
  * What Twilio posts (form-encoded, signed with `X-Twilio-Signature` over the URL we gave it and the
  * fields): SMS replies ("ACK", "ACK {ref}"), a call's TwiML and its "press 1", delivery statuses.
  * Anything unsigned or signed wrongly is 403 and changes nothing; without Twilio configured, all are.
+ * A signed request seen before (its SID remembered in `twilio_requests`) is a replay: 403 as well.
  */
 export function twilioRoutes(deps: {
   db: Db;
@@ -58,8 +59,14 @@ export function twilioRoutes(deps: {
   acknowledger: Acknowledger;
   authToken: string | null;
   publicUrl: string;
+  now: () => Date;
 }): FastifyPluginAsyncZod {
   const { db, auth, acknowledger } = deps;
+
+  /** 403 for a request already answered (the same key again: a replay, or a missing SID). */
+  async function once(key: string | null): Promise<void> {
+    if (!key || !(await firstTwilioRequest(db, key, deps.now()))) throw new AppError(403, 'forbidden');
+  }
 
   /** The form's fields once its signature is checked against the URL Twilio called. */
   function signed(request: { headers: Record<string, unknown>; body: unknown }, url: string): Record<string, string> {
@@ -72,6 +79,10 @@ export function twilioRoutes(deps: {
       throw new AppError(403, 'forbidden');
     return params;
   }
+
+  /** The address a call's prompt answers to (round 0: the call's own URL, as the call was placed with). */
+  const voiceUrl = (pageId: number, round: number) =>
+    `${twilioVoiceUrl(deps.publicUrl, pageId)}${round > 0 ? `?round=${round}` : ''}`;
 
   /** Acknowledges as this person; false when they may not or the alarm is not active. */
   async function acknowledgeAs(userId: number, ref: number): Promise<boolean> {
@@ -101,6 +112,7 @@ export function twilioRoutes(deps: {
 
       hooks.post('/twilio/sms', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
         const params = signed(request, `${deps.publicUrl}/api/twilio/sms`);
+        await once(params.MessageSid ? `sms:${params.MessageSid}` : null);
         const senders = await smsSenders(db, params.From ?? '');
         const locale = normalizeLocale(senders[0]?.language);
         const copy = channelCopy(locale);
@@ -119,12 +131,17 @@ export function twilioRoutes(deps: {
         return answer((await acknowledgeAs(userId, ref)) ? copy.ackReply(ref) : copy.ackRefused(ref));
       });
 
-      hooks.post<{ Params: { pageId: string } }>(
+      hooks.post<{ Params: { pageId: string }; Querystring: { round?: string } }>(
         '/twilio/voice/:pageId',
         { config: { public: true }, schema: { hide: true } },
         async (request, reply) => {
           const pageId = Number(request.params.pageId);
-          const params = signed(request, twilioVoiceUrl(deps.publicUrl, pageId));
+          // Each prompt's answer comes to its own address (`?round=n`): the same keys pressed at a
+          // later prompt of the call are not a repeat of the earlier answer.
+          const round = /^[1-9]\d{0,2}$/.test(request.query.round ?? '') ? Number(request.query.round) : 0;
+          const url = voiceUrl(pageId, round);
+          const params = signed(request, url);
+          await once(params.CallSid ? `voice:${pageId}:${params.CallSid}:${round}:${params.Digits ?? ''}` : null);
           const page =
             Number.isSafeInteger(pageId) && pageId > 0 && pageId <= 2_147_483_647 ? await voicePage(db, pageId) : null;
           const alarm = page ? await loadAlarm(db, page.alarmId) : null;
@@ -138,7 +155,7 @@ export function twilioRoutes(deps: {
           if (alarm.status !== 'active') return send(say(copy.cannot, page.locale));
           const person = await recipientOf(db, page.userId);
           const text = voiceText(alarm, { locale: page.locale, timeZone: person?.timeZone ?? 'UTC' });
-          const gather = `<Gather numDigits="1" timeout="8" action="${escapeXml(twilioVoiceUrl(deps.publicUrl, pageId))}" method="POST">${say(text, page.locale)}${say(copy.press, page.locale)}</Gather>`;
+          const gather = `<Gather numDigits="1" timeout="8" action="${escapeXml(voiceUrl(pageId, round + 1))}" method="POST">${say(text, page.locale)}${say(copy.press, page.locale)}</Gather>`;
           return send(`${gather}${say(copy.notAcknowledged, page.locale)}`);
         },
       );
@@ -148,7 +165,8 @@ export function twilioRoutes(deps: {
         const sid = params.MessageSid ?? params.CallSid;
         const raw = params.MessageStatus ?? params.CallStatus ?? '';
         const status = STATUS[raw];
-        if (sid && status) {
+        // Each status of a message or call is posted once: a repeat changes nothing.
+        if (sid && status && (await firstTwilioRequest(db, `status:${sid}:${raw}`, deps.now()))) {
           const detail = params.ErrorCode
             ? `Twilio ${raw} (error ${params.ErrorCode})`
             : status === 'failed'

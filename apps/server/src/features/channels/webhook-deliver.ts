@@ -189,8 +189,9 @@ export async function deliverWebhooks(deps: WebhookDeliveryDeps, limit = 20): Pr
 }
 
 /**
- * "Send test": a test message queued as a delivery already claimed by this request and tried at
- * once; a failure is retried by the worker like any delivery. Returns the delivery's id.
+ * "Send test": a test message queued as a delivery already claimed by this request and tried once,
+ * at once: a failed test is not retried (its give-up time is its first attempt), so a receiver is
+ * never sent a day of tests. Returns the delivery's id.
  */
 export async function sendWebhookTest(
   deps: WebhookDeliveryDeps & { publicUrl: string },
@@ -213,7 +214,7 @@ export async function sendWebhookTest(
     messageId: messageId(),
     body,
     at,
-    giveUpAt: new Date(at.getTime() + WEBHOOK_GIVE_UP_MS),
+    giveUpAt: at,
     claimedUntil: new Date(at.getTime() + CLAIM_LEASE_MS),
   });
   const d = await claimedDelivery(deps.db, id);

@@ -9,12 +9,20 @@ import {
   webhookPatch,
   webhookTestResult,
 } from '@rcm/shared/webhooks';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { needs, requirePermission } from '../auth/guard.ts';
 import type { createWebhooks } from './webhooks.ts';
 
 type Request = Parameters<typeof requirePermission>[0];
+/** "Send test" calls someone else's server: a few a minute per person (per address before sign-in). */
+const TESTS = {
+  max: 5,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.user.id}` : request.ip),
+};
+
 /** Webhooks are settings: viewing them needs settings_view, changing or testing them settings_update. */
 const READ = needs('settings_view', 'settings_update');
 const WRITE = needs('settings_update');
@@ -72,7 +80,7 @@ export function webhookRoutes(service: ReturnType<typeof createWebhooks>): Fasti
     );
     app.post(
       '/settings/webhooks/:id/test',
-      { config: WRITE, schema: { params: idParams, response: { 200: webhookTestResult } } },
+      { config: { ...WRITE, rateLimit: TESTS }, schema: { params: idParams, response: { 200: webhookTestResult } } },
       async (request) => ({ data: await service.test(writer(request), request.params.id) }),
     );
   };

@@ -268,29 +268,53 @@ describe('outbound webhooks', () => {
     await db.execute(sql`update alarm_types set escalation_policy_id = null where code = 'LOW_LIQUID_LEVEL'`);
   });
 
-  it('sends a test, retries a failing receiver with backoff on the clock, logs every attempt and gives up after 24 h', async () => {
-    const { hook, delivery: first } = await testAgainst('/failing', 500, {
+  it('sends a test once (a failed test is not retried); retries a failing delivery with backoff on the clock, logs every attempt and gives up after 24 h', async () => {
+    const { hook, delivery: test } = await testAgainst('/failing', 500, {
       name: 'Failing',
       kind: 'generic',
-      events: ['alarm.cleared'],
+      events: ['alarm.raised'],
     });
-    expect(first).toMatchObject({ event: 'webhook.test', status: 'queued', attempts: 1 });
-    expect(first.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 500, error_code: 'status' });
+    expect(test).toMatchObject({ event: 'webhook.test', status: 'failed', attempts: 1, next_attempt_at: null });
+    expect(test.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 500, error_code: 'status' });
     const [sent] = receiver.at('/failing');
     expect((verify(hook.secret, sent ?? { body: '', headers: {} }) as { type: string }).type).toBe('webhook.test');
+    // A day of worker passes sends the test nothing more.
+    const testAt = new Date(test.created_at).getTime();
+    for (
+      clock.now = new Date(testAt);
+      clock.now.getTime() - testAt < WEBHOOK_GIVE_UP_MS + HOUR;
+      advance(clock, 2 * HOUR)
+    )
+      await deliverWebhooks(fx.deps);
+    expect(receiver.at('/failing')).toHaveLength(1);
 
-    // Not due before its backoff; due after it. (The test was sent on the server's own clock: the
-    // worker's test clock is set from the delivery's times.)
+    // An alarm's delivery is retried.
+    clock.now = new Date();
+    await raise(ours);
+    await deliverWebhooks(fx.deps);
+    expect(receiver.at('/failing')).toHaveLength(2);
+    const firstLog = await call(admin, 'GET', `/settings/webhooks/${hook.data.id}/deliveries?per_page=5`);
+    const first = firstLog.json().data.find((d: { event: string }) => d.event === 'alarm.raised');
+    expect(first).toMatchObject({ status: 'queued', attempts: 1 });
+
+    // Not due before its backoff; due after it.
     const nextAt = new Date(first.next_attempt_at).getTime();
     expect(nextAt - new Date(first.attempt_log[0].at).getTime()).toBeGreaterThanOrEqual(webhookBackoffMs(1));
     clock.now = new Date(nextAt - 1000);
     await deliverWebhooks(fx.deps);
-    expect(receiver.at('/failing')).toHaveLength(1);
+    expect(receiver.at('/failing')).toHaveLength(2);
     clock.now = new Date(nextAt);
     await deliverWebhooks(fx.deps);
-    expect(receiver.at('/failing')).toHaveLength(2);
+    expect(receiver.at('/failing')).toHaveLength(3);
     // The same message id on every attempt (receivers deduplicate by it).
-    expect(new Set(receiver.at('/failing').map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(
+      new Set(
+        receiver
+          .at('/failing')
+          .slice(1)
+          .map((r) => r.headers['webhook-id']),
+      ).size,
+    ).toBe(1);
 
     const created = new Date(first.created_at).getTime();
     for (let passes = 0; passes < 40 && clock.now.getTime() - created < WEBHOOK_GIVE_UP_MS + HOUR; passes++) {
@@ -299,10 +323,10 @@ describe('outbound webhooks', () => {
     }
     const log = await call(admin, 'GET', `/settings/webhooks/${hook.data.id}/deliveries?per_page=5`);
     expect(log.statusCode).toBe(200);
-    const [delivery] = log.json().data;
-    expect(log.json().meta).toMatchObject({ page: 1, per_page: 5, total: 1, last_page: 1 });
+    expect(log.json().meta).toMatchObject({ page: 1, per_page: 5, total: 2, last_page: 1 });
+    const delivery = log.json().data.find((d: { event: string }) => d.event === 'alarm.raised');
     expect(delivery.status).toBe('failed');
-    expect(delivery.attempts).toBe(receiver.at('/failing').length);
+    expect(delivery.attempts).toBe(receiver.at('/failing').length - 1);
     expect(delivery.attempt_log).toHaveLength(delivery.attempts);
     expect(delivery.attempt_log.every((a: { status_code: number }) => a.status_code === 500)).toBe(true);
     // Every attempt was within the 24 hours; none after.
@@ -312,6 +336,25 @@ describe('outbound webhooks', () => {
     advance(clock, 10 * HOUR);
     await deliverWebhooks(fx.deps);
     expect(receiver.at('/failing')).toHaveLength(count);
+    await call(admin, 'DELETE', `/settings/webhooks/${hook.data.id}`);
+  });
+
+  it('limits "Send test" per person: a few a minute, then 429', async () => {
+    receiver.answer('/limited', 204);
+    const hook = await createHook(manager, {
+      name: 'Limited',
+      url: receiver.url('/limited'),
+      kind: 'generic',
+      organization_id: freshmartId,
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await call(manager, 'POST', `/settings/webhooks/${hook.data.id}/test`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(receiver.at('/limited')).toHaveLength(5);
+    // Another person has a limit of their own.
+    expect((await call(admin, 'POST', `/settings/webhooks/${hook.data.id}/test`)).statusCode).toBe(200);
+    await call(admin, 'DELETE', `/settings/webhooks/${hook.data.id}`);
   });
 
   it('stops at a 410 Gone: not retried, the webhook turned off by the system (audited), its later deliveries not sent', async () => {
@@ -459,15 +502,19 @@ describe('outbound webhooks', () => {
       url: `http://localhost:${receiver.port}/rebound`,
       kind: 'generic',
       organization_id: null,
+      events: ['alarm.raised'],
     });
     const test = await call(admin, 'POST', `/settings/webhooks/${hook.data.id}/test`);
     expect(test.statusCode).toBe(200);
     expect(receiver.at('/rebound')).toHaveLength(1);
-    // The same queued retry, sent by an instance that does not allow private addresses.
+    // An alarm's queued retry, sent by an instance that does not allow private addresses.
     receiver.answer('/rebound', 500);
-    await call(admin, 'POST', `/settings/webhooks/${hook.data.id}/test`);
+    clock.now = new Date();
+    await raise(ours);
+    await deliverWebhooks(fx.deps);
     expect(receiver.at('/rebound')).toHaveLength(2);
     const queued = (await call(admin, 'GET', `/settings/webhooks/${hook.data.id}/deliveries`)).json().data[0];
+    expect(queued).toMatchObject({ event: 'alarm.raised', status: 'queued' });
     clock.now = new Date(queued.next_attempt_at);
     await deliverWebhooks({ ...fx.deps, allowPrivateWebhooks: false });
     expect(receiver.at('/rebound')).toHaveLength(2);

@@ -9,8 +9,10 @@ import { ConfirmButton } from '../../components/ui/confirm-dialog.tsx';
 import { RootError } from '../../components/ui/form.tsx';
 import { Section } from '../../components/ui/section.tsx';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
+import { userCan } from '../../lib/user-can.ts';
 import {
   addContactMethod,
   channelsQuery,
@@ -164,6 +166,9 @@ export function ContactMethodsSection() {
   const channels = useQuery(channelsQuery());
   const methods = useQuery(contactMethodsQuery());
   const types = CONTACT_METHOD_TYPES.filter((k) => channels.data?.[k]);
+  // Paging reaches people who see alarms: only they are sent codes (the server refuses the rest).
+  const { user } = useAuth();
+  const pageable = userCan(user, 'alarm.view');
   return (
     <Section title={t('channels.methods.title')} id="contact-methods">
       {methods.isPending || channels.isPending ? (
@@ -211,7 +216,9 @@ export function ContactMethodsSection() {
               ))}
             </ul>
           )}
-          {types.length > 0 ? (
+          {!pageable ? (
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t('channels.methods.notPageable')}</p>
+          ) : types.length > 0 ? (
             <AddMethodForm types={types} />
           ) : (
             <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t('channels.methods.unavailable')}</p>

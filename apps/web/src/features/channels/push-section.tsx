@@ -6,7 +6,7 @@ import { primaryButton } from '../../components/ui/button.ts';
 import { ConfirmButton } from '../../components/ui/confirm-dialog.tsx';
 import { RootError } from '../../components/ui/form.tsx';
 import { Section } from '../../components/ui/section.tsx';
-import { failureMessage } from '../../lib/api-client.ts';
+import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { pushPublicKeyQuery, pushSubscriptionsQuery, removePushSubscription, savePushSubscription } from './api.ts';
@@ -32,12 +32,21 @@ export function PushSection() {
     setError(undefined);
     try {
       const key = await queryClient.fetchQuery(pushPublicKeyQuery());
-      const subscription = await subscribe(key);
+      let subscription = await subscribe(key);
       if (!subscription) {
         setError(t('channels.push.denied'));
         return;
       }
-      await savePushSubscription(subscription.toJSON());
+      try {
+        await savePushSubscription(subscription.toJSON());
+      } catch (err) {
+        if (!(err instanceof ApiError && err.code === 'push_endpoint_taken')) throw err;
+        // The browser's subscription is another person's (who used push here before): one of its own.
+        await subscription.unsubscribe();
+        subscription = await subscribe(key);
+        if (!subscription) throw err;
+        await savePushSubscription(subscription.toJSON());
+      }
       setHere(subscription.endpoint);
       toast.success(t('channels.push.enabled'));
       await queryClient.invalidateQueries({ queryKey: ['account'] });

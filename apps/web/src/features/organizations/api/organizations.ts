@@ -1,4 +1,5 @@
 import type { AuthUser } from '@rcm/shared/auth';
+import type { PhoneCountriesView } from '@rcm/shared/channels';
 import type {
   AcceptInvitationBody,
   AssignableRole,
@@ -135,3 +136,17 @@ export const organizationChoicesQuery = () =>
     queryKey: ['organizations', 'choices'],
     queryFn: () => api<Paged<OrganizationListItem>>('organizations?per_page=100').then((r) => r.data),
   });
+
+/** The countries its people's numbers may be in for SMS and calls, and its last day of verification codes. */
+export const phoneCountriesQuery = (organizationId: number) =>
+  queryOptions({
+    queryKey: ['organizations', 'phone-countries', organizationId],
+    queryFn: () =>
+      api<{ data: PhoneCountriesView }>(`organizations/${organizationId}/phone-countries`).then((r) => r.data),
+  });
+
+export const savePhoneCountries = (organizationId: number, countries: string[] | null) =>
+  api<{ data: PhoneCountriesView }>(`organizations/${organizationId}/phone-countries`, {
+    method: 'PUT',
+    body: { countries },
+  }).then((r) => r.data);

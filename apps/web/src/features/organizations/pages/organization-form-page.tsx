@@ -11,6 +11,7 @@ import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { createOrganization, deleteOrganization, renameOrganization, useOrganizationOf } from '../api/organizations.ts';
+import { PhoneCountriesSection } from '../components/phone-countries-section.tsx';
 
 function OrganizationForm(props: { id?: number; name?: string }) {
   const { t } = useTranslation();
@@ -94,7 +95,12 @@ export function OrganizationEditPage() {
         />
       }
     >
-      <OrganizationForm id={orgId} name={org.data.name} />
+      <div className="space-y-6">
+        <OrganizationForm id={orgId} name={org.data.name} />
+        <div className="max-w-xl">
+          <PhoneCountriesSection organizationId={orgId} />
+        </div>
+      </div>
     </Page>
   );
 }

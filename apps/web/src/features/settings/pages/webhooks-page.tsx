@@ -58,7 +58,7 @@ export function WebhooksPage() {
         toast.success(t('settings.webhooks.testSent', { name: hook.name, code: attempt?.status_code ?? '' }));
       else
         toast.error(
-          t(delivery.status === 'queued' ? 'settings.webhooks.testFailed' : 'settings.webhooks.testFailedFinal', {
+          t('settings.webhooks.testFailed', {
             name: hook.name,
             error: attempt ? attemptReason(attempt, t) : '',
           }),

@@ -6,6 +6,7 @@ export const en = {
     title: 'Phone numbers',
     none: 'No phone numbers yet. Add one to be paged by SMS or a call.',
     add: 'Add a phone number',
+    notPageable: 'Paging reaches people who can see alarms; your role cannot, so no number can be added here.',
     type: 'How',
     number: 'Number',
     numberHint: 'With its country code. We send a 6-digit code to check it.',

@@ -117,4 +117,16 @@ export const en = {
     invalidBody: 'The link has expired or was already used. Ask your administrator for a new invitation.',
     toLogin: 'Go to sign in',
   },
+  phoneCountries: {
+    title: 'Countries for SMS and calls',
+    intro:
+      'Its people can add phone numbers in these countries only (verification codes cost money and reach phones abroad too). Leave empty for the countries of its locations’ phone numbers.',
+    label: 'Countries (ISO codes, e.g. US, MX)',
+    hint: 'Empty: {{countries}}.',
+    noneFound: 'none found',
+    lastDay: 'Verification codes in the last 24 hours — sent: {{sent}}, refused: {{refused}}.',
+    save: 'Save countries',
+    saved: 'Countries saved.',
+    loadError: 'The countries could not be loaded. Reload the page to try again.',
+  },
 };

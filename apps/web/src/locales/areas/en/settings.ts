@@ -266,8 +266,7 @@ export const en = {
     testOf: 'Send a test message to {{name}}',
     testing: 'Sending…',
     testSent: 'Test delivered to {{name}} (answer {{code}}).',
-    testFailed: 'The test to {{name}} failed: {{error}} It will be retried.',
-    testFailedFinal: 'The test to {{name}} failed: {{error}}',
+    testFailed: 'The test to {{name}} failed: {{error}}',
     reasons: {
       disabled: 'The webhook is disabled.',
       gone: 'The receiver answered 410 Gone: it takes no more messages, so the webhook was turned off.',

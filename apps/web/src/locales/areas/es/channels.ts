@@ -9,6 +9,8 @@ export const es: Widen<typeof en> = {
     title: 'Números de teléfono',
     none: 'Aún no hay números. Agrega uno para recibir avisos por SMS o llamada.',
     add: 'Agregar un número de teléfono',
+    notPageable:
+      'Los avisos llegan a quienes pueden ver alarmas; tu rol no puede, así que aquí no se puede agregar un número.',
     type: 'Cómo',
     number: 'Número',
     numberHint: 'Con su código de país. Enviamos un código de 6 dígitos para comprobarlo.',

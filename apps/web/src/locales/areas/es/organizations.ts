@@ -124,4 +124,16 @@ export const es: Widen<typeof en> = {
     invalidBody: 'El enlace venció o ya se usó. Pide a tu administrador una nueva invitación.',
     toLogin: 'Ir a iniciar sesión',
   },
+  phoneCountries: {
+    title: 'Países para SMS y llamadas',
+    intro:
+      'Sus personas solo pueden agregar números de teléfono de estos países (los códigos de verificación cuestan dinero y también llegan a teléfonos del extranjero). Déjalo vacío para usar los países de los teléfonos de sus ubicaciones.',
+    label: 'Países (códigos ISO, p. ej. US, MX)',
+    hint: 'Vacío: {{countries}}.',
+    noneFound: 'no se encontró ninguno',
+    lastDay: 'Códigos de verificación en las últimas 24 horas — enviados: {{sent}}, rechazados: {{refused}}.',
+    save: 'Guardar países',
+    saved: 'Países guardados.',
+    loadError: 'No se pudieron cargar los países. Recarga la página para intentarlo de nuevo.',
+  },
 };

@@ -271,8 +271,7 @@ export const es: Widen<typeof en> = {
     testOf: 'Enviar un mensaje de prueba a {{name}}',
     testing: 'Enviando…',
     testSent: 'Prueba entregada a {{name}} (respuesta {{code}}).',
-    testFailed: 'La prueba a {{name}} falló: {{error}} Se reintentará.',
-    testFailedFinal: 'La prueba a {{name}} falló: {{error}}',
+    testFailed: 'La prueba a {{name}} falló: {{error}}',
     reasons: {
       disabled: 'El webhook está desactivado.',
       gone: 'El receptor respondió 410 Gone: ya no acepta mensajes, así que el webhook se desactivó.',
