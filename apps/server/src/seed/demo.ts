@@ -11,7 +11,9 @@ import { seedAlarmHistory } from './demo-history.ts';
 import { seedInventory } from './inventory.ts';
 import { seedJobs } from './jobs.ts';
 import { seedNotifications } from './notifications.ts';
+import { seedSilentOffline } from './offline.ts';
 import { seedOncall } from './oncall.ts';
+import { seedRecentReadings } from './recent-readings.ts';
 import { seedLeakHistory, seedRefrigerant } from './refrigerant.ts';
 import { seedReportReadings } from './reports.ts';
 import { DEMO_ROLES } from './roles.ts';
@@ -236,6 +238,9 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
     // The demo's cases defrost and their doors open (the simulated fleet): the case temperature alarm
     // judges a 20-minute product probe, so a door opening does not raise it.
     await db.execute(sql`update alarm_types set product_probe_minutes = 20 where code = 'CASE_HIGH_TEMP'`);
+    // The silent controllers went offline before the demo started; the fleet's last day is on the charts.
+    await seedSilentOffline(db);
+    await seedRecentReadings(db, now);
   }
   await seedJobs(db, now);
   await seedNotifications(db);
