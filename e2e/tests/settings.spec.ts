@@ -182,7 +182,11 @@ test('every settings page passes axe in the light theme and saves with the keybo
   expect(saved.data.permissions.sort()).toEqual(['alarms_view', 'jobs_view']);
 });
 
-test('a device-reported alarm type shows no threshold fields it does not use, and saves', async ({ page, loginAs, apiAs }) => {
+test('a device-reported alarm type shows no threshold fields it does not use, and saves', async ({
+  page,
+  loginAs,
+  apiAs,
+}) => {
   await loginAs(DEMO.admin);
   const admin = await apiAs(DEMO.admin);
   const types = await admin.get<{ data: { id: number; code: string; source: string }[] }>('settings/alarm-types');
