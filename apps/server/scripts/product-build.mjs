@@ -16,6 +16,8 @@ export const ROOT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.j
 /** What the build leaves behind; without one of them the product cannot start. */
 export const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
 export const STAMP = 'node_modules/.cache/rcm/build-stamp';
+/** The repository: this file is apps/server/scripts/product-build.mjs. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Directories that hold what the build or the product writes, never what it reads. */
 const GENERATED = new Set(['node_modules', 'dist', 'data', 'test-results', 'playwright-report']);
@@ -96,7 +98,7 @@ function run(workspace) {
 }
 
 async function main() {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const root = REPO_ROOT;
   const ifStale = process.argv.includes('--if-stale');
   const { reason, hash } = await staleness(root);
   if (ifStale && reason === null) {

@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { staleness, writeStamp } from './product-build.mjs';
+import { REPO_ROOT, ROOT_FILES, SOURCES, staleness, writeStamp } from './product-build.mjs';
 
 const opts = {
   sources: ['apps/web', 'apps/server'],
@@ -73,4 +73,8 @@ describe('whether npm start must build', () => {
     await put('apps/server/src/main.test.ts', 'it()');
     expect((await staleness(root, opts)).reason).toBeNull();
   });
+});
+
+it('reads the repository it is in: its root files and workspaces are there', async () => {
+  for (const entry of [...ROOT_FILES, ...SOURCES]) await access(path.join(REPO_ROOT, entry));
 });
