@@ -211,7 +211,8 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
         authorised: true,
         secureMode: i % 7 !== 0,
         online: !offline,
-        lastSeenAt: offline ? new Date(now.getTime() - (30 + i) * 60_000) : now,
+        // Silent for a few hours: their offline alarms are part of the history the demo opens on.
+        lastSeenAt: offline ? new Date(now.getTime() - (150 + 5 * i) * 60_000) : now,
         deviceKeyHash: hashToken(demoDeviceKey(mac(0x1000 + i))),
       });
     }
