@@ -14,6 +14,7 @@ const isolate = false;
 // The server's test files that open no database (pure rules, brokers, their own PostgreSQL): run once,
 // in the PGlite project.
 const noDatabase = [
+  'scripts/product-build.test.ts',
   'src/db/data-dir-lock.test.ts',
   'src/features/alarms/case-rules.test.ts',
   'src/features/alarms/engine.test.ts',

@@ -36,6 +36,17 @@ test('a protected page asks for sign-in and returns to it afterwards', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Controllers' })).toBeVisible();
 });
 
+test('/login leads to sign-in and then to the dashboard; signed in, it goes on to the dashboard', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/user\/login$/);
+  await signInThroughForm(page, DEMO.technician);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
 test('a session ended on the server sends the user to login and back', async ({ page, loginAs, request, baseURL }) => {
   const token = await loginAs(DEMO.admin);
   await page.goto('/legal');

@@ -5,7 +5,7 @@ test('Offline Controllers lists the silent controllers and narrows the alarms to
   await page.goto('/');
   await page.getByRole('button', { name: 'Offline Controllers' }).click();
   const panel = page.getByRole('dialog', { name: 'Offline Controllers' });
-  // Demo controller 4 (02:52:43:00:10:04) was seeded offline, last seen over half an hour ago.
+  // Demo controller 4 (02:52:43:00:10:04) was seeded offline, last seen hours ago.
   const entry = panel.getByRole('listitem').filter({ hasText: '02:52:43:00:10:04' });
   await expect(entry).toBeVisible();
   await expect(entry).toContainText(/Last seen/);

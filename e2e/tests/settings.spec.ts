@@ -181,3 +181,26 @@ test('every settings page passes axe in the light theme and saves with the keybo
   const saved = await admin.get<{ data: Role }>(`settings/roles/${role.id}`);
   expect(saved.data.permissions.sort()).toEqual(['alarms_view', 'jobs_view']);
 });
+
+test('a device-reported alarm type shows no threshold fields it does not use, and saves', async ({
+  page,
+  loginAs,
+  apiAs,
+}) => {
+  await loginAs(DEMO.admin);
+  const admin = await apiAs(DEMO.admin);
+  const types = await admin.get<{ data: { id: number; code: string; source: string }[] }>('settings/alarm-types');
+  const device = types.data.find((ty) => ty.source === 'device');
+  const metric = types.data.find((ty) => ty.source === 'metric');
+  await page.goto(`/settings/alarm-types/${device?.id}/edit`);
+  await expect(page.getByText('The controller raises and clears these alarms itself')).toBeVisible();
+  for (const label of ['Comparator', 'Threshold', 'Hysteresis', 'Delay (seconds)'])
+    await expect(page.getByLabel(label, { exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'device alarm type');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/settings\/alarm-types$/);
+
+  await page.goto(`/settings/alarm-types/${metric?.id}/edit`);
+  for (const label of ['Comparator', 'Threshold', 'Hysteresis', 'Delay (seconds)'])
+    await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+});

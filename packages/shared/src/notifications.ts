@@ -69,6 +69,8 @@ export const emailNotification = z.object({
   id: z.number().int(),
   kind: z.string(),
   tier: z.number().int(),
+  /** The escalation policy's step (1-based, as the alarm's pages number it) that sent it; null: none did. */
+  step: z.number().int().nullable(),
   email: z.string(),
   locale: z.string(),
   status: z.enum(EMAIL_STATUSES),

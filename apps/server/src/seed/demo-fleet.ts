@@ -8,6 +8,8 @@ import { hashToken } from '../features/auth/tokens.ts';
 import { DEMO_CONTROLLERS, isSilentDemoController } from './demo-controllers.ts';
 
 const INTERVAL_MS = 10_000;
+/** The fleet's readings and case schedules follow from it (the seeded last day follows the same schedules). */
+export const DEMO_FLEET_SEED = 42;
 
 // A few faults so the demo raises real alarms within minutes of starting.
 export const DEMO_FAULTS: [index: number, fault: FaultKind][] = [
@@ -50,7 +52,7 @@ export async function startDemoFleet(deps: { url: string; macs: string[]; log: F
     transport: 'mqtt',
     url: deps.url,
     intervalMs: INTERVAL_MS,
-    seed: 42,
+    seed: DEMO_FLEET_SEED,
     // Every case defrosts 4 times a day and its door opens now and then.
     caseCycles: true,
     controllers: deps.macs.map((mac) => ({ mac, key: demoDeviceKey(mac) })),

@@ -113,7 +113,8 @@ export async function seedAlarmHistory(db: Db, now = new Date(), count = 720): P
     );
     const key = `${c.id}|${type.id}|${spec.subject}`;
     let status: 'active' | 'acknowledged' | 'cleared' = 'cleared';
-    if (recent && !open.has(key)) {
+    // Open offline alarms are the silent controllers' (offline.ts): the fleet's controllers are online.
+    if (recent && !open.has(key) && spec.subject !== 'controller') {
       status = random() < 0.6 ? 'active' : 'acknowledged';
       open.add(key);
     }

@@ -11,7 +11,9 @@ import { seedAlarmHistory } from './demo-history.ts';
 import { seedInventory } from './inventory.ts';
 import { seedJobs } from './jobs.ts';
 import { seedNotifications } from './notifications.ts';
+import { seedSilentOffline } from './offline.ts';
 import { seedOncall } from './oncall.ts';
+import { seedRecentReadings } from './recent-readings.ts';
 import { seedLeakHistory, seedRefrigerant } from './refrigerant.ts';
 import { seedReportReadings } from './reports.ts';
 import { DEMO_ROLES } from './roles.ts';
@@ -209,7 +211,8 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
         authorised: true,
         secureMode: i % 7 !== 0,
         online: !offline,
-        lastSeenAt: offline ? new Date(now.getTime() - (30 + i) * 60_000) : now,
+        // Silent for a few hours: their offline alarms are part of the history the demo opens on.
+        lastSeenAt: offline ? new Date(now.getTime() - (150 + 5 * i) * 60_000) : now,
         deviceKeyHash: hashToken(demoDeviceKey(mac(0x1000 + i))),
       });
     }
@@ -236,6 +239,9 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
     // The demo's cases defrost and their doors open (the simulated fleet): the case temperature alarm
     // judges a 20-minute product probe, so a door opening does not raise it.
     await db.execute(sql`update alarm_types set product_probe_minutes = 20 where code = 'CASE_HIGH_TEMP'`);
+    // The silent controllers went offline before the demo started; the fleet's last day is on the charts.
+    await seedSilentOffline(db);
+    await seedRecentReadings(db, now);
   }
   await seedJobs(db, now);
   await seedNotifications(db);

@@ -157,10 +157,22 @@ const appRoutes = {
 } satisfies Record<Name, unknown>;
 
 const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user/logout', component: LogoutPage });
+/** The address people type for signing in: the sign-in page, or once signed in where they were going. */
+const loginAlias = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: loginSearch,
+  beforeLoad: async ({ search }) => {
+    const { user } = await whenAuthReady();
+    throw user
+      ? redirect({ href: search.redirect ?? '/', replace: true })
+      : redirect({ to: '/user/login', search, replace: true });
+  },
+});
 
 function createAppRouter() {
   const router = createRouter({
-    routeTree: rootRoute.addChildren({ ...appRoutes, logout: logoutRoute }),
+    routeTree: rootRoute.addChildren({ ...appRoutes, logout: logoutRoute, loginAlias }),
     defaultPreload: 'intent',
     // A route that takes over a second to load (a server restarting, a slow network) says so.
     defaultPendingComponent: PageLoading,

@@ -3,6 +3,7 @@
  * Values that are unknown or malformed are dropped (a bookmarked URL never reaches the API as is).
  * Plain functions, not schemas: the router and these validators are in the first visit's bundle.
  */
+import { ROUTES } from '@rcm/shared/routes';
 import type { AlarmFilters } from '../features/alarms/api/get-alarms.ts';
 import type { ControllerFilters } from '../features/controllers/api/controllers.ts';
 
@@ -23,9 +24,17 @@ export const laterPage = (v: unknown) => {
   return page && page > 1 ? page : undefined;
 };
 
-/** Only same-site paths may be returned to after sign-in. */
+/**
+ * The pages for those signed out (sign-in, setup, password reset, invitations: not found once signed
+ * in), and `/login`, which leads to sign-in.
+ */
+const SIGNED_OUT = ['/login', ...ROUTES.filter((r) => r.auth === false).map((r) => r.path.split('/$')[0] ?? r.path)];
+
+/** Only same-site paths may be returned to after sign-in, and none of the signed-out pages. */
 export function safeRedirect(value: unknown): string | undefined {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return undefined;
+  const path = value.split(/[?#]/)[0] ?? value;
+  return SIGNED_OUT.some((p) => path === p || path.startsWith(`${p}/`)) ? undefined : value;
 }
 
 export type LoginSearch = { redirect?: string; notice?: 'password_saved' };

@@ -68,12 +68,13 @@ export function ingestModule(ctx: FeatureContext): FastifyPluginAsyncZod {
 
 /** Ingest's scheduled task: controllers silent too long go offline (pipeline/offline-sweeper.ts). */
 export function ingestTasks(ctx: FeatureContext): ScheduledTask[] {
+  const startedAt = ctx.now();
   return [
     {
       name: 'offline-sweep',
       everyMs: 30_000,
       run: async (db, events) => {
-        const result = await sweepOffline(db, ctx.now());
+        const result = await sweepOffline(db, ctx.now(), { startedAt });
         for (const mac of result.macs) ctx.shared.ingest.registry.setOnline(mac, false);
         events.queueAll(result.events);
       },

@@ -104,6 +104,25 @@ describe('paging by escalation policy', () => {
     const pages = await pagesOf(alarm.ref);
     expect(pages.map((p) => [p.step, p.user?.name, p.channel, p.status])).toHaveLength(6);
     expect(pages.every((p) => p.channel === 'email' && p.status === 'queued')).toBe(true);
+    // The emails name the step that sent them as the pages do; the subscription's email none.
+    const listed = await fx.server.app.inject({
+      method: 'GET',
+      url: `/api/alarms/${alarm.ref}/notifications?per_page=50`,
+      headers: headers(adminToken),
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const steps = (listed.json().data as { email: string; step: number | null }[])
+      .map((e) => [e.email, e.step] as const)
+      .sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`));
+    expect(steps).toEqual([
+      ['admin@example.com', 1],
+      ['admin@example.com', 1],
+      ['admin@example.com', 2],
+      ['low@freshmart.test', null],
+      ['technician@example.com', 1],
+      ['technician@example.com', 1],
+      ['technician@example.com', 2],
+    ]);
     // Another organization's user does not learn the alarm exists.
     await addOutsider(db, 'pages-outsider@example.com');
     const outsider = await login(fx.server.app, 'pages-outsider@example.com');

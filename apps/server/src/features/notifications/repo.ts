@@ -11,7 +11,8 @@ import type { Severity } from './recipients.ts';
 type Page = { page: number; per_page: number };
 
 const EMAIL_SELECT = sql`e.id, e.kind, e.tier, e.to_address, e.locale, e.status, a.ref as alarm_ref, e.created_at,
-  e.sent_at, e.delivered_at, e.opened_at, e.clicked_at, e.rejected_at, e.spam_at, e.soft_bounced_at, e.bounced_at`;
+  e.sent_at, e.delivered_at, e.opened_at, e.clicked_at, e.rejected_at, e.spam_at, e.soft_bounced_at, e.bounced_at,
+  (select min(p.step) from alarm_pages p where p.email_id = e.id) as step`;
 
 /** Where an alarm `a` sits in a tenant. */
 const ALARM_COLUMNS = { org: sql`a.organization_id`, loc: sql`a.location_id` };
@@ -22,6 +23,7 @@ export function toEmail(r: Record<string, unknown>): EmailNotification {
     id: Number(r.id),
     kind: String(r.kind),
     tier: Number(r.tier),
+    step: r.step == null ? null : Number(r.step),
     email: String(r.to_address),
     locale: String(r.locale),
     status: r.status as EmailNotification['status'],

@@ -162,6 +162,21 @@ function useOverflows<E extends HTMLElement>() {
   return [ref, overflows] as const;
 }
 
+/** A frame a wide table scrolls sideways in; while it scrolls it takes focus, so a keyboard can scroll it. */
+export function ScrollFrame(props: { label: string; className?: string; children: ReactNode }) {
+  const [frame, overflows] = useOverflows<HTMLElement>();
+  return (
+    <section
+      ref={frame}
+      aria-label={props.label}
+      tabIndex={overflows ? 0 : undefined}
+      className={`overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700 ${props.className ?? ''}`}
+    >
+      {props.children}
+    </section>
+  );
+}
+
 function Table<T>(props: ViewProps<T>) {
   // A table wider than the window scrolls inside its frame, which then takes focus so a keyboard can scroll it.
   const [frame, overflows] = useOverflows<HTMLElement>();

@@ -99,9 +99,9 @@ export function EmailNotificationsTable(props: { source: EmailSource }) {
             cell: (e) => (
               <>
                 <span className="break-all">{e.email}</span>
-                {e.tier > 0 ? (
+                {e.step !== null ? (
                   <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-                    {t('notifications.escalation', { tier: e.tier })}
+                    {t('oncall.policies.step', { n: e.step })}
                   </span>
                 ) : null}
               </>

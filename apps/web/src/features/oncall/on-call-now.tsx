@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { linkClass } from '../../components/ui/button.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatInZone } from '../../lib/format.ts';
 import { userCan } from '../../lib/user-can.ts';
 import { oncallNowQuery } from '../settings/api/oncall.ts';
 
@@ -40,7 +40,11 @@ export function OnCallNow() {
             <p className="font-semibold">{n.current?.name ?? t('oncall.onCallNobody')}</p>
             {n.next ? (
               <p className="text-sm text-slate-600 dark:text-slate-300">
-                {t('oncall.onCallNext', { name: n.next.user.name, at: formatDateTime(n.next.starts_at) })}
+                {t('oncall.onCallNext', {
+                  name: n.next.user.name,
+                  // Where the reader is, with the zone's name (the schedules' own zones are on the on-call page).
+                  at: formatInZone(n.next.starts_at, Intl.DateTimeFormat().resolvedOptions().timeZone),
+                })}
               </p>
             ) : null}
           </li>

@@ -15,14 +15,21 @@ type SweepEvent = QueuedEvent<'alarm.raised' | 'alarm.updated' | 'controller.sta
  * Authorised controllers silent for longer than the offline rule's minutes (default 10) are marked
  * offline and get a CONTROLLER_OFFLINE alarm; their next message clears it (ingest writer). The clock
  * starts at the last message or the authorisation, whichever is later: an installer needs the delay
- * to enter the new key.
+ * to enter the new key. A server that has just started gives every controller that delay too
+ * (`startedAt`): while it was down no device could reach it, and the fleet is still reconnecting.
  * Runs in the caller's transaction (the scheduler's, holding the job's advisory lock) and reads
  * only through it: on PGlite's single connection, any other query or transaction would wait forever.
  */
-export async function sweepOffline(tx: DbOrTx, now: Date): Promise<{ events: SweepEvent[]; macs: string[] }> {
+export async function sweepOffline(
+  tx: DbOrTx,
+  now: Date,
+  opts: { startedAt?: Date } = {},
+): Promise<{ events: SweepEvent[]; macs: string[] }> {
   const rule = (await loadRules(tx)).find((r) => r.source === 'offline' && r.enabled);
   const minutes = rule?.threshold ?? 10;
-  const cutoff = new Date(now.getTime() - minutes * 60_000).toISOString();
+  const cutoffMs = now.getTime() - minutes * 60_000;
+  if (opts.startedAt && opts.startedAt.getTime() > cutoffMs) return { events: [], macs: [] };
+  const cutoff = new Date(cutoffMs).toISOString();
   const silent = await lockSilentControllers(tx, cutoff, rule?.id ?? 0);
   // A pending controller that went silent is offline too (it raises nothing: it is nobody's yet).
   await markSilentPendingOffline(tx, cutoff);

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../../components/page.tsx';
+import { ScrollFrame } from '../../../components/ui/data-table.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { onRealtime, realtimeSocket } from '../../../lib/realtime.ts';
 import { racksQuery } from '../api/controllers.ts';
@@ -77,7 +78,7 @@ export function RackTab(props: { controllerId: number }) {
               </div>
             ))}
           </dl>
-          <div className="mt-3 overflow-x-auto">
+          <ScrollFrame label={t('controllers.rackPoints', { ref: rack.ref })} className="mt-3">
             <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
               <caption className="sr-only">{t('controllers.rackPoints', { ref: rack.ref })}</caption>
               <thead className="text-left">
@@ -111,7 +112,7 @@ export function RackTab(props: { controllerId: number }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollFrame>
         </section>
       ))}
     </div>

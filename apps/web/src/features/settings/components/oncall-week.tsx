@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * One schedule's final rota over a week: a bar of shifts (for the eye) and the same shifts as a list
- * (for everyone, and on a phone). Times read in the schedule's time zone. Choosing a shift offers an
+ * (for everyone, and on a phone). Times, days included, read in the schedule's time zone and say so. Choosing a shift offers an
  * override over it.
  */
 export function OncallWeek(props: {
@@ -30,8 +30,9 @@ export function OncallWeek(props: {
     hour: '2-digit',
     minute: '2-digit',
     timeZone: zone,
+    timeZoneName: 'short',
   });
-  const dayFmt = dateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric' });
+  const dayFmt = dateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', timeZone: zone });
   if (shifts.isPending) return <Spinner label={t('settings.loading')} />;
   if (shifts.isError) return <p role="alert">{t('settings.loadError')}</p>;
   const users = [...new Set(shifts.data.map((s) => s.user.id))];

@@ -8,17 +8,14 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { addOverride } from '../api/oncall.ts';
 import { usersQuery } from '../api/settings.ts';
+import { zoneInput, zoneInstant } from './zone-time.ts';
 
 type Values = { user_id: string; starts_at: string; ends_at: string };
 
-/** `datetime-local` text of a date in the browser's zone. */
-const localInput = (d: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
-
-/** Puts one person on call over a period (a swap or sick cover), over every layer of the schedule. */
+/**
+ * Puts one person on call over a period (a swap or sick cover), over every layer of the schedule. The
+ * period is on the schedule's clock, as its rota reads.
+ */
 export function OverrideDialog(props: {
   schedule: OncallSchedule;
   open: boolean;
@@ -29,8 +26,13 @@ export function OverrideDialog(props: {
   const { t } = useTranslation();
   const client = useQueryClient();
   const people = useQuery({ ...usersQuery({ per_page: 100 }), enabled: props.open });
+  const zone = props.schedule.time_zone;
   const form = useForm<Values>({
-    values: { user_id: '', starts_at: localInput(props.period.from), ends_at: localInput(props.period.to) },
+    values: {
+      user_id: '',
+      starts_at: zoneInput(props.period.from.toISOString(), zone),
+      ends_at: zoneInput(props.period.to.toISOString(), zone),
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (v) => {
@@ -41,8 +43,8 @@ export function OverrideDialog(props: {
     try {
       await addOverride(props.schedule.id, {
         user_id: Number(v.user_id),
-        starts_at: toIso(v.starts_at),
-        ends_at: toIso(v.ends_at),
+        starts_at: zoneInstant(v.starts_at, zone),
+        ends_at: zoneInstant(v.ends_at, zone),
       });
       await client.invalidateQueries({ queryKey: ['oncall'] });
       toast.success(t('settings.oncall.overrideAdded'));
@@ -74,12 +76,14 @@ export function OverrideDialog(props: {
             reg={form.register('starts_at')}
             type="datetime-local"
             label={t('settings.oncall.from')}
+            hint={t('settings.oncall.timesIn', { zone })}
             error={errors.starts_at?.message}
           />
           <TextInput
             reg={form.register('ends_at')}
             type="datetime-local"
             label={t('settings.oncall.to')}
+            hint={t('settings.oncall.timesIn', { zone })}
             error={errors.ends_at?.message}
           />
         </div>

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form-field.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { FieldError } from '../../../components/ui/form.tsx';
 
-/** The people of a layer in rotation order: add, move up or down, remove. */
+/** The people of a layer in rotation order: add (choosing a person adds them), move up or down, remove. */
 export function Participants(props: {
   id: string;
   value: number[];
@@ -13,7 +12,6 @@ export function Participants(props: {
   error?: string;
 }) {
   const { t } = useTranslation();
-  const [pick, setPick] = useState('');
   const nameOf = (id: number) => props.people.find((p) => p.id === id)?.name ?? `#${id}`;
   const move = (i: number, by: number) => {
     const next = [...props.value];
@@ -64,32 +62,26 @@ export function Participants(props: {
           ))}
         </ol>
       )}
-      <div className="flex flex-wrap items-end gap-2">
-        <label className="grow text-sm">
-          <span className="mb-1 block">{t('oncall.editor.addPerson')}</span>
-          <select value={pick} onChange={(e) => setPick(e.target.value)} className={inputClass}>
-            <option value="">{t('settings.oncall.choosePerson')}</option>
-            {props.people
-              .filter((p) => !props.value.includes(p.id))
-              .map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={!pick}
-          onClick={() => {
-            props.onChange([...props.value, Number(pick)]);
-            setPick('');
+      <label className="block text-sm">
+        <span className="mb-1 block">{t('oncall.editor.addPerson')}</span>
+        {/* Choosing a person adds them at the end of the turn; the list then offers the next one. */}
+        <select
+          value=""
+          onChange={(e) => {
+            if (e.target.value) props.onChange([...props.value, Number(e.target.value)]);
           }}
+          className={inputClass}
         >
-          {t('oncall.editor.add')}
-        </button>
-      </div>
+          <option value="">{t('settings.oncall.choosePerson')}</option>
+          {props.people
+            .filter((p) => !props.value.includes(p.id))
+            .map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+        </select>
+      </label>
       <FieldError id={errorId} message={props.error} />
     </fieldset>
   );

@@ -72,7 +72,6 @@ function Targets(props: {
 }) {
   const { t } = useTranslation();
   const label = useTargetLabel(props.names);
-  const [pick, setPick] = useState('');
   const chosen = new Set(props.value.map(keyOf));
   const group = (type: 'schedule' | 'user' | 'team', names: Map<number, string>) =>
     [...names.keys()].map((id) => ({ type, id }) as EscalationTarget).filter((x) => !chosen.has(keyOf(x)));
@@ -95,42 +94,36 @@ function Targets(props: {
           </li>
         ))}
       </ul>
-      <div className="flex flex-wrap items-end gap-2">
-        <label className="grow text-sm">
-          <span className="mb-1 block">{t('oncall.policies.addTarget')}</span>
-          <select value={pick} onChange={(e) => setPick(e.target.value)} className={inputClass}>
-            <option value="">{t('oncall.policies.chooseTarget')}</option>
-            {chosen.has('members') ? null : <option value="members">{t('oncall.policies.members')}</option>}
-            {(
-              [
-                ['schedule', props.names.schedules, 'oncall.policies.schedules'],
-                ['user', props.names.users, 'oncall.policies.users'],
-                ['team', props.names.teams, 'oncall.policies.teams'],
-              ] as const
-            ).map(([type, names, title]) => (
-              <optgroup key={type} label={t(title)}>
-                {group(type, names).map((x) => (
-                  <option key={keyOf(x)} value={keyOf(x)}>
-                    {label(x)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={!pick}
-          onClick={() => {
-            const target = targetOf(pick);
+      <label className="block text-sm">
+        <span className="mb-1 block">{t('oncall.policies.addTarget')}</span>
+        {/* Choosing adds: the list then offers the rest. */}
+        <select
+          value=""
+          onChange={(e) => {
+            const target = targetOf(e.target.value);
             if (target) props.onChange([...props.value, target]);
-            setPick('');
           }}
+          className={inputClass}
         >
-          {t('oncall.editor.add')}
-        </button>
-      </div>
+          <option value="">{t('oncall.policies.chooseTarget')}</option>
+          {chosen.has('members') ? null : <option value="members">{t('oncall.policies.members')}</option>}
+          {(
+            [
+              ['schedule', props.names.schedules, 'oncall.policies.schedules'],
+              ['user', props.names.users, 'oncall.policies.users'],
+              ['team', props.names.teams, 'oncall.policies.teams'],
+            ] as const
+          ).map(([type, names, title]) => (
+            <optgroup key={type} label={t(title)}>
+              {group(type, names).map((x) => (
+                <option key={keyOf(x)} value={keyOf(x)}>
+                  {label(x)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </label>
       <FieldError id={errorId} message={props.error} />
     </fieldset>
   );

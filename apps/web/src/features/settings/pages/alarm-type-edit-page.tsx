@@ -100,6 +100,10 @@ export function AlarmTypeEditPage() {
     }
   });
   const e = (name: keyof FormValues) => errorOf(errors, name);
+  // A device raises and clears its own alarms; a status alarm follows the status a point reports (it
+  // waits the delay): neither compares a value with a threshold.
+  const byDevice = a?.source === 'device';
+  const compares = !byDevice && a?.source !== 'status';
 
   return (
     <SettingsLayout
@@ -126,41 +130,50 @@ export function AlarmTypeEditPage() {
                   error={e('name_es')}
                 />
               </div>
+              {byDevice ? (
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t('settings.alarmTypes.deviceNote')}</p>
+              ) : null}
               <div className="grid gap-4 sm:grid-cols-2">
-                <SelectInput
-                  reg={form.register('comparator')}
-                  label={t('settings.alarmTypes.comparator')}
-                  error={e('comparator')}
-                >
-                  {COMPARATORS.map((c) => (
-                    <option key={c} value={c}>
-                      {t(`settings.alarmTypes.comparators.${c}`)}
-                    </option>
-                  ))}
-                </SelectInput>
-                <TextInput
-                  reg={form.register('threshold')}
-                  type="number"
-                  step="any"
-                  label={t('settings.alarmTypes.threshold')}
-                  hint={t('settings.alarmTypes.thresholdHint')}
-                  error={e('threshold')}
-                />
-                <TextInput
-                  reg={form.register('hysteresis')}
-                  type="number"
-                  step="any"
-                  label={t('settings.alarmTypes.hysteresis')}
-                  hint={t('settings.alarmTypes.hysteresisHint')}
-                  error={e('hysteresis')}
-                />
-                <TextInput
-                  reg={form.register('delay_seconds')}
-                  type="number"
-                  label={t('settings.alarmTypes.delay')}
-                  hint={t('settings.alarmTypes.delayHint')}
-                  error={e('delay_seconds')}
-                />
+                {compares ? (
+                  <>
+                    <SelectInput
+                      reg={form.register('comparator')}
+                      label={t('settings.alarmTypes.comparator')}
+                      error={e('comparator')}
+                    >
+                      {COMPARATORS.map((c) => (
+                        <option key={c} value={c}>
+                          {t(`settings.alarmTypes.comparators.${c}`)}
+                        </option>
+                      ))}
+                    </SelectInput>
+                    <TextInput
+                      reg={form.register('threshold')}
+                      type="number"
+                      step="any"
+                      label={t('settings.alarmTypes.threshold')}
+                      hint={t('settings.alarmTypes.thresholdHint')}
+                      error={e('threshold')}
+                    />
+                    <TextInput
+                      reg={form.register('hysteresis')}
+                      type="number"
+                      step="any"
+                      label={t('settings.alarmTypes.hysteresis')}
+                      hint={t('settings.alarmTypes.hysteresisHint')}
+                      error={e('hysteresis')}
+                    />
+                  </>
+                ) : null}
+                {byDevice ? null : (
+                  <TextInput
+                    reg={form.register('delay_seconds')}
+                    type="number"
+                    label={t('settings.alarmTypes.delay')}
+                    hint={t('settings.alarmTypes.delayHint')}
+                    error={e('delay_seconds')}
+                  />
+                )}
                 <SelectInput
                   reg={form.register('severity')}
                   label={t('settings.alarmTypes.severity')}

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatInZone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { deleteSchedule, oncallNowQuery, oncallSchedulesQuery, removeOverride } from '../api/oncall.ts';
@@ -38,6 +38,9 @@ export function OncallPage() {
   const client = useQueryClient();
   const schedules = useQuery(oncallSchedulesQuery());
   const now = useQuery(oncallNowQuery());
+  // Every time on the page reads on its schedule's clock, labelled with the zone.
+  const zoneOf = (id: number) =>
+    schedules.data?.data.find((s) => s.id === id)?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const [weeks, setWeeks] = useState(0);
   const [cover, setCover] = useState<{ schedule: OncallSchedule; from: Date; to: Date } | null>(null);
   const [editing, setEditing] = useState<OncallSchedule | 'new' | null>(null);
@@ -79,7 +82,10 @@ export function OncallPage() {
               <p className="text-lg font-semibold">{n.current?.name ?? t('settings.oncall.nobody')}</p>
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 {n.next
-                  ? t('settings.oncall.next', { name: n.next.user.name, at: formatDateTime(n.next.starts_at) })
+                  ? t('settings.oncall.next', {
+                      name: n.next.user.name,
+                      at: formatInZone(n.next.starts_at, zoneOf(n.schedule.id)),
+                    })
                   : t('settings.oncall.noNext')}
               </p>
             </li>
@@ -159,7 +165,8 @@ export function OncallPage() {
                         {upcoming.map((o) => (
                           <li key={o.id} className="flex flex-wrap items-center gap-2">
                             <span>
-                              {o.user.name}: {formatDateTime(o.starts_at)} – {formatDateTime(o.ends_at)}
+                              {o.user.name}: {formatInZone(o.starts_at, s.time_zone)} –{' '}
+                              {formatInZone(o.ends_at, s.time_zone)}
                             </span>
                             {canEdit ? (
                               <button

@@ -78,7 +78,8 @@ export const en = {
     'The first row names the columns: {{columns}}. A part # already in stock updates that item; any other row creates one. If any row is invalid, nothing is imported.',
   chooseFile: 'CSV file',
   reading: 'Reading the file… {{done}} of {{total}} rows',
-  previewCaption: 'Preview of the first {{count}} rows',
+  previewCaption_one: 'Preview of the first row',
+  previewCaption_other: 'Preview of the first {{count}} rows',
   rowsFound_one: '{{count}} row read',
   rowsFound_other: '{{count}} rows read',
   row: 'Row',
@@ -91,7 +92,8 @@ export const en = {
   tooManyRows: 'A file may hold at most {{max}} rows.',
   importButton_one: 'Import {{count}} row',
   importButton_other: 'Import {{count}} rows',
-  importing: 'Importing {{count}} rows…',
+  importing_one: 'Importing {{count}} row…',
+  importing_other: 'Importing {{count}} rows…',
   imported: '{{created}} items created, {{updated}} updated.',
   orders: {
     table: 'Purchase orders',
@@ -183,7 +185,9 @@ export const en = {
     archive: 'Archive',
     archiveSupplier: 'Archive {{name}}',
     archiveTitle: 'Archive {{name}}?',
-    archiveBody:
+    archiveBody_one:
+      '{{name}} is no longer offered for new purchase orders. Its {{count}} order keeps it, and drafts to it can still be sent. You can restore it later.',
+    archiveBody_other:
       '{{name}} is no longer offered for new purchase orders. Its {{count}} orders keep it, and drafts to it can still be sent. You can restore it later.',
     archiveConfirm: 'Archive supplier',
     archivedDone: '{{name}} was archived.',

@@ -15,7 +15,6 @@ export const en = {
   queued: 'Queued',
   failed: 'Failed',
   notSent: 'Not sent: no mail server',
-  escalation: 'Escalation {{tier}}',
   loading: 'Loading email notifications…',
   loadError: 'The email notifications could not be loaded.',
   retry: 'Try again',

@@ -63,7 +63,6 @@ export const en = {
     removePerson: 'Remove {{name}} from this layer',
     remove: 'Remove',
     addPerson: 'Add a person',
-    add: 'Add',
     restrict: 'Only on some days and hours',
     restrictHint: 'A time at or before the start ends on the next day.',
     layerUp: 'Move layer up',

@@ -17,7 +17,7 @@ export const es: typeof en = {
   unshelve: 'Reanudar',
   shelveTitle: 'Posponer la alarma #{{ref}}',
   shelveIntro:
-    'Una alarma pospuesta no envía correos ni escalamientos y sale de la lista predeterminada hasta que se cumple el tiempo; entonces regresa sola y vuelve a notificar si sigue activa.',
+    'Una alarma pospuesta no envía correos ni escalamientos y sale de la lista predeterminada hasta que se cumple el tiempo; entonces regresa sola y vuelve a notificar si sigue activa. Es el «shelving» de ISA-18.2: quien la pospone la retira por un tiempo limitado.',
   shelveFor: 'Posponer durante',
   shelveReason: 'Motivo',
   shelveReasonHint: 'Por qué, para el equipo y la bitácora de auditoría (p. ej. "se está cambiando el sensor").',

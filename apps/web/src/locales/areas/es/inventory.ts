@@ -80,7 +80,8 @@ export const es: Widen<typeof en> = {
     'La primera fila nombra las columnas: {{columns}}. Un n.º de parte que ya existe actualiza ese artículo; cualquier otra fila crea uno. Si alguna fila no es válida, no se importa nada.',
   chooseFile: 'Archivo CSV',
   reading: 'Leyendo el archivo… {{done}} de {{total}} filas',
-  previewCaption: 'Vista previa de las primeras {{count}} filas',
+  previewCaption_one: 'Vista previa de la primera fila',
+  previewCaption_other: 'Vista previa de las primeras {{count}} filas',
   rowsFound_one: '{{count}} fila leída',
   rowsFound_other: '{{count}} filas leídas',
   row: 'Fila',
@@ -93,7 +94,8 @@ export const es: Widen<typeof en> = {
   tooManyRows: 'Un archivo puede tener como máximo {{max}} filas.',
   importButton_one: 'Importar {{count}} fila',
   importButton_other: 'Importar {{count}} filas',
-  importing: 'Importando {{count}} filas…',
+  importing_one: 'Importando {{count}} fila…',
+  importing_other: 'Importando {{count}} filas…',
   imported: '{{created}} artículos creados, {{updated}} actualizados.',
   orders: {
     table: 'Órdenes de compra',
@@ -191,7 +193,9 @@ export const es: Widen<typeof en> = {
     archive: 'Archivar',
     archiveSupplier: 'Archivar {{name}}',
     archiveTitle: '¿Archivar {{name}}?',
-    archiveBody:
+    archiveBody_one:
+      '{{name}} deja de ofrecerse para nuevas órdenes de compra. Su {{count}} orden lo conserva y los borradores dirigidos a él todavía se pueden enviar. Puedes restaurarlo más tarde.',
+    archiveBody_other:
       '{{name}} deja de ofrecerse para nuevas órdenes de compra. Sus {{count}} órdenes lo conservan y los borradores dirigidos a él todavía se pueden enviar. Puedes restaurarlo más tarde.',
     archiveConfirm: 'Archivar proveedor',
     archivedDone: 'Se archivó {{name}}.',

@@ -17,7 +17,6 @@ export const es: Widen<typeof en> = {
   queued: 'En cola',
   failed: 'Fallido',
   notSent: 'No enviado: no hay servidor de correo',
-  escalation: 'Escalamiento {{tier}}',
   loading: 'Cargando notificaciones por correo…',
   loadError: 'No se pudieron cargar las notificaciones por correo.',
   retry: 'Reintentar',

@@ -66,7 +66,6 @@ export const es: Widen<typeof en> = {
     removePerson: 'Quitar a {{name}} de esta capa',
     remove: 'Quitar',
     addPerson: 'Agregar una persona',
-    add: 'Agregar',
     restrict: 'Solo algunos días y horas',
     restrictHint: 'Una hora igual o anterior al inicio termina al día siguiente.',
     layerUp: 'Subir la capa',
