@@ -41,6 +41,8 @@ export async function startTestTwilio() {
   const fail = new Set<string>();
   const hang = new Set<string>();
   const created: Created[] = [];
+  /** Messages people sent to the console's number, by SID: when Twilio received them. */
+  const received = new Map<string, string>();
   const hanging: import('node:http').ServerResponse[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -64,6 +66,12 @@ export async function startTestTwilio() {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      const one = /^\/2010-04-01\/Accounts\/(AC\w+)\/Messages\/(SM\w+)\.json$/.exec(path);
+      if (req.method === 'GET' && one) {
+        const at = received.get(one[2] ?? '') ?? created.find((c) => c.sid === one[2])?.date_created;
+        if (!at) return send(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+        return send(200, { sid: one[2], account_sid: one[1], date_created: at, status: 'received' });
+      }
       if (!match || (req.method !== 'POST' && req.method !== 'GET'))
         return send(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
       if (user !== TEST_TWILIO.TWILIO_ACCOUNT_SID || password !== TEST_TWILIO.TWILIO_AUTH_TOKEN)
@@ -119,6 +127,10 @@ export async function startTestTwilio() {
     fail,
     hang,
     created,
+    /** A reply Twilio received (now, or `at`), before it posts it to the console. */
+    receive: (sid: string, at?: Date) => {
+      if (at || !received.has(sid)) received.set(sid, (at ?? new Date()).toUTCString());
+    },
     dropHanging: () => {
       for (const res of hanging.splice(0)) res.socket?.destroy();
     },

@@ -70,6 +70,7 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
         auth: ctx.auth,
         acknowledger,
         authToken: twilio ? (ctx.config.TWILIO_AUTH_TOKEN ?? null) : null,
+        twilio,
         publicUrl: publicUrlOf(ctx.config),
         now: ctx.now,
       }),

@@ -98,11 +98,19 @@ const pagesOf = (alarmId: number) =>
 
 /**
  * A request as Twilio sends it: form-encoded and signed over the URL and fields; an SMS reply has a
- * MessageSid of its own, as every message Twilio receives does, unless the form names one.
+ * MessageSid of its own, as every message Twilio receives does, unless the form names one, and the
+ * test Twilio server knows it as received now.
  */
 function fromTwilio(path: string, fields: Record<string, string>, signature?: string) {
-  const url = `${PUBLIC_URL}${path}`;
   const form = path === '/api/twilio/sms' && !fields.MessageSid ? { MessageSid: newSid('SM'), ...fields } : fields;
+  if (form.MessageSid && path === '/api/twilio/sms' && !tw.created.some((c) => c.sid === form.MessageSid))
+    tw.receive(form.MessageSid);
+  return signedByTwilio(path, form, signature);
+}
+
+/** The request as posted, signed, whether or not Twilio has such a message. */
+function signedByTwilio(path: string, form: Record<string, string>, signature?: string) {
+  const url = `${PUBLIC_URL}${path}`;
   return fx.server.app.inject({
     method: 'POST',
     url: path,
@@ -320,27 +328,23 @@ describe('replayed Twilio requests', () => {
     expect(await alarmStatus(later.id)).toBe('active');
     // A request without a MessageSid is not one Twilio sends.
     const { MessageSid: _, ...unnamed } = ack;
-    expect(
-      (
-        await fx.server.app.inject({
-          method: 'POST',
-          url: '/api/twilio/sms',
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            'x-twilio-signature': twilio.getExpectedTwilioSignature(
-              TEST_TWILIO.TWILIO_AUTH_TOKEN,
-              `${PUBLIC_URL}/api/twilio/sms`,
-              unnamed,
-            ),
-          },
-          payload: new URLSearchParams(unnamed).toString(),
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await signedByTwilio('/api/twilio/sms', unnamed)).statusCode).toBe(403);
     expect(await alarmStatus(later.id)).toBe('active');
     // The technician's own new reply is a new message.
     const fresh = await fromTwilio('/api/twilio/sms', { ...ack, MessageSid: newSid('SM') });
     expect(fresh.body).toContain(`Alarm #${later.ref} acknowledged.`);
+
+    // A reply Twilio received ten minutes ago, never posted here before: too old, refused.
+    const third = await raise();
+    await deliverPages(fx.deps);
+    const old = newSid('SM');
+    tw.receive(old, new Date(clock.now.getTime() - 10 * 60_000));
+    expect((await fromTwilio('/api/twilio/sms', { ...ack, MessageSid: old })).statusCode).toBe(403);
+    // Nor one Twilio never received (a forged SID under a leaked signature key).
+    const unknown = newSid('SM');
+    const forged = { ...ack, MessageSid: unknown };
+    expect((await signedByTwilio('/api/twilio/sms', forged)).statusCode).toBe(403);
+    expect(await alarmStatus(third.id)).toBe('active');
   });
 
   it('refuses a call’s request seen before; each prompt of the call answers to its own address', async () => {

@@ -12,7 +12,7 @@ import { loadAlarm } from '../notifications/alarm-outbox-repo.ts';
 import { channelCopy, voiceText } from './alarm-text.ts';
 import { twilioStatusUrl, twilioVoiceUrl } from './deliver.ts';
 import { recipientOf, recordProviderStatus } from './deliver-repo.ts';
-import { validTwilioRequest } from './twilio.ts';
+import { type TwilioClient, validTwilioRequest } from './twilio.ts';
 import { firstTwilioRequest, latestActivePage, smsSenders, voicePage } from './twilio-repo.ts';
 
 const escapeXml = (s: string) =>
@@ -26,6 +26,9 @@ export function parseAckReply(body: string): { ref: number | null } | null {
   if (!m) return null;
   return { ref: m[1] ? Number(m[1]) : null };
 }
+
+/** An SMS reply older than this when it reaches the console is refused (a replay). */
+const REPLY_MAX_AGE_MS = 5 * 60_000;
 
 /** Twilio's message and call statuses, as a page's. */
 const STATUS: Record<string, PageStatus> = {
@@ -60,12 +63,29 @@ export function twilioRoutes(deps: {
   authToken: string | null;
   publicUrl: string;
   now: () => Date;
+  /** Asked when an SMS reply was received: an old one replayed is refused. */
+  twilio?: Pick<TwilioClient, 'messageCreatedAt'> | null;
 }): FastifyPluginAsyncZod {
   const { db, auth, acknowledger } = deps;
 
   /** 403 for a request already answered (the same key again: a replay, or a missing SID). */
   async function once(key: string | null): Promise<void> {
     if (!key || !(await firstTwilioRequest(db, key, deps.now()))) throw new AppError(403, 'forbidden');
+  }
+
+  /**
+   * 403 for an SMS reply Twilio received more than `REPLY_MAX_AGE_MS` ago, or does not know: a
+   * captured request replayed later. When Twilio cannot be asked, the remembered SIDs still hold.
+   */
+  async function recent(sid: string): Promise<void> {
+    if (!deps.twilio) return;
+    let created: Date | null;
+    try {
+      created = await deps.twilio.messageCreatedAt(sid);
+    } catch {
+      return;
+    }
+    if (!created || deps.now().getTime() - created.getTime() > REPLY_MAX_AGE_MS) throw new AppError(403, 'forbidden');
   }
 
   /** The form's fields once its signature is checked against the URL Twilio called. */
@@ -113,6 +133,7 @@ export function twilioRoutes(deps: {
       hooks.post('/twilio/sms', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
         const params = signed(request, `${deps.publicUrl}/api/twilio/sms`);
         await once(params.MessageSid ? `sms:${params.MessageSid}` : null);
+        await recent(params.MessageSid ?? '');
         const senders = await smsSenders(db, params.From ?? '');
         const locale = normalizeLocale(senders[0]?.language);
         const copy = channelCopy(locale);

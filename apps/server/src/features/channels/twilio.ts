@@ -74,6 +74,15 @@ export function createTwilio(settings: TwilioSettings) {
       });
       return { sid: c.sid, status: c.status };
     },
+    /** When Twilio received or created a message (null: Twilio does not know it). */
+    async messageCreatedAt(sid: string): Promise<Date | null> {
+      try {
+        return (await client.messages(sid).fetch()).dateCreated;
+      } catch (err) {
+        if ((err as { status?: unknown }).status === 404) return null;
+        throw err;
+      }
+    },
     /**
      * The SID of a message (with exactly this body) or call to `to` that Twilio created since `since`
      * (a minute's leeway for clocks), or null: asked before sending again what a sender that died
