@@ -30,6 +30,9 @@ export const ERROR_CODES = [
   'already_acknowledged',
   'already_cleared',
   'entry_signed',
+  'reauth_required',
+  'token_cannot_sign',
+  'token_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -216,6 +216,8 @@ export const auditEntry = z.object({
   subject_name: z.string().nullable(),
   actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   impersonator: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  /** The integration token the actor's change came through (it stays named after it is revoked). */
+  api_token: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   organisation: ref.nullable(),
   /** An update lists only what changed; a creation or a removal lists the record as it was written. */
   changes: z.array(auditChange),

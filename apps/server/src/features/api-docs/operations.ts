@@ -25,6 +25,16 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'POST /api/auth/logout': { summary: 'Sign out (revokes the session)', ...self },
   'POST /api/auth/impersonate': { summary: 'Sign in as another user holding no permission the caller lacks' },
   'POST /api/auth/unimpersonate': { summary: "Return to the administrator's own session", add: [409], omit: [403] },
+  'POST /api/auth/reauth': {
+    summary: 'Confirm the password again: a single-use proof for one sensitive change, valid 2 minutes',
+  },
+  'GET /api/settings/api-tokens': {
+    summary: 'Integration tokens of the organizations in scope (never the token itself)',
+  },
+  'POST /api/settings/api-tokens': {
+    summary: 'Create an integration token (rcm_…, shown once) with some of the creator’s own permissions',
+  },
+  'DELETE /api/settings/api-tokens/{id}': { summary: 'Revoke an integration token (it stops at once)' },
   'PATCH /api/account': { summary: "Change one's own name, email, language, phone or password", add: [409], ...self },
   'GET /api/account/notifications': { summary: "One's own email notification preferences", ...self },
   'PUT /api/account/notifications': { summary: "Save one's own email notification preferences", ...self },

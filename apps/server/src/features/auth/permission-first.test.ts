@@ -21,6 +21,7 @@ const ANY_USER = new Set([
   'GET /api/auth/refresh',
   'POST /api/auth/logout',
   'POST /api/auth/unimpersonate',
+  'POST /api/auth/reauth',
   'PATCH /api/account',
   'GET /api/account/notifications',
   'PUT /api/account/notifications',

@@ -7,7 +7,7 @@ import {
 import { accountUpdateBody, authUser, impersonateBody, loginBody } from '@rcm/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { needs, requireAuth } from './guard.ts';
+import { needs, requireAuth, requireSession } from './guard.ts';
 import type { PasswordLinks } from './password-links.ts';
 import type { AuthService } from './service.ts';
 
@@ -73,14 +73,14 @@ export function authRoutes(deps: {
     });
 
     app.get('/auth/refresh', { schema: { response: userResponse } }, async (request, reply) => {
-      const ctx = requireAuth(request);
+      const ctx = requireSession(request);
       const token = await auth.refresh(ctx);
       reply.header('Authorization', `Bearer ${token}`);
       return { data: auth.present(ctx) };
     });
 
     app.post('/auth/logout', { schema: { response: okResponse } }, async (request) => {
-      await auth.logout(requireAuth(request));
+      await auth.logout(requireSession(request));
       return { data: { ok: true as const } };
     });
 
@@ -88,19 +88,19 @@ export function authRoutes(deps: {
       '/auth/impersonate',
       { config: needs('users_impersonate'), schema: { body: impersonateBody, response: userResponse } },
       async (request, reply) => {
-        const { token, context } = await auth.impersonate(requireAuth(request), request.body.user_id);
+        const { token, context } = await auth.impersonate(requireSession(request), request.body.user_id);
         reply.header('Authorization', `Bearer ${token}`);
         return { data: auth.present(context) };
       },
     );
 
     app.post('/auth/unimpersonate', { schema: { response: okResponse } }, async (request) => {
-      await auth.unimpersonate(requireAuth(request));
+      await auth.unimpersonate(requireSession(request));
       return { data: { ok: true as const } };
     });
 
     app.patch('/account', { schema: { body: accountUpdateBody, response: userResponse } }, async (request) => {
-      const ctx = await auth.updateAccount(requireAuth(request), request.body);
+      const ctx = await auth.updateAccount(requireSession(request), request.body);
       return { data: auth.present(ctx) };
     });
   };

@@ -5,6 +5,7 @@ import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, users } from '../../db/schema.ts';
+import { apiTokens } from '../../db/schema-auth.ts';
 import { createAuditNames, subjectKey } from '../audit/names-repo.ts';
 import { auditChanges, type NamedKind, named, refsOf, snapshotName } from '../audit/present.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
@@ -46,11 +47,13 @@ export function createAuditLogRepo(db: Db) {
           impName: impersonator.name,
           impEmail: impersonator.email,
           orgName: organizations.name,
+          tokenName: apiTokens.name,
         })
         .from(auditLog)
         .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
         .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorUserId))
         .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
+        .leftJoin(apiTokens, eq(apiTokens.id, auditLog.apiTokenId))
         .where(where)
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(q.per_page)
@@ -78,6 +81,8 @@ export function createAuditLogRepo(db: Db) {
           r.log.impersonatorUserId !== null && r.impName !== null
             ? { id: r.log.impersonatorUserId, name: r.impName, email: r.impEmail ?? '' }
             : null,
+        api_token:
+          r.log.apiTokenId !== null && r.tokenName !== null ? { id: r.log.apiTokenId, name: r.tokenName } : null,
         organisation:
           r.log.organizationId !== null && r.orgName !== null ? { id: r.log.organizationId, name: r.orgName } : null,
         changes: named(pending[i] ?? [], (of, id) => names.get(`${of}:${id}`)),
