@@ -181,6 +181,12 @@ export const auditLogQuery = z.object({
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
+/** `GET /api/audit-log/export?since=`: entries from that instant on, oldest first, as JSON lines (a SIEM polls it). */
+export const auditExportQuery = z.object({ since: z.iso.datetime({ offset: true }) });
+
+/** The most entries one export answers; a SIEM asks again from the last `created_at` it got. */
+export const AUDIT_EXPORT_MAX = 10_000;
+
 /**
  * One value of an audit entry as an administrator reads it: ids already resolved to names (of
  * deleted and archived records too), rich text as plain text; the SPA words flags, dates, numbers

@@ -36,6 +36,13 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     impersonatorSessionId: integer('impersonator_session_id'),
     remember: boolean('remember').notNull().default(false),
+    /** How the person proved who they are when the session opened (the account's sessions list shows it). */
+    method: text('method', { enum: ['password', 'sso', 'passkey', 'token'] })
+      .notNull()
+      .default('password'),
+    /** The client's address and browser as the session opened (for the person to recognize it). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),

@@ -5,6 +5,9 @@ import {
   resetPasswordBody,
 } from '@rcm/shared/accounts';
 import { accountUpdateBody, authUser, impersonateBody, loginBody } from '@rcm/shared/auth';
+import { idParams } from '@rcm/shared/params';
+import { accountSession } from '@rcm/shared/sessions';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { needs, requireAuth, requireSession } from './guard.ts';
@@ -12,6 +15,9 @@ import type { PasswordLinks } from './password-links.ts';
 import type { AuthService } from './service.ts';
 
 const userResponse = { 200: z.object({ data: authUser }) };
+
+/** The address and browser a sign-in came from (request.ip honors only trusted proxies, app.ts). */
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 const okResponse = { 200: z.object({ data: z.object({ ok: z.literal(true) }) }) };
 
 export function authRoutes(deps: {
@@ -27,7 +33,7 @@ export function authRoutes(deps: {
       '/auth/login',
       { schema: { body: loginBody, response: userResponse }, config: { public: true, rateLimit } },
       async (request, reply) => {
-        const { token, context } = await auth.login(request.body);
+        const { token, context } = await auth.login(request.body, clientOf(request));
         reply.header('Authorization', `Bearer ${token}`);
         return { data: auth.present(context) };
       },
@@ -88,7 +94,11 @@ export function authRoutes(deps: {
       '/auth/impersonate',
       { config: needs('users_impersonate'), schema: { body: impersonateBody, response: userResponse } },
       async (request, reply) => {
-        const { token, context } = await auth.impersonate(requireSession(request), request.body.user_id);
+        const { token, context } = await auth.impersonate(
+          requireSession(request),
+          request.body.user_id,
+          clientOf(request),
+        );
         reply.header('Authorization', `Bearer ${token}`);
         return { data: auth.present(context) };
       },
@@ -96,6 +106,24 @@ export function authRoutes(deps: {
 
     app.post('/auth/unimpersonate', { schema: { response: okResponse } }, async (request) => {
       await auth.unimpersonate(requireSession(request));
+      return { data: { ok: true as const } };
+    });
+
+    app.get(
+      '/account/sessions',
+      { schema: { response: { 200: z.object({ data: z.array(accountSession) }) } } },
+      async (request) => ({
+        data: await auth.sessions(requireSession(request)),
+      }),
+    );
+
+    app.delete('/account/sessions/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await auth.endSession(requireSession(request), request.params.id);
+      return reply.status(204).send();
+    });
+
+    app.post('/account/sessions/revoke-others', { schema: { response: okResponse } }, async (request) => {
+      await auth.endOtherSessions(requireSession(request));
       return { data: { ok: true as const } };
     });
 

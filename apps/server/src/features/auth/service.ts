@@ -2,6 +2,7 @@ import { API_TOKEN_PREFIX } from '@rcm/shared/api-tokens';
 import type { AccountUpdateBody, AuthUser } from '@rcm/shared/auth';
 import { normalizeLocale } from '@rcm/shared/locale';
 import { isPermission, type Permission } from '@rcm/shared/permissions';
+import type { AccountSession } from '@rcm/shared/sessions';
 import type { Db } from '../../db/client.ts';
 import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -40,6 +41,9 @@ export type { AuthContext, SessionContext };
 
 export type Avatars = 'gravatar' | 'initials';
 
+/** Where a sign-in came from, kept with its session for the person to recognize it. */
+export type Client = { ip?: string | null; userAgent?: string | null };
+
 export function createAuthService(deps: {
   db: Db;
   repo: AuthRepo;
@@ -62,6 +66,7 @@ export function createAuthService(deps: {
     remember: boolean,
     impersonatorSessionId: number | null,
     entry: AuditEntry,
+    client: Client = {},
   ) {
     const token = newToken();
     const session = await db.transaction(async (tx) => {
@@ -72,6 +77,8 @@ export function createAuthService(deps: {
           remember,
           impersonatorSessionId,
           expiresAt: new Date(now().getTime() + ttl(remember)),
+          ip: client.ip ?? null,
+          userAgent: client.userAgent?.slice(0, 500) ?? null,
         },
         tx,
       );
@@ -149,19 +156,36 @@ export function createAuthService(deps: {
     /** The signed-in user as the API shows it (`GET /api/auth/user`). */
     present: (ctx: AuthContext) => toAuthUser(ctx, avatars),
 
-    async login(input: { email: string; password: string; remember?: boolean }) {
+    async login(input: { email: string; password: string; remember?: boolean }, client: Client = {}) {
       const user = await repo.findUserByEmail(input.email);
       const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !ok) throw new AppError(422, 'invalid_credentials');
+      if (!user || !ok) {
+        // For a SIEM: the address tried (an unknown one too), the account's organization when it exists.
+        await audit.recordAction({
+          actorUserId: null,
+          organizationId: user?.organizationId ?? null,
+          action: 'auth.login_failed',
+          subjectType: 'user',
+          subjectId: user?.id ?? null,
+          after: { email: input.email },
+        });
+        throw new AppError(422, 'invalid_credentials');
+      }
       if (user.disabled) throw new AppError(403, 'account_disabled');
       const remember = input.remember ?? false;
-      const { token, session } = await openSession(user.id, remember, null, {
-        actorUserId: user.id,
-        organizationId: user.organizationId,
-        action: 'auth.login',
-        subjectType: 'user',
-        subjectId: user.id,
-      });
+      const { token, session } = await openSession(
+        user.id,
+        remember,
+        null,
+        {
+          actorUserId: user.id,
+          organizationId: user.organizationId,
+          action: 'auth.login',
+          subjectType: 'user',
+          subjectId: user.id,
+        },
+        client,
+      );
       return { token, context: await contextFor(user, session, token) };
     },
 
@@ -246,7 +270,7 @@ export function createAuthService(deps: {
       if (ctx.session.impersonatorSessionId) await repo.revokeSession(ctx.session.impersonatorSessionId, now());
     },
 
-    async impersonate(ctx: SessionContext, targetUserId: number) {
+    async impersonate(ctx: SessionContext, targetUserId: number, client: Client = {}) {
       if (!ctx.permissions.has('users_impersonate')) throw new AppError(403, 'forbidden');
       if (ctx.session.impersonatorSessionId) throw new AppError(403, 'cannot_impersonate');
       const target = await repo.findUserById(targetUserId);
@@ -256,14 +280,70 @@ export function createAuthService(deps: {
       }
       // Nobody gains permissions by impersonating (the shared `user.impersonate` rule).
       if (!can(ctx, 'user.impersonate', target)) throw new AppError(403, 'cannot_impersonate');
-      const { token, session } = await openSession(target.id, false, ctx.session.id, {
-        actorUserId: ctx.user.id,
-        organizationId: target.organizationId,
-        action: 'auth.impersonate',
-        subjectType: 'user',
-        subjectId: target.id,
-      });
+      const { token, session } = await openSession(
+        target.id,
+        false,
+        ctx.session.id,
+        {
+          actorUserId: ctx.user.id,
+          organizationId: target.organizationId,
+          action: 'auth.impersonate',
+          subjectType: 'user',
+          subjectId: target.id,
+        },
+        client,
+      );
       return { token, context: await contextFor(target, session, token) };
+    },
+
+    /** The person's live sessions, the current one marked. */
+    async sessions(ctx: SessionContext): Promise<AccountSession[]> {
+      const rows = await repo.listLiveSessions(ctx.user.id, now());
+      return rows.map((r) => ({
+        id: r.id,
+        created_at: r.createdAt.toISOString(),
+        last_used_at: r.lastUsedAt.toISOString(),
+        ip: r.ip,
+        user_agent: r.userAgent,
+        method: r.method,
+        current: r.id === ctx.session.id,
+      }));
+    },
+
+    /** Ends one of the person's own sessions (404 for any other), audited. */
+    async endSession(ctx: SessionContext, id: number) {
+      await db.transaction(async (tx) => {
+        if (!(await repo.revokeOwnSession(ctx.user.id, id, now(), tx))) throw new AppError(404, 'not_found');
+        await audit.record(
+          {
+            ...actingActor(ctx),
+            organizationId: ctx.user.organizationId,
+            action: 'auth.session_revoked',
+            subjectType: 'user',
+            subjectId: ctx.user.id,
+            after: { session_id: id },
+          },
+          tx,
+        );
+      });
+    },
+
+    /** Ends every other session of the person, this one kept, audited. */
+    async endOtherSessions(ctx: SessionContext) {
+      await db.transaction(async (tx) => {
+        await repo.revokeUserSessions(ctx.user.id, now(), ctx.session.id, tx);
+        await audit.record(
+          {
+            ...actingActor(ctx),
+            organizationId: ctx.user.organizationId,
+            action: 'auth.session_revoked',
+            subjectType: 'user',
+            subjectId: ctx.user.id,
+            after: { sessions: 'others' },
+          },
+          tx,
+        );
+      });
     },
 
     async unimpersonate(ctx: SessionContext) {

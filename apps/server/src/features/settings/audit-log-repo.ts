@@ -1,7 +1,7 @@
 import type { Locale } from '@rcm/shared/locale';
 import { pageMeta } from '@rcm/shared/pagination';
 import type { AuditEntry, AuditLogQuery } from '@rcm/shared/settings';
-import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, users } from '../../db/schema.ts';
@@ -89,6 +89,42 @@ export function createAuditLogRepo(db: Db) {
         created_at: r.log.createdAt.toISOString(),
       }));
       return { data, meta: pageMeta(q.page, q.per_page, total?.n ?? 0) };
+    },
+
+    /**
+     * The scope's entries created at or after `since`, oldest first, at most `limit`: one JSON object
+     * per line, times in UTC, the actor, impersonator and token by id and name as they are now.
+     */
+    async exportLines(scope: TenantScope, since: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({
+          log: auditLog,
+          actorEmail: actor.email,
+          impEmail: impersonator.email,
+          tokenName: apiTokens.name,
+        })
+        .from(auditLog)
+        .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+        .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorUserId))
+        .leftJoin(apiTokens, eq(apiTokens.id, auditLog.apiTokenId))
+        .where(and(scopeSql(scope, { org: auditLog.organizationId }), gte(auditLog.createdAt, since)))
+        .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+        .limit(limit);
+      return rows.map((r) =>
+        JSON.stringify({
+          id: r.log.id,
+          created_at: r.log.createdAt.toISOString(),
+          action: r.log.action,
+          organization_id: r.log.organizationId,
+          actor: r.log.actorUserId === null ? null : { id: r.log.actorUserId, email: r.actorEmail },
+          impersonator: r.log.impersonatorUserId === null ? null : { id: r.log.impersonatorUserId, email: r.impEmail },
+          api_token: r.log.apiTokenId === null ? null : { id: r.log.apiTokenId, name: r.tokenName },
+          subject_type: r.log.subjectType,
+          subject_id: r.log.subjectId,
+          before: r.log.before ?? null,
+          after: r.log.after ?? null,
+        }),
+      );
     },
 
     async actions() {

@@ -25,6 +25,8 @@ export const en = {
       password_chosen: '{{subject}} chose a password and activated their account',
       password_reset: '{{subject}} reset their password',
       reauth: '{{subject}} confirmed their password again',
+      login_failed: 'Failed sign-in for {{subject}}',
+      session_revoked: 'Sessions of {{subject}} ended',
     },
     token: {
       created: 'Integration token {{subject}} created',

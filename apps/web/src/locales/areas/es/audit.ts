@@ -23,6 +23,8 @@ export const es: Widen<typeof en> = {
       password_chosen: '{{subject}} eligió una contraseña y activó su cuenta',
       password_reset: '{{subject}} restableció su contraseña',
       reauth: '{{subject}} confirmó de nuevo su contraseña',
+      login_failed: 'Inicio de sesión fallido de {{subject}}',
+      session_revoked: 'Se cerraron sesiones de {{subject}}',
     },
     token: {
       created: 'Se creó el token de integración {{subject}}',
