@@ -120,7 +120,12 @@ export const esMX: Catalog = {
       unknownBrowser: 'Navegador desconocido',
       detail: 'Sesión iniciada {{created}} con {{method}} · último uso {{used}}',
       from: 'desde {{ip}}',
-      methods: { password: 'contraseña', sso: 'inicio de sesión único', passkey: 'llave de acceso', token: 'token de integración' },
+      methods: {
+        password: 'contraseña',
+        sso: 'inicio de sesión único',
+        passkey: 'llave de acceso',
+        token: 'token de integración',
+      },
       end: 'Cerrar',
       endTitle: '¿Cerrar esta sesión?',
       endBody: 'Ese navegador sale de la sesión de inmediato.',
