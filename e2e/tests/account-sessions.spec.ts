@@ -35,3 +35,18 @@ for (const [locale, words] of [
     await expect(section.getByText(words.thisOne)).toBeVisible();
   });
 }
+
+test('an administrator ends every session of a user from the user page', async ({ page, loginAs }) => {
+  const viewer = await page.request.post('/api/auth/login', { data: { email: DEMO.viewer, password: PASSWORD } });
+  const viewerToken = (viewer.headers().authorization ?? '').replace(/^Bearer /, '');
+  const me = await page.request.get('/api/auth/user', { headers: { Authorization: `Bearer ${viewerToken}` } });
+  const id = (await me.json()).data.id as number;
+  await loginAs(DEMO.admin);
+  await page.goto(`/settings/users/${id}/edit`);
+  await page.getByRole('button', { name: 'End all sessions' }).click();
+  await expectAccessible(page, 'end a user’s sessions');
+  await page.getByRole('dialog').getByRole('button', { name: 'End all sessions' }).click();
+  await expect(page.getByText('Every session of Val Viewer ended.')).toBeVisible();
+  const after = await page.request.get('/api/auth/user', { headers: { Authorization: `Bearer ${viewerToken}` } });
+  expect(after.status()).toBe(401);
+});
