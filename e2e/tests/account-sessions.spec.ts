@@ -4,7 +4,11 @@ for (const [locale, words] of [
   ['en-US', { section: 'Where you are signed in', thisOne: 'This browser', endOthers: 'End all other sessions' }],
   [
     'es-MX',
-    { section: 'Dónde tienes la sesión iniciada', thisOne: 'Este navegador', endOthers: 'Cerrar todas las demás sesiones' },
+    {
+      section: 'Dónde tienes la sesión iniciada',
+      thisOne: 'Este navegador',
+      endOthers: 'Cerrar todas las demás sesiones',
+    },
   ],
 ] as const) {
   test(`the account lists its sessions and ends the others (${locale})`, async ({ page, loginAs }) => {
