@@ -41,6 +41,8 @@ const PUBLIC = {
   audit: ['names-repo', 'present', 'repo'],
   // Who is calling, what they may do and see.
   auth: [
+    // Disabling or deleting a user (settings) ends their integration tokens.
+    'api-tokens-repo',
     'can',
     'context',
     'guard',

@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'not_pageable',
   'verification_limit',
   'verification_limit_organization',
+  'reauth_required',
+  'token_cannot_sign',
+  'token_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

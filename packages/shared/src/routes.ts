@@ -80,6 +80,8 @@ export const ROUTES = [
   // Not in the spec's table: on-call schedules (who is on call, the rota, overrides).
   { name: 'settings.oncall', path: '/settings/on-call', auth: ['settings_view'] },
   { name: 'settings.webhooks', path: '/settings/webhooks', auth: ['settings_view'] },
+  // Not in the spec's table: integration tokens (a person with settings_update makes them from their own rights).
+  { name: 'settings.api_tokens', path: '/settings/api-tokens', auth: ['settings_update'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'] | 'not-found';

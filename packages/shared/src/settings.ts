@@ -181,6 +181,12 @@ export const auditLogQuery = z.object({
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
+/** `GET /api/audit-log/export?since=`: entries from that instant on, oldest first, as JSON lines (a SIEM polls it). */
+export const auditExportQuery = z.object({ since: z.iso.datetime({ offset: true }) });
+
+/** The most entries one export answers; a SIEM asks again from the last `created_at` it got. */
+export const AUDIT_EXPORT_MAX = 10_000;
+
 /**
  * One value of an audit entry as an administrator reads it: ids already resolved to names (of
  * deleted and archived records too), rich text as plain text; the SPA words flags, dates, numbers
@@ -216,6 +222,8 @@ export const auditEntry = z.object({
   subject_name: z.string().nullable(),
   actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   impersonator: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  /** The integration token the actor's change came through (it stays named after it is revoked). */
+  api_token: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   organisation: ref.nullable(),
   /** An update lists only what changed; a creation or a removal lists the record as it was written. */
   changes: z.array(auditChange),

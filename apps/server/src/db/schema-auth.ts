@@ -1,9 +1,10 @@
 /**
- * Sign-in (features/auth): the sessions a token opens and the single-use password links. Users,
+ * Sign-in (features/auth): the sessions a token opens, integration tokens, re-authentications and the
+ * single-use password links. Users,
  * their roles and organizations stay in schema.ts.
  */
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts, users } from './schema.ts';
+import { organizations, ts, users } from './schema.ts';
 
 /**
  * Single-use links that let a user choose a password: `reset` (forgot password, or sent by an
@@ -35,6 +36,13 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     impersonatorSessionId: integer('impersonator_session_id'),
     remember: boolean('remember').notNull().default(false),
+    /** How the person proved who they are when the session opened (the account's sessions list shows it). */
+    method: text('method', { enum: ['password', 'sso', 'passkey', 'token'] })
+      .notNull()
+      .default('password'),
+    /** The client's address and browser as the session opened (for the person to recognize it). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -56,3 +64,50 @@ export const accountThrottles = pgTable('account_throttles', {
   blockedUntil: ts('blocked_until'),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/**
+ * Integration tokens (`rcm_…`): a creator's named, expiring grant of some of their own permissions,
+ * for a machine. Only the hash is kept; what a token may do is recomputed on every use against what its
+ * creator holds then (auth/api-tokens-service.ts).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null: every organization the permissions reach (the creator sees every organization). */
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    permissions: text('permissions').array().notNull(),
+    /** Null: every location the creator reaches in the organization. */
+    locationIds: integer('location_ids').array(),
+    expiresAt: ts('expires_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_tokens_token_uq').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);
+
+/** A fresh proof of identity (`POST /api/auth/reauth`): single use, two minutes, for one session. */
+export const reauthTokens = pgTable(
+  'reauth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['password'] }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reauth_tokens_token_uq').on(t.tokenHash)],
+);

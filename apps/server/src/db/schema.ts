@@ -225,6 +225,8 @@ export const auditLog = pgTable(
     id: serial('id').primaryKey(),
     actorUserId: integer('actor_user_id').references(() => users.id),
     impersonatorUserId: integer('impersonator_user_id').references(() => users.id),
+    /** The integration token the actor's change came through (api_tokens.id; kept after revocation). */
+    apiTokenId: integer('api_token_id'),
     organizationId: integer('organization_id').references(() => organizations.id),
     action: text('action').notNull(),
     subjectType: text('subject_type').notNull(),

@@ -3,6 +3,10 @@ import type { ErrorCode } from '@rcm/shared/errors';
 /** The shape every language's server messages fill (lib/messages-en.ts, lib/messages-es.ts). */
 export type FieldMessageKey =
   | 'wrong_password'
+  | 'expiry_past'
+  | 'expiry_too_far'
+  | 'permission_not_for_tokens'
+  | 'organization_not_allowed'
   | 'email_taken'
   | 'location_not_in_organization'
   | 'range_too_long'

@@ -46,9 +46,17 @@ export const EN_US: Catalog = {
       'Your organization has been sent its 50 verification codes for the last 24 hours. Try again tomorrow, or ask an administrator.',
     push_endpoint_taken:
       'This push subscription belongs to another person. Subscribe this browser again to get one of its own.',
+    reauth_required: 'Confirm your password again to do this.',
+    token_cannot_sign: 'An integration token cannot sign records: a person signs, with their own password.',
+    token_not_allowed: 'An integration token cannot do this: sign in as a person.',
   },
   fields: {
     wrong_password: 'The current password is incorrect.',
+    expiry_past: 'Choose a date in the future.',
+    expiry_too_far: 'A token can live at most a year.',
+    permission_not_for_tokens: 'An integration token cannot carry this permission.',
+    organization_not_allowed:
+      'Choose your own organization (only staff who see every organization may choose another, or all).',
     email_taken: 'Another account already uses this email address.',
     location_not_in_organization: 'This location does not belong to the chosen organization.',
     range_too_long: 'The range can be at most 400 days.',

@@ -46,9 +46,18 @@ export const ES_MX: Catalog = {
       'Tu organización ya recibió sus 50 códigos de verificación de las últimas 24 horas. Inténtalo mañana o pregunta a un administrador.',
     push_endpoint_taken:
       'Esta suscripción push pertenece a otra persona. Vuelve a suscribir este navegador para obtener una propia.',
+    reauth_required: 'Confirma de nuevo tu contraseña para hacer esto.',
+    token_cannot_sign:
+      'Un token de integración no puede firmar registros: firma una persona, con su propia contraseña.',
+    token_not_allowed: 'Un token de integración no puede hacer esto: inicia sesión como persona.',
   },
   fields: {
     wrong_password: 'La contraseña actual es incorrecta.',
+    expiry_past: 'Elige una fecha futura.',
+    expiry_too_far: 'Un token puede durar como máximo un año.',
+    permission_not_for_tokens: 'Un token de integración no puede llevar este permiso.',
+    organization_not_allowed:
+      'Elige tu propia organización (solo el personal que ve todas las organizaciones puede elegir otra, o todas).',
     email_taken: 'Otra cuenta ya usa este correo electrónico.',
     location_not_in_organization: 'Esta ubicación no pertenece a la organización elegida.',
     range_too_long: 'El rango puede ser de 400 días como máximo.',

@@ -57,6 +57,7 @@ export const PAGE_MODULES = {
   'settings.alarm_types.edit': ['features/settings/pages/alarm-type-edit-page.tsx', 'AlarmTypeEditPage'],
   'settings.job_categories': ['features/settings/pages/job-categories-page.tsx', 'JobCategoriesPage'],
   'settings.webhooks': ['features/settings/pages/webhooks-page.tsx', 'WebhooksPage'],
+  'settings.api_tokens': ['features/settings/pages/api-tokens-page.tsx', 'ApiTokensPage'],
   'settings.audit_log': ['features/settings/pages/audit-log-page.tsx', 'AuditLogPage'],
   'settings.backups': ['features/settings/pages/backups-page.tsx', 'BackupsPage'],
   'settings.email': ['features/settings/pages/email-page.tsx', 'EmailSettingsPage'],

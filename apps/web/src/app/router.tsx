@@ -150,6 +150,7 @@ const appRoutes = {
   'settings.alarm_types.edit': createRoute(page('settings.alarm_types.edit')),
   'settings.job_categories': createRoute(page('settings.job_categories')),
   'settings.webhooks': createRoute(page('settings.webhooks')),
+  'settings.api_tokens': createRoute(page('settings.api_tokens')),
   'settings.audit_log': createRoute(page('settings.audit_log')),
   'settings.backups': createRoute(page('settings.backups')),
   'settings.email': createRoute(page('settings.email')),

@@ -144,8 +144,9 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (res.ok) return res;
 
   const error = ((await res.json().catch(() => null)) as ApiErrorBody | null)?.error;
-  // A 401 for a token already replaced (impersonation ended meanwhile) says nothing about the session.
-  if (res.status === 401 && token && token === tokens.current()) onUnauthorized();
+  // A 401 for a token already replaced (impersonation ended meanwhile) says nothing about the session;
+  // nor does `reauth_required` (a stale password confirmation): the session is live.
+  if (res.status === 401 && error?.code !== 'reauth_required' && token && token === tokens.current()) onUnauthorized();
   const fields = (error?.details as { fields?: FieldError[] } | undefined)?.fields ?? [];
   throw new ApiError(res.status, error?.code ?? 'internal', error?.message ?? res.statusText, fields, error?.details);
 }

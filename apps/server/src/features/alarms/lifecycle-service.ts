@@ -2,7 +2,7 @@ import type { AlarmBulkBody, AlarmShelveBody, AlarmSummary } from '@rcm/shared/a
 import type { Db, Tx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { requireScope, type ScopeCaller, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { AlarmLifecycleRepo, AlarmTarget } from './lifecycle-repo.ts';
@@ -61,8 +61,7 @@ export function createAlarmLifecycleService(deps: {
   ) =>
     deps.audit.record(
       {
-        actorUserId: ctx.user.id,
-        impersonatorUserId: ctx.impersonatorUserId,
+        ...auditActor(ctx),
         organizationId: alarm.organizationId,
         action,
         subjectType: 'alarm',

@@ -3,7 +3,7 @@ import { type ListMeta, pageMeta } from '@rcm/shared/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { authenticatedRead } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AuthContext, AuthService } from '../auth/service.ts';
@@ -85,8 +85,7 @@ export function createAlarmService(deps: {
         if (!(await lifecycle.setNotes(scope, ref, clean, tx))) throw new AppError(404, 'not_found');
         await audit.record(
           {
-            actorUserId: ctx.user.id,
-            impersonatorUserId: ctx.impersonatorUserId,
+            ...auditActor(ctx),
             organizationId: before.organizationId,
             action: 'alarm.notes',
             subjectType: 'alarm',

@@ -53,6 +53,8 @@ const WHOLE = new Set([
   'GET /api/controllers/unauthorised',
   'GET /api/alarms/floods',
   'GET /api/admin/backups',
+  // A person's live sessions (a handful; they end the ones they do not recognize).
+  'GET /api/account/sessions',
   // Computed, not stored: a schedule's rota over the asked range, who is on call now, what would page nobody.
   'GET /api/oncall/schedules/{id}/shifts',
   'GET /api/oncall/now',

@@ -25,6 +25,20 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'POST /api/auth/logout': { summary: 'Sign out (revokes the session)', ...self },
   'POST /api/auth/impersonate': { summary: 'Sign in as another user holding no permission the caller lacks' },
   'POST /api/auth/unimpersonate': { summary: "Return to the administrator's own session", add: [409], omit: [403] },
+  'POST /api/auth/reauth': {
+    summary: 'Confirm the password again: a single-use proof for one sensitive change, valid 2 minutes',
+  },
+  'GET /api/settings/api-tokens': {
+    summary: 'Integration tokens of the organizations in scope (never the token itself)',
+  },
+  'POST /api/settings/api-tokens': {
+    summary: 'Create an integration token (rcm_…, shown once) with some of the creator’s own permissions',
+  },
+  'DELETE /api/settings/api-tokens/{id}': { summary: 'Revoke an integration token (it stops at once)' },
+  'GET /api/account/sessions': { summary: "One's own live sessions (where and how each signed in)", ...self },
+  'DELETE /api/account/sessions/{id}': { summary: 'End one of one’s own sessions', omit: [403] },
+  'POST /api/account/sessions/revoke-others': { summary: 'End every other session of one’s own', ...self },
+  'DELETE /api/settings/users/{id}/sessions': { summary: 'End every session of a user (administrators)' },
   'PATCH /api/account': { summary: "Change one's own name, email, language, phone or password", add: [409], ...self },
   'GET /api/account/notifications': { summary: "One's own email notification preferences", ...self },
   'PUT /api/account/notifications': { summary: "Save one's own email notification preferences", ...self },
@@ -174,6 +188,9 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'POST /api/settings/webhooks/{id}/test': { summary: 'Send a test message to a webhook now and return the attempt' },
   'GET /api/alarms/{ref}/pages': { summary: 'Who was paged for an alarm, how, and what became of it' },
   'GET /api/audit-log': { summary: 'The audit log (filters, paging)' },
+  'GET /api/audit-log/export': {
+    summary: 'Audit entries since an instant, oldest first, as JSON lines (UTC) for a SIEM',
+  },
   'GET /api/audit-log/actions': { summary: 'The audit log actions (for its filter)' },
   // Inventory, purchase orders and assets
   'GET /api/inventory/suppliers': { summary: 'List suppliers' },

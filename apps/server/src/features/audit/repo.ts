@@ -5,6 +5,8 @@ import type { AuthContext } from '../auth/context.ts';
 export type AuditEntry = {
   actorUserId: number | null;
   impersonatorUserId?: number | null;
+  /** The integration token the change came through (its creator is the actor). */
+  apiTokenId?: number | null;
   organizationId?: number | null;
   action: string;
   subjectType: string;
@@ -13,14 +15,24 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/** Who an entry names: the signed-in user, and the administrator impersonating them (if any). */
+/**
+ * Who an entry names: the signed-in user, the administrator impersonating them (if any) and the
+ * integration token the request came with (if any).
+ */
 export const auditActor = (ctx: AuthContext) => ({
   actorUserId: ctx.user.id,
   impersonatorUserId: ctx.impersonatorUserId,
+  apiTokenId: ctx.apiToken?.id ?? null,
 });
 
-/** The one user an entry names where it keeps only one: the impersonating administrator, else the user. */
-export const actingUserId = (ctx: AuthContext) => ctx.impersonatorUserId ?? ctx.user.id;
+/**
+ * Who an entry names where it keeps one user: the impersonating administrator, else the user; and the
+ * integration token the request came with (if any).
+ */
+export const actingActor = (ctx: AuthContext) => ({
+  actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
+  apiTokenId: ctx.apiToken?.id ?? null,
+});
 
 export function createAuditRepo(db: Db) {
   const insert = (entry: AuditEntry, on: Db | Tx) =>

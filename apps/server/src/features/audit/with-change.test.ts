@@ -5,6 +5,7 @@ import { readerFor } from '../../db/statement.ts';
 import { query } from '../../lib/sql.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { failingAudit } from '../../test/audit.ts';
+import { createApiTokensRepo } from '../auth/api-tokens-repo.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { createAuthService } from '../auth/service.ts';
@@ -75,6 +76,7 @@ describe('a change and its audit entry commit together', () => {
     const service = createAuthService({
       db,
       repo: createAuthRepo(db),
+      apiTokens: createApiTokensRepo(db),
       audit: failingAudit,
       read: readerFor(db),
       now,

@@ -2,7 +2,7 @@ import { type Action, type ActionSubjects, type Actor, can as allows } from '@rc
 import type { ScopeCaller } from './context.ts';
 
 /** A request's caller (or a person acting without a session) as the shared policies see them. */
-export function actorOf(ctx: ScopeCaller & { session?: { impersonatorSessionId: number | null } }): Actor {
+export function actorOf(ctx: ScopeCaller & { session?: { impersonatorSessionId: number | null } | null }): Actor {
   return {
     id: ctx.user.id,
     organizationId: ctx.user.organizationId,
@@ -16,7 +16,7 @@ export function actorOf(ctx: ScopeCaller & { session?: { impersonatorSessionId: 
  * Routes gate first with `needs(…)` and services scope reads with `scope.ts`; this answers the rest.
  */
 export function can<A extends Action>(
-  ctx: ScopeCaller & { session?: { impersonatorSessionId: number | null } },
+  ctx: ScopeCaller & { session?: { impersonatorSessionId: number | null } | null },
   action: A,
   subject?: ActionSubjects[A],
 ): boolean {

@@ -1,15 +1,26 @@
 import type { Permission } from '@rcm/shared/permissions';
 import type { SessionRecord, UserRecord } from './repo.ts';
 
-/** Who is calling, resolved once per request from the bearer token. */
+/** The integration token a request came with (`rcm_…`): the caller is its creator, within its rights. */
+export type ApiTokenCaller = { id: number; name: string };
+
+/**
+ * Who is calling, resolved once per request from the bearer token: a person's session, or an
+ * integration token (then `session` is null, `apiToken` names it, and `permissions` and `locationIds`
+ * are the token's rights, never more than its creator's).
+ */
 export type AuthContext = {
   user: UserRecord;
   permissions: ReadonlySet<Permission>;
   locationIds: readonly number[] | 'all';
-  session: SessionRecord;
+  session: SessionRecord | null;
+  apiToken: ApiTokenCaller | null;
   token: string;
   impersonatorUserId: number | null;
 };
+
+/** A person's own session: what the account, identity and signing routes act on. */
+export type SessionContext = AuthContext & { session: SessionRecord; apiToken: null };
 
 /**
  * What a tenant scope is decided from (`scope.ts`): a request's caller, or a person acting without a

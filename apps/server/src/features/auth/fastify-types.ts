@@ -17,5 +17,10 @@ declare module 'fastify' {
      * checked right after the session, so a caller without any of them gets 403 before validation.
      */
     permission?: readonly Permission[];
+    /**
+     * A person only: an integration token is refused 403 `token_not_allowed`, or `token_cannot_sign` for
+     * a signature (auth/guard.ts checkTokenAllowed), before validation.
+     */
+    personOnly?: true | 'signature';
   }
 }

@@ -2,11 +2,43 @@ import { isAdministrator, type Permission } from '@rcm/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { Fragment } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { SessionContext } from './context.ts';
 import type { AuthContext, AuthService } from './service.ts';
 
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError(401, 'unauthenticated');
   return request.auth;
+}
+
+/** A person signed in with a session, not an integration token (403 `token_not_allowed`). */
+export function requireSession(request: FastifyRequest): SessionContext {
+  const ctx = requireAuth(request);
+  if (!isSessionContext(ctx)) throw new AppError(403, 'token_not_allowed');
+  return ctx;
+}
+
+export function isSessionContext(ctx: AuthContext): ctx is SessionContext {
+  return ctx.session !== null && ctx.apiToken === null;
+}
+
+/** What an integration token may read of identity: who it acts for. */
+const TOKEN_IDENTITY_READS = new Set(['/api/auth/user']);
+
+/**
+ * 403 `token_not_allowed` when an integration token calls what only a person may: the own account and
+ * sign-in (sessions, password, factors, impersonation, re-authentication) and routes marked
+ * `personOnly` (managing tokens; a signature answers `token_cannot_sign`). Checked with the session,
+ * before validation.
+ */
+export function checkTokenAllowed(request: FastifyRequest): void {
+  if (!request.auth?.apiToken) return;
+  const url = request.routeOptions.url ?? '';
+  if (TOKEN_IDENTITY_READS.has(url) && request.method === 'GET') return;
+  const { personOnly } = request.routeOptions.config;
+  if (personOnly === 'signature') throw new AppError(403, 'token_cannot_sign');
+  if (personOnly || url.startsWith('/api/auth/') || /^\/api\/account(\/|$)/.test(url)) {
+    throw new AppError(403, 'token_not_allowed');
+  }
 }
 
 /** Signed in and holding at least one of the permissions (spec: a list needs any of them). */

@@ -5,8 +5,13 @@ import { readerFor } from '../../db/statement.ts';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { FeatureContext } from '../context.ts';
+import { createLocationsRepo } from '../organizations/locations-repo.ts';
+import { createApiTokensRepo } from './api-tokens-repo.ts';
+import { apiTokenRoutes } from './api-tokens-routes.ts';
+import { createApiTokensService } from './api-tokens-service.ts';
 import { createPasswordLinks } from './password-links.ts';
 import { createPasswordTokensRepo } from './password-tokens-repo.ts';
+import { createReauth } from './reauth.ts';
 import { createAuthRepo } from './repo.ts';
 import { authRoutes } from './routes.ts';
 import { createAuthService } from './service.ts';
@@ -24,7 +29,16 @@ export function createAuth(deps: {
   const { config, db, audit, now } = deps;
   const repo = createAuthRepo(db);
   const throttle = createAccountThrottle({ repo: createThrottleRepo(db), now });
-  const service = createAuthService({ db, repo, audit, read: readerFor(db), now, throttle, avatars: config.AVATARS });
+  const service = createAuthService({
+    db,
+    repo,
+    apiTokens: createApiTokensRepo(db),
+    audit,
+    read: readerFor(db),
+    now,
+    throttle,
+    avatars: config.AVATARS,
+  });
   const passwordLinks = createPasswordLinks({
     db,
     tokens: createPasswordTokensRepo(db),
@@ -37,14 +51,35 @@ export function createAuth(deps: {
   return { service, passwordLinks };
 }
 
-/** Sign-in and out, the own account, impersonation and the password links' public routes. */
+/**
+ * Sign-in and out, the own account, impersonation, the password links' public routes,
+ * re-authentication and integration tokens.
+ */
 export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
-  return authRoutes({
+  const { db, audit, now } = ctx;
+  const tokensRepo = createApiTokensRepo(db);
+  const locations = createLocationsRepo(db);
+  const reauth = createReauth({ db, repo: tokensRepo, audit, now });
+  const tokens = createApiTokensService({
+    db,
+    repo: tokensRepo,
+    reauth,
+    audit,
+    locationIdsInOrganization: (organizationId, ids) => locations.idsInOrganization(organizationId, ids),
+    organizationExists: (id) => tokensRepo.organizationExists(id),
+    now,
+  });
+  const session = authRoutes({
     auth: ctx.auth,
     passwordLinks: ctx.shared.passwordLinks,
     loginRateLimit: ctx.config.LOGIN_RATE_LIMIT,
     log: ctx.log,
   });
+  const rateLimit = { max: ctx.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' };
+  return async (app) => {
+    await app.register(session);
+    await app.register(apiTokenRoutes({ tokens, reauth, rateLimit }));
+  };
 }
 
 /** Per-account throttle rows nobody failed on for an hour are forgotten anyway: removed hourly. */

@@ -52,6 +52,8 @@ export function createAuthRepo(db: Db) {
         remember: boolean;
         impersonatorSessionId: number | null;
         expiresAt: Date;
+        ip?: string | null;
+        userAgent?: string | null;
       },
       on: DbOrTx = db,
     ): Promise<SessionRecord> {
@@ -99,6 +101,32 @@ export function createAuthRepo(db: Db) {
         .update(sessions)
         .set(expiresAt ? { lastUsedAt: now, expiresAt } : { lastUsedAt: now })
         .where(eq(sessions.id, id));
+    },
+
+    /** A user's live sessions, newest use first. */
+    async listLiveSessions(userId: number, now: Date) {
+      return db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+          method: sessions.method,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .orderBy(sql`${sessions.lastUsedAt} desc`, sql`${sessions.id} desc`);
+    },
+
+    /** Ends one live session of this user; false when they have no such session. */
+    async revokeOwnSession(userId: number, id: number, now: Date, on: DbOrTx = db): Promise<boolean> {
+      const rows = await on
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length > 0;
     },
 
     async revokeSession(id: number, now: Date, on: DbOrTx = db): Promise<void> {

@@ -5,13 +5,19 @@ import {
   resetPasswordBody,
 } from '@rcm/shared/accounts';
 import { accountUpdateBody, authUser, impersonateBody, loginBody } from '@rcm/shared/auth';
+import { idParams } from '@rcm/shared/params';
+import { accountSession } from '@rcm/shared/sessions';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { needs, requireAuth } from './guard.ts';
+import { needs, requireAuth, requireSession } from './guard.ts';
 import type { PasswordLinks } from './password-links.ts';
 import type { AuthService } from './service.ts';
 
 const userResponse = { 200: z.object({ data: authUser }) };
+
+/** The address and browser a sign-in came from (request.ip honors only trusted proxies, app.ts). */
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 const okResponse = { 200: z.object({ data: z.object({ ok: z.literal(true) }) }) };
 
 export function authRoutes(deps: {
@@ -27,7 +33,7 @@ export function authRoutes(deps: {
       '/auth/login',
       { schema: { body: loginBody, response: userResponse }, config: { public: true, rateLimit } },
       async (request, reply) => {
-        const { token, context } = await auth.login(request.body);
+        const { token, context } = await auth.login(request.body, clientOf(request));
         reply.header('Authorization', `Bearer ${token}`);
         return { data: auth.present(context) };
       },
@@ -73,14 +79,14 @@ export function authRoutes(deps: {
     });
 
     app.get('/auth/refresh', { schema: { response: userResponse } }, async (request, reply) => {
-      const ctx = requireAuth(request);
+      const ctx = requireSession(request);
       const token = await auth.refresh(ctx);
       reply.header('Authorization', `Bearer ${token}`);
       return { data: auth.present(ctx) };
     });
 
     app.post('/auth/logout', { schema: { response: okResponse } }, async (request) => {
-      await auth.logout(requireAuth(request));
+      await auth.logout(requireSession(request));
       return { data: { ok: true as const } };
     });
 
@@ -88,19 +94,41 @@ export function authRoutes(deps: {
       '/auth/impersonate',
       { config: needs('users_impersonate'), schema: { body: impersonateBody, response: userResponse } },
       async (request, reply) => {
-        const { token, context } = await auth.impersonate(requireAuth(request), request.body.user_id);
+        const { token, context } = await auth.impersonate(
+          requireSession(request),
+          request.body.user_id,
+          clientOf(request),
+        );
         reply.header('Authorization', `Bearer ${token}`);
         return { data: auth.present(context) };
       },
     );
 
     app.post('/auth/unimpersonate', { schema: { response: okResponse } }, async (request) => {
-      await auth.unimpersonate(requireAuth(request));
+      await auth.unimpersonate(requireSession(request));
+      return { data: { ok: true as const } };
+    });
+
+    app.get(
+      '/account/sessions',
+      { schema: { response: { 200: z.object({ data: z.array(accountSession) }) } } },
+      async (request) => ({
+        data: await auth.sessions(requireSession(request)),
+      }),
+    );
+
+    app.delete('/account/sessions/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await auth.endSession(requireSession(request), request.params.id);
+      return reply.status(204).send();
+    });
+
+    app.post('/account/sessions/revoke-others', { schema: { response: okResponse } }, async (request) => {
+      await auth.endOtherSessions(requireSession(request));
       return { data: { ok: true as const } };
     });
 
     app.patch('/account', { schema: { body: accountUpdateBody, response: userResponse } }, async (request) => {
-      const ctx = await auth.updateAccount(requireAuth(request), request.body);
+      const ctx = await auth.updateAccount(requireSession(request), request.body);
       return { data: auth.present(ctx) };
     });
   };

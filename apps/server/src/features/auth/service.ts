@@ -1,10 +1,13 @@
+import { API_TOKEN_PREFIX } from '@rcm/shared/api-tokens';
 import type { AccountUpdateBody, AuthUser } from '@rcm/shared/auth';
 import { normalizeLocale } from '@rcm/shared/locale';
 import { isPermission, type Permission } from '@rcm/shared/permissions';
+import type { AccountSession } from '@rcm/shared/sessions';
 import type { Db } from '../../db/client.ts';
 import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditEntry, type AuditRepo, actingUserId } from '../audit/repo.ts';
+import { type AuditEntry, type AuditRepo, actingActor } from '../audit/repo.ts';
+import type { ApiTokensRepo } from './api-tokens-repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRepo, ResolvedToken, SessionRecord, UserRecord } from './repo.ts';
 import type { AccountThrottle } from './throttle.ts';
@@ -32,15 +35,20 @@ function permissionSet(list: readonly string[]): ReadonlySet<Permission> {
 }
 
 import { can } from './can.ts';
-import type { AuthContext, ScopeCaller } from './context.ts';
+import type { AuthContext, ScopeCaller, SessionContext } from './context.ts';
+import { tokenRights } from './token-rights.ts';
 
-export type { AuthContext };
+export type { AuthContext, SessionContext };
 
 export type Avatars = 'gravatar' | 'initials';
+
+/** Where a sign-in came from, kept with its session for the person to recognize it. */
+export type Client = { ip?: string | null; userAgent?: string | null };
 
 export function createAuthService(deps: {
   db: Db;
   repo: AuthRepo;
+  apiTokens: ApiTokensRepo;
   audit: AuditRepo;
   read: Reader;
   now: () => Date;
@@ -49,7 +57,7 @@ export function createAuthService(deps: {
   /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
   avatars?: Avatars;
 }) {
-  const { db, repo, audit, read, now, throttle } = deps;
+  const { db, repo, apiTokens, audit, read, now, throttle } = deps;
   const avatars = deps.avatars ?? 'initials';
   /** Per token hash, the context of its last call: only to guess which read to send along (authenticateWith). */
   const guesses = new Map<string, AuthContext>();
@@ -61,6 +69,7 @@ export function createAuthService(deps: {
     remember: boolean,
     impersonatorSessionId: number | null,
     entry: AuditEntry,
+    client: Client = {},
   ) {
     const token = newToken();
     const session = await db.transaction(async (tx) => {
@@ -71,6 +80,8 @@ export function createAuthService(deps: {
           remember,
           impersonatorSessionId,
           expiresAt: new Date(now().getTime() + ttl(remember)),
+          ip: client.ip ?? null,
+          userAgent: client.userAgent?.slice(0, 500) ?? null,
         },
         tx,
       );
@@ -80,7 +91,7 @@ export function createAuthService(deps: {
     return { token, session };
   }
 
-  async function contextFor(user: UserRecord, session: SessionRecord, token: string): Promise<AuthContext> {
+  async function contextFor(user: UserRecord, session: SessionRecord, token: string): Promise<SessionContext> {
     const permissions = new Set(user.permissions.filter(isPermission));
     const locationIds = user.allLocations ? 'all' : await repo.userLocationIds(user.id);
     let impersonatorUserId: number | null = null;
@@ -88,7 +99,34 @@ export function createAuthService(deps: {
       const admin = await repo.findSessionById(session.impersonatorSessionId);
       impersonatorUserId = admin?.userId ?? null;
     }
-    return { user, permissions, locationIds, session, token, impersonatorUserId };
+    return { user, permissions, locationIds, session, apiToken: null, token, impersonatorUserId };
+  }
+
+  /**
+   * An integration token's context: its creator as the user, acting in the token's organization with
+   * the token's rights as they are now (token-rights.ts). Null when the token is not live or may do
+   * nothing. "Last used" is kept to the minute, as a session's.
+   */
+  async function apiTokenContext(token: string): Promise<AuthContext | null> {
+    const row = await apiTokens.findLive(hashToken(token), now());
+    if (!row) return null;
+    const creator = await repo.findUserById(row.userId);
+    if (!creator) return null;
+    const creatorLocations = creator.allLocations ? 'all' : await repo.userLocationIds(creator.id);
+    const rights = tokenRights(row, { ...creator, locationIds: creatorLocations });
+    if (!rights) return null;
+    if (!row.lastUsedAt || now().getTime() - row.lastUsedAt.getTime() > 60_000) await apiTokens.touch(row.id, now());
+    const organizationName =
+      rights.organizationId === creator.organizationId ? creator.organizationName : (row.organizationName ?? '');
+    return {
+      user: { ...creator, organizationId: rights.organizationId, organizationName },
+      permissions: rights.permissions,
+      locationIds: rights.locationIds,
+      session: null,
+      apiToken: { id: row.id, name: row.name },
+      token,
+      impersonatorUserId: null,
+    };
   }
 
   /** The request's context from a resolved token row; null when the user or impersonation is not live. */
@@ -111,6 +149,7 @@ export function createAuthService(deps: {
       permissions: permissionSet(user.permissions),
       locationIds,
       session,
+      apiToken: null,
       token,
       impersonatorUserId: session.impersonatorSessionId ? (admin?.userId ?? null) : null,
     };
@@ -121,30 +160,49 @@ export function createAuthService(deps: {
     present: (ctx: AuthContext) => toAuthUser(ctx, avatars),
 
     /** 422 for wrong credentials; 429 `account_throttled` after repeated failures for this address. */
-    async login(input: { email: string; password: string; remember?: boolean }) {
+    async login(input: { email: string; password: string; remember?: boolean }, client: Client = {}) {
       await throttle.beforeSignIn(input.email);
       const user = await repo.findUserByEmail(input.email);
       const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
       if (!user || !ok) {
         await throttle.signInFailed(input.email);
+        // For a SIEM: the address tried (an unknown one too), the account's organization when it exists.
+        await audit.recordAction({
+          actorUserId: null,
+          organizationId: user?.organizationId ?? null,
+          action: 'auth.login_failed',
+          subjectType: 'user',
+          subjectId: user?.id ?? null,
+          after: { email: input.email },
+        });
         throw new AppError(422, 'invalid_credentials');
       }
       await throttle.signedIn(input.email);
       if (user.disabled) throw new AppError(403, 'account_disabled');
       const remember = input.remember ?? false;
-      const { token, session } = await openSession(user.id, remember, null, {
-        actorUserId: user.id,
-        organizationId: user.organizationId,
-        action: 'auth.login',
-        subjectType: 'user',
-        subjectId: user.id,
-      });
+      const { token, session } = await openSession(
+        user.id,
+        remember,
+        null,
+        {
+          actorUserId: user.id,
+          organizationId: user.organizationId,
+          action: 'auth.login',
+          subjectType: 'user',
+          subjectId: user.id,
+        },
+        client,
+      );
       return { token, context: await contextFor(user, session, token) };
     },
 
     /** Resolves a bearer token; null for unknown, expired, revoked or disabled. One query per request. */
     async authenticate(token: string): Promise<AuthContext | null> {
       if (!token || token.length > 200) return null;
+      if (token.startsWith(API_TOKEN_PREFIX)) {
+        const ctx = await apiTokenContext(token);
+        if (ctx) return ctx;
+      }
       const tokenHash = hashToken(token);
       return contextOf(await repo.resolveToken(tokenHash, now()), token);
     },
@@ -164,6 +222,14 @@ export function createAuthService(deps: {
       build: (ctx: AuthContext) => Fragment,
     ): Promise<{ ctx: AuthContext; row: Record<string, unknown> | undefined } | null> {
       if (!token || token.length > 200) return null;
+      // A token's read runs on its own: tokens are for integrations, not the dashboard's hot reads.
+      if (token.startsWith(API_TOKEN_PREFIX)) {
+        const ctx = await apiTokenContext(token);
+        if (ctx) {
+          const [row] = await read(build(ctx));
+          return { ctx, row };
+        }
+      }
       const tokenHash = hashToken(token);
       const previous = guesses.get(tokenHash);
       let guess: Fragment | null = null;
@@ -199,19 +265,19 @@ export function createAuthService(deps: {
       return { user, permissions: permissionSet(user.permissions), locationIds };
     },
 
-    async refresh(ctx: AuthContext) {
+    async refresh(ctx: SessionContext) {
       const expiresAt = new Date(now().getTime() + ttl(ctx.session.remember));
       await repo.touchSession(ctx.session.id, now(), expiresAt);
       return ctx.token;
     },
 
-    async logout(ctx: AuthContext) {
+    async logout(ctx: SessionContext) {
       await repo.revokeSession(ctx.session.id, now());
       // Logging out of an impersonated session ends the administrator's session too.
       if (ctx.session.impersonatorSessionId) await repo.revokeSession(ctx.session.impersonatorSessionId, now());
     },
 
-    async impersonate(ctx: AuthContext, targetUserId: number) {
+    async impersonate(ctx: SessionContext, targetUserId: number, client: Client = {}) {
       if (!ctx.permissions.has('users_impersonate')) throw new AppError(403, 'forbidden');
       if (ctx.session.impersonatorSessionId) throw new AppError(403, 'cannot_impersonate');
       const target = await repo.findUserById(targetUserId);
@@ -221,17 +287,73 @@ export function createAuthService(deps: {
       }
       // Nobody gains permissions by impersonating (the shared `user.impersonate` rule).
       if (!can(ctx, 'user.impersonate', target)) throw new AppError(403, 'cannot_impersonate');
-      const { token, session } = await openSession(target.id, false, ctx.session.id, {
-        actorUserId: ctx.user.id,
-        organizationId: target.organizationId,
-        action: 'auth.impersonate',
-        subjectType: 'user',
-        subjectId: target.id,
-      });
+      const { token, session } = await openSession(
+        target.id,
+        false,
+        ctx.session.id,
+        {
+          actorUserId: ctx.user.id,
+          organizationId: target.organizationId,
+          action: 'auth.impersonate',
+          subjectType: 'user',
+          subjectId: target.id,
+        },
+        client,
+      );
       return { token, context: await contextFor(target, session, token) };
     },
 
-    async unimpersonate(ctx: AuthContext) {
+    /** The person's live sessions, the current one marked. */
+    async sessions(ctx: SessionContext): Promise<AccountSession[]> {
+      const rows = await repo.listLiveSessions(ctx.user.id, now());
+      return rows.map((r) => ({
+        id: r.id,
+        created_at: r.createdAt.toISOString(),
+        last_used_at: r.lastUsedAt.toISOString(),
+        ip: r.ip,
+        user_agent: r.userAgent,
+        method: r.method,
+        current: r.id === ctx.session.id,
+      }));
+    },
+
+    /** Ends one of the person's own sessions (404 for any other), audited. */
+    async endSession(ctx: SessionContext, id: number) {
+      await db.transaction(async (tx) => {
+        if (!(await repo.revokeOwnSession(ctx.user.id, id, now(), tx))) throw new AppError(404, 'not_found');
+        await audit.record(
+          {
+            ...actingActor(ctx),
+            organizationId: ctx.user.organizationId,
+            action: 'auth.session_revoked',
+            subjectType: 'user',
+            subjectId: ctx.user.id,
+            after: { session_id: id },
+          },
+          tx,
+        );
+      });
+    },
+
+    /** Ends every other session of the person, this one kept, audited. */
+    async endOtherSessions(ctx: SessionContext) {
+      await db.transaction(async (tx) => {
+        await repo.revokeUserSessions(ctx.user.id, now(), ctx.session.id, tx);
+        await audit.record(
+          {
+            ...actingActor(ctx),
+            organizationId: ctx.user.organizationId,
+            action: 'auth.session_revoked',
+            subjectType: 'user',
+            subjectId: ctx.user.id,
+            after: { sessions: 'others' },
+          },
+          tx,
+        );
+      });
+    },
+
+    async unimpersonate(ctx: SessionContext) {
       if (!ctx.session.impersonatorSessionId) throw new AppError(409, 'not_impersonating');
       await db.transaction(async (tx) => {
         await repo.revokeSession(ctx.session.id, now(), tx);
@@ -248,7 +370,7 @@ export function createAuthService(deps: {
       });
     },
 
-    async updateAccount(ctx: AuthContext, body: AccountUpdateBody) {
+    async updateAccount(ctx: SessionContext, body: AccountUpdateBody) {
       const patch: Parameters<AuthRepo['updateUser']>[1] = {
         name: body.name,
         email: body.email,
@@ -272,7 +394,7 @@ export function createAuthService(deps: {
         if (patch.passwordHash) await repo.revokeUserSessions(ctx.user.id, now(), ctx.session.id, tx);
         await audit.record(
           {
-            actorUserId: actingUserId(ctx),
+            ...actingActor(ctx),
             organizationId: ctx.user.organizationId,
             action: 'account.update',
             subjectType: 'user',
@@ -312,7 +434,7 @@ function toAuthUser(ctx: AuthContext, avatars: Avatars): AuthUser {
     team: user.teamId != null && user.teamName != null ? { id: user.teamId, name: user.teamName } : null,
     role: { id: user.roleId, name: user.roleName, color: user.roleColor },
     permissions: [...ctx.permissions],
-    impersonating: ctx.session.impersonatorSessionId != null,
+    impersonating: ctx.session?.impersonatorSessionId != null,
     phone: user.phone,
     avatar_url: avatars === 'gravatar' ? `https://www.gravatar.com/avatar/${md5}?s=64&d=404` : null,
   };

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { toIso } from '../../lib/sql.ts';
 import { nextOccurrence, windowActiveAt } from '../alarms/management.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { MaintenanceRepo, WindowRow } from './repo.ts';
@@ -56,8 +56,7 @@ export function createMaintenanceService(deps: {
   };
 
   const audited = (ctx: AuthContext, w: { id: number; organizationId: number }, action: string) => ({
-    actorUserId: ctx.user.id,
-    impersonatorUserId: ctx.impersonatorUserId,
+    ...auditActor(ctx),
     organizationId: w.organizationId,
     action,
     subjectType: 'maintenance_window',

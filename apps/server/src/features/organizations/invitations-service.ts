@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { invitations } from '../../db/schema-organizations.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
@@ -127,8 +127,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
         await tx.update(invitations).set({ emailMessageId: email.id }).where(eq(invitations.id, row.id));
         await audit.record(
           {
-            actorUserId: ctx.user.id,
-            impersonatorUserId: ctx.impersonatorUserId,
+            ...auditActor(ctx),
             organizationId,
             action: 'invitation.create',
             subjectType: 'invitation',
@@ -162,8 +161,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
         await members.revokeInvitation(invitationId, now(), tx);
         await audit.record(
           {
-            actorUserId: ctx.user.id,
-            impersonatorUserId: ctx.impersonatorUserId,
+            ...auditActor(ctx),
             organizationId,
             action: 'invitation.revoke',
             subjectType: 'invitation',

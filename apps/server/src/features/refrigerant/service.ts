@@ -9,7 +9,7 @@ import { fromKg, toKg } from '@rcm/shared/units';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { canSeeController } from '../controllers/service.ts';
 import {
@@ -150,8 +150,7 @@ export function createRefrigerantService(deps: { db: Db; repo: RefrigerantRepo; 
         await repo.saveSystem(tx, row, now());
         await audit.record(
           {
-            actorUserId: ctx.user.id,
-            impersonatorUserId: ctx.impersonatorUserId,
+            ...auditActor(ctx),
             organizationId: controller.organizationId,
             action: 'refrigerant_system.update',
             subjectType: 'refrigerant_system',
@@ -210,8 +209,7 @@ export function createRefrigerantService(deps: { db: Db; repo: RefrigerantRepo; 
         });
         await audit.record(
           {
-            actorUserId: ctx.user.id,
-            impersonatorUserId: ctx.impersonatorUserId,
+            ...auditActor(ctx),
             organizationId: controller.organizationId,
             action: 'refrigerant_event.create',
             subjectType: 'refrigerant_event',

@@ -197,7 +197,7 @@ export function reportRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }
     app.post(
       '/reports/haccp/sign-offs',
       {
-        config: needs('haccp_sign'),
+        config: { ...needs('haccp_sign'), personOnly: 'signature' },
         schema: { body: haccpSignOffBody, response: { 201: z.object({ data: haccpEntry }) } },
       },
       async (request, reply) => reply.code(201).send({ data: await log.signOff(requireAuth(request), request.body) }),

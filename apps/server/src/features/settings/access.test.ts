@@ -110,6 +110,25 @@ const TABLE: Row[] = [
     expect: { admin: 200, orgEditor: 403, orgViewer: 403, noSettings: 403, otherOrg: 403 },
   },
   {
+    name: 'list integration tokens',
+    method: 'GET',
+    url: () => '/api/settings/api-tokens',
+    expect: { admin: 200, orgEditor: 200, orgViewer: 403, noSettings: 403, otherOrg: 200 },
+  },
+  {
+    name: 'create an integration token without a re-authentication',
+    method: 'POST',
+    url: () => '/api/settings/api-tokens',
+    body: () => ({
+      name: 'BMS',
+      organization_id: ids.freshOrg,
+      permissions: ['alarms_view'],
+      location_ids: null,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+    expect: { admin: 401, orgEditor: 401, orgViewer: 403, noSettings: 403, otherOrg: 422 },
+  },
+  {
     name: 'audit log',
     method: 'GET',
     url: () => '/api/audit-log',

@@ -2,7 +2,7 @@ import { pageMeta } from '@rcm/shared/pagination';
 import type { AlarmTypeBody, SettingsAlarmType, SettingsListQuery } from '@rcm/shared/settings';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type AlarmTypeRow, type AlarmTypesRepo, createAlarmTypesRepo } from './alarm-types-repo.ts';
@@ -78,8 +78,7 @@ export function createAlarmTypesSettings(deps: {
         const { updated_at: _a, ...afterFields } = changed;
         await audit.record(
           {
-            actorUserId: ctx.user.id,
-            impersonatorUserId: ctx.impersonatorUserId,
+            ...auditActor(ctx),
             organizationId: null,
             action: 'alarm_type.update',
             subjectType: 'alarm_type',

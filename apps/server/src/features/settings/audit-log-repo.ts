@@ -1,10 +1,11 @@
 import type { Locale } from '@rcm/shared/locale';
 import { pageMeta } from '@rcm/shared/pagination';
 import type { AuditEntry, AuditLogQuery } from '@rcm/shared/settings';
-import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, users } from '../../db/schema.ts';
+import { apiTokens } from '../../db/schema-auth.ts';
 import { createAuditNames, subjectKey } from '../audit/names-repo.ts';
 import { auditChanges, type NamedKind, named, refsOf, snapshotName } from '../audit/present.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
@@ -46,11 +47,13 @@ export function createAuditLogRepo(db: Db) {
           impName: impersonator.name,
           impEmail: impersonator.email,
           orgName: organizations.name,
+          tokenName: apiTokens.name,
         })
         .from(auditLog)
         .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
         .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorUserId))
         .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
+        .leftJoin(apiTokens, eq(apiTokens.id, auditLog.apiTokenId))
         .where(where)
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(q.per_page)
@@ -78,12 +81,50 @@ export function createAuditLogRepo(db: Db) {
           r.log.impersonatorUserId !== null && r.impName !== null
             ? { id: r.log.impersonatorUserId, name: r.impName, email: r.impEmail ?? '' }
             : null,
+        api_token:
+          r.log.apiTokenId !== null && r.tokenName !== null ? { id: r.log.apiTokenId, name: r.tokenName } : null,
         organisation:
           r.log.organizationId !== null && r.orgName !== null ? { id: r.log.organizationId, name: r.orgName } : null,
         changes: named(pending[i] ?? [], (of, id) => names.get(`${of}:${id}`)),
         created_at: r.log.createdAt.toISOString(),
       }));
       return { data, meta: pageMeta(q.page, q.per_page, total?.n ?? 0) };
+    },
+
+    /**
+     * The scope's entries created at or after `since`, oldest first, at most `limit`: one JSON object
+     * per line, times in UTC, the actor, impersonator and token by id and name as they are now.
+     */
+    async exportLines(scope: TenantScope, since: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({
+          log: auditLog,
+          actorEmail: actor.email,
+          impEmail: impersonator.email,
+          tokenName: apiTokens.name,
+        })
+        .from(auditLog)
+        .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+        .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorUserId))
+        .leftJoin(apiTokens, eq(apiTokens.id, auditLog.apiTokenId))
+        .where(and(scopeSql(scope, { org: auditLog.organizationId }), gte(auditLog.createdAt, since)))
+        .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+        .limit(limit);
+      return rows.map((r) =>
+        JSON.stringify({
+          id: r.log.id,
+          created_at: r.log.createdAt.toISOString(),
+          action: r.log.action,
+          organization_id: r.log.organizationId,
+          actor: r.log.actorUserId === null ? null : { id: r.log.actorUserId, email: r.actorEmail },
+          impersonator: r.log.impersonatorUserId === null ? null : { id: r.log.impersonatorUserId, email: r.impEmail },
+          api_token: r.log.apiTokenId === null ? null : { id: r.log.apiTokenId, name: r.tokenName },
+          subject_type: r.log.subjectType,
+          subject_id: r.log.subjectId,
+          before: r.log.before ?? null,
+          after: r.log.after ?? null,
+        }),
+      );
     },
 
     async actions() {

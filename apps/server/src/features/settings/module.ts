@@ -1,8 +1,10 @@
 import { pageMeta } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import {
+  AUDIT_EXPORT_MAX,
   alarmTypeBody,
   auditEntry,
+  auditExportQuery,
   auditLogQuery,
   roleBody,
   type SettingsTeam,
@@ -15,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { createApiTokensRepo } from '../auth/api-tokens-repo.ts';
 import { needs, requirePermission } from '../auth/guard.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import { requireScope } from '../auth/scope.ts';
@@ -48,6 +51,7 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const service = createSettingsService({ db, repo, audit, bus });
   const locations = createLocationsRepo(db);
   const sessions = createAuthRepo(db);
+  const apiTokens = createApiTokensRepo(db);
   const usersService = createUsersService({
     db,
     repo,
@@ -57,6 +61,7 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     passwordLinks: ctx.shared.passwordLinks,
     mailConfigured: mailServerConfigured(ctx.config),
     revokeUserSessions: (userId, tx) => sessions.revokeUserSessions(userId, now(), undefined, tx),
+    revokeUserTokens: (userId, tx) => apiTokens.revokeUserTokens(userId, now(), tx),
     now,
   });
   const alarmTypes = createAlarmTypesSettings({
@@ -194,6 +199,15 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
       '/audit-log',
       { config: needs('settings_view'), schema: { querystring: auditLogQuery, response: list(auditEntry) } },
       async (request) => auditLog.list(requireScope(view(request), 'settings'), request.query, request.locale),
+    );
+    app.get(
+      '/audit-log/export',
+      { config: needs('settings_view'), schema: { querystring: auditExportQuery } },
+      async (request, reply) => {
+        const scope = requireScope(view(request), 'settings');
+        const lines = await auditLog.exportLines(scope, new Date(request.query.since), AUDIT_EXPORT_MAX);
+        return reply.type('application/x-ndjson; charset=utf-8').send(lines.length > 0 ? `${lines.join('\n')}\n` : '');
+      },
     );
     app.get(
       '/audit-log/actions',

@@ -99,6 +99,14 @@ export function userRoutes(deps: { repo: SettingsRepo; usersService: UsersServic
         return reply.status(204).send();
       },
     );
+    app.delete(
+      '/settings/users/:id/sessions',
+      { config: needs('settings_update'), schema: { params: idParams } },
+      async (request, reply) => {
+        await usersService.endSessions(update(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
     app.post(
       '/settings/users/:id/password-reset',
       {

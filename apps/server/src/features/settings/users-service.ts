@@ -41,7 +41,9 @@ export function createUsersService(deps: {
   passwordLinks: Pick<PasswordLinks, 'send'>;
   /** A mail server is configured (SMTP_URL): the invitation leaves by email; else its link is handed back. */
   mailConfigured: boolean;
+  /** Ends the user's sessions (a disabled or deleted user's integration tokens too, see module.ts). */
   revokeUserSessions: (userId: number, tx: Tx) => Promise<void>;
+  revokeUserTokens: (userId: number, tx: Tx) => Promise<void>;
   now: () => Date;
 }) {
   const { db, repo, audit, bus, now } = deps;
@@ -146,7 +148,10 @@ export function createUsersService(deps: {
       await db.transaction(async (tx) => {
         await repo.updateUser(id, next, tx);
         // Disabling ends every session at once; the realtime layer drops the user's sockets.
-        if (next.disabled && !user.disabled) await deps.revokeUserSessions(id, tx);
+        if (next.disabled && !user.disabled) {
+          await deps.revokeUserSessions(id, tx);
+          await deps.revokeUserTokens(id, tx);
+        }
         await audit.record(
           {
             ...auditActor(ctx),
@@ -179,6 +184,7 @@ export function createUsersService(deps: {
       await db.transaction(async (tx) => {
         await repo.markDeleted(id, now(), tx);
         await deps.revokeUserSessions(id, tx);
+        await deps.revokeUserTokens(id, tx);
         await audit.record(
           {
             ...auditActor(ctx),
@@ -192,6 +198,25 @@ export function createUsersService(deps: {
         );
       });
       bus.emit('auth.changed', { userIds: [id], disconnect: true });
+    },
+
+    /** Ends every session of a user in the caller's reach (they sign in again), audited. */
+    async endSessions(ctx: AuthContext, id: number) {
+      const user = await reachable(ctx, id);
+      await db.transaction(async (tx) => {
+        await deps.revokeUserSessions(id, tx);
+        await audit.record(
+          {
+            ...auditActor(ctx),
+            organizationId: user.organizationId,
+            action: 'auth.session_revoked',
+            subjectType: 'user',
+            subjectId: id,
+            after: { sessions: 'all' },
+          },
+          tx,
+        );
+      });
     },
 
     async sendPasswordReset(ctx: AuthContext, id: number) {

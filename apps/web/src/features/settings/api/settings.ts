@@ -92,6 +92,8 @@ export const createUser = (body: UserCreateBody) =>
 export const deleteTeam = (id: number) => api<void>(`settings/teams/${id}`, { method: 'DELETE' });
 export const deleteRole = (id: number) => api<void>(`settings/roles/${id}`, { method: 'DELETE' });
 export const deleteUser = (id: number) => api<void>(`settings/users/${id}`, { method: 'DELETE' });
+/** Ends every session of the user: they sign in again everywhere. */
+export const endUserSessions = (id: number) => api<null>(`settings/users/${id}/sessions`, { method: 'DELETE' });
 export const sendPasswordReset = (id: number) =>
   api<{ data: { ok: true; email_sent: boolean } }>(`settings/users/${id}/password-reset`, { method: 'POST' }).then(
     (r) => r.data,

@@ -10,10 +10,10 @@ import { type AuditFilters, auditActionsQuery, auditLogQuery } from '../api/sett
 import { AuditWhat, actionLabel } from '../components/audit-entry.tsx';
 import { SettingsLayout } from '../components/settings-layout.tsx';
 
-/** Who acted: their name and email, or the system; and who was signed in as them. */
+/** Who acted: their name and email, or the system; who was signed in as them; the token they acted through. */
 function Who(props: { entry: AuditEntry }) {
   const { t } = useTranslation();
-  const { actor, impersonator } = props.entry;
+  const { actor, impersonator, api_token: apiToken } = props.entry;
   return (
     <>
       {actor ? (
@@ -27,6 +27,11 @@ function Who(props: { entry: AuditEntry }) {
       {impersonator ? (
         <div className="text-xs text-amber-800 dark:text-amber-200">
           {t('settings.audit.onBehalf', { name: impersonator.name })}
+        </div>
+      ) : null}
+      {apiToken ? (
+        <div className="text-xs text-slate-700 dark:text-slate-200">
+          {t('settings.audit.throughToken', { name: apiToken.name })}
         </div>
       ) : null}
     </>

@@ -6,14 +6,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { dangerButton, secondaryButton } from '../../../components/ui/button.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmButton, ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { applyServerErrors, CheckboxInput, errorOf, RootError } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import { deleteUser, sendPasswordReset, updateUser, userQuery } from '../api/settings.ts';
+import { deleteUser, endUserSessions, sendPasswordReset, updateUser, userQuery } from '../api/settings.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 import { UserFields, type UserFormValues, userFormToBody } from '../components/user-fields.tsx';
 
@@ -103,6 +103,17 @@ export function UserEditPage() {
               <button type="button" onClick={() => void reset()} disabled={u.disabled} className={secondaryButton}>
                 {t('accounts.users.sendReset')}
               </button>
+              {own ? null : (
+                <ConfirmButton
+                  label={t('accounts.users.endSessions')}
+                  title={t('accounts.users.endSessionsTitle', { name: u.name })}
+                  body={t('accounts.users.endSessionsBody', { name: u.name })}
+                  onConfirm={async () => {
+                    await endUserSessions(u.id);
+                    toast.success(t('accounts.users.sessionsEnded', { name: u.name }));
+                  }}
+                />
+              )}
               {own ? null : (
                 <button type="button" onClick={() => setDeleting(true)} className={dangerButton}>
                   {t('accounts.users.delete')}

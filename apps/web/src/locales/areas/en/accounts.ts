@@ -50,6 +50,11 @@ export const en = {
     allLocations: 'All locations of the organization',
     chooseLocations: 'Locations this user may see',
     sendReset: 'Send password reset',
+    endSessions: 'End all sessions',
+    endSessionsTitle: 'End every session of {{name}}?',
+    endSessionsBody:
+      '{{name}} is signed out everywhere at once and signs in again. Their integration tokens keep working.',
+    sessionsEnded: 'Every session of {{name}} ended.',
     resetSent: 'A password reset link was emailed to {{email}}.',
     resetNotSent:
       'No mail server is configured, so no reset link was emailed to {{email}}. Set one up under Settings → Email.',

@@ -24,6 +24,13 @@ export const en = {
       password_reset_requested: 'Password reset requested for {{subject}}',
       password_chosen: '{{subject}} chose a password and activated their account',
       password_reset: '{{subject}} reset their password',
+      reauth: '{{subject}} confirmed their password again',
+      login_failed: 'Failed sign-in for {{subject}}',
+      session_revoked: 'Sessions of {{subject}} ended',
+    },
+    token: {
+      created: 'Integration token {{subject}} created',
+      revoked: 'Integration token {{subject}} revoked',
     },
     provisioning: { rotate_key: 'Provisioning key replaced (the old one is refused)' },
     backup: { create: 'Backup {{subject}} made', download: 'Backup {{subject}} downloaded' },

@@ -53,6 +53,11 @@ export const es: Widen<typeof en> = {
     allLocations: 'Todas las ubicaciones de la organización',
     chooseLocations: 'Ubicaciones que este usuario puede ver',
     sendReset: 'Enviar restablecimiento de contraseña',
+    endSessions: 'Cerrar todas las sesiones',
+    endSessionsTitle: '¿Cerrar todas las sesiones de {{name}}?',
+    endSessionsBody:
+      '{{name}} sale de la sesión en todas partes de inmediato y vuelve a iniciarla. Sus tokens de integración siguen funcionando.',
+    sessionsEnded: 'Se cerraron todas las sesiones de {{name}}.',
     resetSent: 'Se envió a {{email}} un enlace para restablecer la contraseña.',
     resetNotSent:
       'No hay un servidor de correo configurado, así que no se envió ningún enlace para restablecer la contraseña a {{email}}. Configura uno en Configuración → Correo.',

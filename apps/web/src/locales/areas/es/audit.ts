@@ -22,6 +22,13 @@ export const es: Widen<typeof en> = {
       password_reset_requested: 'Se solicitó restablecer la contraseña de {{subject}}',
       password_chosen: '{{subject}} eligió una contraseña y activó su cuenta',
       password_reset: '{{subject}} restableció su contraseña',
+      reauth: '{{subject}} confirmó de nuevo su contraseña',
+      login_failed: 'Inicio de sesión fallido de {{subject}}',
+      session_revoked: 'Se cerraron sesiones de {{subject}}',
+    },
+    token: {
+      created: 'Se creó el token de integración {{subject}}',
+      revoked: 'Se revocó el token de integración {{subject}}',
     },
     provisioning: { rotate_key: 'Se reemplazó la clave de aprovisionamiento (la anterior se rechaza)' },
     backup: {

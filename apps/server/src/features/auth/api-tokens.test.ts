@@ -1,0 +1,326 @@
+import type { Permission } from '@rcm/shared/permissions';
+import { and, eq, gt, max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, organizations, roles, users } from '../../db/schema.ts';
+import { apiTokens } from '../../db/schema-auth.ts';
+import { EN_US } from '../../lib/messages-en.ts';
+import { addOutsider, addUser, seedAlarms } from '../../test/alarms.ts';
+import { createTestApp, login, type TestApp } from '../../test/app.ts';
+import { advance, DAY, headers } from '../../test/helpers.ts';
+import { apiOperations, PUBLIC_OPERATIONS } from '../../test/operations.ts';
+import { hashToken } from './tokens.ts';
+
+const CREATOR_PERMISSIONS: Permission[] = [
+  'alarms_view',
+  'alarms_acknowledge',
+  'controllers_view',
+  'organization_view',
+  'locations_view',
+  'settings_view',
+  'settings_update',
+  'reports_view',
+  'haccp_sign',
+  'jobs_view',
+  'users_impersonate',
+];
+
+let t: TestApp;
+let freshMart: number;
+let valleVerde: number;
+let creator: string;
+let creatorId: number;
+let creatorRoleId: number;
+let outsider: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  const db = t.database.db;
+  const orgId = async (name: string) =>
+    (await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name)))[0]?.id ?? 0;
+  freshMart = await orgId('FreshMart Foods');
+  valleVerde = await orgId('Valle Verde Supermercados');
+  const row = await addUser(db, {
+    from: 'manager@example.com',
+    email: 'creator@example.com',
+    permissions: CREATOR_PERMISSIONS,
+  });
+  creatorId = row.id;
+  creatorRoleId = row.roleId;
+  await addUser(db, { from: 'manager@example.com', email: 'alarms-only@example.com', permissions: ['alarms_view'] });
+  await addOutsider(db, 'vv-editor@example.com', ['alarms_view', 'settings_view', 'settings_update']);
+  creator = await login(t.app, 'creator@example.com');
+  outsider = await login(t.app, 'vv-editor@example.com');
+});
+afterAll(() => t?.close());
+
+const inject = (method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: headers(token), ...(payload ? { payload } : {}) });
+
+async function reauth(session: string, password = 'demo1234') {
+  const res = await inject('POST', '/api/auth/reauth', session, { password });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const inAMonth = () => new Date(t.clock.now.getTime() + 30 * DAY).toISOString();
+
+async function createToken(session: string, body: Record<string, unknown>) {
+  const proof = await reauth(session);
+  expect(proof.status).toBe(200);
+  return inject('POST', '/api/settings/api-tokens', session, {
+    name: 'BMS reader',
+    organization_id: freshMart,
+    location_ids: null,
+    expires_at: inAMonth(),
+    reauth_token: proof.body.data.reauth_token,
+    ...body,
+  });
+}
+
+async function tokenNaming(permissions: Permission[], session = creator, organizationId = freshMart) {
+  const res = await createToken(session, { permissions, organization_id: organizationId });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { data: { id: number; name: string }; token: string };
+}
+
+describe('re-authentication', () => {
+  it('answers a single-use proof for the right password, a field error otherwise', async () => {
+    const ok = await reauth(creator);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.reauth_token).toEqual(expect.any(String));
+    expect(new Date(ok.body.data.expires_at).getTime() - t.clock.now.getTime()).toBe(2 * 60_000);
+    const wrong = await reauth(creator, 'not-the-password');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.details.fields).toEqual([{ field: 'password', message: EN_US.fields.wrong_password }]);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.reauth'), eq(auditLog.actorUserId, creatorId)));
+    expect(entry).toMatchObject({ subjectType: 'user', subjectId: String(creatorId) });
+  });
+
+  it('creating a token needs a proof that is present, unused, of this session and under 2 minutes old', async () => {
+    const body = {
+      name: 'x',
+      organization_id: freshMart,
+      permissions: ['alarms_view'],
+      location_ids: null,
+      expires_at: inAMonth(),
+    };
+    const post = (reauthToken: string | undefined, session = creator) =>
+      inject('POST', '/api/settings/api-tokens', session, { ...body, reauth_token: reauthToken });
+    const refused = async (res: Awaited<ReturnType<typeof post>>) => {
+      expect([res.statusCode, res.json().error.code]).toEqual([401, 'reauth_required']);
+    };
+    await refused(await post(undefined));
+    await refused(await post('made-up'));
+    const proof = (await reauth(creator)).body.data.reauth_token;
+    // Another session of the same person cannot use it.
+    await refused(await post(proof, await login(t.app, 'creator@example.com')));
+    expect((await post(proof)).statusCode).toBe(201);
+    await refused(await post(proof));
+    const old = (await reauth(creator)).body.data.reauth_token;
+    advance(t.clock, 2 * 60_000 + 1);
+    await refused(await post(old));
+    // Still signed in: the refusal is about the proof, not the session.
+    expect((await inject('GET', '/api/auth/user', creator)).statusCode).toBe(200);
+  });
+});
+
+describe('creating a token', () => {
+  it('answers the rcm_ token once, keeps only its hash, and lists it without the token', async () => {
+    const created = await tokenNaming(['alarms_view']);
+    expect(created.token).toMatch(/^rcm_[A-Za-z0-9_-]{43}$/);
+    const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, created.data.id));
+    expect(row?.tokenHash).toBe(hashToken(created.token));
+    expect(JSON.stringify(row)).not.toContain(created.token.slice(4));
+    const list = await inject('GET', '/api/settings/api-tokens?per_page=100', creator);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(created.token.slice(4));
+    expect(list.json().data.find((x: { id: number }) => x.id === created.data.id)).toMatchObject({
+      name: 'BMS reader',
+      permissions: ['alarms_view'],
+      organization: { id: freshMart, name: 'FreshMart Foods' },
+      created_by: { id: creatorId, name: 'creator@example.com' },
+      last_used_at: null,
+    });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'token.created'), eq(auditLog.subjectId, String(created.data.id))));
+    expect(entry).toMatchObject({ actorUserId: creatorId, organizationId: freshMart, subjectType: 'api_token' });
+  });
+
+  it('refuses what the creator does not hold, what no token carries, and a life over a year, changing nothing', async () => {
+    const before = (await t.database.db.select().from(apiTokens)).length;
+    const fieldOf = async (body: Record<string, unknown>) => {
+      const res = await createToken(creator, body);
+      expect(res.statusCode, res.body).toBe(422);
+      return res.json().error.details.fields[0];
+    };
+    expect(await fieldOf({ permissions: ['controllers_edit'] })).toEqual({
+      field: 'permissions',
+      message: EN_US.fields.permission_not_grantable,
+    });
+    expect(await fieldOf({ permissions: ['users_impersonate'] })).toEqual({
+      field: 'permissions',
+      message: EN_US.fields.permission_not_for_tokens,
+    });
+    const tooFar = new Date(t.clock.now.getTime() + 366 * DAY).toISOString();
+    expect(await fieldOf({ permissions: ['alarms_view'], expires_at: tooFar })).toEqual({
+      field: 'expires_at',
+      message: EN_US.fields.expiry_too_far,
+    });
+    const past = new Date(t.clock.now.getTime() - 1000).toISOString();
+    expect(await fieldOf({ permissions: ['alarms_view'], expires_at: past })).toEqual({
+      field: 'expires_at',
+      message: EN_US.fields.expiry_past,
+    });
+    expect(await fieldOf({ permissions: ['alarms_view'], organization_id: valleVerde })).toEqual({
+      field: 'organization_id',
+      message: EN_US.fields.organization_not_allowed,
+    });
+    expect(await fieldOf({ permissions: ['alarms_view'], organization_id: null })).toEqual({
+      field: 'organization_id',
+      message: EN_US.fields.organization_not_allowed,
+    });
+    expect(await fieldOf({ permissions: ['alarms_view'], location_ids: [999_999] })).toMatchObject({
+      field: 'location_ids',
+    });
+    const missing = await createToken(creator, { permissions: [], expires_at: undefined });
+    expect(missing.statusCode).toBe(422);
+    expect((await t.database.db.select().from(apiTokens)).length).toBe(before);
+  });
+});
+
+describe('a token at use', () => {
+  it('never does more than it names: every read answers as it does a person holding only that permission', async () => {
+    const { token } = await tokenNaming(['alarms_view']);
+    const person = await login(t.app, 'alarms-only@example.com');
+    const differences: string[] = [];
+    let compared = 0;
+    for (const op of await apiOperations(t.app)) {
+      if (op.method !== 'GET' || op.path.includes('{') || PUBLIC_OPERATIONS.has(op.name)) continue;
+      const url = op.path;
+      const [asToken, asPerson] = await Promise.all([inject('GET', url, token), inject('GET', url, person)]);
+      compared++;
+      const personOnly = url.startsWith('/api/account') || (url.startsWith('/api/auth/') && url !== '/api/auth/user');
+      if (personOnly) {
+        if (asToken.statusCode !== 403 || asToken.json().error.code !== 'token_not_allowed')
+          differences.push(`${op.name}: token ${asToken.statusCode}`);
+      } else if (asToken.statusCode !== asPerson.statusCode) {
+        differences.push(`${op.name}: token ${asToken.statusCode}, person ${asPerson.statusCode}`);
+      }
+    }
+    expect(differences).toEqual([]);
+    expect(compared).toBeGreaterThan(40);
+    expect((await inject('GET', '/api/alarms', token)).statusCode).toBe(200);
+  });
+
+  it('cannot impersonate, manage tokens, re-authenticate, change the account or sign', async () => {
+    const { token } = await tokenNaming(['settings_view', 'settings_update', 'reports_view', 'haccp_sign']);
+    const viewer = (await t.database.db.select().from(users).where(eq(users.email, 'viewer@example.com')))[0];
+    const cases: [string, 'GET' | 'POST' | 'PATCH' | 'DELETE', string, object | undefined, number, string][] = [
+      ['impersonate', 'POST', '/api/auth/impersonate', { user_id: viewer?.id }, 403, 'token_not_allowed'],
+      ['list tokens', 'GET', '/api/settings/api-tokens', undefined, 403, 'token_not_allowed'],
+      ['create a token', 'POST', '/api/settings/api-tokens', { name: 'x' }, 403, 'token_not_allowed'],
+      ['revoke a token', 'DELETE', '/api/settings/api-tokens/1', undefined, 403, 'token_not_allowed'],
+      ['re-authenticate', 'POST', '/api/auth/reauth', { password: 'demo1234' }, 403, 'token_not_allowed'],
+      ['change the account', 'PATCH', '/api/account', { name: 'x' }, 403, 'token_not_allowed'],
+      ['sign', 'POST', '/api/reports/haccp/sign-offs', {}, 403, 'token_cannot_sign'],
+    ];
+    for (const [name, method, url, payload, status, code] of cases) {
+      const res = await inject(method, url, token, payload);
+      expect([name, res.statusCode, res.json().error?.code]).toEqual([name, status, code]);
+    }
+    // What it names it may do: read its creator's identity and the settings.
+    expect((await inject('GET', '/api/auth/user', token)).json().data).toMatchObject({
+      id: creatorId,
+      impersonating: false,
+    });
+    expect((await inject('GET', '/api/settings/users', token)).statusCode).toBe(200);
+  });
+
+  it('names itself in the audit entries of what it changes', async () => {
+    const { token, data } = await tokenNaming(['settings_view', 'settings_update']);
+    const res = await inject('POST', '/api/settings/teams', token, { name: 'Night crew', organization_id: freshMart });
+    expect(res.statusCode, res.body).toBe(201);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'team'), eq(auditLog.subjectId, String(res.json().data.id))));
+    expect(entry).toMatchObject({ actorUserId: creatorId, apiTokenId: data.id });
+    const log = await inject('GET', '/api/audit-log?action=team.create', creator);
+    expect(log.json().data[0]).toMatchObject({
+      actor: { id: creatorId },
+      api_token: { id: data.id, name: 'BMS reader' },
+    });
+  });
+
+  it('of another organization gets nothing of FreshMart', async () => {
+    const vv = await tokenNaming(['alarms_view', 'settings_view', 'settings_update'], outsider, valleVerde);
+    const fm = await tokenNaming(['alarms_view']);
+    // One alarm at FreshMart #101 (demo controller 0), one at Valle Verde Centro (5).
+    const [fmAlarm, vvAlarm] = await seedAlarms(t.database.db, [{ controller: 0 }, { controller: 5 }]);
+    const refsOf = async (token: string) =>
+      (await inject('GET', '/api/alarms?per_page=100', token)).json().data.map((a: { ref: number }) => a.ref);
+    expect(await refsOf(vv.token)).toEqual([vvAlarm?.ref]);
+    expect(await refsOf(fm.token)).toContain(fmAlarm?.ref);
+    expect((await inject('GET', `/api/alarms/${fmAlarm?.ref}`, vv.token)).statusCode).toBe(404);
+    // FreshMart's tokens are neither listed to nor revocable by Valle Verde's settings editor.
+    const list = (await inject('GET', '/api/settings/api-tokens?per_page=100', outsider)).json();
+    expect(list.data.map((x: { id: number }) => x.id)).not.toContain(fm.data.id);
+    expect(list.data.map((x: { id: number }) => x.id)).toContain(vv.data.id);
+    expect((await inject('DELETE', `/api/settings/api-tokens/${fm.data.id}`, outsider)).statusCode).toBe(404);
+    expect((await inject('GET', '/api/alarms', fm.token)).statusCode).toBe(200);
+    // Valle Verde's token sees only its own organization's users.
+    const people = (await inject('GET', '/api/settings/users?per_page=100', vv.token)).json();
+    expect(new Set(people.data.map((u: { organisation: { id: number } }) => u.organisation.id))).toEqual(
+      new Set([valleVerde]),
+    );
+  });
+
+  it('loses what its creator loses, and stops while the creator is disabled', async () => {
+    const { token } = await tokenNaming(['alarms_view', 'controllers_view']);
+    expect((await inject('GET', '/api/controllers', token)).statusCode).toBe(200);
+    const db = t.database.db;
+    await db
+      .update(roles)
+      .set({ permissions: CREATOR_PERMISSIONS.filter((p) => p !== 'controllers_view') })
+      .where(eq(roles.id, creatorRoleId));
+    expect((await inject('GET', '/api/controllers', token)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/alarms', token)).statusCode).toBe(200);
+    await db.update(roles).set({ permissions: CREATOR_PERMISSIONS }).where(eq(roles.id, creatorRoleId));
+    await db.update(users).set({ disabled: true }).where(eq(users.id, creatorId));
+    expect((await inject('GET', '/api/alarms', token)).statusCode).toBe(401);
+    await db.update(users).set({ disabled: false }).where(eq(users.id, creatorId));
+  });
+
+  it('is 401 once revoked or expired, and records its last use to the minute', async () => {
+    const a = await tokenNaming(['alarms_view']);
+    const lastUsed = async () =>
+      (await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, a.data.id)))[0]?.lastUsedAt?.getTime();
+    expect((await inject('GET', '/api/alarms', a.token)).statusCode).toBe(200);
+    const first = await lastUsed();
+    expect(first).toBe(t.clock.now.getTime());
+    advance(t.clock, 30_000);
+    await inject('GET', '/api/alarms', a.token);
+    expect(await lastUsed()).toBe(first);
+    advance(t.clock, 31_000);
+    await inject('GET', '/api/alarms', a.token);
+    expect(await lastUsed()).toBe(t.clock.now.getTime());
+    const [mark] = await t.database.db.select({ id: max(auditLog.id) }).from(auditLog);
+    expect((await inject('DELETE', `/api/settings/api-tokens/${a.data.id}`, creator)).statusCode).toBe(204);
+    const res = await inject('GET', '/api/alarms', a.token);
+    expect([res.statusCode, res.json().error.code]).toEqual([401, 'unauthenticated']);
+    const [revoked] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(gt(auditLog.id, mark?.id ?? 0), eq(auditLog.action, 'token.revoked')));
+    expect(revoked).toMatchObject({ subjectId: String(a.data.id), actorUserId: creatorId });
+    expect((await inject('DELETE', `/api/settings/api-tokens/${a.data.id}`, creator)).statusCode).toBe(404);
+
+    const b = await tokenNaming(['alarms_view']);
+    advance(t.clock, 30 * DAY + 1);
+    expect((await inject('GET', '/api/alarms', b.token)).statusCode).toBe(401);
+  });
+});
