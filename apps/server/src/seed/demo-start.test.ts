@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
 import { createAlarmMetricsRepo } from '../features/alarms/metrics-repo.ts';
 import { controllerMetrics } from '../features/controllers/metrics.ts';
-import { sweepOffline } from '../features/ingest/pipeline/offline-sweeper.ts';
+import { graceSince, sweepOffline } from '../features/ingest/pipeline/offline-sweeper.ts';
+import { recordSweepRun } from '../features/ingest/pipeline/offline-sweeper-repo.ts';
 import { pageAudience, policyFor } from '../features/oncall/paging-repo.ts';
 import { createPoliciesRepo } from '../features/oncall/policies-repo.ts';
 import { onCallAt } from '../features/oncall/rota.ts';
@@ -94,17 +95,19 @@ describe('the demo as a prospect first sees it', () => {
     for (const a of before) expect(toDate(a.raised_at).getTime()).toBeLessThan(NOW.getTime());
     expect(new Set(before.map((a) => a.status))).toEqual(new Set(['active', 'acknowledged']));
 
-    // Started at the seed, and again an hour later after a stop (every controller silent since).
-    const first = await database.db.transaction((tx) =>
-      sweepOffline(tx, new Date(NOW.getTime() + MINUTE), { startedAt: NOW }),
-    );
-    expect(first.macs).toEqual([]);
+    // Started at the seed, and again an hour later after a stop (every controller silent since), each
+    // first sweep deciding its grace as the scheduled task does.
+    const startAt = async (startedAt: Date, at: Date) =>
+      database.db.transaction(async (tx) => {
+        const since = graceSince(await recordSweepRun(tx, at), startedAt);
+        return sweepOffline(tx, at, since ? { startedAt: since } : {});
+      });
+    expect((await startAt(NOW, new Date(NOW.getTime() + MINUTE))).macs).toEqual([]);
     const restarted = new Date(NOW.getTime() + HOUR);
-    const again = await database.db.transaction((tx) =>
-      sweepOffline(tx, new Date(restarted.getTime() + MINUTE), { startedAt: restarted }),
-    );
-    expect(again.macs).toEqual([]);
+    expect((await startAt(restarted, new Date(restarted.getTime() + MINUTE))).macs).toEqual([]);
     expect(await offlineAlarms()).toEqual(before);
+    // Another instance sweeping all along: an instance starting beside it gives no grace.
+    expect(graceSince(new Date(restarted.getTime() + MINUTE), new Date(restarted.getTime() + 2 * MINUTE))).toBeNull();
 
     // A controller that stays silent past the delay after the start is offline, as ever.
     const late = await database.db.transaction((tx) =>

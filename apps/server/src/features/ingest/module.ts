@@ -8,7 +8,8 @@ import type { FeatureContext } from '../context.ts';
 import { createMaintenanceCache } from '../maintenance/cache.ts';
 import type { Ingest } from './parts.ts';
 import { createDeviceRegistry } from './pipeline/device-registry.ts';
-import { sweepOffline } from './pipeline/offline-sweeper.ts';
+import { graceSince, sweepOffline } from './pipeline/offline-sweeper.ts';
+import { recordSweepRun } from './pipeline/offline-sweeper-repo.ts';
 import { createIngestPipeline } from './pipeline/pipeline.ts';
 import { INGEST_FAILING_AFTER } from './pipeline/submit-result.ts';
 import { ingestHttpRoutes } from './transports/http-routes.ts';
@@ -69,12 +70,16 @@ export function ingestModule(ctx: FeatureContext): FastifyPluginAsyncZod {
 /** Ingest's scheduled task: controllers silent too long go offline (pipeline/offline-sweeper.ts). */
 export function ingestTasks(ctx: FeatureContext): ScheduledTask[] {
   const startedAt = ctx.now();
+  // Decided at this instance's first sweep (undefined until then).
+  let since: Date | null | undefined;
   return [
     {
       name: 'offline-sweep',
       everyMs: 30_000,
       run: async (db, events) => {
-        const result = await sweepOffline(db, ctx.now(), { startedAt });
+        const previous = await recordSweepRun(db, ctx.now());
+        if (since === undefined) since = graceSince(previous, startedAt);
+        const result = await sweepOffline(db, ctx.now(), since ? { startedAt: since } : {});
         for (const mac of result.macs) ctx.shared.ingest.registry.setOnline(mac, false);
         events.queueAll(result.events);
       },

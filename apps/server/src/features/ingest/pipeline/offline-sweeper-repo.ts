@@ -33,6 +33,18 @@ export function lockSilentControllers(tx: DbOrTx, cutoff: string, ruleId: number
   );
 }
 
+/** Records that a sweep ran now (any instance's); answers when the one before it ran (null: never). */
+export async function recordSweepRun(tx: DbOrTx, now: Date): Promise<Date | null> {
+  const [row] = await query<{ previous: string | null }>(
+    tx,
+    sql`with old as (select value from app_meta where key = 'offline_sweep_at')
+        insert into app_meta (key, value) values ('offline_sweep_at', ${now.toISOString()})
+        on conflict (key) do update set value = excluded.value
+        returning (select value from old) as previous`,
+  );
+  return row?.previous ? new Date(row.previous) : null;
+}
+
 /** Pending controllers (not decommissioned) silent since before `cutoff` go offline. */
 export function markSilentPendingOffline(tx: DbOrTx, cutoff: string): Promise<unknown> {
   return tx.execute(sql`update controllers set online = false

@@ -11,6 +11,20 @@ import { lockSilentControllers, markOffline, markSilentPendingOffline } from './
 
 type SweepEvent = QueuedEvent<'alarm.raised' | 'alarm.updated' | 'controller.status'>;
 
+/** No sweep for this long before an instance starts: the deployment was down (sweeps run every 30 s). */
+const DOWN_AFTER_MS = 2 * 60_000;
+
+/**
+ * The start to give every controller the offline delay from, decided at an instance's first sweep:
+ * its own start when no instance had swept for a while before it (the deployment was down, so no
+ * device could reach it); none when another instance was sweeping (and receiving) all along, or on a
+ * database never swept (nothing was down).
+ */
+export function graceSince(previousSweep: Date | null, startedAt: Date): Date | null {
+  if (!previousSweep || startedAt.getTime() - previousSweep.getTime() <= DOWN_AFTER_MS) return null;
+  return startedAt;
+}
+
 /**
  * Authorised controllers silent for longer than the offline rule's minutes (default 10) are marked
  * offline and get a CONTROLLER_OFFLINE alarm; their next message clears it (ingest writer). The clock
