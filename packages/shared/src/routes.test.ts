@@ -67,6 +67,8 @@ const SPEC_TABLE: Record<string, [string, true | false | 'anyone' | string[]]> =
   'settings.oncall': ['/settings/on-call', ['settings_view']],
   // Outbound webhooks, not in the spec's table.
   'settings.webhooks': ['/settings/webhooks', ['settings_view']],
+  // Integration tokens, not in the spec's table.
+  'settings.api_tokens': ['/settings/api-tokens', ['settings_update']],
 };
 
 /** TanStack's `$id` and `{-$page}` written the spec's way. */
