@@ -1,4 +1,15 @@
+import { apiAs } from '../support/api.ts';
 import { DEMO, expect, expectAccessible, PASSWORD, test } from '../support/fixtures.ts';
+
+// The worker's server serves the spec files after this one: the person's language goes back to English.
+test.afterEach(async ({ request, baseURL }) => {
+  const { token } = await apiAs(request, baseURL ?? '', DEMO.viewer);
+  const res = await request.patch(`${baseURL}/api/account`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Val Viewer', email: DEMO.viewer, language: 'en-US' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+});
 
 for (const [locale, words] of [
   ['en-US', { section: 'Where you are signed in', thisOne: 'This browser', endOthers: 'End all other sessions' }],

@@ -1,4 +1,15 @@
+import { apiAs } from '../support/api.ts';
 import { DEMO, expect, expectAccessible, PASSWORD, test } from '../support/fixtures.ts';
+
+// The worker's server serves the spec files after this one: the person's language goes back to English.
+test.afterEach(async ({ request, baseURL }) => {
+  const { token } = await apiAs(request, baseURL ?? '', DEMO.admin);
+  const res = await request.patch(`${baseURL}/api/account`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Alex Admin', email: DEMO.admin, language: 'en-US' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+});
 
 for (const [locale, words] of [
   [

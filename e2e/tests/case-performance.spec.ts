@@ -20,13 +20,16 @@ test('a case that defrosted: product temperature and defrost on its chart, and t
   // the case defrosts for 30 minutes in the first hour (its air rising to 48 °F). A fourth case, which
   // the demo's seeded history does not have: these hours are all it reported.
   const t0 = Math.floor(Date.now() / HOUR) * HOUR - 3 * HOUR;
-  for (let m = 0; m <= 120; m++) {
+  // Then one reading now: the controller's seeded latest state is newer than those hours, and a point
+  // joins the controller's charts with a message newer than that state.
+  const times = [...Array.from({ length: 121 }, (_, m) => t0 + m * MINUTE), Date.now()];
+  for (const [m, at] of times.entries()) {
     const defrost = m >= 10 && m < 40;
     const res = await request.post(`${baseURL}/api/ingest/v1/${mac}/telemetry`, {
       headers: { Authorization: `Device ${demoDeviceKey(mac)}` },
       data: {
         msg_id: `e2e-case-${t0}-${m}`,
-        ts: new Date(t0 + m * MINUTE).toISOString(),
+        ts: new Date(at).toISOString(),
         racks: [
           {
             ref: 'A',
