@@ -81,8 +81,8 @@ export async function seedRecentReadings(db: Db, now: Date, hours = RECENT_HOURS
       for (const rack of snapshot) {
         for (const point of rack.points) {
           if (tauMs === null || point.value === null || !/\.CASE\d+$/.test(point.addr)) continue;
-          const before = products.get(point.addr);
-          products.set(point.addr, before === undefined ? point.value : stepLag(before, point.value, STEP_MS, tauMs));
+          const lagged = products.get(point.addr);
+          products.set(point.addr, lagged === undefined ? point.value : stepLag(lagged, point.value, STEP_MS, tauMs));
         }
       }
       const ts = new Date(at).toISOString();

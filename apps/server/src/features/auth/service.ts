@@ -3,7 +3,7 @@ import type { AccountUpdateBody, AuthUser } from '@rcm/shared/auth';
 import { normalizeLocale } from '@rcm/shared/locale';
 import { isPermission, type Permission } from '@rcm/shared/permissions';
 import type { AccountSession } from '@rcm/shared/sessions';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditEntry, type AuditRepo, actingActor } from '../audit/repo.ts';
@@ -58,6 +58,20 @@ export function createAuthService(deps: {
   avatars?: Avatars;
 }) {
   const { db, repo, apiTokens, audit, read, now, throttle } = deps;
+
+  /** The person ended sessions of their own (`after`: which), in the change's transaction. */
+  const recordSessionsEnded = (ctx: SessionContext, after: Record<string, unknown>, tx: Tx) =>
+    audit.record(
+      {
+        ...actingActor(ctx),
+        organizationId: ctx.user.organizationId,
+        action: 'auth.session_revoked',
+        subjectType: 'user',
+        subjectId: ctx.user.id,
+        after,
+      },
+      tx,
+    );
   const avatars = deps.avatars ?? 'initials';
   /** Per token hash, the context of its last call: only to guess which read to send along (authenticateWith). */
   const guesses = new Map<string, AuthContext>();
@@ -321,17 +335,7 @@ export function createAuthService(deps: {
     async endSession(ctx: SessionContext, id: number) {
       await db.transaction(async (tx) => {
         if (!(await repo.revokeOwnSession(ctx.user.id, id, now(), tx))) throw new AppError(404, 'not_found');
-        await audit.record(
-          {
-            ...actingActor(ctx),
-            organizationId: ctx.user.organizationId,
-            action: 'auth.session_revoked',
-            subjectType: 'user',
-            subjectId: ctx.user.id,
-            after: { session_id: id },
-          },
-          tx,
-        );
+        await recordSessionsEnded(ctx, { session_id: id }, tx);
       });
     },
 
@@ -339,17 +343,7 @@ export function createAuthService(deps: {
     async endOtherSessions(ctx: SessionContext) {
       await db.transaction(async (tx) => {
         await repo.revokeUserSessions(ctx.user.id, now(), ctx.session.id, tx);
-        await audit.record(
-          {
-            ...actingActor(ctx),
-            organizationId: ctx.user.organizationId,
-            action: 'auth.session_revoked',
-            subjectType: 'user',
-            subjectId: ctx.user.id,
-            after: { sessions: 'others' },
-          },
-          tx,
-        );
+        await recordSessionsEnded(ctx, { sessions: 'others' }, tx);
       });
     },
 

@@ -50,7 +50,7 @@ export async function claimDueDeliveries(
 
 /**
  * A restarted sender's claims (`claimant`; null: every claim, for the embedded database's one process)
- * are due again at once instead of when their lease would have run out.
+ * are due at once.
  */
 export async function releaseClaims(db: DbOrTx, claimant: string | null, now: Date): Promise<number> {
   const rows = await query<{ id: number }>(
