@@ -76,6 +76,21 @@ export async function waitFor<T>(what: string, ms: number, probe: () => Promise<
   }
 }
 
+/**
+ * Waits until `count` more of the load's messages are acknowledged and the newest of them is stored:
+ * messages flow through the current phase of a fault test.
+ */
+export async function waitForFlow(db: pg.Pool, load: Load, phase: string, count = 20) {
+  const start = load.acked.size;
+  const newest = await waitFor(`${count} messages acknowledged ${phase}`, 30_000, async () =>
+    load.acked.size >= start + count ? [...load.acked.keys()].at(-1) : null,
+  );
+  await waitFor(`the newest message ${phase} to be stored`, 30_000, async () => {
+    const { rowCount } = await db.query('select 1 from ingest_messages where msg_id = $1', [newest]);
+    return (rowCount ?? 0) > 0;
+  });
+}
+
 /** acked: msg_id → when its PUBACK arrived. */
 export type Load = { acked: Map<string, number>; sent: () => number; stop: () => Promise<void> };
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AlarmSummary } from '@rcm/shared/alarms';
 import { compactMac, deviceTopic } from '@rcm/shared/device';
 import mqtt from 'mqtt';
 import type pg from 'pg';
@@ -9,7 +10,15 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDeviceKey } from '../../seed/demo.ts';
 import { demoMac } from '../../test/alarms.ts';
-import { faultTestsEnabled, instanceEnv, LOAD, startFaultDatabase, startLoad, waitFor } from '../../test/faults.ts';
+import {
+  faultTestsEnabled,
+  instanceEnv,
+  LOAD,
+  startFaultDatabase,
+  startLoad,
+  waitFor,
+  waitForFlow,
+} from '../../test/faults.ts';
 import {
   freePort,
   type Instance,
@@ -46,7 +55,7 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
   const ports = { a: 0, b: 0 };
   // Logs are kept unless the test passed.
   let passed = false;
-  const sockets: { name: string; socket: Socket; connects: number; alarms: string[] }[] = [];
+  const sockets: { name: string; socket: Socket; connects: number; alarms: string[]; clears: string[] }[] = [];
 
   const urlOf = (name: 'a' | 'b') => `http://127.0.0.1:${ports[name]}`;
   const startOne = async (name: 'a' | 'b') => {
@@ -103,12 +112,15 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
       reconnectionDelay: 300,
       reconnectionDelayMax: 1000,
     });
-    const entry = { name, socket, connects: 0, alarms: [] as string[] };
+    const entry = { name, socket, connects: 0, alarms: [] as string[], clears: [] as string[] };
     socket.on('connect', () => {
       entry.connects += 1;
     });
-    socket.on('alarm.raised', (alarm: { ref: string; controller: { mac_address: string } }) => {
+    socket.on('alarm.raised', (alarm: AlarmSummary) => {
       if (alarm.controller.mac_address === ALARM_DEVICE) entry.alarms.push(alarm.ref);
+    });
+    socket.on('alarm.updated', (alarm: AlarmSummary) => {
+      if (alarm.controller.mac_address === ALARM_DEVICE && alarm.cleared_at) entry.clears.push(alarm.ref);
     });
     sockets.push(entry);
     await waitFor(`socket on ${name}`, 10_000, async () => entry.connects > 0);
@@ -120,8 +132,7 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
     const onB = await connectClient('b');
     const tag = `f${Date.now()}`;
     const load = startLoad(broker.url, tag);
-    const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    await settle(3000);
+    await waitForFlow(db, load, 'before the faults', 30);
 
     // 1. SIGKILL instance a. Instance b takes over the scheduled work: a silent controller is swept offline.
     expect(await killInstance(instances.a, 'SIGKILL')).toBe(null);
@@ -145,19 +156,19 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
     await postgres.restart(2000);
     await waitReady(urlOf('a'));
     await waitReady(urlOf('b'));
-    await settle(2000);
+    await waitForFlow(db, load, 'after PostgreSQL restarted');
 
     // 3. Mosquitto restarts (its persistence keeps queued messages and sessions).
     await broker.restart(1000);
     await waitReady(urlOf('a'));
     await waitReady(urlOf('b'));
-    await settle(2000);
+    await waitForFlow(db, load, 'after Mosquitto restarted');
 
     // 4. Redis restarts.
     await redis.restart(1000);
     await waitReady(urlOf('a'));
     await waitReady(urlOf('b'));
-    await settle(2000);
+    await waitForFlow(db, load, 'after Redis restarted');
     await load.stop();
 
     // Every acknowledged message is stored, none twice (6 readings per message, nothing more).
@@ -205,20 +216,20 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
       username: compactMac(ALARM_DEVICE),
       password: demoDeviceKey(ALARM_DEVICE),
     });
-    await device.publishAsync(
-      deviceTopic(ALARM_DEVICE, 'alarms'),
+    const alarmMessage = (state: 'raised' | 'cleared') =>
       JSON.stringify({
-        msg_id: `${tag}-alarm`,
+        msg_id: `${tag}-alarm-${state}`,
         ts: new Date().toISOString(),
         code: 'COMP_PROOF',
         rack: 'A',
-        state: 'raised',
-      }),
-      { qos: 1 },
-    );
-    await device.endAsync();
+        state,
+      });
+    await device.publishAsync(deviceTopic(ALARM_DEVICE, 'alarms'), alarmMessage('raised'), { qos: 1 });
     await waitFor('alarm.raised on both sockets', 15_000, async () => onA.alarms.length > 0 && onB.alarms.length > 0);
-    await settle(1000);
+    // The device clears it: once both clients hear of the clear, a second raise, sent before it, would be in.
+    await device.publishAsync(deviceTopic(ALARM_DEVICE, 'alarms'), alarmMessage('cleared'), { qos: 1 });
+    await device.endAsync();
+    await waitFor('the clear on both sockets', 15_000, async () => [onA, onB].every((s) => s.clears.length > 0));
     expect(onA.alarms).toHaveLength(1);
     expect(onB.alarms).toEqual(onA.alarms);
     // One alarm, one 'raised' notification row: nothing sent twice, nothing lost.
