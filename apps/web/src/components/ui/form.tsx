@@ -12,7 +12,13 @@ export function errorOf<T extends FieldValues>(errors: FieldErrors<T>, name: key
 }
 
 export function TextInput(
-  props: Base & { type?: string; step?: string; autoComplete?: string; inputMode?: 'numeric' | 'decimal' },
+  props: Base & {
+    type?: string;
+    step?: string;
+    autoComplete?: string;
+    inputMode?: 'numeric' | 'decimal';
+    maxLength?: number;
+  },
 ) {
   return (
     <FormField label={props.label} error={props.error} hint={props.hint}>
@@ -23,6 +29,7 @@ export function TextInput(
           step={props.step}
           autoComplete={props.autoComplete}
           inputMode={props.inputMode}
+          maxLength={props.maxLength}
           aria-invalid={invalid}
           aria-describedby={describedBy}
           className={inputClass}

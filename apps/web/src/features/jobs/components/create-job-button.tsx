@@ -1,13 +1,17 @@
+import { type JobCreateBody, jobCreateBody } from '@rcm/shared/jobs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { z } from 'zod';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
+import { applyServerErrors, errorOf, RootError, SelectInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { createJob, jobLocationsQuery } from '../api/jobs.ts';
-import { JobFields, type JobFieldValues, showSaveFailure } from './job-fields.tsx';
+import { JobFields, type JobFormValues, jobBodyFrom } from './job-fields.tsx';
 
 type AlarmSource = { ref: number; reason: string; location_id: number; controller_id: number };
 
@@ -52,43 +56,41 @@ function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void 
   const queryClient = useQueryClient();
   const { alarm } = props;
   const locations = useQuery({ ...jobLocationsQuery(), enabled: alarm === null });
-  const [locationId, setLocationId] = useState('');
-  const [values, setValues] = useState<JobFieldValues>({
-    title: alarm ? alarm.reason.slice(0, 200) : '',
-    description: '',
-    categoryId: '',
-    priority: alarm ? 'HIGH' : 'MEDIUM',
+  // From an alarm, the job is at the alarm's place; the API's own schema validates the rest.
+  const formSchema = useMemo(
+    () =>
+      z.preprocess((v) => {
+        const body = jobBodyFrom(v as JobFormValues);
+        return alarm
+          ? { ...body, location_id: alarm.location_id, controller_id: alarm.controller_id, alarm_ref: alarm.ref }
+          : body;
+      }, jobCreateBody),
+    [alarm],
+  );
+  const form = useForm<JobFormValues, unknown, JobCreateBody>({
+    defaultValues: {
+      title: alarm ? alarm.reason.slice(0, 200) : '',
+      description: '',
+      category_id: '',
+      priority: alarm ? 'HIGH' : 'MEDIUM',
+      location_id: '',
+    },
+    resolver: formResolver(formSchema, t),
   });
-  const { title, description, categoryId, priority } = values;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, isSubmitting } = form.formState;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!title.trim()) missing.title = t('validation.required');
-    if (!alarm && !locationId) missing.location_id = t('validation.required');
-    if (Object.keys(missing).length > 0) return setErrors(missing);
-    setBusy(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      const job = await createJob({
-        title,
-        description,
-        priority,
-        category_id: categoryId ? Number(categoryId) : null,
-        location_id: alarm ? alarm.location_id : Number(locationId),
-        controller_id: alarm?.controller_id ?? null,
-        alarm_ref: alarm?.ref ?? null,
-      });
+      const job = await createJob(body);
       await queryClient.invalidateQueries({ queryKey: ['jobs'] });
       toast.success(t('jobs.created', { number: job.number }));
       props.onClose();
     } catch (err) {
-      showSaveFailure(err, setErrors, t('errors.network'));
-    } finally {
-      setBusy(false);
+      // What the form shows sits under its field; anything else (the alarm's place) above the form.
+      const shown = ['title', 'description', 'category_id', 'priority'] as const;
+      applyServerErrors(form, err, t('errors.network'), alarm ? shown : [...shown, 'location_id']);
     }
-  }
+  });
 
   return (
     <SlideOver
@@ -99,42 +101,26 @@ function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void 
       closeLabel={t('jobs.close')}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
+        <RootError message={errors.root?.message} />
         {alarm ? null : (
-          <FormField label={t('jobs.location')} error={errors.location_id}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                value={locationId}
-                onChange={(e) => setLocationId(e.target.value)}
-                className={inputClass}
-              >
-                <option value="">{t('jobs.chooseLocation')}</option>
-                {(locations.data ?? []).map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name} · {l.organization_name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectInput
+            reg={form.register('location_id')}
+            label={t('jobs.location')}
+            error={errorOf(errors, 'location_id')}
+          >
+            <option value="">{t('jobs.chooseLocation')}</option>
+            {(locations.data ?? []).map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name} · {l.organization_name}
+              </option>
+            ))}
+          </SelectInput>
         )}
-        <JobFields
-          values={values}
-          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
-          errors={errors}
-          descriptionRows={4}
-        />
-        {alarm && (errors.location_id || errors.alarm_ref || errors.controller_id) ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {errors.location_id ?? errors.alarm_ref ?? errors.controller_id}
-          </p>
-        ) : null}
+        <JobFields form={form} descriptionRows={4} />
         <FormActions
           onCancel={props.onClose}
           cancelLabel={t('jobs.cancel')}
-          submitting={busy}
+          submitting={isSubmitting}
           label={t('jobs.save')}
           busyLabel={t('jobs.saving')}
         />

@@ -1,97 +1,112 @@
-import { JOB_STATUSES, type JobDetail, type JobStatus } from '@rcm/shared/jobs';
+import {
+  JOB_STATUSES,
+  type JobAssignBody,
+  type JobDetail,
+  type JobStatus,
+  type JobStatusBody,
+  jobAssignBody,
+  jobStatusBody,
+} from '@rcm/shared/jobs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { z } from 'zod';
 import { primaryButton } from '../../../components/ui/button.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
+import {
+  applyServerErrors,
+  errorOf,
+  FieldError,
+  RootError,
+  SelectInput,
+  TextInput,
+} from '../../../components/ui/form.tsx';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { assignableQuery, assignJob, changeJobStatus } from '../api/jobs.ts';
 
-function useSave() {
+/** A job form's submit: the API call, then the job's lists refreshed and a toast; a refusal on the form. */
+function useJobSave<V extends FieldValues, B>(
+  form: UseFormReturn<V, unknown, B>,
+  shown: Parameters<typeof applyServerErrors<V>>[3],
+) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      await queryClient.invalidateQueries({ queryKey: ['jobs'] });
-      toast.success(done);
-    } catch (err) {
-      toast.error(failureMessage(err, t('errors.network')));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, run };
+  return (work: (body: B) => Promise<unknown>, done: string) =>
+    form.handleSubmit(async (body) => {
+      try {
+        await work(body);
+        await queryClient.invalidateQueries({ queryKey: ['jobs'] });
+        toast.success(done);
+      } catch (err) {
+        applyServerErrors(form, err, t('errors.network'), shown);
+      }
+    });
 }
+
+type StatusValues = { status: JobStatus; note: string };
 
 /** Moves the job to another status, with an optional note kept in the history. */
 export function JobStatusForm(props: { job: JobDetail }) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<JobStatus>(props.job.status);
-  const [note, setNote] = useState('');
-  const { busy, run } = useSave();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(async () => {
-      await changeJobStatus(props.job.id, { status, note });
-      setNote('');
-    }, t('jobs.statusSaved'));
-  };
+  const form = useForm<StatusValues, unknown, JobStatusBody>({
+    defaultValues: { status: props.job.status, note: '' },
+    resolver: formResolver(jobStatusBody, t),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const save = useJobSave(form, ['status', 'note']);
+  const submit = save(async (body) => {
+    await changeJobStatus(props.job.id, body);
+    form.reset({ status: body.status, note: '' });
+  }, t('jobs.statusSaved'));
   return (
-    <form onSubmit={submit} className="space-y-3">
-      <FormField label={t('jobs.newStatus')}>
-        {({ id }) => (
-          <select
-            id={id}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as JobStatus)}
-            className={inputClass}
-          >
-            {JOB_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`jobs.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label={t('jobs.note')}>
-        {({ id }) => (
-          <input
-            id={id}
-            value={note}
-            maxLength={1000}
-            onChange={(e) => setNote(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <button type="submit" disabled={busy || status === props.job.status} className={primaryButton}>
-        {busy ? t('jobs.saving') : t('jobs.saveStatus')}
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <RootError message={errors.root?.message} />
+      <SelectInput reg={form.register('status')} label={t('jobs.newStatus')} error={errorOf(errors, 'status')}>
+        {JOB_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`jobs.status.${s}`)}
+          </option>
+        ))}
+      </SelectInput>
+      <TextInput reg={form.register('note')} label={t('jobs.note')} error={errorOf(errors, 'note')} maxLength={1000} />
+      <button
+        type="submit"
+        disabled={isSubmitting || form.watch('status') === props.job.status}
+        className={primaryButton}
+      >
+        {isSubmitting ? t('jobs.saving') : t('jobs.saveStatus')}
       </button>
     </form>
   );
 }
 
+type AssignValues = { user_ids: string[] };
+
+// The checkboxes give the chosen people's ids as strings (one checkbox alone: its value, or false when
+// clear); the API's schema takes numbers.
+const assignSchema = z.preprocess((v) => {
+  const ids: unknown = (v as AssignValues).user_ids;
+  const chosen = Array.isArray(ids) ? ids : typeof ids === 'string' ? [ids] : [];
+  return { user_ids: chosen.map(Number) };
+}, jobAssignBody);
+
 /** Chooses the people on the job (checkboxes: one tab stop each, space toggles). */
 export function JobAssignForm(props: { job: JobDetail }) {
   const { t } = useTranslation();
   const people = useQuery(assignableQuery(props.job.id));
-  const [chosen, setChosen] = useState<number[]>(
-    props.job.assignees.map((a) => a.user_id).filter((id): id is number => id !== null),
-  );
-  const { busy, run } = useSave();
-  const toggle = (id: number) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(() => assignJob(props.job.id, chosen), t('jobs.assigneesSaved'));
-  };
+  const form = useForm<AssignValues, unknown, JobAssignBody>({
+    defaultValues: {
+      user_ids: props.job.assignees.flatMap((a) => (a.user_id === null ? [] : [String(a.user_id)])),
+    },
+    resolver: formResolver(assignSchema, t),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const save = useJobSave(form, []);
+  const submit = save((body) => assignJob(props.job.id, body.user_ids), t('jobs.assigneesSaved'));
   return (
-    <form onSubmit={submit} className="space-y-3">
-      <fieldset>
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <RootError message={errors.root?.message} />
+      <fieldset aria-describedby="job-assignees-error">
         <legend className="text-sm font-medium">{t('jobs.assignees')}</legend>
         <p className="text-xs text-slate-600 dark:text-slate-300">{t('jobs.assignHint')}</p>
         <div className="mt-2 max-h-56 space-y-1 overflow-y-auto">
@@ -99,17 +114,18 @@ export function JobAssignForm(props: { job: JobDetail }) {
             <label key={p.id} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
-                checked={chosen.includes(p.id)}
-                onChange={() => toggle(p.id)}
+                value={String(p.id)}
+                {...form.register('user_ids')}
                 className="size-4 rounded border-slate-400"
               />
               {p.name}
             </label>
           ))}
         </div>
+        <FieldError id="job-assignees-error" message={errorOf(errors, 'user_ids')} />
       </fieldset>
-      <button type="submit" disabled={busy || people.isPending} className={primaryButton}>
-        {busy ? t('jobs.saving') : t('jobs.saveAssignees')}
+      <button type="submit" disabled={isSubmitting || people.isPending} className={primaryButton}>
+        {isSubmitting ? t('jobs.saving') : t('jobs.saveAssignees')}
       </button>
     </form>
   );

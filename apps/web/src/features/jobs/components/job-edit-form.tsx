@@ -1,57 +1,52 @@
-import type { JobDetail } from '@rcm/shared/jobs';
+import { type JobDetail, type JobUpdateBody, jobUpdateBody } from '@rcm/shared/jobs';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { applyServerErrors, RootError } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { updateJob } from '../api/jobs.ts';
-import { JobFields, type JobFieldValues, showSaveFailure } from './job-fields.tsx';
+import { JobFields, type JobFormValues, jobBodyFrom } from './job-fields.tsx';
+
+const formSchema = z.preprocess((v) => jobBodyFrom(v as JobFormValues), jobUpdateBody);
 
 /** Edits a local job's title, description, category and priority. */
 export function JobEditForm(props: { job: JobDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<JobFieldValues>({
-    title: props.job.title,
-    description: props.job.description,
-    categoryId: props.job.category ? String(props.job.category.id) : '',
-    priority: props.job.priority,
+  const { job } = props;
+  const form = useForm<JobFormValues, unknown, JobUpdateBody>({
+    defaultValues: {
+      title: job.title,
+      description: job.description,
+      category_id: job.category ? String(job.category.id) : '',
+      priority: job.priority,
+      location_id: '',
+    },
+    resolver: formResolver(formSchema, t),
   });
-  const { title, description, categoryId, priority } = values;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!title.trim()) return setErrors({ title: t('validation.required') });
-    setBusy(true);
-    setErrors({});
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await updateJob(props.job.id, {
-        title,
-        description,
-        category_id: categoryId ? Number(categoryId) : null,
-        priority,
-      });
+      await updateJob(job.id, body);
       await queryClient.invalidateQueries({ queryKey: ['jobs'] });
       toast.success(t('jobs.saved'));
     } catch (err) {
-      showSaveFailure(err, setErrors, t('errors.network'));
-    } finally {
-      setBusy(false);
+      applyServerErrors(form, err, t('errors.network'), ['title', 'description', 'category_id', 'priority']);
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <JobFields
-        currentCategoryId={props.job.category?.id ?? null}
-        values={values}
-        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
-        errors={errors}
-        descriptionRows={3}
+      <RootError message={form.formState.errors.root?.message} />
+      <JobFields form={form} currentCategoryId={job.category?.id ?? null} descriptionRows={3} />
+      <SubmitButton
+        submitting={form.formState.isSubmitting}
+        label={t('jobs.saveChanges')}
+        busyLabel={t('jobs.saving')}
       />
-      <SubmitButton submitting={busy} label={t('jobs.saveChanges')} busyLabel={t('jobs.saving')} />
     </form>
   );
 }
