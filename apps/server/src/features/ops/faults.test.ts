@@ -55,7 +55,7 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
   const ports = { a: 0, b: 0 };
   // Logs are kept unless the test passed.
   let passed = false;
-  const sockets: { name: string; socket: Socket; connects: number; alarms: string[]; clears: string[] }[] = [];
+  const sockets: { name: string; socket: Socket; connects: number; alarms: number[]; clears: number[] }[] = [];
 
   const urlOf = (name: 'a' | 'b') => `http://127.0.0.1:${ports[name]}`;
   const startOne = async (name: 'a' | 'b') => {
@@ -112,7 +112,7 @@ describe.skipIf(!enabled)('faults under load: two instances, PostgreSQL, Mosquit
       reconnectionDelay: 300,
       reconnectionDelayMax: 1000,
     });
-    const entry = { name, socket, connects: 0, alarms: [] as string[], clears: [] as string[] };
+    const entry = { name, socket, connects: 0, alarms: [] as number[], clears: [] as number[] };
     socket.on('connect', () => {
       entry.connects += 1;
     });

@@ -8,16 +8,11 @@ import { seriesTitle } from '../../../components/chart/series-title.ts';
 import { type Marker, TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
 import { Spinner } from '../../../components/page.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
 import { alarmMetricsQuery } from '../api/get-alarm.ts';
 
 type Preset = 'around' | '24h' | '7d' | '30d' | 'custom';
 const HOUR = 3_600_000;
-
-/** A datetime-local value ('2026-11-22T10:30') for a time, in the browser's zone. */
-function toLocalInput(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-}
 
 function rangeFor(preset: Preset, alarm: AlarmDetail, custom: { from: string; to: string }, now: number) {
   const raised = new Date(alarm.raised_at).getTime();
@@ -33,7 +28,7 @@ function rangeFor(preset: Preset, alarm: AlarmDetail, custom: { from: string; to
     case '30d':
       return { from: now - 30 * 24 * HOUR, to: now };
     case 'custom':
-      return { from: new Date(custom.from).getTime(), to: new Date(custom.to).getTime() };
+      return { from: Date.parse(zoneInstant(custom.from)), to: Date.parse(zoneInstant(custom.to)) };
     default:
       return { from: now - 24 * HOUR, to: now };
   }
@@ -45,7 +40,7 @@ export function AlarmMetrics(props: { alarm: AlarmDetail }) {
   const { alarm } = props;
   const [preset, setPreset] = useState<Preset>('around');
   const [now] = useState(() => Date.now());
-  const [custom, setCustom] = useState(() => ({ from: toLocalInput(now - 24 * HOUR), to: toLocalInput(now) }));
+  const [custom, setCustom] = useState(() => ({ from: zoneInput(now - 24 * HOUR), to: zoneInput(now) }));
   const range = rangeFor(preset, alarm, custom, now);
   const valid = Number.isFinite(range.from) && Number.isFinite(range.to) && range.from < range.to;
   const iso = {

@@ -12,8 +12,8 @@ import {
 } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
 import { createWindow, updateWindow } from '../api/windows.ts';
-import { instantOf, wallTimeIn } from '../zone-time.ts';
 
 /** Where a new window may apply from the page it is opened on. */
 export type WindowPlace = {
@@ -36,8 +36,8 @@ function defaults(editing: MaintenanceWindowView | null, place: WindowPlace): Fo
   if (editing) {
     return {
       place: editing.rack ? `rack:${editing.rack}` : editing.controller ? 'controller' : 'location',
-      starts_at: wallTimeIn(editing.starts_at, place.timeZone),
-      ends_at: wallTimeIn(editing.ends_at, place.timeZone),
+      starts_at: zoneInput(editing.starts_at, place.timeZone),
+      ends_at: zoneInput(editing.ends_at, place.timeZone),
       repeat: editing.recurrence !== null,
       recurrence: editing.recurrence ?? { days: [...WEEKDAYS], from: '02:00', to: '03:00' },
       reason: editing.reason,
@@ -46,8 +46,8 @@ function defaults(editing: MaintenanceWindowView | null, place: WindowPlace): Fo
   const now = new Date();
   return {
     place: place.controller ? 'controller' : 'location',
-    starts_at: wallTimeIn(now.toISOString(), place.timeZone),
-    ends_at: wallTimeIn(new Date(now.getTime() + 2 * 3_600_000).toISOString(), place.timeZone),
+    starts_at: zoneInput(now.toISOString(), place.timeZone),
+    ends_at: zoneInput(new Date(now.getTime() + 2 * 3_600_000).toISOString(), place.timeZone),
     repeat: false,
     recurrence: { days: [...WEEKDAYS], from: '02:00', to: '03:00' },
     reason: '',
@@ -68,8 +68,8 @@ export function WindowForm(props: { onClose: () => void; place: WindowPlace; edi
   const submit = form.handleSubmit(async (v) => {
     const times = {
       // The inputs hold the store's wall-clock time (its zone is named beside them).
-      starts_at: instantOf(v.starts_at, props.place.timeZone),
-      ends_at: instantOf(v.ends_at, props.place.timeZone),
+      starts_at: zoneInstant(v.starts_at, props.place.timeZone),
+      ends_at: zoneInstant(v.ends_at, props.place.timeZone),
       recurrence: v.repeat ? v.recurrence : null,
       reason: v.reason,
     };

@@ -17,6 +17,7 @@ import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDay, formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
+import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
 import { controllerJobsQuery, logEvent } from '../api/refrigerant.ts';
 
 type FormValues = {
@@ -41,10 +42,9 @@ const optionalId = (v: string) => (v === '' ? undefined : Number(v));
 const formSchema = z.preprocess((v) => {
   const f = v as FormValues;
   const withAmount = f.type === 'charge' || f.type === 'recovery';
-  const at = f.at ? new Date(f.at) : null;
   return {
     type: f.type || undefined,
-    at: at && !Number.isNaN(at.getTime()) ? at.toISOString() : undefined,
+    at: zoneInstant(f.at) || undefined,
     amount: withAmount && f.amount !== '' ? { value: Number(f.amount), unit: f.unit } : undefined,
     technician: f.technician,
     certification_number: optional(f.certification_number),
@@ -56,13 +56,6 @@ const formSchema = z.preprocess((v) => {
     corrects_event_id: optionalId(f.corrects_event_id),
   };
 }, refrigerantEventBody);
-
-/** `YYYY-MM-DDTHH:mm` of now, local: the default of a datetime-local input. */
-function localNow(): string {
-  const d = new Date();
-  d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
-  return d.toISOString().slice(0, 16);
-}
 
 const RESULTS: Record<string, string[]> = {
   leak_inspection: ['found', 'not_found'],
@@ -89,7 +82,7 @@ export function EventDialog(props: {
   const form = useForm<FormValues, unknown, RefrigerantEventBody>({
     defaultValues: {
       type: props.initialType ?? 'charge',
-      at: localNow(),
+      at: zoneInput(new Date()),
       amount: '',
       unit: massUnitFor(i18n.language),
       technician: user?.name ?? '',

@@ -6,9 +6,9 @@ import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../c
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
 import { addOverride } from '../api/oncall.ts';
 import { usersQuery } from '../api/settings.ts';
-import { zoneInput, zoneInstant } from './zone-time.ts';
 
 type Values = { user_id: string; starts_at: string; ends_at: string };
 

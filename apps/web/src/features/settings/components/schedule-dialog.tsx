@@ -17,11 +17,11 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
+import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
 import { saveSchedule } from '../api/oncall.ts';
 import { organizationOptionsQuery, usersQuery } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
 import { Participants } from './participants.tsx';
-import { zoneInput, zoneInstant } from './zone-time.ts';
 
 type Day = (typeof ONCALL_DAYS)[number];
 type LayerValues = {
