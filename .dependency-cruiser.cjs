@@ -12,7 +12,7 @@
 /**
  * Each feature's public modules: what other features may import. A feature not listed has none (it
  * is reached only through its module.ts, from app.ts). Adding a module here is a design decision:
- * say in docs/architecture.md why the other feature needs it.
+ * say in a comment beside it why the other feature needs it.
  */
 const PUBLIC = {
   // The alarm engine and its rules run inside the ingest writer's transaction; channels acknowledge
