@@ -65,7 +65,7 @@ export const overrideBody = z
   .object({ user_id: id, starts_at: instant, ends_at: instant })
   .refine((o) => Date.parse(o.ends_at) > Date.parse(o.starts_at), {
     path: ['ends_at'],
-    message: 'window_range_order',
+    message: 'range_order',
   });
 export type OverrideBody = z.infer<typeof overrideBody>;
 
@@ -94,7 +94,7 @@ export type OncallSchedule = z.infer<typeof oncallSchedule>;
 /** GET …/shifts?from=&to=: at most 62 days. */
 export const shiftsQuery = z
   .object({ from: instant, to: instant })
-  .refine((q) => Date.parse(q.to) > Date.parse(q.from), { path: ['to'], message: 'window_range_order' })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), { path: ['to'], message: 'range_order' })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 62 * 86_400_000, { path: ['to'], message: 'invalid_value' });
 
 export const oncallShift = z.object({

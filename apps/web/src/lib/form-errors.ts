@@ -10,6 +10,7 @@ const CUSTOM: Record<string, string> = {
   phone_format: 'validation.phoneFormat',
   code_format: 'validation.codeFormat',
   invalid_email: 'validation.email',
+  invalid_value: 'validation.invalid',
   locations_required: 'validation.locationsRequired',
   password_mismatch: 'validation.passwordMismatch',
   required: 'validation.required',
@@ -28,6 +29,8 @@ export function zodErrorMap(t: TFunction): z.core.$ZodErrorMap {
     switch (issue.code) {
       case 'too_small':
         if (issue.origin === 'number') return t('validation.minNumber', { count: Number(issue.minimum) });
+        if (issue.origin === 'array' || issue.origin === 'set')
+          return t('validation.minItems', { count: Number(issue.minimum) });
         return issue.origin === 'string' && Number(issue.minimum) <= 1
           ? t('validation.required')
           : t('validation.min', { count: Number(issue.minimum) });

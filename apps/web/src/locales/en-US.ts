@@ -178,6 +178,8 @@ export const enUS = {
     email: 'Enter a valid email address.',
     min_one: 'Must be at least {{count}} character.',
     min_other: 'Must be at least {{count}} characters.',
+    minItems_one: 'Choose at least one.',
+    minItems_other: 'Choose at least {{count}}.',
     max_one: 'Must be at most {{count}} character.',
     max_other: 'Must be at most {{count}} characters.',
     minNumber: 'Must be at least {{count}}.',

@@ -186,6 +186,8 @@ export const esMX: Catalog = {
     email: 'Ingresa un correo electrónico válido.',
     min_one: 'Debe tener al menos {{count}} carácter.',
     min_other: 'Debe tener al menos {{count}} caracteres.',
+    minItems_one: 'Elige al menos uno.',
+    minItems_other: 'Elige al menos {{count}}.',
     max_one: 'Debe tener como máximo {{count}} carácter.',
     max_other: 'Debe tener como máximo {{count}} caracteres.',
     minNumber: 'Debe ser al menos {{count}}.',

@@ -1,10 +1,12 @@
-import type { OncallSchedule } from '@rcm/shared/oncall';
+import { type OncallSchedule, type OverrideBody, overrideBody } from '@rcm/shared/oncall';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
 import { addOverride } from '../api/oncall.ts';
@@ -27,25 +29,27 @@ export function OverrideDialog(props: {
   const client = useQueryClient();
   const people = useQuery({ ...usersQuery({ per_page: 100 }), enabled: props.open });
   const zone = props.schedule.time_zone;
-  const form = useForm<Values>({
+  // The form holds the schedule clock's wall times; the API's schema validates the instants they name.
+  const formSchema = z.preprocess((v) => {
+    const f = v as Values;
+    return {
+      user_id: f.user_id ? Number(f.user_id) : undefined,
+      starts_at: zoneInstant(f.starts_at, zone) || undefined,
+      ends_at: zoneInstant(f.ends_at, zone) || undefined,
+    };
+  }, overrideBody);
+  const form = useForm<Values, unknown, OverrideBody>({
     values: {
       user_id: '',
-      starts_at: zoneInput(props.period.from.toISOString(), zone),
-      ends_at: zoneInput(props.period.to.toISOString(), zone),
+      starts_at: zoneInput(props.period.from, zone),
+      ends_at: zoneInput(props.period.to, zone),
     },
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (v) => {
-    if (!v.user_id) {
-      form.setError('user_id', { message: t('settings.oncall.personRequired') });
-      return;
-    }
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await addOverride(props.schedule.id, {
-        user_id: Number(v.user_id),
-        starts_at: zoneInstant(v.starts_at, zone),
-        ends_at: zoneInstant(v.ends_at, zone),
-      });
+      await addOverride(props.schedule.id, body);
       await client.invalidateQueries({ queryKey: ['oncall'] });
       toast.success(t('settings.oncall.overrideAdded'));
       props.onClose();

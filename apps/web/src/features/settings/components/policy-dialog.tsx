@@ -1,14 +1,16 @@
-import type { EscalationPolicy, EscalationTarget, PolicyBody } from '@rcm/shared/oncall';
+import { type EscalationPolicy, type EscalationTarget, type PolicyBody, policyBody } from '@rcm/shared/oncall';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { inputClass } from '../../../components/form-field.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { applyServerErrors, FieldError, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { savePolicy } from '../api/escalation-policies.ts';
@@ -140,6 +142,17 @@ function valuesOf(p: EscalationPolicy | null, organizationId: string): Values {
   };
 }
 
+// The form holds strings; the API's own schema validates what they become.
+const formSchema = z.preprocess((v) => {
+  const f = v as Values;
+  return {
+    name: f.name,
+    organization_id: f.organization_id ? Number(f.organization_id) : null,
+    repeat: Number(f.repeat),
+    steps: f.steps.map((s) => ({ delay_minutes: Number(s.delay_minutes), targets: s.targets })),
+  };
+}, policyBody);
+
 /** Creates or edits an escalation policy: ordered steps, each a delay and whom it pages, repeated N times. */
 export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -149,19 +162,14 @@ export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boo
   const names = useTargetNames(props.open);
   const orgs = useQuery({ ...organizationOptionsQuery(), retry: false, enabled: props.open });
   const loadedOrgs = orgs.data ?? (me ? [me.organisation] : []);
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, PolicyBody>({
     defaultValues: valuesOf(props.policy, global ? '' : String(me?.organisation.id ?? '')),
+    resolver: formResolver(formSchema, t),
   });
   const steps = useFieldArray({ control: form.control, name: 'steps' });
   const { errors, isSubmitting } = form.formState;
   const stepErrors = errors.steps as (FieldErrors<StepValues> | undefined)[] | undefined;
-  const submit = form.handleSubmit(async (v) => {
-    const body: PolicyBody = {
-      name: v.name,
-      organization_id: v.organization_id ? Number(v.organization_id) : null,
-      repeat: Number(v.repeat),
-      steps: v.steps.map((s) => ({ delay_minutes: Number(s.delay_minutes), targets: s.targets })),
-    };
+  const submit = form.handleSubmit(async (body) => {
     try {
       await savePolicy(props.policy?.id ?? null, body);
       await client.invalidateQueries({ queryKey: ['escalation-policies'] });

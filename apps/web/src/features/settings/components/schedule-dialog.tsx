@@ -1,8 +1,9 @@
-import { ONCALL_DAYS, type OncallSchedule, type ScheduleBody } from '@rcm/shared/oncall';
+import { ONCALL_DAYS, type OncallSchedule, type ScheduleBody, scheduleBody } from '@rcm/shared/oncall';
 import { TIME_ZONES } from '@rcm/shared/organizations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import {
   applyServerErrors,
@@ -15,6 +16,7 @@ import {
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
@@ -82,6 +84,9 @@ function bodyOf(v: Values): ScheduleBody {
   };
 }
 
+// The form holds strings and the schedule clock's wall times; the API's own schema validates the body.
+const formSchema = z.preprocess((v) => bodyOf(v as Values), scheduleBody);
+
 /** Creates or edits a schedule: its name, owner, time zone and layers (later layers win where they cover). */
 export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -91,12 +96,13 @@ export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: b
   const people = useQuery({ ...usersQuery({ per_page: 100 }), enabled: props.open });
   const orgs = useQuery({ ...organizationOptionsQuery(), retry: false, enabled: props.open });
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, ScheduleBody>({
     defaultValues: valuesOf(
       props.schedule,
       global ? '' : String(me?.organisation.id ?? ''),
       TIME_ZONES.includes(zone) ? zone : 'America/Chicago',
     ),
+    resolver: formResolver(formSchema, t),
   });
   const layers = useFieldArray({ control: form.control, name: 'layers' });
   const { errors, isSubmitting } = form.formState;
@@ -106,9 +112,9 @@ export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: b
   const loadedOrgs = orgs.data ?? (me ? [me.organisation] : []);
   const orgOptions = saved && !loadedOrgs.some((o) => o.id === saved.id) ? [...loadedOrgs, saved] : loadedOrgs;
 
-  const submit = form.handleSubmit(async (v) => {
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await saveSchedule(props.schedule?.id ?? null, bodyOf(v));
+      await saveSchedule(props.schedule?.id ?? null, body);
       await client.invalidateQueries({ queryKey: ['oncall'] });
       toast.success(props.schedule ? t('oncall.editor.saved') : t('oncall.editor.created'));
       props.onClose();

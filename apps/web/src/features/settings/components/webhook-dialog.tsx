@@ -1,8 +1,9 @@
 import { LOCALES } from '@rcm/shared/locale';
-import { WEBHOOK_EVENTS, WEBHOOK_KINDS, type Webhook, type WebhookBody } from '@rcm/shared/webhooks';
+import { WEBHOOK_EVENTS, WEBHOOK_KINDS, type Webhook, type WebhookBody, webhookBody } from '@rcm/shared/webhooks';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import {
   applyServerErrors,
@@ -14,6 +15,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { organizationOptionsQuery } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
@@ -27,6 +29,12 @@ type Values = {
   enabled: boolean;
   locale: string;
 };
+
+// The form holds strings; the API's own schema validates what they become.
+const formSchema = z.preprocess((v) => {
+  const f = v as Values;
+  return { ...f, organization_id: f.organization_id ? Number(f.organization_id) : null };
+}, webhookBody);
 
 const valuesOf = (w: Webhook | null, organizationId: string, locale: string): Values => ({
   name: w?.name ?? '',
@@ -50,21 +58,13 @@ export function WebhookDialog(props: {
   const global = userCan(me, 'shared.edit');
   const orgs = useQuery({ ...organizationOptionsQuery(), retry: false, enabled: props.open });
   const loadedOrgs = orgs.data ?? (me ? [me.organisation] : []);
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, WebhookBody>({
     values: valuesOf(props.webhook, global ? '' : String(me?.organisation.id ?? ''), me?.language.locale ?? 'en-US'),
+    resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
   const w = (key: string) => t(`settings.webhooks.${key}`);
-  const submit = form.handleSubmit(async (v) => {
-    const body: WebhookBody = {
-      name: v.name,
-      url: v.url,
-      kind: v.kind,
-      organization_id: v.organization_id ? Number(v.organization_id) : null,
-      events: v.events as WebhookBody['events'],
-      enabled: v.enabled,
-      locale: v.locale as WebhookBody['locale'],
-    };
+  const submit = form.handleSubmit(async (body) => {
     try {
       await props.onSave(body);
     } catch (err) {

@@ -156,7 +156,6 @@ export const en = {
     overrideTitle: 'Override on {{name}}',
     person: 'Person on call',
     choosePerson: 'Choose a person',
-    personRequired: 'Choose who is on call.',
     from: 'From',
     to: 'Until',
     overrideAdded: 'Override added.',

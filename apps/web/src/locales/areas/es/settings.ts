@@ -161,7 +161,6 @@ export const es: Widen<typeof en> = {
     overrideTitle: 'Reemplazo en {{name}}',
     person: 'Persona de guardia',
     choosePerson: 'Elige a una persona',
-    personRequired: 'Elige quién está de guardia.',
     from: 'Desde',
     to: 'Hasta',
     overrideAdded: 'Reemplazo agregado.',
