@@ -1,7 +1,17 @@
-import { type MaintenanceWindowView, WEEKDAYS, type Weekday } from '@rcm/shared/maintenance';
+import {
+  type MaintenanceWindowBody,
+  type MaintenanceWindowPatch,
+  type MaintenanceWindowView,
+  maintenanceWindowBody,
+  maintenanceWindowPatch,
+  WEEKDAYS,
+  type Weekday,
+} from '@rcm/shared/maintenance';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import {
   applyServerErrors,
   CheckboxInput,
@@ -12,6 +22,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { formResolver } from '../../../lib/form-errors.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
 import { createWindow, updateWindow } from '../api/windows.ts';
 
@@ -54,6 +65,25 @@ function defaults(editing: MaintenanceWindowView | null, place: WindowPlace): Fo
   };
 }
 
+/** The API's body of what the form holds: the store's wall-clock times as instants, the place chosen. */
+function bodyOf(v: FormValues, place: WindowPlace, editing: boolean): MaintenanceWindowBody | MaintenanceWindowPatch {
+  const times = {
+    starts_at: zoneInstant(v.starts_at, place.timeZone),
+    ends_at: zoneInstant(v.ends_at, place.timeZone),
+    recurrence: v.repeat ? v.recurrence : null,
+    reason: v.reason,
+  };
+  if (editing) return times;
+  const c = place.controller;
+  const where =
+    v.place === 'location' || !c
+      ? { location_id: place.locationId }
+      : v.place === 'controller'
+        ? { controller_id: c.id }
+        : { controller_id: c.id, rack: v.place.slice('rack:'.length) };
+  return { ...where, ...times };
+}
+
 /**
  * Creates or edits a maintenance window (a place, a span, an optional weekly repetition, a reason).
  * Mounted only while open: its starting values are read once (the new window starts at the current
@@ -62,29 +92,24 @@ function defaults(editing: MaintenanceWindowView | null, place: WindowPlace): Fo
 export function WindowForm(props: { onClose: () => void; place: WindowPlace; editing: MaintenanceWindowView | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useForm<FormValues>({ defaultValues: defaults(props.editing, props.place) });
+  const { editing, place } = props;
+  // Read once, as the starting values are: the inputs hold the store's wall-clock time.
+  const [formSchema] = useState(() =>
+    z.preprocess(
+      (v) => bodyOf(v as FormValues, place, editing !== null),
+      editing ? maintenanceWindowPatch : maintenanceWindowBody,
+    ),
+  );
+  const form = useForm<FormValues, unknown, MaintenanceWindowBody | MaintenanceWindowPatch>({
+    defaultValues: defaults(editing, place),
+    resolver: formResolver(formSchema, t),
+  });
   const repeat = form.watch('repeat');
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (v) => {
-    const times = {
-      // The inputs hold the store's wall-clock time (its zone is named beside them).
-      starts_at: zoneInstant(v.starts_at, props.place.timeZone),
-      ends_at: zoneInstant(v.ends_at, props.place.timeZone),
-      recurrence: v.repeat ? v.recurrence : null,
-      reason: v.reason,
-    };
+  const submit = form.handleSubmit(async (body) => {
     try {
-      if (props.editing) await updateWindow(props.editing.id, times);
-      else {
-        const c = props.place.controller;
-        const where =
-          v.place === 'location' || !c
-            ? { location_id: props.place.locationId }
-            : v.place === 'controller'
-              ? { controller_id: c.id }
-              : { controller_id: c.id, rack: v.place.slice('rack:'.length) };
-        await createWindow({ ...where, ...times });
-      }
+      if (editing) await updateWindow(editing.id, body);
+      else await createWindow(body as MaintenanceWindowBody);
       await queryClient.invalidateQueries({ queryKey: ['maintenance-windows'] });
       props.onClose();
     } catch (err) {
