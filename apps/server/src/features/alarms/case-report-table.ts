@@ -28,52 +28,26 @@ const LABELS = {
       alarms: 'Temperature alarms raised',
       held: 'Held back by defrost / by product probe',
     },
-    figureCols: [
-      'Location',
-      'Cases',
+    col: {
+      location: 'Location',
+      cases: 'Cases',
+      controller: 'Controller',
+      case: 'Case',
+      point: 'Point',
+      observedHours: 'Observed h',
+      loggedHours: 'Logged h',
+      observedLogged: 'Observed / logged h',
+      inRange: 'In range %',
+      defrosts: 'Defrosts',
+      held: 'Held by defrost / product',
+    },
+    /** The figures' columns, in the order of `figureCells`. */
+    figures: [
       'Time in range %',
       'Out of range h',
       'Hours above limit',
       'Above limit in defrost',
       'Excursions',
-      'Defrosts/day',
-      'Avg defrost min',
-      'Longest defrost min',
-      'Door openings',
-      'Alarms raised',
-      'Held by defrost',
-      'Held by product',
-    ],
-    pdfCaseCols: [
-      'Location',
-      'Controller',
-      'Case',
-      'Observed / logged h',
-      'In range %',
-      'Out of range h',
-      'Hours above limit',
-      'Above limit in defrost',
-      'Excursions',
-      'Defrosts/day',
-      'Avg defrost min',
-      'Longest defrost min',
-      'Door openings',
-      'Alarms raised',
-      'Held by defrost / product',
-    ],
-    caseCols: [
-      'Location',
-      'Controller',
-      'Case',
-      'Point',
-      'Observed h',
-      'Logged h',
-      'Time in range %',
-      'Out of range h',
-      'Hours above limit',
-      'Above limit in defrost',
-      'Excursions',
-      'Defrosts',
       'Defrosts/day',
       'Avg defrost min',
       'Longest defrost min',
@@ -106,52 +80,26 @@ const LABELS = {
       alarms: 'Alarmas de temperatura generadas',
       held: 'Retenidas por deshielo / por sonda de producto',
     },
-    figureCols: [
-      'Ubicación',
-      'Vitrinas',
+    col: {
+      location: 'Ubicación',
+      cases: 'Vitrinas',
+      controller: 'Controlador',
+      case: 'Vitrina',
+      point: 'Punto',
+      observedHours: 'Horas observadas',
+      loggedHours: 'Horas registradas',
+      observedLogged: 'Observadas / registradas h',
+      inRange: 'En rango %',
+      defrosts: 'Deshielos',
+      held: 'Retenidas por deshielo / producto',
+    },
+    /** The figures' columns, in the order of `figureCells`. */
+    figures: [
       'Tiempo en rango %',
       'Fuera de rango h',
       'Horas sobre el límite',
       'Sobre el límite en deshielo',
       'Desviaciones',
-      'Deshielos/día',
-      'Deshielo prom. min',
-      'Deshielo máx. min',
-      'Aperturas de puerta',
-      'Alarmas generadas',
-      'Retenidas por deshielo',
-      'Retenidas por producto',
-    ],
-    pdfCaseCols: [
-      'Ubicación',
-      'Controlador',
-      'Vitrina',
-      'Observadas / registradas h',
-      'En rango %',
-      'Fuera de rango h',
-      'Horas sobre el límite',
-      'Sobre el límite en deshielo',
-      'Desviaciones',
-      'Deshielos/día',
-      'Deshielo prom. min',
-      'Deshielo máx. min',
-      'Aperturas de puerta',
-      'Alarmas generadas',
-      'Retenidas por deshielo / producto',
-    ],
-    caseCols: [
-      'Ubicación',
-      'Controlador',
-      'Vitrina',
-      'Punto',
-      'Horas observadas',
-      'Horas registradas',
-      'Tiempo en rango %',
-      'Fuera de rango h',
-      'Horas sobre el límite',
-      'Sobre el límite en deshielo',
-      'Desviaciones',
-      'Deshielos',
       'Deshielos/día',
       'Deshielo prom. min',
       'Deshielo máx. min',
@@ -162,6 +110,32 @@ const LABELS = {
     ],
   },
 } as const satisfies Record<Locale, unknown>;
+
+type Labels = (typeof LABELS)[Locale];
+/** A location's figures, the by-location table's. */
+const figureCols = (l: Labels) => [l.col.location, l.col.cases, ...l.figures];
+/** The CSV's cases: the figures with the point, the hours observed and logged, the defrosts. */
+const caseCols = (l: Labels) => [
+  l.col.location,
+  l.col.controller,
+  l.col.case,
+  l.col.point,
+  l.col.observedHours,
+  l.col.loggedHours,
+  ...l.figures.slice(0, 5),
+  l.col.defrosts,
+  ...l.figures.slice(5),
+];
+/** The PDF's cases: hours observed and logged in one column, the alarms held back in one. */
+const pdfCaseCols = (l: Labels) => [
+  l.col.location,
+  l.col.controller,
+  l.col.case,
+  l.col.observedLogged,
+  l.col.inRange,
+  ...l.figures.slice(1, 10),
+  l.col.held,
+];
 
 const figureCells = (f: CaseFigures): Cell[] => [
   f.time_in_range_percent,
@@ -212,7 +186,7 @@ export function caseTable(r: CasePerformanceReport, q: CasePerformanceQuery, loc
       },
       {
         heading: l.byLocation,
-        columns: columnsOf(l.figureCols, (i) => i >= 1),
+        columns: columnsOf(figureCols(l), (i) => i >= 1),
         rows: [
           [l.all, o.cases, ...figureCells(o)],
           ...r.locations.map((loc) => [loc.location.name, loc.cases, ...figureCells(loc)]),
@@ -223,7 +197,7 @@ export function caseTable(r: CasePerformanceReport, q: CasePerformanceQuery, loc
     // logged in one, the alarms held back in one (the CSV has each).
     detail: {
       heading: l.cases,
-      columns: columnsOf(l.pdfCaseCols, (i) => i >= 3),
+      columns: columnsOf(pdfCaseCols(l), (i) => i >= 3),
       rows: r.cases.map((c) => {
         const f = figureCells(c);
         return [
@@ -236,7 +210,7 @@ export function caseTable(r: CasePerformanceReport, q: CasePerformanceQuery, loc
         ];
       }),
     },
-    columns: columnsOf(l.caseCols, (i) => i >= 4),
+    columns: columnsOf(caseCols(l), (i) => i >= 4),
     rows: r.cases.map((c) => [
       c.location?.name ?? null,
       c.controller.name,
