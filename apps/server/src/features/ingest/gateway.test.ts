@@ -381,6 +381,29 @@ describe('historical messages (a gateway’s backlog after an outage)', () => {
     expect(racks[0].points.find((p: { addr: string }) => p.addr === 'A.CASE1').value).toBe(4);
   });
 
+  it('an alarm the backlog leaves open is cleared by the live readings, and paged once it holds live', async () => {
+    // A case excursion still going at the backlog's end: recorded open, historical.
+    for (let m = 52; m <= 58; m++) await publish('telemetry', reading(`h2-${m}`, m, 9));
+    const open = (await alarmsOf('CASE_HIGH_TEMP')).filter((a) => a.status !== 'cleared');
+    expect(open.map((a) => a.historical)).toEqual([true]);
+    // The live reading says it is over: resolved now, nobody paged.
+    await publish('telemetry', reading('live-r2', new Date(), 3, false));
+    const ended = (await alarmsOf('CASE_HIGH_TEMP')).find((a) => a.id === open[0]?.id);
+    expect(ended?.status).toBe('cleared');
+    // A device alarm the backlog leaves raised, and then raised live: it becomes a live alarm, paged.
+    await publish('alarms', { msg_id: 'old-5', ts: at(59), code: 'DOOR_ALARM', state: 'raised', historical: true });
+    const [door] = await rows<{ id: number; historical: boolean }>(
+      sql`select id, historical from alarms where controller_id = ${child} and subject = 'DOOR_ALARM'`,
+    );
+    expect(door?.historical).toBe(true);
+    await publish('alarms', { msg_id: 'live-2', ts: new Date().toISOString(), code: 'DOOR_ALARM', state: 'raised' });
+    const [now] = await rows<{ historical: boolean; pages: number }>(
+      sql`select historical, (select count(*)::int from notification_outbox o where o.alarm_id = a.id) as pages
+          from alarms a where id = ${door?.id ?? 0}`,
+    );
+    expect(now).toEqual({ historical: false, pages: 1 });
+  });
+
   it('decommissioning the gateway takes its children with it (their history kept) and ends its connection', async () => {
     const res = await api('admin', 'DELETE', `/api/controllers/${gatewayId}`);
     expect(res.statusCode).toBe(204);
