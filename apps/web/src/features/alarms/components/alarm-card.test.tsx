@@ -32,6 +32,7 @@ const alarm: AlarmSummary = {
   shelved_by: null,
   shelve_reason: null,
   chattering: false,
+  historical: false,
   paged: [],
 };
 

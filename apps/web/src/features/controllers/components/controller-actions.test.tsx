@@ -12,8 +12,13 @@ const controller: ControllerDetail = {
   store_alias: null,
   organisation: { id: 1, name: 'Acme' },
   location: { id: 3, name: 'Store 3', address: '1 Main St', time_zone: 'America/Mexico_City' },
+  kind: 'controller',
+  gateway: null,
+  bus: null,
   device_address: null,
+  vendor_endpoint_address: null,
   device_model: null,
+  offline_reason: null,
   firmware: null,
   vendor_endpoint: null,
   warranty_expiry: null,
@@ -24,6 +29,7 @@ const controller: ControllerDetail = {
   created_at: '2026-11-01T00:00:00Z',
   active_alarms: 0,
   rejections: null,
+  gateway_status: null,
 };
 
 const buttons = () => screen.queryAllByRole('button').map((b) => b.textContent);
