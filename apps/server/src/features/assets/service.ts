@@ -1,7 +1,7 @@
 import type { AssetBody } from '@rcm/shared/assets';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, actingActor } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { AssetsRepo, AssetValues } from './repo.ts';
@@ -55,7 +55,7 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
         const id = await repo.insert(organizationId, values, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId,
             action: 'asset.create',
             subjectType: 'asset',
@@ -75,7 +75,7 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
         await repo.update(id, organizationId, values, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId,
             action: 'asset.update',
             subjectType: 'asset',
@@ -95,7 +95,7 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
         await repo.remove(id, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId: before.organisation.id,
             action: 'asset.delete',
             subjectType: 'asset',

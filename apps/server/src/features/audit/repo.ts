@@ -2,11 +2,21 @@ import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/context.ts';
 
-export type AuditEntry = {
+declare const madeHere: unique symbol;
+
+/**
+ * Who an entry names: the person, the administrator impersonating them (if any) and the integration
+ * token the change came through (its creator is the actor). Only the functions below make one, so an
+ * impersonated change always names both people.
+ */
+export type AuditActor = {
   actorUserId: number | null;
-  impersonatorUserId?: number | null;
-  /** The integration token the change came through (its creator is the actor). */
-  apiTokenId?: number | null;
+  impersonatorUserId: number | null;
+  apiTokenId: number | null;
+  readonly [madeHere]: true;
+};
+
+export type AuditEntry = AuditActor & {
   organizationId?: number | null;
   action: string;
   subjectType: string;
@@ -15,24 +25,20 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/**
- * Who an entry names: the signed-in user, the administrator impersonating them (if any) and the
- * integration token the request came with (if any).
- */
-export const auditActor = (ctx: AuthContext) => ({
-  actorUserId: ctx.user.id,
-  impersonatorUserId: ctx.impersonatorUserId,
-  apiTokenId: ctx.apiToken?.id ?? null,
-});
+/** A request's actor: the signed-in user, who impersonates them and the token it came with. */
+export const auditActor = (ctx: AuthContext): AuditActor =>
+  ({
+    actorUserId: ctx.user.id,
+    impersonatorUserId: ctx.impersonatorUserId,
+    apiTokenId: ctx.apiToken?.id ?? null,
+  }) as AuditActor;
 
-/**
- * Who an entry names where it keeps one user: the impersonating administrator, else the user; and the
- * integration token the request came with (if any).
- */
-export const actingActor = (ctx: AuthContext) => ({
-  actorUserId: ctx.impersonatorUserId ?? ctx.user.id,
-  apiTokenId: ctx.apiToken?.id ?? null,
-});
+/** A person acting without a session (signing in, following an emailed link); null: nobody known yet. */
+export const personActor = (userId: number | null): AuditActor =>
+  ({ actorUserId: userId, impersonatorUserId: null, apiTokenId: null }) as AuditActor;
+
+/** The installation itself (a scheduled task, a delivery worker). */
+export const systemActor = (): AuditActor => personActor(null);
 
 export function createAuditRepo(db: Db) {
   const insert = (entry: AuditEntry, on: Db | Tx) =>

@@ -1,7 +1,7 @@
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, personActor } from '../audit/repo.ts';
 import { enqueueEmail } from '../notifications/outbox-repo.ts';
 import { renderPasswordEmail } from './account-emails.ts';
 import type { PasswordTokenPurpose, PasswordTokensRepo } from './password-tokens-repo.ts';
@@ -79,7 +79,7 @@ export function createPasswordLinks(deps: {
         await send(tx, user, 'reset');
         await audit.record(
           {
-            actorUserId: null,
+            ...personActor(null),
             organizationId: user.organizationId,
             action: 'auth.password_reset_requested',
             subjectType: 'user',
@@ -104,7 +104,7 @@ export function createPasswordLinks(deps: {
         await tokens.setPassword(tx, row.userId, passwordHash);
         await audit.record(
           {
-            actorUserId: row.userId,
+            ...personActor(row.userId),
             organizationId: row.organizationId,
             action: row.purpose === 'invite' ? 'auth.password_chosen' : 'auth.password_reset',
             subjectType: 'user',

@@ -6,7 +6,7 @@ import type { AccountSession } from '@rcm/shared/sessions';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditEntry, type AuditRepo, actingActor } from '../audit/repo.ts';
+import { type AuditEntry, type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
 import type { ApiTokensRepo } from './api-tokens-repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRepo, ResolvedToken, SessionRecord, UserRecord } from './repo.ts';
@@ -63,7 +63,7 @@ export function createAuthService(deps: {
   const recordSessionsEnded = (ctx: SessionContext, after: Record<string, unknown>, tx: Tx) =>
     audit.record(
       {
-        ...actingActor(ctx),
+        ...auditActor(ctx),
         organizationId: ctx.user.organizationId,
         action: 'auth.session_revoked',
         subjectType: 'user',
@@ -182,7 +182,7 @@ export function createAuthService(deps: {
         await throttle.signInFailed(input.email);
         // For a SIEM: the address tried (an unknown one too), the account's organization when it exists.
         await audit.recordAction({
-          actorUserId: null,
+          ...personActor(null),
           organizationId: user?.organizationId ?? null,
           action: 'auth.login_failed',
           subjectType: 'user',
@@ -199,7 +199,7 @@ export function createAuthService(deps: {
         remember,
         null,
         {
-          actorUserId: user.id,
+          ...personActor(user.id),
           organizationId: user.organizationId,
           action: 'auth.login',
           subjectType: 'user',
@@ -306,7 +306,7 @@ export function createAuthService(deps: {
         false,
         ctx.session.id,
         {
-          actorUserId: ctx.user.id,
+          ...auditActor(ctx),
           organizationId: target.organizationId,
           action: 'auth.impersonate',
           subjectType: 'user',
@@ -353,7 +353,7 @@ export function createAuthService(deps: {
         await repo.revokeSession(ctx.session.id, now(), tx);
         await audit.record(
           {
-            actorUserId: ctx.impersonatorUserId,
+            ...personActor(ctx.impersonatorUserId),
             organizationId: ctx.user.organizationId,
             action: 'auth.unimpersonate',
             subjectType: 'user',
@@ -388,7 +388,7 @@ export function createAuthService(deps: {
         if (patch.passwordHash) await repo.revokeUserSessions(ctx.user.id, now(), ctx.session.id, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId: ctx.user.organizationId,
             action: 'account.update',
             subjectType: 'user',

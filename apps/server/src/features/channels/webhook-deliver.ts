@@ -6,7 +6,7 @@ import { Webhook as Signer } from 'standardwebhooks';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { InvalidTargetError, NoAnswerError, PrivateAddressError, postGuarded } from '../../lib/public-address.ts';
 import { toDate } from '../../lib/sql.ts';
-import { createAuditRepo } from '../audit/repo.ts';
+import { createAuditRepo, systemActor } from '../audit/repo.ts';
 import type { AlarmRow } from '../notifications/alarm-outbox-repo.ts';
 import { alarmMessage, genericAlarm, renderBody, testMessage, type WebhookContext } from './webhook-payloads.ts';
 import {
@@ -162,7 +162,7 @@ async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<v
     if (gone && (await turnOffWebhook(tx, Number(d.webhook_id), at)))
       await createAuditRepo(deps.db).record(
         {
-          actorUserId: null,
+          ...systemActor(),
           organizationId: d.organization_id == null ? null : Number(d.organization_id),
           action: 'webhook.update',
           subjectType: 'webhook',

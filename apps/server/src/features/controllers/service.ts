@@ -3,7 +3,7 @@ import type { AuthoriseControllerBody } from '@rcm/shared/auth';
 import type { ControllerUpdateBody } from '@rcm/shared/controllers';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, actingActor } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { inScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -81,7 +81,7 @@ export function createControllersService(deps: {
         await repo.update(id, patch, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId: controller.organizationId,
             action: 'controller.update',
             subjectType: 'controller',
@@ -149,7 +149,7 @@ export function createControllersService(deps: {
         );
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId: body.organization_id,
             action: 'controller.authorise',
             subjectType: 'controller',
@@ -179,7 +179,7 @@ export function createControllersService(deps: {
     async remove(ctx: AuthContext, id: number): Promise<'rejected' | 'decommissioned'> {
       const controller = await repo.findById(id);
       if (!controller || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
-      const actor = { ...actingActor(ctx), impersonatorUserId: ctx.impersonatorUserId };
+      const actor = auditActor(ctx);
       if (!controller.authorised) {
         if (!can(ctx, 'controller.reject')) throw new AppError(403, 'forbidden');
         await db.transaction(async (tx) => {
@@ -240,7 +240,7 @@ export function createControllersService(deps: {
         await repo.update(id, { deviceKeyHash: hashToken(deviceKey) }, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             impersonatorUserId: ctx.impersonatorUserId,
             organizationId: controller.organizationId,
             action: 'controller.rotate_key',

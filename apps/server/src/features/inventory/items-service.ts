@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, inUse } from '../../lib/errors.ts';
 import { localizeIssue } from '../../lib/messages.ts';
-import { type AuditRepo, actingActor } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -121,7 +121,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
           await repo.restore(archived, values, tx);
           await audit.record(
             {
-              ...actingActor(ctx),
+              ...auditActor(ctx),
               organizationId,
               action: 'inventory.restore',
               subjectType: 'inventory_item',
@@ -138,7 +138,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         const id = await repo.insert(organizationId, values, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId,
             action: 'inventory.create',
             subjectType: 'inventory_item',
@@ -159,7 +159,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         await repo.update(id, values, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId: item.organisation.id,
             action: 'inventory.update',
             subjectType: 'inventory_item',
@@ -186,7 +186,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         else await repo.remove(id, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId: item.organisation.id,
             action: usage.ordered ? 'inventory.archive' : 'inventory.delete',
             subjectType: 'inventory_item',
@@ -228,7 +228,7 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
           result.updated += done.updated;
           await audit.record(
             {
-              ...actingActor(ctx),
+              ...auditActor(ctx),
               organizationId,
               action: 'inventory.import',
               subjectType: 'inventory_item',

@@ -3,7 +3,7 @@ import type { Locale } from '@rcm/shared/locale';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import { type AuditRepo, actingActor } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { enqueueEmail } from '../notifications/outbox-repo.ts';
@@ -36,7 +36,7 @@ export function createPurchaseOrdersService(deps: {
       if (!(await repo.receive(id, now(), tx))) throw new AppError(409, 'conflict');
       await audit.record(
         {
-          ...actingActor(ctx),
+          ...auditActor(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.received',
           subjectType: 'purchase_order',
@@ -74,7 +74,7 @@ export function createPurchaseOrdersService(deps: {
       });
       await audit.record(
         {
-          ...actingActor(ctx),
+          ...auditActor(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.sent',
           subjectType: 'purchase_order',
@@ -94,7 +94,7 @@ export function createPurchaseOrdersService(deps: {
       if (!(await repo.discardDraft(id, tx))) throw new AppError(409, 'conflict');
       await audit.record(
         {
-          ...actingActor(ctx),
+          ...auditActor(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.discard',
           subjectType: 'purchase_order',
@@ -158,7 +158,7 @@ export function createPurchaseOrdersService(deps: {
         );
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId: location.organizationId,
             action: 'purchase_order.create',
             subjectType: 'purchase_order',

@@ -1,7 +1,7 @@
 import { type SupplierBody, type SupplierPatch, supplierBody, supplierPatch } from '@rcm/shared/suppliers';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, actingActor } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { SuppliersRepo, SupplierValues } from './suppliers-repo.ts';
@@ -40,7 +40,7 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
         const id = await repo.insert(values, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             action: 'supplier.create',
             subjectType: 'supplier',
             subjectId: id,
@@ -70,7 +70,7 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
         await repo.update(id, values, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             action: body.archived === false ? 'supplier.restore' : 'supplier.update',
             subjectType: 'supplier',
             subjectId: id,
@@ -91,7 +91,7 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
         await repo.update(id, { archivedAt: deps.now() }, tx);
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             action: 'supplier.archive',
             subjectType: 'supplier',
             subjectId: id,

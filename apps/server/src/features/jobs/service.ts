@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import { type AuditRepo, actingActor } from '../audit/repo.ts';
+import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -143,7 +143,7 @@ export function createJobsService(deps: {
         );
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId: row.organizationId,
             action: 'job.create',
             subjectType: 'job',
@@ -172,7 +172,7 @@ export function createJobsService(deps: {
         if (!row) throw new AppError(404, 'not_found');
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId: row.organizationId,
             action: 'job.update',
             subjectType: 'job',
@@ -219,7 +219,7 @@ export function createJobsService(deps: {
         if (!row) throw new AppError(404, 'not_found');
         await audit.record(
           {
-            ...actingActor(ctx),
+            ...auditActor(ctx),
             organizationId: row.organizationId,
             action: 'job.assign',
             subjectType: 'job',

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { invitations } from '../../db/schema-organizations.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
@@ -212,7 +212,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
         await tx.update(invitations).set({ userId: user.id }).where(eq(invitations.id, row.id));
         await audit.record(
           {
-            actorUserId: user.id,
+            ...personActor(user.id),
             organizationId: row.organizationId,
             action: 'invitation.accept',
             subjectType: 'invitation',

@@ -1,7 +1,7 @@
 import { newPassword } from '@rcm/shared/accounts';
 import { LOCALES, type Locale } from '@rcm/shared/locale';
 import type { Db } from '../../db/client.ts';
-import { createAuditRepo } from '../audit/repo.ts';
+import { createAuditRepo, systemActor } from '../audit/repo.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ADMINISTRATOR_ROLE, createSetupRepo } from './repo.ts';
 
@@ -63,7 +63,7 @@ export async function createUser(db: Db, input: CreateUserInput) {
     });
     await createAuditRepo(db).record(
       {
-        actorUserId: null,
+        ...systemActor(),
         organizationId: organization.id,
         action: 'user.create',
         subjectType: 'user',

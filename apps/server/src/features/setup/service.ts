@@ -1,7 +1,7 @@
 import type { SetupBody } from '@rcm/shared/accounts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import { type AuditRepo, personActor } from '../audit/repo.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SetupRepo } from './repo.ts';
@@ -35,7 +35,7 @@ export function createSetupService(deps: { db: Db; repo: SetupRepo; audit: Audit
         });
         await audit.record(
           {
-            actorUserId: userId,
+            ...personActor(userId),
             organizationId: organization.id,
             action: 'setup.complete',
             subjectType: 'user',
