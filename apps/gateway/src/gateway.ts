@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BirthMessage, GatewayStatusMessage } from '@rcm/shared/gateway';
+import type { BirthMessage, ChildOfflineReason, GatewayStatusMessage } from '@rcm/shared/gateway';
 import { childTopic, gatewayTopic } from '@rcm/shared/gateway';
 import { type BusConfig, busEndpoint } from './config.ts';
 import { discoverMac, readKey } from './identity.ts';
@@ -27,7 +27,7 @@ export type GatewayOptions = {
 
 export type RunningGateway = { mac: string; stop(): Promise<void>; status(): GatewayStatusMessage };
 
-type ChildRuntime = { child: Child; online: boolean | null; alarms: Set<string> };
+type ChildRuntime = { child: Child; online: boolean | null; reason: ChildOfflineReason; alarms: Set<string> };
 
 /** Polls every bus and speaks for each child: the composition of the poller, the outbox and the uplink. */
 export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway {
@@ -49,7 +49,10 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
     // none yet
   }
   const runtime = new Map<string, ChildRuntime>(
-    children.map((c) => [c.child, { child: c, online: null, alarms: new Set(saved[c.child] ?? []) }]),
+    children.map((c) => [
+      c.child,
+      { child: c, online: null, reason: 'no_response', alarms: new Set(saved[c.child] ?? []) },
+    ]),
   );
   const saveAlarms = () =>
     writeFileSync(alarmsFile, JSON.stringify(Object.fromEntries([...runtime].map(([k, r]) => [k, [...r.alarms]]))));
@@ -69,7 +72,7 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
     })),
   });
 
-  const childStatus = (r: ChildRuntime) => (r.online ? childOnlineStatus(r.child) : childOfflineStatus());
+  const childStatus = (r: ChildRuntime) => (r.online ? childOnlineStatus(r.child) : childOfflineStatus(r.reason));
 
   const pollers = config.buses.map((bus) => {
     const units = children.filter((c) => c.bus.name === bus.name);
@@ -91,8 +94,9 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
       })),
       {
         reading: (child, reading) => onReading(child, reading),
-        offline: (child) => setOnline(child, false),
+        offline: (child, reason) => setOnline(child, false, reason),
         online: (child) => setOnline(child, true),
+        link: () => uplink.publishRetained(gatewayTopic(mac as string, 'status'), status()),
         log: opts.log,
       },
     );
@@ -114,6 +118,8 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
         requests: p.stats.requests,
         errors: p.stats.errors,
         timeouts: p.stats.timeouts,
+        link_up: p.stats.linkUp,
+        link_error: p.stats.linkError,
       })),
       children: children.map((c) => {
         const u = states.get(c.child);
@@ -160,10 +166,11 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
     }),
   });
 
-  function setOnline(child: string, online: boolean) {
+  function setOnline(child: string, online: boolean, reason?: ChildOfflineReason) {
     const r = runtime.get(child);
-    if (!r || r.online === online) return;
+    if (!r || (r.online === online && (online || r.reason === reason))) return;
     r.online = online;
+    if (reason) r.reason = reason;
     uplink.publishRetained(childTopic(mac as string, child, 'status'), childStatus(r));
     uplink.publishRetained(gatewayTopic(mac as string, 'status'), status());
   }
