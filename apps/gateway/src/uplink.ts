@@ -95,10 +95,21 @@ export class Uplink {
     c.on('error', (err) => this.o.log(`console ${this.o.url}: ${err.message}`));
   }
 
-  /** Stores the message, and publishes it now if the console is there; returns its number in the outbox. */
+  /**
+   * Stores the message, and publishes it once it is on disk if the console is there; returns its number
+   * in the outbox.
+   */
   send(topic: string, body: Record<string, unknown>): number {
     const entry = this.o.outbox.add(topic, body);
-    if (this.connected && this.authorized) this.publishEntry({ ...entry, body }, false);
+    this.o.outbox.sync().then(
+      () => {
+        // A message written before this connection began is the replay's (its backlog ends at `replayEnd`).
+        if (this.connected && this.authorized && entry.seq > this.replayEnd)
+          this.publishEntry({ ...entry, body }, false);
+      },
+      (err: unknown) =>
+        this.o.log(`the outbox could not be written to disk (${String(err)}): messages wait for the next connect`),
+    );
     return entry.seq;
   }
 

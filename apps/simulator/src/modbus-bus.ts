@@ -43,6 +43,8 @@ export type ModbusBusOptions = {
   line?: LineSettings;
   /** The physics' clock (ms since the epoch); tests fix it. Default `Date.now`. */
   clock?: () => number;
+  /** Told of each request as it arrives (`performance.now()` time), for benches that time the bus. */
+  onRequest?: (unit: number, table: RegisterTable, count: number, atMs: number) => void;
 };
 
 export type SimulatedUnit = {
@@ -130,6 +132,7 @@ export async function startModbusBus(opts: ModbusBusOptions): Promise<ModbusBus>
   const answer = <T>(unit: number, table: RegisterTable, count: number, value: (image: RegisterImage) => T) =>
     new Promise<T>((resolve, reject) => {
       counts.requests++;
+      opts.onRequest?.(unit, table, count, performance.now());
       const image = imageOf(unit);
       if (!image) return; // silence: the gateway times out
       let result: { ok: true; v: T } | { ok: false; err: Error };
