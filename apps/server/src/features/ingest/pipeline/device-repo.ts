@@ -8,6 +8,8 @@ export async function findDevice(db: Db, mac: string) {
     .select({
       id: controllers.id,
       mac: controllers.macAddress,
+      kind: controllers.kind,
+      gatewayId: controllers.gatewayId,
       name: controllers.name,
       authorised: controllers.authorised,
       organizationId: controllers.organizationId,
@@ -43,7 +45,13 @@ export function insertPendingDevice(
       vendorEndpoint: info.vendorEndpoint ?? null,
     })
     .onConflictDoNothing({ target: controllers.macAddress, where: sql`${controllers.decommissionedAt} is null` })
-    .returning({ id: controllers.id, mac_address: controllers.macAddress, name: controllers.name });
+    .returning({
+      id: controllers.id,
+      mac_address: controllers.macAddress,
+      name: controllers.name,
+      kind: controllers.kind,
+    })
+    .then((rows) => rows.map((r) => ({ ...r, children: null })));
 }
 
 /** A pending controller's presence: its online flag and last_seen_at. */
