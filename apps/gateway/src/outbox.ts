@@ -2,6 +2,7 @@ import {
   closeSync,
   fdatasync,
   fdatasyncSync,
+  fstatSync,
   fsyncSync,
   ftruncateSync,
   mkdirSync,
@@ -55,6 +56,38 @@ type Segment = {
   fd: number | null;
   ackFd: number | null;
 };
+
+/** Read buffer of the start-up scan: segments are read a chunk at a time, never whole. */
+const SCAN_CHUNK = Buffer.allocUnsafe(256 * 1024);
+
+/**
+ * Calls `onLine` with each whole line of a file (without its newline) and the line's offset, until it
+ * returns false; returns where the last line it accepted ends, and the file's size.
+ */
+function scanLines(path: string, onLine: (offset: number, line: Buffer) => boolean): { end: number; size: number } {
+  const fd = openSync(path, 'r');
+  try {
+    let carry: Buffer = Buffer.alloc(0);
+    let carryAt = 0; // the file offset of `carry`'s first byte
+    let pos = 0;
+    for (;;) {
+      const n = readSync(fd, SCAN_CHUNK, 0, SCAN_CHUNK.length, pos);
+      if (n === 0) return { end: carryAt, size: pos };
+      pos += n;
+      const data = carry.length ? Buffer.concat([carry, SCAN_CHUNK.subarray(0, n)]) : SCAN_CHUNK.subarray(0, n);
+      let from = 0;
+      for (let nl = data.indexOf(NEWLINE); nl !== -1; nl = data.indexOf(NEWLINE, from)) {
+        if (!onLine(carryAt + from, data.subarray(from, nl))) return { end: carryAt + from, size: fstatSync(fd).size };
+        from = nl + 1;
+      }
+      // The rest is the start of a line the next chunk ends (copied: the chunk is read into again).
+      carry = Buffer.from(data.subarray(from));
+      carryAt += from;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
 
 function fsyncDir(dir: string) {
   const fd = openSync(dir, 'r');
@@ -120,22 +153,21 @@ export class Outbox {
   /** Reads a segment's lines and acknowledgements; cuts a torn last line; deletes it when all is done. */
   private load(first: number) {
     const path = join(this.dir, segmentName(first));
-    const data = readFileSync(path);
     const offsets: number[] = [];
-    let start = 0;
     let expected = first;
-    for (let nl = data.indexOf(NEWLINE); nl !== -1; nl = data.indexOf(NEWLINE, start)) {
-      const tab = data.indexOf(TAB, start);
-      const seq = tab > start && tab < nl ? Number(data.toString('latin1', start, tab)) : Number.NaN;
-      if (seq !== expected) break; // not a line this outbox wrote: keep what came before it
-      offsets.push(start);
-      const tab2 = data.indexOf(TAB, tab + 1);
-      const tab3 = data.indexOf(TAB, tab2 + 1);
-      this.newest.set(data.toString('utf8', tab2 + 1, tab3), seq);
+    const { end, size } = scanLines(path, (offset, line) => {
+      const tab = line.indexOf(TAB);
+      const seq = tab > 0 ? Number(line.toString('latin1', 0, tab)) : Number.NaN;
+      if (seq !== expected) return false; // not a line this outbox wrote: keep what came before it
+      offsets.push(offset);
+      const tab2 = line.indexOf(TAB, tab + 1);
+      const tab3 = line.indexOf(TAB, tab2 + 1);
+      this.newest.set(line.toString('utf8', tab2 + 1, tab3), seq);
       expected++;
-      start = nl + 1;
-    }
-    if (start < data.length) {
+      return true;
+    });
+    const start = end;
+    if (start < size) {
       const fd = openSync(path, 'r+');
       try {
         ftruncateSync(fd, start);

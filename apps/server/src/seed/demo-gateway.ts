@@ -2,9 +2,10 @@
  * The demo's store whose cases arrive through a real store gateway: the simulator serves a Modbus TCP
  * bus of case controllers (Danfoss AK-CC55 and Carel ir33 profiles, the simulator's case physics), and
  * the gateway program (apps/gateway, its own process) polls it and speaks for them to the embedded
- * broker. The seed authorised the gateway into a FreshMart store; its device key is written where the
- * gateway's config reads `key_file`, as an installer would, and its birth brings the children into
- * that store.
+ * broker. On the demo's first start with it the gateway is authorised into FreshMart #101 Downtown (as
+ * the seed authorises the demo's controllers, with a device key derived from its MAC); its key is written
+ * where the gateway's config reads `key_file`, as an installer would, and its birth brings the children
+ * into that store.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -15,10 +16,10 @@ import { loadProfiles } from '@rcm/gateway/profiles';
 import { DEMO_GATEWAY_MAC, DEMO_PROVISIONING_KEY, demoDeviceKey } from '@rcm/shared/demo';
 import type { DeviceProfile } from '@rcm/shared/device-profile';
 import { type ModbusBus, startModbusBus } from '@rcm/simulator/modbus-bus';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { controllers } from '../db/schema.ts';
+import { controllers, locations } from '../db/schema.ts';
 import { hashToken } from '../features/auth/tokens.ts';
 import { DEMO_FLEET_SEED } from './demo-fleet.ts';
 
@@ -31,6 +32,8 @@ export const DEMO_GATEWAY_UNITS = [
   { unit: 5, profile: 'carel-ir33', name: 'Produce case' },
   { unit: 6, profile: 'carel-ir33', name: 'Beverage cooler' },
 ] as const;
+/** The store the gateway is authorised into on the demo's first start with it. */
+export const DEMO_GATEWAY_STORE = 'FreshMart #101 Downtown';
 /** The meat case's defrosts stick at 90 minutes: its controller's defrost and alarm registers show it. */
 const DEMO_GATEWAY_FAULTS = [{ unit: 4, fault: 'stuck_defrost' }] as const;
 
@@ -56,28 +59,54 @@ function gatewayCommand(root: string): string[] {
 export type DemoGateway = { units: number; endpoint: string; stop(): Promise<void> };
 
 /**
- * Starts the bus and the gateway, when the demo database has its gateway (seeded, authorised, still
- * with the demo's key: an administrator who re-keyed or decommissioned it ends the demo gateway too).
+ * The demo's gateway, authorised into its store the first time (never again once an administrator
+ * decommissioned it); null when it is not there with the demo's key (re-keyed, decommissioned, or the
+ * store is gone).
  */
+async function demoGatewayRow(db: Db): Promise<{ authorised: boolean } | null> {
+  const rows = await db
+    .select({
+      authorised: controllers.authorised,
+      keyHash: controllers.deviceKeyHash,
+      decommissionedAt: controllers.decommissionedAt,
+    })
+    .from(controllers)
+    .where(eq(controllers.macAddress, DEMO_GATEWAY_MAC));
+  const key = hashToken(demoDeviceKey(DEMO_GATEWAY_MAC));
+  if (rows.length > 0) {
+    const live = rows.find((r) => r.decommissionedAt === null);
+    return live?.authorised && live.keyHash === key ? { authorised: true } : null;
+  }
+  const [store] = await db
+    .select({ id: locations.id, organizationId: locations.organizationId })
+    .from(locations)
+    .where(eq(locations.name, DEMO_GATEWAY_STORE));
+  if (!store) return null;
+  await db.insert(controllers).values({
+    macAddress: DEMO_GATEWAY_MAC,
+    kind: 'gateway',
+    name: 'Store gateway',
+    organizationId: store.organizationId,
+    locationId: store.id,
+    deviceModel: 'RCM store gateway',
+    authorised: true,
+    authorisedAt: new Date(),
+    online: false,
+    deviceKeyHash: key,
+  });
+  return { authorised: true };
+}
+
+/** Starts the bus and the gateway, when the demo's gateway is there with the demo's key. */
 export async function startDemoGateway(deps: {
   db: Db;
   mqttUrl: string;
   dataDir: string;
   log: FastifyBaseLogger;
 }): Promise<DemoGateway | null> {
-  const [row] = await deps.db
-    .select({ keyHash: controllers.deviceKeyHash })
-    .from(controllers)
-    .where(
-      and(
-        eq(controllers.macAddress, DEMO_GATEWAY_MAC),
-        eq(controllers.authorised, true),
-        isNull(controllers.decommissionedAt),
-      ),
-    );
-  const key = demoDeviceKey(DEMO_GATEWAY_MAC);
   const root = repoRoot();
-  if (!row || row.keyHash !== hashToken(key) || !root) return null;
+  if (!root || !(await demoGatewayRow(deps.db))) return null;
+  const key = demoDeviceKey(DEMO_GATEWAY_MAC);
 
   const profiles = loadProfiles(undefined, join(root, 'apps/gateway/profiles'));
   const bus: ModbusBus = await startModbusBus({

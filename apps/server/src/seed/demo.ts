@@ -1,4 +1,4 @@
-import { DEMO_GATEWAY_MAC, DEMO_PASSWORD, demoDeviceKey } from '@rcm/shared/demo';
+import { DEMO_PASSWORD, demoDeviceKey } from '@rcm/shared/demo';
 import { SEEDED_NAMES } from '@rcm/shared/seeded';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -224,22 +224,6 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
         authorised: false,
         online: true,
         lastSeenAt: now,
-      });
-    }
-    // The store whose cases arrive through a real store gateway (seed/demo-gateway.ts): its children
-    // appear with its birth, authorised into its location.
-    const gatewayStore = locationIds[1]?.[0];
-    if (gatewayStore !== undefined) {
-      rows.push({
-        macAddress: DEMO_GATEWAY_MAC,
-        kind: 'gateway',
-        name: 'Store gateway',
-        organizationId: orgIds[1] ?? null,
-        locationId: gatewayStore,
-        deviceModel: 'RCM store gateway',
-        authorised: true,
-        online: false,
-        deviceKeyHash: hashToken(demoDeviceKey(DEMO_GATEWAY_MAC)),
       });
     }
     await tx.insert(controllers).values(rows);
