@@ -62,9 +62,9 @@ describe('the demo store behind a real gateway', () => {
     expect(list.every((c) => c.authorised)).toBe(true);
     // A case air temperature in °C from the Danfoss's u17, as the simulator's physics made it.
     const reading = await waitFor('a reading of the dairy case', 30_000, async () => {
-      // The case point's address is the device's `{rack}.{unit_id}`.
+      // The case point's address is the device's `addr`, as the case rules know it.
       const [r] = await rows<{ value: number }>(
-        sql`select value from readings where controller_id = ${list[0]?.id} and key = 'A.1' order by ts desc limit 1`,
+        sql`select value from readings where controller_id = ${list[0]?.id} and key = 'A.CASE1' order by ts desc limit 1`,
       );
       return r ?? null;
     });

@@ -132,7 +132,14 @@ export async function startDemoGateway(deps: {
         },
         outbox: { dir: join(dir, 'outbox') },
         buses: [{ name: 'rs485', tcp: { host: bus.host, port: bus.port } }],
-        devices: DEMO_GATEWAY_UNITS.map((u) => ({ bus: 'rs485', unit_id: u.unit, profile: u.profile, name: u.name })),
+        // `A.CASE{n}`: the address the console's case alarm and case rules know a case point by.
+        devices: DEMO_GATEWAY_UNITS.map((u) => ({
+          bus: 'rs485',
+          unit_id: u.unit,
+          profile: u.profile,
+          name: u.name,
+          addr: `A.CASE${u.unit}`,
+        })),
       },
       null,
       2,

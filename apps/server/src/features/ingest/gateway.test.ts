@@ -139,6 +139,8 @@ describe('a store gateway through the console', () => {
     });
     child1 = c1.id;
     child2 = (await controllerByMac(`${GW_MAC}/tcp1-2`))?.id ?? 0;
+    // A child has no key of its own.
+    expect((await api('admin', 'POST', `/api/controllers/${child1}/rotate-key`)).statusCode).toBe(409);
     const detail = (await api('admin', 'GET', `/api/controllers/${child1}`)).json().data;
     expect(detail).toMatchObject({
       kind: 'controller',
@@ -288,9 +290,12 @@ async function connectAs(key: string): Promise<MqttClient> {
 
 describe('historical messages (a gateway’s backlog after an outage)', () => {
   let client: MqttClient;
+  let newKey = '';
   let child = 0;
   let gatewayId = 0;
-  const base = Date.now() - 60 * 60_000;
+  // Hours back: clear of the gateway's own backlog of the first tests (a case point does not judge a
+  // reading a little older than its newest).
+  const base = Date.now() - 3 * 60 * 60_000;
   const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
   const reading = (id: string, minutes: number | Date, celsius: number, historical = true) => ({
     msg_id: id,
@@ -305,7 +310,8 @@ describe('historical messages (a gateway’s backlog after an outage)', () => {
     gatewayId = (await controllerByMac(GW_MAC))?.id ?? 0;
     child = (await controllerByMac(`${GW_MAC}/tcp1-1`))?.id ?? 0;
     const res = await api('admin', 'POST', `/api/controllers/${gatewayId}/rotate-key`);
-    client = await connectAs(res.json().data.device_key);
+    newKey = res.json().data.device_key;
+    client = await connectAs(newKey);
   });
   afterAll(async () => {
     await client?.endAsync();
@@ -381,13 +387,90 @@ describe('historical messages (a gateway’s backlog after an outage)', () => {
     expect(racks[0].points.find((p: { addr: string }) => p.addr === 'A.CASE1').value).toBe(4);
   });
 
+  it('an alarm the backlog leaves open is cleared by the live readings, and paged once it holds live', async () => {
+    // A case excursion still going at the backlog's end: recorded open, historical.
+    for (let m = 52; m <= 58; m++) await publish('telemetry', reading(`h2-${m}`, m, 9));
+    const open = (await alarmsOf('CASE_HIGH_TEMP')).filter((a) => a.status !== 'cleared');
+    expect(open.map((a) => a.historical)).toEqual([true]);
+    // The live reading says it is over: resolved now, nobody paged.
+    await publish('telemetry', reading('live-r2', new Date(), 3, false));
+    const ended = (await alarmsOf('CASE_HIGH_TEMP')).find((a) => a.id === open[0]?.id);
+    expect(ended?.status).toBe('cleared');
+    // A device alarm the backlog leaves raised, and then raised live: it becomes a live alarm, paged.
+    await publish('alarms', { msg_id: 'old-5', ts: at(59), code: 'DOOR_ALARM', state: 'raised', historical: true });
+    const [door] = await rows<{ id: number; historical: boolean }>(
+      sql`select id, historical from alarms where controller_id = ${child} and subject = 'DOOR_ALARM'`,
+    );
+    expect(door?.historical).toBe(true);
+    await publish('alarms', { msg_id: 'live-2', ts: new Date().toISOString(), code: 'DOOR_ALARM', state: 'raised' });
+    const [now] = await rows<{ historical: boolean; pages: number }>(
+      sql`select historical, (select count(*)::int from notification_outbox o where o.alarm_id = a.id) as pages
+          from alarms a where id = ${door?.id ?? 0}`,
+    );
+    expect(now).toEqual({ historical: false, pages: 1 });
+  });
+
+  it('a child added to its config later appears in its store; a child an administrator moved stays moved', async () => {
+    const [other] = await rows<{ id: number }>(sql`select id from locations where name = 'Valle Verde Cumbres'`);
+    const moved = await api('admin', 'PATCH', `/api/controllers/${child}`, {
+      name: 'Case 1',
+      store_alias: null,
+      location_id: other?.id,
+      device_model: 'danfoss-ak-cc55',
+      vendor_endpoint: null,
+      warranty_expiry: null,
+      secure_mode: true,
+    });
+    expect(moved.statusCode).toBe(200);
+    const named = (n: number) => ({
+      child: `tcp1-${n}`,
+      bus: 'tcp1',
+      unit_id: n,
+      endpoint: '127.0.0.1:1502',
+      profile: 'carel-ir33',
+      profile_version: '1.0.0',
+      name: `Case ${n}`,
+    });
+    await client.publishAsync(
+      `rcm/v1/${GW}/birth`,
+      JSON.stringify({
+        msg_id: 'birth-2',
+        ts: new Date().toISOString(),
+        agent: { version: '0.1.0' },
+        children: [named(1), named(2), named(3)],
+      }),
+      { qos: 1 },
+    );
+    const children = await rows<{
+      mac_address: string;
+      authorised: boolean;
+      location_id: number;
+      device_model: string;
+    }>(
+      sql`select mac_address, authorised, location_id, device_model from controllers
+          where gateway_id = ${gatewayId} and decommissioned_at is null order by mac_address`,
+    );
+    expect(children).toEqual([
+      { mac_address: `${GW_MAC}/tcp1-1`, authorised: true, location_id: other?.id, device_model: 'carel-ir33' },
+      { mac_address: `${GW_MAC}/tcp1-2`, authorised: true, location_id: store.location_id, device_model: 'carel-ir33' },
+      { mac_address: `${GW_MAC}/tcp1-3`, authorised: true, location_id: store.location_id, device_model: 'carel-ir33' },
+    ]);
+    // A gateway publishes only under its own prefix: another gateway's child topic is refused (connection closed).
+    const refused = await connectAs(newKey);
+    const closed = new Promise<void>((resolve) => refused.once('close', () => resolve()));
+    refused.publish(`rcm/v1/024700000002/dev/tcp1-1/status`, '{"online":true}', { qos: 1 });
+    await closed;
+    refused.end(true);
+    client = await connectAs(newKey);
+  });
+
   it('decommissioning the gateway takes its children with it (their history kept) and ends its connection', async () => {
     const res = await api('admin', 'DELETE', `/api/controllers/${gatewayId}`);
     expect(res.statusCode).toBe(204);
     const children = await rows<{ decommissioned: boolean }>(
       sql`select decommissioned_at is not null as decommissioned from controllers where gateway_id = ${gatewayId}`,
     );
-    expect(children.map((c) => c.decommissioned)).toEqual([true, true]);
+    expect(children.map((c) => c.decommissioned)).toEqual([true, true, true]);
     await waitFor('the connection ended', 5_000, async () => !client.connected);
     const [kept] = await rows<{ n: number }>(
       sql`select count(*)::int as n from readings where controller_id = ${child}`,
