@@ -100,4 +100,22 @@ describe('outbox', () => {
     expect(ids(o)).toEqual(['newer']);
     expect(o.stats()).toMatchObject({ depth: 1, dropped: 1, oldest: 1_000_400 });
   });
+
+  it('makes a burst of writes durable with a shared sync, each one on disk when its sync resolves', async () => {
+    const dir = tempDir();
+    const o = new Outbox(dir, roomy, Date.now, SEGMENT_MESSAGES);
+    const synced: number[] = [];
+    const writes = Array.from({ length: SEGMENT_MESSAGES + 5 }, (_, i) => {
+      const e = o.add('t', { msg_id: `m${i}` });
+      return o.sync().then(() => synced.push(e.seq));
+    });
+    await Promise.all(writes);
+    // Resolved in the order written, across a segment's rollover.
+    expect(synced).toEqual([...synced].sort((a, b) => a - b));
+    expect(synced).toHaveLength(SEGMENT_MESSAGES + 5);
+    o.close();
+    expect(ids(new Outbox(dir, roomy, Date.now, SEGMENT_MESSAGES))).toEqual(
+      Array.from({ length: SEGMENT_MESSAGES + 5 }, (_, i) => `m${i}`),
+    );
+  });
 });
