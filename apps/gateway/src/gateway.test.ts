@@ -154,6 +154,8 @@ describe('the gateway northbound', () => {
   it('keeps polling through an outage and then sends the current state first, then the backlog oldest first, once each', async () => {
     start();
     await broker.messages.waitFor(on('dev/tcp1-1/telemetry'), 'live telemetry');
+    // Everything sent so far acknowledged: mqtt.js would send again a message in flight at the drop.
+    await waitFor(() => gateway?.status().outbox.depth === 0, 'the first messages acknowledged');
     broker.refuseAll(true);
     broker.dropAll();
     await waitFor(() => (gateway?.status().outbox.depth ?? 0) >= 10, 'ten readings kept during the outage');

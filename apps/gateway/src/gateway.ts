@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BirthMessage, GatewayStatusMessage } from '@rcm/shared/gateway';
+import type { BirthMessage, ChildOfflineReason, GatewayStatusMessage } from '@rcm/shared/gateway';
 import { childTopic, gatewayTopic } from '@rcm/shared/gateway';
 import { type BusConfig, busEndpoint } from './config.ts';
 import { discoverMac, readKey } from './identity.ts';
 import { alarmChanges, childOfflineStatus, childOnlineStatus, msgIdFactory, telemetryOf } from './messages.ts';
-import { Outbox, type OutboxEntry } from './outbox.ts';
+import { Outbox } from './outbox.ts';
 import { BusPoller } from './poller.ts';
 import type { Reading } from './reading.ts';
 import type { Child, Setup } from './setup.ts';
@@ -27,7 +27,7 @@ export type GatewayOptions = {
 
 export type RunningGateway = { mac: string; stop(): Promise<void>; status(): GatewayStatusMessage };
 
-type ChildRuntime = { child: Child; online: boolean | null; alarms: Set<string> };
+type ChildRuntime = { child: Child; online: boolean | null; reason: ChildOfflineReason; alarms: Set<string> };
 
 /** Polls every bus and speaks for each child: the composition of the poller, the outbox and the uplink. */
 export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway {
@@ -49,7 +49,10 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
     // none yet
   }
   const runtime = new Map<string, ChildRuntime>(
-    children.map((c) => [c.child, { child: c, online: null, alarms: new Set(saved[c.child] ?? []) }]),
+    children.map((c) => [
+      c.child,
+      { child: c, online: null, reason: 'no_response', alarms: new Set(saved[c.child] ?? []) },
+    ]),
   );
   const saveAlarms = () =>
     writeFileSync(alarmsFile, JSON.stringify(Object.fromEntries([...runtime].map(([k, r]) => [k, [...r.alarms]]))));
@@ -69,7 +72,10 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
     })),
   });
 
-  const childStatus = (r: ChildRuntime) => (r.online ? childOnlineStatus(r.child) : childOfflineStatus());
+  /** The message that raised each open alarm (`{child}/{code}`), sent first on a connect. */
+  const lastAlarm = new Map<string, number>();
+
+  const childStatus = (r: ChildRuntime) => (r.online ? childOnlineStatus(r.child) : childOfflineStatus(r.reason));
 
   const pollers = config.buses.map((bus) => {
     const units = children.filter((c) => c.bus.name === bus.name);
@@ -91,8 +97,9 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
       })),
       {
         reading: (child, reading) => onReading(child, reading),
-        offline: (child) => setOnline(child, false),
+        offline: (child, reason) => setOnline(child, false, reason),
         online: (child) => setOnline(child, true),
+        link: () => uplink.publishRetained(gatewayTopic(mac as string, 'status'), status()),
         log: opts.log,
       },
     );
@@ -114,6 +121,8 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
         requests: p.stats.requests,
         errors: p.stats.errors,
         timeouts: p.stats.timeouts,
+        link_up: p.stats.linkUp,
+        link_error: p.stats.linkError,
       })),
       children: children.map((c) => {
         const u = states.get(c.child);
@@ -156,14 +165,36 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
           .filter((r) => r.online !== null)
           .map((r) => ({ topic: childTopic(mac, r.child.child, 'status'), body: childStatus(r) })),
       ],
-      promote: (backlog) => promoteCurrent(mac, runtime, backlog, outbox),
+      current: currentMessages(),
     }),
   });
 
-  function setOnline(child: string, online: boolean) {
+  /** Each child's newest reading, and the last word on each of its open alarms, while the outbox keeps them. */
+  function currentMessages(): number[] {
+    const out: number[] = [];
+    for (const r of runtime.values()) {
+      const t = outbox.newestOf(childTopic(mac as string, r.child.child, 'telemetry'));
+      if (t !== null) out.push(t);
+      for (const code of r.alarms) {
+        const a = lastAlarm.get(`${r.child.child}/${code}`);
+        if (a !== undefined && outbox.has(a)) out.push(a);
+      }
+    }
+    // After a restart the raises are not known by code: the child's newest alarm message, if it raised one still open.
+    for (const r of runtime.values()) {
+      if (r.alarms.size === 0 || [...r.alarms].some((code) => lastAlarm.has(`${r.child.child}/${code}`))) continue;
+      const a = outbox.newestOf(childTopic(mac as string, r.child.child, 'alarms'));
+      const body = a === null ? null : outbox.read(a)?.body;
+      if (a !== null && body?.state === 'raised' && r.alarms.has(String(body.code))) out.push(a);
+    }
+    return out;
+  }
+
+  function setOnline(child: string, online: boolean, reason?: ChildOfflineReason) {
     const r = runtime.get(child);
-    if (!r || r.online === online) return;
+    if (!r || (r.online === online && (online || r.reason === reason))) return;
     r.online = online;
+    if (reason) r.reason = reason;
     uplink.publishRetained(childTopic(mac as string, child, 'status'), childStatus(r));
     uplink.publishRetained(gatewayTopic(mac as string, 'status'), status());
   }
@@ -173,7 +204,11 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
     if (!r) return;
     uplink.send(childTopic(mac as string, child, 'telemetry'), telemetryOf(r.child, reading, msgId()));
     const changes = alarmChanges(r.child, r.alarms, reading, msgId);
-    for (const a of changes) uplink.send(childTopic(mac as string, child, 'alarms'), a);
+    for (const a of changes) {
+      const seq = uplink.send(childTopic(mac as string, child, 'alarms'), a);
+      if (a.state === 'raised') lastAlarm.set(`${child}/${String(a.code)}`, seq);
+      else lastAlarm.delete(`${child}/${String(a.code)}`);
+    }
     if (changes.length) {
       r.alarms = new Set(reading.alarms);
       saveAlarms();
@@ -210,40 +245,4 @@ export function startGateway(setup: Setup, opts: GatewayOptions): RunningGateway
       await uplink.close();
     },
   };
-}
-
-/** The backlog entries that are each child's current state: its newest telemetry and its open alarms' last word. */
-function promoteCurrent(
-  mac: string,
-  runtime: Map<string, ChildRuntime>,
-  backlog: OutboxEntry[],
-  outbox: Outbox,
-): Set<number> {
-  const telemetryOf = new Map<string, ChildRuntime>();
-  const alarmsOf = new Map<string, ChildRuntime>();
-  for (const r of runtime.values()) {
-    telemetryOf.set(childTopic(mac, r.child.child, 'telemetry'), r);
-    if (r.alarms.size > 0) alarmsOf.set(childTopic(mac, r.child.child, 'alarms'), r);
-  }
-  const newest = new Map<ChildRuntime, number>();
-  const lastByCode = new Map<string, { seq: number; raised: boolean }>();
-  for (const e of backlog) {
-    const t = telemetryOf.get(e.topic);
-    if (t) {
-      newest.set(t, e.seq);
-      continue;
-    }
-    const a = alarmsOf.get(e.topic);
-    if (!a) continue;
-    const body = outbox.read(e.seq);
-    if (body) lastByCode.set(`${a.child.child}/${String(body.code)}`, { seq: e.seq, raised: body.state === 'raised' });
-  }
-  const first = new Set(newest.values());
-  for (const r of alarmsOf.values()) {
-    for (const code of r.alarms) {
-      const last = lastByCode.get(`${r.child.child}/${code}`);
-      if (last?.raised) first.add(last.seq);
-    }
-  }
-  return first;
 }

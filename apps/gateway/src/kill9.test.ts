@@ -49,14 +49,22 @@ function run(): ChildProcess {
   return p;
 }
 
-/** The ids of the messages in the outbox directory, as the disk holds them. */
+/**
+ * The ids of the messages in the outbox directory not yet acknowledged, as the disk holds them: the
+ * segments' whole lines less those their `.ack` files list (read only: the gateway may be running).
+ */
 function onDisk(): string[] {
   const outbox = join(dir, 'outbox');
-  return readdirSync(outbox)
-    .filter((n) => /^\d{15}\.json$/.test(n))
-    .map((n) =>
-      String((JSON.parse(readFileSync(join(outbox, n), 'utf8')) as { body: { msg_id: string } }).body.msg_id),
-    );
+  const names = readdirSync(outbox);
+  const acked = new Set(
+    names.filter((n) => n.endsWith('.ack')).flatMap((n) => readFileSync(join(outbox, n), 'utf8').split('\n')),
+  );
+  return names
+    .filter((n) => /^\d{15}\.seg$/.test(n))
+    .flatMap((n) => readFileSync(join(outbox, n), 'utf8').split('\n').slice(0, -1))
+    .map((line) => line.split('\t'))
+    .filter(([seq]) => !acked.has(seq as string))
+    .map((fields) => String((JSON.parse(fields.slice(3).join('\t')) as { msg_id: string }).msg_id));
 }
 
 describe('kill -9', () => {

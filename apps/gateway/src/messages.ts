@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { compactMac, type DeviceAlarmMessage, type StatusMessage, type TelemetryMessage } from '@rcm/shared/device';
-import type { ChildStatusMessage } from '@rcm/shared/gateway';
+import type { ChildOfflineReason, ChildStatusMessage } from '@rcm/shared/gateway';
 import type { Reading } from './reading.ts';
 import type { Child } from './setup.ts';
 
@@ -98,6 +98,6 @@ export function childOnlineStatus(child: Child): StatusMessage {
   };
 }
 
-export function childOfflineStatus(): ChildStatusMessage {
-  return { online: false, reason: 'no_response' };
+export function childOfflineStatus(reason: ChildOfflineReason): ChildStatusMessage {
+  return { online: false, reason };
 }

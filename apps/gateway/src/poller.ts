@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { DeviceProfile } from '@rcm/shared/device-profile';
+import type { ChildOfflineReason } from '@rcm/shared/gateway';
 import { type Block, planBlocks, slice } from './plan.ts';
 import { interpret, type ProfileItem, profileItems, type Raw, type Reading } from './reading.ts';
 import { type ModbusRequestError, type ModbusTransport, ModbusRequestError as RequestError } from './transport.ts';
@@ -16,10 +17,15 @@ export type UnitSpec = { child: string; unit: number; pollMs: number; profile: D
 
 export type PollEvents = {
   reading(child: string, reading: Reading): void;
-  /** The unit failed `offlineAfterFailures` polls in a row; it is now polled only every `backoffMs`. */
-  offline(child: string, reason: 'no_response', detail: string): void;
+  /**
+   * `no_response`: the unit failed `offlineAfterFailures` polls in a row; it is now polled only every
+   * `backoffMs`. `link_down`: the bus's link is down, so none of its units can be reached.
+   */
+  offline(child: string, reason: ChildOfflineReason, detail: string): void;
   /** The first good poll, and the first good poll after being offline. */
   online(child: string): void;
+  /** The bus's link went down (`detail` says why) or came back (`detail` null). */
+  link?(up: boolean, detail: string | null): void;
   /** A line for the gateway's log, for the person at the box. */
   log(message: string): void;
 };
@@ -28,6 +34,8 @@ export type UnitState = {
   child: string;
   unit: number;
   online: boolean | null;
+  /** Why it is offline; null while online or not yet polled. */
+  reason: ChildOfflineReason | null;
   failures: number;
   lastGoodPoll: Date | null;
   lastPollMs: number | null;
@@ -37,16 +45,42 @@ export type UnitState = {
 type Unit = UnitSpec &
   UnitState & { blocks: Block<ProfileItem>[]; items: ProfileItem[]; nextDue: number; lastProblem: string | null };
 
-export type BusStats = { requests: number; errors: number; timeouts: number; lastCycleMs: number | null };
+export type BusStats = {
+  requests: number;
+  errors: number;
+  timeouts: number;
+  lastCycleMs: number | null;
+  /** False from a request that found no link (refused, unreachable, dropped) until a reconnect succeeds. */
+  linkUp: boolean;
+  linkError: string | null;
+};
+
+/** The first reconnect of a link that went down is tried after this long, then twice as long each time, up to `backoffMs`. */
+const FIRST_RECONNECT_MS = 1_000;
 
 /**
  * Polls the units of one bus, one request at a time: each request waits for the previous one's
  * answer (or timeout) and then `requestDelayMs`. Units are polled in the order they fall due. A unit
  * that failed `offlineAfterFailures` polls in a row is tried again only every `backoffMs`, with one
  * request and no retries, so it costs the others at most one timeout per backoff.
+ *
+ * A request that finds no link (the serial port cannot be opened, the TCP converter refuses the
+ * connection, does not accept it in time, or drops it) is the bus's failure, not the unit's: the bus
+ * is down, every unit on it offline with `link_down`, and only the link is tried again, after 1 s,
+ * then twice as long each time up to `backoffMs`. When it is back every unit is polled at once. Each
+ * bus has its own poller, so a bus that is down delays no other bus's polls.
  */
 export class BusPoller {
-  readonly stats: BusStats = { requests: 0, errors: 0, timeouts: 0, lastCycleMs: null };
+  readonly stats: BusStats = {
+    requests: 0,
+    errors: 0,
+    timeouts: 0,
+    lastCycleMs: null,
+    linkUp: true,
+    linkError: null,
+  };
+  private linkFailures = 0;
+  private nextLinkTry = 0;
   private readonly units: Unit[];
   private lastRequestEnd = Number.NEGATIVE_INFINITY;
   private stopped = true;
@@ -70,6 +104,7 @@ export class BusPoller {
         blocks: planBlocks(items, u.profile.max_registers_per_read),
         nextDue: now,
         online: null,
+        reason: null,
         failures: 0,
         lastGoodPoll: null,
         lastPollMs: null,
@@ -80,10 +115,11 @@ export class BusPoller {
   }
 
   unitStates(): UnitState[] {
-    return this.units.map(({ child, unit, online, failures, lastGoodPoll, lastPollMs, state }) => ({
+    return this.units.map(({ child, unit, online, reason, failures, lastGoodPoll, lastPollMs, state }) => ({
       child,
       unit,
       online,
+      reason,
       failures,
       lastGoodPoll,
       lastPollMs,
@@ -125,6 +161,10 @@ export class BusPoller {
 
   private async run(): Promise<void> {
     while (!this.stopped && this.units.length > 0) {
+      if (!this.stats.linkUp) {
+        await this.reconnect();
+        continue;
+      }
       const next = this.units.reduce((a, b) => (b.nextDue < a.nextDue ? b : a));
       const wait = next.nextDue - performance.now();
       if (wait > 0) {
@@ -140,6 +180,63 @@ export class BusPoller {
           `${this.name}: polling unit ${next.unit} failed: ${err instanceof Error ? err.message : String(err)}`,
         );
       }
+    }
+  }
+
+  /** The link is gone: every unit is offline with `link_down` until a reconnect succeeds. */
+  private linkLost(detail: string) {
+    const wasUp = this.stats.linkUp;
+    this.stats.linkUp = false;
+    this.stats.linkError = detail;
+    this.linkFailures = 1;
+    this.nextLinkTry = performance.now() + Math.min(FIRST_RECONNECT_MS, this.timing.backoffMs);
+    if (wasUp) {
+      this.report(
+        `${this.name}: ${detail}; the bus is down, its ${this.units.length} units offline; trying the link again in ${Math.round(Math.min(FIRST_RECONNECT_MS, this.timing.backoffMs) / 1000)} s, then less often`,
+      );
+      this.events.link?.(false, detail);
+    }
+    for (const u of this.units) {
+      if (u.online === false && u.reason === 'link_down') continue;
+      u.online = false;
+      u.reason = 'link_down';
+      this.events.offline(u.child, 'link_down', detail);
+    }
+  }
+
+  /** One try to open the link, when it is due; on success every unit is polled again at once. */
+  private async reconnect(): Promise<void> {
+    const wait = this.nextLinkTry - performance.now();
+    if (wait > 0) {
+      await this.sleep(wait);
+      return;
+    }
+    try {
+      await this.transport.connect(this.timing.timeoutMs);
+    } catch (err) {
+      this.stats.errors++;
+      this.linkFailures++;
+      const detail = err instanceof Error ? err.message : String(err);
+      if (detail !== this.stats.linkError) this.report(`${this.name}: ${detail}`);
+      this.stats.linkError = detail;
+      const delay = Math.min(FIRST_RECONNECT_MS * 2 ** (this.linkFailures - 1), this.timing.backoffMs);
+      this.nextLinkTry = performance.now() + delay;
+      return;
+    }
+    if (this.stopped) return;
+    this.stats.linkUp = true;
+    this.stats.linkError = null;
+    this.linkFailures = 0;
+    this.report(`${this.name}: the link to ${this.transport.endpoint} is back; polling its units`);
+    this.events.link?.(true, null);
+    const now = performance.now();
+    for (const u of this.units) {
+      if (u.reason !== 'link_down') continue;
+      // Unknown until polled: the next good poll brings it back, failed polls make it `no_response`.
+      u.online = null;
+      u.reason = null;
+      u.failures = 0;
+      u.nextDue = now;
     }
   }
 
@@ -181,6 +278,10 @@ export class BusPoller {
           if (error.kind === 'timeout') this.stats.timeouts++;
           failure = { error, block };
           if (error.kind === 'exception') break; // the same request gets the same answer
+          if (error.kind === 'link') {
+            this.linkLost(error.message);
+            return;
+          }
         }
       }
       if (this.stopped) return;
@@ -192,6 +293,7 @@ export class BusPoller {
     this.stats.lastCycleMs = this.units.reduce((sum, u) => sum + (u.lastPollMs ?? 0), 0);
     if (!failure) {
       unit.failures = 0;
+      unit.reason = null;
       unit.lastProblem = null;
       const reading = interpret(unit.profile, unit.items, raws, new Date());
       unit.lastGoodPoll = reading.at;
@@ -220,6 +322,7 @@ export class BusPoller {
     const problem = error.kind === 'timeout' ? `${where} does not answer (${what})` : `${where}: ${error.message}`;
     if (!backingOff && unit.failures >= this.timing.offlineAfterFailures) {
       unit.online = false;
+      unit.reason = 'no_response';
       this.events.log(
         `${problem}; offline after ${unit.failures} polls, tried again every ${Math.round(this.timing.backoffMs / 1000)} s`,
       );

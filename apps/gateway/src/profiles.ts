@@ -16,13 +16,14 @@ export function shippedProfilesDir(): string {
 export type ProfileSet = ReadonlyMap<string, DeviceProfile & { file: string }>;
 
 /**
- * Reads every `*.json` profile of the shipped directory, then of `userDir`; a user profile with a
+ * Reads every `*.json` profile of the shipped directory (another program that bundles this file names
+ * it), then of `userDir`; a user profile with a
  * shipped profile's id replaces it. Every bad file is named, with every bad field, in one error.
  */
-export function loadProfiles(userDir?: string): ProfileSet {
+export function loadProfiles(userDir?: string, shippedDir = shippedProfilesDir()): ProfileSet {
   const out = new Map<string, DeviceProfile & { file: string }>();
   const problems: string[] = [];
-  const dirs = [shippedProfilesDir(), ...(userDir ? [userDir] : [])];
+  const dirs = [shippedDir, ...(userDir ? [userDir] : [])];
   for (const [i, dir] of dirs.entries()) {
     let names: string[];
     try {

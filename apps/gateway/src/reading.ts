@@ -1,5 +1,5 @@
 import type { ControllerState, DeviceProfile } from '@rcm/shared/device-profile';
-import { type Decoding, decodeRegisters, engineeringValue } from './decode.ts';
+import { type Decoding, decodeRegisters, engineeringValue } from '@rcm/shared/modbus-codec';
 import type { ReadItem } from './plan.ts';
 
 /** A value a poll reads, and what it is in the profile. */

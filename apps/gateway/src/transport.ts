@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { RegisterTable } from '@rcm/shared/device-profile';
 import ModbusRTU from 'modbus-serial';
 import { type BusConfig, busEndpoint } from './config.ts';
@@ -28,6 +29,8 @@ const EXCEPTIONS: Record<number, string> = {
 /** One bus's link: a serial line, or one TCP connection (Modbus TCP, or RTU frames over TCP). */
 export type ModbusTransport = {
   readonly endpoint: string;
+  /** Opens the link if it is not open; rejects with a `link` error when the port or the converter refuses. */
+  connect(timeoutMs: number): Promise<void>;
   read(
     unit: number,
     table: RegisterTable,
@@ -61,6 +64,24 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 /**
+ * Closes a client without waiting on a link that is already gone: modbus-serial's close of a TCP
+ * connection the other end closed waits for a 'close' event that came before, and never calls back.
+ */
+function closeClient(c: ModbusRTU): Promise<void> {
+  if (!c.isOpen) {
+    c.destroy(() => {});
+    return Promise.resolve();
+  }
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => c.destroy(() => resolve()), 1_000);
+    c.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
  * A bus over `modbus-serial`. The link opens on the first request and again after it drops; a
  * request while another is in flight is a bug of the caller and is refused.
  */
@@ -74,7 +95,7 @@ export function modbusTransport(bus: BusConfig): ModbusTransport {
     if (client) {
       const old = client;
       client = null;
-      await new Promise<void>((resolve) => old.close(() => resolve()));
+      await closeClient(old);
     }
     const c = new ModbusRTU();
     try {
@@ -107,6 +128,15 @@ export function modbusTransport(bus: BusConfig): ModbusTransport {
 
   return {
     endpoint,
+    async connect(timeoutMs) {
+      if (busy) throw new Error(`${endpoint}: connecting while a request is in flight`);
+      busy = true;
+      try {
+        await open(timeoutMs);
+      } finally {
+        busy = false;
+      }
+    },
     async read(unit, table, start, count, timeoutMs) {
       if (busy) throw new Error(`${endpoint}: a second request while one is in flight`);
       busy = true;
@@ -114,7 +144,7 @@ export function modbusTransport(bus: BusConfig): ModbusTransport {
         const c = await open(timeoutMs);
         c.setID(unit);
         c.setTimeout(timeoutMs);
-        try {
+        const request = async (): Promise<number[] | boolean[]> => {
           switch (table) {
             case 'holding':
               return (await c.readHoldingRegisters(start, count)).data;
@@ -125,8 +155,21 @@ export function modbusTransport(bus: BusConfig): ModbusTransport {
             case 'discrete':
               return (await c.readDiscreteInputs(start, count)).data.slice(0, count);
           }
+        };
+        // modbus-serial leaves a request unsettled, its timeout cancelled, when the connection closes
+        // under it (a converter switched off): the close is the answer, and the link is down.
+        let onClose = () => {};
+        const closed = new Promise<never>((_, reject) => {
+          onClose = () => reject(new ModbusRequestError('link', `the connection to ${endpoint} was closed`));
+          (c as unknown as EventEmitter).once('close', onClose);
+        });
+        try {
+          return await Promise.race([request(), closed]);
         } catch (err) {
+          if (err instanceof ModbusRequestError) throw err;
           throw classify(err);
+        } finally {
+          (c as unknown as EventEmitter).removeListener('close', onClose);
         }
       } finally {
         busy = false;
@@ -135,7 +178,7 @@ export function modbusTransport(bus: BusConfig): ModbusTransport {
     async close() {
       const c = client;
       client = null;
-      if (c) await new Promise<void>((resolve) => c.close(() => resolve()));
+      if (c) await closeClient(c);
     },
   };
 }

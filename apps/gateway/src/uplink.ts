@@ -2,6 +2,8 @@ import { compactMac } from '@rcm/shared/device';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { Outbox, OutboxEntry } from './outbox.ts';
 
+type Kept = OutboxEntry & { body: Record<string, unknown> };
+
 /** How many replayed messages may wait for their PUBACK at once: live messages never queue behind more. */
 const REPLAY_WINDOW = 16;
 const CLOSE_TIMEOUT_MS = 3_000;
@@ -20,7 +22,8 @@ export type UplinkOptions = {
    */
   currentState: () => {
     retained: { topic: string; body: Record<string, unknown> }[];
-    promote: (backlog: OutboxEntry[]) => Set<number>;
+    /** The outbox's messages that are the current state, sent before the backlog and not marked historical. */
+    current: number[];
   };
   log: (message: string) => void;
   reconnectMs?: number;
@@ -35,10 +38,12 @@ export type UplinkStats = { connected: boolean; authorized: boolean; replaying: 
  */
 export class Uplink {
   private client: MqttClient | null = null;
-  private backlog: OutboxEntry[] = [];
+  /** The backlog is what the outbox held at connect: up to `replayEnd`, read from after `cursor`. */
+  private replayEnd = 0;
   private cursor = 0;
   private replayInFlight = 0;
-  private sent = new Set<number>();
+  /** The current state's messages, sent first: the replay skips them. */
+  private first = new Set<number>();
   private authorized = false;
   private closed = false;
   /** Counts connections, so an acknowledgement from a dropped one never moves the current window. */
@@ -51,7 +56,11 @@ export class Uplink {
   }
 
   stats(): UplinkStats {
-    return { connected: this.connected, authorized: this.authorized, replaying: this.backlog.length - this.cursor };
+    return {
+      connected: this.connected,
+      authorized: this.authorized,
+      replaying: this.cursor < this.replayEnd ? this.replayEnd - this.cursor : 0,
+    };
   }
 
   start(): void {
@@ -74,8 +83,8 @@ export class Uplink {
     c.on('connect', () => this.onConnect());
     c.on('close', () => {
       this.session++;
-      this.sent.clear();
-      this.backlog = [];
+      this.first.clear();
+      this.replayEnd = 0;
       this.cursor = 0;
       this.replayInFlight = 0;
       // A key written since the last attempt is used by the next one.
@@ -86,10 +95,22 @@ export class Uplink {
     c.on('error', (err) => this.o.log(`console ${this.o.url}: ${err.message}`));
   }
 
-  /** Stores the message, and publishes it now if the console is there. */
-  send(topic: string, body: Record<string, unknown>): void {
+  /**
+   * Stores the message, and publishes it once it is on disk if the console is there; returns its number
+   * in the outbox.
+   */
+  send(topic: string, body: Record<string, unknown>): number {
     const entry = this.o.outbox.add(topic, body);
-    if (this.connected && this.authorized) this.publishEntry(entry, body, false);
+    this.o.outbox.sync().then(
+      () => {
+        // A message written before this connection began is the replay's (its backlog ends at `replayEnd`).
+        if (this.connected && this.authorized && entry.seq > this.replayEnd)
+          this.publishEntry({ ...entry, body }, false);
+      },
+      (err: unknown) =>
+        this.o.log(`the outbox could not be written to disk (${String(err)}): messages wait for the next connect`),
+    );
+    return entry.seq;
   }
 
   /** A retained message that is state, not history (statuses, the birth): sent now if connected. */
@@ -133,34 +154,39 @@ export class Uplink {
   private onConnect(): void {
     const c = this.client;
     if (!c) return;
-    const { retained, promote } = this.o.currentState();
+    const { retained, current } = this.o.currentState();
     for (const m of retained) c.publish(m.topic, JSON.stringify(m.body), { qos: 1, retain: true }, () => {});
     if (!this.authorized) {
       this.o.log('connected with the provisioning key: waiting to be authorized in the console (the key file)');
       return;
     }
-    const backlog = this.o.outbox.list();
-    const first = promote(backlog);
-    for (const e of backlog) {
-      if (!first.has(e.seq)) continue;
-      const body = this.o.outbox.read(e.seq);
-      if (body) this.publishEntry(e, body, false);
-    }
-    this.backlog = backlog.filter((e) => !first.has(e.seq));
+    const outbox = this.o.outbox;
+    this.replayEnd = outbox.lastSeq();
     this.cursor = 0;
-    if (this.backlog.length) this.o.log(`replaying ${this.backlog.length} messages kept while the console was away`);
+    this.first = new Set(current);
+    for (const seq of [...this.first].sort((a, b) => a - b)) {
+      const e = outbox.read(seq);
+      if (e) this.publishEntry(e, false);
+    }
+    const backlog = outbox.stats().depth - this.first.size;
+    if (backlog > 0) this.o.log(`replaying ${backlog} messages kept while the console was away`);
     this.pump();
   }
 
   private pump(): void {
-    while (this.connected && this.replayInFlight < REPLAY_WINDOW && this.cursor < this.backlog.length) {
-      const e = this.backlog[this.cursor++] as OutboxEntry;
-      if (this.sent.has(e.seq)) continue;
-      const body = this.o.outbox.read(e.seq);
-      if (!body) continue; // dropped by the bounds meanwhile
+    while (this.connected && this.replayInFlight < REPLAY_WINDOW && this.cursor < this.replayEnd) {
+      const seq = this.o.outbox.nextAfter(this.cursor);
+      if (seq === null || seq > this.replayEnd) {
+        this.cursor = this.replayEnd;
+        break;
+      }
+      this.cursor = seq;
+      if (this.first.has(seq)) continue;
+      const e = this.o.outbox.read(seq);
+      if (!e) continue; // acknowledged or dropped by the bounds meanwhile
       this.replayInFlight++;
       const session = this.session;
-      this.publishEntry(e, body, true, () => {
+      this.publishEntry(e, true, () => {
         if (session !== this.session) return;
         this.replayInFlight--;
         this.pump();
@@ -168,11 +194,10 @@ export class Uplink {
     }
   }
 
-  private publishEntry(e: OutboxEntry, body: Record<string, unknown>, historical: boolean, done?: () => void): void {
+  private publishEntry(e: Kept, historical: boolean, done?: () => void): void {
     const c = this.client;
     if (!c) return;
-    this.sent.add(e.seq);
-    const payload = JSON.stringify(historical ? { ...body, historical: true } : body);
+    const payload = JSON.stringify(historical ? { ...e.body, historical: true } : e.body);
     c.publish(e.topic, payload, { qos: 1 }, (err) => {
       if (!err) this.o.outbox.remove(e.seq);
       done?.();

@@ -1,4 +1,5 @@
-// Builds the product: the console (apps/web, which the server serves) and then the server. Always, or
+// Builds the product: the console (apps/web, which the server serves), the server, and the store gateway
+// (apps/gateway: its standalone bundle, which the demo runs). Always, or
 // with `--if-stale` (what `npm start` runs) only when a build is needed: its outputs are missing, or the
 // sources differ from those of the last build this script finished. The sources are the workspaces the
 // build reads (their files, test files aside) and the root's package files; their contents are hashed,
@@ -11,10 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The workspaces the build reads, and the root's files that change what it produces. */
-export const SOURCES = ['packages/shared', 'apps/simulator', 'apps/web', 'apps/server'];
+export const SOURCES = ['packages/shared', 'apps/simulator', 'apps/gateway', 'apps/web', 'apps/server'];
 export const ROOT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.json'];
 /** What the build leaves behind; without one of them the product cannot start. */
-export const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
+export const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js', 'apps/gateway/dist/rcm-gateway.mjs'];
 export const STAMP = 'node_modules/.cache/rcm/build-stamp';
 /** The repository: this file is apps/server/scripts/product-build.mjs. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -109,6 +110,8 @@ async function main() {
   await rm(path.join(root, STAMP), { force: true });
   run('apps/web');
   run('apps/server');
+  // The demo's store gateway runs the gateway's standalone bundle, as a store box does.
+  run('apps/gateway');
   await writeStamp(root, hash);
 }
 

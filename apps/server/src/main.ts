@@ -4,6 +4,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { ensureAlarmCatalogue } from './features/alarms/catalogue.ts';
 import { DEMO_PASSWORD, DEMO_PROVISIONING_KEY, DEMO_USERS, isDemoDatabase, seedDemo } from './seed/demo.ts';
 import { demoFleetMacs, startDemoFleet } from './seed/demo-fleet.ts';
+import { type DemoGateway, startDemoGateway } from './seed/demo-gateway.ts';
 import { startServer } from './server.ts';
 
 async function main(): Promise<void> {
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   };
   let server: Awaited<ReturnType<typeof startServer>>;
   let fleet: Awaited<ReturnType<typeof startDemoFleet>> | null = null;
+  let gateway: DemoGateway | null = null;
   let stopping = false;
   try {
     server = await startServer({
@@ -58,6 +60,22 @@ async function main(): Promise<void> {
           log: server.app.log,
         })
       : null;
+  // One store's cases come through a real store gateway reading the simulator's Modbus bus; it starts
+  // in the background (its own process), so start-up does not wait for it.
+  if (fleet && server.mqttPort !== null) {
+    gateway = await startDemoGateway({
+      db: database.db,
+      mqttUrl: `mqtt://127.0.0.1:${server.mqttPort}`,
+      dataDir: config.DATA_DIR,
+      log: server.app.log,
+    }).catch((err: unknown) => {
+      server.app.log.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'the demo store gateway did not start',
+      );
+      return null;
+    });
+  }
 
   async function stop(signal: string, code = 0): Promise<void> {
     if (stopping) return;
@@ -68,7 +86,7 @@ async function main(): Promise<void> {
       console.error('Shutdown did not finish in time; exiting.');
       process.exit(1);
     }, 15_000 + config.SHUTDOWN_DRAIN_MS).unref();
-    await fleet?.stop();
+    await Promise.all([fleet?.stop(), gateway?.stop()]);
     await server.close({ drainMs: config.SHUTDOWN_DRAIN_MS });
     await database.close();
     process.exit(code);
@@ -90,6 +108,11 @@ async function main(): Promise<void> {
   if (demoMode) {
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS).join(', ')}`);
     if (fleet) console.log(`Simulated fleet: ${fleet.size} controllers publishing every ${fleet.intervalMs / 1000} s`);
+    if (gateway) {
+      console.log(
+        `Store gateway (apps/gateway): ${gateway.units} Modbus case controllers on a simulated bus at ${gateway.endpoint}`,
+      );
+    }
   }
 }
 

@@ -117,7 +117,14 @@ export function driftNormal(value: number, spec: SignalSpec, dtS: number, rand: 
   return clamp(towardBand, 0, Number.MAX_VALUE);
 }
 
-function driftToward(value: number, target: number, tauS: number, spec: SignalSpec, dtS: number, rand: Random): number {
+export function driftToward(
+  value: number,
+  target: number,
+  tauS: number,
+  spec: SignalSpec,
+  dtS: number,
+  rand: Random,
+): number {
   // Small noise while a fault dominates: the trend must stay readable on a chart.
   return Math.max(0, relax(value, target, dtS, tauS) + noise(spec, dtS, rand, 0.2));
 }

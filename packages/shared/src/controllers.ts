@@ -24,10 +24,11 @@ export const CONTROLLER_KINDS = ['controller', 'gateway'] as const;
 export type ControllerKind = (typeof CONTROLLER_KINDS)[number];
 
 /**
- * Why a gateway's child is offline: `no_response` (it stopped answering its polls), `gateway_offline`
- * (its gateway went away); null while online, and for any other controller.
+ * Why a gateway's child is offline: `no_response` (it stopped answering its polls), `link_down` (its
+ * bus's link is down: the serial port or the TCP converter), `gateway_offline` (its gateway went away);
+ * null while online, and for any other controller.
  */
-export const OFFLINE_REASONS = ['no_response', 'gateway_offline'] as const;
+export const OFFLINE_REASONS = ['no_response', 'link_down', 'gateway_offline'] as const;
 export type OfflineReason = (typeof OFFLINE_REASONS)[number];
 
 /** Where a gateway's child sits, on both the list and the detail. */

@@ -13,3 +13,6 @@ export function demoMac(index: number): string {
   const hex = (0x1000 + index).toString(16).padStart(6, '0');
   return `02:52:43:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
 }
+
+/** The demo's store gateway: its MAC (the seed authorises it; its device key is `demoDeviceKey` of it). */
+export const DEMO_GATEWAY_MAC = '02:52:47:00:00:01';

@@ -88,8 +88,12 @@ export const birthMessage = z
   });
 export type BirthMessage = z.infer<typeof birthMessage>;
 
-/** Why a child is offline while its gateway is online. */
-export const CHILD_OFFLINE_REASONS = ['no_response'] as const;
+/**
+ * Why a child is offline while its gateway is online: it does not answer its polls, or its bus's
+ * link is down (the serial port cannot be opened, the TCP converter refuses or drops the connection).
+ */
+export const CHILD_OFFLINE_REASONS = ['no_response', 'link_down'] as const;
+export type ChildOfflineReason = (typeof CHILD_OFFLINE_REASONS)[number];
 
 /** A child's status: the device status plus why it is offline. */
 export const childStatusMessage = statusMessage.extend({
@@ -112,6 +116,9 @@ export const gatewayStatusMessage = statusMessage.extend({
         requests: count,
         errors: count,
         timeouts: count,
+        /** False while the bus's link is down; then `link_error` says why (the gateway retries with backoff). */
+        link_up: z.boolean().optional(),
+        link_error: text(500).nullable().optional(),
       }),
     )
     .max(64),

@@ -1,6 +1,6 @@
 import { demoDeviceKey, demoMac } from '@rcm/shared/demo';
 import { type FaultKind, startFleet } from '@rcm/simulator/fleet';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { controllers } from '../db/schema.ts';
@@ -35,7 +35,8 @@ export async function demoFleetMacs(db: Db): Promise<string[]> {
   const rows = await db
     .select({ mac: controllers.macAddress, keyHash: controllers.deviceKeyHash })
     .from(controllers)
-    .where(eq(controllers.authorised, true))
+    // The demo's store gateway is a real gateway process (demo-gateway.ts), not a simulated controller.
+    .where(and(eq(controllers.authorised, true), eq(controllers.kind, 'controller')))
     .orderBy(asc(controllers.id));
   // Chosen by who they are, not whether they are online now: after a stop every controller is offline.
   const silent = new Set(

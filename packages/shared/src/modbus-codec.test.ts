@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRegisters, engineeringValue } from './decode.ts';
+import { decodeRegisters, encodeRegisters, engineeringValue, rawOfEngineering, withBit } from './modbus-codec.ts';
 
 const big = { word_order: 'big' } as const;
 const little = { word_order: 'little' } as const;
@@ -47,5 +47,48 @@ describe('engineeringValue', () => {
     expect(engineeringValue(3, 0.1, 0)).toBe(0.3);
     expect(engineeringValue(1000, 0.01, -40)).toBe(-30);
     expect(engineeringValue(Number.NaN, 1, 0)).toBeNull();
+  });
+});
+
+describe('encoding, the inverse a simulated controller answers with', () => {
+  const types = ['int16', 'uint16', 'int32', 'uint32', 'float32'] as const;
+  it('reads back every type in either word order', () => {
+    const samples: Record<(typeof types)[number], number[]> = {
+      int16: [-32768, -215, 0, 32767],
+      uint16: [0, 1, 65535],
+      int32: [-2147483648, -2, 65538, 2147483647],
+      uint32: [0, 65538, 4294967295],
+      float32: [-4.5, 0, 1234.5],
+    };
+    for (const type of types) {
+      for (const word_order of ['big', 'little'] as const) {
+        for (const raw of samples[type]) {
+          expect(decodeRegisters(encodeRegisters(raw, { type, word_order }), { type, word_order })).toBe(raw);
+        }
+      }
+    }
+    expect(encodeRegisters(65538, { ...big, type: 'uint32' })).toEqual([0x0001, 0x0002]);
+    expect(encodeRegisters(65538, { ...little, type: 'uint32' })).toEqual([0x0002, 0x0001]);
+  });
+
+  it('scales an engineering value to its raw integer, saturating at the type', () => {
+    expect(rawOfEngineering(-21.5, 0.1, 0, 'int16')).toBe(-215);
+    expect(engineeringValue(rawOfEngineering(-30, 0.01, -40, 'uint16'), 0.01, -40)).toBe(-30);
+    expect(rawOfEngineering(-5, 1, 0, 'uint16')).toBe(0);
+    expect(rawOfEngineering(5000, 0.1, 0, 'int16')).toBe(32767);
+    expect(rawOfEngineering(1.25, 1, 0, 'float32')).toBe(1.25);
+  });
+
+  it('sets and clears one bit, keeping the others, also across a 32-bit value', () => {
+    expect(withBit([0b1000], { ...big, type: 'uint16', bit: 1 }, true)).toEqual([0b1010]);
+    expect(withBit([0b1010], { ...big, type: 'uint16', bit: 3 }, false)).toEqual([0b0010]);
+    for (const word_order of ['big', 'little'] as const) {
+      for (const bit of [0, 15, 16, 31]) {
+        const d = { type: 'uint32', word_order, bit } as const;
+        const words = withBit([0, 0], d, true);
+        expect(decodeRegisters(words, d)).toBe(1);
+        expect(decodeRegisters(words, { ...d, bit: (bit + 1) % 32 })).toBe(0);
+      }
+    }
   });
 });
