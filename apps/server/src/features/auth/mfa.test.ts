@@ -74,7 +74,7 @@ beforeAll(async () => {
   await addUser(t.database.db, {
     from: 'manager@example.com',
     email: 'fm-security@example.com',
-    permissions: ['settings_view', 'settings_update', 'organization_view'],
+    permissions: ['settings_view', 'settings_update', 'organization_view', 'alarms_view'],
   });
   manager = await login(t.app, 'fm-security@example.com');
   const [m] = await t.database.db.select().from(users).where(eq(users.email, 'manager@example.com'));
@@ -253,6 +253,7 @@ describe('second factors', () => {
 
 describe('the organization security policy', () => {
   let outsiderAdmin: string;
+  let enrolCodes: string[] = [];
   let viewer: string;
   beforeAll(async () => {
     await addOutsider(t.database.db, 'vv-security@example.com', ['settings_view', 'settings_update']);
@@ -343,6 +344,7 @@ describe('the organization security policy', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().recovery_codes).toHaveLength(10);
+    enrolCodes = done.json().recovery_codes;
     expect(done.json().data.email).toBe('enrol@example.com');
     const session = String(done.headers.authorization).replace(/^Bearer /, '');
     expect((await call('GET', '/api/account/mfa', session)).json().data).toMatchObject({ required: true });
@@ -367,6 +369,32 @@ describe('the organization security policy', () => {
     });
     expect((await passwordStep('viewer@example.com')).json().data.mfa_enrollment_required).toBe(true);
     expect((await passwordStep('manager@example.com')).json().data.email).toBe('manager@example.com');
+  });
+
+  it('shows administrators who has enrolled, and lets them reset a user’s factors (audited, sessions ended)', async () => {
+    const [person] = await t.database.db.select().from(users).where(eq(users.email, 'enrol@example.com'));
+    const id = person?.id ?? 0;
+    const session = await call('POST', '/api/auth/login/mfa', null, {
+      mfa_token: (await passwordStep('enrol@example.com')).json().data.mfa_token,
+      method: 'recovery_code',
+      code: enrolCodes[0],
+    });
+    const sessionToken = String(session.headers.authorization).replace(/^Bearer /, '');
+    const shown = await call('GET', `/api/settings/users/${id}`, manager);
+    expect(shown.json().data.mfa_enrolled).toBe(true);
+    const list = await call('GET', '/api/settings/users?per_page=100', manager);
+    const row = list.json().data.find((u: { id: number }) => u.id === id);
+    expect(row.mfa_enrolled).toBe(true);
+    // Another organization's administrator cannot reach them.
+    expect((await call('DELETE', `/api/settings/users/${id}/mfa`, outsiderAdmin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/settings/users/${id}/mfa`, manager)).statusCode).toBe(204);
+    expect((await call('GET', '/api/auth/user', sessionToken)).statusCode).toBe(401);
+    expect((await call('GET', `/api/settings/users/${id}`, manager)).json().data.mfa_enrolled).toBe(false);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.mfa_reset'), eq(auditLog.subjectId, String(id))));
+    expect(entry?.after).toEqual({ factors: 1 });
   });
 
   it('ends sessions past the idle and the absolute limits on the next request', async () => {
