@@ -167,3 +167,80 @@ for (const locale of ['en-US', 'es-MX'] as const) {
     await expect(section.getByText(w.none)).toBeVisible();
   });
 }
+
+// Restores FreshMart's policy (no factor required) and the viewer (no factor).
+test.afterEach(async ({ request, baseURL }) => {
+  const admin = await signInAs(request, baseURL ?? '', DEMO.admin);
+  const found = await request.get(`${baseURL}/api/settings/users?q=${encodeURIComponent(DEMO.viewer)}`, {
+    headers: admin,
+  });
+  const viewer = (await found.json()).data.find((u: { email: string }) => u.email === DEMO.viewer);
+  const put = await request.put(`${baseURL}/api/organizations/${viewer.organisation.id}/security-policy`, {
+    headers: admin,
+    data: {
+      require_mfa: 'off',
+      require_mfa_role_ids: [],
+      allowed_methods: ['totp', 'webauthn'],
+      session_idle_minutes: null,
+      session_max_hours: null,
+      support_access: 'always',
+    },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const reset = await request.delete(`${baseURL}/api/settings/users/${viewer.id}/mfa`, { headers: admin });
+  expect(reset.status(), await reset.text()).toBe(204);
+});
+
+/** Bearer headers of a sign-in by password (of a person without a second factor). */
+async function signInAs(request: APIRequestContext, baseURL: string, email: string) {
+  const res = await request.post(`${baseURL}/api/auth/login`, { data: { email, password: PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { Authorization: `Bearer ${(res.headers().authorization ?? '').replace(/^Bearer /, '')}` };
+}
+
+test('an organization requires a second factor: its people set one up at sign-in, an administrator resets it (the administrator in English, the person in Spanish)', async ({
+  page,
+  loginAs,
+  newPage,
+  request,
+  baseURL,
+}) => {
+  const viewerHeaders = await signInAs(request, baseURL ?? '', DEMO.viewer);
+  const viewer = (await (await request.get(`${baseURL}/api/auth/user`, { headers: viewerHeaders })).json()).data;
+  await loginAs(DEMO.admin);
+  await page.goto(`/organizations/${viewer.organisation.id}/view`);
+  const policy = page.getByRole('region', { name: 'Security' });
+  await policy.getByLabel('Second factor', { exact: true }).selectOption('all');
+  await policy.getByLabel('End sessions unused for (minutes)').fill('480');
+  await policy.getByRole('button', { name: 'Save security policy' }).click();
+  await expect(page.getByText('Security policy saved.')).toBeVisible();
+  await toastsGone(page);
+  await expectAccessible(page, 'security policy');
+
+  // The viewer, on a phone, sets up an authenticator app before the console opens.
+  const phone = await newPage({ viewport: { width: 375, height: 740 }, locale: 'es-MX' });
+  await phone.goto('/user/login');
+  await phone.evaluate(() => localStorage.setItem('locale', 'es-MX'));
+  await phone.reload();
+  await signInThroughForm(phone, DEMO.viewer);
+  await expect(phone.getByText('Tu organización exige un segundo factor para iniciar sesión.')).toBeVisible();
+  await phone.getByRole('button', { name: 'Configurar una app de autenticación' }).click();
+  secret = ((await phone.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await expectAccessible(phone, 'enrolment at sign-in es-MX');
+  await phone.screenshot({ path: test.info().outputPath('mfa-enrol-phone-es-MX.png'), fullPage: true });
+  await phone.getByLabel('Código de la app').fill(codeAt());
+  await phone.getByRole('button', { name: 'Verificar' }).click();
+  await expect(phone.getByRole('list', { name: 'Códigos de recuperación' }).locator('li')).toHaveCount(10);
+  await phone.getByRole('button', { name: 'Ya los guardé, continuar' }).click();
+  await expect(phone).not.toHaveURL(/\/user\/login/);
+
+  // The administrator sees it, and resets it.
+  await page.goto(`/settings/users/${viewer.id}/edit`);
+  await expect(page.getByTestId('user-mfa')).toContainText('Enrolled');
+  await page.getByRole('button', { name: 'Reset second factors' }).click();
+  await expectAccessible(page, 'reset second factors');
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset second factors' }).click();
+  await expect(page.getByText('Second factors of Val Viewer reset.')).toBeVisible();
+  const after = await request.get(`${baseURL}/api/auth/user`, { headers: viewerHeaders });
+  expect(after.status()).toBe(401);
+});
