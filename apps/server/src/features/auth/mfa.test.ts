@@ -404,10 +404,26 @@ describe('the organization security policy', () => {
       session_idle_minutes: 15,
       session_max_hours: 2,
     });
-    const idle = await login(t.app, 'viewer@example.com');
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'user-agent': 'Idle browser' },
+      payload: { email: 'viewer@example.com', password: PASSWORD },
+    });
+    const idle = String(signedIn.headers.authorization).replace(/^Bearer /, '');
     tick(14 * 60_000);
     expect((await call('GET', '/api/auth/user', idle)).statusCode).toBe(200);
-    tick(16 * 60_000);
+    const active = await login(t.app, 'viewer@example.com');
+    const agents = async () =>
+      ((await call('GET', '/api/account/sessions', active)).json().data as { user_agent: string | null }[]).map(
+        (x) => x.user_agent,
+      );
+    expect(await agents()).toContain('Idle browser');
+    tick(8 * 60_000);
+    expect((await call('GET', '/api/auth/user', active)).statusCode).toBe(200);
+    tick(8 * 60_000);
+    // The idle session is no longer listed among the person's sessions, and its next request is refused.
+    expect(await agents()).not.toContain('Idle browser');
     expect((await call('GET', '/api/auth/user', idle)).statusCode).toBe(401);
     // Used every ten minutes, it still ends two hours after sign-in.
     const busy = await login(t.app, 'viewer@example.com');

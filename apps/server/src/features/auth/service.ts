@@ -388,9 +388,11 @@ export function createAuthService(deps: {
       return { token, context: await contextFor(target, session, token) };
     },
 
-    /** The person's live sessions, the current one marked. */
+    /** The person's live sessions (those past the policy's limits are over), the current one marked. */
     async sessions(ctx: SessionContext): Promise<AccountSession[]> {
-      const rows = await repo.listLiveSessions(ctx.user.id, now());
+      const policy = await mfa.policyFor(ctx.user.organizationId);
+      const limits = { idleMinutes: policy.session_idle_minutes, maxHours: policy.session_max_hours };
+      const rows = (await repo.listLiveSessions(ctx.user.id, now())).filter((r) => !beyondLimits(r, limits, now()));
       return rows.map((r) => ({
         id: r.id,
         created_at: r.createdAt.toISOString(),
@@ -489,7 +491,11 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * Whether a session is past its organization's limits: unused for longer than the idle limit ("last
  * used" is kept to the minute, so it ends within a minute of the limit), or older than the absolute one.
  */
-export function beyondLimits(session: SessionRecord, limits: SessionLimits, now: Date): boolean {
+export function beyondLimits(
+  session: Pick<SessionRecord, 'lastUsedAt' | 'createdAt'>,
+  limits: SessionLimits,
+  now: Date,
+): boolean {
   const t = now.getTime();
   if (
     limits.idleMinutes !== null &&
