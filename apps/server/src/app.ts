@@ -136,7 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const audit = createAuditRepo(database.db);
   const address = publicAddress(config);
-  const { service: auth, passwordLinks } = createAuth({ config, db: database.db, audit, now, publicUrl: address.url });
+  const {
+    service: auth,
+    passwordLinks,
+    mfa,
+  } = createAuth({ config, db: database.db, audit, now, publicUrl: address.url });
   const context: FeatureContext = {
     config,
     db: database.db,
@@ -145,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     log: app.log,
     now,
-    shared: { ingest, embedded, passwordLinks, devices: { provisioning, mqttPort: null }, publicAddress: address },
+    shared: { ingest, embedded, passwordLinks, mfa, devices: { provisioning, mqttPort: null }, publicAddress: address },
   };
 
   // First, so that every answer carries them, a refusal by the authentication hook below included.

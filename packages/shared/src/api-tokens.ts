@@ -20,7 +20,15 @@ export function tokenGrantable(held: Iterable<string>): Permission[] {
   return PERMISSIONS.filter((p) => set.has(p) && !TOKEN_DENIED_PERMISSIONS.includes(p));
 }
 
-export const reauthBody = z.object({ password: z.string().min(1).max(1000) });
+/**
+ * One proof: the password, or (for an account with a second factor) a TOTP or recovery code, or a
+ * WebAuthn assertion. None: 422 on `password`.
+ */
+export const reauthBody = z.object({
+  password: z.string().min(1).max(1000).optional(),
+  code: z.string().trim().min(1).max(40).optional(),
+  response: z.record(z.string(), z.unknown()).optional(),
+});
 export type ReauthBody = z.infer<typeof reauthBody>;
 
 export const reauthAnswer = z.object({ reauth_token: z.string(), expires_at: z.string() });

@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'reauth_required',
   'token_cannot_sign',
   'token_not_allowed',
+  'mfa_token_invalid',
+  'mfa_method_unavailable',
+  'mfa_required_by_policy',
+  'mfa_method_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -31,6 +31,8 @@ export const settingsUser = z.object({
   location_ids: z.array(z.number().int()),
   /** Their role's permissions: the console offers edit and "sign in as" only for users within the caller's. */
   permissions: z.array(z.string()),
+  /** Whether they have a verified second factor (an administrator can reset their factors). */
+  mfa_enrolled: z.boolean(),
 });
 export type SettingsUser = z.infer<typeof settingsUser>;
 

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { AuditRepo } from './audit/repo.ts';
+import type { Mfa } from './auth/mfa-service.ts';
 import type { PasswordLinks } from './auth/password-links.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Ingest } from './ingest/parts.ts';
@@ -33,6 +34,8 @@ export type FeatureContext = {
     embedded: EmbeddedOps;
     /** Reset and invitation links: sign-in's "forgot password" and the users settings. */
     passwordLinks: PasswordLinks;
+    /** Second factors and the organization security policy: sign-in, the account, users settings and organizations. */
+    mfa: Mfa;
     /** How devices reach this instance: the provisioning key, and the embedded broker's port once it listens (server.ts). */
     devices: { provisioning: ProvisioningKeys; mqttPort: number | null };
     /** The console's public address for links (PUBLIC_URL, else localhost at the port server.ts reports once it listens). */

@@ -3,6 +3,8 @@ import type { ErrorCode } from '@rcm/shared/errors';
 /** The shape every language's server messages fill (lib/messages-en.ts, lib/messages-es.ts). */
 export type FieldMessageKey =
   | 'wrong_password'
+  | 'mfa_code_wrong'
+  | 'reauth_proof_missing'
   | 'expiry_past'
   | 'expiry_too_far'
   | 'permission_not_for_tokens'

@@ -46,12 +46,19 @@ export const EN_US: Catalog = {
       'Your organization has been sent its 50 verification codes for the last 24 hours. Try again tomorrow, or ask an administrator.',
     push_endpoint_taken:
       'This push subscription belongs to another person. Subscribe this browser again to get one of its own.',
-    reauth_required: 'Confirm your password again to do this.',
+    reauth_required: 'Confirm it is you again (your password or an authenticator code) to do this.',
     token_cannot_sign: 'An integration token cannot sign records: a person signs, with their own password.',
     token_not_allowed: 'An integration token cannot do this: sign in as a person.',
+    mfa_token_invalid: 'This sign-in step has expired or was tried too many times. Sign in again.',
+    mfa_method_unavailable: 'This way of proving it is you is not set up for this account.',
+    mfa_required_by_policy:
+      'Your organization requires a second factor: add another one before you remove this one, or ask an administrator to reset your factors.',
+    mfa_method_not_allowed: 'Your organization does not allow this kind of second factor.',
   },
   fields: {
     wrong_password: 'The current password is incorrect.',
+    mfa_code_wrong: 'This code is not valid. Enter the current code from your app, or an unused recovery code.',
+    reauth_proof_missing: 'Enter your password or a code from your authenticator app.',
     expiry_past: 'Choose a date in the future.',
     expiry_too_far: 'A token can live at most a year.',
     permission_not_for_tokens: 'An integration token cannot carry this permission.',

@@ -46,13 +46,22 @@ export const ES_MX: Catalog = {
       'Tu organización ya recibió sus 50 códigos de verificación de las últimas 24 horas. Inténtalo mañana o pregunta a un administrador.',
     push_endpoint_taken:
       'Esta suscripción push pertenece a otra persona. Vuelve a suscribir este navegador para obtener una propia.',
-    reauth_required: 'Confirma de nuevo tu contraseña para hacer esto.',
+    reauth_required:
+      'Confirma de nuevo que eres tú (tu contraseña o un código de tu app de autenticación) para hacer esto.',
     token_cannot_sign:
       'Un token de integración no puede firmar registros: firma una persona, con su propia contraseña.',
     token_not_allowed: 'Un token de integración no puede hacer esto: inicia sesión como persona.',
+    mfa_token_invalid: 'Este paso del inicio de sesión venció o se intentó demasiadas veces. Inicia sesión de nuevo.',
+    mfa_method_unavailable: 'Esta forma de comprobar que eres tú no está configurada en esta cuenta.',
+    mfa_required_by_policy:
+      'Tu organización exige un segundo factor: agrega otro antes de quitar este, o pide a un administrador que restablezca tus factores.',
+    mfa_method_not_allowed: 'Tu organización no permite este tipo de segundo factor.',
   },
   fields: {
     wrong_password: 'La contraseña actual es incorrecta.',
+    mfa_code_wrong:
+      'Este código no es válido. Escribe el código actual de tu app o un código de recuperación sin usar.',
+    reauth_proof_missing: 'Escribe tu contraseña o un código de tu app de autenticación.',
     expiry_past: 'Elige una fecha futura.',
     expiry_too_far: 'Un token puede durar como máximo un año.',
     permission_not_for_tokens: 'Un token de integración no puede llevar este permiso.',

@@ -23,6 +23,13 @@ export function failureMessage(err: unknown, networkMessage: string): string {
   return err instanceof ApiError && err.code !== 'network' ? err.message : networkMessage;
 }
 
+/** failureMessage followed by each field's message: for a form of one or two fields that shows them on top. */
+export function failureWithFields(err: unknown, networkMessage: string): string {
+  const message = failureMessage(err, networkMessage);
+  const fields = err instanceof ApiError ? err.fields.map((f) => f.message).join(' ') : '';
+  return fields ? `${message} ${fields}` : message;
+}
+
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 

@@ -1,4 +1,5 @@
 import type { AuthUser } from '@rcm/shared/auth';
+import type { EnrollmentDone, FactorKind, LoginAnswer, MfaMethod } from '@rcm/shared/mfa';
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, dropEarly, forgetReads, setUnauthorizedHandler } from './api-client.ts';
 import { connectRealtime, disconnectRealtime, onRealtime } from './realtime.ts';
@@ -91,21 +92,50 @@ export async function refresh(): Promise<void> {
   if (res) setState({ user: res.data });
 }
 
-export async function login(input: { email: string; password: string; staySignedIn: boolean }): Promise<AuthUser> {
+/** Where a sign-in stands after the password: signed in, or a second step the person owes. */
+export type LoginResult =
+  | { kind: 'signed-in'; user: AuthUser }
+  | { kind: 'mfa'; token: string; methods: MfaMethod[] }
+  | { kind: 'enroll'; token: string; allowedMethods: FactorKind[] };
+
+export async function login(input: { email: string; password: string; staySignedIn: boolean }): Promise<LoginResult> {
   tokens.clear();
   setItem(STORAGE_KEYS.staySignedIn, String(input.staySignedIn));
   setItem(STORAGE_KEYS.remember, String(input.staySignedIn));
   try {
-    const res = await api<{ data: AuthUser }>('auth/login', {
+    const res = await api<LoginAnswer>('auth/login', {
       method: 'POST',
       body: { email: input.email, password: input.password, remember: input.staySignedIn },
     });
-    signedIn(res.data);
-    return res.data;
+    const data = res.data;
+    if ('mfa_required' in data) return { kind: 'mfa', token: data.mfa_token, methods: data.methods };
+    if ('mfa_enrollment_required' in data)
+      return { kind: 'enroll', token: data.enrollment_token, allowedMethods: data.allowed_methods };
+    signedIn(data);
+    return { kind: 'signed-in', user: data };
   } catch (err) {
     setState({ authenticated: false, loaded: true, user: null });
     throw err;
   }
+}
+
+/** The sign-in's second step: a TOTP or recovery code for the `mfa_token` the password answered. */
+export async function loginWithFactor(input: { mfaToken: string; method: MfaMethod; code: string }): Promise<AuthUser> {
+  const res = await api<{ data: AuthUser }>('auth/login/mfa', {
+    method: 'POST',
+    body: { mfa_token: input.mfaToken, method: input.method, code: input.code },
+  });
+  signedIn(res.data);
+  return res.data;
+}
+
+/** Enrolment at sign-in: the first code of the new factor signs in; the recovery codes, to show once. */
+export async function loginEnrolled(input: { enrollmentToken: string; factorId: number; code: string }) {
+  const res = await api<EnrollmentDone>('auth/login/enroll/totp/verify', {
+    method: 'POST',
+    body: { enrollment_token: input.enrollmentToken, factor_id: input.factorId, code: input.code },
+  });
+  return { user: res.data, recoveryCodes: res.recovery_codes, finish: () => signedIn(res.data) };
 }
 
 export async function logout(): Promise<void> {

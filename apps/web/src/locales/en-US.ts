@@ -2,6 +2,7 @@ import { en as accounts } from './areas/en/accounts.ts';
 import { en as assets } from './areas/en/assets.ts';
 import { en as backups } from './areas/en/backups.ts';
 import { en as jobs } from './areas/en/jobs.ts';
+import { en as mfa } from './areas/en/mfa.ts';
 import { en as notifications } from './areas/en/notifications.ts';
 import { en as offline } from './areas/en/offline.ts';
 import { en as organizations } from './areas/en/organizations.ts';
@@ -478,6 +479,7 @@ export const enUS = {
   assets,
   jobs,
   accounts,
+  mfa,
   seeded,
   table,
 };

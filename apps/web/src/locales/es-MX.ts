@@ -2,6 +2,7 @@ import { es as accounts } from './areas/es/accounts.ts';
 import { es as assets } from './areas/es/assets.ts';
 import { es as backups } from './areas/es/backups.ts';
 import { es as jobs } from './areas/es/jobs.ts';
+import { es as mfa } from './areas/es/mfa.ts';
 import { es as notifications } from './areas/es/notifications.ts';
 import { es as offline } from './areas/es/offline.ts';
 import { es as organizations } from './areas/es/organizations.ts';
@@ -486,6 +487,7 @@ export const esMX: Catalog = {
   assets,
   jobs,
   accounts,
+  mfa,
   seeded,
   table,
 };

@@ -15,7 +15,49 @@ const self = { omit: [403] };
 export const OPERATIONS: Record<string, OperationNote> = {
   // Sign-in and sessions
   'POST /api/auth/login': {
-    summary: 'Sign in with email and password; the session token is in the Authorization header',
+    summary:
+      'Sign in with email and password; the session token is in the Authorization header, or the second step owed (mfa_required, mfa_enrollment_required)',
+  },
+  'POST /api/auth/login/mfa': {
+    summary: 'The sign-in’s second step: a TOTP or recovery code for the mfa_token (5 minutes, 10 tries)',
+    add: [401],
+  },
+  'POST /api/auth/login/enroll/totp': {
+    summary: 'Enrolment at sign-in: a pending authenticator app for the enrollment_token',
+    add: [401, 403],
+  },
+  'POST /api/auth/login/enroll/totp/verify': {
+    summary: 'Enrolment at sign-in: the first code verifies the app and signs in, with the recovery codes',
+    add: [401, 409],
+  },
+  'GET /api/account/mfa': {
+    summary: "One's own second factors, recovery codes left and the policy's demands",
+    ...self,
+  },
+  'POST /api/account/mfa/totp': {
+    summary: 'Start adding an authenticator app (needs a reauth_token): its secret and otpauth URI, shown once',
+  },
+  'POST /api/account/mfa/totp/{id}/verify': {
+    summary: 'Verify a pending authenticator app with its first code; the first factor answers 10 recovery codes',
+    add: [409],
+    omit: [403],
+  },
+  'POST /api/account/mfa/recovery-codes': {
+    summary: 'A new set of 10 recovery codes, shown once (needs a reauth_token; the old set stops working)',
+    add: [409],
+  },
+  'DELETE /api/account/mfa/{id}': {
+    summary: 'Remove a second factor (needs a reauth_token); ends the other sessions and the integration tokens',
+    add: [409],
+  },
+  'DELETE /api/settings/users/{id}/mfa': {
+    summary: 'Reset a user’s second factors and recovery codes (audited; their sessions and tokens end)',
+  },
+  'GET /api/organizations/{id}/security-policy': {
+    summary: 'An organization’s security policy: second factors, session limits, support access',
+  },
+  'PUT /api/organizations/{id}/security-policy': {
+    summary: 'Change an organization’s security policy (audited)',
   },
   'POST /api/auth/forgot-password': { summary: 'Email a link to choose a new password (same answer for any address)' },
   'POST /api/auth/reset-password/check': { summary: 'Check that a password link is still valid' },
@@ -26,7 +68,8 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'POST /api/auth/impersonate': { summary: 'Sign in as another user holding no permission the caller lacks' },
   'POST /api/auth/unimpersonate': { summary: "Return to the administrator's own session", add: [409], omit: [403] },
   'POST /api/auth/reauth': {
-    summary: 'Confirm the password again: a single-use proof for one sensitive change, valid 2 minutes',
+    summary:
+      'Confirm it is you again (password, or a TOTP or recovery code): a single-use proof for one sensitive change, valid 2 minutes',
   },
   'GET /api/settings/api-tokens': {
     summary: 'Integration tokens of the organizations in scope (never the token itself)',

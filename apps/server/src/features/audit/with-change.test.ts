@@ -82,6 +82,7 @@ describe('a change and its audit entry commit together', () => {
       read: readerFor(db),
       now,
       throttle: createAccountThrottle({ repo: createThrottleRepo(db), now }),
+      mfa: t.context.shared.mfa,
     });
     await expect(service.login({ email: 'admin@example.com', password: 'demo1234' })).rejects.toThrow(
       'audit log unavailable',

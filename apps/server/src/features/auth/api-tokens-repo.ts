@@ -4,6 +4,9 @@ import { organizations, users } from '../../db/schema.ts';
 import { apiTokens, reauthTokens } from '../../db/schema-auth.ts';
 import { scopeSql, type TenantScope } from './scope.ts';
 
+/** How a re-authentication was proved. */
+export type ReauthMethod = (typeof reauthTokens.$inferInsert)['method'];
+
 export type ApiTokenRow = {
   id: number;
   name: string;
@@ -124,7 +127,7 @@ export function createApiTokensRepo(db: Db) {
     },
 
     async insertReauth(
-      input: { tokenHash: string; userId: number; sessionId: number; method: 'password'; expiresAt: Date },
+      input: { tokenHash: string; userId: number; sessionId: number; method: ReauthMethod; expiresAt: Date },
       tx: DbOrTx,
     ): Promise<void> {
       await tx.insert(reauthTokens).values(input);

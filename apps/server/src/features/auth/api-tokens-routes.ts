@@ -29,7 +29,7 @@ export function apiTokenRoutes(deps: {
         schema: { body: reauthBody, response: { 200: z.object({ data: reauthAnswer }) } },
         config: { rateLimit: deps.rateLimit },
       },
-      async (request) => ({ data: await reauth.withPassword(requireSession(request), request.body.password) }),
+      async (request) => ({ data: await reauth.withProof(requireSession(request), request.body) }),
     );
 
     app.get(

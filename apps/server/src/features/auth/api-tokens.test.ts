@@ -219,7 +219,7 @@ describe('a token at use', () => {
   it('cannot impersonate, manage tokens, re-authenticate, change the account or sign', async () => {
     const { token } = await tokenNaming(['settings_view', 'settings_update', 'reports_view', 'haccp_sign']);
     const viewer = (await t.database.db.select().from(users).where(eq(users.email, 'viewer@example.com')))[0];
-    const cases: [string, 'GET' | 'POST' | 'PATCH' | 'DELETE', string, object | undefined, number, string][] = [
+    const cases: [string, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, object | undefined, number, string][] = [
       ['impersonate', 'POST', '/api/auth/impersonate', { user_id: viewer?.id }, 403, 'token_not_allowed'],
       ['list tokens', 'GET', '/api/settings/api-tokens', undefined, 403, 'token_not_allowed'],
       ['create a token', 'POST', '/api/settings/api-tokens', { name: 'x' }, 403, 'token_not_allowed'],
@@ -227,6 +227,24 @@ describe('a token at use', () => {
       ['re-authenticate', 'POST', '/api/auth/reauth', { password: 'demo1234' }, 403, 'token_not_allowed'],
       ['change the account', 'PATCH', '/api/account', { name: 'x' }, 403, 'token_not_allowed'],
       ['sign', 'POST', '/api/reports/haccp/sign-offs', {}, 403, 'token_cannot_sign'],
+      ['add a factor', 'POST', '/api/account/mfa/totp', {}, 403, 'token_not_allowed'],
+      ['remove a factor', 'DELETE', '/api/account/mfa/1', undefined, 403, 'token_not_allowed'],
+      [
+        'read a security policy',
+        'GET',
+        `/api/organizations/${viewer?.organizationId}/security-policy`,
+        undefined,
+        403,
+        'token_not_allowed',
+      ],
+      [
+        'change a security policy',
+        'PUT',
+        `/api/organizations/${viewer?.organizationId}/security-policy`,
+        {},
+        403,
+        'token_not_allowed',
+      ],
     ];
     for (const [name, method, url, payload, status, code] of cases) {
       const res = await inject(method, url, token, payload);

@@ -9,11 +9,15 @@ import { createLocationsRepo } from '../organizations/locations-repo.ts';
 import { createApiTokensRepo } from './api-tokens-repo.ts';
 import { apiTokenRoutes } from './api-tokens-routes.ts';
 import { createApiTokensService } from './api-tokens-service.ts';
+import { createMfaRepo } from './mfa-repo.ts';
+import { mfaRoutes } from './mfa-routes.ts';
+import { createMfa } from './mfa-service.ts';
 import { createPasswordLinks } from './password-links.ts';
 import { createPasswordTokensRepo } from './password-tokens-repo.ts';
 import { createReauth } from './reauth.ts';
 import { createAuthRepo } from './repo.ts';
 import { authRoutes } from './routes.ts';
+import { createSecurityPolicy, securityPolicyRoutes } from './security-policy.ts';
 import { createAuthService } from './service.ts';
 import { createAccountThrottle } from './throttle.ts';
 import { createThrottleRepo } from './throttle-repo.ts';
@@ -28,15 +32,18 @@ export function createAuth(deps: {
 }) {
   const { config, db, audit, now } = deps;
   const repo = createAuthRepo(db);
+  const apiTokens = createApiTokensRepo(db);
   const throttle = createAccountThrottle({ repo: createThrottleRepo(db), now });
+  const mfa = createMfa({ db, repo: createMfaRepo(db), users: repo, apiTokens, audit, now });
   const service = createAuthService({
     db,
     repo,
-    apiTokens: createApiTokensRepo(db),
+    apiTokens,
     audit,
     read: readerFor(db),
     now,
     throttle,
+    mfa,
     avatars: config.AVATARS,
   });
   const passwordLinks = createPasswordLinks({
@@ -48,7 +55,7 @@ export function createAuth(deps: {
     now,
     throttle,
   });
-  return { service, passwordLinks };
+  return { service, passwordLinks, mfa };
 }
 
 /**
@@ -59,7 +66,8 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { db, audit, now } = ctx;
   const tokensRepo = createApiTokensRepo(db);
   const locations = createLocationsRepo(db);
-  const reauth = createReauth({ db, repo: tokensRepo, audit, now });
+  const { mfa } = ctx.shared;
+  const reauth = createReauth({ db, repo: tokensRepo, audit, now, mfa });
   const tokens = createApiTokensService({
     db,
     repo: tokensRepo,
@@ -69,6 +77,7 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     organizationExists: (id) => tokensRepo.organizationExists(id),
     now,
   });
+  const policies = createSecurityPolicy({ db, repo: createMfaRepo(db), audit, now });
   const session = authRoutes({
     auth: ctx.auth,
     passwordLinks: ctx.shared.passwordLinks,
@@ -79,6 +88,8 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(session);
     await app.register(apiTokenRoutes({ tokens, reauth, rateLimit }));
+    await app.register(mfaRoutes({ auth: ctx.auth, mfa, reauth, rateLimit }));
+    await app.register(securityPolicyRoutes({ policies }));
   };
 }
 

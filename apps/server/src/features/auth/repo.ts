@@ -10,8 +10,8 @@ export type { ResolvedToken, SessionRecord, UserRecord } from './resolve-token.t
 
 export function createAuthRepo(db: Db) {
   const read = readerFor(db);
-  const baseUserQuery = () =>
-    db
+  const baseUserQuery = (on: DbOrTx = db) =>
+    on
       .select({ ...userColumns, passwordHash: users.passwordHash })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
@@ -30,8 +30,8 @@ export function createAuthRepo(db: Db) {
       return rows[0];
     },
 
-    async findUserById(id: number): Promise<UserRecord | undefined> {
-      const rows = await baseUserQuery()
+    async findUserById(id: number, on: DbOrTx = db): Promise<UserRecord | undefined> {
+      const rows = await baseUserQuery(on)
         .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .limit(1);
       return rows[0];
@@ -52,6 +52,8 @@ export function createAuthRepo(db: Db) {
         remember: boolean;
         impersonatorSessionId: number | null;
         expiresAt: Date;
+        createdAt?: Date;
+        lastUsedAt?: Date;
         ip?: string | null;
         userAgent?: string | null;
       },

@@ -31,7 +31,11 @@ export type SessionRecord = {
   remember: boolean;
   expiresAt: Date;
   lastUsedAt?: Date;
+  createdAt?: Date;
 };
+
+/** The organization policy's session limits (organization_security_policies; null: none). */
+export type SessionLimits = { idleMinutes: number | null; maxHours: number | null };
 
 type ResolvedRow = {
   id: number;
@@ -58,6 +62,9 @@ type ResolvedRow = {
   /** Timestamps as epoch milliseconds: a JSON number, where a timestamptz went through two date parsers. */
   expires_ms: number;
   last_used_ms: number | null;
+  created_ms: number;
+  idle_minutes: number | null;
+  max_hours: number | null;
   admin_user_id: number | null;
   admin_revoked_ms: number | null;
   admin_expires_ms: number | null;
@@ -76,7 +83,9 @@ const RESOLVE_COLUMNS = rawFrag(`select json_build_object('id', u.id, 'name', u.
           'role_color', r.color, 'permissions', array_to_string(r.permissions, chr(31)),
           'session_id', s.id, 'session_user_id', s.user_id, 'impersonator_session_id', s.impersonator_session_id,
           'remember', s.remember, 'expires_ms', extract(epoch from s.expires_at) * 1000,
-          'last_used_ms', extract(epoch from s.last_used_at) * 1000, 'admin_user_id', adm.user_id,
+          'last_used_ms', extract(epoch from s.last_used_at) * 1000,
+          'created_ms', extract(epoch from s.created_at) * 1000,
+          'idle_minutes', sp.session_idle_minutes, 'max_hours', sp.session_max_hours, 'admin_user_id', adm.user_id,
           'admin_revoked_ms', extract(epoch from adm.revoked_at) * 1000,
           'admin_expires_ms', extract(epoch from adm.expires_at) * 1000,
           'location_ids', case when u.all_locations then null else
@@ -87,6 +96,7 @@ const RESOLVE_COLUMNS = rawFrag(`select json_build_object('id', u.id, 'name', u.
           join organizations o on o.id = u.organization_id
           join roles r on r.id = u.role_id
           left join teams t on t.id = u.team_id
+          left join organization_security_policies sp on sp.organization_id = u.organization_id
           left join sessions adm on adm.id = s.impersonator_session_id`);
 
 /**
@@ -153,7 +163,12 @@ function toResolved(r: ResolvedRow) {
       remember: r.remember,
       expiresAt: new Date(Number(r.expires_ms)),
       lastUsedAt: r.last_used_ms == null ? undefined : new Date(Number(r.last_used_ms)),
+      createdAt: new Date(Number(r.created_ms)),
     } satisfies SessionRecord,
+    limits: {
+      idleMinutes: r.idle_minutes == null ? null : Number(r.idle_minutes),
+      maxHours: r.max_hours == null ? null : Number(r.max_hours),
+    } satisfies SessionLimits,
     admin: {
       userId: r.admin_user_id == null ? null : Number(r.admin_user_id),
       revokedAt: r.admin_revoked_ms == null ? null : new Date(Number(r.admin_revoked_ms)),

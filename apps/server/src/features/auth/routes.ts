@@ -4,7 +4,7 @@ import {
   passwordTokenPreview,
   resetPasswordBody,
 } from '@rcm/shared/accounts';
-import { accountUpdateBody, authUser, impersonateBody, loginBody } from '@rcm/shared/auth';
+import { accountUpdateBody, authUser, impersonateBody } from '@rcm/shared/auth';
 import { idParams } from '@rcm/shared/params';
 import { accountSession } from '@rcm/shared/sessions';
 import type { FastifyRequest } from 'fastify';
@@ -29,16 +29,7 @@ export function authRoutes(deps: {
   const { auth, passwordLinks } = deps;
   const rateLimit = { max: deps.loginRateLimit, timeWindow: '1 minute' };
   return async (app) => {
-    app.post(
-      '/auth/login',
-      { schema: { body: loginBody, response: userResponse }, config: { public: true, rateLimit } },
-      async (request, reply) => {
-        const { token, context } = await auth.login(request.body, clientOf(request));
-        reply.header('Authorization', `Bearer ${token}`);
-        return { data: auth.present(context) };
-      },
-    );
-
+    // `POST /auth/login` and its second step are in mfa-routes.ts.
     // The answer is sent before the address is looked up: it is the same, and as fast, for every address.
     app.post(
       '/auth/forgot-password',

@@ -1,6 +1,7 @@
 import { API_TOKEN_PREFIX } from '@rcm/shared/api-tokens';
 import type { AccountUpdateBody, AuthUser } from '@rcm/shared/auth';
 import { normalizeLocale } from '@rcm/shared/locale';
+import type { LoginMfaBody, MfaEnrollmentRequired, MfaRequired } from '@rcm/shared/mfa';
 import { isPermission, type Permission } from '@rcm/shared/permissions';
 import type { AccountSession } from '@rcm/shared/sessions';
 import type { Db, Tx } from '../../db/client.ts';
@@ -8,8 +9,10 @@ import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts
 import { AppError } from '../../lib/errors.ts';
 import { type AuditEntry, type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
 import type { ApiTokensRepo } from './api-tokens-repo.ts';
+import type { Mfa } from './mfa-service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRepo, ResolvedToken, SessionRecord, UserRecord } from './repo.ts';
+import type { SessionLimits } from './resolve-token.ts';
 import type { AccountThrottle } from './throttle.ts';
 import { emailMd5, hashToken, newToken } from './tokens.ts';
 
@@ -54,10 +57,12 @@ export function createAuthService(deps: {
   now: () => Date;
   /** Holds an account back after repeated failed sign-ins. */
   throttle: AccountThrottle;
+  /** Second factors: the sign-in's second step and enrolment at sign-in. */
+  mfa: Mfa;
   /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
   avatars?: Avatars;
 }) {
-  const { db, repo, apiTokens, audit, read, now, throttle } = deps;
+  const { db, repo, apiTokens, audit, read, now, throttle, mfa } = deps;
 
   /** The person ended sessions of their own (`after`: which), in the change's transaction. */
   const recordSessionsEnded = (ctx: SessionContext, after: Record<string, unknown>, tx: Tx) =>
@@ -77,16 +82,17 @@ export function createAuthService(deps: {
   const guesses = new Map<string, AuthContext>();
   const ttl = (remember: boolean) => (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
 
-  /** A new session, opened with its audit entry in one transaction. */
+  /** A new session, opened with its audit entry in one transaction (the caller's, when given). */
   async function openSession(
     userId: number,
     remember: boolean,
     impersonatorSessionId: number | null,
     entry: AuditEntry,
     client: Client = {},
+    within?: Tx,
   ) {
     const token = newToken();
-    const session = await db.transaction(async (tx) => {
+    const inTx = async (tx: Tx) => {
       const row = await repo.createSession(
         {
           tokenHash: hashToken(token),
@@ -94,6 +100,9 @@ export function createAuthService(deps: {
           remember,
           impersonatorSessionId,
           expiresAt: new Date(now().getTime() + ttl(remember)),
+          // The instance's clock, not the database's: the policy's idle and absolute limits count from it.
+          createdAt: now(),
+          lastUsedAt: now(),
           ip: client.ip ?? null,
           userAgent: client.userAgent?.slice(0, 500) ?? null,
         },
@@ -101,8 +110,56 @@ export function createAuthService(deps: {
       );
       await audit.record(entry, tx);
       return row;
-    });
+    };
+    const session = within ? await inTx(within) : await db.transaction(inTx);
     return { token, session };
+  }
+
+  const loginEntry = (user: UserRecord): AuditEntry => ({
+    ...personActor(user.id),
+    organizationId: user.organizationId,
+    action: 'auth.login',
+    subjectType: 'user',
+    subjectId: user.id,
+  });
+
+  /** The account of a correct email and password: 422 for wrong credentials (audited), 429 when held back. */
+  async function checkPassword(input: { email: string; password: string }): Promise<UserRecord> {
+    await throttle.beforeSignIn(input.email);
+    const user = await repo.findUserByEmail(input.email);
+    const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !ok) {
+      await throttle.signInFailed(input.email);
+      // For a SIEM: the address tried (an unknown one too), the account's organization when it exists.
+      await audit.recordAction({
+        ...personActor(null),
+        organizationId: user?.organizationId ?? null,
+        action: 'auth.login_failed',
+        subjectType: 'user',
+        subjectId: user?.id ?? null,
+        after: { email: input.email },
+      });
+      throw new AppError(422, 'invalid_credentials');
+    }
+    await throttle.signedIn(input.email);
+    if (user.disabled) throw new AppError(403, 'account_disabled');
+    return user;
+  }
+
+  /** Opens the session a second step ended with, in that step's transaction; the token and context after it commits. */
+  function opener(client: Client) {
+    let opened: { token: string; session: SessionRecord; user: UserRecord } | null = null;
+    return {
+      open: async (user: UserRecord, remember: boolean, tx: Tx) => {
+        const { token, session } = await openSession(user.id, remember, null, loginEntry(user), client, tx);
+        opened = { token, session, user };
+      },
+      context: async () => {
+        const o = opened as { token: string; session: SessionRecord; user: UserRecord } | null;
+        if (!o) throw new Error('no session was opened');
+        return { token: o.token, context: await contextFor(o.user, o.session, o.token) };
+      },
+    };
   }
 
   async function contextFor(user: UserRecord, session: SessionRecord, token: string): Promise<SessionContext> {
@@ -146,7 +203,12 @@ export function createAuthService(deps: {
   /** The request's context from a resolved token row; null when the user or impersonation is not live. */
   async function contextOf(row: ResolvedToken | undefined, token: string): Promise<AuthContext | null> {
     if (!row || row.user.disabled) return null;
-    const { user, session, admin } = row;
+    const { user, session, admin, limits } = row;
+    // The organization policy's idle and absolute limits: a session past either ends here.
+    if (beyondLimits(session, limits, now())) {
+      await repo.revokeSession(session.id, now());
+      return null;
+    }
     // An impersonation lives only as long as the administrator's own session.
     if (
       session.impersonatorSessionId &&
@@ -173,41 +235,50 @@ export function createAuthService(deps: {
     /** The signed-in user as the API shows it (`GET /api/auth/user`). */
     present: (ctx: AuthContext) => toAuthUser(ctx, avatars),
 
-    /** 422 for wrong credentials; 429 `account_throttled` after repeated failures for this address. */
+    /**
+     * A session for a correct password, with no second step: first-run setup and an accepted
+     * invitation (a new account has no factor yet; where its organization requires one, it enrols at
+     * its next sign-in). 422 for wrong credentials; 429 `account_throttled` after repeated failures.
+     */
     async login(input: { email: string; password: string; remember?: boolean }, client: Client = {}) {
-      await throttle.beforeSignIn(input.email);
-      const user = await repo.findUserByEmail(input.email);
-      const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !ok) {
-        await throttle.signInFailed(input.email);
-        // For a SIEM: the address tried (an unknown one too), the account's organization when it exists.
-        await audit.recordAction({
-          ...personActor(null),
-          organizationId: user?.organizationId ?? null,
-          action: 'auth.login_failed',
-          subjectType: 'user',
-          subjectId: user?.id ?? null,
-          after: { email: input.email },
-        });
-        throw new AppError(422, 'invalid_credentials');
-      }
-      await throttle.signedIn(input.email);
-      if (user.disabled) throw new AppError(403, 'account_disabled');
-      const remember = input.remember ?? false;
-      const { token, session } = await openSession(
-        user.id,
-        remember,
-        null,
-        {
-          ...personActor(user.id),
-          organizationId: user.organizationId,
-          action: 'auth.login',
-          subjectType: 'user',
-          subjectId: user.id,
-        },
-        client,
-      );
+      const user = await checkPassword(input);
+      const { token, session } = await openSession(user.id, input.remember ?? false, null, loginEntry(user), client);
       return { token, context: await contextFor(user, session, token) };
+    },
+
+    /**
+     * `POST /api/auth/login`: a session when the password is enough, else the second step the person
+     * owes (a factor to prove, or one to enrol where the organization requires it).
+     */
+    async signIn(
+      input: { email: string; password: string; remember?: boolean },
+      client: Client = {},
+    ): Promise<{ step: MfaRequired | MfaEnrollmentRequired } | { step: null; token: string; context: SessionContext }> {
+      const user = await checkPassword(input);
+      const remember = input.remember ?? false;
+      const step = await mfa.stepAfterPassword(user, remember);
+      if (step) return { step };
+      const { token, session } = await openSession(user.id, remember, null, loginEntry(user), client);
+      return { step: null, token, context: await contextFor(user, session, token) };
+    },
+
+    /** `POST /api/auth/login/mfa`: the second step proved, the session opens. */
+    async signInWithFactor(body: LoginMfaBody, client: Client = {}) {
+      const session = opener(client);
+      await mfa.passChallenge(body.mfa_token, body, session.open);
+      return session.context();
+    },
+
+    /** Enrolment at sign-in completed: the session opens, with the new recovery codes. */
+    async signInEnrolled(body: { enrollment_token: string; factor_id: number; code: string }, client: Client = {}) {
+      const session = opener(client);
+      const { recoveryCodes } = await mfa.completeEnrollment(
+        body.enrollment_token,
+        body.factor_id,
+        body.code,
+        session.open,
+      );
+      return { ...(await session.context()), recoveryCodes };
     },
 
     /** Resolves a bearer token; null for unknown, expired, revoked or disabled. One query per request. */
@@ -317,9 +388,11 @@ export function createAuthService(deps: {
       return { token, context: await contextFor(target, session, token) };
     },
 
-    /** The person's live sessions, the current one marked. */
+    /** The person's live sessions (those past the policy's limits are over), the current one marked. */
     async sessions(ctx: SessionContext): Promise<AccountSession[]> {
-      const rows = await repo.listLiveSessions(ctx.user.id, now());
+      const policy = await mfa.policyFor(ctx.user.organizationId);
+      const limits = { idleMinutes: policy.session_idle_minutes, maxHours: policy.session_max_hours };
+      const rows = (await repo.listLiveSessions(ctx.user.id, now())).filter((r) => !beyondLimits(r, limits, now()));
       return rows.map((r) => ({
         id: r.id,
         created_at: r.createdAt.toISOString(),
@@ -413,6 +486,25 @@ export function createAuthService(deps: {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * Whether a session is past its organization's limits: unused for longer than the idle limit ("last
+ * used" is kept to the minute, so it ends within a minute of the limit), or older than the absolute one.
+ */
+export function beyondLimits(
+  session: Pick<SessionRecord, 'lastUsedAt' | 'createdAt'>,
+  limits: SessionLimits,
+  now: Date,
+): boolean {
+  const t = now.getTime();
+  if (
+    limits.idleMinutes !== null &&
+    session.lastUsedAt &&
+    t - session.lastUsedAt.getTime() > limits.idleMinutes * 60_000
+  )
+    return true;
+  return limits.maxHours !== null && !!session.createdAt && t - session.createdAt.getTime() > limits.maxHours * HOUR;
+}
 
 function toAuthUser(ctx: AuthContext, avatars: Avatars): AuthUser {
   const { user } = ctx;

@@ -62,6 +62,7 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     mailConfigured: mailServerConfigured(ctx.config),
     revokeUserSessions: (userId, tx) => sessions.revokeUserSessions(userId, now(), undefined, tx),
     revokeUserTokens: (userId, tx) => apiTokens.revokeUserTokens(userId, now(), tx),
+    resetMfa: (caller, user) => ctx.shared.mfa.reset(caller, user),
     now,
   });
   const alarmTypes = createAlarmTypesSettings({

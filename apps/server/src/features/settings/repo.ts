@@ -20,6 +20,8 @@ export function createSettingsRepo(db: Db) {
         ...userColumns,
         locationIds: sql<number[]>`coalesce((select array_agg(ul.location_id order by ul.location_id)
           from user_locations ul where ul.user_id = ${users.id}), '{}')`,
+        mfaEnrolled: sql<boolean>`exists(select 1 from mfa_factors f where f.user_id = ${users.id}
+          and f.verified_at is not null)`,
       })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))

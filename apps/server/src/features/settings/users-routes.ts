@@ -32,6 +32,7 @@ function toUser(u: SettingsUserRow): SettingsUser {
     all_locations: u.allLocations,
     location_ids: u.allLocations ? [] : u.locationIds.map(Number),
     permissions: u.permissions,
+    mfa_enrolled: !!u.mfaEnrolled,
   };
 }
 
@@ -104,6 +105,14 @@ export function userRoutes(deps: { repo: SettingsRepo; usersService: UsersServic
       { config: needs('settings_update'), schema: { params: idParams } },
       async (request, reply) => {
         await usersService.endSessions(update(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+    app.delete(
+      '/settings/users/:id/mfa',
+      { config: needs('settings_update'), schema: { params: idParams } },
+      async (request, reply) => {
+        await usersService.resetMfa(update(request), request.params.id);
         return reply.status(204).send();
       },
     );

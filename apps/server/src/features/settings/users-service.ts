@@ -44,6 +44,8 @@ export function createUsersService(deps: {
   /** Ends the user's sessions (a disabled or deleted user's integration tokens too, see module.ts). */
   revokeUserSessions: (userId: number, tx: Tx) => Promise<void>;
   revokeUserTokens: (userId: number, tx: Tx) => Promise<void>;
+  /** Removes a user's second factors and ends their sessions and tokens, audited (auth/mfa-service.ts). */
+  resetMfa: (ctx: AuthContext, user: { id: number; organizationId: number }) => Promise<void>;
   now: () => Date;
 }) {
   const { db, repo, audit, bus, now } = deps;
@@ -217,6 +219,12 @@ export function createUsersService(deps: {
           tx,
         );
       });
+    },
+
+    /** Resets the second factors of a user in the caller's reach: they sign in with the password (and enrol where required). */
+    async resetMfa(ctx: AuthContext, id: number) {
+      const user = await reachable(ctx, id);
+      await deps.resetMfa(ctx, user);
     },
 
     async sendPasswordReset(ctx: AuthContext, id: number) {

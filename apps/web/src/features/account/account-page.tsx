@@ -14,6 +14,7 @@ import { ContactMethodsSection } from '../channels/contact-methods.tsx';
 import { NotificationRulesSection } from '../channels/notification-rules.tsx';
 import { PushSection } from '../channels/push-section.tsx';
 import { NotificationPreferencesSection } from '../notifications/notification-preferences.tsx';
+import { MfaSection } from './mfa-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
 type FormValues = {
@@ -149,6 +150,7 @@ export function AccountPage() {
         <NotificationRulesSection />
         <PushSection />
         <ContactMethodsSection />
+        <MfaSection />
         <SessionsSection />
       </div>
     </Page>

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
 import { linkClass, primaryButton } from '../../components/ui/button.ts';
-import { ApiError, failureMessage } from '../../lib/api-client.ts';
-import { login } from '../../lib/auth-store.ts';
+import { failureWithFields } from '../../lib/api-client.ts';
+import { type LoginResult, login } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
 import { fetchSetupStatus } from './api/accounts.ts';
+import { EnrollStep, MfaStep } from './mfa-steps.tsx';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -20,6 +21,8 @@ export function LoginPage() {
   const [staySignedIn, setStaySignedIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The second step the password answered, if any. */
+  const [step, setStep] = useState<Exclude<LoginResult, { kind: 'signed-in' }> | null>(null);
 
   // A console nobody has set up yet has nobody to sign in: its first administrator is created first.
   // A plain request, not a query: the sign-in page is the first visit's, and stays light.
@@ -34,17 +37,27 @@ export function LoginPage() {
   }, []);
   if (setupNeeded) return <Navigate to="/setup" replace />;
 
+  const enter = async () => {
+    await navigate({ to: search.redirect ?? '/' });
+  };
+  const startOver = () => {
+    setStep(null);
+    setError(null);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await login({ email, password, staySignedIn });
-      await navigate({ to: search.redirect ?? '/' });
+      const result = await login({ email, password, staySignedIn });
+      if (result.kind === 'signed-in') await navigate({ to: search.redirect ?? '/' });
+      else {
+        setPassword('');
+        setStep(result);
+      }
     } catch (err) {
-      const message = failureMessage(err, t('errors.network'));
-      const fields = err instanceof ApiError ? err.fields.map((f) => f.message).join(' ') : '';
-      setError(fields ? `${message} ${fields}` : message);
+      setError(failureWithFields(err, t('errors.network')));
     } finally {
       setBusy(false);
     }
@@ -72,62 +85,77 @@ export function LoginPage() {
         </fieldset>
       }
     >
-      <form onSubmit={submit} className="space-y-5" noValidate>
-        {search.notice === 'password_saved' && !error ? <Notice>{t('accounts.reset.done')}</Notice> : null}
-        {error ? (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-            {error}
-          </div>
-        ) : null}
-        <div>
-          <label htmlFor="email" className="block text-sm font-medium">
-            {t('login.email')}
-          </label>
-          <input
-            id="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <div className="flex items-baseline justify-between gap-2">
-            <label htmlFor="password" className="block text-sm font-medium">
-              {t('login.password')}
+      {step?.kind === 'mfa' ? (
+        <MfaStep mfaToken={step.token} methods={step.methods} onSignedIn={enter} onStartOver={startOver} />
+      ) : step?.kind === 'enroll' ? (
+        <EnrollStep
+          enrollmentToken={step.token}
+          email={email}
+          totpAllowed={step.allowedMethods.includes('totp')}
+          onSignedIn={enter}
+          onStartOver={startOver}
+        />
+      ) : (
+        <form onSubmit={submit} className="space-y-5" noValidate>
+          {search.notice === 'password_saved' && !error ? <Notice>{t('accounts.reset.done')}</Notice> : null}
+          {error ? (
+            <div
+              role="alert"
+              className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100"
+            >
+              {error}
+            </div>
+          ) : null}
+          <div>
+            <label htmlFor="email" className="block text-sm font-medium">
+              {t('login.email')}
             </label>
-            <Link to="/user/forgot-password" className={`text-sm ${linkClass}`}>
-              {t('accounts.forgot.link')}
-            </Link>
+            <input
+              id="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className={inputClass}
+            />
           </div>
-          <input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <input
-            id="stay-signed-in"
-            type="checkbox"
-            checked={staySignedIn}
-            onChange={(e) => setStaySignedIn(e.target.checked)}
-            className="size-4 rounded border-slate-400"
-          />
-          <label htmlFor="stay-signed-in" className="text-sm">
-            {t('login.staySignedIn')}
-          </label>
-        </div>
-        <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
-          {busy ? t('login.submitting') : t('login.submit')}
-        </button>
-      </form>
+          <div>
+            <div className="flex items-baseline justify-between gap-2">
+              <label htmlFor="password" className="block text-sm font-medium">
+                {t('login.password')}
+              </label>
+              <Link to="/user/forgot-password" className={`text-sm ${linkClass}`}>
+                {t('accounts.forgot.link')}
+              </Link>
+            </div>
+            <input
+              id="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <input
+              id="stay-signed-in"
+              type="checkbox"
+              checked={staySignedIn}
+              onChange={(e) => setStaySignedIn(e.target.checked)}
+              className="size-4 rounded border-slate-400"
+            />
+            <label htmlFor="stay-signed-in" className="text-sm">
+              {t('login.staySignedIn')}
+            </label>
+          </div>
+          <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
+            {busy ? t('login.submitting') : t('login.submit')}
+          </button>
+        </form>
+      )}
     </AuthCard>
   );
 }

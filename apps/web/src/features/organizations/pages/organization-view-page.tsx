@@ -10,6 +10,7 @@ import { useOrganizationOf } from '../api/organizations.ts';
 import { InvitationsSection } from '../components/invitations-section.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
 import { MembersSection } from '../components/members-section.tsx';
+import { SecurityPolicySection } from '../components/security-policy-section.tsx';
 import { PhoneLink, Section } from '../components/ui.tsx';
 
 /** /organizations/{id}/view: the organisation name, its smart controllers, its locations and its members. */
@@ -148,6 +149,9 @@ export function OrganizationViewPage() {
             <InviteForm organizationId={o.id} locations={locations} />
             <InvitationsSection organizationId={o.id} />
           </>
+        ) : null}
+        {userCan(user, 'settings.view') ? (
+          <SecurityPolicySection organizationId={o.id} canEdit={userCan(user, 'settings.edit')} />
         ) : null}
       </div>
     </Page>

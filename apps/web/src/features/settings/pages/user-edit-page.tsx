@@ -13,6 +13,7 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { resetUserMfa } from '../../account/api/mfa.ts';
 import { deleteUser, endUserSessions, sendPasswordReset, updateUser, userQuery } from '../api/settings.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 import { UserFields, type UserFormValues, userFormToBody } from '../components/user-fields.tsx';
@@ -99,6 +100,10 @@ export function UserEditPage() {
               )}
               <SubmitButton submitting={isSubmitting} label={t('settings.save')} busyLabel={t('settings.saving')} />
             </form>
+            <p className="text-sm" data-testid="user-mfa">
+              <span className="font-medium">{t('mfa.admin.title')}:</span>{' '}
+              {u.mfa_enrolled ? t('mfa.admin.enrolled') : t('mfa.admin.notEnrolled')}
+            </p>
             <div className="flex flex-wrap gap-3">
               <button type="button" onClick={() => void reset()} disabled={u.disabled} className={secondaryButton}>
                 {t('accounts.users.sendReset')}
@@ -111,6 +116,19 @@ export function UserEditPage() {
                   onConfirm={async () => {
                     await endUserSessions(u.id);
                     toast.success(t('accounts.users.sessionsEnded', { name: u.name }));
+                  }}
+                />
+              )}
+              {own || !u.mfa_enrolled ? null : (
+                <ConfirmButton
+                  label={t('mfa.admin.reset')}
+                  title={t('mfa.admin.resetTitle', { name: u.name })}
+                  body={t('mfa.admin.resetBody')}
+                  destructive
+                  onConfirm={async () => {
+                    await resetUserMfa(u.id);
+                    await queryClient.invalidateQueries({ queryKey: ['settings', 'users'] });
+                    toast.success(t('mfa.admin.resetDone', { name: u.name }));
                   }}
                 />
               )}

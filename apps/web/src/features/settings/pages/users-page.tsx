@@ -80,6 +80,12 @@ export function UsersPage() {
             cell: (u) => u.organisation.name,
           },
           {
+            key: 'mfa',
+            header: t('mfa.admin.column'),
+            className: 'align-top',
+            cell: (u) => (u.mfa_enrolled ? t('mfa.admin.enrolled') : t('mfa.admin.notEnrolled')),
+          },
+          {
             key: 'status',
             header: t('settings.users.status'),
             className: 'align-top',

@@ -22,8 +22,13 @@ export const es: Widen<typeof en> = {
       password_reset_requested: 'Se solicitó restablecer la contraseña de {{subject}}',
       password_chosen: '{{subject}} eligió una contraseña y activó su cuenta',
       password_reset: '{{subject}} restableció su contraseña',
-      reauth: '{{subject}} confirmó de nuevo su contraseña',
+      reauth: '{{subject}} confirmó de nuevo que era quien dice ser',
       login_failed: 'Inicio de sesión fallido de {{subject}}',
+      mfa_challenge: '{{subject}} respondió el segundo paso del inicio de sesión',
+      mfa_enrolled: '{{subject}} agregó un segundo factor',
+      mfa_removed: '{{subject}} quitó un segundo factor',
+      mfa_reset: 'Se restablecieron los segundos factores de {{subject}}',
+      mfa_recovery_codes: '{{subject}} generó nuevos códigos de recuperación',
       session_revoked: 'Se cerraron sesiones de {{subject}}',
     },
     token: {
@@ -102,6 +107,7 @@ export const es: Widen<typeof en> = {
     },
     organization: {
       create: 'Se creó la organización {{subject}}',
+      security_policy: 'Se cambió la política de seguridad de la organización {{subject}}',
       update: 'Se renombró la organización {{subject}}',
       delete: 'Se eliminó la organización {{subject}}',
       archive: 'Se archivó la organización {{subject}}',

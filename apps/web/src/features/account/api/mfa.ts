@@ -1,0 +1,66 @@
+import type { ReauthAnswer, ReauthBody } from '@rcm/shared/api-tokens';
+import type {
+  MfaStatus,
+  RecoveryCodes,
+  SecurityPolicy,
+  SecurityPolicyAnswer,
+  TotpCreated,
+  TotpVerified,
+} from '@rcm/shared/mfa';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** The person's second factors, recovery codes left and what their organization's policy asks. */
+export const accountMfaQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'mfa'],
+    queryFn: () => api<{ data: MfaStatus }>('account/mfa').then((r) => r.data),
+  });
+
+/** A fresh re-authentication: the password, or a TOTP or recovery code of an account with a factor. */
+export function reauthenticate(proof: ReauthBody) {
+  return api<{ data: ReauthAnswer }>('auth/reauth', { method: 'POST', body: proof }).then((r) => r.data);
+}
+
+export function startTotp(reauthToken: string) {
+  return api<{ data: TotpCreated }>('account/mfa/totp', { method: 'POST', body: { reauth_token: reauthToken } }).then(
+    (r) => r.data,
+  );
+}
+
+export function verifyTotp(factorId: number, code: string) {
+  return api<{ data: TotpVerified }>(`account/mfa/totp/${factorId}/verify`, { method: 'POST', body: { code } }).then(
+    (r) => r.data,
+  );
+}
+
+export function regenerateRecoveryCodes(reauthToken: string) {
+  return api<{ data: RecoveryCodes }>('account/mfa/recovery-codes', {
+    method: 'POST',
+    body: { reauth_token: reauthToken },
+  }).then((r) => r.data.recovery_codes);
+}
+
+export function removeFactor(id: number, reauthToken: string) {
+  return api<null>(`account/mfa/${id}`, { method: 'DELETE', body: { reauth_token: reauthToken } });
+}
+
+/** An organization's security policy (Organization → Security). */
+export const securityPolicyQuery = (organizationId: number) =>
+  queryOptions({
+    queryKey: ['organizations', organizationId, 'security-policy'],
+    queryFn: () =>
+      api<{ data: SecurityPolicyAnswer }>(`organizations/${organizationId}/security-policy`).then((r) => r.data),
+  });
+
+export function saveSecurityPolicy(organizationId: number, policy: SecurityPolicy) {
+  return api<{ data: SecurityPolicyAnswer }>(`organizations/${organizationId}/security-policy`, {
+    method: 'PUT',
+    body: policy,
+  }).then((r) => r.data);
+}
+
+/** An administrator's reset of a user's second factors (their sessions end). */
+export function resetUserMfa(userId: number) {
+  return api<null>(`settings/users/${userId}/mfa`, { method: 'DELETE' });
+}

@@ -1,0 +1,178 @@
+import type { MfaMethod, TotpCreated } from '@rcm/shared/mfa';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inputClass } from '../../components/form-field.tsx';
+import { linkClass, primaryButton } from '../../components/ui/button.ts';
+import { api, failureWithFields } from '../../lib/api-client.ts';
+import { loginEnrolled, loginWithFactor } from '../../lib/auth-store.ts';
+import { RecoveryCodesPanel } from '../account/recovery-codes.tsx';
+import { TotpSetup } from '../account/totp-setup.tsx';
+
+function StepError(props: { message: string | null }) {
+  return props.message ? (
+    <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+      {props.message}
+    </div>
+  ) : null;
+}
+
+/**
+ * The sign-in's second step: the code of the person's authenticator app, or one of their recovery
+ * codes ("Use a recovery code"). `onSignedIn` once the server opened the session.
+ */
+export function MfaStep(props: {
+  mfaToken: string;
+  methods: MfaMethod[];
+  onSignedIn: () => Promise<void>;
+  onStartOver: () => void;
+}) {
+  const { t } = useTranslation();
+  const hasTotp = props.methods.includes('totp');
+  const hasRecovery = props.methods.includes('recovery_code');
+  const [method, setMethod] = useState<MfaMethod>(hasTotp ? 'totp' : 'recovery_code');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await loginWithFactor({ mfaToken: props.mfaToken, method, code });
+      await props.onSignedIn();
+    } catch (err) {
+      setError(failureWithFields(err, t('errors.network')));
+      setBusy(false);
+    }
+  };
+  const totp = method === 'totp';
+  return (
+    <form onSubmit={submit} className="space-y-5" noValidate>
+      <h2 className="text-lg font-semibold">{t('mfa.step.title')}</h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {totp ? t('mfa.step.totpIntro') : t('mfa.step.recoveryIntro')}
+      </p>
+      {!hasTotp && !hasRecovery ? <p className="text-sm">{t('mfa.step.passkeyOnly')}</p> : null}
+      <StepError message={error} />
+      <div>
+        <label htmlFor="mfa-code" className="block text-sm font-medium">
+          {totp ? t('mfa.step.code') : t('mfa.step.recoveryCode')}
+        </label>
+        <input
+          id="mfa-code"
+          key={method}
+          inputMode={totp ? 'numeric' : 'text'}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          maxLength={totp ? 7 : 24}
+          required
+          // The step replaced the password form: the code is what the person types next.
+          // biome-ignore lint/a11y/noAutofocus: the only field of the step that just opened
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          className={inputClass}
+        />
+      </div>
+      <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
+        {busy ? t('mfa.step.verifying') : t('mfa.step.verify')}
+      </button>
+      <div className="flex flex-wrap justify-between gap-3 text-sm">
+        {hasTotp && hasRecovery ? (
+          <button
+            type="button"
+            className={linkClass}
+            onClick={() => {
+              setMethod(totp ? 'recovery_code' : 'totp');
+              setCode('');
+              setError(null);
+            }}
+          >
+            {totp ? t('mfa.step.useRecovery') : t('mfa.step.useTotp')}
+          </button>
+        ) : null}
+        <button type="button" className={linkClass} onClick={props.onStartOver}>
+          {t('mfa.step.startOver')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Enrolment at sign-in, where the organization requires a second factor the person has not got: an
+ * authenticator app set up with the enrolment token, its first code signs in, then the recovery
+ * codes are shown once before the console opens.
+ */
+export function EnrollStep(props: {
+  enrollmentToken: string;
+  email: string;
+  totpAllowed: boolean;
+  onSignedIn: () => Promise<void>;
+  onStartOver: () => void;
+}) {
+  const { t } = useTranslation();
+  const [created, setCreated] = useState<TotpCreated | null>(null);
+  const [done, setDone] = useState<{ codes: string[]; finish: () => void } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api<{ data: TotpCreated }>('auth/login/enroll/totp', {
+        method: 'POST',
+        body: { enrollment_token: props.enrollmentToken },
+      });
+      setCreated(res.data);
+    } catch (err) {
+      setError(failureWithFields(err, t('errors.network')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <RecoveryCodesPanel
+        codes={done.codes}
+        email={props.email}
+        onDone={() => {
+          done.finish();
+          void props.onSignedIn();
+        }}
+      />
+    );
+  }
+  return (
+    <div className="space-y-5">
+      <h2 className="text-lg font-semibold">{t('mfa.enroll.title')}</h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t('mfa.enroll.required')}</p>
+      <StepError message={error} />
+      {!props.totpAllowed ? (
+        <p className="text-sm">{t('mfa.enroll.noTotp')}</p>
+      ) : created ? (
+        <TotpSetup
+          created={created}
+          verify={async (code) => {
+            const result = await loginEnrolled({
+              enrollmentToken: props.enrollmentToken,
+              factorId: created.factor_id,
+              code,
+            });
+            setDone({ codes: result.recoveryCodes, finish: result.finish });
+          }}
+        />
+      ) : (
+        <button type="button" disabled={busy} onClick={() => void start()} className={`${primaryButton} w-full`}>
+          {t('mfa.enroll.start')}
+        </button>
+      )}
+      <button type="button" className={`text-sm ${linkClass}`} onClick={props.onStartOver}>
+        {t('mfa.step.startOver')}
+      </button>
+    </div>
+  );
+}
