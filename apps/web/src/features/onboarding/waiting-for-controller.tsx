@@ -12,7 +12,7 @@ import { unauthorisedControllersQuery } from '../pending/get-unauthorised-contro
  * The controllers pending authorization, each with "Authorize", kept live (`controller.pending`, sent
  * to users who may authorize, refetches the list); while there is none, a wait for the first one.
  */
-export function WaitingForController() {
+export function WaitingForController(props: { kind?: 'gateway' }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const pending = useQuery({ ...unauthorisedControllersQuery(), enabled: userCan(user, 'controller.authorize') });
@@ -25,7 +25,11 @@ export function WaitingForController() {
           // Not the loading Spinner: this wait has no end of its own (and page sweeps wait for spinners).
           <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
             <span className="size-2.5 animate-pulse rounded-full bg-blue-600" aria-hidden="true" />
-            {pending.isError ? t('pending.error') : t('onboarding.waiting')}
+            {pending.isError
+              ? t('pending.error')
+              : props.kind === 'gateway'
+                ? t('onboarding.gateway.waiting')
+                : t('onboarding.waiting')}
           </p>
         ) : (
           <ul className="space-y-3">
