@@ -10,27 +10,32 @@ import type { ProvisioningSettings } from './provisioning.ts';
 const quoted = (value: string) => JSON.stringify(value);
 
 export function gatewayConfigYaml(settings: Pick<ProvisioningSettings, 'mqtt_url' | 'provisioning_key'>): string {
-  return `# The store gateway's configuration. Check it with --check before the first run.
+  return `# The store gateway's configuration. Check it with --check first.
 console:
   mqtt_url: ${quoted(settings.mqtt_url ?? 'mqtt://console.example:1883')}
-  # mac: 02:47:00:00:00:01        # the gateway's identity; default: the box's first network interface
+  # The gateway's identity; default: the box's first network interface.
+  # mac: 02:47:00:00:00:01
   provisioning_key: ${quoted(settings.provisioning_key)}
-  # Where to save the device key the console shows once when you authorize the gateway
+  # Where you save the device key shown once when you authorize it
   # (on a store box under systemd: /var/lib/rcm-gateway/device.key).
   key_file: ./device.key
 outbox:
-  dir: ./outbox                   # on a store box under systemd: /var/lib/rcm-gateway/outbox
+  # On a store box under systemd: /var/lib/rcm-gateway/outbox.
+  dir: ./outbox
   max_mb: 500
   max_age_days: 30
-# profiles_dir: ./profiles.d      # more device profiles besides the shipped ones
+# More device profiles besides the shipped ones:
+# profiles_dir: ./profiles.d
 buses:
-  # One entry per RS-485 line (serial) or Modbus TCP converter (tcp).
+  # One per RS-485 line (serial) or Modbus TCP converter (tcp).
   - name: rs485_1
     serial: { path: /dev/ttyUSB0, baud: 19200, parity: even, data_bits: 8, stop_bits: 1 }
   # - name: converter1
-  #   tcp: { host: 192.168.1.50, port: 502 }   # framing: rtu for an RTU-over-TCP converter
+  #   tcp: { host: 192.168.1.50, port: 502 }
+  #   (framing: rtu for an RTU-over-TCP converter)
 devices:
-  # One entry per controller: its bus, its Modbus unit id (the address set on the controller) and its profile.
+  # One per controller: its bus, its Modbus unit id (the address
+  # set on the controller) and its profile.
   - { bus: rs485_1, unit_id: 1, profile: danfoss-ak-cc55, name: Case 1, rack: A, poll_s: 10 }
   # - { bus: rs485_1, unit_id: 2, profile: carel-ir33, name: Case 2, rack: A }
 `;
