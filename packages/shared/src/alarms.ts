@@ -45,6 +45,11 @@ export const alarmSummary = z.object({
   shelve_reason: z.string().nullable(),
   /** Raised again and again (its type's chatter count within its chatter minutes). */
   chattering: z.boolean(),
+  /**
+   * Recorded late: raised from readings or device alarms a controller sent after an outage (a store
+   * gateway's outbox), at their own times; nobody was paged for it.
+   */
+  historical: z.boolean(),
   /** Who is on it: the people its escalation paged last, by name; empty when nobody was or it is cleared. */
   paged: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });

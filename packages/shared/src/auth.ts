@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPassword, phoneNumber } from './accounts.ts';
+import { CONTROLLER_KINDS, controllerPlacement, gatewayStatusView } from './controllers.ts';
 import { deviceRejections } from './device.ts';
 import { LOCALES } from './locale.ts';
 import { bodyId } from './params.ts';
@@ -66,6 +67,9 @@ export const unauthorisedController = z.object({
   id: z.number().int(),
   mac_address: z.string(),
   name: z.string().nullable(),
+  kind: z.enum(CONTROLLER_KINDS),
+  /** A gateway's children (from its birth messages); null for a controller that is not a gateway. */
+  children: z.number().int().nullable(),
 });
 export type UnauthorisedController = z.infer<typeof unauthorisedController>;
 
@@ -94,8 +98,7 @@ export const controllerDetail = z.object({
       time_zone: z.string(),
     })
     .nullable(),
-  device_address: z.string().nullable(),
-  device_model: z.string().nullable(),
+  ...controllerPlacement,
   firmware: z.string().nullable(),
   vendor_endpoint: z.string().nullable(),
   warranty_expiry: z.string().nullable(),
@@ -107,5 +110,7 @@ export const controllerDetail = z.object({
   active_alarms: z.number().int(),
   /** Messages ingest refused from it (malformed, too large); null when none ever was. */
   rejections: deviceRejections.nullable(),
+  /** A gateway's latest status (its buses, children, outbox); null for other controllers or before its first. */
+  gateway_status: gatewayStatusView.nullable(),
 });
 export type ControllerDetail = z.infer<typeof controllerDetail>;

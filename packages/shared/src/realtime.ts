@@ -1,9 +1,16 @@
 import type { AlarmSummary } from './alarms.ts';
 import type { UnauthorisedController } from './auth.ts';
+import type { OfflineReason } from './controllers.ts';
 import type { JobUpdatedEvent } from './jobs.ts';
 import type { NotificationUpdatedEvent } from './notifications.ts';
 
-export type ControllerStatusEvent = { controller_id: number; online: boolean; last_seen_at: string | null };
+export type ControllerStatusEvent = {
+  controller_id: number;
+  online: boolean;
+  last_seen_at: string | null;
+  /** Why it is offline, when the console knows (a gateway's child: `no_response`, `gateway_offline`). */
+  offline_reason?: OfflineReason | null;
+};
 
 export type RackTelemetryEvent = {
   controller_id: number;

@@ -122,6 +122,11 @@ export const alarms = pgTable(
     shelvedUntil: ts('shelved_until'),
     shelvedBy: integer('shelved_by').references(() => users.id),
     shelveReason: text('shelve_reason'),
+    /**
+     * Recorded late: raised from messages a device sent after an outage (`historical: true`, a store
+     * gateway's outbox), at their own times; never paged (features/alarms/README.md).
+     */
+    historical: boolean('historical').notNull().default(false),
     /** Raised `chatter_count` times within `chatter_minutes`: emailed at most once an hour. */
     chattering: boolean('chattering').notNull().default(false),
     /**

@@ -1,6 +1,9 @@
+import type { ControllerKind, OfflineReason } from '@rcm/shared/controllers';
 import type { DeviceChannel, DeviceRejectProblem, DeviceRejectReason } from '@rcm/shared/device';
+import type { GatewayStatusMessage } from '@rcm/shared/gateway';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -168,9 +171,18 @@ export const controllers = pgTable(
   'controllers',
   {
     id: serial('id').primaryKey(),
+    /** A gateway's child has no MAC of its own: `{gateway MAC}/{child}` (its topics' segments), unique like a MAC. */
     macAddress: text('mac_address').notNull(),
     name: text('name'),
     storeAlias: text('store_alias'),
+    /** `gateway`: a store gateway speaking for the Modbus controllers on its buses (its children). */
+    kind: text('kind').$type<ControllerKind>().notNull().default('controller'),
+    /** A child's gateway: the child is read through it and authenticated by its credentials. */
+    gatewayId: integer('gateway_id').references((): AnyPgColumn => controllers.id),
+    /** A child's bus name on its gateway. */
+    bus: text('bus'),
+    /** Why a child is offline (its own status's reason, or its gateway gone); null otherwise. */
+    offlineReason: text('offline_reason').$type<OfflineReason>(),
     organizationId: integer('organization_id').references(() => organizations.id),
     locationId: integer('location_id').references(() => locations.id),
     deviceModel: text('device_model'),
@@ -196,12 +208,22 @@ export const controllers = pgTable(
     uniqueIndex('controllers_mac_uq').on(t.macAddress).where(sql`${t.decommissionedAt} is null`),
     index('controllers_org_idx').on(t.organizationId),
     index('controllers_pending_idx').on(t.authorised),
+    index('controllers_gateway_idx').on(t.gatewayId),
     // Search (pg_trgm, migration 0003): contains and typo-tolerant word matches.
     index('controllers_mac_trgm').using('gin', t.macAddress.op('gin_trgm_ops')),
     index('controllers_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('controllers_alias_trgm').using('gin', t.storeAlias.op('gin_trgm_ops')),
   ],
 );
+
+/** A store gateway's latest status document (buses, children, outbox, agent), for its page. */
+export const gatewayStatuses = pgTable('gateway_statuses', {
+  controllerId: integer('controller_id')
+    .primaryKey()
+    .references(() => controllers.id, { onDelete: 'cascade' }),
+  receivedAt: ts('received_at').notNull(),
+  document: jsonb('document').$type<GatewayStatusMessage>().notNull(),
+});
 
 /**
  * Messages ingest refused from a controller (malformed or too large; a device cannot fix them by

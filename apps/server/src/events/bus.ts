@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { AlarmSummary } from '@rcm/shared/alarms';
+import type { UnauthorisedController } from '@rcm/shared/auth';
 import type { JobUpdatedEvent } from '@rcm/shared/jobs';
 import type { Db, Tx } from '../db/types.ts';
 
@@ -13,7 +14,7 @@ export type DomainEvents = {
   'alarm.raised': [alarm: AlarmSummary];
   'alarm.updated': [alarm: AlarmSummary];
   'controller.status': [event: ControllerScope & { online: boolean; lastSeenAt: string | null }];
-  'controller.pending': [controller: { id: number; mac_address: string; name: string | null }];
+  'controller.pending': [controller: UnauthorisedController];
   /** A bulk acknowledge/clear's progress, for the user who asked (request_id: the HTTP request's id). */
   'alarms.bulk.progress': [event: { userId: number; request_id: string; done: number; total: number }];
   /** Users whose permissions or account changed (settings); `disconnect`: drop their sockets (disabled). */

@@ -8,7 +8,7 @@ export const ALARM_SUMMARY_COLUMNS =
   rawFrag(`a.id, a.ref, a.status, a.severity, a.reason, a.reason_es, a.subject, a.rack_ref,
   a.device_address, a.value, a.warranty, a.occurrences, a.raised_at, a.acknowledged_at, a.cleared_at,
   a.organization_id, a.location_id, a.controller_id, a.alarm_type_id, a.suppressed, a.maintenance_window_id,
-  a.shelved_until, a.shelved_by, a.shelve_reason, a.chattering`);
+  a.shelved_until, a.shelved_by, a.shelve_reason, a.chattering, a.historical`);
 
 /**
  * Who is on an open alarm: the people of its latest page (the step and run of the chain that paged
@@ -27,7 +27,7 @@ export const SUMMARY_SELECT = rawFrag(`
   a.location_id, loc.name as summary_location_name, c.id as controller_id, c.name as controller_name, c.mac_address,
   t.id as type_id, t.code as type_code, t.name as type_name, t.name_es as type_name_es,
   a.suppressed, a.maintenance_window_id, mw.reason as maintenance_reason, a.shelved_until, a.shelved_by,
-  su.name as shelved_by_name, a.shelve_reason, a.chattering, ${PAGED} as paged`);
+  su.name as shelved_by_name, a.shelve_reason, a.chattering, a.historical, ${PAGED} as paged`);
 
 export const SUMMARY_JOINS = rawFrag(
   `join controllers c on c.id = a.controller_id join alarm_types t on t.id = a.alarm_type_id
@@ -55,7 +55,7 @@ export const SUMMARY_JSON = rawFrag(`(select r from (select a.id, a.ref, a.statu
   case when mw.id is null then null else (select m2 from (select mw.id, mw.reason) m2) end as maintenance_window,
   ${isoSql('a.shelved_until')} as shelved_until,
   case when su.id is null then null else (select s2 from (select su.id, su.name) s2) end as shelved_by,
-  a.shelve_reason, a.chattering, ${PAGED} as paged) r)`);
+  a.shelve_reason, a.chattering, a.historical, ${PAGED} as paged) r)`);
 
 type Row = Record<string, unknown>;
 
@@ -106,6 +106,7 @@ export function toSummary(r: Row): AlarmSummary {
     shelved_by: r.shelved_by == null ? null : { id: Number(r.shelved_by), name: String(r.shelved_by_name) },
     shelve_reason: (r.shelve_reason as string | null) ?? null,
     chattering: r.chattering === true,
+    historical: r.historical === true,
     paged: pagedOf(r.paged),
   };
 }

@@ -1,4 +1,10 @@
-import type { ControllerListItem, ControllerListQuery, RackState } from '@rcm/shared/controllers';
+import type {
+  ControllerKind,
+  ControllerListItem,
+  ControllerListQuery,
+  OfflineReason,
+  RackState,
+} from '@rcm/shared/controllers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, jsonColumn, query, toIso } from '../../lib/sql.ts';
@@ -22,6 +28,26 @@ export function visibleControllers(scope: TenantScope, seesPending: boolean): SQ
   return sql`c.authorised and ${scopeSql(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` })}`;
 }
 
+/** A row's kind, gateway and bus fields (`c.*` with the gateway's `gateway_mac`, `gateway_name`). */
+function placementOf(r: Record<string, unknown>) {
+  return {
+    kind: r.kind as ControllerKind,
+    gateway:
+      r.gateway_id == null
+        ? null
+        : {
+            id: Number(r.gateway_id),
+            mac_address: String(r.gateway_mac),
+            name: (r.gateway_name as string | null) ?? null,
+          },
+    bus: (r.bus as string | null) ?? null,
+    device_address: (r.device_address as string | null) ?? null,
+    vendor_endpoint_address: (r.vendor_endpoint as string | null) ?? null,
+    device_model: (r.device_model as string | null) ?? null,
+    offline_reason: (r.offline_reason as OfflineReason | null) ?? null,
+  };
+}
+
 export function createControllerListRepo(db: Db) {
   return {
     async list(q: ControllerListQuery, scopeSql: SQL, today: string) {
@@ -35,6 +61,7 @@ export function createControllerListRepo(db: Db) {
       }
       if (q.organization_id) where.push(sql`c.organization_id = ${q.organization_id}`);
       if (q.location_id) where.push(sql`c.location_id = ${q.location_id}`);
+      if (q.gateway_id) where.push(sql`c.gateway_id = ${q.gateway_id}`);
       if (q.online) where.push(sql`c.online = ${q.online === 'true'}`);
       if (q.authorised) where.push(sql`c.authorised = ${q.authorised === 'true'}`);
       if (q.warranty === 'true') where.push(sql`c.warranty_expiry >= ${today}::date`);
@@ -48,8 +75,11 @@ export function createControllerListRepo(db: Db) {
         db,
         sql`select c.id, c.mac_address, c.name, c.store_alias, c.organization_id, o.name as org_name, c.location_id,
               l.name as location_name, c.device_model, c.online, c.authorised, c.last_seen_at, c.warranty_expiry::text,
+              c.kind, c.gateway_id, g.mac_address as gateway_mac, g.name as gateway_name, c.bus, c.device_address,
+              c.vendor_endpoint, c.offline_reason,
               (select count(*)::int from alarms a where a.controller_id = c.id and a.status <> 'cleared') as active_alarms
             from controllers c left join organizations o on o.id = c.organization_id left join locations l on l.id = c.location_id
+              left join controllers g on g.id = c.gateway_id
             where ${cond} order by ${SORTS[q.sort]} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
       );
       const items: ControllerListItem[] = rows.map((r) => ({
@@ -59,7 +89,7 @@ export function createControllerListRepo(db: Db) {
         store_alias: (r.store_alias as string | null) ?? null,
         organisation: r.organization_id == null ? null : { id: Number(r.organization_id), name: String(r.org_name) },
         location: r.location_id == null ? null : { id: Number(r.location_id), name: String(r.location_name) },
-        device_model: (r.device_model as string | null) ?? null,
+        ...placementOf(r),
         online: Boolean(r.online),
         authorised: Boolean(r.authorised),
         last_seen_at: toIso(r.last_seen_at),

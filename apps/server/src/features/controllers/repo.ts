@@ -1,17 +1,40 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { controllerRejections, controllers, locations, organizations } from '../../db/schema.ts';
+import { controllerRejections, controllers, gatewayStatuses, locations, organizations } from '../../db/schema.ts';
 import { alarms } from '../../db/schema-alarms.ts';
+
+const gateway = alias(controllers, 'gateway');
 
 export function createControllersRepo(db: Db) {
   return {
-    /** Controllers pending authorization belong to no organization yet: only staff may list them. */
+    /**
+     * Controllers pending authorization belong to no organization yet: only staff may list them. A
+     * gateway's children are not listed: they are authorised with their gateway (its `children`).
+     */
     async listUnauthorised() {
-      return db
-        .select({ id: controllers.id, mac_address: controllers.macAddress, name: controllers.name })
+      const rows = await db
+        .select({
+          id: controllers.id,
+          mac_address: controllers.macAddress,
+          name: controllers.name,
+          kind: controllers.kind,
+          children: sql<number>`(select count(*)::int from controllers k where k.gateway_id = ${controllers.id} and k.decommissioned_at is null)`,
+        })
         .from(controllers)
-        .where(and(eq(controllers.authorised, false), isNull(controllers.decommissionedAt)))
+        .where(
+          and(eq(controllers.authorised, false), isNull(controllers.decommissionedAt), isNull(controllers.gatewayId)),
+        )
         .orderBy(asc(controllers.createdAt), asc(controllers.id));
+      return rows.map((r) => ({ ...r, children: r.kind === 'gateway' ? Number(r.children) : null }));
+    },
+
+    /** A gateway's children in service (for its status's child list). */
+    async childrenOf(gatewayId: number) {
+      return db
+        .select({ id: controllers.id, mac: controllers.macAddress, name: controllers.name })
+        .from(controllers)
+        .where(and(eq(controllers.gatewayId, gatewayId), isNull(controllers.decommissionedAt)));
     },
 
     async detail(id: number) {
@@ -29,11 +52,15 @@ export function createControllersRepo(db: Db) {
           },
           activeAlarms: sql<number>`(select count(*)::int from ${alarms} where ${alarms.controllerId} = ${controllers.id} and ${alarms.status} <> 'cleared')`,
           rejections: controllerRejections,
+          gateway: { id: gateway.id, mac: gateway.macAddress, name: gateway.name },
+          gatewayStatus: gatewayStatuses,
         })
         .from(controllers)
         .leftJoin(organizations, eq(organizations.id, controllers.organizationId))
         .leftJoin(locations, eq(locations.id, controllers.locationId))
         .leftJoin(controllerRejections, eq(controllerRejections.controllerId, controllers.id))
+        .leftJoin(gateway, eq(gateway.id, controllers.gatewayId))
+        .leftJoin(gatewayStatuses, eq(gatewayStatuses.controllerId, controllers.id))
         .where(and(eq(controllers.id, id), isNull(controllers.decommissionedAt)))
         .limit(1);
       return rows[0];

@@ -5,7 +5,13 @@ import {
   controllerDetail,
   unauthorisedController,
 } from '@rcm/shared/auth';
-import { controllerListItem, controllerListQuery, controllerUpdateBody, rackState } from '@rcm/shared/controllers';
+import {
+  controllerListItem,
+  controllerListQuery,
+  controllerUpdateBody,
+  type GatewayStatusView,
+  rackState,
+} from '@rcm/shared/controllers';
 import { listMeta, pageMeta } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +26,31 @@ import { type ControllersService, canSeeController } from './service.ts';
 
 type DetailRow = NonNullable<Awaited<ReturnType<ControllersRepo['detail']>>>;
 
-function toDetail(row: DetailRow): ControllerDetail {
+/** A gateway's status document as its page shows it, each child with its controller in the console. */
+function gatewayStatusOf(
+  status: NonNullable<DetailRow['gatewayStatus']>,
+  children: { id: number; mac: string; name: string | null }[],
+): GatewayStatusView {
+  const byChild = new Map(children.map((k) => [k.mac.slice(k.mac.indexOf('/') + 1), k]));
+  const d = status.document;
+  return {
+    received_at: status.receivedAt.toISOString(),
+    agent_version: d.agent.version,
+    buses: d.buses,
+    children: d.children.map((k) => ({
+      child: k.child,
+      controller_id: byChild.get(k.child)?.id ?? null,
+      name: byChild.get(k.child)?.name ?? null,
+      online: k.online,
+      state: k.state,
+      last_good_poll: k.last_good_poll,
+      failures: k.failures,
+    })),
+    outbox: d.outbox,
+  };
+}
+
+function toDetail(row: DetailRow, gatewayStatus: GatewayStatusView | null = null): ControllerDetail {
   const { c, loc } = row;
   return {
     id: c.id,
@@ -36,8 +66,13 @@ function toDetail(row: DetailRow): ControllerDetail {
           time_zone: loc.timezone ?? 'UTC',
         }
       : null,
+    kind: c.kind,
+    gateway: row.gateway?.id ? { id: row.gateway.id, mac_address: row.gateway.mac, name: row.gateway.name } : null,
+    bus: c.bus,
     device_address: c.deviceAddress,
+    vendor_endpoint_address: c.vendorEndpoint,
     device_model: c.deviceModel,
+    offline_reason: c.offlineReason,
     firmware: c.firmware,
     vendor_endpoint: c.vendorEndpoint,
     warranty_expiry: c.warrantyExpiry,
@@ -57,6 +92,7 @@ function toDetail(row: DetailRow): ControllerDetail {
           field: row.rejections.lastField,
         }
       : null,
+    gateway_status: gatewayStatus,
   };
 }
 
@@ -68,6 +104,12 @@ export function controllerRoutes(deps: {
   metrics: (controllerId: number, range: { from: string; to: string }) => Promise<AlarmMetrics>;
   now: () => Date;
 }): FastifyPluginAsyncZod {
+  /** The detail, with a gateway's status and its children's controllers. */
+  async function detailOf(row: DetailRow): Promise<ControllerDetail> {
+    const status = row.gatewayStatus ? gatewayStatusOf(row.gatewayStatus, await deps.repo.childrenOf(row.c.id)) : null;
+    return toDetail(row, status);
+  }
+
   return async (app) => {
     app.get(
       '/controllers',
@@ -139,7 +181,7 @@ export function controllerRoutes(deps: {
         await deps.service.update(ctx, request.params.id, request.body);
         const row = await deps.repo.detail(request.params.id);
         if (!row) throw new AppError(404, 'not_found');
-        return { data: toDetail(row) };
+        return { data: await detailOf(row) };
       },
     );
 
@@ -164,7 +206,7 @@ export function controllerRoutes(deps: {
         const ctx = requireAuth(request);
         const row = await deps.repo.detail(request.params.id);
         if (!row || !canSeeController(ctx, row.c)) throw new AppError(404, 'not_found');
-        return { data: toDetail(row) };
+        return { data: await detailOf(row) };
       },
     );
 

@@ -43,7 +43,13 @@ export function insertPendingDevice(
       vendorEndpoint: info.vendorEndpoint ?? null,
     })
     .onConflictDoNothing({ target: controllers.macAddress, where: sql`${controllers.decommissionedAt} is null` })
-    .returning({ id: controllers.id, mac_address: controllers.macAddress, name: controllers.name });
+    .returning({
+      id: controllers.id,
+      mac_address: controllers.macAddress,
+      name: controllers.name,
+      kind: controllers.kind,
+    })
+    .then((rows) => rows.map((r) => ({ ...r, children: null })));
 }
 
 /** A pending controller's presence: its online flag and last_seen_at. */

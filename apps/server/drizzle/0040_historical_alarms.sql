@@ -1,0 +1,1 @@
+ALTER TABLE "alarms" ADD COLUMN "historical" boolean DEFAULT false NOT NULL;
