@@ -1,4 +1,4 @@
-import type { GatewayStatusMessage } from '@rcm/shared/gateway';
+import type { GatewayStatusView, OfflineReason } from '@rcm/shared/controllers';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/page.tsx';
@@ -18,12 +18,10 @@ export type GatewayChildRow = {
   device_address: string | null;
   device_model: string | null;
   online: boolean;
+  offline_reason: OfflineReason | null;
   state: string | null;
   last_good_poll: string | null;
 };
-
-type Bus = GatewayStatusMessage['buses'][number];
-type Outbox = GatewayStatusMessage['outbox'];
 
 const num = (n: number) => formatNumber(n, 0);
 
@@ -32,8 +30,8 @@ const num = (n: number) => formatNumber(n, 0);
  * last poll cycle, requests, errors, timeouts) and the controllers it speaks for, each linked to its page.
  */
 export function GatewayPanel(props: {
-  status: { received_at: string; agent: { version: string }; buses: Bus[]; outbox: Outbox } | null;
-  children: { rows: GatewayChildRow[]; pending: boolean; error: boolean; onRetry: () => void };
+  status: GatewayStatusView | null;
+  controllers: { rows: GatewayChildRow[]; pending: boolean; error: boolean; onRetry: () => void };
 }) {
   const { t } = useTranslation();
   const s = props.status;
@@ -42,7 +40,7 @@ export function GatewayPanel(props: {
       <Section title={t('gateways.health')} id="gateway-health">
         {s ? (
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Field label={t('gateways.agent')}>{s.agent.version}</Field>
+            <Field label={t('gateways.agent')}>{s.agent_version}</Field>
             <Field label={t('gateways.lastStatus')}>
               <time dateTime={s.received_at} title={formatDateTime(s.received_at)}>
                 {formatRelative(s.received_at)}
@@ -112,11 +110,11 @@ export function GatewayPanel(props: {
       <Section title={t('gateways.children')} id="gateway-children">
         <DataTable
           caption={t('gateways.children')}
-          rows={props.children.rows}
+          rows={props.controllers.rows}
           rowKey={(c) => c.id}
-          pending={props.children.pending}
-          error={props.children.error}
-          onRetry={props.children.onRetry}
+          pending={props.controllers.pending}
+          error={props.controllers.error}
+          onRetry={props.controllers.onRetry}
           errorLabel={t('gateways.childrenError')}
           emptyTitle={t('gateways.noChildrenTitle')}
           emptyBody={t('gateways.noChildrenBody')}
@@ -156,7 +154,7 @@ export function GatewayPanel(props: {
             {
               key: 'state',
               header: t('gateways.state'),
-              cell: (c) => <ChildState online={c.online} state={c.state} />,
+              cell: (c) => <ChildState online={c.online} state={c.state} reason={c.offline_reason} />,
             },
           ]}
         />

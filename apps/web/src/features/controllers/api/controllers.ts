@@ -12,6 +12,8 @@ export type ControllerFilters = {
   online?: 'true' | 'false';
   authorised?: 'true' | 'false';
   warranty?: 'true' | 'false';
+  /** A store gateway's children. */
+  gateway_id?: number;
   sort?: string;
   page?: number;
 };
