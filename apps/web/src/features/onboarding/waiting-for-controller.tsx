@@ -10,7 +10,8 @@ import { unauthorisedControllersQuery } from '../pending/get-unauthorised-contro
 
 /**
  * The controllers pending authorization, each with "Authorize", kept live (`controller.pending`, sent
- * to users who may authorize, refetches the list); while there is none, a wait for the first one.
+ * to users who may authorize, refetches the list); while there is none, a wait for the first one (a
+ * gateway's wording on "Connect a store gateway"). A gateway says how many controllers it announced.
  */
 export function WaitingForController(props: { kind?: 'gateway' }) {
   const { t } = useTranslation();
@@ -36,7 +37,9 @@ export function WaitingForController(props: { kind?: 'gateway' }) {
             {list.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-3">
                 <p className="text-sm">
-                  {t('onboarding.announced', { mac: c.mac_address })}
+                  {c.kind === 'gateway'
+                    ? t('onboarding.gateway.announced', { mac: c.mac_address, count: c.children ?? 0 })
+                    : t('onboarding.announced', { mac: c.mac_address })}
                   {c.name ? <span className="text-slate-600 dark:text-slate-300"> · {c.name}</span> : null}
                 </p>
                 <Link to="/controllers/$id/authorise" params={{ id: String(c.id) }} className={primaryButton}>

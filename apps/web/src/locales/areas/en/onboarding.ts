@@ -58,6 +58,8 @@ export const en = {
     step4:
       'Save the device key shown once after authorizing in the file named by key_file on the box: the gateway reads it within seconds and its controllers’ readings start.',
     waiting: 'Waiting for a gateway to announce itself…',
+    announced_one: 'Gateway {{mac}} with {{count}} controller is waiting for authorization.',
+    announced_other: 'Gateway {{mac}} with {{count}} controllers is waiting for authorization.',
     configTitle: 'The configuration to start from',
     configHint:
       'This installation’s MQTT broker and provisioning key are filled in. Change the buses and devices to match the store.',

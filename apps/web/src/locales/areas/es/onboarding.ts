@@ -60,6 +60,8 @@ export const es: Widen<typeof en> = {
     step4:
       'Guarda la clave de dispositivo que se muestra una sola vez al autorizar en el archivo indicado por key_file en el equipo: la pasarela la lee en segundos y empiezan las lecturas de sus controladores.',
     waiting: 'Esperando a que una pasarela se anuncie…',
+    announced_one: 'La pasarela {{mac}} con {{count}} controlador espera autorización.',
+    announced_other: 'La pasarela {{mac}} con {{count}} controladores espera autorización.',
     configTitle: 'La configuración de partida',
     configHint:
       'Ya incluye el bróker MQTT y la clave de aprovisionamiento de esta instalación. Cambia los buses y los dispositivos según la tienda.',
