@@ -16,6 +16,7 @@ export type ControllerFilters = {
   gateway_id?: number;
   sort?: string;
   page?: number;
+  per_page?: number;
 };
 
 export type ControllerPage = {

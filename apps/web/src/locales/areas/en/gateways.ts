@@ -2,16 +2,17 @@
 export const en = {
   kind: 'Store gateway',
   gateway: 'Gateway',
-  onGateway: 'On gateway',
   bus: 'Bus',
   unitId: 'Unit id',
   model: 'Profile',
   lastGoodPoll: 'Last good poll',
   state: 'State',
   never: 'never',
-  showChildren_one: 'Show its {{count}} controller',
-  showChildren_other: 'Show its {{count}} controllers',
+  showChildren: 'Show its controllers',
   hideChildren: 'Hide its controllers',
+  onGatewayName: 'via {{name}}',
+  allChildren_one: 'All {{count}} on its page',
+  allChildren_other: 'All {{count}} on its page',
   readThrough: 'Read through the store gateway',
   isGateway: 'A store gateway: it reads the Modbus controllers on its buses and speaks for each of them.',
   authoriseChildren_one:
@@ -21,8 +22,6 @@ export const en = {
   deviceKeyHint:
     'Save this device key now in the file named by console.key_file in the gateway’s gateway.yaml: the gateway reads it within seconds. It is shown only once and cannot be recovered.',
   childOf: 'Unit {{unit}} on {{bus}} · {{model}}',
-  childrenCount_one: '{{count}} controller',
-  childrenCount_other: '{{count}} controllers',
   states: {
     ok: 'Running',
     defrost: 'Defrost',
@@ -42,7 +41,6 @@ export const en = {
   dropped: 'Messages dropped (outbox full or too old)',
   noStatusTitle: 'No status from this gateway yet',
   noStatusBody: 'The gateway sends its status when it connects and every 30 seconds.',
-  statusError: 'The gateway’s status could not be loaded.',
   buses: 'Buses',
   endpoint: 'Connection',
   lastCycle: 'Last poll cycle',
@@ -56,5 +54,4 @@ export const en = {
   noChildrenTitle: 'No controllers on this gateway',
   noChildrenBody: 'Add its controllers to the devices of its gateway.yaml: they appear here when it restarts.',
   childrenError: 'The gateway’s controllers could not be loaded.',
-  offlineReason: 'Not answering its polls',
 };

@@ -5,16 +5,17 @@ import type { en } from '../en/gateways.ts';
 export const es: Widen<typeof en> = {
   kind: 'Pasarela de tienda',
   gateway: 'Pasarela',
-  onGateway: 'En la pasarela',
   bus: 'Bus',
   unitId: 'Id de unidad',
   model: 'Perfil',
   lastGoodPoll: 'Última lectura correcta',
   state: 'Estado',
   never: 'nunca',
-  showChildren_one: 'Mostrar su {{count}} controlador',
-  showChildren_other: 'Mostrar sus {{count}} controladores',
+  showChildren: 'Mostrar sus controladores',
   hideChildren: 'Ocultar sus controladores',
+  onGatewayName: 'vía {{name}}',
+  allChildren_one: 'El {{count}} en su página',
+  allChildren_other: 'Los {{count}} en su página',
   readThrough: 'Se lee a través de la pasarela de tienda',
   isGateway: 'Una pasarela de tienda: lee los controladores Modbus de sus buses y habla por cada uno de ellos.',
   authoriseChildren_one:
@@ -24,8 +25,6 @@ export const es: Widen<typeof en> = {
   deviceKeyHint:
     'Guarda ahora esta clave de dispositivo en el archivo indicado por console.key_file en el gateway.yaml de la pasarela: la pasarela la lee en segundos. Se muestra una sola vez y no se puede recuperar.',
   childOf: 'Unidad {{unit}} en {{bus}} · {{model}}',
-  childrenCount_one: '{{count}} controlador',
-  childrenCount_other: '{{count}} controladores',
   states: {
     ok: 'En marcha',
     defrost: 'Deshielo',
@@ -45,7 +44,6 @@ export const es: Widen<typeof en> = {
   dropped: 'Mensajes descartados (bandeja llena o demasiado antiguos)',
   noStatusTitle: 'Esta pasarela todavía no ha enviado su estado',
   noStatusBody: 'La pasarela envía su estado al conectarse y cada 30 segundos.',
-  statusError: 'No se pudo cargar el estado de la pasarela.',
   buses: 'Buses',
   endpoint: 'Conexión',
   lastCycle: 'Último ciclo de lectura',
@@ -59,5 +57,4 @@ export const es: Widen<typeof en> = {
   noChildrenTitle: 'No hay controladores en esta pasarela',
   noChildrenBody: 'Agrega sus controladores a los devices de su gateway.yaml: aparecen aquí cuando se reinicia.',
   childrenError: 'No se pudieron cargar los controladores de la pasarela.',
-  offlineReason: 'No responde a sus lecturas',
 };
