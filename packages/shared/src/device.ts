@@ -91,10 +91,17 @@ export const telemetryRack = z.object({
   points: z.array(telemetryPoint).max(1000).default([]),
 });
 
+/**
+ * Sent late, from a device's outbox after an outage (a store gateway's backlog): stored with its own
+ * time, and the alarm engine records what it shows without paging anyone (features/alarms/README.md).
+ */
+const historical = z.boolean().optional();
+
 export const telemetryMessage = z.object({
   msg_id: text(100, 1),
   ts: isoTime,
   racks: z.array(telemetryRack).min(1).max(50),
+  historical,
 });
 export type TelemetryMessage = z.infer<typeof telemetryMessage>;
 
@@ -110,10 +117,11 @@ export const deviceAlarmMessage = z.object({
   severity: z.enum(ALARM_SEVERITIES).optional(),
   state: z.enum(['raised', 'cleared']),
   reason: text(500).optional(),
+  historical,
 });
 export type DeviceAlarmMessage = z.infer<typeof deviceAlarmMessage>;
 /** What a controller says of one of its alarms: an alarms message without its id and time. */
-export type DeviceAlarm = Omit<DeviceAlarmMessage, 'msg_id' | 'ts'>;
+export type DeviceAlarm = Omit<DeviceAlarmMessage, 'msg_id' | 'ts' | 'historical'>;
 
 /** Why ingest refused a controller's message: not JSON or not its channel's shape, or over the size limit. */
 export const DEVICE_REJECT_REASONS = ['malformed', 'too_large'] as const;

@@ -129,3 +129,24 @@ export const gatewayStatusMessage = statusMessage.extend({
   outbox: z.object({ depth: count, bytes: count, oldest: isoTime.nullable(), dropped: count }),
 });
 export type GatewayStatusMessage = z.infer<typeof gatewayStatusMessage>;
+
+/**
+ * The console's key for a gateway's child, and its controller's `mac_address`: `{gateway MAC}/{child}`
+ * (a child has no MAC of its own; the `/` keeps it apart from every MAC).
+ */
+export function childKey(gatewayMac: string, child: string): string {
+  return `${gatewayMac}/${child}`;
+}
+
+/** The gateway MAC of a child's key; null for a controller's own MAC. */
+export function gatewayOfKey(key: string): string | null {
+  const at = key.indexOf('/');
+  return at < 0 ? null : key.slice(0, at);
+}
+
+/** Parses `rcm/v1/{gw}/birth` into the gateway's MAC. */
+export function parseBirthTopic(topic: string): string | null {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || `${parts[0]}/${parts[1]}` !== TOPIC_PREFIX || parts[3] !== 'birth') return null;
+  return normalizeMac(parts[2] ?? '');
+}

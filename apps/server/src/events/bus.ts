@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import type { UnauthorisedController } from '@rcm/shared/auth';
+import type { OfflineReason } from '@rcm/shared/controllers';
 import type { JobUpdatedEvent } from '@rcm/shared/jobs';
 import type { Db, Tx } from '../db/types.ts';
 
@@ -13,7 +14,9 @@ export type ControllerScope = { controllerId: number; organizationId: number | n
 export type DomainEvents = {
   'alarm.raised': [alarm: AlarmSummary];
   'alarm.updated': [alarm: AlarmSummary];
-  'controller.status': [event: ControllerScope & { online: boolean; lastSeenAt: string | null }];
+  'controller.status': [
+    event: ControllerScope & { online: boolean; lastSeenAt: string | null; offlineReason?: OfflineReason | null },
+  ];
   'controller.pending': [controller: UnauthorisedController];
   /** A bulk acknowledge/clear's progress, for the user who asked (request_id: the HTTP request's id). */
   'alarms.bulk.progress': [event: { userId: number; request_id: string; done: number; total: number }];

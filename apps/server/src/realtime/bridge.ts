@@ -38,6 +38,7 @@ export function bridgeEvents(io: RealtimeServer, bus: EventBus): () => void {
         controller_id: e.controllerId,
         online: e.online,
         last_seen_at: e.lastSeenAt,
+        ...(e.offlineReason !== undefined && { offline_reason: e.offlineReason }),
       });
     }),
     bus.on('job.updated', ({ organization_id, ...job }) => {

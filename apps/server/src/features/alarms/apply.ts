@@ -25,6 +25,7 @@ async function insertRaise(
   device: AlarmDevice,
   r: PendingRaise,
   windows: readonly MaintenanceWindow[],
+  historical: boolean,
 ): Promise<{ id: number; inserted: boolean }> {
   const day = r.at.toISOString().slice(0, 10);
   const window =
@@ -54,6 +55,7 @@ async function insertRaise(
     clearedAt: r.clearedAt,
     suppressed: window !== null,
     maintenanceWindowId: window?.id ?? null,
+    historical,
   });
 }
 
@@ -69,8 +71,17 @@ export async function applyDecisions(
     now: Date;
     /** Maintenance windows in force or to come: a raise inside one is stored suppressed. */
     windows?: readonly MaintenanceWindow[];
+    /**
+     * Decisions of historical messages (replay.ts): raised as recorded late, with no notification and
+     * no `alarm.raised` (nobody is told of an old alarm as if it were new); a clear ends only an alarm
+     * they raised. `settled` hears of each raise stored.
+     */
+    historical?: {
+      settled: (controllerId: number, raise: PendingRaise, row: { id: number; inserted: boolean }) => void;
+    };
   },
 ): Promise<QueuedEvent<'alarm.raised' | 'alarm.updated'>[]> {
+  const historical = input.historical;
   const raised = new Set<number>();
   const updated = new Set<number>();
   for (const [controllerId, list] of input.decisions) {
@@ -91,8 +102,11 @@ export async function applyDecisions(
           await deleteCondition(tx, { controllerId, ruleId: d.ruleId, subject: d.subject });
           break;
         case 'raise': {
-          const row = await insertRaise(tx, device, d, input.windows ?? []);
-          if (row.inserted) {
+          const row = await insertRaise(tx, device, d, input.windows ?? [], historical !== undefined);
+          if (historical) {
+            historical.settled(controllerId, d, row);
+            updated.add(row.id);
+          } else if (row.inserted) {
             raised.add(row.id);
             await enqueueAlarmEvent(tx, row.id, 'raised');
           } else updated.add(row.id);
@@ -103,9 +117,9 @@ export async function applyDecisions(
           updated.add(d.alarmId);
           break;
         case 'clear': {
-          if (await autoClearAlarm(tx, d.alarmId, d.at)) {
+          if (await autoClearAlarm(tx, d.alarmId, d.at, historical !== undefined)) {
             updated.add(d.alarmId);
-            await enqueueAlarmEvent(tx, d.alarmId, 'cleared');
+            if (!historical) await enqueueAlarmEvent(tx, d.alarmId, 'cleared');
           }
           break;
         }

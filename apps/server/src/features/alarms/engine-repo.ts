@@ -23,6 +23,8 @@ export type RaiseRow = {
   clearedAt: Date | null;
   suppressed: boolean;
   maintenanceWindowId: number | null;
+  /** Raised from historical messages (recorded late, never paged). */
+  historical: boolean;
 };
 
 /** Inserts an alarm, or bumps the open one of the same controller, type and subject. */
@@ -31,15 +33,15 @@ export async function upsertRaisedAlarm(tx: Db, r: RaiseRow): Promise<{ id: numb
     tx,
     sql`insert into alarms (alarm_type_id, controller_id, organization_id, location_id, subject, rack_ref,
           device_address, reason, reason_es, severity, status, value, warranty, raised_at, last_occurrence_at, occurrences, cleared_at,
-          health_status, suppressed, maintenance_window_id)
+          health_status, suppressed, maintenance_window_id, historical)
         values (${r.ruleId}, ${r.controllerId}, ${r.organizationId}, ${r.locationId}, ${r.subject}, ${r.rackRef},
           ${r.deviceAddress}, ${r.reason}, ${r.reasonEs}, ${r.severity}, ${r.status}, ${r.value}, ${r.warranty},
           ${r.at.toISOString()}::timestamptz, ${r.at.toISOString()}::timestamptz, ${r.occurrences},
           ${r.clearedAt?.toISOString() ?? null}::timestamptz, ${r.clearedAt ? 'resolved' : 'unresolved'},
-          ${r.suppressed}, ${r.maintenanceWindowId})
+          ${r.suppressed}, ${r.maintenanceWindowId}, ${r.historical})
         on conflict (controller_id, alarm_type_id, subject) where status <> 'cleared'
         do update set occurrences = alarms.occurrences + excluded.occurrences,
-          last_occurrence_at = excluded.last_occurrence_at
+          last_occurrence_at = greatest(alarms.last_occurrence_at, excluded.last_occurrence_at)
         returning id, (xmax = 0) as inserted`,
   );
   if (!row) throw new Error('alarm insert returned nothing');
@@ -66,13 +68,16 @@ export async function bumpAlarm(tx: Db, alarmId: number, at: Date): Promise<void
     last_occurrence_at = ${at.toISOString()}::timestamptz where id = ${alarmId} and status <> 'cleared'`);
 }
 
-/** Clears an open alarm by itself; false when it was already cleared. */
-export async function autoClearAlarm(tx: Db, alarmId: number, at: Date): Promise<boolean> {
+/**
+ * Clears an open alarm by itself; false when it was already cleared. `historical`: a clear from
+ * historical messages, which ends only an alarm they raised (recorded late), never a live one.
+ */
+export async function autoClearAlarm(tx: Db, alarmId: number, at: Date, historical = false): Promise<boolean> {
   const rows = await query(
     tx,
     sql`update alarms set status = 'cleared', cleared_at = ${at.toISOString()}::timestamptz,
         health_status = 'resolved'
-      where id = ${alarmId} and status <> 'cleared' returning id`,
+      where id = ${alarmId} and status <> 'cleared' ${historical ? sql`and historical` : sql``} returning id`,
   );
   return rows.length > 0;
 }

@@ -58,6 +58,7 @@ describe('a change and its audit entry commit together', () => {
       repo: createControllersRepo(db),
       audit: failingAudit,
       forgetDevice: () => undefined,
+      revokeDevice: () => undefined,
       announceAlarms: async () => undefined,
       now,
     });

@@ -17,6 +17,7 @@ export function controllersModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     repo,
     audit: ctx.audit,
     forgetDevice: (mac) => ctx.shared.ingest.registry.forget(mac),
+    revokeDevice: (mac) => ctx.shared.ingest.registry.revoke(mac),
     announceAlarms: async (ids) => {
       for (const summary of await alarmSummariesByIds(db, ids)) bus.emit('alarm.updated', summary);
     },

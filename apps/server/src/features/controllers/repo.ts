@@ -121,6 +121,57 @@ export function createControllersRepo(db: Db) {
       return cleared.map((r) => r.id);
     },
 
+    /**
+     * A gateway's pending children are authorised with it, into its organization and location (their
+     * offline clock starts now, as the gateway's does).
+     */
+    async authoriseChildren(
+      gatewayId: number,
+      patch: { organizationId: number; locationId: number; authorisedAt: Date },
+      on: DbOrTx = db,
+    ): Promise<number> {
+      const rows = await on
+        .update(controllers)
+        .set({ ...patch, authorised: true })
+        .where(
+          and(
+            eq(controllers.gatewayId, gatewayId),
+            eq(controllers.authorised, false),
+            isNull(controllers.decommissionedAt),
+          ),
+        )
+        .returning({ id: controllers.id });
+      return rows.length;
+    },
+
+    /** A rejected gateway's pending children are forgotten with it (they sent nothing that was kept). */
+    async deletePendingChildren(gatewayId: number, on: DbOrTx = db): Promise<void> {
+      await on
+        .delete(controllers)
+        .where(
+          and(
+            eq(controllers.gatewayId, gatewayId),
+            eq(controllers.authorised, false),
+            isNull(controllers.decommissionedAt),
+          ),
+        );
+    },
+
+    /** The ids of a gateway's children in service (authorised). */
+    async authorisedChildIds(gatewayId: number, on: DbOrTx = db): Promise<number[]> {
+      const rows = await on
+        .select({ id: controllers.id })
+        .from(controllers)
+        .where(
+          and(
+            eq(controllers.gatewayId, gatewayId),
+            eq(controllers.authorised, true),
+            isNull(controllers.decommissionedAt),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
     async locationInOrganization(locationId: number, organizationId: number): Promise<boolean> {
       const rows = await db
         .select({ id: locations.id })

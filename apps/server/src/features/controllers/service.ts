@@ -29,8 +29,10 @@ export function createControllersService(deps: {
   db: Db;
   repo: ControllersRepo;
   audit: AuditRepo;
-  /** The ingest side's cache of this MAC is stale: the next message or connection reads it again. */
+  /** The ingest side's cache of this MAC (and a gateway's children) is stale: the next message or connection reads it again. */
   forgetDevice: (mac: string) => void;
+  /** Its key stopped working: forgotten, and its MQTT connection (the embedded broker's) ended at once. */
+  revokeDevice: (mac: string) => void;
   /** Tells the open consoles about alarms changed here (after commit). */
   announceAlarms: (ids: number[]) => Promise<void>;
   now: () => Date;
@@ -111,7 +113,8 @@ export function createControllersService(deps: {
     async authorise(ctx: AuthContext, id: number, body: AuthoriseControllerBody) {
       const controller = await repo.findById(id);
       if (!controller) throw new AppError(404, 'not_found');
-      if (controller.authorised) throw new AppError(409, 'conflict');
+      // A gateway's child is authorised with its gateway.
+      if (controller.authorised || controller.gatewayId !== null) throw new AppError(409, 'conflict');
       if (!can(ctx, 'controller.assign', { organizationId: body.organization_id }))
         throw new AppError(403, 'forbidden');
       if (!(await repo.locationInOrganization(body.location_id, body.organization_id))) {
@@ -134,6 +137,16 @@ export function createControllersService(deps: {
           tx,
         );
         if (!row) throw new AppError(409, 'conflict');
+        // A gateway's children go where it goes (an administrator may move each one after).
+        const children = await repo.authoriseChildren(
+          id,
+          {
+            organizationId: body.organization_id,
+            locationId: body.location_id,
+            authorisedAt: row.authorisedAt ?? now(),
+          },
+          tx,
+        );
         await audit.record(
           {
             ...actingActor(ctx),
@@ -147,6 +160,7 @@ export function createControllersService(deps: {
               organization_id: body.organization_id,
               location_id: body.location_id,
               name: body.name,
+              ...(row.kind === 'gateway' && { children }),
             },
           },
           tx,
@@ -169,6 +183,7 @@ export function createControllersService(deps: {
       if (!controller.authorised) {
         if (!can(ctx, 'controller.reject')) throw new AppError(403, 'forbidden');
         await db.transaction(async (tx) => {
+          await repo.deletePendingChildren(id, tx);
           if (!(await repo.deletePending(id, tx))) throw new AppError(409, 'conflict');
           await audit.record(
             {
@@ -187,8 +202,12 @@ export function createControllersService(deps: {
       }
       if (!can(ctx, 'controller.decommission')) throw new AppError(403, 'forbidden');
       const cleared = await db.transaction(async (tx) => {
-        const ids = await repo.decommission(id, ctx.user.id, now(), tx);
+        const at = now();
+        // A gateway's children are decommissioned with it (their history kept): nothing reads them any more.
+        const children = await repo.authorisedChildIds(id, tx);
+        const ids = await repo.decommission(id, ctx.user.id, at, tx);
         if (!ids) throw new AppError(409, 'conflict');
+        for (const child of children) ids.push(...((await repo.decommission(child, ctx.user.id, at, tx)) ?? []));
         await audit.record(
           {
             ...actor,
@@ -197,13 +216,16 @@ export function createControllersService(deps: {
             subjectType: 'controller',
             subjectId: id,
             before: { mac_address: controller.macAddress, name: controller.name, location_id: controller.locationId },
-            after: { alarms_cleared: ids.length },
+            after: {
+              alarms_cleared: ids.length,
+              ...(children.length > 0 && { children_decommissioned: children.length }),
+            },
           },
           tx,
         );
         return ids;
       });
-      deps.forgetDevice(controller.macAddress);
+      deps.revokeDevice(controller.macAddress);
       await deps.announceAlarms(cleared);
       return 'decommissioned';
     },
@@ -226,7 +248,8 @@ export function createControllersService(deps: {
           tx,
         );
       });
-      deps.forgetDevice(controller.macAddress);
+      // Its connection with the old key ends (a gateway's children's ingest with it).
+      deps.revokeDevice(controller.macAddress);
       return deviceKey;
     },
   };

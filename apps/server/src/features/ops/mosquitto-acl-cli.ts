@@ -37,8 +37,9 @@ async function main(): Promise<void> {
 
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    const { rows } = await pool.query<{ id: number; mac_address: string }>(
-      'select id, mac_address from controllers where authorised order by mac_address',
+    // A gateway's children sign in as nobody: their gateway publishes for them.
+    const { rows } = await pool.query<{ id: number; mac_address: string; kind: string }>(
+      'select id, mac_address, kind from controllers where authorised and gateway_id is null order by mac_address',
     );
     const passwdFile = path.join(out, 'passwd');
     const existing = new Map<string, string>();
@@ -66,9 +67,17 @@ async function main(): Promise<void> {
       }
     }
     writeFileSync(passwdFile, `${lines.join('\n')}\n`, { mode: 0o600 });
-    writeFileSync(path.join(out, 'acl'), mosquittoAcl({ serverUser, macs: rows.map((r) => r.mac_address) }), {
-      mode: 0o600,
-    });
+    writeFileSync(
+      path.join(out, 'acl'),
+      mosquittoAcl({
+        serverUser,
+        macs: rows.map((r) => r.mac_address),
+        gateways: rows.filter((r) => r.kind === 'gateway').map((r) => r.mac_address),
+      }),
+      {
+        mode: 0o600,
+      },
+    );
     if (issued.length > 0) {
       writeFileSync(path.join(out, 'device-keys.csv'), `mac,key\n${issued.join('\n')}\n`, { mode: 0o600 });
     }

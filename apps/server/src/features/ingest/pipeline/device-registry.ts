@@ -1,11 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { ControllerKind } from '@rcm/shared/controllers';
 import type { Db } from '../../../db/client.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import { findDevice, insertPendingDevice } from './device-repo.ts';
 
 export type DeviceRecord = {
   id: number;
+  /** Its MAC; a gateway's child's `{gateway MAC}/{child}`. */
   mac: string;
+  kind: ControllerKind;
+  /** A child's gateway (the child is read through it). */
+  gatewayId: number | null;
   name: string | null;
   authorised: boolean;
   organizationId: number | null;
@@ -41,6 +46,7 @@ export function createDeviceRegistry(deps: {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const cache = new Map<string, { record: DeviceRecord | null; expires: number }>();
+  const revokedListeners = new Set<(mac: string) => void>();
 
   const registry = {
     async get(mac: string): Promise<DeviceRecord | null> {
@@ -57,8 +63,22 @@ export function createDeviceRegistry(deps: {
       return hit && hit.expires > now() ? hit.record : undefined;
     },
 
+    /** Forgets a controller, and a gateway's children with it (their keys begin with its MAC). */
     forget(mac: string): void {
       cache.delete(mac);
+      const children = `${mac}/`;
+      for (const key of cache.keys()) if (key.startsWith(children)) cache.delete(key);
+    },
+
+    /** Its key no longer works (re-keyed, decommissioned): forgotten, and its connection ended (the embedded broker). */
+    revoke(mac: string): void {
+      registry.forget(mac);
+      for (const listener of revokedListeners) listener(mac);
+    },
+
+    onRevoked(listener: (mac: string) => void): () => void {
+      revokedListeners.add(listener);
+      return () => revokedListeners.delete(listener);
     },
 
     /** Marks a cached device online/offline without a reload (ingest and the offline sweep keep it). */

@@ -8,6 +8,8 @@ export async function findDevice(db: Db, mac: string) {
     .select({
       id: controllers.id,
       mac: controllers.macAddress,
+      kind: controllers.kind,
+      gatewayId: controllers.gatewayId,
       name: controllers.name,
       authorised: controllers.authorised,
       organizationId: controllers.organizationId,

@@ -10,12 +10,27 @@ import {
   type TelemetryMessage,
   telemetryMessage,
 } from '@rcm/shared/device';
+import {
+  type BirthMessage,
+  birthMessage,
+  type ChildStatusMessage,
+  childStatusMessage,
+  type GatewayStatusMessage,
+  gatewayStatusMessage,
+} from '@rcm/shared/gateway';
 import type { z } from 'zod';
 
 export type ParsedMessage =
   | { channel: 'telemetry'; message: TelemetryMessage }
   | { channel: 'alarms'; message: DeviceAlarmMessage }
-  | { channel: 'status'; message: StatusMessage };
+  | {
+      channel: 'status';
+      message: StatusMessage;
+      /** A gateway's child's status: why it is offline. */
+      reason?: ChildStatusMessage['reason'];
+      /** A store gateway's own status: its buses, children and outbox. */
+      gateway?: GatewayStatusMessage;
+    };
 
 export type RejectReason = 'too_large' | 'malformed' | 'unknown_device' | 'forbidden';
 
@@ -36,20 +51,37 @@ function malformed(error: z.ZodError): Rejected {
   };
 }
 
-/** Bytes (MQTT) or an already-parsed body (HTTP) → a validated message, or why not. */
+/** Bytes (MQTT) or an already-parsed body (HTTP) → JSON, or why not. */
+function jsonOf(payload: Buffer | string | unknown): { value: unknown } | Rejected {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return { value: payload };
+  if (Buffer.byteLength(payload) > MAX_DEVICE_MESSAGE_BYTES) return TOO_LARGE;
+  try {
+    return { value: JSON.parse(payload.toString()) };
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** A store gateway's birth message (`rcm/v1/{gw}/birth`), or why not. */
+export function parseBirth(payload: Buffer | string | unknown): { birth: BirthMessage } | Rejected {
+  const json = jsonOf(payload);
+  if ('reject' in json) return json;
+  const r = birthMessage.safeParse(json.value);
+  return r.success ? { birth: r.data } : malformed(r.error);
+}
+
+/**
+ * Bytes (MQTT) or an already-parsed body (HTTP) → a validated message, or why not. `child`: a
+ * gateway's child's message (its status may say why it is offline).
+ */
 export function parseDeviceMessage(
   channel: DeviceChannel,
   payload: Buffer | string | unknown,
+  child = false,
 ): ParsedMessage | Rejected {
-  let value: unknown = payload;
-  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-    if (Buffer.byteLength(payload) > MAX_DEVICE_MESSAGE_BYTES) return TOO_LARGE;
-    try {
-      value = JSON.parse(payload.toString());
-    } catch {
-      return NOT_JSON;
-    }
-  }
+  const json = jsonOf(payload);
+  if ('reject' in json) return json;
+  const value = json.value;
   switch (channel) {
     case 'telemetry': {
       const r = telemetryMessage.safeParse(value);
@@ -60,6 +92,15 @@ export function parseDeviceMessage(
       return r.success ? { channel, message: r.data } : malformed(r.error);
     }
     case 'status': {
+      if (child) {
+        const r = childStatusMessage.safeParse(value);
+        return r.success ? { channel, message: r.data, reason: r.data.reason } : malformed(r.error);
+      }
+      // A gateway's status says so (its Last Will, `{online: false}`, does not: it is a plain status).
+      if ((value as { kind?: unknown } | null)?.kind === 'gateway') {
+        const r = gatewayStatusMessage.safeParse(value);
+        return r.success ? { channel, message: r.data, gateway: r.data } : malformed(r.error);
+      }
       const r = statusMessage.safeParse(value);
       return r.success ? { channel, message: r.data } : malformed(r.error);
     }

@@ -1,17 +1,20 @@
 import type { DeviceChannel } from '@rcm/shared/device';
+import { type BirthMessage, gatewayOfKey } from '@rcm/shared/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { EventBus } from '../../../events/bus.ts';
 import { applyCaseRecords } from '../../alarms/case-apply.ts';
 import { type CaseStore, takeOpenHours } from '../../alarms/case-state.ts';
 import type { TrendStore } from '../../alarms/leak-history.ts';
+import type { ReplayStore } from '../../alarms/replay.ts';
 import type { RulesCache } from '../../alarms/rules-cache.ts';
 import type { MaintenanceCache } from '../../maintenance/cache.ts';
 import { type BatchItem, writeBatch } from '../writer/writer.ts';
 import { arrivalOrder } from './arrival-order.ts';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.ts';
 import { touchPendingDevice } from './device-repo.ts';
-import { type ParsedMessage, parseDeviceMessage, type Rejected, type RejectReason } from './parse.ts';
+import { recordBirth } from './gateway-repo.ts';
+import { type ParsedMessage, parseBirth, parseDeviceMessage, type Rejected, type RejectReason } from './parse.ts';
 import { createRejectionCounter } from './rejections.ts';
 import {
   type CommittedListener,
@@ -106,12 +109,15 @@ export function createIngestPipeline(deps: {
         const rules = await deps.rules.get();
         const windows = await deps.maintenance?.get();
         return await deps.db.transaction((tx) =>
-          writeBatch(tx, { items, rules, windows, now: now(), seenWritten, levelTrends, cases }),
+          writeBatch(tx, { items, rules, windows, now: now(), seenWritten, levelTrends, cases, replays }),
         );
       } catch (err) {
         // The engine's case state took the batch's readings; the transaction did not. Those controllers
         // are taken up again from the database by the next write (alarms/case-history.ts).
-        for (const item of items) cases.delete(item.device.id);
+        for (const item of items) {
+          cases.delete(item.device.id);
+          replays.delete(item.device.id);
+        }
         if (attempt >= RETRIES || closed) throw err;
         await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
       }
@@ -191,6 +197,34 @@ export function createIngestPipeline(deps: {
 
   /** Per device, its queueing steps one after another (not its write: its queueing). */
   const arrivals = arrivalOrder();
+  /**
+   * Store gateways' birth messages being written, by gateway MAC: its children's messages wait for
+   * it (the birth creates them; a gateway sends it first on every connect).
+   */
+  const births = new Map<string, Promise<unknown>>();
+  /** The replay state of controllers' historical messages (the alarm engine's, apart from the live one). */
+  const replays: ReplayStore = new Map();
+
+  /** A gateway's birth: its children become (or stay) its controllers; not batched (it is rare). */
+  async function writeBirth(mac: string, birth: BirthMessage): Promise<SubmitResult> {
+    const gateway = await deps.registry.get(mac);
+    if (!gateway) return reject(mac, 'unknown_device');
+    // A child cannot speak for others (its key holds a `/`, no MAC does: only a safeguard).
+    if (gateway.gatewayId !== null) return reject(mac, 'forbidden');
+    const result = await deps.db.transaction((tx) => recordBirth(tx, gateway, birth, now()));
+    // Its kind changed, and children cached as unknown exist now.
+    deps.registry.forget(mac);
+    // The "Connect a store gateway" page waits for this, as onboarding waits for a new controller.
+    if (!gateway.authorised)
+      deps.bus.emit('controller.pending', {
+        id: gateway.id,
+        mac_address: gateway.mac,
+        name: gateway.name,
+        kind: 'gateway',
+        children: result.children,
+      });
+    return STORED;
+  }
 
   /** A pending controller: only its presence is recorded; nothing it sends becomes data (spec). */
   async function touchPending(device: DeviceRecord, online: boolean): Promise<SubmitResult> {
@@ -226,6 +260,28 @@ export function createIngestPipeline(deps: {
 
   return {
     stats: () => structuredClone(stats),
+
+    /**
+     * A store gateway's birth message (`rcm/v1/{gw}/birth`); `done` once its children are written, or
+     * with why it was refused.
+     */
+    submitBirth(mac: string, payload: unknown, done: SubmitDone): void {
+      if (closed) return done(new Error('ingest is shutting down'));
+      if (deps.refusing?.()) return done(new IngestRefused('disk_low'));
+      const parsed = parseBirth(payload);
+      if ('reject' in parsed) return done(null, reject(mac, parsed.reject));
+      const work = arrivals.run(mac, () => writeBirth(mac, parsed.birth));
+      births.set(mac, work);
+      work.then(
+        (r) => done(null, r),
+        (err: Error) => done(err),
+      );
+      void work
+        .catch(() => undefined)
+        .finally(() => {
+          if (births.get(mac) === work) births.delete(mac);
+        });
+    },
 
     /** Resolves once the message is written (or rejected as bad input); rejects if its batch could not be written. */
     submit(mac: string, channel: DeviceChannel, payload: unknown): Promise<SubmitResult> {
@@ -270,9 +326,11 @@ export function createIngestPipeline(deps: {
       done(new IngestRefused('disk_low'));
       return;
     }
+    // A gateway's child (`{gateway MAC}/{child}`), authenticated by its gateway's connection.
+    const gateway = gatewayOfKey(mac);
     let parsed: ReturnType<typeof parseDeviceMessage>;
     try {
-      parsed = parseDeviceMessage(channel, payload);
+      parsed = parseDeviceMessage(channel, payload, gateway !== null);
     } catch (err) {
       done(err as Error);
       return;
@@ -281,9 +339,10 @@ export function createIngestPipeline(deps: {
       done(null, reject(mac, parsed.reject, channel, parsed));
       return;
     }
+    const birth = gateway === null ? undefined : births.get(gateway);
     // Usually the device is in the registry's cache and none of its messages is still being looked
     // up: it joins its lane's queue at once, without a chain of promises.
-    if (!arrivals.busy(mac)) {
+    if (!birth && !arrivals.busy(mac)) {
       const known = deps.registry.peek(mac);
       if (known !== undefined) {
         place(mac, known, parsed, done);
@@ -300,7 +359,11 @@ export function createIngestPipeline(deps: {
       done(err, result);
     };
     arrivals
-      .run(mac, async () => place(mac, await deps.registry.get(mac), parsed, once))
+      .run(mac, async () => {
+        // After its gateway's birth message, which may be what creates it.
+        if (birth) await birth.catch(() => undefined);
+        place(mac, await deps.registry.get(mac), parsed, once);
+      })
       .catch((err: Error) => once(err));
   }
 }

@@ -4,7 +4,16 @@
  * until the server says the message's batch committed.
  */
 
+import { DEVICE_CHANNELS } from '@rcm/shared/device';
+
 export const DEFAULT_MQTT_PORT = 1883;
+
+/**
+ * What a publish is, by its index in a batch's `channels`: a device channel (a controller's own, or a
+ * gateway's child's), or a store gateway's birth message.
+ */
+export const INGEST_CHANNELS = [...DEVICE_CHANNELS, 'birth'] as const;
+export type IngestChannel = (typeof INGEST_CHANNELS)[number];
 
 /** `anyPortIfTaken`: listen on a free port when `port` is in use (the default port, not a chosen one). */
 export type BrokerWorkerData = { port: number; host: string; anyPortIfTaken: boolean };
@@ -19,7 +28,8 @@ export type BrokerEvent =
   | { type: 'auth'; id: number; mac: string; password: string }
   /**
    * The publishes that arrived since the last batch, in order: message i is `ids[i]`, from the device
-   * `macs[i]`, on `DEVICE_CHANNELS[channels[i]]`, its payload `payload[ends[i-1] ?? 0, ends[i])`.
+   * `macs[i]` (a gateway's child: `{gateway MAC}/{child}`), on `INGEST_CHANNELS[channels[i]]`, its
+   * payload `payload[ends[i-1] ?? 0, ends[i])`.
    */
   | {
       type: 'publishes';
@@ -44,4 +54,6 @@ export type BrokerCommand =
   | { type: 'auth'; id: number; verdict: 'ok' | 'refused' | 'unavailable' }
   /** Acknowledge `ok` (committed or rejected as bad input); cut the connection for `failed` (not stored). */
   | { type: 'acks'; ok: number[]; failed: number[] }
+  /** The controller's key was revoked (re-keyed, decommissioned): its connection, if any, is closed. */
+  | { type: 'end'; mac: string }
   | { type: 'close' };

@@ -1,15 +1,15 @@
 import { createServer, type Server } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import {
-  compactMac,
-  DEVICE_CHANNELS,
-  type DeviceChannel,
-  deviceTopic,
-  normalizeMac,
-  parseDeviceTopic,
-} from '@rcm/shared/device';
+import { compactMac, DEVICE_CHANNELS, deviceTopic, normalizeMac, parseDeviceTopic } from '@rcm/shared/device';
+import { childKey, gatewayTopic, parseBirthTopic, parseChildTopic } from '@rcm/shared/gateway';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import type { BrokerCommand, BrokerEvent, BrokerWorkerData } from './broker-protocol.ts';
+import {
+  type BrokerCommand,
+  type BrokerEvent,
+  type BrokerWorkerData,
+  INGEST_CHANNELS,
+  type IngestChannel,
+} from './broker-protocol.ts';
 
 /**
  * The embedded MQTT broker (aedes) on a thread of its own (mqtt-broker.ts says why). Here: the
@@ -24,10 +24,24 @@ const post = (event: BrokerEvent, transfer: ArrayBuffer[] = []) => port.postMess
 type Session = {
   mac: string;
   /** The device's own topics in the usual spelling: most publishes are checked by one lookup. */
-  topics: Map<string, DeviceChannel>;
+  topics: Map<string, IngestChannel>;
 };
 
-const CHANNEL_INDEX = new Map(DEVICE_CHANNELS.map((c, i) => [c, i]));
+const CHANNEL_INDEX = new Map(INGEST_CHANNELS.map((c, i) => [c, i]));
+
+/**
+ * A publish outside a session's usual topics: another spelling of its own MAC (colons, capitals), or,
+ * for a store gateway, its children's topics `rcm/v1/{gw}/dev/{child}/…` (as `{gateway MAC}/{child}`).
+ * Another device's topic answers null.
+ */
+function ownTopic(session: Session, topic: string): { key: string; channel: IngestChannel } | null {
+  const own = parseDeviceTopic(topic);
+  if (own) return own.mac === session.mac ? { key: own.mac, channel: own.channel } : null;
+  const child = parseChildTopic(topic);
+  if (child)
+    return child.mac === session.mac ? { key: childKey(child.mac, child.child), channel: child.channel } : null;
+  return parseBirthTopic(topic) === session.mac ? { key: session.mac, channel: 'birth' } : null;
+}
 
 function authError(returnCode: number, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -64,7 +78,9 @@ broker.authenticate = (client, username, password, done) => {
     if (verdict === 'unavailable') return done(authError(3, 'server unavailable'), false);
     if (verdict === 'refused') return done(authError(4, 'bad credentials'), false);
     // A device, or a new one that may only announce itself (its messages become nothing until it is authorised).
-    sessions.set(client, { mac, topics: new Map(DEVICE_CHANNELS.map((c) => [deviceTopic(mac, c), c])) });
+    const topics = new Map<string, IngestChannel>(DEVICE_CHANNELS.map((c) => [deviceTopic(mac, c), c]));
+    topics.set(gatewayTopic(mac, 'birth'), 'birth');
+    sessions.set(client, { mac, topics });
     done(null, true);
   });
   post({ type: 'auth', id, mac, password: password?.toString() ?? '' });
@@ -128,17 +144,18 @@ broker.authorizePublish = (client, packet, done) => {
   const session = client ? sessions.get(client) : undefined;
   if (!session) return done(new Error('publish not allowed'));
   let channel = session.topics.get(packet.topic);
+  let key = session.mac;
   if (!channel) {
-    // Another spelling of the MAC (colons, capitals) is allowed too; another device's is not.
-    const topic = parseDeviceTopic(packet.topic);
-    if (!topic || topic.mac !== session.mac) return done(new Error('publish not allowed'));
-    channel = topic.channel;
+    const own = ownTopic(session, packet.topic);
+    if (!own) return done(new Error('publish not allowed'));
+    channel = own.channel;
+    key = own.key;
   }
   const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
   const id = newId();
   held.set(id, done);
   batch.ids.push(id);
-  batch.macs.push(session.mac);
+  batch.macs.push(key);
   batch.channels.push(CHANNEL_INDEX.get(channel) as number);
   batch.payloads.push(payload);
   batch.size += payload.length;
@@ -197,6 +214,14 @@ port.on('message', (command: BrokerCommand) => {
         held.delete(id);
         done?.(new Error('not stored'));
       }
+      break;
+    }
+    case 'end': {
+      // Its key was revoked: it must sign in again, and the new sign-in is checked against the new key.
+      const client = (broker as unknown as { clients: Record<string, Client | undefined> }).clients[
+        compactMac(command.mac)
+      ];
+      client?.close();
       break;
     }
     case 'close':

@@ -1,11 +1,10 @@
-import { DEVICE_CHANNELS } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../../events/bus.ts';
 import { startWorker } from '../../../lib/worker.ts';
 import type { DeviceRegistry } from '../pipeline/device-registry.ts';
 import type { IngestPipeline } from '../pipeline/pipeline.ts';
 import { batchAcks } from './ack-batch.ts';
-import type { BrokerCommand, BrokerEvent, BrokerWorkerData } from './broker-protocol.ts';
+import { type BrokerCommand, type BrokerEvent, type BrokerWorkerData, INGEST_CHANNELS } from './broker-protocol.ts';
 
 /**
  * The embedded MQTT broker (aedes) for the default mode. Devices authenticate with their MAC and
@@ -42,6 +41,8 @@ export async function startEmbeddedBroker(deps: {
     anyPortIfTaken: deps.anyPortIfTaken ?? false,
   } satisfies BrokerWorkerData);
   const command = (c: BrokerCommand) => worker.postMessage(c);
+  // A revoked key (re-keyed, decommissioned) ends the device's connection at once; a gateway's children go with it.
+  const unsubscribe = registry.onRevoked((mac) => command({ type: 'end', mac }));
   let listening = false;
   let closing = false;
   let exited = false;
@@ -110,12 +111,11 @@ export async function startEmbeddedBroker(deps: {
           const id = event.ids[i] as number;
           const end = event.ends[i] as number;
           // Rejected messages (malformed, too large) are acknowledged and dropped: resending cannot fix them.
-          pipeline.submitTo(
-            event.macs[i] as string,
-            DEVICE_CHANNELS[event.channels[i] as number] as (typeof DEVICE_CHANNELS)[number],
-            bytes.subarray(start, end),
-            (err) => settle(id, !err),
-          );
+          const channel = INGEST_CHANNELS[event.channels[i] as number] as (typeof INGEST_CHANNELS)[number];
+          if (channel === 'birth')
+            pipeline.submitBirth(event.macs[i] as string, bytes.subarray(start, end), (err) => settle(id, !err));
+          else
+            pipeline.submitTo(event.macs[i] as string, channel, bytes.subarray(start, end), (err) => settle(id, !err));
           start = end;
         }
         break;
@@ -168,6 +168,7 @@ export async function startEmbeddedBroker(deps: {
     close: () => {
       stopped ??= new Promise<void>((resolve) => {
         closing = true;
+        unsubscribe();
         if (exited) return resolve();
         closed = resolve;
         // The acknowledgements of the last batches first (server.close flushed the pipeline just

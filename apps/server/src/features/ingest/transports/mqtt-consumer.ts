@@ -1,14 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { parseDeviceTopic } from '@rcm/shared/device';
+import { childKey, parseBirthTopic, parseChildTopic } from '@rcm/shared/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { IngestPipeline } from '../pipeline/pipeline.ts';
+import type { SubmitResult } from '../pipeline/submit-result.ts';
 import { holdAcks } from './held-acks.ts';
 
 export const DEFAULT_SHARE_GROUP = 'rcm-ingest';
 const RECONNECT_MS = 250;
 const MAX_RECONNECT_MS = 5000;
+
+/** A device's message by its topic: a controller's own, a store gateway's child's, or a gateway's birth. */
+export function submitByTopic(
+  pipeline: IngestPipeline,
+  topic: string,
+  payload: Buffer | string,
+): Promise<SubmitResult | undefined> {
+  const own = parseDeviceTopic(topic);
+  if (own) return pipeline.submit(own.mac, own.channel, payload);
+  const child = parseChildTopic(topic);
+  if (child) return pipeline.submit(childKey(child.mac, child.child), child.channel, payload);
+  const gateway = parseBirthTopic(topic);
+  if (!gateway) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) =>
+    pipeline.submitBirth(gateway, payload, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+}
 
 export type BrokerConsumer = {
   close: () => Promise<void>;
@@ -34,6 +53,8 @@ export async function startBrokerConsumer(deps: {
   receiveMaximum?: number;
 }): Promise<BrokerConsumer> {
   const topicFilter = `$share/${deps.shareGroup ?? DEFAULT_SHARE_GROUP}/rcm/v1/+/+`;
+  // Store gateways' children: rcm/v1/{gw}/dev/{child}/{channel} (their birth is under the filter above).
+  const childFilter = `$share/${deps.shareGroup ?? DEFAULT_SHARE_GROUP}/rcm/v1/+/dev/+/+`;
   // Shared subscriptions deliver to every session of the group, connected or not. Only a named
   // instance keeps its session (it will come back for it); an anonymous one must not leave a dead
   // session behind that goes on taking its share of the devices' messages.
@@ -50,7 +71,7 @@ export async function startBrokerConsumer(deps: {
   const subscribe = (client: MqttClient) => {
     const seq = ++subscribeSeq;
     client.subscribe(
-      { [topicFilter]: { qos: 1 }, resubscribe: true } as unknown as string,
+      { [topicFilter]: { qos: 1 }, [childFilter]: { qos: 1 }, resubscribe: true } as unknown as string,
       { qos: 1 },
       (err, granted, suback) => {
         const codes = suback?.granted ?? granted?.map((g) => g.qos) ?? [];
@@ -106,8 +127,7 @@ export async function startBrokerConsumer(deps: {
       },
     });
     client.handleMessage = (packet: IPublishPacket, done) => {
-      const topic = parseDeviceTopic(packet.topic);
-      const work = topic ? deps.pipeline.submit(topic.mac, topic.channel, packet.payload) : Promise.resolve();
+      const work = submitByTopic(deps.pipeline, packet.topic, packet.payload);
       if (packet.qos > 0 && packet.messageId !== undefined) hold(packet.messageId, work);
       else work.catch(() => {});
       done();

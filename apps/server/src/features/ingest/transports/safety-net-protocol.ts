@@ -8,7 +8,8 @@ export type NetWorkerData = {
   url: string;
   clientId: string;
   markerTopic: string;
-  deviceFilter: string;
+  /** The device topics it subscribes to (a controller's own, a store gateway's children's). */
+  deviceFilters: string[];
   sessionExpirySeconds: number;
   /** MQTT 5 Receive Maximum: what the broker may have in flight to the net (its recovery acknowledges after commit). */
   receiveMaximum: number;

@@ -157,7 +157,7 @@ port.on('message', (command: NetCommand) => {
       return reply(
         command.id,
         client.subscribeAsync({
-          [data.deviceFilter]: { qos: 1 },
+          ...Object.fromEntries(data.deviceFilters.map((f) => [f, { qos: 1 }])),
           [data.markerTopic]: { qos: 1 },
           resubscribe: true,
         } as unknown as string),

@@ -1,15 +1,15 @@
-import { parseDeviceTopic } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestPipeline } from '../pipeline/pipeline.ts';
 import { batchAcks } from './ack-batch.ts';
-import type { BrokerConsumer } from './mqtt-consumer.ts';
+import { type BrokerConsumer, submitByTopic } from './mqtt-consumer.ts';
 import { linkNetWorker } from './safety-net-link.ts';
 import type { NetEvent, NetWorkerData, SafetyNetStats } from './safety-net-protocol.ts';
 import { type Recovery, recover, Superseded, supersede } from './safety-net-recovery.ts';
 
 /** Where the net sends itself the marker that ends a recovery (the server account may write here). */
 export const SAFETY_NET_TOPIC_ROOT = 'rcm/ops/safety-net';
-const DEVICE_FILTER = 'rcm/v1/+/+';
+/** A controller's own topics and a gateway's birth; a store gateway's children's. */
+const DEVICE_FILTERS = ['rcm/v1/+/+', 'rcm/v1/+/dev/+/+'];
 /** MQTT 5 DISCONNECT reason: another connection took this client id's session. */
 const SESSION_TAKEN_OVER = 0x8e;
 /** Closed this often within the window while the broker is up: another connection has our id. */
@@ -84,7 +84,7 @@ export async function startSafetyNet(deps: {
     url: deps.url,
     clientId,
     markerTopic,
-    deviceFilter: DEVICE_FILTER,
+    deviceFilters: DEVICE_FILTERS,
     sessionExpirySeconds: deps.sessionExpirySeconds,
     receiveMaximum: deps.receiveMaximum ?? 5000,
   } satisfies NetWorkerData);
@@ -154,9 +154,8 @@ export async function startSafetyNet(deps: {
             settle(m.id, false);
             continue;
           }
-          const topic = parseDeviceTopic(m.topic);
           const payload = Buffer.from(m.payload.buffer, m.payload.byteOffset, m.payload.byteLength);
-          const work = topic ? deps.pipeline.submit(topic.mac, topic.channel, payload) : Promise.resolve();
+          const work = submitByTopic(deps.pipeline, m.topic, payload);
           stats.recovered += 1;
           r.handedOver.push(
             work.then(

@@ -33,7 +33,9 @@ export async function writeTelemetry(
         pv?.push(null);
       }
       const rackKey = `${device.id}|${rack.ref}`;
-      if ((racks.get(rackKey)?.ts ?? '') <= message.ts) racks.set(rackKey, { id: device.id, rack, ts: message.ts });
+      // A historical message (sent late) is stored as readings only: the latest state stays the live one.
+      if (!message.historical && (racks.get(rackKey)?.ts ?? '') <= message.ts)
+        racks.set(rackKey, { id: device.id, rack, ts: message.ts });
       for (const point of rack.points) {
         if (point.value !== null) {
           c.push(device.id);

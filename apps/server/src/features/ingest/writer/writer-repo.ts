@@ -21,14 +21,18 @@ export function insertMessageIds(tx: DbOrTx, ids: number[], msgIds: string[]): P
   );
 }
 
-/** Sets the controllers' online flag (from `online`, by id) and their last_seen_at to `now`. */
+/**
+ * Sets the controllers' online flag (from `online`, by id) and their last_seen_at to `now`; one back
+ * online has no offline reason any more.
+ */
 export function markControllersSeen(
   tx: DbOrTx,
   now: Date,
   ids: number[],
   online: ReadonlyMap<number, boolean>,
 ): Promise<unknown> {
-  return tx.execute(sql`update controllers c set online = v.online, last_seen_at = ${now.toISOString()}::timestamptz
+  return tx.execute(sql`update controllers c set online = v.online, last_seen_at = ${now.toISOString()}::timestamptz,
+        offline_reason = case when v.online then null else c.offline_reason end
       from unnest(${ints(ids)}::int[], ${arr(ids.map((id) => online.get(id)))}::bool[]) as v(id, online)
       where c.id = v.id`);
 }

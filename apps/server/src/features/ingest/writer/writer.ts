@@ -1,6 +1,7 @@
 import type { TelemetryMessage } from '@rcm/shared/device';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ControllerScope, QueuedEvent } from '../../../events/bus.ts';
+import { toIso } from '../../../lib/sql.ts';
 import { applyDecisions } from '../../alarms/apply.ts';
 import { applyCaseRecords } from '../../alarms/case-apply.ts';
 import { type CaseMessage, seedCases } from '../../alarms/case-history.ts';
@@ -17,8 +18,10 @@ import {
 import { seedTrends, type TrendStore } from '../../alarms/leak-history.ts';
 import { evaluateLeakTrend, leakRate, leakRule } from '../../alarms/leak-rule.ts';
 import type { MaintenanceWindow } from '../../alarms/management.ts';
+import { evaluateHistorical, type ReplayStore, settleHistoricalRaise } from '../../alarms/replay.ts';
 import { loadStates, OFFLINE_SUBJECT } from '../../alarms/state.ts';
 import type { DeviceRecord } from '../pipeline/device-registry.ts';
+import { markChildrenOffline, setOfflineReason, storeGatewayStatus } from '../pipeline/gateway-repo.ts';
 import { samplesOf } from '../pipeline/samples.ts';
 import type { BatchItem } from './batch-item.ts';
 import { writeTelemetry } from './telemetry-writer.ts';
@@ -105,7 +108,7 @@ function casesOf(store: CaseStore, records: Map<number, CaseRecord[]>, controlle
 function unfollowed(ordered: { item: BatchItem; at: number }[], store: CaseStore): CaseMessage[] {
   const out: CaseMessage[] = [];
   for (const { item, at } of ordered)
-    if (item.channel === 'telemetry' && !store.has(item.device.id))
+    if (item.channel === 'telemetry' && !item.message.historical && !store.has(item.device.id))
       out.push({ controllerId: item.device.id, at, samples: samplesOf(item.message) });
   return out;
 }
@@ -114,7 +117,7 @@ function unfollowed(ordered: { item: BatchItem; at: number }[], store: CaseStore
 function levelFirsts(ordered: { item: BatchItem; at: number }[]) {
   const firsts = new Map<string, { controllerId: number; rackRef: string; before: number }>();
   for (const { item, at } of ordered) {
-    if (item.channel !== 'telemetry') continue;
+    if (item.channel !== 'telemetry' || item.message.historical) continue;
     for (const rack of item.message.racks) {
       const key = `${item.device.id}|${rack.ref}`;
       if (rack.metrics.liquid_level !== undefined && !firsts.has(key))
@@ -145,6 +148,11 @@ export async function writeBatch(
     levelTrends?: TrendStore;
     /** Each controller's followed case points (the case rules' state, kept by the pipeline between batches). */
     cases?: CaseStore;
+    /**
+     * The engine's state of each controller's historical messages (alarms/replay.ts, kept by the
+     * pipeline between batches); without it historical messages are stored and judged by no rule.
+     */
+    replays?: ReplayStore;
     /** Milliseconds per step, added to (benchmarks: where a batch's time goes). */
     timings?: Record<string, number>;
   },
@@ -187,15 +195,26 @@ export async function writeBatch(
     await markControllersSeen(tx, now, touch, onlineNow);
     for (const id of touch) seen?.set(id, now.getTime());
   }
+  /** Gateways that went offline in this batch: their children go with them. */
+  let gatewaysOffline: number[] | null = null;
   for (const status of items.filter((i) => i.channel === 'status') as Extract<BatchItem, { channel: 'status' }>[]) {
     const m = status.message;
-    if (m.model || m.firmware || m.vendor_endpoint || m.device_address) {
+    if (status.gateway) {
+      await storeGatewayStatus(tx, status.device.id, status.gateway, now);
+      status.device.kind = 'gateway';
+    }
+    if (status.device.kind === 'gateway' && !m.online) (gatewaysOffline ??= []).push(status.device.id);
+    if (status.device.gatewayId !== null) {
+      // A child's model, address and endpoint are its gateway's birth's (profile, unit id, bus).
+      if (!m.online && status.reason) await setOfflineReason(tx, status.device.id, status.reason);
+    } else if (m.model || m.firmware || m.vendor_endpoint || m.device_address) {
       await updateDeviceInfo(tx, status.device.id, m);
       // The cached record raises this controller's next alarms: they carry the new address.
       if (m.device_address) status.device.deviceAddress = m.device_address;
     }
   }
 
+  const childrenOffline = gatewaysOffline ? await markChildrenOffline(tx, gatewaysOffline) : [];
   lap('controllers');
   // Alarms: telemetry rules, device alarms, and the end of an offline alarm when a device speaks again.
   const states = await loadStates(tx, ids);
@@ -215,7 +234,22 @@ export async function writeBatch(
   const caseRecords = new Map<number, CaseRecord[]>();
   const products = new Map<TelemetryMessage, Map<string, number>>();
   const scratch = new Map<string, number>();
+  const replays = input.replays;
+  let historical: Map<number, Decision[]> | null = null;
   for (const { item, at } of ordered) {
+    if (item.channel !== 'status' && item.message.historical) {
+      // Sent late (after an outage): judged in its own state, at its own time (alarms/replay.ts).
+      if (!replays) continue;
+      const product = new Map<string, number>();
+      const made = evaluateHistorical(replays, rules, item.device.id, item, at, product);
+      if (product.size > 0 && item.channel === 'telemetry') products.set(item.message, product);
+      if (made.length === 0) continue;
+      historical ??= new Map();
+      const list = historical.get(item.device.id);
+      if (list) list.push(...made);
+      else historical.set(item.device.id, made);
+      continue;
+    }
     const state = states.get(item.device.id) as ControllerState;
     let list = decisions.get(item.device.id);
     if (!list) {
@@ -256,24 +290,61 @@ export async function writeBatch(
   outcome.readings = await writeTelemetry(tx, telemetry, lap, products);
   const changed = await applyDecisions(tx, { decisions, devices, now, windows: input.windows });
   outcome.events.push(...changed);
+  if (historical && replays) {
+    const settled = (
+      id: number,
+      raise: Parameters<typeof settleHistoricalRaise>[2],
+      row: { id: number; inserted: boolean },
+    ) => settleHistoricalRaise(replays, id, raise, row);
+    outcome.events.push(
+      ...(await applyDecisions(tx, { decisions: historical, devices, now, historical: { settled } })),
+    );
+  }
   lap('alarms');
   if (caseRecords.size > 0) await applyCaseRecords(tx, caseRecords);
   lap('cases');
 
+  const reasons = new Map<number, NonNullable<Extract<BatchItem, { channel: 'status' }>['reason']>>();
+  for (const item of items) if (item.channel === 'status' && item.reason) reasons.set(item.device.id, item.reason);
   for (const [id, online] of onlineNow) {
     const device = devices.get(id) as DeviceRecord;
     if (device.online !== online) {
       outcome.online.set(device.mac, online);
       outcome.events.push({
         name: 'controller.status',
-        args: [{ ...scopeOf(device), online, lastSeenAt: now.toISOString() }],
+        args: [
+          {
+            ...scopeOf(device),
+            online,
+            lastSeenAt: now.toISOString(),
+            ...(device.gatewayId !== null && { offlineReason: online ? null : (reasons.get(id) ?? null) }),
+          },
+        ],
       });
     }
   }
-  // One rack.telemetry per controller and batch, its newest message: the realtime bridge sends at
-  // most one a second per controller anyway, the latest.
+  for (const child of childrenOffline) {
+    outcome.online.set(child.mac_address, false);
+    if (child.was_online)
+      outcome.events.push({
+        name: 'controller.status',
+        args: [
+          {
+            controllerId: child.id,
+            organizationId: child.organization_id,
+            locationId: child.location_id,
+            online: false,
+            lastSeenAt: toIso(child.last_seen_at),
+            offlineReason: 'gateway_offline',
+          },
+        ],
+      });
+  }
+  // One rack.telemetry per controller and batch, its newest live message: the realtime bridge sends
+  // at most one a second per controller anyway, the latest.
   const newest = new Map<number, Extract<BatchItem, { channel: 'telemetry' }>>();
   for (const item of telemetry) {
+    if (item.message.historical) continue;
     const seen = newest.get(item.device.id);
     if (!seen || seen.message.ts <= item.message.ts) newest.set(item.device.id, item);
   }
