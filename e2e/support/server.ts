@@ -35,7 +35,11 @@ export async function startServer(
   });
   let output = '';
   const { url, mqttUrl } = await new Promise<{ url: string; mqttUrl: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
+    // A server that did not start in time is stopped, not left running for the rest of the run.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /on (http:\/\/localhost:\d+)/.exec(output);

@@ -1,4 +1,4 @@
-import type { BrowserContextOptions, Page } from '@playwright/test';
+import { type BrowserContextOptions, request as http, type Page } from '@playwright/test';
 import type { TestModbusServer } from '@rcm/gateway/src/testing/modbus-server.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { danfossCase, type RunningGateway, runGateway, startStoreBus } from '../support/gateway.ts';
@@ -19,8 +19,13 @@ let gateway: RunningGateway | null = null;
 let token = '';
 let gatewayId = 0;
 
-test.beforeAll(async ({ request }) => {
+// This file's console, not the worker's demo server (which `baseURL` would otherwise start, unused).
+// biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+test.use({ baseURL: async ({}, use) => use(server?.url) });
+
+test.beforeAll(async () => {
   test.setTimeout(240_000);
+  const request = await http.newContext();
   // A loaded machine takes a while to start a console (its migrations); this file's tests wait longer.
   server = await startServer({ SEED_DEMO: 'false' }, { timeoutMs: 180_000 });
   // Units 1 and 2 answer (2 in defrost); unit 3 is on the gateway's list but never answers.
@@ -47,6 +52,7 @@ test.beforeAll(async ({ request }) => {
     data: { name: 'Polar Market Plano', city: 'Plano', state: 'TX', timezone: 'America/Chicago' },
   });
   expect(store.status()).toBe(201);
+  await request.dispose();
 });
 // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
 test.afterEach(async ({}, testInfo) => {
@@ -245,7 +251,6 @@ test('a childâ€™s page names its gateway, bus, unit id and profile; the gatewayâ
   await page.screenshot({ path: '/tmp/gw-child-desktop.png', fullPage: true });
 
   const deli = children.find((c) => c.name === 'Deli case 3');
-  console.log('DEBUG', JSON.stringify(await apiGet(page, `controllers?per_page=100`)));
   await page.goto(`/controllers/${deli?.id}/view`);
   await expect(page.getByText('Not answering')).toBeVisible();
 
