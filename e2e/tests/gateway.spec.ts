@@ -279,8 +279,11 @@ test('a child’s page names its gateway, bus, unit id and profile; the gateway�
 });
 
 test('in Spanish: the gateway’s page, its list and the connect page', async ({ newPage }) => {
-  const page = await signedIn(newPage, { locale: 'es-MX' });
+  const page = await signedIn(newPage);
+  // The person's language is theirs (kept by the console): chosen in the user menu, set back at the end.
   await page.goto(`/controllers/${gatewayId}/view`);
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Español' }).click();
   await expect(page.getByRole('region', { name: 'Estado de la pasarela' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Controladores en esta pasarela' })).toContainText('No responde');
   await expect(page.getByRole('table', { name: 'Controladores en esta pasarela' })).toContainText('Deshielo');
@@ -300,4 +303,8 @@ test('in Spanish: the gateway’s page, its list and the connect page', async ({
   await page.setViewportSize(PHONE);
   await expectAccessible(page, 'conectar una pasarela, teléfono');
   await page.screenshot({ path: '/tmp/gw-connect-es-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Abrir el menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect a store gateway' })).toBeVisible();
 });

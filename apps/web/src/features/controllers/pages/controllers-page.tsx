@@ -143,6 +143,7 @@ export function ControllersPage() {
           rows={rows}
           rowKey={(r) => r.c.id}
           rowClassName={(r) => (r.polled !== undefined ? 'bg-slate-50/60 dark:bg-slate-800/40' : '')}
+          cardClassName={(r) => (r.polled !== undefined ? 'ml-4' : '')}
           pending={list.isPending}
           error={list.isError}
           onRetry={() => void list.refetch()}
