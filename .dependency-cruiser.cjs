@@ -32,6 +32,8 @@ const PUBLIC = {
     'metrics-repo',
     'metrics-service',
     'reasons',
+    // Historical messages (a store gateway's outbox) judged apart from the live state.
+    'replay',
     'rules-cache',
     'sanitize-notes',
     'state',

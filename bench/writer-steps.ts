@@ -39,6 +39,8 @@ const rows = await query<{ id: number; mac_address: string; organization_id: num
 const devices: DeviceRecord[] = rows.map((r) => ({
   id: r.id,
   mac: r.mac_address,
+  kind: 'controller',
+  gatewayId: null,
   name: null,
   authorised: true,
   organizationId: r.organization_id,

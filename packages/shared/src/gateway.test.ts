@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { birthMessage, childId, childTopic, gatewayTopic, parseChildId, parseChildTopic } from './gateway.ts';
+import {
+  birthMessage,
+  childId,
+  childKey,
+  childTopic,
+  gatewayOfKey,
+  gatewayTopic,
+  parseBirthTopic,
+  parseChildId,
+  parseChildTopic,
+} from './gateway.ts';
 
 describe('gateway protocol', () => {
+  it("keys a child by its gateway's MAC (the console's controller mac_address) and parses a birth topic", () => {
+    expect(childKey('aa:bb:cc:dd:ee:0f', 'bus1-3')).toBe('aa:bb:cc:dd:ee:0f/bus1-3');
+    expect(gatewayOfKey('aa:bb:cc:dd:ee:0f/bus1-3')).toBe('aa:bb:cc:dd:ee:0f');
+    expect(gatewayOfKey('aa:bb:cc:dd:ee:0f')).toBeNull();
+    expect(parseBirthTopic(gatewayTopic('aa:bb:cc:dd:ee:0f', 'birth'))).toBe('aa:bb:cc:dd:ee:0f');
+    expect(parseBirthTopic('rcm/v1/aabbccddee0f/status')).toBeNull();
+    expect(parseBirthTopic('rcm/v1/not-a-mac/birth')).toBeNull();
+  });
+
   it('names children {bus}-{unit_id} and reads the id back', () => {
     expect(childId('rs485_1', 12)).toBe('rs485_1-12');
     expect(parseChildId('rs485_1-12')).toEqual({ bus: 'rs485_1', unit_id: 12 });

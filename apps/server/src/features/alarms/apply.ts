@@ -6,6 +6,7 @@ import {
   bumpAlarm,
   deleteCondition,
   enqueueAlarmEvent,
+  promoteHistorical,
   upsertCondition,
   upsertRaisedAlarm,
 } from './engine-repo.ts';
@@ -106,7 +107,8 @@ export async function applyDecisions(
           if (historical) {
             historical.settled(controllerId, d, row);
             updated.add(row.id);
-          } else if (row.inserted) {
+          } else if (row.inserted || (await promoteHistorical(tx, row.id))) {
+            // New, or an alarm recorded late whose condition now holds live: raised now, and paged.
             raised.add(row.id);
             await enqueueAlarmEvent(tx, row.id, 'raised');
           } else updated.add(row.id);

@@ -82,6 +82,19 @@ export async function autoClearAlarm(tx: Db, alarmId: number, at: Date, historic
   return rows.length > 0;
 }
 
+/**
+ * An open alarm recorded late (raised from historical messages) whose condition the live readings
+ * now see for the rule's delay too: it is a live alarm from now on (and is paged as raised). False
+ * when it was not a historical one.
+ */
+export async function promoteHistorical(tx: Db, alarmId: number): Promise<boolean> {
+  const rows = await query(
+    tx,
+    sql`update alarms set historical = false where id = ${alarmId} and historical and status <> 'cleared' returning id`,
+  );
+  return rows.length > 0;
+}
+
 /** Queues an alarm event for the notification outbox worker. */
 export async function enqueueAlarmEvent(tx: Db, alarmId: number, event: 'raised' | 'cleared'): Promise<void> {
   await tx.execute(sql`insert into notification_outbox (alarm_id, event) values (${alarmId}, ${event})`);
@@ -89,9 +102,9 @@ export async function enqueueAlarmEvent(tx: Db, alarmId: number, event: 'raised'
 
 /** Open alarms of these controllers. */
 export async function openAlarmsOf(tx: Db, controllerIds: number[]) {
-  return query<{ id: number; controller_id: number; alarm_type_id: number; subject: string }>(
+  return query<{ id: number; controller_id: number; alarm_type_id: number; subject: string; historical: boolean }>(
     tx,
-    sql`select id, controller_id, alarm_type_id, subject from alarms
+    sql`select id, controller_id, alarm_type_id, subject, historical from alarms
         where controller_id = any(${arr(controllerIds)}::int[]) and status <> 'cleared'`,
   );
 }

@@ -35,8 +35,12 @@ export type PendingRaise = {
   clearedAt: Date | null;
 };
 
-/** An uncleared alarm: stored (id) or raised earlier in the same batch (raise). */
-export type OpenAlarm = { id: number | null; raise?: PendingRaise };
+/**
+ * An uncleared alarm: stored (id) or raised earlier in the same batch (raise). `historical`: recorded
+ * late (replay.ts); live readings clear it, and raise it as live (apply.ts promotes it) when its
+ * condition holds live for the delay.
+ */
+export type OpenAlarm = { id: number | null; raise?: PendingRaise; historical?: true };
 
 export type Decision =
   | PendingRaise
@@ -196,7 +200,7 @@ function judge(
   }
 
   const shown = holds && judged ? judged() : sample;
-  if (open) {
+  if (open && !open.historical) {
     if (!condition) {
       // The condition had been released and came back while the alarm is uncleared.
       bumpOpen(open, at, out);
@@ -251,7 +255,7 @@ export function evaluateDeviceAlarm(
     }
     return out;
   }
-  if (open) {
+  if (open && !open.historical) {
     bumpOpen(open, at, out);
     return out;
   }

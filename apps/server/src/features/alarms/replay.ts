@@ -1,5 +1,4 @@
-import type { DeviceAlarmMessage, TelemetryMessage } from '@rcm/shared/device';
-import { samplesOf } from '../ingest/pipeline/samples.ts';
+import type { DeviceAlarmMessage } from '@rcm/shared/device';
 import { evaluateCaseRules, observeCases } from './case-rules.ts';
 import { type CaseRecord, type ControllerCases, emptyCases } from './case-state.ts';
 import {
@@ -10,6 +9,7 @@ import {
   evaluateDeviceAlarm,
   evaluateSamples,
   type PendingRaise,
+  type Sample,
 } from './engine.ts';
 
 /**
@@ -41,7 +41,8 @@ export function evaluateHistorical(
   store: ReplayStore,
   rules: readonly AlarmRule[],
   controllerId: number,
-  item: { channel: 'telemetry'; message: TelemetryMessage } | { channel: 'alarms'; message: DeviceAlarmMessage },
+  /** A telemetry message's samples, or a device alarm message. */
+  item: { channel: 'telemetry'; samples: Sample[] } | { channel: 'alarms'; message: DeviceAlarmMessage },
   at: number,
   products: Map<string, number>,
 ): Decision[] {
@@ -50,7 +51,7 @@ export function evaluateHistorical(
   let made: Decision[];
   if (item.channel === 'alarms') made = evaluateDeviceAlarm(rules, replay.state, item.message, when);
   else {
-    const samples = samplesOf(item.message);
+    const samples = item.samples;
     // The case hours and held-back counts of the backlog are not recorded (the case report's live
     // figures stay as they were); only its alarms are.
     const discarded: CaseRecord[] = [];

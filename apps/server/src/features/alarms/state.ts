@@ -12,7 +12,12 @@ export async function loadStates(tx: Db, controllerIds: number[]): Promise<Map<n
   if (controllerIds.length === 0) return states;
   const open = await openAlarmsOf(tx, controllerIds);
   for (const row of open) {
-    states.get(row.controller_id)?.open.set(stateKey(row.alarm_type_id, row.subject), { id: row.id });
+    states
+      .get(row.controller_id)
+      ?.open.set(
+        stateKey(row.alarm_type_id, row.subject),
+        row.historical ? { id: row.id, historical: true } : { id: row.id },
+      );
   }
   const conditions = await conditionsOf(tx, controllerIds);
   for (const row of conditions) {

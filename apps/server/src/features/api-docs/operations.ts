@@ -46,13 +46,20 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'POST /api/setup': { summary: 'First-run setup: the company, the Administrator role and the first user', add: [409] },
   'GET /api/languages': { summary: 'The interface languages' },
   // Controllers
-  'GET /api/controllers': { summary: 'List controllers in scope (search, filters, paging)' },
-  'GET /api/controllers/unauthorised': { summary: 'Controllers pending authorization' },
-  'GET /api/controllers/{id}': { summary: 'One controller' },
+  'GET /api/controllers': {
+    summary: "List controllers in scope (search, filters, paging; `gateway_id`: a store gateway's children)",
+  },
+  'GET /api/controllers/unauthorised': {
+    summary: "Controllers pending authorization (a store gateway with its children's count)",
+  },
+  'GET /api/controllers/{id}': { summary: "One controller (a store gateway's with its latest status)" },
   'PATCH /api/controllers/{id}': {
     summary: 'Edit a controller (name, location, organization, secure mode, device address)',
   },
-  'DELETE /api/controllers/{id}': { summary: 'Decommission a controller, or reject a pending one', add: [409] },
+  'DELETE /api/controllers/{id}': {
+    summary: "Decommission a controller (a store gateway's children with it), or reject a pending one",
+    add: [409],
+  },
   'GET /api/controllers/{id}/racks': { summary: "A controller's racks with their latest values" },
   'GET /api/controllers/{id}/metrics': { summary: "A controller's metric series over a time range" },
   'POST /api/controllers/{id}/rotate-key': {
@@ -60,7 +67,8 @@ export const OPERATIONS: Record<string, OperationNote> = {
     add: [409],
   },
   'POST /api/controllers/{id}/authorise': {
-    summary: 'Authorize a pending controller and issue its device key (shown once)',
+    summary:
+      "Authorize a pending controller (a store gateway's children into the same location) and issue its device key (shown once)",
     add: [409],
   },
   'GET /api/controllers/{id}/notifications': { summary: "Emails sent about a controller's alarms" },

@@ -15,10 +15,10 @@ const list = (token?: string, locale?: string) =>
 
 /** The demo seed's four controllers pending authorization, oldest first. */
 const PENDING = [
-  { mac_address: '02:52:43:00:90:00', name: null },
-  { mac_address: '02:52:43:00:90:01', name: 'New rack controller 1' },
-  { mac_address: '02:52:43:00:90:02', name: null },
-  { mac_address: '02:52:43:00:90:03', name: 'New rack controller 3' },
+  { mac_address: '02:52:43:00:90:00', name: null, kind: 'controller', children: null },
+  { mac_address: '02:52:43:00:90:01', name: 'New rack controller 1', kind: 'controller', children: null },
+  { mac_address: '02:52:43:00:90:02', name: null, kind: 'controller', children: null },
+  { mac_address: '02:52:43:00:90:03', name: 'New rack controller 3', kind: 'controller', children: null },
 ];
 
 async function idOf(mac: string): Promise<number> {
@@ -38,7 +38,8 @@ describe('GET /api/controllers/unauthorised', () => {
       expect(res.statusCode).toBe(200);
       const expected = await Promise.all(PENDING.map(async (c) => ({ id: await idOf(c.mac_address), ...c })));
       expect(res.json()).toEqual({ data: expected });
-      for (const row of res.json().data) expect(Object.keys(row).sort()).toEqual(['id', 'mac_address', 'name']);
+      for (const row of res.json().data)
+        expect(Object.keys(row).sort()).toEqual(['children', 'id', 'kind', 'mac_address', 'name']);
     },
   );
 

@@ -19,7 +19,8 @@ export function createControllersRepo(db: Db) {
           mac_address: controllers.macAddress,
           name: controllers.name,
           kind: controllers.kind,
-          children: sql<number>`(select count(*)::int from controllers k where k.gateway_id = ${controllers.id} and k.decommissioned_at is null)`,
+          // `controllers.id` spelled out: drizzle writes a column unqualified, which would mean `k.id` here.
+          children: sql<number>`(select count(*)::int from controllers k where k.gateway_id = controllers.id and k.decommissioned_at is null)`,
         })
         .from(controllers)
         .where(

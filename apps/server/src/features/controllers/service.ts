@@ -233,6 +233,8 @@ export function createControllersService(deps: {
     /** A new device key for an authorised controller, returned once; the old one stops working at once. */
     async rotateKey(ctx: AuthContext, id: number): Promise<string> {
       const controller = await authorised(ctx, id);
+      // A gateway's child has no key of its own: it is read through its gateway, with the gateway's.
+      if (controller.gatewayId !== null) throw new AppError(409, 'conflict');
       const deviceKey = newDeviceKey();
       await db.transaction(async (tx) => {
         await repo.update(id, { deviceKeyHash: hashToken(deviceKey) }, tx);

@@ -28,4 +28,13 @@ describe('Mosquitto password and ACL files', () => {
     expect(acl).toContain('user 025243001001\ntopic write rcm/v1/025243001001/+\n');
     expect(acl).not.toMatch(/topic (write|readwrite) rcm\/v1\/#/);
   });
+
+  it("lets a store gateway also write its children's topics under its own MAC, and nothing more", () => {
+    const acl = mosquittoAcl({ macs: ['02:47:00:00:00:01', '02:52:43:00:10:00'], gateways: ['02:47:00:00:00:01'] });
+    expect(acl).toContain(
+      'user 024700000001\ntopic write rcm/v1/024700000001/+\ntopic write rcm/v1/024700000001/dev/+/+\n',
+    );
+    expect(acl).toContain('user 025243001000\ntopic write rcm/v1/025243001000/+\n');
+    expect(acl).not.toContain('rcm/v1/025243001000/dev');
+  });
 });

@@ -266,10 +266,19 @@ export function createIngestPipeline(deps: {
      * with why it was refused.
      */
     submitBirth(mac: string, payload: unknown, done: SubmitDone): void {
-      if (closed) return done(new Error('ingest is shutting down'));
-      if (deps.refusing?.()) return done(new IngestRefused('disk_low'));
+      if (closed) {
+        done(new Error('ingest is shutting down'));
+        return;
+      }
+      if (deps.refusing?.()) {
+        done(new IngestRefused('disk_low'));
+        return;
+      }
       const parsed = parseBirth(payload);
-      if ('reject' in parsed) return done(null, reject(mac, parsed.reject));
+      if ('reject' in parsed) {
+        done(null, reject(mac, parsed.reject));
+        return;
+      }
       const work = arrivals.run(mac, () => writeBirth(mac, parsed.birth));
       births.set(mac, work);
       work.then(

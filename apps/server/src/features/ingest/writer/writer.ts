@@ -203,7 +203,10 @@ export async function writeBatch(
       await storeGatewayStatus(tx, status.device.id, status.gateway, now);
       status.device.kind = 'gateway';
     }
-    if (status.device.kind === 'gateway' && !m.online) (gatewaysOffline ??= []).push(status.device.id);
+    if (status.device.kind === 'gateway' && !m.online) {
+      gatewaysOffline ??= [];
+      gatewaysOffline.push(status.device.id);
+    }
     if (status.device.gatewayId !== null) {
       // A child's model, address and endpoint are its gateway's birth's (profile, unit id, bus).
       if (!m.online && status.reason) await setOfflineReason(tx, status.device.id, status.reason);
@@ -241,7 +244,11 @@ export async function writeBatch(
       // Sent late (after an outage): judged in its own state, at its own time (alarms/replay.ts).
       if (!replays) continue;
       const product = new Map<string, number>();
-      const made = evaluateHistorical(replays, rules, item.device.id, item, at, product);
+      const what =
+        item.channel === 'telemetry'
+          ? { channel: item.channel, samples: samplesOf(item.message) }
+          : { channel: item.channel, message: item.message };
+      const made = evaluateHistorical(replays, rules, item.device.id, what, at, product);
       if (product.size > 0 && item.channel === 'telemetry') products.set(item.message, product);
       if (made.length === 0) continue;
       historical ??= new Map();
