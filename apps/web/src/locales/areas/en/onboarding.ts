@@ -45,7 +45,6 @@ export const en = {
   connectWays: 'What to connect',
   viaProtocol: 'A controller',
   viaGateway: 'A store gateway',
-  connectGateway: 'Connect a store gateway',
   gateway: {
     title: 'Connect a store gateway',
     subtitle:

@@ -47,7 +47,6 @@ export const es: Widen<typeof en> = {
   connectWays: 'Qué conectar',
   viaProtocol: 'Un controlador',
   viaGateway: 'Una pasarela de tienda',
-  connectGateway: 'Conectar una pasarela de tienda',
   gateway: {
     title: 'Conectar una pasarela de tienda',
     subtitle:
