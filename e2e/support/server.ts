@@ -10,9 +10,12 @@ export type RunningServer = { url: string; mqttUrl: string; dataDir: string; sto
 /**
  * Starts the built server (`npm run build`: apps/server/dist, serving the built SPA) on port 0 with a
  * fresh PGlite directory, as a user's `npm start` would, and resolves once it prints its addresses.
- * `env` is added to the defaults.
+ * `env` is added to the defaults; `timeoutMs` is how long it may take to print them.
  */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rcm-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
@@ -32,7 +35,11 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   });
   let output = '';
   const { url, mqttUrl } = await new Promise<{ url: string; mqttUrl: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // A server that did not start in time is stopped, not left running for the rest of the run.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /on (http:\/\/localhost:\d+)/.exec(output);

@@ -18,6 +18,7 @@ import { assetsSearch, inventorySearch, jobsSearch, reportSearch } from './list-
 import { PAGES } from './pages.tsx';
 import { PageLoading, RootLayout } from './root-layout.tsx';
 import {
+  connectSearch,
   controllersSearch,
   dashboardSearch,
   loginSearch,
@@ -135,7 +136,7 @@ const appRoutes = {
   'alarms.view': createRoute(page('alarms.view')),
   'controllers.edit': createRoute(page('controllers.edit')),
   'controllers.authorise': createRoute(page('controllers.authorise')),
-  'controllers.connect': createRoute(page('controllers.connect')),
+  'controllers.connect': createRoute({ ...page('controllers.connect'), validateSearch: connectSearch }),
   search: createRoute({ ...page('search'), validateSearch: searchPageSearch }),
   legal: createRoute(page('legal')),
   settings: createRoute(page('settings')),

@@ -70,6 +70,11 @@ export function dashboardSearch(s: Raw): AlarmFilters {
   };
 }
 
+/** "Connect a controller": a controller speaking the device protocol, or a store gateway (`?via=gateway`). */
+export function connectSearch(s: Raw): { via?: 'gateway' } {
+  return { via: s.via === 'gateway' ? 'gateway' : undefined };
+}
+
 export function controllersSearch(s: Raw): ControllerFilters {
   return {
     q: text(s.q),

@@ -4,6 +4,7 @@ import { en as audit } from './areas/en/audit.ts';
 import { en as cases } from './areas/en/cases.ts';
 import { en as channels } from './areas/en/channels.ts';
 import { en as deviceMessages } from './areas/en/device-messages.ts';
+import { en as gateways } from './areas/en/gateways.ts';
 import { en as inventory } from './areas/en/inventory.ts';
 import { en as onboarding } from './areas/en/onboarding.ts';
 import { en as oncall } from './areas/en/oncall.ts';
@@ -23,6 +24,7 @@ export const enUSApp = {
   cases,
   channels,
   deviceMessages,
+  gateways,
   inventory,
   onboarding,
   oncall,

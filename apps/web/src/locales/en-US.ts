@@ -90,6 +90,8 @@ export const enUS = {
     rejectAsk: 'Reject {{mac}}?',
     rejectConfirm: 'Yes, reject',
     rejected: '{{mac}} was rejected. If it announces itself again, it will be pending again.',
+    gateway_one: 'Store gateway · {{count}} controller',
+    gateway_other: 'Store gateway · {{count}} controllers',
     unnamed: 'Unnamed controller',
     emptyTitle: 'All Done!',
     emptyBody: 'There are no controllers left to authorize.',

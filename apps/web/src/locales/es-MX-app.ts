@@ -4,6 +4,7 @@ import { es as audit } from './areas/es/audit.ts';
 import { es as cases } from './areas/es/cases.ts';
 import { es as channels } from './areas/es/channels.ts';
 import { es as deviceMessages } from './areas/es/device-messages.ts';
+import { es as gateways } from './areas/es/gateways.ts';
 import { es as inventory } from './areas/es/inventory.ts';
 import { es as onboarding } from './areas/es/onboarding.ts';
 import { es as oncall } from './areas/es/oncall.ts';
@@ -20,6 +21,7 @@ export const esMXApp: AppCatalog = {
   cases,
   channels,
   deviceMessages,
+  gateways,
   inventory,
   onboarding,
   oncall,

@@ -91,6 +91,8 @@ export const esMX: Catalog = {
     rejectAsk: '¿Rechazar {{mac}}?',
     rejectConfirm: 'Sí, rechazar',
     rejected: 'Se rechazó {{mac}}. Si se anuncia de nuevo, volverá a quedar pendiente.',
+    gateway_one: 'Pasarela de tienda · {{count}} controlador',
+    gateway_other: 'Pasarela de tienda · {{count}} controladores',
     unnamed: 'Controlador sin nombre',
     emptyTitle: '¡Todo listo!',
     emptyBody: 'No quedan controladores por autorizar.',

@@ -109,6 +109,8 @@ export function DataTable<T>(props: {
   titleColumns?: number;
   /** Classes of a table row (not of a card). */
   rowClassName?: (row: T) => string;
+  /** Classes added to a row's phone card (a row nested under the one before it, say). */
+  cardClassName?: (row: T) => string;
   /** Rows to draw the eye to (just raised, say): tinted in the table, ringed as a card. */
   highlight?: (row: T) => boolean;
   card?: (row: T) => ReactNode;
@@ -253,7 +255,7 @@ function Cards<T>(props: ViewProps<T>) {
             key={props.rowKey(row)}
             // A card out of view is not laid out until scrolled near (content-visibility), a list's cards
             // keep the height they last had meanwhile: a phone lays out a screenful, not 25 or 100 cards.
-            className={`rounded-lg border border-slate-200 bg-white p-4 text-sm [contain-intrinsic-size:auto_10rem] [content-visibility:auto] dark:border-slate-700 dark:bg-slate-900 ${props.highlight?.(row) ? 'ring-2 ring-amber-500' : ''}`}
+            className={`rounded-lg border border-slate-200 bg-white p-4 text-sm [contain-intrinsic-size:auto_10rem] [content-visibility:auto] dark:border-slate-700 dark:bg-slate-900 ${props.highlight?.(row) ? 'ring-2 ring-amber-500' : ''} ${props.cardClassName?.(row) ?? ''}`}
           >
             {props.card ? (
               props.card(row)

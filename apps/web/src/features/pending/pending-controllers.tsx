@@ -150,6 +150,11 @@ export function PendingControllers() {
                   <p className="truncate text-sm text-slate-600 dark:text-slate-300">
                     {c.name ?? t('pending.unnamed')}
                   </p>
+                  {c.kind === 'gateway' ? (
+                    <p className="text-xs text-slate-600 dark:text-slate-300">
+                      {t('pending.gateway', { count: c.children ?? 0 })}
+                    </p>
+                  ) : null}
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1.5">
                   <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">

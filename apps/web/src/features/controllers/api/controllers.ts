@@ -12,8 +12,11 @@ export type ControllerFilters = {
   online?: 'true' | 'false';
   authorised?: 'true' | 'false';
   warranty?: 'true' | 'false';
+  /** A store gateway's children. */
+  gateway_id?: number;
   sort?: string;
   page?: number;
+  per_page?: number;
 };
 
 export type ControllerPage = {

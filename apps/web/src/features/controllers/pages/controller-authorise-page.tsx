@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page, RecordMissing } from '../../../components/page.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { unauthorisedControllersQuery } from '../../pending/get-unauthorised-controllers.ts';
 import { controllerQuery } from '../api/controllers.ts';
 import { AuthoriseForm } from '../components/authorise-form.tsx';
 import { DeviceKey } from '../components/device-key.tsx';
@@ -18,6 +19,8 @@ export function ControllerAuthorisePage() {
   const id = Number(rawId);
   const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) });
   const [key, setKey] = useState<string | null>(null);
+  // A pending gateway's announced children (they are authorised with it).
+  const pending = useQuery({ ...unauthorisedControllersQuery(), enabled: controller.data?.kind === 'gateway' });
 
   if (controller.isPending || !controller.data)
     return (
@@ -37,7 +40,9 @@ export function ControllerAuthorisePage() {
           className="max-w-2xl rounded-lg border border-emerald-300 bg-emerald-50 p-6 dark:border-emerald-800 dark:bg-emerald-950"
         >
           <p className="font-semibold">{key ? t('controllers.authorisedDone') : t('controllers.alreadyAuthorised')}</p>
-          {key ? <DeviceKey deviceKey={key} /> : null}
+          {key ? (
+            <DeviceKey deviceKey={key} hint={c.kind === 'gateway' ? t('gateways.deviceKeyHint') : undefined} />
+          ) : null}
           <p className="mt-4">
             <Link
               to="/controllers/$controllerId/view"
@@ -55,6 +60,16 @@ export function ControllerAuthorisePage() {
   return (
     <Page title={t('controllers.authoriseTitle')} subtitle={c.mac_address}>
       <p className="mb-4 max-w-2xl text-sm text-slate-700 dark:text-slate-200">{t('pending.description')}</p>
+      {c.kind === 'gateway' ? (
+        <p
+          role="note"
+          className="mb-4 max-w-2xl rounded-md border-l-4 border-blue-700 bg-blue-50 p-3 text-sm text-blue-950 dark:bg-blue-950 dark:text-blue-50"
+        >
+          {t('gateways.authoriseChildren', {
+            count: pending.data?.find((p) => p.id === c.id)?.children ?? 0,
+          })}
+        </p>
+      ) : null}
       <dl className="mb-6 grid max-w-2xl grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-xs font-medium uppercase text-slate-600 dark:text-slate-300">

@@ -1,15 +1,18 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { OnlineStatus } from '../../../components/status-dot.tsx';
+import { linkClass } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { userCan } from '../../../lib/user-can.ts';
+import { ChildState } from '../../gateways/child-state.tsx';
+import { GatewaySection } from '../../gateways/gateway-section.tsx';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { MaintenanceBanner, MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
@@ -38,7 +41,12 @@ export function ControllerViewPage() {
   const { user } = useAuth();
   const { controllerId } = useParams({ from: '/controllers/$controllerId/view' });
   const id = Number(controllerId);
-  const controller = useQuery({ ...controllerQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const controller = useQuery({
+    ...controllerQuery(id),
+    enabled: Number.isInteger(id) && id > 0,
+    // A gateway sends its status every 30 s (and on a child's change): its page follows it.
+    refetchInterval: (q) => (q.state.data?.kind === 'gateway' ? 30_000 : false),
+  });
   // The racks a new maintenance window may name (only those who may create one need them).
   const racks = useQuery({
     ...racksQuery(id),
@@ -84,16 +92,57 @@ export function ControllerViewPage() {
         </div>
       ) : null}
       <MaintenanceBanner controllerId={c.id} />
+      {c.gateway ? (
+        <p className="mb-4 text-sm text-slate-700 dark:text-slate-200">
+          {t('gateways.readThrough')}{' '}
+          <Link
+            to="/controllers/$controllerId/view"
+            params={{ controllerId: String(c.gateway.id) }}
+            className={linkClass}
+          >
+            {c.gateway.name ?? c.gateway.mac_address}
+          </Link>
+          {' · '}
+          {t('gateways.childOf', { unit: c.device_address ?? '—', bus: c.bus ?? '—', model: c.device_model ?? '—' })}
+        </p>
+      ) : c.kind === 'gateway' ? (
+        <p className="mb-4 text-sm text-slate-700 dark:text-slate-200">{t('gateways.isGateway')}</p>
+      ) : null}
       <dl className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-700 dark:bg-slate-900">
         <Field label={t('controllers.status')}>
           <OnlineStatus online={c.online} lastSeenAt={c.last_seen_at} />
+          {!c.online && c.offline_reason ? (
+            <span className="mt-1 block">
+              <ChildState online={false} state={null} reason={c.offline_reason} />
+            </span>
+          ) : null}
         </Field>
+        {c.gateway ? (
+          <>
+            <Field label={t('gateways.gateway')}>
+              <Link
+                to="/controllers/$controllerId/view"
+                params={{ controllerId: String(c.gateway.id) }}
+                className={linkClass}
+              >
+                {c.gateway.name ?? c.gateway.mac_address}
+              </Link>
+            </Field>
+            <Field label={t('gateways.bus')}>{c.bus}</Field>
+            <Field label={t('gateways.unitId')}>{c.device_address}</Field>
+            <Field label={t('gateways.model')}>{c.device_model}</Field>
+          </>
+        ) : null}
         <Field label={t('controllers.organization')}>{c.organisation?.name}</Field>
         <Field label={t('controllers.location')}>{c.location?.name}</Field>
         <Field label={t('controllers.address')}>{c.location?.address}</Field>
         <Field label={t('controllers.storeAlias')}>{c.store_alias}</Field>
-        <Field label={t('dashboard.deviceAddr')}>{c.device_address}</Field>
-        <Field label={t('controllers.deviceModel')}>{c.device_model}</Field>
+        {c.gateway ? null : (
+          <>
+            <Field label={t('dashboard.deviceAddr')}>{c.device_address}</Field>
+            <Field label={t('controllers.deviceModel')}>{c.device_model}</Field>
+          </>
+        )}
         <Field label={t('controllers.vendorEndpoint')}>{c.vendor_endpoint}</Field>
         <Field label={t('controllers.warrantyExpiry')}>{formatDay(c.warranty_expiry)}</Field>
         <Field label={t('controllers.authorisation')}>
@@ -103,6 +152,7 @@ export function ControllerViewPage() {
         <Field label={t('controllers.lastSeenAt')}>{formatDateTime(c.last_seen_at)}</Field>
       </dl>
       <RefusedMessages rejections={c.rejections} />
+      {c.kind === 'gateway' ? <GatewaySection gateway={c} /> : null}
       {c.location ? (
         <div className="mt-6">
           <MaintenanceWindows

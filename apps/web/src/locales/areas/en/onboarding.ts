@@ -42,6 +42,40 @@ export const en = {
   announced: 'Controller {{mac}} is waiting for authorization.',
   authorizeIt: 'Authorize {{mac}}',
   loadError: 'The connection details could not be loaded.',
+  connectWays: 'What to connect',
+  viaProtocol: 'A controller',
+  viaGateway: 'A store gateway',
+  gateway: {
+    title: 'Connect a store gateway',
+    subtitle:
+      'For the Modbus controllers a store already owns (Danfoss, Carel, Dixell, Emerson): a small Linux box on their RS-485 bus or Modbus TCP converter polls them and speaks for each of them.',
+    step1:
+      'Save the gateway.yaml below on the box and list its buses and controllers: each controller’s bus, its Modbus unit id (the address set on the controller) and its device profile.',
+    step2: 'Check the file, then start the gateway. It announces itself here with its controllers and waits.',
+    step3:
+      'Authorize the gateway: choose its organization and location. Authorizing a gateway authorizes all its controllers into the same location; a controller added to its file later appears there too.',
+    step4:
+      'Save the device key shown once after authorizing in the file named by key_file on the box: the gateway reads it within seconds and its controllers’ readings start.',
+    waiting: 'Waiting for a gateway to announce itself…',
+    announced_one: 'Gateway {{mac}} with {{count}} controller is waiting for authorization.',
+    announced_other: 'Gateway {{mac}} with {{count}} controllers is waiting for authorization.',
+    configTitle: 'The configuration to start from',
+    configHint:
+      'This installation’s MQTT broker and provisioning key are filled in. Change the buses and devices to match the store.',
+    profilesHint:
+      'Shipped profiles: danfoss-ak-cc55, carel-ir33 and generic-case (a template). For another model, copy generic-case into profiles_dir with the addresses from the vendor’s Modbus table.',
+    noMqtt:
+      'This installation has no MQTT broker, and a gateway speaks MQTT only. Enable the embedded broker (or configure MQTT_URL) before connecting a gateway.',
+    externalBroker:
+      'Through the external MQTT broker a new device has no account until it is authorized, and a gateway announces itself over MQTT only: it cannot make its first contact with this installation yet.',
+    runTitle: 'Run it',
+    check: 'Check the file and the profiles',
+    run: 'Start the gateway (from a copy of this project)',
+    serviceTitle: 'On a store box, as a service',
+    serviceHint:
+      'The standalone build and the systemd unit in deploy/: it starts at boot, checks the file before each start and restarts after a failure. On the box, set key_file and outbox.dir to /var/lib/rcm-gateway.',
+    serviceSteps: 'Install and start the service',
+  },
   noControllersTitle: 'No controllers yet',
   noControllersBody:
     'Connect your first controller: it announces itself, you authorize it, and its readings and alarms appear here.',

@@ -44,6 +44,40 @@ export const es: Widen<typeof en> = {
   announced: 'El controlador {{mac}} espera autorización.',
   authorizeIt: 'Autorizar {{mac}}',
   loadError: 'No se pudieron cargar los datos de conexión.',
+  connectWays: 'Qué conectar',
+  viaProtocol: 'Un controlador',
+  viaGateway: 'Una pasarela de tienda',
+  gateway: {
+    title: 'Conectar una pasarela de tienda',
+    subtitle:
+      'Para los controladores Modbus que una tienda ya tiene (Danfoss, Carel, Dixell, Emerson): un pequeño equipo Linux en su bus RS-485 o su convertidor Modbus TCP los consulta y habla por cada uno de ellos.',
+    step1:
+      'Guarda el gateway.yaml de abajo en el equipo y enumera sus buses y controladores: el bus de cada controlador, su id de unidad Modbus (la dirección configurada en el controlador) y su perfil de dispositivo.',
+    step2: 'Verifica el archivo y luego inicia la pasarela. Se anuncia aquí con sus controladores y espera.',
+    step3:
+      'Autoriza la pasarela: elige su organización y su ubicación. Autorizar una pasarela autoriza todos sus controladores en la misma ubicación; un controlador que se agregue después a su archivo aparece ahí también.',
+    step4:
+      'Guarda la clave de dispositivo que se muestra una sola vez al autorizar en el archivo indicado por key_file en el equipo: la pasarela la lee en segundos y empiezan las lecturas de sus controladores.',
+    waiting: 'Esperando a que una pasarela se anuncie…',
+    announced_one: 'La pasarela {{mac}} con {{count}} controlador espera autorización.',
+    announced_other: 'La pasarela {{mac}} con {{count}} controladores espera autorización.',
+    configTitle: 'La configuración de partida',
+    configHint:
+      'Ya incluye el bróker MQTT y la clave de aprovisionamiento de esta instalación. Cambia los buses y los dispositivos según la tienda.',
+    profilesHint:
+      'Perfiles incluidos: danfoss-ak-cc55, carel-ir33 y generic-case (una plantilla). Para otro modelo, copia generic-case en profiles_dir con las direcciones de la tabla Modbus del fabricante.',
+    noMqtt:
+      'Esta instalación no tiene bróker MQTT y una pasarela solo habla MQTT. Activa el bróker integrado (o configura MQTT_URL) antes de conectar una pasarela.',
+    externalBroker:
+      'A través del bróker MQTT externo, un dispositivo nuevo no tiene cuenta hasta que se autoriza, y una pasarela solo se anuncia por MQTT: todavía no puede hacer su primer contacto con esta instalación.',
+    runTitle: 'Ejecútala',
+    check: 'Verificar el archivo y los perfiles',
+    run: 'Iniciar la pasarela (desde una copia de este proyecto)',
+    serviceTitle: 'En el equipo de la tienda, como servicio',
+    serviceHint:
+      'La compilación independiente y la unidad de systemd de deploy/: arranca con el equipo, verifica el archivo antes de cada inicio y se reinicia tras un fallo. En el equipo, pon key_file y outbox.dir en /var/lib/rcm-gateway.',
+    serviceSteps: 'Instalar e iniciar el servicio',
+  },
   noControllersTitle: 'Todavía no hay controladores',
   noControllersBody: 'Conecta tu primer controlador: se anuncia, lo autorizas y sus lecturas y alarmas aparecen aquí.',
   noControllersAsk:

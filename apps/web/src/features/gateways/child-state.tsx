@@ -1,0 +1,45 @@
+import type { OfflineReason } from '@rcm/shared/controllers';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatRelative } from '../../lib/format.ts';
+
+const KNOWN = ['ok', 'defrost', 'door_open', 'off', 'fault'] as const;
+
+/**
+ * A controller behind a gateway, as its last poll left it: the state its profile read (running, defrost,
+ * door open, off, fault); offline, why ("not answering" its polls, or its gateway is offline); or "not
+ * polled yet".
+ */
+export function ChildState(props: { online: boolean; state: string | null; reason?: OfflineReason | null }) {
+  const { t } = useTranslation();
+  const label = !props.online
+    ? t(props.reason === 'gateway_offline' ? 'gateways.states.gateway_offline' : 'gateways.states.no_response')
+    : props.state === null
+      ? t('gateways.states.unknown')
+      : (KNOWN as readonly string[]).includes(props.state)
+        ? t(`gateways.states.${props.state as (typeof KNOWN)[number]}`)
+        : props.state;
+  const tone = !props.online
+    ? 'bg-red-600'
+    : props.state === 'fault'
+      ? 'bg-red-600'
+      : props.state === 'ok'
+        ? 'bg-emerald-600'
+        : 'bg-amber-500';
+  return (
+    <span className="inline-flex items-center gap-1.5 text-sm font-medium">
+      <span className={`size-2 rounded-full ${tone}`} aria-hidden="true" />
+      {label}
+    </span>
+  );
+}
+
+/** When a gateway last read a controller without error: relative, the exact time on hover. */
+export function LastGoodPoll(props: { at: string | null }) {
+  const { t } = useTranslation();
+  if (!props.at) return <span className="text-slate-600 dark:text-slate-300">{t('gateways.never')}</span>;
+  return (
+    <time dateTime={props.at} title={formatDateTime(props.at)}>
+      {formatRelative(props.at)}
+    </time>
+  );
+}
