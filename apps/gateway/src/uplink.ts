@@ -127,9 +127,18 @@ export class Uplink {
     const next = this.o.password();
     c.options.password = next.password;
     this.authorized = next.authorized;
-    c.end(true, {}, () => {
+    // A clean DISCONNECT, so the broker drops the Last Will: a will fired by this switch would reach the
+    // console after the new connection's statuses and mark the gateway and its children offline.
+    let switched = false;
+    const again = () => {
+      if (switched) return;
+      switched = true;
       if (!this.closed) c.reconnect();
-    });
+    };
+    c.end(false, {}, again);
+    setTimeout(() => {
+      if (!switched) c.end(true, {}, again);
+    }, CLOSE_TIMEOUT_MS).unref();
   }
 
   async close(): Promise<void> {
