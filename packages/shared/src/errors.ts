@@ -38,6 +38,13 @@ export const ERROR_CODES = [
   'reauth_required',
   'token_cannot_sign',
   'token_not_allowed',
+  'sso_required',
+  'sso_no_role',
+  'sso_not_provisioned',
+  'sso_account_conflict',
+  'sso_provider_error',
+  'sso_not_completed',
+  'sso_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

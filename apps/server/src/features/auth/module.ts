@@ -6,6 +6,7 @@ import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { FeatureContext } from '../context.ts';
 import { createLocationsRepo } from '../organizations/locations-repo.ts';
+import { createMembersRepo } from '../organizations/members-repo.ts';
 import { createApiTokensRepo } from './api-tokens-repo.ts';
 import { apiTokenRoutes } from './api-tokens-routes.ts';
 import { createApiTokensService } from './api-tokens-service.ts';
@@ -15,6 +16,10 @@ import { createReauth } from './reauth.ts';
 import { createAuthRepo } from './repo.ts';
 import { authRoutes } from './routes.ts';
 import { createAuthService } from './service.ts';
+import { createOidc } from './sso-oidc.ts';
+import { createSsoRepo } from './sso-repo.ts';
+import { ssoRoutes } from './sso-routes.ts';
+import { createSsoService } from './sso-service.ts';
 import { createAccountThrottle } from './throttle.ts';
 import { createThrottleRepo } from './throttle-repo.ts';
 
@@ -29,6 +34,7 @@ export function createAuth(deps: {
   const { config, db, audit, now } = deps;
   const repo = createAuthRepo(db);
   const throttle = createAccountThrottle({ repo: createThrottleRepo(db), now });
+  const sso = createSsoRepo(db);
   const service = createAuthService({
     db,
     repo,
@@ -38,6 +44,7 @@ export function createAuth(deps: {
     now,
     throttle,
     avatars: config.AVATARS,
+    passwordRefused: (user) => sso.passwordRefused(user.id, user.organizationId),
   });
   const passwordLinks = createPasswordLinks({
     db,
@@ -53,7 +60,7 @@ export function createAuth(deps: {
 
 /**
  * Sign-in and out, the own account, impersonation, the password links' public routes,
- * re-authentication and integration tokens.
+ * re-authentication, integration tokens and single sign-on.
  */
 export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { db, audit, now } = ctx;
@@ -76,9 +83,28 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     log: ctx.log,
   });
   const rateLimit = { max: ctx.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' };
+  const publicUrl = ctx.shared.publicAddress.url;
+  const members = createMembersRepo(db);
+  const sso = createSsoService({
+    db,
+    repo: createSsoRepo(db),
+    users: createAuthRepo(db),
+    apiTokens: tokensRepo,
+    auth: ctx.auth,
+    oidc: createOidc(),
+    audit,
+    bus: ctx.bus,
+    now,
+    publicUrl,
+    allowInsecure: ctx.config.SSO_ALLOW_INSECURE ?? false,
+    locationIdsInOrganization: (organizationId, ids) => locations.idsInOrganization(organizationId, ids),
+    setLocations: (userId, all, ids, tx) => members.setLocations(userId, all, ids, tx),
+    log: ctx.log,
+  });
   return async (app) => {
     await app.register(session);
     await app.register(apiTokenRoutes({ tokens, reauth, rateLimit }));
+    await app.register(ssoRoutes({ sso, auth: ctx.auth, rateLimit, secure: () => publicUrl().startsWith('https:') }));
   };
 }
 

@@ -2,7 +2,7 @@ import { API_TOKEN_PREFIX } from '@rcm/shared/api-tokens';
 import type { AccountUpdateBody, AuthUser } from '@rcm/shared/auth';
 import { normalizeLocale } from '@rcm/shared/locale';
 import { isPermission, type Permission } from '@rcm/shared/permissions';
-import type { AccountSession } from '@rcm/shared/sessions';
+import type { AccountSession, SessionMethod } from '@rcm/shared/sessions';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -56,6 +56,8 @@ export function createAuthService(deps: {
   throttle: AccountThrottle;
   /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
   avatars?: Avatars;
+  /** Whether the user must sign in through their organization's provider (single sign-on's `require_sso`). */
+  passwordRefused?: (user: UserRecord) => Promise<boolean>;
 }) {
   const { db, repo, apiTokens, audit, read, now, throttle } = deps;
 
@@ -84,6 +86,7 @@ export function createAuthService(deps: {
     impersonatorSessionId: number | null,
     entry: AuditEntry,
     client: Client = {},
+    method: SessionMethod = 'password',
   ) {
     const token = newToken();
     const session = await db.transaction(async (tx) => {
@@ -93,6 +96,7 @@ export function createAuthService(deps: {
           userId,
           remember,
           impersonatorSessionId,
+          method,
           expiresAt: new Date(now().getTime() + ttl(remember)),
           ip: client.ip ?? null,
           userAgent: client.userAgent?.slice(0, 500) ?? null,
@@ -193,6 +197,8 @@ export function createAuthService(deps: {
       }
       await throttle.signedIn(input.email);
       if (user.disabled) throw new AppError(403, 'account_disabled');
+      // Only after the password matched: the answer tells nobody else whether the address is known.
+      if (await deps.passwordRefused?.(user)) throw new AppError(403, 'sso_required');
       const remember = input.remember ?? false;
       const { token, session } = await openSession(
         user.id,
@@ -206,6 +212,32 @@ export function createAuthService(deps: {
           subjectId: user.id,
         },
         client,
+      );
+      return { token, context: await contextFor(user, session, token) };
+    },
+
+    /**
+     * A session for someone their organization's provider signed in (single sign-on, sso-service.ts),
+     * opened with its `auth.sso_login` audit entry. 403 for a disabled user.
+     */
+    async signInWithSso(userId: number, after: Record<string, unknown>, client: Client = {}) {
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError(401, 'sso_not_completed');
+      if (user.disabled) throw new AppError(403, 'account_disabled');
+      const { token, session } = await openSession(
+        user.id,
+        false,
+        null,
+        {
+          actorUserId: user.id,
+          organizationId: user.organizationId,
+          action: 'auth.sso_login',
+          subjectType: 'user',
+          subjectId: user.id,
+          after,
+        },
+        client,
+        'sso',
       );
       return { token, context: await contextFor(user, session, token) };
     },
