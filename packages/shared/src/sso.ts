@@ -107,4 +107,4 @@ export const ssoStartQuery = z.object({
 });
 
 /** The console's page the callback sends the browser to, to complete the sign-in. */
-export const SSO_COMPLETE_PATH = '/login/sso';
+export const SSO_COMPLETE_PATH = '/user/sso';

@@ -206,7 +206,7 @@ describe('signing in through the provider', () => {
   it('creates the person on first sign-in with the mapped role, as a session of method sso', async () => {
     const { callback, complete, token } = await ssoSignIn(connectionId, 'alice');
     // Back to the console's completion page, with where to go after; no token in the URL.
-    expect(callback.headers.location).toBe('/login/sso?return_to=%2Falarms');
+    expect(callback.headers.location).toBe('/user/sso?return_to=%2Falarms');
     expect(complete.statusCode).toBe(200);
     expect(complete.json().data).toMatchObject({
       email: 'alice@freshmart.test',
@@ -273,12 +273,12 @@ describe('signing in through the provider', () => {
       url: bad.pathname + bad.search,
       headers: { cookie: `rcm_sso_flow=${tampered.flowCookie}` },
     });
-    expect(res.headers.location).toBe('/login/sso?error=sso_not_completed');
+    expect(res.headers.location).toBe('/user/sso?error=sso_not_completed');
     expect(cookieOf(res, 'rcm_sso_result')).toBeUndefined();
 
     const otherBrowser = await throughProvider(connectionId, 'alice');
     const res2 = await t.app.inject({ url: otherBrowser.back.pathname + otherBrowser.back.search });
-    expect(res2.headers.location).toBe('/login/sso?error=sso_not_completed');
+    expect(res2.headers.location).toBe('/user/sso?error=sso_not_completed');
 
     const nonce = await throughProvider(connectionId, 'alice');
     await t.database.db.update(ssoFlows).set({ nonce: 'not-the-nonce-sent' });
@@ -313,7 +313,7 @@ describe('signing in through the provider', () => {
         url: back.pathname + back.search,
         headers: { cookie: `rcm_sso_flow=${flowCookie}` },
       });
-      expect(cb.headers.location).toBe('/login/sso');
+      expect(cb.headers.location).toBe('/user/sso');
     }
   });
 });

@@ -4,11 +4,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
-import { linkClass, primaryButton } from '../../components/ui/button.ts';
+import { linkClass, primaryButton, secondaryButton } from '../../components/ui/button.ts';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { login } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
 import { fetchSetupStatus } from './api/accounts.ts';
+import { discoverSso, ssoStartUrl } from './api/sso.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -20,6 +21,8 @@ export function LoginPage() {
   const [staySignedIn, setStaySignedIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Password, or single sign-on: the work email finds the organization's provider.
+  const [mode, setMode] = useState<'password' | 'sso'>('password');
 
   // A console nobody has set up yet has nobody to sign in: its first administrator is created first.
   // A plain request, not a query: the sign-in page is the first visit's, and stays light.
@@ -45,10 +48,38 @@ export function LoginPage() {
       const message = failureMessage(err, t('errors.network'));
       const fields = err instanceof ApiError ? err.fields.map((f) => f.message).join(' ') : '';
       setError(fields ? `${message} ${fields}` : message);
+      // The organization signs in through its provider: the same address goes on from there.
+      if (err instanceof ApiError && err.code === 'sso_required') setMode('sso');
     } finally {
       setBusy(false);
     }
   };
+
+  const startSso = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const found = await discoverSso(email);
+      if (!found) {
+        setError(t('login.sso.notFound'));
+        setBusy(false);
+        return;
+      }
+      window.location.assign(ssoStartUrl(found.connection_id, search.redirect ?? '/'));
+    } catch (err) {
+      const message = failureMessage(err, t('errors.network'));
+      const fields = err instanceof ApiError ? err.fields.map((f) => f.message).join(' ') : '';
+      setError(fields ? `${message} ${fields}` : message);
+      setBusy(false);
+    }
+  };
+
+  const errorBox = error ? (
+    <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+      {error}
+    </div>
+  ) : null;
 
   return (
     <AuthCard
@@ -72,62 +103,115 @@ export function LoginPage() {
         </fieldset>
       }
     >
-      <form onSubmit={submit} className="space-y-5" noValidate>
-        {search.notice === 'password_saved' && !error ? <Notice>{t('accounts.reset.done')}</Notice> : null}
-        {error ? (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-            {error}
+      {mode === 'sso' ? (
+        <form onSubmit={startSso} className="space-y-5" noValidate aria-labelledby="sso-title">
+          <div>
+            <h2 id="sso-title" className="text-base font-semibold">
+              {t('login.sso.title')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('login.sso.intro')}</p>
           </div>
-        ) : null}
-        <div>
-          <label htmlFor="email" className="block text-sm font-medium">
-            {t('login.email')}
-          </label>
-          <input
-            id="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <div className="flex items-baseline justify-between gap-2">
-            <label htmlFor="password" className="block text-sm font-medium">
-              {t('login.password')}
+          {errorBox}
+          <div>
+            <label htmlFor="sso-email" className="block text-sm font-medium">
+              {t('login.sso.email')}
             </label>
-            <Link to="/user/forgot-password" className={`text-sm ${linkClass}`}>
-              {t('accounts.forgot.link')}
-            </Link>
+            <input
+              id="sso-email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className={inputClass}
+            />
           </div>
-          <input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <input
-            id="stay-signed-in"
-            type="checkbox"
-            checked={staySignedIn}
-            onChange={(e) => setStaySignedIn(e.target.checked)}
-            className="size-4 rounded border-slate-400"
-          />
-          <label htmlFor="stay-signed-in" className="text-sm">
-            {t('login.staySignedIn')}
-          </label>
-        </div>
-        <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
-          {busy ? t('login.submitting') : t('login.submit')}
-        </button>
-      </form>
+          <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
+            {busy ? t('login.sso.continuing') : t('login.sso.continue')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setMode('password');
+              setError(null);
+            }}
+            className={`${secondaryButton} w-full`}
+          >
+            {t('login.sso.usePassword')}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={submit} className="space-y-5" noValidate>
+          {search.notice === 'password_saved' && !error ? <Notice>{t('accounts.reset.done')}</Notice> : null}
+          {errorBox}
+          <div>
+            <label htmlFor="email" className="block text-sm font-medium">
+              {t('login.email')}
+            </label>
+            <input
+              id="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <div className="flex items-baseline justify-between gap-2">
+              <label htmlFor="password" className="block text-sm font-medium">
+                {t('login.password')}
+              </label>
+              <Link to="/user/forgot-password" className={`text-sm ${linkClass}`}>
+                {t('accounts.forgot.link')}
+              </Link>
+            </div>
+            <input
+              id="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <input
+              id="stay-signed-in"
+              type="checkbox"
+              checked={staySignedIn}
+              onChange={(e) => setStaySignedIn(e.target.checked)}
+              className="size-4 rounded border-slate-400"
+            />
+            <label htmlFor="stay-signed-in" className="text-sm">
+              {t('login.staySignedIn')}
+            </label>
+          </div>
+          <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
+            {busy ? t('login.submitting') : t('login.submit')}
+          </button>
+          <div
+            className="flex items-center gap-3 text-xs uppercase text-slate-600 dark:text-slate-300"
+            aria-hidden="true"
+          >
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+            {t('login.or')}
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          </div>
+          <button
+            type="button"
+            onClick={() => {
+              setMode('sso');
+              setError(null);
+            }}
+            className={`${secondaryButton} w-full`}
+          >
+            {t('login.sso.button')}
+          </button>
+        </form>
+      )}
     </AuthCard>
   );
 }
