@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 /** A person the test provider knows: the login typed on its sign-in page is their subject. */
-export type ProviderAccount = { email: string; name: string; groups: string[]; email_verified?: boolean };
+export type ProviderAccount = {
+  email: string;
+  name: string;
+  groups: string[];
+  email_verified?: boolean;
+  /** The person's language (`es-MX`), as providers send it in `locale`. */
+  locale?: string;
+};
 
 export type TestProvider = {
   issuer: string;
@@ -39,7 +46,7 @@ export async function startTestProvider(opts: { redirectUris: string[] }): Promi
     ],
     pkce: { required: () => true },
     scopes: ['openid', 'email', 'profile'],
-    claims: { openid: ['sub', 'groups'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub', 'groups'], email: ['email', 'email_verified'], profile: ['name', 'locale'] },
     conformIdTokenClaims: false,
     cookies: { keys: ['test-provider-cookie-key'] },
     features: { devInteractions: { enabled: true } },
@@ -54,6 +61,7 @@ export async function startTestProvider(opts: { redirectUris: string[] }): Promi
           email_verified: account.email_verified ?? true,
           name: account.name,
           groups: account.groups,
+          ...(account.locale ? { locale: account.locale } : {}),
         }),
       };
     },

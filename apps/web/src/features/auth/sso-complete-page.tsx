@@ -1,11 +1,18 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Spinner } from '../../components/page.tsx';
 import { linkClass } from '../../components/ui/button.ts';
 import { failureMessage } from '../../lib/api-client.ts';
 import { completeSso } from '../../lib/auth-store.ts';
+
+/**
+ * The one completion of this page load: the outcome is single use, and the page may mount again
+ * meanwhile (the signed-in person's language replacing the visitor's), which must not ask twice.
+ * Every trip through the provider ends in a full page load here, so each starts without one.
+ */
+let completion: ReturnType<typeof completeSso> | null = null;
 
 /** Errors the server names in this page's address (the trip did not start or came back unusable). */
 const ADDRESS_ERRORS = ['sso_not_completed', 'sso_unavailable'] as const;
@@ -27,15 +34,16 @@ export function SsoCompletePage() {
         ? t('login.sso.errors.sso_not_completed')
         : null,
   );
-  // Once per visit: the outcome is single use (a second call would answer that it is spent).
-  const started = useRef(false);
-
   useEffect(() => {
-    if (started.current || search.error) return;
-    started.current = true;
-    completeSso()
-      .then(() => navigate({ to: search.return_to ?? '/', replace: true }))
-      .catch((err: unknown) => setError(failureMessage(err, t('errors.network'))));
+    if (search.error) return;
+    let live = true;
+    completion ??= completeSso();
+    completion
+      .then(() => live && navigate({ to: search.return_to ?? '/', replace: true }))
+      .catch((err: unknown) => live && setError(failureMessage(err, t('errors.network'))));
+    return () => {
+      live = false;
+    };
   }, [navigate, search.error, search.return_to, t]);
 
   return (
