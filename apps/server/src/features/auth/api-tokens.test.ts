@@ -227,6 +227,17 @@ describe('a token at use', () => {
       ['re-authenticate', 'POST', '/api/auth/reauth', { password: 'demo1234' }, 403, 'token_not_allowed'],
       ['change the account', 'PATCH', '/api/account', { name: 'x' }, 403, 'token_not_allowed'],
       ['sign', 'POST', '/api/reports/haccp/sign-offs', {}, 403, 'token_cannot_sign'],
+      ['list SSO connections', 'GET', '/api/organizations/1/sso-connections', undefined, 403, 'token_not_allowed'],
+      [
+        'add an SSO connection',
+        'POST',
+        '/api/organizations/1/sso-connections',
+        { name: 'x' },
+        403,
+        'token_not_allowed',
+      ],
+      ['change an SSO connection', 'PATCH', '/api/sso-connections/1', { name: 'x' }, 403, 'token_not_allowed'],
+      ['delete an SSO connection', 'DELETE', '/api/sso-connections/1', undefined, 403, 'token_not_allowed'],
     ];
     for (const [name, method, url, payload, status, code] of cases) {
       const res = await inject(method, url, token, payload);

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, locations, organizations, roles, userLocations, users } from '../../db/schema.ts';
-import { sessions, ssoFlows } from '../../db/schema-auth.ts';
+import { apiTokens, sessions, ssoFlows } from '../../db/schema-auth.ts';
 import { addOutsider, addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
@@ -42,6 +42,12 @@ beforeAll(async () => {
   adminRoleId = await roleId('Administrator');
   fmLocations = (await db.select().from(locations).where(eq(locations.organizationId, freshMartId))).map((l) => l.id);
   idp.accounts.set('alice', { email: 'alice@freshmart.test', name: 'Alice Anders', groups: ['fm-managers'] });
+  idp.accounts.set('ana', {
+    email: 'Ana@FreshMart.test',
+    name: 'Ana Álvarez',
+    groups: ['fm-managers'],
+    locale: 'es-MX',
+  });
   idp.accounts.set('bob', { email: 'bob@freshmart.test', name: 'Bob Brown', groups: ['marketing'] });
   idp.accounts.set('terry', { email: 'technician@example.com', name: 'Not Terry', groups: ['fm-managers'] });
 });
@@ -228,6 +234,11 @@ describe('signing in through the provider', () => {
     expect(again.complete.json().data.id).toBe(alice?.id);
   });
 
+  it('takes a newcomer’s language from the provider’s locale claim', async () => {
+    const { complete } = await ssoSignIn(connectionId, 'ana');
+    expect(complete.json().data).toMatchObject({ email: 'ana@freshmart.test', language: { locale: 'es-MX' } });
+  });
+
   it('re-applies the mapping at every sign-in: another group, another role and its locations', async () => {
     idp.accounts.set('alice', { email: 'alice@freshmart.test', name: 'Alice Anders', groups: ['fm-store-101'] });
     const { complete } = await ssoSignIn(connectionId, 'alice');
@@ -244,11 +255,28 @@ describe('signing in through the provider', () => {
   it('a known person whose groups no longer map is refused and loses their sessions and tokens', async () => {
     const before = await ssoSignIn(connectionId, 'alice');
     expect((await inject('GET', '/api/auth/user', before.token)).statusCode).toBe(200);
+    // An integration token of hers (made here directly: her role may not create one).
+    const [token] = await t.database.db
+      .insert(apiTokens)
+      .values({
+        name: 'Alice’s script',
+        tokenHash: 'not-a-real-hash',
+        userId: before.complete.json().data.id,
+        organizationId: freshMartId,
+        permissions: ['alarms_view'],
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
     idp.accounts.set('alice', { email: 'alice@freshmart.test', name: 'Alice Anders', groups: ['left-the-company'] });
     const { complete } = await ssoSignIn(connectionId, 'alice');
     expect([complete.statusCode, complete.json().error.code]).toEqual([403, 'sso_no_role']);
     expect(complete.headers.authorization).toBeUndefined();
     expect((await inject('GET', '/api/auth/user', before.token)).statusCode).toBe(401);
+    const [revoked] = await t.database.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.id, token?.id ?? 0));
+    expect(revoked?.revokedAt).not.toBeNull();
     idp.accounts.set('alice', { email: 'alice@freshmart.test', name: 'Alice Anders', groups: ['fm-managers'] });
   });
 
