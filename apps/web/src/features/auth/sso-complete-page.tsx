@@ -39,8 +39,12 @@ export function SsoCompletePage() {
     let live = true;
     completion ??= completeSso();
     completion
-      .then(() => live && navigate({ to: search.return_to ?? '/', replace: true }))
-      .catch((err: unknown) => live && setError(failureMessage(err, t('errors.network'))));
+      .then(() => {
+        if (live) void navigate({ to: search.return_to ?? '/', replace: true });
+      })
+      .catch((err: unknown) => {
+        if (live) setError(failureMessage(err, t('errors.network')));
+      });
     return () => {
       live = false;
     };
