@@ -200,6 +200,8 @@ export function createSsoService(deps: {
       user = await users.findUserById(identity.userId);
       if (!user) return 'sso_not_provisioned';
       if (user.disabled) return 'account_disabled';
+      // Moved to another organization since: this connection's roles and locations are not theirs.
+      if (user.organizationId !== connection.organizationId) return 'sso_account_conflict';
       if (!access) {
         const lost = user;
         await db.transaction(async (tx) => {
