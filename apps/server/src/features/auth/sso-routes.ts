@@ -24,6 +24,17 @@ const FLOW_PATH = '/api/auth/sso/callback';
 const RESULT_COOKIE = 'rcm_sso_result';
 const RESULT_PATH = '/api/auth/sso/complete';
 
+/** The provider's answer (RFC 6749 §4.1.2, RFC 9207 `iss`); anything else it adds is passed on to the check. */
+const answer = z.string().max(8000).optional();
+const callbackQuery = z.looseObject({
+  code: answer,
+  state: answer,
+  iss: answer,
+  error: answer,
+  error_description: answer,
+  session_state: answer,
+});
+
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
 /**
@@ -109,7 +120,7 @@ export function ssoRoutes(deps: {
     // SameSite=Lax so that it comes along). Whatever the outcome, the browser goes on to the console.
     app.get(
       '/auth/sso/callback',
-      { config: { public: true, rateLimit }, schema: { querystring: z.record(z.string(), z.string().max(8000)) } },
+      { config: { public: true, rateLimit }, schema: { querystring: callbackQuery } },
       async (request, reply) => {
         const { location, result } = await sso.callback(request.query, request.cookies[FLOW_COOKIE]);
         reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });

@@ -426,8 +426,9 @@ export function createSsoService(deps: {
      * console to complete. Answers where the browser goes next and the secret (absent when nothing
      * can be completed).
      */
-    async callback(query: Record<string, string>, browser: string | undefined) {
-      const flow: SsoFlowRow | undefined = query.state ? await repo.takeFlow(hashToken(query.state), now()) : undefined;
+    async callback(query: Record<string, unknown>, browser: string | undefined) {
+      const state = typeof query.state === 'string' ? query.state : null;
+      const flow: SsoFlowRow | undefined = state ? await repo.takeFlow(hashToken(state), now()) : undefined;
       if (!flow || !browser || hashToken(browser) !== flow.browserHash || flow.connectionId === null) {
         return { location: completePage(null, 'sso_not_completed'), result: null };
       }
@@ -439,11 +440,11 @@ export function createSsoService(deps: {
         outcome = 'sso_provider_error';
       } else {
         const callbackUrl = new URL(redirectUri());
-        for (const [k, v] of Object.entries(query)) callbackUrl.searchParams.set(k, v);
+        for (const [k, v] of Object.entries(query)) if (typeof v === 'string') callbackUrl.searchParams.set(k, v);
         let claims: OidcClaims | null = null;
         try {
           claims = await deps.oidc.exchange(found.connection, callbackUrl, {
-            state: query.state as string,
+            state: state as string,
             nonce: flow.nonce,
             codeVerifier: flow.codeVerifier,
           });
