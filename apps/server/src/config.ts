@@ -49,6 +49,8 @@ const envSchema = z.object({
     .optional(),
   /** `true`: webhook URLs and push endpoints may point at loopback and private addresses (tests, closed networks). */
   WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
+  /** `true`: single sign-on connections may name an http:// issuer (a provider on loopback, tests). */
+  SSO_ALLOW_INSECURE: boolish.optional(),
   /** The sender of the console's emails. */
   EMAIL_FROM: z.string().default('Refrigeration Console <alerts@localhost>'),
   ZUPER_API_URL: z.url().optional(),

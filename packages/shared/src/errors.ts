@@ -42,6 +42,13 @@ export const ERROR_CODES = [
   'mfa_method_unavailable',
   'mfa_required_by_policy',
   'mfa_method_not_allowed',
+  'sso_required',
+  'sso_no_role',
+  'sso_not_provisioned',
+  'sso_account_conflict',
+  'sso_provider_error',
+  'sso_not_completed',
+  'sso_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,6 +11,7 @@ const SPEC_TABLE: Record<string, [string, true | false | 'anyone' | string[]]> =
   setup: ['/setup', false],
   'password.forgot': ['/user/forgot-password', false],
   'password.reset': ['/user/reset-password', false],
+  'login.sso': ['/user/sso', false],
   // One-tap acknowledge (its link stands for the person), not in the spec's table.
   ack: ['/a/{token}', 'anyone'],
   home: ['/', true],
@@ -69,6 +70,7 @@ const SPEC_TABLE: Record<string, [string, true | false | 'anyone' | string[]]> =
   'settings.webhooks': ['/settings/webhooks', ['settings_view']],
   // Integration tokens, not in the spec's table.
   'settings.api_tokens': ['/settings/api-tokens', ['settings_update']],
+  'settings.sso': ['/settings/single-sign-on', ['settings_update']],
 };
 
 /** TanStack's `$id` and `{-$page}` written the spec's way. */

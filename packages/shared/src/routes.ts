@@ -21,6 +21,8 @@ export const ROUTES = [
   { name: 'setup', path: '/setup', auth: false },
   { name: 'password.forgot', path: '/user/forgot-password', auth: false },
   { name: 'password.reset', path: '/user/reset-password', auth: false },
+  // Not in the spec's table: where the identity provider's sign-in completes (single sign-on).
+  { name: 'login.sso', path: '/user/sso', auth: false },
   // Not in the spec's table: one-tap acknowledge from an email, SMS or push (the link is the person's).
   { name: 'ack', path: '/a/$token', auth: 'anyone' },
   { name: 'home', path: '/', auth: true },
@@ -79,6 +81,8 @@ export const ROUTES = [
   { name: 'settings.email', path: '/settings/email', auth: ['settings_update'] },
   // Not in the spec's table: on-call schedules (who is on call, the rota, overrides).
   { name: 'settings.oncall', path: '/settings/on-call', auth: ['settings_view'] },
+  // Single sign-on connections of an organization (its user management), not in the spec's table.
+  { name: 'settings.sso', path: '/settings/single-sign-on', auth: ['settings_update'] },
   { name: 'settings.webhooks', path: '/settings/webhooks', auth: ['settings_view'] },
   // Not in the spec's table: integration tokens (a person with settings_update makes them from their own rights).
   { name: 'settings.api_tokens', path: '/settings/api-tokens', auth: ['settings_update'] },

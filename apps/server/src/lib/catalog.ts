@@ -53,7 +53,10 @@ export type FieldMessageKey =
   | 'webhook_url_private'
   | 'invalid_unicode'
   | 'phone_country_not_allowed'
-  | 'phone_country_unknown';
+  | 'phone_country_unknown'
+  | 'issuer_insecure'
+  | 'domain_taken'
+  | 'break_glass_not_member';
 
 /** What still uses a record that cannot be removed (409 `in_use`); each phrase takes a count. */
 export type InUseKey =
@@ -72,6 +75,7 @@ export type InUseKey =
   | 'schedule_policies'
   | 'role_users'
   | 'role_invitations'
+  | 'role_sso_connections'
   | 'contact_method_rules';
 
 export type Catalog = {
@@ -100,6 +104,7 @@ export type Catalog = {
     range_order: string;
     not_applicable: string;
     window_place: string;
+    domain_format: string;
     window_rack_controller: string;
     recurrence_span: string;
     invalid: string;

@@ -54,6 +54,16 @@ export const EN_US: Catalog = {
     mfa_required_by_policy:
       'Your organization requires a second factor: add another one before you remove this one, or ask an administrator to reset your factors.',
     mfa_method_not_allowed: 'Your organization does not allow this kind of second factor.',
+    sso_required: 'Your organization signs in with single sign-on. Use “Sign in with single sign-on”.',
+    sso_no_role:
+      'Your identity provider signed you in, but none of your groups gives access to this console. Ask your administrator to add you to a group it maps.',
+    sso_not_provisioned:
+      'Your identity provider signed you in, but you have no account in this console. Ask your administrator to create one.',
+    sso_account_conflict:
+      'An account with your email address already exists and is not linked to your identity provider. Ask your administrator.',
+    sso_provider_error: 'Your identity provider did not sign you in. Try again, or ask your administrator.',
+    sso_not_completed: 'The single sign-on did not complete or has expired. Start again from the sign-in page.',
+    sso_unavailable: 'The identity provider could not be reached. Try again in a moment, or ask your administrator.',
   },
   fields: {
     wrong_password: 'The current password is incorrect.',
@@ -112,6 +122,9 @@ export const EN_US: Catalog = {
     phone_country_not_allowed:
       'Numbers in this country cannot be added for your organization. An administrator can allow more countries in the organization’s settings.',
     phone_country_unknown: 'This is not a country code (ISO 3166, e.g. US or MX).',
+    issuer_insecure: 'The issuer must be an https address.',
+    domain_taken: 'Another single sign-on connection already uses this domain.',
+    break_glass_not_member: 'Choose people of this organization.',
     invalid_unicode: 'This text holds a character that is not valid Unicode. Remove it or type it again.',
   },
   inUse: {
@@ -141,6 +154,10 @@ export const EN_US: Catalog = {
     role_users: (n) => (n === 1 ? '1 user has this role.' : `${n} users have this role.`),
     role_invitations: (n) =>
       n === 1 ? '1 pending invitation offers this role.' : `${n} pending invitations offer this role.`,
+    role_sso_connections: (n) =>
+      n === 1
+        ? '1 single sign-on connection gives this role: change it first.'
+        : `${n} single sign-on connections give this role: change them first.`,
     contact_method_rules: (n) =>
       n === 1
         ? '1 notification rule pages this number: change it first.'
@@ -167,6 +184,7 @@ export const EN_US: Catalog = {
     range_order: 'The end must be after the start.',
     not_applicable: 'This field does not apply to this kind of entry.',
     window_place: 'Choose a location or a controller.',
+    domain_format: 'Enter a domain such as example.com.',
     window_rack_controller: 'A rack needs its controller.',
     recurrence_span: 'The daily span must end at a different time than it starts.',
     invalid: 'This value is not valid.',

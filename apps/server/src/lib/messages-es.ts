@@ -56,6 +56,19 @@ export const ES_MX: Catalog = {
     mfa_required_by_policy:
       'Tu organización exige un segundo factor: agrega otro antes de quitar este, o pide a un administrador que restablezca tus factores.',
     mfa_method_not_allowed: 'Tu organización no permite este tipo de segundo factor.',
+    sso_required:
+      'Tu organización inicia sesión con inicio de sesión único. Usa “Iniciar sesión con inicio de sesión único”.',
+    sso_no_role:
+      'Tu proveedor de identidad te autenticó, pero ninguno de tus grupos da acceso a esta consola. Pide a tu administrador que te agregue a un grupo asignado.',
+    sso_not_provisioned:
+      'Tu proveedor de identidad te autenticó, pero no tienes una cuenta en esta consola. Pide a tu administrador que la cree.',
+    sso_account_conflict:
+      'Ya existe una cuenta con tu correo electrónico y no está vinculada a tu proveedor de identidad. Consulta a tu administrador.',
+    sso_provider_error: 'Tu proveedor de identidad no te autenticó. Inténtalo de nuevo o consulta a tu administrador.',
+    sso_not_completed:
+      'El inicio de sesión único no se completó o expiró. Empieza de nuevo desde la página de inicio de sesión.',
+    sso_unavailable:
+      'No se pudo contactar al proveedor de identidad. Inténtalo en un momento o consulta a tu administrador.',
   },
   fields: {
     wrong_password: 'La contraseña actual es incorrecta.',
@@ -116,6 +129,9 @@ export const ES_MX: Catalog = {
     phone_country_not_allowed:
       'No se pueden agregar números de este país para tu organización. Un administrador puede permitir más países en la configuración de la organización.',
     phone_country_unknown: 'Este no es un código de país (ISO 3166, p. ej. US o MX).',
+    issuer_insecure: 'El emisor debe ser una dirección https.',
+    domain_taken: 'Otra conexión de inicio de sesión único ya usa este dominio.',
+    break_glass_not_member: 'Elige personas de esta organización.',
     invalid_unicode: 'Este texto contiene un carácter que no es Unicode válido. Quítalo o escríbelo de nuevo.',
   },
   inUse: {
@@ -151,6 +167,10 @@ export const ES_MX: Catalog = {
     role_users: (n) => (n === 1 ? '1 usuario tiene este rol.' : `${n} usuarios tienen este rol.`),
     role_invitations: (n) =>
       n === 1 ? '1 invitación pendiente ofrece este rol.' : `${n} invitaciones pendientes ofrecen este rol.`,
+    role_sso_connections: (n) =>
+      n === 1
+        ? '1 conexión de inicio de sesión único da este rol: cámbiala primero.'
+        : `${n} conexiones de inicio de sesión único dan este rol: cámbialas primero.`,
     contact_method_rules: (n) =>
       n === 1
         ? '1 regla de notificación usa este número: cámbiala primero.'
@@ -177,6 +197,7 @@ export const ES_MX: Catalog = {
     range_order: 'El final debe ser posterior al inicio.',
     not_applicable: 'Este campo no corresponde a este tipo de registro.',
     window_place: 'Elige una ubicación o un controlador.',
+    domain_format: 'Escribe un dominio como ejemplo.com.',
     window_rack_controller: 'Un rack necesita su controlador.',
     recurrence_span: 'El horario diario debe terminar a una hora distinta de la de inicio.',
     invalid: 'Este valor no es válido.',

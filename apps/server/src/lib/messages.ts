@@ -26,6 +26,7 @@ const CUSTOM_KEYS = new Set([
   'window_place',
   'window_rack_controller',
   'recurrence_span',
+  'domain_format',
 ] as const satisfies readonly (keyof Catalog['validation'])[]);
 type CustomKey = typeof CUSTOM_KEYS extends Set<infer K> ? K : never;
 

@@ -47,4 +47,9 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   // One-tap acknowledge: the link's token stands for its person.
   'GET /api/ack-links/{token}',
   'POST /api/ack-links/{token}',
+  // Single sign-on: finding the connection, the trip to the provider and back, and its completion.
+  'GET /api/auth/sso/discover',
+  'GET /api/auth/sso/{connection_id}/start',
+  'GET /api/auth/sso/callback',
+  'POST /api/auth/sso/complete',
 ]);

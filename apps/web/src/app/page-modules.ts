@@ -13,6 +13,7 @@ export const PAGE_MODULES = {
   setup: ['features/auth/setup-page.tsx', 'SetupPage'],
   'password.forgot': ['features/auth/forgot-password-page.tsx', 'ForgotPasswordPage'],
   'password.reset': ['features/auth/reset-password-page.tsx', 'ResetPasswordPage'],
+  'login.sso': ['features/auth/sso-complete-page.tsx', 'SsoCompletePage'],
   home: ['features/alarms/pages/dashboard-page.tsx', 'DashboardPage'],
   controllers: ['features/controllers/pages/controllers-page.tsx', 'ControllersPage'],
   'controllers.view': ['features/controllers/pages/controller-view-page.tsx', 'ControllerViewPage'],
@@ -62,6 +63,7 @@ export const PAGE_MODULES = {
   'settings.backups': ['features/settings/pages/backups-page.tsx', 'BackupsPage'],
   'settings.email': ['features/settings/pages/email-page.tsx', 'EmailSettingsPage'],
   'settings.oncall': ['features/settings/pages/oncall-page.tsx', 'OncallPage'],
+  'settings.sso': ['features/settings/pages/sso-page.tsx', 'SsoPage'],
 } as const satisfies Record<PageName, readonly [module: string, component: string]>;
 
 /** The page that is part of the entry (the first screen of a signed-out visitor). */

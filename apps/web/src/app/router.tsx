@@ -24,6 +24,7 @@ import {
   loginSearch,
   passwordResetSearch,
   searchPageSearch,
+  ssoCompleteSearch,
 } from './search-params.ts';
 
 /** The route guard, run before every route loads: `decideAccess` of the shared table. */
@@ -99,6 +100,7 @@ const appRoutes = {
   setup: createRoute(page('setup')),
   'password.forgot': createRoute(page('password.forgot')),
   'password.reset': createRoute({ ...page('password.reset'), validateSearch: passwordResetSearch }),
+  'login.sso': createRoute({ ...page('login.sso'), validateSearch: ssoCompleteSearch }),
   ack: createRoute(page('ack')),
   home: createRoute({
     ...page('home'),
@@ -156,6 +158,7 @@ const appRoutes = {
   'settings.backups': createRoute(page('settings.backups')),
   'settings.email': createRoute(page('settings.email')),
   'settings.oncall': createRoute(page('settings.oncall')),
+  'settings.sso': createRoute(page('settings.sso')),
 } satisfies Record<Name, unknown>;
 
 const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user/logout', component: LogoutPage });

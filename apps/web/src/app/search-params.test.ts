@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginSearch, safeRedirect } from './search-params.ts';
+import { loginSearch, safeRedirect, ssoCompleteSearch } from './search-params.ts';
 
 describe('where sign-in returns to', () => {
   it('a page of this site', () => {
@@ -21,5 +21,19 @@ describe('where sign-in returns to', () => {
       expect(loginSearch({ redirect: path }).redirect, path).toBeUndefined();
     }
     expect(safeRedirect('/logins')).toBe('/logins');
+  });
+});
+
+describe('where single sign-on completes', () => {
+  it('keeps a console path to return to and a code-like error, nothing else', () => {
+    expect(ssoCompleteSearch({ return_to: '/alarms?status=active' })).toEqual({ return_to: '/alarms?status=active' });
+    expect(ssoCompleteSearch({ return_to: '//evil.example', error: 'sso_not_completed' })).toEqual({
+      return_to: undefined,
+      error: 'sso_not_completed',
+    });
+    expect(ssoCompleteSearch({ return_to: '/user/login', error: '<script>' })).toEqual({
+      return_to: undefined,
+      error: undefined,
+    });
   });
 });

@@ -46,6 +46,12 @@ export function loginSearch(s: Raw): LoginSearch {
   };
 }
 
+/** Where the provider's sign-in completes: where to go after (a console path), or why it did not start. */
+export function ssoCompleteSearch(s: Raw): { return_to?: string; error?: string } {
+  const error = text(s.error);
+  return { return_to: safeRedirect(s.return_to), error: error && /^[a-z_]+$/.test(error) ? error : undefined };
+}
+
 export function passwordResetSearch(s: Raw): { token?: string } {
   return { token: text(s.token) };
 }

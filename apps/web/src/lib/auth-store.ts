@@ -138,6 +138,24 @@ export async function loginEnrolled(input: { enrollmentToken: string; factorId: 
   return { user: res.data, recoveryCodes: res.recovery_codes, finish: () => signedIn(res.data) };
 }
 
+/**
+ * Completes a single sign-on: the server exchanges the provider's outcome (a single-use HttpOnly
+ * cookie the callback set) for an ordinary session.
+ */
+export async function completeSso(): Promise<AuthUser> {
+  tokens.clear();
+  setItem(STORAGE_KEYS.staySignedIn, 'false');
+  setItem(STORAGE_KEYS.remember, 'false');
+  try {
+    const res = await api<{ data: AuthUser }>('auth/sso/complete', { method: 'POST' });
+    signedIn(res.data);
+    return res.data;
+  } catch (err) {
+    setState({ authenticated: false, loaded: true, user: null });
+    throw err;
+  }
+}
+
 export async function logout(): Promise<void> {
   if (tokens.current()) await api('auth/logout', { method: 'POST' }).catch(() => null);
   clearSession();

@@ -113,6 +113,26 @@ export const esMX: Catalog = {
     submit: 'Iniciar sesión',
     submitting: 'Iniciando sesión…',
     sessionEnded: 'Tu sesión terminó. Vuelve a iniciar sesión.',
+    or: 'o',
+    sso: {
+      button: 'Iniciar sesión con inicio de sesión único',
+      title: 'Iniciar sesión con inicio de sesión único',
+      intro: 'Escribe tu correo de trabajo: te enviamos al proveedor de identidad de tu organización.',
+      email: 'Correo de trabajo',
+      continue: 'Continuar',
+      continuing: 'Buscando tu organización…',
+      notFound: 'No hay inicio de sesión único para este correo. Inicia sesión con tu contraseña.',
+      usePassword: 'Iniciar sesión con contraseña',
+      completing: 'Completando tu inicio de sesión…',
+      failedTitle: 'El inicio de sesión único no te autenticó',
+      backToSignIn: 'Volver a iniciar sesión',
+      errors: {
+        sso_not_completed:
+          'El inicio de sesión único no se completó o expiró. Empieza de nuevo desde la página de inicio de sesión.',
+        sso_unavailable:
+          'No se pudo contactar al proveedor de identidad. Inténtalo en un momento o consulta a tu administrador.',
+      },
+    },
   },
   account: {
     sessions: {

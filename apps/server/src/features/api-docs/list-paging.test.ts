@@ -50,6 +50,8 @@ const WHOLE = new Set([
   'GET /api/controllers/{id}/racks/{ref}/refrigerant-events',
   'GET /api/organizations/{id}/members',
   'GET /api/organizations/{id}/invitations',
+  // An organization's identity providers: one or two.
+  'GET /api/organizations/{id}/sso-connections',
   'GET /api/controllers/unauthorised',
   'GET /api/alarms/floods',
   'GET /api/admin/backups',

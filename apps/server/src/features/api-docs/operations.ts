@@ -78,6 +78,31 @@ export const OPERATIONS: Record<string, OperationNote> = {
     summary: 'Create an integration token (rcm_…, shown once) with some of the creator’s own permissions',
   },
   'DELETE /api/settings/api-tokens/{id}': { summary: 'Revoke an integration token (it stops at once)' },
+  // Single sign-on (OpenID Connect)
+  'GET /api/organizations/{id}/sso-connections': {
+    summary: 'The organization’s single sign-on connections (the client secret never, only whether one is set)',
+  },
+  'POST /api/organizations/{id}/sso-connections': {
+    summary: 'Connect the organization to an OpenID Connect provider (its domains, claims, groups’ roles)',
+    add: [409],
+  },
+  'PATCH /api/sso-connections/{id}': {
+    summary: 'Change a single sign-on connection (a secret left out is kept)',
+    add: [409],
+  },
+  'DELETE /api/sso-connections/{id}': {
+    summary: 'Remove a single sign-on connection; the people who signed in through it are signed out',
+  },
+  'GET /api/auth/sso/discover': { summary: 'The single sign-on connection that serves an email address’s domain' },
+  'GET /api/auth/sso/{connection_id}/start': {
+    summary: 'Go to the provider to sign in (302); the trip is bound to this browser by an HttpOnly cookie',
+  },
+  'GET /api/auth/sso/callback': {
+    summary: 'Where the provider sends the browser back (302 to the console, which completes the sign-in)',
+  },
+  'POST /api/auth/sso/complete': {
+    summary: 'Complete a single sign-on (its single-use cookie) with the ordinary sign-in answer',
+  },
   'GET /api/account/sessions': { summary: "One's own live sessions (where and how each signed in)", ...self },
   'DELETE /api/account/sessions/{id}': { summary: 'End one of one’s own sessions', omit: [403] },
   'POST /api/account/sessions/revoke-others': { summary: 'End every other session of one’s own', ...self },

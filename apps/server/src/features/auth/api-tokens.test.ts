@@ -245,6 +245,17 @@ describe('a token at use', () => {
         403,
         'token_not_allowed',
       ],
+      ['list SSO connections', 'GET', '/api/organizations/1/sso-connections', undefined, 403, 'token_not_allowed'],
+      [
+        'add an SSO connection',
+        'POST',
+        '/api/organizations/1/sso-connections',
+        { name: 'x' },
+        403,
+        'token_not_allowed',
+      ],
+      ['change an SSO connection', 'PATCH', '/api/sso-connections/1', { name: 'x' }, 403, 'token_not_allowed'],
+      ['delete an SSO connection', 'DELETE', '/api/sso-connections/1', undefined, 403, 'token_not_allowed'],
     ];
     for (const [name, method, url, payload, status, code] of cases) {
       const res = await inject(method, url, token, payload);

@@ -6,6 +6,7 @@ import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { FeatureContext } from '../context.ts';
 import { createLocationsRepo } from '../organizations/locations-repo.ts';
+import { createMembersRepo } from '../organizations/members-repo.ts';
 import { createApiTokensRepo } from './api-tokens-repo.ts';
 import { apiTokenRoutes } from './api-tokens-routes.ts';
 import { createApiTokensService } from './api-tokens-service.ts';
@@ -19,6 +20,10 @@ import { createAuthRepo } from './repo.ts';
 import { authRoutes } from './routes.ts';
 import { createSecurityPolicy, securityPolicyRoutes } from './security-policy.ts';
 import { createAuthService } from './service.ts';
+import { createOidc } from './sso-oidc.ts';
+import { createSsoRepo } from './sso-repo.ts';
+import { ssoRoutes } from './sso-routes.ts';
+import { createSsoService } from './sso-service.ts';
 import { createAccountThrottle } from './throttle.ts';
 import { createThrottleRepo } from './throttle-repo.ts';
 
@@ -35,6 +40,7 @@ export function createAuth(deps: {
   const apiTokens = createApiTokensRepo(db);
   const throttle = createAccountThrottle({ repo: createThrottleRepo(db), now });
   const mfa = createMfa({ db, repo: createMfaRepo(db), users: repo, apiTokens, audit, now });
+  const sso = createSsoRepo(db);
   const service = createAuthService({
     db,
     repo,
@@ -45,6 +51,7 @@ export function createAuth(deps: {
     throttle,
     mfa,
     avatars: config.AVATARS,
+    passwordRefused: (user) => sso.passwordRefused(user.id, user.organizationId),
   });
   const passwordLinks = createPasswordLinks({
     db,
@@ -60,7 +67,7 @@ export function createAuth(deps: {
 
 /**
  * Sign-in and out, the own account, impersonation, the password links' public routes,
- * re-authentication and integration tokens.
+ * re-authentication, integration tokens and single sign-on.
  */
 export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { db, audit, now } = ctx;
@@ -85,11 +92,30 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     log: ctx.log,
   });
   const rateLimit = { max: ctx.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' };
+  const publicUrl = ctx.shared.publicAddress.url;
+  const members = createMembersRepo(db);
+  const sso = createSsoService({
+    db,
+    repo: createSsoRepo(db),
+    users: createAuthRepo(db),
+    apiTokens: tokensRepo,
+    auth: ctx.auth,
+    oidc: createOidc(),
+    audit,
+    bus: ctx.bus,
+    now,
+    publicUrl,
+    allowInsecure: ctx.config.SSO_ALLOW_INSECURE ?? false,
+    locationIdsInOrganization: (organizationId, ids) => locations.idsInOrganization(organizationId, ids),
+    setLocations: (userId, all, ids, tx) => members.setLocations(userId, all, ids, tx),
+    log: ctx.log,
+  });
   return async (app) => {
     await app.register(session);
     await app.register(apiTokenRoutes({ tokens, reauth, rateLimit }));
     await app.register(mfaRoutes({ auth: ctx.auth, mfa, reauth, rateLimit }));
     await app.register(securityPolicyRoutes({ policies }));
+    await app.register(ssoRoutes({ sso, auth: ctx.auth, rateLimit, secure: () => publicUrl().startsWith('https:') }));
   };
 }
 

@@ -1,3 +1,4 @@
+import type { SessionMethod } from '@rcm/shared/sessions';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { organizations, roles, teams, userLocations, users } from '../../db/schema.ts';
@@ -51,6 +52,7 @@ export function createAuthRepo(db: Db) {
         userId: number;
         remember: boolean;
         impersonatorSessionId: number | null;
+        method?: SessionMethod;
         expiresAt: Date;
         createdAt?: Date;
         lastUsedAt?: Date;

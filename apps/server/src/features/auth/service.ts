@@ -3,7 +3,7 @@ import type { AccountUpdateBody, AuthUser } from '@rcm/shared/auth';
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { LoginMfaBody, MfaEnrollmentRequired, MfaRequired } from '@rcm/shared/mfa';
 import { isPermission, type Permission } from '@rcm/shared/permissions';
-import type { AccountSession } from '@rcm/shared/sessions';
+import type { AccountSession, SessionMethod } from '@rcm/shared/sessions';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -61,6 +61,8 @@ export function createAuthService(deps: {
   mfa: Mfa;
   /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
   avatars?: Avatars;
+  /** Whether the user must sign in through their organization's provider (single sign-on's `require_sso`). */
+  passwordRefused?: (user: UserRecord) => Promise<boolean>;
 }) {
   const { db, repo, apiTokens, audit, read, now, throttle, mfa } = deps;
 
@@ -89,7 +91,7 @@ export function createAuthService(deps: {
     impersonatorSessionId: number | null,
     entry: AuditEntry,
     client: Client = {},
-    within?: Tx,
+    options: { within?: Tx; method?: SessionMethod } = {},
   ) {
     const token = newToken();
     const inTx = async (tx: Tx) => {
@@ -99,6 +101,7 @@ export function createAuthService(deps: {
           userId,
           remember,
           impersonatorSessionId,
+          method: options.method ?? 'password',
           expiresAt: new Date(now().getTime() + ttl(remember)),
           // The instance's clock, not the database's: the policy's idle and absolute limits count from it.
           createdAt: now(),
@@ -111,7 +114,7 @@ export function createAuthService(deps: {
       await audit.record(entry, tx);
       return row;
     };
-    const session = within ? await inTx(within) : await db.transaction(inTx);
+    const session = options.within ? await inTx(options.within) : await db.transaction(inTx);
     return { token, session };
   }
 
@@ -143,6 +146,8 @@ export function createAuthService(deps: {
     }
     await throttle.signedIn(input.email);
     if (user.disabled) throw new AppError(403, 'account_disabled');
+    // Only after the password matched: the answer tells nobody else whether the address is known.
+    if (await deps.passwordRefused?.(user)) throw new AppError(403, 'sso_required');
     return user;
   }
 
@@ -151,7 +156,7 @@ export function createAuthService(deps: {
     let opened: { token: string; session: SessionRecord; user: UserRecord } | null = null;
     return {
       open: async (user: UserRecord, remember: boolean, tx: Tx) => {
-        const { token, session } = await openSession(user.id, remember, null, loginEntry(user), client, tx);
+        const { token, session } = await openSession(user.id, remember, null, loginEntry(user), client, { within: tx });
         opened = { token, session, user };
       },
       context: async () => {
@@ -279,6 +284,32 @@ export function createAuthService(deps: {
         session.open,
       );
       return { ...(await session.context()), recoveryCodes };
+    },
+
+    /**
+     * A session for someone their organization's provider signed in (single sign-on, sso-service.ts),
+     * opened with its `auth.sso_login` audit entry. 403 for a disabled user.
+     */
+    async signInWithSso(userId: number, after: Record<string, unknown>, client: Client = {}) {
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError(401, 'sso_not_completed');
+      if (user.disabled) throw new AppError(403, 'account_disabled');
+      const { token, session } = await openSession(
+        user.id,
+        false,
+        null,
+        {
+          ...personActor(user.id),
+          organizationId: user.organizationId,
+          action: 'auth.sso_login',
+          subjectType: 'user',
+          subjectId: user.id,
+          after,
+        },
+        client,
+        { method: 'sso' },
+      );
+      return { token, context: await contextFor(user, session, token) };
     },
 
     /** Resolves a bearer token; null for unknown, expired, revoked or disabled. One query per request. */

@@ -188,13 +188,15 @@ export function createSettingsRepo(db: Db) {
     },
 
     async roleUses(id: number, now: Date) {
-      const [row] = await query<{ users: number; invitations: number }>(
+      const [row] = await query<{ users: number; invitations: number; sso: number }>(
         db,
         sql`select (select count(*)::int from users where role_id = ${id} and deleted_at is null) as users,
               (select count(*)::int from invitations where role_id = ${id} and accepted_at is null
-                 and revoked_at is null and expires_at > ${now.toISOString()}::timestamptz) as invitations`,
+                 and revoked_at is null and expires_at > ${now.toISOString()}::timestamptz) as invitations,
+              (select count(*)::int from sso_connections where jit_role_id = ${id}
+                 or role_mappings @> ${JSON.stringify([{ roleId: id }])}::jsonb) as sso`,
       );
-      return { users: row?.users ?? 0, invitations: row?.invitations ?? 0 };
+      return { users: row?.users ?? 0, invitations: row?.invitations ?? 0, ssoConnections: row?.sso ?? 0 };
     },
 
     /** Deletes a team (deleted users who were in it keep no team); the audit entry commits with it. */

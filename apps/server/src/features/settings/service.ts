@@ -93,6 +93,7 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
       const present = [
         { key: 'role_users' as const, count: uses.users },
         { key: 'role_invitations' as const, count: uses.invitations },
+        { key: 'role_sso_connections' as const, count: uses.ssoConnections },
       ].filter((u) => u.count > 0);
       if (present.length > 0) throw inUse(present);
       return repo.removeRole(id, now, (tx, outcome) =>

@@ -4,11 +4,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
-import { linkClass, primaryButton } from '../../components/ui/button.ts';
-import { failureWithFields } from '../../lib/api-client.ts';
+import { linkClass, primaryButton, secondaryButton } from '../../components/ui/button.ts';
+import { ApiError, failureWithFields } from '../../lib/api-client.ts';
 import { type LoginResult, login } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
 import { fetchSetupStatus } from './api/accounts.ts';
+import { discoverSso, ssoStartUrl } from './api/sso.ts';
 import { EnrollStep, MfaStep } from './mfa-steps.tsx';
 
 export function LoginPage() {
@@ -21,6 +22,8 @@ export function LoginPage() {
   const [staySignedIn, setStaySignedIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Password, or single sign-on: the work email finds the organization's provider.
+  const [mode, setMode] = useState<'password' | 'sso'>('password');
   /** The second step the password answered, if any. */
   const [step, setStep] = useState<Exclude<LoginResult, { kind: 'signed-in' }> | null>(null);
 
@@ -58,10 +61,36 @@ export function LoginPage() {
       }
     } catch (err) {
       setError(failureWithFields(err, t('errors.network')));
+      // The organization signs in through its provider: the same address goes on from there.
+      if (err instanceof ApiError && err.code === 'sso_required') setMode('sso');
     } finally {
       setBusy(false);
     }
   };
+
+  const startSso = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const found = await discoverSso(email);
+      if (!found) {
+        setError(t('login.sso.notFound'));
+        setBusy(false);
+        return;
+      }
+      window.location.assign(ssoStartUrl(found.connection_id, search.redirect ?? '/'));
+    } catch (err) {
+      setError(failureWithFields(err, t('errors.network')));
+      setBusy(false);
+    }
+  };
+
+  const errorBox = error ? (
+    <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+      {error}
+    </div>
+  ) : null;
 
   return (
     <AuthCard
@@ -95,17 +124,47 @@ export function LoginPage() {
           onSignedIn={enter}
           onStartOver={startOver}
         />
+      ) : mode === 'sso' ? (
+        <form onSubmit={startSso} className="space-y-5" noValidate aria-labelledby="sso-title">
+          <div>
+            <h2 id="sso-title" className="text-base font-semibold">
+              {t('login.sso.title')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('login.sso.intro')}</p>
+          </div>
+          {errorBox}
+          <div>
+            <label htmlFor="sso-email" className="block text-sm font-medium">
+              {t('login.sso.email')}
+            </label>
+            <input
+              id="sso-email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
+            {busy ? t('login.sso.continuing') : t('login.sso.continue')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setMode('password');
+              setError(null);
+            }}
+            className={`${secondaryButton} w-full`}
+          >
+            {t('login.sso.usePassword')}
+          </button>
+        </form>
       ) : (
         <form onSubmit={submit} className="space-y-5" noValidate>
           {search.notice === 'password_saved' && !error ? <Notice>{t('accounts.reset.done')}</Notice> : null}
-          {error ? (
-            <div
-              role="alert"
-              className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100"
-            >
-              {error}
-            </div>
-          ) : null}
+          {errorBox}
           <div>
             <label htmlFor="email" className="block text-sm font-medium">
               {t('login.email')}
@@ -153,6 +212,24 @@ export function LoginPage() {
           </div>
           <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
             {busy ? t('login.submitting') : t('login.submit')}
+          </button>
+          <div
+            className="flex items-center gap-3 text-xs uppercase text-slate-600 dark:text-slate-300"
+            aria-hidden="true"
+          >
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+            {t('login.or')}
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          </div>
+          <button
+            type="button"
+            onClick={() => {
+              setMode('sso');
+              setError(null);
+            }}
+            className={`${secondaryButton} w-full`}
+          >
+            {t('login.sso.button')}
           </button>
         </form>
       )}

@@ -22,6 +22,7 @@ export const SETTINGS_SECTIONS = [
   { to: '/settings/on-call', key: 'oncall' },
   { to: '/settings/webhooks', key: 'webhooks' },
   { to: '/settings/api-tokens', key: 'apiTokens', action: 'settings.edit' },
+  { to: '/settings/single-sign-on', key: 'sso', action: 'settings.edit' },
   { to: '/settings/audit-log', key: 'auditLog' },
   { to: '/settings/backups', key: 'backups', action: 'backup.manage' },
   { to: '/settings/email', key: 'email', administrator: true },

@@ -32,6 +32,12 @@ export const en = {
       mfa_recovery_codes: '{{subject}} made new recovery codes',
       login_failed: 'Failed sign-in for {{subject}}',
       session_revoked: 'Sessions of {{subject}} ended',
+      sso_login: '{{subject}} signed in through single sign-on',
+    },
+    sso_connection: {
+      create: 'Single sign-on connection {{subject}} added',
+      update: 'Single sign-on connection {{subject}} changed',
+      delete: 'Single sign-on connection {{subject}} deleted',
     },
     token: {
       created: 'Integration token {{subject}} created',

@@ -30,6 +30,12 @@ export const es: Widen<typeof en> = {
       mfa_reset: 'Se restablecieron los segundos factores de {{subject}}',
       mfa_recovery_codes: '{{subject}} generó nuevos códigos de recuperación',
       session_revoked: 'Se cerraron sesiones de {{subject}}',
+      sso_login: '{{subject}} inició sesión con inicio de sesión único',
+    },
+    sso_connection: {
+      create: 'Se agregó la conexión de inicio de sesión único {{subject}}',
+      update: 'Se cambió la conexión de inicio de sesión único {{subject}}',
+      delete: 'Se eliminó la conexión de inicio de sesión único {{subject}}',
     },
     token: {
       created: 'Se creó el token de integración {{subject}}',
