@@ -40,7 +40,7 @@ async function emailedLink(to: string, count = 1): Promise<string> {
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test('a new console is set up in the browser: the first administrator lands signed in', async ({ newPage }) => {

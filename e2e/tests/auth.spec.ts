@@ -85,7 +85,7 @@ test('a wrong password shows the server’s message and signs nobody in', async 
   await page.goto('/user/login');
   await page.getByLabel('Email address').fill(DEMO.admin);
   await page.getByLabel('Password').fill('wrong-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('These credentials do not match our records.');
   await expect(page).toHaveURL(/\/user\/login/);
 });

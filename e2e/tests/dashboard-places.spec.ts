@@ -64,7 +64,7 @@ test('a user without alarms_view is told so on the dashboard instead of failing 
   await page.goto('/user/login');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('You don’t have access to alarms')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
   await expectAccessible(page, 'dashboard without alarms');

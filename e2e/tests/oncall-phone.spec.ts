@@ -23,7 +23,7 @@ test('from sign-in to acknowledging the critical alarm takes at most 6 taps', as
   await page.keyboard.type(DEMO.technician);
   await tap(page.getByLabel('Password', { exact: true }));
   await page.keyboard.type(PASSWORD);
-  await tap(page.getByRole('button', { name: 'Sign in' }));
+  await tap(page.getByRole('button', { name: 'Sign in', exact: true }));
 
   // The first screen: active alarms only, critical on top, the "Active" quick filter on.
   const quick = page.getByRole('group', { name: 'Quick filters' });
