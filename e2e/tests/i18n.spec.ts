@@ -8,11 +8,11 @@ test('the login page switches to Spanish and remembers it', async ({ page }) => 
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
   expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('es-MX');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible();
   // A wrong password is answered in Spanish by the server (X-Locale).
   await page.getByLabel('Correo electrónico').fill(DEMO.admin);
   await page.getByLabel('Contraseña').fill('incorrecta');
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Estas credenciales no coinciden con nuestros registros.');
 });
 
