@@ -2,7 +2,6 @@ import {
   closeSync,
   fdatasync,
   fdatasyncSync,
-  fstatSync,
   fsyncSync,
   ftruncateSync,
   mkdirSync,
@@ -16,6 +15,17 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import {
+  acksName,
+  DROPPED_FILE,
+  fsyncDir,
+  isDone,
+  SEGMENT_RE,
+  type Segment,
+  scanLines,
+  segmentName,
+  TAB,
+} from './outbox-files.ts';
 
 /** A message kept until the console acknowledges it. */
 export type OutboxEntry = {
@@ -32,73 +42,6 @@ export type OutboxStats = { depth: number; bytes: number; oldest: number | null;
 /** A segment holds at most this many messages, or this many bytes, then the next one begins. */
 export const SEGMENT_MESSAGES = 4_096;
 export const SEGMENT_BYTES = 4 * 1024 * 1024;
-
-const SEGMENT_RE = /^(\d{15})\.seg$/;
-const segmentName = (first: number) => `${String(first).padStart(15, '0')}.seg`;
-const acksName = (first: number) => `${String(first).padStart(15, '0')}.ack`;
-const DROPPED_FILE = 'dropped.json';
-const NEWLINE = 0x0a;
-const TAB = 0x09;
-
-/**
- * One segment file: messages `first` … `first + count - 1`, one line each,
- * `{seq}\t{created}\t{topic}\t{body as JSON}\n`; its `.ack` file lists the acknowledged (or
- * dropped) sequence numbers, one a line.
- */
-type Segment = {
-  first: number;
-  count: number;
-  /** Byte offset of each line; `offsets[count]` is the file's length. */
-  offsets: Uint32Array;
-  /** One bit per message: acknowledged or dropped. */
-  done: Uint8Array;
-  doneCount: number;
-  fd: number | null;
-  ackFd: number | null;
-};
-
-/** Read buffer of the start-up scan: segments are read a chunk at a time, never whole. */
-const SCAN_CHUNK = Buffer.allocUnsafe(256 * 1024);
-
-/**
- * Calls `onLine` with each whole line of a file (without its newline) and the line's offset, until it
- * returns false; returns where the last line it accepted ends, and the file's size.
- */
-function scanLines(path: string, onLine: (offset: number, line: Buffer) => boolean): { end: number; size: number } {
-  const fd = openSync(path, 'r');
-  try {
-    let carry: Buffer = Buffer.alloc(0);
-    let carryAt = 0; // the file offset of `carry`'s first byte
-    let pos = 0;
-    for (;;) {
-      const n = readSync(fd, SCAN_CHUNK, 0, SCAN_CHUNK.length, pos);
-      if (n === 0) return { end: carryAt, size: pos };
-      pos += n;
-      const data = carry.length ? Buffer.concat([carry, SCAN_CHUNK.subarray(0, n)]) : SCAN_CHUNK.subarray(0, n);
-      let from = 0;
-      for (let nl = data.indexOf(NEWLINE); nl !== -1; nl = data.indexOf(NEWLINE, from)) {
-        if (!onLine(carryAt + from, data.subarray(from, nl))) return { end: carryAt + from, size: fstatSync(fd).size };
-        from = nl + 1;
-      }
-      // The rest is the start of a line the next chunk ends (copied: the chunk is read into again).
-      carry = Buffer.from(data.subarray(from));
-      carryAt += from;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function fsyncDir(dir: string) {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-const isDone = (s: Segment, i: number) => ((s.done[i >> 3] as number) & (1 << (i & 7))) !== 0;
 
 /**
  * The disk outbox: messages appended to segment files, each write fdatasynced before the message is
