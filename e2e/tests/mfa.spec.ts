@@ -108,7 +108,7 @@ for (const locale of ['en-US', 'es-MX'] as const) {
     expect(language.status(), await language.text()).toBe(200);
     await page.evaluate((l) => localStorage.setItem('locale', l), locale);
 
-    // Enrol: a fresh password, the key the page shows, the app's code; ten recovery codes once.
+    // Enroll: a fresh password, the key the page shows, the app's code; ten recovery codes once.
     await page.goto('/account');
     const section = page.getByRole('region', { name: w.section });
     await section.getByRole('button', { name: w.add }).click();
@@ -226,8 +226,8 @@ test('an organization requires a second factor: its people set one up at sign-in
   await expect(phone.getByText('Tu organización exige un segundo factor para iniciar sesión.')).toBeVisible();
   await phone.getByRole('button', { name: 'Configurar una app de autenticación' }).click();
   secret = ((await phone.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  await expectAccessible(phone, 'enrolment at sign-in es-MX');
-  await phone.screenshot({ path: test.info().outputPath('mfa-enrol-phone-es-MX.png'), fullPage: true });
+  await expectAccessible(phone, 'enrollment at sign-in es-MX');
+  await phone.screenshot({ path: test.info().outputPath('mfa-enroll-phone-es-MX.png'), fullPage: true });
   await phone.getByLabel('Código de la app').fill(codeAt());
   await phone.getByRole('button', { name: 'Verificar' }).click();
   await expect(phone.getByRole('list', { name: 'Códigos de recuperación' }).locator('li')).toHaveCount(10);

@@ -4,7 +4,7 @@ import { bodyId } from './params.ts';
 
 /** Second factors, the sign-in's second step and the organization security policy: the API both sides validate with. */
 
-/** What a person can enrol as a second factor (the policy's `allowed_methods`). */
+/** What a person can enroll as a second factor (the policy's `allowed_methods`). */
 export const FACTOR_KINDS = ['totp', 'webauthn'] as const;
 export type FactorKind = (typeof FACTOR_KINDS)[number];
 
@@ -44,7 +44,7 @@ export const mfaStatus = z.object({
   recovery_codes_left: z.number().int(),
   /** Whether their organization's policy requires a factor of them. */
   required: z.boolean(),
-  /** The kinds the policy lets them enrol. */
+  /** The kinds the policy lets them enroll. */
   allowed_methods: z.array(z.enum(FACTOR_KINDS)),
 });
 export type MfaStatus = z.infer<typeof mfaStatus>;
@@ -115,7 +115,7 @@ export const enrollmentVerifyBody = z.object({
 });
 export type EnrollmentVerifyBody = z.infer<typeof enrollmentVerifyBody>;
 
-/** The enrolment at sign-in done: the signed-in user and the recovery codes, shown this once. */
+/** The enrollment at sign-in done: the signed-in user and the recovery codes, shown this once. */
 export const enrollmentDone = z.object({ data: authUser, recovery_codes: z.array(z.string()) });
 export type EnrollmentDone = z.infer<typeof enrollmentDone>;
 

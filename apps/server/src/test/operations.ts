@@ -31,7 +31,7 @@ export const hasBody = (method: ApiOperation['method']) => method !== 'GET' && m
 /** The operations that answer without a signed-in user (every other one needs a live session). */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /api/auth/login',
-  // The sign-in's second step and enrolment at sign-in: their token stands for the person.
+  // The sign-in's second step and enrollment at sign-in: their token stands for the person.
   'POST /api/auth/login/mfa',
   'POST /api/auth/login/enroll/totp',
   'POST /api/auth/login/enroll/totp/verify',

@@ -129,7 +129,7 @@ export async function loginWithFactor(input: { mfaToken: string; method: MfaMeth
   return res.data;
 }
 
-/** Enrolment at sign-in: the first code of the new factor signs in; the recovery codes, to show once. */
+/** Enrollment at sign-in: the first code of the new factor signs in; the recovery codes, to show once. */
 export async function loginEnrolled(input: { enrollmentToken: string; factorId: number; code: string }) {
   const res = await api<EnrollmentDone>('auth/login/enroll/totp/verify', {
     method: 'POST',

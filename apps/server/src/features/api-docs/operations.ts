@@ -23,11 +23,11 @@ export const OPERATIONS: Record<string, OperationNote> = {
     add: [401],
   },
   'POST /api/auth/login/enroll/totp': {
-    summary: 'Enrolment at sign-in: a pending authenticator app for the enrollment_token',
+    summary: 'Enrollment at sign-in: a pending authenticator app for the enrollment_token',
     add: [401, 403],
   },
   'POST /api/auth/login/enroll/totp/verify': {
-    summary: 'Enrolment at sign-in: the first code verifies the app and signs in, with the recovery codes',
+    summary: 'Enrollment at sign-in: the first code verifies the app and signs in, with the recovery codes',
     add: [401, 409],
   },
   'GET /api/account/mfa': {

@@ -47,7 +47,7 @@ export function createMfaRepo(db: Db) {
       await tx.delete(mfaFactors).where(eq(mfaFactors.id, id));
     },
 
-    /** Pending enrolments of a person older than `before` are dropped (never verified, of no use). */
+    /** Pending enrollments of a person older than `before` are dropped (never verified, of no use). */
     async prunePending(userId: number, before: Date, tx: DbOrTx): Promise<void> {
       await tx
         .delete(mfaFactors)

@@ -26,7 +26,7 @@ import type { AuthService } from './service.ts';
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
 /**
- * Sign-in (the password, then the second step or enrolment where the policy requires a factor) and
+ * Sign-in (the password, then the second step or enrollment where the policy requires a factor) and
  * the own account's second factors (Account → Two-factor authentication).
  */
 export function mfaRoutes(deps: {

@@ -29,7 +29,7 @@ export const MFA_TOKEN_TTL_MS = 5 * 60_000;
 export const ENROLLMENT_TOKEN_TTL_MS = 10 * 60_000;
 export const CHALLENGE_TRIES = 10;
 export const RECOVERY_CODES = 10;
-/** Pending TOTP enrolments nobody verified within an hour are dropped. */
+/** Pending TOTP enrollments nobody verified within an hour are dropped. */
 const PENDING_TTL_MS = 60 * 60_000;
 
 /** The person a step is for: who they are and where the policy comes from. */
@@ -92,8 +92,8 @@ const toFactor = (f: FactorRow): MfaFactor => ({
 const codeWrong = () => new AppError(422, 'validation_failed', { fields: [{ field: 'code', key: 'mfa_code_wrong' }] });
 
 /**
- * Second factors: TOTP enrolment and checks, recovery codes, the sign-in's second step (`mfa_token`)
- * and enrolment at sign-in (`enrollment_token`), removal and an administrator's reset, and the
+ * Second factors: TOTP enrollment and checks, recovery codes, the sign-in's second step (`mfa_token`)
+ * and enrollment at sign-in (`enrollment_token`), removal and an administrator's reset, and the
  * organization security policy that decides who must have one.
  */
 export function createMfa(deps: {
@@ -335,12 +335,12 @@ export function createMfa(deps: {
       }
     },
 
-    /** Enrolment at sign-in, first half: a pending TOTP factor for the person the token stands for. */
+    /** Enrollment at sign-in, first half: a pending TOTP factor for the person the token stands for. */
     async enrollTotp(token: string, label: string | undefined): Promise<TotpCreated> {
       return onChallenge(token, 'enrollment', ({ user }, tx) => createTotp(user, label, tx));
     },
 
-    /** Enrolment at sign-in, second half: the first code verifies the factor and opens the session. */
+    /** Enrollment at sign-in, second half: the first code verifies the factor and opens the session. */
     async completeEnrollment(
       token: string,
       factorId: number,
@@ -349,7 +349,7 @@ export function createMfa(deps: {
     ): Promise<{ user: UserRecord; recoveryCodes: string[] }> {
       return onChallenge(token, 'enrollment', async ({ challenge, user }, tx) => {
         const verified = await verifyTotp(user, factorId, code, tx, personActor(user.id));
-        // An enrolment at sign-in is always the person's first factor, so it answers recovery codes.
+        // An enrollment at sign-in is always the person's first factor, so it answers recovery codes.
         const recoveryCodes = verified.recovery_codes ?? (await newRecoveryCodes(user.id, tx));
         await repo.useChallenge(challenge.id, now(), tx);
         await open(user, challenge.remember, tx);
@@ -470,7 +470,7 @@ export function createMfa(deps: {
 
     /**
      * An administrator's reset of a user's factors and recovery codes (the caller checked their reach):
-     * every session and token of the user ends; they enrol again at their next sign-in where required.
+     * every session and token of the user ends; they enroll again at their next sign-in where required.
      */
     async reset(ctx: AuthContext, target: Pick<UserRecord, 'id' | 'organizationId'>) {
       await db.transaction(async (tx) => {

@@ -49,8 +49,8 @@ async function reauth(token: string, proof: object = { password: PASSWORD }) {
   return res.json().data.reauth_token as string;
 }
 
-/** Enrols a TOTP factor for the signed-in person: its secret and the recovery codes. */
-async function enrolTotp(token: string) {
+/** Enrolls a TOTP factor for the signed-in person: its secret and the recovery codes. */
+async function enrollTotp(token: string) {
   const created = await call('POST', '/api/account/mfa/totp', token, { reauth_token: await reauth(token) });
   expect(created.statusCode, created.body).toBe(201);
   const { factor_id, secret, otpauth_uri } = created.json().data;
@@ -97,7 +97,7 @@ describe('second factors', () => {
     token = await login(t.app, 'totp@example.com');
   });
 
-  it('enrols TOTP behind a fresh re-authentication and answers ten recovery codes with the first factor', async () => {
+  it('enrolls TOTP behind a fresh re-authentication and answers ten recovery codes with the first factor', async () => {
     const status = await call('GET', '/api/account/mfa', token);
     expect(status.json().data).toEqual({
       factors: [],
@@ -108,7 +108,7 @@ describe('second factors', () => {
     // Without a proof, or with a used one: 401 reauth_required.
     const without = await call('POST', '/api/account/mfa/totp', token, {});
     expect([without.statusCode, without.json().error.code]).toEqual([401, 'reauth_required']);
-    const enrolled = await enrolTotp(token);
+    const enrolled = await enrollTotp(token);
     ({ secret, codes, factorId } = enrolled);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -125,7 +125,7 @@ describe('second factors', () => {
   });
 
   it('asks for the second factor at sign-in, takes the code once, and a step either side', async () => {
-    // Two steps after the enrolment's code: the step before now is one not used yet.
+    // Two steps after the enrollment's code: the step before now is one not used yet.
     tick(60_000);
     const first = (await passwordStep('totp@example.com')).json().data;
     expect(first).toMatchObject({ mfa_required: true, methods: ['totp', 'recovery_code'] });
@@ -317,14 +317,14 @@ describe('the organization security policy', () => {
     expect(entries.some((e) => (e.after as { require_mfa: string }).require_mfa === 'all')).toBe(true);
   });
 
-  it('has a person without a factor enrol at sign-in where it requires one', async () => {
+  it('has a person without a factor enroll at sign-in where it requires one', async () => {
     await addUser(t.database.db, {
       from: 'manager@example.com',
-      email: 'enrol@example.com',
+      email: 'enroll@example.com',
       permissions: ['alarms_view'],
     });
     await call('PUT', `/api/organizations/${freshMartId}/security-policy`, manager, policy);
-    const step = (await passwordStep('enrol@example.com')).json().data;
+    const step = (await passwordStep('enroll@example.com')).json().data;
     expect(step).toMatchObject({ mfa_enrollment_required: true, allowed_methods: ['totp', 'webauthn'] });
     const created = await call('POST', '/api/auth/login/enroll/totp', null, {
       enrollment_token: step.enrollment_token,
@@ -345,13 +345,13 @@ describe('the organization security policy', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().recovery_codes).toHaveLength(10);
     enrolCodes = done.json().recovery_codes;
-    expect(done.json().data.email).toBe('enrol@example.com');
+    expect(done.json().data.email).toBe('enroll@example.com');
     const session = String(done.headers.authorization).replace(/^Bearer /, '');
     expect((await call('GET', '/api/account/mfa', session)).json().data).toMatchObject({ required: true });
     // The token served once; the next sign-in asks for the factor.
     const reused = await call('POST', '/api/auth/login/enroll/totp', null, { enrollment_token: step.enrollment_token });
     expect(reused.statusCode).toBe(401);
-    expect((await passwordStep('enrol@example.com')).json().data.mfa_required).toBe(true);
+    expect((await passwordStep('enroll@example.com')).json().data.mfa_required).toBe(true);
     // Where the policy requires a factor, the last one cannot be removed (an administrator resets it).
     tick(30_000);
     const removed = await call('DELETE', `/api/account/mfa/${factor_id}`, session, {
@@ -372,10 +372,10 @@ describe('the organization security policy', () => {
   });
 
   it('shows administrators who has enrolled, and lets them reset a user’s factors (audited, sessions ended)', async () => {
-    const [person] = await t.database.db.select().from(users).where(eq(users.email, 'enrol@example.com'));
+    const [person] = await t.database.db.select().from(users).where(eq(users.email, 'enroll@example.com'));
     const id = person?.id ?? 0;
     const session = await call('POST', '/api/auth/login/mfa', null, {
-      mfa_token: (await passwordStep('enrol@example.com')).json().data.mfa_token,
+      mfa_token: (await passwordStep('enroll@example.com')).json().data.mfa_token,
       method: 'recovery_code',
       code: enrolCodes[0],
     });

@@ -57,7 +57,7 @@ export function createAuthService(deps: {
   now: () => Date;
   /** Holds an account back after repeated failed sign-ins. */
   throttle: AccountThrottle;
-  /** Second factors: the sign-in's second step and enrolment at sign-in. */
+  /** Second factors: the sign-in's second step and enrollment at sign-in. */
   mfa: Mfa;
   /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
   avatars?: Avatars;
@@ -242,7 +242,7 @@ export function createAuthService(deps: {
 
     /**
      * A session for a correct password, with no second step: first-run setup and an accepted
-     * invitation (a new account has no factor yet; where its organization requires one, it enrols at
+     * invitation (a new account has no factor yet; where its organization requires one, it enrolls at
      * its next sign-in). 422 for wrong credentials; 429 `account_throttled` after repeated failures.
      */
     async login(input: { email: string; password: string; remember?: boolean }, client: Client = {}) {
@@ -253,7 +253,7 @@ export function createAuthService(deps: {
 
     /**
      * `POST /api/auth/login`: a session when the password is enough, else the second step the person
-     * owes (a factor to prove, or one to enrol where the organization requires it).
+     * owes (a factor to prove, or one to enroll where the organization requires it).
      */
     async signIn(
       input: { email: string; password: string; remember?: boolean },
@@ -274,7 +274,7 @@ export function createAuthService(deps: {
       return session.context();
     },
 
-    /** Enrolment at sign-in completed: the session opens, with the new recovery codes. */
+    /** Enrollment at sign-in completed: the session opens, with the new recovery codes. */
     async signInEnrolled(body: { enrollment_token: string; factor_id: number; code: string }, client: Client = {}) {
       const session = opener(client);
       const { recoveryCodes } = await mfa.completeEnrollment(

@@ -221,7 +221,7 @@ export function createUsersService(deps: {
       });
     },
 
-    /** Resets the second factors of a user in the caller's reach: they sign in with the password (and enrol where required). */
+    /** Resets the second factors of a user in the caller's reach: they sign in with the password (and enroll where required). */
     async resetMfa(ctx: AuthContext, id: number) {
       const user = await reachable(ctx, id);
       await deps.resetMfa(ctx, user);

@@ -4,7 +4,7 @@ import { primaryButton, secondaryButton } from '../../components/ui/button.ts';
 import { saveFile } from '../../lib/download.ts';
 
 /**
- * Recovery codes, shown this once (after the first factor, a new set, enrolment at sign-in): the
+ * Recovery codes, shown this once (after the first factor, a new set, enrollment at sign-in): the
  * list, copy and download, and the button that says they are saved.
  */
 export function RecoveryCodesPanel(props: { codes: string[]; email: string; onDone: () => void }) {

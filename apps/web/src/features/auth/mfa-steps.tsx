@@ -101,8 +101,8 @@ export function MfaStep(props: {
 }
 
 /**
- * Enrolment at sign-in, where the organization requires a second factor the person has not got: an
- * authenticator app set up with the enrolment token, its first code signs in, then the recovery
+ * Enrollment at sign-in, where the organization requires a second factor the person has not got: an
+ * authenticator app set up with the enrollment token, its first code signs in, then the recovery
  * codes are shown once before the console opens.
  */
 export function EnrollStep(props: {

@@ -1,4 +1,4 @@
-/** Second factors: the sign-in's second step, enrolment, the account's section, the organization's security policy. */
+/** Second factors: the sign-in's second step, enrollment, the account's section, the organization's security policy. */
 export const en = {
   step: {
     title: 'Two-factor authentication',
