@@ -16,7 +16,8 @@
  */
 const PUBLIC = {
   // The alarm engine and its rules run inside the ingest writer's transaction; channels acknowledge
-  // from outside the console (acknowledge links, SMS replies, calls).
+  // from outside the console (acknowledge links, SMS replies, calls); the notification worker holds
+  // back the emails of chattering alarms and floods (nuisance).
   alarms: [
     'acknowledge',
     'apply',
@@ -28,14 +29,13 @@ const PUBLIC = {
     'leak-history',
     'leak-rule',
     'leak-trend',
-    'management',
     'metrics-repo',
     'metrics-service',
+    'nuisance',
     'reasons',
     // Historical messages (a store gateway's outbox) judged apart from the live state.
     'replay',
     'rules-cache',
-    'sanitize-notes',
     'state',
     'summaries',
   ],
@@ -58,27 +58,27 @@ const PUBLIC = {
   ],
   controllers: ['service'],
   // Device ingest's parts, built before the features.
-  ingest: ['parts', 'pipeline/pipeline', 'transports/broker-stats', 'transports/safety-net'],
-  maintenance: ['cache', 'repo'],
-  // The outbox and the email transport other features send through; who receives an alarm's email and
-  // how it is written, for the paging chain's email channel.
-  notifications: [
-    'action-email',
+  ingest: ['pipeline/pipeline', 'transports/broker-stats', 'transports/safety-net'],
+  // The windows' rules: the ingest writer stores an alarm raised inside one suppressed.
+  maintenance: ['cache', 'repo', 'windows'],
+  // The email outbox every feature sends through, its transport and the provider's delivery events.
+  mail: ['action-email', 'delivery', 'mandrill', 'outbox-repo', 'transport'],
+  // The people an organization's alarm emails go to (organizations count them before a removal).
+  notifications: ['repo'],
+  // An alarm as its messages present it, the email, SMS, push and webhook channels, a paged
+  // person's rules, the Twilio client and the push sender: the notification worker and the paging
+  // chain deliver through them.
+  channels: [
+    'alarm-email-template',
     'alarm-emails',
-    'alarm-outbox-repo',
-    'outbox-repo',
-    'preference-defaults',
-    'recipients',
-    'repo',
-    'routes',
-    // The alarm's address in the console (a push opens it).
-    'templates',
-    'transport',
+    'alarm-message',
+    'deliver',
+    'push',
+    'recipient',
+    'rules',
+    'twilio',
+    'webhook-deliver',
   ],
-  // Acknowledge links, put into every alarm email (and SMS and push) where it is written; a paged
-  // person's rules (oncall expands a page by them); the deliveries' worker pass, the Twilio client and
-  // the push sender (the notification worker runs them).
-  channels: ['ack-links-repo', 'deliver', 'push', 'rules', 'twilio', 'webhook-deliver'],
   // The paging chain, started and advanced by the notification worker.
   oncall: ['paging'],
   organizations: ['locations-repo', 'members-repo'],
@@ -91,7 +91,7 @@ const SERVER = '^apps/server/src/';
 const TESTS = '\\.test\\.tsx?$|^apps/server/src/test/';
 const FEATURES = ['alarms', 'api-docs', 'assets', 'audit', 'auth', 'controllers', 'ingest', 'inventory', 'jobs'];
 FEATURES.push('languages', 'maintenance', 'notifications', 'ops', 'organizations', 'refrigerant', 'reports');
-FEATURES.push('oncall', 'provisioning', 'search', 'settings', 'setup', 'channels');
+FEATURES.push('oncall', 'provisioning', 'search', 'settings', 'setup', 'channels', 'mail');
 
 const boundary = (feature) => {
   const open = PUBLIC[feature] ?? [];

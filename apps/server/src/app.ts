@@ -29,7 +29,6 @@ import { jobsModule } from './features/jobs/module.ts';
 import { languagesModule } from './features/languages/module.ts';
 import { maintenanceModule } from './features/maintenance/module.ts';
 import { notificationsModule } from './features/notifications/module.ts';
-import { publicAddress } from './features/notifications/routes.ts';
 import { oncallModule } from './features/oncall/module.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { type EmbeddedOps, startEmbeddedOps } from './features/ops/embedded.ts';
@@ -37,7 +36,7 @@ import { createMetrics, type Metrics } from './features/ops/metrics.ts';
 import { opsModule } from './features/ops/module.ts';
 import { createReadiness, type Readiness, ReadinessFailure } from './features/ops/readiness.ts';
 import { registerOpsRoutes } from './features/ops/routes.ts';
-import { organizationsModule } from './features/organizations/module.ts';
+import { createDirectory, organizationsModule } from './features/organizations/module.ts';
 import { createProvisioningKeys } from './features/provisioning/keys.ts';
 import { provisioningModule } from './features/provisioning/module.ts';
 import { refrigerantModule } from './features/refrigerant/module.ts';
@@ -45,6 +44,7 @@ import { reportsModule } from './features/reports/module.ts';
 import { searchModule } from './features/search/module.ts';
 import { settingsModule } from './features/settings/module.ts';
 import { setupModule } from './features/setup/module.ts';
+import { consoleUrl } from './lib/console-url.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { unauthenticated } from './lib/errors.ts';
 import { serverRoot } from './lib/paths.ts';
@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
   });
   const audit = createAuditRepo(database.db);
-  const address = publicAddress(config);
+  const address = consoleUrl(config);
   const {
     service: auth,
     passwordLinks,
@@ -149,7 +149,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     log: app.log,
     now,
-    shared: { ingest, embedded, passwordLinks, mfa, devices: { provisioning, mqttPort: null }, publicAddress: address },
+    shared: {
+      ingest,
+      embedded,
+      passwordLinks,
+      mfa,
+      devices: { provisioning, mqttPort: null },
+      consoleUrl: address,
+      directory: createDirectory(database.db),
+    },
   };
 
   // First, so that every answer carries them, a refusal by the authentication hook below included.

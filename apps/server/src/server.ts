@@ -16,7 +16,7 @@ import { startEmbeddedBroker } from './features/ingest/transports/mqtt-broker.ts
 import { startBrokerConsumer } from './features/ingest/transports/mqtt-consumer.ts';
 import { type SafetyNet, startSafetyNet } from './features/ingest/transports/safety-net.ts';
 import { jobsTasks } from './features/jobs/module.ts';
-import { createMailTransport } from './features/notifications/transport.ts';
+import { createMailTransport } from './features/mail/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import { oncallTasks } from './features/oncall/module.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
@@ -120,7 +120,7 @@ export async function startServer(deps: {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  context.shared.publicAddress.listening(port);
+  context.shared.consoleUrl.listening(port);
 
   if (config.MQTT_URL) {
     const consumer = await startBrokerConsumer({
@@ -214,7 +214,7 @@ export async function startServer(deps: {
             },
             ...jobsTasks(context),
             ...opsTasks(context),
-            ...oncallTasks(context, { publicUrl: context.shared.publicAddress.url() }),
+            ...oncallTasks(context, { publicUrl: context.shared.consoleUrl.url() }),
           ],
         });
 
@@ -226,7 +226,7 @@ export async function startServer(deps: {
           db: database.db,
           bus,
           transport: createMailTransport(config.SMTP_URL),
-          publicUrl: context.shared.publicAddress.url(),
+          publicUrl: context.shared.consoleUrl.url(),
           twilio: twilioOf(config),
           push: pushSenderOf({ db: database.db, config: { ...config, PORT: port } }),
           allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE === true,

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
+import type { ConsoleUrl } from '../lib/console-url.ts';
 import type { AuditRepo } from './audit/repo.ts';
 import type { Mfa } from './auth/mfa-service.ts';
 import type { PasswordLinks } from './auth/password-links.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Ingest } from './ingest/parts.ts';
-import type { PublicAddress } from './notifications/routes.ts';
 import type { EmbeddedOps } from './ops/embedded.ts';
 import type { ProvisioningKeys } from './provisioning/keys.ts';
 
@@ -39,7 +39,14 @@ export type FeatureContext = {
     /** How devices reach this instance: the provisioning key, and the embedded broker's port once it listens (server.ts). */
     devices: { provisioning: ProvisioningKeys; mqttPort: number | null };
     /** The console's public address for links (PUBLIC_URL, else localhost at the port server.ts reports once it listens). */
-    publicAddress: PublicAddress;
+    consoleUrl: ConsoleUrl;
+    /** What sign-in and integration tokens ask of organizations, answered by its repositories. */
+    directory: {
+      /** Of these location ids, those of the organization. */
+      locationIdsInOrganization: (organizationId: number, ids: readonly number[]) => Promise<number[]>;
+      /** A member's locations: all of them, or these. */
+      setLocations: (userId: number, allLocations: boolean, locationIds: readonly number[], tx: Tx) => Promise<void>;
+    };
   };
 };
 

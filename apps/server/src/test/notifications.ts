@@ -4,7 +4,7 @@ import { loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { pushSenderOf } from '../features/channels/push.ts';
 import { twilioOf } from '../features/channels/twilio.ts';
-import { createMailTransport, type MailTransport } from '../features/notifications/transport.ts';
+import { createMailTransport, type MailTransport } from '../features/mail/transport.ts';
 import type { NotificationWorkerDeps } from '../features/notifications/worker.ts';
 import { arr, query } from '../lib/sql.ts';
 import { addUser } from './alarms.ts';

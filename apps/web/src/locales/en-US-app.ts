@@ -6,6 +6,7 @@ import { en as channels } from './areas/en/channels.ts';
 import { en as deviceMessages } from './areas/en/device-messages.ts';
 import { en as gateways } from './areas/en/gateways.ts';
 import { en as inventory } from './areas/en/inventory.ts';
+import { en as mfa } from './areas/en/mfa-account.ts';
 import { en as onboarding } from './areas/en/onboarding.ts';
 import { en as oncall } from './areas/en/oncall.ts';
 import { en as refrigerant } from './areas/en/refrigerant.ts';
@@ -26,6 +27,7 @@ export const enUSApp = {
   deviceMessages,
   gateways,
   inventory,
+  mfa,
   onboarding,
   oncall,
   refrigerant,

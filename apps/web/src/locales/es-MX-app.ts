@@ -6,6 +6,7 @@ import { es as channels } from './areas/es/channels.ts';
 import { es as deviceMessages } from './areas/es/device-messages.ts';
 import { es as gateways } from './areas/es/gateways.ts';
 import { es as inventory } from './areas/es/inventory.ts';
+import { es as mfa } from './areas/es/mfa-account.ts';
 import { es as onboarding } from './areas/es/onboarding.ts';
 import { es as oncall } from './areas/es/oncall.ts';
 import { es as refrigerant } from './areas/es/refrigerant.ts';
@@ -23,6 +24,7 @@ export const esMXApp: AppCatalog = {
   deviceMessages,
   gateways,
   inventory,
+  mfa,
   onboarding,
   oncall,
   refrigerant,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { QueuedEvent } from '../../events/bus.ts';
+import { type MaintenanceWindow, suppressingWindow } from '../maintenance/windows.ts';
 import type { Decision, PendingRaise } from './engine.ts';
 import {
   autoClearAlarm,
@@ -10,7 +11,6 @@ import {
   upsertCondition,
   upsertRaisedAlarm,
 } from './engine-repo.ts';
-import { type MaintenanceWindow, suppressingWindow } from './management.ts';
 import { alarmSummariesByIds } from './summaries.ts';
 
 export type AlarmDevice = {

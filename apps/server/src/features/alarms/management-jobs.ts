@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { QueuedEvent } from '../../events/bus.ts';
 import { createMaintenanceRepo } from '../maintenance/repo.ts';
-import { suppressingWindow, windowActiveAt } from './management.ts';
+import { suppressingWindow, windowActiveAt } from '../maintenance/windows.ts';
 import { endExpiredShelvings, moveToWindow, replaceSuppressed, suppressedAlarms } from './management-jobs-repo.ts';
 import { alarmSummariesByIds } from './summaries.ts';
 

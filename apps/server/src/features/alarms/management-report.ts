@@ -7,9 +7,9 @@ import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { Table } from '../reports/export.ts';
 import { tenantWhere, utcBounds } from '../reports/filters.ts';
-import { FLOOD } from './management.ts';
 import { type ConditionRow, managementReportRows } from './management-report-repo.ts';
 import { managementTable } from './management-report-table.ts';
+import { FLOOD } from './nuisance.ts';
 import { subjectLabel } from './reasons.ts';
 
 const HOUR = 3_600_000;

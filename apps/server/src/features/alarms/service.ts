@@ -3,6 +3,7 @@ import { type ListMeta, pageMeta } from '@rcm/shared/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sanitizeNotes } from '../../lib/sanitize-notes.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { authenticatedRead } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
@@ -10,7 +11,6 @@ import type { AuthContext, AuthService } from '../auth/service.ts';
 import type { AlarmFilter } from './filter-sql.ts';
 import type { AlarmLifecycleRepo } from './lifecycle-repo.ts';
 import { type AlarmQueryRepo, pageOf, pageStatement, statsOf, statsStatement } from './query-repo.ts';
-import { sanitizeNotes } from './sanitize-notes.ts';
 
 export type AlarmPage = {
   data: AlarmSummary[];

@@ -1,5 +1,5 @@
 import type { AuditChange, AuditScalar, AuditValue } from '@rcm/shared/settings';
-import { notesText } from '../alarms/sanitize-notes.ts';
+import { notesText } from '../../lib/sanitize-notes.ts';
 
 /**
  * Audit snapshots as an administrator reads them. Entries store what each feature wrote (camelCase

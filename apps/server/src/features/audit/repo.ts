@@ -1,6 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/context.ts';
 
 declare const madeHere: unique symbol;
 
@@ -25,8 +24,15 @@ export type AuditEntry = AuditActor & {
   after?: unknown;
 };
 
+/** What a request's actor is read from: the auth feature's request context has this shape. */
+export type ActingCaller = {
+  user: { id: number };
+  impersonatorUserId: number | null;
+  apiToken: { id: number } | null;
+};
+
 /** A request's actor: the signed-in user, who impersonates them and the token it came with. */
-export const auditActor = (ctx: AuthContext): AuditActor =>
+export const auditActor = (ctx: ActingCaller): AuditActor =>
   ({
     actorUserId: ctx.user.id,
     impersonatorUserId: ctx.impersonatorUserId,

@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import { renderActionEmail } from '../notifications/action-email.ts';
+import { renderActionEmail } from '../mail/action-email.ts';
 import type { PasswordTokenPurpose } from './password-tokens-repo.ts';
 
 type Copy = { subject: string; intro: (name: string) => string; action: string; expiry: string; ignore: string };

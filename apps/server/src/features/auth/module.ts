@@ -5,8 +5,6 @@ import { readerFor } from '../../db/statement.ts';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { FeatureContext } from '../context.ts';
-import { createLocationsRepo } from '../organizations/locations-repo.ts';
-import { createMembersRepo } from '../organizations/members-repo.ts';
 import { createApiTokensRepo } from './api-tokens-repo.ts';
 import { apiTokenRoutes } from './api-tokens-routes.ts';
 import { createApiTokensService } from './api-tokens-service.ts';
@@ -72,7 +70,7 @@ export function createAuth(deps: {
 export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { db, audit, now } = ctx;
   const tokensRepo = createApiTokensRepo(db);
-  const locations = createLocationsRepo(db);
+  const { directory } = ctx.shared;
   const { mfa } = ctx.shared;
   const reauth = createReauth({ db, repo: tokensRepo, audit, now, mfa });
   const tokens = createApiTokensService({
@@ -80,7 +78,7 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     repo: tokensRepo,
     reauth,
     audit,
-    locationIdsInOrganization: (organizationId, ids) => locations.idsInOrganization(organizationId, ids),
+    locationIdsInOrganization: directory.locationIdsInOrganization,
     organizationExists: (id) => tokensRepo.organizationExists(id),
     now,
   });
@@ -92,8 +90,7 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     log: ctx.log,
   });
   const rateLimit = { max: ctx.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' };
-  const publicUrl = ctx.shared.publicAddress.url;
-  const members = createMembersRepo(db);
+  const publicUrl = ctx.shared.consoleUrl.url;
   const sso = createSsoService({
     db,
     repo: createSsoRepo(db),
@@ -106,8 +103,8 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     now,
     publicUrl,
     allowInsecure: ctx.config.SSO_ALLOW_INSECURE ?? false,
-    locationIdsInOrganization: (organizationId, ids) => locations.idsInOrganization(organizationId, ids),
-    setLocations: (userId, all, ids, tx) => members.setLocations(userId, all, ids, tx),
+    locationIdsInOrganization: directory.locationIdsInOrganization,
+    setLocations: directory.setLocations,
     log: ctx.log,
   });
   return async (app) => {

@@ -2,7 +2,7 @@ import { normalizeLocale } from '@rcm/shared/locale';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, personActor } from '../audit/repo.ts';
-import { enqueueEmail } from '../notifications/outbox-repo.ts';
+import { enqueueEmail } from '../mail/outbox-repo.ts';
 import { renderPasswordEmail } from './account-emails.ts';
 import type { PasswordTokenPurpose, PasswordTokensRepo } from './password-tokens-repo.ts';
 import { hashPassword } from './passwords.ts';

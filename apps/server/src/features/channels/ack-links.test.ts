@@ -5,8 +5,8 @@ import { addUser, seedAlarms } from '../../test/alarms.ts';
 import { login } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 import { PUBLIC_URL, useNotificationsServer } from '../../test/notifications.ts';
+import { deliverDue } from '../mail/delivery.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
-import { deliverDue } from '../notifications/delivery.ts';
 
 const fx = useNotificationsServer();
 const { emailsOf, queueRaise } = fx;

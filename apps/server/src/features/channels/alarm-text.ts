@@ -1,6 +1,6 @@
 import type { Locale } from '@rcm/shared/locale';
 import { toDate } from '../../lib/sql.ts';
-import type { AlarmRow } from '../notifications/alarm-outbox-repo.ts';
+import type { AlarmRow } from './alarm-message.ts';
 
 const SEVERITY: Record<Locale, Record<AlarmRow['severity'], string>> = {
   'en-US': { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' },

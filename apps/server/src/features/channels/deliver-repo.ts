@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PageChannel, PageStatus } from '../../db/schema-oncall.ts';
 import { query } from '../../lib/sql.ts';
-import { DEFAULT_TIME_ZONE } from '../notifications/preference-defaults.ts';
-import type { Recipient } from '../notifications/recipients.ts';
+import type { Recipient } from './recipient.ts';
+import { DEFAULT_TIME_ZONE } from './recipient.ts';
 
 export type DueDelivery = {
   id: number;

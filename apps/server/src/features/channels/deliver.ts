@@ -4,11 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { toDate } from '../../lib/sql.ts';
-import { type AlarmRef, queueAlarmEmails, refOf } from '../notifications/alarm-emails.ts';
-import { type AlarmRow, loadAlarm } from '../notifications/alarm-outbox-repo.ts';
-import type { Recipient } from '../notifications/recipients.ts';
-import { alarmLink } from '../notifications/templates.ts';
 import { ackLinkUrl, createAckLinkFor } from './ack-links-repo.ts';
+import { alarmLink } from './alarm-email-template.ts';
+import { type AlarmRef, queueAlarmEmails, refOf } from './alarm-emails.ts';
+import { type AlarmRow, loadAlarm } from './alarm-message.ts';
 import { pushText, smsText } from './alarm-text.ts';
 import {
   beginSend,
@@ -23,6 +22,7 @@ import {
 } from './deliver-repo.ts';
 import { type PushSender, sendPush } from './push.ts';
 import { activeAlarmsPaging, dropSubscription, subscriptionsOf } from './push-repo.ts';
+import type { Recipient } from './recipient.ts';
 import type { TwilioClient } from './twilio.ts';
 
 /**

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import { createAcknowledger } from '../alarms/acknowledge.ts';
 import type { FeatureContext } from '../context.ts';
-import { publicUrlOf } from '../notifications/routes.ts';
 import { createAccountChannels } from './account.ts';
 import { createAccountChannelsRepo } from './account-repo.ts';
 import { accountChannelRoutes } from './account-routes.ts';
@@ -57,7 +56,7 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
           db: ctx.db,
           audit: ctx.audit,
           now: ctx.now,
-          publicUrl: publicUrlOf(ctx.config),
+          publicUrl: ctx.shared.consoleUrl.url(),
           allowPrivateWebhooks: ctx.config.WEBHOOK_ALLOW_PRIVATE === true,
           log: ctx.log,
         }),
@@ -71,7 +70,7 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
         acknowledger,
         authToken: twilio ? (ctx.config.TWILIO_AUTH_TOKEN ?? null) : null,
         twilio,
-        publicUrl: publicUrlOf(ctx.config),
+        publicUrl: ctx.shared.consoleUrl.url(),
         now: ctx.now,
       }),
     );

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { InvalidTargetError, NoAnswerError, PrivateAddressError, postGuarded } from '../../lib/public-address.ts';
 import { toDate } from '../../lib/sql.ts';
 import { createAuditRepo, systemActor } from '../audit/repo.ts';
-import type { AlarmRow } from '../notifications/alarm-outbox-repo.ts';
+import type { AlarmRow } from './alarm-message.ts';
 import { alarmMessage, genericAlarm, renderBody, testMessage, type WebhookContext } from './webhook-payloads.ts';
 import {
   type ClaimedDelivery,

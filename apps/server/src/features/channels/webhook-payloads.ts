@@ -1,8 +1,8 @@
 import type { Locale } from '@rcm/shared/locale';
 import type { WebhookEvent, WebhookKind } from '@rcm/shared/webhooks';
 import { toDate } from '../../lib/sql.ts';
-import type { AlarmRow } from '../notifications/alarm-outbox-repo.ts';
-import { alarmLink } from '../notifications/templates.ts';
+import { alarmLink } from './alarm-email-template.ts';
+import type { AlarmRow } from './alarm-message.ts';
 
 /** What a webhook message tells beyond the alarm: who acknowledged or cleared it, which step paged whom. */
 export type WebhookContext = {

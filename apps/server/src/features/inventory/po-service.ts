@@ -6,7 +6,7 @@ import type { FieldMessageKey } from '../../lib/messages.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { enqueueEmail } from '../notifications/outbox-repo.ts';
+import { enqueueEmail } from '../mail/outbox-repo.ts';
 import { toCents } from './items-repo.ts';
 import { renderOrderEmail, renderOrderPdf } from './po-document.ts';
 import type { PurchaseOrdersRepo } from './po-repo.ts';

@@ -7,8 +7,8 @@ import { emailAttachments, emailMessages } from '../../db/schema-notifications.t
 import { login } from '../../test/app.ts';
 import { type ApiCallArgs, callApi, headers } from '../../test/helpers.ts';
 import { t, tok, useInventoryApp } from '../../test/inventory.ts';
-import { deliverDue } from '../notifications/delivery.ts';
-import type { MailToSend } from '../notifications/transport.ts';
+import { deliverDue } from '../mail/delivery.ts';
+import type { MailToSend } from '../mail/transport.ts';
 
 let fmLocation = 0;
 let fmItem = 0;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import type { MaintenanceWindow } from '../alarms/management.ts';
 import { createMaintenanceRepo } from './repo.ts';
+import type { MaintenanceWindow } from './windows.ts';
 
 const TTL_MS = 5_000;
 

@@ -7,8 +7,8 @@ import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { telemetry } from '../../test/device.ts';
 import { headers } from '../../test/helpers.ts';
 import { endMaintenance } from '../alarms/management-jobs.ts';
+import { createMailTransport } from '../mail/transport.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
-import { createMailTransport } from '../notifications/transport.ts';
 
 // Demo controller 2: FreshMart #103 (the manager's organization; the viewer does not see #103).
 const MAC = demoMac(2);

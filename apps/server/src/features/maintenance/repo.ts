@@ -4,8 +4,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { removeOrArchive } from '../../db/remove-or-archive.ts';
 import { maintenanceWindows } from '../../db/schema-maintenance.ts';
 import { query, toDate } from '../../lib/sql.ts';
-import type { MaintenanceWindow } from '../alarms/management.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
+import type { MaintenanceWindow } from './windows.ts';
 
 export type WindowRow = MaintenanceWindow & {
   organizationId: number;

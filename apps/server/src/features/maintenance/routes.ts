@@ -14,7 +14,7 @@ import { needs, requireAuth } from '../auth/guard.ts';
 import { createMaintenanceRepo } from './repo.ts';
 import { createMaintenanceService } from './service.ts';
 
-/** Maintenance windows: alarms raised inside one are stored suppressed (features/alarms/management.ts). */
+/** Maintenance windows: alarms raised inside one are stored suppressed (windows.ts). */
 export function maintenanceRoutes(deps: {
   db: Db;
   audit: AuditRepo;

@@ -8,11 +8,11 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { toIso } from '../../lib/sql.ts';
-import { nextOccurrence, windowActiveAt } from '../alarms/management.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { MaintenanceRepo, WindowRow } from './repo.ts';
+import { nextOccurrence, windowActiveAt } from './windows.ts';
 
 const fieldError = (field: string, key: FieldMessageKey) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });

@@ -5,9 +5,9 @@ import { addOutsider, type SeededAlarm, seedAlarms } from '../../test/alarms.ts'
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 import { subscribeToAlarmEmails } from '../../test/notifications.ts';
+import { createMailTransport } from '../mail/transport.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
-import { createMailTransport } from './transport.ts';
 
 let t: TestApp;
 const PUBLIC_URL = 'http://console.test';

@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { toDate } from '../../lib/sql.ts';
-import { FLOOD, inFlood, isChattering, type NotifyDecision, notifyDecision } from '../alarms/management.ts';
+import { FLOOD, inFlood, isChattering, type NotifyDecision, notifyDecision } from '../alarms/nuisance.ts';
+import { enqueueEmail } from '../mail/outbox-repo.ts';
 import {
   conditionRaiseTimes,
   countInFlood,
@@ -14,7 +15,6 @@ import {
   startFlood,
 } from './alarm-management-repo.ts';
 import { renderFloodEmail } from './flood-email.ts';
-import { enqueueEmail } from './outbox-repo.ts';
 import { alarmRecipients, type Severity } from './recipients.ts';
 
 export type RaisedAlarm = {

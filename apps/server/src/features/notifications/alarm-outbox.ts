@@ -1,11 +1,12 @@
 import { toDate } from '../../lib/sql.ts';
 import { alarmSummariesByIds } from '../alarms/summaries.ts';
+import { type AlarmRef, queueAlarmEmails, refOf } from '../channels/alarm-emails.ts';
+import { loadAlarm } from '../channels/alarm-message.ts';
 import { queueWebhookEvent } from '../channels/webhook-deliver.ts';
+import { MAX_ATTEMPTS } from '../mail/delivery.ts';
 import { pageFlood, resumePaging, startPaging, stopPaging } from '../oncall/paging.ts';
-import { type AlarmRef, queueAlarmEmails, refOf } from './alarm-emails.ts';
 import { decideRaise } from './alarm-management.ts';
-import { countOutboxFailure, loadAlarm, lockNextOutboxRow, markOutboxProcessed } from './alarm-outbox-repo.ts';
-import { MAX_ATTEMPTS } from './delivery.ts';
+import { countOutboxFailure, lockNextOutboxRow, markOutboxProcessed } from './alarm-outbox-repo.ts';
 import { alarmRecipients } from './recipients.ts';
 import type { NotificationWorkerDeps } from './worker-deps.ts';
 

@@ -1,7 +1,7 @@
 import type { Locale } from '@rcm/shared/locale';
 import { formatLocalTime } from '../../lib/local-time.ts';
-import { escapeHtml } from './action-email.ts';
-import { alarmLink } from './templates.ts';
+import { alarmLink } from '../channels/alarm-email-template.ts';
+import { escapeHtml } from '../mail/action-email.ts';
 
 export type FloodAlarm = {
   ref: number;

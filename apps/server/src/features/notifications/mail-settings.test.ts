@@ -5,10 +5,10 @@ import { addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers, userByEmail } from '../../test/helpers.ts';
 import { startTestSmtp } from '../../test/smtp.ts';
-import { deliverDue } from './delivery.ts';
+import { deliverDue } from '../mail/delivery.ts';
+import { enqueueEmail } from '../mail/outbox-repo.ts';
+import { createMailTransport } from '../mail/transport.ts';
 import { smtpSummary } from './mail-settings.ts';
-import { enqueueEmail } from './outbox-repo.ts';
-import { createMailTransport } from './transport.ts';
 
 type Smtp = Awaited<ReturnType<typeof startTestSmtp>>;
 let without: TestApp;

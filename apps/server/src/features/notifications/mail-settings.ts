@@ -5,10 +5,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { needs, requireAdministrator } from '../auth/guard.ts';
+import { createMailTransport, mailServerConfigured } from '../mail/transport.ts';
 import { deliveryFacts } from './mail-settings-repo.ts';
 import { mailSettingsResponse, mailTestSchema } from './mail-settings-schemas.ts';
 import { renderTestEmail } from './test-email.ts';
-import { createMailTransport, mailServerConfigured } from './transport.ts';
 
 /** The SMTP server as an administrator may see it: never its password or other secrets in the URL. */
 export function smtpSummary(smtpUrl: string | undefined): MailSettings['smtp'] {

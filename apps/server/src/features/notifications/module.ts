@@ -7,7 +7,7 @@ import { createNotificationsService } from './service.ts';
 /** Email notifications, their service built from the context, and Settings → Email. */
 export function notificationsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const service = createNotificationsService({ db: ctx.db, bus: ctx.bus, now: ctx.now });
-  const publicUrl = ctx.shared.publicAddress.url;
+  const publicUrl = ctx.shared.consoleUrl.url;
   const routes = notificationRoutes({ config: ctx.config, service, now: ctx.now, publicUrl });
   const mail = mailSettingsRoutes({ config: ctx.config, db: ctx.db, audit: ctx.audit, publicUrl });
   return async (app) => {

@@ -4,10 +4,10 @@ import { query } from '../../lib/sql.ts';
 import { seedAlarms } from '../../test/alarms.ts';
 import { headers } from '../../test/helpers.ts';
 import { type EmailRow, PUBLIC_URL, useNotificationsServer, WEBHOOK_KEY } from '../../test/notifications.ts';
+import { deliverDue } from '../mail/delivery.ts';
+import { mandrillSignature } from '../mail/mandrill.ts';
+import { createMailTransport } from '../mail/transport.ts';
 import { processOutbox } from './alarm-outbox.ts';
-import { deliverDue } from './delivery.ts';
-import { mandrillSignature } from './mandrill.ts';
-import { createMailTransport } from './transport.ts';
 
 const fx = useNotificationsServer(undefined, { subscribed: ['manager@example.com'] });
 const { clock, emailsOf, queueRaise } = fx;

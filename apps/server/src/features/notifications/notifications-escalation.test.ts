@@ -5,10 +5,10 @@ import { addOutsider, addUser, seedAlarms } from '../../test/alarms.ts';
 import { login } from '../../test/app.ts';
 import { headers, userByEmail } from '../../test/helpers.ts';
 import { addPreferenceMembers, useNotificationsServer } from '../../test/notifications.ts';
+import { deliverDue } from '../mail/delivery.ts';
+import { createMailTransport } from '../mail/transport.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { processOutbox } from './alarm-outbox.ts';
-import { deliverDue } from './delivery.ts';
-import { createMailTransport } from './transport.ts';
 
 const fx = useNotificationsServer();
 const { clock, emailsOf, queueRaise } = fx;

@@ -1,43 +1,24 @@
 import { type Locale, normalizeLocale } from '@rcm/shared/locale';
 import type { DbOrTx } from '../../db/client.ts';
+import { minutesOf, wallClock } from '../../lib/zone-time.ts';
+import type { Recipient } from '../channels/recipient.ts';
 import { type AlarmTarget, alarmAudience, type Severity } from './recipients-repo.ts';
 
 export type { AlarmTarget, Severity } from './recipients-repo.ts';
 
 const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
-export type Recipient = { userId: number; email: string; locale: Locale; timeZone: string };
-
 /** True when the severity reaches the threshold (critical > high > medium > low). */
 export function severityAtLeast(severity: Severity, threshold: Severity): boolean {
   return RANK[severity] >= RANK[threshold];
 }
 
-/** Minutes since midnight at `at` in the time zone (an unknown zone falls back to UTC). */
-function localMinutes(at: Date, timeZone: string): number {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(at);
-  } catch {
-    return at.getUTCHours() * 60 + at.getUTCMinutes();
-  }
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return (get('hour') % 24) * 60 + get('minute');
-}
-
-const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
 /** Quiet hours [start, end) in the user's zone; a start after the end spans midnight. */
 export function inQuietHours(at: Date, start: string | null, end: string | null, timeZone: string): boolean {
   if (!start || !end) return false;
-  const m = localMinutes(at, timeZone);
-  const s = toMinutes(start);
-  const e = toMinutes(end);
+  const m = wallClock(at, timeZone).minutes;
+  const s = minutesOf(start);
+  const e = minutesOf(end);
   if (s === e) return false;
   return s < e ? m >= s && m < e : m >= s || m < e;
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { emailMessages } from '../../db/schema-notifications.ts';
 import { toIso as iso, query } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
-import { MANDRILL_EVENT_COLUMNS, type MandrillEvent } from './mandrill.ts';
+import { MANDRILL_EVENT_COLUMNS, type MandrillEvent } from '../mail/mandrill.ts';
 import type { Severity } from './recipients.ts';
 
 type Page = { page: number; per_page: number };

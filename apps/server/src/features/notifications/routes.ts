@@ -10,31 +10,10 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
-import { parseMandrillEvents, verifyMandrillSignature } from './mandrill.ts';
+import { parseMandrillEvents, verifyMandrillSignature } from '../mail/mandrill.ts';
 import type { NotificationsService } from './service.ts';
 
 export const MANDRILL_WEBHOOK_PATH = '/api/webhooks/email/mandrill';
-
-/**
- * The console's public address (links in emails and on pages, the signed webhook URL): PUBLIC_URL,
- * else this instance on localhost at `port`, the port it listens on (with PORT=0 the one the system
- * gave it, known once it listens: `FeatureContext.shared.publicUrl`).
- */
-export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, port: number = config.PORT): string {
-  return (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
-}
-
-/** The public address as a function of the port once listening (`listening` is called by server.ts). */
-export function publicAddress(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) {
-  let port = config.PORT;
-  return {
-    url: () => publicUrlOf(config, port),
-    listening: (bound: number) => {
-      port = bound;
-    },
-  };
-}
-export type PublicAddress = ReturnType<typeof publicAddress>;
 
 /** Email notifications: preferences, the alarm's and controller's emails, Mandrill delivery events. */
 export function notificationRoutes(deps: {

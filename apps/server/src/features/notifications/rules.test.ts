@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { backoffMs } from './delivery.ts';
-import { mandrillSignature, parseMandrillEvents, verifyMandrillSignature } from './mandrill.ts';
+import { renderAlarmEmail } from '../channels/alarm-email-template.ts';
+import { backoffMs } from '../mail/delivery.ts';
+import { mandrillSignature, parseMandrillEvents, verifyMandrillSignature } from '../mail/mandrill.ts';
 import { inQuietHours, severityAtLeast } from './recipients.ts';
-import { renderAlarmEmail } from './templates.ts';
 
 describe('quiet hours and thresholds', () => {
   // 2026-01-15 04:30 UTC = 22:30 in Chicago (UTC-6).

@@ -5,9 +5,10 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { emitForAlarms } from './delivery.ts';
-import type { MandrillEvent } from './mandrill.ts';
-import { DEFAULT_MIN_SEVERITY, DEFAULT_TIME_ZONE } from './preference-defaults.ts';
+import { DEFAULT_TIME_ZONE } from '../channels/recipient.ts';
+import { emitForAlarms } from '../mail/delivery.ts';
+import type { MandrillEvent } from '../mail/mandrill.ts';
+import { DEFAULT_MIN_SEVERITY } from './preference-defaults.ts';
 import { createNotificationsRepo } from './repo.ts';
 
 type Page = { page: number; per_page: number };

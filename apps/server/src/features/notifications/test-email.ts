@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import { renderActionEmail } from './action-email.ts';
+import { renderActionEmail } from '../mail/action-email.ts';
 
 const COPY: Record<Locale, { subject: string; intro: string; action: string; expiry: string; ignore: string }> = {
   'en-US': {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { PushSender } from '../channels/push.ts';
 import type { TwilioClient } from '../channels/twilio.ts';
-import type { MailTransport } from './transport.ts';
+import type { MailTransport } from '../mail/transport.ts';
 
 /** What the notification worker's passes (worker.ts) run with. */
 export type NotificationWorkerDeps = {

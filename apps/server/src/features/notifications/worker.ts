@@ -1,10 +1,10 @@
 import { deliverPages, resumeInterruptedDeliveries } from '../channels/deliver.ts';
 import { deliverWebhooks } from '../channels/webhook-deliver.ts';
+import { deliverDue } from '../mail/delivery.ts';
+import { onEmailQueued } from '../mail/outbox-repo.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
-import { deliverDue } from './delivery.ts';
-import { onEmailQueued } from './outbox-repo.ts';
 import type { NotificationWorkerDeps } from './worker-deps.ts';
 
 /** What the worker's passes need (alarm outbox, paging, deliveries). */

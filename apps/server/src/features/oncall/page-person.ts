@@ -1,9 +1,9 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { PageChannel } from '../../db/schema-oncall.ts';
+import { queueAlarmEmails } from '../channels/alarm-emails.ts';
+import type { AlarmRow } from '../channels/alarm-message.ts';
+import type { Recipient } from '../channels/recipient.ts';
 import { personRules } from '../channels/rules.ts';
-import { queueAlarmEmails } from '../notifications/alarm-emails.ts';
-import type { AlarmRow } from '../notifications/alarm-outbox-repo.ts';
-import type { Recipient } from '../notifications/recipients.ts';
 import { firstAlarmEmail, insertPage } from './paging-repo.ts';
 
 const MINUTE = 60_000;

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { alarmPages, type PageChannel } from '../../db/schema-oncall.ts';
 import { arr, query } from '../../lib/sql.ts';
 import { mayViewSql } from '../auth/scope.ts';
-import { DEFAULT_TIME_ZONE } from '../notifications/preference-defaults.ts';
-import type { Recipient } from '../notifications/recipients.ts';
+import type { Recipient } from '../channels/recipient.ts';
+import { DEFAULT_TIME_ZONE } from '../channels/recipient.ts';
 
 /** Starts (or restarts) an alarm's chain with a policy: its first step is due at `due`. */
 export async function startChain(tx: DbOrTx, alarmId: number, policyId: number, due: Date): Promise<void> {

@@ -1,10 +1,10 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { toDate } from '../../lib/sql.ts';
+import { type AlarmRef, refOf } from '../channels/alarm-emails.ts';
+import { type AlarmRow, loadAlarm } from '../channels/alarm-message.ts';
+import type { Recipient } from '../channels/recipient.ts';
 import { queueWebhookEvent } from '../channels/webhook-deliver.ts';
-import { type AlarmRef, refOf } from '../notifications/alarm-emails.ts';
-import { type AlarmRow, loadAlarm } from '../notifications/alarm-outbox-repo.ts';
-import type { Recipient } from '../notifications/recipients.ts';
 import { nextInChain, tierOf } from './chain.ts';
 import { pagePerson } from './page-person.ts';
 import {

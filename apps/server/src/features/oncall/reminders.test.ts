@@ -5,7 +5,7 @@ import { addUser } from '../../test/alarms.ts';
 import { login } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 import { PUBLIC_URL, useNotificationsServer } from '../../test/notifications.ts';
-import { deliverDue } from '../notifications/delivery.ts';
+import { deliverDue } from '../mail/delivery.ts';
 import { remindShiftStarts } from './reminders.ts';
 
 const fx = useNotificationsServer();

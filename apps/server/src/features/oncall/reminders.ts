@@ -1,8 +1,8 @@
 import { LOCALES, type Locale } from '@rcm/shared/locale';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PageChannel } from '../../db/schema-oncall.ts';
-import { escapeHtml } from '../notifications/action-email.ts';
-import { enqueueEmail } from '../notifications/outbox-repo.ts';
+import { escapeHtml } from '../mail/action-email.ts';
+import { enqueueEmail } from '../mail/outbox-repo.ts';
 import { allScheduleIds, claimReminder, pruneReminders, recordReminder, remindablePeople } from './reminders-repo.ts';
 import { finalRota, NEXT_HORIZON_HOURS } from './rota.ts';
 import { createSchedulesRepo } from './schedules-repo.ts';

@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import { renderActionEmail } from '../notifications/action-email.ts';
+import { renderActionEmail } from '../mail/action-email.ts';
 
 const COPY: Record<
   Locale,

@@ -11,7 +11,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext, AuthService } from '../auth/service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
-import type { OutgoingEmail } from '../notifications/outbox-repo.ts';
+import type { OutgoingEmail } from '../mail/outbox-repo.ts';
 import { requireOrganizationWrite } from './access.ts';
 import { renderInvitationEmail } from './invitation-email.ts';
 import type { LocationsRepo } from './locations-repo.ts';

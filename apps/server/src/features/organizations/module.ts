@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { FeatureContext } from '../context.ts';
-import { enqueueEmail } from '../notifications/outbox-repo.ts';
+import { enqueueEmail } from '../mail/outbox-repo.ts';
 import { createNotificationsRepo } from '../notifications/repo.ts';
 import { createInvitationsService } from './invitations-service.ts';
 import { createLocationsRepo } from './locations-repo.ts';
@@ -13,6 +13,16 @@ import { organizationRoutes } from './routes.ts';
 import { createOrganizationsService } from './service.ts';
 
 /** Organizations, their locations and members, removal and invitations. */
+/** The organizations' answers other features are built with (app.ts puts them in the feature context). */
+export function createDirectory(db: Db): FeatureContext['shared']['directory'] {
+  const locations = createLocationsRepo(db);
+  const members = createMembersRepo(db);
+  return {
+    locationIdsInOrganization: (organizationId, ids) => locations.idsInOrganization(organizationId, ids),
+    setLocations: (userId, all, ids, tx) => members.setLocations(userId, all, ids, tx),
+  };
+}
+
 export function organizationsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { db, audit, auth, now } = ctx;
   const repo = createOrganizationsRepo(db);

@@ -22,7 +22,7 @@ import { needs, requirePermission } from '../auth/guard.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { FeatureContext } from '../context.ts';
-import { mailServerConfigured } from '../notifications/transport.ts';
+import { mailServerConfigured } from '../mail/transport.ts';
 import { createLocationsRepo } from '../organizations/locations-repo.ts';
 import { createAlarmTypesSettings } from './alarm-types.ts';
 import { createAuditLogRepo } from './audit-log-repo.ts';

@@ -1,6 +1,6 @@
 import { LOCALES } from '@rcm/shared/locale';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
@@ -10,7 +10,10 @@ import { type LoginResult, login } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
 import { fetchSetupStatus } from './api/accounts.ts';
 import { discoverSso, ssoStartUrl } from './api/sso.ts';
-import { EnrollStep, MfaStep } from './mfa-steps.tsx';
+
+// The second step and enrollment load once the password step asks for them: most sign-ins never do.
+const MfaStep = lazy(() => import('./mfa-steps.tsx').then((m) => ({ default: m.MfaStep })));
+const EnrollStep = lazy(() => import('./mfa-steps.tsx').then((m) => ({ default: m.EnrollStep })));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -115,15 +118,19 @@ export function LoginPage() {
       }
     >
       {step?.kind === 'mfa' ? (
-        <MfaStep mfaToken={step.token} methods={step.methods} onSignedIn={enter} onStartOver={startOver} />
+        <Suspense fallback={null}>
+          <MfaStep mfaToken={step.token} methods={step.methods} onSignedIn={enter} onStartOver={startOver} />
+        </Suspense>
       ) : step?.kind === 'enroll' ? (
-        <EnrollStep
-          enrollmentToken={step.token}
-          email={email}
-          totpAllowed={step.allowedMethods.includes('totp')}
-          onSignedIn={enter}
-          onStartOver={startOver}
-        />
+        <Suspense fallback={null}>
+          <EnrollStep
+            enrollmentToken={step.token}
+            email={email}
+            totpAllowed={step.allowedMethods.includes('totp')}
+            onSignedIn={enter}
+            onStartOver={startOver}
+          />
+        </Suspense>
       ) : mode === 'sso' ? (
         <form onSubmit={startSso} className="space-y-5" noValidate aria-labelledby="sso-title">
           <div>

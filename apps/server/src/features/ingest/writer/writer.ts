@@ -17,9 +17,9 @@ import {
 } from '../../alarms/engine.ts';
 import { seedTrends, type TrendStore } from '../../alarms/leak-history.ts';
 import { evaluateLeakTrend, leakRate, leakRule } from '../../alarms/leak-rule.ts';
-import type { MaintenanceWindow } from '../../alarms/management.ts';
 import { evaluateHistorical, type ReplayStore, settleHistoricalRaise } from '../../alarms/replay.ts';
 import { loadStates, OFFLINE_SUBJECT } from '../../alarms/state.ts';
+import type { MaintenanceWindow } from '../../maintenance/windows.ts';
 import type { DeviceRecord } from '../pipeline/device-registry.ts';
 import { markChildrenOffline, setOfflineReason, storeGatewayStatus } from '../pipeline/gateway-repo.ts';
 import { samplesOf } from '../pipeline/samples.ts';

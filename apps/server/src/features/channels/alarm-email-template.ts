@@ -1,6 +1,6 @@
 import type { Locale } from '@rcm/shared/locale';
 import { formatLocalTime } from '../../lib/local-time.ts';
-import { escapeHtml } from './action-email.ts';
+import { escapeHtml } from '../mail/action-email.ts';
 
 export type AlarmEmailData = {
   ref: number;

@@ -1,10 +1,10 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { toDate } from '../../lib/sql.ts';
-import { ackLinkUrl, createAckLinkFor } from '../channels/ack-links-repo.ts';
-import type { AlarmRow } from './alarm-outbox-repo.ts';
-import { enqueueEmail } from './outbox-repo.ts';
-import type { alarmRecipients } from './recipients.ts';
-import { renderAlarmEmail } from './templates.ts';
+import { enqueueEmail } from '../mail/outbox-repo.ts';
+import { ackLinkUrl, createAckLinkFor } from './ack-links-repo.ts';
+import { renderAlarmEmail } from './alarm-email-template.ts';
+import type { AlarmRow } from './alarm-message.ts';
+import type { Recipient } from './recipient.ts';
 
 /** What the consoles are told of an alarm whose notifications changed. */
 export type AlarmRef = { alarmRef: number; controllerId: number; organizationId: number; locationId: number | null };
@@ -23,7 +23,7 @@ export async function queueAlarmEmails(
   tx: DbOrTx,
   deps: { publicUrl: string; now: () => Date },
   alarm: AlarmRow,
-  recipients: Awaited<ReturnType<typeof alarmRecipients>>,
+  recipients: readonly Recipient[],
   tier: number,
 ): Promise<number[]> {
   const ids: number[] = [];
