@@ -55,7 +55,7 @@ describe('gateway config', () => {
     const c = loadConfig(path);
     expect(c.console.mac).toBe('02:47:00:00:00:01');
     expect(c.console.key_file).toBe(join(path, '..', 'device.key'));
-    expect(c.outbox).toMatchObject({ max_mb: 500, max_age_days: 30 });
+    expect(c.outbox).toMatchObject({ max_mb: 1000, max_age_days: 30 });
     expect(c.buses[0]).toMatchObject({
       request_delay_ms: 20,
       timeout_ms: 500,

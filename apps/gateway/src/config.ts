@@ -50,7 +50,7 @@ const device = z.object({
   profile: z.string().min(1),
   name: z.string().min(1).max(120),
   rack: z.string().min(1).max(16).default('A'),
-  /** The case point's address in telemetry; `{rack}.{unit_id}` when not given. */
+  /** The case point's address in telemetry; `{rack}.CASE{unit_id}` when not given. */
   addr: z.string().min(1).max(48).optional(),
   poll_s: z.number().min(0.1).max(3_600).default(10),
 });
@@ -65,7 +65,7 @@ export const gatewayConfig = z
     }),
     outbox: z.object({
       dir: z.string().min(1),
-      max_mb: z.number().positive().default(500),
+      max_mb: z.number().positive().default(1000),
       max_age_days: z.number().positive().default(30),
     }),
     profiles_dir: z.string().min(1).optional(),

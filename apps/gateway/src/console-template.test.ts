@@ -28,7 +28,7 @@ describe('the console’s gateway.yaml', () => {
       provisioning_key: key,
       key_file: join(dir, 'device.key'),
     });
-    expect(setup.config.outbox).toEqual({ dir: join(dir, 'outbox'), max_mb: 500, max_age_days: 30 });
+    expect(setup.config.outbox).toEqual({ dir: join(dir, 'outbox'), max_mb: 1000, max_age_days: 30 });
     expect(setup.config.buses.map((b) => [b.name, b.serial])).toEqual([
       ['rs485_1', { path: '/dev/ttyUSB0', baud: 19200, parity: 'even', data_bits: 8, stop_bits: 1 }],
     ]);

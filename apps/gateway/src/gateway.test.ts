@@ -88,14 +88,14 @@ describe('the gateway northbound', () => {
     const telemetry = await broker.messages.waitFor(on('dev/tcp1-1/telemetry'), 'telemetry of unit 1');
     const t = telemetryMessage.parse(json(telemetry));
     expect(t.racks[0]?.points[0]).toEqual({
-      addr: 'A.1',
+      addr: 'A.CASE1',
       name: 'Case 1',
       value: -4.5,
       unit: '°C',
       set_point: 2,
       status: 'defrost',
     });
-    expect(t.racks[0]?.points.find((p) => p.addr === 'A.1.evap')?.value).toBe(-12);
+    expect(t.racks[0]?.points.find((p) => p.addr === 'A.CASE1.evap')?.value).toBe(-12);
     const alarm = deviceAlarmMessage.parse(
       json(await broker.messages.waitFor(on('dev/tcp1-1/alarms'), 'the sum alarm')),
     );
@@ -103,7 +103,7 @@ describe('the gateway northbound', () => {
       code: 'controller_alarm',
       state: 'raised',
       rack: 'A',
-      addr: 'A.1',
+      addr: 'A.CASE1',
       severity: 'high',
     });
     const online = await broker.messages.waitFor(on('dev/tcp1-1/status'), 'unit 1 online');

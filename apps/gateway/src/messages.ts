@@ -13,9 +13,9 @@ export function msgIdFactory(mac: string): () => string {
 
 const METRIC_ROLES = new Set(['superheat', 'liquid_level', 'oil_pressure']);
 
-/** The case point's address in telemetry: the device's `addr`, or `{rack}.{unit_id}`. */
+/** The case point's address in telemetry: the device's `addr`, or `{rack}.CASE{unit_id}` (the console's case alarm and rules know a case point by a last segment starting with `CASE`). */
 export function caseAddr(child: Child): string {
-  return child.device.addr ?? `${child.device.rack}.${child.device.unit_id}`;
+  return child.device.addr ?? `${child.device.rack}.CASE${child.device.unit_id}`;
 }
 
 /**

@@ -22,7 +22,8 @@ console:
 outbox:
   # On a store box under systemd: /var/lib/rcm-gateway/outbox.
   dir: ./outbox
-  max_mb: 500
+  # About a day of readings from 120 controllers; older messages are dropped past it.
+  max_mb: 1000
   max_age_days: 30
 # More device profiles besides the shipped ones:
 # profiles_dir: ./profiles.d

@@ -132,13 +132,12 @@ export async function startDemoGateway(deps: {
         },
         outbox: { dir: join(dir, 'outbox') },
         buses: [{ name: 'rs485', tcp: { host: bus.host, port: bus.port } }],
-        // `A.CASE{n}`: the address the console's case alarm and case rules know a case point by.
+        // Each case point takes the gateway's default address, `A.CASE{unit}`, which the case alarm and rules know.
         devices: DEMO_GATEWAY_UNITS.map((u) => ({
           bus: 'rs485',
           unit_id: u.unit,
           profile: u.profile,
           name: u.name,
-          addr: `A.CASE${u.unit}`,
         })),
       },
       null,

@@ -6,13 +6,13 @@ const KNOWN = ['ok', 'defrost', 'door_open', 'off', 'fault'] as const;
 
 /**
  * A controller behind a gateway, as its last poll left it: the state its profile read (running, defrost,
- * door open, off, fault); offline, why ("not answering" its polls, or its gateway is offline); or "not
+ * door open, off, fault); offline, why ("not answering" its polls, its bus's link is down, or its gateway is offline); or "not
  * polled yet".
  */
 export function ChildState(props: { online: boolean; state: string | null; reason?: OfflineReason | null }) {
   const { t } = useTranslation();
   const label = !props.online
-    ? t(props.reason === 'gateway_offline' ? 'gateways.states.gateway_offline' : 'gateways.states.no_response')
+    ? t(`gateways.states.${props.reason ?? 'no_response'}`)
     : props.state === null
       ? t('gateways.states.unknown')
       : (KNOWN as readonly string[]).includes(props.state)

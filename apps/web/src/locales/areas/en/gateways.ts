@@ -30,6 +30,7 @@ export const en = {
     fault: 'Fault',
     gateway_offline: 'Gateway offline',
     no_response: 'Not answering',
+    link_down: 'Bus link down',
     unknown: 'Not polled yet',
   },
   health: 'Gateway health',

@@ -33,6 +33,7 @@ export const es: Widen<typeof en> = {
     fault: 'Falla',
     gateway_offline: 'Pasarela desconectada',
     no_response: 'No responde',
+    link_down: 'Enlace del bus caído',
     unknown: 'Sin leer todavía',
   },
   health: 'Estado de la pasarela',
