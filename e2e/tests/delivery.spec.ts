@@ -13,7 +13,7 @@ test('the sign-in page and the dashboard run under the CSP without a single viol
     });
   });
   await page.goto('/user/login');
-  await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await loginAs(DEMO.admin);
   await page.goto('/');
   // The alarm list is drawn with the schemas' parsed answers (zod runs for every response).
