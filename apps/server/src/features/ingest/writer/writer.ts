@@ -1,7 +1,5 @@
 import type { TelemetryMessage } from '@rcm/shared/device';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { ControllerScope, QueuedEvent } from '../../../events/bus.ts';
-import { toIso } from '../../../lib/sql.ts';
 import { applyDecisions } from '../../alarms/apply.ts';
 import { applyCaseRecords } from '../../alarms/case-apply.ts';
 import { type CaseMessage, seedCases } from '../../alarms/case-history.ts';
@@ -21,36 +19,19 @@ import { evaluateHistorical, type ReplayStore, settleHistoricalRaise } from '../
 import { loadStates, OFFLINE_SUBJECT } from '../../alarms/state.ts';
 import type { MaintenanceWindow } from '../../maintenance/windows.ts';
 import type { DeviceRecord } from '../pipeline/device-registry.ts';
-import { markChildrenOffline, setOfflineReason, storeGatewayStatus } from '../pipeline/gateway-repo.ts';
 import { samplesOf } from '../pipeline/samples.ts';
-import type { BatchItem } from './batch-item.ts';
+import type { BatchItem, BatchOutcome } from './batch-item.ts';
+import { statusEvents, telemetryEvents, writeStatuses } from './status-writer.ts';
 import { writeTelemetry } from './telemetry-writer.ts';
-import { insertMessageIds, markControllersSeen, updateDeviceInfo } from './writer-repo.ts';
+import { insertMessageIds, markControllersSeen } from './writer-repo.ts';
 
-export type { BatchItem } from './batch-item.ts';
-
-export type BatchOutcome = {
-  stored: number;
-  duplicates: number;
-  /** The batch's messages stored before (or earlier in the batch), when there are any: not stored again. */
-  repeated: ReadonlySet<BatchItem> | null;
-  readings: number;
-  events: QueuedEvent[];
-  /** Devices whose online flag this batch changed. */
-  online: Map<string, boolean>;
-};
+export type { BatchItem, BatchOutcome } from './batch-item.ts';
 
 /**
  * How stale a busy controller's `last_seen_at` may be. Writing it for every batch cost a fifth of the
  * batch at a few thousand messages a second; the offline sweep works in minutes.
  */
 export const SEEN_EVERY_MS = 5_000;
-
-const scopeOf = (d: DeviceRecord): ControllerScope => ({
-  controllerId: d.id,
-  organizationId: d.organizationId,
-  locationId: d.locationId,
-});
 
 /**
  * Messages whose (controller, msg_id) is new; a repeat in this batch or an earlier one is dropped.
@@ -195,29 +176,7 @@ export async function writeBatch(
     await markControllersSeen(tx, now, touch, onlineNow);
     for (const id of touch) seen?.set(id, now.getTime());
   }
-  /** Gateways that went offline in this batch: their children go with them. */
-  let gatewaysOffline: number[] | null = null;
-  for (const status of items.filter((i) => i.channel === 'status') as Extract<BatchItem, { channel: 'status' }>[]) {
-    const m = status.message;
-    if (status.gateway) {
-      await storeGatewayStatus(tx, status.device.id, status.gateway, now);
-      status.device.kind = 'gateway';
-    }
-    if (status.device.kind === 'gateway' && !m.online) {
-      gatewaysOffline ??= [];
-      gatewaysOffline.push(status.device.id);
-    }
-    if (status.device.gatewayId !== null) {
-      // A child's model, address and endpoint are its gateway's birth's (profile, unit id, bus).
-      if (!m.online && status.reason) await setOfflineReason(tx, status.device.id, status.reason);
-    } else if (m.model || m.firmware || m.vendor_endpoint || m.device_address) {
-      await updateDeviceInfo(tx, status.device.id, m);
-      // The cached record raises this controller's next alarms: they carry the new address.
-      if (m.device_address) status.device.deviceAddress = m.device_address;
-    }
-  }
-
-  const childrenOffline = gatewaysOffline ? await markChildrenOffline(tx, gatewaysOffline) : [];
+  const childrenOffline = await writeStatuses(tx, items, now);
   lap('controllers');
   // Alarms: telemetry rules, device alarms, and the end of an offline alarm when a device speaks again.
   const states = await loadStates(tx, ids);
@@ -311,63 +270,7 @@ export async function writeBatch(
   if (caseRecords.size > 0) await applyCaseRecords(tx, caseRecords);
   lap('cases');
 
-  const reasons = new Map<number, NonNullable<Extract<BatchItem, { channel: 'status' }>['reason']>>();
-  for (const item of items) if (item.channel === 'status' && item.reason) reasons.set(item.device.id, item.reason);
-  for (const [id, online] of onlineNow) {
-    const device = devices.get(id) as DeviceRecord;
-    if (device.online !== online) {
-      outcome.online.set(device.mac, online);
-      outcome.events.push({
-        name: 'controller.status',
-        args: [
-          {
-            ...scopeOf(device),
-            online,
-            lastSeenAt: now.toISOString(),
-            ...(device.gatewayId !== null && { offlineReason: online ? null : (reasons.get(id) ?? null) }),
-          },
-        ],
-      });
-    }
-  }
-  for (const child of childrenOffline) {
-    outcome.online.set(child.mac_address, false);
-    if (child.was_online)
-      outcome.events.push({
-        name: 'controller.status',
-        args: [
-          {
-            controllerId: child.id,
-            organizationId: child.organization_id,
-            locationId: child.location_id,
-            online: false,
-            lastSeenAt: toIso(child.last_seen_at),
-            offlineReason: 'gateway_offline',
-          },
-        ],
-      });
-  }
-  // One rack.telemetry per controller and batch, its newest live message: the realtime bridge sends
-  // at most one a second per controller anyway, the latest.
-  const newest = new Map<number, Extract<BatchItem, { channel: 'telemetry' }>>();
-  for (const item of telemetry) {
-    if (item.message.historical) continue;
-    const seen = newest.get(item.device.id);
-    if (!seen || seen.message.ts <= item.message.ts) newest.set(item.device.id, item);
-  }
-  for (const item of newest.values()) {
-    outcome.events.push({
-      name: 'rack.telemetry',
-      args: [
-        {
-          ...scopeOf(item.device),
-          ts: item.message.ts,
-          // As they came: the realtime bridge keeps at most one a second per controller and copies
-          // only what it sends.
-          racks: item.message.racks,
-        },
-      ],
-    });
-  }
+  statusEvents(outcome, { items, devices, onlineNow, childrenOffline, now });
+  telemetryEvents(outcome, telemetry);
   return outcome;
 }
