@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { saveAsset } from '../api/assets.ts';
+import { assetKeys } from '../api/keys.ts';
 
 type FormValues = {
   location_id: string;
@@ -72,7 +73,7 @@ export function AssetDialog(props: { open: boolean; asset: Asset | null; options
   const submit = form.handleSubmit(async (body) => {
     try {
       await saveAsset(asset?.id ?? null, body);
-      await queryClient.invalidateQueries({ queryKey: ['assets'] });
+      await queryClient.invalidateQueries({ queryKey: assetKeys.all });
       toast.success(asset ? t('assets.saved') : t('assets.created'));
       form.reset(EMPTY);
       props.onClose();

@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { removeController, rotateDeviceKey } from '../api/controllers.ts';
+import { controllerKeys } from '../api/keys.ts';
 import { DeviceKey } from './device-key.tsx';
 
 /** The controller view's actions: edit, a new device key (shown once), decommission. */
@@ -57,7 +58,7 @@ export function ControllerActions(props: { controller: ControllerDetail }) {
         destructive
         onConfirm={async () => {
           await removeController(c.id);
-          await queryClient.invalidateQueries({ queryKey: ['controllers'] });
+          await queryClient.invalidateQueries({ queryKey: controllerKeys.all });
           toast.success(t('controllers.decommissioned', { name }));
           await navigate({ to: '/controllers' });
         }}

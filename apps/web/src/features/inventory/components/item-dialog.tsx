@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { saveItem } from '../api/inventory.ts';
+import { inventoryKeys } from '../api/keys.ts';
 
 type FormValues = {
   product_name: string;
@@ -79,7 +80,7 @@ export function ItemDialog(props: {
   const submit = form.handleSubmit(async (body) => {
     try {
       await saveItem(item?.id ?? null, item ? { ...body, organization_id: undefined } : body);
-      await queryClient.invalidateQueries({ queryKey: ['inventory'] });
+      await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
       toast.success(item ? t('inventory.saved') : t('inventory.created'));
       form.reset(EMPTY);
       props.onClose();

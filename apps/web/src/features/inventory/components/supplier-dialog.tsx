@@ -7,6 +7,7 @@ import { applyServerErrors, errorOf, RootError, TextInput } from '../../../compo
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { purchaseOrderKeys, supplierKeys } from '../api/keys.ts';
 import { saveSupplier } from '../api/suppliers.ts';
 
 type FormValues = { code: string; name: string; email: string; phone: string; account_number: string };
@@ -35,8 +36,8 @@ export function SupplierDialog(props: { open: boolean; supplier: SupplierRecord 
   const submit = form.handleSubmit(async (body) => {
     try {
       const saved = await saveSupplier(supplier?.id ?? null, body);
-      await queryClient.invalidateQueries({ queryKey: ['suppliers'] });
-      await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
+      await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
+      await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
       toast.success(t(supplier ? 'inventory.suppliers.saved' : 'inventory.suppliers.created', { name: saved.name }));
       form.reset(EMPTY);
       props.onClose();

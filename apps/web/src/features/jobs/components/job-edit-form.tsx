@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { updateJob } from '../api/jobs.ts';
+import { jobKeys } from '../api/keys.ts';
 import { JobFields, type JobFormValues, jobBodyFrom } from './job-fields.tsx';
 
 const formSchema = z.preprocess((v) => jobBodyFrom(v as JobFormValues), jobUpdateBody);
@@ -31,7 +32,7 @@ export function JobEditForm(props: { job: JobDetail }) {
   const submit = form.handleSubmit(async (body) => {
     try {
       await updateJob(job.id, body);
-      await queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      await queryClient.invalidateQueries({ queryKey: jobKeys.all });
       toast.success(t('jobs.saved'));
     } catch (err) {
       applyServerErrors(form, err, t('errors.network'), ['title', 'description', 'category_id', 'priority']);

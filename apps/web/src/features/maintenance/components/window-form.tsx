@@ -24,6 +24,7 @@ import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
+import { maintenanceKeys } from '../api/keys.ts';
 import { createWindow, updateWindow } from '../api/windows.ts';
 
 /** Where a new window may apply from the page it is opened on. */
@@ -110,7 +111,7 @@ export function WindowForm(props: { onClose: () => void; place: WindowPlace; edi
     try {
       if (editing) await updateWindow(editing.id, body);
       else await createWindow(body as MaintenanceWindowBody);
-      await queryClient.invalidateQueries({ queryKey: ['maintenance-windows'] });
+      await queryClient.invalidateQueries({ queryKey: maintenanceKeys.all });
       props.onClose();
     } catch (err) {
       applyServerErrors(form, err, t('errors.network'));
