@@ -24,7 +24,10 @@ describe('useApiMutation', () => {
       () =>
         useApiMutation({
           mutationFn: async (id: number) => ({ id, title: 'Saved' }),
-          invalidates: (data) => [['jobs', 'list'], ['jobs', 'detail', data.id]],
+          invalidates: (data) => [
+            ['jobs', 'list'],
+            ['jobs', 'detail', data.id],
+          ],
           onSuccess: () => {
             seen.push(queryClient.getQueryState(['jobs', 'list', {}])?.isInvalidated ?? false);
           },

@@ -1,6 +1,6 @@
 import { type QueryKey, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../components/ui/form.tsx';
 import { ApiError, failureMessage } from './api-client.ts';
 import { toast } from './toast.ts';
@@ -41,7 +41,8 @@ export function useApiMutation<TData, TVariables = void, TForm extends FieldValu
   const mutation = useMutation<TData, Error, TVariables>({
     mutationFn: options.mutationFn,
     onSuccess: async (data, variables) => {
-      const keys = typeof options.invalidates === 'function' ? options.invalidates(data, variables) : options.invalidates;
+      const keys =
+        typeof options.invalidates === 'function' ? options.invalidates(data, variables) : options.invalidates;
       await Promise.all((keys ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       await options.onSuccess?.(data, variables);
     },
