@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { controllerKeys } from '../features/controllers/index.ts';
 import { api } from './api-client.ts';
 
 /**
@@ -7,6 +8,6 @@ import { api } from './api-client.ts';
  */
 export const anyControllerQuery = () =>
   queryOptions({
-    queryKey: ['controllers', 'any'],
+    queryKey: controllerKeys.any,
     queryFn: () => api<{ meta: { total: number } }>('controllers?per_page=1').then((r) => r.meta.total > 0),
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { acknowledgeAlarm, clearAlarm, unshelveAlarm } from './api/alarm-actions.ts';
+import { alarmKeys } from './api/keys.ts';
 
 /**
  * The alarm page's actions on one alarm: each says so in a toast and refreshes the alarm queries.
@@ -19,7 +20,7 @@ export function useAlarmActions(ref: number) {
     try {
       await (action === 'acknowledge' ? acknowledgeAlarm(ref) : clearAlarm(ref));
       toast.success(t(action === 'acknowledge' ? 'alarmView.acknowledgedToast' : 'alarmView.clearedToast'));
-      await queryClient.invalidateQueries({ queryKey: ['alarms'] });
+      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
     } catch (err) {
       toast.error(failureMessage(err, t('errors.network')));
     } finally {
@@ -30,14 +31,14 @@ export function useAlarmActions(ref: number) {
   const confirmed = async (action: 'acknowledge' | 'clear') => {
     await (action === 'acknowledge' ? acknowledgeAlarm(ref) : clearAlarm(ref));
     toast.success(t(action === 'acknowledge' ? 'alarmView.acknowledgedToast' : 'alarmView.clearedToast'));
-    await queryClient.invalidateQueries({ queryKey: ['alarms'] });
+    await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
   };
   const unshelve = async () => {
     setBusy(true);
     try {
       await unshelveAlarm(ref);
       toast.success(t('alarmMgmt.unshelvedToast', { ref }));
-      await queryClient.invalidateQueries({ queryKey: ['alarms'] });
+      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
     } catch (err) {
       toast.error(failureMessage(err, t('errors.network')));
     } finally {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { onRealtime } from '../../lib/realtime.ts';
 import { refreshWhenListening } from '../../lib/use-live-query.ts';
+import { alarmKeys } from './api/keys.ts';
 
 const REFRESH_MS = 500;
 
@@ -21,7 +22,7 @@ export function useLiveAlarms(onRaised?: (alarm: AlarmSummary) => void): void {
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
-        void queryClient.invalidateQueries({ queryKey: ['alarms'] });
+        void queryClient.invalidateQueries({ queryKey: alarmKeys.all });
       }, REFRESH_MS);
     };
     const offs = [

@@ -13,9 +13,10 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { setLocale } from '../../lib/i18n.ts';
 import { reasonText } from '../alarms/api/get-alarm-types.ts';
+import { channelKeys } from './api/keys.ts';
 
 const linkQuery = (token: string) => ({
-  queryKey: ['ack-link', token],
+  queryKey: channelKeys.ackLink(token),
   queryFn: () => api<{ data: AckLinkView }>(`ack-links/${encodeURIComponent(token)}`).then((r) => r.data),
   retry: false,
 });

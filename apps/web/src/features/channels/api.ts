@@ -11,24 +11,25 @@ import type {
 import type { ListMeta } from '@rcm/shared/pagination';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { channelKeys } from './api/keys.ts';
 
 export const channelsQuery = () =>
   queryOptions({
-    queryKey: ['account', 'channels'],
+    queryKey: channelKeys.channels,
     queryFn: () => api<{ data: ChannelAvailability }>('account/channels').then((r) => r.data),
   });
 
 /** The person's numbers (a handful: the first 100 cover them). */
 export const contactMethodsQuery = () =>
   queryOptions({
-    queryKey: ['account', 'contact-methods'],
+    queryKey: channelKeys.contactMethods,
     queryFn: () =>
       api<{ data: ContactMethod[]; meta: ListMeta }>('account/contact-methods?per_page=100').then((r) => r.data),
   });
 
 export const rulesQuery = () =>
   queryOptions({
-    queryKey: ['account', 'notification-rules'],
+    queryKey: channelKeys.notificationRules,
     queryFn: () => api<{ data: NotificationRuleView[] }>('account/notification-rules').then((r) => r.data),
   });
 
@@ -48,7 +49,7 @@ export const saveRules = (rules: NotificationRule[]) =>
 
 export const pushPublicKeyQuery = () =>
   queryOptions({
-    queryKey: ['account', 'push-public-key'],
+    queryKey: channelKeys.pushPublicKey,
     queryFn: () => api<{ data: PushPublicKey }>('push/public-key').then((r) => r.data.public_key),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -56,7 +57,7 @@ export const pushPublicKeyQuery = () =>
 /** The person's devices with push (a handful: the first 100 cover them). */
 export const pushSubscriptionsQuery = () =>
   queryOptions({
-    queryKey: ['account', 'push-subscriptions'],
+    queryKey: channelKeys.pushSubscriptions,
     queryFn: () =>
       api<{ data: PushSubscriptionView[]; meta: ListMeta }>('account/push-subscriptions?per_page=100').then(
         (r) => r.data,
@@ -73,6 +74,6 @@ export const removePushSubscription = (id: number) =>
 /** What reached the signed-in person about an alarm, with their one-tap links (the alarm view). */
 export const myAlarmPagesQuery = (ref: number) =>
   queryOptions({
-    queryKey: ['channels', 'my-pages', ref],
+    queryKey: channelKeys.myPages(ref),
     queryFn: () => api<{ data: MyAlarmPage[] }>(`alarms/${ref}/my-pages`).then((r) => r.data),
   });

@@ -13,6 +13,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { userCan } from '../../lib/user-can.ts';
+import { channelKeys } from './api/keys.ts';
 import {
   addContactMethod,
   channelsQuery,
@@ -33,7 +34,7 @@ function VerifyForm(props: { method: ContactMethod }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['account'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: channelKeys.account });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -102,7 +103,7 @@ function AddMethodForm(props: { types: ContactMethodType[] }) {
       await addContactMethod({ type, address });
       setAddress('');
       toast.success(t('channels.methods.codeSent'));
-      await queryClient.invalidateQueries({ queryKey: ['account'] });
+      await queryClient.invalidateQueries({ queryKey: channelKeys.account });
     } catch (err) {
       const address = fieldOf(err, 'address');
       const typeError = fieldOf(err, 'type');
@@ -207,7 +208,7 @@ export function ContactMethodsSection() {
                       destructive
                       onConfirm={async () => {
                         await removeContactMethod(m.id);
-                        await queryClient.invalidateQueries({ queryKey: ['account'] });
+                        await queryClient.invalidateQueries({ queryKey: channelKeys.account });
                       }}
                     />
                   </div>

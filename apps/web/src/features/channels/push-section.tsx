@@ -9,6 +9,7 @@ import { Section } from '../../components/ui/section.tsx';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
+import { channelKeys } from './api/keys.ts';
 import { pushPublicKeyQuery, pushSubscriptionsQuery, removePushSubscription, savePushSubscription } from './api.ts';
 import { currentSubscription, pushSupported, subscribe } from './push-device.ts';
 
@@ -49,7 +50,7 @@ export function PushSection() {
       }
       setHere(subscription.endpoint);
       toast.success(t('channels.push.enabled'));
-      await queryClient.invalidateQueries({ queryKey: ['account'] });
+      await queryClient.invalidateQueries({ queryKey: channelKeys.account });
     } catch (err) {
       setError(failureMessage(err, t('channels.push.failed')));
     } finally {
@@ -107,7 +108,7 @@ export function PushSection() {
                     setHere(null);
                   }
                   await removePushSubscription(d.id);
-                  await queryClient.invalidateQueries({ queryKey: ['account'] });
+                  await queryClient.invalidateQueries({ queryKey: channelKeys.account });
                 }}
               />
             </li>

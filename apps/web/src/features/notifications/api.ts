@@ -5,6 +5,7 @@ import type {
 } from '@rcm/shared/notifications';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { notificationKeys } from './api/keys.ts';
 
 export type EmailSource = { alarmRef: number } | { controllerId: number };
 
@@ -13,14 +14,14 @@ const sourcePath = (s: EmailSource) =>
 
 export const emailNotificationsQuery = (source: EmailSource, page: number) =>
   queryOptions({
-    queryKey: ['notifications', 'emails', source, page],
+    queryKey: notificationKeys.emailPage(source, page),
     queryFn: () => api<EmailNotificationList>(`${sourcePath(source)}?page=${page}&per_page=10`),
     placeholderData: keepPreviousData,
   });
 
 export const preferencesQuery = () =>
   queryOptions({
-    queryKey: ['notifications', 'preferences'],
+    queryKey: notificationKeys.preferences,
     queryFn: () => api<{ data: NotificationPreferences }>('account/notifications').then((r) => r.data),
   });
 

@@ -9,6 +9,7 @@ import { linkClass } from '../../components/ui/button.ts';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLiveQuery } from '../../lib/use-live-query.ts';
+import { notificationKeys } from './api/keys.ts';
 import { type EmailSource, emailNotificationsQuery } from './api.ts';
 
 const td = 'whitespace-nowrap tabular-nums';
@@ -56,7 +57,7 @@ export function EmailNotificationsTable(props: { source: EmailSource }) {
   const forController = 'controllerId' in source;
   const key = forController ? source.controllerId : source.alarmRef;
 
-  useLiveQuery(['notifications', 'emails'], {
+  useLiveQuery(notificationKeys.emails, {
     'notification.updated': (e) => (forController ? e.controller_id === key : e.alarm_ref === key),
   });
 

@@ -6,6 +6,7 @@ import { EmptyState, Spinner } from '../../components/page.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLiveQuery } from '../../lib/use-live-query.ts';
+import { oncallKeys } from './api/keys.ts';
 import { alarmPagesQuery } from './api.ts';
 
 const STATUS_CLASS: Record<AlarmPage['status'], string> = {
@@ -25,7 +26,7 @@ const STATUS_CLASS: Record<AlarmPage['status'], string> = {
 export function AlarmPages(props: { alarmRef: number; severity: string; open: boolean }) {
   const { t } = useTranslation();
   const pages = useQuery(alarmPagesQuery(props.alarmRef));
-  useLiveQuery(['oncall', 'pages', props.alarmRef], {
+  useLiveQuery(oncallKeys.pages(props.alarmRef), {
     'notification.updated': (e) => e.alarm_ref === props.alarmRef,
   });
   if (pages.isPending) return <Spinner label={t('oncall.pagesLoading')} />;

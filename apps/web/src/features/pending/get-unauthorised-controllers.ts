@@ -1,10 +1,11 @@
 import type { UnauthorisedController } from '@rcm/shared/auth';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRead } from '../../lib/api-client.ts';
+import { controllerKeys } from '../controllers/index.ts';
 
 export const unauthorisedControllersQuery = () =>
   queryOptions({
-    queryKey: ['controllers', 'unauthorised'],
+    queryKey: controllerKeys.unauthorised,
     ...apiRead<{ data: UnauthorisedController[] }, UnauthorisedController[]>('controllers/unauthorised', (r) => r.data),
   });
 

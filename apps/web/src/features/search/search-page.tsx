@@ -8,10 +8,11 @@ import { EmptyState, Page, Spinner } from '../../components/page.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { userCan } from '../../lib/user-can.ts';
+import { searchKeys } from './api/keys.ts';
 
 export const searchResultsQuery = (q: string) =>
   queryOptions({
-    queryKey: ['search', q],
+    queryKey: searchKeys.results(q),
     queryFn: () => api<SearchResponse>(`search?q=${encodeURIComponent(q)}`).then((r) => r.data),
     placeholderData: keepPreviousData,
     staleTime: 15_000,

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { alarmKeys } from './keys.ts';
 
 export type AlarmType = { id: number; code: string; name: string; name_es: string; severity: string };
 
 export const alarmTypesQuery = () =>
   queryOptions({
-    queryKey: ['alarm-types'],
+    queryKey: alarmKeys.types,
     queryFn: () => api<{ data: AlarmType[] }>('alarm-types').then((r) => r.data),
     staleTime: 5 * 60_000,
   });

@@ -3,6 +3,7 @@ import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiRead } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
+import { alarmKeys } from './keys.ts';
 
 export type AlarmFilters = {
   status?: string;
@@ -26,7 +27,7 @@ export type AlarmPage = {
 
 export const alarmsQuery = (filters: AlarmFilters, perPage = 25) =>
   queryOptions({
-    queryKey: ['alarms', 'list', filters, perPage],
+    queryKey: alarmKeys.list(filters, perPage),
     ...apiRead<AlarmPage>(`alarms?${toQueryString({ ...filters, per_page: perPage })}`),
     placeholderData: keepPreviousData,
   });
@@ -34,7 +35,7 @@ export const alarmsQuery = (filters: AlarmFilters, perPage = 25) =>
 /** The tiles count with the same filters except status (a tile is itself a status). */
 export const alarmStatsQuery = (filters: Omit<AlarmFilters, 'page' | 'sort' | 'status'>) =>
   queryOptions({
-    queryKey: ['alarms', 'stats', filters],
+    queryKey: alarmKeys.stats(filters),
     ...apiRead<{ data: AlarmStats }, AlarmStats>(`alarms/stats?${toQueryString(filters)}`, (r) => r.data),
     placeholderData: keepPreviousData,
   });
@@ -42,7 +43,7 @@ export const alarmStatsQuery = (filters: Omit<AlarmFilters, 'page' | 'sort' | 's
 /** The organizations and locations the caller may see, for the dashboard's place filters. */
 export const placeOptionsQuery = (withOrganizations: boolean) =>
   queryOptions({
-    queryKey: ['alarms', 'places', withOrganizations],
+    queryKey: alarmKeys.places(withOrganizations),
     queryFn: async () => {
       const [organizations, locations] = await Promise.all([
         withOrganizations

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { acknowledgeAlarm } from '../api/alarm-actions.ts';
 import { typeName } from '../api/get-alarm-types.ts';
+import { alarmKeys } from '../api/keys.ts';
 import { AlarmListBadges, PagedPeople } from './management-badges.tsx';
 
 /** Acknowledges one alarm in one tap, says so, and refreshes the lists and tiles. */
@@ -23,7 +24,7 @@ function AcknowledgeButton(props: { alarm: AlarmSummary }) {
     try {
       await acknowledgeAlarm(props.alarm.ref);
       toast.success(t('alarmView.acknowledgedToast'));
-      await queryClient.invalidateQueries({ queryKey: ['alarms'] });
+      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
     } catch (err) {
       toast.error(failureMessage(err, t('errors.network')));
     } finally {

@@ -7,6 +7,7 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { saveAlarmNotes } from '../api/alarm-actions.ts';
+import { alarmKeys } from '../api/keys.ts';
 
 const RichTextEditor = lazy(() =>
   import('../../../components/rich-text/rich-text-editor.tsx').then((m) => ({ default: m.RichTextEditor })),
@@ -54,7 +55,7 @@ export function AlarmNotes(props: {
     try {
       const result = await saveAlarmNotes(props.alarmRef, draft);
       setDraft(result.notes);
-      await queryClient.invalidateQueries({ queryKey: ['alarms', 'detail', props.alarmRef] });
+      await queryClient.invalidateQueries({ queryKey: alarmKeys.detail(props.alarmRef) });
       toast.success(t('alarmView.notesSaved'));
     } catch (err) {
       toast.error(failureMessage(err, t('errors.network')));

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { bulkAlarms } from '../api/alarm-actions.ts';
 import type { AlarmFilters } from '../api/get-alarms.ts';
+import { alarmKeys } from '../api/keys.ts';
 
 type Action = 'acknowledge' | 'clear';
 
@@ -102,7 +103,7 @@ export function BulkActions(props: {
       toast.error(failureMessage(err, t('errors.network')));
     } finally {
       setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['alarms'] });
+      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
     }
   };
 

@@ -9,6 +9,7 @@ import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { shelveAlarm } from '../api/alarm-actions.ts';
+import { alarmKeys } from '../api/keys.ts';
 
 /** The durations offered, from 5 minutes to a day (the API takes any whole minute in between). */
 const DURATIONS = [5, 15, 30, 60, 120, 240, 480, 720, 1440] as const;
@@ -29,7 +30,7 @@ export function ShelveDialog(props: { open: boolean; onClose: () => void; alarmR
     try {
       const alarm = await shelveAlarm(props.alarmRef, body);
       toast.success(t('alarmMgmt.shelvedToast', { ref: alarm.ref, until: formatDateTime(alarm.shelved_until) }));
-      await queryClient.invalidateQueries({ queryKey: ['alarms'] });
+      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
       close();
     } catch (err) {
       applyServerErrors(form, err, t('errors.network'));

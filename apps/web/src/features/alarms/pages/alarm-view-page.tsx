@@ -16,6 +16,7 @@ import { EmailNotificationsTable } from '../../notifications/email-notifications
 import { AlarmPages } from '../../oncall/alarm-pages.tsx';
 import { alarmQuery } from '../api/get-alarm.ts';
 import { reasonText, typeName } from '../api/get-alarm-types.ts';
+import { alarmKeys } from '../api/keys.ts';
 import { AlarmDetails } from '../components/alarm-details.tsx';
 import { AlarmNotes } from '../components/alarm-notes.tsx';
 import { AlarmProgress } from '../components/alarm-progress.tsx';
@@ -41,7 +42,7 @@ export function AlarmViewPage() {
   useEffect(
     () =>
       onRealtime('alarm.updated', (a) => {
-        if (a.ref === ref) void queryClient.invalidateQueries({ queryKey: ['alarms', 'detail', ref] });
+        if (a.ref === ref) void queryClient.invalidateQueries({ queryKey: alarmKeys.detail(ref) });
       }),
     [ref, queryClient],
   );

@@ -3,6 +3,7 @@ import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
+import { assetKeys } from './keys.ts';
 
 export type AssetFilters = {
   q?: string;
@@ -17,14 +18,14 @@ export type AssetPage = { data: Asset[]; meta: ListMeta };
 
 export const assetsQuery = (filters: AssetFilters) =>
   queryOptions({
-    queryKey: ['assets', 'list', filters],
+    queryKey: assetKeys.list(filters),
     queryFn: () => api<AssetPage>(`assets?${toQueryString(filters)}`),
     placeholderData: keepPreviousData,
   });
 
 export const assetOptionsQuery = () =>
   queryOptions({
-    queryKey: ['assets', 'options'],
+    queryKey: assetKeys.options,
     queryFn: () => api<{ data: AssetOptions }>('assets/options').then((r) => r.data),
     staleTime: 60_000,
   });

@@ -1,14 +1,15 @@
 import { ASSET_TYPES, type Asset, type AssetBody, type AssetOptions, assetBody } from '@rcm/shared/assets';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { saveAsset } from '../api/assets.ts';
+import { assetKeys } from '../api/keys.ts';
 
 type FormValues = {
   location_id: string;
@@ -47,7 +48,6 @@ const EMPTY: FormValues = {
 /** Create (asset null) or edit an asset; the controller list follows the chosen location. */
 export function AssetDialog(props: { open: boolean; asset: Asset | null; options: AssetOptions; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { asset } = props;
   const form = useForm<FormValues, unknown, AssetBody>({
     values: asset
@@ -69,17 +69,17 @@ export function AssetDialog(props: { open: boolean; asset: Asset | null; options
   const locationId = Number(form.watch('location_id'));
   const controllers = props.options.controllers.filter((c) => c.location_id === locationId);
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await saveAsset(asset?.id ?? null, body);
-      await queryClient.invalidateQueries({ queryKey: ['assets'] });
+  const save = useApiMutation({
+    mutationFn: (body: AssetBody) => saveAsset(asset?.id ?? null, body),
+    invalidates: [assetKeys.all],
+    onSuccess: () => {
       toast.success(asset ? t('assets.saved') : t('assets.created'));
       form.reset(EMPTY);
       props.onClose();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
 
   const field = (name: keyof FormValues, label: string, type = 'text') => (
     <TextInput label={label} type={type} reg={form.register(name)} error={errorOf(errors, name)} />

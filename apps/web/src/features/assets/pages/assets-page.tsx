@@ -15,6 +15,7 @@ import { formatDay } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
+import { assetKeys } from '../api/keys.ts';
 import { AssetDialog } from '../components/asset-dialog.tsx';
 import { WarrantyCell } from '../components/warranty-badge.tsx';
 
@@ -167,7 +168,7 @@ export function AssetsPage() {
         onConfirm={async () => {
           if (!removing) return;
           await deleteAsset(removing.id);
-          await queryClient.invalidateQueries({ queryKey: ['assets'] });
+          await queryClient.invalidateQueries({ queryKey: assetKeys.all });
           toast.success(t('assets.removed', { name: removing.name }));
         }}
       />

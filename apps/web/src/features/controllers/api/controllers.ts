@@ -4,6 +4,8 @@ import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
+import { organizationKeys } from '../../organizations/index.ts';
+import { controllerKeys } from './keys.ts';
 
 export type ControllerFilters = {
   q?: string;
@@ -26,33 +28,33 @@ export type ControllerPage = {
 
 export const controllersQuery = (filters: ControllerFilters) =>
   queryOptions({
-    queryKey: ['controllers', 'list', filters],
+    queryKey: controllerKeys.list(filters),
     queryFn: () => api<ControllerPage>(`controllers?${toQueryString(filters)}`),
     placeholderData: keepPreviousData,
   });
 
 export const controllerQuery = (id: number) =>
   queryOptions({
-    queryKey: ['controllers', 'detail', id],
+    queryKey: controllerKeys.detail(id),
     queryFn: () => api<{ data: ControllerDetail }>(`controllers/${id}`).then((r) => r.data),
   });
 
 export const racksQuery = (id: number) =>
   queryOptions({
-    queryKey: ['controllers', 'racks', id],
+    queryKey: controllerKeys.racks(id),
     queryFn: () => api<{ data: RackState[] }>(`controllers/${id}/racks`).then((r) => r.data),
   });
 
 export const organizationsQuery = () =>
   queryOptions({
-    queryKey: ['organizations', 'picker'],
+    queryKey: organizationKeys.picker,
     queryFn: () => api<{ data: { id: number; name: string }[] }>('organizations?per_page=100').then((r) => r.data),
     staleTime: 60_000,
   });
 
 export const locationsQuery = (organizationId: number) =>
   queryOptions({
-    queryKey: ['organizations', organizationId, 'locations'],
+    queryKey: organizationKeys.locations(organizationId),
     queryFn: () =>
       api<{ data: { id: number; name: string; city: string; state: string }[] }>(
         `organizations/${organizationId}/locations`,

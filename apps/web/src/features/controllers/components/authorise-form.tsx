@@ -7,6 +7,7 @@ import { applyServerErrors, errorOf, FormCard, SelectInput, TextInput } from '..
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { authoriseController, locationsQuery, organizationsQuery } from '../api/controllers.ts';
+import { controllerKeys } from '../api/keys.ts';
 
 type FormValues = { organization_id: string; location_id: string; name: string; store_alias: string };
 
@@ -39,7 +40,7 @@ export function AuthoriseForm(props: { controllerId: number; onAuthorised: (devi
       const result = await authoriseController(props.controllerId, body);
       // The key first: refetched, the controller reads as authorised, and the page shows the key.
       props.onAuthorised(result.device_key);
-      await queryClient.invalidateQueries({ queryKey: ['controllers'] });
+      await queryClient.invalidateQueries({ queryKey: controllerKeys.all });
     } catch (err) {
       applyServerErrors(form, err, t('errors.network'));
     }

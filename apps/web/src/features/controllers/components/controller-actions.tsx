@@ -1,5 +1,4 @@
 import type { ControllerDetail } from '@rcm/shared/auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +7,10 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { removeController, rotateDeviceKey } from '../api/controllers.ts';
+import { controllerKeys } from '../api/keys.ts';
 import { DeviceKey } from './device-key.tsx';
 
 /** The controller view's actions: edit, a new device key (shown once), decommission. */
@@ -17,12 +18,19 @@ export function ControllerActions(props: { controller: ControllerDetail }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirm, setConfirm] = useState<'rotate' | 'decommission' | null>(null);
   const [newKey, setNewKey] = useState<string | null>(null);
   const c = props.controller;
-  if (!c.authorised) return null;
   const name = c.name ?? c.mac_address;
+  const decommission = useApiMutation({
+    mutationFn: removeController,
+    invalidates: [controllerKeys.all],
+    onSuccess: async () => {
+      toast.success(t('controllers.decommissioned', { name }));
+      await navigate({ to: '/controllers' });
+    },
+  });
+  if (!c.authorised) return null;
   return (
     <div className="flex flex-wrap gap-2">
       {userCan(user, 'controller.edit') ? (
@@ -55,12 +63,7 @@ export function ControllerActions(props: { controller: ControllerDetail }) {
         body={t('controllers.decommissionBody', { count: c.active_alarms })}
         confirmLabel={t('controllers.decommission')}
         destructive
-        onConfirm={async () => {
-          await removeController(c.id);
-          await queryClient.invalidateQueries({ queryKey: ['controllers'] });
-          toast.success(t('controllers.decommissioned', { name }));
-          await navigate({ to: '/controllers' });
-        }}
+        onConfirm={() => decommission.run(c.id)}
       />
       <Modal open={newKey !== null} onClose={() => setNewKey(null)} title={t('controllers.newKeyTitle')}>
         {newKey ? <DeviceKey deviceKey={newKey} /> : null}

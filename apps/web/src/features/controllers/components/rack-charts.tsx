@@ -8,6 +8,7 @@ import { seriesTitle } from '../../../components/chart/series-title.ts';
 import { TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
 import { Spinner } from '../../../components/page.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { controllerKeys } from '../api/keys.ts';
 
 const HOUR = 3_600_000;
 /** Charts of each rack's superheat, liquid level and oil pressure and of its case temperatures, last 24 hours. */
@@ -18,7 +19,7 @@ export function RackCharts(props: { controllerId: number }) {
     return { from: to - 24 * HOUR, to };
   });
   const metrics = useQuery({
-    queryKey: ['controllers', 'metrics', props.controllerId, range],
+    queryKey: controllerKeys.metrics(props.controllerId, range),
     queryFn: () =>
       api<{ data: AlarmMetrics }>(
         `controllers/${props.controllerId}/metrics?from=${new Date(range.from).toISOString()}&to=${new Date(range.to).toISOString()}`,

@@ -6,6 +6,7 @@ import { ScrollFrame } from '../../../components/ui/data-table.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { onRealtime, realtimeSocket } from '../../../lib/realtime.ts';
 import { racksQuery } from '../api/controllers.ts';
+import { controllerKeys } from '../api/keys.ts';
 
 const RackCharts = lazy(() => import('./rack-charts.tsx').then((m) => ({ default: m.RackCharts })));
 
@@ -34,7 +35,7 @@ export function RackTab(props: { controllerId: number }) {
     watch();
     const offs = [
       onRealtime('rack.telemetry', (e) => {
-        if (e.controller_id === id) void queryClient.invalidateQueries({ queryKey: ['controllers', 'racks', id] });
+        if (e.controller_id === id) void queryClient.invalidateQueries({ queryKey: controllerKeys.racks(id) });
       }),
       onRealtime('reconnect', watch),
       // The socket may still be loading right after sign-in: watch as soon as it exists.

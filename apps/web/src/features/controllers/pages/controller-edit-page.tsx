@@ -19,6 +19,7 @@ import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { controllerQuery, locationsQuery, organizationsQuery, updateController } from '../api/controllers.ts';
+import { controllerKeys } from '../api/keys.ts';
 
 type FormValues = {
   name: string;
@@ -91,7 +92,7 @@ export function ControllerEditPage() {
   const submit = form.handleSubmit(async (body) => {
     try {
       await updateController(id, body);
-      await queryClient.invalidateQueries({ queryKey: ['controllers'] });
+      await queryClient.invalidateQueries({ queryKey: controllerKeys.all });
       toast.success(t('controllers.saved'));
       await navigate({ to: '/controllers/$controllerId/view', params: { controllerId: String(id) } });
     } catch (err) {

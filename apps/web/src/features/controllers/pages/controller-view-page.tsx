@@ -18,6 +18,7 @@ import { MaintenanceBanner, MaintenanceWindows } from '../../maintenance/compone
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
 import { RefrigerantTab } from '../../refrigerant/components/refrigerant-tab.tsx';
 import { controllerQuery, racksQuery } from '../api/controllers.ts';
+import { controllerKeys } from '../api/keys.ts';
 import { ControllerActions } from '../components/controller-actions.tsx';
 import { ControllerAlarmsTab } from '../components/controller-alarms-tab.tsx';
 import { RackTab } from '../components/rack-tab.tsx';
@@ -54,7 +55,7 @@ export function ControllerViewPage() {
   });
 
   // The banner and status follow this controller's alarms and connection as they change.
-  useLiveQuery(['controllers', 'detail', id], {
+  useLiveQuery(controllerKeys.detail(id), {
     'alarm.raised': (a) => a.controller.id === id,
     'alarm.updated': (a) => a.controller.id === id,
     'controller.status': (e) => e.controller_id === id,

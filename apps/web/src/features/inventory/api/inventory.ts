@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
+import { inventoryKeys } from './keys.ts';
 
 export type InventoryFilters = {
   q?: string;
@@ -19,14 +20,14 @@ export const PER_PAGE = 20;
 
 export const inventoryQuery = (filters: InventoryFilters, page: number) =>
   queryOptions({
-    queryKey: ['inventory', 'list', filters, page],
+    queryKey: inventoryKeys.list(filters, page),
     queryFn: () => api<ListPage<InventoryItem>>(`inventory?${toQueryString({ ...filters, page, per_page: PER_PAGE })}`),
     placeholderData: keepPreviousData,
   });
 
 export const brandsQuery = () =>
   queryOptions({
-    queryKey: ['inventory', 'brands'],
+    queryKey: inventoryKeys.brands,
     queryFn: () => api<{ data: string[] }>('inventory/brands').then((r) => r.data),
     staleTime: 60_000,
   });
@@ -34,7 +35,7 @@ export const brandsQuery = () =>
 /** Items at or below their reorder level (what a purchase order would restock). */
 export const needsReorderQuery = () =>
   queryOptions({
-    queryKey: ['inventory', 'needs-reorder'],
+    queryKey: inventoryKeys.needsReorder,
     queryFn: () =>
       api<ListPage<InventoryItem>>('inventory?availability=needs_reorder&per_page=500&sort=quantity').then(
         (r) => r.data,

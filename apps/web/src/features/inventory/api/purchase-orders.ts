@@ -4,12 +4,13 @@ import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 import type { ListPage } from './inventory.ts';
+import { purchaseOrderKeys } from './keys.ts';
 
 export type OrderLocation = { id: number; name: string; organization_id: number; organization_name: string };
 
 export const purchaseOrdersQuery = (status: string | undefined, page: number) =>
   queryOptions({
-    queryKey: ['purchase-orders', 'list', status ?? '', page],
+    queryKey: purchaseOrderKeys.list(status, page),
     queryFn: () =>
       api<ListPage<PurchaseOrderSummary>>(`purchase-orders?${toQueryString({ status, page, per_page: 10 })}`),
     placeholderData: keepPreviousData,
@@ -17,13 +18,13 @@ export const purchaseOrdersQuery = (status: string | undefined, page: number) =>
 
 export const purchaseOrderQuery = (id: number) =>
   queryOptions({
-    queryKey: ['purchase-orders', 'detail', id],
+    queryKey: purchaseOrderKeys.detail(id),
     queryFn: () => api<{ data: PurchaseOrderDetail }>(`purchase-orders/${id}`).then((r) => r.data),
   });
 
 export const orderOptionsQuery = () =>
   queryOptions({
-    queryKey: ['purchase-orders', 'options'],
+    queryKey: purchaseOrderKeys.options,
     queryFn: () =>
       api<{ data: { suppliers: Supplier[]; locations: OrderLocation[] } }>('purchase-orders/options').then(
         (r) => r.data,

@@ -2,11 +2,12 @@ import type { ListMeta } from '@rcm/shared/pagination';
 import type { SupplierBody, SupplierPatch, SupplierRecord } from '@rcm/shared/suppliers';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { supplierKeys } from './keys.ts';
 
 /** A page of the suppliers (the Suppliers tab). */
 export const suppliersQuery = (includeArchived: boolean, page = 1) =>
   queryOptions({
-    queryKey: ['suppliers', { includeArchived, page }],
+    queryKey: supplierKeys.list(includeArchived, page),
     queryFn: () =>
       api<{ data: SupplierRecord[]; meta: ListMeta }>(
         `inventory/suppliers?include_archived=${includeArchived}&page=${page}`,

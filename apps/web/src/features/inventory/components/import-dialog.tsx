@@ -9,6 +9,7 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ImportRejected, importRows } from '../api/inventory.ts';
+import { inventoryKeys } from '../api/keys.ts';
 import { parseCsv, toRecords } from '../csv-parse.ts';
 
 type Stage =
@@ -80,7 +81,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
     setStage({ kind: 'sending', records });
     try {
       const result = await importRows(records);
-      await queryClient.invalidateQueries({ queryKey: ['inventory'] });
+      await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
       toast.success(t('inventory.imported', result));
       close();
     } catch (err) {

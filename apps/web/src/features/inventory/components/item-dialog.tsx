@@ -1,14 +1,15 @@
 import { type InventoryItem, type InventoryItemBody, ITEM_TYPES, inventoryItemBody } from '@rcm/shared/inventory';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { saveItem } from '../api/inventory.ts';
+import { inventoryKeys } from '../api/keys.ts';
 
 type FormValues = {
   product_name: string;
@@ -56,7 +57,6 @@ export function ItemDialog(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { item } = props;
   const form = useForm<FormValues, unknown, InventoryItemBody>({
     values: item
@@ -76,17 +76,18 @@ export function ItemDialog(props: {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await saveItem(item?.id ?? null, item ? { ...body, organization_id: undefined } : body);
-      await queryClient.invalidateQueries({ queryKey: ['inventory'] });
+  const save = useApiMutation({
+    mutationFn: (body: InventoryItemBody) =>
+      saveItem(item?.id ?? null, item ? { ...body, organization_id: undefined } : body),
+    invalidates: [inventoryKeys.all],
+    onSuccess: () => {
       toast.success(item ? t('inventory.saved') : t('inventory.created'));
       form.reset(EMPTY);
       props.onClose();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
 
   const text = (name: keyof FormValues, label: string, inputMode?: 'numeric' | 'decimal') => (
     <TextInput label={label} inputMode={inputMode} reg={form.register(name)} error={errorOf(errors, name)} />

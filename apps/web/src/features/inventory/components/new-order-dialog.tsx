@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { needsReorderQuery } from '../api/inventory.ts';
+import { purchaseOrderKeys } from '../api/keys.ts';
 import { createPurchaseOrder, orderOptionsQuery } from '../api/purchase-orders.ts';
 import { money } from '../format.ts';
 import { type DraftLine, DraftLineRow, OrderLinesTable } from './order-lines.tsx';
@@ -52,7 +53,7 @@ export function NewOrderDialog(props: { open: boolean; onClose: () => void; onCr
         notes,
         lines: chosen.map((i) => ({ item_id: i.id, quantity: Number(lineOf(i).quantity) })),
       });
-      await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
+      await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
       toast.success(t('inventory.orders.draftCreated', { number: po.number }));
       props.onCreated(po.id);
     } catch (err) {

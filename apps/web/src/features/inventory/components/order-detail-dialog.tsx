@@ -8,6 +8,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { inventoryKeys, purchaseOrderKeys } from '../api/keys.ts';
 import {
   advancePurchaseOrder,
   discardPurchaseOrder,
@@ -44,8 +45,8 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
     setError(null);
     try {
       await advancePurchaseOrder(po.id, 'receive');
-      await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
-      await queryClient.invalidateQueries({ queryKey: ['inventory'] });
+      await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
+      await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
       toast.success(t('inventory.orders.receivedDone', { number: po.number }));
     } catch (err) {
       setError(failureMessage(err, t('errors.network')));
@@ -195,7 +196,7 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
         onConfirm={async () => {
           if (!po) return;
           await advancePurchaseOrder(po.id, 'send');
-          await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
+          await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
           toast.success(t('inventory.orders.sentDone', { number: po.number }));
         }}
       />
@@ -210,8 +211,8 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
           if (!po) return;
           await discardPurchaseOrder(po.id);
           props.onClose();
-          queryClient.removeQueries({ queryKey: ['purchase-orders', 'detail', po.id] });
-          await queryClient.invalidateQueries({ queryKey: ['purchase-orders', 'list'] });
+          queryClient.removeQueries({ queryKey: purchaseOrderKeys.detail(po.id) });
+          await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.lists });
           toast.success(t('inventory.orders.discarded', { number: po.number }));
         }}
       />

@@ -1,12 +1,13 @@
 import { type SupplierBody, type SupplierRecord, supplierBody } from '@rcm/shared/suppliers';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { applyServerErrors, errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
+import { errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { purchaseOrderKeys, supplierKeys } from '../api/keys.ts';
 import { saveSupplier } from '../api/suppliers.ts';
 
 type FormValues = { code: string; name: string; email: string; phone: string; account_number: string };
@@ -16,7 +17,6 @@ const EMPTY: FormValues = { code: '', name: '', email: '', phone: '', account_nu
 /** Create (supplier null) or edit a supplier, validated with the server's schema. */
 export function SupplierDialog(props: { open: boolean; supplier: SupplierRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { supplier } = props;
   const form = useForm<FormValues, unknown, SupplierBody>({
     values: supplier
@@ -32,18 +32,18 @@ export function SupplierDialog(props: { open: boolean; supplier: SupplierRecord 
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const saved = await saveSupplier(supplier?.id ?? null, body);
-      await queryClient.invalidateQueries({ queryKey: ['suppliers'] });
-      await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
+  const save = useApiMutation({
+    mutationFn: (body: SupplierBody) => saveSupplier(supplier?.id ?? null, body),
+    // A purchase order shows its supplier's name.
+    invalidates: [supplierKeys.all, purchaseOrderKeys.all],
+    onSuccess: (saved) => {
       toast.success(t(supplier ? 'inventory.suppliers.saved' : 'inventory.suppliers.created', { name: saved.name }));
       form.reset(EMPTY);
       props.onClose();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
 
   const s = (key: string) => t(`inventory.suppliers.${key}`);
   return (

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { purchaseOrderKeys, supplierKeys } from '../api/keys.ts';
 import { archiveSupplier, restoreSupplier, suppliersQuery } from '../api/suppliers.ts';
 import { SupplierDialog } from './supplier-dialog.tsx';
 
@@ -23,8 +24,8 @@ export function SuppliersPanel(props: { canManage: boolean }) {
   const rows = list.data?.data ?? [];
   const s = (key: string) => t(`inventory.suppliers.${key}`);
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['suppliers'] });
-    await queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
+    await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
+    await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
   };
 
   async function restore(supplier: SupplierRecord) {

@@ -12,6 +12,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { downloadCsv, removeItem } from '../api/inventory.ts';
+import { inventoryKeys } from '../api/keys.ts';
 import { orderOptionsQuery } from '../api/purchase-orders.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { ItemDialog } from '../components/item-dialog.tsx';
@@ -194,7 +195,7 @@ export function InventoryPage() {
         onConfirm={async () => {
           if (!removing) return;
           await removeItem(removing.id);
-          await queryClient.invalidateQueries({ queryKey: ['inventory'] });
+          await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
           toast.success(t('inventory.removed', { name: removing.product_name }));
         }}
       />

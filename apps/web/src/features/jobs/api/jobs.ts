@@ -14,6 +14,7 @@ import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiRead } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
+import { jobKeys } from './keys.ts';
 
 export type JobFilters = {
   status?: JobStatus;
@@ -34,14 +35,14 @@ export type JobPage = {
 
 export const jobsQuery = (filters: JobFilters) =>
   queryOptions({
-    queryKey: ['jobs', 'list', filters],
+    queryKey: jobKeys.list(filters),
     queryFn: () => api<JobPage>(`jobs?${toQueryString(filters)}`),
     placeholderData: keepPreviousData,
   });
 
 export const jobStatsQuery = (filters: Pick<JobFilters, 'categories' | 'priorities'>) =>
   queryOptions({
-    queryKey: ['jobs', 'stats', filters],
+    queryKey: jobKeys.stats(filters),
     ...apiRead(
       `jobs/stats?${toQueryString(filters)}`,
       (r: { data: JobStats; meta: { provider: 'local' | 'zuper' } }) => ({
@@ -53,13 +54,13 @@ export const jobStatsQuery = (filters: Pick<JobFilters, 'categories' | 'prioriti
 
 export const jobQuery = (id: number) =>
   queryOptions({
-    queryKey: ['jobs', 'detail', id],
+    queryKey: jobKeys.detail(id),
     queryFn: () => api<{ data: JobDetail }>(`jobs/${id}`).then((r) => r.data),
   });
 
 export const jobCategoriesQuery = () =>
   queryOptions({
-    queryKey: ['jobs', 'categories'],
+    queryKey: jobKeys.categories,
     queryFn: () => api<{ data: JobCategory[] }>('jobs/categories').then((r) => r.data),
     staleTime: 60_000,
   });
@@ -67,14 +68,14 @@ export const jobCategoriesQuery = () =>
 /** Where the caller may file a new job (their scope, archived stores left out). */
 export const jobLocationsQuery = () =>
   queryOptions({
-    queryKey: ['jobs', 'locations'],
+    queryKey: jobKeys.locations,
     queryFn: () => api<{ data: JobLocation[] }>('jobs/locations').then((r) => r.data),
     staleTime: 60_000,
   });
 
 export const assignableQuery = (id: number) =>
   queryOptions({
-    queryKey: ['jobs', 'assignable', id],
+    queryKey: jobKeys.assignable(id),
     queryFn: () => api<{ data: { id: number; name: string }[] }>(`jobs/${id}/assignable`).then((r) => r.data),
   });
 

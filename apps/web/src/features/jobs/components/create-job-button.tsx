@@ -11,6 +11,7 @@ import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { createJob, jobLocationsQuery } from '../api/jobs.ts';
+import { jobKeys } from '../api/keys.ts';
 import { JobFields, type JobFormValues, jobBodyFrom } from './job-fields.tsx';
 
 type AlarmSource = { ref: number; reason: string; location_id: number; controller_id: number };
@@ -82,7 +83,7 @@ function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void 
   const submit = form.handleSubmit(async (body) => {
     try {
       const job = await createJob(body);
-      await queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      await queryClient.invalidateQueries({ queryKey: jobKeys.all });
       toast.success(t('jobs.created', { number: job.number }));
       props.onClose();
     } catch (err) {

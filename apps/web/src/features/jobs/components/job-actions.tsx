@@ -23,6 +23,7 @@ import {
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { assignableQuery, assignJob, changeJobStatus } from '../api/jobs.ts';
+import { jobKeys } from '../api/keys.ts';
 
 /** A job form's submit: the API call, then the job's lists refreshed and a toast; a refusal on the form. */
 function useJobSave<V extends FieldValues, B>(
@@ -35,7 +36,7 @@ function useJobSave<V extends FieldValues, B>(
     form.handleSubmit(async (body) => {
       try {
         await work(body);
-        await queryClient.invalidateQueries({ queryKey: ['jobs'] });
+        await queryClient.invalidateQueries({ queryKey: jobKeys.all });
         toast.success(done);
       } catch (err) {
         applyServerErrors(form, err, t('errors.network'), shown);

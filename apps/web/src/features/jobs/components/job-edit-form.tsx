@@ -1,13 +1,14 @@
 import { type JobDetail, type JobUpdateBody, jobUpdateBody } from '@rcm/shared/jobs';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, RootError } from '../../../components/ui/form.tsx';
+import { RootError } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { updateJob } from '../api/jobs.ts';
+import { jobKeys } from '../api/keys.ts';
 import { JobFields, type JobFormValues, jobBodyFrom } from './job-fields.tsx';
 
 const formSchema = z.preprocess((v) => jobBodyFrom(v as JobFormValues), jobUpdateBody);
@@ -15,7 +16,6 @@ const formSchema = z.preprocess((v) => jobBodyFrom(v as JobFormValues), jobUpdat
 /** Edits a local job's title, description, category and priority. */
 export function JobEditForm(props: { job: JobDetail }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { job } = props;
   const form = useForm<JobFormValues, unknown, JobUpdateBody>({
     defaultValues: {
@@ -28,15 +28,13 @@ export function JobEditForm(props: { job: JobDetail }) {
     resolver: formResolver(formSchema, t),
   });
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await updateJob(job.id, body);
-      await queryClient.invalidateQueries({ queryKey: ['jobs'] });
-      toast.success(t('jobs.saved'));
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'), ['title', 'description', 'category_id', 'priority']);
-    }
+  const save = useApiMutation({
+    mutationFn: (body: JobUpdateBody) => updateJob(job.id, body),
+    invalidates: [jobKeys.all],
+    onSuccess: () => toast.success(t('jobs.saved')),
+    showError: { form, shown: ['title', 'description', 'category_id', 'priority'] },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>

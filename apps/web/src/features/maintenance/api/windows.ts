@@ -2,6 +2,7 @@ import type { MaintenanceWindowBody, MaintenanceWindowPatch, MaintenanceWindowVi
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { maintenanceKeys } from './keys.ts';
 
 export type WindowsFilter = { controller_id?: number; location_id?: number };
 
@@ -11,7 +12,7 @@ export const WINDOWS_PER_PAGE = 25;
 /** A page of the current and upcoming windows of a controller (its own and its location's) or of a location. */
 export const windowsQuery = (filter: WindowsFilter, page = 1) =>
   queryOptions({
-    queryKey: ['maintenance-windows', filter, page],
+    queryKey: maintenanceKeys.list(filter, page),
     queryFn: () => {
       const q = filter.controller_id ? `controller_id=${filter.controller_id}` : `location_id=${filter.location_id}`;
       return api<{ data: MaintenanceWindowView[]; meta: ListMeta }>(

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatInZone } from '../../../lib/format.ts';
 import { userCan } from '../../../lib/user-can.ts';
+import { maintenanceKeys } from '../api/keys.ts';
 import { deleteWindow, type WindowsFilter, windowsQuery } from '../api/windows.ts';
 import { WindowForm, type WindowPlace } from './window-form.tsx';
 
@@ -171,7 +172,7 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
             destructive
             onConfirm={async () => {
               if (removing) await deleteWindow(removing.id);
-              await queryClient.invalidateQueries({ queryKey: ['maintenance-windows'] });
+              await queryClient.invalidateQueries({ queryKey: maintenanceKeys.all });
             }}
           />
         </>

@@ -7,23 +7,17 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '@rcm/shared/maintenance';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  applyServerErrors,
-  CheckboxInput,
-  errorOf,
-  RootError,
-  SelectInput,
-  TextInput,
-} from '../../../components/ui/form.tsx';
+import { CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
+import { maintenanceKeys } from '../api/keys.ts';
 import { createWindow, updateWindow } from '../api/windows.ts';
 
 /** Where a new window may apply from the page it is opened on. */
@@ -91,7 +85,6 @@ function bodyOf(v: FormValues, place: WindowPlace, editing: boolean): Maintenanc
  */
 export function WindowForm(props: { onClose: () => void; place: WindowPlace; editing: MaintenanceWindowView | null }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { editing, place } = props;
   // Read once, as the starting values are: the inputs hold the store's wall-clock time.
   const [formSchema] = useState(() =>
@@ -106,16 +99,14 @@ export function WindowForm(props: { onClose: () => void; place: WindowPlace; edi
   });
   const repeat = form.watch('repeat');
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      if (editing) await updateWindow(editing.id, body);
-      else await createWindow(body as MaintenanceWindowBody);
-      await queryClient.invalidateQueries({ queryKey: ['maintenance-windows'] });
-      props.onClose();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+  const save = useApiMutation({
+    mutationFn: (body: MaintenanceWindowBody | MaintenanceWindowPatch) =>
+      editing ? updateWindow(editing.id, body) : createWindow(body as MaintenanceWindowBody),
+    invalidates: [maintenanceKeys.all],
+    onSuccess: () => props.onClose(),
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
   const dayError = errors.recurrence?.days?.message;
   return (
     <Modal open onClose={props.onClose} title={props.editing ? t('alarmMgmt.editWindow') : t('alarmMgmt.addWindow')}>

@@ -18,51 +18,52 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
+import { invitationKeys, locationKeys, organizationKeys } from './keys.ts';
 
 export type Paged<T> = { data: T[]; meta: ListMeta };
 
 export const organizationsListQuery = (filters: { q?: string; page?: number }) =>
   queryOptions({
-    queryKey: ['organizations', 'list', filters],
+    queryKey: organizationKeys.list(filters),
     queryFn: () => api<Paged<OrganizationListItem>>(`organizations?${toQueryString({ ...filters, per_page: 25 })}`),
     placeholderData: keepPreviousData,
   });
 
 export const organizationQuery = (id: number) =>
   queryOptions({
-    queryKey: ['organizations', 'detail', id],
+    queryKey: organizationKeys.detail(id),
     queryFn: () => api<{ data: OrganizationDetail }>(`organizations/${id}`).then((r) => r.data),
   });
 
 export const invitationsQuery = (organizationId: number) =>
   queryOptions({
-    queryKey: ['organizations', 'invitations', organizationId],
+    queryKey: organizationKeys.invitations(organizationId),
     queryFn: () => api<{ data: Invitation[] }>(`organizations/${organizationId}/invitations`).then((r) => r.data),
   });
 
 export const memberRolesQuery = () =>
   queryOptions({
-    queryKey: ['organizations', 'member-roles'],
+    queryKey: organizationKeys.memberRoles,
     queryFn: () => api<{ data: AssignableRole[] }>('member-roles').then((r) => r.data),
     staleTime: 60_000,
   });
 
 export const locationsListQuery = (filters: { q?: string; page?: number }) =>
   queryOptions({
-    queryKey: ['locations', 'list', filters],
+    queryKey: locationKeys.list(filters),
     queryFn: () => api<Paged<Location>>(`locations?${toQueryString(filters)}`),
     placeholderData: keepPreviousData,
   });
 
 export const locationQuery = (id: number) =>
   queryOptions({
-    queryKey: ['locations', 'detail', id],
+    queryKey: locationKeys.detail(id),
     queryFn: () => api<{ data: Location }>(`locations/${id}`).then((r) => r.data),
   });
 
 export const invitationPreviewQuery = (token: string) =>
   queryOptions({
-    queryKey: ['invitation', token],
+    queryKey: invitationKeys.preview(token),
     queryFn: () => api<{ data: InvitationPreview }>(`invitations/${encodeURIComponent(token)}`).then((r) => r.data),
     retry: false,
   });
@@ -133,14 +134,14 @@ export function useListSearch() {
 /** The organizations a location can be added to (the first 100 by name: enough to choose from). */
 export const organizationChoicesQuery = () =>
   queryOptions({
-    queryKey: ['organizations', 'choices'],
+    queryKey: organizationKeys.choices,
     queryFn: () => api<Paged<OrganizationListItem>>('organizations?per_page=100').then((r) => r.data),
   });
 
 /** The countries its people's numbers may be in for SMS and calls, and its last day of verification codes. */
 export const phoneCountriesQuery = (organizationId: number) =>
   queryOptions({
-    queryKey: ['organizations', 'phone-countries', organizationId],
+    queryKey: organizationKeys.phoneCountries(organizationId),
     queryFn: () =>
       api<{ data: PhoneCountriesView }>(`organizations/${organizationId}/phone-countries`).then((r) => r.data),
   });

@@ -4,6 +4,7 @@ import { secondaryButton } from '../../../components/ui/button.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { toast } from '../../../lib/toast.ts';
+import { organizationKeys } from '../api/keys.ts';
 import { invitationsQuery, revokeInvitation } from '../api/organizations.ts';
 import { ListState, Section } from './ui.tsx';
 
@@ -18,7 +19,7 @@ export function InvitationsSection(props: { organizationId: number }) {
   const revoke = async (id: number) => {
     try {
       await revokeInvitation(props.organizationId, id);
-      await queryClient.invalidateQueries({ queryKey: ['organizations', 'invitations', props.organizationId] });
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(props.organizationId) });
       toast.success(t('organizations.revoked'));
     } catch (err) {
       toast.error(failureMessage(err, t('errors.network')));

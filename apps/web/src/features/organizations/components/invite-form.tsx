@@ -10,6 +10,7 @@ import { formResolver } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { toast } from '../../../lib/toast.ts';
+import { organizationKeys } from '../api/keys.ts';
 import { inviteMember, memberRolesQuery } from '../api/organizations.ts';
 import { Section } from './ui.tsx';
 
@@ -30,7 +31,7 @@ export function InviteForm(props: { organizationId: number; locations: { id: num
   const submit = form.handleSubmit(async (body) => {
     try {
       const created = await inviteMember(props.organizationId, body);
-      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
       toast.success(t('organizations.invited', { email: created.email }));
       form.reset();
     } catch (err) {

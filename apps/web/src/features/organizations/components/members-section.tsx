@@ -10,6 +10,7 @@ import { type Access, LocationAccess } from '../../../components/ui/location-acc
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { toast } from '../../../lib/toast.ts';
+import { organizationKeys } from '../api/keys.ts';
 import { removeMember, updateMembership } from '../api/organizations.ts';
 import { Section } from './ui.tsx';
 
@@ -40,7 +41,7 @@ export function MembersSection(props: {
     setSaving(true);
     try {
       await updateMembership(props.organizationId, editing.id, access);
-      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
       toast.success(t('organizations.accessSaved'));
       setEditing(null);
     } catch (err) {
@@ -54,7 +55,7 @@ export function MembersSection(props: {
     if (!window.confirm(t('organizations.removeConfirm', { name: m.name }))) return;
     try {
       await removeMember(props.organizationId, m.id);
-      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
       toast.success(t('organizations.removed'));
     } catch (err) {
       toast.error(failureMessage(err, t('errors.network')));

@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
 import { policiesQuery } from '../../settings/api/escalation-policies.ts';
+import { locationKeys, organizationKeys } from '../api/keys.ts';
 import {
   createLocation,
   deleteLocation,
@@ -70,8 +71,8 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
       const sent = policies.isSuccess ? body : { ...body, escalation_policy_id: undefined };
       if (props.location) await updateLocation(props.location.id, sent);
       else await createLocation(props.organizationId, sent);
-      await queryClient.invalidateQueries({ queryKey: ['locations'] });
-      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      await queryClient.invalidateQueries({ queryKey: locationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
       toast.success(props.location ? t('organizations.locationSaved') : t('organizations.locationCreated'));
       await navigate({ to: '/organizations/$id/view', params: { id: String(props.organizationId) } });
     } catch (err) {
@@ -189,7 +190,7 @@ export function LocationEditPage() {
           onConfirm={async () => {
             await deleteLocation(id);
             toast.success(t('organizations.deleted', { name: l.name }));
-            await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+            await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
             await navigate({ to: '/locations' });
           }}
         />

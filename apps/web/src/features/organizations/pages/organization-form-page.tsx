@@ -10,6 +10,7 @@ import { applyServerErrors, FormCard, TextInput } from '../../../components/ui/f
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { organizationKeys } from '../api/keys.ts';
 import { createOrganization, deleteOrganization, renameOrganization, useOrganizationOf } from '../api/organizations.ts';
 import { PhoneCountriesSection } from '../components/phone-countries-section.tsx';
 
@@ -26,7 +27,7 @@ function OrganizationForm(props: { id?: number; name?: string }) {
   const submit = form.handleSubmit(async (body) => {
     try {
       const saved = props.id ? await renameOrganization(props.id, body.name) : await createOrganization(body.name);
-      await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
       toast.success(props.id ? t('organizations.saved') : t('organizations.created'));
       await navigate({ to: '/organizations/$id/view', params: { id: String(saved.id) } });
     } catch (err) {
@@ -89,7 +90,7 @@ export function OrganizationEditPage() {
           onConfirm={async () => {
             await deleteOrganization(orgId);
             toast.success(t('organizations.deleted', { name: org.data?.name }));
-            await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+            await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
             await navigate({ to: '/organizations' });
           }}
         />

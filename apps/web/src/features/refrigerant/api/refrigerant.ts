@@ -8,26 +8,28 @@ import type {
 } from '@rcm/shared/refrigerant';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { jobKeys } from '../../jobs/index.ts';
+import { refrigerantKeys } from './keys.ts';
 
 const rackPath = (controllerId: number, ref: string) => `controllers/${controllerId}/racks/${encodeURIComponent(ref)}`;
 
 /** A rack's system (null until set up) and its refrigerant log, newest first. */
 export const refrigerantLogQuery = (controllerId: number, ref: string) =>
   queryOptions({
-    queryKey: ['refrigerant', controllerId, ref, 'log'],
+    queryKey: refrigerantKeys.log(controllerId, ref),
     queryFn: () => api<RefrigerantEventList>(`${rackPath(controllerId, ref)}/refrigerant-events`),
   });
 
 export const levelTrendQuery = (controllerId: number, ref: string) =>
   queryOptions({
-    queryKey: ['refrigerant', controllerId, ref, 'level-trend'],
+    queryKey: refrigerantKeys.levelTrend(controllerId, ref),
     queryFn: () => api<{ data: LevelTrendResponse }>(`${rackPath(controllerId, ref)}/level-trend`).then((r) => r.data),
     refetchInterval: 5 * 60_000,
   });
 
 export const refrigerantsQuery = () =>
   queryOptions({
-    queryKey: ['refrigerant', 'table'],
+    queryKey: refrigerantKeys.table,
     queryFn: () =>
       api<{ data: { code: string; gwp: number; eu_fgas: boolean; source: string }[] }>('refrigerants').then(
         (r) => r.data,
@@ -38,7 +40,7 @@ export const refrigerantsQuery = () =>
 /** The jobs of this controller, to link a log entry to one. */
 export const controllerJobsQuery = (controllerId: number) =>
   queryOptions({
-    queryKey: ['jobs', 'list', { controller_id: controllerId, per_page: 100 }],
+    queryKey: jobKeys.list({ controller_id: controllerId, per_page: 100 }),
     queryFn: () =>
       api<{ data: { id: number; number: string; title: string }[] }>(
         `jobs?controller_id=${controllerId}&per_page=100`,

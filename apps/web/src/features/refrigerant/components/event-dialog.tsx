@@ -18,6 +18,7 @@ import { formatDay, formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
+import { refrigerantKeys } from '../api/keys.ts';
 import { controllerJobsQuery, logEvent } from '../api/refrigerant.ts';
 
 type FormValues = {
@@ -108,7 +109,7 @@ export function EventDialog(props: {
   const submit = form.handleSubmit(async (body) => {
     try {
       const res = await logEvent(props.controllerId, props.rackRef, body);
-      await queryClient.invalidateQueries({ queryKey: ['refrigerant', props.controllerId, props.rackRef] });
+      await queryClient.invalidateQueries({ queryKey: refrigerantKeys.rack(props.controllerId, props.rackRef) });
       const e = res.data;
       if (e.repair_due_by && e.leak_rate_percent !== null) {
         toast.warning(

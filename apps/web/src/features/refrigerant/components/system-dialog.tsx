@@ -15,6 +15,7 @@ import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { refrigerantKeys } from '../api/keys.ts';
 import { saveSystem } from '../api/refrigerant.ts';
 
 type FormValues = {
@@ -68,7 +69,7 @@ export function SystemDialog(props: {
   const submit = form.handleSubmit(async (body) => {
     try {
       await saveSystem(props.controllerId, props.rackRef, body);
-      await queryClient.invalidateQueries({ queryKey: ['refrigerant', props.controllerId, props.rackRef] });
+      await queryClient.invalidateQueries({ queryKey: refrigerantKeys.rack(props.controllerId, props.rackRef) });
       toast.success(t('refrigerant.systemSaved'));
       props.onClose();
     } catch (err) {

@@ -1,0 +1,1 @@
+export { alarmKeys } from './api/keys.ts';

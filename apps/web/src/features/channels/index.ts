@@ -1,0 +1,1 @@
+export { channelKeys } from './api/keys.ts';

@@ -1,0 +1,1 @@
+export { controllerKeys } from './api/keys.ts';

@@ -1,0 +1,1 @@
+export { inventoryKeys, purchaseOrderKeys, supplierKeys } from './api/keys.ts';

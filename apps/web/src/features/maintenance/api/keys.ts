@@ -1,0 +1,7 @@
+import type { WindowsFilter } from './windows.ts';
+
+/** The maintenance windows' query keys: `all` covers every page of every filter. */
+export const maintenanceKeys = {
+  all: ['maintenance-windows'] as const,
+  list: (filter: WindowsFilter, page: number) => ['maintenance-windows', filter, page] as const,
+};

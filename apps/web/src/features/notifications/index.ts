@@ -1,0 +1,1 @@
+export { notificationKeys } from './api/keys.ts';

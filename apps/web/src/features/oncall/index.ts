@@ -1,0 +1,1 @@
+export { oncallKeys } from './api/keys.ts';

@@ -1,0 +1,1 @@
+export { invitationKeys, locationKeys, organizationKeys } from './api/keys.ts';

@@ -1,0 +1,1 @@
+export { refrigerantKeys } from './api/keys.ts';
