@@ -9,6 +9,9 @@ export const listMeta = z.object({
 });
 export type ListMeta = z.infer<typeof listMeta>;
 
+/** A page of a list as the API answers it. */
+export type Paged<T> = { data: T[]; meta: ListMeta };
+
 /** `?page=&per_page=` of a list: pages from 1; `per_page` defaults to `perPage`, at most `max`. */
 export function pageQuery(perPage: number, max = 100) {
   return z.object({

@@ -9,9 +9,6 @@ import { describe, expect, it } from 'vitest';
  */
 const SRC = join(__dirname, '..');
 
-/** Not yet converted to key factories: account, auth, reports and settings. */
-const NOT_YET = ['features/account/', 'features/auth/', 'features/reports/', 'features/settings/'];
-
 /** `queryKey: [`, `useLiveQuery([`, and `[` as a query client method's first argument. */
 const LITERAL_KEY =
   /queryKey\s*:\s*\[|useLiveQuery\(\s*\[|\.(?:setQueryData|getQueryData|getQueryState|removeQueries|resetQueries|invalidateQueries|refetchQueries|cancelQueries)\(\s*\[/g;
@@ -39,7 +36,7 @@ describe('query keys', () => {
     const found: string[] = [];
     for (const file of sourceFiles(SRC)) {
       const path = relative(SRC, file).split(sep).join('/');
-      if (path.endsWith('/api/keys.ts') || NOT_YET.some((folder) => path.startsWith(folder))) continue;
+      if (path.endsWith('/api/keys.ts')) continue;
       for (const line of literalKeys(readFileSync(file, 'utf8'))) found.push(`${path}:${line}`);
     }
     expect(found).toEqual([]);

@@ -9,6 +9,7 @@ import { Section } from '../../components/ui/section.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
+import { accountKeys } from './api/keys.ts';
 import { accountMfaQuery, regenerateRecoveryCodes, removeFactor, startTotp, verifyTotp } from './api/mfa.ts';
 import { ReauthDialog } from './reauth-dialog.tsx';
 import { RecoveryCodesPanel } from './recovery-codes.tsx';
@@ -30,7 +31,7 @@ export function MfaSection() {
   const [pending, setPending] = useState<Pending>(null);
   const [setup, setSetup] = useState<TotpCreated | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: ['account', 'mfa'] });
+  const refresh = () => client.invalidateQueries({ queryKey: accountKeys.mfa });
   const s = (key: string, options?: Record<string, unknown>) => t(`mfa.section.${key}`, options);
   const data = status.data;
   const hasFactor = (data?.factors.length ?? 0) > 0;

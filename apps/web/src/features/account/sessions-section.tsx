@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../components/ui/confirm-dialog.tsx';
 import { Section } from '../../components/ui/section.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
+import { accountKeys } from './api/keys.ts';
 import { accountSessionsQuery, endOtherSessions, endSession } from './api/sessions.ts';
 
 /** "Where you are signed in": the person's sessions, each with where and how it signed in; end any. */
@@ -12,7 +13,7 @@ export function SessionsSection() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const sessions = useQuery(accountSessionsQuery());
-  const refresh = () => client.invalidateQueries({ queryKey: ['account', 'sessions'] });
+  const refresh = () => client.invalidateQueries({ queryKey: accountKeys.sessions });
   const list = sessions.data ?? [];
   const s = (key: string) => t(`account.sessions.${key}`);
   return (

@@ -1,8 +1,8 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { userCan } from '../../lib/user-can.ts';
 import { jobStatsQuery } from '../jobs/api/jobs.ts';
+import { oncallNowQuery } from '../oncall/api/schedules.ts';
 import { pagingWarningsQuery } from '../oncall/api.ts';
-import { oncallNowQuery } from '../settings/api/oncall.ts';
 import { type AlarmFilters, alarmStatsQuery, alarmsQuery, placeOptionsQuery } from './api/get-alarms.ts';
 import { floodsQuery } from './api/get-floods.ts';
 import { phoneDefault } from './quick-filter-search.ts';

@@ -1,1 +1,1 @@
-export { oncallKeys } from './api/keys.ts';
+export { escalationPolicyKeys, oncallKeys } from './api/keys.ts';

@@ -5,7 +5,7 @@ import { linkClass } from '../../components/ui/button.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { formatInZone } from '../../lib/format.ts';
 import { userCan } from '../../lib/user-can.ts';
-import { oncallNowQuery } from '../settings/api/oncall.ts';
+import { oncallNowQuery } from './api/schedules.ts';
 
 /**
  * The dashboard's "On call now": per schedule the caller may see (their organization's and the

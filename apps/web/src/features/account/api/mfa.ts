@@ -9,11 +9,12 @@ import type {
 } from '@rcm/shared/mfa';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { accountKeys } from './keys.ts';
 
 /** The person's second factors, recovery codes left and what their organization's policy asks. */
 export const accountMfaQuery = () =>
   queryOptions({
-    queryKey: ['account', 'mfa'],
+    queryKey: accountKeys.mfa,
     queryFn: () => api<{ data: MfaStatus }>('account/mfa').then((r) => r.data),
   });
 
@@ -48,7 +49,7 @@ export function removeFactor(id: number, reauthToken: string) {
 /** An organization's security policy (Organization → Security). */
 export const securityPolicyQuery = (organizationId: number) =>
   queryOptions({
-    queryKey: ['organizations', organizationId, 'security-policy'],
+    queryKey: accountKeys.securityPolicy(organizationId),
     queryFn: () =>
       api<{ data: SecurityPolicyAnswer }>(`organizations/${organizationId}/security-policy`).then((r) => r.data),
   });

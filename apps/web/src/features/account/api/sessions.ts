@@ -1,11 +1,12 @@
 import type { AccountSession } from '@rcm/shared/sessions';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { accountKeys } from './keys.ts';
 
 /** The signed-in person's live sessions, the current one marked. */
 export const accountSessionsQuery = () =>
   queryOptions({
-    queryKey: ['account', 'sessions'],
+    queryKey: accountKeys.sessions,
     queryFn: () => api<{ data: AccountSession[] }>('account/sessions').then((r) => r.data),
   });
 

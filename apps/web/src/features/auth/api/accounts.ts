@@ -8,13 +8,14 @@ import type {
 import type { AuthUser } from '@rcm/shared/auth';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { authKeys } from './keys.ts';
 
 /** Whether the console still needs its first administrator (public). */
 export const fetchSetupStatus = () => api<{ data: SetupStatus }>('setup').then((r) => r.data);
 
 export const setupStatusQuery = () =>
   queryOptions({
-    queryKey: ['setup'],
+    queryKey: authKeys.setup,
     queryFn: fetchSetupStatus,
     staleTime: 0,
     retry: false,
@@ -29,7 +30,7 @@ export const requestPasswordReset = (body: ForgotPasswordBody) =>
 
 export const passwordLinkQuery = (token: string) =>
   queryOptions({
-    queryKey: ['password-link', token],
+    queryKey: authKeys.passwordLink(token),
     queryFn: () =>
       api<{ data: PasswordTokenPreview }>('auth/reset-password/check', { method: 'POST', body: { token } }).then(
         (r) => r.data,

@@ -1,9 +1,7 @@
-import type { ControllerFilters } from './controllers.ts';
-
 /** The controllers' query keys: `all` covers every controller query, the pending ones included. */
 export const controllerKeys = {
   all: ['controllers'] as const,
-  list: (filters: ControllerFilters) => ['controllers', 'list', filters] as const,
+  list: (filters: object) => ['controllers', 'list', filters] as const,
   detail: (id: number) => ['controllers', 'detail', id] as const,
   racks: (id: number) => ['controllers', 'racks', id] as const,
   metrics: (id: number, range: { from: number; to: number }) => ['controllers', 'metrics', id, range] as const,

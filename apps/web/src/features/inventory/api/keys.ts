@@ -1,9 +1,7 @@
-import type { InventoryFilters } from './inventory.ts';
-
 /** The inventory items' query keys: `all` covers every item query. */
 export const inventoryKeys = {
   all: ['inventory'] as const,
-  list: (filters: InventoryFilters, page: number) => ['inventory', 'list', filters, page] as const,
+  list: (filters: object, page: number) => ['inventory', 'list', filters, page] as const,
   brands: ['inventory', 'brands'] as const,
   needsReorder: ['inventory', 'needs-reorder'] as const,
 };

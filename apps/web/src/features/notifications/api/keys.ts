@@ -1,9 +1,7 @@
-import type { EmailSource } from '../api.ts';
-
 /** The email notifications' query keys: `emails` covers every page of every table. */
 export const notificationKeys = {
   all: ['notifications'] as const,
   emails: ['notifications', 'emails'] as const,
-  emailPage: (source: EmailSource, page: number) => ['notifications', 'emails', source, page] as const,
+  emailPage: (source: object, page: number) => ['notifications', 'emails', source, page] as const,
   preferences: ['notifications', 'preferences'] as const,
 };

@@ -14,7 +14,7 @@ import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
-import { policiesQuery } from '../../settings/api/escalation-policies.ts';
+import { policiesQuery } from '../../oncall/api/escalation-policies.ts';
 import { locationKeys, organizationKeys } from '../api/keys.ts';
 import {
   createLocation,

@@ -10,6 +10,7 @@ import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
+import { reportKeys } from './keys.ts';
 import type { ReportFilters } from './reports.ts';
 
 type Range = Pick<ReportFilters, 'from' | 'to' | 'location_id'>;
@@ -17,7 +18,7 @@ type Range = Pick<ReportFilters, 'from' | 'to' | 'location_id'>;
 /** The range's excursions, each with its corrective actions (a page of them). */
 export const haccpExcursionsQuery = (range: Range, page: number) =>
   queryOptions({
-    queryKey: ['reports', 'haccp', 'excursions', range, page],
+    queryKey: reportKeys.haccpExcursions(range, page),
     queryFn: () =>
       api<{ data: HaccpExcursion[]; meta: ListMeta; summary: HaccpExcursionSummary }>(
         `reports/haccp/excursions?${toQueryString({ ...range, page, per_page: 20 })}`,
@@ -28,7 +29,7 @@ export const haccpExcursionsQuery = (range: Range, page: number) =>
 /** The log's entries of one kind touching the range. */
 export const haccpEntriesQuery = (range: Range, kind: HaccpEntryKind, page: number) =>
   queryOptions({
-    queryKey: ['reports', 'haccp', 'entries', kind, range, page],
+    queryKey: reportKeys.haccpEntries(kind, range, page),
     queryFn: () =>
       api<{ data: HaccpEntry[]; meta: ListMeta }>(
         `reports/haccp/entries?${toQueryString({ ...range, kind, page, per_page: 20 })}`,

@@ -15,6 +15,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, api, apiFetch } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/download.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
+import { reportKeys } from './keys.ts';
 
 /** The filters every report reads from the URL (plus a report's own, e.g. status or severity). */
 export type ReportFilters = {
@@ -38,7 +39,7 @@ export type ReportResponses = {
 
 export const reportQuery = <N extends ReportName>(name: N, filters: ReportFilters) =>
   queryOptions({
-    queryKey: ['reports', name, filters],
+    queryKey: reportKeys.report(name, filters),
     queryFn: () => api<ReportResponses[N]>(`reports/${name}?${toQueryString(filters)}`),
     placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
@@ -46,7 +47,7 @@ export const reportQuery = <N extends ReportName>(name: N, filters: ReportFilter
 
 export const reportLocationsQuery = () =>
   queryOptions({
-    queryKey: ['reports', 'locations'],
+    queryKey: reportKeys.locations,
     // A filter offers every location: one page as large as a picker's.
     queryFn: () => api<{ data: ReportLocation[] }>(`reports/locations?per_page=${PICKER_PER_PAGE}`).then((r) => r.data),
     staleTime: 60_000,

@@ -10,6 +10,7 @@ import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDay, formatInZone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { recordCorrectiveAction, signOffLog } from '../api/haccp-log.ts';
+import { reportKeys } from '../api/keys.ts';
 import { haccpCaseLabel } from './haccp-bars.ts';
 
 /** `datetime-local` value of an instant in the browser's zone, and back. */
@@ -108,7 +109,7 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
         });
         toast.success(t('reports.haccp.log.signedToast'));
       }
-      await queryClient.invalidateQueries({ queryKey: ['reports', 'haccp'] });
+      await queryClient.invalidateQueries({ queryKey: reportKeys.haccp });
       close();
     } catch (err) {
       applyServerErrors(

@@ -2,11 +2,12 @@ import type { ApiToken, ApiTokenBody, ApiTokenCreated, ReauthAnswer } from '@rcm
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { settingsKeys } from './keys.ts';
 
 /** A page of the integration tokens the caller manages (never the tokens themselves). */
 export const apiTokensQuery = (page = 1) =>
   queryOptions({
-    queryKey: ['settings', 'api-tokens', page],
+    queryKey: settingsKeys.apiTokens(page),
     queryFn: () => api<{ data: ApiToken[]; meta: ListMeta }>(`settings/api-tokens?page=${page}`),
     placeholderData: keepPreviousData,
   });

@@ -2,11 +2,12 @@ import type { BackupInfo, StorageStatus } from '@rcm/shared/backups';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRead } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { settingsKeys } from './keys.ts';
 
 /** Backups of the embedded database (administrators who see every organization). */
 export const backupsQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'backups'],
+    queryKey: settingsKeys.backups,
     queryFn: () => api<{ data: BackupInfo[] }>('admin/backups').then((r) => r.data),
     retry: false,
   });
@@ -14,7 +15,7 @@ export const backupsQuery = () =>
 /** Whether the server stores its data itself, and whether its disk is almost full (the shell's banner). */
 export const storageQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'storage'],
+    queryKey: settingsKeys.storage,
     ...apiRead<{ data: StorageStatus }, StorageStatus>('admin/storage', (r) => r.data),
     refetchInterval: 60_000,
   });

@@ -1,11 +1,12 @@
 import type { MailSettings, MailTestBody } from '@rcm/shared/mail';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRead } from '../../../lib/api-client.ts';
+import { settingsKeys } from './keys.ts';
 
 /** How the installation sends email (administrators): the page, and the shell's banner. */
 export const mailSettingsQuery = () =>
   queryOptions({
-    queryKey: ['settings', 'email'],
+    queryKey: settingsKeys.email,
     ...apiRead<{ data: MailSettings }, MailSettings>('settings/email', (r) => r.data),
     retry: false,
     staleTime: 60_000,

@@ -1,11 +1,12 @@
 import type { JobCategoryBody, JobCategoryList, JobCategoryPatch, JobCategoryRecord } from '@rcm/shared/jobs';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { settingsKeys } from './keys.ts';
 
 /** A page of the categories, each with its job count, and where they are managed. */
 export const jobCategoriesSettingsQuery = (page = 1) =>
   queryOptions({
-    queryKey: ['settings', 'job-categories', page],
+    queryKey: settingsKeys.jobCategories(page),
     queryFn: () => api<JobCategoryList>(`settings/job-categories?page=${page}`),
     placeholderData: keepPreviousData,
   });

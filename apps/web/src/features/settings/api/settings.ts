@@ -1,4 +1,4 @@
-import type { ListMeta } from '@rcm/shared/pagination';
+import type { Paged } from '@rcm/shared/pagination';
 import type {
   AlarmTypeBody,
   AuditEntry,
@@ -16,8 +16,8 @@ import type {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
+import { settingsKeys } from './keys.ts';
 
-export type Paged<T> = { data: T[]; meta: ListMeta };
 export type ListFilters = { q?: string; page?: number; per_page?: number };
 export type AuditFilters = {
   action?: string;
@@ -30,13 +30,13 @@ export type AuditFilters = {
 
 const list = <T>(kind: string, filters: ListFilters) =>
   queryOptions({
-    queryKey: ['settings', kind, 'list', filters],
+    queryKey: settingsKeys.list(kind, filters),
     queryFn: () => api<Paged<T>>(`settings/${kind}?${toQueryString(filters)}`),
     placeholderData: keepPreviousData,
   });
 const one = <T>(kind: string, id: number) =>
   queryOptions({
-    queryKey: ['settings', kind, 'detail', id],
+    queryKey: settingsKeys.detail(kind, id),
     queryFn: () => api<{ data: T }>(`settings/${kind}/${id}`).then((r) => r.data),
   });
 
@@ -51,20 +51,20 @@ export const alarmTypeQuery = (id: number) => one<SettingsAlarmType>('alarm-type
 
 export const auditLogQuery = (f: AuditFilters) =>
   queryOptions({
-    queryKey: ['settings', 'audit-log', f],
+    queryKey: settingsKeys.auditLog(f),
     queryFn: () => api<Paged<AuditEntry>>(`audit-log?${toQueryString(f)}`),
     placeholderData: keepPreviousData,
   });
 export const auditActionsQuery = () =>
   queryOptions({
-    queryKey: ['settings', 'audit-log', 'actions'],
+    queryKey: settingsKeys.auditActions,
     queryFn: () => api<{ data: string[] }>('audit-log/actions').then((r) => r.data),
   });
 
 /** Organizations for the pickers: the API returns only those the caller may see. */
 export const organizationOptionsQuery = () =>
   queryOptions({
-    queryKey: ['settings', 'organizations'],
+    queryKey: settingsKeys.organizations,
     queryFn: () =>
       api<{ data: { id: number; name: string }[] }>('organizations?per_page=100').then((r) =>
         r.data.map((o) => ({ id: o.id, name: o.name })),
@@ -75,7 +75,7 @@ export const organizationOptionsQuery = () =>
 /** An organization's locations, for choosing which of them a user may see. */
 export const organizationLocationsQuery = (organizationId: number) =>
   queryOptions({
-    queryKey: ['settings', 'organizations', organizationId, 'locations'],
+    queryKey: settingsKeys.organizationLocations(organizationId),
     queryFn: () =>
       api<{ data: { id: number; name: string }[] }>(`organizations/${organizationId}/locations`).then((r) => r.data),
     enabled: organizationId > 0,

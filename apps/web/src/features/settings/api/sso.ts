@@ -1,11 +1,12 @@
 import type { SsoConnection, SsoConnectionBody, SsoConnectionPatch } from '@rcm/shared/sso';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { settingsKeys } from './keys.ts';
 
 /** An organization's single sign-on connections (their secrets never come back, only whether one is set). */
 export const ssoConnectionsQuery = (organizationId: number) =>
   queryOptions({
-    queryKey: ['settings', 'sso', organizationId],
+    queryKey: settingsKeys.sso(organizationId),
     queryFn: () =>
       api<{ data: SsoConnection[] }>(`organizations/${organizationId}/sso-connections`).then((r) => r.data),
     enabled: organizationId > 0,

@@ -2,11 +2,12 @@ import type { ListMeta } from '@rcm/shared/pagination';
 import type { Webhook, WebhookBody, WebhookDelivery, WebhookPatch } from '@rcm/shared/webhooks';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { settingsKeys } from './keys.ts';
 
 /** A page of the webhooks the caller may see. */
 export const webhooksQuery = (page = 1) =>
   queryOptions({
-    queryKey: ['settings', 'webhooks', page],
+    queryKey: settingsKeys.webhooks(page),
     queryFn: () => api<{ data: Webhook[]; meta: ListMeta }>(`settings/webhooks?page=${page}`),
     placeholderData: keepPreviousData,
   });
@@ -14,7 +15,7 @@ export const webhooksQuery = (page = 1) =>
 /** A page of one webhook's deliveries, newest first, each with its attempts. */
 export const webhookDeliveriesQuery = (id: number, page = 1) =>
   queryOptions({
-    queryKey: ['settings', 'webhooks', id, 'deliveries', page],
+    queryKey: settingsKeys.webhookDeliveries(id, page),
     queryFn: () =>
       api<{ data: WebhookDelivery[]; meta: ListMeta }>(`settings/webhooks/${id}/deliveries?page=${page}&per_page=10`),
     placeholderData: keepPreviousData,

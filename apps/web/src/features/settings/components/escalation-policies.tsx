@@ -6,7 +6,8 @@ import { EmptyState } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { deletePolicy, policiesQuery } from '../api/escalation-policies.ts';
+import { deletePolicy, policiesQuery } from '../../oncall/api/escalation-policies.ts';
+import { escalationPolicyKeys } from '../../oncall/index.ts';
 import { PolicyDialog, useTargetLabel, useTargetNames } from './policy-dialog.tsx';
 import { cardClass, QueryState } from './settings-layout.tsx';
 
@@ -20,7 +21,7 @@ export function EscalationPolicies(props: { canEdit: boolean }) {
   const [editing, setEditing] = useState<EscalationPolicy | 'new' | null>(null);
   const remove = async (p: EscalationPolicy) => {
     await deletePolicy(p.id);
-    await client.invalidateQueries({ queryKey: ['escalation-policies'] });
+    await client.invalidateQueries({ queryKey: escalationPolicyKeys.all });
     toast.success(t('settings.deleted', { name: p.name }));
   };
   return (

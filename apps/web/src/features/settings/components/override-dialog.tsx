@@ -9,7 +9,8 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
-import { addOverride } from '../api/oncall.ts';
+import { addOverride } from '../../oncall/api/schedules.ts';
+import { oncallKeys } from '../../oncall/index.ts';
 import { usersQuery } from '../api/settings.ts';
 
 type Values = { user_id: string; starts_at: string; ends_at: string };
@@ -50,7 +51,7 @@ export function OverrideDialog(props: {
   const submit = form.handleSubmit(async (body) => {
     try {
       await addOverride(props.schedule.id, body);
-      await client.invalidateQueries({ queryKey: ['oncall'] });
+      await client.invalidateQueries({ queryKey: oncallKeys.all });
       toast.success(t('settings.oncall.overrideAdded'));
       props.onClose();
     } catch (err) {

@@ -13,8 +13,9 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { savePolicy } from '../api/escalation-policies.ts';
-import { oncallSchedulesQuery } from '../api/oncall.ts';
+import { savePolicy } from '../../oncall/api/escalation-policies.ts';
+import { oncallSchedulesQuery } from '../../oncall/api/schedules.ts';
+import { escalationPolicyKeys, oncallKeys } from '../../oncall/index.ts';
 import { organizationOptionsQuery, teamsQuery, usersQuery } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
 
@@ -172,8 +173,8 @@ export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boo
   const submit = form.handleSubmit(async (body) => {
     try {
       await savePolicy(props.policy?.id ?? null, body);
-      await client.invalidateQueries({ queryKey: ['escalation-policies'] });
-      await client.invalidateQueries({ queryKey: ['oncall'] });
+      await client.invalidateQueries({ queryKey: escalationPolicyKeys.all });
+      await client.invalidateQueries({ queryKey: oncallKeys.all });
       toast.success(props.policy ? t('oncall.policies.saved') : t('oncall.policies.created'));
       props.onClose();
     } catch (err) {

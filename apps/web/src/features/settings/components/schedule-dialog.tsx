@@ -20,7 +20,8 @@ import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
-import { saveSchedule } from '../api/oncall.ts';
+import { saveSchedule } from '../../oncall/api/schedules.ts';
+import { oncallKeys } from '../../oncall/index.ts';
 import { organizationOptionsQuery, usersQuery } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
 import { Participants } from './participants.tsx';
@@ -115,7 +116,7 @@ export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: b
   const submit = form.handleSubmit(async (body) => {
     try {
       await saveSchedule(props.schedule?.id ?? null, body);
-      await client.invalidateQueries({ queryKey: ['oncall'] });
+      await client.invalidateQueries({ queryKey: oncallKeys.all });
       toast.success(props.schedule ? t('oncall.editor.saved') : t('oncall.editor.created'));
       props.onClose();
     } catch (err) {

@@ -10,7 +10,8 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { sharedPoliciesQuery } from '../api/escalation-policies.ts';
+import { sharedPoliciesQuery } from '../../oncall/api/escalation-policies.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { alarmTypeQuery, updateAlarmType } from '../api/settings.ts';
 import { watchesLabel } from '../components/alarm-type-watches.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
@@ -90,7 +91,7 @@ export function AlarmTypeEditPage() {
   const submit = form.handleSubmit(async (body) => {
     try {
       await updateAlarmType(id, body);
-      await queryClient.invalidateQueries({ queryKey: ['settings', 'alarm-types'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('alarm-types') });
       toast.success(t('settings.saved'));
       await navigate({ to: '/settings/alarm-types' });
     } catch (err) {

@@ -11,6 +11,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiTokensQuery, revokeApiToken } from '../api/api-tokens.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { ApiTokenDialog } from '../components/api-token-dialog.tsx';
 import { SettingsLayout } from '../components/settings-layout.tsx';
 
@@ -24,7 +25,7 @@ export function ApiTokensPage() {
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const k = (key: string) => t(`settings.apiTokens.${key}`);
-  const refresh = () => client.invalidateQueries({ queryKey: ['settings', 'api-tokens'] });
+  const refresh = () => client.invalidateQueries({ queryKey: settingsKeys.apiTokensAll });
 
   return (
     <SettingsLayout title={t('settings.sections.apiTokens')}>

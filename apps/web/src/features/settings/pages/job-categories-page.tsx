@@ -12,12 +12,14 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
+import { jobKeys } from '../../jobs/index.ts';
 import {
   archiveJobCategory,
   createJobCategory,
   jobCategoriesSettingsQuery,
   updateJobCategory,
 } from '../api/job-categories.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { JobCategoryForm } from '../components/job-category-form.tsx';
 import { cardClass, SettingsLayout } from '../components/settings-layout.tsx';
 
@@ -35,8 +37,8 @@ export function JobCategoriesPage() {
   const [renaming, setRenaming] = useState<JobCategoryRecord | null>(null);
   const [archiving, setArchiving] = useState<JobCategoryRecord | null>(null);
   const c = (key: string) => t(`settings.jobCategories.${key}`);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['settings', 'job-categories'] });
-  const jobsChanged = () => queryClient.invalidateQueries({ queryKey: ['jobs', 'categories'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.jobCategoriesAll });
+  const jobsChanged = () => queryClient.invalidateQueries({ queryKey: jobKeys.categories });
 
   async function restore(category: JobCategoryRecord) {
     try {

@@ -9,7 +9,8 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formatInZone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { deleteSchedule, oncallNowQuery, oncallSchedulesQuery, removeOverride } from '../api/oncall.ts';
+import { deleteSchedule, oncallNowQuery, oncallSchedulesQuery, removeOverride } from '../../oncall/api/schedules.ts';
+import { oncallKeys } from '../../oncall/index.ts';
 import { EscalationPolicies } from '../components/escalation-policies.tsx';
 import { OncallWeek } from '../components/oncall-week.tsx';
 import { OverrideDialog } from '../components/override-dialog.tsx';
@@ -48,7 +49,7 @@ export function OncallPage() {
   const remove = async (s: OncallSchedule, id: number) => {
     try {
       await removeOverride(s.id, id);
-      await client.invalidateQueries({ queryKey: ['oncall'] });
+      await client.invalidateQueries({ queryKey: oncallKeys.all });
       toast.success(t('settings.oncall.overrideRemoved'));
     } catch {
       toast.error(t('settings.oncall.removeFailed'));
@@ -56,7 +57,7 @@ export function OncallPage() {
   };
   const removeSchedule = async (s: OncallSchedule) => {
     await deleteSchedule(s.id);
-    await client.invalidateQueries({ queryKey: ['oncall'] });
+    await client.invalidateQueries({ queryKey: oncallKeys.all });
     toast.success(t('settings.deleted', { name: s.name }));
   };
   return (

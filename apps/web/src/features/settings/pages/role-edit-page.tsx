@@ -3,6 +3,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { deleteRole, roleQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
@@ -25,7 +26,7 @@ export function RoleEditPage() {
               matrix
               onSaved={async () => {
                 toast.success(t('settings.saved'));
-                await queryClient.invalidateQueries({ queryKey: ['settings', 'roles'] });
+                await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('roles') });
                 await navigate({ to: '/settings/roles' });
               }}
             />
@@ -37,7 +38,7 @@ export function RoleEditPage() {
               onConfirm={async () => {
                 await deleteRole(Number(id));
                 toast.success(t('settings.deleted', { name: role.data?.name }));
-                await queryClient.invalidateQueries({ queryKey: ['settings', 'roles'] });
+                await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('roles') });
                 await navigate({ to: '/settings/roles' });
               }}
             />

@@ -9,6 +9,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { organizationOptionsQuery } from '../api/settings.ts';
 import { deleteSsoConnection, ssoConnectionsQuery } from '../api/sso.ts';
 import { SettingsLayout } from '../components/settings-layout.tsx';
@@ -31,7 +32,7 @@ export function SsoPage() {
   const [removing, setRemoving] = useState<SsoConnection | null>(null);
   const pickerId = useId();
   const k = (key: string) => t(`settings.sso.${key}`);
-  const refresh = () => client.invalidateQueries({ queryKey: ['settings', 'sso', organizationId] });
+  const refresh = () => client.invalidateQueries({ queryKey: settingsKeys.sso(organizationId) });
 
   return (
     <SettingsLayout title={t('settings.sections.sso')}>

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { deleteTeam, teamQuery } from '../api/settings.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 import { TeamForm } from '../components/team-form.tsx';
@@ -23,7 +24,7 @@ export function TeamEditPage() {
               team={team.data}
               onSaved={async () => {
                 toast.success(t('settings.saved'));
-                await queryClient.invalidateQueries({ queryKey: ['settings', 'teams'] });
+                await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('teams') });
                 await navigate({ to: '/settings/teams' });
               }}
             />
@@ -35,7 +36,7 @@ export function TeamEditPage() {
               onConfirm={async () => {
                 await deleteTeam(Number(id));
                 toast.success(t('settings.deleted', { name: team.data?.name }));
-                await queryClient.invalidateQueries({ queryKey: ['settings', 'teams'] });
+                await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('teams') });
                 await navigate({ to: '/settings/teams' });
               }}
             />

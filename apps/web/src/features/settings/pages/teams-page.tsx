@@ -4,6 +4,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { teamsQuery } from '../api/settings.ts';
 import {
   EditLink,
@@ -36,7 +37,7 @@ export function TeamsPage() {
                     team={null}
                     onSaved={async () => {
                       toast.success(t('settings.teams.created'));
-                      await queryClient.invalidateQueries({ queryKey: ['settings', 'teams'] });
+                      await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('teams') });
                     }}
                   />
                 ),

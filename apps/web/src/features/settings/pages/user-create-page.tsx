@@ -12,6 +12,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { createUser, organizationLocationsQuery } from '../api/settings.ts';
 import { InvitationLink } from '../components/invitation-link.tsx';
 import { cardClass, SettingsLayout } from '../components/settings-layout.tsx';
@@ -52,7 +53,7 @@ export function UserCreatePage() {
   const submit = form.handleSubmit(async (body) => {
     try {
       const created = await createUser(body);
-      await queryClient.invalidateQueries({ queryKey: ['settings', 'users'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('users') });
       // Only a mail server sends the invitation: without one, the link is handed over here instead.
       if (!created.invitation_sent && created.invitation_url) {
         setUnsent({ email: created.email, url: created.invitation_url });

@@ -14,6 +14,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { resetUserMfa } from '../../account/api/mfa.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { deleteUser, endUserSessions, sendPasswordReset, updateUser, userQuery } from '../api/settings.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 import { UserFields, type UserFormValues, userFormToBody } from '../components/user-fields.tsx';
@@ -60,7 +61,7 @@ export function UserEditPage() {
   const submit = form.handleSubmit(async (body) => {
     try {
       await updateUser(id, body);
-      await queryClient.invalidateQueries({ queryKey: ['settings', 'users'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('users') });
       toast.success(t('settings.saved'));
       await navigate({ to: '/settings/users' });
     } catch (err) {
@@ -127,7 +128,7 @@ export function UserEditPage() {
                   destructive
                   onConfirm={async () => {
                     await resetUserMfa(u.id);
-                    await queryClient.invalidateQueries({ queryKey: ['settings', 'users'] });
+                    await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('users') });
                     toast.success(t('mfa.admin.resetDone', { name: u.name }));
                   }}
                 />
@@ -147,7 +148,7 @@ export function UserEditPage() {
               destructive
               onConfirm={async () => {
                 await deleteUser(u.id);
-                await queryClient.invalidateQueries({ queryKey: ['settings', 'users'] });
+                await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('users') });
                 toast.success(t('accounts.users.deleted', { name: u.name }));
                 await navigate({ to: '/settings/users' });
               }}

@@ -12,6 +12,7 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { createWebhook, deleteWebhook, testWebhook, updateWebhook, webhooksQuery } from '../api/webhooks.ts';
 import { SettingsLayout } from '../components/settings-layout.tsx';
 import { attemptReason, DeliveryLog } from '../components/webhook-delivery-log.tsx';
@@ -31,7 +32,7 @@ export function WebhooksPage() {
   const [log, setLog] = useState<Webhook | null>(null);
   const [testing, setTesting] = useState<number | null>(null);
   const w = (key: string) => t(`settings.webhooks.${key}`);
-  const refresh = () => client.invalidateQueries({ queryKey: ['settings', 'webhooks'] });
+  const refresh = () => client.invalidateQueries({ queryKey: settingsKeys.webhooksAll });
 
   async function save(body: WebhookBody) {
     if (editing === 'new') {

@@ -1,17 +1,18 @@
 import type { OncallNow, OncallSchedule, OncallShift, OverrideBody, ScheduleBody } from '@rcm/shared/oncall';
+import type { Paged } from '@rcm/shared/pagination';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRead } from '../../../lib/api-client.ts';
-import type { Paged } from './settings.ts';
+import { oncallKeys } from './keys.ts';
 
 export const oncallSchedulesQuery = () =>
   queryOptions({
-    queryKey: ['oncall', 'schedules'],
+    queryKey: oncallKeys.schedules,
     queryFn: () => api<Paged<OncallSchedule>>('oncall/schedules?per_page=50'),
   });
 
 export const oncallNowQuery = () =>
   queryOptions({
-    queryKey: ['oncall', 'now'],
+    queryKey: oncallKeys.now,
     ...apiRead<{ data: OncallNow[] }, OncallNow[]>('oncall/now', (r) => r.data),
     refetchInterval: 60_000,
   });
@@ -19,7 +20,7 @@ export const oncallNowQuery = () =>
 /** The final rota of a schedule over [from, to). */
 export const shiftsQuery = (id: number, from: Date, to: Date) =>
   queryOptions({
-    queryKey: ['oncall', 'shifts', id, from.toISOString(), to.toISOString()],
+    queryKey: oncallKeys.shifts(id, from, to),
     queryFn: () =>
       api<{ data: OncallShift[] }>(
         `oncall/schedules/${id}/shifts?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`,

@@ -1,12 +1,13 @@
 import type { EscalationPolicy, PolicyBody } from '@rcm/shared/oncall';
+import type { Paged } from '@rcm/shared/pagination';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { Paged } from './settings.ts';
+import { escalationPolicyKeys } from './keys.ts';
 
 /** Every escalation policy the caller may see (the API caps a page at 100; a policy list is short). */
 export const policiesQuery = () =>
   queryOptions({
-    queryKey: ['escalation-policies', 'list', { per_page: 100 }],
+    queryKey: escalationPolicyKeys.list,
     queryFn: () => api<Paged<EscalationPolicy>>('escalation-policies?per_page=100'),
   });
 
