@@ -14,7 +14,7 @@ export const PAGE_MODULES = {
   'password.forgot': ['features/auth/forgot-password-page.tsx', 'ForgotPasswordPage'],
   'password.reset': ['features/auth/reset-password-page.tsx', 'ResetPasswordPage'],
   'login.sso': ['features/auth/sso-complete-page.tsx', 'SsoCompletePage'],
-  home: ['features/alarms/pages/dashboard-page.tsx', 'DashboardPage'],
+  home: ['features/dashboard/pages/dashboard-page.tsx', 'DashboardPage'],
   controllers: ['features/controllers/pages/controllers-page.tsx', 'ControllersPage'],
   'controllers.view': ['features/controllers/pages/controller-view-page.tsx', 'ControllerViewPage'],
   'controllers.edit': ['features/controllers/pages/controller-edit-page.tsx', 'ControllerEditPage'],

@@ -8,8 +8,8 @@ import {
   type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
-import { loadDashboard } from '../features/alarms/dashboard-data.ts';
 import { LogoutPage } from '../features/auth/logout-page.tsx';
+import { loadDashboard } from '../features/dashboard/dashboard-data.ts';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { authStore, whenAuthReady } from '../lib/auth-store.ts';
 import { armPageHeadingFocus } from '../lib/focus.ts';

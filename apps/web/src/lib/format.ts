@@ -69,3 +69,8 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
   if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
   return rtf.format(Math.round(seconds / 86_400), 'day');
 }
+
+/** The alarm's reason in the interface language (alarms raised before Spanish reasons were written have only `reason`). */
+export function reasonText(alarm: { reason: string; reason_es: string | null }, locale: string): string {
+  return locale.startsWith('es') ? (alarm.reason_es ?? alarm.reason) : alarm.reason;
+}

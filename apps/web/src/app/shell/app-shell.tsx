@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import logo from '../../assets/logo.svg';
-import { PendingControllers } from '../../features/pending/pending-controllers.tsx';
+import { PendingControllers } from '../../features/controllers/pending/pending-controllers.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { userCan } from '../../lib/user-can.ts';
 import { DiskLowBanner } from './disk-low-banner.tsx';

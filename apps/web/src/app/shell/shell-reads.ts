@@ -1,6 +1,6 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { isAdministrator } from '@rcm/shared/permissions';
-import { unauthorisedControllersQuery } from '../../features/pending/get-unauthorised-controllers.ts';
+import { unauthorisedControllersQuery } from '../../features/controllers/pending/get-unauthorised-controllers.ts';
 import { storageQuery } from '../../features/settings/api/backups.ts';
 import { mailSettingsQuery } from '../../features/settings/api/email.ts';
 import { userCan } from '../../lib/user-can.ts';

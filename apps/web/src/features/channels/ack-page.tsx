@@ -10,9 +10,8 @@ import { linkClass, primaryButton } from '../../components/ui/button.ts';
 import { RootError } from '../../components/ui/form.tsx';
 import { ApiError, api, failureMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { formatDateTime, formatRelative } from '../../lib/format.ts';
+import { formatDateTime, formatRelative, reasonText } from '../../lib/format.ts';
 import { setLocale } from '../../lib/i18n.ts';
-import { reasonText } from '../alarms/api/get-alarm-types.ts';
 import { channelKeys } from './api/keys.ts';
 
 const linkQuery = (token: string) => ({

@@ -1,1 +1,2 @@
 export { refrigerantKeys } from './api/keys.ts';
+export { RackRefrigerant } from './components/rack-refrigerant.tsx';

@@ -15,8 +15,3 @@ export const alarmTypesQuery = () =>
 export function typeName(type: { name: string; name_es: string }, locale: string): string {
   return locale.startsWith('es') ? type.name_es : type.name;
 }
-
-/** The alarm's reason in the interface language (alarms raised before Spanish reasons were written have only `reason`). */
-export function reasonText(alarm: { reason: string; reason_es: string | null }, locale: string): string {
-  return locale.startsWith('es') ? (alarm.reason_es ?? alarm.reason) : alarm.reason;
-}

@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { Field, Section } from '../../../components/ui/section.tsx';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { reasonText } from '../api/get-alarm-types.ts';
+import { formatDateTime, formatNumber, reasonText } from '../../../lib/format.ts';
 
 /** The alarm's details: status, severity, reason, value, controller, place, occurrences, health. */
 export function AlarmDetails(props: { alarm: AlarmDetail }) {

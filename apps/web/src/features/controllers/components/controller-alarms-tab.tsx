@@ -6,8 +6,7 @@ import { SeverityBadge } from '../../../components/badges.tsx';
 import { EmptyState, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { reasonText } from '../../alarms/api/get-alarm-types.ts';
+import { formatDateTime, reasonText } from '../../../lib/format.ts';
 import { alarmsQuery } from '../../alarms/api/get-alarms.ts';
 
 const STATUSES = ['active', 'acknowledged', 'cleared'] as const;

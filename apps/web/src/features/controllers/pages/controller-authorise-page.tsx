@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page, RecordMissing } from '../../../components/page.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { unauthorisedControllersQuery } from '../../pending/get-unauthorised-controllers.ts';
 import { controllerQuery } from '../api/controllers.ts';
 import { AuthoriseForm } from '../components/authorise-form.tsx';
 import { DeviceKey } from '../components/device-key.tsx';
+import { unauthorisedControllersQuery } from '../pending/get-unauthorised-controllers.ts';
 
 /**
  * /controllers/{id}/authorise: assign a pending controller to an organization and location. Its

@@ -11,18 +11,18 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { ChildState } from '../../gateways/child-state.tsx';
-import { GatewaySection } from '../../gateways/gateway-section.tsx';
 import { RelatedJobs } from '../../jobs/components/related-jobs.tsx';
 import { MaintenanceBanner, MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
 import { EmailNotificationsTable } from '../../notifications/email-notifications-table.tsx';
-import { RefrigerantTab } from '../../refrigerant/components/refrigerant-tab.tsx';
 import { controllerQuery, racksQuery } from '../api/controllers.ts';
 import { controllerKeys } from '../api/keys.ts';
 import { ControllerActions } from '../components/controller-actions.tsx';
 import { ControllerAlarmsTab } from '../components/controller-alarms-tab.tsx';
 import { RackTab } from '../components/rack-tab.tsx';
+import { RefrigerantTab } from '../components/refrigerant-tab.tsx';
 import { RefusedMessages } from '../components/refused-messages.tsx';
+import { ChildState } from '../gateways/child-state.tsx';
+import { GatewaySection } from '../gateways/gateway-section.tsx';
 
 function Field(props: { label: string; children: ReactNode }) {
   return (

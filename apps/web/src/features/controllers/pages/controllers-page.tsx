@@ -13,9 +13,9 @@ import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/f
 import { useAuth } from '../../../lib/auth-store.ts';
 import { localToday } from '../../../lib/format.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { ChildState, LastGoodPoll } from '../../gateways/child-state.tsx';
-import { groupRows } from '../../gateways/group-rows.ts';
 import { type ControllerFilters, controllerQuery, controllersQuery, organizationsQuery } from '../api/controllers.ts';
+import { ChildState, LastGoodPoll } from '../gateways/child-state.tsx';
+import { groupRows } from '../gateways/group-rows.ts';
 
 /** The most children shown under a gateway in the list; its page lists them all. */
 const CHILDREN_SHOWN = 100;

@@ -1,7 +1,7 @@
 import type { UnauthorisedController } from '@rcm/shared/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiRead } from '../../lib/api-client.ts';
-import { controllerKeys } from '../controllers/index.ts';
+import { api, apiRead } from '../../../lib/api-client.ts';
+import { controllerKeys } from '../index.ts';
 
 export const unauthorisedControllersQuery = () =>
   queryOptions({

@@ -7,7 +7,6 @@ import { primaryButton, secondaryButton } from '../../../components/ui/button.ts
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { racksQuery } from '../../controllers/api/controllers.ts';
 import { levelTrendQuery, refrigerantLogQuery } from '../api/refrigerant.ts';
 import { EventDialog } from './event-dialog.tsx';
 import { EventLog } from './event-log.tsx';
@@ -76,8 +75,8 @@ function SystemFacts(props: { system: RefrigerantSystem }) {
   );
 }
 
-/** One rack's system, status, level trend and log. */
-function RackRefrigerant(props: { controllerId: number; rackRef: string }) {
+/** One rack's system, status, level trend and log (the controller view's Refrigerant tab shows it per rack). */
+export function RackRefrigerant(props: { controllerId: number; rackRef: string }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const canEdit = userCan(user, 'controller.maintain');
@@ -157,42 +156,6 @@ function RackRefrigerant(props: { controllerId: number; rackRef: string }) {
           events={events}
         />
       ) : null}
-    </div>
-  );
-}
-
-/** The controller view's Refrigerant tab: each rack is a refrigeration system. */
-export function RefrigerantTab(props: { controllerId: number }) {
-  const { t } = useTranslation();
-  const racks = useQuery(racksQuery(props.controllerId));
-  const [chosen, setChosen] = useState<string | null>(null);
-  if (racks.isPending) return <Spinner label={t('common.loading')} />;
-  if (racks.isError) return <p role="alert">{t('errors.generic')}</p>;
-  if (racks.data.length === 0)
-    return <EmptyState title={t('controllers.noRacksTitle')} body={t('controllers.noRacksBody')} />;
-  const rackRef = chosen ?? racks.data[0]?.ref ?? '';
-  return (
-    <div className="space-y-4">
-      {racks.data.length > 1 ? (
-        <div className="max-w-xs">
-          <label htmlFor="refrigerant-rack" className="block text-sm font-medium">
-            {t('refrigerant.rack')}
-          </label>
-          <select
-            id="refrigerant-rack"
-            value={rackRef}
-            onChange={(e) => setChosen(e.target.value)}
-            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-          >
-            {racks.data.map((r) => (
-              <option key={r.ref} value={r.ref}>
-                {r.name ?? t('refrigerant.rackName', { ref: r.ref })}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      <RackRefrigerant key={rackRef} controllerId={props.controllerId} rackRef={rackRef} />
     </div>
   );
 }

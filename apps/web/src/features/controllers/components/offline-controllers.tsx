@@ -7,7 +7,7 @@ import { linkClass } from '../../../components/ui/button.ts';
 import { ListState } from '../../../components/ui/data-table.tsx';
 import { formatRelative } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
-import { controllersQuery } from '../../controllers/api/controllers.ts';
+import { controllersQuery } from '../api/controllers.ts';
 
 const OFFLINE = { online: 'false', authorised: 'true', sort: 'last_seen_at', per_page: 100 } as const;
 

@@ -2,19 +2,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SlideOver } from '../../components/slide-over.tsx';
+import { SlideOver } from '../../../components/slide-over.tsx';
 import {
   dangerButton,
   destructiveButton,
   linkClass,
   primaryButton,
   secondaryButton,
-} from '../../components/ui/button.ts';
-import { ListState } from '../../components/ui/data-table.tsx';
-import { failureMessage } from '../../lib/api-client.ts';
-import { anyControllerQuery } from '../../lib/installation.ts';
-import { toast } from '../../lib/toast.ts';
-import { useLiveQuery } from '../../lib/use-live-query.ts';
+} from '../../../components/ui/button.ts';
+import { ListState } from '../../../components/ui/data-table.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { anyControllerQuery } from '../../../lib/installation.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
 
 /**
