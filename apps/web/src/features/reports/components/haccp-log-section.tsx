@@ -217,6 +217,8 @@ export function HaccpLogSection(props: { filters: ReportFilters }) {
               <button
                 type="button"
                 className={`${secondaryButton} mt-3`}
+                // Offered once the period's excursions are known: the dialog warns of those without action.
+                disabled={!summary}
                 onClick={() =>
                   setTarget({
                     kind: 'sign_off',
