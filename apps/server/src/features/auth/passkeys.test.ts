@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema.ts';
+import { ssoConnections } from '../../db/schema-auth.ts';
 import { addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
@@ -185,5 +186,35 @@ describe('passkeys', () => {
     const options = await call('POST', '/api/account/mfa/webauthn/options', manager);
     expect([options.statusCode, options.json().error.code]).toEqual([403, 'mfa_method_not_allowed']);
     await call('PUT', `/api/organizations/${freshMartId}/security-policy`, manager, policy(['totp', 'webauthn']));
+  });
+
+  it('refuses a user whose organization requires single sign-on (403 sso_required)', async () => {
+    await addUser(t.database.db, {
+      from: 'manager@example.com',
+      email: 'pk6@example.com',
+      permissions: ['alarms_view'],
+    });
+    const token = await login(t.app, 'pk6@example.com');
+    const key = softAuthenticator(origin());
+    await register(token, key);
+    const [row] = await t.database.db
+      .insert(ssoConnections)
+      .values({
+        organizationId: freshMartId,
+        name: 'Corp',
+        issuer: 'https://idp.example.com',
+        clientId: 'console',
+        emailDomains: ['example.com'],
+        requireSso: true,
+      })
+      .returning();
+    try {
+      const refused = await call('POST', '/api/auth/passkey', null, {
+        response: key.assert(await passwordlessOptions()),
+      });
+      expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'sso_required']);
+    } finally {
+      if (row) await t.database.db.delete(ssoConnections).where(eq(ssoConnections.id, row.id));
+    }
   });
 });
