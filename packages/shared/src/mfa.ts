@@ -155,3 +155,23 @@ export const securityPolicyAnswer = securityPolicy.extend({
   updated_at: z.string().nullable(),
 });
 export type SecurityPolicyAnswer = z.infer<typeof securityPolicyAnswer>;
+
+/** A browser's WebAuthn answer (`PublicKeyCredential` as JSON): an attestation or an assertion. */
+export const webauthnResponse = z.record(z.string(), z.unknown());
+
+/** WebAuthn options for the browser (`PublicKeyCredentialCreationOptionsJSON` or `…RequestOptionsJSON`). */
+export const webauthnOptions = z.record(z.string(), z.unknown());
+
+/** `POST /api/account/mfa/webauthn`: the attestation of a new passkey, its label and a fresh re-authentication. */
+export const passkeyRegisterBody = z.object({
+  response: webauthnResponse,
+  label: z.string().trim().min(1).max(80).optional(),
+  reauth_token: reauthToken,
+});
+export type PasskeyRegisterBody = z.infer<typeof passkeyRegisterBody>;
+
+/** `POST /api/auth/passkey/options`: no token for a passwordless sign-in, the `mfa_token` for the second step. */
+export const passkeyOptionsBody = z.object({ mfa_token: z.string().min(1).max(200).optional() });
+
+/** `POST /api/auth/passkey`: the assertion of a passwordless sign-in. */
+export const passkeyBody = z.object({ response: webauthnResponse });

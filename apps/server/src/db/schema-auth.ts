@@ -130,11 +130,38 @@ export const mfaFactors = pgTable(
     secret: text('secret'),
     /** The last 30-second step whose code was accepted: a code is accepted once, and no older one after it. */
     lastUsedStep: integer('last_used_step'),
+    /** A passkey's credential id (base64url), unique across people: an assertion names it. */
+    credentialId: text('credential_id'),
+    /** A passkey's COSE public key (base64url) that checks its assertions. */
+    publicKey: text('public_key'),
+    /** A passkey's signature counter: an assertion whose counter does not move past it is a replay. */
+    signCount: integer('sign_count'),
+    /** How the browser may reach the passkey (`internal`, `usb`, …), handed back in authentication options. */
+    transports: text('transports').array(),
     verifiedAt: ts('verified_at'),
     lastUsedAt: ts('last_used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('mfa_factors_user_idx').on(t.userId)],
+  (t) => [index('mfa_factors_user_idx').on(t.userId), uniqueIndex('mfa_factors_credential_uq').on(t.credentialId)],
+);
+
+/**
+ * A WebAuthn challenge the server handed out (features/auth/passkeys.ts): `registration` for the
+ * session's person adding a passkey, `authentication` for a second step, a re-authentication or a
+ * passwordless sign-in. Two minutes, spent by the response that answers it.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: serial('id').primaryKey(),
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+    /** The person it was issued for (null: a passwordless sign-in, whoever answers). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webauthn_challenges_uq').on(t.challenge)],
 );
 
 /** Single-use recovery codes, ten to a set, stored hashed; a new set replaces the old one. */

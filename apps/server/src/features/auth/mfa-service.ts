@@ -14,6 +14,7 @@ import {
   totpCode,
 } from '@rcm/shared/mfa';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { mfaFactors } from '../../db/schema-auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditActor, type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
 import type { ApiTokensRepo } from './api-tokens-repo.ts';
@@ -335,6 +336,16 @@ export function createMfa(deps: {
       }
     },
 
+    /** The person a live `mfa_token` stands for (a try is counted): whom a passkey's options are for. */
+    async personOfChallenge(token: string): Promise<UserRecord> {
+      return onChallenge(token, 'mfa', async ({ user }) => user);
+    },
+
+    /** The person a live `mfa_token` stands for (a passkey's options for the second step); 401 `mfa_token_invalid`. */
+    async personOf(token: string): Promise<UserRecord> {
+      return db.transaction(async (tx) => (await liveChallenge(token, 'mfa', tx)).user);
+    },
+
     /** Enrollment at sign-in, first half: a pending TOTP factor for the person the token stands for. */
     async enrollTotp(token: string, label: string | undefined): Promise<TotpCreated> {
       return onChallenge(token, 'enrollment', ({ user }, tx) => createTotp(user, label, tx));
@@ -376,6 +387,36 @@ export function createMfa(deps: {
     ) {
       const verify = verifiers[method];
       return verify ? verify(person, input, tx) : false;
+    },
+
+    /** A first factor's set of recovery codes, in the enrollment's transaction (a passkey's). */
+    newRecoveryCodesIn: newRecoveryCodes,
+
+    /**
+     * A verified factor of another method (a passkey, passkeys.ts) for the person, audited as
+     * `auth.mfa_enrolled`; the person's first factor comes with a set of recovery codes.
+     */
+    async addFactor(
+      person: Person,
+      fields: Omit<typeof mfaFactors.$inferInsert, 'userId' | 'createdAt' | 'verifiedAt'> & { label: string },
+      tx: Tx,
+      actor: AuditActor,
+    ): Promise<TotpVerified> {
+      const first = (await repo.verifiedFactors(person.id, tx)).length === 0;
+      const factor = await repo.insertFactor({ ...fields, userId: person.id, createdAt: now(), verifiedAt: now() }, tx);
+      const codes = first ? await newRecoveryCodes(person.id, tx) : null;
+      await audit.record(
+        {
+          ...actor,
+          organizationId: person.organizationId,
+          action: 'auth.mfa_enrolled',
+          subjectType: 'user',
+          subjectId: person.id,
+          after: { factor_id: factor.id, kind: factor.kind, label: factor.label },
+        },
+        tx,
+      );
+      return { factor: toFactor(factor), recovery_codes: codes };
     },
 
     /** Whether the person has a verified factor (a re-authentication may then be by code). */

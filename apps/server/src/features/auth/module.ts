@@ -11,6 +11,8 @@ import { createApiTokensService } from './api-tokens-service.ts';
 import { createMfaRepo } from './mfa-repo.ts';
 import { mfaRoutes } from './mfa-routes.ts';
 import { createMfa } from './mfa-service.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
+import { createPasskeys } from './passkeys.ts';
 import { createPasswordLinks } from './password-links.ts';
 import { createPasswordTokensRepo } from './password-tokens-repo.ts';
 import { createReauth } from './reauth.ts';
@@ -82,6 +84,7 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     organizationExists: (id) => tokensRepo.organizationExists(id),
     now,
   });
+  const passkeys = createPasskeys({ db, mfa, now, publicUrl: ctx.shared.consoleUrl.url });
   const policies = createSecurityPolicy({ db, repo: createMfaRepo(db), audit, now });
   const session = authRoutes({
     auth: ctx.auth,
@@ -111,6 +114,7 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     await app.register(session);
     await app.register(apiTokenRoutes({ tokens, reauth, rateLimit }));
     await app.register(mfaRoutes({ auth: ctx.auth, mfa, reauth, rateLimit }));
+    await app.register(passkeyRoutes({ auth: ctx.auth, mfa, passkeys, reauth, rateLimit }));
     await app.register(securityPolicyRoutes({ policies }));
     await app.register(ssoRoutes({ sso, auth: ctx.auth, rateLimit, secure: () => publicUrl().startsWith('https:') }));
   };

@@ -267,6 +267,33 @@ export function createAuthService(deps: {
       return { step: null, token, context: await contextFor(user, session, token) };
     },
 
+    /**
+     * `POST /api/auth/passkey`: a passwordless sign-in by the passkey `prove` checked (its owner, or
+     * null: 422 `passkey_failed`, audited as `auth.login_failed`). Refused like a password: 403 for a
+     * disabled user and for one whose organization requires single sign-on.
+     */
+    async signInWithPasskey(prove: () => Promise<number | null>, client: Client = {}) {
+      const userId = await prove();
+      const user = userId === null ? undefined : await repo.findUserById(userId);
+      if (!user) {
+        await audit.recordAction({
+          ...personActor(null),
+          organizationId: null,
+          action: 'auth.login_failed',
+          subjectType: 'user',
+          subjectId: null,
+          after: { method: 'passkey' },
+        });
+        throw new AppError(422, 'validation_failed', { fields: [{ field: 'response', key: 'passkey_failed' }] });
+      }
+      if (user.disabled) throw new AppError(403, 'account_disabled');
+      if (await deps.passwordRefused?.(user)) throw new AppError(403, 'sso_required');
+      const { token, session } = await openSession(user.id, false, null, loginEntry(user), client, {
+        method: 'passkey',
+      });
+      return { token, context: await contextFor(user, session, token) };
+    },
+
     /** `POST /api/auth/login/mfa`: the second step proved, the session opens. */
     async signInWithFactor(body: LoginMfaBody, client: Client = {}) {
       const session = opener(client);

@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../../db/schema.ts';
+import { ssoConnections } from '../../db/schema-auth.ts';
+import { addUser } from '../../test/alarms.ts';
+import { createTestApp, login, type TestApp } from '../../test/app.ts';
+import { headers } from '../../test/helpers.ts';
+import { softAuthenticator } from '../../test/webauthn.ts';
+
+let t: TestApp;
+let manager: string;
+let freshMartId: number;
+const PASSWORD = 'demo1234';
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: object) =>
+  t.app.inject({ method, url, headers: headers(token), ...(payload ? { payload } : {}) });
+
+async function reauth(token: string, proof: object = { password: PASSWORD }) {
+  const res = await call('POST', '/api/auth/reauth', token, proof);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.reauth_token as string;
+}
+
+/** Registers the authenticator's passkey for the signed-in person: the answer's data. */
+async function register(token: string, key: ReturnType<typeof softAuthenticator>) {
+  const options = await call('POST', '/api/account/mfa/webauthn/options', token);
+  expect(options.statusCode, options.body).toBe(200);
+  const res = await call('POST', '/api/account/mfa/webauthn', token, {
+    response: key.register(options.json().data),
+    label: 'Laptop',
+    reauth_token: await reauth(token),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+async function passwordlessOptions() {
+  const res = await call('POST', '/api/auth/passkey/options', null, {});
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+const policy = (allowed: string[]) => ({
+  require_mfa: 'off',
+  require_mfa_role_ids: [],
+  allowed_methods: allowed,
+  session_idle_minutes: null,
+  session_max_hours: null,
+  support_access: 'always',
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  await addUser(t.database.db, {
+    from: 'manager@example.com',
+    email: 'pk-security@example.com',
+    permissions: ['settings_view', 'settings_update', 'organization_view', 'alarms_view'],
+  });
+  manager = await login(t.app, 'pk-security@example.com');
+  const [m] = await t.database.db.select().from(users).where(eq(users.email, 'manager@example.com'));
+  freshMartId = m?.organizationId ?? 0;
+});
+afterAll(() => t?.close());
+
+describe('passkeys', () => {
+  const origin = () => t.context.shared.consoleUrl.url();
+
+  it('registers behind a fresh re-authentication, with recovery codes, listed and audited', async () => {
+    await addUser(t.database.db, {
+      from: 'manager@example.com',
+      email: 'pk1@example.com',
+      permissions: ['alarms_view'],
+    });
+    const token = await login(t.app, 'pk1@example.com');
+    const key = softAuthenticator(origin());
+    const options = await call('POST', '/api/account/mfa/webauthn/options', token);
+    const without = await call('POST', '/api/account/mfa/webauthn', token, {
+      response: key.register(options.json().data),
+    });
+    expect([without.statusCode, without.json().error.code]).toEqual([401, 'reauth_required']);
+    const data = await register(token, key);
+    expect(data.factor).toMatchObject({ kind: 'webauthn', label: 'Laptop' });
+    expect(data.recovery_codes).toHaveLength(10);
+    const status = await call('GET', '/api/account/mfa', token);
+    expect(status.json().data.factors.map((f: { kind: string }) => f.kind)).toEqual(['webauthn']);
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'auth.mfa_enrolled'));
+    expect(entries.some((e) => (e.after as { kind?: string } | null)?.kind === 'webauthn')).toBe(true);
+  });
+
+  it('signs in passwordless (session method passkey); refuses a wrong challenge and a replayed counter', async () => {
+    await addUser(t.database.db, {
+      from: 'manager@example.com',
+      email: 'pk2@example.com',
+      permissions: ['alarms_view'],
+    });
+    const token = await login(t.app, 'pk2@example.com');
+    const key = softAuthenticator(origin());
+    await register(token, key);
+
+    const signedIn = await call('POST', '/api/auth/passkey', null, {
+      response: key.assert(await passwordlessOptions()),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data.email).toBe('pk2@example.com');
+    const bearer = String(signedIn.headers.authorization).replace('Bearer ', '');
+    const sessions = await call('GET', '/api/account/sessions', bearer);
+    expect(sessions.json().data.find((s: { current: boolean }) => s.current)?.method).toBe('passkey');
+
+    const wrong = await call('POST', '/api/auth/passkey', null, {
+      response: key.assert({ challenge: 'bm90LWEtY2hhbGxlbmdl', rpId: 'localhost' }),
+    });
+    expect([wrong.statusCode, wrong.json().error.code]).toEqual([422, 'validation_failed']);
+    // A challenge is spent by its first answer.
+    const options = await passwordlessOptions();
+    expect((await call('POST', '/api/auth/passkey', null, { response: key.assert(options) })).statusCode).toBe(200);
+    expect((await call('POST', '/api/auth/passkey', null, { response: key.assert(options) })).statusCode).toBe(422);
+    const replay = await call('POST', '/api/auth/passkey', null, {
+      response: key.assert(await passwordlessOptions(), { counter: 1 }),
+    });
+    expect(replay.statusCode).toBe(422);
+    const failed = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'auth.login_failed'));
+    expect(failed.some((e) => (e.after as { method?: string } | null)?.method === 'passkey')).toBe(true);
+  });
+
+  it('answers the second step and a re-authentication; another person’s passkey does not', async () => {
+    await addUser(t.database.db, {
+      from: 'manager@example.com',
+      email: 'pk3@example.com',
+      permissions: ['alarms_view'],
+    });
+    await addUser(t.database.db, {
+      from: 'manager@example.com',
+      email: 'pk4@example.com',
+      permissions: ['alarms_view'],
+    });
+    const token = await login(t.app, 'pk3@example.com');
+    const other = await login(t.app, 'pk4@example.com');
+    const key = softAuthenticator(origin());
+    const otherKey = softAuthenticator(origin());
+    await register(token, key);
+    await register(other, otherKey);
+
+    const step = await call('POST', '/api/auth/login', null, { email: 'pk3@example.com', password: PASSWORD });
+    const { mfa_token, methods } = step.json().data;
+    expect(methods).toEqual(['webauthn', 'recovery_code']);
+    const stepOptions = await call('POST', '/api/auth/passkey/options', null, { mfa_token });
+    expect(stepOptions.json().data.allowCredentials.map((c: { id: string }) => c.id)).toEqual([key.credentialId]);
+    const foreign = await call('POST', '/api/auth/login/mfa', null, {
+      mfa_token,
+      method: 'webauthn',
+      response: otherKey.assert(stepOptions.json().data),
+    });
+    expect(foreign.statusCode).toBe(422);
+    const again = await call('POST', '/api/auth/passkey/options', null, { mfa_token });
+    const passed = await call('POST', '/api/auth/login/mfa', null, {
+      mfa_token,
+      method: 'webauthn',
+      response: key.assert(again.json().data),
+    });
+    expect(passed.statusCode, passed.body).toBe(200);
+
+    const reauthOptions = await call('POST', '/api/auth/reauth/passkey/options', token);
+    expect(reauthOptions.statusCode).toBe(200);
+    const proof = await call('POST', '/api/auth/reauth', token, { response: key.assert(reauthOptions.json().data) });
+    expect(proof.statusCode, proof.body).toBe(200);
+    expect(proof.json().data.reauth_token).toBeTruthy();
+  });
+
+  it('refuses a disabled user, and registration where the policy lacks webauthn', async () => {
+    await addUser(t.database.db, {
+      from: 'manager@example.com',
+      email: 'pk5@example.com',
+      permissions: ['alarms_view'],
+    });
+    const token = await login(t.app, 'pk5@example.com');
+    const key = softAuthenticator(origin());
+    await register(token, key);
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.email, 'pk5@example.com'));
+    const refused = await call('POST', '/api/auth/passkey', null, {
+      response: key.assert(await passwordlessOptions()),
+    });
+    expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'account_disabled']);
+
+    const put = await call('PUT', `/api/organizations/${freshMartId}/security-policy`, manager, policy(['totp']));
+    expect(put.statusCode, put.body).toBe(200);
+    const options = await call('POST', '/api/account/mfa/webauthn/options', manager);
+    expect([options.statusCode, options.json().error.code]).toEqual([403, 'mfa_method_not_allowed']);
+    await call('PUT', `/api/organizations/${freshMartId}/security-policy`, manager, policy(['totp', 'webauthn']));
+  });
+
+  it('refuses a user whose organization requires single sign-on (403 sso_required)', async () => {
+    await addUser(t.database.db, {
+      from: 'manager@example.com',
+      email: 'pk6@example.com',
+      permissions: ['alarms_view'],
+    });
+    const token = await login(t.app, 'pk6@example.com');
+    const key = softAuthenticator(origin());
+    await register(token, key);
+    const [row] = await t.database.db
+      .insert(ssoConnections)
+      .values({
+        organizationId: freshMartId,
+        name: 'Corp',
+        issuer: 'https://idp.example.com',
+        clientId: 'console',
+        emailDomains: ['example.com'],
+        requireSso: true,
+      })
+      .returning();
+    try {
+      const refused = await call('POST', '/api/auth/passkey', null, {
+        response: key.assert(await passwordlessOptions()),
+      });
+      expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'sso_required']);
+    } finally {
+      if (row) await t.database.db.delete(ssoConnections).where(eq(ssoConnections.id, row.id));
+    }
+  });
+});

@@ -1,0 +1,248 @@
+import {
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { mfaFactors, webauthnChallenges } from '../../db/schema-auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { auditActor } from '../audit/repo.ts';
+import type { SessionContext } from './context.ts';
+import type { FactorRow } from './mfa-repo.ts';
+import type { Mfa } from './mfa-service.ts';
+import type { UserRecord } from './repo.ts';
+
+/** A challenge lives two minutes and is spent by the response that answers it. */
+export const WEBAUTHN_CHALLENGE_TTL_MS = 2 * 60_000;
+
+type Person = Pick<UserRecord, 'id' | 'email' | 'organizationId'>;
+
+const passkeyWrong = () =>
+  new AppError(422, 'validation_failed', { fields: [{ field: 'response', key: 'passkey_failed' }] });
+
+/** The challenge a response answers, read from its client data (null when it cannot be read). */
+function challengeOf(response: Record<string, unknown>): string | null {
+  const inner = response.response as { clientDataJSON?: unknown } | undefined;
+  if (typeof inner?.clientDataJSON !== 'string') return null;
+  try {
+    const data = JSON.parse(Buffer.from(inner.clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
+    return typeof data.challenge === 'string' ? data.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Passkeys (WebAuthn): registration on the own account, the assertion that answers the sign-in's
+ * second step or a re-authentication (registered with the second factors as `webauthn`), and the
+ * passwordless sign-in with a discoverable credential. The relying party is the console's public
+ * address (`PUBLIC_URL`, else localhost).
+ */
+export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; publicUrl: () => string }) {
+  const { db, mfa, now } = deps;
+  const relyingParty = () => {
+    const url = new URL(deps.publicUrl());
+    return { rpID: url.hostname, origin: url.origin };
+  };
+
+  async function storeChallenge(challenge: string, purpose: 'registration' | 'authentication', userId: number | null) {
+    await db.transaction(async (tx) => {
+      await tx.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now()));
+      await tx.insert(webauthnChallenges).values({
+        challenge,
+        purpose,
+        userId,
+        expiresAt: new Date(now().getTime() + WEBAUTHN_CHALLENGE_TTL_MS),
+        createdAt: now(),
+      });
+    });
+  }
+
+  /** Spends the live challenge the response answers; its person (null: anyone), or undefined when none is live. */
+  async function spendChallenge(
+    response: Record<string, unknown>,
+    purpose: 'registration' | 'authentication',
+    tx: DbOrTx,
+  ): Promise<{ challenge: string; userId: number | null } | undefined> {
+    const challenge = challengeOf(response);
+    if (!challenge) return undefined;
+    const [row] = await tx
+      .delete(webauthnChallenges)
+      .where(
+        and(
+          eq(webauthnChallenges.challenge, challenge),
+          eq(webauthnChallenges.purpose, purpose),
+          gt(webauthnChallenges.expiresAt, now()),
+        ),
+      )
+      .returning();
+    return row ? { challenge: row.challenge, userId: row.userId } : undefined;
+  }
+
+  const passkeysOf = (userId: number, on: DbOrTx = db) =>
+    on
+      .select()
+      .from(mfaFactors)
+      .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.kind, 'webauthn'), isNotNull(mfaFactors.verifiedAt)));
+
+  const descriptor = (f: FactorRow) => ({
+    id: f.credentialId as string,
+    transports: (f.transports ?? []) as AuthenticatorTransportFuture[],
+  });
+
+  /**
+   * Checks an assertion against the stored passkey it names, for the challenge it answers; the
+   * passkey's owner when it holds (its counter and last use kept), else null.
+   */
+  async function checkAssertion(
+    response: Record<string, unknown>,
+    forUser: number | null,
+    tx: Tx,
+  ): Promise<FactorRow | null> {
+    const spent = await spendChallenge(response, 'authentication', tx);
+    if (!spent) return null;
+    if (spent.userId !== forUser) return null;
+    const credentialId = typeof response.id === 'string' ? response.id : null;
+    if (!credentialId) return null;
+    const [factor] = await tx
+      .select()
+      .from(mfaFactors)
+      .where(and(eq(mfaFactors.credentialId, credentialId), isNotNull(mfaFactors.verifiedAt)))
+      .for('update')
+      .limit(1);
+    if (!factor?.publicKey || factor.kind !== 'webauthn') return null;
+    if (forUser !== null && factor.userId !== forUser) return null;
+    const { rpID, origin } = relyingParty();
+    let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    try {
+      result = await verifyAuthenticationResponse({
+        response: response as unknown as AuthenticationResponseJSON,
+        expectedChallenge: spent.challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: credentialId,
+          publicKey: new Uint8Array(Buffer.from(factor.publicKey, 'base64url')),
+          counter: factor.signCount ?? 0,
+          transports: (factor.transports ?? []) as AuthenticatorTransportFuture[],
+        },
+        requireUserVerification: false,
+      });
+    } catch {
+      return null;
+    }
+    if (!result.verified) return null;
+    await tx
+      .update(mfaFactors)
+      .set({ signCount: result.authenticationInfo.newCounter, lastUsedAt: now() })
+      .where(eq(mfaFactors.id, factor.id));
+    return factor;
+  }
+
+  mfa.registerVerifier('webauthn', async (person, input, tx) =>
+    input.response ? (await checkAssertion(input.response, person.id, tx)) !== null : false,
+  );
+
+  return {
+    /** `POST /api/account/mfa/webauthn/options`: registration options for the session's person. */
+    async registrationOptions(ctx: SessionContext): Promise<Record<string, unknown>> {
+      const policy = await mfa.policyFor(ctx.user.organizationId);
+      if (!policy.allowed_methods.includes('webauthn')) throw new AppError(403, 'mfa_method_not_allowed');
+      const { rpID } = relyingParty();
+      const options = await generateRegistrationOptions({
+        rpName: 'Refrigeration console',
+        rpID,
+        userName: ctx.user.email,
+        userID: new TextEncoder().encode(String(ctx.user.id)),
+        attestationType: 'none',
+        excludeCredentials: (await passkeysOf(ctx.user.id)).map(descriptor),
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+      });
+      await storeChallenge(options.challenge, 'registration', ctx.user.id);
+      return { ...options };
+    },
+
+    /**
+     * `POST /api/account/mfa/webauthn`: the attestation verified, the passkey is a factor (the person's
+     * first comes with recovery codes); the re-authentication is used up with it.
+     */
+    async register(
+      ctx: SessionContext,
+      body: { response: Record<string, unknown>; label?: string },
+      consume: (tx: Tx) => Promise<void>,
+    ) {
+      return db.transaction(async (tx) => {
+        await consume(tx);
+        const policy = await mfa.policyFor(ctx.user.organizationId, tx);
+        if (!policy.allowed_methods.includes('webauthn')) throw new AppError(403, 'mfa_method_not_allowed');
+        const spent = await spendChallenge(body.response, 'registration', tx);
+        if (!spent || spent.userId !== ctx.user.id) throw passkeyWrong();
+        const { rpID, origin } = relyingParty();
+        let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+        try {
+          result = await verifyRegistrationResponse({
+            response: body.response as unknown as RegistrationResponseJSON,
+            expectedChallenge: spent.challenge,
+            expectedOrigin: origin,
+            expectedRPID: rpID,
+            requireUserVerification: false,
+          });
+        } catch {
+          throw passkeyWrong();
+        }
+        if (!result.verified) throw passkeyWrong();
+        const { credential } = result.registrationInfo;
+        const [taken] = await tx
+          .select({ id: mfaFactors.id })
+          .from(mfaFactors)
+          .where(eq(mfaFactors.credentialId, credential.id))
+          .limit(1);
+        if (taken) throw new AppError(409, 'conflict');
+        return mfa.addFactor(
+          ctx.user,
+          {
+            kind: 'webauthn',
+            label: body.label ?? 'Passkey',
+            credentialId: credential.id,
+            publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+            signCount: credential.counter,
+            transports: credential.transports ?? [],
+          },
+          tx,
+          auditActor(ctx),
+        );
+      });
+    },
+
+    /**
+     * Authentication options: for a passwordless sign-in (no person: any discoverable credential), or
+     * for a person's second step or re-authentication (their passkeys).
+     */
+    async authenticationOptions(person: Person | null): Promise<Record<string, unknown>> {
+      const { rpID } = relyingParty();
+      const allow = person ? (await passkeysOf(person.id)).map(descriptor) : undefined;
+      const options = await generateAuthenticationOptions({
+        rpID,
+        userVerification: 'preferred',
+        ...(allow ? { allowCredentials: allow } : {}),
+      });
+      await storeChallenge(options.challenge, 'authentication', person?.id ?? null);
+      return { ...options };
+    },
+
+    /** The owner of the passkey a passwordless assertion proves, or null (the caller audits the failure). */
+    async passwordless(response: Record<string, unknown>): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const factor = await checkAssertion(response, null, tx);
+        return factor?.userId ?? null;
+      });
+    },
+  };
+}
+
+export type Passkeys = ReturnType<typeof createPasskeys>;
