@@ -67,6 +67,27 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'POST /api/auth/logout': { summary: 'Sign out (revokes the session)', ...self },
   'POST /api/auth/impersonate': { summary: 'Sign in as another user holding no permission the caller lacks' },
   'POST /api/auth/unimpersonate': { summary: "Return to the administrator's own session", add: [409], omit: [403] },
+  'POST /api/auth/passkey/options': {
+    summary:
+      'A passkey challenge: for a passwordless sign-in, or with the mfa_token for the second step (that person’s passkeys); 2 minutes, single use',
+    add: [401],
+  },
+  'POST /api/auth/passkey': {
+    summary: 'Sign in with a passkey, without a password: the ordinary sign-in answer (session method passkey)',
+    add: [403],
+  },
+  'POST /api/auth/reauth/passkey/options': {
+    summary: 'A passkey challenge for confirming it is you again (POST /api/auth/reauth with its response)',
+    ...self,
+  },
+  'POST /api/account/mfa/webauthn/options': {
+    summary: 'Start adding a passkey: the registration options for the browser',
+    ...self,
+  },
+  'POST /api/account/mfa/webauthn': {
+    summary: 'Add a passkey (needs a reauth_token); the first factor answers 10 recovery codes',
+    add: [409],
+  },
   'POST /api/auth/reauth': {
     summary:
       'Confirm it is you again (password, or a TOTP or recovery code): a single-use proof for one sensitive change, valid 2 minutes',

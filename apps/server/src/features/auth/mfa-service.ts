@@ -336,11 +336,6 @@ export function createMfa(deps: {
       }
     },
 
-    /** The person a live `mfa_token` stands for (a try is counted): whom a passkey's options are for. */
-    async personOfChallenge(token: string): Promise<UserRecord> {
-      return onChallenge(token, 'mfa', async ({ user }) => user);
-    },
-
     /** The person a live `mfa_token` stands for (a passkey's options for the second step); 401 `mfa_token_invalid`. */
     async personOf(token: string): Promise<UserRecord> {
       return db.transaction(async (tx) => (await liveChallenge(token, 'mfa', tx)).user);
@@ -388,9 +383,6 @@ export function createMfa(deps: {
       const verify = verifiers[method];
       return verify ? verify(person, input, tx) : false;
     },
-
-    /** A first factor's set of recovery codes, in the enrollment's transaction (a passkey's). */
-    newRecoveryCodesIn: newRecoveryCodes,
 
     /**
      * A verified factor of another method (a passkey, passkeys.ts) for the person, audited as
