@@ -195,6 +195,22 @@ export function createMfa(deps: {
     if (step === null) throw codeWrong();
     const first = (await repo.verifiedFactors(person.id, tx)).length === 0;
     await repo.updateFactor(factor.id, { verifiedAt: now(), lastUsedStep: step, lastUsedAt: now() }, tx);
+    const codes = await enrolled(person, { ...factor, kind: 'totp' }, first, actor, tx);
+    const verified = { ...factor, verifiedAt: now(), lastUsedAt: now() };
+    return { factor: toFactor(verified), recovery_codes: codes };
+  }
+
+  /**
+   * A factor just verified: audited `auth.mfa_enrolled`; the person's first factor answers a new set
+   * of recovery codes (null otherwise).
+   */
+  async function enrolled(
+    person: Person,
+    factor: { id: number; kind: string; label: string | null },
+    first: boolean,
+    actor: AuditActor,
+    tx: Tx,
+  ): Promise<string[] | null> {
     const codes = first ? await newRecoveryCodes(person.id, tx) : null;
     await audit.record(
       {
@@ -203,12 +219,11 @@ export function createMfa(deps: {
         action: 'auth.mfa_enrolled',
         subjectType: 'user',
         subjectId: person.id,
-        after: { factor_id: factor.id, kind: 'totp', label: factor.label },
+        after: { factor_id: factor.id, kind: factor.kind, label: factor.label },
       },
       tx,
     );
-    const verified = { ...factor, verifiedAt: now(), lastUsedAt: now() };
-    return { factor: toFactor(verified), recovery_codes: codes };
+    return codes;
   }
 
   /** Ends the person's sessions (but `keepSessionId`) and their integration tokens, in the change's transaction. */
@@ -396,18 +411,7 @@ export function createMfa(deps: {
     ): Promise<TotpVerified> {
       const first = (await repo.verifiedFactors(person.id, tx)).length === 0;
       const factor = await repo.insertFactor({ ...fields, userId: person.id, createdAt: now(), verifiedAt: now() }, tx);
-      const codes = first ? await newRecoveryCodes(person.id, tx) : null;
-      await audit.record(
-        {
-          ...actor,
-          organizationId: person.organizationId,
-          action: 'auth.mfa_enrolled',
-          subjectType: 'user',
-          subjectId: person.id,
-          after: { factor_id: factor.id, kind: factor.kind, label: factor.label },
-        },
-        tx,
-      );
+      const codes = await enrolled(person, factor, first, actor, tx);
       return { factor: toFactor(factor), recovery_codes: codes };
     },
 
