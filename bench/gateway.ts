@@ -161,13 +161,19 @@ function writeConfig(opts: { pollS: number; requestDelayMs: number }) {
   );
 }
 
+/** The Node flags of the systemd unit's ExecStart, so the bench measures the gateway a store box runs. */
+const unitFlags = (() => {
+  const unit = readFileSync(new URL('../deploy/rcm-gateway.service', import.meta.url), 'utf8');
+  const exec = /^ExecStart=\S+ (.*?) rcm-gateway\.mjs/m.exec(unit);
+  if (!exec?.[1]) throw new Error('deploy/rcm-gateway.service: no ExecStart with node flags before rcm-gateway.mjs');
+  return exec[1].split(/\s+/);
+})();
+
 type Gateway = { proc: ChildProcess; startedAt: number; lines: string[] };
 function startGateway(): Gateway {
-  const proc = spawn(
-    process.execPath,
-    ['--max-semi-space-size=1', '--max-old-space-size=32', bundle, '--config', configPath],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const proc = spawn(process.execPath, [...unitFlags, bundle, '--config', configPath], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const g: Gateway = { proc, startedAt: performance.now(), lines: [] };
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) if (g.lines.length < 200) g.lines.push(line);

@@ -1,30 +1,26 @@
-import {
-  closeSync,
-  fdatasync,
-  fdatasyncSync,
-  fsyncSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { fdatasyncSync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { GroupSync } from './group-sync.ts';
 import {
-  acksName,
-  DROPPED_FILE,
+  appendLine,
+  closeSegment,
+  deleteSegment,
+  findSegment,
   fsyncDir,
   isDone,
+  lineBytes,
+  loadSegment,
+  markDone,
+  messageLine,
+  newSegment,
+  readDropped,
+  readLine,
   SEGMENT_RE,
   type Segment,
-  scanLines,
+  segmentFileBytes,
   segmentName,
-  TAB,
+  writeAck,
+  writeDropped,
 } from './outbox-files.ts';
 
 /** A message kept until the console acknowledges it. */
@@ -65,11 +61,8 @@ export class Outbox {
   private depth = 0;
   private nextSeq = 1;
   private droppedCount = 0;
-  /** The fdatasync in flight, and the one queued behind it for the writes made meanwhile (group commit). */
-  private syncing: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
-  /** Segment files rolled over while a sync was in flight: closed once it is done. */
-  private closeAfterSync: number[] = [];
+  /** Syncs the segment written to (group commit). */
+  private readonly disk = new GroupSync(() => this.segments.at(-1)?.fd ?? null);
   /** The first message not yet acknowledged, and when it was created (read from disk once). */
   private head: { seq: number; created: number } | null = null;
 
@@ -85,112 +78,34 @@ export class Outbox {
       const m = SEGMENT_RE.exec(name);
       if (m) this.load(Number(m[1]));
     }
-    try {
-      this.droppedCount += (JSON.parse(readFileSync(join(dir, DROPPED_FILE), 'utf8')) as { dropped: number }).dropped;
-    } catch {
-      // no drops recorded yet
-    }
+    this.droppedCount = readDropped(dir);
     this.enforce();
   }
 
-  /** Reads a segment's lines and acknowledgements; cuts a torn last line; deletes it when all is done. */
+  /** Takes a segment file up at the start; deletes it when every message in it is done. */
   private load(first: number) {
-    const path = join(this.dir, segmentName(first));
-    const offsets: number[] = [];
-    let expected = first;
-    const { end, size } = scanLines(path, (offset, line) => {
-      const tab = line.indexOf(TAB);
-      const seq = tab > 0 ? Number(line.toString('latin1', 0, tab)) : Number.NaN;
-      if (seq !== expected) return false; // not a line this outbox wrote: keep what came before it
-      offsets.push(offset);
-      const tab2 = line.indexOf(TAB, tab + 1);
-      const tab3 = line.indexOf(TAB, tab2 + 1);
-      this.newest.set(line.toString('utf8', tab2 + 1, tab3), seq);
-      expected++;
-      return true;
-    });
-    const start = end;
-    if (start < size) {
-      const fd = openSync(path, 'r+');
-      try {
-        ftruncateSync(fd, start);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-    }
-    const count = offsets.length;
-    const seg: Segment = {
-      first,
-      count,
-      offsets: new Uint32Array(this.segmentMessages + 1),
-      done: new Uint8Array(Math.ceil(this.segmentMessages / 8)),
-      doneCount: 0,
-      fd: null,
-      ackFd: null,
-    };
-    seg.offsets.set(offsets);
-    seg.offsets[count] = start;
-    let acks = '';
-    try {
-      acks = readFileSync(join(this.dir, acksName(first)), 'utf8');
-    } catch {
-      // none acknowledged yet
-    }
-    for (const line of acks.split('\n')) {
-      const i = Number(line) - first;
-      if (line && i >= 0 && i < count) this.mark(seg, i);
-    }
-    this.nextSeq = Math.max(this.nextSeq, first + count);
-    if (count === 0 || seg.doneCount === count) {
-      this.deleteFiles(seg);
+    const seg = loadSegment(this.dir, first, this.segmentMessages, (seq, topic) => this.newest.set(topic, seq));
+    this.nextSeq = Math.max(this.nextSeq, first + seg.count);
+    if (seg.count === 0 || seg.doneCount === seg.count) {
+      deleteSegment(this.dir, seg);
       return;
     }
     this.segments.push(seg);
-    this.depth += count - seg.doneCount;
-    for (let i = 0; i < count; i++) if (!isDone(seg, i)) this.bytes += this.lineBytes(seg, i);
-  }
-
-  private lineBytes(s: Segment, i: number): number {
-    return (s.offsets[i + 1] as number) - (s.offsets[i] as number);
-  }
-
-  private mark(s: Segment, i: number): boolean {
-    if (isDone(s, i)) return false;
-    s.done[i >> 3] = (s.done[i >> 3] as number) | (1 << (i & 7));
-    s.doneCount++;
-    return true;
-  }
-
-  private deleteFiles(s: Segment) {
-    if (s.fd !== null) closeSync(s.fd);
-    if (s.ackFd !== null) closeSync(s.ackFd);
-    s.fd = null;
-    s.ackFd = null;
-    rmSync(join(this.dir, segmentName(s.first)), { force: true });
-    rmSync(join(this.dir, acksName(s.first)), { force: true });
+    this.depth += seg.count - seg.doneCount;
+    for (let i = 0; i < seg.count; i++) if (!isDone(seg, i)) this.bytes += lineBytes(seg, i);
   }
 
   private find(seq: number): Segment | null {
-    let lo = 0;
-    let hi = this.segments.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const s = this.segments[mid] as Segment;
-      if (seq < s.first) hi = mid - 1;
-      else if (seq >= s.first + s.count) lo = mid + 1;
-      else return s;
-    }
-    return null;
+    return findSegment(this.segments, seq);
   }
 
   /** The segment to append to: the last one while it has room, else a new one. */
-  private writable(lineBytes: number): Segment {
+  private writable(bytes: number): Segment {
     const last = this.segments.at(-1);
     if (
       last &&
       last.count < this.segmentMessages &&
-      ((last.offsets[last.count] as number) + lineBytes <= SEGMENT_BYTES || last.count === 0)
+      ((last.offsets[last.count] as number) + bytes <= SEGMENT_BYTES || last.count === 0)
     ) {
       last.fd ??= openSync(join(this.dir, segmentName(last.first)), 'a+');
       return last;
@@ -199,20 +114,15 @@ export class Outbox {
       // Only the last segment is written to; an older one is opened again for a read. Its writes are
       // made durable here, and its file closed once no sync of it is in flight.
       fdatasyncSync(last.fd);
-      if (this.syncing) this.closeAfterSync.push(last.fd);
-      else closeSync(last.fd);
+      this.disk.close(last.fd);
       last.fd = null;
     }
     if (last && last.doneCount === last.count) this.drop(last);
-    const seg: Segment = {
-      first: this.nextSeq,
-      count: 0,
-      offsets: new Uint32Array(this.segmentMessages + 1),
-      done: new Uint8Array(Math.ceil(this.segmentMessages / 8)),
-      doneCount: 0,
-      fd: openSync(join(this.dir, segmentName(this.nextSeq)), 'a+'),
-      ackFd: null,
-    };
+    const seg = newSegment(
+      this.nextSeq,
+      this.segmentMessages,
+      openSync(join(this.dir, segmentName(this.nextSeq)), 'a+'),
+    );
     fsyncDir(this.dir);
     this.segments.push(seg);
     return seg;
@@ -222,13 +132,13 @@ export class Outbox {
   private drop(s: Segment) {
     const i = this.segments.indexOf(s);
     if (i >= 0) this.segments.splice(i, 1);
-    this.deleteFiles(s);
+    deleteSegment(this.dir, s);
   }
 
   private countDrops(dropped: number) {
     if (dropped === 0) return;
     this.droppedCount += dropped;
-    writeFileSync(join(this.dir, DROPPED_FILE), JSON.stringify({ dropped: this.droppedCount }));
+    writeDropped(this.dir, this.droppedCount);
   }
 
   /**
@@ -238,16 +148,8 @@ export class Outbox {
   add(topic: string, body: Record<string, unknown>): OutboxEntry {
     const created = this.now();
     const seq = this.nextSeq;
-    const line = Buffer.from(`${seq}\t${created}\t${topic}\t${JSON.stringify(body)}\n`);
-    const seg = this.writable(line.length);
-    const at = seg.offsets[seg.count] as number;
-    writeSync(seg.fd as number, line, 0, line.length, at);
-    seg.count++;
-    seg.offsets[seg.count] = at + line.length;
-    this.nextSeq++;
-    this.depth++;
-    this.bytes += line.length;
-    this.newest.set(topic, seq);
+    const line = messageLine(seq, created, topic, body);
+    this.append(this.writable(line.length), topic, line);
     this.enforce();
     return { seq, topic, created, bytes: line.length };
   }
@@ -258,27 +160,7 @@ export class Outbox {
    * readings costs one sync, not one each.
    */
   sync(): Promise<void> {
-    if (!this.syncing) {
-      this.syncing = this.runSync();
-      return this.syncing;
-    }
-    this.queued ??= this.syncing.then(() => {
-      this.queued = null;
-      this.syncing = this.runSync();
-      return this.syncing;
-    });
-    return this.queued;
-  }
-
-  private runSync(): Promise<void> {
-    const fd = this.segments.at(-1)?.fd ?? null;
-    return new Promise<void>((resolve, reject) => {
-      if (fd === null) return resolve();
-      fdatasync(fd, (err) => (err ? reject(err) : resolve()));
-    }).finally(() => {
-      this.syncing = null;
-      for (const old of this.closeAfterSync.splice(0)) closeSync(old);
-    });
+    return this.disk.sync();
   }
 
   /**
@@ -288,44 +170,39 @@ export class Outbox {
   addMany(messages: readonly { topic: string; body: Record<string, unknown>; created: number }[]): void {
     let seg: Segment | null = null;
     for (const m of messages) {
-      const seq = this.nextSeq;
-      const line = Buffer.from(`${seq}\t${m.created}\t${m.topic}\t${JSON.stringify(m.body)}\n`);
+      const line = messageLine(this.nextSeq, m.created, m.topic, m.body);
       const next = this.writable(line.length);
       if (seg && next !== seg && seg.fd !== null) fdatasyncSync(seg.fd);
       seg = next;
-      const at = seg.offsets[seg.count] as number;
-      writeSync(seg.fd as number, line, 0, line.length, at);
-      seg.count++;
-      seg.offsets[seg.count] = at + line.length;
-      this.nextSeq++;
-      this.depth++;
-      this.bytes += line.length;
-      this.newest.set(m.topic, seq);
+      this.append(seg, m.topic, line);
     }
     if (seg?.fd != null) fdatasyncSync(seg.fd);
     this.head = null;
     this.enforce();
   }
 
-  /** The broker acknowledged it (or the bounds dropped it). */
-  remove(seq: number): void {
-    this.finish(seq);
+  private append(seg: Segment, topic: string, line: Buffer) {
+    appendLine(seg, line);
+    this.newest.set(topic, this.nextSeq);
+    this.nextSeq++;
+    this.depth++;
+    this.bytes += line.length;
   }
 
-  private finish(seq: number): boolean {
+  /** The broker acknowledged it (or the bounds dropped it); false if it was gone already. */
+  remove(seq: number): boolean {
     const s = this.find(seq);
     if (!s) return false;
     const i = seq - s.first;
-    if (!this.mark(s, i)) return false;
+    if (!markDone(s, i)) return false;
     this.depth--;
-    this.bytes -= this.lineBytes(s, i);
+    this.bytes -= lineBytes(s, i);
     if (this.head?.seq === seq) this.head = null;
     if (s.doneCount === s.count && (s !== this.segments.at(-1) || s.count >= this.segmentMessages)) {
       this.drop(s);
       return true;
     }
-    s.ackFd ??= openSync(join(this.dir, acksName(s.first)), 'a');
-    writeSync(s.ackFd, `${seq}\n`);
+    writeAck(this.dir, s, seq);
     return true;
   }
 
@@ -335,18 +212,8 @@ export class Outbox {
     if (!s) return null;
     const i = seq - s.first;
     if (isDone(s, i)) return null;
-    const bytes = this.lineBytes(s, i);
-    const buf = Buffer.allocUnsafe(bytes);
-    const fd = s.fd ?? openSync(join(this.dir, segmentName(s.first)), 'r');
-    try {
-      readSync(fd, buf, 0, bytes, s.offsets[i] as number);
-    } finally {
-      if (fd !== s.fd) closeSync(fd);
-    }
-    const text = buf.toString('utf8', 0, bytes - 1);
-    const [seqText, createdText, topic, ...json] = text.split('\t');
-    if (Number(seqText) !== seq || topic === undefined) return null;
-    return { seq, topic, created: Number(createdText), bytes, body: JSON.parse(json.join('\t')) };
+    const line = readLine(this.dir, s, i);
+    return line && { seq, ...line };
   }
 
   has(seq: number): boolean {
@@ -407,7 +274,7 @@ export class Outbox {
     let dropped = 0;
     for (let head = this.headEntry(); head; head = this.headEntry()) {
       if (this.bytes <= this.limits.maxBytes && head.created >= cutoff) break;
-      if (this.finish(head.seq)) dropped++;
+      if (this.remove(head.seq)) dropped++;
     }
     this.countDrops(dropped);
   }
@@ -419,34 +286,15 @@ export class Outbox {
 
   /** The size on disk of the segment files, for the bench. */
   diskBytes(): number {
-    return this.segments.reduce((n, s) => {
-      try {
-        return n + statSync(join(this.dir, segmentName(s.first))).size;
-      } catch {
-        return n;
-      }
-    }, 0);
+    return this.segments.reduce((n, s) => n + segmentFileBytes(this.dir, s), 0);
   }
 
   /** Closes the files it holds open (after a sync in flight). */
   close(): void {
-    if (this.syncing) {
-      const segments = [...this.segments];
-      void this.syncing.finally(() => {
-        for (const s of segments) {
-          if (s.fd !== null) closeSync(s.fd);
-          if (s.ackFd !== null) closeSync(s.ackFd);
-          s.fd = null;
-          s.ackFd = null;
-        }
-      });
-      return;
-    }
-    for (const s of this.segments) {
-      if (s.fd !== null) closeSync(s.fd);
-      if (s.ackFd !== null) closeSync(s.ackFd);
-      s.fd = null;
-      s.ackFd = null;
-    }
+    const segments = [...this.segments];
+    const closeAll = () => {
+      for (const s of segments) closeSegment(s);
+    };
+    this.disk.whenIdle(closeAll);
   }
 }

@@ -1,9 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import type { DeviceProfile } from '@rcm/shared/device-profile';
 import type { ChildOfflineReason } from '@rcm/shared/gateway';
-import { type Block, planBlocks, slice } from './plan.ts';
-import { interpret, type ProfileItem, profileItems, type Raw, type Reading } from './reading.ts';
+import { type Block, slice } from './plan.ts';
+import { interpret, type ProfileItem, type Raw, type Reading } from './reading.ts';
 import { type ModbusRequestError, type ModbusTransport, ModbusRequestError as RequestError } from './transport.ts';
+import { newUnit, pollFailed, pollSucceeded, type Unit, type UnitSpec, type UnitState, unitState } from './units.ts';
+
+export type { UnitSpec, UnitState };
 
 export type BusTiming = {
   requestDelayMs: number;
@@ -12,8 +14,6 @@ export type BusTiming = {
   offlineAfterFailures: number;
   backoffMs: number;
 };
-
-export type UnitSpec = { child: string; unit: number; pollMs: number; profile: DeviceProfile };
 
 export type PollEvents = {
   reading(child: string, reading: Reading): void;
@@ -29,21 +29,6 @@ export type PollEvents = {
   /** A line for the gateway's log, for the person at the box. */
   log(message: string): void;
 };
-
-export type UnitState = {
-  child: string;
-  unit: number;
-  online: boolean | null;
-  /** Why it is offline; null while online or not yet polled. */
-  reason: ChildOfflineReason | null;
-  failures: number;
-  lastGoodPoll: Date | null;
-  lastPollMs: number | null;
-  state: string | null;
-};
-
-type Unit = UnitSpec &
-  UnitState & { blocks: Block<ProfileItem>[]; items: ProfileItem[]; nextDue: number; lastProblem: string | null };
 
 export type BusStats = {
   requests: number;
@@ -96,35 +81,11 @@ export class BusPoller {
     private readonly events: PollEvents,
   ) {
     const now = performance.now();
-    this.units = units.map((u) => {
-      const items = profileItems(u.profile);
-      return {
-        ...u,
-        items,
-        blocks: planBlocks(items, u.profile.max_registers_per_read),
-        nextDue: now,
-        online: null,
-        reason: null,
-        failures: 0,
-        lastGoodPoll: null,
-        lastPollMs: null,
-        state: null,
-        lastProblem: null,
-      };
-    });
+    this.units = units.map((u) => newUnit(u, now));
   }
 
   unitStates(): UnitState[] {
-    return this.units.map(({ child, unit, online, reason, failures, lastGoodPoll, lastPollMs, state }) => ({
-      child,
-      unit,
-      online,
-      reason,
-      failures,
-      lastGoodPoll,
-      lastPollMs,
-      state,
-    }));
+    return this.units.map(unitState);
   }
 
   start(): void {
@@ -291,44 +252,8 @@ export class BusPoller {
     const now = performance.now();
     unit.lastPollMs = now - started;
     this.stats.lastCycleMs = this.units.reduce((sum, u) => sum + (u.lastPollMs ?? 0), 0);
-    if (!failure) {
-      unit.failures = 0;
-      unit.reason = null;
-      unit.lastProblem = null;
-      const reading = interpret(unit.profile, unit.items, raws, new Date());
-      unit.lastGoodPoll = reading.at;
-      unit.state = reading.state;
-      if (unit.online !== true) {
-        if (unit.online === false) this.events.log(`unit ${unit.unit} on ${this.transport.endpoint} answers again`);
-        unit.online = true;
-        this.events.online(unit.child);
-      }
-      this.events.reading(unit.child, reading);
-      unit.nextDue = Math.max(unit.nextDue + unit.pollMs, now);
-      return;
-    }
-    const { error, block } = failure;
-    const where = `unit ${unit.unit} on ${this.transport.endpoint}`;
-    const what = `${block.table} ${block.start}${block.count > 1 ? `..${block.start + block.count - 1}` : ''}`;
-    if (error.kind === 'exception') {
-      // It answers, so it is there: a register the profile names that this controller does not have.
-      const problem = `${where} answered ${error.message} to a read of ${what}: check its profile (${unit.profile.id})`;
-      if (problem !== unit.lastProblem) this.events.log(problem);
-      unit.lastProblem = problem;
-      unit.nextDue = Math.max(unit.nextDue + unit.pollMs, now);
-      return;
-    }
-    unit.failures++;
-    const problem = error.kind === 'timeout' ? `${where} does not answer (${what})` : `${where}: ${error.message}`;
-    if (!backingOff && unit.failures >= this.timing.offlineAfterFailures) {
-      unit.online = false;
-      unit.reason = 'no_response';
-      this.events.log(
-        `${problem}; offline after ${unit.failures} polls, tried again every ${Math.round(this.timing.backoffMs / 1000)} s`,
-      );
-      this.events.offline(unit.child, 'no_response', problem);
-    }
-    unit.lastProblem = problem;
-    unit.nextDue = unit.online === false ? now + this.timing.backoffMs : Math.max(unit.nextDue + unit.pollMs, now);
+    const endpoint = this.transport.endpoint;
+    if (failure) pollFailed(unit, failure, { backingOff, now, endpoint, timing: this.timing }, this.events);
+    else pollSucceeded(unit, interpret(unit.profile, unit.items, raws, new Date()), { now, endpoint }, this.events);
   }
 }
