@@ -41,6 +41,8 @@ export type ActionSubjects = {
   'alarm.shelve': { status: AlarmStatus };
   'alarm.annotate': undefined;
   'controller.list': undefined;
+  'controller.view': undefined;
+  'controller.remove': undefined;
   'controller.edit': undefined;
   'controller.move': InOrganization;
   'controller.maintain': undefined;
@@ -53,8 +55,10 @@ export type ActionSubjects = {
   'job.create': undefined;
   'job.edit': { provider: string };
   'jobCategory.manage': undefined;
+  'inventory.view': undefined;
   'inventory.edit': undefined;
   'supplier.manage': undefined;
+  'asset.view': undefined;
   'asset.edit': undefined;
   'search.use': undefined;
   'settings.view': undefined;
@@ -78,6 +82,16 @@ export type ActionSubjects = {
   'location.delete': undefined;
   'storage.view': undefined;
   'backup.manage': undefined;
+  'report.view': undefined;
+  'webhook.view': undefined;
+  'webhook.manage': undefined;
+  'securityPolicy.view': undefined;
+  'securityPolicy.edit': undefined;
+  'sso.manage': undefined;
+  'apiToken.manage': undefined;
+  'provisioning.manage': undefined;
+  'location.list': undefined;
+  'place.list': undefined;
   'haccp.correctiveAction': undefined;
   'haccp.signOff': undefined;
 };
@@ -115,6 +129,11 @@ const RULES: { [A in Action]: Rule<A> } = {
   'alarm.shelve': (has, _a, s) => has('alarms_acknowledge') && notCleared(s),
   'alarm.annotate': (has) => has('alarms_acknowledge'),
   'controller.list': (has) => has('controllers_view', 'controllers_view_all'),
+  // One controller's page: those who see controllers, and those who authorize or service a pending one.
+  'controller.view': (has) =>
+    has('controllers_view', 'controllers_view_all', 'controllers_update', 'controller_authorize'),
+  // Deleting a controller: decommissioning an authorized one, or rejecting a pending one.
+  'controller.remove': (has) => has('controllers_edit', 'controllers_update', 'controller_authorize'),
   'controller.edit': (has) => has('controllers_edit'),
   // To an organization whose controllers the caller sees: every one with controllers_view_all (the
   // controllers scope of auth/scope.ts), otherwise their own.
@@ -134,8 +153,10 @@ const RULES: { [A in Action]: Rule<A> } = {
   // Jobs kept by a field-service provider are changed there.
   'job.edit': (has, _a, s) => has('jobs_create') && (!s || s.provider === 'local'),
   'jobCategory.manage': (has) => has('settings_update') && everyOrganization(has),
+  'inventory.view': (has) => has('inventory_view'),
   'inventory.edit': (has) => has('inventory_edit'),
   'supplier.manage': (has) => has('inventory_edit') && everyOrganization(has),
+  'asset.view': (has) => has('assets_view'),
   'asset.edit': (has) => has('assets_edit'),
   'search.use': (has) => has('search_view'),
   'settings.view': (has) => has('settings_view'),
@@ -166,6 +187,17 @@ const RULES: { [A in Action]: Rule<A> } = {
   'storage.view': (has) => everyOrganization(has),
   // Backups hold every organization's data and every password hash.
   'backup.manage': (has) => has('backups_manage'),
+  'report.view': (has) => has('reports_view'),
+  'webhook.view': (has) => has('settings_view', 'settings_update'),
+  'webhook.manage': (has) => has('settings_update'),
+  'securityPolicy.view': (has) => has('settings_view', 'settings_update'),
+  'securityPolicy.edit': (has) => has('settings_update'),
+  'sso.manage': (has) => has('settings_update'),
+  'apiToken.manage': (has) => has('settings_update'),
+  'provisioning.manage': (has) => has('settings_update'),
+  'location.list': (has) => has('locations_view', 'locations_view_all'),
+  // An organization's places: those who see its organization, or its locations.
+  'place.list': (has) => has('organization_view', 'organization_view_all', 'locations_view', 'locations_view_all'),
   // Those who act on alarms record what was done about an excursion; the responsible person too.
   'haccp.correctiveAction': (has) => has('alarms_acknowledge', 'haccp_sign'),
   // A signature is the signer's own: not given while signed in as someone else.

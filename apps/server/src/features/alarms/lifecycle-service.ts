@@ -77,7 +77,7 @@ export function createAlarmLifecycleService(deps: {
      * The caller may be a person acting without a session (channels' acknowledge links and replies).
      */
     async apply(ctx: ScopeCaller, ref: number, action: AlarmAction): Promise<AlarmSummary> {
-      const scope = requireScope(ctx, 'alarms', 'alarms_view', TRANSITIONS[action].permission);
+      const scope = requireScope(ctx, 'alarms', 'alarm.view', TRANSITIONS[action].action);
       // An impersonated session acts as the impersonated user.
       const [id] = await repo.transition(scope, { ref }, { action, actorId: ctx.user.id, at: now() });
       return changed(scope, ref, id, action);
@@ -89,7 +89,7 @@ export function createAlarmLifecycleService(deps: {
      * the scope, 409 when it is cleared.
      */
     async shelve(ctx: AuthContext, ref: number, body: AlarmShelveBody): Promise<AlarmSummary> {
-      const scope = requireScope(ctx, 'alarms', 'alarms_view', 'alarms_acknowledge');
+      const scope = requireScope(ctx, 'alarms', 'alarm.view', 'alarm.shelve');
       const shelved = await deps.db.transaction(async (tx) => {
         const row = await repo.shelve(scope, ref, { userId: ctx.user.id, ...body, at: now() }, tx);
         if (row) await audited(ctx, tx, { ...row, ref }, 'alarm.shelve', { ...body, shelved_until: row.until });
@@ -100,7 +100,7 @@ export function createAlarmLifecycleService(deps: {
 
     /** Ends a shelving before its time; 409 when the alarm is not shelved. */
     async unshelve(ctx: AuthContext, ref: number): Promise<AlarmSummary> {
-      const scope = requireScope(ctx, 'alarms', 'alarms_view', 'alarms_acknowledge');
+      const scope = requireScope(ctx, 'alarms', 'alarm.view', 'alarm.shelve');
       const unshelved = await deps.db.transaction(async (tx) => {
         const row = await repo.unshelve(scope, ref, { userId: ctx.user.id, at: now() }, tx);
         if (row) await audited(ctx, tx, { ...row, ref }, 'alarm.unshelve');
@@ -114,8 +114,8 @@ export function createAlarmLifecycleService(deps: {
      * status allows the action, BULK_CHUNK_SIZE per transaction, progress to the caller after each.
      */
     async bulk(ctx: AuthContext, body: AlarmBulkBody, requestId: string): Promise<BulkResult> {
-      const { from, permission } = TRANSITIONS[body.action];
-      const scope = requireScope(ctx, 'alarms', 'alarms_view', permission);
+      const { from, action } = TRANSITIONS[body.action];
+      const scope = requireScope(ctx, 'alarms', 'alarm.view', action);
       const target: AlarmTarget = body.refs ? { refs: [...new Set(body.refs)] } : { filter: body.filter ?? {} };
       const matched = 'refs' in target ? target.refs.length : await repo.count(scope, target);
       const ids = await repo.idsIn(scope, target, from);

@@ -18,7 +18,7 @@ export function createAlarmMetricsService(deps: { repo: AlarmMetricsRepo }) {
   const { repo } = deps;
   return {
     async metrics(ctx: AuthContext, ref: number, range: { from: string; to: string }): Promise<AlarmMetrics> {
-      const scope = requireScope(ctx, 'alarms', 'alarms_view');
+      const scope = requireScope(ctx, 'alarms', 'alarm.view');
       const from = new Date(range.from);
       const to = new Date(range.to);
       const span = to.getTime() - from.getTime();

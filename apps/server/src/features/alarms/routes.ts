@@ -65,7 +65,7 @@ export function alarmRoutes(deps: {
     app.get(
       '/alarms',
       {
-        config: { authInHandler: true, ...needs('alarms_view') },
+        config: { authInHandler: true, ...needs('alarm.view') },
         attachValidation: true,
         schema: {
           querystring: alarmListQuery,
@@ -83,7 +83,7 @@ export function alarmRoutes(deps: {
     app.get(
       '/alarms/stats',
       {
-        config: { authInHandler: true, ...needs('alarms_view') },
+        config: { authInHandler: true, ...needs('alarm.view') },
         attachValidation: true,
         schema: { querystring: statsQuery, response: one(alarmStats) },
       },
@@ -96,7 +96,7 @@ export function alarmRoutes(deps: {
 
     app.get(
       '/alarm-types',
-      { config: needs('alarms_view'), schema: { response: one(z.array(alarmTypeSummary)) } },
+      { config: needs('alarm.view'), schema: { response: one(z.array(alarmTypeSummary)) } },
       async (request) => ({
         data: await alarms.types(requireAuth(request)),
       }),
@@ -104,14 +104,14 @@ export function alarmRoutes(deps: {
 
     app.get(
       '/alarms/floods',
-      { config: needs('alarms_view'), schema: { response: one(z.array(alarmFlood)) } },
+      { config: needs('alarm.view'), schema: { response: one(z.array(alarmFlood)) } },
       async (request) => ({
         data: await alarms.floods(requireAuth(request)),
       }),
     );
     app.get(
       '/alarms/:ref',
-      { config: needs('alarms_view'), schema: { params: refParams, response: one(alarmDetail) } },
+      { config: needs('alarm.view'), schema: { params: refParams, response: one(alarmDetail) } },
       async (request) => ({
         data: await alarms.detail(requireAuth(request), request.params.ref),
       }),
@@ -120,7 +120,7 @@ export function alarmRoutes(deps: {
     for (const action of ['acknowledge', 'clear'] as const) {
       app.post(
         `/alarms/:ref/${action}`,
-        { config: needs('alarms_view'), schema: { params: refParams, response: one(alarmSummary) } },
+        { config: needs('alarm.view'), schema: { params: refParams, response: one(alarmSummary) } },
         async (request) => ({
           data: await lifecycle.apply(requireAuth(request), request.params.ref, action),
         }),
@@ -130,14 +130,14 @@ export function alarmRoutes(deps: {
     app.post(
       '/alarms/:ref/shelve',
       {
-        config: needs('alarms_view'),
+        config: needs('alarm.view'),
         schema: { params: refParams, body: alarmShelveBody, response: one(alarmSummary) },
       },
       async (request) => ({ data: await lifecycle.shelve(requireAuth(request), request.params.ref, request.body) }),
     );
     app.post(
       '/alarms/:ref/unshelve',
-      { config: needs('alarms_view'), schema: { params: refParams, response: one(alarmSummary) } },
+      { config: needs('alarm.view'), schema: { params: refParams, response: one(alarmSummary) } },
       async (request) => ({ data: await lifecycle.unshelve(requireAuth(request), request.params.ref) }),
     );
 
@@ -157,7 +157,7 @@ export function alarmRoutes(deps: {
     app.put(
       '/alarms/:ref/notes',
       {
-        config: needs('alarms_view'),
+        config: needs('alarm.view'),
         schema: { params: refParams, body: alarmNotesBody, response: one(z.object({ notes: z.string() })) },
       },
       async (request) => ({
@@ -168,7 +168,7 @@ export function alarmRoutes(deps: {
     app.get(
       '/alarms/:ref/metrics',
       {
-        config: needs('alarms_view'),
+        config: needs('alarm.view'),
         schema: { params: refParams, querystring: alarmMetricsQuery, response: one(alarmMetrics) },
       },
       async (request) => ({ data: await metrics.metrics(requireAuth(request), request.params.ref, request.query) }),
@@ -177,7 +177,7 @@ export function alarmRoutes(deps: {
     app.post(
       '/alarms/bulk',
       {
-        config: needs('alarms_view'),
+        config: needs('alarm.view'),
         schema: {
           body: alarmBulkBody,
           response: one(z.object({ updated: z.number().int(), skipped: z.number().int(), request_id: z.string() })),

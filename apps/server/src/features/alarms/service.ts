@@ -33,41 +33,41 @@ export function createAlarmService(deps: {
   return {
     /** The page as the response's JSON text (`{data, meta}`: an AlarmPage): the rows' JSON comes from the query. */
     async list(ctx: AuthContext, q: AlarmListQuery): Promise<string> {
-      return pageText(q, await queries.page(requireScope(ctx, 'alarms', 'alarms_view'), q));
+      return pageText(q, await queries.page(requireScope(ctx, 'alarms', 'alarm.view'), q));
     },
 
     /** list, with the caller's session resolved in the same round trip (authenticatedRead). */
     async listAuthenticating(request: FastifyRequest, auth: AuthService, q: AlarmListQuery): Promise<string> {
       const { row } = await authenticatedRead(request, auth, (ctx) =>
-        pageStatement(requireScope(ctx, 'alarms', 'alarms_view'), q),
+        pageStatement(requireScope(ctx, 'alarms', 'alarm.view'), q),
       );
       return pageText(q, pageOf(row));
     },
 
     floods(ctx: AuthContext) {
-      return queries.floods(requireScope(ctx, 'alarms', 'alarms_view'));
+      return queries.floods(requireScope(ctx, 'alarms', 'alarm.view'));
     },
 
     stats(ctx: AuthContext, filter: AlarmFilter): Promise<AlarmStats> {
-      return queries.stats(requireScope(ctx, 'alarms', 'alarms_view'), filter);
+      return queries.stats(requireScope(ctx, 'alarms', 'alarm.view'), filter);
     },
 
     /** stats, with the caller's session resolved in the same round trip (authenticatedRead). */
     async statsAuthenticating(request: FastifyRequest, auth: AuthService, filter: AlarmFilter): Promise<AlarmStats> {
       const { row } = await authenticatedRead(request, auth, (ctx) =>
-        statsStatement(requireScope(ctx, 'alarms', 'alarms_view'), filter),
+        statsStatement(requireScope(ctx, 'alarms', 'alarm.view'), filter),
       );
       return statsOf(row);
     },
 
     types(ctx: AuthContext) {
-      requireScope(ctx, 'alarms', 'alarms_view');
+      requireScope(ctx, 'alarms', 'alarm.view');
       return queries.types();
     },
 
     /** An alarm outside the caller's scope is reported as missing, never as forbidden. */
     async detail(ctx: AuthContext, ref: number): Promise<AlarmDetail> {
-      const alarm = await queries.detail(requireScope(ctx, 'alarms', 'alarms_view'), ref);
+      const alarm = await queries.detail(requireScope(ctx, 'alarms', 'alarm.view'), ref);
       if (!alarm) throw new AppError(404, 'not_found');
       return alarm;
     },
@@ -77,7 +77,7 @@ export function createAlarmService(deps: {
      * audit entry commit together.
      */
     async updateNotes(ctx: AuthContext, ref: number, notes: string): Promise<{ notes: string }> {
-      const scope = requireScope(ctx, 'alarms', 'alarms_view', 'alarms_acknowledge');
+      const scope = requireScope(ctx, 'alarms', 'alarm.view', 'alarm.annotate');
       const clean = sanitizeNotes(notes);
       await db.transaction(async (tx) => {
         const before = await lifecycle.notesByRef(scope, ref, tx);

@@ -18,7 +18,7 @@ export function assetRoutes(deps: {
     app.get(
       '/assets',
       {
-        config: needs('assets_view'),
+        config: needs('asset.view'),
         schema: {
           querystring: assetListQuery,
           response: { 200: z.object({ data: z.array(asset), meta: listMeta }) },
@@ -37,7 +37,7 @@ export function assetRoutes(deps: {
 
     app.get(
       '/assets/options',
-      { config: needs('assets_view'), schema: { response: { 200: z.object({ data: assetOptions }) } } },
+      { config: needs('asset.view'), schema: { response: { 200: z.object({ data: assetOptions }) } } },
       async (request) => {
         const scope = requireScope(requireAuth(request), 'assets');
         return { data: await repo.options(scope) };
@@ -46,7 +46,7 @@ export function assetRoutes(deps: {
 
     app.get(
       '/assets/:id',
-      { config: needs('assets_view'), schema: { params: idParams, response: { 200: z.object({ data: asset }) } } },
+      { config: needs('asset.view'), schema: { params: idParams, response: { 200: z.object({ data: asset }) } } },
       async (request) => ({
         data: await service.visible(requireAuth(request), request.params.id),
       }),
@@ -54,7 +54,7 @@ export function assetRoutes(deps: {
 
     app.post(
       '/assets',
-      { config: needs('assets_edit'), schema: { body: assetBody, response: { 201: z.object({ data: asset }) } } },
+      { config: needs('asset.edit'), schema: { body: assetBody, response: { 201: z.object({ data: asset }) } } },
       async (request, reply) => {
         const ctx = requireAuth(request);
         const id = await service.create(ctx, request.body);
@@ -65,7 +65,7 @@ export function assetRoutes(deps: {
     app.put(
       '/assets/:id',
       {
-        config: needs('assets_edit'),
+        config: needs('asset.edit'),
         schema: { params: idParams, body: assetBody, response: { 200: z.object({ data: asset }) } },
       },
       async (request) => {
@@ -75,13 +75,9 @@ export function assetRoutes(deps: {
       },
     );
 
-    app.delete(
-      '/assets/:id',
-      { config: needs('assets_edit'), schema: { params: idParams } },
-      async (request, reply) => {
-        await service.remove(requireAuth(request), request.params.id);
-        return reply.status(204).send();
-      },
-    );
+    app.delete('/assets/:id', { config: needs('asset.edit'), schema: { params: idParams } }, async (request, reply) => {
+      await service.remove(requireAuth(request), request.params.id);
+      return reply.status(204).send();
+    });
   };
 }

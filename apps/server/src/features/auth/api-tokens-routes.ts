@@ -21,7 +21,7 @@ export function apiTokenRoutes(deps: {
   rateLimit: { max: number; timeWindow: string };
 }): FastifyPluginAsyncZod {
   const { tokens, reauth } = deps;
-  const personOnly = { personOnly: true as const, ...needs('settings_update') };
+  const personOnly = { personOnly: true as const, ...needs('apiToken.manage') };
   return async (app) => {
     app.post(
       '/auth/reauth',

@@ -50,7 +50,7 @@ export function createApiTokensService(deps: {
   now: () => Date;
 }) {
   const { db, repo, reauth, audit, now } = deps;
-  const scopeOf = (ctx: SessionContext) => requireScope(ctx, 'settings', 'settings_update');
+  const scopeOf = (ctx: SessionContext) => requireScope(ctx, 'settings', 'apiToken.manage');
 
   /** 422 unless what the body names is within what the creator holds now. */
   async function checkGrant(ctx: SessionContext, body: ApiTokenBody): Promise<void> {

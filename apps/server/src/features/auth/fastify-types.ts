@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import type { Permission } from '@rcm/shared/permissions';
+import type { Action } from '@rcm/shared/policies';
 import type { AuthContext } from './context.ts';
 
 declare module 'fastify' {
@@ -13,10 +13,10 @@ declare module 'fastify' {
     /** Answers without a signed-in user (sign-in, setup, password links, devices, webhooks, probes). */
     public?: boolean;
     /**
-     * The permissions of which the caller needs at least one to get anywhere (auth/guard.ts `needs`):
-     * checked right after the session, so a caller without any of them gets 403 before validation.
+     * The actions of which the caller may take at least one to get anywhere (auth/guard.ts `needs`):
+     * checked right after the session, so a caller who may take none gets 403 before validation.
      */
-    permission?: readonly Permission[];
+    actions?: readonly Action[];
     /**
      * A person only: an integration token is refused 403 `token_not_allowed`, or `token_cannot_sign` for
      * a signature (auth/guard.ts checkTokenAllowed), before validation.

@@ -1,7 +1,9 @@
-import { isAdministrator, type Permission } from '@rcm/shared/permissions';
+import { isAdministrator } from '@rcm/shared/permissions';
+import type { Action } from '@rcm/shared/policies';
 import type { FastifyRequest } from 'fastify';
 import type { Fragment } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
+import { can } from './can.ts';
 import type { SessionContext } from './context.ts';
 import type { AuthContext, AuthService } from './service.ts';
 
@@ -41,29 +43,21 @@ export function checkTokenAllowed(request: FastifyRequest): void {
   }
 }
 
-/** Signed in and holding at least one of the permissions (spec: a list needs any of them). */
-export function requirePermission(request: FastifyRequest, ...anyOf: Permission[]): AuthContext {
-  const ctx = requireAuth(request);
-  if (!anyOf.some((p) => ctx.permissions.has(p))) throw new AppError(403, 'forbidden');
-  return ctx;
-}
-
 /**
- * A route's `config` naming the permissions of which its caller needs at least one (any-of, like
- * requirePermission). The app's onRequest hook checks it right after the session, so a signed-in
- * caller without any of them gets 403 before validation, not a schema's field errors. The handler
- * and its service still decide the rest (scope, the exact permission of an action).
+ * A route's `config` naming the actions (`@rcm/shared/policies`) of which its caller may take at least
+ * one. The app's onRequest hook asks `can` right after the session, so a signed-in caller who may take
+ * none of them gets 403 before validation, not a schema's field errors. The service still asks `can`
+ * with the subject (its state, its organization) and scopes its reads.
  */
-export function needs(...anyOf: Permission[]): { permission: readonly Permission[] } {
-  return { permission: anyOf };
+export function needs(...anyOf: Action[]): { actions: readonly Action[] } {
+  return { actions: anyOf };
 }
 
-/** 403 when the route `needs` permissions and the signed-in caller holds none of them. */
+/** 403 when the route `needs` actions and the signed-in caller may take none of them. */
 export function checkRoutePermission(request: FastifyRequest): void {
-  const anyOf = request.routeOptions.config.permission;
-  if (anyOf && request.auth && !anyOf.some((p) => request.auth?.permissions.has(p))) {
-    throw new AppError(403, 'forbidden');
-  }
+  const anyOf = request.routeOptions.config.actions;
+  const ctx = request.auth;
+  if (anyOf && ctx && !anyOf.some((action) => can(ctx, action))) throw new AppError(403, 'forbidden');
 }
 
 export function bearerToken(header: string | undefined): string | null {

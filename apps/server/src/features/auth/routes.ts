@@ -83,7 +83,7 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/impersonate',
-      { config: needs('users_impersonate'), schema: { body: impersonateBody, response: userResponse } },
+      { config: needs('user.impersonate'), schema: { body: impersonateBody, response: userResponse } },
       async (request, reply) => {
         const { token, context } = await auth.impersonate(
           requireSession(request),

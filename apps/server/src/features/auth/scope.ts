@@ -1,7 +1,9 @@
 import type { Permission } from '@rcm/shared/permissions';
+import type { Action } from '@rcm/shared/policies';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { forbidden } from '../../lib/errors.ts';
 import { arr } from '../../lib/sql.ts';
+import { can } from './can.ts';
 import type { ScopeCaller } from './context.ts';
 
 export type { ScopeCaller } from './context.ts';
@@ -77,10 +79,10 @@ export function scopeFor(ctx: ScopeCaller, domain: ScopeDomain): TenantScope | n
   };
 }
 
-/** The caller's scope in a domain, after checking they hold every permission the action needs (else 403). */
-export function requireScope(ctx: ScopeCaller, domain: ScopeDomain, ...needs: Permission[]): TenantScope {
+/** The caller's scope in a domain, after checking they may take every one of the actions (else 403). */
+export function requireScope(ctx: ScopeCaller, domain: ScopeDomain, ...actions: Action[]): TenantScope {
   const scope = scopeFor(ctx, domain);
-  if (!scope || needs.some((p) => !ctx.permissions.has(p))) throw forbidden();
+  if (!scope || actions.some((action) => !can(ctx, action))) throw forbidden();
   return scope;
 }
 
@@ -133,6 +135,10 @@ export function targetRooms(
   return rooms;
 }
 
+/** Whether a `roles` row holds the permission, as a SQL condition (the one SQL reading of a role's permissions). */
+export const roleHoldsSql = (role: SQLWrapper, permission: Permission): SQL =>
+  sql`${permission} = any(${role}.permissions)`;
+
 /**
  * Who may see a domain's records placed at an organization and location, as a SQL condition over a
  * `users` row and its `roles` row: the same rule `scopeFor` applies to a caller (live accounts only).
@@ -146,7 +152,7 @@ export function mayViewSql(
 ): SQL {
   const rule: DomainAccess = DOMAIN_ACCESS[domain];
   const { user: u, role: r } = who;
-  const has = (p: Permission) => sql`${p} = any(${r}.permissions)`;
+  const has = (p: Permission) => roleHoldsSql(r, p);
   const own = rule.own === null ? sql`true` : has(rule.own);
   const anyAll = rule.all.length === 0 ? sql`false` : sql.join(rule.all.map(has), sql` or `);
   const all = rule.allNeedsOwn ? sql`(${own} and (${anyAll}))` : sql`(${anyAll})`;

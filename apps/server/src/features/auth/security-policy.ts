@@ -23,8 +23,12 @@ import { holdsOrganization, requireScope } from './scope.ts';
 export function createSecurityPolicy(deps: { db: Db; repo: MfaRepo; audit: AuditRepo; now: () => Date }) {
   const { db, repo, audit, now } = deps;
 
-  async function reachable(ctx: AuthContext, organizationId: number, ...need: ('settings_update' | 'settings_view')[]) {
-    const scope = requireScope(ctx, 'settings', ...need);
+  async function reachable(
+    ctx: AuthContext,
+    organizationId: number,
+    action: 'securityPolicy.view' | 'securityPolicy.edit',
+  ) {
+    const scope = requireScope(ctx, 'settings', action);
     if (!holdsOrganization(scope, organizationId)) throw new AppError(404, 'not_found');
     const [org] = await db
       .select({ id: organizations.id })
@@ -42,14 +46,14 @@ export function createSecurityPolicy(deps: { db: Db; repo: MfaRepo; audit: Audit
 
   return {
     async get(ctx: AuthContext, organizationId: number): Promise<SecurityPolicyAnswer> {
-      await reachable(ctx, organizationId);
+      await reachable(ctx, organizationId, 'securityPolicy.view');
       const row = await repo.policyOf(organizationId);
       return answer(organizationId, toPolicy(row), row?.updatedAt ?? null);
     },
 
     /** 422 for a role that does not exist, or `roles` without one; audited with what changed. */
     async put(ctx: AuthContext, organizationId: number, body: SecurityPolicy): Promise<SecurityPolicyAnswer> {
-      await reachable(ctx, organizationId, 'settings_update');
+      await reachable(ctx, organizationId, 'securityPolicy.edit');
       const roleIds = body.require_mfa === 'roles' ? [...new Set(body.require_mfa_role_ids)] : [];
       if (body.require_mfa === 'roles' && roleIds.length === 0)
         throw new AppError(422, 'validation_failed', {
@@ -114,7 +118,7 @@ export function securityPolicyRoutes(deps: { policies: SecurityPolicyService }):
     app.get(
       '/organizations/:id/security-policy',
       {
-        config: { personOnly: true, ...needs('settings_view', 'settings_update') },
+        config: { personOnly: true, ...needs('securityPolicy.view') },
         schema: { params: idParams, response: policyAnswer },
       },
       async (request) => ({ data: await policies.get(requireAuth(request), request.params.id) }),
@@ -123,7 +127,7 @@ export function securityPolicyRoutes(deps: { policies: SecurityPolicyService }):
     app.put(
       '/organizations/:id/security-policy',
       {
-        config: { personOnly: true, ...needs('settings_update') },
+        config: { personOnly: true, ...needs('securityPolicy.edit') },
         schema: { params: idParams, body: securityPolicy, response: policyAnswer },
       },
       async (request) => ({ data: await policies.put(requireAuth(request), request.params.id, request.body) }),

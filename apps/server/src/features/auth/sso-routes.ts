@@ -49,7 +49,7 @@ export function ssoRoutes(deps: {
   secure: () => boolean;
 }): FastifyPluginAsyncZod {
   const { sso, auth, rateLimit } = deps;
-  const manage = { personOnly: true as const, ...needs('settings_update') };
+  const manage = { personOnly: true as const, ...needs('sso.manage') };
   const cookieOptions = (path: string, maxAgeMs: number, sameSite: 'lax' | 'strict') => ({
     path,
     httpOnly: true,

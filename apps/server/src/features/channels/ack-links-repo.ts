@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ackLinks } from '../../db/schema-channels.ts';
 import { query } from '../../lib/sql.ts';
+import { roleHoldsSql } from '../auth/scope.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 
 /** How long a one-tap acknowledge link works. */
@@ -34,7 +35,7 @@ export async function createAckLinkFor(
   const [row] = await query<{ ok: boolean }>(
     tx,
     sql`select true as ok from users u join roles r on r.id = u.role_id
-        where u.id = ${link.userId} and 'alarms_acknowledge' = any(r.permissions)`,
+        where u.id = ${link.userId} and ${roleHoldsSql(sql`r`, 'alarms_acknowledge')}`,
   );
   return row ? createAckLink(tx, link) : null;
 }

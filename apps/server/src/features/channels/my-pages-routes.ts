@@ -11,7 +11,7 @@ export function myPagesRoutes(myPages: MyPages): FastifyPluginAsyncZod {
     app.get(
       '/alarms/:ref/my-pages',
       {
-        config: needs('alarms_view'),
+        config: needs('alarm.view'),
         schema: {
           summary: 'What reached me about an alarm, with my one-tap acknowledge links',
           params: refParams,

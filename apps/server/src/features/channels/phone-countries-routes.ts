@@ -44,7 +44,7 @@ export function phoneCountriesRoutes(deps: {
     app.get(
       '/organizations/:id/phone-countries',
       {
-        config: needs('organization_view', 'organization_view_all'),
+        config: needs('organization.list'),
         schema: {
           summary: 'The countries its people’s numbers may be in for SMS and calls',
           params: idParams,
@@ -59,7 +59,7 @@ export function phoneCountriesRoutes(deps: {
     app.put(
       '/organizations/:id/phone-countries',
       {
-        config: needs('organization_edit'),
+        config: needs('organization.edit'),
         schema: {
           summary: 'Set the countries for SMS and calls (null: its locations’ countries)',
           params: idParams,

@@ -12,10 +12,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { needs, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import type { createWebhooks } from './webhooks.ts';
 
-type Request = Parameters<typeof requirePermission>[0];
 /** "Send test" calls someone else's server: a few a minute per person (per address before sign-in). */
 const TESTS = {
   max: 5,
@@ -24,10 +23,8 @@ const TESTS = {
 };
 
 /** Webhooks are settings: viewing them needs settings_view, changing or testing them settings_update. */
-const READ = needs('settings_view', 'settings_update');
-const WRITE = needs('settings_update');
-const reader = (request: Request) => requirePermission(request, 'settings_view', 'settings_update');
-const writer = (request: Request) => requirePermission(request, 'settings_update');
+const READ = needs('webhook.view');
+const WRITE = needs('webhook.manage');
 
 const one = { 200: z.object({ data: webhook }) };
 
@@ -44,29 +41,29 @@ export function webhookRoutes(service: ReturnType<typeof createWebhooks>): Fasti
       },
       async (request) => {
         const q = request.query;
-        const { rows, total } = await service.list(reader(request), q);
+        const { rows, total } = await service.list(requireAuth(request), q);
         return { data: rows, meta: pageMeta(q.page, q.per_page, total) };
       },
     );
     app.post(
       '/settings/webhooks',
       { config: WRITE, schema: { body: webhookBody, response: { 201: webhookCreated } } },
-      async (request, reply) => reply.status(201).send(await service.create(writer(request), request.body)),
+      async (request, reply) => reply.status(201).send(await service.create(requireAuth(request), request.body)),
     );
     app.get(
       '/settings/webhooks/:id',
       { config: READ, schema: { params: idParams, response: one } },
       async (request) => ({
-        data: await service.get(reader(request), request.params.id),
+        data: await service.get(requireAuth(request), request.params.id),
       }),
     );
     app.patch(
       '/settings/webhooks/:id',
       { config: WRITE, schema: { params: idParams, body: webhookPatch, response: one } },
-      async (request) => ({ data: await service.update(writer(request), request.params.id, request.body) }),
+      async (request) => ({ data: await service.update(requireAuth(request), request.params.id, request.body) }),
     );
     app.delete('/settings/webhooks/:id', { config: WRITE, schema: { params: idParams } }, async (request, reply) => {
-      await service.remove(writer(request), request.params.id);
+      await service.remove(requireAuth(request), request.params.id);
       return reply.status(204).send();
     });
     app.get(
@@ -74,14 +71,14 @@ export function webhookRoutes(service: ReturnType<typeof createWebhooks>): Fasti
       { config: READ, schema: { params: idParams, querystring: pageQuery(20), response: { 200: webhookDeliveries } } },
       async (request) => {
         const q = request.query;
-        const { rows, total } = await service.deliveries(reader(request), request.params.id, q);
+        const { rows, total } = await service.deliveries(requireAuth(request), request.params.id, q);
         return { data: rows, meta: pageMeta(q.page, q.per_page, total) };
       },
     );
     app.post(
       '/settings/webhooks/:id/test',
       { config: { ...WRITE, rateLimit: TESTS }, schema: { params: idParams, response: { 200: webhookTestResult } } },
-      async (request) => ({ data: await service.test(writer(request), request.params.id) }),
+      async (request) => ({ data: await service.test(requireAuth(request), request.params.id) }),
     );
   };
 }

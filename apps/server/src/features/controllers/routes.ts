@@ -114,7 +114,7 @@ export function controllerRoutes(deps: {
     app.get(
       '/controllers',
       {
-        config: needs('controllers_view', 'controllers_view_all'),
+        config: needs('controller.list'),
         schema: {
           querystring: controllerListQuery,
           response: { 200: z.object({ data: z.array(controllerListItem), meta: listMeta }) },
@@ -137,7 +137,7 @@ export function controllerRoutes(deps: {
     app.get(
       '/controllers/:id/racks',
       {
-        config: needs('controllers_view', 'controllers_view_all'),
+        config: needs('controller.list'),
         schema: { params: idParams, response: { 200: z.object({ data: z.array(rackState) }) } },
       },
       async (request) => {
@@ -151,7 +151,7 @@ export function controllerRoutes(deps: {
     app.get(
       '/controllers/:id/metrics',
       {
-        config: needs('controllers_view', 'controllers_view_all'),
+        config: needs('controller.list'),
         schema: {
           params: idParams,
           querystring: alarmMetricsQuery,
@@ -169,7 +169,7 @@ export function controllerRoutes(deps: {
     app.patch(
       '/controllers/:id',
       {
-        config: needs('controllers_edit'),
+        config: needs('controller.edit'),
         schema: {
           params: idParams,
           body: controllerUpdateBody,
@@ -188,7 +188,7 @@ export function controllerRoutes(deps: {
     app.get(
       '/controllers/unauthorised',
       {
-        config: needs('controller_authorize'),
+        config: needs('controller.authorize'),
         schema: { response: { 200: z.object({ data: z.array(unauthorisedController) }) } },
       },
       async () => {
@@ -199,7 +199,7 @@ export function controllerRoutes(deps: {
     app.get(
       '/controllers/:id',
       {
-        config: needs('controllers_view', 'controllers_view_all', 'controllers_update', 'controller_authorize'),
+        config: needs('controller.view'),
         schema: { params: idParams, response: { 200: z.object({ data: controllerDetail }) } },
       },
       async (request) => {
@@ -213,7 +213,7 @@ export function controllerRoutes(deps: {
     // Rejects a pending controller or decommissions an authorised one (service.remove).
     app.delete(
       '/controllers/:id',
-      { config: needs('controllers_edit', 'controllers_update', 'controller_authorize'), schema: { params: idParams } },
+      { config: needs('controller.remove'), schema: { params: idParams } },
       async (request, reply) => {
         await deps.service.remove(requireAuth(request), request.params.id);
         return reply.status(204).send();
@@ -223,7 +223,7 @@ export function controllerRoutes(deps: {
     app.post(
       '/controllers/:id/rotate-key',
       {
-        config: needs('controllers_update'),
+        config: needs('controller.maintain'),
         schema: { params: idParams, response: { 200: z.object({ data: z.object({ device_key: z.string() }) }) } },
       },
       async (request) => {
@@ -235,7 +235,7 @@ export function controllerRoutes(deps: {
     app.post(
       '/controllers/:id/authorise',
       {
-        config: needs('controllers_update'),
+        config: needs('controller.maintain'),
         schema: {
           params: idParams,
           body: authoriseControllerBody,

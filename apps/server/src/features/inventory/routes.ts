@@ -33,7 +33,7 @@ export function inventoryRoutes(deps: {
     app.get(
       '/inventory',
       {
-        config: needs('inventory_view'),
+        config: needs('inventory.view'),
         schema: {
           querystring: inventoryListQuery,
           response: { 200: z.object({ data: z.array(inventoryItem), meta: listMeta }) },
@@ -49,7 +49,7 @@ export function inventoryRoutes(deps: {
 
     app.get(
       '/inventory/brands',
-      { config: needs('inventory_view'), schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
+      { config: needs('inventory.view'), schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
       async (request) => {
         const scope = requireScope(requireAuth(request), 'inventory');
         return { data: await items.brands(scope) };
@@ -60,7 +60,7 @@ export function inventoryRoutes(deps: {
     app.get(
       '/inventory/export',
       {
-        config: needs('inventory_view'),
+        config: needs('inventory.view'),
         schema: { querystring: inventoryListQuery.omit({ page: true, per_page: true }) },
       },
       async (request, reply) => {
@@ -76,7 +76,7 @@ export function inventoryRoutes(deps: {
     app.get(
       '/inventory/:id',
       {
-        config: needs('inventory_view'),
+        config: needs('inventory.view'),
         schema: { params: idParams, response: { 200: z.object({ data: inventoryItem }) } },
       },
       async (request) => {
@@ -90,7 +90,7 @@ export function inventoryRoutes(deps: {
     app.post(
       '/inventory',
       {
-        config: needs('inventory_edit'),
+        config: needs('inventory.edit'),
         schema: { body: inventoryItemBody, response: { 201: z.object({ data: inventoryItem }) } },
       },
       async (request, reply) => {
@@ -106,7 +106,7 @@ export function inventoryRoutes(deps: {
     app.put(
       '/inventory/:id',
       {
-        config: needs('inventory_edit'),
+        config: needs('inventory.edit'),
         schema: { params: idParams, body: inventoryItemBody, response: { 200: z.object({ data: inventoryItem }) } },
       },
       async (request) => {
@@ -121,7 +121,7 @@ export function inventoryRoutes(deps: {
     // 204: deleted, or archived when orders hold it; 409 in_use while open orders do.
     app.delete(
       '/inventory/:id',
-      { config: needs('inventory_edit'), schema: { params: idParams } },
+      { config: needs('inventory.edit'), schema: { params: idParams } },
       async (request, reply) => {
         const ctx = requireAuth(request);
         await itemsService.remove(ctx, request.params.id);
@@ -132,7 +132,7 @@ export function inventoryRoutes(deps: {
     app.post(
       '/inventory/import',
       {
-        config: needs('inventory_edit'),
+        config: needs('inventory.edit'),
         bodyLimit: 8 * 1_048_576,
         schema: {
           body: inventoryImportBody,
@@ -149,7 +149,7 @@ export function inventoryRoutes(deps: {
     app.get(
       '/purchase-orders',
       {
-        config: needs('inventory_view'),
+        config: needs('inventory.view'),
         schema: {
           querystring: purchaseOrderListQuery,
           response: { 200: z.object({ data: z.array(purchaseOrderSummary), meta: listMeta }) },
@@ -166,7 +166,7 @@ export function inventoryRoutes(deps: {
     app.get(
       '/purchase-orders/options',
       {
-        config: needs('inventory_view'),
+        config: needs('inventory.view'),
         schema: {
           response: {
             200: z.object({
@@ -200,7 +200,7 @@ export function inventoryRoutes(deps: {
     app.get(
       '/purchase-orders/:id',
       {
-        config: needs('inventory_view'),
+        config: needs('inventory.view'),
         schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
       },
       async (request) => {
@@ -212,7 +212,7 @@ export function inventoryRoutes(deps: {
     app.post(
       '/purchase-orders',
       {
-        config: needs('inventory_edit'),
+        config: needs('inventory.edit'),
         schema: { body: purchaseOrderBody, response: { 201: z.object({ data: purchaseOrderDetail }) } },
       },
       async (request, reply) => {
@@ -226,7 +226,7 @@ export function inventoryRoutes(deps: {
     app.post(
       '/purchase-orders/:id/send',
       {
-        config: needs('inventory_edit'),
+        config: needs('inventory.edit'),
         schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
       },
       async (request) => {
@@ -239,7 +239,7 @@ export function inventoryRoutes(deps: {
     app.post(
       '/purchase-orders/:id/receive',
       {
-        config: needs('inventory_edit'),
+        config: needs('inventory.edit'),
         schema: { params: idParams, response: { 200: z.object({ data: purchaseOrderDetail }) } },
       },
       async (request) => {
@@ -252,7 +252,7 @@ export function inventoryRoutes(deps: {
     // 204: the draft is gone; 409 for a sent or received order.
     app.delete(
       '/purchase-orders/:id',
-      { config: needs('inventory_edit'), schema: { params: idParams } },
+      { config: needs('inventory.edit'), schema: { params: idParams } },
       async (request, reply) => {
         await ordersService.discard(requireAuth(request), request.params.id);
         return reply.status(204).send();
@@ -261,7 +261,7 @@ export function inventoryRoutes(deps: {
 
     app.get(
       '/purchase-orders/:id/pdf',
-      { config: needs('inventory_view'), schema: { params: idParams } },
+      { config: needs('inventory.view'), schema: { params: idParams } },
       async (request, reply) => {
         const ctx = requireAuth(request);
         const { number, pdf } = await ordersService.pdf(ctx, request.params.id, request.locale);

@@ -22,7 +22,7 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
     app.get(
       '/inventory/suppliers',
       {
-        config: needs('inventory_view'),
+        config: needs('inventory.view'),
         schema: { querystring: supplierListQuery, response: { 200: pagedList(supplierRecord) } },
       },
       async (request) => {
@@ -32,7 +32,7 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
 
     app.post(
       '/inventory/suppliers',
-      { config: needs('inventory_edit'), schema: { body: supplierBody, response: { 201: one } } },
+      { config: needs('inventory.edit'), schema: { body: supplierBody, response: { 201: one } } },
       async (request, reply) => {
         const id = await service.create(requireAuth(request), request.body);
         return reply.status(201).send(await found(id));
@@ -41,7 +41,7 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
 
     app.patch(
       '/inventory/suppliers/:id',
-      { config: needs('inventory_edit'), schema: { params: idParams, body: supplierPatch, response: { 200: one } } },
+      { config: needs('inventory.edit'), schema: { params: idParams, body: supplierPatch, response: { 200: one } } },
       async (request) => {
         await service.update(requireAuth(request), request.params.id, request.body);
         return found(request.params.id);
@@ -50,7 +50,7 @@ export function supplierRoutes(deps: { repo: SuppliersRepo; service: SuppliersSe
 
     app.delete(
       '/inventory/suppliers/:id',
-      { config: needs('inventory_edit'), schema: { params: idParams } },
+      { config: needs('inventory.edit'), schema: { params: idParams } },
       async (request, reply) => {
         await service.archive(requireAuth(request), request.params.id);
         return reply.status(204).send();

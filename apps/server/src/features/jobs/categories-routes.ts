@@ -27,7 +27,7 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
     app.get(
       '/settings/job-categories',
       {
-        config: needs('settings_view'),
+        config: needs('settings.view'),
         schema: { querystring: jobCategoryListQuery, response: { 200: jobCategoryList } },
       },
       async (request) => {
@@ -38,7 +38,7 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
 
     app.post(
       '/settings/job-categories',
-      { config: needs('settings_update'), schema: { body: jobCategoryBody, response: { 201: one } } },
+      { config: needs('settings.edit'), schema: { body: jobCategoryBody, response: { 201: one } } },
       async (request, reply) => {
         const id = await service.create(requireAuth(request), request.body);
         return reply.status(201).send(await found(id));
@@ -48,7 +48,7 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
     app.patch(
       '/settings/job-categories/:id',
       {
-        config: needs('settings_update'),
+        config: needs('settings.edit'),
         schema: { params: idParams, body: jobCategoryPatch, response: { 200: one } },
       },
       async (request) => {
@@ -59,7 +59,7 @@ export function jobCategoryRoutes(service: JobCategoriesService): FastifyPluginA
 
     app.delete(
       '/settings/job-categories/:id',
-      { config: needs('settings_update'), schema: { params: idParams } },
+      { config: needs('settings.edit'), schema: { params: idParams } },
       async (request, reply) => {
         await service.archive(requireAuth(request), request.params.id);
         return reply.status(204).send();

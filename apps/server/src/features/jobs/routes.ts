@@ -35,7 +35,7 @@ export function jobRoutes(deps: {
     app.get(
       '/jobs',
       {
-        config: needs('jobs_view'),
+        config: needs('job.view'),
         schema: {
           querystring: jobListQuery,
           response: { 200: z.object({ data: z.array(jobSummary), meta: listMeta }) },
@@ -55,7 +55,7 @@ export function jobRoutes(deps: {
     app.get(
       '/jobs/stats',
       {
-        config: needs('jobs_view'),
+        config: needs('job.view'),
         schema: {
           querystring: statsQuery,
           response: { 200: z.object({ data: jobStats, meta: z.object({ provider: z.enum(JOB_PROVIDERS) }) }) },
@@ -69,7 +69,7 @@ export function jobRoutes(deps: {
 
     app.get(
       '/jobs/categories',
-      { config: needs('jobs_view'), schema: { response: { 200: z.object({ data: z.array(jobCategory) }) } } },
+      { config: needs('job.view'), schema: { response: { 200: z.object({ data: z.array(jobCategory) }) } } },
       async () => {
         return { data: (await categories.list()).map(({ job_count: _n, ...c }) => c) };
       },
@@ -77,7 +77,7 @@ export function jobRoutes(deps: {
 
     app.get(
       '/jobs/locations',
-      { config: needs('jobs_create'), schema: { response: { 200: z.object({ data: z.array(jobLocation) }) } } },
+      { config: needs('job.create'), schema: { response: { 200: z.object({ data: z.array(jobLocation) }) } } },
       async (request) => {
         const scope = requireScope(requireAuth(request), 'jobs');
         return { data: await repo.locationsIn(scope) };
@@ -86,7 +86,7 @@ export function jobRoutes(deps: {
 
     app.get(
       '/jobs/:id',
-      { config: needs('jobs_view'), schema: { params: idParams, response: { 200: z.object({ data: jobDetail }) } } },
+      { config: needs('job.view'), schema: { params: idParams, response: { 200: z.object({ data: jobDetail }) } } },
       async (request) => {
         const ctx = requireAuth(request);
         return { data: await service.detail(ctx, request.params.id) };
@@ -96,7 +96,7 @@ export function jobRoutes(deps: {
     app.post(
       '/jobs',
       {
-        config: needs('jobs_create'),
+        config: needs('job.create'),
         schema: { body: jobCreateBody, response: { 201: z.object({ data: jobDetail }) } },
       },
       async (request, reply) => {
@@ -109,7 +109,7 @@ export function jobRoutes(deps: {
     app.patch(
       '/jobs/:id',
       {
-        config: needs('jobs_view'),
+        config: needs('job.view'),
         schema: { params: idParams, body: jobUpdateBody, response: { 200: z.object({ data: jobDetail }) } },
       },
       async (request) => {
@@ -122,7 +122,7 @@ export function jobRoutes(deps: {
     app.post(
       '/jobs/:id/status',
       {
-        config: needs('jobs_view'),
+        config: needs('job.view'),
         schema: { params: idParams, body: jobStatusBody, response: { 200: z.object({ data: jobDetail }) } },
       },
       async (request) => {
@@ -135,7 +135,7 @@ export function jobRoutes(deps: {
     app.get(
       '/jobs/:id/assignable',
       {
-        config: needs('jobs_create'),
+        config: needs('job.create'),
         schema: {
           params: idParams,
           response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }) },
@@ -150,7 +150,7 @@ export function jobRoutes(deps: {
     app.put(
       '/jobs/:id/assignees',
       {
-        config: needs('jobs_view'),
+        config: needs('job.view'),
         schema: { params: idParams, body: jobAssignBody, response: { 200: z.object({ data: jobDetail }) } },
       },
       async (request) => {

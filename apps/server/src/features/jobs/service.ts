@@ -83,7 +83,7 @@ export function createJobsService(deps: {
 
     async create(ctx: AuthContext, input: JobCreateBody): Promise<JobRow> {
       const body = jobCreateBody.parse(input);
-      const scope = requireScope(ctx, 'jobs', 'jobs_create');
+      const scope = requireScope(ctx, 'jobs', 'job.create');
       const location = await repo.location(body.location_id);
       if (!location || !inScope(scope, { organizationId: location.organizationId, locationId: location.id })) {
         throw invalid('location_id', 'job_location_unknown');

@@ -35,7 +35,7 @@ export function maintenanceRoutes(deps: {
     app.get(
       '/maintenance-windows',
       {
-        config: needs('controllers_view', 'controllers_view_all'),
+        config: needs('controller.list'),
         schema: {
           querystring: maintenanceWindowQuery,
           response: { 200: pagedList(maintenanceWindow) },
@@ -50,7 +50,7 @@ export function maintenanceRoutes(deps: {
     app.post(
       '/maintenance-windows',
       {
-        config: needs('controllers_update'),
+        config: needs('controller.maintain'),
         schema: { body: maintenanceWindowBody, response: { 201: z.object({ data: maintenanceWindow }) } },
       },
       async (request, reply) => {
@@ -62,7 +62,7 @@ export function maintenanceRoutes(deps: {
     app.patch(
       '/maintenance-windows/:id',
       {
-        config: needs('controllers_update'),
+        config: needs('controller.maintain'),
         schema: { params: idParams, body: maintenanceWindowPatch, response: one },
       },
       async (request) => {
@@ -73,7 +73,7 @@ export function maintenanceRoutes(deps: {
 
     app.delete(
       '/maintenance-windows/:id',
-      { config: needs('controllers_update'), schema: { params: idParams } },
+      { config: needs('controller.maintain'), schema: { params: idParams } },
       async (request, reply) => {
         const ctx = requireAuth(request);
         await service.remove(ctx, request.params.id);

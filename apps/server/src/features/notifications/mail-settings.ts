@@ -38,7 +38,7 @@ export function mailSettingsRoutes(deps: {
     app.get(
       '/settings/email',
       {
-        config: needs('settings_update'),
+        config: needs('settings.edit'),
         schema: { summary: 'How this installation sends email (no secrets)', response: mailSettingsResponse },
       },
       async (request) => {
@@ -55,7 +55,7 @@ export function mailSettingsRoutes(deps: {
         return { data };
       },
     );
-    app.post('/settings/email/test', { config: needs('settings_update'), schema: mailTestSchema }, async (request) => {
+    app.post('/settings/email/test', { config: needs('settings.edit'), schema: mailTestSchema }, async (request) => {
       const auth = requireAdministrator(request);
       if (!mailServerConfigured(config)) throw new AppError(409, 'no_mail_server');
       const transport = createMailTransport(config.SMTP_URL);

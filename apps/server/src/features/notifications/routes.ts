@@ -39,7 +39,7 @@ export function notificationRoutes(deps: {
     app.get(
       '/alarms/:ref/notifications',
       {
-        config: needs('alarms_view'),
+        config: needs('alarm.view'),
         schema: { params: refParams, querystring: emailNotificationQuery, response: { 200: emailNotificationList } },
       },
       async (request) => service.forAlarm(requireAuth(request), request.params.ref, request.query),
@@ -47,7 +47,7 @@ export function notificationRoutes(deps: {
     app.get(
       '/controllers/:id/notifications',
       {
-        config: needs('alarms_view'),
+        config: needs('alarm.view'),
         schema: { params: idParams, querystring: emailNotificationQuery, response: { 200: emailNotificationList } },
       },
       async (request) => service.forController(requireAuth(request), request.params.id, request.query),

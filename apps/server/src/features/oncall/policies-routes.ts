@@ -12,7 +12,7 @@ import { needs, requireAuth } from '../auth/guard.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
 import { alarmPlace, pagesOf } from './pages-repo.ts';
 import { createPoliciesService } from './policies-service.ts';
-import { READ, readOncall, WRITE, writeOncall } from './schedules-routes.ts';
+import { READ, WRITE } from './schedules-routes.ts';
 
 export function policiesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }): FastifyPluginAsyncZod {
   const service = createPoliciesService(deps);
@@ -29,7 +29,7 @@ export function policiesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date
       },
       async (request) => {
         const q = request.query;
-        const { rows, total } = await service.list(readOncall(request), q);
+        const { rows, total } = await service.list(requireAuth(request), q);
         return { data: rows, meta: pageMeta(q.page, q.per_page, total) };
       },
     );
@@ -37,22 +37,22 @@ export function policiesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date
       '/escalation-policies',
       { config: WRITE, schema: { body: policyBody, response: { 201: z.object({ data: escalationPolicy }) } } },
       async (request, reply) =>
-        reply.status(201).send({ data: await service.create(writeOncall(request), request.body) }),
+        reply.status(201).send({ data: await service.create(requireAuth(request), request.body) }),
     );
     app.patch(
       '/escalation-policies/:id',
       { config: WRITE, schema: { params: idParams, body: policyPatch, response: one } },
-      async (request) => ({ data: await service.update(writeOncall(request), request.params.id, request.body) }),
+      async (request) => ({ data: await service.update(requireAuth(request), request.params.id, request.body) }),
     );
     app.delete('/escalation-policies/:id', { config: WRITE, schema: { params: idParams } }, async (request, reply) => {
-      await service.remove(writeOncall(request), request.params.id);
+      await service.remove(requireAuth(request), request.params.id);
       return reply.status(204).send();
     });
 
     app.get(
       '/alarms/:ref/pages',
       {
-        config: needs('alarms_view'),
+        config: needs('alarm.view'),
         schema: { params: refParams, response: { 200: z.object({ data: z.array(alarmPage) }) } },
       },
       async (request) => {

@@ -15,18 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuditRepo } from '../audit/repo.ts';
-import { needs, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import { createSchedulesService } from './schedules-service.ts';
 import { pagingWarnings } from './warnings.ts';
 
-type Request = Parameters<typeof requirePermission>[0];
 /** Who is on call is for those who handle alarms or settings; changing a rota needs settings_update. */
-export const readOncall = (request: Request) => requirePermission(request, 'settings_view', 'alarms_view');
-export const writeOncall = (request: Request) => requirePermission(request, 'settings_update');
 /** The same, declared on each route: a caller holding none of them gets 403 before validation. */
-export const READ = needs('settings_view', 'alarms_view');
-export const WRITE = needs('settings_update');
+export const READ = needs('oncall.view');
+export const WRITE = needs('oncall.edit');
 
 const one = { 200: z.object({ data: oncallSchedule }) };
 const overrideParams = z.object({ id: paramId, oid: paramId });
@@ -45,7 +42,7 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
       },
       async (request) => {
         const q = request.query;
-        const { rows, total } = await service.list(readOncall(request), q);
+        const { rows, total } = await service.list(requireAuth(request), q);
         return { data: rows, meta: pageMeta(q.page, q.per_page, total) };
       },
     );
@@ -53,22 +50,22 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
       '/oncall/schedules',
       { config: WRITE, schema: { body: scheduleBody, response: { 201: z.object({ data: oncallSchedule }) } } },
       async (request, reply) =>
-        reply.status(201).send({ data: await service.create(writeOncall(request), request.body) }),
+        reply.status(201).send({ data: await service.create(requireAuth(request), request.body) }),
     );
     app.get(
       '/oncall/schedules/:id',
       { config: READ, schema: { params: idParams, response: one } },
       async (request) => ({
-        data: await service.get(readOncall(request), request.params.id),
+        data: await service.get(requireAuth(request), request.params.id),
       }),
     );
     app.patch(
       '/oncall/schedules/:id',
       { config: WRITE, schema: { params: idParams, body: schedulePatch, response: one } },
-      async (request) => ({ data: await service.update(writeOncall(request), request.params.id, request.body) }),
+      async (request) => ({ data: await service.update(requireAuth(request), request.params.id, request.body) }),
     );
     app.delete('/oncall/schedules/:id', { config: WRITE, schema: { params: idParams } }, async (request, reply) => {
-      await service.remove(writeOncall(request), request.params.id);
+      await service.remove(requireAuth(request), request.params.id);
       return reply.status(204).send();
     });
     app.post(
@@ -80,13 +77,13 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
       async (request, reply) =>
         reply
           .status(201)
-          .send({ data: await service.addOverride(writeOncall(request), request.params.id, request.body) }),
+          .send({ data: await service.addOverride(requireAuth(request), request.params.id, request.body) }),
     );
     app.delete(
       '/oncall/schedules/:id/overrides/:oid',
       { config: WRITE, schema: { params: overrideParams } },
       async (request, reply) => {
-        await service.removeOverride(writeOncall(request), request.params.id, request.params.oid);
+        await service.removeOverride(requireAuth(request), request.params.id, request.params.oid);
         return reply.status(204).send();
       },
     );
@@ -101,7 +98,7 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
         },
       },
       async (request) => ({
-        data: await service.shifts(readOncall(request), request.params.id, {
+        data: await service.shifts(requireAuth(request), request.params.id, {
           from: new Date(request.query.from),
           to: new Date(request.query.to),
         }),
@@ -109,9 +106,9 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
     );
     app.get(
       '/oncall/warnings',
-      { config: needs('settings_view'), schema: { response: { 200: z.object({ data: z.array(pagingWarning) }) } } },
+      { config: needs('settings.view'), schema: { response: { 200: z.object({ data: z.array(pagingWarning) }) } } },
       async (request) => {
-        const ctx = requirePermission(request, 'settings_view');
+        const ctx = requireAuth(request);
         return { data: await pagingWarnings(deps.db, requireScope(ctx, 'settings'), deps.now()) };
       },
     );
@@ -119,7 +116,7 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
       '/oncall/now',
       { config: READ, schema: { response: { 200: z.object({ data: z.array(oncallNow) }) } } },
       async (request) => ({
-        data: await service.now(readOncall(request)),
+        data: await service.now(requireAuth(request)),
       }),
     );
   };

@@ -23,7 +23,7 @@ export function backupRoutes(deps: {
   return async (app) => {
     app.get(
       '/admin/storage',
-      { config: needs('organization_view_all'), schema: { response: { 200: z.object({ data: storageStatus }) } } },
+      { config: needs('storage.view'), schema: { response: { 200: z.object({ data: storageStatus }) } } },
       async () => {
         const status = disk?.status();
         return {
@@ -40,7 +40,7 @@ export function backupRoutes(deps: {
 
     app.get(
       '/admin/backups',
-      { config: needs('backups_manage'), schema: { response: { 200: z.object({ data: z.array(backupInfo) }) } } },
+      { config: needs('backup.manage'), schema: { response: { 200: z.object({ data: z.array(backupInfo) }) } } },
       async () => {
         if (!backups.available) throw external();
         return { data: backups.list() };
@@ -49,7 +49,7 @@ export function backupRoutes(deps: {
 
     app.post(
       '/admin/backups',
-      { config: needs('backups_manage'), schema: { response: { 201: z.object({ data: backupInfo }) } } },
+      { config: needs('backup.manage'), schema: { response: { 201: z.object({ data: backupInfo }) } } },
       async (request, reply) => {
         if (!backups.available) throw external();
         // A backup writes about the database's size: not on a disk that is already almost full.
@@ -69,7 +69,7 @@ export function backupRoutes(deps: {
 
     app.get(
       '/admin/backups/:name',
-      { config: needs('backups_manage'), schema: { params: z.object({ name: z.string() }) } },
+      { config: needs('backup.manage'), schema: { params: z.object({ name: z.string() }) } },
       async (request, reply) => {
         if (!backups.available) throw external();
         // Only a backup's name: anything else (a path, say) is simply not one.

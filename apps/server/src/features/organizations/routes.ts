@@ -48,7 +48,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/organizations',
       {
-        config: needs('organization_view', 'organization_view_all'),
+        config: needs('organization.list'),
         schema: {
           querystring: organizationListQuery,
           response: { 200: z.object({ data: z.array(organizationListItem), meta: listMeta }) },
@@ -60,7 +60,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.post(
       '/organizations',
       {
-        config: needs('organization_create'),
+        config: needs('organization.create'),
         schema: {
           body: organizationBody,
           response: { 201: z.object({ data: z.object({ id: z.number().int(), name: z.string() }) }) },
@@ -75,7 +75,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/organizations/:id',
       {
-        config: needs('organization_view', 'organization_view_all'),
+        config: needs('organization.list'),
         schema: { params: idParams, response: { 200: z.object({ data: organizationDetail }) } },
       },
       async (request) => ({ data: await service.view(requireAuth(request), request.params.id) }),
@@ -84,7 +84,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.patch(
       '/organizations/:id',
       {
-        config: needs('organization_edit'),
+        config: needs('organization.edit'),
         schema: {
           params: idParams,
           body: organizationBody,
@@ -98,7 +98,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/organizations/:id/locations',
       {
-        config: needs('organization_view', 'organization_view_all', 'locations_view', 'locations_view_all'),
+        config: needs('place.list'),
         schema: { params: idParams, response: { 200: z.object({ data: z.array(pickerLocation) }) } },
       },
       async (request) => {
@@ -113,7 +113,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.post(
       '/organizations/:id/locations',
       {
-        config: needs('locations_create'),
+        config: needs('location.create'),
         schema: { params: idParams, body: locationBody, response: { 201: z.object({ data: location }) } },
       },
       async (request, reply) => {
@@ -125,7 +125,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/locations',
       {
-        config: needs('locations_view', 'locations_view_all'),
+        config: needs('location.list'),
         schema: {
           querystring: locationListQuery,
           response: { 200: z.object({ data: z.array(location), meta: listMeta }) },
@@ -137,7 +137,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/locations/:id',
       {
-        config: needs('locations_view', 'locations_view_all', 'organization_view', 'organization_view_all'),
+        config: needs('place.list'),
         schema: { params: idParams, response: { 200: z.object({ data: location }) } },
       },
       async (request) => ({ data: await service.findLocation(requireAuth(request), request.params.id) }),
@@ -146,7 +146,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.patch(
       '/locations/:id',
       {
-        config: needs('locations_edit'),
+        config: needs('location.edit'),
         schema: { params: idParams, body: locationBody, response: { 200: z.object({ data: location }) } },
       },
       async (request) => ({
@@ -157,7 +157,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     // 204: deleted, or archived when history refers to it; 409 in_use while something still uses it.
     app.delete(
       '/locations/:id',
-      { config: needs('locations_edit'), schema: { params: idParams } },
+      { config: needs('location.edit'), schema: { params: idParams } },
       async (request, reply) => {
         await deps.removal.removeLocation(requireAuth(request), request.params.id);
         return reply.status(204).send();
@@ -166,7 +166,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.delete(
       '/organizations/:id',
-      { config: needs('organization_edit'), schema: { params: idParams } },
+      { config: needs('organization.edit'), schema: { params: idParams } },
       async (request, reply) => {
         await deps.removal.removeOrganization(requireAuth(request), request.params.id);
         return reply.status(204).send();
@@ -176,7 +176,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/organizations/:id/members',
       {
-        config: needs('organization_view', 'organization_view_all'),
+        config: needs('organization.list'),
         schema: { params: idParams, response: { 200: z.object({ data: z.array(member) }) } },
       },
       async (request) => ({ data: await service.listMembers(requireAuth(request), request.params.id) }),
@@ -185,7 +185,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.post(
       '/organizations/:id/members',
       {
-        config: needs('organization_edit'),
+        config: needs('organization.edit'),
         schema: { params: idParams, body: invitationBody, response: { 201: z.object({ data: invitation }) } },
       },
       async (request, reply) => {
@@ -198,7 +198,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.patch(
       '/organizations/:id/members/:userId',
       {
-        config: needs('organization_edit'),
+        config: needs('organization.edit'),
         schema: {
           params: idParams.extend({ userId: paramId }),
           body: membershipBody,
@@ -212,7 +212,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
 
     app.delete(
       '/organizations/:id/members/:userId',
-      { config: needs('organization_edit'), schema: { params: idParams.extend({ userId: paramId }), response: ok } },
+      { config: needs('organization.edit'), schema: { params: idParams.extend({ userId: paramId }), response: ok } },
       async (request) => {
         await service.removeMember(requireAuth(request), request.params.id, request.params.userId);
         return { data: { ok: true as const } };
@@ -222,7 +222,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/organizations/:id/invitations',
       {
-        config: needs('organization_edit'),
+        config: needs('organization.edit'),
         schema: { params: idParams, response: { 200: z.object({ data: z.array(invitation) }) } },
       },
       async (request) => ({ data: await invitations.pending(requireAuth(request), request.params.id) }),
@@ -231,7 +231,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.delete(
       '/organizations/:id/invitations/:invitationId',
       {
-        config: needs('organization_edit'),
+        config: needs('organization.edit'),
         schema: { params: idParams.extend({ invitationId: paramId }), response: ok },
       },
       async (request) => {
@@ -243,7 +243,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
     app.get(
       '/member-roles',
       {
-        config: needs('organization_edit'),
+        config: needs('organization.edit'),
         schema: { response: { 200: z.object({ data: z.array(assignableRole) }) } },
       },
       async (request) => {

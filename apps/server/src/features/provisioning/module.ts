@@ -49,7 +49,7 @@ export function provisioningModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/provisioning',
       {
-        config: needs('settings_update'),
+        config: needs('provisioning.manage'),
         schema: { summary: 'How controllers connect, with the provisioning key', response: answer },
       },
       async (request) => {
@@ -65,7 +65,7 @@ export function provisioningModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     app.post(
       '/settings/provisioning/rotate',
       {
-        config: needs('settings_update'),
+        config: needs('provisioning.manage'),
         schema: { summary: 'Replace the provisioning key (the old one is refused at once)', response: answer },
       },
       async (request) => {

@@ -39,7 +39,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
     app.get(
       '/controllers/:id/racks/:ref/refrigerant',
       {
-        config: needs('controllers_view', 'controllers_view_all'),
+        config: needs('controller.list'),
         schema: { params: rackRefParams, response: { 200: refrigerantSystemResponse } },
       },
       async (request) => {
@@ -52,7 +52,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
     app.patch(
       '/controllers/:id/racks/:ref/refrigerant',
       {
-        config: needs('controllers_update'),
+        config: needs('controller.maintain'),
         schema: {
           params: rackRefParams,
           body: refrigerantSystemBody,
@@ -70,7 +70,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
     app.get(
       '/controllers/:id/racks/:ref/refrigerant-events',
       {
-        config: needs('controllers_view', 'controllers_view_all'),
+        config: needs('controller.list'),
         schema: { params: rackRefParams, response: { 200: refrigerantEventList } },
       },
       async (request) => {
@@ -83,7 +83,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
     app.get(
       '/controllers/:id/racks/:ref/level-trend',
       {
-        config: needs('controllers_view', 'controllers_view_all'),
+        config: needs('controller.list'),
         schema: { params: rackRefParams, response: { 200: z.object({ data: levelTrend }) } },
       },
       async (request) => {
@@ -96,7 +96,7 @@ export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => D
     app.post(
       '/controllers/:id/racks/:ref/refrigerant-events',
       {
-        config: needs('controllers_update'),
+        config: needs('controller.maintain'),
         schema: {
           params: rackRefParams,
           body: refrigerantEventBody,

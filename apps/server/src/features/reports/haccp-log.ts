@@ -36,7 +36,7 @@ function localDay(at: Date, timeZone: string): string {
  */
 export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditRepo; now: () => Date }) {
   const { db, repo, audit, now } = deps;
-  const readScope = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports', 'reports_view');
+  const readScope = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports', 'report.view');
 
   /** Each excursion with its corrective actions (log entries and the case's alarm notes). */
   async function withActions(scope: TenantScope, rows: ExcursionRow[]): Promise<HaccpExcursion[]> {
@@ -200,7 +200,7 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
     },
 
     async signOff(ctx: AuthContext, body: HaccpSignOffBody): Promise<HaccpEntry> {
-      const scope = requireScope(ctx, 'reports', 'reports_view', 'haccp_sign');
+      const scope = requireScope(ctx, 'reports', 'report.view', 'haccp.signOff');
       if (!can(ctx, 'haccp.signOff')) throw new AppError(403, 'forbidden');
       const location = await repo.location(scope, body.location_id);
       if (!location) throw new AppError(404, 'not_found');

@@ -121,7 +121,7 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
   const zones = createReportsRepo(answer.db);
   app.get(
     `/reports/${name}`,
-    { config: needs('reports_view'), schema: { querystring, response: { 200: report as never } } },
+    { config: needs('report.view'), schema: { querystring, response: { 200: report as never } } },
     async (request, reply) => {
       const ctx = requireAuth(request);
       // Validated by `querystring`; the type provider cannot name its output for a generic schema.
@@ -146,7 +146,7 @@ export function reportRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }
     app.get(
       '/reports/locations',
       {
-        config: needs('reports_view'),
+        config: needs('report.view'),
         schema: { querystring: reportLocationsQuery, response: { 200: pagedList(reportLocation) } },
       },
       async (request) => pageOf(await reports.locations(requireAuth(request)), request.query),
@@ -167,20 +167,20 @@ export function reportRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }
     app.get(
       '/reports/haccp/excursions',
       {
-        config: needs('reports_view'),
+        config: needs('report.view'),
         schema: { querystring: haccpExcursionsQuery, response: { 200: haccpExcursionList } },
       },
       async (request) => log.excursions(requireAuth(request), request.query),
     );
     app.get(
       '/reports/haccp/entries',
-      { config: needs('reports_view'), schema: { querystring: haccpEntriesQuery, response: { 200: haccpEntryList } } },
+      { config: needs('report.view'), schema: { querystring: haccpEntriesQuery, response: { 200: haccpEntryList } } },
       async (request) => log.entries(requireAuth(request), request.query),
     );
     app.get(
       '/reports/haccp/entries/:id',
       {
-        config: needs('reports_view'),
+        config: needs('report.view'),
         schema: { params: haccpEntryParams, response: { 200: z.object({ data: haccpEntry }) } },
       },
       async (request) => ({ data: await log.entry(requireAuth(request), request.params.id) }),
@@ -188,7 +188,7 @@ export function reportRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }
     app.post(
       '/reports/haccp/corrective-actions',
       {
-        config: needs('alarms_acknowledge', 'haccp_sign'),
+        config: needs('haccp.correctiveAction'),
         schema: { body: haccpCorrectiveActionBody, response: { 201: z.object({ data: haccpEntry }) } },
       },
       async (request, reply) =>
@@ -197,7 +197,7 @@ export function reportRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }
     app.post(
       '/reports/haccp/sign-offs',
       {
-        config: { ...needs('haccp_sign'), personOnly: 'signature' },
+        config: { ...needs('haccp.signOff'), personOnly: 'signature' },
         schema: { body: haccpSignOffBody, response: { 201: z.object({ data: haccpEntry }) } },
       },
       async (request, reply) => reply.code(201).send({ data: await log.signOff(requireAuth(request), request.body) }),
@@ -205,12 +205,12 @@ export function reportRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }
     // Signed entries never change: both answer 409 `entry_signed` (404 outside the caller's scope).
     app.patch(
       '/reports/haccp/entries/:id',
-      { config: needs('reports_view'), schema: { params: haccpEntryParams } },
+      { config: needs('report.view'), schema: { params: haccpEntryParams } },
       async (request) => log.refuseChange(requireAuth(request), request.params.id),
     );
     app.delete(
       '/reports/haccp/entries/:id',
-      { config: needs('reports_view'), schema: { params: haccpEntryParams } },
+      { config: needs('report.view'), schema: { params: haccpEntryParams } },
       async (request) => log.refuseChange(requireAuth(request), request.params.id),
     );
 

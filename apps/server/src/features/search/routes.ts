@@ -14,7 +14,7 @@ export function searchRoutes(deps: { db: Db; providers: readonly SearchProvider[
   return async (app) => {
     app.get(
       '/search',
-      { config: needs('search_view'), schema: { querystring: searchQuery, response: { 200: searchResponse } } },
+      { config: needs('search.use'), schema: { querystring: searchQuery, response: { 200: searchResponse } } },
       async (request) => {
         const ctx = requireAuth(request);
         const term = prepareTerm(request.query.q, request.locale);

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { createApiTokensRepo } from '../auth/api-tokens-repo.ts';
-import { needs, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { FeatureContext } from '../context.ts';
@@ -72,26 +72,24 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     now,
   });
   const auditLog = createAuditLogRepo(db);
-  const view = (request: Parameters<typeof requirePermission>[0]) => requirePermission(request, 'settings_view');
-  const update = (request: Parameters<typeof requirePermission>[0]) => requirePermission(request, 'settings_update');
 
   return async (app) => {
     await app.register(userRoutes({ repo, usersService }));
 
     app.get(
       '/settings/teams',
-      { config: needs('settings_view'), schema: { querystring: settingsListQuery, response: list(settingsTeam) } },
+      { config: needs('settings.view'), schema: { querystring: settingsListQuery, response: list(settingsTeam) } },
       async (request) => {
         const q = request.query;
-        const { rows, total } = await repo.listTeams(requireScope(view(request), 'settings'), q);
+        const { rows, total } = await repo.listTeams(requireScope(requireAuth(request), 'settings'), q);
         return { data: rows.map(toTeam), meta: pageMeta(q.page, q.per_page, total) };
       },
     );
     app.get(
       '/settings/teams/:id',
-      { config: needs('settings_view'), schema: { params: idParams, response: one(settingsTeam) } },
+      { config: needs('settings.view'), schema: { params: idParams, response: one(settingsTeam) } },
       async (request) => {
-        const team = await repo.findTeam(requireScope(view(request), 'settings'), request.params.id);
+        const team = await repo.findTeam(requireScope(requireAuth(request), 'settings'), request.params.id);
         if (!team) throw new AppError(404, 'not_found');
         return { data: toTeam(team) };
       },
@@ -99,34 +97,36 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     app.post(
       '/settings/teams',
       {
-        config: needs('settings_update'),
+        config: needs('settings.edit'),
         schema: { body: teamBody, response: { 201: z.object({ data: settingsTeam }) } },
       },
       async (request, reply) => {
-        const team = await service.saveTeam(update(request), null, request.body);
+        const team = await service.saveTeam(requireAuth(request), null, request.body);
         return reply.status(201).send({ data: toTeam(team) });
       },
     );
     app.put(
       '/settings/teams/:id',
-      { config: needs('settings_update'), schema: { params: idParams, body: teamBody, response: one(settingsTeam) } },
-      async (request) => ({ data: toTeam(await service.saveTeam(update(request), request.params.id, request.body)) }),
+      { config: needs('settings.edit'), schema: { params: idParams, body: teamBody, response: one(settingsTeam) } },
+      async (request) => ({
+        data: toTeam(await service.saveTeam(requireAuth(request), request.params.id, request.body)),
+      }),
     );
 
     app.delete(
       '/settings/teams/:id',
-      { config: needs('settings_update'), schema: { params: idParams } },
+      { config: needs('settings.edit'), schema: { params: idParams } },
       async (request, reply) => {
-        await service.deleteTeam(update(request), request.params.id);
+        await service.deleteTeam(requireAuth(request), request.params.id);
         return reply.status(204).send();
       },
     );
 
     app.get(
       '/settings/roles',
-      { config: needs('settings_view'), schema: { querystring: settingsListQuery, response: list(settingsRole) } },
+      { config: needs('settings.view'), schema: { querystring: settingsListQuery, response: list(settingsRole) } },
       async (request) => {
-        view(request);
+        requireAuth(request);
         const q = request.query;
         const { rows, total } = await repo.listRoles(q);
         return { data: rows.map((r) => ({ ...r, users: Number(r.users) })), meta: pageMeta(q.page, q.per_page, total) };
@@ -134,9 +134,9 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/settings/roles/:id',
-      { config: needs('settings_view'), schema: { params: idParams, response: one(settingsRole) } },
+      { config: needs('settings.view'), schema: { params: idParams, response: one(settingsRole) } },
       async (request) => {
-        view(request);
+        requireAuth(request);
         const role = await repo.findRole(request.params.id);
         if (!role) throw new AppError(404, 'not_found');
         return { data: { ...role, users: Number(role.users) } };
@@ -145,76 +145,76 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     app.post(
       '/settings/roles',
       {
-        config: needs('settings_update'),
+        config: needs('settings.edit'),
         schema: { body: roleBody, response: { 201: z.object({ data: settingsRole }) } },
       },
       async (request, reply) => {
-        const role = await service.saveRole(update(request), null, request.body);
+        const role = await service.saveRole(requireAuth(request), null, request.body);
         return reply.status(201).send({ data: { ...role, users: Number(role.users) } });
       },
     );
     app.put(
       '/settings/roles/:id',
-      { config: needs('settings_update'), schema: { params: idParams, body: roleBody, response: one(settingsRole) } },
+      { config: needs('settings.edit'), schema: { params: idParams, body: roleBody, response: one(settingsRole) } },
       async (request) => {
-        const role = await service.saveRole(update(request), request.params.id, request.body);
+        const role = await service.saveRole(requireAuth(request), request.params.id, request.body);
         return { data: { ...role, users: Number(role.users) } };
       },
     );
 
     app.delete(
       '/settings/roles/:id',
-      { config: needs('settings_update'), schema: { params: idParams } },
+      { config: needs('settings.edit'), schema: { params: idParams } },
       async (request, reply) => {
-        await service.deleteRole(update(request), request.params.id, now());
+        await service.deleteRole(requireAuth(request), request.params.id, now());
         return reply.status(204).send();
       },
     );
 
     app.get(
       '/settings/alarm-types',
-      { config: needs('settings_view'), schema: { querystring: settingsListQuery, response: list(settingsAlarmType) } },
+      { config: needs('settings.view'), schema: { querystring: settingsListQuery, response: list(settingsAlarmType) } },
       async (request) => {
-        view(request);
+        requireAuth(request);
         return alarmTypes.list(request.query);
       },
     );
     app.get(
       '/settings/alarm-types/:id',
-      { config: needs('settings_view'), schema: { params: idParams, response: one(settingsAlarmType) } },
+      { config: needs('settings.view'), schema: { params: idParams, response: one(settingsAlarmType) } },
       async (request) => {
-        view(request);
+        requireAuth(request);
         return { data: await alarmTypes.find(request.params.id) };
       },
     );
     app.put(
       '/settings/alarm-types/:id',
       {
-        config: needs('settings_update'),
+        config: needs('settings.edit'),
         schema: { params: idParams, body: alarmTypeBody, response: one(settingsAlarmType) },
       },
-      async (request) => ({ data: await alarmTypes.update(update(request), request.params.id, request.body) }),
+      async (request) => ({ data: await alarmTypes.update(requireAuth(request), request.params.id, request.body) }),
     );
 
     app.get(
       '/audit-log',
-      { config: needs('settings_view'), schema: { querystring: auditLogQuery, response: list(auditEntry) } },
-      async (request) => auditLog.list(requireScope(view(request), 'settings'), request.query, request.locale),
+      { config: needs('settings.view'), schema: { querystring: auditLogQuery, response: list(auditEntry) } },
+      async (request) => auditLog.list(requireScope(requireAuth(request), 'settings'), request.query, request.locale),
     );
     app.get(
       '/audit-log/export',
-      { config: needs('settings_view'), schema: { querystring: auditExportQuery } },
+      { config: needs('settings.view'), schema: { querystring: auditExportQuery } },
       async (request, reply) => {
-        const scope = requireScope(view(request), 'settings');
+        const scope = requireScope(requireAuth(request), 'settings');
         const lines = await auditLog.exportLines(scope, new Date(request.query.since), AUDIT_EXPORT_MAX);
         return reply.type('application/x-ndjson; charset=utf-8').send(lines.length > 0 ? `${lines.join('\n')}\n` : '');
       },
     );
     app.get(
       '/audit-log/actions',
-      { config: needs('settings_view'), schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
+      { config: needs('settings.view'), schema: { response: { 200: z.object({ data: z.array(z.string()) }) } } },
       async (request) => {
-        view(request);
+        requireAuth(request);
         return { data: await auditLog.actions() };
       },
     );

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { needs, requirePermission } from '../auth/guard.ts';
+import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { SettingsRepo, SettingsUserRow } from './repo.ts';
 import { list, one } from './responses.ts';
@@ -39,23 +39,21 @@ function toUser(u: SettingsUserRow): SettingsUser {
 /** Settings → Users: `settings_view` to see, `settings_update` to change. */
 export function userRoutes(deps: { repo: SettingsRepo; usersService: UsersService }): FastifyPluginAsyncZod {
   const { repo, usersService } = deps;
-  const view = (request: Parameters<typeof requirePermission>[0]) => requirePermission(request, 'settings_view');
-  const update = (request: Parameters<typeof requirePermission>[0]) => requirePermission(request, 'settings_update');
   return async (app) => {
     app.get(
       '/settings/users',
-      { config: needs('settings_view'), schema: { querystring: settingsListQuery, response: list(settingsUser) } },
+      { config: needs('settings.view'), schema: { querystring: settingsListQuery, response: list(settingsUser) } },
       async (request) => {
         const q = request.query;
-        const { rows, total } = await repo.listUsers(requireScope(view(request), 'settings'), q);
+        const { rows, total } = await repo.listUsers(requireScope(requireAuth(request), 'settings'), q);
         return { data: rows.map(toUser), meta: pageMeta(q.page, q.per_page, total) };
       },
     );
     app.get(
       '/settings/users/:id',
-      { config: needs('settings_view'), schema: { params: idParams, response: one(settingsUser) } },
+      { config: needs('settings.view'), schema: { params: idParams, response: one(settingsUser) } },
       async (request) => {
-        const user = await repo.findUser(requireScope(view(request), 'settings'), request.params.id);
+        const user = await repo.findUser(requireScope(requireAuth(request), 'settings'), request.params.id);
         if (!user) throw new AppError(404, 'not_found');
         return { data: toUser(user) };
       },
@@ -63,11 +61,11 @@ export function userRoutes(deps: { repo: SettingsRepo; usersService: UsersServic
     app.post(
       '/settings/users',
       {
-        config: needs('settings_update'),
+        config: needs('user.edit'),
         schema: { body: userCreateBody, response: { 201: z.object({ data: createdUser }) } },
       },
       async (request, reply) => {
-        const { user, invitation } = await usersService.create(update(request), request.body);
+        const { user, invitation } = await usersService.create(requireAuth(request), request.body);
         const data = { ...toUser(user), invitation_sent: invitation.sent, invitation_url: invitation.url };
         return reply.status(201).send({ data });
       },
@@ -75,58 +73,58 @@ export function userRoutes(deps: { repo: SettingsRepo; usersService: UsersServic
     app.put(
       '/settings/users/:id',
       {
-        config: needs('settings_update'),
+        config: needs('user.edit'),
         schema: { params: idParams, body: userUpdateBody, response: one(settingsUser) },
       },
       async (request) => ({
-        data: toUser(await usersService.update(update(request), request.params.id, request.body)),
+        data: toUser(await usersService.update(requireAuth(request), request.params.id, request.body)),
       }),
     );
     app.patch(
       '/settings/users/:id',
       {
-        config: needs('settings_update'),
+        config: needs('user.edit'),
         schema: { params: idParams, body: userPatchBody, response: one(settingsUser) },
       },
       async (request) => ({
-        data: toUser(await usersService.update(update(request), request.params.id, request.body)),
+        data: toUser(await usersService.update(requireAuth(request), request.params.id, request.body)),
       }),
     );
     app.delete(
       '/settings/users/:id',
-      { config: needs('settings_update'), schema: { params: idParams } },
+      { config: needs('user.edit'), schema: { params: idParams } },
       async (request, reply) => {
-        await usersService.remove(update(request), request.params.id);
+        await usersService.remove(requireAuth(request), request.params.id);
         return reply.status(204).send();
       },
     );
     app.delete(
       '/settings/users/:id/sessions',
-      { config: needs('settings_update'), schema: { params: idParams } },
+      { config: needs('user.edit'), schema: { params: idParams } },
       async (request, reply) => {
-        await usersService.endSessions(update(request), request.params.id);
+        await usersService.endSessions(requireAuth(request), request.params.id);
         return reply.status(204).send();
       },
     );
     app.delete(
       '/settings/users/:id/mfa',
-      { config: needs('settings_update'), schema: { params: idParams } },
+      { config: needs('user.edit'), schema: { params: idParams } },
       async (request, reply) => {
-        await usersService.resetMfa(update(request), request.params.id);
+        await usersService.resetMfa(requireAuth(request), request.params.id);
         return reply.status(204).send();
       },
     );
     app.post(
       '/settings/users/:id/password-reset',
       {
-        config: needs('settings_update'),
+        config: needs('user.edit'),
         schema: {
           params: idParams,
           response: { 202: z.object({ data: z.object({ ok: z.literal(true), email_sent: z.boolean() }) }) },
         },
       },
       async (request, reply) => {
-        const { sent } = await usersService.sendPasswordReset(update(request), request.params.id);
+        const { sent } = await usersService.sendPasswordReset(requireAuth(request), request.params.id);
         return reply.status(202).send({ data: { ok: true as const, email_sent: sent } });
       },
     );

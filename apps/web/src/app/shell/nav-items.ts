@@ -1,5 +1,6 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { decideAccess, ROUTES, type RouteName } from '@rcm/shared/routes';
+import { userCan } from '../../lib/user-can.ts';
 
 export type NavItem = { key: string; label: string; to: string; routeName: RouteName };
 
@@ -22,7 +23,7 @@ const ORDER: { key: string; route: RouteName; to: string }[] = [
 export function navItems(user: AuthUser, t: (key: string) => string): NavItem[] {
   const items: NavItem[] = [];
   for (const entry of ORDER) {
-    if (entry.key === 'organizations' && !user.permissions.includes('organization_view_all')) {
+    if (entry.key === 'organizations' && !userCan(user, 'organization.viewAll')) {
       const own = ROUTES.find((r) => r.name === 'organizations.view');
       if (own && decideAccess(own.auth, user).kind === 'allow') {
         items.push({
