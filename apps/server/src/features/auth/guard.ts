@@ -41,6 +41,15 @@ export function checkTokenAllowed(request: FastifyRequest): void {
   }
 }
 
+/**
+ * 403 `impersonation_cannot_sign` when an impersonating administrator calls a route marked
+ * `personOnly: 'signature'`: a signature is the signer's own act. Checked with the session, before validation.
+ */
+export function checkSigner(request: FastifyRequest): void {
+  if (request.routeOptions.config.personOnly !== 'signature') return;
+  if (request.auth?.session?.impersonatorSessionId) throw new AppError(403, 'impersonation_cannot_sign');
+}
+
 /** Signed in and holding at least one of the permissions (spec: a list needs any of them). */
 export function requirePermission(request: FastifyRequest, ...anyOf: Permission[]): AuthContext {
   const ctx = requireAuth(request);

@@ -1,3 +1,4 @@
+import type { ReauthPurpose } from '@rcm/shared/api-tokens';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../components/form-field.tsx';
@@ -19,6 +20,8 @@ export function ReauthDialog(props: {
   /** What the change will do, said before it is confirmed (removing a factor). */
   title?: string;
   body?: string;
+  /** `signature`: a proof only a signature spends (a HACCP sign-off); its failures are counted. */
+  purpose?: ReauthPurpose;
 }) {
   const { t } = useTranslation();
   const [byCode, setByCode] = useState(false);
@@ -35,7 +38,8 @@ export function ReauthDialog(props: {
     setBusy(true);
     setError(null);
     try {
-      const proof = await reauthenticate(byCode ? { code: value } : { password: value });
+      const purpose = props.purpose ? { purpose: props.purpose } : {};
+      const proof = await reauthenticate(byCode ? { code: value, ...purpose } : { password: value, ...purpose });
       setValue('');
       await props.onProof(proof.reauth_token);
     } catch (err) {
