@@ -20,6 +20,8 @@ export function ReauthDialog(props: {
   /** What the change will do, said before it is confirmed (removing a factor). */
   title?: string;
   body?: string;
+  /** Why it is asked, in place of the second factors' (a signature says what is signed). */
+  intro?: string;
   /** `signature`: a proof only a signature spends (a HACCP sign-off); its failures are counted. */
   purpose?: ReauthPurpose;
 }) {
@@ -53,7 +55,7 @@ export function ReauthDialog(props: {
     <Modal open={props.open} onClose={close} title={props.title ?? t('mfa.reauth.title')}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {props.body ? <p className="text-sm text-slate-700 dark:text-slate-300">{props.body}</p> : null}
-        <p className="text-sm text-slate-700 dark:text-slate-300">{t('mfa.reauth.intro')}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{props.intro ?? t('mfa.reauth.intro')}</p>
         {error ? (
           <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
             {error}

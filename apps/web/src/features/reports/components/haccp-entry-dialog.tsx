@@ -177,7 +177,7 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
         codeAllowed={(mfa.data?.factors.length ?? 0) > 0}
         purpose="signature"
         title={t('reports.haccp.log.signReauthTitle')}
-        body={t('reports.haccp.log.signReauthBody', {
+        intro={t('reports.haccp.log.signReauthBody', {
           name: user?.name ?? '',
           meaning: t(`reports.haccp.log.meanings.${toConfirm.meaning}`),
         })}
