@@ -36,7 +36,7 @@ const wrongCode = (method: ReauthMethod | 'code') => new WrongProof(method, 'cod
  * Re-authentication: a person proves again that they are at the keyboard, with their password or,
  * when they have a second factor, a TOTP or recovery code (or a passkey, once that method is
  * registered), and gets a single-use proof for one sensitive change of the same session (creating a
- * token, adding or removing a factor).
+ * token, adding or removing a factor), or, asked with `purpose: "signature"`, for one HACCP signature.
  */
 export function createReauth(deps: {
   db: Db;
