@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
+import { DEMO, expect, expectAccessible, PASSWORD, test } from '../support/fixtures.ts';
 
 const DAY = 86_400_000;
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
@@ -10,7 +10,7 @@ type Summary = { excursions: number; without_action: number };
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test('the HACCP log: hourly grid without sideways scrolling at 1440 px, corrective action, sign-off, correction, PDF', async ({
+test('the HACCP log: hourly grid without sideways scrolling at 1440 px, corrective action, signature (meaning and re-authentication), verify, correction, PDF', async ({
   page,
   loginAs,
   apiAs,
@@ -97,9 +97,19 @@ test('the HACCP log: hourly grid without sideways scrolling at 1440 px, correcti
     .getByRole('button', { name: 'Firmar la bitácora de este periodo' })
     .click();
   const refused = page.getByRole('dialog', { name: 'Firmar la bitácora HACCP' });
+  // The signature's meaning is asked first.
   await refused.getByRole('button', { name: 'Firmar' }).click();
-  await expect(refused.getByRole('alert')).toHaveText('La fecha no puede estar en el futuro.');
+  await expect(refused.getByText('Elige qué significa tu firma.')).toBeVisible();
+  await refused.getByLabel('Qué significa tu firma').selectOption({ label: 'Revisado' });
+  await refused.getByRole('button', { name: 'Firmar' }).click();
+  const confirmRefused = page.getByRole('dialog', { name: 'Confirma tu firma' });
+  await confirmRefused.getByLabel('Contraseña').fill(PASSWORD);
+  await confirmRefused.getByRole('button', { name: 'Continuar' }).click();
+  await expect(confirmRefused.getByRole('alert')).toContainText('La fecha no puede estar en el futuro.');
+  // Back to the sign-off, then out.
+  await confirmRefused.getByRole('button', { name: 'Cancelar' }).click();
   await refused.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(refused).toHaveCount(0);
 
   // The manager signs the log as the person responsible, then downloads the PDF.
   await page.goto(url);
@@ -109,10 +119,34 @@ test('the HACCP log: hourly grid without sideways scrolling at 1440 px, correcti
   const signDialog = page.getByRole('dialog', { name: 'Firmar la bitácora HACCP' });
   await expect(signDialog.getByRole('heading', { name: 'Firmar la bitácora HACCP' })).toBeVisible();
   await expectAccessible(page, 'sign-off dialog');
+  await expect(signDialog.getByLabel('Qué significa tu firma').locator('option')).toHaveText([
+    'Elige una opción',
+    'Revisado',
+    'Aprobado',
+    'Verificado',
+    'Corregido',
+  ]);
+  await signDialog.getByLabel('Qué significa tu firma').selectOption({ label: 'Aprobado' });
   await signDialog.getByLabel('Declaración (opcional)').fill('Revisé la bitácora y las acciones correctivas.');
   await signDialog.getByRole('button', { name: 'Firmar' }).click();
+  // Then the signer proves it is them: a wrong password is refused in place, in Spanish.
+  const confirm = page.getByRole('dialog', { name: 'Confirma tu firma' });
+  await expect(confirm).toContainText('Firmas como María Manager, con el significado «Aprobado».');
+  await expectAccessible(page, 'signature re-authentication dialog');
+  await confirm.getByLabel('Contraseña').fill('not-the-password');
+  await confirm.getByRole('button', { name: 'Continuar' }).click();
+  await expect(confirm.getByRole('alert')).toContainText('contraseña');
+  await confirm.getByLabel('Contraseña').fill(PASSWORD);
+  await confirm.getByRole('button', { name: 'Continuar' }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(signDialog).toHaveCount(0);
   await expect(sign.getByText(/^Firmado por María Manager/)).toBeVisible();
+  // The signature: meaning, printed name, role, time in the store's zone, how it was confirmed, the hash.
+  const signature = sign.locator('[data-testid^="haccp-signature-"]').first();
+  await expect(signature).toContainText(/^Aprobado por María Manager \(.+\) el .+ · confirmado con contraseña/);
+  await expect(signature).toContainText(/Hash del registro sha256:[0-9a-f]{12}…/);
+  await signature.getByRole('button', { name: 'Verificar' }).click();
+  await expect(signature.getByRole('status')).toHaveText('Válida: el registro está como se firmó.');
   // The signed record says what the period's excursions were when it was signed.
   await expect(sign.getByText(/^Al firmar: /)).toBeVisible();
   await expect(sign.getByText('Firmado: no se puede editar')).toBeVisible();

@@ -17,7 +17,7 @@ import { swaggerOptions } from './features/api-docs/document.ts';
 import { apiDocsModule } from './features/api-docs/module.ts';
 import { assetsModule } from './features/assets/module.ts';
 import { createAuditRepo } from './features/audit/repo.ts';
-import { bearerToken, checkRoutePermission, checkTokenAllowed } from './features/auth/guard.ts';
+import { bearerToken, checkRoutePermission, checkSigner, checkTokenAllowed } from './features/auth/guard.ts';
 import { authModule, createAuth } from './features/auth/module.ts';
 import type { AuthService } from './features/auth/service.ts';
 import { channelsModule } from './features/channels/module.ts';
@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     service: auth,
     passwordLinks,
     mfa,
+    reauth,
   } = createAuth({ config, db: database.db, audit, now, publicUrl: address.url });
   const context: FeatureContext = {
     config,
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       embedded,
       passwordLinks,
       mfa,
+      reauth,
       devices: { provisioning, mqttPort: null },
       consoleUrl: address,
       directory: createDirectory(database.db),
@@ -180,8 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (token) request.auth = await auth.authenticate(token);
     if (!request.auth && url !== undefined && !route.public) throw unauthenticated();
     // And the route's permission before validation: 403, not the schema's field errors; an integration
-    // token is refused what only a person may do.
+    // token is refused what only a person may do, an impersonating administrator a signature.
     checkTokenAllowed(request);
+    checkSigner(request);
     checkRoutePermission(request);
   });
 

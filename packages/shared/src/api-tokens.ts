@@ -20,14 +20,20 @@ export function tokenGrantable(held: Iterable<string>): Permission[] {
   return PERMISSIONS.filter((p) => set.has(p) && !TOKEN_DENIED_PERMISSIONS.includes(p));
 }
 
+/** What a proof is asked for: `signature` (a HACCP signature) is spent only on a signature, and its failures are counted. */
+export const REAUTH_PURPOSES = ['signature'] as const;
+export type ReauthPurpose = (typeof REAUTH_PURPOSES)[number];
+
 /**
  * One proof: the password, or (for an account with a second factor) a TOTP or recovery code, or a
- * WebAuthn assertion. None: 422 on `password`.
+ * WebAuthn assertion. None: 422 on `password`. `purpose: "signature"` makes a proof that only a
+ * signature spends (and none other does).
  */
 export const reauthBody = z.object({
   password: z.string().min(1).max(1000).optional(),
   code: z.string().trim().min(1).max(40).optional(),
   response: z.record(z.string(), z.unknown()).optional(),
+  purpose: z.enum(REAUTH_PURPOSES).optional(),
 });
 export type ReauthBody = z.infer<typeof reauthBody>;
 

@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'verification_limit_organization',
   'reauth_required',
   'token_cannot_sign',
+  'impersonation_cannot_sign',
   'token_not_allowed',
   'mfa_token_invalid',
   'mfa_method_unavailable',

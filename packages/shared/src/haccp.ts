@@ -33,6 +33,10 @@ export const haccpCorrectiveActionBody = z.object({
 });
 export type HaccpCorrectiveActionBody = z.infer<typeof haccpCorrectiveActionBody>;
 
+/** What a signer means by their signature. */
+export const HACCP_SIGNATURE_MEANINGS = ['reviewed', 'approved', 'verified', 'corrected'] as const;
+export type HaccpSignatureMeaning = (typeof HACCP_SIGNATURE_MEANINGS)[number];
+
 /** POST /api/reports/haccp/sign-offs: the responsible person signs a location's log for `from`..`to` (local days). */
 export const haccpSignOffBody = z
   .object({
@@ -43,9 +47,41 @@ export const haccpSignOffBody = z
     text: z.string().trim().max(HACCP_TEXT_MAX).optional(),
     /** The sign-off this one corrects (same location). */
     corrects_id: bodyId.optional(),
+    /** What the signature means. */
+    meaning: z.enum(HACCP_SIGNATURE_MEANINGS),
+    /**
+     * From `POST /api/auth/reauth {…, purpose: "signature"}`: the signer proved again who they are
+     * (missing, used or expired: 401 `reauth_required`).
+     */
+    reauth_token: z.string().min(1).max(200).optional(),
   })
   .superRefine(checkRange);
 export type HaccpSignOffBody = z.infer<typeof haccpSignOffBody>;
+
+/**
+ * An electronic signature: who signed (name and role as they were), when, in which zone, meaning
+ * what, proved how (the re-authentication's method), and the SHA-256 of the signed record's
+ * canonical JSON (`sha256:<hex>`).
+ */
+export const haccpSignature = z.object({
+  signer: z.object({ id: z.number().int(), name: z.string(), role: z.string() }),
+  signed_at: z.string(),
+  /** The location's time zone. */
+  time_zone: z.string(),
+  meaning: z.enum(HACCP_SIGNATURE_MEANINGS),
+  /** How the signer re-authenticated: `password`, `totp`, `recovery_code`, `webauthn`. */
+  method: z.string(),
+  record_hash: z.string(),
+});
+export type HaccpSignature = z.infer<typeof haccpSignature>;
+
+/** GET /api/reports/haccp/sign-offs/{id}/verify: the stored hash against the one the record gives now. */
+export const haccpSignatureCheck = z.object({
+  valid: z.boolean(),
+  record_hash: z.string(),
+  recomputed_hash: z.string(),
+});
+export type HaccpSignatureCheck = z.infer<typeof haccpSignatureCheck>;
 
 export const haccpEntry = z.object({
   id: z.number().int(),
@@ -75,6 +111,8 @@ export const haccpEntry = z.object({
    */
   excursions: z.number().int().nullable(),
   excursions_without_action: z.number().int().nullable(),
+  /** A sign-off's electronic signature (null for a corrective action, and for sign-offs recorded before signatures). */
+  signature: haccpSignature.nullable(),
 });
 export type HaccpEntry = z.infer<typeof haccpEntry>;
 

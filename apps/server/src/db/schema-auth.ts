@@ -106,11 +106,30 @@ export const reauthTokens = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     method: text('method', { enum: ['password', 'totp', 'recovery_code', 'webauthn'] }).notNull(),
+    /** `signature`: only a signature spends it (and it spends no other); null: any other sensitive change. */
+    purpose: text('purpose', { enum: ['signature'] }),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('reauth_tokens_token_uq').on(t.tokenHash)],
+);
+
+/**
+ * Failed re-authentications asked for a signature (wrong password or code), kept a day: three by one
+ * person within 15 minutes alert their organization's administrators (features/auth/reauth.ts).
+ */
+export const reauthFailures = pgTable(
+  'reauth_failures',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['signature'] }).notNull(),
+    failedAt: ts('failed_at').notNull(),
+  },
+  (t) => [index('reauth_failures_user_idx').on(t.userId, t.failedAt)],
 );
 
 /**

@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import type { HaccpSignature } from '@rcm/shared/haccp';
+import { date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { controllers, locations, organizationColumn, ts, users } from './schema.ts';
 
 /**
@@ -34,6 +35,12 @@ export const haccpEntries = pgTable(
     authorId: integer('author_id').references(() => users.id),
     authorName: text('author_name').notNull(),
     correctsId: integer('corrects_id'),
+    /**
+     * Sign-off: the electronic signature (signer's name and role as they were, time, zone, meaning,
+     * re-authentication method, the SHA-256 of the signed record; features/reports/haccp-signature.ts).
+     * Null: a corrective action, or a sign-off recorded before signatures.
+     */
+    signature: jsonb('signature').$type<HaccpSignature>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -7,6 +7,7 @@ import type { ConsoleUrl } from '../lib/console-url.ts';
 import type { AuditRepo } from './audit/repo.ts';
 import type { Mfa } from './auth/mfa-service.ts';
 import type { PasswordLinks } from './auth/password-links.ts';
+import type { Reauth } from './auth/reauth.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Ingest } from './ingest/parts.ts';
 import type { EmbeddedOps } from './ops/embedded.ts';
@@ -36,6 +37,8 @@ export type FeatureContext = {
     passwordLinks: PasswordLinks;
     /** Second factors and the organization security policy: sign-in, the account, users settings and organizations. */
     mfa: Mfa;
+    /** Re-authentication: its route, the account's sensitive changes and the HACCP signatures spend its proofs. */
+    reauth: Reauth;
     /** How devices reach this instance: the provisioning key, and the embedded broker's port once it listens (server.ts). */
     devices: { provisioning: ProvisioningKeys; mqttPort: number | null };
     /** The console's public address for links (PUBLIC_URL, else localhost at the port server.ts reports once it listens). */

@@ -48,6 +48,7 @@ export const EN_US: Catalog = {
       'This push subscription belongs to another person. Subscribe this browser again to get one of its own.',
     reauth_required: 'Confirm it is you again (your password or an authenticator code) to do this.',
     token_cannot_sign: 'An integration token cannot sign records: a person signs, with their own password.',
+    impersonation_cannot_sign: 'Nobody signs for someone else: stop signing in as this person and sign as yourself.',
     token_not_allowed: 'An integration token cannot do this: sign in as a person.',
     mfa_token_invalid: 'This sign-in step has expired or was tried too many times. Sign in again.',
     mfa_method_unavailable: 'This way of proving it is you is not set up for this account.',

@@ -50,6 +50,8 @@ export const ES_MX: Catalog = {
       'Confirma de nuevo que eres tú (tu contraseña o un código de tu app de autenticación) para hacer esto.',
     token_cannot_sign:
       'Un token de integración no puede firmar registros: firma una persona, con su propia contraseña.',
+    impersonation_cannot_sign:
+      'Nadie firma por otra persona: deja de iniciar sesión como esta persona y firma con tu propia cuenta.',
     token_not_allowed: 'Un token de integración no puede hacer esto: inicia sesión como persona.',
     mfa_token_invalid: 'Este paso del inicio de sesión venció o se intentó demasiadas veces. Inicia sesión de nuevo.',
     mfa_method_unavailable: 'Esta forma de comprobar que eres tú no está configurada en esta cuenta.',

@@ -14,8 +14,8 @@ export type ReportDevice = { id: number; org: number; loc: number };
  * to the demo users, their tokens, FreshMart #101's and Northwind Oak Lawn's controllers, and a GET
  * in a chosen language. Each report's test file adds its own rows.
  */
-export async function openReportsApp() {
-  const t: TestApp = await createTestApp();
+export async function openReportsApp(env: Record<string, string> = {}) {
+  const t: TestApp = await createTestApp(env);
   t.clock.now = at('2026-06-01T12:00:00Z');
   const db = t.database.db;
   await addUser(db, {

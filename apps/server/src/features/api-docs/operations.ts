@@ -90,7 +90,7 @@ export const OPERATIONS: Record<string, OperationNote> = {
   },
   'POST /api/auth/reauth': {
     summary:
-      'Confirm it is you again (password, or a TOTP or recovery code): a single-use proof for one sensitive change, valid 2 minutes',
+      'Confirm it is you again (password, or a TOTP or recovery code): a single-use proof for one sensitive change, valid 2 minutes (purpose "signature": for a HACCP signature only)',
   },
   'GET /api/settings/api-tokens': {
     summary: 'Integration tokens of the organizations in scope (never the token itself)',
@@ -343,7 +343,11 @@ export const OPERATIONS: Record<string, OperationNote> = {
     summary: 'Record a corrective action on an excursion (or a correction of one)',
   },
   'POST /api/reports/haccp/sign-offs': {
-    summary: "Sign a location's HACCP log for a period as the responsible person (or correct a sign-off)",
+    summary:
+      "Sign a location's HACCP log for a period as the responsible person (or correct a sign-off), with a meaning and a re-authentication made for a signature (401 reauth_required); refused to an integration token and under impersonation",
+  },
+  'GET /api/reports/haccp/sign-offs/{id}/verify': {
+    summary: "Check a sign-off's electronic signature: its stored record hash against the one the entry gives now",
   },
   'GET /api/reports/case_performance': {
     summary:

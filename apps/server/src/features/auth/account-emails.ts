@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import { renderActionEmail } from '../mail/action-email.ts';
+import { escapeHtml, renderActionEmail } from '../mail/action-email.ts';
 import type { PasswordTokenPurpose } from './password-tokens-repo.ts';
 
 type Copy = { subject: string; intro: (name: string) => string; action: string; expiry: string; ignore: string };
@@ -49,4 +49,44 @@ export function renderPasswordEmail(input: {
 }) {
   const copy = COPY[input.locale][input.purpose];
   return renderActionEmail({ ...copy, locale: input.locale, intro: copy.intro(input.name), link: input.link });
+}
+
+const SIGNING_ALERT: Record<
+  Locale,
+  { subject: string; body: (who: string, failures: number, minutes: number) => string; action: string; advice: string }
+> = {
+  'en-US': {
+    subject: 'Failed signature confirmations',
+    body: (who, failures, minutes) =>
+      `${who} failed to confirm their identity for a HACCP signature ${failures} times within ${minutes} minutes.`,
+    action: 'Open the audit log',
+    advice: 'If it was not them, end their sessions and have them choose a new password.',
+  },
+  'es-MX': {
+    subject: 'Confirmaciones de firma fallidas',
+    body: (who, failures, minutes) =>
+      `${who} no pudo confirmar su identidad para una firma HACCP ${failures} veces en ${minutes} minutos.`,
+    action: 'Abrir el registro de auditoría',
+    advice: 'Si no fue esa persona, cierra sus sesiones y pídele que elija una contraseña nueva.',
+  },
+};
+
+/** An administrator's alert: a person failed to re-authenticate for a signature several times in a row. */
+export function renderSigningAlertEmail(input: {
+  locale: Locale;
+  name: string;
+  email: string;
+  failures: number;
+  minutes: number;
+  link: string;
+}) {
+  const copy = SIGNING_ALERT[input.locale];
+  const body = copy.body(`${input.name} (${input.email})`, input.failures, input.minutes);
+  const html = `<!doctype html><html lang="${input.locale}"><body style="font-family:sans-serif;color:#0f172a">
+<p>${escapeHtml(body)}</p>
+<p>${escapeHtml(copy.advice)}</p>
+<p><a href="${escapeHtml(input.link)}">${escapeHtml(copy.action)}</a></p>
+</body></html>`;
+  const text = `${body}\n\n${copy.advice}\n\n${copy.action}: ${input.link}\n`;
+  return { subject: copy.subject, html, text };
 }

@@ -6,6 +6,7 @@ import { scopeSql, type TenantScope } from './scope.ts';
 
 /** How a re-authentication was proved. */
 export type ReauthMethod = (typeof reauthTokens.$inferInsert)['method'];
+export type ReauthPurpose = NonNullable<(typeof reauthTokens.$inferInsert)['purpose']>;
 
 export type ApiTokenRow = {
   id: number;
@@ -127,27 +128,44 @@ export function createApiTokensRepo(db: Db) {
     },
 
     async insertReauth(
-      input: { tokenHash: string; userId: number; sessionId: number; method: ReauthMethod; expiresAt: Date },
+      input: {
+        tokenHash: string;
+        userId: number;
+        sessionId: number;
+        method: ReauthMethod;
+        purpose: ReauthPurpose | null;
+        expiresAt: Date;
+      },
       tx: DbOrTx,
     ): Promise<void> {
       await tx.insert(reauthTokens).values(input);
     },
 
-    /** Uses a proof up: true when it was this session's, unused and not expired (and now it is used). */
-    async consumeReauth(tokenHash: string, sessionId: number, now: Date, tx: DbOrTx): Promise<boolean> {
-      const rows = await tx
+    /**
+     * Uses a proof up when it was this session's, for this purpose, unused and not expired (and now it
+     * is used): the method it was made with; null otherwise.
+     */
+    async consumeReauth(
+      tokenHash: string,
+      sessionId: number,
+      purpose: ReauthPurpose | null,
+      now: Date,
+      tx: DbOrTx,
+    ): Promise<ReauthMethod | null> {
+      const [row] = await tx
         .update(reauthTokens)
         .set({ usedAt: now })
         .where(
           and(
             eq(reauthTokens.tokenHash, tokenHash),
             eq(reauthTokens.sessionId, sessionId),
+            purpose === null ? isNull(reauthTokens.purpose) : eq(reauthTokens.purpose, purpose),
             isNull(reauthTokens.usedAt),
             gt(reauthTokens.expiresAt, now),
           ),
         )
-        .returning({ id: reauthTokens.id });
-      return rows.length > 0;
+        .returning({ method: reauthTokens.method });
+      return row?.method ?? null;
     },
 
     /** Proofs older than a day are of no use to anyone: dropped when a new one is made. */

@@ -19,7 +19,8 @@ declare module 'fastify' {
     actions?: readonly Action[];
     /**
      * A person only: an integration token is refused 403 `token_not_allowed`, or `token_cannot_sign` for
-     * a signature (auth/guard.ts checkTokenAllowed), before validation.
+     * a signature (auth/guard.ts checkTokenAllowed), and an impersonated session a signature (403
+     * `impersonation_cannot_sign`, checkSigner), before validation.
      */
     personOnly?: true | 'signature';
   }

@@ -44,6 +44,15 @@ export function checkTokenAllowed(request: FastifyRequest): void {
 }
 
 /**
+ * 403 `impersonation_cannot_sign` when an impersonating administrator calls a route marked
+ * `personOnly: 'signature'`: a signature is the signer's own act. Checked with the session, before validation.
+ */
+export function checkSigner(request: FastifyRequest): void {
+  if (request.routeOptions.config.personOnly !== 'signature') return;
+  if (request.auth?.session?.impersonatorSessionId) throw new AppError(403, 'impersonation_cannot_sign');
+}
+
+/**
  * A route's `config` naming the actions (`@rcm/shared/policies`) of which its caller may take at least
  * one. The app's onRequest hook asks `can` right after the session, so a signed-in caller who may take
  * none of them gets 403 before validation, not a schema's field errors. The service still asks `can`

@@ -16,6 +16,7 @@ import { createPasskeys } from './passkeys.ts';
 import { createPasswordLinks } from './password-links.ts';
 import { createPasswordTokensRepo } from './password-tokens-repo.ts';
 import { createReauth } from './reauth.ts';
+import { createReauthFailuresRepo } from './reauth-failures-repo.ts';
 import { createAuthRepo } from './repo.ts';
 import { authRoutes } from './routes.ts';
 import { createSecurityPolicy, securityPolicyRoutes } from './security-policy.ts';
@@ -27,7 +28,10 @@ import { createSsoService } from './sso-service.ts';
 import { createAccountThrottle } from './throttle.ts';
 import { createThrottleRepo } from './throttle-repo.ts';
 
-/** The session service and the password links, built before the features: the request hook and settings use them. */
+/**
+ * The session service, the password links, second factors and re-authentication, built before the
+ * features: the request hook, settings and the HACCP signatures use them.
+ */
 export function createAuth(deps: {
   config: Config;
   db: Db;
@@ -62,7 +66,16 @@ export function createAuth(deps: {
     now,
     throttle,
   });
-  return { service, passwordLinks, mfa };
+  const reauth = createReauth({
+    db,
+    repo: apiTokens,
+    failures: createReauthFailuresRepo(),
+    audit,
+    now,
+    mfa,
+    publicUrl: deps.publicUrl,
+  });
+  return { service, passwordLinks, mfa, reauth };
 }
 
 /**
@@ -73,8 +86,7 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const { db, audit, now } = ctx;
   const tokensRepo = createApiTokensRepo(db);
   const { directory } = ctx.shared;
-  const { mfa } = ctx.shared;
-  const reauth = createReauth({ db, repo: tokensRepo, audit, now, mfa });
+  const { mfa, reauth } = ctx.shared;
   const tokens = createApiTokensService({
     db,
     repo: tokensRepo,

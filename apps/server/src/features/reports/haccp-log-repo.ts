@@ -1,8 +1,8 @@
-import type { HaccpAction, HaccpEntry, HaccpEntryKind } from '@rcm/shared/haccp';
+import type { HaccpAction, HaccpEntry, HaccpEntryKind, HaccpSignature } from '@rcm/shared/haccp';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { haccpEntries } from '../../db/schema-haccp.ts';
-import { arr, query } from '../../lib/sql.ts';
+import { arr, jsonColumn, query } from '../../lib/sql.ts';
 import type { TenantScope } from '../auth/scope.ts';
 import { tenantWhere, utcBounds } from './filters.ts';
 import { type CaseRef, caseColumns, caseFrom, caseRef, haccpBase, haccpLimit } from './haccp-repo.ts';
@@ -55,7 +55,7 @@ function excursionsSql(scope: TenantScope, q: Range): SQL {
 
 const ENTRY_COLUMNS = sql`e.id, e.kind, e.organization_id, e.location_id, l.name as location_name, e.controller_id, e.point,
   e.excursion_start, e.period_from::text as period_from, e.period_to::text as period_to, e.text, e.taken_at,
-  e.author_id, e.author_name, e.created_at, e.corrects_id, e.excursions, e.excursions_without_action,
+  e.author_id, e.author_name, e.created_at, e.corrects_id, e.excursions, e.excursions_without_action, e.signature,
   (select min(c.id) from haccp_entries c where c.corrects_id = e.id) as corrected_by_id`;
 
 function entryRow(r: Record<string, unknown>): HaccpEntry {
@@ -79,6 +79,7 @@ function entryRow(r: Record<string, unknown>): HaccpEntry {
     corrected_by_id: r.corrected_by_id == null ? null : num(r.corrected_by_id),
     excursions: r.excursions == null ? null : num(r.excursions),
     excursions_without_action: r.excursions_without_action == null ? null : num(r.excursions_without_action),
+    signature: r.signature == null ? null : jsonColumn<HaccpSignature>(r.signature),
   };
 }
 

@@ -25,6 +25,12 @@ describe('reports API: HACCP log entries', () => {
     body?: unknown,
     locale?: string,
   ) => callApi(r.t.app, method, token, url, body, locale);
+  /** A sign-off's meaning and a fresh proof for it (`POST /api/auth/reauth` with the password, for a signature). */
+  const signing = async (token: string) => {
+    const proof = await api('POST', token, 'auth/reauth', { password: 'demo1234', purpose: 'signature' });
+    expect(proof.status).toBe(200);
+    return { meaning: 'reviewed', reauth_token: (proof.body.data as unknown as { reauth_token: string }).reauth_token };
+  };
 
   beforeAll(async () => {
     r = await openReportsApp();
@@ -180,6 +186,7 @@ describe('reports API: HACCP log entries', () => {
       location_id: locationId,
       from: '2026-05-20',
       to: '2026-06-05',
+      ...(await signing(r.manager)),
     });
     expect(future.status).toBe(422);
     const signed = await api('POST', r.manager, 'reports/haccp/sign-offs', {
@@ -187,6 +194,7 @@ describe('reports API: HACCP log entries', () => {
       from: '2026-05-20',
       to: '2026-05-20',
       text: 'Reviewed the log and the corrective actions.',
+      ...(await signing(r.manager)),
     });
     expect(signed.status).toBe(201);
     expect(signed.body.data).toMatchObject({
@@ -229,6 +237,7 @@ describe('reports API: HACCP log entries', () => {
       location_id: locationId,
       from: '2026-05-20',
       to: '2026-05-20',
+      ...(await signing(outsider)),
     });
     expect(sign.status).toBe(404);
     const correct = await api('POST', outsider, 'reports/haccp/sign-offs', {
@@ -236,6 +245,7 @@ describe('reports API: HACCP log entries', () => {
       from: '2026-05-20',
       to: '2026-05-20',
       corrects_id: ids[0],
+      ...(await signing(outsider)),
     });
     expect(correct.status).toBe(404);
     expect(await rowCount(r.t.database, haccpEntries)).toBe(before);
@@ -337,6 +347,7 @@ describe('reports API: HACCP log entries', () => {
       location_id: locationId,
       from: '2026-05-20',
       to: '2026-05-20',
+      ...(await signing(r.manager)),
     });
     expect(signed.status).toBe(201);
     expect(signed.body.data).toMatchObject({ excursions: 3, excursions_without_action: 1 });

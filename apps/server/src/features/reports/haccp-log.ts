@@ -5,6 +5,7 @@ import type {
   HaccpExcursion,
   HaccpExcursionSummary,
   HaccpExcursionsQuery,
+  HaccpSignatureCheck,
   HaccpSignOffBody,
 } from '@rcm/shared/haccp';
 import { pageMeta } from '@rcm/shared/pagination';
@@ -17,6 +18,13 @@ import { can } from '../auth/can.ts';
 import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type ExcursionRow, excursionKey, type HaccpLogRepo } from './haccp-log-repo.ts';
+import { recordHash, verifySignature } from './haccp-signature.ts';
+
+/**
+ * Spends the signer's re-authentication proof (`POST /api/auth/reauth {…, purpose: "signature"}`) in
+ * the signature's transaction: the method it was proved with; 401 `reauth_required` otherwise.
+ */
+export type SpendSignatureProof = (ctx: AuthContext, reauthToken: string | undefined, tx: Tx) => Promise<string>;
 
 const fieldError = (field: string, key: FieldMessageKey) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });
@@ -34,7 +42,13 @@ function localDay(at: Date, timeZone: string): string {
  * recorded on the log, and the responsible person's sign-off. Reading needs `reports_view`;
  * recording an action `alarms_acknowledge` or `haccp_sign`; signing `haccp_sign`.
  */
-export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditRepo; now: () => Date }) {
+export function createHaccpLog(deps: {
+  db: Db;
+  repo: HaccpLogRepo;
+  audit: AuditRepo;
+  now: () => Date;
+  spendSignatureProof: SpendSignatureProof;
+}) {
   const { db, repo, audit, now } = deps;
   const readScope = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports', 'report.view');
 
@@ -81,19 +95,21 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
   >;
 
   /**
-   * Writes a signed entry of the caller at a location, with its audit entry, in one transaction; a
-   * correction first locks its target (`same`: of the same kind and place, not corrected yet).
+   * Writes a signed entry of the caller at a location, with its audit entry, in one transaction: `make`
+   * gives the entry and what the audit entry records (in the transaction: a signature spends its
+   * proof there); a correction then locks its target (`same`: of the same kind and place, not
+   * corrected yet).
    */
   async function recordEntry(
     ctx: AuthContext,
     scope: TenantScope,
     location: { organizationId: number },
     body: { location_id: number; corrects_id?: number | undefined },
-    entry: NewEntry,
-    after: Record<string, unknown>,
+    make: (tx: Tx) => Promise<{ entry: NewEntry; after: Record<string, unknown> }>,
     same: (e: HaccpEntry) => boolean,
   ): Promise<number> {
     return db.transaction(async (tx) => {
+      const { entry, after } = await make(tx);
       if (body.corrects_id !== undefined) await correctionTarget(scope, body.corrects_id, tx, same);
       const id = await repo.insert(tx, {
         ...entry,
@@ -180,15 +196,17 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
         scope,
         location,
         body,
-        {
-          kind: 'corrective_action',
-          controllerId: body.controller_id,
-          point: body.point,
-          excursionStart: start,
-          text: body.text,
-          takenAt,
-        },
-        { kind: 'corrective_action', ...body, taken_at: takenAt.toISOString() },
+        async () => ({
+          entry: {
+            kind: 'corrective_action',
+            controllerId: body.controller_id,
+            point: body.point,
+            excursionStart: start,
+            text: body.text,
+            takenAt,
+          },
+          after: { kind: 'corrective_action', ...body, taken_at: takenAt.toISOString() },
+        }),
         (e) =>
           e.kind === 'corrective_action' &&
           e.location_id === body.location_id &&
@@ -208,29 +226,64 @@ export function createHaccpLog(deps: { db: Db; repo: HaccpLogRepo; audit: AuditR
       if (body.to > localDay(at, location.timezone)) throw fieldError('to', 'date_in_future');
       // What the signer signed over: the period's excursions and those still without a corrective action.
       const { summary } = await summaryOf(scope, { from: body.from, to: body.to, location_id: body.location_id });
+      const { reauth_token: reauthToken, ...signed } = body;
+      const text = body.text ?? '';
       const id = await recordEntry(
         ctx,
         scope,
         location,
         body,
-        {
-          kind: 'sign_off',
-          periodFrom: body.from,
-          periodTo: body.to,
-          text: body.text ?? '',
-          takenAt: at,
-          excursions: summary.excursions,
-          excursionsWithoutAction: summary.without_action,
-        },
-        {
-          kind: 'sign_off',
-          ...body,
-          excursions: summary.excursions,
-          excursions_without_action: summary.without_action,
+        async (tx) => {
+          const method = await deps.spendSignatureProof(ctx, reauthToken, tx);
+          const facts = {
+            signer: { id: ctx.user.id, name: ctx.user.name, role: ctx.user.roleName },
+            signed_at: at.toISOString(),
+            time_zone: location.timezone,
+            meaning: body.meaning,
+            method,
+          };
+          const record = {
+            kind: 'sign_off' as const,
+            organization_id: location.organizationId,
+            location_id: body.location_id,
+            from: body.from,
+            to: body.to,
+            text,
+            excursions: summary.excursions,
+            excursions_without_action: summary.without_action,
+            corrects_id: body.corrects_id ?? null,
+          };
+          const signature = { ...facts, record_hash: recordHash(record, facts) };
+          return {
+            entry: {
+              kind: 'sign_off',
+              periodFrom: body.from,
+              periodTo: body.to,
+              text,
+              takenAt: at,
+              excursions: summary.excursions,
+              excursionsWithoutAction: summary.without_action,
+              signature,
+            },
+            after: {
+              kind: 'sign_off',
+              ...signed,
+              excursions: summary.excursions,
+              excursions_without_action: summary.without_action,
+              signature,
+            },
+          };
         },
         (e) => e.kind === 'sign_off' && e.location_id === body.location_id,
       );
       return this.entry(ctx, id);
+    },
+
+    /** A sign-off's signature checked against the entry as stored now; 404 outside the scope or without a signature. */
+    async verify(ctx: AuthContext, id: number): Promise<HaccpSignatureCheck> {
+      const e = await this.entry(ctx, id);
+      if (!e.signature) throw new AppError(404, 'not_found');
+      return verifySignature(e, e.signature);
     },
 
     /** Changing or removing an entry: 404 outside the caller's scope, else 409 (signed entries never change). */

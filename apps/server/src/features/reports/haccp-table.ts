@@ -41,10 +41,55 @@ function haccpColumns(locale: Locale): Pick<Table, 'title' | 'columns'> {
   return { title: l.haccp.title, columns };
 }
 
-/** The HACCP CSV: every case's 24 hourly highs of every day, those above the limit marked `*`. */
-export function haccpCsvTable(rows: HaccpRow[], locale: Locale): Table {
+/** The sign-off in force over a location's day: the latest not corrected since (null: none). */
+function signOffOf(signOffs: HaccpEntry[], locationId: number, day: string): HaccpEntry | null {
+  let found: HaccpEntry | null = null;
+  for (const s of signOffs) {
+    if (s.location_id !== locationId || s.corrected_by_id !== null) continue;
+    if ((s.from ?? '') > day || (s.to ?? '') < day) continue;
+    if (!found || s.taken_at > found.taken_at) found = s;
+  }
+  return found;
+}
+
+/** A signature's cells in the CSV: signer, role, meaning, time in the location's zone, method, hash. */
+function signatureCells(s: HaccpEntry | null, locale: Locale): Table['rows'][number] {
+  const l = EXPORT_LABELS[locale].haccp;
+  if (!s) return [null, null, null, null, null, null];
+  const sig = s.signature;
+  if (!sig) return [s.author_name, null, null, s.taken_at, null, l.unsigned];
+  return [
+    sig.signer.name,
+    sig.signer.role,
+    l.meanings[sig.meaning] ?? sig.meaning,
+    { at: sig.signed_at, timeZone: sig.time_zone },
+    l.methods[sig.method] ?? sig.method,
+    sig.record_hash,
+  ];
+}
+
+/** A signature as the PDF prints it: meaning, role, method and the hash's first 16 hex digits. */
+function signatureText(s: HaccpEntry, locale: Locale): string {
+  const l = EXPORT_LABELS[locale].haccp;
+  const sig = s.signature;
+  if (!sig) return l.unsigned;
+  return l.signature(
+    l.meanings[sig.meaning] ?? sig.meaning,
+    sig.signer.role,
+    l.methods[sig.method] ?? sig.method,
+    `${sig.record_hash.slice(0, 'sha256:'.length + 16)}…`,
+  );
+}
+
+/**
+ * The HACCP CSV: every case's 24 hourly highs of every day, those above the limit marked `*`, and the
+ * signature of the sign-off in force over that day at the location.
+ */
+export function haccpCsvTable(rows: HaccpRow[], signOffs: HaccpEntry[], locale: Locale): Table {
+  const base = haccpColumns(locale);
   return {
-    ...haccpColumns(locale),
+    ...base,
+    columns: [...base.columns, ...EXPORT_LABELS[locale].haccp.signatureCols.map((header) => ({ header }))],
     subtitle: [],
     rows: rows.map((r) => [
       r.organization_name,
@@ -62,6 +107,7 @@ export function haccpCsvTable(rows: HaccpRow[], locale: Locale): Table {
       r.hours_above,
       r.excursions,
       r.product_max,
+      ...signatureCells(signOffOf(signOffs, r.location_id, r.day), locale),
     ]),
   };
 }
@@ -160,7 +206,7 @@ export function haccpPdfTable(
         heading: l.haccp.signOffs,
         note: signOffs.length ? l.haccp.signOffsNote : l.haccp.notSigned,
         columns: columnsOf(l.haccp.signOffCols, () => false).map((c, i) =>
-          i === 4 || i === 5 ? { ...c, width: 3 } : c,
+          i === 4 || i === 5 || i === 6 ? { ...c, width: 3 } : c,
         ),
         rows: signOffs.map((s) => [
           s.location_name,
@@ -169,6 +215,7 @@ export function haccpPdfTable(
           f.at(s.taken_at, s.location_id),
           s.text,
           l.haccp.atSigning(s.excursions_without_action, s.excursions),
+          signatureText(s, locale),
           [
             l.haccp.entry(s.id),
             s.corrects_id !== null ? l.haccp.correction(s.corrects_id) : null,

@@ -155,10 +155,21 @@ describe('reports API: HACCP log', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
-      expect(lines[0]?.split(',')).toHaveLength(14 + 24);
-      // The last column is the day's product maximum: none without a probe.
-      expect(lines[0]?.split(',').at(-1)).toBe('Product max');
-      expect(lines[1]?.split(',').at(-1)).toBe('');
+      // 14 columns, the 24 hours, then the signature of the sign-off over the day (6 columns).
+      expect(lines[0]?.split(',')).toHaveLength(14 + 24 + 6);
+      // After the hours and the day's figures comes the day's product maximum: none without a probe.
+      expect(lines[0]?.split(',').at(-7)).toBe('Product max');
+      expect(lines[1]?.split(',').at(-7)).toBe('');
+      // Nobody signed that day: the signature's cells are empty.
+      expect(lines[0]?.split(',').slice(-6)).toEqual([
+        'Signed by',
+        'Signer role',
+        'Meaning',
+        'Signed at',
+        'Re-authentication',
+        'Record hash',
+      ]);
+      expect(lines[1]?.split(',').slice(-6)).toEqual(['', '', '', '', '', '']);
       const cells = lines[1]?.split(',') ?? [];
       expect(cells.slice(0, 9)).toEqual([
         'FreshMart Foods',

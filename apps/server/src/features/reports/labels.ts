@@ -86,7 +86,23 @@ const en = {
     correctedBy: (id: number) => `corrected by entry #${id}`,
     signOffs: 'Sign-off',
     signOffsNote: 'The responsible person’s signature of each location’s log for the period.',
-    signOffCols: ['Location', 'Period', 'Signed by', 'Signed at', 'Statement', 'When signed', 'Entry'],
+    signOffCols: ['Location', 'Period', 'Signed by', 'Signed at', 'Statement', 'When signed', 'Signature', 'Entry'],
+    meanings: { reviewed: 'Reviewed', approved: 'Approved', verified: 'Verified', corrected: 'Corrected' } as Record<
+      string,
+      string
+    >,
+    methods: {
+      password: 'Password',
+      totp: 'Authenticator app',
+      recovery_code: 'Recovery code',
+      webauthn: 'Passkey',
+    } as Record<string, string>,
+    /** A sign-off's signature in the PDF: meaning, signer's role, how they re-authenticated, the hash's start. */
+    signature: (meaning: string, role: string, method: string, hash: string) =>
+      `${meaning} · ${role} · ${method} · ${hash}`,
+    unsigned: 'No electronic signature (signed before signatures were recorded)',
+    /** The CSV's columns of the sign-off covering each row's day. */
+    signatureCols: ['Signed by', 'Signer role', 'Meaning', 'Signed at', 'Re-authentication', 'Record hash'],
     atSigning: (open: number | null, total: number | null) =>
       open === null || total === null
         ? '—'
@@ -232,7 +248,33 @@ const es: typeof en = {
     correctedBy: (id) => `corregido por el registro #${id}`,
     signOffs: 'Firma',
     signOffsNote: 'La firma del responsable de la bitácora de cada ubicación para el periodo.',
-    signOffCols: ['Ubicación', 'Periodo', 'Firmado por', 'Firmado el', 'Declaración', 'Al firmar', 'Registro'],
+    signOffCols: [
+      'Ubicación',
+      'Periodo',
+      'Firmado por',
+      'Firmado el',
+      'Declaración',
+      'Al firmar',
+      'Firma electrónica',
+      'Registro',
+    ],
+    meanings: { reviewed: 'Revisado', approved: 'Aprobado', verified: 'Verificado', corrected: 'Corregido' },
+    methods: {
+      password: 'Contraseña',
+      totp: 'App de autenticación',
+      recovery_code: 'Código de recuperación',
+      webauthn: 'Llave de acceso',
+    },
+    signature: (meaning, role, method, hash) => `${meaning} · ${role} · ${method} · ${hash}`,
+    unsigned: 'Sin firma electrónica (firmado antes de que se registraran las firmas)',
+    signatureCols: [
+      'Firmado por',
+      'Rol del firmante',
+      'Significado',
+      'Firmado el',
+      'Reautenticación',
+      'Hash del registro',
+    ],
     atSigning: (open, total) =>
       open === null || total === null
         ? '—'

@@ -6,6 +6,7 @@ import {
   haccpEntryParams,
   haccpExcursionList,
   haccpExcursionsQuery,
+  haccpSignatureCheck,
   haccpSignOffBody,
 } from '@rcm/shared/haccp';
 import { type Locale, normalizeLocale } from '@rcm/shared/locale';
@@ -33,7 +34,7 @@ import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type Table, toCsv } from './export.ts';
-import { createHaccpLog } from './haccp-log.ts';
+import { createHaccpLog, type SpendSignatureProof } from './haccp-log.ts';
 import { createHaccpLogRepo } from './haccp-log-repo.ts';
 import { toPdf } from './pdf.ts';
 import { createReportsRepo, type ReportsRepo } from './repo.ts';
@@ -138,8 +139,19 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
 }
 
 /** GET /api/reports/locations, the reports of this feature and the HACCP log's entries. */
-export function reportRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }): FastifyPluginAsyncZod {
-  const log = createHaccpLog({ db: deps.db, repo: createHaccpLogRepo(deps.db), audit: deps.audit, now: deps.now });
+export function reportRoutes(deps: {
+  db: Db;
+  audit: AuditRepo;
+  now: () => Date;
+  spendSignatureProof: SpendSignatureProof;
+}): FastifyPluginAsyncZod {
+  const log = createHaccpLog({
+    db: deps.db,
+    repo: createHaccpLogRepo(deps.db),
+    audit: deps.audit,
+    now: deps.now,
+    spendSignatureProof: deps.spendSignatureProof,
+  });
   const reports = createReportsService({ repo: createReportsRepo(deps.db), log, now: deps.now });
 
   return async (app) => {
@@ -201,6 +213,14 @@ export function reportRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }
         schema: { body: haccpSignOffBody, response: { 201: z.object({ data: haccpEntry }) } },
       },
       async (request, reply) => reply.code(201).send({ data: await log.signOff(requireAuth(request), request.body) }),
+    );
+    app.get(
+      '/reports/haccp/sign-offs/:id/verify',
+      {
+        config: needs('report.view'),
+        schema: { params: haccpEntryParams, response: { 200: z.object({ data: haccpSignatureCheck }) } },
+      },
+      async (request) => ({ data: await log.verify(requireAuth(request), request.params.id) }),
     );
     // Signed entries never change: both answer 409 `entry_signed` (404 outside the caller's scope).
     app.patch(

@@ -128,7 +128,11 @@ export function createReportsService(deps: { repo: ReportsRepo; log: HaccpLog; n
     async haccpTable(ctx: AuthContext, q: HaccpQuery, locale: Locale, format: 'csv' | 'pdf' = 'csv'): Promise<Table> {
       const scope = scopeOf(ctx);
       if (format === 'csv') {
-        return haccpCsvTable(await repo.haccpAll(scope, q), locale);
+        const [rows, signOffs] = await Promise.all([
+          repo.haccpAll(scope, q),
+          log.allEntries(ctx, { ...q, kind: 'sign_off' }),
+        ]);
+        return haccpCsvTable(rows, signOffs, locale);
       }
       const [cases, days, excursions, signOffs, f] = await Promise.all([
         repo.haccpCases(scope, q),

@@ -1,3 +1,4 @@
+import type { ReauthPurpose } from '@rcm/shared/api-tokens';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../components/form-field.tsx';
@@ -19,6 +20,10 @@ export function ReauthDialog(props: {
   /** What the change will do, said before it is confirmed (removing a factor). */
   title?: string;
   body?: string;
+  /** Why it is asked, in place of the second factors' (a signature says what is signed). */
+  intro?: string;
+  /** `signature`: a proof only a signature spends (a HACCP sign-off); its failures are counted. */
+  purpose?: ReauthPurpose;
 }) {
   const { t } = useTranslation();
   const [byCode, setByCode] = useState(false);
@@ -35,7 +40,8 @@ export function ReauthDialog(props: {
     setBusy(true);
     setError(null);
     try {
-      const proof = await reauthenticate(byCode ? { code: value } : { password: value });
+      const purpose = props.purpose ? { purpose: props.purpose } : {};
+      const proof = await reauthenticate(byCode ? { code: value, ...purpose } : { password: value, ...purpose });
       setValue('');
       await props.onProof(proof.reauth_token);
     } catch (err) {
@@ -49,7 +55,7 @@ export function ReauthDialog(props: {
     <Modal open={props.open} onClose={close} title={props.title ?? t('mfa.reauth.title')}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {props.body ? <p className="text-sm text-slate-700 dark:text-slate-300">{props.body}</p> : null}
-        <p className="text-sm text-slate-700 dark:text-slate-300">{t('mfa.reauth.intro')}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{props.intro ?? t('mfa.reauth.intro')}</p>
         {error ? (
           <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
             {error}

@@ -4,6 +4,7 @@ import type {
   HaccpEntryKind,
   HaccpExcursion,
   HaccpExcursionSummary,
+  HaccpSignatureCheck,
   HaccpSignOffBody,
 } from '@rcm/shared/haccp';
 import type { ListMeta } from '@rcm/shared/pagination';
@@ -43,4 +44,9 @@ export function recordCorrectiveAction(body: HaccpCorrectiveActionBody) {
 
 export function signOffLog(body: HaccpSignOffBody) {
   return api<{ data: HaccpEntry }>('reports/haccp/sign-offs', { method: 'POST', body }).then((r) => r.data);
+}
+
+/** Checks a sign-off's signature against the entry as stored now. */
+export function verifySignature(id: number) {
+  return api<{ data: HaccpSignatureCheck }>(`reports/haccp/sign-offs/${id}/verify`).then((r) => r.data);
 }

@@ -1,14 +1,32 @@
-import type { HaccpAction, HaccpEntry, HaccpExcursion, HaccpExcursionSummary } from '@rcm/shared/haccp';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  HACCP_SIGNATURE_MEANINGS,
+  type HaccpAction,
+  type HaccpEntry,
+  type HaccpExcursion,
+  type HaccpExcursionSummary,
+  type HaccpSignatureMeaning,
+} from '@rcm/shared/haccp';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, errorOf, RootError, TextArea, TextInput } from '../../../components/ui/form.tsx';
+import {
+  applyServerErrors,
+  errorOf,
+  RootError,
+  SelectInput,
+  TextArea,
+  TextInput,
+} from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDay, formatInZone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { accountMfaQuery } from '../../account/api/mfa.ts';
+import { ReauthDialog } from '../../account/reauth-dialog.tsx';
 import { recordCorrectiveAction, signOffLog } from '../api/haccp-log.ts';
 import { reportKeys } from '../api/keys.ts';
 import { haccpCaseLabel } from './haccp-bars.ts';
@@ -60,25 +78,55 @@ function SignWarning(props: { summary: HaccpExcursionSummary }) {
   );
 }
 
-const entryForm = z.object({ text: z.string().trim().max(2000), taken_at: z.string() });
+const entryForm = z.object({ text: z.string().trim().max(2000), taken_at: z.string(), meaning: z.string() });
 type EntryForm = z.infer<typeof entryForm>;
 
-/** Records a corrective action on an excursion, or signs the location's log; either may correct an earlier entry. */
+/**
+ * Records a corrective action on an excursion, or signs the location's log; either may correct an
+ * earlier entry. Signing asks what the signature means, then a fresh re-authentication made for a
+ * signature (the account's `ReauthDialog`), and posts with its proof.
+ */
 export function EntryDialog(props: { target: Target | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const queryClient = useQueryClient();
   const target = props.target;
+  const signing = target?.kind === 'sign_off';
+  // A code may stand in for the password when the person has a second factor.
+  const mfa = useQuery({ ...accountMfaQuery(), enabled: signing });
+  const [toConfirm, setToConfirm] = useState<(EntryForm & { meaning: HaccpSignatureMeaning }) | null>(null);
   const form = useForm<EntryForm>({
     resolver: formResolver(entryForm, t),
     // The dialog is mounted afresh for each target (its `key`): these are read once.
     defaultValues: {
       text: target?.corrects && 'text' in target.corrects ? target.corrects.text : '',
       taken_at: toLocalInput(new Date()),
+      meaning: '',
     },
   });
   const close = () => {
     form.reset();
+    setToConfirm(null);
     props.onClose();
+  };
+  const done = async () => {
+    await queryClient.invalidateQueries({ queryKey: reportKeys.haccp });
+    close();
+  };
+  /** Signs with the proof; a refusal is shown in the confirmation dialog, which stays open. */
+  const sign = async (reauthToken: string) => {
+    if (target?.kind !== 'sign_off' || !toConfirm) return;
+    await signOffLog({
+      location_id: target.location_id,
+      from: target.from,
+      to: target.to,
+      text: toConfirm.text || undefined,
+      corrects_id: target.corrects?.id,
+      meaning: toConfirm.meaning,
+      reauth_token: reauthToken,
+    });
+    toast.success(t('reports.haccp.log.signedToast'));
+    await done();
   };
   const submit = form.handleSubmit(async (values) => {
     if (!target) return;
@@ -86,38 +134,30 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
       form.setError('text', { message: t('reports.haccp.log.textRequired') });
       return;
     }
-    try {
-      if (target.kind === 'corrective_action') {
-        const e = target.excursion;
-        await recordCorrectiveAction({
-          location_id: e.location_id,
-          controller_id: e.controller_id,
-          point: e.point,
-          excursion_start: e.start,
-          text: values.text,
-          taken_at: values.taken_at ? new Date(values.taken_at).toISOString() : undefined,
-          corrects_id: target.corrects?.id,
-        });
-        toast.success(t('reports.haccp.log.actionRecorded'));
-      } else {
-        await signOffLog({
-          location_id: target.location_id,
-          from: target.from,
-          to: target.to,
-          text: values.text || undefined,
-          corrects_id: target.corrects?.id,
-        });
-        toast.success(t('reports.haccp.log.signedToast'));
+    if (target.kind === 'sign_off') {
+      const meaning = HACCP_SIGNATURE_MEANINGS.find((m) => m === values.meaning);
+      if (!meaning) {
+        form.setError('meaning', { message: t('reports.haccp.log.meaningRequired') });
+        return;
       }
-      await queryClient.invalidateQueries({ queryKey: reportKeys.haccp });
-      close();
+      setToConfirm({ ...values, meaning });
+      return;
+    }
+    try {
+      const e = target.excursion;
+      await recordCorrectiveAction({
+        location_id: e.location_id,
+        controller_id: e.controller_id,
+        point: e.point,
+        excursion_start: e.start,
+        text: values.text,
+        taken_at: values.taken_at ? new Date(values.taken_at).toISOString() : undefined,
+        corrects_id: target.corrects?.id,
+      });
+      toast.success(t('reports.haccp.log.actionRecorded'));
+      await done();
     } catch (err) {
-      applyServerErrors(
-        form,
-        err,
-        t('errors.network'),
-        target.kind === 'corrective_action' ? ['text', 'taken_at'] : ['text'],
-      );
+      applyServerErrors(form, err, t('errors.network'), ['text', 'taken_at']);
     }
   });
   if (!target) return null;
@@ -129,6 +169,22 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
       : target.corrects
         ? t('reports.haccp.log.correctSignTitle', { id: target.corrects.id })
         : t('reports.haccp.log.signTitle');
+  if (toConfirm) {
+    return (
+      <ReauthDialog
+        open
+        onClose={() => setToConfirm(null)}
+        codeAllowed={(mfa.data?.factors.length ?? 0) > 0}
+        purpose="signature"
+        title={t('reports.haccp.log.signReauthTitle')}
+        intro={t('reports.haccp.log.signReauthBody', {
+          name: user?.name ?? '',
+          meaning: t(`reports.haccp.log.meanings.${toConfirm.meaning}`),
+        })}
+        onProof={sign}
+      />
+    );
+  }
   return (
     <Modal open onClose={close} title={title}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
@@ -143,6 +199,20 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
         {target.kind === 'sign_off' && target.excursions ? <SignWarning summary={target.excursions} /> : null}
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('reports.haccp.log.signedNote')}</p>
         <RootError message={form.formState.errors.root?.message} />
+        {target.kind === 'sign_off' ? (
+          <SelectInput
+            label={t('reports.haccp.log.meaning')}
+            reg={form.register('meaning')}
+            error={errorOf(form.formState.errors, 'meaning')}
+          >
+            <option value="">{t('reports.haccp.log.meaningChoose')}</option>
+            {HACCP_SIGNATURE_MEANINGS.map((m) => (
+              <option key={m} value={m}>
+                {t(`reports.haccp.log.meanings.${m}`)}
+              </option>
+            ))}
+          </SelectInput>
+        ) : null}
         <TextArea
           label={
             target.kind === 'corrective_action' ? t('reports.haccp.log.actionText') : t('reports.haccp.log.statement')

@@ -25,6 +25,8 @@ export const en = {
       password_chosen: '{{subject}} chose a password and activated their account',
       password_reset: '{{subject}} reset their password',
       reauth: '{{subject}} confirmed it was them again',
+      reauth_failed: '{{subject}} failed to confirm it was them for a signature',
+      signing_alert: 'Administrators alerted: {{subject}} failed to confirm a signature three times in 15 minutes',
       mfa_challenge: '{{subject}} answered the sign-in’s second step',
       mfa_enrolled: '{{subject}} added a second factor',
       mfa_removed: '{{subject}} removed a second factor',

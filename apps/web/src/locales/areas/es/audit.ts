@@ -23,6 +23,8 @@ export const es: Widen<typeof en> = {
       password_chosen: '{{subject}} eligió una contraseña y activó su cuenta',
       password_reset: '{{subject}} restableció su contraseña',
       reauth: '{{subject}} confirmó de nuevo que era quien dice ser',
+      reauth_failed: '{{subject}} no pudo confirmar su identidad para una firma',
+      signing_alert: 'Se avisó a los administradores: {{subject}} no pudo confirmar una firma tres veces en 15 minutos',
       login_failed: 'Inicio de sesión fallido de {{subject}}',
       mfa_challenge: '{{subject}} respondió el segundo paso del inicio de sesión',
       mfa_enrolled: '{{subject}} agregó un segundo factor',
