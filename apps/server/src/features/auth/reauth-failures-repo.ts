@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { reauthFailures } from '../../db/schema-auth.ts';
 import { query } from '../../lib/sql.ts';
 import type { ReauthPurpose } from './api-tokens-repo.ts';
+import { roleHoldsSql } from './scope.ts';
 
 /** An administrator an alert about one of their organization's people goes to. */
 export type AlertRecipient = { id: number; name: string; email: string; language: string };
@@ -37,8 +38,8 @@ export function createReauthFailuresRepo() {
       const rows = await query<AlertRecipient>(
         tx,
         sql`select u.id, u.name, u.email, u.language from users u join roles r on r.id = u.role_id
-            where u.deleted_at is null and not u.disabled and 'settings_update' = any(r.permissions)
-              and (u.organization_id = ${organizationId} or 'organization_view_all' = any(r.permissions))
+            where u.deleted_at is null and not u.disabled and ${roleHoldsSql(sql`r`, 'settings_update')}
+              and (u.organization_id = ${organizationId} or ${roleHoldsSql(sql`r`, 'organization_view_all')})
             order by u.id`,
       );
       return rows.map((r) => ({ ...r, id: Number(r.id) }));
