@@ -131,6 +131,7 @@ test('adds a passkey on the account page, signs in with it without a password an
   await page.goto('/user/login');
   await page.getByRole('button', { name: w.signIn }).click();
   await expect(page.getByRole('alert')).toHaveText(w.canceled);
+  await page.screenshot({ path: test.info().outputPath('passkey-sign-in-canceled.png'), fullPage: true });
   await expect(page.getByRole('button', { name: w.signIn })).toBeEnabled();
 
   await signInWithPassword(page, email);
@@ -141,6 +142,7 @@ test('adds a passkey on the account page, signs in with it without a password an
   await expect(passkeys.getByRole('listitem')).toContainText('last used never');
   await toastsGone(page);
   await expectAccessible(page, 'account page with a passkey');
+  await page.screenshot({ path: test.info().outputPath('passkey-account.png'), fullPage: true });
 
   // Passwordless: the passkey alone opens the console.
   await signOut(page);
@@ -155,6 +157,7 @@ test('adds a passkey on the account page, signs in with it without a password an
   await signInWithPassword(page, email);
   await expect(page.getByRole('button', { name: w.usePasskey })).toBeVisible();
   await expectAccessible(page, 'second step with a passkey');
+  await page.screenshot({ path: test.info().outputPath('passkey-second-step.png'), fullPage: true });
   await page.getByRole('button', { name: w.usePasskey }).click();
   await expect(page).not.toHaveURL(/\/user\/login/);
   await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
@@ -203,6 +206,10 @@ test('with an authenticator app and a passkey, the second step offers the passke
   await signOut(page);
   await signInWithPassword(page, email);
   await expect(page.getByLabel(w.stepCode)).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectAccessible(page, 'second step with an app and a passkey es-MX');
+  await page.screenshot({ path: test.info().outputPath('passkey-second-step-phone-es-MX.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: w.usePasskey }).click();
   await expect(page).not.toHaveURL(/\/user\/login/);
 
