@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { DEMO, expect, expectAccessible, test, toastsGone } from '../support/fixtures.ts';
+import { DEMO, PASSWORD as DEMO_PASSWORD, expect, expectAccessible, test, toastsGone } from '../support/fixtures.ts';
 
 /**
  * Passkeys as a person uses them, with Chromium's virtual authenticator (CDP `WebAuthn`) standing in
@@ -12,7 +12,9 @@ const PASSWORD = 'walk-in-cooler-5';
 
 /** A person of the administrator's organization with a password of their own, in `language`. */
 async function newPerson(request: APIRequestContext, baseURL: string, language: 'en-US' | 'es-MX') {
-  const login = await request.post(`${baseURL}/api/auth/login`, { data: { email: DEMO.admin, password: 'demo1234' } });
+  const login = await request.post(`${baseURL}/api/auth/login`, {
+    data: { email: DEMO.admin, password: DEMO_PASSWORD },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const headers = { Authorization: String(login.headers().authorization) };
   const me = (await (await request.get(`${baseURL}/api/auth/user`, { headers })).json()).data;
