@@ -4,6 +4,7 @@ import type { ErrorCode } from '@rcm/shared/errors';
 export type FieldMessageKey =
   | 'wrong_password'
   | 'mfa_code_wrong'
+  | 'passkey_failed'
   | 'reauth_proof_missing'
   | 'expiry_past'
   | 'expiry_too_far'

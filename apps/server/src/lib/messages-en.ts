@@ -69,6 +69,7 @@ export const EN_US: Catalog = {
   fields: {
     wrong_password: 'The current password is incorrect.',
     mfa_code_wrong: 'This code is not valid. Enter the current code from your app, or an unused recovery code.',
+    passkey_failed: 'This passkey could not be verified. Try again, or choose another way.',
     reauth_proof_missing: 'Enter your password or a code from your authenticator app.',
     expiry_past: 'Choose a date in the future.',
     expiry_too_far: 'A token can live at most a year.',

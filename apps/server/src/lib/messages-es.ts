@@ -76,6 +76,7 @@ export const ES_MX: Catalog = {
     wrong_password: 'La contraseña actual es incorrecta.',
     mfa_code_wrong:
       'Este código no es válido. Escribe el código actual de tu app o un código de recuperación sin usar.',
+    passkey_failed: 'No se pudo verificar esta llave de acceso. Inténtalo de nuevo o elige otra forma.',
     reauth_proof_missing: 'Escribe tu contraseña o un código de tu app de autenticación.',
     expiry_past: 'Elige una fecha futura.',
     expiry_too_far: 'Un token puede durar como máximo un año.',

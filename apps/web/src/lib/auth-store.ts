@@ -2,6 +2,7 @@ import type { AuthUser } from '@rcm/shared/auth';
 import type { EnrollmentDone, FactorKind, LoginAnswer, MfaMethod } from '@rcm/shared/mfa';
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, dropEarly, forgetReads, setUnauthorizedHandler } from './api-client.ts';
+import { assertPasskey } from './passkeys.ts';
 import { connectRealtime, disconnectRealtime, onRealtime } from './realtime.ts';
 import { getItem, removeItem, STORAGE_KEYS, setItem } from './storage.ts';
 import { tokens } from './tokens.ts';
@@ -119,14 +120,46 @@ export async function login(input: { email: string; password: string; staySigned
   }
 }
 
-/** The sign-in's second step: a TOTP or recovery code for the `mfa_token` the password answered. */
-export async function loginWithFactor(input: { mfaToken: string; method: MfaMethod; code: string }): Promise<AuthUser> {
+/**
+ * The sign-in's second step for the `mfa_token` the password answered: a TOTP or recovery code, or
+ * (method `webauthn`) a passkey's assertion of the challenge asked for that token.
+ */
+export async function loginWithFactor(
+  input: { mfaToken: string } & ({ method: 'totp' | 'recovery_code'; code: string } | { method: 'webauthn' }),
+): Promise<AuthUser> {
+  const proof =
+    input.method === 'webauthn'
+      ? { response: await assertPasskey(await passkeyOptions({ mfa_token: input.mfaToken })) }
+      : { code: input.code };
   const res = await api<{ data: AuthUser }>('auth/login/mfa', {
     method: 'POST',
-    body: { mfa_token: input.mfaToken, method: input.method, code: input.code },
+    body: { mfa_token: input.mfaToken, method: input.method, ...proof },
   });
   signedIn(res.data);
   return res.data;
+}
+
+/** The options of a passkey's assertion at sign-in: any discoverable passkey, or the person's of an `mfa_token`. */
+const passkeyOptions = (body: { mfa_token?: string }) =>
+  api<{ data: Record<string, unknown> }>('auth/passkey/options', { method: 'POST', body }).then((r) => r.data);
+
+/**
+ * Passwordless sign-in: the browser offers the passkeys it holds for this console, the one chosen
+ * opens an ordinary session (not "stay signed in", like single sign-on).
+ */
+export async function loginWithPasskey(): Promise<AuthUser> {
+  tokens.clear();
+  const response = await assertPasskey(await passkeyOptions({}));
+  setItem(STORAGE_KEYS.staySignedIn, 'false');
+  setItem(STORAGE_KEYS.remember, 'false');
+  try {
+    const res = await api<{ data: AuthUser }>('auth/passkey', { method: 'POST', body: { response } });
+    signedIn(res.data);
+    return res.data;
+  } catch (err) {
+    setState({ authenticated: false, loaded: true, user: null });
+    throw err;
+  }
 }
 
 /** Enrollment at sign-in: the first code of the new factor signs in; the recovery codes, to show once. */

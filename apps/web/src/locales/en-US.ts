@@ -113,6 +113,7 @@ export const enUS = {
     submitting: 'Signing in…',
     sessionEnded: 'Your session has ended. Please sign in again.',
     or: 'or',
+    passkey: 'Sign in with a passkey',
     sso: {
       button: 'Sign in with single sign-on',
       title: 'Sign in with single sign-on',

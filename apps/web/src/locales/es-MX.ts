@@ -114,6 +114,7 @@ export const esMX: Catalog = {
     submitting: 'Iniciando sesión…',
     sessionEnded: 'Tu sesión terminó. Vuelve a iniciar sesión.',
     or: 'o',
+    passkey: 'Iniciar sesión con una llave de acceso',
     sso: {
       button: 'Iniciar sesión con inicio de sesión único',
       title: 'Iniciar sesión con inicio de sesión único',

@@ -110,6 +110,10 @@ describe('passkeys', () => {
       response: key.assert({ challenge: 'bm90LWEtY2hhbGxlbmdl', rpId: 'localhost' }),
     });
     expect([wrong.statusCode, wrong.json().error.code]).toEqual([422, 'validation_failed']);
+    // The field's message is the server's own sentence, in the request's language.
+    expect(wrong.json().error.details.fields).toEqual([
+      { field: 'response', message: 'This passkey could not be verified. Try again, or choose another way.' },
+    ]);
     // A challenge is spent by its first answer.
     const options = await passwordlessOptions();
     expect((await call('POST', '/api/auth/passkey', null, { response: key.assert(options) })).statusCode).toBe(200);

@@ -4,18 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../components/form-field.tsx';
 import { linkClass, primaryButton, secondaryButton } from '../../components/ui/button.ts';
 import { Modal } from '../../components/ui/modal.tsx';
-import { failureWithFields } from '../../lib/api-client.ts';
-import { reauthenticate } from './api/mfa.ts';
+import { assertPasskey, passkeyFailure } from '../../lib/passkeys.ts';
+import { reauthenticate, reauthPasskeyOptions } from './api/mfa.ts';
 
 /**
  * "Confirm it's you": a fresh re-authentication by password or, for a person with a second factor,
- * by a TOTP or recovery code; `onProof` gets the single-use proof (and may throw the change's refusal).
+ * by a TOTP or recovery code, or by one of their passkeys ("Use a passkey"); `onProof` gets the
+ * single-use proof (and may throw the change's refusal, or a passkey ceremony's failure).
  */
 export function ReauthDialog(props: {
   open: boolean;
   onClose: () => void;
   /** Whether a code may stand in for the password (the person has a factor). */
   codeAllowed: boolean;
+  /** Whether a passkey may stand in for the password (the person has one). */
+  passkeyAllowed: boolean;
   onProof: (reauthToken: string) => Promise<void>;
   /** What the change will do, said before it is confirmed (removing a factor). */
   title?: string;
@@ -35,21 +38,33 @@ export function ReauthDialog(props: {
     setError(null);
     props.onClose();
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirm = async (prove: () => Promise<string>) => {
     setBusy(true);
     setError(null);
     try {
-      const purpose = props.purpose ? { purpose: props.purpose } : {};
-      const proof = await reauthenticate(byCode ? { code: value, ...purpose } : { password: value, ...purpose });
+      const proof = await prove();
       setValue('');
-      await props.onProof(proof.reauth_token);
+      await props.onProof(proof);
     } catch (err) {
-      setError(failureWithFields(err, t('errors.network')));
+      setError(passkeyFailure(err, t));
     } finally {
       setBusy(false);
     }
   };
+  const purpose = props.purpose ? { purpose: props.purpose } : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void confirm(
+      async () =>
+        (await reauthenticate(byCode ? { code: value, ...purpose } : { password: value, ...purpose })).reauth_token,
+    );
+  };
+  const withPasskey = () =>
+    void confirm(
+      async () =>
+        (await reauthenticate({ response: await assertPasskey(await reauthPasskeyOptions()), ...purpose }))
+          .reauth_token,
+    );
   const useCode = byCode && props.codeAllowed;
   return (
     <Modal open={props.open} onClose={close} title={props.title ?? t('mfa.reauth.title')}>
@@ -86,6 +101,11 @@ export function ReauthDialog(props: {
             }}
           >
             {useCode ? t('mfa.reauth.usePassword') : t('mfa.reauth.useCode')}
+          </button>
+        ) : null}
+        {props.passkeyAllowed ? (
+          <button type="button" disabled={busy} className={`${secondaryButton} w-full`} onClick={withPasskey}>
+            {t('mfa.reauth.usePasskey')}
           </button>
         ) : null}
         <div className="flex flex-wrap justify-end gap-3">

@@ -6,8 +6,9 @@ import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
 import { linkClass, primaryButton, secondaryButton } from '../../components/ui/button.ts';
 import { ApiError, failureWithFields } from '../../lib/api-client.ts';
-import { type LoginResult, login } from '../../lib/auth-store.ts';
+import { type LoginResult, login, loginWithPasskey } from '../../lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../lib/i18n.ts';
+import { passkeyFailure } from '../../lib/passkeys.ts';
 import { fetchSetupStatus } from './api/accounts.ts';
 import { discoverSso, ssoStartUrl } from './api/sso.ts';
 
@@ -67,6 +68,20 @@ export function LoginPage() {
       // The organization signs in through its provider: the same address goes on from there.
       if (err instanceof ApiError && err.code === 'sso_required') setMode('sso');
     } finally {
+      setBusy(false);
+    }
+  };
+
+  // Passwordless: the browser offers the passkeys it holds for this console.
+  const signInWithPasskey = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await loginWithPasskey();
+      await enter();
+    } catch (err) {
+      setError(passkeyFailure(err, t));
+      if (err instanceof ApiError && err.code === 'sso_required') setMode('sso');
       setBusy(false);
     }
   };
@@ -237,6 +252,14 @@ export function LoginPage() {
             className={`${secondaryButton} w-full`}
           >
             {t('login.sso.button')}
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void signInWithPasskey()}
+            className={`${secondaryButton} w-full`}
+          >
+            {t('login.passkey')}
           </button>
         </form>
       )}

@@ -2,9 +2,10 @@ import type { MfaMethod, TotpCreated } from '@rcm/shared/mfa';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../components/form-field.tsx';
-import { linkClass, primaryButton } from '../../components/ui/button.ts';
+import { linkClass, primaryButton, secondaryButton } from '../../components/ui/button.ts';
 import { api, failureWithFields } from '../../lib/api-client.ts';
 import { loginEnrolled, loginWithFactor } from '../../lib/auth-store.ts';
+import { passkeyFailure } from '../../lib/passkeys.ts';
 import { RecoveryCodesPanel } from '../account/recovery-codes.tsx';
 import { TotpSetup } from '../account/totp-setup.tsx';
 
@@ -17,8 +18,9 @@ function StepError(props: { message: string | null }) {
 }
 
 /**
- * The sign-in's second step: the code of the person's authenticator app, or one of their recovery
- * codes ("Use a recovery code"). `onSignedIn` once the server opened the session.
+ * The sign-in's second step: the code of the person's authenticator app, one of their recovery codes
+ * ("Use a recovery code"), or one of their passkeys ("Use a passkey"). `onSignedIn` once the server
+ * opened the session.
  */
 export function MfaStep(props: {
   mfaToken: string;
@@ -29,55 +31,89 @@ export function MfaStep(props: {
   const { t } = useTranslation();
   const hasTotp = props.methods.includes('totp');
   const hasRecovery = props.methods.includes('recovery_code');
-  const [method, setMethod] = useState<MfaMethod>(hasTotp ? 'totp' : 'recovery_code');
+  const hasPasskey = props.methods.includes('webauthn');
+  const [method, setMethod] = useState<'totp' | 'recovery_code'>(hasTotp ? 'totp' : 'recovery_code');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'code' | 'passkey' | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
+    setBusy('code');
     setError(null);
     try {
       await loginWithFactor({ mfaToken: props.mfaToken, method, code });
       await props.onSignedIn();
     } catch (err) {
       setError(failureWithFields(err, t('errors.network')));
-      setBusy(false);
+      setBusy(null);
+    }
+  };
+  const answerWithPasskey = async () => {
+    setBusy('passkey');
+    setError(null);
+    try {
+      await loginWithFactor({ mfaToken: props.mfaToken, method: 'webauthn' });
+      await props.onSignedIn();
+    } catch (err) {
+      setError(passkeyFailure(err, t));
+      setBusy(null);
     }
   };
   const totp = method === 'totp';
+  // A person whose only factor is a passkey answers with it (or a recovery code, below it).
+  const passkeyFirst = hasPasskey && !hasTotp;
+  const passkeyButton = hasPasskey ? (
+    <button
+      type="button"
+      disabled={busy !== null}
+      onClick={() => void answerWithPasskey()}
+      className={`${passkeyFirst ? primaryButton : secondaryButton} w-full`}
+    >
+      {busy === 'passkey' ? t('mfa.step.waitingForPasskey') : t('mfa.step.usePasskey')}
+    </button>
+  ) : null;
   return (
-    <form onSubmit={submit} className="space-y-5" noValidate>
+    <div className="space-y-5">
       <h2 className="text-lg font-semibold">{t('mfa.step.title')}</h2>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        {totp ? t('mfa.step.totpIntro') : t('mfa.step.recoveryIntro')}
-      </p>
-      {!hasTotp && !hasRecovery ? <p className="text-sm">{t('mfa.step.passkeyOnly')}</p> : null}
+      {passkeyFirst ? <p className="text-sm text-slate-700 dark:text-slate-300">{t('mfa.step.passkeyIntro')}</p> : null}
       <StepError message={error} />
-      <div>
-        <label htmlFor="mfa-code" className="block text-sm font-medium">
-          {totp ? t('mfa.step.code') : t('mfa.step.recoveryCode')}
-        </label>
-        <input
-          id="mfa-code"
-          key={method}
-          inputMode={totp ? 'numeric' : 'text'}
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          maxLength={totp ? 7 : 24}
-          required
-          // The step replaced the password form: the code is what the person types next.
-          // biome-ignore lint/a11y/noAutofocus: the only field of the step that just opened
-          autoFocus
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          className={inputClass}
-        />
-      </div>
-      <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
-        {busy ? t('mfa.step.verifying') : t('mfa.step.verify')}
-      </button>
+      {passkeyFirst ? passkeyButton : null}
+      {hasTotp || hasRecovery ? (
+        <form onSubmit={submit} className="space-y-5" noValidate>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {totp ? t('mfa.step.totpIntro') : t('mfa.step.recoveryIntro')}
+          </p>
+          <div>
+            <label htmlFor="mfa-code" className="block text-sm font-medium">
+              {totp ? t('mfa.step.code') : t('mfa.step.recoveryCode')}
+            </label>
+            <input
+              id="mfa-code"
+              key={method}
+              inputMode={totp ? 'numeric' : 'text'}
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              maxLength={totp ? 7 : 24}
+              required
+              // The step replaced the password form: the code is what the person types next.
+              // biome-ignore lint/a11y/noAutofocus: the only field of the step that just opened
+              autoFocus={!passkeyFirst}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={busy !== null}
+            className={`${passkeyFirst ? secondaryButton : primaryButton} w-full`}
+          >
+            {busy === 'code' ? t('mfa.step.verifying') : t('mfa.step.verify')}
+          </button>
+        </form>
+      ) : null}
+      {passkeyFirst ? null : passkeyButton}
       <div className="flex flex-wrap justify-between gap-3 text-sm">
         {hasTotp && hasRecovery ? (
           <button
@@ -96,7 +132,7 @@ export function MfaStep(props: {
           {t('mfa.step.startOver')}
         </button>
       </div>
-    </form>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ReauthAnswer, ReauthBody } from '@rcm/shared/api-tokens';
 import type {
   MfaStatus,
+  PasskeyRegisterBody,
   RecoveryCodes,
   SecurityPolicy,
   SecurityPolicyAnswer,
@@ -18,9 +19,27 @@ export const accountMfaQuery = () =>
     queryFn: () => api<{ data: MfaStatus }>('account/mfa').then((r) => r.data),
   });
 
-/** A fresh re-authentication: the password, or a TOTP or recovery code of an account with a factor. */
+/**
+ * A fresh re-authentication: the password, or a TOTP or recovery code of an account with a factor,
+ * or a passkey's assertion (`response`) of the challenge `reauthPasskeyOptions` gave.
+ */
 export function reauthenticate(proof: ReauthBody) {
   return api<{ data: ReauthAnswer }>('auth/reauth', { method: 'POST', body: proof }).then((r) => r.data);
+}
+
+/** The challenge a passkey answers to re-authenticate, with the person's passkeys. */
+export function reauthPasskeyOptions() {
+  return api<{ data: Record<string, unknown> }>('auth/reauth/passkey/options', { method: 'POST' }).then((r) => r.data);
+}
+
+/** The options of a new passkey for the browser's registration ceremony. */
+export function passkeyRegistrationOptions() {
+  return api<{ data: Record<string, unknown> }>('account/mfa/webauthn/options', { method: 'POST' }).then((r) => r.data);
+}
+
+/** The browser's attestation of a new passkey, its label, and the re-authentication it spends. */
+export function registerPasskey(body: PasskeyRegisterBody) {
+  return api<{ data: TotpVerified }>('account/mfa/webauthn', { method: 'POST', body }).then((r) => r.data);
 }
 
 export function startTotp(reauthToken: string) {

@@ -175,6 +175,7 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
         open
         onClose={() => setToConfirm(null)}
         codeAllowed={(mfa.data?.factors.length ?? 0) > 0}
+        passkeyAllowed={mfa.data?.factors.some((f) => f.kind === 'webauthn') ?? false}
         purpose="signature"
         title={t('reports.haccp.log.signReauthTitle')}
         intro={t('reports.haccp.log.signReauthBody', {

@@ -11,7 +11,16 @@ export const en = {
     useRecovery: 'Use a recovery code',
     useTotp: 'Use your authenticator app',
     startOver: 'Start over',
-    passkeyOnly: 'This account signs in with a passkey, which this page does not offer yet. Use a recovery code.',
+    usePasskey: 'Use a passkey',
+    waitingForPasskey: 'Waiting for your passkey…',
+    passkeyIntro: 'Confirm it’s you with your passkey.',
+  },
+  /** A passkey's ceremony in the browser that did not end with an answer (sign-in and the account page). */
+  passkey: {
+    canceled: 'The passkey request was canceled or timed out. You can try again.',
+    registered: 'This device already holds a passkey for your account.',
+    unsupported: 'This browser cannot use passkeys. Use another way, or another browser.',
+    failed: 'Your passkey could not be used. Try again, or use another way.',
   },
   enroll: {
     title: 'Set up two-factor authentication',

@@ -14,8 +14,15 @@ export const es: Widen<typeof en> = {
     useRecovery: 'Usar un código de recuperación',
     useTotp: 'Usar tu app de autenticación',
     startOver: 'Empezar de nuevo',
-    passkeyOnly:
-      'Esta cuenta inicia sesión con una llave de acceso, que esta página aún no ofrece. Usa un código de recuperación.',
+    usePasskey: 'Usar una llave de acceso',
+    waitingForPasskey: 'Esperando tu llave de acceso…',
+    passkeyIntro: 'Confirma que eres tú con tu llave de acceso.',
+  },
+  passkey: {
+    canceled: 'La solicitud de la llave de acceso se canceló o expiró. Puedes intentarlo de nuevo.',
+    registered: 'Este dispositivo ya tiene una llave de acceso para tu cuenta.',
+    unsupported: 'Este navegador no puede usar llaves de acceso. Usa otra forma u otro navegador.',
+    failed: 'No se pudo usar tu llave de acceso. Inténtalo de nuevo o usa otra forma.',
   },
   enroll: {
     title: 'Configura la verificación en dos pasos',
