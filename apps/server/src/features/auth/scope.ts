@@ -100,6 +100,14 @@ export function requireScope(ctx: ScopeCaller, domain: ScopeDomain, ...needs: Pe
   return scope;
 }
 
+/**
+ * Whether the caller's support access lets them reach this organization at all (scopes exclude the
+ * withheld ones already; this is for choices made by id, such as the organization a write goes to).
+ */
+export function reachesOrganization(ctx: ScopeCaller, organizationId: number): boolean {
+  return organizationId === ctx.user.organizationId || !ctx.withheldOrganizationIds.includes(organizationId);
+}
+
 /** Whether a record placed at this organization and location is within the scope. */
 export function inScope(
   scope: TenantScope,
