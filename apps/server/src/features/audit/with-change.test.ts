@@ -9,7 +9,7 @@ import { createApiTokensRepo } from '../auth/api-tokens-repo.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { createAuthService } from '../auth/service.ts';
-import { createSupportAccess } from '../auth/support-grants.ts';
+import { createSupportAccess } from '../auth/support-access.ts';
 import { createAccountThrottle } from '../auth/throttle.ts';
 import { createThrottleRepo } from '../auth/throttle-repo.ts';
 import { createControllersRepo } from '../controllers/repo.ts';

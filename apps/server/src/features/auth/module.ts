@@ -24,7 +24,8 @@ import { createOidc } from './sso-oidc.ts';
 import { createSsoRepo } from './sso-repo.ts';
 import { ssoRoutes } from './sso-routes.ts';
 import { createSsoService } from './sso-service.ts';
-import { createSupportAccess, createSupportGrants, supportGrantRoutes } from './support-grants.ts';
+import { createSupportAccess } from './support-access.ts';
+import { createSupportGrants, supportGrantRoutes } from './support-grants.ts';
 import { createAccountThrottle } from './throttle.ts';
 import { createThrottleRepo } from './throttle-repo.ts';
 

@@ -13,7 +13,7 @@ import type { Mfa } from './mfa-service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRepo, ResolvedToken, SessionRecord, UserRecord } from './repo.ts';
 import type { SessionLimits } from './resolve-token.ts';
-import type { SupportAccess } from './support-grants.ts';
+import type { SupportAccess } from './support-access.ts';
 import type { AccountThrottle } from './throttle.ts';
 import { emailMd5, hashToken, newToken } from './tokens.ts';
 

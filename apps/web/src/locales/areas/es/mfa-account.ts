@@ -58,7 +58,7 @@ export const es: Widen<typeof en> = {
     supportAccess: 'Acceso de soporte de la empresa de servicio',
     supportOptions: {
       always: 'Siempre',
-      grant: 'Solo mientras haya un permiso de soporte vigente',
+      grant: 'Solo mientras haya una autorización de soporte vigente',
       never: 'Nunca',
     },
     save: 'Guardar política de seguridad',
