@@ -162,6 +162,13 @@ describe('support access', () => {
     expect(seen.controllers).toBeGreaterThan(0);
     expect(seen).toMatchObject({ inAllAlarms: true, inOrganizations: true, direct: [200, 200, 200, 200] });
     expect((await seesFreshMart(tech)).direct).toEqual([200, 200, 200, 200]);
+    // A grantee cannot widen its own access through the policy (only FreshMart's people change it).
+    const policy = await api('GET', admin, `organizations/${fm}/security-policy`);
+    expect(policy.status).toBe(200);
+    const { organization_id: _o, updated_at: _u, ...body } = policy.body.data as unknown as Record<string, unknown>;
+    expect(
+      (await api('PUT', admin, `organizations/${fm}/security-policy`, { ...body, support_access: 'always' })).status,
+    ).toBe(403);
     // Another organization with the same rule and no grant stays closed to them.
     await setSupportAccess(vvAdmin, vv, 'grant');
     expect((await seesFreshMart(admin)).otherAlarms).toBe(false);
