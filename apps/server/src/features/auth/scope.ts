@@ -18,17 +18,7 @@ export type TenantScope =
 /** Every organization, none withheld: for reads a service makes after it checked the caller itself. */
 export const EVERY_ORGANIZATION: TenantScope = { kind: 'all', except: [] };
 
-/** The permissions that reach beyond the caller's own organization (the service company's staff). */
-export const REACH_OTHER_ORGANIZATIONS: readonly Permission[] = [
-  'organization_view_all',
-  'locations_view_all',
-  'controllers_view_all',
-];
-
-/** Whether a caller could reach other organizations at all, so their support access matters to them. */
-export function reachesOtherOrganizations(permissions: ReadonlySet<Permission>): boolean {
-  return REACH_OTHER_ORGANIZATIONS.some((p) => permissions.has(p));
-}
+export { REACH_OTHER_ORGANIZATIONS, reachesOtherOrganizations } from './reach.ts';
 
 /** How a caller reaches one domain's tenant data. */
 type DomainAccess = {

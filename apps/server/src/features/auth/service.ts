@@ -255,7 +255,8 @@ export function createAuthService(deps: {
       return null;
     const locationIds = row.locationIds === null ? 'all' : row.locationIds.map(Number);
     const permissions = permissionSet(user.permissions);
-    const access = await support.load(user, permissions);
+    // Read with the session, in its statement: the restricted organizations and the caller's grants.
+    const access = support.decide(row.support);
     const ctx: AuthContext = {
       user,
       permissions,

@@ -5,7 +5,8 @@ import { supportGrantUses } from '../../db/schema-auth.ts';
 import { query } from '../../lib/sql.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { AuthContext, CoveringGrant } from './context.ts';
-import { reachesOtherOrganizations } from './scope.ts';
+import { reachesOtherOrganizations } from './reach.ts';
+import type { SupportRow } from './resolve-token.ts';
 
 /** What the support access of organizations means for one caller, loaded once per request. */
 export type SupportAccessOfCaller = { withheld: number[]; grants: CoveringGrant[] };
@@ -27,39 +28,65 @@ export function createSupportAccess(deps: { db: Db; audit: AuditRepo; now: () =>
   /** Uses already recorded by this instance (grant:user:day): a day's later requests write nothing. */
   const recorded = new Set<string>();
 
-  /** Per restricted organization (not the caller's own): its mode and the active grant covering the caller, if any. */
-  async function restricted(user: { id: number; organizationId: number }) {
-    return query<{ organization_id: number; support_access: 'grant' | 'never'; grant_id: number | null }>(
+  /** The restricted organizations (not the caller's own), as the session's statement reads them too. */
+  async function restricted(user: { id: number; organizationId: number }): Promise<SupportRow[]> {
+    const rows = await query<{
+      organization_id: number;
+      support_access: 'grant' | 'never';
+      grant_id: number | null;
+      expires_ms: number | null;
+    }>(
       db,
-      sql`select sp.organization_id, sp.support_access,
-          (select g.id from support_grants g
-            where g.organization_id = sp.organization_id and g.revoked_at is null
-              and g.expires_at > ${now().toISOString()}::timestamptz
+      sql`select rp.organization_id, rp.support_access, lg.id as grant_id,
+          extract(epoch from lg.expires_at) * 1000 as expires_ms
+        from organization_security_policies rp
+          left join lateral (select g.id, g.expires_at from support_grants g
+            where g.organization_id = rp.organization_id and g.revoked_at is null
               and (g.grantee_user_id = ${user.id} or g.grantee_organization_id = ${user.organizationId})
-            order by g.expires_at desc, g.id limit 1) as grant_id
-        from organization_security_policies sp
-        where sp.support_access <> 'always' and sp.organization_id <> ${user.organizationId}`,
+            order by g.expires_at desc limit 1) lg on true
+        where rp.support_access <> 'always' and rp.organization_id <> ${user.organizationId}`,
     );
+    return rows.map((r) => [
+      Number(r.organization_id),
+      r.support_access,
+      r.grant_id == null ? null : Number(r.grant_id),
+      r.expires_ms == null ? null : Number(r.expires_ms),
+    ]);
+  }
+
+  /** The grant of a row that covers the caller now (its expiry on the instance's clock), or null. */
+  const covering = (row: SupportRow): number | null => {
+    const [, access, grantId, expiresMs] = row;
+    if (access !== 'grant' || grantId == null || expiresMs == null) return null;
+    return Number(expiresMs) > now().getTime() ? Number(grantId) : null;
+  };
+
+  /** What the restricted organizations' rows mean for the caller now. */
+  function decide(rows: readonly SupportRow[]): SupportAccessOfCaller {
+    if (rows.length === 0) return NONE;
+    const withheld: number[] = [];
+    const grants: CoveringGrant[] = [];
+    for (const row of rows) {
+      const organizationId = Number(row[0]);
+      const grantId = covering(row);
+      if (grantId === null) withheld.push(organizationId);
+      else grants.push({ id: grantId, organizationId });
+    }
+    return { withheld: withheld.sort((a, b) => a - b), grants };
   }
 
   return {
-    /** The organizations withheld from a caller and the grants that open others to them. */
+    /** The organizations withheld from a caller and the grants that open others to them (one statement). */
     async load(
       user: { id: number; organizationId: number },
       permissions: ReadonlySet<Permission>,
     ): Promise<SupportAccessOfCaller> {
       if (!reachesOtherOrganizations(permissions)) return NONE;
-      const rows = await restricted(user);
-      if (rows.length === 0) return NONE;
-      const withheld: number[] = [];
-      const grants: CoveringGrant[] = [];
-      for (const r of rows) {
-        const organizationId = Number(r.organization_id);
-        if (r.support_access === 'grant' && r.grant_id != null) grants.push({ id: Number(r.grant_id), organizationId });
-        else withheld.push(organizationId);
-      }
-      return { withheld: withheld.sort((a, b) => a - b), grants };
+      return decide(await restricted(user));
     },
+
+    /** The same from the rows the session's own statement read (resolve-token.ts): no round trip more. */
+    decide,
 
     /**
      * A request made under grants: `support_grant.used` in the granting organization's audit log,
@@ -105,11 +132,10 @@ export function createSupportAccess(deps: { db: Db; audit: AuditRepo; now: () =>
       organizationId: number,
     ): Promise<{ allowed: boolean; grantId: number | null; required: boolean }> {
       if (organizationId === admin.organizationId) return { allowed: true, grantId: null, required: false };
-      const row = (await restricted(admin)).find((r) => Number(r.organization_id) === organizationId);
+      const row = (await restricted(admin)).find((r) => Number(r[0]) === organizationId);
       if (!row) return { allowed: true, grantId: null, required: false };
-      if (row.support_access === 'never' || row.grant_id == null)
-        return { allowed: false, grantId: null, required: true };
-      return { allowed: true, grantId: Number(row.grant_id), required: true };
+      const grantId = covering(row);
+      return { allowed: grantId !== null, grantId, required: true };
     },
 
     /** Whether an impersonation by this administrator may go on (its grant may have ended since it began). */

@@ -21,7 +21,7 @@ import { arr, query, toIso } from '../../lib/sql.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { AuthContext } from './context.ts';
 import { needs, requireAuth } from './guard.ts';
-import { REACH_OTHER_ORGANIZATIONS } from './scope.ts';
+import { REACH_OTHER_ORGANIZATIONS } from './reach.ts';
 
 const DAY_MS = 86_400_000;
 
