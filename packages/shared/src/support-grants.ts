@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedList, pageQuery } from './pagination.ts';
 import { bodyId } from './params.ts';
 
 /**
@@ -51,7 +52,11 @@ export const supportGrant = z.object({
 });
 export type SupportGrant = z.infer<typeof supportGrant>;
 
-export const supportGrantList = z.object({ data: z.array(supportGrant) });
+/** `GET /api/organizations/{id}/support-grants`: newest first, paged (the list is the history). */
+export const supportGrantListQuery = pageQuery(25);
+export type SupportGrantListQuery = z.infer<typeof supportGrantListQuery>;
+
+export const supportGrantList = pagedList(supportGrant);
 export type SupportGrantList = z.infer<typeof supportGrantList>;
 
 /**

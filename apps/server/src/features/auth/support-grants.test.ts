@@ -197,6 +197,7 @@ describe('support access', () => {
     // The history keeps it, with who granted and when it was revoked.
     const listed = await api('GET', fmAdmin, `organizations/${fm}/support-grants`);
     expect(listed.status).toBe(200);
+    expect(listed.body.meta).toMatchObject({ page: 1, per_page: 25, total: 1, last_page: 1 });
     expect(
       (listed.body.data as unknown as { id: number; state: string }[]).find((g) => g.id === grant.id),
     ).toMatchObject({

@@ -1,13 +1,17 @@
+import { pageMeta } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import {
   SUPPORT_GRANT_MAX_DAYS,
   type SupportGrant,
   type SupportGrantBody,
   type SupportGrantees,
+  type SupportGrantList,
+  type SupportGrantListQuery,
   supportGrant,
   supportGrantBody,
   supportGrantees,
   supportGrantList,
+  supportGrantListQuery,
 } from '@rcm/shared/support-grants';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -133,13 +137,18 @@ export function createSupportGrants(deps: { db: Db; audit: AuditRepo; bus: Event
   }
 
   return {
-    async list(ctx: AuthContext, organizationId: number): Promise<SupportGrant[]> {
+    async list(ctx: AuthContext, organizationId: number, q: SupportGrantListQuery): Promise<SupportGrantList> {
       own(ctx, organizationId);
+      const [counted] = await query<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from support_grants where organization_id = ${organizationId}`,
+      );
       const rows = await query<GrantRow>(
         db,
-        sql`${GRANT_SELECT} where g.organization_id = ${organizationId} order by g.created_at desc, g.id desc`,
+        sql`${GRANT_SELECT} where g.organization_id = ${organizationId} order by g.created_at desc, g.id desc
+          limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
       );
-      return rows.map(present);
+      return { data: rows.map(present), meta: pageMeta(q.page, q.per_page, Number(counted?.n ?? 0)) };
     },
 
     async grantees(ctx: AuthContext, organizationId: number): Promise<SupportGrantees> {
@@ -249,8 +258,11 @@ export function supportGrantRoutes(deps: { grants: SupportGrantsService }): Fast
   return async (app) => {
     app.get(
       '/organizations/:id/support-grants',
-      { config: manage, schema: { params: idParams, response: { 200: supportGrantList } } },
-      async (request) => ({ data: await grants.list(requireAuth(request), request.params.id) }),
+      {
+        config: manage,
+        schema: { params: idParams, querystring: supportGrantListQuery, response: { 200: supportGrantList } },
+      },
+      async (request) => grants.list(requireAuth(request), request.params.id, request.query),
     );
 
     app.get(

@@ -1,13 +1,14 @@
-import type { SupportGrant, SupportGrantBody, SupportGrantees } from '@rcm/shared/support-grants';
-import { queryOptions } from '@tanstack/react-query';
+import type { SupportGrant, SupportGrantBody, SupportGrantees, SupportGrantList } from '@rcm/shared/support-grants';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { organizationKeys } from './keys.ts';
 
-/** The organization's support grants, active and ended, newest first (its own administrators). */
-export const supportGrantsQuery = (organizationId: number) =>
+/** A page of the organization's support grants, active and ended, newest first (its own administrators). */
+export const supportGrantsQuery = (organizationId: number, page: number) =>
   queryOptions({
-    queryKey: organizationKeys.supportGrants(organizationId),
-    queryFn: () => api<{ data: SupportGrant[] }>(`organizations/${organizationId}/support-grants`).then((r) => r.data),
+    queryKey: [...organizationKeys.supportGrants(organizationId), page] as const,
+    queryFn: () => api<SupportGrantList>(`organizations/${organizationId}/support-grants?page=${page}&per_page=25`),
+    placeholderData: keepPreviousData,
   });
 
 /** The other organizations, and their people, a grant may name. */

@@ -2,6 +2,7 @@ import type { SupportGrant } from '@rcm/shared/support-grants';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pagination } from '../../../components/pagination.tsx';
 import { dangerButton, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -31,7 +32,8 @@ export function SupportAccessSection(props: { organizationId: number }) {
   const k = (key: string, values?: Record<string, unknown>) => t(`organizations.supportAccess.${key}`, values);
   const policy = useQuery(securityPolicyQuery(props.organizationId));
   const mode = policy.data?.support_access;
-  const grants = useQuery({ ...supportGrantsQuery(props.organizationId), enabled: mode === 'grant' });
+  const [page, setPage] = useState(1);
+  const grants = useQuery({ ...supportGrantsQuery(props.organizationId, page), enabled: mode === 'grant' });
   const [granting, setGranting] = useState(false);
   const [ending, setEnding] = useState<SupportGrant | null>(null);
   const end = useApiMutation({
@@ -63,7 +65,7 @@ export function SupportAccessSection(props: { organizationId: number }) {
           <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{k('explain.grant')}</p>
           <DataTable
             caption={k('title')}
-            rows={grants.data ?? []}
+            rows={grants.data?.data ?? []}
             rowKey={(g) => g.id}
             pending={grants.isPending}
             error={grants.isError}
@@ -110,6 +112,11 @@ export function SupportAccessSection(props: { organizationId: number }) {
               },
             ]}
           />
+          {grants.data && grants.data.meta.last_page > 1 ? (
+            <div className="mt-4">
+              <Pagination meta={grants.data.meta} onPage={setPage} />
+            </div>
+          ) : null}
           <SupportGrantDialog
             open={granting}
             organizationId={props.organizationId}

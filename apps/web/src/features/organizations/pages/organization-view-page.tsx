@@ -152,7 +152,11 @@ export function OrganizationViewPage() {
           </>
         ) : null}
         {userCan(user, 'settings.view') ? (
-          <SecurityPolicySection organizationId={o.id} canEdit={userCan(user, 'settings.edit')} />
+          <SecurityPolicySection
+            organizationId={o.id}
+            canEdit={userCan(user, 'settings.edit')}
+            ownOrganization={user?.organisation.id === o.id}
+          />
         ) : null}
         {userCan(user, 'settings.edit') && user?.organisation.id === o.id ? (
           <SupportAccessSection organizationId={o.id} />
