@@ -84,7 +84,8 @@ describe('Organization → Support access', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     const [sent] = calls.filter((c) => c.method === 'POST');
     expect(sent?.body).toMatchObject({ grantee_organization_id: 2, reason: 'Alarmas del compresor' });
-    const days = (new Date((sent?.body as { expires_at: string }).expires_at).getTime() - Date.now()) / 86_400_000;
+    const expires = (sent?.body as { expires_at?: string } | undefined)?.expires_at ?? '';
+    const days = (new Date(expires).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
   });
