@@ -20,7 +20,8 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const impersonateBody = z.object({ user_id: bodyId });
+/** Signing in as someone; `reason` is required where their organization admits others only with a grant. */
+export const impersonateBody = z.object({ user_id: bodyId, reason: z.string().trim().min(1).max(500).optional() });
 
 export const authUser = z.object({
   id: z.number().int(),

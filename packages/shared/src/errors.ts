@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'sso_provider_error',
   'sso_not_completed',
   'sso_unavailable',
+  'support_grant_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

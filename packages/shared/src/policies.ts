@@ -89,6 +89,7 @@ export type ActionSubjects = {
   'securityPolicy.edit': undefined;
   'sso.manage': undefined;
   'apiToken.manage': undefined;
+  'supportGrant.manage': undefined;
   'provisioning.manage': undefined;
   'location.list': undefined;
   'place.list': undefined;
@@ -194,6 +195,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   'securityPolicy.edit': (has) => has('settings_update'),
   'sso.manage': (has) => has('settings_update'),
   'apiToken.manage': (has) => has('settings_update'),
+  // Who reaches the organization from outside it, and for how long: its own administrators decide.
+  'supportGrant.manage': (has) => has('settings_update'),
   'provisioning.manage': (has) => has('settings_update'),
   'location.list': (has) => has('locations_view', 'locations_view_all'),
   // An organization's places: those who see its organization, or its locations.

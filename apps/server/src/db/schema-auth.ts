@@ -247,6 +247,55 @@ export const organizationSecurityPolicies = pgTable('organization_security_polic
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+/**
+ * A grant letting people of another organization (all of one organization, or one person) reach an
+ * organization whose policy says `support_access: grant`, until `expires_at` or until revoked. Ended
+ * grants stay: the organization's history of who was let in, when and why.
+ */
+export const supportGrants = pgTable(
+  'support_grants',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Exactly one of the grantee columns is set. */
+    granteeOrganizationId: integer('grantee_organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    granteeUserId: integer('grantee_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('support_grants_organization_idx').on(t.organizationId),
+    index('support_grants_grantee_organization_idx').on(t.granteeOrganizationId).where(sql`${t.revokedAt} is null`),
+    index('support_grants_grantee_user_idx').on(t.granteeUserId).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * The days a person used a grant: one row per grant, person and UTC day, so `support_grant.used`
+ * is recorded once a day however many requests they make, and once when several instances see them.
+ */
+export const supportGrantUses = pgTable(
+  'support_grant_uses',
+  {
+    grantId: integer('grant_id')
+      .notNull()
+      .references(() => supportGrants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+  },
+  (t) => [uniqueIndex('support_grant_uses_uq').on(t.grantId, t.userId, t.day)],
+);
+
 /** One mapping of an SSO connection: members of the provider's group get this role and these locations (null: all). */
 export type SsoRoleMapping = { group: string; roleId: number; locationIds: number[] | null };
 

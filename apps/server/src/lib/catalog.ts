@@ -8,6 +8,7 @@ export type FieldMessageKey =
   | 'reauth_proof_missing'
   | 'expiry_past'
   | 'expiry_too_far'
+  | 'grant_too_far'
   | 'permission_not_for_tokens'
   | 'organization_not_allowed'
   | 'email_taken'

@@ -65,6 +65,8 @@ export const EN_US: Catalog = {
     sso_provider_error: 'Your identity provider did not sign you in. Try again, or ask your administrator.',
     sso_not_completed: 'The single sign-on did not complete or has expired. Start again from the sign-in page.',
     sso_unavailable: 'The identity provider could not be reached. Try again in a moment, or ask your administrator.',
+    support_grant_required:
+      'This organization lets people of other organizations in only with its support grant. Ask its administrators for one, and give a reason.',
   },
   fields: {
     wrong_password: 'The current password is incorrect.',
@@ -73,6 +75,7 @@ export const EN_US: Catalog = {
     reauth_proof_missing: 'Enter your password or a code from your authenticator app.',
     expiry_past: 'Choose a date in the future.',
     expiry_too_far: 'A token can live at most a year.',
+    grant_too_far: 'Support access can be granted for at most 30 days.',
     permission_not_for_tokens: 'An integration token cannot carry this permission.',
     organization_not_allowed:
       'Choose your own organization (only staff who see every organization may choose another, or all).',

@@ -71,6 +71,8 @@ export const ES_MX: Catalog = {
       'El inicio de sesión único no se completó o expiró. Empieza de nuevo desde la página de inicio de sesión.',
     sso_unavailable:
       'No se pudo contactar al proveedor de identidad. Inténtalo en un momento o consulta a tu administrador.',
+    support_grant_required:
+      'Esta organización solo permite el acceso de personas de otras organizaciones con su autorización de soporte. Pide una a sus administradores e indica el motivo.',
   },
   fields: {
     wrong_password: 'La contraseña actual es incorrecta.',
@@ -80,6 +82,7 @@ export const ES_MX: Catalog = {
     reauth_proof_missing: 'Escribe tu contraseña o un código de tu app de autenticación.',
     expiry_past: 'Elige una fecha futura.',
     expiry_too_far: 'Un token puede durar como máximo un año.',
+    grant_too_far: 'El acceso de soporte puede otorgarse por 30 días como máximo.',
     permission_not_for_tokens: 'Un token de integración no puede llevar este permiso.',
     organization_not_allowed:
       'Elige tu propia organización (solo el personal que ve todas las organizaciones puede elegir otra, o todas).',

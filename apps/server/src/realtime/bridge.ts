@@ -1,6 +1,6 @@
 import { RACK_TELEMETRY_MIN_INTERVAL_MS, type RackTelemetryEvent } from '@rcm/shared/realtime';
 import type { EventBus } from '../events/bus.ts';
-import { targetRooms } from '../features/auth/scope.ts';
+import { targetRooms, withheldRoom } from '../features/auth/scope.ts';
 import type { RealtimeServer } from './socket.ts';
 
 /** Domain events → client events, each to exactly the rooms allowed to see it. */
@@ -27,28 +27,28 @@ export function bridgeEvents(io: RealtimeServer, bus: EventBus): () => void {
   const offs = [
     ...(['alarm.raised', 'alarm.updated'] as const).map((event) =>
       bus.on(event, (alarm) => {
-        io.to(targetRooms('alarms', { organizationId: alarm.organization_id, locationId: alarm.location_id })).emit(
-          event,
-          alarm,
-        );
+        io.to(targetRooms('alarms', { organizationId: alarm.organization_id, locationId: alarm.location_id }))
+          .except(withheldRoom('alarms', alarm.organization_id))
+          .emit(event, alarm);
       }),
     ),
     bus.on('controller.status', (e) => {
-      io.to(targetRooms('controllers', e)).emit('controller.status', {
-        controller_id: e.controllerId,
-        online: e.online,
-        last_seen_at: e.lastSeenAt,
-        ...(e.offlineReason !== undefined && { offline_reason: e.offlineReason }),
-      });
+      io.to(targetRooms('controllers', e))
+        .except(withheldRoom('controllers', e.organizationId))
+        .emit('controller.status', {
+          controller_id: e.controllerId,
+          online: e.online,
+          last_seen_at: e.lastSeenAt,
+          ...(e.offlineReason !== undefined && { offline_reason: e.offlineReason }),
+        });
     }),
     bus.on('job.updated', ({ organization_id, ...job }) => {
-      io.to(targetRooms('jobs', { organizationId: organization_id, locationId: job.location_id })).emit(
-        'job.updated',
-        job,
-      );
+      io.to(targetRooms('jobs', { organizationId: organization_id, locationId: job.location_id }))
+        .except(withheldRoom('jobs', organization_id))
+        .emit('job.updated', job);
     }),
     bus.on('notification.updated', (e) => {
-      io.to(targetRooms('alarms', e)).emit('notification.updated', {
+      io.to(targetRooms('alarms', e)).except(withheldRoom('alarms', e.organizationId)).emit('notification.updated', {
         alarm_ref: e.alarmRef,
         controller_id: e.controllerId,
       });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
 import { createAlarmMetricsRepo } from '../features/alarms/metrics-repo.ts';
+import { EVERY_ORGANIZATION } from '../features/auth/scope.ts';
 import { controllerMetrics } from '../features/controllers/metrics.ts';
 import { graceSince, sweepOffline } from '../features/ingest/pipeline/offline-sweeper.ts';
 import { recordSweepRun } from '../features/ingest/pipeline/offline-sweeper-repo.ts';
@@ -41,7 +42,7 @@ const offlineAlarms = () =>
 
 describe('the demo as a prospect first sees it', () => {
   it('warns of no alarm type that would page nobody', async () => {
-    expect(await pagingWarnings(database.db, { kind: 'all' }, NOW)).toEqual([]);
+    expect(await pagingWarnings(database.db, EVERY_ORGANIZATION, NOW)).toEqual([]);
   });
 
   it('pages somebody who may see the alarm for every high and critical type at every location', async () => {

@@ -194,12 +194,24 @@ export async function logout(): Promise<void> {
   clearSession();
 }
 
-export async function impersonate(userId: number): Promise<void> {
+/**
+ * Signs in as another user. `reason` goes with the request (required where their organization admits
+ * others only with a support grant); `beforeSwitch` runs once the server agreed, before the identity
+ * changes (leaving a page the other user may not see).
+ */
+export async function impersonate(
+  userId: number,
+  options: { reason?: string; beforeSwitch?: () => Promise<void> } = {},
+): Promise<void> {
   const adminToken = tokens.current();
   if (!adminToken) return clearSession();
   tokens.startImpersonation(adminToken);
   try {
-    const res = await api<{ data: AuthUser }>('auth/impersonate', { method: 'POST', body: { user_id: userId } });
+    const res = await api<{ data: AuthUser }>('auth/impersonate', {
+      method: 'POST',
+      body: { user_id: userId, ...(options.reason ? { reason: options.reason } : {}) },
+    });
+    await options.beforeSwitch?.();
     disconnectRealtime();
     signedIn(res.data);
   } catch (err) {

@@ -37,6 +37,7 @@ export function countersCanAnswer(filter: AlarmFilter): boolean {
 export function totalsCanAnswer(scope: TenantScope, filter: AlarmFilter): boolean {
   return (
     scope.kind === 'all' &&
+    scope.except.length === 0 &&
     countersCanAnswer(filter) &&
     filter.organization_id === undefined &&
     filter.location_id === undefined

@@ -59,13 +59,31 @@ export const OPERATIONS: Record<string, OperationNote> = {
   'PUT /api/organizations/{id}/security-policy': {
     summary: 'Change an organization’s security policy (audited)',
   },
+  'GET /api/organizations/{id}/support-grants': {
+    summary:
+      'The organization’s support grants, active and ended (grantee, reason, expiry, who granted, when revoked); its own administrators only',
+  },
+  'GET /api/organizations/{id}/support-grantees': {
+    summary: 'Whom a support grant may name: other organizations whose people reach beyond their own, and those people',
+  },
+  'POST /api/organizations/{id}/support-grants': {
+    summary:
+      'Let another organization, or one person of it, reach this organization (support access “grant”) until a time at most 30 days ahead, with a reason (audited)',
+  },
+  'DELETE /api/support-grants/{id}': {
+    summary: 'End a support grant at once; it stays listed as revoked (audited)',
+    add: [409],
+  },
   'POST /api/auth/forgot-password': { summary: 'Email a link to choose a new password (same answer for any address)' },
   'POST /api/auth/reset-password/check': { summary: 'Check that a password link is still valid' },
   'POST /api/auth/reset-password': { summary: 'Choose a new password with a password link (ends every session)' },
   'GET /api/auth/user': { summary: 'The signed-in user, their permissions and locations', ...self },
   'GET /api/auth/refresh': { summary: 'Extend the session; returns the same token', ...self },
   'POST /api/auth/logout': { summary: 'Sign out (revokes the session)', ...self },
-  'POST /api/auth/impersonate': { summary: 'Sign in as another user holding no permission the caller lacks' },
+  'POST /api/auth/impersonate': {
+    summary:
+      'Sign in as another user holding no permission the caller lacks; where their organization requires a support grant, an active grant and a reason (else 403 support_grant_required)',
+  },
   'POST /api/auth/unimpersonate': { summary: "Return to the administrator's own session", add: [409], omit: [403] },
   'POST /api/auth/passkey/options': {
     summary:

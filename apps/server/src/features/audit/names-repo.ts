@@ -58,6 +58,12 @@ const SUBJECTS: Record<string, (ids: string[], es: boolean) => SQL> = {
     sql`select e.id::text as id, coalesce(c.name, c.mac_address) || ' · ' || e.rack_ref as name
         from refrigerant_events e join controllers c on c.id = e.controller_id
         where e.id::text = any(${texts(ids)}::text[])`,
+  // A support grant: whom it lets in (the person, or the organization).
+  support_grant: (ids) =>
+    sql`select g.id::text as id, coalesce(u.name, o.name) as name
+        from support_grants g left join users u on u.id = g.grantee_user_id
+        left join organizations o on o.id = g.grantee_organization_id
+        where g.id::text = any(${texts(ids)}::text[])`,
   // A HACCP log entry: its place and number.
   haccp_entry: (ids) =>
     sql`select e.id::text as id, l.name || ' · #' || e.id as name

@@ -46,6 +46,8 @@ const FIELD_KINDS: Record<string, NamedKind> = {
   ended_by: 'user',
   acknowledged_by: 'user',
   cleared_by: 'user',
+  grantee_organization_id: 'organization',
+  grantee_user_id: 'user',
 };
 
 /** Fields whose text is one of a fixed set of values: the SPA words them (`code` values). */

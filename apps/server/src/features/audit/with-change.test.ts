@@ -9,6 +9,7 @@ import { createApiTokensRepo } from '../auth/api-tokens-repo.ts';
 import { createAuthRepo } from '../auth/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { createAuthService } from '../auth/service.ts';
+import { createSupportAccess } from '../auth/support-access.ts';
 import { createAccountThrottle } from '../auth/throttle.ts';
 import { createThrottleRepo } from '../auth/throttle-repo.ts';
 import { createControllersRepo } from '../controllers/repo.ts';
@@ -83,6 +84,7 @@ describe('a change and its audit entry commit together', () => {
       now,
       throttle: createAccountThrottle({ repo: createThrottleRepo(db), now }),
       mfa: t.context.shared.mfa,
+      support: createSupportAccess({ db, audit: failingAudit, now }),
     });
     await expect(service.login({ email: 'admin@example.com', password: 'demo1234' })).rejects.toThrow(
       'audit log unavailable',

@@ -8,7 +8,7 @@ import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { ApiTokenRow, ApiTokensRepo } from './api-tokens-repo.ts';
 import type { SessionContext } from './context.ts';
 import type { Reauth } from './reauth.ts';
-import { requireScope } from './scope.ts';
+import { reachesOrganization, requireScope } from './scope.ts';
 import { tokenRights } from './token-rights.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -62,7 +62,8 @@ export function createApiTokensService(deps: {
       if (!seesAll) throw fieldError('organization_id', 'organization_not_allowed');
       if (body.location_ids !== null) throw fieldError('location_ids', 'location_not_in_organization');
     } else if (body.organization_id !== ctx.user.organizationId) {
-      if (!seesAll) throw fieldError('organization_id', 'organization_not_allowed');
+      if (!seesAll || !reachesOrganization(ctx, body.organization_id))
+        throw fieldError('organization_id', 'organization_not_allowed');
       if (!(await deps.organizationExists(body.organization_id))) throw fieldError('organization_id', 'unknown_option');
     }
     for (const p of body.permissions) {

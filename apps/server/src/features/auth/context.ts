@@ -17,7 +17,17 @@ export type AuthContext = {
   apiToken: ApiTokenCaller | null;
   token: string;
   impersonatorUserId: number | null;
+  /**
+   * Organizations whose support access keeps this caller out (`never`, or `grant` without an active
+   * grant covering them), loaded with the context (support-grants.ts): every scope excludes them.
+   */
+  withheldOrganizationIds: readonly number[];
+  /** The active grants that let this caller into an organization that requires one (their use is audited). */
+  supportGrants: readonly CoveringGrant[];
 };
+
+/** An active grant covering a caller: which, and the organization it opens. */
+export type CoveringGrant = { id: number; organizationId: number };
 
 /** A person's own session: what the account, identity and signing routes act on. */
 export type SessionContext = AuthContext & { session: SessionRecord; apiToken: null };
@@ -30,4 +40,6 @@ export type ScopeCaller = {
   user: Pick<UserRecord, 'id' | 'organizationId'>;
   permissions: ReadonlySet<Permission>;
   locationIds: readonly number[] | 'all';
+  /** Organizations this caller may not reach whatever their permissions (scope.ts `TenantScope` `except`). */
+  withheldOrganizationIds: readonly number[];
 };

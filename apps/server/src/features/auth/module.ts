@@ -25,6 +25,8 @@ import { createOidc } from './sso-oidc.ts';
 import { createSsoRepo } from './sso-repo.ts';
 import { ssoRoutes } from './sso-routes.ts';
 import { createSsoService } from './sso-service.ts';
+import { createSupportAccess } from './support-access.ts';
+import { createSupportGrants, supportGrantRoutes } from './support-grants.ts';
 import { createAccountThrottle } from './throttle.ts';
 import { createThrottleRepo } from './throttle-repo.ts';
 
@@ -45,6 +47,7 @@ export function createAuth(deps: {
   const throttle = createAccountThrottle({ repo: createThrottleRepo(db), now });
   const mfa = createMfa({ db, repo: createMfaRepo(db), users: repo, apiTokens, audit, now });
   const sso = createSsoRepo(db);
+  const support = createSupportAccess({ db, audit, now });
   const service = createAuthService({
     db,
     repo,
@@ -56,6 +59,7 @@ export function createAuth(deps: {
     mfa,
     avatars: config.AVATARS,
     passwordRefused: (user) => sso.passwordRefused(user.id, user.organizationId),
+    support,
   });
   const passwordLinks = createPasswordLinks({
     db,
@@ -98,6 +102,7 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   });
   const passkeys = createPasskeys({ db, mfa, now, publicUrl: ctx.shared.consoleUrl.url });
   const policies = createSecurityPolicy({ db, repo: createMfaRepo(db), audit, now });
+  const grants = createSupportGrants({ db, audit, bus: ctx.bus, now });
   const session = authRoutes({
     auth: ctx.auth,
     passwordLinks: ctx.shared.passwordLinks,
@@ -128,6 +133,7 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     await app.register(mfaRoutes({ auth: ctx.auth, mfa, reauth, rateLimit }));
     await app.register(passkeyRoutes({ auth: ctx.auth, mfa, passkeys, reauth, rateLimit }));
     await app.register(securityPolicyRoutes({ policies }));
+    await app.register(supportGrantRoutes({ grants }));
     await app.register(ssoRoutes({ sso, auth: ctx.auth, rateLimit, secure: () => publicUrl().startsWith('https:') }));
   };
 }

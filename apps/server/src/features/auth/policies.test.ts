@@ -80,6 +80,7 @@ const TABLE: { [A in Action]: [ActionSubjects[A] | undefined, [0 | 1, 0 | 1, 0 |
   'securityPolicy.edit': [undefined, [1, 0, 0, 0, 0]],
   'sso.manage': [undefined, [1, 0, 0, 0, 0]],
   'apiToken.manage': [undefined, [1, 0, 0, 0, 0]],
+  'supportGrant.manage': [undefined, [1, 0, 0, 0, 0]],
   'provisioning.manage': [undefined, [1, 0, 0, 0, 0]],
   'location.list': [undefined, [1, 1, 1, 1, 1]],
   'place.list': [undefined, [1, 1, 1, 1, 1]],

@@ -4,6 +4,7 @@
  * turned into records (auth/repo.ts runs it on the fast reader, db/statement.ts).
  */
 import { CompiledFragment, type Fragment, frag, type Reader, rawFrag } from '../../db/statement.ts';
+import { REACH_OTHER_ORGANIZATIONS } from './reach.ts';
 
 export type UserRecord = {
   id: number;
@@ -69,7 +70,24 @@ type ResolvedRow = {
   admin_revoked_ms: number | null;
   admin_expires_ms: number | null;
   location_ids: number[] | null;
+  /** For a caller who reaches other organizations only: see SupportRow. */
+  support: SupportRow[] | null;
 };
+
+/**
+ * An organization whose policy restricts support access (not the caller's own): its id, `grant` or
+ * `never`, and the caller's covering grant that expires last, if any (id, expiry in epoch ms;
+ * revoked ones left out, expiry judged by the instance's clock in support-access.ts).
+ */
+export type SupportRow = [
+  organizationId: number,
+  access: 'grant' | 'never',
+  grantId: number | null,
+  expiresMs: number | null,
+];
+
+/** The array literal of REACH_OTHER_ORGANIZATIONS, for the statement's text (fixed keys, no quotes in them). */
+const REACH_ARRAY = `array[${REACH_OTHER_ORGANIZATIONS.map((p) => `'${p}'`).join(', ')}]::text[]`;
 
 /**
  * The session ⋈ user ⋈ role ⋈ team of a token, the member's locations and the impersonator's session,
@@ -90,7 +108,16 @@ const RESOLVE_COLUMNS = rawFrag(`select json_build_object('id', u.id, 'name', u.
           'admin_expires_ms', extract(epoch from adm.expires_at) * 1000,
           'location_ids', case when u.all_locations then null else
             coalesce((select array_agg(ul.location_id order by ul.location_id) from user_locations ul
-                      where ul.user_id = u.id), '{}') end) as session
+                      where ul.user_id = u.id), '{}') end,
+          'support', case when r.permissions && ${REACH_ARRAY} then
+            (select json_agg(json_build_array(rp.organization_id, rp.support_access, lg.id,
+                    extract(epoch from lg.expires_at) * 1000))
+              from organization_security_policies rp
+                left join lateral (select g.id, g.expires_at from support_grants g
+                  where g.organization_id = rp.organization_id and g.revoked_at is null
+                    and (g.grantee_user_id = u.id or g.grantee_organization_id = u.organization_id)
+                  order by g.expires_at desc limit 1) lg on true
+              where rp.support_access <> 'always' and rp.organization_id <> u.organization_id) end) as session
         from sessions s
           join users u on u.id = s.user_id
           join organizations o on o.id = u.organization_id
@@ -175,6 +202,7 @@ function toResolved(r: ResolvedRow) {
       expiresAt: r.admin_expires_ms == null ? null : new Date(Number(r.admin_expires_ms)),
     },
     locationIds: r.location_ids,
+    support: r.support ?? [],
   };
 }
 

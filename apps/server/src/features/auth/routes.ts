@@ -89,6 +89,7 @@ export function authRoutes(deps: {
           requireSession(request),
           request.body.user_id,
           clientOf(request),
+          request.body.reason,
         );
         reply.header('Authorization', `Bearer ${token}`);
         return { data: auth.present(context) };

@@ -9,12 +9,18 @@ import type { ScopeCaller } from './context.ts';
 export type { ScopeCaller } from './context.ts';
 
 /**
- * What part of the tenants a caller may see in one domain: every organization, or one organization
- * narrowed to some of its locations unless `locationIds` is `'all'`.
+ * What part of the tenants a caller may see in one domain: every organization but those in `except`
+ * (the organizations whose support access shuts the caller out, see `withheldOrganizations`), or
+ * one organization narrowed to some of its locations unless `locationIds` is `'all'`.
  */
 export type TenantScope =
-  | { kind: 'all' }
+  | { kind: 'all'; except: readonly number[] }
   | { kind: 'org'; organizationId: number; locationIds: readonly number[] | 'all' };
+
+/** Every organization, none withheld: for reads a service makes after it checked the caller itself. */
+export const EVERY_ORGANIZATION: TenantScope = { kind: 'all', except: [] };
+
+export { REACH_OTHER_ORGANIZATIONS, reachesOtherOrganizations } from './reach.ts';
 
 /** How a caller reaches one domain's tenant data. */
 type DomainAccess = {
@@ -70,7 +76,7 @@ export function scopeFor(ctx: ScopeCaller, domain: ScopeDomain): TenantScope | n
   const rule: DomainAccess = DOMAIN_ACCESS[domain];
   const own = rule.own === null || ctx.permissions.has(rule.own);
   if (rule.allNeedsOwn && !own) return null;
-  if (rule.all.some((p) => ctx.permissions.has(p))) return { kind: 'all' };
+  if (rule.all.some((p) => ctx.permissions.has(p))) return { kind: 'all', except: ctx.withheldOrganizationIds };
   if (!own) return null;
   return {
     kind: 'org',
@@ -86,19 +92,28 @@ export function requireScope(ctx: ScopeCaller, domain: ScopeDomain, ...actions: 
   return scope;
 }
 
+/**
+ * Whether the caller's support access lets them reach this organization at all (scopes exclude the
+ * withheld ones already; this is for choices made by id, such as the organization a write goes to).
+ */
+export function reachesOrganization(ctx: ScopeCaller, organizationId: number): boolean {
+  return organizationId === ctx.user.organizationId || !ctx.withheldOrganizationIds.includes(organizationId);
+}
+
 /** Whether a record placed at this organization and location is within the scope. */
 export function inScope(
   scope: TenantScope,
   target: { organizationId: number | null; locationId: number | null },
 ): boolean {
-  if (scope.kind === 'all') return true;
+  if (scope.kind === 'all') return target.organizationId === null || !scope.except.includes(target.organizationId);
   if (target.organizationId !== scope.organizationId) return false;
   return scope.locationIds === 'all' || (target.locationId !== null && scope.locationIds.includes(target.locationId));
 }
 
 /** Whether the scope reaches an organization at all (records of the organization as a whole). */
 export function holdsOrganization(scope: TenantScope, organizationId: number | null): boolean {
-  return scope.kind === 'all' || scope.organizationId === organizationId;
+  if (scope.kind === 'all') return organizationId === null || !scope.except.includes(organizationId);
+  return scope.organizationId === organizationId;
 }
 
 /**
@@ -109,7 +124,10 @@ export type TenantColumns = { org: SQLWrapper; loc?: SQLWrapper; shared?: boolea
 
 /** The scope as a SQL condition over the given columns. */
 export function scopeSql(scope: TenantScope, cols: TenantColumns): SQL {
-  if (scope.kind === 'all') return sql`true`;
+  if (scope.kind === 'all') {
+    if (scope.except.length === 0) return sql`true`;
+    return sql`coalesce(${cols.org} <> all(${arr(scope.except)}::int[]), true)`;
+  }
   const org = cols.shared
     ? sql`(${cols.org} = ${scope.organizationId} or ${cols.org} is null)`
     : sql`${cols.org} = ${scope.organizationId}`;
@@ -117,11 +135,20 @@ export function scopeSql(scope: TenantScope, cols: TenantColumns): SQL {
   return sql`(${org} and ${cols.loc} = any(${arr(scope.locationIds)}::int[]))`;
 }
 
-/** socket.io rooms for a scope in a domain: `{domain}:all`, `{domain}:org:{id}` or `{domain}:loc:{id}`. */
+/**
+ * socket.io rooms for a scope in a domain: `{domain}:all`, `{domain}:org:{id}` or `{domain}:loc:{id}`;
+ * a caller who sees all but some organizations also joins `{domain}:withheld:{id}` for each of those,
+ * the rooms an event about them is kept from (`withheldRoom`).
+ */
 export function scopeRooms(domain: string, scope: TenantScope): string[] {
-  if (scope.kind === 'all') return [`${domain}:all`];
+  if (scope.kind === 'all') return [`${domain}:all`, ...scope.except.map((id) => withheldRoom(domain, id))];
   if (scope.locationIds === 'all') return [`${domain}:org:${scope.organizationId}`];
   return scope.locationIds.map((id) => `${domain}:loc:${id}`);
+}
+
+/** The room of the sockets an event about this organization's records must not reach (`except` of `io.to`). */
+export function withheldRoom(domain: string, organizationId: number | null): string {
+  return `${domain}:withheld:${organizationId ?? 'none'}`;
 }
 
 /** The rooms an event about this record goes to; each socket receives it once. */
@@ -164,5 +191,18 @@ export function mayViewSql(
         ? sql`${u}.all_locations`
         : sql`true`;
   return sql`(not ${u}.disabled and ${u}.deleted_at is null
-    and (${all} or (${own} and ${u}.organization_id = ${place.org} and ${atLocation})))`;
+    and ((${all} and ${supportOpenSql(u, place.org)}) or (${own} and ${u}.organization_id = ${place.org} and ${atLocation})))`;
+}
+
+/**
+ * The support-access rule of `withheldOrganizations` in SQL, for a `users` row and an organization:
+ * their own organization, one whose policy lets others in `always` (or has none), or one with `grant`
+ * and an active grant covering them (the database's clock decides "active" here).
+ */
+function supportOpenSql(u: SQLWrapper, org: SQLWrapper): SQL {
+  return sql`(${u}.organization_id = ${org} or not exists (select 1 from organization_security_policies sp
+    where sp.organization_id = ${org} and sp.support_access <> 'always'
+      and (sp.support_access = 'never' or not exists (select 1 from support_grants g
+        where g.organization_id = ${org} and g.revoked_at is null and g.expires_at > now()
+          and (g.grantee_user_id = ${u}.id or g.grantee_organization_id = ${u}.organization_id)))))`;
 }

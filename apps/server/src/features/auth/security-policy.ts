@@ -16,9 +16,9 @@ import { holdsOrganization, requireScope } from './scope.ts';
 /**
  * An organization's security policy (Organization → Security): who needs a second factor, which
  * kinds, the session limits the server enforces on every request (auth/service.ts `beyondLimits`),
- * and whether people of other organizations reach it (`support_access`). Read with `settings_view`,
- * changed with `settings_update`, within the caller's organizations (404 for another one); a token
- * manages no policy.
+ * and whether people of other organizations reach it (`support_access`, changed by the organization's
+ * own people only). Read with `settings_view`, changed with `settings_update`, within the caller's
+ * organizations (404 for another one); a token manages no policy.
  */
 export function createSecurityPolicy(deps: { db: Db; repo: MfaRepo; audit: AuditRepo; now: () => Date }) {
   const { db, repo, audit, now } = deps;
@@ -76,6 +76,9 @@ export function createSecurityPolicy(deps: { db: Db; repo: MfaRepo; audit: Audit
       };
       return db.transaction(async (tx) => {
         const before = toPolicy(await repo.policyOf(organizationId, tx));
+        // Who else may reach the organization is its own people's decision: a grantee never widens it.
+        if (ctx.user.organizationId !== organizationId && before.support_access !== policy.support_access)
+          throw new AppError(403, 'forbidden');
         const row = await repo.upsertPolicy(
           {
             organizationId,

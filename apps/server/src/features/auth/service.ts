@@ -13,6 +13,7 @@ import type { Mfa } from './mfa-service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRepo, ResolvedToken, SessionRecord, UserRecord } from './repo.ts';
 import type { SessionLimits } from './resolve-token.ts';
+import type { SupportAccess } from './support-access.ts';
 import type { AccountThrottle } from './throttle.ts';
 import { emailMd5, hashToken, newToken } from './tokens.ts';
 
@@ -63,7 +64,10 @@ export function createAuthService(deps: {
   avatars?: Avatars;
   /** Whether the user must sign in through their organization's provider (single sign-on's `require_sso`). */
   passwordRefused?: (user: UserRecord) => Promise<boolean>;
+  /** The organizations' support access: what each caller's scope excludes, and the grants' use. */
+  support: SupportAccess;
 }) {
+  const { support } = deps;
   const { db, repo, apiTokens, audit, read, now, throttle, mfa } = deps;
 
   /** The person ended sessions of their own (`after`: which), in the change's transaction. */
@@ -175,7 +179,18 @@ export function createAuthService(deps: {
       const admin = await repo.findSessionById(session.impersonatorSessionId);
       impersonatorUserId = admin?.userId ?? null;
     }
-    return { user, permissions, locationIds, session, apiToken: null, token, impersonatorUserId };
+    const access = await support.load(user, permissions);
+    return {
+      user,
+      permissions,
+      locationIds,
+      session,
+      apiToken: null,
+      token,
+      impersonatorUserId,
+      withheldOrganizationIds: access.withheld,
+      supportGrants: access.grants,
+    };
   }
 
   /**
@@ -194,7 +209,10 @@ export function createAuthService(deps: {
     if (!row.lastUsedAt || now().getTime() - row.lastUsedAt.getTime() > 60_000) await apiTokens.touch(row.id, now());
     const organizationName =
       rights.organizationId === creator.organizationId ? creator.organizationName : (row.organizationName ?? '');
-    return {
+    // The creator's reach, by their own organization: a token placed in one that keeps them out does nothing.
+    const access = await support.load(creator, permissionSet(creator.permissions));
+    if (access.withheld.includes(rights.organizationId)) return null;
+    const ctx: AuthContext = {
       user: { ...creator, organizationId: rights.organizationId, organizationName },
       permissions: rights.permissions,
       locationIds: rights.locationIds,
@@ -202,7 +220,11 @@ export function createAuthService(deps: {
       apiToken: { id: row.id, name: row.name },
       token,
       impersonatorUserId: null,
+      withheldOrganizationIds: access.withheld,
+      supportGrants: access.grants,
     };
+    await support.recordUses(ctx);
+    return ctx;
   }
 
   /** The request's context from a resolved token row; null when the user or impersonation is not live. */
@@ -224,16 +246,30 @@ export function createAuthService(deps: {
     if (!session.lastUsedAt || now().getTime() - session.lastUsedAt.getTime() > 60_000) {
       await repo.touchSession(session.id, now());
     }
+    // An impersonation of someone whose organization admits others only with a grant ends with the grant.
+    if (
+      session.impersonatorSessionId &&
+      admin?.userId &&
+      !(await support.impersonationLive(admin.userId, user.organizationId))
+    )
+      return null;
     const locationIds = row.locationIds === null ? 'all' : row.locationIds.map(Number);
-    return {
+    const permissions = permissionSet(user.permissions);
+    // Read with the session, in its statement: the restricted organizations and the caller's grants.
+    const access = support.decide(row.support);
+    const ctx: AuthContext = {
       user,
-      permissions: permissionSet(user.permissions),
+      permissions,
       locationIds,
       session,
       apiToken: null,
       token,
       impersonatorUserId: session.impersonatorSessionId ? (admin?.userId ?? null) : null,
+      withheldOrganizationIds: access.withheld,
+      supportGrants: access.grants,
     };
+    await support.recordUses(ctx);
+    return ctx;
   }
 
   return {
@@ -405,7 +441,9 @@ export function createAuthService(deps: {
       const user = await repo.findUserById(userId);
       if (!user || user.disabled) return null;
       const locationIds = user.allLocations ? 'all' : await repo.userLocationIds(user.id);
-      return { user, permissions: permissionSet(user.permissions), locationIds };
+      const permissions = permissionSet(user.permissions);
+      const access = await support.load(user, permissions);
+      return { user, permissions, locationIds, withheldOrganizationIds: access.withheld };
     },
 
     async refresh(ctx: SessionContext) {
@@ -420,7 +458,13 @@ export function createAuthService(deps: {
       if (ctx.session.impersonatorSessionId) await repo.revokeSession(ctx.session.impersonatorSessionId, now());
     },
 
-    async impersonate(ctx: SessionContext, targetUserId: number, client: Client = {}) {
+    /**
+     * Signing in as someone else. Where the target's organization admits others only with a grant, an
+     * active grant covering the administrator and a `reason` are needed, both kept in the audit entry
+     * (in that organization's log); with `never`, nobody of another organization. 403
+     * `support_grant_required` otherwise.
+     */
+    async impersonate(ctx: SessionContext, targetUserId: number, client: Client = {}, reason?: string) {
       if (!ctx.permissions.has('users_impersonate')) throw new AppError(403, 'forbidden');
       if (ctx.session.impersonatorSessionId) throw new AppError(403, 'cannot_impersonate');
       const target = await repo.findUserById(targetUserId);
@@ -428,6 +472,8 @@ export function createAuthService(deps: {
       if (!target || (!seesAllOrgs && target.organizationId !== ctx.user.organizationId)) {
         throw new AppError(404, 'not_found');
       }
+      const access = await support.forImpersonation(ctx.user, target.organizationId);
+      if (!access.allowed || (access.required && !reason)) throw new AppError(403, 'support_grant_required');
       // Nobody gains permissions by impersonating (the shared `user.impersonate` rule).
       if (!can(ctx, 'user.impersonate', target)) throw new AppError(403, 'cannot_impersonate');
       const { token, session } = await openSession(
@@ -440,6 +486,7 @@ export function createAuthService(deps: {
           action: 'auth.impersonate',
           subjectType: 'user',
           subjectId: target.id,
+          ...(access.grantId !== null && { after: { support_grant_id: access.grantId, reason } }),
         },
         client,
       );

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { organizations, roles, users } from '../../db/schema.ts';
 import { ssoConnections, ssoFlows, ssoIdentities } from '../../db/schema-auth.ts';
@@ -11,7 +11,11 @@ export type SsoFlowRow = typeof ssoFlows.$inferSelect;
 /** Single sign-on's rows: connections, the people known by (issuer, subject), and the trips through a provider. */
 export function createSsoRepo(db: Db) {
   const inScope = (scope: TenantScope) =>
-    scope.kind === 'all' ? undefined : eq(ssoConnections.organizationId, scope.organizationId);
+    scope.kind === 'all'
+      ? scope.except.length === 0
+        ? undefined
+        : notInArray(ssoConnections.organizationId, [...scope.except])
+      : eq(ssoConnections.organizationId, scope.organizationId);
 
   return {
     async list(scope: TenantScope, organizationId: number): Promise<SsoConnectionRow[]> {

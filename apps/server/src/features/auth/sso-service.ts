@@ -17,7 +17,7 @@ import type { ApiTokensRepo } from './api-tokens-repo.ts';
 import { can } from './can.ts';
 import type { AuthContext } from './context.ts';
 import type { AuthRepo, UserRecord } from './repo.ts';
-import { scopeFor } from './scope.ts';
+import { holdsOrganization, scopeFor } from './scope.ts';
 import type { AuthService, Client } from './service.ts';
 import type { Oidc, OidcClaims } from './sso-oidc.ts';
 import type { SsoConnectionRow, SsoFlowRow, SsoRepo } from './sso-repo.ts';
@@ -86,7 +86,7 @@ export function createSsoService(deps: {
     if (!can(ctx, 'settings.edit')) throw new AppError(403, 'forbidden');
     const scope = scopeFor(ctx, 'settings');
     if (!scope) throw new AppError(403, 'forbidden');
-    if (organizationId !== undefined && scope.kind === 'org' && scope.organizationId !== organizationId) {
+    if (organizationId !== undefined && !holdsOrganization(scope, organizationId)) {
       throw new AppError(404, 'not_found');
     }
     return scope;

@@ -24,8 +24,10 @@ const SORTS: Record<ControllerListQuery['sort'], SQL> = {
  * so only staff who see every organization and may authorise them see those.
  */
 export function visibleControllers(scope: TenantScope, seesPending: boolean): SQL {
-  if (scope.kind === 'all' && seesPending) return sql`true`;
-  return sql`c.authorised and ${scopeSql(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` })}`;
+  const placed = scopeSql(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` });
+  if (scope.kind === 'all' && seesPending)
+    return scope.except.length === 0 ? sql`true` : sql`(not c.authorised or ${placed})`;
+  return sql`c.authorised and ${placed}`;
 }
 
 /** A row's kind, gateway and bus fields (`c.*` with the gateway's `gateway_mac`, `gateway_name`). */

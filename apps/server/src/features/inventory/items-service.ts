@@ -12,7 +12,7 @@ import { AppError, inUse } from '../../lib/errors.ts';
 import { localizeIssue } from '../../lib/messages.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
-import { holdsOrganization, scopeFor } from '../auth/scope.ts';
+import { holdsOrganization, reachesOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type ItemsRepo, type ItemValues, toCents } from './items-repo.ts';
 import { IMPORT_MESSAGES } from './messages.ts';
@@ -21,6 +21,7 @@ import { IMPORT_MESSAGES } from './messages.ts';
 export function targetOrganization(ctx: AuthContext, requested: number | undefined): number {
   if (requested === undefined || requested === ctx.user.organizationId) return ctx.user.organizationId;
   if (!can(ctx, 'organization.viewAll')) throw new AppError(403, 'forbidden');
+  if (!reachesOrganization(ctx, requested)) throw new AppError(404, 'not_found');
   return requested;
 }
 
@@ -215,7 +216,9 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         if (!name) return fallback;
         const id = named.get(name.toLowerCase());
         if (id === undefined) return { refused: 'unknown', name };
-        return seesAll || id === ctx.user.organizationId ? id : { refused: 'forbidden', name };
+        return (seesAll && reachesOrganization(ctx, id)) || id === ctx.user.organizationId
+          ? id
+          : { refused: 'forbidden', name };
       });
       if (errors.length > 0) throw new AppError(422, 'validation_failed', { rows: errors.slice(0, 500) });
       const byOrganization = new Map<number, typeof valid>();

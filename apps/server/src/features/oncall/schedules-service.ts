@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, inUse, notFound } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
-import { holdsOrganization, requireScope, type TenantScope } from '../auth/scope.ts';
+import { EVERY_ORGANIZATION, holdsOrganization, requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { finalRota, onCallAt, type Rota, type Weekday } from './rota.ts';
 import { createSchedulesRepo, type LayerValues, type ScheduleDetail, type SchedulesRepo } from './schedules-repo.ts';
@@ -118,7 +118,7 @@ export function createSchedulesService(deps: { db: Db; audit: AuditRepo; now: ()
   });
 
   async function reload(id: number): Promise<OncallSchedule> {
-    const s = await repo.find({ kind: 'all' }, id);
+    const s = await repo.find(EVERY_ORGANIZATION, id);
     if (!s) throw notFound();
     return view(s);
   }

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
-import { holdsOrganization, scopeFor } from '../auth/scope.ts';
+import { EVERY_ORGANIZATION, holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { requireOrganizationWrite } from './access.ts';
 import type { LocationsRepo } from './locations-repo.ts';
@@ -169,7 +169,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
         );
         return created;
       });
-      const row = await locations.find(id, { kind: 'all' });
+      const row = await locations.find(id, EVERY_ORGANIZATION);
       if (!row) throw notFound();
       return row;
     },
@@ -196,7 +196,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
           tx,
         );
       });
-      const row = await locations.find(id, { kind: 'all' });
+      const row = await locations.find(id, EVERY_ORGANIZATION);
       if (!row) throw notFound();
       return row;
     },

@@ -5,7 +5,7 @@ import { AppError, inUse } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
-import { holdsOrganization, requireScope } from '../auth/scope.ts';
+import { EVERY_ORGANIZATION, holdsOrganization, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { permissionsBeyond } from './grants.ts';
 import type { SettingsRepo } from './repo.ts';
@@ -51,7 +51,7 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
         );
         return saved;
       });
-      const team = await repo.findTeam({ kind: 'all' }, teamId);
+      const team = await repo.findTeam(EVERY_ORGANIZATION, teamId);
       if (!team) throw new AppError(404, 'not_found');
       return team;
     },

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { PasswordLinks } from '../auth/password-links.ts';
-import { holdsOrganization, requireScope } from '../auth/scope.ts';
+import { EVERY_ORGANIZATION, holdsOrganization, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { setMemberLocations } from '../organizations/members-repo.ts';
 import { permissionsBeyond } from './grants.ts';
@@ -70,7 +70,7 @@ export function createUsersService(deps: {
     if (!role) throw fieldError('role_id', 'unknown_option');
     if (permissionsBeyond(ctx, role.permissions).length > 0) throw fieldError('role_id', 'role_not_assignable');
     if (input.teamId !== null) {
-      const team = await repo.findTeam({ kind: 'all' }, input.teamId);
+      const team = await repo.findTeam(EVERY_ORGANIZATION, input.teamId);
       if (!team) throw fieldError('team_id', 'unknown_option');
       if (team.organizationId !== null && team.organizationId !== input.organizationId)
         throw fieldError('team_id', 'team_not_in_organization');
@@ -84,7 +84,7 @@ export function createUsersService(deps: {
   }
 
   async function found(id: number) {
-    const user = await repo.findUser({ kind: 'all' }, id);
+    const user = await repo.findUser(EVERY_ORGANIZATION, id);
     if (!user) throw new AppError(404, 'not_found');
     return user;
   }

@@ -7,6 +7,9 @@ export const organizationKeys = {
   memberRoles: ['organizations', 'member-roles'] as const,
   choices: ['organizations', 'choices'] as const,
   phoneCountries: (organizationId: number) => ['organizations', 'phone-countries', organizationId] as const,
+  /** An organization's support grants, and whom a grant may name. */
+  supportGrants: (organizationId: number) => ['organizations', 'support-grants', organizationId] as const,
+  supportGrantees: (organizationId: number) => ['organizations', 'support-grantees', organizationId] as const,
   /** The first 100 organizations, to pick one (the controller form). */
   picker: ['organizations', 'picker'] as const,
   /** An organization's locations, to pick one (the controller form). */

@@ -20,10 +20,10 @@ const limit = (text: string) => (text.trim() === '' ? null : Number(text));
 
 /**
  * Organization → Security: whether a second factor is required (of everyone or some roles), which
- * kinds, the idle and absolute session limits, and the service company's support access. Shown to
- * those who view settings, changed by those who update them.
+ * kinds, the idle and absolute session limits, and the service company's support access (changed by
+ * the organization's own people only). Shown to those who view settings, changed by those who update them.
  */
-export function SecurityPolicySection(props: { organizationId: number; canEdit: boolean }) {
+export function SecurityPolicySection(props: { organizationId: number; canEdit: boolean; ownOrganization: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const policy = useQuery(securityPolicyQuery(props.organizationId));
@@ -176,12 +176,16 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
               )}
             </FormField>
           </div>
-          <FormField label={p('supportAccess')} error={errors.support_access}>
+          <FormField
+            label={p('supportAccess')}
+            hint={props.ownOrganization ? undefined : p('supportAccessOwn')}
+            error={errors.support_access}
+          >
             {(ids) => (
               <select
                 id={ids.id}
                 aria-describedby={ids.describedBy}
-                disabled={disabled}
+                disabled={disabled || !props.ownOrganization}
                 value={value.support_access}
                 onChange={(e) =>
                   setValue({ ...value, support_access: e.target.value as SecurityPolicy['support_access'] })

@@ -11,6 +11,7 @@ import { InvitationsSection } from '../components/invitations-section.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
 import { MembersSection } from '../components/members-section.tsx';
 import { SecurityPolicySection } from '../components/security-policy-section.tsx';
+import { SupportAccessSection } from '../components/support-access-section.tsx';
 import { PhoneLink, Section } from '../components/ui.tsx';
 
 /** /organizations/{id}/view: the organisation name, its smart controllers, its locations and its members. */
@@ -151,7 +152,14 @@ export function OrganizationViewPage() {
           </>
         ) : null}
         {userCan(user, 'settings.view') ? (
-          <SecurityPolicySection organizationId={o.id} canEdit={userCan(user, 'settings.edit')} />
+          <SecurityPolicySection
+            organizationId={o.id}
+            canEdit={userCan(user, 'settings.edit')}
+            ownOrganization={user?.organisation.id === o.id}
+          />
+        ) : null}
+        {userCan(user, 'settings.edit') && user?.organisation.id === o.id ? (
+          <SupportAccessSection organizationId={o.id} />
         ) : null}
       </div>
     </Page>

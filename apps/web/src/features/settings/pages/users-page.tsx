@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleBadge } from '../../../app/shell/role-badge.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { impersonate, useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { usersQuery } from '../api/settings.ts';
+import { ImpersonationReasonDialog } from '../components/impersonation-reason-dialog.tsx';
 import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../components/settings-layout.tsx';
 
 /** /settings/users: search, paging, role badge, team, organization, status; edit and "sign in as". */
@@ -20,14 +23,20 @@ export function UsersPage() {
   const query = useQuery(usersQuery(search.params));
   const canEdit = userCan(me, 'settings.edit');
 
-  // Leave settings first (the other user may not see them), then swap the session; the query cache
-  // is dropped when the identity changes (lib/query-client.ts).
-  const signInAs = async (id: number) => {
-    await navigate({ to: '/' });
+  // Where the user's organization admits others only with a support grant, the server asks for a reason.
+  const [asking, setAsking] = useState<{ id: number; name: string; message: string } | null>(null);
+
+  // Once the server agreed, leave settings (the other user may not see them), then swap the session;
+  // the query cache is dropped when the identity changes (lib/query-client.ts).
+  const switchTo = (id: number, reason?: string) =>
+    impersonate(id, { reason, beforeSwitch: async () => void (await navigate({ to: '/' })) });
+  const signInAs = async (u: { id: number; name: string }) => {
     try {
-      await impersonate(id);
-    } catch {
-      toast.error(t('settings.users.impersonateFailed'));
+      await switchTo(u.id);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'support_grant_required')
+        setAsking({ id: u.id, name: u.name, message: err.message });
+      else toast.error(t('settings.users.impersonateFailed'));
     }
   };
 
@@ -109,7 +118,7 @@ export function UsersPage() {
             {userCan(me, 'user.impersonate', u) ? (
               <button
                 type="button"
-                onClick={() => void signInAs(u.id)}
+                onClick={() => void signInAs(u)}
                 aria-label={t('settings.users.impersonateLabel', { name: u.name })}
                 className={`ml-4 ${linkClass}`}
               >
@@ -119,6 +128,17 @@ export function UsersPage() {
           </>
         )}
         actionsClassName="align-top whitespace-nowrap text-right"
+      />
+      <ImpersonationReasonDialog
+        open={asking !== null}
+        name={asking?.name ?? ''}
+        message={asking?.message ?? ''}
+        onClose={() => setAsking(null)}
+        onSubmit={async (reason) => {
+          if (!asking) return;
+          await switchTo(asking.id, reason);
+          setAsking(null);
+        }}
       />
     </SettingsLayout>
   );

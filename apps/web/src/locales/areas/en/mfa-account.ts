@@ -67,6 +67,7 @@ export const en = {
     max: 'End sessions after (hours)',
     maxHint: 'Empty: sessions last until they expire or are ended (12 hours, or 14 days with “stay signed in”).',
     supportAccess: 'Support access by the service company',
+    supportAccessOwn: 'Only this organization’s own administrators change who else may reach it.',
     supportOptions: {
       always: 'Always',
       grant: 'Only while a support grant is open',

@@ -71,9 +71,10 @@ export const es: Widen<typeof en> = {
     maxHint:
       'Vacío: las sesiones duran hasta que vencen o se cierran (12 horas, o 14 días con “mantener la sesión iniciada”).',
     supportAccess: 'Acceso de soporte de la empresa de servicio',
+    supportAccessOwn: 'Solo los administradores de esta organización cambian quién más puede acceder a ella.',
     supportOptions: {
       always: 'Siempre',
-      grant: 'Solo mientras haya un permiso de soporte vigente',
+      grant: 'Solo mientras haya una autorización de soporte vigente',
       never: 'Nunca',
     },
     save: 'Guardar política de seguridad',

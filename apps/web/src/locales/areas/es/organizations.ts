@@ -136,4 +136,47 @@ export const es: Widen<typeof en> = {
     saved: 'Países guardados.',
     loadError: 'No se pudieron cargar los países. Recarga la página para intentarlo de nuevo.',
   },
+  supportAccess: {
+    title: 'Acceso de soporte',
+    explain: {
+      always:
+        'La política de seguridad permite que personas de otras organizaciones, como la empresa de servicio, accedan a esta organización según sus permisos. Elige “Solo mientras haya una autorización de soporte vigente” en Seguridad para que solo entren con una autorización.',
+      grant:
+        'Las personas de otras organizaciones solo acceden a esta organización mientras una autorización de abajo las cubra. Cada uso queda en el registro de auditoría.',
+      never:
+        'La política de seguridad deja fuera de esta organización a las personas de otras organizaciones, incluida la empresa de servicio. Las autorizaciones no aplican.',
+    },
+    grant: 'Autorizar acceso',
+    granting: 'Autorizando…',
+    granted: 'Acceso autorizado.',
+    grantTitle: 'Autorizar acceso de soporte',
+    grantIntro:
+      'Permite que otra organización, o una de sus personas, vea y actúe en esta organización hasta que la autorización venza o la termines.',
+    granteeKind: 'Autorizar a',
+    kinds: { organization: 'Una organización', user: 'Una persona' },
+    granteeOrganizationLabel: 'Organización',
+    granteeUserLabel: 'Persona',
+    granteeOrganization: 'Todas las personas de {{name}}',
+    choose: 'Elige…',
+    lifetime: 'Por',
+    days_one: '{{count}} día',
+    days_other: '{{count}} días',
+    reason: 'Motivo',
+    reasonHint: 'Por qué necesitan acceso. Se guarda con la autorización y en el registro de auditoría.',
+    grantee: 'Autorizado',
+    expires: 'Vence',
+    grantedBy: 'Autorizado por',
+    state: 'Estado',
+    actions: 'Acciones',
+    states: { active: 'Activa', expired: 'Vencida', revoked: 'Terminada' },
+    revokedBy: 'Terminada por {{name}} · {{date}}',
+    emptyTitle: 'Sin autorizaciones',
+    emptyBody: 'Nadie fuera de esta organización puede acceder a ella. Autoriza el acceso cuando necesites soporte.',
+    end: 'Terminar',
+    endLabel: 'Terminar el acceso de {{grantee}}',
+    endTitle: '¿Terminar este acceso de soporte?',
+    endBody:
+      '{{grantee}} ya no podrá ver ni actuar en esta organización a partir de ahora. La autorización queda en la lista como terminada.',
+    ended: 'Acceso terminado.',
+  },
 };
