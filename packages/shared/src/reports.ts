@@ -173,6 +173,9 @@ export type RackManuallyOnReport = z.infer<typeof rackManuallyOnReport>;
 /** Food-safety limit for cold-held food: above it is an excursion. */
 export const HACCP_LIMIT = { '°F': 41, '°C': 5 } as const;
 
+/** The HACCP limit as the documents write it (both units). */
+export const HACCP_LIMIT_TEXT = `${HACCP_LIMIT['°F']} °F / ${HACCP_LIMIT['°C']} °C`;
+
 export const haccpRow = z.object({
   organization_name: z.string(),
   location_id: z.number().int(),

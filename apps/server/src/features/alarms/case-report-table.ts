@@ -1,8 +1,9 @@
 import type { CaseFigures, CasePerformanceQuery, CasePerformanceReport } from '@rcm/shared/case-performance';
 import type { Locale } from '@rcm/shared/locale';
+import { HACCP_LIMIT_TEXT } from '@rcm/shared/reports';
 import { type Cell, columnsOf, type Table } from '../reports/export.ts';
 import { formatDay } from '../reports/export-frame.ts';
-import { EXPORT_LABELS, LIMIT_TEXT } from '../reports/labels.ts';
+import { EXPORT_LABELS } from '../reports/labels.ts';
 
 const LABELS = {
   'en-US': {
@@ -18,7 +19,7 @@ const LABELS = {
       coverage: 'Hours observed / logged',
       inRange: 'Time in range (without defrost)',
       outOfRange: 'Hours out of range (without defrost)',
-      above: `Hours above ${LIMIT_TEXT} (HACCP log)`,
+      above: `Hours above ${HACCP_LIMIT_TEXT} (HACCP log)`,
       aboveValue: (n: string, held: string) => `${n} (${held} in a defrost or its recovery)`,
       excursions: 'Excursions (HACCP log)',
       defrostsPerDay: 'Defrosts per case and observed day',
@@ -70,7 +71,7 @@ const LABELS = {
       coverage: 'Horas observadas / registradas',
       inRange: 'Tiempo en rango (sin deshielo)',
       outOfRange: 'Horas fuera de rango (sin deshielo)',
-      above: `Horas sobre ${LIMIT_TEXT} (bitácora HACCP)`,
+      above: `Horas sobre ${HACCP_LIMIT_TEXT} (bitácora HACCP)`,
       aboveValue: (n: string, held: string) => `${n} (${held} en un deshielo o su recuperación)`,
       excursions: 'Desviaciones (bitácora HACCP)',
       defrostsPerDay: 'Deshielos por vitrina y día observado',

@@ -1,4 +1,4 @@
-import type { SsoConnection, SsoConnectionBody } from '@rcm/shared/sso';
+import type { SsoConnection } from '@rcm/shared/sso';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,64 +12,11 @@ import {
   SelectInput,
   TextInput,
 } from '../../../components/ui/form.tsx';
-import { type Access, LocationAccess } from '../../../components/ui/location-access.tsx';
+import { LocationAccess } from '../../../components/ui/location-access.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { organizationLocationsQuery, rolesQuery, usersQuery } from '../api/settings.ts';
 import { createSsoConnection, updateSsoConnection } from '../api/sso.ts';
-
-type Mapping = { group: string; role_id: string; access: Access };
-type Values = {
-  name: string;
-  issuer: string;
-  client_id: string;
-  client_secret: string;
-  /** One line or comma-separated: the domains whose addresses sign in here. */
-  email_domains: string;
-  claims: { email: string; name: string; groups: string };
-  jit_enabled: boolean;
-  jit_role_id: string;
-  jit_access: Access;
-  role_mappings: Mapping[];
-  require_sso: boolean;
-  break_glass_user_ids: string[];
-};
-
-const accessOf = (ids: number[] | null): Access =>
-  ids === null ? { all_locations: true, location_ids: [] } : { all_locations: false, location_ids: ids };
-const idsOf = (a: Access) => (a.all_locations ? null : a.location_ids);
-
-function valuesOf(c: SsoConnection | null): Values {
-  return {
-    name: c?.name ?? '',
-    issuer: c?.issuer ?? '',
-    client_id: c?.client_id ?? '',
-    client_secret: '',
-    email_domains: c?.email_domains.join(', ') ?? '',
-    claims: c?.claims ?? { email: 'email', name: 'name', groups: 'groups' },
-    jit_enabled: c?.jit.enabled ?? false,
-    jit_role_id: c?.jit.role_id ? String(c.jit.role_id) : '',
-    jit_access: accessOf(c?.jit.location_ids ?? null),
-    role_mappings: (c?.role_mappings ?? []).map((m) => ({
-      group: m.group,
-      role_id: String(m.role_id),
-      access: accessOf(m.location_ids),
-    })),
-    require_sso: c?.require_sso ?? false,
-    break_glass_user_ids: (c?.break_glass_user_ids ?? []).map(String),
-  };
-}
-
-/** The server's field names (`email_domains.0`, `jit.role_id`) as this form's. */
-function formField(field: string): string {
-  if (field.startsWith('email_domains')) return 'email_domains';
-  if (field === 'jit.role_id') return 'jit_role_id';
-  if (field === 'jit.location_ids') return 'jit_access';
-  if (field === 'jit.enabled') return 'jit_enabled';
-  const mapping = /^role_mappings\.(\d+)\.(group|role_id|location_ids)/.exec(field);
-  if (mapping) return `role_mappings.${mapping[1]}.${mapping[2] === 'location_ids' ? 'access' : mapping[2]}`;
-  if (field.startsWith('break_glass_user_ids')) return 'break_glass_user_ids';
-  return field;
-}
+import { accessOf, bodyOf, formField, type Values, valuesOf } from './sso-connection-form.ts';
 
 /**
  * A single sign-on connection of an organization: the provider (issuer, client), the domains that
@@ -101,29 +48,7 @@ export function SsoConnectionDialog(props: {
   };
 
   const submit = form.handleSubmit(async (v) => {
-    const body: SsoConnectionBody = {
-      name: v.name,
-      issuer: v.issuer.trim(),
-      client_id: v.client_id,
-      client_secret: v.client_secret === '' ? null : v.client_secret,
-      email_domains: v.email_domains
-        .split(/[\s,;]+/)
-        .map((d) => d.trim())
-        .filter(Boolean),
-      claims: v.claims,
-      jit: {
-        enabled: v.jit_enabled,
-        role_id: v.jit_role_id ? Number(v.jit_role_id) : null,
-        location_ids: idsOf(v.jit_access),
-      },
-      role_mappings: v.role_mappings.map((m) => ({
-        group: m.group,
-        role_id: Number(m.role_id),
-        location_ids: idsOf(m.access),
-      })),
-      require_sso: v.require_sso,
-      break_glass_user_ids: v.break_glass_user_ids.map(Number),
-    };
+    const body = bodyOf(v);
     try {
       let saved: SsoConnection;
       if (props.connection) {
