@@ -6,7 +6,9 @@
  *   (scheduled/), the features (features/), the composition (realtime/, app.ts, server.ts, main.ts);
  *   a file imports only from its own layer or below;
  * - a feature uses another only through that feature's public modules, listed below; tests may reach
- *   further.
+ *   further;
+ * - the web: a feature reaches another only through its `index.ts`, features never import `app/`, and
+ *   `lib/` and `components/` import neither.
  */
 
 /**
@@ -88,6 +90,7 @@ const PUBLIC = {
 };
 
 const SERVER = '^apps/server/src/';
+const WEB = '^apps/web/src/';
 const TESTS = '\\.test\\.tsx?$|^apps/server/src/test/';
 const FEATURES = ['alarms', 'api-docs', 'assets', 'audit', 'auth', 'controllers', 'ingest', 'inventory', 'jobs'];
 FEATURES.push('languages', 'maintenance', 'notifications', 'ops', 'organizations', 'refrigerant', 'reports');
@@ -142,6 +145,27 @@ module.exports = {
       to: { path: `${SERVER}realtime/|${SERVER}(app|server|main)\\.ts$` },
     },
     ...FEATURES.map(boundary),
+    {
+      name: 'web-feature-through-index',
+      comment: "A web feature reaches another only through that feature's public index.ts.",
+      severity: 'error',
+      from: { path: `${WEB}features/([^/]+)/`, pathNot: TESTS },
+      to: { path: `${WEB}features/[^/]+/`, pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'web-features-below-app',
+      comment: 'The app (router, shell, page table) composes the features; features never import it.',
+      severity: 'error',
+      from: { path: `${WEB}features/`, pathNot: TESTS },
+      to: { path: `${WEB}app/` },
+    },
+    {
+      name: 'web-shared-below-features',
+      comment: 'Shared web code (lib/, components/) knows no feature.',
+      severity: 'error',
+      from: { path: `${WEB}(lib|components)/`, pathNot: TESTS },
+      to: { path: `${WEB}(features|app)/` },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -8,13 +8,16 @@ import {
   type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { assetsSearch } from '../features/assets/index.ts';
 import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { loadDashboard } from '../features/dashboard/dashboard-data.ts';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+import { inventorySearch } from '../features/inventory/index.ts';
+import { jobsSearch } from '../features/jobs/index.ts';
+import { reportSearch } from '../features/reports/index.ts';
 import { authStore, whenAuthReady } from '../lib/auth-store.ts';
 import { armPageHeadingFocus } from '../lib/focus.ts';
 import { loadAppStrings } from '../lib/i18n.ts';
-import { assetsSearch, inventorySearch, jobsSearch, reportSearch } from './list-search-params.ts';
 import { PAGES } from './pages.tsx';
 import { PageLoading, RootLayout } from './root-layout.tsx';
 import {

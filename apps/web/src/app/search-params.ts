@@ -6,23 +6,12 @@
 import { ROUTES } from '@rcm/shared/routes';
 import type { AlarmFilters } from '../features/alarms/api/get-alarms.ts';
 import type { ControllerFilters } from '../features/controllers/api/controllers.ts';
+import { laterPage, positive, type Raw } from '../lib/search-values.ts';
 
-export type Raw = Record<string, unknown>;
+export type { Raw };
 
 const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length < 500 ? v : undefined);
 const bool = (v: unknown) => (v === 'true' || v === 'false' ? v : undefined);
-
-/** A positive whole number (an id, a page), else undefined. */
-export const positive = (v: unknown) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
-/** A list's page after the first (the first is the URL without one). */
-export const laterPage = (v: unknown) => {
-  const page = positive(v);
-  return page && page > 1 ? page : undefined;
-};
 
 /**
  * The pages for those signed out (sign-in, setup, password reset, invitations: not found once signed

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readableTextOn } from '../../components/ui/role-badge.tsx';
 import { testUser } from '../../test/users.ts';
 import { navItems } from './nav-items.ts';
-import { readableTextOn } from './role-badge.tsx';
 
 const user = (permissions: string[]) =>
   testUser({ id: 7, organisation: { id: 42, name: 'FreshMart Foods' }, permissions });

@@ -10,10 +10,8 @@ import { fetchUser, useAuth } from '../../lib/auth-store.ts';
 import { formResolver } from '../../lib/form-errors.ts';
 import { setLocale } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
-import { ContactMethodsSection } from '../channels/contact-methods.tsx';
-import { NotificationRulesSection } from '../channels/notification-rules.tsx';
-import { PushSection } from '../channels/push-section.tsx';
-import { NotificationPreferencesSection } from '../notifications/notification-preferences.tsx';
+import { ContactMethodsSection, NotificationRulesSection, PushSection } from '../channels/index.ts';
+import { NotificationPreferencesSection } from '../notifications/index.ts';
 import { MfaSection } from './mfa-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 

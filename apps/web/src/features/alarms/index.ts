@@ -1,1 +1,17 @@
+export { alertNewAlarm } from './alert-new-alarm.ts';
+export { typeName } from './api/get-alarm-types.ts';
+export type { AlarmFilters } from './api/get-alarms.ts';
+export { alarmStatsQuery, alarmsQuery, placeOptionsQuery } from './api/get-alarms.ts';
+export { floodsQuery } from './api/get-floods.ts';
 export { alarmKeys } from './api/keys.ts';
+export { AlarmTable } from './components/alarm-table.tsx';
+export { AlertSettingsButton } from './components/alert-settings.tsx';
+export { BulkActions } from './components/bulk-actions.tsx';
+export { AlarmFiltersBar } from './components/filters.tsx';
+export { FirstSteps } from './components/first-steps.tsx';
+export { FloodBanner, HeldAlarms } from './components/flood-banner.tsx';
+export { QuickFilters } from './components/quick-filters.tsx';
+export type { TileKey } from './components/stat-tiles.tsx';
+export { StatTiles } from './components/stat-tiles.tsx';
+export { phoneDefault, quickFilterOf, quickFilterSearch } from './quick-filter-search.ts';
+export { useLiveAlarms } from './use-live-alarms.ts';

@@ -1,1 +1,2 @@
+export { assetsSearch } from './api/assets-search.ts';
 export { assetKeys } from './api/keys.ts';

@@ -6,8 +6,7 @@ import { linkClass, primaryButton, secondaryButton } from '../../components/ui/b
 import { api, failureWithFields } from '../../lib/api-client.ts';
 import { loginEnrolled, loginWithFactor } from '../../lib/auth-store.ts';
 import { passkeyFailure } from '../../lib/passkeys.ts';
-import { RecoveryCodesPanel } from '../account/recovery-codes.tsx';
-import { TotpSetup } from '../account/totp-setup.tsx';
+import { RecoveryCodesPanel, TotpSetup } from '../account/index.ts';
 
 function StepError(props: { message: string | null }) {
   return props.message ? (

@@ -6,7 +6,7 @@ import { Section } from '../../components/ui/section.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useLiveQuery } from '../../lib/use-live-query.ts';
 import { userCan } from '../../lib/user-can.ts';
-import { unauthorisedControllersQuery } from '../controllers/pending/get-unauthorised-controllers.ts';
+import { unauthorisedControllersQuery } from '../controllers/index.ts';
 
 /**
  * The controllers pending authorization, each with "Authorize", kept live (`controller.pending`, sent

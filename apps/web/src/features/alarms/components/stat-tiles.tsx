@@ -2,7 +2,7 @@ import type { AlarmStats } from '@rcm/shared/alarms';
 import { useTranslation } from 'react-i18next';
 import { StatTile, type TileAccent } from '../../../components/ui/stat-tile.tsx';
 import { numberFormat } from '../../../lib/intl.ts';
-import { OpenJobsTile } from '../../jobs/components/open-jobs-tile.tsx';
+import { OpenJobsTile } from '../../jobs/index.ts';
 
 export type TileKey = 'active' | 'acknowledged' | 'cleared' | 'warranty';
 

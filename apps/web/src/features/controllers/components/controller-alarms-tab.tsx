@@ -7,7 +7,7 @@ import { EmptyState, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
 import { formatDateTime, reasonText } from '../../../lib/format.ts';
-import { alarmsQuery } from '../../alarms/api/get-alarms.ts';
+import { alarmsQuery } from '../../alarms/index.ts';
 
 const STATUSES = ['active', 'acknowledged', 'cleared'] as const;
 

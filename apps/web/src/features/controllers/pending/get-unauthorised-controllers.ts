@@ -1,7 +1,7 @@
 import type { UnauthorisedController } from '@rcm/shared/auth';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRead } from '../../../lib/api-client.ts';
-import { controllerKeys } from '../index.ts';
+import { controllerKeys } from '../api/keys.ts';
 
 export const unauthorisedControllersQuery = () =>
   queryOptions({

@@ -12,9 +12,9 @@ import {
 } from '../../../components/ui/button.ts';
 import { ListState } from '../../../components/ui/data-table.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { anyControllerQuery } from '../../../lib/installation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
+import { anyControllerQuery } from '../api/any-controller.ts';
 import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
 
 /**

@@ -7,25 +7,28 @@ import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { anyControllerQuery } from '../../../lib/installation.ts';
 import { usePhone } from '../../../lib/media.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { alertNewAlarm } from '../../alarms/alert-new-alarm.ts';
-import { typeName } from '../../alarms/api/get-alarm-types.ts';
-import type { AlarmFilters } from '../../alarms/api/get-alarms.ts';
-import { AlarmTable } from '../../alarms/components/alarm-table.tsx';
-import { AlertSettingsButton } from '../../alarms/components/alert-settings.tsx';
-import { BulkActions } from '../../alarms/components/bulk-actions.tsx';
-import { AlarmFiltersBar } from '../../alarms/components/filters.tsx';
-import { FirstSteps } from '../../alarms/components/first-steps.tsx';
-import { FloodBanner, HeldAlarms } from '../../alarms/components/flood-banner.tsx';
-import { QuickFilters } from '../../alarms/components/quick-filters.tsx';
-import { StatTiles, type TileKey } from '../../alarms/components/stat-tiles.tsx';
-import { quickFilterOf, quickFilterSearch } from '../../alarms/quick-filter-search.ts';
-import { useLiveAlarms } from '../../alarms/use-live-alarms.ts';
-import { OfflineControllers } from '../../controllers/components/offline-controllers.tsx';
-import { OnCallNow } from '../../oncall/on-call-now.tsx';
-import { PagingWarnings } from '../../oncall/paging-warnings.tsx';
+import type { AlarmFilters } from '../../alarms/index.ts';
+import {
+  AlarmFiltersBar,
+  AlarmTable,
+  AlertSettingsButton,
+  alertNewAlarm,
+  BulkActions,
+  FirstSteps,
+  FloodBanner,
+  HeldAlarms,
+  QuickFilters,
+  quickFilterOf,
+  quickFilterSearch,
+  StatTiles,
+  type TileKey,
+  typeName,
+  useLiveAlarms,
+} from '../../alarms/index.ts';
+import { anyControllerQuery, OfflineControllers } from '../../controllers/index.ts';
+import { OnCallNow, PagingWarnings } from '../../oncall/index.ts';
 import { dashboardQueries } from '../dashboard-reads.ts';
 
 const HIGHLIGHT_MS = 8000;

@@ -9,6 +9,8 @@ export const organizationKeys = {
   phoneCountries: (organizationId: number) => ['organizations', 'phone-countries', organizationId] as const,
   /** An organization's support grants, and whom a grant may name. */
   supportGrants: (organizationId: number) => ['organizations', 'support-grants', organizationId] as const,
+  supportGrantsPage: (organizationId: number, page: number) =>
+    ['organizations', 'support-grants', organizationId, page] as const,
   supportGrantees: (organizationId: number) => ['organizations', 'support-grantees', organizationId] as const,
   /** The first 100 organizations, to pick one (the controller form). */
   picker: ['organizations', 'picker'] as const,

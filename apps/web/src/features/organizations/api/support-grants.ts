@@ -6,7 +6,7 @@ import { organizationKeys } from './keys.ts';
 /** A page of the organization's support grants, active and ended, newest first (its own administrators). */
 export const supportGrantsQuery = (organizationId: number, page: number) =>
   queryOptions({
-    queryKey: [...organizationKeys.supportGrants(organizationId), page] as const,
+    queryKey: organizationKeys.supportGrantsPage(organizationId, page),
     queryFn: () => api<SupportGrantList>(`organizations/${organizationId}/support-grants?page=${page}&per_page=25`),
     placeholderData: keepPreviousData,
   });

@@ -8,8 +8,8 @@ import { primaryButton } from '../../../components/ui/button.ts';
 import { apiErrors, RootError } from '../../../components/ui/form.tsx';
 import { Section } from '../../../components/ui/section.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { saveSecurityPolicy, securityPolicyQuery } from '../../account/api/mfa.ts';
-import { rolesQuery } from '../../settings/api/settings.ts';
+import { saveSecurityPolicy, securityPolicyQuery } from '../../account/index.ts';
+import { rolesQuery } from '../../settings/index.ts';
 
 const REQUIRE = ['off', 'all', 'roles'] as const;
 const METHODS = ['totp', 'webauthn'] as const;

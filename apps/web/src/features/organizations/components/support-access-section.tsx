@@ -9,7 +9,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useApiMutation } from '../../../lib/use-api-mutation.ts';
-import { securityPolicyQuery } from '../../account/api/mfa.ts';
+import { securityPolicyQuery } from '../../account/index.ts';
 import { organizationKeys } from '../api/keys.ts';
 import { endSupportGrant, supportGrantsQuery } from '../api/support-grants.ts';
 import { SupportGrantDialog } from './support-grant-dialog.tsx';

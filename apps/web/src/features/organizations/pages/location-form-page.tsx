@@ -13,8 +13,8 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { MaintenanceWindows } from '../../maintenance/components/maintenance-windows.tsx';
-import { policiesQuery } from '../../oncall/api/escalation-policies.ts';
+import { MaintenanceWindows } from '../../maintenance/index.ts';
+import { policiesQuery } from '../../oncall/index.ts';
 import { locationKeys, organizationKeys } from '../api/keys.ts';
 import {
   createLocation,

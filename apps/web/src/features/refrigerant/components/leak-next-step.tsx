@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { alarmsQuery } from '../../alarms/api/get-alarms.ts';
-import { CreateJobButton } from '../../jobs/components/create-job-button.tsx';
+import { alarmsQuery } from '../../alarms/index.ts';
+import { CreateJobButton } from '../../jobs/index.ts';
 
 /**
  * Beside a rack whose liquid level is falling (a leak suspected) while no leak repair is open: what

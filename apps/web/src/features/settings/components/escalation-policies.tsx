@@ -6,8 +6,7 @@ import { EmptyState } from '../../../components/page.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { deletePolicy, policiesQuery } from '../../oncall/api/escalation-policies.ts';
-import { escalationPolicyKeys } from '../../oncall/index.ts';
+import { deletePolicy, escalationPolicyKeys, policiesQuery } from '../../oncall/index.ts';
 import { PolicyDialog, useTargetLabel, useTargetNames } from './policy-dialog.tsx';
 import { cardClass, QueryState } from './settings-layout.tsx';
 

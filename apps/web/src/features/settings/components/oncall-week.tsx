@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { dateTimeFormat } from '../../../lib/intl.ts';
-import { shiftsQuery } from '../../oncall/api/schedules.ts';
+import { shiftsQuery } from '../../oncall/index.ts';
 
 const COLORS = ['bg-sky-800', 'bg-emerald-800', 'bg-violet-800', 'bg-amber-800', 'bg-rose-800', 'bg-teal-800'];
 const DAY_MS = 86_400_000;

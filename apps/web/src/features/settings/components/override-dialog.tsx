@@ -9,8 +9,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
-import { addOverride } from '../../oncall/api/schedules.ts';
-import { oncallKeys } from '../../oncall/index.ts';
+import { addOverride, oncallKeys } from '../../oncall/index.ts';
 import { usersQuery } from '../api/settings.ts';
 
 type Values = { user_id: string; starts_at: string; ends_at: string };

@@ -13,9 +13,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { savePolicy } from '../../oncall/api/escalation-policies.ts';
-import { oncallSchedulesQuery } from '../../oncall/api/schedules.ts';
-import { escalationPolicyKeys, oncallKeys } from '../../oncall/index.ts';
+import { escalationPolicyKeys, oncallKeys, oncallSchedulesQuery, savePolicy } from '../../oncall/index.ts';
 import { organizationOptionsQuery, teamsQuery, usersQuery } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
 

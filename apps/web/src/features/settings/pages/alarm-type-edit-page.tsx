@@ -10,7 +10,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { sharedPoliciesQuery } from '../../oncall/api/escalation-policies.ts';
+import { sharedPoliciesQuery } from '../../oncall/index.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { alarmTypeQuery, updateAlarmType } from '../api/settings.ts';
 import { watchesLabel } from '../components/alarm-type-watches.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
-import { PagingWarnings } from '../../oncall/paging-warnings.tsx';
+import { PagingWarnings } from '../../oncall/index.ts';
 import { alarmTypesQuery } from '../api/settings.ts';
 import { watchesLabel } from '../components/alarm-type-watches.ts';
 import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../components/settings-layout.tsx';

@@ -9,8 +9,13 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { formatInZone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { deleteSchedule, oncallNowQuery, oncallSchedulesQuery, removeOverride } from '../../oncall/api/schedules.ts';
-import { oncallKeys } from '../../oncall/index.ts';
+import {
+  deleteSchedule,
+  oncallKeys,
+  oncallNowQuery,
+  oncallSchedulesQuery,
+  removeOverride,
+} from '../../oncall/index.ts';
 import { EscalationPolicies } from '../components/escalation-policies.tsx';
 import { OncallWeek } from '../components/oncall-week.tsx';
 import { OverrideDialog } from '../components/override-dialog.tsx';

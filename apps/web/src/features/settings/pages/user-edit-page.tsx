@@ -13,7 +13,7 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import { resetUserMfa } from '../../account/api/mfa.ts';
+import { resetUserMfa } from '../../account/index.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { deleteUser, endUserSessions, sendPasswordReset, updateUser, userQuery } from '../api/settings.ts';
 import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';

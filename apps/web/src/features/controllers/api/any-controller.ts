@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { controllerKeys } from '../features/controllers/index.ts';
-import { api } from './api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { controllerKeys } from './keys.ts';
 
 /**
  * Whether the caller sees any controller at all: an empty installation's pages (the dashboard, the

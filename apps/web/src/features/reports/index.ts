@@ -1,0 +1,1 @@
+export { type ReportSearch, reportSearch } from './api/report-search.ts';

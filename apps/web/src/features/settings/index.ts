@@ -1,0 +1,1 @@
+export { rolesQuery } from './api/settings.ts';
