@@ -5,8 +5,9 @@ import { DEMO, PASSWORD as DEMO_PASSWORD, expect, expectAccessible, test, toasts
 /**
  * Passkeys as a person uses them, with Chromium's virtual authenticator (CDP `WebAuthn`) standing in
  * for the device: one added on the account page, then signing in with it without a password, and as
- * the second step after the password. Each test makes its own person (the worker's server serves the
- * next spec files, whose demo users keep no passkey).
+ * the second step after the password, and enrolled at sign-in where the organization allows only
+ * passkeys. Each test makes its own person (the worker's server serves the next spec files, whose demo
+ * users keep no passkey), the last one its own organization too.
  */
 const PASSWORD = 'walk-in-cooler-5';
 
@@ -222,4 +223,91 @@ test('with an authenticator app and a passkey, the second step offers the passke
   await confirm.getByRole('button', { name: w.usePasskey }).click();
   await expect(passkeys.getByText('Aún no tienes una llave de acceso.')).toBeVisible();
   await expect(page.getByRole('region', { name: WORDS['es-MX'].section }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('a person of an organization that requires a passkey adds one at sign-in and lands in the console (en-US)', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const w = WORDS['en-US'];
+  // The organization, its policy (a second factor for all, passkeys only) and its person, through the API.
+  const admin = await request.post(`${baseURL}/api/auth/login`, {
+    data: { email: DEMO.admin, password: DEMO_PASSWORD },
+  });
+  expect(admin.status(), await admin.text()).toBe(200);
+  const headers = { Authorization: String(admin.headers().authorization) };
+  const org = await request.post(`${baseURL}/api/organizations`, {
+    headers,
+    data: { name: `E2E Passkeys Only ${Date.now()}` },
+  });
+  expect(org.status(), await org.text()).toBe(201);
+  const organizationId = (await org.json()).data.id as number;
+  const policy = await request.put(`${baseURL}/api/organizations/${organizationId}/security-policy`, {
+    headers,
+    data: {
+      require_mfa: 'all',
+      require_mfa_role_ids: [],
+      allowed_methods: ['webauthn'],
+      session_idle_minutes: null,
+      session_max_hours: null,
+      support_access: 'always',
+    },
+  });
+  expect(policy.status(), await policy.text()).toBe(200);
+  const roles = (await (await request.get(`${baseURL}/api/settings/roles`, { headers })).json()).data as {
+    id: number;
+    name: string;
+  }[];
+  const email = `passkey-enroll-${Date.now()}@example.com`;
+  const created = await request.post(`${baseURL}/api/settings/users`, {
+    headers,
+    data: {
+      name: 'Kim Keyholder',
+      email,
+      role_id: roles.find((r) => r.name === 'Store Viewer')?.id,
+      organization_id: organizationId,
+      all_locations: true,
+      language: 'en-US',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const userId = (await created.json()).data.id as number;
+  const invitation = String((await created.json()).data.invitation_url);
+  const chosen = await request.post(`${baseURL}/api/auth/reset-password`, {
+    data: { token: new URL(invitation).searchParams.get('token'), password: PASSWORD },
+  });
+  expect(chosen.status(), await chosen.text()).toBe(200);
+
+  try {
+    const authenticator = await addAuthenticator(page);
+    await page.goto('/user/login');
+    await signInWithPassword(page, email);
+    await expect(page.getByText('Your organization requires a second factor before you can sign in.')).toBeVisible();
+    // Only a passkey is offered: the organization allows no authenticator app.
+    await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toHaveCount(0);
+    await expectAccessible(page, 'enrollment at sign-in with a passkey');
+    await page.screenshot({ path: test.info().outputPath('passkey-enroll.png'), fullPage: true });
+    await page.getByRole('button', { name: w.add }).click();
+    await expect(page.getByRole('list', { name: 'Recovery codes' }).locator('li')).toHaveCount(10);
+    expect(await authenticator.credentials()).toHaveLength(1);
+    await page.getByRole('button', { name: w.saved }).click();
+    await expect(page).not.toHaveURL(/\/user\/login/);
+    await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+
+    // The passkey is the person's factor: the next sign-in asks for it.
+    await page.goto('/account');
+    const passkeys = page.getByRole('region', { name: w.section }).getByRole('region', { name: w.passkeys });
+    await expect(passkeys.getByRole('list', { name: w.list }).getByRole('listitem')).toContainText('Passkey');
+    await signOut(page);
+    await signInWithPassword(page, email);
+    await page.getByRole('button', { name: w.usePasskey }).click();
+    await expect(page).not.toHaveURL(/\/user\/login/);
+  } finally {
+    // The organization goes again (archived: its person's history refers to it), its person first.
+    const removed = await request.delete(`${baseURL}/api/settings/users/${userId}`, { headers });
+    expect(removed.status(), await removed.text()).toBe(204);
+    const gone = await request.delete(`${baseURL}/api/organizations/${organizationId}`, { headers });
+    expect(gone.status(), await gone.text()).toBe(204);
+  }
 });

@@ -170,6 +170,17 @@ export const passkeyRegisterBody = z.object({
 });
 export type PasskeyRegisterBody = z.infer<typeof passkeyRegisterBody>;
 
+/** `POST /api/auth/login/enroll/webauthn/options`: the registration options of a passkey for the enrollment token. */
+export const enrollmentOptionsBody = z.object({ enrollment_token: z.string().min(1).max(200) });
+
+/** `POST /api/auth/login/enroll/webauthn`: enrollment at sign-in with a passkey, its attestation and label. */
+export const enrollmentPasskeyBody = z.object({
+  enrollment_token: z.string().min(1).max(200),
+  response: webauthnResponse,
+  label: z.string().trim().min(1).max(80).optional(),
+});
+export type EnrollmentPasskeyBody = z.infer<typeof enrollmentPasskeyBody>;
+
 /** `POST /api/auth/passkey/options`: no token for a passwordless sign-in, the `mfa_token` for the second step. */
 export const passkeyOptionsBody = z.object({ mfa_token: z.string().min(1).max(200).optional() });
 

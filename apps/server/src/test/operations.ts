@@ -35,6 +35,8 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /api/auth/login/mfa',
   'POST /api/auth/login/enroll/totp',
   'POST /api/auth/login/enroll/totp/verify',
+  'POST /api/auth/login/enroll/webauthn/options',
+  'POST /api/auth/login/enroll/webauthn',
   // Passwordless sign-in with a passkey, and the options of its assertion (or of the second step's).
   'POST /api/auth/passkey/options',
   'POST /api/auth/passkey',

@@ -162,11 +162,23 @@ export async function loginWithPasskey(): Promise<AuthUser> {
   }
 }
 
-/** Enrollment at sign-in: the first code of the new factor signs in; the recovery codes, to show once. */
-export async function loginEnrolled(input: { enrollmentToken: string; factorId: number; code: string }) {
-  const res = await api<EnrollmentDone>('auth/login/enroll/totp/verify', {
+/**
+ * Enrollment at sign-in: the new factor (the first code of an authenticator app, or a new passkey's
+ * attestation) signs in; the recovery codes, to show once.
+ */
+export async function loginEnrolled(
+  input: { enrollmentToken: string } & (
+    | { factorId: number; code: string }
+    | { response: Record<string, unknown>; label: string }
+  ),
+) {
+  const [path, proof] =
+    'code' in input
+      ? ['totp/verify', { factor_id: input.factorId, code: input.code }]
+      : ['webauthn', { response: input.response, label: input.label }];
+  const res = await api<EnrollmentDone>(`auth/login/enroll/${path}`, {
     method: 'POST',
-    body: { enrollment_token: input.enrollmentToken, factor_id: input.factorId, code: input.code },
+    body: { enrollment_token: input.enrollmentToken, ...proof },
   });
   return { user: res.data, recoveryCodes: res.recovery_codes, finish: () => signedIn(res.data) };
 }

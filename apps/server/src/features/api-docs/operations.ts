@@ -30,6 +30,14 @@ export const OPERATIONS: Record<string, OperationNote> = {
     summary: 'Enrollment at sign-in: the first code verifies the app and signs in, with the recovery codes',
     add: [401, 409],
   },
+  'POST /api/auth/login/enroll/webauthn/options': {
+    summary: 'Enrollment at sign-in: the registration options of a passkey for the enrollment_token',
+    add: [401, 403],
+  },
+  'POST /api/auth/login/enroll/webauthn': {
+    summary: 'Enrollment at sign-in: the passkey’s attestation registers it and signs in, with the recovery codes',
+    add: [401, 403, 409],
+  },
   'GET /api/account/mfa': {
     summary: "One's own second factors, recovery codes left and the policy's demands",
     ...self,

@@ -261,6 +261,26 @@ export function createMfa(deps: {
     }
   }
 
+  /**
+   * Enrollment at sign-in, second half: `verify` makes the new factor (the first code of the pending
+   * TOTP factor, or a passkey's attestation, audited by `enrolled`), the token is used up and the
+   * session opens.
+   */
+  async function completeEnrollmentWith(
+    token: string,
+    verify: (user: UserRecord, tx: Tx, actor: AuditActor) => Promise<TotpVerified>,
+    open: (user: UserRecord, remember: boolean, tx: Tx) => Promise<void>,
+  ): Promise<{ user: UserRecord; recoveryCodes: string[] }> {
+    return onChallenge(token, 'enrollment', async ({ challenge, user }, tx) => {
+      const verified = await verify(user, tx, personActor(user.id));
+      // The person may hold a factor the policy does not count: the enrollment still answers recovery codes.
+      const recoveryCodes = verified.recovery_codes ?? (await newRecoveryCodes(user.id, tx));
+      await repo.useChallenge(challenge.id, now(), tx);
+      await open(user, challenge.remember, tx);
+      return { user, recoveryCodes };
+    });
+  }
+
   return {
     policyFor,
 
@@ -361,21 +381,24 @@ export function createMfa(deps: {
       return onChallenge(token, 'enrollment', ({ user }, tx) => createTotp(user, label, tx));
     },
 
-    /** Enrollment at sign-in, second half: the first code verifies the factor and opens the session. */
+    /**
+     * Runs a step of enrollment at sign-in (a passkey's registration options) for the person a live
+     * `enrollment_token` stands for; the try is counted, the token stays live.
+     */
+    async onEnrollment<T>(token: string, step: (user: UserRecord, tx: Tx) => Promise<T>): Promise<T> {
+      return onChallenge(token, 'enrollment', ({ user }, tx) => step(user, tx));
+    },
+
+    completeEnrollmentWith,
+
+    /** Enrollment at sign-in with an authenticator app: the first code verifies the pending factor. */
     async completeEnrollment(
       token: string,
       factorId: number,
       code: string,
       open: (user: UserRecord, remember: boolean, tx: Tx) => Promise<void>,
     ): Promise<{ user: UserRecord; recoveryCodes: string[] }> {
-      return onChallenge(token, 'enrollment', async ({ challenge, user }, tx) => {
-        const verified = await verifyTotp(user, factorId, code, tx, personActor(user.id));
-        // An enrollment at sign-in is always the person's first factor, so it answers recovery codes.
-        const recoveryCodes = verified.recovery_codes ?? (await newRecoveryCodes(user.id, tx));
-        await repo.useChallenge(challenge.id, now(), tx);
-        await open(user, challenge.remember, tx);
-        return { user, recoveryCodes };
-      });
+      return completeEnrollmentWith(token, (user, tx, actor) => verifyTotp(user, factorId, code, tx, actor), open);
     },
 
     /**

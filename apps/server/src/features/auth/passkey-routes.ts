@@ -1,5 +1,14 @@
 import { authUser } from '@rcm/shared/auth';
-import { passkeyBody, passkeyOptionsBody, passkeyRegisterBody, totpVerified, webauthnOptions } from '@rcm/shared/mfa';
+import {
+  enrollmentDone,
+  enrollmentOptionsBody,
+  enrollmentPasskeyBody,
+  passkeyBody,
+  passkeyOptionsBody,
+  passkeyRegisterBody,
+  totpVerified,
+  webauthnOptions,
+} from '@rcm/shared/mfa';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,8 +22,9 @@ const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: requ
 const options = z.object({ data: webauthnOptions });
 
 /**
- * Passkeys: registration on the own account, the options of an assertion (passwordless sign-in,
- * the second step, a re-authentication) and the passwordless sign-in itself.
+ * Passkeys: registration on the own account or at sign-in (enrollment where the policy requires a
+ * factor), the options of an assertion (passwordless sign-in, the second step, a re-authentication)
+ * and the passwordless sign-in itself.
  */
 export function passkeyRoutes(deps: {
   auth: AuthService;
@@ -38,6 +48,33 @@ export function passkeyRoutes(deps: {
           reauth.consume(ctx, request.body.reauth_token, tx),
         );
         return reply.status(201).send({ data });
+      },
+    );
+
+    app.post(
+      '/auth/login/enroll/webauthn/options',
+      {
+        schema: { body: enrollmentOptionsBody, response: { 200: options } },
+        config: { public: true, rateLimit },
+      },
+      async (request) => ({ data: await passkeys.enrollmentOptions(request.body.enrollment_token) }),
+    );
+
+    app.post(
+      '/auth/login/enroll/webauthn',
+      {
+        schema: { body: enrollmentPasskeyBody, response: { 200: enrollmentDone } },
+        config: { public: true, rateLimit },
+      },
+      async (request, reply) => {
+        const { enrollment_token, response, label } = request.body;
+        const { token, context, recoveryCodes } = await auth.signInEnrolledWith(
+          enrollment_token,
+          (user, tx, actor) => passkeys.registerFor(user, { response, label }, tx, actor),
+          clientOf(request),
+        );
+        reply.header('Authorization', `Bearer ${token}`);
+        return { data: auth.present(context), recovery_codes: recoveryCodes };
       },
     );
 

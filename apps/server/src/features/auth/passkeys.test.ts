@@ -40,8 +40,8 @@ async function passwordlessOptions() {
   return res.json().data;
 }
 
-const policy = (allowed: string[]) => ({
-  require_mfa: 'off',
+const policy = (allowed: string[], require_mfa: 'off' | 'all' = 'off') => ({
+  require_mfa,
   require_mfa_role_ids: [],
   allowed_methods: allowed,
   session_idle_minutes: null,
@@ -219,6 +219,123 @@ describe('passkeys', () => {
       expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'sso_required']);
     } finally {
       if (row) await t.database.db.delete(ssoConnections).where(eq(ssoConnections.id, row.id));
+    }
+  });
+});
+
+describe('enrolling a passkey at sign-in', () => {
+  const origin = () => t.context.shared.consoleUrl.url();
+  const setPolicy = async (allowed: string[], require: 'off' | 'all') => {
+    const put = await call(
+      'PUT',
+      `/api/organizations/${freshMartId}/security-policy`,
+      manager,
+      policy(allowed, require),
+    );
+    expect(put.statusCode, put.body).toBe(200);
+  };
+  afterAll(() => setPolicy(['totp', 'webauthn'], 'off'));
+
+  /** The enrollment token a new person of FreshMart is answered after the password. */
+  async function enrollmentStep(email: string) {
+    await addUser(t.database.db, { from: 'manager@example.com', email, permissions: ['alarms_view'] });
+    const step = await call('POST', '/api/auth/login', null, { email, password: PASSWORD });
+    expect(step.statusCode, step.body).toBe(200);
+    return step.json().data as { mfa_enrollment_required: true; enrollment_token: string; allowed_methods: string[] };
+  }
+
+  it('registers a passkey as the first factor where only passkeys are allowed, and signs in with recovery codes', async () => {
+    await setPolicy(['webauthn'], 'all');
+    const step = await enrollmentStep('pk-enroll@example.com');
+    expect(step).toMatchObject({ mfa_enrollment_required: true, allowed_methods: ['webauthn'] });
+    const enrollment_token = step.enrollment_token;
+    // An authenticator app is not what this organization allows.
+    const totp = await call('POST', '/api/auth/login/enroll/totp', null, { enrollment_token });
+    expect([totp.statusCode, totp.json().error.code]).toEqual([403, 'mfa_method_not_allowed']);
+
+    const key = softAuthenticator(origin());
+    const options = await call('POST', '/api/auth/login/enroll/webauthn/options', null, { enrollment_token });
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json().data).toMatchObject({ rp: { id: 'localhost' }, user: { name: 'pk-enroll@example.com' } });
+    // An attestation of a challenge never issued is refused, and the token stays live for another try.
+    const wrong = await call('POST', '/api/auth/login/enroll/webauthn', null, {
+      enrollment_token,
+      response: key.register({ challenge: 'bm90LWEtY2hhbGxlbmdl', rp: { id: 'localhost' } }),
+    });
+    expect([wrong.statusCode, wrong.json().error.details.fields[0].field]).toEqual([422, 'response']);
+
+    const done = await call('POST', '/api/auth/login/enroll/webauthn', null, {
+      enrollment_token,
+      response: key.register(options.json().data),
+      label: 'Work phone',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.email).toBe('pk-enroll@example.com');
+    expect(done.json().recovery_codes).toHaveLength(10);
+    const session = String(done.headers.authorization).replace(/^Bearer /, '');
+    const status = (await call('GET', '/api/account/mfa', session)).json().data;
+    expect(status).toMatchObject({ required: true, recovery_codes_left: 10 });
+    expect(status.factors).toMatchObject([{ kind: 'webauthn', label: 'Work phone' }]);
+    const [person] = await t.database.db.select().from(users).where(eq(users.email, 'pk-enroll@example.com'));
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'auth.mfa_enrolled'));
+    const entry = entries.find((e) => e.subjectId === String(person?.id));
+    expect(entry?.after).toMatchObject({ kind: 'webauthn', label: 'Work phone' });
+    expect(entry?.actorUserId).toBe(person?.id);
+
+    // The token served once; the next sign-in asks for the passkey.
+    const reused = await call('POST', '/api/auth/login/enroll/webauthn/options', null, { enrollment_token });
+    expect([reused.statusCode, reused.json().error.code]).toEqual([401, 'mfa_token_invalid']);
+    const next = await call('POST', '/api/auth/login', null, { email: 'pk-enroll@example.com', password: PASSWORD });
+    expect(next.json().data).toMatchObject({ mfa_required: true, methods: ['webauthn', 'recovery_code'] });
+  });
+
+  it('refuses a passkey where the policy allows only an authenticator app', async () => {
+    await setPolicy(['totp'], 'all');
+    const { enrollment_token, allowed_methods } = await enrollmentStep('pk-enroll-totp@example.com');
+    expect(allowed_methods).toEqual(['totp']);
+    const options = await call('POST', '/api/auth/login/enroll/webauthn/options', null, { enrollment_token });
+    expect([options.statusCode, options.json().error.code]).toEqual([403, 'mfa_method_not_allowed']);
+    const key = softAuthenticator(origin());
+    const register = await call('POST', '/api/auth/login/enroll/webauthn', null, {
+      enrollment_token,
+      response: key.register({ challenge: 'bm90LWEtY2hhbGxlbmdl', rp: { id: 'localhost' } }),
+    });
+    expect([register.statusCode, register.json().error.code]).toEqual([403, 'mfa_method_not_allowed']);
+  });
+
+  it('refuses an unknown, a second-step, an expired and an over-tried token (401 mfa_token_invalid)', async () => {
+    await setPolicy(['webauthn'], 'all');
+    const key = softAuthenticator(origin());
+    const refused = async (enrollment_token: string) => {
+      const options = await call('POST', '/api/auth/login/enroll/webauthn/options', null, { enrollment_token });
+      expect([options.statusCode, options.json().error.code]).toEqual([401, 'mfa_token_invalid']);
+      const register = await call('POST', '/api/auth/login/enroll/webauthn', null, {
+        enrollment_token,
+        response: key.register({ challenge: 'bm90LWEtY2hhbGxlbmdl', rp: { id: 'localhost' } }),
+      });
+      expect([register.statusCode, register.json().error.code]).toEqual([401, 'mfa_token_invalid']);
+    };
+    await refused('not-a-token');
+    // The second step's token of a person with a factor is not an enrollment token.
+    const step = await call('POST', '/api/auth/login', null, { email: 'pk-enroll@example.com', password: PASSWORD });
+    await refused(step.json().data.mfa_token);
+
+    // Ten tries, then the token is spent.
+    const tried = (await enrollmentStep('pk-enroll-tries@example.com')).enrollment_token;
+    for (let i = 0; i < 10; i++) {
+      const options = await call('POST', '/api/auth/login/enroll/webauthn/options', null, { enrollment_token: tried });
+      expect(options.statusCode, options.body).toBe(200);
+    }
+    await refused(tried);
+
+    // Ten minutes, then the token is gone.
+    const expiring = (await enrollmentStep('pk-enroll-late@example.com')).enrollment_token;
+    const started = t.clock.now;
+    t.clock.now = new Date(started.getTime() + 10 * 60_000 + 1_000);
+    try {
+      await refused(expiring);
+    } finally {
+      t.clock.now = started;
     }
   });
 });

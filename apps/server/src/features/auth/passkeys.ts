@@ -1,3 +1,4 @@
+import type { TotpVerified } from '@rcm/shared/mfa';
 import {
   type AuthenticationResponseJSON,
   type AuthenticatorTransportFuture,
@@ -11,7 +12,7 @@ import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { mfaFactors, webauthnChallenges } from '../../db/schema-auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import { auditActor } from '../audit/repo.ts';
+import { type AuditActor, auditActor } from '../audit/repo.ts';
 import type { SessionContext } from './context.ts';
 import type { FactorRow } from './mfa-repo.ts';
 import type { Mfa } from './mfa-service.ts';
@@ -21,6 +22,8 @@ import type { UserRecord } from './repo.ts';
 export const WEBAUTHN_CHALLENGE_TTL_MS = 2 * 60_000;
 
 type Person = Pick<UserRecord, 'id' | 'email' | 'organizationId'>;
+/** The person a passkey is registered for (the policy that applies comes from their organization and role). */
+type Enrolling = Pick<UserRecord, 'id' | 'email' | 'organizationId' | 'roleId'>;
 
 const passkeyWrong = () =>
   new AppError(422, 'validation_failed', { fields: [{ field: 'response', key: 'passkey_failed' }] });
@@ -50,8 +53,14 @@ export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; public
     return { rpID: url.hostname, origin: url.origin };
   };
 
-  async function storeChallenge(challenge: string, purpose: 'registration' | 'authentication', userId: number | null) {
-    await db.transaction(async (tx) => {
+  /** Keeps a new challenge (and drops the expired ones), in `within` when given, else in its own transaction. */
+  async function storeChallenge(
+    challenge: string,
+    purpose: 'registration' | 'authentication',
+    userId: number | null,
+    within?: Tx,
+  ) {
+    const store = async (tx: Tx) => {
       await tx.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now()));
       await tx.insert(webauthnChallenges).values({
         challenge,
@@ -60,7 +69,8 @@ export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; public
         expiresAt: new Date(now().getTime() + WEBAUTHN_CHALLENGE_TTL_MS),
         createdAt: now(),
       });
-    });
+    };
+    await (within ? store(within) : db.transaction(store));
   }
 
   /** Spends the live challenge the response answers; its person (null: anyone), or undefined when none is live. */
@@ -148,24 +158,79 @@ export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; public
     input.response ? (await checkAssertion(input.response, person.id, tx)) !== null : false,
   );
 
+  /** Registration options for the person (403 where the policy's `allowed_methods` lacks `webauthn`). */
+  async function registrationOptionsFor(person: Enrolling, within?: Tx): Promise<Record<string, unknown>> {
+    const policy = await mfa.policyFor(person.organizationId, within);
+    if (!policy.allowed_methods.includes('webauthn')) throw new AppError(403, 'mfa_method_not_allowed');
+    const { rpID } = relyingParty();
+    const options = await generateRegistrationOptions({
+      rpName: 'Refrigeration console',
+      rpID,
+      userName: person.email,
+      userID: new TextEncoder().encode(String(person.id)),
+      attestationType: 'none',
+      excludeCredentials: (await passkeysOf(person.id, within)).map(descriptor),
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    });
+    await storeChallenge(options.challenge, 'registration', person.id, within);
+    return { ...options };
+  }
+
+  /**
+   * The attestation answering the person's registration challenge verified, the passkey is a factor
+   * (`mfa.addFactor`: audited, the person's first comes with recovery codes). 403 where the policy
+   * lacks `webauthn`, 422 `passkey_failed` for an attestation that does not hold, 409 for a
+   * credential already registered.
+   */
+  async function registerFor(
+    person: Enrolling,
+    body: { response: Record<string, unknown>; label?: string },
+    tx: Tx,
+    actor: AuditActor,
+  ): Promise<TotpVerified> {
+    const policy = await mfa.policyFor(person.organizationId, tx);
+    if (!policy.allowed_methods.includes('webauthn')) throw new AppError(403, 'mfa_method_not_allowed');
+    const spent = await spendChallenge(body.response, 'registration', tx);
+    if (!spent || spent.userId !== person.id) throw passkeyWrong();
+    const { rpID, origin } = relyingParty();
+    let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    try {
+      result = await verifyRegistrationResponse({
+        response: body.response as unknown as RegistrationResponseJSON,
+        expectedChallenge: spent.challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: false,
+      });
+    } catch {
+      throw passkeyWrong();
+    }
+    if (!result.verified) throw passkeyWrong();
+    const { credential } = result.registrationInfo;
+    const [taken] = await tx
+      .select({ id: mfaFactors.id })
+      .from(mfaFactors)
+      .where(eq(mfaFactors.credentialId, credential.id))
+      .limit(1);
+    if (taken) throw new AppError(409, 'conflict');
+    return mfa.addFactor(
+      person,
+      {
+        kind: 'webauthn',
+        label: body.label ?? 'Passkey',
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        signCount: credential.counter,
+        transports: credential.transports ?? [],
+      },
+      tx,
+      actor,
+    );
+  }
+
   return {
     /** `POST /api/account/mfa/webauthn/options`: registration options for the session's person. */
-    async registrationOptions(ctx: SessionContext): Promise<Record<string, unknown>> {
-      const policy = await mfa.policyFor(ctx.user.organizationId);
-      if (!policy.allowed_methods.includes('webauthn')) throw new AppError(403, 'mfa_method_not_allowed');
-      const { rpID } = relyingParty();
-      const options = await generateRegistrationOptions({
-        rpName: 'Refrigeration console',
-        rpID,
-        userName: ctx.user.email,
-        userID: new TextEncoder().encode(String(ctx.user.id)),
-        attestationType: 'none',
-        excludeCredentials: (await passkeysOf(ctx.user.id)).map(descriptor),
-        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
-      });
-      await storeChallenge(options.challenge, 'registration', ctx.user.id);
-      return { ...options };
-    },
+    registrationOptions: (ctx: SessionContext) => registrationOptionsFor(ctx.user),
 
     /**
      * `POST /api/account/mfa/webauthn`: the attestation verified, the passkey is a factor (the person's
@@ -178,46 +243,18 @@ export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; public
     ) {
       return db.transaction(async (tx) => {
         await consume(tx);
-        const policy = await mfa.policyFor(ctx.user.organizationId, tx);
-        if (!policy.allowed_methods.includes('webauthn')) throw new AppError(403, 'mfa_method_not_allowed');
-        const spent = await spendChallenge(body.response, 'registration', tx);
-        if (!spent || spent.userId !== ctx.user.id) throw passkeyWrong();
-        const { rpID, origin } = relyingParty();
-        let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-        try {
-          result = await verifyRegistrationResponse({
-            response: body.response as unknown as RegistrationResponseJSON,
-            expectedChallenge: spent.challenge,
-            expectedOrigin: origin,
-            expectedRPID: rpID,
-            requireUserVerification: false,
-          });
-        } catch {
-          throw passkeyWrong();
-        }
-        if (!result.verified) throw passkeyWrong();
-        const { credential } = result.registrationInfo;
-        const [taken] = await tx
-          .select({ id: mfaFactors.id })
-          .from(mfaFactors)
-          .where(eq(mfaFactors.credentialId, credential.id))
-          .limit(1);
-        if (taken) throw new AppError(409, 'conflict');
-        return mfa.addFactor(
-          ctx.user,
-          {
-            kind: 'webauthn',
-            label: body.label ?? 'Passkey',
-            credentialId: credential.id,
-            publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-            signCount: credential.counter,
-            transports: credential.transports ?? [],
-          },
-          tx,
-          auditActor(ctx),
-        );
+        return registerFor(ctx.user, body, tx, auditActor(ctx));
       });
     },
+
+    /**
+     * `POST /api/auth/login/enroll/webauthn/options`: registration options for the person a live
+     * `enrollment_token` stands for (a try of the token; 401 `mfa_token_invalid` once it is not live).
+     */
+    enrollmentOptions: (token: string) => mfa.onEnrollment(token, (user, tx) => registrationOptionsFor(user, tx)),
+
+    /** The passkey registered at sign-in (`POST /api/auth/login/enroll/webauthn`, inside the enrollment's transaction). */
+    registerFor,
 
     /**
      * Authentication options: for a passwordless sign-in (no person: any discoverable credential), or

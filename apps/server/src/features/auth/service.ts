@@ -1,13 +1,13 @@
 import { API_TOKEN_PREFIX } from '@rcm/shared/api-tokens';
 import type { AccountUpdateBody, AuthUser } from '@rcm/shared/auth';
 import { normalizeLocale } from '@rcm/shared/locale';
-import type { LoginMfaBody, MfaEnrollmentRequired, MfaRequired } from '@rcm/shared/mfa';
+import type { LoginMfaBody, MfaEnrollmentRequired, MfaRequired, TotpVerified } from '@rcm/shared/mfa';
 import { isPermission, type Permission } from '@rcm/shared/permissions';
 import type { AccountSession, SessionMethod } from '@rcm/shared/sessions';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditEntry, type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
+import { type AuditActor, type AuditEntry, type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
 import type { ApiTokensRepo } from './api-tokens-repo.ts';
 import type { Mfa } from './mfa-service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -346,6 +346,20 @@ export function createAuthService(deps: {
         body.code,
         session.open,
       );
+      return { ...(await session.context()), recoveryCodes };
+    },
+
+    /**
+     * Enrollment at sign-in with another method (a passkey, passkey-routes.ts): `verify` registers the
+     * factor in the enrollment's transaction; the session opens, with the new recovery codes.
+     */
+    async signInEnrolledWith(
+      enrollmentToken: string,
+      verify: (user: UserRecord, tx: Tx, actor: AuditActor) => Promise<TotpVerified>,
+      client: Client = {},
+    ) {
+      const session = opener(client);
+      const { recoveryCodes } = await mfa.completeEnrollmentWith(enrollmentToken, verify, session.open);
       return { ...(await session.context()), recoveryCodes };
     },
 

@@ -141,7 +141,7 @@ export function LoginPage() {
           <EnrollStep
             enrollmentToken={step.token}
             email={email}
-            totpAllowed={step.allowedMethods.includes('totp')}
+            allowedMethods={step.allowedMethods}
             onSignedIn={enter}
             onStartOver={startOver}
           />

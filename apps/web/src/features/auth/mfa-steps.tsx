@@ -1,11 +1,11 @@
-import type { MfaMethod, TotpCreated } from '@rcm/shared/mfa';
+import type { FactorKind, MfaMethod, TotpCreated } from '@rcm/shared/mfa';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../components/form-field.tsx';
 import { linkClass, primaryButton, secondaryButton } from '../../components/ui/button.ts';
 import { api, failureWithFields } from '../../lib/api-client.ts';
 import { loginEnrolled, loginWithFactor } from '../../lib/auth-store.ts';
-import { passkeyFailure } from '../../lib/passkeys.ts';
+import { createPasskey, passkeyFailure } from '../../lib/passkeys.ts';
 import { RecoveryCodesPanel, TotpSetup } from '../account/index.ts';
 
 function StepError(props: { message: string | null }) {
@@ -136,14 +136,15 @@ export function MfaStep(props: {
 }
 
 /**
- * Enrollment at sign-in, where the organization requires a second factor the person has not got: an
- * authenticator app set up with the enrollment token, its first code signs in, then the recovery
- * codes are shown once before the console opens.
+ * Enrollment at sign-in, where the organization requires a second factor the person has not got:
+ * what its policy allows, an authenticator app (set up with the enrollment token, its first code
+ * signs in) or a passkey ("Add a passkey": the browser's ceremony signs in). The recovery codes are
+ * shown once before the console opens.
  */
 export function EnrollStep(props: {
   enrollmentToken: string;
   email: string;
-  totpAllowed: boolean;
+  allowedMethods: FactorKind[];
   onSignedIn: () => Promise<void>;
   onStartOver: () => void;
 }) {
@@ -151,10 +152,12 @@ export function EnrollStep(props: {
   const [created, setCreated] = useState<TotpCreated | null>(null);
   const [done, setDone] = useState<{ codes: string[]; finish: () => void } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'totp' | 'passkey' | null>(null);
+  const totpAllowed = props.allowedMethods.includes('totp');
+  const passkeyAllowed = props.allowedMethods.includes('webauthn');
 
   const start = async () => {
-    setBusy(true);
+    setBusy('totp');
     setError(null);
     try {
       const res = await api<{ data: TotpCreated }>('auth/login/enroll/totp', {
@@ -165,7 +168,27 @@ export function EnrollStep(props: {
     } catch (err) {
       setError(failureWithFields(err, t('errors.network')));
     } finally {
-      setBusy(false);
+      setBusy(null);
+    }
+  };
+  const addPasskey = async () => {
+    setBusy('passkey');
+    setError(null);
+    try {
+      const options = await api<{ data: Record<string, unknown> }>('auth/login/enroll/webauthn/options', {
+        method: 'POST',
+        body: { enrollment_token: props.enrollmentToken },
+      });
+      const result = await loginEnrolled({
+        enrollmentToken: props.enrollmentToken,
+        response: await createPasskey(options.data),
+        label: t('mfa.enroll.passkeyLabel'),
+      });
+      setDone({ codes: result.recoveryCodes, finish: result.finish });
+    } catch (err) {
+      setError(passkeyFailure(err, t));
+    } finally {
+      setBusy(null);
     }
   };
 
@@ -186,9 +209,7 @@ export function EnrollStep(props: {
       <h2 className="text-lg font-semibold">{t('mfa.enroll.title')}</h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">{t('mfa.enroll.required')}</p>
       <StepError message={error} />
-      {!props.totpAllowed ? (
-        <p className="text-sm">{t('mfa.enroll.noTotp')}</p>
-      ) : created ? (
+      {created ? (
         <TotpSetup
           created={created}
           verify={async (code) => {
@@ -201,9 +222,31 @@ export function EnrollStep(props: {
           }}
         />
       ) : (
-        <button type="button" disabled={busy} onClick={() => void start()} className={`${primaryButton} w-full`}>
-          {t('mfa.enroll.start')}
-        </button>
+        <>
+          {passkeyAllowed ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t('mfa.enroll.passkeyIntro')}</p>
+          ) : null}
+          {totpAllowed ? (
+            <button
+              type="button"
+              disabled={busy !== null}
+              onClick={() => void start()}
+              className={`${primaryButton} w-full`}
+            >
+              {t('mfa.enroll.start')}
+            </button>
+          ) : null}
+          {passkeyAllowed ? (
+            <button
+              type="button"
+              disabled={busy !== null}
+              onClick={() => void addPasskey()}
+              className={`${totpAllowed ? secondaryButton : primaryButton} w-full`}
+            >
+              {busy === 'passkey' ? t('mfa.step.waitingForPasskey') : t('mfa.enroll.passkey')}
+            </button>
+          ) : null}
+        </>
       )}
       <button type="button" className={`text-sm ${linkClass}`} onClick={props.onStartOver}>
         {t('mfa.step.startOver')}

@@ -26,8 +26,10 @@ export const en = {
     title: 'Set up two-factor authentication',
     required: 'Your organization requires a second factor before you can sign in.',
     start: 'Set up an authenticator app',
-    noTotp:
-      'Your organization allows only passkeys, which this page cannot set up yet. Ask your administrator for help.',
+    passkey: 'Add a passkey',
+    passkeyIntro: 'A passkey signs you in with this device’s fingerprint, face or screen lock.',
+    /** The name the new passkey is listed by on the account page. */
+    passkeyLabel: 'Passkey',
   },
   setup: {
     scan: 'Scan this QR code with an authenticator app (such as Microsoft Authenticator, Google Authenticator or 1Password), then enter the 6-digit code it shows.',

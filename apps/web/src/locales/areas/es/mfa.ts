@@ -28,8 +28,10 @@ export const es: Widen<typeof en> = {
     title: 'Configura la verificación en dos pasos',
     required: 'Tu organización exige un segundo factor para iniciar sesión.',
     start: 'Configurar una app de autenticación',
-    noTotp:
-      'Tu organización solo permite llaves de acceso, que esta página aún no puede configurar. Pide ayuda a tu administrador.',
+    passkey: 'Agregar una llave de acceso',
+    passkeyIntro:
+      'Una llave de acceso te permite iniciar sesión con la huella, el rostro o el bloqueo de pantalla de este dispositivo.',
+    passkeyLabel: 'Llave de acceso',
   },
   setup: {
     scan: 'Escanea este código QR con una app de autenticación (como Microsoft Authenticator, Google Authenticator o 1Password) y escribe el código de 6 dígitos que muestra.',
