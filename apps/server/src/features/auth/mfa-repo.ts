@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { mfaChallenges, mfaFactors, mfaRecoveryCodes, organizationSecurityPolicies } from '../../db/schema-auth.ts';
+import { mfaChallenges, mfaFactors, mfaRecoveryCodes, organizationSecurityPolicies } from '../../db/schema-factors.ts';
 
 export type FactorRow = typeof mfaFactors.$inferSelect;
 export type ChallengeRow = typeof mfaChallenges.$inferSelect;

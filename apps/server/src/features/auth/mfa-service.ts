@@ -14,7 +14,7 @@ import {
   totpCode,
 } from '@rcm/shared/mfa';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import type { mfaFactors } from '../../db/schema-auth.ts';
+import type { mfaFactors } from '../../db/schema-factors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditActor, type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
 import type { ApiTokensRepo } from './api-tokens-repo.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema.ts';
-import { mfaFactors } from '../../db/schema-auth.ts';
+import { mfaFactors } from '../../db/schema-factors.ts';
 import { addOutsider, addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';

@@ -10,7 +10,7 @@ import {
 } from '@simplewebauthn/server';
 import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { mfaFactors, webauthnChallenges } from '../../db/schema-auth.ts';
+import { mfaFactors, webauthnChallenges } from '../../db/schema-factors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditActor, auditActor } from '../audit/repo.ts';
 import type { SessionContext } from './context.ts';

@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, asc, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { organizations, roles, users } from '../../db/schema.ts';
-import { ssoConnections, ssoFlows, ssoIdentities } from '../../db/schema-auth.ts';
+import { ssoConnections, ssoFlows, ssoIdentities } from '../../db/schema-access.ts';
 import type { TenantScope } from './scope.ts';
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;

@@ -8,7 +8,7 @@ import {
   type SsoDiscovery,
 } from '@rcm/shared/sso';
 import type { Db, Tx } from '../../db/client.ts';
-import type { SsoRoleMapping } from '../../db/schema-auth.ts';
+import type { SsoRoleMapping } from '../../db/schema-access.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, locations, organizations, roles, userLocations, users } from '../../db/schema.ts';
-import { apiTokens, sessions, ssoFlows } from '../../db/schema-auth.ts';
+import { ssoFlows } from '../../db/schema-access.ts';
+import { apiTokens, sessions } from '../../db/schema-auth.ts';
 import { addOutsider, addUser } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';

@@ -1,7 +1,7 @@
 import type { Permission } from '@rcm/shared/permissions';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { supportGrantUses } from '../../db/schema-auth.ts';
+import { supportGrantUses } from '../../db/schema-access.ts';
 import { query } from '../../lib/sql.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { AuthContext, CoveringGrant } from './context.ts';
