@@ -31,7 +31,9 @@ describe.skipIf(embeddedOnly)('two starts on one data directory', () => {
     fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 });
   });
 
-  it('refuses the second, naming the directory and the first; the first goes on', async () => {
+  // Each test starts whole server processes (two here): on a loaded 2-core machine that takes longer
+  // than the default timeout, so the ceiling is the processes' own start-up.
+  it('refuses the second, naming the directory and the first; the first goes on', { timeout: 120_000 }, async () => {
     const first = await startInstance(env, log);
     running.push(first);
     await waitReady(first.url);
@@ -56,7 +58,7 @@ describe.skipIf(embeddedOnly)('two starts on one data directory', () => {
     expect(setup.status).toBe(200);
   });
 
-  it('starts at once on the directory of a first killed with SIGKILL', async () => {
+  it('starts at once on the directory of a first killed with SIGKILL', { timeout: 120_000 }, async () => {
     const [first] = running;
     await killInstance(first ?? null, 'SIGKILL');
     const again = await startInstance(env, log);
