@@ -15,7 +15,7 @@ import { holdsOrganization, requireScope } from './scope.ts';
 
 /**
  * An organization's security policy (Organization → Security): who needs a second factor, which
- * kinds, the session limits the server enforces on every request (auth/service.ts `beyondLimits`),
+ * kinds, the session limits the server enforces on every request (auth/contexts.ts `beyondLimits`),
  * and whether people of other organizations reach it (`support_access`, changed by the organization's
  * own people only). Read with `settings_view`, changed with `settings_update`, within the caller's
  * organizations (404 for another one); a token manages no policy.
