@@ -149,7 +149,9 @@ module.exports = {
       name: 'web-feature-through-index',
       comment: "A web feature reaches another only through that feature's public index.ts.",
       severity: 'error',
-      from: { path: `${WEB}features/([^/]+)/`, pathNot: TESTS },
+      // The dashboard's first reads run in the first screen's inline script, which must carry only
+      // the queries it runs, not the components an index.ts exports too.
+      from: { path: `${WEB}features/([^/]+)/`, pathNot: [TESTS, `${WEB}features/dashboard/dashboard-reads\\.ts$`] },
       to: { path: `${WEB}features/[^/]+/`, pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/index\\.ts$`] },
     },
     {

@@ -23,6 +23,9 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      // The features' modules declare and export; none runs anything on import. So a feature's
+      // index.ts (the only way another feature reaches it) carries into a chunk only what is used.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/src/features/') },
       output: {
         codeSplitting: {
           // A module shared by a few lazy pages would otherwise be a chunk of its own: the dashboard's

@@ -1,292 +1,45 @@
-import { randomBytes } from 'node:crypto';
-import {
-  DEFAULT_SECURITY_POLICY,
-  type FactorKind,
-  type MfaEnrollmentRequired,
-  type MfaFactor,
-  type MfaMethod,
-  type MfaRequired,
-  type MfaStatus,
-  recoveryCode,
-  type SecurityPolicy,
-  type TotpCreated,
-  type TotpVerified,
-  totpCode,
+import type {
+  MfaEnrollmentRequired,
+  MfaMethod,
+  MfaRequired,
+  MfaStatus,
+  TotpCreated,
+  TotpVerified,
 } from '@rcm/shared/mfa';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { mfaFactors } from '../../db/schema-factors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditActor, type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
-import type { ApiTokensRepo } from './api-tokens-repo.ts';
+import { type AuditActor, auditActor, personActor } from '../audit/repo.ts';
 import type { AuthContext, SessionContext } from './context.ts';
-import type { FactorRow, MfaRepo, PolicyRow } from './mfa-repo.ts';
-import type { AuthRepo, UserRecord } from './repo.ts';
+import { createMfaCore, type MfaDeps } from './mfa-core.ts';
+import {
+  codeWrong,
+  ENROLLMENT_TOKEN_TTL_MS,
+  MFA_TOKEN_TTL_MS,
+  type MfaVerifier,
+  type Person,
+  policyRequires,
+  RECOVERY_CODES,
+  toFactor,
+} from './mfa-rules.ts';
+import type { UserRecord } from './repo.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { newTotpSecret, totpStep, totpUri } from './totp.ts';
-
-/** The sign-in's second step: `mfa_token` lives five minutes and takes ten tries. */
-export const MFA_TOKEN_TTL_MS = 5 * 60_000;
-/** Enrolling at sign-in (scanning a code with a new app) takes longer: ten minutes, ten tries. */
-export const ENROLLMENT_TOKEN_TTL_MS = 10 * 60_000;
-export const CHALLENGE_TRIES = 10;
-export const RECOVERY_CODES = 10;
-/** Pending TOTP enrollments nobody verified within an hour are dropped. */
-const PENDING_TTL_MS = 60 * 60_000;
-
-/** The person a step is for: who they are and where the policy comes from. */
-type Person = Pick<UserRecord, 'id' | 'email' | 'organizationId' | 'roleId'>;
-
-/**
- * How a method of the sign-in's second step (or of a re-authentication) is checked: true when the
- * person proved it. TOTP and recovery codes are built in; another method (passkeys) registers its own.
- */
-export type MfaVerifier = (
-  person: Person,
-  input: { code?: string; response?: Record<string, unknown> },
-  tx: Tx,
-) => Promise<boolean>;
-
-/** The policy as stored, or the defaults when the organization never set one. */
-export function toPolicy(row: PolicyRow | undefined): SecurityPolicy {
-  if (!row) return DEFAULT_SECURITY_POLICY;
-  return {
-    require_mfa: row.requireMfa,
-    require_mfa_role_ids: row.requireMfaRoleIds,
-    allowed_methods: row.allowedMethods.filter((m): m is FactorKind => m === 'totp' || m === 'webauthn'),
-    session_idle_minutes: row.sessionIdleMinutes,
-    session_max_hours: row.sessionMaxHours,
-    support_access: row.supportAccess,
-  };
-}
-
-/** Whether the policy requires a second factor of this person (everyone, or their role). */
-export function policyRequires(policy: SecurityPolicy, person: Pick<Person, 'roleId'>): boolean {
-  return (
-    policy.require_mfa === 'all' ||
-    (policy.require_mfa === 'roles' && policy.require_mfa_role_ids.includes(person.roleId))
-  );
-}
-
-/** A recovery code: 16 base32 characters (80 random bits), shown as four groups of four. */
-function newRecoveryCode(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bytes = randomBytes(16);
-  let code = '';
-  for (const b of bytes) code += alphabet[b & 31];
-  return code.match(/.{4}/g)?.join('-') ?? code;
-}
-
-/** The stored form of a recovery code: its hash, after the typing is normalized (case, dashes, spaces). */
-const recoveryHash = (typed: string) => {
-  const parsed = recoveryCode.safeParse(typed);
-  return parsed.success ? hashToken(`recovery:${parsed.data}`) : null;
-};
-
-const toFactor = (f: FactorRow): MfaFactor => ({
-  id: f.id,
-  kind: f.kind,
-  label: f.label,
-  created_at: f.createdAt.toISOString(),
-  last_used_at: f.lastUsedAt?.toISOString() ?? null,
-});
-
-const codeWrong = () => new AppError(422, 'validation_failed', { fields: [{ field: 'code', key: 'mfa_code_wrong' }] });
 
 /**
  * Second factors: TOTP enrollment and checks, recovery codes, the sign-in's second step (`mfa_token`)
  * and enrollment at sign-in (`enrollment_token`), removal and an administrator's reset, and the
  * organization security policy that decides who must have one.
  */
-export function createMfa(deps: {
-  db: Db;
-  repo: MfaRepo;
-  users: AuthRepo;
-  apiTokens: ApiTokensRepo;
-  audit: AuditRepo;
-  now: () => Date;
-}) {
-  const { db, repo, users, apiTokens, audit, now } = deps;
-
-  /** A TOTP code against the person's verified TOTP factors; the matching factor's step is kept (no replay). */
-  async function checkTotp(person: Person, code: string | undefined, tx: Tx): Promise<boolean> {
-    const parsed = totpCode.safeParse(code ?? '');
-    if (!parsed.success) return false;
-    for (const factor of await repo.verifiedFactors(person.id, tx)) {
-      if (factor.kind !== 'totp' || !factor.secret) continue;
-      const locked = await repo.lockFactor(factor.id, tx);
-      if (!locked?.secret) continue;
-      const step = totpStep(locked.secret, parsed.data, now(), locked.lastUsedStep);
-      if (step === null) continue;
-      await repo.updateFactor(factor.id, { lastUsedStep: step, lastUsedAt: now() }, tx);
-      return true;
-    }
-    return false;
-  }
-
-  async function checkRecoveryCode(person: Person, code: string | undefined, tx: Tx): Promise<boolean> {
-    const hash = recoveryHash(code ?? '');
-    return hash !== null && repo.useRecoveryCode(person.id, hash, now(), tx);
-  }
-
-  const verifiers: Partial<Record<MfaMethod, MfaVerifier>> = {
-    totp: (person, input, tx) => checkTotp(person, input.code, tx),
-    recovery_code: (person, input, tx) => checkRecoveryCode(person, input.code, tx),
-  };
-
-  async function policyFor(organizationId: number, on: DbOrTx = db): Promise<SecurityPolicy> {
-    return toPolicy(await repo.policyOf(organizationId, on));
-  }
-
-  /**
-   * How the person can answer the second step: their verified factors the policy allows (all of them
-   * when none is allowed and the policy requires none: a factor the person chose still protects them),
-   * and a recovery code while one is left.
-   */
-  async function methodsOf(person: Person, policy: SecurityPolicy, on: DbOrTx = db): Promise<MfaMethod[]> {
-    const factors = await repo.verifiedFactors(person.id, on);
-    if (factors.length === 0) return [];
-    const allowed = factors.filter((f) => policy.allowed_methods.includes(f.kind));
-    const usable = allowed.length > 0 || policyRequires(policy, person) ? allowed : factors;
-    if (usable.length === 0) return [];
-    const kinds = [...new Set(usable.map((f) => f.kind))] as MfaMethod[];
-    if ((await repo.recoveryCodesLeft(person.id, on)) > 0) kinds.push('recovery_code');
-    return kinds;
-  }
-
-  /** A new set of recovery codes for the person (the old set is gone); the codes, shown once. */
-  async function newRecoveryCodes(userId: number, tx: Tx): Promise<string[]> {
-    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-    await repo.replaceRecoveryCodes(
-      userId,
-      codes.map((c) => recoveryHash(c) as string),
-      tx,
-    );
-    return codes;
-  }
-
-  /** A pending TOTP factor for the person: its secret, shown this once. */
-  async function createTotp(person: Person, label: string | undefined, tx: Tx): Promise<TotpCreated> {
-    const policy = await policyFor(person.organizationId, tx);
-    if (!policy.allowed_methods.includes('totp')) throw new AppError(403, 'mfa_method_not_allowed');
-    await repo.prunePending(person.id, new Date(now().getTime() - PENDING_TTL_MS), tx);
-    const secret = newTotpSecret();
-    const factor = await repo.insertFactor(
-      { userId: person.id, kind: 'totp', label: label ?? 'Authenticator app', secret, createdAt: now() },
-      tx,
-    );
-    return { factor_id: factor.id, otpauth_uri: totpUri(secret, person.email), secret };
-  }
-
-  /**
-   * The first code of a pending TOTP factor makes it a factor (422 when wrong). The person's first
-   * factor comes with a set of recovery codes.
-   */
-  async function verifyTotp(
-    person: Person,
-    factorId: number,
-    code: string,
-    tx: Tx,
-    actor: AuditActor,
-  ): Promise<TotpVerified> {
-    const factor = await repo.findFactor(person.id, factorId, tx);
-    if (factor?.kind !== 'totp' || !factor.secret) throw new AppError(404, 'not_found');
-    if (factor.verifiedAt) throw new AppError(409, 'conflict');
-    const step = totpStep(factor.secret, code, now(), factor.lastUsedStep);
-    if (step === null) throw codeWrong();
-    const first = (await repo.verifiedFactors(person.id, tx)).length === 0;
-    await repo.updateFactor(factor.id, { verifiedAt: now(), lastUsedStep: step, lastUsedAt: now() }, tx);
-    const codes = await enrolled(person, { ...factor, kind: 'totp' }, first, actor, tx);
-    const verified = { ...factor, verifiedAt: now(), lastUsedAt: now() };
-    return { factor: toFactor(verified), recovery_codes: codes };
-  }
-
-  /**
-   * A factor just verified: audited `auth.mfa_enrolled`; the person's first factor answers a new set
-   * of recovery codes (null otherwise).
-   */
-  async function enrolled(
-    person: Person,
-    factor: { id: number; kind: string; label: string | null },
-    first: boolean,
-    actor: AuditActor,
-    tx: Tx,
-  ): Promise<string[] | null> {
-    const codes = first ? await newRecoveryCodes(person.id, tx) : null;
-    await audit.record(
-      {
-        ...actor,
-        organizationId: person.organizationId,
-        action: 'auth.mfa_enrolled',
-        subjectType: 'user',
-        subjectId: person.id,
-        after: { factor_id: factor.id, kind: factor.kind, label: factor.label },
-      },
-      tx,
-    );
-    return codes;
-  }
-
-  /** Ends the person's sessions (but `keepSessionId`) and their integration tokens, in the change's transaction. */
-  async function endAccess(userId: number, keepSessionId: number | undefined, tx: Tx) {
-    await users.revokeUserSessions(userId, now(), keepSessionId, tx);
-    await apiTokens.revokeUserTokens(userId, now(), tx);
-  }
-
-  /** A challenge of this purpose, live and locked, or 401 `mfa_token_invalid`; a try is counted whatever follows. */
-  async function liveChallenge(token: string, purpose: 'mfa' | 'enrollment', tx: Tx) {
-    const challenge = await repo.lockLiveChallenge(hashToken(token), purpose, now(), CHALLENGE_TRIES, tx);
-    if (!challenge) throw new AppError(401, 'mfa_token_invalid');
-    const user = await users.findUserById(challenge.userId, tx);
-    if (!user || user.disabled) throw new AppError(401, 'mfa_token_invalid');
-    return { challenge, user };
-  }
-
-  /** Runs `attempt` on a live challenge: the try is counted even when the attempt fails (its own commit). */
-  async function onChallenge<T>(
-    token: string,
-    purpose: 'mfa' | 'enrollment',
-    attempt: (c: Awaited<ReturnType<typeof liveChallenge>>, tx: Tx) => Promise<T>,
-  ): Promise<T> {
-    let challengeId: number | null = null;
-    try {
-      return await db.transaction(async (tx) => {
-        const live = await liveChallenge(token, purpose, tx);
-        challengeId = live.challenge.id;
-        await repo.countTry(live.challenge.id, tx);
-        return attempt(live, tx);
-      });
-    } catch (err) {
-      if (challengeId !== null) await repo.countTry(challengeId);
-      throw err;
-    }
-  }
-
-  /**
-   * Enrollment at sign-in, second half: `verify` makes the new factor (the first code of the pending
-   * TOTP factor, or a passkey's attestation, audited by `enrolled`), the token is used up and the
-   * session opens.
-   */
-  async function completeEnrollmentWith(
-    token: string,
-    verify: (user: UserRecord, tx: Tx, actor: AuditActor) => Promise<TotpVerified>,
-    open: (user: UserRecord, remember: boolean, tx: Tx) => Promise<void>,
-  ): Promise<{ user: UserRecord; recoveryCodes: string[] }> {
-    return onChallenge(token, 'enrollment', async ({ challenge, user }, tx) => {
-      const verified = await verify(user, tx, personActor(user.id));
-      // The person may hold a factor the policy does not count: the enrollment still answers recovery codes.
-      const recoveryCodes = verified.recovery_codes ?? (await newRecoveryCodes(user.id, tx));
-      await repo.useChallenge(challenge.id, now(), tx);
-      await open(user, challenge.remember, tx);
-      return { user, recoveryCodes };
-    });
-  }
+export function createMfa(deps: MfaDeps) {
+  const { db, repo, audit, now } = deps;
+  const core = createMfaCore(deps);
 
   return {
-    policyFor,
+    policyFor: core.policyFor,
 
     /** Lets another method (passkeys) answer the second step and re-authentication. */
     registerVerifier(method: MfaMethod, verify: MfaVerifier) {
-      verifiers[method] = verify;
+      core.verifiers[method] = verify;
     },
 
     /**
@@ -295,8 +48,8 @@ export function createMfa(deps: {
      * one they have not got.
      */
     async stepAfterPassword(person: Person, remember: boolean): Promise<MfaRequired | MfaEnrollmentRequired | null> {
-      const policy = await policyFor(person.organizationId);
-      const methods = await methodsOf(person, policy);
+      const policy = await core.policyFor(person.organizationId);
+      const methods = await core.methodsOf(person, policy);
       const required = policyRequires(policy, person);
       if (methods.length === 0 && !required) return null;
       const token = newToken();
@@ -331,10 +84,10 @@ export function createMfa(deps: {
     ) {
       let failed: { user: UserRecord } | null = null;
       try {
-        return await onChallenge(token, 'mfa', async ({ challenge, user }, tx) => {
-          const policy = await policyFor(user.organizationId, tx);
-          const methods = await methodsOf(user, policy, tx);
-          const verify = verifiers[input.method];
+        return await core.onChallenge(token, 'mfa', async ({ challenge, user }, tx) => {
+          const policy = await core.policyFor(user.organizationId, tx);
+          const methods = await core.methodsOf(user, policy, tx);
+          const verify = core.verifiers[input.method];
           if (!methods.includes(input.method) || !verify) throw new AppError(422, 'mfa_method_unavailable');
           if (!(await verify(user, input, tx))) {
             failed = { user };
@@ -373,12 +126,12 @@ export function createMfa(deps: {
 
     /** The person a live `mfa_token` stands for (a passkey's options for the second step); 401 `mfa_token_invalid`. */
     async personOf(token: string): Promise<UserRecord> {
-      return db.transaction(async (tx) => (await liveChallenge(token, 'mfa', tx)).user);
+      return db.transaction(async (tx) => (await core.liveChallenge(token, 'mfa', tx)).user);
     },
 
     /** Enrollment at sign-in, first half: a pending TOTP factor for the person the token stands for. */
     async enrollTotp(token: string, label: string | undefined): Promise<TotpCreated> {
-      return onChallenge(token, 'enrollment', ({ user }, tx) => createTotp(user, label, tx));
+      return core.onChallenge(token, 'enrollment', ({ user }, tx) => core.createTotp(user, label, tx));
     },
 
     /**
@@ -386,10 +139,10 @@ export function createMfa(deps: {
      * `enrollment_token` stands for; the try is counted, the token stays live.
      */
     async onEnrollment<T>(token: string, step: (user: UserRecord, tx: Tx) => Promise<T>): Promise<T> {
-      return onChallenge(token, 'enrollment', ({ user }, tx) => step(user, tx));
+      return core.onChallenge(token, 'enrollment', ({ user }, tx) => step(user, tx));
     },
 
-    completeEnrollmentWith,
+    completeEnrollmentWith: core.completeEnrollmentWith,
 
     /** Enrollment at sign-in with an authenticator app: the first code verifies the pending factor. */
     async completeEnrollment(
@@ -398,7 +151,11 @@ export function createMfa(deps: {
       code: string,
       open: (user: UserRecord, remember: boolean, tx: Tx) => Promise<void>,
     ): Promise<{ user: UserRecord; recoveryCodes: string[] }> {
-      return completeEnrollmentWith(token, (user, tx, actor) => verifyTotp(user, factorId, code, tx, actor), open);
+      return core.completeEnrollmentWith(
+        token,
+        (user, tx, actor) => core.verifyTotp(user, factorId, code, tx, actor),
+        open,
+      );
     },
 
     /**
@@ -406,8 +163,8 @@ export function createMfa(deps: {
      * factor. The method that matched, or null.
      */
     async proveByCode(person: Person, code: string, tx: Tx): Promise<'totp' | 'recovery_code' | null> {
-      if (await checkTotp(person, code, tx)) return 'totp';
-      if (await checkRecoveryCode(person, code, tx)) return 'recovery_code';
+      if (await core.checkTotp(person, code, tx)) return 'totp';
+      if (await core.checkRecoveryCode(person, code, tx)) return 'recovery_code';
       return null;
     },
 
@@ -418,7 +175,7 @@ export function createMfa(deps: {
       input: { code?: string; response?: Record<string, unknown> },
       tx: Tx,
     ) {
-      const verify = verifiers[method];
+      const verify = core.verifiers[method];
       return verify ? verify(person, input, tx) : false;
     },
 
@@ -434,7 +191,7 @@ export function createMfa(deps: {
     ): Promise<TotpVerified> {
       const first = (await repo.verifiedFactors(person.id, tx)).length === 0;
       const factor = await repo.insertFactor({ ...fields, userId: person.id, createdAt: now(), verifiedAt: now() }, tx);
-      const codes = await enrolled(person, factor, first, actor, tx);
+      const codes = await core.enrolled(person, factor, first, actor, tx);
       return { factor: toFactor(factor), recovery_codes: codes };
     },
 
@@ -445,7 +202,7 @@ export function createMfa(deps: {
 
     /** `GET /api/account/mfa`. */
     async status(ctx: AuthContext): Promise<MfaStatus> {
-      const policy = await policyFor(ctx.user.organizationId);
+      const policy = await core.policyFor(ctx.user.organizationId);
       const factors = await repo.verifiedFactors(ctx.user.id);
       return {
         factors: factors.map(toFactor),
@@ -463,12 +220,12 @@ export function createMfa(deps: {
     ) {
       return db.transaction(async (tx) => {
         await consume(tx);
-        return createTotp(ctx.user, body.label, tx);
+        return core.createTotp(ctx.user, body.label, tx);
       });
     },
 
     async verifyOwnTotp(ctx: SessionContext, factorId: number, code: string): Promise<TotpVerified> {
-      return db.transaction((tx) => verifyTotp(ctx.user, factorId, code, tx, auditActor(ctx)));
+      return db.transaction((tx) => core.verifyTotp(ctx.user, factorId, code, tx, auditActor(ctx)));
     },
 
     /** `POST /api/account/mfa/recovery-codes`: a new set (the old one stops working); 409 without a factor. */
@@ -477,7 +234,7 @@ export function createMfa(deps: {
         await consume(tx);
         if ((await repo.verifiedFactors(ctx.user.id, tx)).length === 0)
           throw new AppError(409, 'mfa_method_unavailable');
-        const codes = await newRecoveryCodes(ctx.user.id, tx);
+        const codes = await core.newRecoveryCodes(ctx.user.id, tx);
         await audit.record(
           {
             ...auditActor(ctx),
@@ -505,7 +262,7 @@ export function createMfa(deps: {
         if (!factor) throw new AppError(404, 'not_found');
         const others = (await repo.verifiedFactors(ctx.user.id, tx)).filter((f) => f.id !== id);
         if (factor.verifiedAt) {
-          const policy = await policyFor(ctx.user.organizationId, tx);
+          const policy = await core.policyFor(ctx.user.organizationId, tx);
           const usable = others.filter((f) => policy.allowed_methods.includes(f.kind));
           if (policyRequires(policy, ctx.user) && usable.length === 0)
             throw new AppError(409, 'mfa_required_by_policy');
@@ -513,7 +270,7 @@ export function createMfa(deps: {
         if (others.length === 0) await repo.deleteAll(ctx.user.id, tx);
         else await repo.deleteFactor(id, tx);
         if (!factor.verifiedAt) return;
-        await endAccess(ctx.user.id, ctx.session.id, tx);
+        await core.endAccess(ctx.user.id, ctx.session.id, tx);
         await audit.record(
           {
             ...auditActor(ctx),
@@ -528,27 +285,7 @@ export function createMfa(deps: {
       });
     },
 
-    /**
-     * An administrator's reset of a user's factors and recovery codes (the caller checked their reach):
-     * every session and token of the user ends; they enroll again at their next sign-in where required.
-     */
-    async reset(ctx: AuthContext, target: Pick<UserRecord, 'id' | 'organizationId'>) {
-      await db.transaction(async (tx) => {
-        const removed = await repo.deleteAll(target.id, tx);
-        await endAccess(target.id, undefined, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: target.organizationId,
-            action: 'auth.mfa_reset',
-            subjectType: 'user',
-            subjectId: target.id,
-            after: { factors: removed },
-          },
-          tx,
-        );
-      });
-    },
+    reset: core.reset,
   };
 }
 

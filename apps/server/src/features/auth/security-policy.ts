@@ -10,7 +10,7 @@ import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { AuthContext } from './context.ts';
 import { needs, requireAuth } from './guard.ts';
 import type { MfaRepo } from './mfa-repo.ts';
-import { toPolicy } from './mfa-service.ts';
+import { toPolicy } from './mfa-rules.ts';
 import { holdsOrganization, requireScope } from './scope.ts';
 
 /**

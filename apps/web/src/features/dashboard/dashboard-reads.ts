@@ -1,15 +1,13 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { userCan } from '../../lib/user-can.ts';
-import {
-  type AlarmFilters,
-  alarmStatsQuery,
-  alarmsQuery,
-  floodsQuery,
-  phoneDefault,
-  placeOptionsQuery,
-} from '../alarms/index.ts';
-import { jobStatsQuery } from '../jobs/index.ts';
-import { oncallNowQuery, pagingWarningsQuery } from '../oncall/index.ts';
+// The first screen's inline script runs these reads: it imports the modules themselves, not the
+// features' index.ts, whose other exports (components) it would carry too (the build refuses it).
+import { type AlarmFilters, alarmStatsQuery, alarmsQuery, placeOptionsQuery } from '../alarms/api/get-alarms.ts';
+import { floodsQuery } from '../alarms/api/get-floods.ts';
+import { phoneDefault } from '../alarms/quick-filter-search.ts';
+import { jobStatsQuery } from '../jobs/api/jobs.ts';
+import { oncallNowQuery } from '../oncall/api/schedules.ts';
+import { pagingWarningsQuery } from '../oncall/api.ts';
 
 /**
  * What the dashboard asks for, from its URL filters: the alarm list (on a phone without filters of
