@@ -3,7 +3,7 @@ import type { ApiTokensRepo } from './api-tokens-repo.ts';
 import type { AuthContext, SessionContext } from './context.ts';
 import type { AuthRepo, ResolvedToken, SessionRecord, UserRecord } from './repo.ts';
 import type { SessionLimits } from './resolve-token.ts';
-import type { SupportAccess } from './support-access.ts';
+import type { SupportAccess, SupportAccessOfCaller } from './support-access.ts';
 import { tokenRights } from './token-rights.ts';
 import { hashToken } from './tokens.ts';
 
@@ -22,6 +22,17 @@ export function permissionSet(list: readonly string[]): ReadonlySet<Permission> 
   }
   return set;
 }
+
+/** A person's session context from what was read of them and what support access withholds. */
+const personContext = (
+  parts: Pick<SessionContext, 'user' | 'permissions' | 'locationIds' | 'session' | 'token' | 'impersonatorUserId'>,
+  access: SupportAccessOfCaller,
+): SessionContext => ({
+  ...parts,
+  apiToken: null,
+  withheldOrganizationIds: access.withheld,
+  supportGrants: access.grants,
+});
 
 /**
  * A request's context: a person's session (their permissions, locations, the impersonating
@@ -44,18 +55,10 @@ export function createContexts(deps: {
       const admin = await repo.findSessionById(session.impersonatorSessionId);
       impersonatorUserId = admin?.userId ?? null;
     }
-    const access = await support.load(user, permissions);
-    return {
-      user,
-      permissions,
-      locationIds,
-      session,
-      apiToken: null,
-      token,
-      impersonatorUserId,
-      withheldOrganizationIds: access.withheld,
-      supportGrants: access.grants,
-    };
+    return personContext(
+      { user, permissions, locationIds, session, token, impersonatorUserId },
+      await support.load(user, permissions),
+    );
   }
 
   /**
@@ -122,17 +125,8 @@ export function createContexts(deps: {
     const permissions = permissionSet(user.permissions);
     // Read with the session, in its statement: the restricted organizations and the caller's grants.
     const access = support.decide(row.support);
-    const ctx: AuthContext = {
-      user,
-      permissions,
-      locationIds,
-      session,
-      apiToken: null,
-      token,
-      impersonatorUserId: session.impersonatorSessionId ? (admin?.userId ?? null) : null,
-      withheldOrganizationIds: access.withheld,
-      supportGrants: access.grants,
-    };
+    const impersonatorUserId = session.impersonatorSessionId ? (admin?.userId ?? null) : null;
+    const ctx = personContext({ user, permissions, locationIds, session, token, impersonatorUserId }, access);
     await support.recordUses(ctx);
     return ctx;
   }
