@@ -27,7 +27,7 @@ function recordedActions(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of sourceFiles(SERVER)) {
     const text = readFileSync(file, 'utf8');
-    if (!/audit\w*\.record\(|createAuditRepo\(/i.test(text)) continue;
+    if (!/audit\w*\.record\w*\(|createAuditRepo\(|AuditEntry\b/i.test(text)) continue;
     const name = file.slice(SERVER.length + 1);
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const literals = (node: ts.Node) => {
