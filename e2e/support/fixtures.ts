@@ -110,9 +110,20 @@ export async function toastsGone(page: Page): Promise<void> {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
 }
 
-export async function signInThroughForm(page: Page, email: string, opts: { stay?: boolean } = {}): Promise<void> {
+/** Signs out through the console's own page and waits for the sign-in page. */
+export async function signOutThroughPage(page: Page): Promise<void> {
+  await page.goto('/user/logout');
+  await expect(page).toHaveURL(/\/user\/login/);
+}
+
+/** The sign-in form filled and sent: the demo password unless the spec's own user has another. */
+export async function signInThroughForm(
+  page: Page,
+  email: string,
+  opts: { stay?: boolean; password?: string } = {},
+): Promise<void> {
   await page.getByLabel(/Email address|Correo electrónico/).fill(email);
-  await page.getByLabel(/^Password$|^Contraseña$/).fill(PASSWORD);
+  await page.getByLabel(/^Password$|^Contraseña$/).fill(opts.password ?? PASSWORD);
   if (opts.stay) await page.getByLabel(/Stay signed in|Mantener/).check();
   await page.getByRole('button', { name: /^Sign in$|^Iniciar sesión$/ }).click();
 }

@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { DEMO, expect, expectAccessible, PASSWORD, signInThroughForm, test, toastsGone } from '../support/fixtures.ts';
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  PASSWORD,
+  signInThroughForm,
+  signOutThroughPage,
+  test,
+  toastsGone,
+} from '../support/fixtures.ts';
 
 /**
  * Two-factor authentication as a person uses it: an authenticator app added on the account page
@@ -49,11 +58,6 @@ test.afterEach(async ({ request, baseURL }) => {
   });
   expect(res.status(), await res.text()).toBe(200);
 });
-
-async function signOut(page: Page) {
-  await page.goto('/user/logout');
-  await expect(page).toHaveURL(/\/user\/login/);
-}
 
 const WORDS = {
   'en-US': {
@@ -135,7 +139,7 @@ for (const locale of ['en-US', 'es-MX'] as const) {
     await expect(section.getByRole('listitem')).toHaveCount(1);
 
     // Signed out, the password alone is not enough: the app's code (of the next step: this one was used).
-    await signOut(page);
+    await signOutThroughPage(page);
     await signInThroughForm(page, PERSON);
     await page.getByLabel(w.stepCode).fill(codeAt(1));
     await expectAccessible(page, `sign-in second step ${locale}`);
@@ -143,7 +147,7 @@ for (const locale of ['en-US', 'es-MX'] as const) {
     await expect(page).not.toHaveURL(/\/user\/login/);
 
     // And with a recovery code, which serves once.
-    await signOut(page);
+    await signOutThroughPage(page);
     await signInThroughForm(page, PERSON);
     await page.getByRole('button', { name: w.useRecovery }).click();
     const recovery = codes.shift() as string;

@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { DEMO, PASSWORD as DEMO_PASSWORD, expect, expectAccessible, test, toastsGone } from '../support/fixtures.ts';
+import {
+  DEMO,
+  PASSWORD as DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  signInThroughForm,
+  signOutThroughPage,
+  test,
+  toastsGone,
+} from '../support/fixtures.ts';
 
 /**
  * Passkeys as a person uses them, with Chromium's virtual authenticator (CDP `WebAuthn`) standing in
@@ -60,17 +69,6 @@ async function addAuthenticator(page: Page) {
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
   };
-}
-
-async function signInWithPassword(page: Page, email: string) {
-  await page.getByLabel(/Email address|Correo electrónico/).fill(email);
-  await page.getByLabel(/^Password$|^Contraseña$/).fill(PASSWORD);
-  await page.getByRole('button', { name: /^Sign in$|^Iniciar sesión$/ }).click();
-}
-
-async function signOut(page: Page) {
-  await page.goto('/user/logout');
-  await expect(page).toHaveURL(/\/user\/login/);
 }
 
 const WORDS = {
@@ -137,7 +135,7 @@ test('adds a passkey on the account page, signs in with it without a password an
   await page.screenshot({ path: test.info().outputPath('passkey-sign-in-canceled.png'), fullPage: true });
   await expect(page.getByRole('button', { name: w.signIn })).toBeEnabled();
 
-  await signInWithPassword(page, email);
+  await signInThroughForm(page, email, { password: PASSWORD });
   await expect(page).not.toHaveURL(/\/user\/login/);
   const passkeys = await addPasskey(page, 'en-US', 'Work laptop', true);
   expect(await authenticator.credentials()).toHaveLength(1);
@@ -148,7 +146,7 @@ test('adds a passkey on the account page, signs in with it without a password an
   await page.screenshot({ path: test.info().outputPath('passkey-account.png'), fullPage: true });
 
   // Passwordless: the passkey alone opens the console.
-  await signOut(page);
+  await signOutThroughPage(page);
   await page.getByRole('button', { name: w.signIn }).click();
   await expect(page).not.toHaveURL(/\/user\/login/);
   await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
@@ -156,8 +154,8 @@ test('adds a passkey on the account page, signs in with it without a password an
   await expect(passkeys.getByRole('listitem')).not.toContainText('last used never');
 
   // After the password the passkey answers the second step (the person's only factor: offered first).
-  await signOut(page);
-  await signInWithPassword(page, email);
+  await signOutThroughPage(page);
+  await signInThroughForm(page, email, { password: PASSWORD });
   await expect(page.getByRole('button', { name: w.usePasskey })).toBeVisible();
   await expectAccessible(page, 'second step with a passkey');
   await page.screenshot({ path: test.info().outputPath('passkey-second-step.png'), fullPage: true });
@@ -196,7 +194,7 @@ test('with an authenticator app and a passkey, the second step offers the passke
   expect(verified.status(), await verified.text()).toBe(200);
 
   // Signed in with the app's code (of the next step: this one was used), the passkey is added.
-  await signInWithPassword(page, email);
+  await signInThroughForm(page, email, { password: PASSWORD });
   await page.getByLabel(w.stepCode).fill(codeAt(1));
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).not.toHaveURL(/\/user\/login/);
@@ -206,8 +204,8 @@ test('with an authenticator app and a passkey, the second step offers the passke
   await expectAccessible(page, 'account page with a passkey es-MX');
 
   // The second step asks for the app's code, and offers the passkey instead.
-  await signOut(page);
-  await signInWithPassword(page, email);
+  await signOutThroughPage(page);
+  await signInThroughForm(page, email, { password: PASSWORD });
   await expect(page.getByLabel(w.stepCode)).toBeVisible();
   await page.setViewportSize({ width: 375, height: 740 });
   await expectAccessible(page, 'second step with an app and a passkey es-MX');
@@ -282,7 +280,7 @@ test('a person of an organization that requires a passkey adds one at sign-in an
   try {
     const authenticator = await addAuthenticator(page);
     await page.goto('/user/login');
-    await signInWithPassword(page, email);
+    await signInThroughForm(page, email, { password: PASSWORD });
     await expect(page.getByText('Your organization requires a second factor before you can sign in.')).toBeVisible();
     // Only a passkey is offered: the organization allows no authenticator app.
     await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toHaveCount(0);
@@ -299,8 +297,8 @@ test('a person of an organization that requires a passkey adds one at sign-in an
     await page.goto('/account');
     const passkeys = page.getByRole('region', { name: w.section }).getByRole('region', { name: w.passkeys });
     await expect(passkeys.getByRole('list', { name: w.list }).getByRole('listitem')).toContainText('Passkey');
-    await signOut(page);
-    await signInWithPassword(page, email);
+    await signOutThroughPage(page);
+    await signInThroughForm(page, email, { password: PASSWORD });
     await page.getByRole('button', { name: w.usePasskey }).click();
     await expect(page).not.toHaveURL(/\/user\/login/);
   } finally {

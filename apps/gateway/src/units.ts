@@ -47,25 +47,11 @@ export function newUnit(spec: UnitSpec, now: number): Unit {
   };
 }
 
-export const unitState = ({
-  child,
-  unit,
-  online,
-  reason,
-  failures,
-  lastGoodPoll,
-  lastPollMs,
-  state,
-}: Unit): UnitState => ({
-  child,
-  unit,
-  online,
-  reason,
-  failures,
-  lastGoodPoll,
-  lastPollMs,
-  state,
-});
+/** What the gateway's status reports of a unit. */
+export function unitState(u: Unit): UnitState {
+  const { child, unit, online, reason, failures, lastGoodPoll, lastPollMs, state } = u;
+  return { child, unit, online, reason, failures, lastGoodPoll, lastPollMs, state };
+}
 
 /** Every block answered: the reading goes out, and a unit that was offline is back. */
 export function pollSucceeded(unit: Unit, reading: Reading, at: { now: number; endpoint: string }, events: UnitEvents) {
