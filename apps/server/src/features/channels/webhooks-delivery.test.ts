@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { advance, HOUR } from '../../test/helpers.ts';
-import { deliverWebhooks, WEBHOOK_GIVE_UP_MS, webhookBackoffMs } from './webhook-deliver.ts';
 import {
   admin,
   call,
@@ -19,7 +18,8 @@ import {
   testAgainst,
   useWebhooksServer,
   verify,
-} from './webhooks.fixtures.ts';
+} from '../../test/webhooks.ts';
+import { deliverWebhooks, WEBHOOK_GIVE_UP_MS, webhookBackoffMs } from './webhook-deliver.ts';
 
 useWebhooksServer();
 

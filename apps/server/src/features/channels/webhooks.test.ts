@@ -2,9 +2,6 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { advance } from '../../test/helpers.ts';
-import { processOutbox } from '../notifications/alarm-outbox.ts';
-import { processPaging } from '../oncall/paging.ts';
-import { deliverWebhooks } from './webhook-deliver.ts';
 import {
   admin,
   call,
@@ -21,7 +18,10 @@ import {
   theirs,
   useWebhooksServer,
   verify,
-} from './webhooks.fixtures.ts';
+} from '../../test/webhooks.ts';
+import { processOutbox } from '../notifications/alarm-outbox.ts';
+import { processPaging } from '../oncall/paging.ts';
+import { deliverWebhooks } from './webhook-deliver.ts';
 
 useWebhooksServer();
 

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
-import { query } from '../../lib/sql.ts';
-import { addUser, demoMac, seedAlarms } from '../../test/alarms.ts';
-import { login } from '../../test/app.ts';
-import { headers } from '../../test/helpers.ts';
-import { useNotificationsServer } from '../../test/notifications.ts';
-import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
-import { processOutbox } from '../notifications/alarm-outbox.ts';
+import { processOutbox } from '../features/notifications/alarm-outbox.ts';
+import { query } from '../lib/sql.ts';
+import { addUser, demoMac, seedAlarms } from './alarms.ts';
+import { login } from './app.ts';
+import { headers } from './helpers.ts';
+import { useNotificationsServer } from './notifications.ts';
+import { startWebhookReceiver } from './webhook-receiver.ts';
 
 /** What the webhook tests (webhooks*.test.ts but webhooks-ssrf) share: `useWebhooksServer()` sets it. */
 
