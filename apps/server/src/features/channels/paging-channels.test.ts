@@ -1,128 +1,30 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import twilio from 'twilio';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { query } from '../../lib/sql.ts';
-import { seedAlarms } from '../../test/alarms.ts';
 import { login } from '../../test/app.ts';
-import { headers, userByEmail } from '../../test/helpers.ts';
-import { PUBLIC_URL, useNotificationsServer } from '../../test/notifications.ts';
-import { startTestTwilio, TEST_TWILIO } from '../../test/twilio.ts';
+import { headers } from '../../test/helpers.ts';
+import { PUBLIC_URL } from '../../test/notifications.ts';
+import {
+  clock,
+  fromTwilio,
+  fx,
+  pagesOf,
+  raise,
+  rules,
+  SMS,
+  smsId,
+  techId,
+  tw,
+  usePagingServer,
+  VOICE,
+  voiceId,
+} from '../../test/paging-channels.ts';
+import { TEST_TWILIO } from '../../test/twilio.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
-import { processPaging } from '../oncall/paging.ts';
 import { deliverPages } from './deliver.ts';
 import { releaseClaims } from './deliver-repo.ts';
-import { firstTwilioRequest, purgeTwilioRequests } from './twilio-repo.ts';
 
-let tw: Awaited<ReturnType<typeof startTestTwilio>>;
-beforeAll(async () => {
-  tw = await startTestTwilio();
-  return () => tw.close();
-});
-const fx = useNotificationsServer(() => tw.env);
-const { clock, queueRaise } = fx;
-
-const SMS = '+13125550142';
-const VOICE = '+13125550143';
-let techId = 0;
-let smsId = 0;
-let voiceId = 0;
-
-beforeAll(async () => {
-  const db = fx.server.database.db;
-  techId = (await userByEmail(fx.server.database, 'technician@example.com')).id;
-  const ids = await query<{ id: number }>(
-    db,
-    sql`insert into contact_methods (user_id, type, address, verified_at, created_at)
-        values (${techId}, 'sms', ${SMS}, now(), now()), (${techId}, 'voice', ${VOICE}, now(), now()) returning id`,
-  );
-  smsId = Number(ids[0]?.id);
-  voiceId = Number(ids[1]?.id);
-  const admin = await login(fx.server.app, 'admin@example.com');
-  const policy = await fx.server.app.inject({
-    method: 'POST',
-    url: '/api/escalation-policies',
-    headers: headers(admin),
-    payload: {
-      name: 'Technician by phone',
-      organization_id: null,
-      repeat: 0,
-      steps: [{ delay_minutes: 0, targets: [{ type: 'user', id: techId }] }],
-    },
-  });
-  expect(policy.statusCode, policy.body).toBe(201);
-  await db.execute(
-    sql`update alarm_types set escalation_policy_id = ${policy.json().data.id} where code = 'LOW_LIQUID_LEVEL'`,
-  );
-});
-
-/** The technician's rules, through the API. */
-let techToken = '';
-async function rules(body: object[]) {
-  techToken ||= await login(fx.server.app, 'technician@example.com');
-  const token = techToken;
-  const res = await fx.server.app.inject({
-    method: 'PUT',
-    url: '/api/account/notification-rules',
-    headers: headers(token),
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** A raised alarm, its outbox and paging passes run. */
-async function raise() {
-  const [alarm] = await seedAlarms(fx.server.database.db, [
-    { controller: 4, type: 'LOW_LIQUID_LEVEL', raisedAt: clock.now },
-  ]);
-  if (!alarm) throw new Error('seed failed');
-  await queueRaise(alarm.id);
-  await processOutbox(fx.deps);
-  await processPaging(fx.deps);
-  return alarm;
-}
-
-type PageRow = {
-  id: number;
-  channel: string;
-  status: string;
-  provider_id: string | null;
-  detail: string | null;
-  attempts: number;
-};
-const pagesOf = (alarmId: number) =>
-  query<PageRow>(
-    fx.server.database.db,
-    sql`select id, channel, status, provider_id, detail, attempts from alarm_pages where alarm_id = ${alarmId} order by id`,
-  );
-
-/**
- * A request as Twilio sends it: form-encoded and signed over the URL and fields; an SMS reply has a
- * MessageSid of its own, as every message Twilio receives does, unless the form names one, and the
- * test Twilio server knows it as received now.
- */
-function fromTwilio(path: string, fields: Record<string, string>, signature?: string) {
-  const form = path === '/api/twilio/sms' && !fields.MessageSid ? { MessageSid: newSid('SM'), ...fields } : fields;
-  if (form.MessageSid && path === '/api/twilio/sms' && !tw.created.some((c) => c.sid === form.MessageSid))
-    tw.receive(form.MessageSid);
-  return signedByTwilio(path, form, signature);
-}
-
-/** The request as posted, signed, whether or not Twilio has such a message. */
-function signedByTwilio(path: string, form: Record<string, string>, signature?: string) {
-  const url = `${PUBLIC_URL}${path}`;
-  return fx.server.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': signature ?? twilio.getExpectedTwilioSignature(TEST_TWILIO.TWILIO_AUTH_TOKEN, url, form),
-    },
-    payload: new URLSearchParams(form).toString(),
-  });
-}
-
-const newSid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+usePagingServer();
 
 describe('paging by the person’s rules', () => {
   it('texts at once, calls later unless acknowledged; status callbacks and an "ACK" reply land on the pages', async () => {
@@ -302,105 +204,5 @@ describe('a sender that dies mid-send', () => {
     await deliverPages({ ...fx.deps, claimant: 'rcm-test-2' });
     expect((await pagesOf(alarm.id))[0]?.status).toBe('sent');
     expect(smsRequests(text)).toHaveLength(1);
-  });
-});
-
-describe('replayed Twilio requests', () => {
-  const alarmStatus = async (id: number) =>
-    (await query<{ status: string }>(fx.server.database.db, sql`select status from alarms where id = ${id}`))[0]
-      ?.status;
-
-  it('refuses an SMS reply seen before: a captured "ACK" does not acknowledge a later alarm', async () => {
-    clock.now = new Date();
-    await rules([{ method: { contact_method_id: smsId }, delay_minutes: 0 }]);
-    const first = await raise();
-    await deliverPages(fx.deps);
-    const ack = { MessageSid: newSid('SM'), From: SMS, To: TEST_TWILIO.TWILIO_FROM, Body: 'ACK' };
-    const answered = await fromTwilio('/api/twilio/sms', ack);
-    expect(answered.body).toContain(`Alarm #${first.ref} acknowledged.`);
-    expect(await alarmStatus(first.id)).toBe('acknowledged');
-
-    const later = await raise();
-    await deliverPages(fx.deps);
-    // The very request again, validly signed: refused, the later alarm untouched.
-    const replay = await fromTwilio('/api/twilio/sms', ack);
-    expect(replay.statusCode).toBe(403);
-    expect(await alarmStatus(later.id)).toBe('active');
-    // A request without a MessageSid is not one Twilio sends.
-    const { MessageSid: _, ...unnamed } = ack;
-    expect((await signedByTwilio('/api/twilio/sms', unnamed)).statusCode).toBe(403);
-    expect(await alarmStatus(later.id)).toBe('active');
-    // The technician's own new reply is a new message.
-    const fresh = await fromTwilio('/api/twilio/sms', { ...ack, MessageSid: newSid('SM') });
-    expect(fresh.body).toContain(`Alarm #${later.ref} acknowledged.`);
-
-    // A reply Twilio received ten minutes ago, never posted here before: too old, refused.
-    const third = await raise();
-    await deliverPages(fx.deps);
-    const old = newSid('SM');
-    tw.receive(old, new Date(clock.now.getTime() - 10 * 60_000));
-    expect((await fromTwilio('/api/twilio/sms', { ...ack, MessageSid: old })).statusCode).toBe(403);
-    // Nor one Twilio never received (a forged SID under a leaked signature key).
-    const unknown = newSid('SM');
-    const forged = { ...ack, MessageSid: unknown };
-    expect((await signedByTwilio('/api/twilio/sms', forged)).statusCode).toBe(403);
-    expect(await alarmStatus(third.id)).toBe('active');
-  });
-
-  it('refuses a call’s request seen before; each prompt of the call answers to its own address', async () => {
-    clock.now = new Date();
-    await rules([{ method: { contact_method_id: voiceId }, delay_minutes: 0 }]);
-    const alarm = await raise();
-    await deliverPages(fx.deps);
-    const [page] = await pagesOf(alarm.id);
-    const path = `/api/twilio/voice/${page?.id}`;
-    const call = { CallSid: page?.provider_id ?? '', From: TEST_TWILIO.TWILIO_FROM, To: VOICE };
-    const answered = await fromTwilio(path, call);
-    expect(answered.statusCode).toBe(200);
-    expect(answered.body).toContain(`action="${PUBLIC_URL}${path}?round=1"`);
-    expect((await fromTwilio(path, call)).statusCode).toBe(403);
-    // A wrong key at the first prompt, and the same wrong key at the next one: both answered.
-    const wrong = await fromTwilio(`${path}?round=1`, { ...call, Digits: '2' });
-    expect(wrong.body).toContain(`action="${PUBLIC_URL}${path}?round=2"`);
-    expect((await fromTwilio(`${path}?round=2`, { ...call, Digits: '2' })).statusCode).toBe(200);
-    expect((await fromTwilio(`${path}?round=1`, { ...call, Digits: '2' })).statusCode).toBe(403);
-    const pressed = await fromTwilio(`${path}?round=3`, { ...call, Digits: '1' });
-    expect(pressed.body).toContain('Acknowledged.');
-    expect((await fromTwilio(`${path}?round=3`, { ...call, Digits: '1' })).statusCode).toBe(403);
-    // A forged round is not signed.
-    expect((await fromTwilio(`${path}?round=4`, { ...call, Digits: '1' }, 'forged')).statusCode).toBe(403);
-  });
-
-  it('takes each status of a message once: the same status replayed changes nothing', async () => {
-    clock.now = new Date();
-    await rules([{ method: { contact_method_id: smsId }, delay_minutes: 0 }]);
-    const alarm = await raise();
-    await deliverPages(fx.deps);
-    const sid = (await pagesOf(alarm.id))[0]?.provider_id ?? '';
-    const status = (s: string) => ({ MessageSid: sid, MessageStatus: s, AccountSid: TEST_TWILIO.TWILIO_ACCOUNT_SID });
-    expect((await fromTwilio('/api/twilio/status', status('undelivered'))).statusCode).toBe(204);
-    expect((await pagesOf(alarm.id))[0]?.status).toBe('failed');
-    await fx.server.database.db.execute(sql`update alarm_pages set status = 'sent' where provider_id = ${sid}`);
-    expect((await fromTwilio('/api/twilio/status', status('undelivered'))).statusCode).toBe(204);
-    expect((await pagesOf(alarm.id))[0]?.status).toBe('sent');
-  });
-
-  it('forgets a call’s and a status’s requests after two days, an SMS reply’s after a year', async () => {
-    const db = fx.server.database.db;
-    const now = new Date('2026-06-01T00:00:00Z');
-    const at = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000);
-    for (const [key, when] of [
-      ['sms:SMold', at(367)],
-      ['sms:SMkept', at(300)],
-      ['voice:1:CAold:0:', at(3)],
-      ['status:SMx:sent', at(1)],
-    ] as const)
-      await firstTwilioRequest(db, key, when);
-    await purgeTwilioRequests(db, now);
-    const kept = await query<{ key: string }>(
-      db,
-      sql`select key from twilio_requests where key = any(array['sms:SMold', 'sms:SMkept', 'voice:1:CAold:0:', 'status:SMx:sent']) order by key`,
-    );
-    expect(kept.map((r) => r.key)).toEqual(['sms:SMkept', 'status:SMx:sent']);
   });
 });

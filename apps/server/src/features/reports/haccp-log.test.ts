@@ -1,77 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '../../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { haccpEntries } from '../../db/schema-haccp.ts';
-import { rackPoints, readingsHourly } from '../../db/schema-readings.ts';
-import { addOutsider, seedAlarms } from '../../test/alarms.ts';
-import { login } from '../../test/app.ts';
-import { callApi, rowCount } from '../../test/helpers.ts';
+import { readingsHourly } from '../../db/schema-readings.ts';
+import { api, locationId, outsider, r, range, signing, useHaccpApp } from '../../test/haccp-log.ts';
+import { rowCount } from '../../test/helpers.ts';
 import { readPdf } from '../../test/pdf.ts';
-import { at, openReportsApp, type ReportsApp } from '../../test/reports.ts';
 
-/**
- * The HACCP log's excursions, corrective actions and sign-offs. FreshMart #101 keeps Chicago time:
- * on 2026-05-20 that is UTC-5, so 23:00 UTC is 6:00 PM there, still the 20th.
- */
+useHaccpApp();
+
 describe('reports API: HACCP log entries', () => {
-  let r: ReportsApp;
-  let outsider: string;
-  let locationId: number;
-  const range = 'from=2026-05-20&to=2026-05-20';
-  const api = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    token: string,
-    url: string,
-    body?: unknown,
-    locale?: string,
-  ) => callApi(r.t.app, method, token, url, body, locale);
-  /** A sign-off's meaning and a fresh proof for it (`POST /api/auth/reauth` with the password, for a signature). */
-  const signing = async (token: string) => {
-    const proof = await api('POST', token, 'auth/reauth', { password: 'demo1234', purpose: 'signature' });
-    expect(proof.status).toBe(200);
-    return { meaning: 'reviewed', reauth_token: (proof.body.data as unknown as { reauth_token: string }).reauth_token };
-  };
-
-  beforeAll(async () => {
-    r = await openReportsApp();
-    const { db, fresh } = r;
-    locationId = fresh.loc;
-    await db.update(locations).set({ timezone: 'America/Chicago' }).where(eq(locations.id, fresh.loc));
-    await db.insert(rackPoints).values({
-      controllerId: fresh.id,
-      addr: 'A.CASE1',
-      rackRef: 'A',
-      name: 'Case 1 Temperature',
-      unit: '°F',
-      status: 'ok',
-      value: 38,
-      updatedAt: r.t.clock.now,
-    });
-    // Local 2026-05-20: 38 °F every hour but two runs above 41 °F: 05:00 (one hour) and 18:00–19:59 (two).
-    const rows: (typeof readingsHourly.$inferInsert)[] = [];
-    for (let h = 0; h < 24; h += 1) {
-      const bucket = new Date(Date.parse('2026-05-20T05:00:00Z') + h * 3_600_000);
-      const max = h === 0 ? 43 : h === 18 ? 45.5 : h === 19 ? 44 : 38;
-      rows.push({ controllerId: fresh.id, key: 'A.CASE1', bucket, min: max - 1, max, sum: max * 4, count: 4 });
-    }
-    await db.insert(readingsHourly).values(rows);
-    // The case's alarm during the evening run, its notes written by the technician at 23:30 UTC.
-    const [alarm] = await seedAlarms(db, [{ controller: 0, subject: 'A.CASE1', raisedAt: at('2026-05-20T23:10:00Z') }]);
-    r.t.clock.now = at('2026-05-20T23:30:00Z');
-    const noted = await callApi(r.t.app, 'PUT', r.technician, `alarms/${alarm?.ref}/notes`, {
-      notes: '<p>Moved the product to the walk-in &amp; called service</p>',
-    });
-    expect(noted.status).toBe(200);
-    // The audit entry is stamped by the database's clock: moved to when the test's clock says it was written.
-    await db.execute(sql`update audit_log set created_at = '2026-05-20T23:30:00Z' where action = 'alarm.notes'`);
-    r.t.clock.now = at('2026-06-01T12:00:00Z');
-    await addOutsider(db, 'outsider-haccp@example.com');
-    outsider = await login(r.t.app, 'outsider-haccp@example.com');
-  });
-  afterAll(async () => {
-    await r?.t.close();
-  });
-
   it('lists each run of hours above the limit as one excursion: start, end, hours, peak, the alarm’s notes', async () => {
     const { status, body } = await api('GET', r.manager, `reports/haccp/excursions?${range}&location_id=${locationId}`);
     expect(status).toBe(200);
@@ -280,33 +217,6 @@ describe('reports API: HACCP log entries', () => {
     expect(es).toContain('Acción correctiva');
     expect(es).toMatch(/Horas en America\/Chicago/);
     expect(es).toContain('Firmado por');
-  });
-
-  it('every report of one location is in that location’s zone, whatever the reader’s', async () => {
-    const [other] = await r.db
-      .update(locations)
-      .set({ timezone: 'America/Denver' })
-      .where(eq(locations.id, r.north.loc))
-      .returning();
-    expect(other).toBeDefined();
-    // The reader keeps New York time: a one-location document is still in the location's.
-    await r.db.execute(sql`insert into notification_preferences (user_id, time_zone)
-      select id, 'America/New_York' from users where email = 'nw-manager@example.com'`);
-    for (const name of ['alarm_management', 'case_performance', 'alarm_response', 'refrigerant', 'haccp']) {
-      const res = await r.get(
-        `/api/reports/${name}?${range}&location_id=${r.north.loc}&format=pdf&lang=en-US`,
-        r.northwind,
-      );
-      expect(res.statusCode).toBe(200);
-      const first = (await readPdf(res.rawPayload)).pages[0] ?? '';
-      expect(first.replace(/\s+/g, ' '), name).toMatch(/Times in America\/Denver \(MDT\)/);
-    }
-  });
-
-  it('the CSV of a multi-zone report: the reader’s stored zone, each instant with its location’s offset', async () => {
-    const res = await r.get(`/api/reports/rack_manually_on?${range}&format=csv&lang=en-US`, r.manager);
-    expect(res.statusCode).toBe(200);
-    expect(res.body).not.toMatch(/\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z\b/);
   });
 
   it('an excursion already going on when the range begins keeps its real start: its corrective action is recorded', async () => {
