@@ -11,8 +11,8 @@ import { startTestTwilio, TEST_TWILIO } from '../../test/twilio.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { deliverPages } from './deliver.ts';
-import { releaseClaims } from './deliver-repo.ts';
-import { firstTwilioRequest, purgeTwilioRequests } from './twilio-repo.ts';
+import { createDeliverRepo } from './deliver-repo.ts';
+import { createTwilioRepo } from './twilio-repo.ts';
 
 let tw: Awaited<ReturnType<typeof startTestTwilio>>;
 beforeAll(async () => {
@@ -273,7 +273,7 @@ describe('a sender that dies mid-send', () => {
     tw.hang.delete(SMS);
 
     // The restart (the same INSTANCE_ID) releases its claims: due at once, not when the lease ends.
-    expect(await releaseClaims(fx.server.database.db, 'rcm-test-1', clock.now)).toBe(1);
+    expect(await createDeliverRepo(fx.server.database.db).releaseClaims('rcm-test-1', clock.now)).toBe(1);
     await deliverPages(run);
     const body = await sentBody(page.id);
     const [after] = await pagesOf(alarm.id);
@@ -298,7 +298,7 @@ describe('a sender that dies mid-send', () => {
     await fx.server.database.db.execute(
       sql`update alarm_pages set send_started_at = now(), sent_body = ${text}, claimed_by = 'rcm-test-2' where id = ${page.id}`,
     );
-    expect(await releaseClaims(fx.server.database.db, null, clock.now)).toBeGreaterThanOrEqual(1);
+    expect(await createDeliverRepo(fx.server.database.db).releaseClaims(null, clock.now)).toBeGreaterThanOrEqual(1);
     await deliverPages({ ...fx.deps, claimant: 'rcm-test-2' });
     expect((await pagesOf(alarm.id))[0]?.status).toBe('sent');
     expect(smsRequests(text)).toHaveLength(1);
@@ -387,6 +387,7 @@ describe('replayed Twilio requests', () => {
 
   it('forgets a call’s and a status’s requests after two days, an SMS reply’s after a year', async () => {
     const db = fx.server.database.db;
+    const twilioRepo = createTwilioRepo(db);
     const now = new Date('2026-06-01T00:00:00Z');
     const at = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000);
     for (const [key, when] of [
@@ -395,8 +396,8 @@ describe('replayed Twilio requests', () => {
       ['voice:1:CAold:0:', at(3)],
       ['status:SMx:sent', at(1)],
     ] as const)
-      await firstTwilioRequest(db, key, when);
-    await purgeTwilioRequests(db, now);
+      await twilioRepo.firstTwilioRequest(key, when);
+    await twilioRepo.purgeTwilioRequests(now);
     const kept = await query<{ key: string }>(
       db,
       sql`select key from twilio_requests where key = any(array['sms:SMold', 'sms:SMkept', 'voice:1:CAold:0:', 'status:SMx:sent']) order by key`,
