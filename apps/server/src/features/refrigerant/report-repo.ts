@@ -1,12 +1,16 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { RefrigerantReportQuery } from '@rcm/shared/refrigerant';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ints, query } from '../../lib/sql.ts';
 import { LEAK_ALARM_CODE } from '../alarms/leak-rule.ts';
+import type { TenantScope } from '../auth/scope.ts';
+import { tenantWhere } from '../reports/filters.ts';
 
 export function createRefrigerantReportRepo(db: Db) {
   return {
-    /** Refrigerant systems of authorised controllers matching `where` (over `c`), with their names, in report order. */
-    async reportSystems(where: SQL) {
+    /** Refrigerant systems of authorised controllers in the scope and the query's places, with their names, in report order. */
+    async reportSystems(scope: TenantScope, q: RefrigerantReportQuery) {
+      const where = tenantWhere(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` }, q);
       return query<Record<string, unknown>>(
         db,
         sql`select s.*, o.name as organization_name, l.name as location_name,

@@ -8,12 +8,11 @@ import {
   SYSTEM_STATUSES,
 } from '@rcm/shared/refrigerant';
 import { massUnitFor } from '@rcm/shared/units';
-import { sql } from 'drizzle-orm';
 import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { columnsOf, type Table } from '../reports/export.ts';
 import { formatDay } from '../reports/export-frame.ts';
-import { tenantWhere, utcBounds } from '../reports/filters.ts';
+import { utcBounds } from '../reports/filters.ts';
 import { round2 } from './compliance.ts';
 import type { EventRow, SystemRow } from './repo.ts';
 import { REFRIGERANT_LABELS } from './report-labels.ts';
@@ -34,9 +33,7 @@ export function createRefrigerantReport(deps: { repo: RefrigerantReportRepo; now
   const scopeOf = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports');
 
   async function systems(scope: TenantScope, q: RefrigerantReportQuery): Promise<SystemLine[]> {
-    const rows = await reportRepo.reportSystems(
-      tenantWhere(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` }, q),
-    );
+    const rows = await reportRepo.reportSystems(scope, q);
     return rows.map((r) => ({
       controllerId: Number(r.controller_id),
       rackRef: String(r.rack_ref),
