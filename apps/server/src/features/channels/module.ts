@@ -34,8 +34,9 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const acknowledger = createAcknowledger({ db: ctx.db, bus: ctx.bus, audit: ctx.audit, now: ctx.now });
   const ackLinks = createAckLinks({ repo: createAckLinksRepo(ctx.db), auth: ctx.auth, acknowledger, now: ctx.now });
   const twilio = twilioOf(ctx.config);
+  const verifications = createVerificationRepo(ctx.db);
   const guard = createVerificationGuard({
-    repo: createVerificationRepo(ctx.db),
+    repo: verifications,
     from: ctx.config.TWILIO_FROM ?? null,
     now: ctx.now,
   });
@@ -52,7 +53,9 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     await app.register(myPagesRoutes(createMyPages({ repo: createMyPagesRepo(ctx.db), now: ctx.now })));
     await app.register(accountChannelRoutes(account));
     await app.register(pushRoutes(push));
-    await app.register(phoneCountriesRoutes({ db: ctx.db, audit: ctx.audit, guard, now: ctx.now }));
+    await app.register(
+      phoneCountriesRoutes({ db: ctx.db, repo: verifications, audit: ctx.audit, guard, now: ctx.now }),
+    );
     await app.register(
       webhookRoutes(
         createWebhooks({
