@@ -71,7 +71,12 @@ const PUBLIC = {
   // person's rules, the Twilio client and the push sender: the notification worker and the paging
   // chain deliver through them.
   channels: [
+    // Written in the paging chain's and the alarm outbox's transactions: the acknowledge link an
+    // alarm's message carries, and the webhook deliveries an alarm's change queues; the alarm as
+    // its messages read it, loaded in those transactions too.
+    'ack-links-repo',
     'alarm-email-template',
+    'alarm-message-repo',
     'alarm-emails',
     'alarm-message',
     'deliver',
@@ -80,6 +85,7 @@ const PUBLIC = {
     'rules',
     'twilio',
     'webhook-deliver',
+    'webhook-queue-repo',
   ],
   // The paging chain, started and advanced by the notification worker.
   oncall: ['paging'],
@@ -95,6 +101,24 @@ const TESTS = '\\.test\\.tsx?$|^apps/server/src/test/';
 const FEATURES = ['alarms', 'api-docs', 'assets', 'audit', 'auth', 'controllers', 'ingest', 'inventory', 'jobs'];
 FEATURES.push('languages', 'maintenance', 'notifications', 'ops', 'organizations', 'refrigerant', 'reports');
 FEATURES.push('oncall', 'provisioning', 'search', 'settings', 'setup', 'channels', 'mail');
+
+/**
+ * The files of a server feature that may speak SQL (import drizzle-orm) besides its repositories
+ * (`repo.ts`, `*-repo.ts`), each with its reason.
+ */
+const SQL_OUTSIDE_REPOSITORIES = [
+  // The scope module's fragment builder: the WHERE fragments every repository's scoped query uses.
+  'auth/scope',
+  // The reports' filter fragments (dates, places), composed by each report's repository.
+  'reports/filters',
+  // Database administration of the embedded database (CHECKPOINT, VACUUM, ANALYZE), not queries.
+  'ops/checkpoints',
+  'ops/table-maintenance',
+  // The alarms feature's current files with SQL of their own (the alarms work moves them).
+  'alarms/case-report',
+  'alarms/filter-sql',
+  'alarms/management-report',
+];
 
 const boundary = (feature) => {
   const open = PUBLIC[feature] ?? [];
@@ -146,6 +170,17 @@ module.exports = {
     },
     ...FEATURES.map(boundary),
     {
+      name: 'sql-only-in-repositories',
+      comment:
+        "A feature's SQL lives in its repositories (repo.ts, *-repo.ts): a service, route or worker asks one. The exceptions are listed in SQL_OUTSIDE_REPOSITORIES with their reasons.",
+      severity: 'error',
+      from: {
+        path: `${SERVER}features/`,
+        pathNot: ['(^|/|-)repo\\.ts$', TESTS, `${SERVER}features/(${SQL_OUTSIDE_REPOSITORIES.join('|')})\\.ts$`],
+      },
+      to: { path: '(^|/)node_modules/drizzle-orm/' },
+    },
+    {
       name: 'web-feature-through-index',
       comment: "A web feature reaches another only through that feature's public index.ts.",
       severity: 'error',
@@ -171,7 +206,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    // drizzle-orm stays in the graph (not followed) for sql-only-in-repositories.
+    exclude: { path: '(^|/)dist/|(^|/)node_modules/(?!drizzle-orm/)' },
     // Type-only imports are dependencies too: a circle of types is a circle.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },

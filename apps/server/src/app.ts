@@ -38,6 +38,7 @@ import { createReadiness, type Readiness, ReadinessFailure } from './features/op
 import { registerOpsRoutes } from './features/ops/routes.ts';
 import { createDirectory, organizationsModule } from './features/organizations/module.ts';
 import { createProvisioningKeys } from './features/provisioning/keys.ts';
+import { createProvisioningKeysRepo } from './features/provisioning/keys-repo.ts';
 import { provisioningModule } from './features/provisioning/module.ts';
 import { refrigerantModule } from './features/refrigerant/module.ts';
 import { reportsModule } from './features/reports/module.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => embedded.stop());
   const provisioning = await createProvisioningKeys({
     db: database.db,
+    repo: createProvisioningKeysRepo(database.db),
     configured: deps.provisioningKey ?? config.DEVICE_PROVISIONING_KEY ?? null,
     now: () => now().getTime(),
   });

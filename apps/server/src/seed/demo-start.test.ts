@@ -12,6 +12,7 @@ import { onCallAt } from '../features/oncall/rota.ts';
 import { createSchedulesRepo } from '../features/oncall/schedules-repo.ts';
 import { rotaOf } from '../features/oncall/schedules-service.ts';
 import { pagingWarnings } from '../features/oncall/warnings.ts';
+import { createWarningsRepo } from '../features/oncall/warnings-repo.ts';
 import { query, toDate } from '../lib/sql.ts';
 import { openTestDatabase, type TestDatabase } from '../test/database.ts';
 import { seedDemo } from './demo.ts';
@@ -42,7 +43,17 @@ const offlineAlarms = () =>
 
 describe('the demo as a prospect first sees it', () => {
   it('warns of no alarm type that would page nobody', async () => {
-    expect(await pagingWarnings(database.db, EVERY_ORGANIZATION, NOW)).toEqual([]);
+    expect(
+      await pagingWarnings(
+        {
+          repo: createWarningsRepo(database.db),
+          policies: createPoliciesRepo(database.db),
+          schedules: createSchedulesRepo(database.db),
+        },
+        EVERY_ORGANIZATION,
+        NOW,
+      ),
+    ).toEqual([]);
   });
 
   it('pages somebody who may see the alarm for every high and critical type at every location', async () => {

@@ -10,6 +10,7 @@ import { createAuthRepo } from '../auth/repo.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { createAuthService } from '../auth/service.ts';
 import { createSupportAccess } from '../auth/support-access.ts';
+import { createSupportRepo } from '../auth/support-repo.ts';
 import { createAccountThrottle } from '../auth/throttle.ts';
 import { createThrottleRepo } from '../auth/throttle-repo.ts';
 import { createControllersRepo } from '../controllers/repo.ts';
@@ -84,7 +85,7 @@ describe('a change and its audit entry commit together', () => {
       now,
       throttle: createAccountThrottle({ repo: createThrottleRepo(db), now }),
       mfa: t.context.shared.mfa,
-      support: createSupportAccess({ db, audit: failingAudit, now }),
+      support: createSupportAccess({ db, repo: createSupportRepo(db), audit: failingAudit, now }),
     });
     await expect(service.login({ email: 'admin@example.com', password: 'demo1234' })).rejects.toThrow(
       'audit log unavailable',

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { organizations, roles } from '../../db/schema.ts';
 import { mfaChallenges, mfaFactors, mfaRecoveryCodes, organizationSecurityPolicies } from '../../db/schema-factors.ts';
 
 export type FactorRow = typeof mfaFactors.$inferSelect;
@@ -163,6 +164,25 @@ export function createMfaRepo(db: Db) {
         .returning();
       if (!row) throw new Error('policy upsert returned nothing');
       return row;
+    },
+
+    /** Whether the organization a policy is asked for exists. */
+    async organizationExists(id: number): Promise<boolean> {
+      const [org] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, id))
+        .limit(1);
+      return org !== undefined;
+    },
+
+    /** How many of these roles exist and are not archived (the roles a policy may require a second factor of). */
+    async liveRoleCount(ids: readonly number[]): Promise<number> {
+      const found = await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(inArray(roles.id, [...ids]), isNull(roles.archivedAt)));
+      return found.length;
     },
   };
 }

@@ -77,7 +77,11 @@ export function mfaRoutes(deps: {
         config: { public: true, rateLimit },
       },
       async (request, reply) => {
-        const { token, context, recoveryCodes } = await auth.signInEnrolled(request.body, clientOf(request));
+        const { token, context, recoveryCodes } = await auth.signInEnrolled(
+          request.body.enrollment_token,
+          mfa.totpVerifier(request.body.factor_id, request.body.code),
+          clientOf(request),
+        );
         reply.header('Authorization', `Bearer ${token}`);
         return { data: auth.present(context), recovery_codes: recoveryCodes };
       },

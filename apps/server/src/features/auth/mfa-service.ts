@@ -144,19 +144,11 @@ export function createMfa(deps: MfaDeps) {
 
     completeEnrollmentWith: core.completeEnrollmentWith,
 
-    /** Enrollment at sign-in with an authenticator app: the first code verifies the pending factor. */
-    async completeEnrollment(
-      token: string,
-      factorId: number,
-      code: string,
-      open: (user: UserRecord, remember: boolean, tx: Tx) => Promise<void>,
-    ): Promise<{ user: UserRecord; recoveryCodes: string[] }> {
-      return core.completeEnrollmentWith(
-        token,
-        (user, tx, actor) => core.verifyTotp(user, factorId, code, tx, actor),
-        open,
-      );
-    },
+    /** Enrollment at sign-in with an authenticator app: the first code verifies the pending factor (for `signInEnrolled`). */
+    totpVerifier:
+      (factorId: number, code: string) =>
+      (user: UserRecord, tx: Tx, actor: AuditActor): Promise<TotpVerified> =>
+        core.verifyTotp(user, factorId, code, tx, actor),
 
     /**
      * A re-authentication by code: a TOTP code, else a recovery code (used up), of a person who has a

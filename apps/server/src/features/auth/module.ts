@@ -13,6 +13,7 @@ import { mfaRoutes } from './mfa-routes.ts';
 import { createMfa } from './mfa-service.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { createPasskeys } from './passkeys.ts';
+import { createPasskeysRepo } from './passkeys-repo.ts';
 import { createPasswordLinks } from './password-links.ts';
 import { createPasswordTokensRepo } from './password-tokens-repo.ts';
 import { createReauth } from './reauth.ts';
@@ -27,6 +28,7 @@ import { ssoRoutes } from './sso-routes.ts';
 import { createSsoService } from './sso-service.ts';
 import { createSupportAccess } from './support-access.ts';
 import { createSupportGrants, supportGrantRoutes } from './support-grants.ts';
+import { createSupportRepo } from './support-repo.ts';
 import { createAccountThrottle } from './throttle.ts';
 import { createThrottleRepo } from './throttle-repo.ts';
 
@@ -47,7 +49,7 @@ export function createAuth(deps: {
   const throttle = createAccountThrottle({ repo: createThrottleRepo(db), now });
   const mfa = createMfa({ db, repo: createMfaRepo(db), users: repo, apiTokens, audit, now });
   const sso = createSsoRepo(db);
-  const support = createSupportAccess({ db, audit, now });
+  const support = createSupportAccess({ db, repo: createSupportRepo(db), audit, now });
   const service = createAuthService({
     db,
     repo,
@@ -100,9 +102,9 @@ export function authModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     organizationExists: (id) => tokensRepo.organizationExists(id),
     now,
   });
-  const passkeys = createPasskeys({ db, mfa, now, publicUrl: ctx.shared.consoleUrl.url });
+  const passkeys = createPasskeys({ db, repo: createPasskeysRepo(db), mfa, now, publicUrl: ctx.shared.consoleUrl.url });
   const policies = createSecurityPolicy({ db, repo: createMfaRepo(db), audit, now });
-  const grants = createSupportGrants({ db, audit, bus: ctx.bus, now });
+  const grants = createSupportGrants({ db, repo: createSupportRepo(db), audit, bus: ctx.bus, now });
   const session = authRoutes({
     auth: ctx.auth,
     passwordLinks: ctx.shared.passwordLinks,

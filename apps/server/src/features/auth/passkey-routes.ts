@@ -68,7 +68,7 @@ export function passkeyRoutes(deps: {
       },
       async (request, reply) => {
         const { enrollment_token, response, label } = request.body;
-        const { token, context, recoveryCodes } = await auth.signInEnrolledWith(
+        const { token, context, recoveryCodes } = await auth.signInEnrolled(
           enrollment_token,
           (user, tx, actor) => passkeys.registerFor(user, { response, label }, tx, actor),
           clientOf(request),

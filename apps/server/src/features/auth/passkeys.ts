@@ -8,14 +8,13 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { mfaFactors, webauthnChallenges } from '../../db/schema-factors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditActor, auditActor } from '../audit/repo.ts';
 import type { SessionContext } from './context.ts';
 import type { FactorRow } from './mfa-repo.ts';
 import type { Mfa } from './mfa-service.ts';
+import type { PasskeysRepo } from './passkeys-repo.ts';
 import type { UserRecord } from './repo.ts';
 
 /** A challenge lives two minutes and is spent by the response that answers it. */
@@ -46,8 +45,14 @@ function challengeOf(response: Record<string, unknown>): string | null {
  * passwordless sign-in with a discoverable credential. The relying party is the console's public
  * address (`PUBLIC_URL`, else localhost).
  */
-export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; publicUrl: () => string }) {
-  const { db, mfa, now } = deps;
+export function createPasskeys(deps: {
+  db: Db;
+  repo: PasskeysRepo;
+  mfa: Mfa;
+  now: () => Date;
+  publicUrl: () => string;
+}) {
+  const { db, repo, mfa, now } = deps;
   const relyingParty = () => {
     const url = new URL(deps.publicUrl());
     return { rpID: url.hostname, origin: url.origin };
@@ -60,16 +65,12 @@ export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; public
     userId: number | null,
     within?: Tx,
   ) {
-    const store = async (tx: Tx) => {
-      await tx.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now()));
-      await tx.insert(webauthnChallenges).values({
-        challenge,
-        purpose,
-        userId,
-        expiresAt: new Date(now().getTime() + WEBAUTHN_CHALLENGE_TTL_MS),
-        createdAt: now(),
-      });
-    };
+    const store = (tx: Tx) =>
+      repo.storeChallenge(
+        { challenge, purpose, userId, expiresAt: new Date(now().getTime() + WEBAUTHN_CHALLENGE_TTL_MS) },
+        now(),
+        tx,
+      );
     await (within ? store(within) : db.transaction(store));
   }
 
@@ -81,24 +82,11 @@ export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; public
   ): Promise<{ challenge: string; userId: number | null } | undefined> {
     const challenge = challengeOf(response);
     if (!challenge) return undefined;
-    const [row] = await tx
-      .delete(webauthnChallenges)
-      .where(
-        and(
-          eq(webauthnChallenges.challenge, challenge),
-          eq(webauthnChallenges.purpose, purpose),
-          gt(webauthnChallenges.expiresAt, now()),
-        ),
-      )
-      .returning();
+    const row = await repo.spendChallenge(challenge, purpose, now(), tx);
     return row ? { challenge: row.challenge, userId: row.userId } : undefined;
   }
 
-  const passkeysOf = (userId: number, on: DbOrTx = db) =>
-    on
-      .select()
-      .from(mfaFactors)
-      .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.kind, 'webauthn'), isNotNull(mfaFactors.verifiedAt)));
+  const passkeysOf = (userId: number, on?: DbOrTx) => repo.passkeysOf(userId, on);
 
   const descriptor = (f: FactorRow) => ({
     id: f.credentialId as string,
@@ -119,12 +107,7 @@ export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; public
     if (spent.userId !== forUser) return null;
     const credentialId = typeof response.id === 'string' ? response.id : null;
     if (!credentialId) return null;
-    const [factor] = await tx
-      .select()
-      .from(mfaFactors)
-      .where(and(eq(mfaFactors.credentialId, credentialId), isNotNull(mfaFactors.verifiedAt)))
-      .for('update')
-      .limit(1);
+    const factor = await repo.lockVerifiedCredential(credentialId, tx);
     if (!factor?.publicKey || factor.kind !== 'webauthn') return null;
     if (forUser !== null && factor.userId !== forUser) return null;
     const { rpID, origin } = relyingParty();
@@ -147,10 +130,7 @@ export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; public
       return null;
     }
     if (!result.verified) return null;
-    await tx
-      .update(mfaFactors)
-      .set({ signCount: result.authenticationInfo.newCounter, lastUsedAt: now() })
-      .where(eq(mfaFactors.id, factor.id));
+    await repo.recordUse(factor.id, result.authenticationInfo.newCounter, now(), tx);
     return factor;
   }
 
@@ -207,12 +187,7 @@ export function createPasskeys(deps: { db: Db; mfa: Mfa; now: () => Date; public
     }
     if (!result.verified) throw passkeyWrong();
     const { credential } = result.registrationInfo;
-    const [taken] = await tx
-      .select({ id: mfaFactors.id })
-      .from(mfaFactors)
-      .where(eq(mfaFactors.credentialId, credential.id))
-      .limit(1);
-    if (taken) throw new AppError(409, 'conflict');
+    if (await repo.credentialTaken(credential.id, tx)) throw new AppError(409, 'conflict');
     return mfa.addFactor(
       person,
       {

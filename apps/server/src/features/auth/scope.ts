@@ -1,3 +1,8 @@
+/**
+ * The tenant scope and its SQL fragment builder: `scopeSql`, `mayViewSql` and `roleHoldsSql` make the
+ * WHERE fragments every repository's scoped query composes. No statement runs here; that is why this
+ * file may import drizzle-orm outside a repository (`.dependency-cruiser.cjs` SQL_OUTSIDE_REPOSITORIES).
+ */
 import type { Permission } from '@rcm/shared/permissions';
 import type { Action } from '@rcm/shared/policies';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';

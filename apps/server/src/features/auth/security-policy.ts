@@ -1,10 +1,8 @@
 import { type SecurityPolicy, type SecurityPolicyAnswer, securityPolicy, securityPolicyAnswer } from '@rcm/shared/mfa';
 import { idParams } from '@rcm/shared/params';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { organizations, roles } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { AuthContext } from './context.ts';
@@ -30,12 +28,7 @@ export function createSecurityPolicy(deps: { db: Db; repo: MfaRepo; audit: Audit
   ) {
     const scope = requireScope(ctx, 'settings', action);
     if (!holdsOrganization(scope, organizationId)) throw new AppError(404, 'not_found');
-    const [org] = await db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId))
-      .limit(1);
-    if (!org) throw new AppError(404, 'not_found');
+    if (!(await repo.organizationExists(organizationId))) throw new AppError(404, 'not_found');
   }
 
   const answer = (organizationId: number, policy: SecurityPolicy, updatedAt: Date | null): SecurityPolicyAnswer => ({
@@ -60,11 +53,7 @@ export function createSecurityPolicy(deps: { db: Db; repo: MfaRepo; audit: Audit
           fields: [{ field: 'require_mfa_role_ids', key: 'unknown_option' }],
         });
       if (roleIds.length > 0) {
-        const found = await db
-          .select({ id: roles.id })
-          .from(roles)
-          .where(and(inArray(roles.id, roleIds), isNull(roles.archivedAt)));
-        if (found.length !== roleIds.length)
+        if ((await repo.liveRoleCount(roleIds)) !== roleIds.length)
           throw new AppError(422, 'validation_failed', {
             fields: [{ field: 'require_mfa_role_ids', key: 'unknown_option' }],
           });

@@ -149,23 +149,12 @@ export function createSignIn(deps: {
       return session.context();
     },
 
-    /** Enrollment at sign-in completed: the session opens, with the new recovery codes. */
-    async signInEnrolled(body: { enrollment_token: string; factor_id: number; code: string }, client: Client = {}) {
-      const session = opener(client);
-      const { recoveryCodes } = await mfa.completeEnrollment(
-        body.enrollment_token,
-        body.factor_id,
-        body.code,
-        session.open,
-      );
-      return { ...(await session.context()), recoveryCodes };
-    },
-
     /**
-     * Enrollment at sign-in with another method (a passkey, passkey-routes.ts): `verify` registers the
-     * factor in the enrollment's transaction; the session opens, with the new recovery codes.
+     * Enrollment at sign-in completed: `verify` proves the new factor in the enrollment's transaction
+     * (a TOTP code, `mfa.totpVerifier`; a passkey, passkey-routes.ts); the session opens, with the new
+     * recovery codes.
      */
-    async signInEnrolledWith(
+    async signInEnrolled(
       enrollmentToken: string,
       verify: (user: UserRecord, tx: Tx, actor: AuditActor) => Promise<TotpVerified>,
       client: Client = {},

@@ -1,12 +1,10 @@
 import type { Permission } from '@rcm/shared/permissions';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { supportGrantUses } from '../../db/schema-access.ts';
-import { query } from '../../lib/sql.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { AuthContext, CoveringGrant } from './context.ts';
 import { reachesOtherOrganizations } from './reach.ts';
 import type { SupportRow } from './resolve-token.ts';
+import type { SupportRepo } from './support-repo.ts';
 
 /** What the support access of organizations means for one caller, loaded once per request. */
 export type SupportAccessOfCaller = { withheld: number[]; grants: CoveringGrant[] };
@@ -23,29 +21,14 @@ const NONE: SupportAccessOfCaller = Object.freeze({ withheld: [], grants: [] }) 
  * realtime rooms follow one rule. Loaded in one statement per request, and only for callers whose
  * permissions reach other organizations at all (everybody else sees their own organization only).
  */
-export function createSupportAccess(deps: { db: Db; audit: AuditRepo; now: () => Date }) {
-  const { db, audit, now } = deps;
+export function createSupportAccess(deps: { db: Db; repo: SupportRepo; audit: AuditRepo; now: () => Date }) {
+  const { db, repo, audit, now } = deps;
   /** Uses already recorded by this instance (grant:user:day): a day's later requests write nothing. */
   const recorded = new Set<string>();
 
   /** The restricted organizations (not the caller's own), as the session's statement reads them too. */
   async function restricted(user: { id: number; organizationId: number }): Promise<SupportRow[]> {
-    const rows = await query<{
-      organization_id: number;
-      support_access: 'grant' | 'never';
-      grant_id: number | null;
-      expires_ms: number | null;
-    }>(
-      db,
-      sql`select rp.organization_id, rp.support_access, lg.id as grant_id,
-          extract(epoch from lg.expires_at) * 1000 as expires_ms
-        from organization_security_policies rp
-          left join lateral (select g.id, g.expires_at from support_grants g
-            where g.organization_id = rp.organization_id and g.revoked_at is null
-              and (g.grantee_user_id = ${user.id} or g.grantee_organization_id = ${user.organizationId})
-            order by g.expires_at desc limit 1) lg on true
-        where rp.support_access <> 'always' and rp.organization_id <> ${user.organizationId}`,
-    );
+    const rows = await repo.restrictedOrganizations(user);
     return rows.map((r) => [
       Number(r.organization_id),
       r.support_access,
@@ -99,12 +82,7 @@ export function createSupportAccess(deps: { db: Db; audit: AuditRepo; now: () =>
         const key = `${grant.id}:${ctx.user.id}:${day}`;
         if (recorded.has(key)) continue;
         await db.transaction(async (tx) => {
-          const inserted = await tx
-            .insert(supportGrantUses)
-            .values({ grantId: grant.id, userId: ctx.user.id, day })
-            .onConflictDoNothing()
-            .returning({ grantId: supportGrantUses.grantId });
-          if (inserted.length === 0) return;
+          if (!(await repo.recordGrantUse({ grantId: grant.id, userId: ctx.user.id, day }, tx))) return;
           await audit.record(
             {
               ...auditActor(ctx),
@@ -140,13 +118,10 @@ export function createSupportAccess(deps: { db: Db; audit: AuditRepo; now: () =>
 
     /** Whether an impersonation by this administrator may go on (its grant may have ended since it began). */
     async impersonationLive(adminUserId: number, organizationId: number): Promise<boolean> {
-      const [admin] = await query<{ organization_id: number }>(
-        db,
-        sql`select organization_id from users where id = ${adminUserId}`,
-      );
-      if (!admin) return false;
+      const adminOrganizationId = await repo.userOrganization(adminUserId, { deleted: true });
+      if (adminOrganizationId === null) return false;
       const access = await this.forImpersonation(
-        { id: adminUserId, organizationId: admin.organization_id },
+        { id: adminUserId, organizationId: adminOrganizationId },
         organizationId,
       );
       return access.allowed;

@@ -13,51 +13,22 @@ import {
   supportGrantList,
   supportGrantListQuery,
 } from '@rcm/shared/support-grants';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
-import { supportGrants } from '../../db/schema-access.ts';
+import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import { arr, query, toIso } from '../../lib/sql.ts';
+import { toIso } from '../../lib/sql.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import type { AuthContext } from './context.ts';
 import { needs, requireAuth } from './guard.ts';
-import { REACH_OTHER_ORGANIZATIONS } from './reach.ts';
+import type { GrantRow, SupportRepo } from './support-repo.ts';
 
 const DAY_MS = 86_400_000;
 
 const fieldError = (field: string, key: FieldMessageKey) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });
-
-type GrantRow = {
-  id: number;
-  organization_id: number;
-  grantee_organization_id: number | null;
-  grantee_organization_name: string | null;
-  grantee_user_id: number | null;
-  grantee_user_name: string | null;
-  grantee_user_email: string | null;
-  reason: string;
-  expires_at: unknown;
-  granted_by: number | null;
-  granted_by_name: string | null;
-  created_at: unknown;
-  revoked_at: unknown;
-  revoked_by: number | null;
-  revoked_by_name: string | null;
-};
-
-const GRANT_SELECT = sql`select g.id, g.organization_id, g.grantee_organization_id, go.name as grantee_organization_name,
-    g.grantee_user_id, gu.name as grantee_user_name, gu.email as grantee_user_email, g.reason, g.expires_at,
-    g.granted_by, gb.name as granted_by_name, g.created_at, g.revoked_at, g.revoked_by, rb.name as revoked_by_name
-  from support_grants g
-    left join organizations go on go.id = g.grantee_organization_id
-    left join users gu on gu.id = g.grantee_user_id
-    left join users gb on gb.id = g.granted_by
-    left join users rb on rb.id = g.revoked_by`;
 
 /**
  * An organization's support grants (Organization → Support access): listed, given and ended by its
@@ -65,18 +36,19 @@ const GRANT_SELECT = sql`select g.id, g.organization_id, g.grantee_organization_
  * gets 404: a grant never extends itself). Ended grants stay, revoked or expired, as the history.
  * Audited `support_grant.created` and `support_grant.revoked` in the organization's log.
  */
-export function createSupportGrants(deps: { db: Db; audit: AuditRepo; bus: EventBus; now: () => Date }) {
-  const { db, audit, now } = deps;
+export function createSupportGrants(deps: {
+  db: Db;
+  repo: SupportRepo;
+  audit: AuditRepo;
+  bus: EventBus;
+  now: () => Date;
+}) {
+  const { db, repo, audit, now } = deps;
 
   /** The people a grant covers hear that their reach changed: the SPA refetches and rejoins its rooms. */
   async function tellGrantees(grant: SupportGrant) {
-    const rows = await query<{ id: number }>(
-      db,
-      grant.grantee_user
-        ? sql`select id from users where id = ${grant.grantee_user.id}`
-        : sql`select id from users where organization_id = ${grant.grantee_organization?.id ?? 0} and deleted_at is null`,
-    );
-    if (rows.length > 0) deps.bus.emit('auth.changed', { userIds: rows.map((r) => Number(r.id)), disconnect: false });
+    const userIds = await repo.granteeUserIds(grant);
+    if (userIds.length > 0) deps.bus.emit('auth.changed', { userIds, disconnect: false });
   }
 
   function own(ctx: AuthContext, organizationId: number) {
@@ -108,21 +80,14 @@ export function createSupportGrants(deps: { db: Db; audit: AuditRepo; bus: Event
     };
   };
 
-  async function find(id: number, on: Db | Tx = db): Promise<SupportGrant | undefined> {
-    const [row] = await query<GrantRow>(on, sql`${GRANT_SELECT} where g.id = ${id}`);
+  async function find(id: number): Promise<SupportGrant | undefined> {
+    const row = await repo.grant(id);
     return row ? present(row) : undefined;
   }
 
   /** The people outside the organization a grant may name: live accounts whose role reaches other organizations. */
   async function grantees(organizationId: number): Promise<SupportGrantees> {
-    const rows = await query<{ id: number; name: string; email: string; org_id: number; org_name: string }>(
-      db,
-      sql`select u.id, u.name, u.email, o.id as org_id, o.name as org_name
-        from users u join roles r on r.id = u.role_id join organizations o on o.id = u.organization_id
-        where u.organization_id <> ${organizationId} and not u.disabled and u.deleted_at is null
-          and o.archived_at is null and r.permissions && ${arr(REACH_OTHER_ORGANIZATIONS)}::text[]
-        order by o.name, u.name, u.id`,
-    );
+    const rows = await repo.grantees(organizationId);
     const organizations = new Map<number, string>();
     for (const r of rows) organizations.set(Number(r.org_id), r.org_name);
     return {
@@ -139,16 +104,8 @@ export function createSupportGrants(deps: { db: Db; audit: AuditRepo; bus: Event
   return {
     async list(ctx: AuthContext, organizationId: number, q: SupportGrantListQuery): Promise<SupportGrantList> {
       own(ctx, organizationId);
-      const [counted] = await query<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from support_grants where organization_id = ${organizationId}`,
-      );
-      const rows = await query<GrantRow>(
-        db,
-        sql`${GRANT_SELECT} where g.organization_id = ${organizationId} order by g.created_at desc, g.id desc
-          limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
-      );
-      return { data: rows.map(present), meta: pageMeta(q.page, q.per_page, Number(counted?.n ?? 0)) };
+      const { rows, total } = await repo.grantsOf(organizationId, q.page, q.per_page);
+      return { data: rows.map(present), meta: pageMeta(q.page, q.per_page, total) };
     },
 
     async grantees(ctx: AuthContext, organizationId: number): Promise<SupportGrantees> {
@@ -164,25 +121,20 @@ export function createSupportGrants(deps: { db: Db; audit: AuditRepo; bus: Event
       if (expires.getTime() > now().getTime() + SUPPORT_GRANT_MAX_DAYS * DAY_MS)
         throw fieldError('expires_at', 'grant_too_far');
       if (body.grantee_organization_id !== undefined) {
-        const [org] = await query<{ id: number }>(
-          db,
-          sql`select id from organizations where id = ${body.grantee_organization_id} and archived_at is null`,
-        );
-        if (!org || body.grantee_organization_id === organizationId)
+        if (
+          !(await repo.organizationLive(body.grantee_organization_id)) ||
+          body.grantee_organization_id === organizationId
+        )
           throw fieldError('grantee_organization_id', 'unknown_option');
       }
       if (body.grantee_user_id !== undefined) {
-        const [user] = await query<{ organization_id: number }>(
-          db,
-          sql`select organization_id from users where id = ${body.grantee_user_id} and deleted_at is null`,
-        );
-        if (!user || Number(user.organization_id) === organizationId)
+        const userOrganizationId = await repo.userOrganization(body.grantee_user_id);
+        if (userOrganizationId === null || userOrganizationId === organizationId)
           throw fieldError('grantee_user_id', 'unknown_option');
       }
       const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(supportGrants)
-          .values({
+        const grantId = await repo.insertGrant(
+          {
             organizationId,
             granteeOrganizationId: body.grantee_organization_id ?? null,
             granteeUserId: body.grantee_user_id ?? null,
@@ -190,16 +142,16 @@ export function createSupportGrants(deps: { db: Db; audit: AuditRepo; bus: Event
             expiresAt: expires,
             grantedBy: ctx.user.id,
             createdAt: now(),
-          })
-          .returning({ id: supportGrants.id });
-        if (!row) throw new Error('support grant not created');
+          },
+          tx,
+        );
         await audit.record(
           {
             ...auditActor(ctx),
             organizationId,
             action: 'support_grant.created',
             subjectType: 'support_grant',
-            subjectId: row.id,
+            subjectId: grantId,
             after: {
               grantee_organization_id: body.grantee_organization_id ?? null,
               grantee_user_id: body.grantee_user_id ?? null,
@@ -209,7 +161,7 @@ export function createSupportGrants(deps: { db: Db; audit: AuditRepo; bus: Event
           },
           tx,
         );
-        return row.id;
+        return grantId;
       });
       const created = await find(id);
       if (!created) throw new AppError(404, 'not_found');
@@ -224,11 +176,7 @@ export function createSupportGrants(deps: { db: Db; audit: AuditRepo; bus: Event
       if (!grant || grant.organization_id !== ctx.user.organizationId) throw new AppError(404, 'not_found');
       if (grant.state !== 'active') throw new AppError(409, 'conflict');
       await db.transaction(async (tx) => {
-        await query(
-          tx,
-          sql`update support_grants set revoked_at = ${now().toISOString()}::timestamptz, revoked_by = ${ctx.user.id}
-            where id = ${id} and revoked_at is null`,
-        );
+        await repo.revokeGrant(id, { at: now(), by: ctx.user.id }, tx);
         await audit.record(
           {
             ...auditActor(ctx),

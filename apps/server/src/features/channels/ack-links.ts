@@ -1,28 +1,32 @@
 import type { AckLinkView } from '@rcm/shared/channels';
 import { normalizeLocale } from '@rcm/shared/locale';
-import type { Db } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { toDate } from '../../lib/sql.ts';
 import type { Acknowledger } from '../alarms/acknowledge.ts';
 import { can } from '../auth/can.ts';
 import { inScope, type ScopeCaller, scopeFor } from '../auth/scope.ts';
 import type { AuthService } from '../auth/service.ts';
-import { type AckLinkRow, alarmPlaceById, claimAckLink, liveAckLink, releaseAckLink } from './ack-links-repo.ts';
+import type { AckLinkRow, AckLinksRepo } from './ack-links-repo.ts';
 
 /**
  * One-tap acknowledge (`/a/{token}`): the link stands for its person, who must still be allowed to
  * acknowledge the alarm (enabled, `alarms_acknowledge`, the alarm within their scope) when it is used.
  */
-export function createAckLinks(deps: { db: Db; auth: AuthService; acknowledger: Acknowledger; now: () => Date }) {
-  const { db, auth, acknowledger, now } = deps;
+export function createAckLinks(deps: {
+  repo: AckLinksRepo;
+  auth: AuthService;
+  acknowledger: Acknowledger;
+  now: () => Date;
+}) {
+  const { repo, auth, acknowledger, now } = deps;
 
   /** The link's person and alarm, or why not: 404 unknown or expired, 403 no longer allowed. */
   async function resolve(
     token: string,
   ): Promise<{ link: AckLinkRow; actor: ScopeCaller & { user: { name: string; language: string } }; ref: number }> {
-    const link = await liveAckLink(db, token, now());
+    const link = await repo.liveAckLink(token, now());
     if (!link) throw new AppError(404, 'not_found');
-    const place = await alarmPlaceById(db, Number(link.alarm_id));
+    const place = await repo.alarmPlaceById(Number(link.alarm_id));
     if (!place) throw new AppError(404, 'not_found');
     const actor = await auth.actorOf(Number(link.user_id));
     const scope = actor ? scopeFor(actor, 'alarms') : null;
@@ -56,11 +60,11 @@ export function createAckLinks(deps: { db: Db; auth: AuthService; acknowledger: 
     /** Acknowledges as the link's person; 409 `link_used` the second time, 409 `conflict` when not active. */
     async acknowledge(token: string): Promise<AckLinkView> {
       const { link, actor, ref } = await resolve(token);
-      if (!(await claimAckLink(db, link.id, now()))) throw new AppError(409, 'link_used');
+      if (!(await repo.claimAckLink(link.id, now()))) throw new AppError(409, 'link_used');
       try {
         await acknowledger.acknowledge(actor, ref);
       } catch (err) {
-        await releaseAckLink(db, link.id);
+        await repo.releaseAckLink(link.id);
         throw err;
       }
       return view({ ...link, used_at: now() }, actor.user);

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { toDate } from '../../lib/sql.ts';
 import { enqueueEmail } from '../mail/outbox-repo.ts';
-import { ackLinkUrl, createAckLinkFor } from './ack-links-repo.ts';
+import { type AckLinksRepo, ackLinkUrl } from './ack-links-repo.ts';
 import { renderAlarmEmail } from './alarm-email-template.ts';
 import type { AlarmRow } from './alarm-message.ts';
 import type { Recipient } from './recipient.ts';
@@ -21,14 +21,17 @@ export const refOf = (a: AlarmRow): AlarmRef => ({
  */
 export async function queueAlarmEmails(
   tx: DbOrTx,
-  deps: { publicUrl: string; now: () => Date },
+  deps: { ackLinks: AckLinksRepo; publicUrl: string; now: () => Date },
   alarm: AlarmRow,
   recipients: readonly Recipient[],
   tier: number,
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const r of recipients) {
-    const token = await createAckLinkFor(tx, { alarmId: Number(alarm.id), userId: r.userId, at: deps.now() });
+    const token = await deps.ackLinks.createAckLinkFor(
+      { alarmId: Number(alarm.id), userId: r.userId, at: deps.now() },
+      tx,
+    );
     const content = renderAlarmEmail(
       {
         ref: Number(alarm.ref),

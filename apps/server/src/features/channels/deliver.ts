@@ -4,22 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { toDate } from '../../lib/sql.ts';
-import { ackLinkUrl, createAckLinkFor } from './ack-links-repo.ts';
+import { type AckLinksRepo, ackLinkUrl, createAckLinksRepo } from './ack-links-repo.ts';
 import { alarmLink } from './alarm-email-template.ts';
 import { type AlarmRef, queueAlarmEmails, refOf } from './alarm-emails.ts';
-import { type AlarmRow, loadAlarm } from './alarm-message.ts';
+import type { AlarmRow } from './alarm-message.ts';
+import { createAlarmMessageRepo } from './alarm-message-repo.ts';
 import { pushText, smsText } from './alarm-text.ts';
-import {
-  beginSend,
-  claimDueDeliveries,
-  type DueDelivery,
-  dropDelivery,
-  holdDelivery,
-  markDelivery,
-  recipientOf,
-  releaseClaims,
-  retryDelivery,
-} from './deliver-repo.ts';
+import { createDeliverRepo, type DeliverRepo, type DueDelivery } from './deliver-repo.ts';
 import { type PushSender, sendPush } from './push.ts';
 import { activeAlarmsPaging, dropSubscription, subscriptionsOf } from './push-repo.ts';
 import type { Recipient } from './recipient.ts';
@@ -56,6 +47,9 @@ export type DeliveryDeps = {
   claimant?: string;
 };
 
+/** One pass's dependencies: the worker's, with the claimant settled and the repositories it writes through. */
+type Pass = DeliveryDeps & { claimant: string; repo: DeliverRepo; ackLinks: AckLinksRepo };
+
 /** Where Twilio posts what became of a message or call (features/channels/twilio-routes.ts). */
 export const twilioStatusUrl = (publicUrl: string) => `${publicUrl}/api/twilio/status`;
 export const twilioVoiceUrl = (publicUrl: string, pageId: number) => `${publicUrl}/api/twilio/voice/${pageId}`;
@@ -69,30 +63,32 @@ export const twilioVoiceUrl = (publicUrl: string, pageId: number) => `${publicUr
 export async function deliverPages(deps: DeliveryDeps, limit = 20): Promise<number> {
   const now = deps.now();
   const claimant = deps.claimant ?? PROCESS_CLAIMANT;
-  const claimed = await claimDueDeliveries(deps.db, now, new Date(now.getTime() + CLAIM_LEASE_MS), limit, claimant);
+  const repo = createDeliverRepo(deps.db);
+  const alarms = createAlarmMessageRepo(deps.db);
+  const claimed = await repo.claimDueDeliveries(now, new Date(now.getTime() + CLAIM_LEASE_MS), limit, claimant);
   const changed = new Map<number, AlarmRef>();
   for (const page of claimed) {
-    const alarm = await loadAlarm(deps.db, Number(page.alarm_id));
+    const alarm = await alarms.loadAlarm(Number(page.alarm_id));
     if (alarm) changed.set(Number(alarm.id), refOf(alarm));
     if (alarm?.status !== 'active' || alarm.suppressed || page.user_id == null) {
       // Never tried: not a page. Tried and failing: it failed (its reason stays in `detail`).
-      if (Number(page.attempts) > 1) await retryDelivery(deps.db, page.id, claimant, { next: null, detail: null });
-      else await dropDelivery(deps.db, page.id);
+      if (Number(page.attempts) > 1) await repo.retryDelivery(page.id, claimant, { next: null, detail: null });
+      else await repo.dropDelivery(page.id);
       continue;
     }
     if (alarm.shelved_until != null && toDate(alarm.shelved_until) > now) {
-      await holdDelivery(deps.db, page.id, toDate(alarm.shelved_until));
+      await repo.holdDelivery(page.id, toDate(alarm.shelved_until));
       continue;
     }
     try {
-      await deliver({ ...deps, claimant }, page, alarm);
+      await deliver({ ...deps, claimant, repo, ackLinks: createAckLinksRepo(deps.db) }, page, alarm);
     } catch (err) {
       const detail = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const attempts = Number(page.attempts);
       const next = attempts >= DELIVERY_ATTEMPTS ? null : new Date(deps.now().getTime() + deliveryBackoffMs(attempts));
       // An answer from Twilio (an HTTP status) says it was not sent; no answer leaves it unknown.
       const unknown = !(typeof (err as { status?: unknown }).status === 'number');
-      await retryDelivery(deps.db, page.id, claimant, { next, detail, unknown });
+      await repo.retryDelivery(page.id, claimant, { next, detail, unknown });
       deps.log?.warn({ pageId: page.id, channel: page.channel, attempts, err: detail }, 'channels: delivery failed');
     }
   }
@@ -105,14 +101,14 @@ export async function deliverPages(deps: DeliveryDeps, limit = 20): Promise<numb
  * at once; the first pass asks Twilio before sending any whose send had begun.
  */
 export function resumeInterruptedDeliveries(db: Db, claimant: string | null, now: Date): Promise<number> {
-  return releaseClaims(db, claimant, now);
+  return createDeliverRepo(db).releaseClaims(claimant, now);
 }
 
-async function deliver(deps: DeliveryDeps & { claimant: string }, page: DueDelivery, alarm: AlarmRow): Promise<void> {
-  const done = (r: Parameters<typeof markDelivery>[3]) => markDelivery(deps.db, page.id, deps.claimant, r);
-  const person = await recipientOf(deps.db, Number(page.user_id));
+async function deliver(deps: Pass, page: DueDelivery, alarm: AlarmRow): Promise<void> {
+  const done = (r: Parameters<DeliverRepo['markDelivery']>[2]) => deps.repo.markDelivery(page.id, deps.claimant, r);
+  const person = await deps.repo.recipientOf(Number(page.user_id));
   if (!person) {
-    await dropDelivery(deps.db, page.id);
+    await deps.repo.dropDelivery(page.id);
     return;
   }
   if (page.channel === 'email') {
@@ -147,18 +143,21 @@ async function deliver(deps: DeliveryDeps & { claimant: string }, page: DueDeliv
   if (page.channel === 'sms') {
     let text = page.sent_body;
     if (text === null) {
-      const token = await createAckLinkFor(deps.db, { alarmId: alarm.id, userId: person.userId, at: deps.now() });
+      const token = await deps.ackLinks.createAckLinkFor(
+        { alarmId: alarm.id, userId: person.userId, at: deps.now() },
+        deps.db,
+      );
       text = smsText(alarm, {
         locale: person.locale,
         timeZone: person.timeZone,
         ackUrl: token ? ackLinkUrl(deps.publicUrl, token) : null,
       });
     }
-    if (!(await beginSend(deps.db, page.id, { claimant: deps.claimant, at: deps.now(), lease, body: text }))) return;
+    if (!(await deps.repo.beginSend(page.id, { claimant: deps.claimant, at: deps.now(), lease, body: text }))) return;
     const sent = await deps.twilio.sms(page.address, text, callback);
     await done({ status: 'sent', providerId: sent.sid });
   } else {
-    if (!(await beginSend(deps.db, page.id, { claimant: deps.claimant, at: deps.now(), lease, body: null }))) return;
+    if (!(await deps.repo.beginSend(page.id, { claimant: deps.claimant, at: deps.now(), lease, body: null }))) return;
     const placed = await deps.twilio.call(page.address, { url: twilioVoiceUrl(deps.publicUrl, page.id) }, callback);
     await done({ status: 'sent', providerId: placed.sid });
   }
@@ -169,13 +168,8 @@ async function deliver(deps: DeliveryDeps & { claimant: string }, page: DueDeliv
  * their active alarms for the app badge. A device its push service says is gone (404/410) is
  * unsubscribed; sent once any device took it; failed when none is left; else retried.
  */
-async function deliverPush(
-  deps: DeliveryDeps & { claimant: string },
-  page: DueDelivery,
-  alarm: AlarmRow,
-  person: Recipient,
-): Promise<void> {
-  const done = (r: Parameters<typeof markDelivery>[3]) => markDelivery(deps.db, page.id, deps.claimant, r);
+async function deliverPush(deps: Pass, page: DueDelivery, alarm: AlarmRow, person: Recipient): Promise<void> {
+  const done = (r: Parameters<DeliverRepo['markDelivery']>[2]) => deps.repo.markDelivery(page.id, deps.claimant, r);
   if (!deps.push) throw new Error('Push is not available on this instance.');
   const devices = await subscriptionsOf(deps.db, person.userId);
   if (devices.length === 0) {
@@ -183,8 +177,11 @@ async function deliverPush(
     return;
   }
   const lease = new Date(deps.now().getTime() + CLAIM_LEASE_MS);
-  if (!(await beginSend(deps.db, page.id, { claimant: deps.claimant, at: deps.now(), lease, body: null }))) return;
-  const token = await createAckLinkFor(deps.db, { alarmId: alarm.id, userId: person.userId, at: deps.now() });
+  if (!(await deps.repo.beginSend(page.id, { claimant: deps.claimant, at: deps.now(), lease, body: null }))) return;
+  const token = await deps.ackLinks.createAckLinkFor(
+    { alarmId: alarm.id, userId: person.userId, at: deps.now() },
+    deps.db,
+  );
   const text = pushText(alarm, { locale: person.locale, timeZone: person.timeZone });
   const payload: PushPayload = {
     kind: 'alarm',

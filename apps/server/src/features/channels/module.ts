@@ -6,8 +6,11 @@ import { createAccountChannels } from './account.ts';
 import { createAccountChannelsRepo } from './account-repo.ts';
 import { accountChannelRoutes } from './account-routes.ts';
 import { createAckLinks } from './ack-links.ts';
-import { ACK_LINK_TTL_MS, deleteExpiredAckLinks } from './ack-links-repo.ts';
+import { ACK_LINK_TTL_MS, createAckLinksRepo } from './ack-links-repo.ts';
+import { createAlarmMessageRepo } from './alarm-message-repo.ts';
+import { createDeliverRepo } from './deliver-repo.ts';
 import { createMyPages } from './my-pages.ts';
+import { createMyPagesRepo } from './my-pages-repo.ts';
 import { myPagesRoutes } from './my-pages-routes.ts';
 import { phoneCountriesRoutes } from './phone-countries-routes.ts';
 import { pushSenderOf } from './push.ts';
@@ -16,7 +19,7 @@ import { createPushRepo } from './push-repo.ts';
 import { pushRoutes } from './push-routes.ts';
 import { ackLinkRoutes } from './routes.ts';
 import { twilioOf } from './twilio.ts';
-import { purgeTwilioRequests } from './twilio-repo.ts';
+import { createTwilioRepo } from './twilio-repo.ts';
 import { twilioRoutes } from './twilio-routes.ts';
 import { createVerificationGuard } from './verification-guard.ts';
 import { createVerificationRepo } from './verification-repo.ts';
@@ -29,10 +32,11 @@ import { webhookRoutes } from './webhooks-routes.ts';
  */
 export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const acknowledger = createAcknowledger({ db: ctx.db, bus: ctx.bus, audit: ctx.audit, now: ctx.now });
-  const ackLinks = createAckLinks({ db: ctx.db, auth: ctx.auth, acknowledger, now: ctx.now });
+  const ackLinks = createAckLinks({ repo: createAckLinksRepo(ctx.db), auth: ctx.auth, acknowledger, now: ctx.now });
   const twilio = twilioOf(ctx.config);
+  const verifications = createVerificationRepo(ctx.db);
   const guard = createVerificationGuard({
-    repo: createVerificationRepo(ctx.db),
+    repo: verifications,
     from: ctx.config.TWILIO_FROM ?? null,
     now: ctx.now,
   });
@@ -46,10 +50,12 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const push = createPushAccount({ repo: createPushRepo(ctx.db), sender: pushSenderOf(ctx), now: ctx.now });
   return async (app) => {
     await app.register(ackLinkRoutes(ackLinks));
-    await app.register(myPagesRoutes(createMyPages({ db: ctx.db, now: ctx.now })));
+    await app.register(myPagesRoutes(createMyPages({ repo: createMyPagesRepo(ctx.db), now: ctx.now })));
     await app.register(accountChannelRoutes(account));
     await app.register(pushRoutes(push));
-    await app.register(phoneCountriesRoutes({ db: ctx.db, audit: ctx.audit, guard, now: ctx.now }));
+    await app.register(
+      phoneCountriesRoutes({ db: ctx.db, repo: verifications, audit: ctx.audit, guard, now: ctx.now }),
+    );
     await app.register(
       webhookRoutes(
         createWebhooks({
@@ -65,6 +71,9 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     await app.register(
       twilioRoutes({
         db: ctx.db,
+        repo: createTwilioRepo(ctx.db),
+        alarms: createAlarmMessageRepo(ctx.db),
+        deliveries: createDeliverRepo(ctx.db),
         bus: ctx.bus,
         auth: ctx.auth,
         acknowledger,
@@ -84,7 +93,8 @@ export function channelsTasks(ctx: FeatureContext): ScheduledTask[] {
       // Acknowledge links a day past their expiry (a link answers 404 from its expiry on either way).
       name: 'ack-links-purge',
       everyMs: 60 * 60_000,
-      run: async (db) => void (await deleteExpiredAckLinks(db, new Date(ctx.now().getTime() - ACK_LINK_TTL_MS))),
+      run: async (db) =>
+        void (await createAckLinksRepo(db).deleteExpiredAckLinks(new Date(ctx.now().getTime() - ACK_LINK_TTL_MS))),
     },
     {
       // Verification codes asked for are counted over a day and shown for a day; kept 30 days.
@@ -96,7 +106,7 @@ export function channelsTasks(ctx: FeatureContext): ScheduledTask[] {
       // Twilio requests past their memory (twilio-repo.ts: a year for SMS replies, two days for the rest).
       name: 'twilio-requests-purge',
       everyMs: 60 * 60_000,
-      run: (db) => purgeTwilioRequests(db, ctx.now()),
+      run: (db) => createTwilioRepo(db).purgeTwilioRequests(ctx.now()),
     },
   ];
 }

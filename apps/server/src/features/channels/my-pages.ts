@@ -1,11 +1,10 @@
 import type { MyAlarmPage } from '@rcm/shared/channels';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toDate, toIso } from '../../lib/sql.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { alarmPlaceByRef, myAlarmEmails, myLinks, myOtherPages } from './my-pages-repo.ts';
+import type { MyPagesRepo } from './my-pages-repo.ts';
 
 /** The token of the one-tap link an email carries (`…/a/{token}`, see ackLinkUrl), if it carries one. */
 const ACK_TOKEN = /\/a\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
@@ -18,23 +17,23 @@ const PAGE_STATUSES = new Set<MyAlarmPage['status']>(['queued', 'sent', 'deliver
  * Only the caller's own, read from their own emails and matched to their own links; none to someone
  * signed in as them (an impersonator is another person).
  */
-export function createMyPages(deps: { db: Db; now: () => Date }) {
+export function createMyPages(deps: { repo: MyPagesRepo; now: () => Date }) {
   return {
     async list(ctx: AuthContext, ref: number): Promise<MyAlarmPage[]> {
       const scope = requireScope(ctx, 'alarms');
-      const alarm = await alarmPlaceByRef(deps.db, ref);
+      const alarm = await deps.repo.alarmPlaceByRef(ref);
       if (!alarm || !inScope(scope, { organizationId: Number(alarm.organization_id), locationId: alarm.location_id }))
         throw notFound();
       const alarmId = Number(alarm.id);
       const userId = ctx.user.id;
       const [emails, others] = await Promise.all([
-        myAlarmEmails(deps.db, alarmId, userId),
-        myOtherPages(deps.db, alarmId, userId),
+        deps.repo.myAlarmEmails(alarmId, userId),
+        deps.repo.myOtherPages(alarmId, userId),
       ]);
       const tokens = emails.map((e) => ACK_TOKEN.exec(e.text)?.[1] ?? null);
       const hashes = new Map(tokens.filter((t) => t !== null).map((t) => [hashToken(t), t]));
       const links = new Map(
-        (await myLinks(deps.db, alarmId, userId, [...hashes.keys()])).map((l) => [l.token_hash, l]),
+        (await deps.repo.myLinks(alarmId, userId, [...hashes.keys()])).map((l) => [l.token_hash, l]),
       );
       const now = deps.now().getTime();
       const out: MyAlarmPage[] = emails.map((e, i) => {

@@ -22,7 +22,8 @@ import {
 import { TEST_TWILIO } from '../../test/twilio.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
 import { deliverPages } from './deliver.ts';
-import { releaseClaims } from './deliver-repo.ts';
+import { createDeliverRepo } from './deliver-repo.ts';
+import { createTwilioRepo } from './twilio-repo.ts';
 
 usePagingServer();
 
@@ -175,7 +176,7 @@ describe('a sender that dies mid-send', () => {
     tw.hang.delete(SMS);
 
     // The restart (the same INSTANCE_ID) releases its claims: due at once, not when the lease ends.
-    expect(await releaseClaims(fx.server.database.db, 'rcm-test-1', clock.now)).toBe(1);
+    expect(await createDeliverRepo(fx.server.database.db).releaseClaims('rcm-test-1', clock.now)).toBe(1);
     await deliverPages(run);
     const body = await sentBody(page.id);
     const [after] = await pagesOf(alarm.id);
@@ -200,7 +201,7 @@ describe('a sender that dies mid-send', () => {
     await fx.server.database.db.execute(
       sql`update alarm_pages set send_started_at = now(), sent_body = ${text}, claimed_by = 'rcm-test-2' where id = ${page.id}`,
     );
-    expect(await releaseClaims(fx.server.database.db, null, clock.now)).toBeGreaterThanOrEqual(1);
+    expect(await createDeliverRepo(fx.server.database.db).releaseClaims(null, clock.now)).toBeGreaterThanOrEqual(1);
     await deliverPages({ ...fx.deps, claimant: 'rcm-test-2' });
     expect((await pagesOf(alarm.id))[0]?.status).toBe('sent');
     expect(smsRequests(text)).toHaveLength(1);

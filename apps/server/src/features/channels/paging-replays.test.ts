@@ -20,7 +20,7 @@ import {
 } from '../../test/paging-channels.ts';
 import { TEST_TWILIO } from '../../test/twilio.ts';
 import { deliverPages } from './deliver.ts';
-import { firstTwilioRequest, purgeTwilioRequests } from './twilio-repo.ts';
+import { createTwilioRepo } from './twilio-repo.ts';
 
 usePagingServer();
 
@@ -108,14 +108,15 @@ describe('replayed Twilio requests', () => {
     const db = fx.server.database.db;
     const now = new Date('2026-06-01T00:00:00Z');
     const at = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000);
+    const twilioRepo = createTwilioRepo(db);
     for (const [key, when] of [
       ['sms:SMold', at(367)],
       ['sms:SMkept', at(300)],
       ['voice:1:CAold:0:', at(3)],
       ['status:SMx:sent', at(1)],
     ] as const)
-      await firstTwilioRequest(db, key, when);
-    await purgeTwilioRequests(db, now);
+      await twilioRepo.firstTwilioRequest(key, when);
+    await twilioRepo.purgeTwilioRequests(now);
     const kept = await query<{ key: string }>(
       db,
       sql`select key from twilio_requests where key = any(array['sms:SMold', 'sms:SMkept', 'voice:1:CAold:0:', 'status:SMx:sent']) order by key`,

@@ -11,7 +11,7 @@ import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { isPhoneCountry } from './countries.ts';
 import type { VerificationGuard } from './verification-guard.ts';
-import { createVerificationRepo } from './verification-repo.ts';
+import type { VerificationRepo } from './verification-repo.ts';
 
 const response = { 200: z.object({ data: phoneCountriesView }) };
 const DAY_MS = 24 * 3_600_000;
@@ -19,11 +19,12 @@ const DAY_MS = 24 * 3_600_000;
 /** An organization's countries for SMS and calls, and its last day of verification codes (sent, refused). */
 export function phoneCountriesRoutes(deps: {
   db: Db;
+  repo: VerificationRepo;
   audit: AuditRepo;
   guard: VerificationGuard;
   now: () => Date;
 }): FastifyPluginAsyncZod {
-  const repo = createVerificationRepo(deps.db);
+  const { repo } = deps;
 
   async function view(id: number) {
     const countries = await repo.phoneCountries(id);
@@ -80,7 +81,7 @@ export function phoneCountriesRoutes(deps: {
             fields: unknown.map((i) => ({ field: `countries.${i}`, key: 'phone_country_unknown' })),
           });
         await deps.db.transaction(async (tx) => {
-          await createVerificationRepo(tx).setPhoneCountries(id, countries);
+          await repo.setPhoneCountries(id, countries, tx);
           await deps.audit.record(
             {
               ...auditActor(ctx),

@@ -1,11 +1,6 @@
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { appMeta } from '../../db/schema.ts';
-
-/** The installation's generated VAPID pair, kept with its facts (`app_meta`) as one JSON value. */
-const META_KEY = 'vapid_keys';
+import type { VapidKeysRepo } from './vapid-keys-repo.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
@@ -27,10 +22,10 @@ export function vapidSubjectOf(config: VapidSettings): string {
 
 /**
  * The VAPID keys pushes are signed with: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set, else a pair
- * generated once (`web-push`) and kept in the database, so restarts and other instances sign with
+ * generated once (`web-push`) and kept in the database (`app_meta`), so restarts and other instances sign with
  * the same keys and browsers' subscriptions stay valid. Read once per instance.
  */
-export function createVapidKeys(deps: { db: Db; config: VapidSettings }): () => Promise<VapidKeys> {
+export function createVapidKeys(deps: { repo: VapidKeysRepo; config: VapidSettings }): () => Promise<VapidKeys> {
   const { config } = deps;
   const subject = vapidSubjectOf(config);
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY))
@@ -43,13 +38,9 @@ export function createVapidKeys(deps: { db: Db; config: VapidSettings }): () => 
   const load = async (): Promise<VapidKeys> => {
     const fresh = webpush.generateVAPIDKeys();
     // Two instances starting together keep the first pair written.
-    await deps.db
-      .insert(appMeta)
-      .values({ key: META_KEY, value: JSON.stringify(fresh) })
-      .onConflictDoNothing();
-    const [row] = await deps.db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, META_KEY));
-    if (!row) throw new Error('the VAPID keys could not be stored');
-    const kept = JSON.parse(row.value) as { publicKey: string; privateKey: string };
+    const stored = await deps.repo.keepFirst(JSON.stringify(fresh));
+    if (!stored) throw new Error('the VAPID keys could not be stored');
+    const kept = JSON.parse(stored) as { publicKey: string; privateKey: string };
     return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
   };
   return () => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isPublicUrl, postGuarded } from '../../lib/public-address.ts';
 import { createVapidKeys, type VapidKeys, type VapidSettings } from './push-keys.ts';
 import type { PushSubscriptionRow } from './push-repo.ts';
+import { createVapidKeysRepo } from './vapid-keys-repo.ts';
 
 /** How long a push service keeps a push for a device that is offline: an alarm an hour old is stale. */
 const PUSH_TTL_SECONDS = 60 * 60;
@@ -20,7 +21,10 @@ export function pushSenderOf(deps: {
   db: Db;
   config: VapidSettings & Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'>;
 }): PushSender {
-  return { keys: createVapidKeys(deps), allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE === true };
+  return {
+    keys: createVapidKeys({ repo: createVapidKeysRepo(deps.db), config: deps.config }),
+    allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE === true,
+  };
 }
 
 export type PushOutcome = { ok: true } | { ok: false; gone: boolean; detail: string };

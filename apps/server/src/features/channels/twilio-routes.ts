@@ -8,12 +8,12 @@ import { AppError } from '../../lib/errors.ts';
 import type { Acknowledger } from '../alarms/acknowledge.ts';
 import type { AuthService } from '../auth/service.ts';
 import { refOf } from './alarm-emails.ts';
-import { loadAlarm } from './alarm-message.ts';
+import type { AlarmMessageRepo } from './alarm-message-repo.ts';
 import { channelCopy, voiceText } from './alarm-text.ts';
 import { twilioStatusUrl, twilioVoiceUrl } from './deliver.ts';
-import { recipientOf, recordProviderStatus } from './deliver-repo.ts';
+import type { DeliverRepo } from './deliver-repo.ts';
 import { type TwilioClient, validTwilioRequest } from './twilio.ts';
-import { firstTwilioRequest, latestActivePage, smsSenders, voicePage } from './twilio-repo.ts';
+import type { TwilioRepo } from './twilio-repo.ts';
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
@@ -57,6 +57,9 @@ const STATUS: Record<string, PageStatus> = {
  */
 export function twilioRoutes(deps: {
   db: Db;
+  repo: TwilioRepo;
+  alarms: AlarmMessageRepo;
+  deliveries: DeliverRepo;
   bus: EventBus;
   auth: AuthService;
   acknowledger: Acknowledger;
@@ -66,11 +69,11 @@ export function twilioRoutes(deps: {
   /** Asked when an SMS reply was received: an old one replayed is refused. */
   twilio?: Pick<TwilioClient, 'messageCreatedAt'> | null;
 }): FastifyPluginAsyncZod {
-  const { db, auth, acknowledger } = deps;
+  const { db, auth, acknowledger, repo: twilioRepo, deliveries: deliverRepo } = deps;
 
   /** 403 for a request already answered (the same key again: a replay, or a missing SID). */
   async function once(key: string | null): Promise<void> {
-    if (!key || !(await firstTwilioRequest(db, key, deps.now()))) throw new AppError(403, 'forbidden');
+    if (!key || !(await twilioRepo.firstTwilioRequest(key, deps.now()))) throw new AppError(403, 'forbidden');
   }
 
   /**
@@ -134,15 +137,14 @@ export function twilioRoutes(deps: {
         const params = signed(request, `${deps.publicUrl}/api/twilio/sms`);
         await once(params.MessageSid ? `sms:${params.MessageSid}` : null);
         await recent(params.MessageSid ?? '');
-        const senders = await smsSenders(db, params.From ?? '');
+        const senders = await twilioRepo.smsSenders(params.From ?? '');
         const locale = normalizeLocale(senders[0]?.language);
         const copy = channelCopy(locale);
         const answer = (text: string) => reply.headers(xml).send(twiml(`<Message>${escapeXml(text)}</Message>`));
         if (senders.length === 0) return reply.headers(xml).send(twiml(''));
         const ack = parseAckReply(params.Body ?? '');
         if (!ack) return answer(copy.ackHelp);
-        const page = await latestActivePage(
-          db,
+        const page = await twilioRepo.latestActivePage(
           senders.map((s) => Number(s.user_id)),
           ack.ref,
         );
@@ -164,8 +166,10 @@ export function twilioRoutes(deps: {
           const params = signed(request, url);
           await once(params.CallSid ? `voice:${pageId}:${params.CallSid}:${round}:${params.Digits ?? ''}` : null);
           const page =
-            Number.isSafeInteger(pageId) && pageId > 0 && pageId <= 2_147_483_647 ? await voicePage(db, pageId) : null;
-          const alarm = page ? await loadAlarm(db, page.alarmId) : null;
+            Number.isSafeInteger(pageId) && pageId > 0 && pageId <= 2_147_483_647
+              ? await twilioRepo.voicePage(pageId)
+              : null;
+          const alarm = page ? await deps.alarms.loadAlarm(page.alarmId) : null;
           if (!page || !alarm || page.userId == null) throw new AppError(404, 'not_found');
           const copy = channelCopy(page.locale);
           const send = (inner: string) => reply.headers(xml).send(twiml(inner));
@@ -174,7 +178,7 @@ export function twilioRoutes(deps: {
             return send(say(done ? copy.acknowledged : copy.cannot, page.locale));
           }
           if (alarm.status !== 'active') return send(say(copy.cannot, page.locale));
-          const person = await recipientOf(db, page.userId);
+          const person = await deliverRepo.recipientOf(page.userId);
           const text = voiceText(alarm, { locale: page.locale, timeZone: person?.timeZone ?? 'UTC' });
           const gather = `<Gather numDigits="1" timeout="8" action="${escapeXml(voiceUrl(pageId, round + 1))}" method="POST">${say(text, page.locale)}${say(copy.press, page.locale)}</Gather>`;
           return send(`${gather}${say(copy.notAcknowledged, page.locale)}`);
@@ -187,14 +191,14 @@ export function twilioRoutes(deps: {
         const raw = params.MessageStatus ?? params.CallStatus ?? '';
         const status = STATUS[raw];
         // Each status of a message or call is posted once: a repeat changes nothing.
-        if (sid && status && (await firstTwilioRequest(db, `status:${sid}:${raw}`, deps.now()))) {
+        if (sid && status && (await twilioRepo.firstTwilioRequest(`status:${sid}:${raw}`, deps.now()))) {
           const detail = params.ErrorCode
             ? `Twilio ${raw} (error ${params.ErrorCode})`
             : status === 'failed'
               ? `Twilio: ${raw}`
               : null;
-          const alarmId = await recordProviderStatus(db, sid, status, detail);
-          const alarm = alarmId === null ? null : await loadAlarm(db, alarmId);
+          const alarmId = await deliverRepo.recordProviderStatus(sid, status, detail);
+          const alarm = alarmId === null ? null : await deps.alarms.loadAlarm(alarmId);
           if (alarm) deps.bus.emit('notification.updated', refOf(alarm));
         }
         return reply.status(204).send();

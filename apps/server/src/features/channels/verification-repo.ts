@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { VerificationRefusal } from '../../db/schema-channels.ts';
 import { query } from '../../lib/sql.ts';
 
@@ -48,8 +48,9 @@ export function createVerificationRepo(db: DbOrTx) {
       );
       return row ? row.phone_countries : undefined;
     },
-    async setPhoneCountries(organizationId: number, countries: string[] | null): Promise<void> {
-      await db.execute(
+    /** In the caller's transaction (the change and its audit entry commit together). */
+    async setPhoneCountries(organizationId: number, countries: string[] | null, tx: Tx): Promise<void> {
+      await tx.execute(
         sql`update organizations set phone_countries = ${countries === null ? null : sql`${`{${countries.join(',')}}`}::text[]`}
             where id = ${organizationId}`,
       );

@@ -9,17 +9,7 @@ import { toDate } from '../../lib/sql.ts';
 import { createAuditRepo, systemActor } from '../audit/repo.ts';
 import type { AlarmRow } from './alarm-message.ts';
 import { alarmMessage, genericAlarm, renderBody, testMessage, type WebhookContext } from './webhook-payloads.ts';
-import {
-  type ClaimedDelivery,
-  claimDueDeliveries,
-  claimedDelivery,
-  insertDelivery,
-  organizationRef,
-  recordAttempt,
-  turnOffWebhook,
-  userNames,
-  webhooksFor,
-} from './webhook-queue-repo.ts';
+import { type ClaimedDelivery, createWebhookQueueRepo, type WebhookQueueRepo } from './webhook-queue-repo.ts';
 
 /** A delivery not answered within this lease (its worker died) is claimed again. */
 const CLAIM_LEASE_MS = 5 * 60_000;
@@ -50,11 +40,12 @@ const messageId = () => `msg_${randomBytes(16).toString('base64url')}`;
  */
 export async function queueWebhookEvent(
   tx: DbOrTx,
+  webhookQueue: WebhookQueueRepo,
   r: { event: WebhookEvent; alarm: AlarmRow; context?: WebhookContext; at: Date; publicUrl: string },
 ): Promise<number> {
-  const targets = await webhooksFor(tx, r.event, Number(r.alarm.organization_id));
+  const targets = await webhookQueue.webhooksFor(r.event, Number(r.alarm.organization_id), tx);
   if (targets.length === 0) return 0;
-  const org = await organizationRef(tx, Number(r.alarm.organization_id));
+  const org = await webhookQueue.organizationRef(Number(r.alarm.organization_id), tx);
   const context = { ...r.context };
   const actor =
     r.event === 'alarm.acknowledged'
@@ -62,9 +53,9 @@ export async function queueWebhookEvent(
       : r.event === 'alarm.cleared'
         ? r.alarm.cleared_by
         : null;
-  if (actor != null) context.by = (await userNames(tx, [Number(actor)]))[0] ?? null;
+  if (actor != null) context.by = (await webhookQueue.userNames([Number(actor)], tx))[0] ?? null;
   if (context.pagedUserIds) {
-    context.paged = await userNames(tx, context.pagedUserIds);
+    context.paged = await webhookQueue.userNames(context.pagedUserIds, tx);
     delete context.pagedUserIds;
   }
   const data = {
@@ -78,15 +69,18 @@ export async function queueWebhookEvent(
     const locale = normalizeLocale(target.locale);
     const message = alarmMessage(r.event, r.alarm, context, locale, r.publicUrl);
     const body = renderBody(target.kind, { type: r.event, at: r.at, message, locale, data });
-    await insertDelivery(tx, {
-      webhookId: Number(target.id),
-      event: r.event,
-      alarmId: r.alarm.id,
-      messageId: messageId(),
-      body,
-      at: r.at,
-      giveUpAt: new Date(r.at.getTime() + WEBHOOK_GIVE_UP_MS),
-    });
+    await webhookQueue.insertDelivery(
+      {
+        webhookId: Number(target.id),
+        event: r.event,
+        alarmId: r.alarm.id,
+        messageId: messageId(),
+        body,
+        at: r.at,
+        giveUpAt: new Date(r.at.getTime() + WEBHOOK_GIVE_UP_MS),
+      },
+      tx,
+    );
   }
   return targets.length;
 }
@@ -115,6 +109,7 @@ function attemptErrorOf(err: unknown): WebhookAttemptError {
 
 /** One attempt at a claimed delivery: sent, or its error logged and retried with backoff until 24 h passed. */
 async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<void> {
+  const webhookQueue = createWebhookQueueRepo(deps.db);
   const at = deps.now();
   let statusCode: number | null = null;
   let errorCode: WebhookAttemptError | null = null;
@@ -149,17 +144,20 @@ async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<v
   const gone = statusCode === 410;
   const giveUp = !d.enabled || gone || next > toDate(d.give_up_at);
   await deps.db.transaction(async (tx) => {
-    await recordAttempt(tx, {
-      deliveryId: Number(d.id),
-      attempt: attempts,
-      at,
-      statusCode,
-      errorCode,
-      error,
-      durationMs,
-      next: giveUp ? null : next,
-    });
-    if (gone && (await turnOffWebhook(tx, Number(d.webhook_id), at)))
+    await webhookQueue.recordAttempt(
+      {
+        deliveryId: Number(d.id),
+        attempt: attempts,
+        at,
+        statusCode,
+        errorCode,
+        error,
+        durationMs,
+        next: giveUp ? null : next,
+      },
+      tx,
+    );
+    if (gone && (await webhookQueue.turnOffWebhook(Number(d.webhook_id), at, tx)))
       await createAuditRepo(deps.db).record(
         {
           ...systemActor(),
@@ -183,7 +181,8 @@ async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<v
  */
 export async function deliverWebhooks(deps: WebhookDeliveryDeps, limit = 20): Promise<number> {
   const now = deps.now();
-  const claimed = await claimDueDeliveries(deps.db, now, new Date(now.getTime() + CLAIM_LEASE_MS), limit);
+  const webhookQueue = createWebhookQueueRepo(deps.db);
+  const claimed = await webhookQueue.claimDueDeliveries(now, new Date(now.getTime() + CLAIM_LEASE_MS), limit);
   for (const d of claimed) await attempt(deps, d);
   return claimed.length;
 }
@@ -207,17 +206,21 @@ export async function sendWebhookTest(
     locale,
     data: { webhook: { id: hook.id, name: hook.name }, text: message.facts[0]?.[1] ?? '' },
   });
-  const id = await insertDelivery(deps.db, {
-    webhookId: hook.id,
-    event: 'webhook.test',
-    alarmId: null,
-    messageId: messageId(),
-    body,
-    at,
-    giveUpAt: at,
-    claimedUntil: new Date(at.getTime() + CLAIM_LEASE_MS),
-  });
-  const d = await claimedDelivery(deps.db, id);
+  const webhookQueue = createWebhookQueueRepo(deps.db);
+  const id = await webhookQueue.insertDelivery(
+    {
+      webhookId: hook.id,
+      event: 'webhook.test',
+      alarmId: null,
+      messageId: messageId(),
+      body,
+      at,
+      giveUpAt: at,
+      claimedUntil: new Date(at.getTime() + CLAIM_LEASE_MS),
+    },
+    deps.db,
+  );
+  const d = await webhookQueue.claimedDelivery(id);
   if (d) await attempt(deps, { ...d, enabled: true });
   return id;
 }

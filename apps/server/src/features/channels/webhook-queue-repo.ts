@@ -1,66 +1,7 @@
 import type { WebhookAttemptError, WebhookEvent, WebhookKind } from '@rcm/shared/webhooks';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { webhookDeliveries } from '../../db/schema-webhooks.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { query } from '../../lib/sql.ts';
-
-/*
- * The sender's side of outbound webhooks (webhook-deliver.ts): which webhooks take an event, the
- * delivery queue (insert, claim, log an attempt) and turning a gone receiver's webhook off. The
- * settings screens' scoped reads and writes are in webhooks-repo.ts.
- */
-
-/** The enabled webhooks that take `event` for an alarm of this organization (its own, or every organization's). */
-export function webhooksFor(db: DbOrTx, event: WebhookEvent, organizationId: number) {
-  return query<{ id: number; kind: WebhookKind; locale: string }>(
-    db,
-    sql`select id, kind, locale from webhooks
-        where enabled and events @> ${JSON.stringify([event])}::jsonb
-          and (organization_id is null or organization_id = ${organizationId})`,
-  );
-}
-
-export async function organizationRef(db: DbOrTx, id: number): Promise<{ id: number; name: string } | null> {
-  const [row] = await query<{ id: number; name: string }>(db, sql`select id, name from organizations where id = ${id}`);
-  return row ? { id: Number(row.id), name: row.name } : null;
-}
-
-/** People's names, in name order (who acknowledged, who a step paged). */
-export async function userNames(db: DbOrTx, ids: number[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await query<{ name: string }>(
-    db,
-    sql`select name from users where id = any(${`{${ids.join(',')}}`}::int[]) order by name`,
-  );
-  return rows.map((r) => r.name);
-}
-
-/** Queues a delivery (or, with `claimedUntil`, one already claimed by its caller for its first attempt). */
-export async function insertDelivery(
-  db: DbOrTx,
-  r: {
-    webhookId: number;
-    event: string;
-    alarmId: number | null;
-    messageId: string;
-    body: string;
-    at: Date;
-    giveUpAt: Date;
-    claimedUntil?: Date;
-  },
-): Promise<number> {
-  const [row] = await query<{ id: number }>(
-    db,
-    sql`insert into webhook_deliveries (webhook_id, event, alarm_id, message_id, body, status, attempts, created_at,
-          next_attempt_at, give_up_at)
-        values (${r.webhookId}, ${r.event}, ${r.alarmId}, ${r.messageId}, ${r.body}, 'queued', ${r.claimedUntil ? 1 : 0},
-          ${r.at.toISOString()}::timestamptz, ${(r.claimedUntil ?? r.at).toISOString()}::timestamptz,
-          ${r.giveUpAt.toISOString()}::timestamptz)
-        returning id`,
-  );
-  if (!row) throw new Error('webhook delivery insert returned nothing');
-  return Number(row.id);
-}
 
 /** A claimed delivery with what sending it needs. */
 export type ClaimedDelivery = {
@@ -80,63 +21,117 @@ export type ClaimedDelivery = {
 const claimedColumns = sql`d.id, d.message_id, d.body, d.attempts, d.give_up_at, w.url, w.kind, w.secret, w.enabled,
   w.id as webhook_id, w.organization_id`;
 
-/**
- * Claims due deliveries with one UPDATE over rows picked `FOR UPDATE SKIP LOCKED` that also moves
- * their next attempt past a lease (the mechanism of the channels' pages and the email outbox):
- * racing instances never send one delivery twice, a worker that dies mid-send lets the lease expire.
- */
-export function claimDueDeliveries(db: DbOrTx, now: Date, lease: Date, limit: number): Promise<ClaimedDelivery[]> {
-  return query<ClaimedDelivery>(
-    db,
-    sql`with due as (
-          select id from webhook_deliveries
-          where status = 'queued' and next_attempt_at <= ${now.toISOString()}::timestamptz
-          order by next_attempt_at limit ${limit} for update skip locked)
-        update webhook_deliveries d set next_attempt_at = ${lease.toISOString()}::timestamptz, attempts = d.attempts + 1
-        from due, webhooks w where d.id = due.id and w.id = d.webhook_id
-        returning ${claimedColumns}`,
-  );
+export function createWebhookQueueRepo(db: Db) {
+  return {
+    /** The enabled webhooks that take `event` for an alarm of this organization (its own, or every organization's). */
+    webhooksFor(event: WebhookEvent, organizationId: number, on: DbOrTx) {
+      return query<{ id: number; kind: WebhookKind; locale: string }>(
+        on,
+        sql`select id, kind, locale from webhooks
+          where enabled and events @> ${JSON.stringify([event])}::jsonb
+            and (organization_id is null or organization_id = ${organizationId})`,
+      );
+    },
+    async organizationRef(id: number, on: DbOrTx): Promise<{ id: number; name: string } | null> {
+      const [row] = await query<{ id: number; name: string }>(
+        on,
+        sql`select id, name from organizations where id = ${id}`,
+      );
+      return row ? { id: Number(row.id), name: row.name } : null;
+    },
+    /** People's names, in name order (who acknowledged, who a step paged). */
+    async userNames(ids: number[], on: DbOrTx): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await query<{ name: string }>(
+        on,
+        sql`select name from users where id = any(${`{${ids.join(',')}}`}::int[]) order by name`,
+      );
+      return rows.map((r) => r.name);
+    },
+    /** Queues a delivery (or, with `claimedUntil`, one already claimed by its caller for its first attempt). */
+    async insertDelivery(
+      r: {
+        webhookId: number;
+        event: string;
+        alarmId: number | null;
+        messageId: string;
+        body: string;
+        at: Date;
+        giveUpAt: Date;
+        claimedUntil?: Date;
+      },
+      on: DbOrTx,
+    ): Promise<number> {
+      const [row] = await query<{ id: number }>(
+        on,
+        sql`insert into webhook_deliveries (webhook_id, event, alarm_id, message_id, body, status, attempts, created_at,
+            next_attempt_at, give_up_at)
+          values (${r.webhookId}, ${r.event}, ${r.alarmId}, ${r.messageId}, ${r.body}, 'queued', ${r.claimedUntil ? 1 : 0},
+            ${r.at.toISOString()}::timestamptz, ${(r.claimedUntil ?? r.at).toISOString()}::timestamptz,
+            ${r.giveUpAt.toISOString()}::timestamptz)
+          returning id`,
+      );
+      if (!row) throw new Error('webhook delivery insert returned nothing');
+      return Number(row.id);
+    },
+    /**
+     * Claims due deliveries with one UPDATE over rows picked `FOR UPDATE SKIP LOCKED` that also moves
+     * their next attempt past a lease (the mechanism of the channels' pages and the email outbox):
+     * racing instances never send one delivery twice, a worker that dies mid-send lets the lease expire.
+     */
+    claimDueDeliveries(now: Date, lease: Date, limit: number): Promise<ClaimedDelivery[]> {
+      return query<ClaimedDelivery>(
+        db,
+        sql`with due as (
+            select id from webhook_deliveries
+            where status = 'queued' and next_attempt_at <= ${now.toISOString()}::timestamptz
+            order by next_attempt_at limit ${limit} for update skip locked)
+          update webhook_deliveries d set next_attempt_at = ${lease.toISOString()}::timestamptz, attempts = d.attempts + 1
+          from due, webhooks w where d.id = due.id and w.id = d.webhook_id
+          returning ${claimedColumns}`,
+      );
+    },
+    async claimedDelivery(id: number): Promise<ClaimedDelivery | null> {
+      const [row] = await query<ClaimedDelivery>(
+        db,
+        sql`select ${claimedColumns} from webhook_deliveries d join webhooks w on w.id = d.webhook_id where d.id = ${id}`,
+      );
+      return row ?? null;
+    },
+    /** One attempt logged, and the delivery sent, queued again at `next`, or (next null) failed. */
+    async recordAttempt(
+      r: {
+        deliveryId: number;
+        attempt: number;
+        at: Date;
+        statusCode: number | null;
+        errorCode: WebhookAttemptError | null;
+        error: string | null;
+        durationMs: number;
+        next: Date | null;
+      },
+      on: DbOrTx,
+    ): Promise<void> {
+      await on.execute(sql`insert into webhook_attempts (delivery_id, attempt, at, status_code, error_code, error, duration_ms)
+      values (${r.deliveryId}, ${r.attempt}, ${r.at.toISOString()}::timestamptz, ${r.statusCode}, ${r.errorCode}, ${r.error},
+        ${r.durationMs})`);
+      if (r.errorCode === null)
+        await on.execute(sql`update webhook_deliveries set status = 'sent', sent_at = ${r.at.toISOString()}::timestamptz,
+        next_attempt_at = null where id = ${r.deliveryId}`);
+      else
+        await on.execute(sql`update webhook_deliveries set status = ${r.next ? 'queued' : 'failed'},
+        next_attempt_at = ${r.next ? r.next.toISOString() : null}::timestamptz where id = ${r.deliveryId}`);
+    },
+    /** Turns a webhook off (its receiver answered 410 Gone); false when it was already off. */
+    async turnOffWebhook(id: number, at: Date, on: DbOrTx): Promise<boolean> {
+      const rows = await query(
+        on,
+        sql`update webhooks set enabled = false, updated_at = ${at.toISOString()}::timestamptz
+        where id = ${id} and enabled returning id`,
+      );
+      return rows.length > 0;
+    },
+  };
 }
 
-export async function claimedDelivery(db: DbOrTx, id: number): Promise<ClaimedDelivery | null> {
-  const [row] = await query<ClaimedDelivery>(
-    db,
-    sql`select ${claimedColumns} from webhook_deliveries d join webhooks w on w.id = d.webhook_id where d.id = ${id}`,
-  );
-  return row ?? null;
-}
-
-/** One attempt logged, and the delivery sent, queued again at `next`, or (next null) failed. */
-export async function recordAttempt(
-  db: DbOrTx,
-  r: {
-    deliveryId: number;
-    attempt: number;
-    at: Date;
-    statusCode: number | null;
-    errorCode: WebhookAttemptError | null;
-    error: string | null;
-    durationMs: number;
-    next: Date | null;
-  },
-): Promise<void> {
-  await db.execute(sql`insert into webhook_attempts (delivery_id, attempt, at, status_code, error_code, error, duration_ms)
-    values (${r.deliveryId}, ${r.attempt}, ${r.at.toISOString()}::timestamptz, ${r.statusCode}, ${r.errorCode}, ${r.error},
-      ${r.durationMs})`);
-  if (r.errorCode === null)
-    await db.execute(sql`update webhook_deliveries set status = 'sent', sent_at = ${r.at.toISOString()}::timestamptz,
-      next_attempt_at = null where id = ${r.deliveryId}`);
-  else
-    await db.execute(sql`update webhook_deliveries set status = ${r.next ? 'queued' : 'failed'},
-      next_attempt_at = ${r.next ? r.next.toISOString() : null}::timestamptz where id = ${r.deliveryId}`);
-}
-
-/** Turns a webhook off (its receiver answered 410 Gone); false when it was already off. */
-export async function turnOffWebhook(db: DbOrTx, id: number, at: Date): Promise<boolean> {
-  const rows = await query(
-    db,
-    sql`update webhooks set enabled = false, updated_at = ${at.toISOString()}::timestamptz
-      where id = ${id} and enabled returning id`,
-  );
-  return rows.length > 0;
-}
+export type WebhookQueueRepo = ReturnType<typeof createWebhookQueueRepo>;

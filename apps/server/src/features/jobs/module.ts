@@ -9,7 +9,8 @@ import { type JobsProvider, localJobsProvider } from './provider.ts';
 import { createJobsRepo } from './repo.ts';
 import { jobRoutes } from './routes.ts';
 import { createJobsService } from './service.ts';
-import { syncProviderJobs } from './sync.ts';
+import { createJobSync } from './sync.ts';
+import { createJobSyncRepo } from './sync-repo.ts';
 import { zuperWebhookRoutes } from './webhook-routes.ts';
 import { createZuperProvider } from './zuper-provider.ts';
 
@@ -32,7 +33,15 @@ export function jobsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(jobRoutes({ repo, service, categories, provider: provider.kind }));
     await app.register(jobCategoryRoutes(categories));
-    await app.register(zuperWebhookRoutes({ db, bus, secret: ctx.config.ZUPER_WEBHOOK_SECRET, now }));
+    await app.register(
+      zuperWebhookRoutes({
+        db,
+        sync: createJobSync(createJobSyncRepo(db)),
+        bus,
+        secret: ctx.config.ZUPER_WEBHOOK_SECRET,
+        now,
+      }),
+    );
   };
 }
 
@@ -40,12 +49,13 @@ export function jobsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
 export function jobsTasks(ctx: FeatureContext): ScheduledTask[] {
   const provider = jobsProviderFor(ctx.config);
   if (provider.kind === 'local') return [];
+  const sync = createJobSync(createJobSyncRepo(ctx.db));
   return [
     {
       name: 'zuper-sync',
       everyMs: 5 * 60_000,
       run: async (db, events) => {
-        const changes = await syncProviderJobs(db, provider, ctx.now());
+        const changes = await sync.syncProviderJobs(provider, ctx.now(), db);
         for (const change of changes) events.queue('job.updated', change);
       },
     },

@@ -10,7 +10,7 @@ import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { JobCategoriesRepo } from './categories-repo.ts';
 import type { JobsProvider } from './provider.ts';
-import type { JobRow, JobsRepo } from './repo.ts';
+import type { JobRow, JobsRepo, NewJobRow } from './repo.ts';
 
 const invalid = (field: string, key: FieldMessageKey) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });
@@ -54,6 +54,35 @@ export function createJobsService(deps: {
     if (!can(ctx, 'job.create')) throw new AppError(403, 'forbidden');
     if (job.provider !== 'local') throw new AppError(409, 'conflict');
     return job;
+  }
+  /** Whose members may be assigned to a job: the caller's organization and the job's. */
+  const assigningOrganizations = (ctx: AuthContext, job: Pick<JobRow, 'organizationId'>) => [
+    ...new Set([ctx.user.organizationId, job.organizationId].filter((o): o is number => o !== null)),
+  ];
+
+  /** Changes the job and records the entry `change` makes of the changed row, in one transaction; then tells the consoles. */
+  async function updateAudited(
+    ctx: AuthContext,
+    id: number,
+    patch: Partial<NewJobRow>,
+    change: (row: JobRow) => { action: 'job.update' | 'job.assign'; before: unknown; after: unknown },
+  ): Promise<void> {
+    const job = await db.transaction(async (tx) => {
+      const row = await repo.update(id, patch, now(), tx);
+      if (!row) throw new AppError(404, 'not_found');
+      await audit.record(
+        {
+          ...auditActor(ctx),
+          organizationId: row.organizationId,
+          subjectType: 'job',
+          subjectId: id,
+          ...change(row),
+        },
+        tx,
+      );
+      return row;
+    });
+    emit(job);
   }
 
   /** A new category must be offered (not archived, the provider's own); a job may keep the one it has. */
@@ -162,29 +191,16 @@ export function createJobsService(deps: {
     async update(ctx: AuthContext, id: number, body: JobUpdateBody) {
       const before = await editableJob(ctx, id);
       await checkCategory(body.category_id, before.categoryId);
-      const job = await db.transaction(async (tx) => {
-        const row = await repo.update(
-          id,
-          { title: body.title, description: body.description, categoryId: body.category_id, priority: body.priority },
-          now(),
-          tx,
-        );
-        if (!row) throw new AppError(404, 'not_found');
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: row.organizationId,
-            action: 'job.update',
-            subjectType: 'job',
-            subjectId: id,
-            before: { title: before.title, priority: before.priority, category_id: before.categoryId },
-            after: { title: row.title, priority: row.priority, category_id: row.categoryId },
-          },
-          tx,
-        );
-        return row;
-      });
-      emit(job);
+      await updateAudited(
+        ctx,
+        id,
+        { title: body.title, description: body.description, categoryId: body.category_id, priority: body.priority },
+        (row) => ({
+          action: 'job.update',
+          before: { title: before.title, priority: before.priority, category_id: before.categoryId },
+          after: { title: row.title, priority: row.priority, category_id: row.categoryId },
+        }),
+      );
     },
 
     async changeStatus(ctx: AuthContext, id: number, body: JobStatusBody) {
@@ -197,41 +213,19 @@ export function createJobsService(deps: {
     /** People who may be assigned: members of the job's organization and of the caller's. */
     async assignable(ctx: AuthContext, id: number) {
       const job = await visibleJob(ctx, id);
-      const orgs = [...new Set([ctx.user.organizationId, job.organizationId].filter((o): o is number => o !== null))];
-      return repo.usersIn(orgs);
+      return repo.usersIn(assigningOrganizations(ctx, job));
     },
 
     async assign(ctx: AuthContext, id: number, body: JobAssignBody) {
       const before = await editableJob(ctx, id);
       const ids = [...new Set(body.user_ids)];
-      const orgs = [
-        ...new Set([ctx.user.organizationId, before.organizationId].filter((o): o is number => o !== null)),
-      ];
-      const people = ids.length ? await repo.usersIn(orgs, ids) : [];
+      const people = ids.length ? await repo.usersIn(assigningOrganizations(ctx, before), ids) : [];
       if (people.length !== ids.length) throw invalid('user_ids', 'job_assignee_unknown');
-      const job = await db.transaction(async (tx) => {
-        const row = await repo.update(
-          id,
-          { assignees: people.map((p) => ({ user_id: p.id, name: p.name })) },
-          now(),
-          tx,
-        );
-        if (!row) throw new AppError(404, 'not_found');
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: row.organizationId,
-            action: 'job.assign',
-            subjectType: 'job',
-            subjectId: id,
-            before: { assignees: before.assignees.map((a) => a.user_id) },
-            after: { assignees: ids },
-          },
-          tx,
-        );
-        return row;
-      });
-      emit(job);
+      await updateAudited(ctx, id, { assignees: people.map((p) => ({ user_id: p.id, name: p.name })) }, () => ({
+        action: 'job.assign',
+        before: { assignees: before.assignees.map((a) => a.user_id) },
+        after: { assignees: ids },
+      }));
     },
   };
 }

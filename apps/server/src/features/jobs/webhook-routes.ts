@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
-import { upsertProviderJob } from './sync.ts';
+import type { JobSync } from './sync.ts';
 import { fromZuper, zuperJob } from './zuper-provider.ts';
 
 /** The header Zuper's webhook is configured to send with the shared secret. */
@@ -29,6 +29,7 @@ function jobOf(body: unknown) {
  */
 export function zuperWebhookRoutes(deps: {
   db: Db;
+  sync: JobSync;
   bus: EventBus;
   secret: string | undefined;
   now: () => Date;
@@ -48,7 +49,7 @@ export function zuperWebhookRoutes(deps: {
         const parsed = jobOf(request.body);
         if (!parsed.success) throw new AppError(422, 'validation_failed');
         const job = fromZuper(parsed.data);
-        const change = await deps.db.transaction((tx) => upsertProviderJob(tx, job, deps.now()));
+        const change = await deps.db.transaction((tx) => deps.sync.upsertProviderJob(job, deps.now(), tx));
         if (change) deps.bus.emit('job.updated', change);
         return { data: { job_id: change?.id ?? null } };
       },

@@ -8,7 +8,8 @@ import { jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers, rowCount } from '../../test/helpers.ts';
 import { jobsProviderFor } from './module.ts';
-import { syncProviderJobs } from './sync.ts';
+import { createJobSync } from './sync.ts';
+import { createJobSyncRepo } from './sync-repo.ts';
 import { ZUPER_SECRET_HEADER } from './webhook-routes.ts';
 import { createZuperProvider, mapZuperStatus } from './zuper-provider.ts';
 
@@ -119,7 +120,11 @@ describe('Zuper provider', () => {
   it('syncs every page with paging, categories and mapped statuses, and a second sync changes nothing', async () => {
     const provider = jobsProviderFor(loadConfig(env));
     fake.requests.length = 0;
-    const changes = await syncProviderJobs(t.database.db, provider, new Date());
+    const changes = await createJobSync(createJobSyncRepo(t.database.db)).syncProviderJobs(
+      provider,
+      new Date(),
+      t.database.db,
+    );
     expect(changes).toHaveLength(23);
     const pages = fake.requests.filter((r) => r.startsWith('GET /jobs?'));
     expect(pages).toEqual(['GET /jobs?page=1&count=50']);
@@ -149,14 +154,20 @@ describe('Zuper provider', () => {
       expect.arrayContaining(['Commissioning', 'Repair', 'Maintenance']),
     );
 
-    expect(await syncProviderJobs(t.database.db, provider, new Date())).toEqual([]);
+    expect(
+      await createJobSync(createJobSyncRepo(t.database.db)).syncProviderJobs(provider, new Date(), t.database.db),
+    ).toEqual([]);
   });
 
   it('pages through several pages', async () => {
     const small = createZuperProvider({ baseUrl: fake.url, apiKey: API_KEY, pageSize: 5 });
     fake.requests.length = 0;
     fake.jobs[7] = { ...zuperJob(7, street), current_job_status: { status_name: 'Done', status_type: 'COMPLETED' } };
-    const changes = await syncProviderJobs(t.database.db, small, new Date());
+    const changes = await createJobSync(createJobSyncRepo(t.database.db)).syncProviderJobs(
+      small,
+      new Date(),
+      t.database.db,
+    );
     expect(fake.requests.filter((r) => r.startsWith('GET /jobs?'))).toEqual(
       [1, 2, 3, 4, 5].map((p) => `GET /jobs?page=${p}&count=5`),
     );

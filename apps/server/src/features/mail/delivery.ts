@@ -1,14 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
-import {
-  alarmPlaces,
-  attachmentRows,
-  claimDueEmails,
-  markEmailAttemptFailed,
-  markEmailNotSent,
-  markEmailSent,
-} from './delivery-repo.ts';
+import { createMailDeliveryRepo, type MailDeliveryRepo } from './delivery-repo.ts';
 import type { EmailAttachment } from './outbox-repo.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -43,13 +36,14 @@ export function backoffMs(attempts: number): number {
 export async function deliverDue(deps: DeliveryDeps, limit = 20): Promise<{ sent: number; failed: number }> {
   const now = deps.now();
   const lease = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
-  const claimed = await claimDueEmails(deps.db, now, lease, limit);
+  const deliveryRepo = createMailDeliveryRepo(deps.db);
+  const claimed = await deliveryRepo.claimDueEmails(now, lease, limit);
   let sent = 0;
   let failed = 0;
   const alarmIds = new Set<number>();
   const max = deps.maxAttempts ?? MAX_ATTEMPTS;
   const files = await attachmentsOf(
-    deps.db,
+    deliveryRepo,
     claimed.map((m) => Number(m.id)),
   );
   for (const m of claimed.sort((a, b) => a.id - b.id)) {
@@ -63,9 +57,9 @@ export async function deliverDue(deps: DeliveryDeps, limit = 20): Promise<{ sent
         text: m.text,
         attachments: files.get(Number(m.id)),
       });
-      if (deps.transport.kind === 'local') await markEmailNotSent(deps.db, m.id);
+      if (deps.transport.kind === 'local') await deliveryRepo.markEmailNotSent(m.id);
       else {
-        await markEmailSent(deps.db, m.id, deps.now().toISOString(), providerMessageId || null);
+        await deliveryRepo.markEmailSent(m.id, deps.now().toISOString(), providerMessageId || null);
         sent++;
       }
     } catch (err) {
@@ -73,7 +67,7 @@ export async function deliverDue(deps: DeliveryDeps, limit = 20): Promise<{ sent
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = attempts >= max;
       const next = new Date(deps.now().getTime() + backoffMs(attempts)).toISOString();
-      await markEmailAttemptFailed(deps.db, m.id, { giveUp, next, error: message.slice(0, 500) });
+      await deliveryRepo.markEmailAttemptFailed(m.id, { giveUp, next, error: message.slice(0, 500) });
       deps.log?.warn({ emailId: m.id, attempts, err: message }, 'notifications: delivery failed');
       if (giveUp) failed++;
     }
@@ -84,10 +78,13 @@ export async function deliverDue(deps: DeliveryDeps, limit = 20): Promise<{ sent
 }
 
 /** The stored attachments of these emails, by email id. */
-async function attachmentsOf(db: Db, emailIds: number[]): Promise<Map<number, EmailAttachment[]>> {
+async function attachmentsOf(
+  deliveryRepo: MailDeliveryRepo,
+  emailIds: number[],
+): Promise<Map<number, EmailAttachment[]>> {
   const byEmail = new Map<number, EmailAttachment[]>();
   if (emailIds.length === 0) return byEmail;
-  const rows = await attachmentRows(db, emailIds);
+  const rows = await deliveryRepo.attachmentRows(emailIds);
   for (const r of rows) {
     const list = byEmail.get(r.emailId) ?? [];
     list.push({ filename: r.filename, contentType: r.contentType, content: r.content });
@@ -99,7 +96,7 @@ async function attachmentsOf(db: Db, emailIds: number[]): Promise<Map<number, Em
 /** Announces `notification.updated` for these alarms (to their scope rooms). */
 export async function emitForAlarms(db: Db, bus: EventBus, alarmIds: number[]): Promise<void> {
   if (alarmIds.length === 0) return;
-  const rows = await alarmPlaces(db, alarmIds);
+  const rows = await createMailDeliveryRepo(db).alarmPlaces(alarmIds);
   for (const r of rows) {
     bus.emit('notification.updated', {
       alarmRef: Number(r.ref),

@@ -1,12 +1,14 @@
 import { toDate } from '../../lib/sql.ts';
 import { alarmSummariesByIds } from '../alarms/summaries.ts';
+import { createAckLinksRepo } from '../channels/ack-links-repo.ts';
 import { type AlarmRef, queueAlarmEmails, refOf } from '../channels/alarm-emails.ts';
-import { loadAlarm } from '../channels/alarm-message.ts';
+import { createAlarmMessageRepo } from '../channels/alarm-message-repo.ts';
 import { queueWebhookEvent } from '../channels/webhook-deliver.ts';
+import { createWebhookQueueRepo } from '../channels/webhook-queue-repo.ts';
 import { MAX_ATTEMPTS } from '../mail/delivery.ts';
 import { pageFlood, resumePaging, startPaging, stopPaging } from '../oncall/paging.ts';
 import { decideRaise } from './alarm-management.ts';
-import { countOutboxFailure, lockNextOutboxRow, markOutboxProcessed } from './alarm-outbox-repo.ts';
+import { createAlarmOutboxRepo } from './alarm-outbox-repo.ts';
 import { alarmRecipients } from './recipients.ts';
 import type { NotificationWorkerDeps } from './worker-deps.ts';
 
@@ -24,17 +26,21 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
   const changed = new Map<number, AlarmRef>();
   /** Alarms found chattering here: the consoles hear of it. */
   const marked: number[] = [];
+  const alarmOutbox = createAlarmOutboxRepo(deps.db);
+  const alarms = createAlarmMessageRepo(deps.db);
+  const webhookQueue = createWebhookQueueRepo(deps.db);
+  const emails = { ...deps, ackLinks: createAckLinksRepo(deps.db) };
   for (; handled < limit; handled++) {
     const now = deps.now();
     let failedId: number | null = null;
     let found = false;
     try {
       await deps.db.transaction(async (tx) => {
-        const item = await lockNextOutboxRow(tx);
+        const item = await alarmOutbox.lockNextOutboxRow(tx);
         if (!item) return;
         found = true;
         failedId = Number(item.id);
-        const alarm = await loadAlarm(tx, Number(item.alarm_id));
+        const alarm = await alarms.loadAlarm(Number(item.alarm_id), tx);
         // Raised in a maintenance window or shelved: no email, no escalation (the end of either
         // notifies again when the alarm is still open: a new raise, or the `unshelved` event).
         const held = alarm !== null && (alarm.suppressed || alarm.shelved_until != null);
@@ -63,30 +69,35 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
               },
               now,
             );
-            if ((await queueAlarmEmails(tx, deps, alarm, recipients, 0)).length > 0)
+            if ((await queueAlarmEmails(tx, emails, alarm, recipients, 0)).length > 0)
               changed.set(Number(alarm.id), refOf(alarm));
           }
           if (alarm.status === 'active' && page === 'alarm') await startPaging(tx, alarm, raisedAt);
           if (alarm.status === 'active' && page === 'flood') await pageFlood(tx, alarm, raisedAt);
           if (alarm.status === 'active' && item.event === 'unshelved') await resumePaging(tx, alarm, now);
           if (item.event === 'raised' && now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS)
-            await queueWebhookEvent(tx, { event: 'alarm.raised', alarm, at: now, publicUrl: deps.publicUrl });
+            await queueWebhookEvent(tx, webhookQueue, {
+              event: 'alarm.raised',
+              alarm,
+              at: now,
+              publicUrl: deps.publicUrl,
+            });
         } else if (alarm && (item.event === 'acknowledged' || item.event === 'cleared')) {
           if (await stopPaging(tx, alarm)) changed.set(Number(alarm.id), refOf(alarm));
-          await queueWebhookEvent(tx, {
+          await queueWebhookEvent(tx, webhookQueue, {
             event: item.event === 'acknowledged' ? 'alarm.acknowledged' : 'alarm.cleared',
             alarm,
             at: now,
             publicUrl: deps.publicUrl,
           });
         }
-        await markOutboxProcessed(tx, item.id, now);
+        await alarmOutbox.markOutboxProcessed(item.id, now, tx);
       });
     } catch (err) {
       // One bad row must not block the others: count the attempt, give up after a few.
       deps.log?.error({ err, outboxId: failedId }, 'notifications: outbox row failed');
       if (failedId !== null) {
-        await countOutboxFailure(deps.db, failedId, now, MAX_ATTEMPTS);
+        await alarmOutbox.countOutboxFailure(failedId, now, MAX_ATTEMPTS);
       }
       continue;
     }

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { needs, requireAdministrator } from '../auth/guard.ts';
 import { createMailTransport, mailServerConfigured } from '../mail/transport.ts';
-import { deliveryFacts } from './mail-settings-repo.ts';
+import type { MailSettingsRepo } from './mail-settings-repo.ts';
 import { mailSettingsResponse, mailTestSchema } from './mail-settings-schemas.ts';
 import { renderTestEmail } from './test-email.ts';
 
@@ -28,6 +28,7 @@ export function smtpSummary(smtpUrl: string | undefined): MailSettings['smtp'] {
  * once through the real SMTP transport (not the outbox), so the answer says what the server said.
  */
 export function mailSettingsRoutes(deps: {
+  repo: MailSettingsRepo;
   config: Config;
   db: Db;
   audit: AuditRepo;
@@ -43,7 +44,7 @@ export function mailSettingsRoutes(deps: {
       },
       async (request) => {
         requireAdministrator(request);
-        const facts = await deliveryFacts(deps.db);
+        const facts = await deps.repo.deliveryFacts();
         const data: MailSettings = {
           transport: mailServerConfigured(config) ? 'smtp' : 'none',
           smtp: smtpSummary(config.SMTP_URL),

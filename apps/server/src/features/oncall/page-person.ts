@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { PageChannel } from '../../db/schema-oncall.ts';
+import type { AckLinksRepo } from '../channels/ack-links-repo.ts';
 import { queueAlarmEmails } from '../channels/alarm-emails.ts';
 import type { AlarmRow } from '../channels/alarm-message.ts';
 import type { Recipient } from '../channels/recipient.ts';
@@ -18,7 +19,7 @@ const MINUTE = 60_000;
  */
 export async function pagePerson(
   tx: DbOrTx,
-  deps: { publicUrl: string; now: () => Date },
+  deps: { ackLinks: AckLinksRepo; publicUrl: string; now: () => Date },
   alarm: AlarmRow,
   person: Recipient,
   page: { step: number; cycle: number; tier: number; at: Date; fallback?: boolean },

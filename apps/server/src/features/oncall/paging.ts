@@ -1,10 +1,13 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { toDate } from '../../lib/sql.ts';
+import { createAckLinksRepo } from '../channels/ack-links-repo.ts';
 import { type AlarmRef, refOf } from '../channels/alarm-emails.ts';
-import { type AlarmRow, loadAlarm } from '../channels/alarm-message.ts';
+import type { AlarmRow } from '../channels/alarm-message.ts';
+import { createAlarmMessageRepo } from '../channels/alarm-message-repo.ts';
 import type { Recipient } from '../channels/recipient.ts';
 import { queueWebhookEvent } from '../channels/webhook-deliver.ts';
+import { createWebhookQueueRepo } from '../channels/webhook-queue-repo.ts';
 import { nextInChain, tierOf } from './chain.ts';
 import { pagePerson } from './page-person.ts';
 import {
@@ -118,6 +121,9 @@ async function defaultAudience(tx: DbOrTx, alarm: AlarmRow): Promise<Recipient[]
 export async function processPaging(deps: PagingDeps, limit = 50): Promise<number> {
   let paged = 0;
   const changed = new Map<number, AlarmRef>();
+  const pass = { ...deps, ackLinks: createAckLinksRepo(deps.db) };
+  const webhookQueue = createWebhookQueueRepo(deps.db);
+  const alarms = createAlarmMessageRepo(deps.db);
   for (let i = 0; i < limit; i++) {
     const now = deps.now();
     let found = false;
@@ -125,7 +131,7 @@ export async function processPaging(deps: PagingDeps, limit = 50): Promise<numbe
       const due = await lockNextDueStep(tx, now);
       if (!due) return;
       found = true;
-      const alarm = await loadAlarm(tx, Number(due.alarm_id));
+      const alarm = await alarms.loadAlarm(Number(due.alarm_id), tx);
       if (alarm?.status !== 'active' || alarm.suppressed || due.policy_id == null) {
         await stopChain(tx, due.alarm_id);
         return;
@@ -151,14 +157,14 @@ export async function processPaging(deps: PagingDeps, limit = 50): Promise<numbe
       const audience = fallback ? await defaultAudience(tx, alarm) : await stepRecipients(tx, alarm, step, now);
       for (const r of audience) {
         const page = { step: position.step + 1, cycle: position.cycle, tier, at: now, fallback };
-        if ((await pagePerson(tx, deps, alarm, r, page)) > 0) {
+        if ((await pagePerson(tx, pass, alarm, r, page)) > 0) {
           changed.set(Number(alarm.id), refOf(alarm));
           pagedIds.push(r.userId);
         }
       }
       // The chain's first step is the raise itself (alarm.raised); every later step is an escalation.
       if (position.step > 0 || position.cycle > 0)
-        await queueWebhookEvent(tx, {
+        await queueWebhookEvent(tx, webhookQueue, {
           event: 'alarm.escalated',
           alarm,
           context: { step: position.step + 1, cycle: position.cycle, pagedUserIds: pagedIds },

@@ -4,18 +4,16 @@ import { idParams, refParams } from '@rcm/shared/params';
 import { settingsListQuery } from '@rcm/shared/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toIso } from '../../lib/sql.ts';
-import type { AuditRepo } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
-import { alarmPlace, pagesOf } from './pages-repo.ts';
-import { createPoliciesService } from './policies-service.ts';
+import type { PagesRepo } from './pages-repo.ts';
+import type { PoliciesService } from './policies-service.ts';
 import { READ, WRITE } from './schedules-routes.ts';
 
-export function policiesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }): FastifyPluginAsyncZod {
-  const service = createPoliciesService(deps);
+export function policiesRoutes(deps: { service: PoliciesService; pages: PagesRepo }): FastifyPluginAsyncZod {
+  const { service, pages: pagesRepo } = deps;
   const one = { 200: z.object({ data: escalationPolicy }) };
   return async (app) => {
     app.get(
@@ -57,10 +55,10 @@ export function policiesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date
       },
       async (request) => {
         const scope = requireScope(requireAuth(request), 'alarms');
-        const alarm = await alarmPlace(deps.db, request.params.ref);
+        const alarm = await pagesRepo.alarmPlace(request.params.ref);
         if (!alarm || !inScope(scope, { organizationId: Number(alarm.organization_id), locationId: alarm.location_id }))
           throw notFound();
-        const rows = await pagesOf(deps.db, alarm.id);
+        const rows = await pagesRepo.pagesOf(alarm.id);
         return {
           data: rows.map((p) => ({
             step: Number(p.step),

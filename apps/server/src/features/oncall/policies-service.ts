@@ -151,3 +151,5 @@ export function createPoliciesService(deps: { db: Db; audit: AuditRepo; now: () 
     },
   };
 }
+
+export type PoliciesService = ReturnType<typeof createPoliciesService>;

@@ -1,3 +1,4 @@
+import type { PagingWarning } from '@rcm/shared/oncall';
 import {
   oncallNow,
   oncallSchedule,
@@ -13,12 +14,9 @@ import { idParams, paramId } from '@rcm/shared/params';
 import { settingsListQuery } from '@rcm/shared/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { AuditRepo } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
-import { requireScope } from '../auth/scope.ts';
-import { createSchedulesService } from './schedules-service.ts';
-import { pagingWarnings } from './warnings.ts';
+import { requireScope, type TenantScope } from '../auth/scope.ts';
+import type { SchedulesService } from './schedules-service.ts';
 
 /** Who is on call is for those who handle alarms or settings; changing a rota needs settings_update. */
 /** The same, declared on each route: a caller holding none of them gets 403 before validation. */
@@ -28,8 +26,12 @@ export const WRITE = needs('oncall.edit');
 const one = { 200: z.object({ data: oncallSchedule }) };
 const overrideParams = z.object({ id: paramId, oid: paramId });
 
-export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }): FastifyPluginAsyncZod {
-  const service = createSchedulesService(deps);
+export function schedulesRoutes(deps: {
+  service: SchedulesService;
+  warnings: (scope: TenantScope, now: Date) => Promise<PagingWarning[]>;
+  now: () => Date;
+}): FastifyPluginAsyncZod {
+  const { service } = deps;
   return async (app) => {
     app.get(
       '/oncall/schedules',
@@ -109,7 +111,7 @@ export function schedulesRoutes(deps: { db: Db; audit: AuditRepo; now: () => Dat
       { config: needs('settings.view'), schema: { response: { 200: z.object({ data: z.array(pagingWarning) }) } } },
       async (request) => {
         const ctx = requireAuth(request);
-        return { data: await pagingWarnings(deps.db, requireScope(ctx, 'settings'), deps.now()) };
+        return { data: await deps.warnings(requireScope(ctx, 'settings'), deps.now()) };
       },
     );
     app.get(

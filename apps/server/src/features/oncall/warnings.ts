@@ -1,13 +1,11 @@
 import type { PagingWarning } from '@rcm/shared/oncall';
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import type { EscalationTarget } from '../../db/schema-oncall.ts';
-import { query } from '../../lib/sql.ts';
-import { mayViewSql, scopeSql, type TenantScope } from '../auth/scope.ts';
-import { createPoliciesRepo, type PolicyDetail } from './policies-repo.ts';
+import type { TenantScope } from '../auth/scope.ts';
+import type { PoliciesRepo, PolicyDetail } from './policies-repo.ts';
 import { finalRota } from './rota.ts';
-import { createSchedulesRepo } from './schedules-repo.ts';
+import type { SchedulesRepo } from './schedules-repo.ts';
 import { rotaOf } from './schedules-service.ts';
+import type { WarningPlace, WarningsRepo } from './warnings-repo.ts';
 
 /** Someone who may see a place's alarms (`mayViewSql`), as a step's targets match them. */
 export type Viewer = { id: number; teamId: number | null; member: boolean };
@@ -36,13 +34,7 @@ export function policyReaches(
   return (policy?.steps ?? []).some((step) => step.targets.some((t) => targetReaches(t, viewers, onCall)));
 }
 
-type Place = {
-  organization_id: number;
-  organization_name: string;
-  location_id: number | null;
-  location_name: string | null;
-  own_policy_id: number | null;
-};
+type Place = WarningPlace;
 
 /**
  * High and critical alarm types that would reach nobody through their escalation policy: at each
@@ -51,39 +43,14 @@ type Place = {
  * alarms, by the same rule the pager applies. Where the type's policy fails at every location of an
  * organization, one warning names the organization; else each location is named.
  */
-export async function pagingWarnings(db: DbOrTx, scope: TenantScope, now: Date): Promise<PagingWarning[]> {
-  const places = await query<Place>(
-    db,
-    sql`select o.id as organization_id, o.name as organization_name, l.id as location_id, l.name as location_name,
-          l.escalation_policy_id as own_policy_id
-        from organizations o
-        left join locations l on l.organization_id = o.id and l.archived_at is null
-        where o.archived_at is null and ${scopeSql(scope, { org: sql`o.id` })}
-          and (l.id is null or ${scopeSql(scope, { org: sql`o.id`, loc: sql`l.id` })})
-        order by o.name, o.id, l.name, l.id`,
-  );
-  const types = await query<{ id: number; code: string; name: string; name_es: string; policy_id: number | null }>(
-    db,
-    sql`select t.id, t.code, t.name, t.name_es,
-          coalesce(t.escalation_policy_id, (select id from escalation_policies where is_default)) as policy_id
-        from alarm_types t where t.enabled and t.severity in ('critical', 'high') order by t.name, t.id`,
-  );
-  const viewerRows = await query<{
-    organization_id: number;
-    location_id: number | null;
-    id: number;
-    team_id: number | null;
-    member: boolean;
-  }>(
-    db,
-    sql`select o.id as organization_id, l.id as location_id, u.id, u.team_id, u.organization_id = o.id as member
-        from organizations o
-        left join locations l on l.organization_id = o.id and l.archived_at is null
-        join users u on true
-        join roles r on r.id = u.role_id
-        where o.archived_at is null and ${scopeSql(scope, { org: sql`o.id` })}
-          and ${mayViewSql('alarms', { user: sql`u`, role: sql`r` }, { org: sql`o.id`, loc: sql`l.id` })}`,
-  );
+export async function pagingWarnings(
+  deps: { repo: WarningsRepo; policies: PoliciesRepo; schedules: SchedulesRepo },
+  scope: TenantScope,
+  now: Date,
+): Promise<PagingWarning[]> {
+  const places = await deps.repo.places(scope);
+  const types = await deps.repo.pagingTypes();
+  const viewerRows = await deps.repo.viewers(scope);
   const placeKey = (org: number, loc: number | null) => `${Number(org)}:${loc == null ? '' : Number(loc)}`;
   const viewers = new Map<string, Viewer[]>();
   for (const v of viewerRows) {
@@ -93,7 +60,7 @@ export async function pagingWarnings(db: DbOrTx, scope: TenantScope, now: Date):
     viewers.set(key, list);
   }
 
-  const policies = createPoliciesRepo(db);
+  const { policies } = deps;
   const byId = new Map<number, PolicyDetail | undefined>();
   const policyIds = [
     ...types.flatMap((t) => (t.policy_id == null ? [] : [Number(t.policy_id)])),
@@ -104,7 +71,7 @@ export async function pagingWarnings(db: DbOrTx, scope: TenantScope, now: Date):
     (p?.steps ?? []).flatMap((s) => s.targets.flatMap((t) => (t.type === 'schedule' ? [t.id] : []))),
   );
   const onCall = new Map<number, Set<number>>();
-  for (const s of await createSchedulesRepo(db).byIds([...new Set(scheduleIds)])) {
+  for (const s of await deps.schedules.byIds([...new Set(scheduleIds)])) {
     const rota = finalRota(rotaOf(s), { from: now, to: new Date(now.getTime() + SCHEDULE_HORIZON_MS) });
     onCall.set(s.id, new Set(rota.map((x) => x.userId)));
   }

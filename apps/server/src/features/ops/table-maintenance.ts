@@ -1,3 +1,8 @@
+/**
+ * Database administration of the embedded database: VACUUM and ANALYZE of its tables. Not the
+ * product's data, so its statements stay here rather than in a repository
+ * (`.dependency-cruiser.cjs` SQL_OUTSIDE_REPOSITORIES).
+ */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';

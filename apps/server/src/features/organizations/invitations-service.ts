@@ -1,9 +1,6 @@
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { AcceptInvitationBody, Invitation, InvitationBody } from '@rcm/shared/organizations';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { invitations } from '../../db/schema-organizations.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
@@ -15,7 +12,7 @@ import type { OutgoingEmail } from '../mail/outbox-repo.ts';
 import { requireOrganizationWrite } from './access.ts';
 import { renderInvitationEmail } from './invitation-email.ts';
 import type { LocationsRepo } from './locations-repo.ts';
-import { type MembersRepo, setMemberLocations } from './members-repo.ts';
+import type { MembersRepo } from './members-repo.ts';
 import type { OrganizationsRepo } from './repo.ts';
 import { checkLocationIds } from './service.ts';
 
@@ -103,9 +100,8 @@ export function createInvitationsService(deps: InvitationsDeps) {
         link,
       });
       const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(invitations)
-          .values({
+        const invitationId = await members.insertInvitation(
+          {
             organizationId,
             email: body.email,
             language: body.language,
@@ -115,23 +111,23 @@ export function createInvitationsService(deps: InvitationsDeps) {
             tokenHash: hashToken(token),
             invitedBy: ctx.user.id,
             expiresAt: new Date(now().getTime() + INVITATION_TTL_MS),
-          })
-          .returning({ id: invitations.id });
-        if (!row) throw new Error('invitation insert returned nothing');
+          },
+          tx,
+        );
         const email = await deps.enqueueEmail(tx, {
           kind: 'invitation',
           to: body.email,
           locale: body.language,
           ...mail,
         });
-        await tx.update(invitations).set({ emailMessageId: email.id }).where(eq(invitations.id, row.id));
+        await members.linkInvitation(invitationId, { emailMessageId: email.id }, tx);
         await audit.record(
           {
             ...auditActor(ctx),
             organizationId,
             action: 'invitation.create',
             subjectType: 'invitation',
-            subjectId: row.id,
+            subjectId: invitationId,
             after: {
               email: body.email,
               language: body.language,
@@ -142,7 +138,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
           },
           tx,
         );
-        return row.id;
+        return invitationId;
       });
       const [created] = (await pending(ctx, organizationId)).filter((i) => i.id === id);
       if (!created) throw new Error('invitation not found after insert');
@@ -189,15 +185,9 @@ export function createInvitationsService(deps: InvitationsDeps) {
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         // Spends the token first: of two concurrent accepts, only one updates the row.
-        const spent = await tx
-          .update(invitations)
-          .set({ acceptedAt: now() })
-          .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt)))
-          .returning({ acceptedAt: invitations.acceptedAt });
-        if (spent.length !== 1) throw invalid();
-        const [user] = await tx
-          .insert(users)
-          .values({
+        if (!(await members.acceptInvitation(row.id, now(), tx))) throw invalid();
+        const userId = await members.insertMember(
+          {
             name: body.name,
             email: row.email,
             passwordHash,
@@ -205,23 +195,23 @@ export function createInvitationsService(deps: InvitationsDeps) {
             organizationId: row.organizationId,
             roleId: row.roleId,
             allLocations: row.allLocations,
-          })
-          .returning({ id: users.id });
-        if (!user) throw new Error('user insert returned nothing');
-        await setMemberLocations(tx, user.id, row.allLocations, row.locationIds);
-        await tx.update(invitations).set({ userId: user.id }).where(eq(invitations.id, row.id));
+          },
+          tx,
+        );
+        await members.setLocations(userId, row.allLocations, row.locationIds, tx);
+        await members.linkInvitation(row.id, { userId }, tx);
         await audit.record(
           {
-            ...personActor(user.id),
+            ...personActor(userId),
             organizationId: row.organizationId,
             action: 'invitation.accept',
             subjectType: 'invitation',
             subjectId: row.id,
-            after: { user_id: user.id, email: row.email },
+            after: { user_id: userId, email: row.email },
           },
           tx,
         );
-        return user.id;
+        return userId;
       });
       return deps.auth.login({ email: row.email, password: body.password });
     },

@@ -117,6 +117,35 @@ export function createMembersRepo(db: Db) {
       return row;
     },
 
+    /** A new invitation; returns its id. */
+    async insertInvitation(values: typeof invitations.$inferInsert, tx: Tx): Promise<number> {
+      const [row] = await tx.insert(invitations).values(values).returning({ id: invitations.id });
+      if (!row) throw new Error('invitation insert returned nothing');
+      return row.id;
+    },
+
+    /** Links the invitation to the email that carries it, or to the user who accepted it. */
+    async linkInvitation(id: number, link: { emailMessageId: number } | { userId: number }, tx: Tx) {
+      await tx.update(invitations).set(link).where(eq(invitations.id, id));
+    },
+
+    /** Spends an invitation: true for the one caller that accepted it first. */
+    async acceptInvitation(id: number, at: Date, tx: Tx): Promise<boolean> {
+      const spent = await tx
+        .update(invitations)
+        .set({ acceptedAt: at })
+        .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
+        .returning({ acceptedAt: invitations.acceptedAt });
+      return spent.length === 1;
+    },
+
+    /** The member an accepted invitation makes; returns their id. */
+    async insertMember(values: typeof users.$inferInsert, tx: Tx): Promise<number> {
+      const [user] = await tx.insert(users).values(values).returning({ id: users.id });
+      if (!user) throw new Error('user insert returned nothing');
+      return user.id;
+    },
+
     async revokeInvitation(id: number, now: Date, tx: Tx) {
       await tx.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, id));
     },

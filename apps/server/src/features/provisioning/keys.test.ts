@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { createProvisioningKeys } from './keys.ts';
+import { createProvisioningKeysRepo } from './keys-repo.ts';
 
 let database: TestDatabase;
 let clock = 0;
@@ -13,7 +14,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const start = (configured: string | null) => createProvisioningKeys({ db: database.db, configured, now });
+const start = (configured: string | null) =>
+  createProvisioningKeys({ db: database.db, repo: createProvisioningKeysRepo(database.db), configured, now });
 
 describe('the provisioning key', () => {
   it('is generated on the first start without DEVICE_PROVISIONING_KEY, and kept across restarts', async () => {

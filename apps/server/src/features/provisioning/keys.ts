@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { CONFIGURED, insertMetaOnce, KEY, readKey, readMeta, writeMeta } from './keys-repo.ts';
+import { CONFIGURED, KEY, type ProvisioningKeysRepo } from './keys-repo.ts';
 
 /**
  * Another instance's rotation is seen within this long; this instance's own at once. Only unknown
@@ -28,34 +28,35 @@ export function newProvisioningKey(): string {
  */
 export async function createProvisioningKeys(deps: {
   db: Db;
+  repo: ProvisioningKeysRepo;
   /** The configured key (DEVICE_PROVISIONING_KEY, the demo's, or a test's); null: generate one. */
   configured: string | null;
   now: () => number;
 }): Promise<ProvisioningKeys> {
-  const { db, now } = deps;
-  const meta = await readMeta(db);
+  const { db, now, repo: keysRepo } = deps;
+  const meta = await keysRepo.readMeta();
   if (deps.configured && meta.configured !== hashToken(deps.configured)) {
     await db.transaction(async (tx) => {
-      await writeMeta(tx, KEY, deps.configured as string);
-      await writeMeta(tx, CONFIGURED, hashToken(deps.configured as string));
+      await keysRepo.writeMeta(KEY, deps.configured as string, tx);
+      await keysRepo.writeMeta(CONFIGURED, hashToken(deps.configured as string), tx);
     });
   } else if (!meta.key) {
-    await insertMetaOnce(db, KEY, newProvisioningKey());
+    await keysRepo.insertMetaOnce(KEY, newProvisioningKey());
   }
-  let cached = { key: (await readKey(db)) ?? '', until: now() + CACHE_MS };
+  let cached = { key: (await keysRepo.readKey()) ?? '', until: now() + CACHE_MS };
   if (!cached.key) throw new Error('the provisioning key could not be stored');
 
   return {
     async current() {
       if (cached.until > now()) return cached.key;
-      const key = await readKey(db);
+      const key = await keysRepo.readKey();
       if (key) cached = { key, until: now() + CACHE_MS };
       return cached.key;
     },
     async rotate(alongside) {
       const key = newProvisioningKey();
       await db.transaction(async (tx) => {
-        await writeMeta(tx, KEY, key);
+        await keysRepo.writeMeta(KEY, key, tx);
         await alongside(tx);
       });
       cached = { key, until: now() + CACHE_MS };

@@ -1,8 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '../context.ts';
+import { createRefrigerantRepo } from './repo.ts';
+import { createRefrigerantReport } from './report.ts';
+import { createRefrigerantReportRepo } from './report-repo.ts';
 import { refrigerantRoutes } from './routes.ts';
+import { createRefrigerantService } from './service.ts';
 
 /** Racks' refrigeration systems, the refrigerant log and table, and the refrigerant report. */
 export function refrigerantModule(ctx: FeatureContext): FastifyPluginAsyncZod {
-  return refrigerantRoutes({ db: ctx.db, audit: ctx.audit, now: ctx.now });
+  const { db, audit, now } = ctx;
+  const repo = createRefrigerantRepo(db);
+  return refrigerantRoutes({
+    db,
+    repo,
+    service: createRefrigerantService({ db, repo, audit, now }),
+    report: createRefrigerantReport({ repo: createRefrigerantReportRepo(db), now }),
+    now,
+  });
 }

@@ -8,17 +8,15 @@ import {
   SYSTEM_STATUSES,
 } from '@rcm/shared/refrigerant';
 import { massUnitFor } from '@rcm/shared/units';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { columnsOf, type Table } from '../reports/export.ts';
 import { formatDay } from '../reports/export-frame.ts';
-import { tenantWhere, utcBounds } from '../reports/filters.ts';
+import { utcBounds } from '../reports/filters.ts';
 import { round2 } from './compliance.ts';
 import type { EventRow, SystemRow } from './repo.ts';
 import { REFRIGERANT_LABELS } from './report-labels.ts';
-import { leakAlarmCounts, refrigerantEventsOf, reportSystems } from './report-repo.ts';
+import type { RefrigerantReportRepo } from './report-repo.ts';
 import { describeSystem, logEntry, massIn } from './service.ts';
 
 type SystemLine = SystemRow & {
@@ -29,16 +27,13 @@ type SystemLine = SystemRow & {
 };
 
 /** The refrigerant report: every system in the caller's report scope with its compliance on today. */
-export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
+export function createRefrigerantReport(deps: { repo: RefrigerantReportRepo; now: () => Date }) {
+  const { repo: reportRepo, now } = deps;
 
   const scopeOf = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports');
 
   async function systems(scope: TenantScope, q: RefrigerantReportQuery): Promise<SystemLine[]> {
-    const rows = await reportSystems(
-      db,
-      tenantWhere(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` }, q),
-    );
+    const rows = await reportRepo.reportSystems(scope, q);
     return rows.map((r) => ({
       controllerId: Number(r.controller_id),
       rackRef: String(r.rack_ref),
@@ -60,8 +55,8 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
     if (list.length === 0) return [];
     const ids = [...new Set(list.map((s) => s.controllerId))];
     const { start, end } = utcBounds(q);
-    const events = await refrigerantEventsOf(db, ids);
-    const alarms = await leakAlarmCounts(db, ids, start, end);
+    const events = await reportRepo.refrigerantEventsOf(ids);
+    const alarms = await reportRepo.leakAlarmCounts(ids, start, end);
     const key = (id: number, ref: string) => `${id}|${ref}`;
     const bySystem = new Map<string, EventRow[]>();
     for (const r of events) {
@@ -185,3 +180,5 @@ export function createRefrigerantReport(deps: { db: Db; now: () => Date }) {
     },
   };
 }
+
+export type RefrigerantReports = ReturnType<typeof createRefrigerantReport>;

@@ -15,20 +15,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { AuditRepo } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import { reportRoute } from '../reports/routes.ts';
 import { levelTrendOf } from './level-trend.ts';
-import { createRefrigerantRepo } from './repo.ts';
-import { createRefrigerantReport } from './report.ts';
-import { createRefrigerantService } from './service.ts';
+import type { RefrigerantRepo } from './repo.ts';
+import type { RefrigerantReports } from './report.ts';
+import type { RefrigerantService } from './service.ts';
 
 /** A rack's refrigeration system, its refrigerant log, the refrigerant table and the refrigerant report. */
-export function refrigerantRoutes(deps: { db: Db; audit: AuditRepo; now: () => Date }): FastifyPluginAsyncZod {
-  const { now } = deps;
-  const repo = createRefrigerantRepo(deps.db);
-  const service = createRefrigerantService({ db: deps.db, repo, audit: deps.audit, now });
-  const report = createRefrigerantReport({ db: deps.db, now });
+export function refrigerantRoutes(deps: {
+  db: Db;
+  repo: RefrigerantRepo;
+  service: RefrigerantService;
+  report: RefrigerantReports;
+  now: () => Date;
+}): FastifyPluginAsyncZod {
+  const { repo, service, report, now } = deps;
 
   return async (app) => {
     app.get('/refrigerants', { schema: { response: { 200: refrigerantList } } }, async (request) => {

@@ -1,3 +1,7 @@
+/**
+ * The reports' filter fragments (scope, organization, location, dates) that each report's repository
+ * composes into its statement. No statement runs here (`.dependency-cruiser.cjs` SQL_OUTSIDE_REPOSITORIES).
+ */
 import { type SQL, sql } from 'drizzle-orm';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '../context.ts';
-import { SEARCH_PROVIDERS } from './providers.ts';
+import { searchProviders } from './providers.ts';
+import { createSearchRepo } from './repo.ts';
 import { searchRoutes } from './routes.ts';
 
 /** The global search over its providers. */
 export function searchModule(ctx: FeatureContext): FastifyPluginAsyncZod {
-  return searchRoutes({ db: ctx.db, providers: SEARCH_PROVIDERS });
+  const repo = createSearchRepo(ctx.db);
+  return searchRoutes({ repo, providers: searchProviders(repo) });
 }

@@ -1,16 +1,15 @@
 import { type SearchGroup, searchQuery, searchResponse } from '@rcm/shared/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import { scopeFor } from '../auth/scope.ts';
 import { prepareTerm, type SearchProvider } from './providers.ts';
-import { inSearchTransaction } from './repo.ts';
+import type { SearchRepo } from './repo.ts';
 
 /**
  * One box, every kind the caller may see (`GET /api/search?q=`). Each kind runs its own
  * scoped, index-backed query; kinds the caller may not see are left out rather than returned empty.
  */
-export function searchRoutes(deps: { db: Db; providers: readonly SearchProvider[] }): FastifyPluginAsyncZod {
+export function searchRoutes(deps: { repo: SearchRepo; providers: readonly SearchProvider[] }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/search',
@@ -23,7 +22,7 @@ export function searchRoutes(deps: { db: Db; providers: readonly SearchProvider[
           const scope = scopeFor(ctx, p.domain);
           return scope ? [{ p, scope }] : [];
         });
-        const groups = await inSearchTransaction(deps.db, async (tx) => {
+        const groups = await deps.repo.inSearchTransaction(async (tx) => {
           const out: SearchGroup[] = [];
           for (const { p, scope } of visible) out.push({ kind: p.kind, items: await p.run(tx, term, scope, limit) });
           return out;
