@@ -3,7 +3,7 @@ import { normalizeLocale } from '@rcm/shared/locale';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { toDate } from '../../lib/sql.ts';
-import type { Acknowledger } from '../alarms/acknowledge.ts';
+import type { Acknowledger } from '../alarms/lifecycle/acknowledge.ts';
 import { can } from '../auth/can.ts';
 import { inScope, type ScopeCaller, scopeFor } from '../auth/scope.ts';
 import type { AuthService } from '../auth/service.ts';

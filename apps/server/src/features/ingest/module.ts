@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
-import { createRulesCache } from '../alarms/rules-cache.ts';
+import { createRulesCache } from '../alarms/engine/rules-cache.ts';
 import type { FeatureContext } from '../context.ts';
 import { createMaintenanceCache } from '../maintenance/cache.ts';
 import type { Ingest } from './parts.ts';

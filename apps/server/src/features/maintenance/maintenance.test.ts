@@ -6,7 +6,7 @@ import { addOutsider, demoMac } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { telemetry } from '../../test/device.ts';
 import { headers } from '../../test/helpers.ts';
-import { endMaintenance } from '../alarms/management-jobs.ts';
+import { endMaintenance } from '../alarms/nuisance/hold-expiry.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
 

@@ -1,5 +1,5 @@
 import { toDate } from '../../lib/sql.ts';
-import { alarmSummariesByIds } from '../alarms/summaries.ts';
+import { alarmSummariesByIds } from '../alarms/list/summaries.ts';
 import { type AlarmRef, queueAlarmEmails, refOf } from '../channels/alarm-emails.ts';
 import { loadAlarm } from '../channels/alarm-message.ts';
 import { queueWebhookEvent } from '../channels/webhook-deliver.ts';

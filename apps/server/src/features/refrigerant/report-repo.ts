@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ints, query } from '../../lib/sql.ts';
-import { LEAK_ALARM_CODE } from '../alarms/leak-rule.ts';
+import { LEAK_ALARM_CODE } from '../alarms/leaks/leak-rule.ts';
 
 /** Refrigerant systems of authorised controllers matching `where` (over `c`), with their names, in report order. */
 export async function reportSystems(db: Db, where: SQL) {
