@@ -23,6 +23,8 @@ const PUBLIC = {
   alarms: [
     'cases/case-apply',
     'cases/case-history',
+    // A graceful stop writes each point's hour so far (takeOpenHours).
+    'cases/case-hours',
     'cases/case-rules',
     'cases/case-state',
     'engine/apply',
@@ -61,8 +63,9 @@ const PUBLIC = {
   controllers: ['service'],
   // Device ingest's parts, built before the features.
   ingest: ['pipeline/pipeline', 'transports/broker-stats', 'transports/safety-net'],
-  // The windows' rules: the ingest writer stores an alarm raised inside one suppressed.
-  maintenance: ['cache', 'repo', 'windows'],
+  // The windows' rules: the ingest writer stores an alarm raised inside one suppressed, and the
+  // alarms' task moves or releases a suppressed alarm when its window ends (suppression).
+  maintenance: ['cache', 'repo', 'suppression', 'windows'],
   // The email outbox every feature sends through, its transport and the provider's delivery events.
   mail: ['action-email', 'delivery', 'mandrill', 'outbox-repo', 'transport'],
   // The people an organization's alarm emails go to (organizations count them before a removal).

@@ -1,7 +1,7 @@
 /**
  * What the engine follows of a refrigerated case's points between messages, as plain data: defrosts and
  * door openings (from the point's status), the simulated product temperature (a first-order lag of the
- * air), compressor starts, and the hour being accumulated for the case performance report. Pure: the
+ * air), compressor starts, and the state the case performance report's hours are accumulated from (`case-hours.ts`). Pure: the
  * caller passes each reading's own time; nothing here reads a clock or a database.
  */
 import type { PointStatus } from '@rcm/shared/device';
@@ -13,12 +13,11 @@ import {
   globMatches,
   type Sample,
 } from '../engine/sample-match.ts';
+import { accumulate, CASE_GAP_MS, type CaseHour, type HourRecord, newHour } from './case-hours.ts';
 
 export const DEFAULT_DEFROST_RECOVERY_MINUTES = 45;
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
-/** Time between two readings longer than this is a gap: it counts neither in nor out of range. */
-export const CASE_GAP_MS = 15 * MINUTE;
 /** At most this many compressor starts are remembered (an hour's worth far beyond any sane limit). */
 export const MAX_STARTS = 500;
 /**
@@ -34,9 +33,6 @@ export type HeldCause = 'defrost' | 'product';
 
 /** The plain air rule, judged without holds, to count the alarms the holds kept back. */
 export type Shadow = { since: number | null; raisedAt: number | null; cause: HeldCause | null; real: boolean };
-
-/** The hour being accumulated: seconds observed, held (defrost and its recovery), and in range outside the hold. */
-export type CaseHour = { bucket: number; observedMs: number; heldMs: number; inRangeMs: number };
 
 /**
  * The recovery after the last defrost: the highest air since the end (°F, as rules compare), whether the
@@ -81,7 +77,7 @@ export type CaseRecord =
   | { kind: 'event-start'; type: 'defrost' | 'door_open'; addr: string; rackRef: string; at: number }
   | { kind: 'event-end'; type: 'defrost' | 'door_open'; addr: string; at: number }
   | { kind: 'held'; cause: HeldCause; ruleId: number; addr: string; rackRef: string; since: number; until: number }
-  | ({ kind: 'hour'; addr: string; rackRef: string } & CaseHour);
+  | HourRecord;
 
 export const emptyCases = (): ControllerCases => ({ rules: null, points: new Map() });
 
@@ -221,31 +217,6 @@ function inRange(pc: PointCase, sample: Sample): boolean | null {
   return true;
 }
 
-/** Adds the time from the previous reading to this one to the hours it spans; a finished hour is recorded. */
-function accumulate(pc: PointCase, at: number, out: CaseRecord[]): void {
-  const from = pc.at;
-  const bucket = Math.floor(at / HOUR) * HOUR;
-  if (pc.hour && pc.hour.bucket !== bucket) {
-    // The span up to the end of the previous reading's hour belongs to that hour.
-    if (at - from <= CASE_GAP_MS && from >= pc.hour.bucket) add(pc.hour, pc, pc.hour.bucket + HOUR - from);
-    out.push({ kind: 'hour', addr: pc.addr, rackRef: pc.rackRef, ...pc.hour });
-    pc.hour = null;
-  }
-  if (!pc.hour) {
-    pc.hour = { bucket, observedMs: 0, heldMs: 0, inRangeMs: 0 };
-    if (at - from <= CASE_GAP_MS && from < bucket) add(pc.hour, pc, at - bucket);
-    return;
-  }
-  if (at - from <= CASE_GAP_MS) add(pc.hour, pc, at - from);
-}
-
-function add(hour: CaseHour, pc: PointCase, ms: number): void {
-  if (ms <= 0 || pc.lastInRange === null) return;
-  hour.observedMs += ms;
-  if (pc.lastHeld) hour.heldMs += ms;
-  else if (pc.lastInRange) hour.inRangeMs += ms;
-}
-
 /** The hold of the point's limits at this reading (any of its rules held), for the hours. */
 function heldNow(pc: PointCase, at: number): boolean {
   if (pc.limits.length === 0) return pc.defrostSince !== null;
@@ -261,8 +232,7 @@ export function observePoint(pc: PointCase, sample: Sample, at: number, out: Cas
   if (!(at > pc.at)) return false;
   const first = pc.at === Number.NEGATIVE_INFINITY;
   if (pc.kind === 'case' && !first) accumulate(pc, at, out);
-  else if (pc.kind === 'case')
-    pc.hour = { bucket: Math.floor(at / HOUR) * HOUR, observedMs: 0, heldMs: 0, inRangeMs: 0 };
+  else if (pc.kind === 'case') pc.hour = newHour(Math.floor(at / HOUR) * HOUR);
   const dt = first ? 0 : at - pc.at;
   pc.at = at;
 
@@ -313,24 +283,6 @@ export function observePoint(pc: PointCase, sample: Sample, at: number, out: Cas
   return true;
 }
 
-/**
- * The hours being accumulated, as records to keep (a process stopping): each point's hour so far, after
- * which it starts again from zero in the same hour (`case_hours` adds what an hour is written with).
- */
-export function takeOpenHours(store: CaseStore): Map<number, CaseRecord[]> {
-  const out = new Map<number, CaseRecord[]>();
-  for (const [controllerId, cases] of store) {
-    const list: CaseRecord[] = [];
-    for (const pc of cases.points.values()) {
-      if (!pc?.hour || pc.hour.observedMs === 0) continue;
-      list.push({ kind: 'hour', addr: pc.addr, rackRef: pc.rackRef, ...pc.hour });
-      pc.hour = { bucket: pc.hour.bucket, observedMs: 0, heldMs: 0, inRangeMs: 0 };
-    }
-    if (list.length > 0) out.set(controllerId, list);
-  }
-  return out;
-}
-
 /** The stored product temperature of a point: the lag of its first rule with a probe. */
 export function productOf(pc: PointCase): number | null {
   for (const rule of pc.limits) {
@@ -344,46 +296,4 @@ export function productOf(pc: PointCase): number | null {
 export function startsInHour(pc: PointCase, at: number): number {
   while (pc.starts.length > 0 && (pc.starts[0] as number) <= at - HOUR) pc.starts.shift();
   return pc.starts.length;
-}
-
-/**
- * The plain air rule beside the real one: when it would have raised (its condition held for its delay)
- * while the real rule had nothing open, the alarm was held back; it is recorded when the air comes back
- * without the real rule having raised in between (then it was held back, not only delayed).
- */
-export function followShadow(
-  pc: PointCase,
-  rule: AlarmRule,
-  airHolds: boolean | null,
-  realOpen: boolean,
-  at: number,
-  out: CaseRecord[],
-): void {
-  let sh = pc.shadows.get(rule.id);
-  if (!sh) {
-    if (airHolds !== true) return;
-    sh = { since: null, raisedAt: null, cause: null, real: false };
-    pc.shadows.set(rule.id, sh);
-  }
-  if (airHolds === false) {
-    if (sh.raisedAt !== null && !sh.real && sh.cause)
-      out.push({
-        kind: 'held',
-        cause: sh.cause,
-        ruleId: rule.id,
-        addr: pc.addr,
-        rackRef: pc.rackRef,
-        since: sh.raisedAt,
-        until: at,
-      });
-    pc.shadows.delete(rule.id);
-    return;
-  }
-  if (realOpen) sh.real = true;
-  if (airHolds !== true) return;
-  if (sh.since === null) sh.since = at;
-  if (sh.raisedAt === null && at - sh.since >= rule.delaySeconds * 1000) {
-    sh.raisedAt = at;
-    sh.cause = isHeld(pc, rule, at) ? 'defrost' : 'product';
-  }
 }

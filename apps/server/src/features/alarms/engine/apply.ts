@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { QueuedEvent } from '../../../events/bus.ts';
-import { type MaintenanceWindow, suppressingWindow } from '../../maintenance/windows.ts';
+import { windowAtRaise } from '../../maintenance/suppression.ts';
+import type { MaintenanceWindow } from '../../maintenance/windows.ts';
 import { alarmSummariesByIds } from '../list/summaries.ts';
 import type { Decision, PendingRaise } from './engine.ts';
 import {
@@ -29,14 +30,7 @@ async function insertRaise(
   historical: boolean,
 ): Promise<{ id: number; inserted: boolean }> {
   const day = r.at.toISOString().slice(0, 10);
-  const window =
-    windows.length === 0
-      ? null
-      : suppressingWindow(
-          windows,
-          { controllerId: device.id, locationId: device.locationId, rackRef: r.rackRef },
-          r.at,
-        );
+  const window = windowAtRaise(windows, device.id, device.locationId, r.rackRef, r.at);
   return upsertRaisedAlarm(tx, {
     ruleId: r.rule.id,
     controllerId: device.id,

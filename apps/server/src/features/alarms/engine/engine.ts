@@ -1,13 +1,7 @@
 import type { AlarmSeverity, DeviceAlarm } from '@rcm/shared/device';
-import {
-  CASE_GAP_MS,
-  type CaseRecord,
-  type ControllerCases,
-  followShadow,
-  isHeld,
-  judgedValue,
-  type PointCase,
-} from '../cases/case-state.ts';
+import { CASE_GAP_MS } from '../cases/case-hours.ts';
+import { followShadow } from '../cases/case-shadow.ts';
+import { type CaseRecord, type ControllerCases, isHeld, judgedValue, type PointCase } from '../cases/case-state.ts';
 import { deviceReasons, type Reasons } from './reasons.ts';
 import {
   type AlarmRule,

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { QueuedEvent } from '../../../events/bus.ts';
 import { createMaintenanceRepo } from '../../maintenance/repo.ts';
-import { suppressingWindow, windowActiveAt } from '../../maintenance/windows.ts';
+import { holdAfter } from '../../maintenance/suppression.ts';
 import { alarmSummariesByIds } from '../list/summaries.ts';
 import { endExpiredShelvings, moveToWindow, replaceSuppressed, suppressedAlarms } from './hold-expiry-repo.ts';
 
@@ -23,16 +23,15 @@ export async function endMaintenance(tx: Db, now: Date): Promise<QueuedEvent<'al
   const open = await suppressedAlarms(tx);
   if (open.length === 0) return [];
   const windows = await createMaintenanceRepo(tx).inForce(tx, now);
-  const byId = new Map(windows.map((w) => [w.id, w]));
   const updated: number[] = [];
   const raised: number[] = [];
   for (const a of open) {
-    const current = a.maintenance_window_id == null ? undefined : byId.get(Number(a.maintenance_window_id));
-    if (current && windowActiveAt(current, now)) continue;
     const place = { controllerId: Number(a.controller_id), locationId: a.location_id, rackRef: a.rack_ref };
-    const other = suppressingWindow(windows, place, now);
-    if (other) {
-      await moveToWindow(tx, a.id, other.id);
+    const windowId = a.maintenance_window_id == null ? null : Number(a.maintenance_window_id);
+    const hold = holdAfter(windows, windowId, place, now);
+    if (hold.kind === 'held') continue;
+    if (hold.kind === 'moved') {
+      await moveToWindow(tx, a.id, hold.window.id);
       updated.push(Number(a.id));
       continue;
     }
