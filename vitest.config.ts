@@ -16,6 +16,7 @@ const isolate = false;
 const noDatabase = [
   'scripts/product-build.test.ts',
   'src/db/data-dir-lock.test.ts',
+  'src/features/alarms/cases/case-probe.test.ts',
   'src/features/alarms/cases/case-rules.test.ts',
   'src/features/alarms/engine/engine.test.ts',
   'src/features/alarms/engine/reasons.test.ts',
