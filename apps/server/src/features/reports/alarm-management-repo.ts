@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../lib/sql.ts';
+import type { TenantScope } from '../auth/scope.ts';
+import { tenantWhere } from './filters.ts';
 
 export type ConditionRow = {
   location_id: number | null;
@@ -14,10 +16,10 @@ export type ConditionRow = {
 };
 
 /**
- * The alarm-management report's figures by location, for alarms matching `where` (over `a`) raised in
+ * The alarm management report's figures by location, for alarms matching `where` (over `a`) raised in
  * [start, end); durations run up to `eff` (the end, or now while the range is still running).
  */
-export function managementReportRows(db: Db, where: SQL, range: { start: Date; end: Date; eff: Date }) {
+function rows(db: Db, where: SQL, range: { start: Date; end: Date; eff: Date }) {
   const { start, end, eff } = range;
   const s = sql`${start.toISOString()}::timestamptz`;
   const e = sql`${end.toISOString()}::timestamptz`;
@@ -97,3 +99,15 @@ export function managementReportRows(db: Db, where: SQL, range: { start: Date; e
     ),
   ]);
 }
+
+/** The alarm management report's reads. */
+export function createAlarmManagementRepo(db: Db) {
+  return {
+    /** The figures of the alarms in scope (and the query's location) raised in the range. */
+    rows(scope: TenantScope, filter: Parameters<typeof tenantWhere>[2], range: { start: Date; end: Date; eff: Date }) {
+      return rows(db, tenantWhere(scope, { org: sql`a.organization_id`, loc: sql`a.location_id` }, filter), range);
+    },
+  };
+}
+
+export type AlarmManagementRepo = ReturnType<typeof createAlarmManagementRepo>;

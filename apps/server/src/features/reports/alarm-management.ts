@@ -1,16 +1,14 @@
 import type { AlarmManagementFigures, AlarmManagementQuery, AlarmManagementReport } from '@rcm/shared/alarm-management';
 import type { Locale } from '@rcm/shared/locale';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { toDate } from '../../lib/sql.ts';
 import { subjectLabel } from '../alarms/engine/reasons.ts';
 import { FLOOD } from '../alarms/nuisance/nuisance.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { type ConditionRow, managementReportRows } from './alarm-management-repo.ts';
+import type { AlarmManagementRepo, ConditionRow } from './alarm-management-repo.ts';
 import { managementTable } from './alarm-management-table.ts';
 import type { Table } from './export.ts';
-import { tenantWhere, utcBounds } from './filters.ts';
+import { utcBounds } from './filters.ts';
 
 const HOUR = 3_600_000;
 const TEN_MINUTES = FLOOD.minutes * 60_000;
@@ -51,15 +49,14 @@ const emptyAcc = (): Acc => ({
  * alarm rates, the busiest 10 minutes, time in flood, the most frequent alarms, chattering and
  * standing alarms, time shelved and suppressed, and acknowledgement within 10 minutes.
  */
-export function createAlarmManagementReport(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
+export function createAlarmManagementReport(deps: { repo: AlarmManagementRepo; now: () => Date }) {
+  const { repo, now } = deps;
 
   async function compute(ctx: AuthContext, q: AlarmManagementQuery): Promise<AlarmManagementReport> {
     const scope = requireScope(ctx, 'reports');
     const { start, end } = utcBounds(q);
     const eff = new Date(Math.min(end.getTime(), Math.max(now().getTime(), start.getTime())));
-    const where: SQL = tenantWhere(scope, { org: sql`a.organization_id`, loc: sql`a.location_id` }, q);
-    const [totals, buckets, conditions, shelved, suppressed, standing, names] = await managementReportRows(db, where, {
+    const [totals, buckets, conditions, shelved, suppressed, standing, names] = await repo.rows(scope, q, {
       start,
       end,
       eff,

@@ -41,7 +41,7 @@ export type CaseRow = {
  * up to now, or the range's local end when that is earlier. An hour above the HACCP limit is "in defrost" when the engine
  * held the case's limits in that hour (a defrost or its recovery).
  */
-export function casePerformanceRows(
+function rows(
   db: Db,
   scope: TenantScope,
   q: Pick<CasePerformanceQuery, 'from' | 'to' | 'location_id'>,
@@ -114,8 +114,19 @@ export function casePerformanceRows(
   );
 }
 
-/** Whether a location exists within the scope (`where` over `l`, the locations). */
-export async function locationInScope(db: Db, id: number, where: SQL): Promise<boolean> {
-  const rows = await query<{ id: number }>(db, sql`select l.id from locations l where l.id = ${id} and ${where}`);
-  return rows.length > 0;
+/** The case performance report's reads. */
+export function createCasePerformanceRepo(db: Db) {
+  return {
+    rows: (scope: TenantScope, q: Pick<CasePerformanceQuery, 'from' | 'to' | 'location_id'>, now: Date) =>
+      rows(db, scope, q, now),
+
+    /** Whether a location exists within the scope. */
+    async locationInScope(scope: TenantScope, id: number): Promise<boolean> {
+      const where = tenantWhere(scope, { org: sql`l.organization_id`, loc: sql`l.id` }, {});
+      const found = await query<{ id: number }>(db, sql`select l.id from locations l where l.id = ${id} and ${where}`);
+      return found.length > 0;
+    },
+  };
 }
+
+export type CasePerformanceRepo = ReturnType<typeof createCasePerformanceRepo>;

@@ -1,14 +1,11 @@
 import type { CaseFigures, CasePerformanceQuery, CasePerformanceReport } from '@rcm/shared/case-performance';
 import type { Locale } from '@rcm/shared/locale';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { type CaseRow, casePerformanceRows, locationInScope } from './case-performance-repo.ts';
+import type { CasePerformanceRepo, CaseRow } from './case-performance-repo.ts';
 import { caseTable } from './case-performance-table.ts';
 import type { Table } from './export.ts';
-import { tenantWhere } from './filters.ts';
 
 const DAY_S = 86_400;
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -99,22 +96,14 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
  * hour (case_hours, case_events), the temperature alarms raised on the cases' points, and the HACCP
  * log's own hours above the limit and excursions of the same cases (readings_hourly).
  */
-export function createCasePerformanceReport(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
+export function createCasePerformanceReport(deps: { repo: CasePerformanceRepo; now: () => Date }) {
+  const { repo, now } = deps;
 
   async function compute(ctx: AuthContext, q: CasePerformanceQuery): Promise<CasePerformanceReport> {
     const scope = requireScope(ctx, 'reports');
     // A location outside the caller's scope is not found (not an empty report).
-    if (
-      q.location_id !== undefined &&
-      !(await locationInScope(
-        db,
-        q.location_id,
-        tenantWhere(scope, { org: sql`l.organization_id`, loc: sql`l.id` }, {}),
-      ))
-    )
-      throw notFound();
-    const rows = await casePerformanceRows(db, scope, q, now());
+    if (q.location_id !== undefined && !(await repo.locationInScope(scope, q.location_id))) throw notFound();
+    const rows = await repo.rows(scope, q, now());
     const overall = emptyAcc();
     const byLocation = new Map<number, { name: string; acc: Acc }>();
     let first: string | null = null;

@@ -36,7 +36,9 @@ import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { createAlarmManagementReport } from './alarm-management.ts';
+import { createAlarmManagementRepo } from './alarm-management-repo.ts';
 import { createCasePerformanceReport } from './case-performance.ts';
+import { createCasePerformanceRepo } from './case-performance-repo.ts';
 import { type Table, toCsv } from './export.ts';
 import { createHaccpLog, type SpendSignatureProof } from './haccp-log.ts';
 import { createHaccpLogRepo } from './haccp-log-repo.ts';
@@ -157,8 +159,8 @@ export function reportRoutes(deps: {
     spendSignatureProof: deps.spendSignatureProof,
   });
   const reports = createReportsService({ repo: createReportsRepo(deps.db), log, now: deps.now });
-  const alarmManagement = createAlarmManagementReport({ db: deps.db, now: deps.now });
-  const casePerformance = createCasePerformanceReport({ db: deps.db, now: deps.now });
+  const alarmManagement = createAlarmManagementReport({ repo: createAlarmManagementRepo(deps.db), now: deps.now });
+  const casePerformance = createCasePerformanceReport({ repo: createCasePerformanceRepo(deps.db), now: deps.now });
 
   return async (app) => {
     app.get(

@@ -4,7 +4,9 @@ import { query } from '../../../lib/sql.ts';
 import { addOutsider, type SeededAlarm, seedAlarms } from '../../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../../test/app.ts';
 import { headers } from '../../../test/helpers.ts';
-import { expireShelvings } from '../nuisance/hold-expiry.ts';
+import { createMaintenanceRepo } from '../../maintenance/repo.ts';
+import { createHoldExpiry } from '../nuisance/hold-expiry.ts';
+import { createHoldExpiryRepo } from '../nuisance/hold-expiry-repo.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -79,7 +81,9 @@ describe('shelving', () => {
   });
 
   it('returns by itself when the time is up, announced and notified again', async () => {
-    const events = await expireShelvings(t.database.db, new Date(t.clock.now.getTime() + 31 * 60_000));
+    const db = t.database.db;
+    const holds = createHoldExpiry({ repo: createHoldExpiryRepo(db), maintenance: createMaintenanceRepo(db) });
+    const events = await holds.expireShelvings(new Date(t.clock.now.getTime() + 31 * 60_000), db);
     expect(events.map((e) => [e.name, e.args[0].ref, e.args[0].shelved_until])).toEqual([
       ['alarm.updated', open.ref, null],
     ]);
