@@ -19,7 +19,8 @@
 const PUBLIC = {
   // The alarm engine and its rules run inside the ingest writer's transaction; channels acknowledge
   // from outside the console (acknowledge links, SMS replies, calls); the notification worker holds
-  // back the emails of chattering alarms and floods (nuisance).
+  // back the emails of chattering alarms and floods (nuisance); the alarm management report (reports) names
+  // conditions and floods as the engine does (reasons, nuisance).
   alarms: [
     'cases/case-apply',
     'cases/case-history',
