@@ -8,6 +8,7 @@ import type { FeatureContext } from '../context.ts';
 import { createMaintenanceCache } from '../maintenance/cache.ts';
 import type { Ingest } from './parts.ts';
 import { createDeviceRegistry } from './pipeline/device-registry.ts';
+import { createDeviceRepo } from './pipeline/device-repo.ts';
 import { graceSince, sweepOffline } from './pipeline/offline-sweeper.ts';
 import { recordSweepRun } from './pipeline/offline-sweeper-repo.ts';
 import { createIngestPipeline } from './pipeline/pipeline.ts';
@@ -33,8 +34,9 @@ export function createIngest(deps: {
   refusing?: () => boolean;
 }): Ingest {
   const { now } = deps;
+  const devices = createDeviceRepo(deps.db);
   const registry = createDeviceRegistry({
-    db: deps.db,
+    repo: devices,
     provisioning: deps.provisioning,
     now: () => now().getTime(),
   });

@@ -10,7 +10,7 @@ import { arrivalOrder } from './arrival-order.ts';
 import { createBatchWriter } from './batch-writer.ts';
 import { createBirths } from './births.ts';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.ts';
-import { touchPendingDevice } from './device-repo.ts';
+import { createDeviceRepo } from './device-repo.ts';
 import { type ParsedMessage, parseDeviceMessage } from './parse.ts';
 import { createRejecter } from './rejections.ts';
 import {
@@ -54,6 +54,7 @@ export function createIngestPipeline(deps: {
   refusing?: () => boolean;
 }) {
   const { now } = deps;
+  const devices = createDeviceRepo(deps.db);
   const maxBatch = deps.maxBatchReadings ?? 5000;
   const maxDelay = deps.maxDelayMs ?? 20;
   const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({
@@ -166,7 +167,7 @@ export function createIngestPipeline(deps: {
 
   /** A pending controller: only its presence is recorded; nothing it sends becomes data (spec). */
   async function touchPending(device: DeviceRecord, online: boolean): Promise<SubmitResult> {
-    await touchPendingDevice(deps.db, device.id, online, now());
+    await devices.touchPending(device.id, online, now());
     return { ok: true, stored: false };
   }
 

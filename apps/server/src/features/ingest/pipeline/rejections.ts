@@ -2,7 +2,7 @@ import type { DeviceChannel, DeviceRejectProblem } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { Rejected, RejectReason } from './parse.ts';
-import { addRejections, type RejectionTally } from './rejections-repo.ts';
+import { createRejectionsRepo, type RejectionTally } from './rejections-repo.ts';
 import type { SubmitResult } from './submit-result.ts';
 
 /** How long refusals are gathered in memory before they are written (one statement for all controllers). */
@@ -14,6 +14,7 @@ const WRITE_EVERY_MS = 2000;
  * whatever its rate, and a good message costs nothing (it never comes here).
  */
 export function createRejectionCounter(deps: { db: Db; log: FastifyBaseLogger; now: () => Date; everyMs?: number }) {
+  const repo = createRejectionsRepo(deps.db);
   let tallies = new Map<string, RejectionTally>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
@@ -26,7 +27,7 @@ export function createRejectionCounter(deps: { db: Db; log: FastifyBaseLogger; n
     tallies = new Map();
     // One write after another: the counts add up in order, and the last refusal stays the latest.
     writing = writing.then(() =>
-      addRejections(deps.db, batch).then(
+      repo.add(batch).then(
         () => undefined,
         (err: unknown) => deps.log.warn({ err, controllers: batch.length }, 'refused device messages not counted'),
       ),
