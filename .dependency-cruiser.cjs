@@ -19,27 +19,30 @@
 const PUBLIC = {
   // The alarm engine and its rules run inside the ingest writer's transaction; channels acknowledge
   // from outside the console (acknowledge links, SMS replies, calls); the notification worker holds
-  // back the emails of chattering alarms and floods (nuisance).
+  // back the emails of chattering alarms and floods (nuisance); the alarm management report (reports) names
+  // conditions and floods as the engine does (reasons, nuisance).
   alarms: [
-    'acknowledge',
-    'apply',
-    'case-apply',
-    'case-history',
-    'case-rules',
-    'case-state',
-    'engine',
-    'leak-history',
-    'leak-rule',
-    'leak-trend',
-    'metrics-repo',
-    'metrics-service',
-    'nuisance',
-    'reasons',
+    'cases/case-apply',
+    'cases/case-history',
+    // A graceful stop writes each point's hour so far (takeOpenHours).
+    'cases/case-hours',
+    'cases/case-rules',
+    'cases/case-state',
+    'engine/apply',
+    'engine/engine',
+    'engine/reasons',
     // Historical messages (a store gateway's outbox) judged apart from the live state.
-    'replay',
-    'rules-cache',
-    'state',
-    'summaries',
+    'engine/replay',
+    'engine/rules-cache',
+    'engine/state',
+    'leaks/leak-history',
+    'leaks/leak-rule',
+    'leaks/leak-trend',
+    'lifecycle/acknowledge',
+    'list/summaries',
+    'metrics/metrics-repo',
+    'metrics/metrics-service',
+    'nuisance/nuisance',
   ],
   // Who acted, recorded with each change.
   audit: ['names-repo', 'present', 'repo'],
@@ -61,8 +64,9 @@ const PUBLIC = {
   controllers: ['service'],
   // Device ingest's parts, built before the features.
   ingest: ['pipeline/pipeline', 'transports/broker-stats', 'transports/safety-net'],
-  // The windows' rules: the ingest writer stores an alarm raised inside one suppressed.
-  maintenance: ['cache', 'repo', 'windows'],
+  // The windows' rules: the ingest writer stores an alarm raised inside one suppressed, and the
+  // alarms' task moves or releases a suppressed alarm when its window ends (suppression).
+  maintenance: ['cache', 'repo', 'suppression', 'windows'],
   // The email outbox every feature sends through, its transport and the provider's delivery events.
   mail: ['action-email', 'delivery', 'mandrill', 'outbox-repo', 'transport'],
   // The people an organization's alarm emails go to (organizations count them before a removal).
@@ -114,10 +118,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   // Database administration of the embedded database (CHECKPOINT, VACUUM, ANALYZE), not queries.
   'ops/checkpoints',
   'ops/table-maintenance',
-  // The alarms feature's current files with SQL of their own (the alarms work moves them).
-  'alarms/case-report',
-  'alarms/filter-sql',
-  'alarms/management-report',
 ];
 
 const boundary = (feature) => {

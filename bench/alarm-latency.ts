@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { io } from 'socket.io-client';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/engine/catalogue.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { freshDatabase, keyOf, mac, percentile, seedControllers } from './lib/bench-db.ts';

@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/engine/catalogue.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { BENCH_DB_URL, databaseUrl, freshDatabase, percentile } from './lib/bench-db.ts';
 import { record } from './lib/report.ts';

@@ -16,7 +16,7 @@ import mqtt from 'mqtt';
 import { chromium } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/engine/catalogue.ts';
 import { demoDeviceKey, seedDemo } from '../apps/server/src/seed/demo.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { freshDatabase, percentile } from './lib/bench-db.ts';

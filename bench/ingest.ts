@@ -49,7 +49,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/engine/catalogue.ts';
 import { DEFAULT_SERVER_USER } from '../apps/server/src/features/ops/mosquitto-auth.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { countReadings, freshDatabase, percentile, seedControllers, sharedBuffersNote } from './lib/bench-db.ts';

@@ -16,15 +16,19 @@
  * within the rule's delay plus the probe's time constant after the defrost's end.
  */
 import { parseArgs } from 'node:util';
-import { evaluateCaseRules, observeCases } from '../apps/server/src/features/alarms/case-rules.ts';
-import { type CaseRecord, type ControllerCases, emptyCases } from '../apps/server/src/features/alarms/case-state.ts';
-import { ALARM_CATALOGUE } from '../apps/server/src/features/alarms/catalogue.ts';
+import { evaluateCaseRules, observeCases } from '../apps/server/src/features/alarms/cases/case-rules.ts';
+import {
+  type CaseRecord,
+  type ControllerCases,
+  emptyCases,
+} from '../apps/server/src/features/alarms/cases/case-state.ts';
+import { ALARM_CATALOGUE } from '../apps/server/src/features/alarms/engine/catalogue.ts';
 import {
   type AlarmRule,
   type ControllerState,
   emptyState,
   evaluateSamples,
-} from '../apps/server/src/features/alarms/engine.ts';
+} from '../apps/server/src/features/alarms/engine/engine.ts';
 import { samplesOf } from '../apps/server/src/features/ingest/pipeline/samples.ts';
 import { casePhase, caseSeed, defrostOf } from '../apps/simulator/src/case-cycle.ts';
 import { deriveSeed, mulberry32 } from '../apps/simulator/src/prng.ts';

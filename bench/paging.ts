@@ -22,7 +22,7 @@ import { compactMac, deviceTopic } from '@rcm/shared/device';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/engine/catalogue.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { startTestPushService } from '../apps/server/src/test/push-service.ts';

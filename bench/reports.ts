@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/engine/catalogue.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { freshDatabase } from './lib/bench-db.ts';

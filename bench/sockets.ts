@@ -17,7 +17,7 @@
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/engine/catalogue.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { seedAlarms } from '../apps/server/src/test/alarms.ts';
 import { freshDatabase, percentile } from './lib/bench-db.ts';

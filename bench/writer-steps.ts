@@ -7,8 +7,8 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/catalogue.ts';
-import { loadRules } from '../apps/server/src/features/alarms/rules-cache.ts';
+import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/engine/catalogue.ts';
+import { loadRules } from '../apps/server/src/features/alarms/engine/rules-cache.ts';
 import type { DeviceRecord } from '../apps/server/src/features/ingest/pipeline/device-registry.ts';
 import { type BatchItem, writeBatch } from '../apps/server/src/features/ingest/writer/writer.ts';
 import { query } from '../apps/server/src/lib/sql.ts';

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { ensureAlarmCatalogue } from './features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from './features/alarms/engine/catalogue.ts';
 import { DEMO_PASSWORD, DEMO_PROVISIONING_KEY, DEMO_USERS, isDemoDatabase, seedDemo } from './seed/demo.ts';
 import { demoFleetMacs, startDemoFleet } from './seed/demo-fleet.ts';
 import { type DemoGateway, startDemoGateway } from './seed/demo-gateway.ts';

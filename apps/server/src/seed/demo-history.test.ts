@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../features/alarms/engine/catalogue.ts';
 import { query } from '../lib/sql.ts';
 import { openTestDatabase, type TestDatabase } from '../test/database.ts';
 import { seedDemo } from './demo.ts';

@@ -11,7 +11,7 @@ import {
   type Reasons,
   statusReasons,
   thresholdReasons,
-} from '../features/alarms/reasons.ts';
+} from '../features/alarms/engine/reasons.ts';
 
 type NewAlarm = typeof alarms.$inferInsert;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
-import { createAlarmMetricsRepo } from '../features/alarms/metrics-repo.ts';
+import { ensureAlarmCatalogue } from '../features/alarms/engine/catalogue.ts';
+import { createAlarmMetricsRepo } from '../features/alarms/metrics/metrics-repo.ts';
 import { EVERY_ORGANIZATION } from '../features/auth/scope.ts';
 import { controllerMetrics } from '../features/controllers/metrics.ts';
 import { graceSince, sweepOffline } from '../features/ingest/pipeline/offline-sweeper.ts';

@@ -1,8 +1,8 @@
 import { demoMac } from '@rcm/shared/demo';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { offlineReasons } from '../features/alarms/reasons.ts';
-import { OFFLINE_SUBJECT } from '../features/alarms/state.ts';
+import { offlineReasons } from '../features/alarms/engine/reasons.ts';
+import { OFFLINE_SUBJECT } from '../features/alarms/engine/state.ts';
 import { arr, query, toDate } from '../lib/sql.ts';
 import { DEMO_CONTROLLERS, isSilentDemoController } from './demo-controllers.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@rcm/simulator/rack-model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { stepLag } from '../features/alarms/case-state.ts';
+import { stepLag } from '../features/alarms/cases/case-state.ts';
 import { arr, query } from '../lib/sql.ts';
 import { DEMO_FLEET_SEED, demoFleetMacs } from './demo-fleet.ts';
 

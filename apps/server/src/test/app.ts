@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { EventBus } from '../events/bus.ts';
-import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../features/alarms/engine/catalogue.ts';
 import type { AuthService } from '../features/auth/service.ts';
 import type { FeatureContext } from '../features/context.ts';
 import { seedDemo } from '../seed/demo.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '../db/client.ts';
-import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../features/alarms/engine/catalogue.ts';
 import { seedDemo } from '../seed/demo.ts';
 
 export type EmbeddedTestDatabase = { database: Database; dataDir: string; remove: () => Promise<void> };

@@ -2,7 +2,7 @@ import { compactMac, deviceTopic } from '@rcm/shared/device';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
-import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../features/alarms/engine/catalogue.ts';
 import { demoDeviceKey, seedDemo } from '../seed/demo.ts';
 import { demoMac } from './alarms.ts';
 import { telemetry } from './device.ts';

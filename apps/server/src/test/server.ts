@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { ensureAlarmCatalogue } from '../features/alarms/catalogue.ts';
+import { ensureAlarmCatalogue } from '../features/alarms/engine/catalogue.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';

@@ -1,4 +1,3 @@
-import { alarmManagementQuery, alarmManagementReport } from '@rcm/shared/alarm-management';
 import {
   alarmBulkBody,
   alarmDetail,
@@ -12,7 +11,6 @@ import {
   alarmSummary,
   alarmTypeSummary,
 } from '@rcm/shared/alarms';
-import { casePerformanceQuery, casePerformanceReport } from '@rcm/shared/case-performance';
 import { listMeta } from '@rcm/shared/pagination';
 import { refParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,15 +20,12 @@ import type { EventBus } from '../../events/bus.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
-import { reportRoute } from '../reports/routes.ts';
-import { createCasePerformanceReport } from './case-report.ts';
-import { createAlarmLifecycleRepo } from './lifecycle-repo.ts';
-import { createAlarmLifecycleService } from './lifecycle-service.ts';
-import { createAlarmManagementReport } from './management-report.ts';
-import { createAlarmMetricsRepo } from './metrics-repo.ts';
-import { createAlarmMetricsService } from './metrics-service.ts';
-import { createAlarmQueryRepo } from './query-repo.ts';
-import { createAlarmService } from './service.ts';
+import { createAlarmLifecycleRepo } from './lifecycle/lifecycle-repo.ts';
+import { createAlarmLifecycleService } from './lifecycle/lifecycle-service.ts';
+import { createAlarmQueryRepo } from './list/query-repo.ts';
+import { createAlarmService } from './list/service.ts';
+import { createAlarmMetricsRepo } from './metrics/metrics-repo.ts';
+import { createAlarmMetricsService } from './metrics/metrics-service.ts';
 
 const statsQuery = alarmListQuery.omit({ page: true, per_page: true, sort: true });
 const one = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
@@ -57,8 +52,6 @@ export function alarmRoutes(deps: {
     audit: deps.audit,
     now: deps.now,
   });
-  const report = createAlarmManagementReport({ db: deps.db, now: deps.now });
-  const caseReport = createCasePerformanceReport({ db: deps.db, now: deps.now });
   const metrics = createAlarmMetricsService({ repo: createAlarmMetricsRepo(deps.db) });
 
   return async (app) => {
@@ -140,19 +133,6 @@ export function alarmRoutes(deps: {
       { config: needs('alarm.view'), schema: { params: refParams, response: one(alarmSummary) } },
       async (request) => ({ data: await lifecycle.unshelve(requireAuth(request), request.params.ref) }),
     );
-
-    reportRoute(app, 'alarm_management', alarmManagementQuery, alarmManagementReport, {
-      json: async (ctx, q) => ({ data: await report.json(ctx, q) }),
-      table: report.table,
-      now: deps.now,
-      db: deps.db,
-    });
-    reportRoute(app, 'case_performance', casePerformanceQuery, casePerformanceReport, {
-      json: async (ctx, q) => ({ data: await caseReport.json(ctx, q) }),
-      table: caseReport.table,
-      now: deps.now,
-      db: deps.db,
-    });
 
     app.put(
       '/alarms/:ref/notes',

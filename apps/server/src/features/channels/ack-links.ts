@@ -2,7 +2,7 @@ import type { AckLinkView } from '@rcm/shared/channels';
 import { normalizeLocale } from '@rcm/shared/locale';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { toDate } from '../../lib/sql.ts';
-import type { Acknowledger } from '../alarms/acknowledge.ts';
+import type { Acknowledger } from '../alarms/lifecycle/acknowledge.ts';
 import { can } from '../auth/can.ts';
 import { inScope, type ScopeCaller, scopeFor } from '../auth/scope.ts';
 import type { AuthService } from '../auth/service.ts';

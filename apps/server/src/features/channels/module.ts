@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
-import { createAcknowledger } from '../alarms/acknowledge.ts';
+import { createAcknowledger } from '../alarms/lifecycle/acknowledge.ts';
 import type { FeatureContext } from '../context.ts';
 import { createAccountChannels } from './account.ts';
 import { createAccountChannelsRepo } from './account-repo.ts';

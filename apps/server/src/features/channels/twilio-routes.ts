@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { PageStatus } from '../../db/schema-oncall.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Acknowledger } from '../alarms/acknowledge.ts';
+import type { Acknowledger } from '../alarms/lifecycle/acknowledge.ts';
 import type { AuthService } from '../auth/service.ts';
 import { refOf } from './alarm-emails.ts';
 import type { AlarmMessageRepo } from './alarm-message-repo.ts';

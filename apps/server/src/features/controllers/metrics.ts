@@ -1,8 +1,8 @@
 import type { AlarmMetrics } from '@rcm/shared/alarms';
 import { AppError } from '../../lib/errors.ts';
-import { METRIC_UNITS } from '../alarms/engine.ts';
-import { type AlarmMetricsRepo, casePeriods } from '../alarms/metrics-repo.ts';
-import { MAX_POINTS, METRICS_MAX_RANGE_DAYS, RAW_MAX_RANGE_MS } from '../alarms/metrics-service.ts';
+import { METRIC_UNITS } from '../alarms/engine/engine.ts';
+import { type AlarmMetricsRepo, casePeriods } from '../alarms/metrics/metrics-repo.ts';
+import { MAX_POINTS, METRICS_MAX_RANGE_DAYS, RAW_MAX_RANGE_MS } from '../alarms/metrics/metrics-service.ts';
 
 const HOUR = 3_600_000;
 const RACK_METRICS = ['superheat', 'liquid_level', 'oil_pressure'] as const;

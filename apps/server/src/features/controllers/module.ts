@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createAlarmMetricsRepo } from '../alarms/metrics-repo.ts';
-import { alarmSummariesByIds } from '../alarms/summaries.ts';
+import { alarmSummariesByIds } from '../alarms/list/summaries.ts';
+import { createAlarmMetricsRepo } from '../alarms/metrics/metrics-repo.ts';
 import type { FeatureContext } from '../context.ts';
 import { createControllerListRepo } from './list-repo.ts';
 import { controllerMetrics } from './metrics.ts';

@@ -4,7 +4,7 @@ import { query } from '../../lib/sql.ts';
 import { demoDeviceKey } from '../../seed/demo.ts';
 import { connectDevice, type TestDevice } from '../../test/device.ts';
 import { createTestServer, type TestServer } from '../../test/server.ts';
-import { stepLag } from '../alarms/case-state.ts';
+import { stepLag } from '../alarms/cases/case-state.ts';
 
 // The engine's case state across restarts: each server below starts on the database the one before it
 // left, its case state empty, and takes the controller's points up from what the database holds.

@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
-import { createRulesCache } from '../alarms/rules-cache.ts';
+import { createRulesCache } from '../alarms/engine/rules-cache.ts';
 import type { FeatureContext } from '../context.ts';
 import { createMaintenanceCache } from '../maintenance/cache.ts';
 import type { Ingest } from './parts.ts';
 import { createDeviceRegistry } from './pipeline/device-registry.ts';
+import { createDeviceRepo } from './pipeline/device-repo.ts';
 import { graceSince, sweepOffline } from './pipeline/offline-sweeper.ts';
 import { recordSweepRun } from './pipeline/offline-sweeper-repo.ts';
 import { createIngestPipeline } from './pipeline/pipeline.ts';
@@ -33,8 +34,9 @@ export function createIngest(deps: {
   refusing?: () => boolean;
 }): Ingest {
   const { now } = deps;
+  const devices = createDeviceRepo(deps.db);
   const registry = createDeviceRegistry({
-    db: deps.db,
+    repo: devices,
     provisioning: deps.provisioning,
     now: () => now().getTime(),
   });

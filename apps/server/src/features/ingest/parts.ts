@@ -1,4 +1,4 @@
-import type { RulesCache } from '../alarms/rules-cache.ts';
+import type { RulesCache } from '../alarms/engine/rules-cache.ts';
 import type { MaintenanceCache } from '../maintenance/cache.ts';
 import type { DeviceRegistry } from './pipeline/device-registry.ts';
 import type { IngestPipeline } from './pipeline/pipeline.ts';

@@ -6,9 +6,11 @@ import { addOutsider, demoMac } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { telemetry } from '../../test/device.ts';
 import { headers } from '../../test/helpers.ts';
-import { endMaintenance } from '../alarms/management-jobs.ts';
+import { createHoldExpiry } from '../alarms/nuisance/hold-expiry.ts';
+import { createHoldExpiryRepo } from '../alarms/nuisance/hold-expiry-repo.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
+import { createMaintenanceRepo } from './repo.ts';
 
 // Demo controller 2: FreshMart #103 (the manager's organization; the viewer does not see #103).
 const MAC = demoMac(2);
@@ -246,7 +248,9 @@ describe('maintenance windows: alarms raised inside', () => {
 
   it('when the window ends with the condition still present, a normal alarm is raised then', async () => {
     t.clock.now = new Date(Date.now() + 3 * 3_600_000);
-    const events = await endMaintenance(t.database.db, t.clock.now);
+    const db = t.database.db;
+    const holds = createHoldExpiry({ repo: createHoldExpiryRepo(db), maintenance: createMaintenanceRepo(db) });
+    const events = await holds.endMaintenance(t.clock.now, db);
     t.clock.now = new Date();
     expect(events.map((e) => e.name).sort()).toEqual(['alarm.raised', 'alarm.updated']);
     const [old, fresh] = await oilAlarms();

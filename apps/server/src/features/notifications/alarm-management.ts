@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { toDate } from '../../lib/sql.ts';
-import { FLOOD, inFlood, isChattering, type NotifyDecision, notifyDecision } from '../alarms/nuisance.ts';
+import { FLOOD, inFlood, isChattering, type NotifyDecision, notifyDecision } from '../alarms/nuisance/nuisance.ts';
 import { enqueueEmail } from '../mail/outbox-repo.ts';
 import {
   conditionRaiseTimes,

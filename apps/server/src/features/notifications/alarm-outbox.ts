@@ -1,5 +1,5 @@
 import { toDate } from '../../lib/sql.ts';
-import { alarmSummariesByIds } from '../alarms/summaries.ts';
+import { alarmSummariesByIds } from '../alarms/list/summaries.ts';
 import { createAckLinksRepo } from '../channels/ack-links-repo.ts';
 import { type AlarmRef, queueAlarmEmails, refOf } from '../channels/alarm-emails.ts';
 import { createAlarmMessageRepo } from '../channels/alarm-message-repo.ts';

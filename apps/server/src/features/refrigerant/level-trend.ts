@@ -1,5 +1,5 @@
 import type { LevelTrendResponse } from '@rcm/shared/refrigerant';
-import { emptyTrend, fittedLine, isFalling, seedHour } from '../alarms/leak-trend.ts';
+import { emptyTrend, fittedLine, isFalling, seedHour } from '../alarms/leaks/leak-trend.ts';
 import type { RefrigerantRepo } from './repo.ts';
 
 const HOUR_MS = 3_600_000;

@@ -2,7 +2,7 @@ import type { RefrigerantReportQuery } from '@rcm/shared/refrigerant';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ints, query } from '../../lib/sql.ts';
-import { LEAK_ALARM_CODE } from '../alarms/leak-rule.ts';
+import { LEAK_ALARM_CODE } from '../alarms/leaks/leak-rule.ts';
 import type { TenantScope } from '../auth/scope.ts';
 import { tenantWhere } from '../reports/filters.ts';
 

@@ -1,3 +1,5 @@
+import { alarmManagementQuery, alarmManagementReport } from '@rcm/shared/alarm-management';
+import { casePerformanceQuery, casePerformanceReport } from '@rcm/shared/case-performance';
 import {
   haccpCorrectiveActionBody,
   haccpEntriesQuery,
@@ -33,6 +35,10 @@ import type { AuditRepo } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
+import { createAlarmManagementReport } from './alarm-management.ts';
+import { createAlarmManagementRepo } from './alarm-management-repo.ts';
+import { createCasePerformanceReport } from './case-performance.ts';
+import { createCasePerformanceRepo } from './case-performance-repo.ts';
 import { type Table, toCsv } from './export.ts';
 import { createHaccpLog, type SpendSignatureProof } from './haccp-log.ts';
 import { createHaccpLogRepo } from './haccp-log-repo.ts';
@@ -153,6 +159,8 @@ export function reportRoutes(deps: {
     spendSignatureProof: deps.spendSignatureProof,
   });
   const reports = createReportsService({ repo: createReportsRepo(deps.db), log, now: deps.now });
+  const alarmManagement = createAlarmManagementReport({ repo: createAlarmManagementRepo(deps.db), now: deps.now });
+  const casePerformance = createCasePerformanceReport({ repo: createCasePerformanceRepo(deps.db), now: deps.now });
 
   return async (app) => {
     app.get(
@@ -243,6 +251,18 @@ export function reportRoutes(deps: {
     reportRoute(app, 'alarm_response', alarmResponseQuery, alarmResponseReport, {
       json: (ctx, q) => reports.alarmResponse(ctx, q),
       table: (ctx, q, locale) => reports.alarmResponseTable(ctx, q, locale),
+      now: deps.now,
+      db: deps.db,
+    });
+    reportRoute(app, 'alarm_management', alarmManagementQuery, alarmManagementReport, {
+      json: async (ctx, q) => ({ data: await alarmManagement.json(ctx, q) }),
+      table: alarmManagement.table,
+      now: deps.now,
+      db: deps.db,
+    });
+    reportRoute(app, 'case_performance', casePerformanceQuery, casePerformanceReport, {
+      json: async (ctx, q) => ({ data: await casePerformance.json(ctx, q) }),
+      table: casePerformance.table,
       now: deps.now,
       db: deps.db,
     });

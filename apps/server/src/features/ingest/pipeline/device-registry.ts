@@ -1,8 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ControllerKind } from '@rcm/shared/controllers';
-import type { Db } from '../../../db/client.ts';
 import { hashToken } from '../../auth/tokens.ts';
-import { findDevice, insertPendingDevice } from './device-repo.ts';
+import type { DeviceRepo } from './device-repo.ts';
 
 export type DeviceRecord = {
   id: number;
@@ -38,12 +37,11 @@ function safeEqual(a: string, b: string): boolean {
 
 /** Controllers by MAC, cached for the ingest hot path; `forget` after any change to one. */
 export function createDeviceRegistry(deps: {
-  db: Db;
+  repo: DeviceRepo;
   /** The fleet's provisioning key (features/provisioning); null: no new controller may announce itself. */
   provisioning: { current: () => Promise<string> } | null;
   now?: () => number;
 }) {
-  const { db } = deps;
   const now = deps.now ?? Date.now;
   const cache = new Map<string, { record: DeviceRecord | null; expires: number }>();
   const revokedListeners = new Set<(mac: string) => void>();
@@ -52,7 +50,7 @@ export function createDeviceRegistry(deps: {
     async get(mac: string): Promise<DeviceRecord | null> {
       const hit = cache.get(mac);
       if (hit && hit.expires > now()) return hit.record;
-      const record: DeviceRecord | null = await findDevice(db, mac);
+      const record: DeviceRecord | null = await deps.repo.find(mac);
       cache.set(mac, { record, expires: now() + (record?.authorised ? AUTHORISED_TTL_MS : PENDING_TTL_MS) });
       return record;
     },
@@ -105,7 +103,7 @@ export function createDeviceRegistry(deps: {
 
     /** Records an unknown MAC as a controller pending authorization; returns it when it is new. */
     async announce(mac: string, info: { model?: string; firmware?: string; vendorEndpoint?: string }) {
-      const rows = await insertPendingDevice(db, mac, info, new Date(now()));
+      const rows = await deps.repo.insertPending(mac, info, new Date(now()));
       cache.delete(mac);
       return rows[0] ?? null;
     },

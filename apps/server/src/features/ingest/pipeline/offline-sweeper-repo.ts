@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { query } from '../../../lib/sql.ts';
-import { OFFLINE_SUBJECT } from '../../alarms/state.ts';
+import { OFFLINE_SUBJECT } from '../../alarms/engine/state.ts';
 
 export type SilentController = {
   id: number;

@@ -1,11 +1,11 @@
 import type { DbOrTx } from '../../../db/client.ts';
 import type { QueuedEvent } from '../../../events/bus.ts';
 import { toIso } from '../../../lib/sql.ts';
-import { type AlarmDevice, applyDecisions } from '../../alarms/apply.ts';
-import { type Decision, raise } from '../../alarms/engine.ts';
-import { offlineReasons } from '../../alarms/reasons.ts';
-import { loadRules } from '../../alarms/rules-cache.ts';
-import { OFFLINE_SUBJECT } from '../../alarms/state.ts';
+import { type AlarmDevice, applyDecisions } from '../../alarms/engine/apply.ts';
+import { type Decision, raise } from '../../alarms/engine/engine.ts';
+import { offlineReasons } from '../../alarms/engine/reasons.ts';
+import { loadRules } from '../../alarms/engine/rules-cache.ts';
+import { OFFLINE_SUBJECT } from '../../alarms/engine/state.ts';
 import { createMaintenanceRepo } from '../../maintenance/repo.ts';
 import { lockSilentControllers, markOffline, markSilentPendingOffline } from './offline-sweeper-repo.ts';
 

@@ -1,40 +1,32 @@
 import type { DeviceChannel } from '@rcm/shared/device';
-import { type BirthMessage, gatewayOfKey } from '@rcm/shared/gateway';
+import { gatewayOfKey } from '@rcm/shared/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { EventBus } from '../../../events/bus.ts';
-import { applyCaseRecords } from '../../alarms/case-apply.ts';
-import { type CaseStore, takeOpenHours } from '../../alarms/case-state.ts';
-import type { TrendStore } from '../../alarms/leak-history.ts';
-import type { ReplayStore } from '../../alarms/replay.ts';
-import type { RulesCache } from '../../alarms/rules-cache.ts';
+import type { RulesCache } from '../../alarms/engine/rules-cache.ts';
 import type { MaintenanceCache } from '../../maintenance/cache.ts';
-import { type BatchItem, writeBatch } from '../writer/writer.ts';
+import type { BatchItem } from '../writer/writer.ts';
 import { arrivalOrder } from './arrival-order.ts';
+import { createBatchWriter } from './batch-writer.ts';
+import { createBirths } from './births.ts';
 import type { DeviceRecord, DeviceRegistry } from './device-registry.ts';
-import { touchPendingDevice } from './device-repo.ts';
-import { recordBirth } from './gateway-repo.ts';
-import { type ParsedMessage, parseBirth, parseDeviceMessage, type Rejected, type RejectReason } from './parse.ts';
-import { createRejectionCounter } from './rejections.ts';
+import { createDeviceRepo } from './device-repo.ts';
+import { type ParsedMessage, parseDeviceMessage } from './parse.ts';
+import { createRejecter } from './rejections.ts';
 import {
   type CommittedListener,
+  DUPLICATE,
   IngestRefused,
   type IngestStats,
+  STORED,
   type SubmitDone,
   type SubmitResult,
 } from './submit-result.ts';
 
 type Queued = { item: BatchItem; done: SubmitDone; weight: number; at: number };
 
-/** Shared by every written message (never mutated): no object per message. */
-const STORED: SubmitResult = Object.freeze({ ok: true, stored: true }) as SubmitResult;
-/** A message whose msg_id was stored before: acknowledged, not stored again. */
-const DUPLICATE: SubmitResult = Object.freeze({ ok: true, stored: false, duplicate: true }) as SubmitResult;
-
 /** A writer of its own: its queue, its batch timer, the batch it is writing. */
 type Lane = { queue: Queued[]; weight: number; timer: NodeJS.Timeout | null; writing: Promise<void> | null };
-
-const RETRIES = 3;
 
 /**
  * Device messages → batched transactions. `submit` resolves only after the message's batch has
@@ -62,6 +54,7 @@ export function createIngestPipeline(deps: {
   refusing?: () => boolean;
 }) {
   const { now } = deps;
+  const devices = createDeviceRepo(deps.db);
   const maxBatch = deps.maxBatchReadings ?? 5000;
   const maxDelay = deps.maxDelayMs ?? 20;
   const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({
@@ -70,13 +63,8 @@ export function createIngestPipeline(deps: {
     timer: null,
     writing: null,
   }));
-  /** When each controller's last_seen_at was last written by this process (it is written at most every few seconds). */
-  const seenWritten = new Map<number, number>();
-  const levelTrends: TrendStore = new Map();
-  const cases: CaseStore = new Map();
   let closed = false;
   const committedListeners = new Set<CommittedListener>();
-  const loggedRejects = new Set<string>();
   const stats: IngestStats = {
     accepted: 0,
     duplicates: 0,
@@ -88,41 +76,18 @@ export function createIngestPipeline(deps: {
     lastBatchMs: 0,
   };
 
-  /** Refused messages of known controllers, counted on their page (written in batches, apart from ingest's). */
-  const refusals = createRejectionCounter({ db: deps.db, log: deps.log, now });
+  /** Refused messages: counted, those of known controllers on their page, logged once per device and reason. */
+  const rejecter = createRejecter({ db: deps.db, log: deps.log, now, counts: stats.rejected });
+  const reject = rejecter.reject;
 
-  function reject(mac: string, reason: RejectReason, channel?: DeviceChannel, detail?: Rejected): SubmitResult {
-    stats.rejected[reason] += 1;
-    if (channel && (reason === 'malformed' || reason === 'too_large'))
-      refusals.count(mac, { channel, reason, problem: detail?.problem, field: detail?.field });
-    // Logged once per device and reason: a misbehaving device must not flood the log.
-    if (!loggedRejects.has(`${mac}|${reason}`)) {
-      loggedRejects.add(`${mac}|${reason}`);
-      deps.log.warn({ mac, reason }, 'device message rejected');
-    }
-    return { ok: false, reason };
-  }
-
-  async function writeWithRetry(items: BatchItem[]) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const rules = await deps.rules.get();
-        const windows = await deps.maintenance?.get();
-        return await deps.db.transaction((tx) =>
-          writeBatch(tx, { items, rules, windows, now: now(), seenWritten, levelTrends, cases, replays }),
-        );
-      } catch (err) {
-        // The engine's case state took the batch's readings; the transaction did not. Those controllers
-        // are taken up again from the database by the next write (alarms/case-history.ts).
-        for (const item of items) {
-          cases.delete(item.device.id);
-          replays.delete(item.device.id);
-        }
-        if (attempt >= RETRIES || closed) throw err;
-        await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-      }
-    }
-  }
+  const writer = createBatchWriter({
+    db: deps.db,
+    rules: deps.rules,
+    maintenance: deps.maintenance,
+    log: deps.log,
+    now,
+    closed: () => closed,
+  });
 
   async function flushLane(lane: Lane): Promise<void> {
     while (lane.writing) await lane.writing;
@@ -136,7 +101,7 @@ export function createIngestPipeline(deps: {
     const started = performance.now();
     lane.writing = (async () => {
       try {
-        const outcome = await writeWithRetry(batch.map((q) => q.item));
+        const outcome = await writer.write(batch.map((q) => q.item));
         stats.batches += 1;
         stats.consecutiveFailures = 0;
         stats.accepted += outcome.stored;
@@ -175,7 +140,7 @@ export function createIngestPipeline(deps: {
   }
 
   async function flush(): Promise<void> {
-    await Promise.all([...lanes.map(flushLane), refusals.write()]);
+    await Promise.all([...lanes.map(flushLane), rejecter.write()]);
   }
 
   /**
@@ -197,38 +162,12 @@ export function createIngestPipeline(deps: {
 
   /** Per device, its queueing steps one after another (not its write: its queueing). */
   const arrivals = arrivalOrder();
-  /**
-   * Store gateways' birth messages being written, by gateway MAC: its children's messages wait for
-   * it (the birth creates them; a gateway sends it first on every connect).
-   */
-  const births = new Map<string, Promise<unknown>>();
-  /** The replay state of controllers' historical messages (the alarm engine's, apart from the live one). */
-  const replays: ReplayStore = new Map();
-
-  /** A gateway's birth: its children become (or stay) its controllers; not batched (it is rare). */
-  async function writeBirth(mac: string, birth: BirthMessage): Promise<SubmitResult> {
-    const gateway = await deps.registry.get(mac);
-    if (!gateway) return reject(mac, 'unknown_device');
-    // A child cannot speak for others (its key holds a `/`, no MAC does: only a safeguard).
-    if (gateway.gatewayId !== null) return reject(mac, 'forbidden');
-    const result = await deps.db.transaction((tx) => recordBirth(tx, gateway, birth, now()));
-    // Its kind changed, and children cached as unknown exist now.
-    deps.registry.forget(mac);
-    // The "Connect a store gateway" page waits for this, as onboarding waits for a new controller.
-    if (!gateway.authorised)
-      deps.bus.emit('controller.pending', {
-        id: gateway.id,
-        mac_address: gateway.mac,
-        name: gateway.name,
-        kind: 'gateway',
-        children: result.children,
-      });
-    return STORED;
-  }
+  /** Store gateways' birth messages; a child's messages wait for its gateway's (`births.writing`). */
+  const births = createBirths({ db: deps.db, registry: deps.registry, bus: deps.bus, now, arrivals, reject });
 
   /** A pending controller: only its presence is recorded; nothing it sends becomes data (spec). */
   async function touchPending(device: DeviceRecord, online: boolean): Promise<SubmitResult> {
-    await touchPendingDevice(deps.db, device.id, online, now());
+    await devices.touchPending(device.id, online, now());
     return { ok: true, stored: false };
   }
 
@@ -266,30 +205,7 @@ export function createIngestPipeline(deps: {
      * with why it was refused.
      */
     submitBirth(mac: string, payload: unknown, done: SubmitDone): void {
-      if (closed) {
-        done(new Error('ingest is shutting down'));
-        return;
-      }
-      if (deps.refusing?.()) {
-        done(new IngestRefused('disk_low'));
-        return;
-      }
-      const parsed = parseBirth(payload);
-      if ('reject' in parsed) {
-        done(null, reject(mac, parsed.reject));
-        return;
-      }
-      const work = arrivals.run(mac, () => writeBirth(mac, parsed.birth));
-      births.set(mac, work);
-      work.then(
-        (r) => done(null, r),
-        (err: Error) => done(err),
-      );
-      void work
-        .catch(() => undefined)
-        .finally(() => {
-          if (births.get(mac) === work) births.delete(mac);
-        });
+      if (!refusedNow(done)) births.submit(mac, payload, done);
     },
 
     /** Resolves once the message is written (or rejected as bad input); rejects if its batch could not be written. */
@@ -317,24 +233,25 @@ export function createIngestPipeline(deps: {
     async close(): Promise<void> {
       await flush();
       closed = true;
-      // The case hours being accumulated are kept (the next process adds to them), not lost with the process.
-      const hours = takeOpenHours(cases);
-      if (hours.size > 0)
-        await deps.db
-          .transaction((tx) => applyCaseRecords(tx, hours))
-          .catch((err: unknown) => deps.log.warn({ err }, 'case hours in progress not kept'));
+      await writer.keepOpenHours();
     },
   };
 
-  function submitTo(mac: string, channel: DeviceChannel, payload: unknown, done: SubmitDone): void {
+  /** Whether no message is taken now (the pipeline closing, or the disk low); `done` is told why. */
+  function refusedNow(done: SubmitDone): boolean {
     if (closed) {
       done(new Error('ingest is shutting down'));
-      return;
+      return true;
     }
     if (deps.refusing?.()) {
       done(new IngestRefused('disk_low'));
-      return;
+      return true;
     }
+    return false;
+  }
+
+  function submitTo(mac: string, channel: DeviceChannel, payload: unknown, done: SubmitDone): void {
+    if (refusedNow(done)) return;
     // A gateway's child (`{gateway MAC}/{child}`), authenticated by its gateway's connection.
     const gateway = gatewayOfKey(mac);
     let parsed: ReturnType<typeof parseDeviceMessage>;
@@ -348,7 +265,7 @@ export function createIngestPipeline(deps: {
       done(null, reject(mac, parsed.reject, channel, parsed));
       return;
     }
-    const birth = gateway === null ? undefined : births.get(gateway);
+    const birth = gateway === null ? undefined : births.writing.get(gateway);
     // Usually the device is in the registry's cache and none of its messages is still being looked
     // up: it joins its lane's queue at once, without a chain of promises.
     if (!birth && !arrivals.busy(mac)) {

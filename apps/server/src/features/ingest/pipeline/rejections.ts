@@ -1,7 +1,9 @@
 import type { DeviceChannel, DeviceRejectProblem } from '@rcm/shared/device';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { addRejections, type RejectionTally } from './rejections-repo.ts';
+import type { Rejected, RejectReason } from './parse.ts';
+import { createRejectionsRepo, type RejectionTally } from './rejections-repo.ts';
+import type { SubmitResult } from './submit-result.ts';
 
 /** How long refusals are gathered in memory before they are written (one statement for all controllers). */
 const WRITE_EVERY_MS = 2000;
@@ -12,6 +14,7 @@ const WRITE_EVERY_MS = 2000;
  * whatever its rate, and a good message costs nothing (it never comes here).
  */
 export function createRejectionCounter(deps: { db: Db; log: FastifyBaseLogger; now: () => Date; everyMs?: number }) {
+  const repo = createRejectionsRepo(deps.db);
   let tallies = new Map<string, RejectionTally>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
@@ -24,7 +27,7 @@ export function createRejectionCounter(deps: { db: Db; log: FastifyBaseLogger; n
     tallies = new Map();
     // One write after another: the counts add up in order, and the last refusal stays the latest.
     writing = writing.then(() =>
-      addRejections(deps.db, batch).then(
+      repo.add(batch).then(
         () => undefined,
         (err: unknown) => deps.log.warn({ err, controllers: batch.length }, 'refused device messages not counted'),
       ),
@@ -74,3 +77,32 @@ export function createRejectionCounter(deps: { db: Db; log: FastifyBaseLogger; n
 }
 
 export type RejectionCounter = ReturnType<typeof createRejectionCounter>;
+
+/**
+ * The pipeline's answer to a refused message: counted by reason (`counts`, the pipeline's stats), a
+ * known controller's malformed or oversized messages counted on its page (`createRejectionCounter`),
+ * and logged once per device and reason (a misbehaving device must not flood the log).
+ */
+export function createRejecter(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  counts: Record<RejectReason, number>;
+}) {
+  const refusals = createRejectionCounter(deps);
+  const logged = new Set<string>();
+  return {
+    reject(mac: string, reason: RejectReason, channel?: DeviceChannel, detail?: Rejected): SubmitResult {
+      deps.counts[reason] += 1;
+      if (channel && (reason === 'malformed' || reason === 'too_large'))
+        refusals.count(mac, { channel, reason, problem: detail?.problem, field: detail?.field });
+      if (!logged.has(`${mac}|${reason}`)) {
+        logged.add(`${mac}|${reason}`);
+        deps.log.warn({ mac, reason }, 'device message rejected');
+      }
+      return { ok: false, reason };
+    },
+    /** Writes the counts gathered so far (the pipeline's flush). */
+    write: refusals.write,
+  };
+}

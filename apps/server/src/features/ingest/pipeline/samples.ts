@@ -1,5 +1,5 @@
 import type { TelemetryMessage } from '@rcm/shared/device';
-import { METRIC_UNITS, type Sample } from '../../alarms/engine.ts';
+import { METRIC_UNITS, type Sample } from '../../alarms/engine/engine.ts';
 
 /** Every value of a telemetry message as engine samples: metrics as `{rack}:{metric}`, points by addr. */
 export function samplesOf(message: TelemetryMessage): Sample[] {

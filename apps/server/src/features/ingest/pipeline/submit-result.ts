@@ -6,6 +6,11 @@ import type { RejectReason } from './parse.ts';
 /** `duplicate`: the message's msg_id was stored before, so it was acknowledged and not stored again. */
 export type SubmitResult = { ok: true; stored: boolean; duplicate?: true } | { ok: false; reason: RejectReason };
 
+/** Shared by every written message (never mutated): no object per message. */
+export const STORED: SubmitResult = Object.freeze({ ok: true, stored: true }) as SubmitResult;
+/** A message whose msg_id was stored before: acknowledged, not stored again. */
+export const DUPLICATE: SubmitResult = Object.freeze({ ok: true, stored: false, duplicate: true }) as SubmitResult;
+
 /** Called once per message: with the result, or with the error that kept its batch from being written. */
 export type SubmitDone = (err: Error | null, result?: SubmitResult) => void;
 

@@ -1,10 +1,10 @@
 import type { TelemetryMessage } from '@rcm/shared/device';
 import type { DbOrTx } from '../../../db/client.ts';
-import { applyDecisions } from '../../alarms/apply.ts';
-import { applyCaseRecords } from '../../alarms/case-apply.ts';
-import { type CaseMessage, seedCases } from '../../alarms/case-history.ts';
-import { evaluateCaseRules, observeCases } from '../../alarms/case-rules.ts';
-import { type CaseRecord, type CaseStore, type ControllerCases, emptyCases } from '../../alarms/case-state.ts';
+import { applyCaseRecords } from '../../alarms/cases/case-apply.ts';
+import { type CaseMessage, seedCases } from '../../alarms/cases/case-history.ts';
+import { evaluateCaseRules, observeCases } from '../../alarms/cases/case-rules.ts';
+import { type CaseRecord, type CaseStore, type ControllerCases, emptyCases } from '../../alarms/cases/case-state.ts';
+import { applyDecisions } from '../../alarms/engine/apply.ts';
 import {
   type AlarmRule,
   type ControllerState,
@@ -12,11 +12,11 @@ import {
   type Decision,
   evaluateDeviceAlarm,
   evaluateSamples,
-} from '../../alarms/engine.ts';
-import { seedTrends, type TrendStore } from '../../alarms/leak-history.ts';
-import { evaluateLeakTrend, leakRate, leakRule } from '../../alarms/leak-rule.ts';
-import { evaluateHistorical, type ReplayStore, settleHistoricalRaise } from '../../alarms/replay.ts';
-import { loadStates, OFFLINE_SUBJECT } from '../../alarms/state.ts';
+} from '../../alarms/engine/engine.ts';
+import { evaluateHistorical, type ReplayStore, settleHistoricalRaise } from '../../alarms/engine/replay.ts';
+import { loadStates, OFFLINE_SUBJECT } from '../../alarms/engine/state.ts';
+import { seedTrends, type TrendStore } from '../../alarms/leaks/leak-history.ts';
+import { evaluateLeakTrend, leakRate, leakRule } from '../../alarms/leaks/leak-rule.ts';
 import type { MaintenanceWindow } from '../../maintenance/windows.ts';
 import type { DeviceRecord } from '../pipeline/device-registry.ts';
 import { samplesOf } from '../pipeline/samples.ts';

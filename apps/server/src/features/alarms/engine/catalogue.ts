@@ -1,0 +1,178 @@
+import type { Db } from '../../../db/client.ts';
+import { alarmTypes } from '../../../db/schema-alarms.ts';
+
+type NewAlarmType = typeof alarmTypes.$inferInsert;
+
+/**
+ * The seeded alarm catalogue (docs/contracts.md §8). Pressures in psig, temperatures in °F (points
+ * reporting °C are converted), superheat in K, liquid level in % of the receiver.
+ */
+export const ALARM_CATALOGUE: NewAlarmType[] = [
+  {
+    code: 'LOW_SUPERHEAT',
+    name: 'Low superheat (floodback risk)',
+    nameEs: 'Sobrecalentamiento bajo (riesgo de retorno de líquido)',
+    source: 'metric',
+    match: 'superheat',
+    comparator: 'lt',
+    threshold: 5,
+    hysteresis: 1,
+    delaySeconds: 120,
+    severity: 'high',
+  },
+  {
+    code: 'HIGH_SUPERHEAT',
+    name: 'High superheat (starved evaporator)',
+    nameEs: 'Sobrecalentamiento alto (evaporador sin refrigerante)',
+    source: 'metric',
+    match: 'superheat',
+    comparator: 'gt',
+    threshold: 20,
+    hysteresis: 2,
+    delaySeconds: 300,
+    severity: 'medium',
+  },
+  {
+    code: 'LOW_LIQUID_LEVEL',
+    name: 'Low receiver liquid level (possible leak)',
+    nameEs: 'Nivel de líquido bajo en el recibidor (posible fuga)',
+    source: 'metric',
+    match: 'liquid_level',
+    comparator: 'lt',
+    threshold: 20,
+    hysteresis: 5,
+    delaySeconds: 300,
+    severity: 'high',
+  },
+  {
+    code: 'LOW_OIL_PRESSURE',
+    name: 'Low oil pressure',
+    nameEs: 'Presión de aceite baja',
+    source: 'metric',
+    match: 'oil_pressure',
+    comparator: 'lt',
+    threshold: 12,
+    hysteresis: 3,
+    delaySeconds: 60,
+    severity: 'critical',
+  },
+  {
+    code: 'REFRIGERANT_LEAK_SUSPECTED',
+    name: 'Refrigerant leak suspected (liquid level falling)',
+    nameEs: 'Posible fuga de refrigerante (nivel de líquido en descenso)',
+    // The level's 24-hour trend (leak-trend.ts): raised at a fall of `threshold` %-points a day or more.
+    source: 'trend',
+    match: 'liquid_level',
+    comparator: 'lt',
+    threshold: 2,
+    severity: 'high',
+  },
+  {
+    code: 'HIGH_SUCTION_PRESSURE',
+    name: 'High suction pressure',
+    nameEs: 'Presión de succión alta',
+    source: 'point',
+    match: 'SUCT',
+    comparator: 'gt',
+    threshold: 60,
+    hysteresis: 3,
+    delaySeconds: 300,
+    severity: 'medium',
+  },
+  {
+    code: 'HIGH_DISCHARGE_PRESSURE',
+    name: 'High discharge pressure',
+    nameEs: 'Presión de descarga alta',
+    source: 'point',
+    match: 'DISCH',
+    comparator: 'gt',
+    threshold: 300,
+    hysteresis: 10,
+    delaySeconds: 120,
+    severity: 'high',
+  },
+  {
+    code: 'CASE_HIGH_TEMP',
+    name: 'Case high temperature (above 41 °F / 5 °C)',
+    nameEs: 'Temperatura alta en vitrina (más de 41 °F / 5 °C)',
+    source: 'point',
+    match: 'CASE*',
+    comparator: 'gt',
+    threshold: 41,
+    hysteresis: 1,
+    delaySeconds: 300,
+    severity: 'high',
+  },
+  {
+    code: 'COMPRESSOR_PROOF_FAILURE',
+    name: 'Compressor proof failure',
+    nameEs: 'Falla de comprobación del compresor',
+    source: 'device',
+    match: 'COMP_PROOF',
+    severity: 'critical',
+  },
+  {
+    code: 'RACK_MANUALLY_ON',
+    name: 'Rack manually on',
+    nameEs: 'Rack encendido manualmente',
+    source: 'status',
+    match: 'manual_on',
+    comparator: 'eq',
+    severity: 'medium',
+  },
+  {
+    code: 'SENSOR_FAILURE',
+    name: 'Sensor failure',
+    nameEs: 'Falla de sensor',
+    source: 'status',
+    match: 'fault',
+    comparator: 'eq',
+    delaySeconds: 60,
+    severity: 'low',
+  },
+  {
+    code: 'DEFROST_OVERRUN',
+    name: 'Defrost overrun (stuck defrost)',
+    nameEs: 'Deshielo prolongado (deshielo atascado)',
+    // case-rules.ts: a point defrosting for more than `threshold` minutes; cleared when it ends.
+    source: 'defrost',
+    match: '*',
+    comparator: 'gt',
+    threshold: 60,
+    severity: 'high',
+  },
+  {
+    code: 'COMPRESSOR_SHORT_CYCLING',
+    name: 'Compressor short cycling',
+    nameEs: 'Ciclos cortos del compresor',
+    // case-rules.ts: a compressor point (addr suffix `COMP*`) starting more than `threshold` times in an hour.
+    source: 'cycling',
+    match: 'COMP*',
+    comparator: 'gt',
+    threshold: 6,
+    hysteresis: 1,
+    severity: 'medium',
+  },
+  {
+    code: 'CONTROLLER_OFFLINE',
+    name: 'Controller offline',
+    nameEs: 'Controlador fuera de línea',
+    source: 'offline',
+    match: 'offline',
+    threshold: 10,
+    severity: 'high',
+  },
+  {
+    code: 'DEVICE_ALARM',
+    name: 'Controller alarm',
+    nameEs: 'Alarma del controlador',
+    source: 'device',
+    match: '*',
+    severity: 'medium',
+  },
+];
+
+/** Inserts the catalogue's types that are missing; an administrator's edits are never overwritten. */
+export async function ensureAlarmCatalogue(db: Db): Promise<void> {
+  await db.insert(alarmTypes).values(ALARM_CATALOGUE).onConflictDoNothing({ target: alarmTypes.code });
+}
