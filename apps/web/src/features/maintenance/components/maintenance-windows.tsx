@@ -1,5 +1,5 @@
 import type { MaintenanceWindowView } from '@rcm/shared/maintenance';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/page.tsx';
@@ -8,6 +8,7 @@ import { dangerButton, primaryButton, secondaryButton } from '../../../component
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatInZone } from '../../../lib/format.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { maintenanceKeys } from '../api/keys.ts';
 import { deleteWindow, type WindowsFilter, windowsQuery } from '../api/windows.ts';
@@ -73,7 +74,7 @@ export function MaintenanceBanner(props: { controllerId: number }) {
 export function MaintenanceWindows(props: { filter: WindowsFilter; place: WindowPlace }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
+  const remove = useApiMutation({ mutationFn: deleteWindow, invalidates: [maintenanceKeys.all] });
   const [page, setPage] = useState(1);
   const windows = useQuery(windowsQuery(props.filter, page));
   const describe = useDescribe();
@@ -171,8 +172,7 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
             confirmLabel={t('alarmMgmt.deleteWindow')}
             destructive
             onConfirm={async () => {
-              if (removing) await deleteWindow(removing.id);
-              await queryClient.invalidateQueries({ queryKey: maintenanceKeys.all });
+              if (removing) await remove.run(removing.id);
             }}
           />
         </>
