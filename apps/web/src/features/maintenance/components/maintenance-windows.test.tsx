@@ -48,11 +48,11 @@ describe('maintenance windows, by what the person may do', () => {
     });
     await renderAs(maintainer, shown());
     await screen.findByText('Compressor service');
-    expect(screen.getByRole('button', { name: 'Add maintenance serviceWindow' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Edit maintenance serviceWindow: Compressor service' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Delete maintenance serviceWindow: Compressor service' }));
+    expect(screen.getByRole('button', { name: 'Add maintenance window' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit maintenance window: Compressor service' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete maintenance window: Compressor service' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete maintenance serviceWindow' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete maintenance window' }));
     expect(await screen.findByText('No current or upcoming maintenance windows.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['maintenance-windows/5']);
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith('maintenance-windows?')).length).toBe(2));
