@@ -84,4 +84,25 @@ describe('useApiMutation', () => {
       await expect(result.current.run()).rejects.toBe(refusal);
     });
   });
+
+  it('with invalidatesOnFailure, a failure still refetches its keys before run settles', async () => {
+    const { queryClient, wrapper } = setup();
+    queryClient.setQueryData(['alarms', 'list'], []);
+    queryClient.setQueryData(['jobs'], []);
+    const { result } = renderHook(
+      () =>
+        useApiMutation({
+          mutationFn: () => Promise.reject(new ApiError(500, 'internal', 'Stopped halfway')),
+          invalidates: [['alarms']],
+          invalidatesOnFailure: true,
+          showError: 'toast',
+        }),
+      { wrapper },
+    );
+    await act(async () => {
+      expect(await result.current.run()).toBeUndefined();
+    });
+    expect(queryClient.getQueryState(['alarms', 'list'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['jobs'])?.isInvalidated).toBe(false);
+  });
 });

@@ -15,6 +15,8 @@ export type ApiMutationOptions<TData, TVariables, TForm extends FieldValues> = {
   /** The queries to refetch once it succeeded (each key covers the queries under it), before `onSuccess`. */
   invalidates?: readonly QueryKey[] | ((data: TData, variables: TVariables) => readonly QueryKey[]);
   onSuccess?: (data: TData, variables: TVariables) => unknown;
+  /** For a change that may have partly happened before it failed (a bulk action): refetch after a failure too. */
+  invalidatesOnFailure?: boolean;
   /** Without it a failure reaches the caller: `run` rejects (a confirm dialog shows it in place). */
   showError?: MutationErrorDisplay<TForm>;
 };
@@ -38,17 +40,22 @@ export function useApiMutation<TData, TVariables = void, TForm extends FieldValu
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { showError } = options;
+  const invalidate = (keys: readonly QueryKey[] | undefined) =>
+    Promise.all((keys ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   const mutation = useMutation<TData, Error, TVariables>({
     mutationFn: options.mutationFn,
     onSuccess: async (data, variables) => {
-      const keys =
-        typeof options.invalidates === 'function' ? options.invalidates(data, variables) : options.invalidates;
-      await Promise.all((keys ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await invalidate(
+        typeof options.invalidates === 'function' ? options.invalidates(data, variables) : options.invalidates,
+      );
       await options.onSuccess?.(data, variables);
     },
-    onError: (err) => {
+    onError: async (err) => {
       if (showError === 'toast') toast.error(failureMessage(err, t('errors.network')));
       else if (showError) applyServerErrors(showError.form, err, t('errors.network'), showError.shown);
+      // A function of the answer names nothing without one.
+      if (options.invalidatesOnFailure && typeof options.invalidates !== 'function')
+        await invalidate(options.invalidates);
     },
   });
   const run = async (variables: TVariables) => {

@@ -2,8 +2,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhone } from '../../lib/media.ts';
 import { EmptyState, Spinner } from '../page.tsx';
-import { secondaryButton } from './button.ts';
 import { useFirstRowsFirst } from './first-rows.ts';
+import { LoadFailure } from './query-state.tsx';
 
 /** Loading, error (with retry) and empty states in front of a list. */
 export function ListState(props: {
@@ -21,17 +21,7 @@ export function ListState(props: {
 }) {
   const { t } = useTranslation();
   if (props.pending) return <Spinner label={props.loadingLabel ?? t('common.loading')} />;
-  if (props.error)
-    return (
-      <div role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-        <p>{props.errorLabel}</p>
-        {props.onRetry ? (
-          <button type="button" onClick={props.onRetry} className={`${secondaryButton} mt-2`}>
-            {t('table.retry')}
-          </button>
-        ) : null}
-      </div>
-    );
+  if (props.error) return <LoadFailure label={props.errorLabel} onRetry={props.onRetry} />;
   if (props.empty)
     return (
       <EmptyState title={props.emptyTitle} body={props.emptyBody}>

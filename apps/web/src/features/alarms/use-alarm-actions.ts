@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
+import { useApiMutation } from '../../lib/use-api-mutation.ts';
 import { acknowledgeAlarm, clearAlarm, unshelveAlarm } from './api/alarm-actions.ts';
 import { alarmKeys } from './api/keys.ts';
+
+type Action = 'acknowledge' | 'clear';
 
 /**
  * The alarm page's actions on one alarm: each says so in a toast and refreshes the alarm queries.
@@ -13,37 +13,24 @@ import { alarmKeys } from './api/keys.ts';
  */
 export function useAlarmActions(ref: number) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const act = async (action: 'acknowledge' | 'clear') => {
-    setBusy(true);
-    try {
-      await (action === 'acknowledge' ? acknowledgeAlarm(ref) : clearAlarm(ref));
-      toast.success(t(action === 'acknowledge' ? 'alarmView.acknowledgedToast' : 'alarmView.clearedToast'));
-      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
-    } catch (err) {
-      toast.error(failureMessage(err, t('errors.network')));
-    } finally {
-      setBusy(false);
-    }
+  const options = {
+    mutationFn: (action: Action) => (action === 'acknowledge' ? acknowledgeAlarm(ref) : clearAlarm(ref)),
+    invalidates: [alarmKeys.all],
+    onSuccess: (_: unknown, action: Action) =>
+      toast.success(t(action === 'acknowledge' ? 'alarmView.acknowledgedToast' : 'alarmView.clearedToast')),
   };
-  /** For the clear dialog: the action runs, says so and refreshes; a refusal stays in the dialog. */
-  const confirmed = async (action: 'acknowledge' | 'clear') => {
-    await (action === 'acknowledge' ? acknowledgeAlarm(ref) : clearAlarm(ref));
-    toast.success(t(action === 'acknowledge' ? 'alarmView.acknowledgedToast' : 'alarmView.clearedToast'));
-    await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
+  const shown = useApiMutation({ ...options, showError: 'toast' });
+  const inDialog = useApiMutation(options);
+  const unshelving = useApiMutation({
+    mutationFn: () => unshelveAlarm(ref),
+    invalidates: [alarmKeys.all],
+    onSuccess: () => toast.success(t('alarmMgmt.unshelvedToast', { ref })),
+    showError: 'toast',
+  });
+  return {
+    busy: shown.isPending || unshelving.isPending,
+    act: async (action: Action) => void (await shown.run(action)),
+    confirmed: async (action: Action) => void (await inDialog.run(action)),
+    unshelve: async () => void (await unshelving.run()),
   };
-  const unshelve = async () => {
-    setBusy(true);
-    try {
-      await unshelveAlarm(ref);
-      toast.success(t('alarmMgmt.unshelvedToast', { ref }));
-      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
-    } catch (err) {
-      toast.error(failureMessage(err, t('errors.network')));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, act, confirmed, unshelve };
 }

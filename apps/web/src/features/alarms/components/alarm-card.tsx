@@ -1,13 +1,11 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { acknowledgeAlarm } from '../api/alarm-actions.ts';
 import { typeName } from '../api/get-alarm-types.ts';
@@ -17,25 +15,17 @@ import { AlarmListBadges, PagedPeople } from './management-badges.tsx';
 /** Acknowledges one alarm in one tap, says so, and refreshes the lists and tiles. */
 function AcknowledgeButton(props: { alarm: AlarmSummary }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const acknowledge = async () => {
-    setBusy(true);
-    try {
-      await acknowledgeAlarm(props.alarm.ref);
-      toast.success(t('alarmView.acknowledgedToast'));
-      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
-    } catch (err) {
-      toast.error(failureMessage(err, t('errors.network')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const acknowledge = useApiMutation({
+    mutationFn: acknowledgeAlarm,
+    invalidates: [alarmKeys.all],
+    onSuccess: () => toast.success(t('alarmView.acknowledgedToast')),
+    showError: 'toast',
+  });
   return (
     <button
       type="button"
-      disabled={busy}
-      onClick={() => void acknowledge()}
+      disabled={acknowledge.isPending}
+      onClick={() => void acknowledge.run(props.alarm.ref)}
       aria-label={t('dashboard.acknowledgeRef', { ref: props.alarm.ref })}
       className="inline-flex min-h-11 items-center justify-center rounded-md bg-amber-600 px-4 text-sm font-semibold text-black hover:bg-amber-500 disabled:opacity-60"
     >

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/page.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { saveAlarmNotes } from '../api/alarm-actions.ts';
 import { alarmKeys } from '../api/keys.ts';
 
@@ -33,9 +32,16 @@ export function AlarmNotes(props: {
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState(props.notes);
-  const [saving, setSaving] = useState(false);
+  const save = useApiMutation({
+    mutationFn: (notes: string) => saveAlarmNotes(props.alarmRef, notes),
+    invalidates: [alarmKeys.detail(props.alarmRef)],
+    onSuccess: (result) => {
+      setDraft(result.notes);
+      toast.success(t('alarmView.notesSaved'));
+    },
+    showError: 'toast',
+  });
 
   if (!props.canEdit) {
     return props.notes ? (
@@ -49,20 +55,6 @@ export function AlarmNotes(props: {
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('alarmView.noNotes')}</p>
     );
   }
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      const result = await saveAlarmNotes(props.alarmRef, draft);
-      setDraft(result.notes);
-      await queryClient.invalidateQueries({ queryKey: alarmKeys.detail(props.alarmRef) });
-      toast.success(t('alarmView.notesSaved'));
-    } catch (err) {
-      toast.error(failureMessage(err, t('errors.network')));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <div>
@@ -78,11 +70,11 @@ export function AlarmNotes(props: {
       </Suspense>
       <button
         type="button"
-        onClick={() => void save()}
-        disabled={saving || draft === props.notes}
+        onClick={() => void save.run(draft)}
+        disabled={save.isPending || draft === props.notes}
         className={`mt-3 ${primaryButton}`}
       >
-        {saving ? t('alarmView.savingNotes') : t('alarmView.saveNotes')}
+        {save.isPending ? t('alarmView.savingNotes') : t('alarmView.saveNotes')}
       </button>
     </div>
   );

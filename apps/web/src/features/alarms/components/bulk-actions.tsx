@@ -1,14 +1,13 @@
 import type { AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { onRealtime } from '../../../lib/realtime.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { bulkAlarms } from '../api/alarm-actions.ts';
 import type { AlarmFilters } from '../api/get-alarms.ts';
@@ -66,10 +65,22 @@ export function BulkActions(props: {
 }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+
+  const bulk = useApiMutation({
+    mutationFn: (action: Action) =>
+      bulkAlarms(action, props.selected.length > 0 ? { refs: props.selected } : { filter: props.filters }),
+    invalidates: [alarmKeys.all],
+    // Alarms changed before a failure are shown as they are now.
+    invalidatesOnFailure: true,
+    onSuccess: (result) => {
+      toast.success(t('dashboard.bulkDone', { count: result.updated }));
+      props.onDone();
+    },
+    showError: 'toast',
+  });
+  const busy = bulk.isPending;
 
   useEffect(
     () => (busy ? onRealtime('alarms.bulk.progress', (e) => setProgress({ done: e.done, total: e.total })) : undefined),
@@ -93,18 +104,8 @@ export function BulkActions(props: {
       : t(action === 'acknowledge' ? 'dashboard.acknowledgeAll' : 'dashboard.clearAll');
 
   const run = async (action: Action) => {
-    setBusy(true);
     setProgress(null);
-    try {
-      const result = await bulkAlarms(action, useSelection ? { refs: props.selected } : { filter: props.filters });
-      toast.success(t('dashboard.bulkDone', { count: result.updated }));
-      props.onDone();
-    } catch (err) {
-      toast.error(failureMessage(err, t('errors.network')));
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
-    }
+    await bulk.run(action);
   };
 
   const open = (action: Action) =>

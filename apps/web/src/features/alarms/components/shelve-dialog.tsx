@@ -1,13 +1,13 @@
 import { type AlarmShelveBody, alarmShelveBody } from '@rcm/shared/alarms';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { shelveAlarm } from '../api/alarm-actions.ts';
 import { alarmKeys } from '../api/keys.ts';
 
@@ -17,7 +17,6 @@ const DURATIONS = [5, 15, 30, 60, 120, 240, 480, 720, 1440] as const;
 /** Shelves one alarm for a chosen time, with a reason (ISA-18.2 shelving). */
 export function ShelveDialog(props: { open: boolean; onClose: () => void; alarmRef: number }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<AlarmShelveBody>({
     resolver: formResolver(alarmShelveBody, t),
     defaultValues: { minutes: 60, reason: '' },
@@ -26,16 +25,16 @@ export function ShelveDialog(props: { open: boolean; onClose: () => void; alarmR
     form.reset();
     props.onClose();
   };
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const alarm = await shelveAlarm(props.alarmRef, body);
+  const shelve = useApiMutation({
+    mutationFn: (body: AlarmShelveBody) => shelveAlarm(props.alarmRef, body),
+    invalidates: [alarmKeys.all],
+    onSuccess: (alarm) => {
       toast.success(t('alarmMgmt.shelvedToast', { ref: alarm.ref, until: formatDateTime(alarm.shelved_until) }));
-      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
       close();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => shelve.run(body));
   const label = (m: number) =>
     m < 60 ? t('alarmMgmt.minutes', { count: m }) : t('alarmMgmt.hours', { count: m / 60 });
   return (

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
@@ -8,7 +8,7 @@ import { Section } from '../../../components/ui/section.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { reasonText } from '../../../lib/format.ts';
-import { onRealtime } from '../../../lib/realtime.ts';
+import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { MyAlarmPages } from '../../channels/index.ts';
 import { CreateJobButton, RelatedJobs } from '../../jobs/index.ts';
@@ -31,7 +31,6 @@ const AlarmMetrics = lazy(() => import('../components/alarm-metrics.tsx').then((
 export function AlarmViewPage() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const { alarmMetadataRef } = useParams({ from: '/alarms/$alarmMetadataRef/view' });
   const ref = Number(alarmMetadataRef);
   const alarm = useQuery({ ...alarmQuery(ref), enabled: Number.isInteger(ref) && ref > 0 });
@@ -39,13 +38,7 @@ export function AlarmViewPage() {
   const [clearing, setClearing] = useState(false);
   const [shelving, setShelving] = useState(false);
 
-  useEffect(
-    () =>
-      onRealtime('alarm.updated', (a) => {
-        if (a.ref === ref) void queryClient.invalidateQueries({ queryKey: alarmKeys.detail(ref) });
-      }),
-    [ref, queryClient],
-  );
+  useLiveQuery(alarmKeys.detail(ref), { 'alarm.updated': (a) => a.ref === ref });
 
   if (
     !Number.isInteger(ref) ||

@@ -1,5 +1,5 @@
 import { ASSET_TYPES, type Asset, WARRANTY_STATES } from '@rcm/shared/assets';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/f
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { type AssetFilters, assetOptionsQuery, assetsQuery, deleteAsset } from '../api/assets.ts';
 import { assetsSearch } from '../api/assets-search.ts';
@@ -31,7 +32,11 @@ export function AssetsPage() {
   const canEdit = userCan(user, 'asset.edit');
   const [editing, setEditing] = useState<Asset | 'new' | null>(null);
   const [removing, setRemoving] = useState<Asset | null>(null);
-  const queryClient = useQueryClient();
+  const remove = useApiMutation({
+    mutationFn: (asset: Asset) => deleteAsset(asset.id),
+    invalidates: [assetKeys.all],
+    onSuccess: (_, asset) => toast.success(t('assets.removed', { name: asset.name })),
+  });
   const update = (patch: Partial<AssetFilters>) =>
     void navigate({ to: '/assets', search: { ...filters, page: undefined, ...patch } });
   const [q, setQ] = useSearchText(filters.q, (text) => update({ q: text }));
@@ -166,10 +171,7 @@ export function AssetsPage() {
         confirmLabel={t('assets.removeConfirm')}
         destructive
         onConfirm={async () => {
-          if (!removing) return;
-          await deleteAsset(removing.id);
-          await queryClient.invalidateQueries({ queryKey: assetKeys.all });
-          toast.success(t('assets.removed', { name: removing.name }));
+          if (removing) await remove.run(removing);
         }}
       />
       {options.data ? (

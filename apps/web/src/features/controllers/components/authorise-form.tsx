@@ -1,11 +1,12 @@
 import { type AuthoriseControllerBody, authoriseControllerBody } from '@rcm/shared/auth';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, errorOf, FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { errorOf, FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { authoriseController, locationsQuery, organizationsQuery } from '../api/controllers.ts';
 import { controllerKeys } from '../api/keys.ts';
 
@@ -25,7 +26,6 @@ const formSchema = z.preprocess((v) => {
 /** Assigns a pending controller to an organization and location; `onAuthorised` gets its device key. */
 export function AuthoriseForm(props: { controllerId: number; onAuthorised: (deviceKey: string) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<FormValues, unknown, AuthoriseControllerBody>({
     defaultValues: { organization_id: '', location_id: '', name: '', store_alias: '' },
     resolver: formResolver(formSchema, t),
@@ -35,16 +35,17 @@ export function AuthoriseForm(props: { controllerId: number; onAuthorised: (devi
   const orgs = useQuery(organizationsQuery());
   const locations = useQuery({ ...locationsQuery(Number(orgId)), enabled: !!orgId });
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
+  const authorise = useApiMutation({
+    mutationFn: async (body: AuthoriseControllerBody) => {
       const result = await authoriseController(props.controllerId, body);
       // The key first: refetched, the controller reads as authorised, and the page shows the key.
       props.onAuthorised(result.device_key);
-      await queryClient.invalidateQueries({ queryKey: controllerKeys.all });
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+      return result;
+    },
+    invalidates: [controllerKeys.all],
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => authorise.run(body));
 
   return (
     <FormCard onSubmit={submit} rootError={errors.root?.message} width="max-w-2xl">

@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '../../../components/badges.tsx';
-import { EmptyState, Spinner } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { linkClass } from '../../../components/ui/button.ts';
+import { ListState } from '../../../components/ui/data-table.tsx';
 import { formatDateTime, reasonText } from '../../../lib/format.ts';
 import { alarmsQuery } from '../../alarms/index.ts';
 
@@ -39,13 +39,15 @@ export function ControllerAlarmsTab(props: { controllerId: number }) {
         ))}
       </fieldset>
       <div className="mt-4">
-        {alarms.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : alarms.isError ? (
-          <p role="alert">{t('errors.generic')}</p>
-        ) : rows.length === 0 ? (
-          <EmptyState title={t('controllers.noAlarmsTitle')} body={t('controllers.noAlarmsBody')} />
-        ) : (
+        <ListState
+          pending={alarms.isPending}
+          error={alarms.isError}
+          empty={rows.length === 0}
+          errorLabel={t('errors.generic')}
+          onRetry={() => void alarms.refetch()}
+          emptyTitle={t('controllers.noAlarmsTitle')}
+          emptyBody={t('controllers.noAlarmsBody')}
+        >
           <ul className="divide-y divide-slate-200 dark:divide-slate-700">
             {rows.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
@@ -66,7 +68,7 @@ export function ControllerAlarmsTab(props: { controllerId: number }) {
               </li>
             ))}
           </ul>
-        )}
+        </ListState>
       </div>
       {meta && meta.last_page > 1 ? (
         <div className="mt-4">

@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../../components/page.tsx';
 import { ScrollFrame } from '../../../components/ui/data-table.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { onRealtime, realtimeSocket } from '../../../lib/realtime.ts';
+import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { racksQuery } from '../api/controllers.ts';
 import { controllerKeys } from '../api/keys.ts';
 
@@ -26,17 +27,16 @@ const STATUS_CLASS: Record<string, string> = {
 /** The Rack tab: every rack's metrics and points, live (the server sends at most one update a second). */
 export function RackTab(props: { controllerId: number }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const racks = useQuery(racksQuery(props.controllerId));
+  useLiveQuery(controllerKeys.racks(props.controllerId), {
+    'rack.telemetry': (e) => e.controller_id === props.controllerId,
+  });
 
   useEffect(() => {
     const id = props.controllerId;
     const watch = () => realtimeSocket()?.emit('controller.watch', id, () => {});
     watch();
     const offs = [
-      onRealtime('rack.telemetry', (e) => {
-        if (e.controller_id === id) void queryClient.invalidateQueries({ queryKey: controllerKeys.racks(id) });
-      }),
       onRealtime('reconnect', watch),
       // The socket may still be loading right after sign-in: watch as soon as it exists.
       onRealtime('ready', watch),
@@ -45,7 +45,7 @@ export function RackTab(props: { controllerId: number }) {
       for (const off of offs) off();
       realtimeSocket()?.emit('controller.unwatch', id);
     };
-  }, [props.controllerId, queryClient]);
+  }, [props.controllerId]);
 
   if (racks.isPending) return <Spinner label={t('common.loading')} />;
   if (racks.isError) return <p role="alert">{t('errors.generic')}</p>;

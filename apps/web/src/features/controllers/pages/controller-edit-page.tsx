@@ -1,22 +1,16 @@
 import { type ControllerUpdateBody, controllerUpdateBody } from '@rcm/shared/controllers';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Page, RecordMissing } from '../../../components/page.tsx';
-import {
-  applyServerErrors,
-  CheckboxInput,
-  errorOf,
-  FormCard,
-  SelectInput,
-  TextInput,
-} from '../../../components/ui/form.tsx';
+import { CheckboxInput, errorOf, FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { controllerQuery, locationsQuery, organizationsQuery, updateController } from '../api/controllers.ts';
 import { controllerKeys } from '../api/keys.ts';
@@ -51,7 +45,6 @@ const formSchema = z.preprocess((v) => {
 export function ControllerEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user } = useAuth();
   const { controllerId } = useParams({ from: '/controllers/$controllerId/edit' });
   const id = Number(controllerId);
@@ -77,6 +70,15 @@ export function ControllerEditPage() {
     resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
+  const save = useApiMutation({
+    mutationFn: (body: ControllerUpdateBody) => updateController(id, body),
+    invalidates: [controllerKeys.all],
+    onSuccess: async () => {
+      toast.success(t('controllers.saved'));
+      await navigate({ to: '/controllers/$controllerId/view', params: { controllerId: String(id) } });
+    },
+    showError: { form },
+  });
   const orgId = Number(form.watch('organization_id')) || c?.organisation?.id || 0;
   const locations = useQuery({ ...locationsQuery(orgId), enabled: orgId > 0 });
 
@@ -89,16 +91,7 @@ export function ControllerEditPage() {
       />
     );
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await updateController(id, body);
-      await queryClient.invalidateQueries({ queryKey: controllerKeys.all });
-      toast.success(t('controllers.saved'));
-      await navigate({ to: '/controllers/$controllerId/view', params: { controllerId: String(id) } });
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
-  });
+  const submit = form.handleSubmit((body) => save.run(body));
 
   // The saved organization and location stay among the options while the lists load.
   const orgOptions = [...(organizations.data ?? [])];

@@ -13,8 +13,10 @@ import {
 import { ListState } from '../../../components/ui/data-table.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { anyControllerQuery } from '../api/any-controller.ts';
+import { controllerKeys } from '../api/keys.ts';
 import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
 
 /**
@@ -23,9 +25,12 @@ import { rejectController, unauthorisedControllersQuery } from './get-unauthoris
  */
 function RejectButton(props: { id: number; mac: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const rejecting = useApiMutation({
+    mutationFn: () => rejectController(props.id),
+    invalidates: [controllerKeys.unauthorised],
+    onSuccess: () => toast.success(t('pending.rejected', { mac: props.mac })),
+  });
   if (!asking)
     return (
       <button type="button" className={dangerButton} onClick={() => setAsking(true)}>
@@ -34,16 +39,11 @@ function RejectButton(props: { id: number; mac: string }) {
       </button>
     );
   const reject = async () => {
-    setBusy(true);
     try {
-      await rejectController(props.id);
-      toast.success(t('pending.rejected', { mac: props.mac }));
-      await queryClient.invalidateQueries({ queryKey: unauthorisedControllersQuery().queryKey });
+      await rejecting.run();
     } catch (err) {
       toast.error(failureMessage(err, t('errors.network')));
       setAsking(false);
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -51,7 +51,7 @@ function RejectButton(props: { id: number; mac: string }) {
       <legend className="float-left mr-2 text-xs text-slate-700 dark:text-slate-200">
         {t('pending.rejectAsk', { mac: props.mac })}
       </legend>
-      <button type="button" className={destructiveButton} disabled={busy} onClick={() => void reject()}>
+      <button type="button" className={destructiveButton} disabled={rejecting.isPending} onClick={() => void reject()}>
         {t('pending.rejectConfirm')}
       </button>
       <button type="button" className={secondaryButton} onClick={() => setAsking(false)}>

@@ -1,5 +1,4 @@
 import { CSV_COLUMNS, type ImportRowError, inventoryCsvRow, MAX_IMPORT_ROWS } from '@rcm/shared/inventory';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
@@ -8,6 +7,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { zodErrorMap } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { ImportRejected, importRows } from '../api/inventory.ts';
 import { inventoryKeys } from '../api/keys.ts';
 import { parseCsv, toRecords } from '../csv-parse.ts';
@@ -24,7 +24,14 @@ const CHUNK = 250;
 /** CSV import: read and check every row here (with progress), preview, then one all-or-nothing request. */
 export function ImportDialog(props: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const importing = useApiMutation({
+    mutationFn: importRows,
+    invalidates: [inventoryKeys.all],
+    onSuccess: (result) => {
+      toast.success(t('inventory.imported', result));
+      close();
+    },
+  });
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const errorMap = zodErrorMap(t);
 
@@ -80,10 +87,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
   async function send(records: Record<string, string>[]) {
     setStage({ kind: 'sending', records });
     try {
-      const result = await importRows(records);
-      await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
-      toast.success(t('inventory.imported', result));
-      close();
+      await importing.run(records);
     } catch (err) {
       if (err instanceof ImportRejected) return setStage({ kind: 'ready', records, errors: err.rows });
       const message = failureMessage(err, t('errors.network'));

@@ -1,5 +1,5 @@
 import { type InventoryItem, suggestedOrderQuantity } from '@rcm/shared/inventory';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form-field.tsx';
@@ -8,6 +8,7 @@ import { primaryButton } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { needsReorderQuery } from '../api/inventory.ts';
 import { purchaseOrderKeys } from '../api/keys.ts';
 import { createPurchaseOrder, orderOptionsQuery } from '../api/purchase-orders.ts';
@@ -20,7 +21,14 @@ import { type DraftLine, DraftLineRow, OrderLinesTable } from './order-lines.tsx
  */
 export function NewOrderDialog(props: { open: boolean; onClose: () => void; onCreated: (id: number) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const createOrder = useApiMutation({
+    mutationFn: createPurchaseOrder,
+    invalidates: [purchaseOrderKeys.all],
+    onSuccess: (po) => {
+      toast.success(t('inventory.orders.draftCreated', { number: po.number }));
+      props.onCreated(po.id);
+    },
+  });
   const options = useQuery({ ...orderOptionsQuery(), enabled: props.open });
   const low = useQuery({ ...needsReorderQuery(), enabled: props.open });
   const [locationId, setLocationId] = useState('');
@@ -47,15 +55,12 @@ export function NewOrderDialog(props: { open: boolean; onClose: () => void; onCr
     setBusy(true);
     setError(null);
     try {
-      const po = await createPurchaseOrder({
+      await createOrder.run({
         location_id: location.id,
         ...(supplierId ? { supplier_id: Number(supplierId) } : {}),
         notes,
         lines: chosen.map((i) => ({ item_id: i.id, quantity: Number(lineOf(i).quantity) })),
       });
-      await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
-      toast.success(t('inventory.orders.draftCreated', { number: po.number }));
-      props.onCreated(po.id);
     } catch (err) {
       setError(
         err instanceof ApiError ? [err.message, ...err.fields.map((f) => f.message)].join(' ') : t('errors.generic'),

@@ -8,6 +8,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { inventoryKeys, purchaseOrderKeys } from '../api/keys.ts';
 import {
   advancePurchaseOrder,
@@ -38,16 +39,35 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
   const [sending, setSending] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const po = order.data;
+  const advance = useApiMutation({
+    mutationFn: (step: { id: number; number: string; action: 'receive' | 'send' }) =>
+      advancePurchaseOrder(step.id, step.action),
+    // Receiving adds the lines to the stock.
+    invalidates: (_, step) =>
+      step.action === 'receive' ? [purchaseOrderKeys.all, inventoryKeys.all] : [purchaseOrderKeys.all],
+    onSuccess: (_, step) =>
+      toast.success(
+        t(step.action === 'receive' ? 'inventory.orders.receivedDone' : 'inventory.orders.sentDone', {
+          number: step.number,
+        }),
+      ),
+  });
+  const discard = useApiMutation({
+    mutationFn: async (order: { id: number; number: string }) => {
+      await discardPurchaseOrder(order.id);
+      props.onClose();
+      queryClient.removeQueries({ queryKey: purchaseOrderKeys.detail(order.id) });
+    },
+    invalidates: [purchaseOrderKeys.lists],
+    onSuccess: (_, order) => toast.success(t('inventory.orders.discarded', { number: order.number })),
+  });
 
   async function receive() {
     if (!po) return;
     setBusy(true);
     setError(null);
     try {
-      await advancePurchaseOrder(po.id, 'receive');
-      await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
-      await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
-      toast.success(t('inventory.orders.receivedDone', { number: po.number }));
+      await advance.run({ id: po.id, number: po.number, action: 'receive' });
     } catch (err) {
       setError(failureMessage(err, t('errors.network')));
     } finally {
@@ -194,10 +214,7 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
         body={t('inventory.orders.sendBody', { email: po?.supplier_email ?? '' })}
         confirmLabel={t('inventory.orders.sendConfirm')}
         onConfirm={async () => {
-          if (!po) return;
-          await advancePurchaseOrder(po.id, 'send');
-          await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
-          toast.success(t('inventory.orders.sentDone', { number: po.number }));
+          if (po) await advance.run({ id: po.id, number: po.number, action: 'send' });
         }}
       />
       <ConfirmDialog
@@ -208,12 +225,7 @@ export function OrderDetailDialog(props: { id: number | null; canEdit: boolean; 
         confirmLabel={t('inventory.orders.discardConfirm')}
         destructive
         onConfirm={async () => {
-          if (!po) return;
-          await discardPurchaseOrder(po.id);
-          props.onClose();
-          queryClient.removeQueries({ queryKey: purchaseOrderKeys.detail(po.id) });
-          await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.lists });
-          toast.success(t('inventory.orders.discarded', { number: po.number }));
+          if (po) await discard.run(po);
         }}
       />
     </Modal>

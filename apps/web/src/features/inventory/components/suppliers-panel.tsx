@@ -1,13 +1,13 @@
 import type { SupplierRecord } from '@rcm/shared/suppliers';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/pagination.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { purchaseOrderKeys, supplierKeys } from '../api/keys.ts';
 import { archiveSupplier, restoreSupplier, suppliersQuery } from '../api/suppliers.ts';
 import { SupplierDialog } from './supplier-dialog.tsx';
@@ -15,7 +15,6 @@ import { SupplierDialog } from './supplier-dialog.tsx';
 /** Suppliers: who purchase orders go to. Changing them is for those who see every organization. */
 export function SuppliersPanel(props: { canManage: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [showArchived, setShowArchived] = useState(false);
   const [editing, setEditing] = useState<SupplierRecord | 'new' | null>(null);
   const [archiving, setArchiving] = useState<SupplierRecord | null>(null);
@@ -23,20 +22,19 @@ export function SuppliersPanel(props: { canManage: boolean }) {
   const list = useQuery(suppliersQuery(showArchived, page));
   const rows = list.data?.data ?? [];
   const s = (key: string) => t(`inventory.suppliers.${key}`);
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
-    await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
-  };
-
-  async function restore(supplier: SupplierRecord) {
-    try {
-      await restoreSupplier(supplier.id);
-      await refresh();
-      toast.success(t('inventory.suppliers.restored', { name: supplier.name }));
-    } catch (err) {
-      toast.error(failureMessage(err, t('errors.network')));
-    }
-  }
+  // A supplier's name and address are on its purchase orders too.
+  const invalidates = [supplierKeys.all, purchaseOrderKeys.all];
+  const restore = useApiMutation({
+    mutationFn: (supplier: SupplierRecord) => restoreSupplier(supplier.id),
+    invalidates,
+    onSuccess: (_, supplier) => toast.success(t('inventory.suppliers.restored', { name: supplier.name })),
+    showError: 'toast',
+  });
+  const archive = useApiMutation({
+    mutationFn: (supplier: SupplierRecord) => archiveSupplier(supplier.id),
+    invalidates,
+    onSuccess: (_, supplier) => toast.success(t('inventory.suppliers.archivedDone', { name: supplier.name })),
+  });
 
   return (
     <div>
@@ -100,7 +98,7 @@ export function SuppliersPanel(props: { canManage: boolean }) {
                       {r.archived ? (
                         <button
                           type="button"
-                          onClick={() => void restore(r)}
+                          onClick={() => void restore.run(r)}
                           aria-label={t('inventory.suppliers.restoreSupplier', { name: r.name })}
                           className={`ml-3 ${linkClass}`}
                         >
@@ -137,10 +135,7 @@ export function SuppliersPanel(props: { canManage: boolean }) {
         confirmLabel={s('archiveConfirm')}
         destructive
         onConfirm={async () => {
-          if (!archiving) return;
-          await archiveSupplier(archiving.id);
-          await refresh();
-          toast.success(t('inventory.suppliers.archivedDone', { name: archiving.name }));
+          if (archiving) await archive.run(archiving);
         }}
       />
     </div>

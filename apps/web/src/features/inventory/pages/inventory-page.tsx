@@ -1,5 +1,5 @@
 import { AVAILABILITIES, INVENTORY_SORTS, type InventoryItem, ITEM_TYPES } from '@rcm/shared/inventory';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FilterBar, FilterSelect, useSearchText } from '../../../components/ui/filter-controls.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { downloadCsv, removeItem } from '../api/inventory.ts';
 import { type InventorySearch, inventorySearch } from '../api/inventory-search.ts';
@@ -34,7 +35,11 @@ export function InventoryPage() {
   const options = useQuery({ ...orderOptionsQuery(), enabled: canEdit });
   const [editing, setEditing] = useState<InventoryItem | 'new' | null>(null);
   const [removing, setRemoving] = useState<InventoryItem | null>(null);
-  const queryClient = useQueryClient();
+  const remove = useApiMutation({
+    mutationFn: (item: InventoryItem) => removeItem(item.id),
+    invalidates: [inventoryKeys.all],
+    onSuccess: (_, item) => toast.success(t('inventory.removed', { name: item.product_name })),
+  });
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -193,10 +198,7 @@ export function InventoryPage() {
         confirmLabel={t('inventory.removeConfirm')}
         destructive
         onConfirm={async () => {
-          if (!removing) return;
-          await removeItem(removing.id);
-          await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
-          toast.success(t('inventory.removed', { name: removing.product_name }));
+          if (removing) await remove.run(removing);
         }}
       />
     </Page>

@@ -1,15 +1,16 @@
 import { type JobCreateBody, jobCreateBody } from '@rcm/shared/jobs';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { primaryButton } from '../../../components/ui/button.ts';
-import { applyServerErrors, errorOf, RootError, SelectInput } from '../../../components/ui/form.tsx';
+import { errorOf, RootError, SelectInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { createJob, jobLocationsQuery } from '../api/jobs.ts';
 import { jobKeys } from '../api/keys.ts';
 import { JobFields, type JobFormValues, jobBodyFrom } from './job-fields.tsx';
@@ -54,7 +55,6 @@ export function NewJobButton() {
 
 function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { alarm } = props;
   const locations = useQuery({ ...jobLocationsQuery(), enabled: alarm === null });
   // From an alarm, the job is at the alarm's place; the API's own schema validates the rest.
@@ -80,18 +80,18 @@ function CreateJobPanel(props: { alarm: AlarmSource | null; onClose: () => void 
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const job = await createJob(body);
-      await queryClient.invalidateQueries({ queryKey: jobKeys.all });
+  // What the form shows sits under its field; anything else (the alarm's place) above the form.
+  const shown = ['title', 'description', 'category_id', 'priority'] as const;
+  const create = useApiMutation({
+    mutationFn: createJob,
+    invalidates: [jobKeys.all],
+    onSuccess: (job) => {
       toast.success(t('jobs.created', { number: job.number }));
       props.onClose();
-    } catch (err) {
-      // What the form shows sits under its field; anything else (the alarm's place) above the form.
-      const shown = ['title', 'description', 'category_id', 'priority'] as const;
-      applyServerErrors(form, err, t('errors.network'), alarm ? shown : [...shown, 'location_id']);
-    }
+    },
+    showError: { form, shown: alarm ? shown : [...shown, 'location_id'] },
   });
+  const submit = form.handleSubmit((body) => create.run(body));
 
   return (
     <SlideOver

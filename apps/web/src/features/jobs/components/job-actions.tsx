@@ -7,41 +7,32 @@ import {
   jobAssignBody,
   jobStatusBody,
 } from '@rcm/shared/jobs';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { primaryButton } from '../../../components/ui/button.ts';
-import {
-  applyServerErrors,
-  errorOf,
-  FieldError,
-  RootError,
-  SelectInput,
-  TextInput,
-} from '../../../components/ui/form.tsx';
+import { errorOf, FieldError, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { assignableQuery, assignJob, changeJobStatus } from '../api/jobs.ts';
 import { jobKeys } from '../api/keys.ts';
 
 /** A job form's submit: the API call, then the job's lists refreshed and a toast; a refusal on the form. */
 function useJobSave<V extends FieldValues, B>(
   form: UseFormReturn<V, unknown, B>,
-  shown: Parameters<typeof applyServerErrors<V>>[3],
+  shown: readonly Path<V>[],
+  work: (body: B) => Promise<unknown>,
+  done: string,
 ) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return (work: (body: B) => Promise<unknown>, done: string) =>
-    form.handleSubmit(async (body) => {
-      try {
-        await work(body);
-        await queryClient.invalidateQueries({ queryKey: jobKeys.all });
-        toast.success(done);
-      } catch (err) {
-        applyServerErrors(form, err, t('errors.network'), shown);
-      }
-    });
+  const save = useApiMutation<unknown, B, V>({
+    mutationFn: work,
+    invalidates: [jobKeys.all],
+    onSuccess: () => toast.success(done),
+    showError: { form, shown },
+  });
+  return form.handleSubmit((body) => save.run(body));
 }
 
 type StatusValues = { status: JobStatus; note: string };
@@ -54,11 +45,15 @@ export function JobStatusForm(props: { job: JobDetail }) {
     resolver: formResolver(jobStatusBody, t),
   });
   const { errors, isSubmitting } = form.formState;
-  const save = useJobSave(form, ['status', 'note']);
-  const submit = save(async (body) => {
-    await changeJobStatus(props.job.id, body);
-    form.reset({ status: body.status, note: '' });
-  }, t('jobs.statusSaved'));
+  const submit = useJobSave(
+    form,
+    ['status', 'note'],
+    async (body) => {
+      await changeJobStatus(props.job.id, body);
+      form.reset({ status: body.status, note: '' });
+    },
+    t('jobs.statusSaved'),
+  );
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
       <RootError message={errors.root?.message} />
@@ -102,8 +97,7 @@ export function JobAssignForm(props: { job: JobDetail }) {
     resolver: formResolver(assignSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
-  const save = useJobSave(form, []);
-  const submit = save((body) => assignJob(props.job.id, body.user_ids), t('jobs.assigneesSaved'));
+  const submit = useJobSave(form, [], (body) => assignJob(props.job.id, body.user_ids), t('jobs.assigneesSaved'));
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
       <RootError message={errors.root?.message} />

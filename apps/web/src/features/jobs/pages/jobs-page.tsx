@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MultiSelect } from '../../../components/multi-select.tsx';
-import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
+import { Page } from '../../../components/page.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { ListState } from '../../../components/ui/data-table.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { userCan } from '../../../lib/user-can.ts';
@@ -76,17 +77,17 @@ export function JobsPage() {
         ) : null}
       </div>
       <div className="mt-4">
-        {list.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {t('jobs.loadError')}
-          </p>
-        ) : rows.length === 0 ? (
-          <EmptyState title={t('jobs.emptyTitle')} body={t('jobs.emptyBody')} />
-        ) : (
+        <ListState
+          pending={list.isPending}
+          error={list.isError}
+          empty={rows.length === 0}
+          errorLabel={t('jobs.loadError')}
+          onRetry={() => void list.refetch()}
+          emptyTitle={t('jobs.emptyTitle')}
+          emptyBody={t('jobs.emptyBody')}
+        >
           <JobTable jobs={rows} caption={t('jobs.table')} />
-        )}
+        </ListState>
       </div>
       {list.data && list.data.meta.total > 0 ? (
         <div className="mt-4">

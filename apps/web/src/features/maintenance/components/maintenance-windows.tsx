@@ -1,13 +1,14 @@
 import type { MaintenanceWindowView } from '@rcm/shared/maintenance';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
 import { ListPagination } from '../../../components/pagination.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatInZone } from '../../../lib/format.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { maintenanceKeys } from '../api/keys.ts';
 import { deleteWindow, type WindowsFilter, windowsQuery } from '../api/windows.ts';
@@ -73,7 +74,7 @@ export function MaintenanceBanner(props: { controllerId: number }) {
 export function MaintenanceWindows(props: { filter: WindowsFilter; place: WindowPlace }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
+  const remove = useApiMutation({ mutationFn: deleteWindow, invalidates: [maintenanceKeys.all] });
   const [page, setPage] = useState(1);
   const windows = useQuery(windowsQuery(props.filter, page));
   const describe = useDescribe();
@@ -97,56 +98,58 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
         ) : null}
       </div>
       <div className="mt-3">
-        {windows.isPending ? (
-          <Spinner label={t('alarmMgmt.windowsLoading')} />
-        ) : windows.isError ? (
-          <p role="alert" className="text-sm text-red-800 dark:text-red-200">
-            {t('alarmMgmt.windowsError')}
-          </p>
-        ) : windows.data.data.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('alarmMgmt.windowsEmpty')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-            {windows.data.data.map((w) => (
-              <li key={w.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
-                <div className="min-w-0 text-sm">
-                  <p className="font-medium break-words">
-                    {w.reason}
-                    {w.active ? (
-                      <span className="ml-2 rounded-full bg-slate-700 px-2 py-0.5 text-xs font-medium text-white dark:bg-slate-200 dark:text-slate-900">
-                        {t('alarmMgmt.activeNow')}
-                      </span>
+        <QueryState
+          query={windows}
+          loadingLabel={t('alarmMgmt.windowsLoading')}
+          errorLabel={t('alarmMgmt.windowsError')}
+        >
+          {(list) =>
+            list.data.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t('alarmMgmt.windowsEmpty')}</p>
+            ) : (
+              <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+                {list.data.map((w) => (
+                  <li key={w.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+                    <div className="min-w-0 text-sm">
+                      <p className="font-medium break-words">
+                        {w.reason}
+                        {w.active ? (
+                          <span className="ml-2 rounded-full bg-slate-700 px-2 py-0.5 text-xs font-medium text-white dark:bg-slate-200 dark:text-slate-900">
+                            {t('alarmMgmt.activeNow')}
+                          </span>
+                        ) : null}
+                      </p>
+                      <p className="text-slate-700 dark:text-slate-200">
+                        {describe.place(w)} · {describe.when(w)}
+                      </p>
+                      <p className="text-slate-600 dark:text-slate-300">{describe.next(w)}</p>
+                    </div>
+                    {canEdit ? (
+                      <div className="flex gap-2">
+                        <button
+                          type="button"
+                          onClick={() => setEditing(w)}
+                          className={secondaryButton}
+                          aria-label={`${t('alarmMgmt.editWindow')}: ${w.reason}`}
+                        >
+                          {t('alarmMgmt.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => setRemoving(w)}
+                          className={dangerButton}
+                          aria-label={`${t('alarmMgmt.deleteWindow')}: ${w.reason}`}
+                        >
+                          {t('alarmMgmt.delete')}
+                        </button>
+                      </div>
                     ) : null}
-                  </p>
-                  <p className="text-slate-700 dark:text-slate-200">
-                    {describe.place(w)} · {describe.when(w)}
-                  </p>
-                  <p className="text-slate-600 dark:text-slate-300">{describe.next(w)}</p>
-                </div>
-                {canEdit ? (
-                  <div className="flex gap-2">
-                    <button
-                      type="button"
-                      onClick={() => setEditing(w)}
-                      className={secondaryButton}
-                      aria-label={`${t('alarmMgmt.editWindow')}: ${w.reason}`}
-                    >
-                      {t('alarmMgmt.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => setRemoving(w)}
-                      className={dangerButton}
-                      aria-label={`${t('alarmMgmt.deleteWindow')}: ${w.reason}`}
-                    >
-                      {t('alarmMgmt.delete')}
-                    </button>
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
         {windows.data && windows.data.meta.last_page > 1 ? (
           <ListPagination meta={windows.data.meta} onPage={setPage} />
         ) : null}
@@ -171,8 +174,7 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
             confirmLabel={t('alarmMgmt.deleteWindow')}
             destructive
             onConfirm={async () => {
-              if (removing) await deleteWindow(removing.id);
-              await queryClient.invalidateQueries({ queryKey: maintenanceKeys.all });
+              if (removing) await remove.run(removing.id);
             }}
           />
         </>

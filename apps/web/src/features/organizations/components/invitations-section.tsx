@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { secondaryButton } from '../../../components/ui/button.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { organizationKeys } from '../api/keys.ts';
 import { invitationsQuery, revokeInvitation } from '../api/organizations.ts';
 import { ListState, Section } from './ui.tsx';
@@ -12,19 +12,15 @@ import { ListState, Section } from './ui.tsx';
 export function InvitationsSection(props: { organizationId: number }) {
   const { t, i18n } = useTranslation();
   const seeded = useSeededName();
-  const queryClient = useQueryClient();
   const list = useQuery(invitationsQuery(props.organizationId));
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
 
-  const revoke = async (id: number) => {
-    try {
-      await revokeInvitation(props.organizationId, id);
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(props.organizationId) });
-      toast.success(t('organizations.revoked'));
-    } catch (err) {
-      toast.error(failureMessage(err, t('errors.network')));
-    }
-  };
+  const revoke = useApiMutation({
+    mutationFn: (id: number) => revokeInvitation(props.organizationId, id),
+    invalidates: [organizationKeys.invitations(props.organizationId)],
+    onSuccess: () => toast.success(t('organizations.revoked')),
+    showError: 'toast',
+  });
 
   return (
     <Section title={t('organizations.pendingTitle')} id="invitations">
@@ -54,7 +50,7 @@ export function InvitationsSection(props: { organizationId: number }) {
                 </div>
                 <button
                   type="button"
-                  onClick={() => void revoke(inv.id)}
+                  onClick={() => void revoke.run(inv.id)}
                   className={secondaryButton}
                   aria-label={`${t('organizations.revoke')}: ${inv.email}`}
                 >

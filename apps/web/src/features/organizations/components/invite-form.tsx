@@ -1,15 +1,16 @@
 import { LOCALES } from '@rcm/shared/locale';
 import { type InvitationBody, invitationBody } from '@rcm/shared/organizations';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { LocationAccess } from '../../../components/ui/location-access.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { organizationKeys } from '../api/keys.ts';
 import { inviteMember, memberRolesQuery } from '../api/organizations.ts';
 import { Section } from './ui.tsx';
@@ -20,7 +21,6 @@ type Values = { email: string; language: string; role_id: string; all_locations:
 export function InviteForm(props: { organizationId: number; locations: { id: number; name: string }[] }) {
   const { t } = useTranslation();
   const seeded = useSeededName();
-  const queryClient = useQueryClient();
   const roles = useQuery(memberRolesQuery());
   const form = useForm<Values, unknown, InvitationBody>({
     defaultValues: { email: '', language: currentLocale(), role_id: '', all_locations: true, location_ids: [] },
@@ -28,16 +28,16 @@ export function InviteForm(props: { organizationId: number; locations: { id: num
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const created = await inviteMember(props.organizationId, body);
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+  const invite = useApiMutation({
+    mutationFn: (body: InvitationBody) => inviteMember(props.organizationId, body),
+    invalidates: [organizationKeys.all],
+    onSuccess: (created) => {
       toast.success(t('organizations.invited', { email: created.email }));
       form.reset();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => invite.run(body));
 
   return (
     <Section title={t('organizations.inviteTitle')} id="invite">

@@ -1,5 +1,4 @@
 import type { Member } from '@rcm/shared/organizations';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlideOver } from '../../../components/slide-over.tsx';
@@ -7,9 +6,10 @@ import { dangerButton, linkClass, primaryButton, secondaryButton } from '../../.
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { RootError } from '../../../components/ui/form.tsx';
 import { type Access, LocationAccess } from '../../../components/ui/location-access.tsx';
-import { ApiError, failureMessage } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { organizationKeys } from '../api/keys.ts';
 import { removeMember, updateMembership } from '../api/organizations.ts';
 import { Section } from './ui.tsx';
@@ -24,11 +24,24 @@ export function MembersSection(props: {
 }) {
   const { t } = useTranslation();
   const seeded = useSeededName();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Member | null>(null);
   const [access, setAccess] = useState<Access>({ all_locations: true, location_ids: [] });
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const saveAccess = useApiMutation({
+    mutationFn: (change: { id: number; access: Access }) =>
+      updateMembership(props.organizationId, change.id, change.access),
+    invalidates: [organizationKeys.all],
+    onSuccess: () => {
+      toast.success(t('organizations.accessSaved'));
+      setEditing(null);
+    },
+  });
+  const removing = useApiMutation({
+    mutationFn: (m: Member) => removeMember(props.organizationId, m.id),
+    invalidates: [organizationKeys.all],
+    onSuccess: () => toast.success(t('organizations.removed')),
+    showError: 'toast',
+  });
 
   const open = (m: Member) => {
     setEditing(m);
@@ -38,28 +51,16 @@ export function MembersSection(props: {
 
   const save = async () => {
     if (!editing) return;
-    setSaving(true);
     try {
-      await updateMembership(props.organizationId, editing.id, access);
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
-      toast.success(t('organizations.accessSaved'));
-      setEditing(null);
+      await saveAccess.run({ id: editing.id, access });
     } catch (err) {
       setError(err instanceof ApiError ? (err.fields[0]?.message ?? err.message) : t('errors.network'));
-    } finally {
-      setSaving(false);
     }
   };
 
   const remove = async (m: Member) => {
     if (!window.confirm(t('organizations.removeConfirm', { name: m.name }))) return;
-    try {
-      await removeMember(props.organizationId, m.id);
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
-      toast.success(t('organizations.removed'));
-    } catch (err) {
-      toast.error(failureMessage(err, t('errors.network')));
-    }
+    await removing.run(m);
   };
 
   return (
@@ -142,8 +143,8 @@ export function MembersSection(props: {
             <button type="button" onClick={() => setEditing(null)} className={secondaryButton}>
               {t('organizations.cancel')}
             </button>
-            <button type="button" onClick={() => void save()} disabled={saving} className={primaryButton}>
-              {saving ? t('organizations.saving') : t('organizations.save')}
+            <button type="button" onClick={() => void save()} disabled={saveAccess.isPending} className={primaryButton}>
+              {saveAccess.isPending ? t('organizations.saving') : t('organizations.save')}
             </button>
           </div>
         }

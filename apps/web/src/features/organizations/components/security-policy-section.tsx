@@ -1,5 +1,5 @@
 import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS, type SecurityPolicy } from '@rcm/shared/mfa';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
@@ -8,6 +8,7 @@ import { primaryButton } from '../../../components/ui/button.ts';
 import { apiErrors, RootError } from '../../../components/ui/form.tsx';
 import { Section } from '../../../components/ui/section.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { saveSecurityPolicy, securityPolicyQuery } from '../../account/index.ts';
 import { rolesQuery } from '../../settings/index.ts';
 
@@ -25,14 +26,17 @@ const limit = (text: string) => (text.trim() === '' ? null : Number(text));
  */
 export function SecurityPolicySection(props: { organizationId: number; canEdit: boolean; ownOrganization: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const policy = useQuery(securityPolicyQuery(props.organizationId));
   const roles = useQuery(rolesQuery({ per_page: 100 }));
   const [value, setValue] = useState<SecurityPolicy | null>(null);
   const [idle, setIdle] = useState('');
   const [max, setMax] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const save = useApiMutation({
+    mutationFn: (body: SecurityPolicy) => saveSecurityPolicy(props.organizationId, body),
+    invalidates: [securityPolicyQuery(props.organizationId).queryKey],
+    onSuccess: () => toast.success(t('mfa.policy.saved')),
+  });
   useEffect(() => {
     if (!policy.data) return;
     setValue(policy.data);
@@ -44,22 +48,17 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!value) return;
-    setBusy(true);
     setErrors({});
     try {
-      await saveSecurityPolicy(props.organizationId, {
+      await save.run({
         ...value,
         require_mfa_role_ids: value.require_mfa === 'roles' ? value.require_mfa_role_ids : [],
         session_idle_minutes: limit(idle),
         session_max_hours: limit(max),
       });
-      toast.success(p('saved'));
-      await queryClient.invalidateQueries({ queryKey: securityPolicyQuery(props.organizationId).queryKey });
     } catch (err) {
       const { fields, root } = apiErrors(err, t('errors.network'));
       setErrors({ ...Object.fromEntries(fields), ...(root ? { root } : {}) });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -201,8 +200,8 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
             )}
           </FormField>
           {props.canEdit ? (
-            <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? p('saving') : p('save')}
+            <button type="submit" disabled={save.isPending} className={primaryButton}>
+              {save.isPending ? p('saving') : p('save')}
             </button>
           ) : null}
         </form>

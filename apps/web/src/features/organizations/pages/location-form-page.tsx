@@ -1,5 +1,5 @@
 import { type LocationBody, type LocationInput, locationBody, TIME_ZONES } from '@rcm/shared/organizations';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,12 @@ import { z } from 'zod';
 import { Page, RecordMissing, Spinner } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { applyServerErrors, FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { MaintenanceWindows } from '../../maintenance/index.ts';
 import { policiesQuery } from '../../oncall/index.ts';
@@ -59,26 +60,25 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
     (p) => p.organization_id === null || p.organization_id === props.organizationId,
   );
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm<Values, unknown, LocationBody>({
     values: props.location ?? EMPTY,
     resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const sent = policies.isSuccess ? body : { ...body, escalation_policy_id: undefined };
-      if (props.location) await updateLocation(props.location.id, sent);
-      else await createLocation(props.organizationId, sent);
-      await queryClient.invalidateQueries({ queryKey: locationKeys.all });
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+  const save = useApiMutation({
+    mutationFn: (sent: LocationBody) =>
+      props.location ? updateLocation(props.location.id, sent) : createLocation(props.organizationId, sent),
+    invalidates: [locationKeys.all, organizationKeys.all],
+    onSuccess: async () => {
       toast.success(props.location ? t('organizations.locationSaved') : t('organizations.locationCreated'));
       await navigate({ to: '/organizations/$id/view', params: { id: String(props.organizationId) } });
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) =>
+    save.run(policies.isSuccess ? body : { ...body, escalation_policy_id: undefined }),
+  );
 
   const text = (name: keyof Values, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
     <TextInput
@@ -159,9 +159,16 @@ export function LocationEditPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { locationId } = useParams({ from: '/locations/$locationId/edit' });
   const id = Number(locationId);
+  const remove = useApiMutation({
+    mutationFn: (location: { id: number; name: string }) => deleteLocation(location.id),
+    invalidates: [organizationKeys.all],
+    onSuccess: async (_, location) => {
+      toast.success(t('organizations.deleted', { name: location.name }));
+      await navigate({ to: '/locations' });
+    },
+  });
   const location = useQuery({ ...locationQuery(id), enabled: Number.isInteger(id), retry: false });
   if (location.isPending)
     return (
@@ -187,12 +194,7 @@ export function LocationEditPage() {
           title={t('organizations.deleteLocationTitle', { name: l.name })}
           body={t('organizations.deleteLocationBody')}
           destructive
-          onConfirm={async () => {
-            await deleteLocation(id);
-            toast.success(t('organizations.deleted', { name: l.name }));
-            await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
-            await navigate({ to: '/locations' });
-          }}
+          onConfirm={() => remove.run(l)}
         />
       }
     >

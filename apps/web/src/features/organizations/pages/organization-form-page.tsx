@@ -1,15 +1,15 @@
 import { type OrganizationBody, organizationBody } from '@rcm/shared/organizations';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Page, RecordMissing } from '../../../components/page.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { applyServerErrors, FormCard, TextInput } from '../../../components/ui/form.tsx';
+import { FormCard, TextInput } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { organizationKeys } from '../api/keys.ts';
 import { createOrganization, deleteOrganization, renameOrganization, useOrganizationOf } from '../api/organizations.ts';
 import { PhoneCountriesSection } from '../components/phone-countries-section.tsx';
@@ -17,23 +17,23 @@ import { PhoneCountriesSection } from '../components/phone-countries-section.tsx
 function OrganizationForm(props: { id?: number; name?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm<OrganizationBody>({
     values: { name: props.name ?? '' },
     resolver: formResolver(organizationBody, t),
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const saved = props.id ? await renameOrganization(props.id, body.name) : await createOrganization(body.name);
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+  const save = useApiMutation({
+    mutationFn: (body: OrganizationBody) =>
+      props.id ? renameOrganization(props.id, body.name) : createOrganization(body.name),
+    invalidates: [organizationKeys.all],
+    onSuccess: async (saved) => {
       toast.success(props.id ? t('organizations.saved') : t('organizations.created'));
       await navigate({ to: '/organizations/$id/view', params: { id: String(saved.id) } });
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
 
   return (
     <FormCard onSubmit={submit} rootError={errors.root?.message} width="max-w-xl">
@@ -66,9 +66,16 @@ export function OrganizationCreatePage() {
 export function OrganizationEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { id } = useParams({ from: '/organizations/$id/edit' });
   const { orgId, org } = useOrganizationOf(id);
+  const remove = useApiMutation({
+    mutationFn: (organization: { id: number; name: string }) => deleteOrganization(organization.id),
+    invalidates: [organizationKeys.all],
+    onSuccess: async (_, organization) => {
+      toast.success(t('organizations.deleted', { name: organization.name }));
+      await navigate({ to: '/organizations' });
+    },
+  });
   if (org.isPending || !org.data)
     return (
       <RecordMissing
@@ -87,12 +94,7 @@ export function OrganizationEditPage() {
           title={t('organizations.deleteOrganizationTitle', { name: org.data.name })}
           body={t('organizations.deleteOrganizationBody')}
           destructive
-          onConfirm={async () => {
-            await deleteOrganization(orgId);
-            toast.success(t('organizations.deleted', { name: org.data?.name }));
-            await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
-            await navigate({ to: '/organizations' });
-          }}
+          onConfirm={() => remove.run(org.data)}
         />
       }
     >

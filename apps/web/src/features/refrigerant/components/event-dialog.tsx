@@ -5,17 +5,18 @@ import {
   refrigerantEventBody,
 } from '@rcm/shared/refrigerant';
 import { MASS_UNITS, massUnitFor } from '@rcm/shared/units';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDay, formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
 import { refrigerantKeys } from '../api/keys.ts';
@@ -75,7 +76,6 @@ export function EventDialog(props: {
 }) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const jobs = useQuery({
     ...controllerJobsQuery(props.controllerId),
     enabled: props.open && userCan(user, 'job.view'),
@@ -106,10 +106,10 @@ export function EventDialog(props: {
         | undefined
     )?.message;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const res = await logEvent(props.controllerId, props.rackRef, body);
-      await queryClient.invalidateQueries({ queryKey: refrigerantKeys.rack(props.controllerId, props.rackRef) });
+  const log = useApiMutation({
+    mutationFn: (body: RefrigerantEventBody) => logEvent(props.controllerId, props.rackRef, body),
+    invalidates: [refrigerantKeys.rack(props.controllerId, props.rackRef)],
+    onSuccess: (res) => {
       const e = res.data;
       if (e.repair_due_by && e.leak_rate_percent !== null) {
         toast.warning(
@@ -122,10 +122,10 @@ export function EventDialog(props: {
       } else toast.success(t('refrigerant.logged'));
       form.reset();
       props.onClose();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => log.run(body));
 
   const correctable = props.events.filter((e) => e.corrected_by_event_id === null);
   return (

@@ -6,15 +6,15 @@ import {
   refrigerantSystemBody,
 } from '@rcm/shared/refrigerant';
 import { MASS_UNITS, massUnitFor } from '@rcm/shared/units';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, CheckboxInput, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { CheckboxInput, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { refrigerantKeys } from '../api/keys.ts';
 import { saveSystem } from '../api/refrigerant.ts';
 
@@ -46,7 +46,6 @@ export function SystemDialog(props: {
   system: RefrigerantSystem | null;
 }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const s = props.system;
   const form = useForm<FormValues, unknown, RefrigerantSystemBody>({
     values: {
@@ -66,16 +65,16 @@ export function SystemDialog(props: {
     return e?.message;
   };
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await saveSystem(props.controllerId, props.rackRef, body);
-      await queryClient.invalidateQueries({ queryKey: refrigerantKeys.rack(props.controllerId, props.rackRef) });
+  const save = useApiMutation({
+    mutationFn: (body: RefrigerantSystemBody) => saveSystem(props.controllerId, props.rackRef, body),
+    invalidates: [refrigerantKeys.rack(props.controllerId, props.rackRef)],
+    onSuccess: () => {
       toast.success(t('refrigerant.systemSaved'));
       props.onClose();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
 
   return (
     <Modal open={props.open} onClose={props.onClose} title={t('refrigerant.editTitle', { ref: props.rackRef })}>

@@ -6,25 +6,19 @@ import {
   type HaccpExcursionSummary,
   type HaccpSignatureMeaning,
 } from '@rcm/shared/haccp';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  applyServerErrors,
-  errorOf,
-  RootError,
-  SelectInput,
-  TextArea,
-  TextInput,
-} from '../../../components/ui/form.tsx';
+import { errorOf, RootError, SelectInput, TextArea, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { formatDay, formatInZone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { accountMfaQuery, ReauthDialog } from '../../account/index.ts';
 import { recordCorrectiveAction, signOffLog } from '../api/haccp-log.ts';
 import { reportKeys } from '../api/keys.ts';
@@ -88,7 +82,6 @@ type EntryForm = z.infer<typeof entryForm>;
 export function EntryDialog(props: { target: Target | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const target = props.target;
   const signing = target?.kind === 'sign_off';
   // A code may stand in for the password when the person has a second factor.
@@ -108,14 +101,27 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
     setToConfirm(null);
     props.onClose();
   };
-  const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: reportKeys.haccp });
-    close();
-  };
+  const signOff = useApiMutation({
+    mutationFn: signOffLog,
+    invalidates: [reportKeys.haccp],
+    onSuccess: () => {
+      toast.success(t('reports.haccp.log.signedToast'));
+      close();
+    },
+  });
+  const recordAction = useApiMutation({
+    mutationFn: recordCorrectiveAction,
+    invalidates: [reportKeys.haccp],
+    onSuccess: () => {
+      toast.success(t('reports.haccp.log.actionRecorded'));
+      close();
+    },
+    showError: { form, shown: ['text', 'taken_at'] },
+  });
   /** Signs with the proof; a refusal is shown in the confirmation dialog, which stays open. */
   const sign = async (reauthToken: string) => {
     if (target?.kind !== 'sign_off' || !toConfirm) return;
-    await signOffLog({
+    await signOff.run({
       location_id: target.location_id,
       from: target.from,
       to: target.to,
@@ -124,8 +130,6 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
       meaning: toConfirm.meaning,
       reauth_token: reauthToken,
     });
-    toast.success(t('reports.haccp.log.signedToast'));
-    await done();
   };
   const submit = form.handleSubmit(async (values) => {
     if (!target) return;
@@ -142,22 +146,16 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
       setToConfirm({ ...values, meaning });
       return;
     }
-    try {
-      const e = target.excursion;
-      await recordCorrectiveAction({
-        location_id: e.location_id,
-        controller_id: e.controller_id,
-        point: e.point,
-        excursion_start: e.start,
-        text: values.text,
-        taken_at: values.taken_at ? new Date(values.taken_at).toISOString() : undefined,
-        corrects_id: target.corrects?.id,
-      });
-      toast.success(t('reports.haccp.log.actionRecorded'));
-      await done();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'), ['text', 'taken_at']);
-    }
+    const e = target.excursion;
+    await recordAction.run({
+      location_id: e.location_id,
+      controller_id: e.controller_id,
+      point: e.point,
+      excursion_start: e.start,
+      text: values.text,
+      taken_at: values.taken_at ? new Date(values.taken_at).toISOString() : undefined,
+      corrects_id: target.corrects?.id,
+    });
   });
   if (!target) return null;
   const title =
