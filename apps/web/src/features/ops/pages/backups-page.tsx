@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SettingsLayout } from '../../../components/settings-layout.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
@@ -6,27 +6,27 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { backupsQuery, backupUrl, createBackup, downloadBackup, storageQuery } from '../api/backups.ts';
+import { opsKeys } from '../api/keys.ts';
 
 /** /settings/backups: the embedded database's backups, "Back up now" and a download link for each. */
 export function BackupsPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const query = useQuery(backupsQuery());
   const storage = useQuery(storageQuery());
   const external = query.error instanceof ApiError && query.error.code === 'backups_external';
-  const backUp = useMutation({
+  const backUp = useApiMutation({
     mutationFn: createBackup,
-    onSuccess: async (info) => {
-      toast.success(t('backups.created', { name: info.name }));
-      await client.invalidateQueries({ queryKey: backupsQuery().queryKey });
-    },
-    onError: (err) => toast.error(t('backups.failed', { message: err.message })),
+    invalidates: [opsKeys.backups],
+    onSuccess: (info) => toast.success(t('backups.created', { name: info.name })),
   });
+  const backUpNow = () =>
+    backUp.run().catch((err: Error) => toast.error(t('backups.failed', { message: err.message })));
   const download = (name: string) => downloadBackup(name).catch(() => toast.error(t('backups.downloadFailed')));
 
   const actions = external ? null : (
-    <button type="button" className={primaryButton} disabled={backUp.isPending} onClick={() => backUp.mutate()}>
+    <button type="button" className={primaryButton} disabled={backUp.isPending} onClick={backUpNow}>
       {backUp.isPending ? t('backups.backingUp') : t('backups.backUpNow')}
     </button>
   );

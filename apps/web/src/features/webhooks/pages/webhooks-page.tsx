@@ -1,5 +1,5 @@
 import type { Webhook, WebhookBody } from '@rcm/shared/webhooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/pagination.tsx';
@@ -12,6 +12,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { webhookKeys } from '../api/keys.ts';
 import { createWebhook, deleteWebhook, testWebhook, updateWebhook, webhooksQuery } from '../api/webhooks.ts';
@@ -21,7 +22,6 @@ import { WebhookDialog } from '../components/webhook-dialog.tsx';
 /** /settings/webhooks: where alarm events are posted (Slack, Teams, signed generic receivers). */
 export function WebhooksPage() {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const { user: me } = useAuth();
   const canEdit = userCan(me, 'settings.edit');
   const [page, setPage] = useState(1);
@@ -32,18 +32,25 @@ export function WebhooksPage() {
   const [log, setLog] = useState<Webhook | null>(null);
   const [testing, setTesting] = useState<number | null>(null);
   const w = (key: string) => t(`settings.webhooks.${key}`);
-  const refresh = () => client.invalidateQueries({ queryKey: webhookKeys.all });
+  const invalidates = [webhookKeys.all];
+  const create = useApiMutation({ mutationFn: createWebhook, invalidates });
+  const update = useApiMutation({
+    mutationFn: ({ id, body }: { id: number; body: WebhookBody }) => updateWebhook(id, body),
+    invalidates,
+  });
+  const sendTest = useApiMutation({ mutationFn: testWebhook, invalidates });
+  const remove = useApiMutation({ mutationFn: deleteWebhook, invalidates });
 
   async function save(body: WebhookBody) {
     if (editing === 'new') {
-      const created = await createWebhook(body);
-      await refresh();
+      const created = await create.run(body);
+      if (!created) return;
       setEditing(null);
       if (created.data.kind === 'generic') setSecret({ name: created.data.name, secret: created.secret });
       toast.success(t('settings.webhooks.created', { name: created.data.name }));
     } else if (editing) {
-      const saved = await updateWebhook(editing.id, body);
-      await refresh();
+      const saved = await update.run({ id: editing.id, body });
+      if (!saved) return;
       setEditing(null);
       toast.success(t('settings.webhooks.saved', { name: saved.name }));
     }
@@ -52,8 +59,8 @@ export function WebhooksPage() {
   async function test(hook: Webhook) {
     setTesting(hook.id);
     try {
-      const delivery = await testWebhook(hook.id);
-      await refresh();
+      const delivery = await sendTest.run(hook.id);
+      if (!delivery) return;
       const [attempt] = delivery.attempt_log;
       if (delivery.status === 'sent')
         toast.success(t('settings.webhooks.testSent', { name: hook.name, code: attempt?.status_code ?? '' }));
@@ -201,8 +208,7 @@ export function WebhooksPage() {
         destructive
         onConfirm={async () => {
           if (!deleting) return;
-          await deleteWebhook(deleting.id);
-          await refresh();
+          await remove.run(deleting.id);
           toast.success(t('settings.webhooks.deleted', { name: deleting.name }));
         }}
       />
