@@ -1,5 +1,5 @@
 import type { EscalationPolicy } from '@rcm/shared/oncall';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/page.tsx';
@@ -7,6 +7,7 @@ import { cardClass, QueryState } from '../../../components/settings-layout.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { deletePolicy, policiesQuery } from '../api/escalation-policies.ts';
 import { escalationPolicyKeys } from '../api/keys.ts';
 import { PolicyDialog, useTargetLabel, useTargetNames } from './policy-dialog.tsx';
@@ -14,16 +15,16 @@ import { PolicyDialog, useTargetLabel, useTargetNames } from './policy-dialog.ts
 /** Settings → On call: the escalation policies, each as its steps; create, edit, delete (refused while in use). */
 export function EscalationPolicies(props: { canEdit: boolean }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const policies = useQuery(policiesQuery());
   const names = useTargetNames();
   const label = useTargetLabel(names);
   const [editing, setEditing] = useState<EscalationPolicy | 'new' | null>(null);
-  const remove = async (p: EscalationPolicy) => {
-    await deletePolicy(p.id);
-    await client.invalidateQueries({ queryKey: escalationPolicyKeys.all });
-    toast.success(t('settings.deleted', { name: p.name }));
-  };
+  const deletion = useApiMutation({
+    mutationFn: (p: EscalationPolicy) => deletePolicy(p.id),
+    invalidates: [escalationPolicyKeys.all],
+    onSuccess: (_, p) => toast.success(t('settings.deleted', { name: p.name })),
+  });
+  const remove = (p: EscalationPolicy) => deletion.run(p);
   return (
     <section aria-labelledby="escalation-policies" className="mt-8 space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">

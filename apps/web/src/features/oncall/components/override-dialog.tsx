@@ -1,13 +1,14 @@
 import { type OncallSchedule, type OverrideBody, overrideBody } from '@rcm/shared/oncall';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
 import { usersQuery } from '../../settings/index.ts';
 import { oncallKeys } from '../api/keys.ts';
@@ -27,7 +28,6 @@ export function OverrideDialog(props: {
   period: { from: Date; to: Date };
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const people = useQuery({ ...usersQuery({ per_page: 100 }), enabled: props.open });
   const zone = props.schedule.time_zone;
   // The form holds the schedule clock's wall times; the API's schema validates the instants they name.
@@ -48,16 +48,16 @@ export function OverrideDialog(props: {
     resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await addOverride(props.schedule.id, body);
-      await client.invalidateQueries({ queryKey: oncallKeys.all });
+  const save = useApiMutation({
+    mutationFn: (body: OverrideBody) => addOverride(props.schedule.id, body),
+    invalidates: [oncallKeys.all],
+    onSuccess: () => {
       toast.success(t('settings.oncall.overrideAdded'));
       props.onClose();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
   return (
     <Modal
       open={props.open}

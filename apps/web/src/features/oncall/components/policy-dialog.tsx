@@ -1,17 +1,17 @@
 import { type EscalationPolicy, type EscalationTarget, type PolicyBody, policyBody } from '@rcm/shared/oncall';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { inputClass } from '../../../components/form-field.tsx';
 import { secondaryButton } from '../../../components/ui/button.ts';
-import { applyServerErrors, FieldError, RootError, TextInput } from '../../../components/ui/form.tsx';
+import { FieldError, RootError, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { OwnerSelect, organizationOptionsQuery, teamsQuery, usersQuery } from '../../settings/index.ts';
 import { savePolicy } from '../api/escalation-policies.ts';
@@ -156,7 +156,6 @@ const formSchema = z.preprocess((v) => {
 /** Creates or edits an escalation policy: ordered steps, each a delay and whom it pages, repeated N times. */
 export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { user: me } = useAuth();
   const global = userCan(me, 'shared.edit');
   const names = useTargetNames(props.open);
@@ -169,17 +168,16 @@ export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boo
   const steps = useFieldArray({ control: form.control, name: 'steps' });
   const { errors, isSubmitting } = form.formState;
   const stepErrors = errors.steps as (FieldErrors<StepValues> | undefined)[] | undefined;
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await savePolicy(props.policy?.id ?? null, body);
-      await client.invalidateQueries({ queryKey: escalationPolicyKeys.all });
-      await client.invalidateQueries({ queryKey: oncallKeys.all });
+  const save = useApiMutation({
+    mutationFn: (body: PolicyBody) => savePolicy(props.policy?.id ?? null, body),
+    invalidates: [escalationPolicyKeys.all, oncallKeys.all],
+    onSuccess: () => {
       toast.success(props.policy ? t('oncall.policies.saved') : t('oncall.policies.created'));
       props.onClose();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
   return (
     <Modal
       open={props.open}

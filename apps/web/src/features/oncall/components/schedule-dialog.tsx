@@ -1,23 +1,17 @@
 import { ONCALL_DAYS, type OncallSchedule, type ScheduleBody, scheduleBody } from '@rcm/shared/oncall';
 import { TIME_ZONES } from '@rcm/shared/organizations';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { secondaryButton } from '../../../components/ui/button.ts';
-import {
-  applyServerErrors,
-  CheckboxInput,
-  FieldError,
-  RootError,
-  SelectInput,
-  TextInput,
-} from '../../../components/ui/form.tsx';
+import { CheckboxInput, FieldError, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
 import { OwnerSelect, organizationOptionsQuery, usersQuery } from '../../settings/index.ts';
@@ -90,7 +84,6 @@ const formSchema = z.preprocess((v) => bodyOf(v as Values), scheduleBody);
 /** Creates or edits a schedule: its name, owner, time zone and layers (later layers win where they cover). */
 export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { user: me } = useAuth();
   const global = userCan(me, 'shared.edit');
   const people = useQuery({ ...usersQuery({ per_page: 100 }), enabled: props.open });
@@ -112,16 +105,16 @@ export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: b
   const loadedOrgs = orgs.data ?? (me ? [me.organisation] : []);
   const orgOptions = saved && !loadedOrgs.some((o) => o.id === saved.id) ? [...loadedOrgs, saved] : loadedOrgs;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await saveSchedule(props.schedule?.id ?? null, body);
-      await client.invalidateQueries({ queryKey: oncallKeys.all });
+  const save = useApiMutation({
+    mutationFn: (body: ScheduleBody) => saveSchedule(props.schedule?.id ?? null, body),
+    invalidates: [oncallKeys.all],
+    onSuccess: () => {
       toast.success(props.schedule ? t('oncall.editor.saved') : t('oncall.editor.created'));
       props.onClose();
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
   const watched = form.watch('layers');
   return (
     <Modal

@@ -1,5 +1,5 @@
 import type { OncallSchedule } from '@rcm/shared/oncall';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/page.tsx';
@@ -9,6 +9,7 @@ import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { formatInZone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { oncallKeys } from '../api/keys.ts';
 import { deleteSchedule, oncallNowQuery, oncallSchedulesQuery, removeOverride } from '../api/schedules.ts';
@@ -36,7 +37,6 @@ export function OncallPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const canEdit = userCan(user, 'oncall.edit');
-  const client = useQueryClient();
   const schedules = useQuery(oncallSchedulesQuery());
   const now = useQuery(oncallNowQuery());
   // Every time on the page reads on its schedule's clock, labelled with the zone.
@@ -46,20 +46,19 @@ export function OncallPage() {
   const [cover, setCover] = useState<{ schedule: OncallSchedule; from: Date; to: Date } | null>(null);
   const [editing, setEditing] = useState<OncallSchedule | 'new' | null>(null);
   const from = weekStart(weeks);
-  const remove = async (s: OncallSchedule, id: number) => {
-    try {
-      await removeOverride(s.id, id);
-      await client.invalidateQueries({ queryKey: oncallKeys.all });
-      toast.success(t('settings.oncall.overrideRemoved'));
-    } catch {
-      toast.error(t('settings.oncall.removeFailed'));
-    }
-  };
-  const removeSchedule = async (s: OncallSchedule) => {
-    await deleteSchedule(s.id);
-    await client.invalidateQueries({ queryKey: oncallKeys.all });
-    toast.success(t('settings.deleted', { name: s.name }));
-  };
+  const overrideRemoval = useApiMutation({
+    mutationFn: ({ s, id }: { s: OncallSchedule; id: number }) => removeOverride(s.id, id),
+    invalidates: [oncallKeys.all],
+    onSuccess: () => toast.success(t('settings.oncall.overrideRemoved')),
+  });
+  const remove = (s: OncallSchedule, id: number) =>
+    overrideRemoval.run({ s, id }).catch(() => toast.error(t('settings.oncall.removeFailed')));
+  const scheduleDeletion = useApiMutation({
+    mutationFn: (s: OncallSchedule) => deleteSchedule(s.id),
+    invalidates: [oncallKeys.all],
+    onSuccess: (_, s) => toast.success(t('settings.deleted', { name: s.name })),
+  });
+  const removeSchedule = (s: OncallSchedule) => scheduleDeletion.run(s);
   return (
     <SettingsLayout
       title={t('settings.sections.oncall')}
