@@ -41,6 +41,7 @@ export type ActionSubjects = {
   'alarm.shelve': { status: AlarmStatus };
   'alarm.annotate': undefined;
   'controller.list': undefined;
+  'controller.open': undefined;
   'controller.view': undefined;
   'controller.remove': undefined;
   'controller.edit': undefined;
@@ -130,6 +131,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   'alarm.shelve': (has, _a, s) => has('alarms_acknowledge') && notCleared(s),
   'alarm.annotate': (has) => has('alarms_acknowledge'),
   'controller.list': (has) => has('controllers_view', 'controllers_view_all'),
+  // The controller page of the console's route table: those who see their organization's controllers.
+  'controller.open': (has) => has('controllers_view'),
   // One controller's page: those who see controllers, and those who authorize or service a pending one.
   'controller.view': (has) =>
     has('controllers_view', 'controllers_view_all', 'controllers_update', 'controller_authorize'),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, SPEC_PERMISSIONS } from './permissions.ts';
+import type { Actor } from './policies.ts';
 import { decideAccess, ROUTES } from './routes.ts';
+
+const holding = (permissions: readonly string[]): Actor => ({
+  id: 1,
+  organizationId: 1,
+  permissions,
+  impersonating: false,
+});
 
 // docs/requirements.md §2, copied by hand: route name → path as the spec writes it, and its access.
 const SPEC_TABLE: Record<string, [string, true | false | 'anyone' | string[]]> = {
@@ -98,7 +106,7 @@ describe('route table', () => {
       it('signed in with no permission', () => {
         const expected =
           access === false ? 'not-found' : access === true || access === 'anyone' ? 'allow' : 'forbidden';
-        expect(decideAccess(route.auth, { permissions: [] }).kind).toBe(expected);
+        expect(decideAccess(route.auth, holding([])).kind).toBe(expected);
       });
 
       it('signed in with each single permission', () => {
@@ -109,14 +117,12 @@ describe('route table', () => {
               : access === true || access === 'anyone' || access.includes(permission)
                 ? 'allow'
                 : 'forbidden';
-          expect(decideAccess(route.auth, { permissions: [permission] }).kind, permission).toBe(expected);
+          expect(decideAccess(route.auth, holding([permission])).kind, permission).toBe(expected);
         }
       });
 
       it('signed in with every permission', () => {
-        expect(decideAccess(route.auth, { permissions: [...PERMISSIONS] }).kind).toBe(
-          access === false ? 'not-found' : 'allow',
-        );
+        expect(decideAccess(route.auth, holding(PERMISSIONS)).kind).toBe(access === false ? 'not-found' : 'allow');
       });
     });
   }

@@ -18,6 +18,7 @@ import { reportSearch } from '../features/reports/index.ts';
 import { authStore, whenAuthReady } from '../lib/auth-store.ts';
 import { armPageHeadingFocus } from '../lib/focus.ts';
 import { loadAppStrings } from '../lib/i18n.ts';
+import { actorOf } from '../lib/user-can.ts';
 import { PAGES } from './pages.tsx';
 import { PageLoading, RootLayout } from './root-layout.tsx';
 import {
@@ -33,7 +34,7 @@ import {
 /** The route guard, run before every route loads: `decideAccess` of the shared table. */
 async function guard(auth: RouteAuth, href: string): Promise<void> {
   const { user } = await whenAuthReady();
-  const decision = decideAccess(auth, user);
+  const decision = decideAccess(auth, actorOf(user));
   switch (decision.kind) {
     case 'allow':
       // A signed-in page's strings (a chunk the sign-in page does not download); a link's page

@@ -32,6 +32,7 @@ const TABLE: { [A in Action]: [ActionSubjects[A] | undefined, [0 | 1, 0 | 1, 0 |
   'alarm.shelve': [{ status: 'active' }, [1, 1, 1, 0, 1]],
   'alarm.annotate': [undefined, [1, 1, 1, 0, 1]],
   'controller.list': [undefined, [1, 1, 1, 1, 1]],
+  'controller.open': [undefined, [1, 1, 1, 1, 1]],
   'controller.view': [undefined, [1, 1, 1, 1, 1]],
   'controller.remove': [undefined, [1, 1, 1, 0, 1]],
   'controller.edit': [undefined, [1, 1, 1, 0, 1]],

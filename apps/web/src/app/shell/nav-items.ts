@@ -1,6 +1,6 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { decideAccess, ROUTES, type RouteName } from '@rcm/shared/routes';
-import { userCan } from '../../lib/user-can.ts';
+import { actorOf, userCan } from '../../lib/user-can.ts';
 
 export type NavItem = { key: string; label: string; to: string; routeName: RouteName };
 
@@ -25,7 +25,7 @@ export function navItems(user: AuthUser, t: (key: string) => string): NavItem[] 
   for (const entry of ORDER) {
     if (entry.key === 'organizations' && !userCan(user, 'organization.viewAll')) {
       const own = ROUTES.find((r) => r.name === 'organizations.view');
-      if (own && decideAccess(own.auth, user).kind === 'allow') {
+      if (own && decideAccess(own.auth, actorOf(user)).kind === 'allow') {
         items.push({
           key: entry.key,
           label: user.organisation.name,
@@ -36,7 +36,7 @@ export function navItems(user: AuthUser, t: (key: string) => string): NavItem[] 
       continue;
     }
     const route = ROUTES.find((r) => r.name === entry.route);
-    if (route && decideAccess(route.auth, user).kind === 'allow') {
+    if (route && decideAccess(route.auth, actorOf(user)).kind === 'allow') {
       items.push({ key: entry.key, label: t(`nav.${entry.key}`), to: entry.to, routeName: entry.route });
     }
   }
