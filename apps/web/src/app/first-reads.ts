@@ -1,5 +1,5 @@
 import type { AuthUser } from '@rcm/shared/auth';
-import { dashboardReads } from '../features/dashboard/dashboard-reads.ts';
+import { dashboardReads } from '../features/dashboard/api/dashboard-reads.ts';
 import { readPath } from '../lib/api-client.ts';
 import { shellReads } from './shell/shell-reads.ts';
 

@@ -1,13 +1,13 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
-import { LoginPage } from '../features/auth/login-page.tsx';
+import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { ENTRY_PAGE, PAGE_MODULES, type PageName } from './page-modules.ts';
 
 /** Every lazily loaded page's module, by its path from this folder (the sign-in page is in the entry). */
 const MODULES = import.meta.glob<Record<string, RouteComponent>>([
   '../features/**/*-page.tsx',
-  '!../features/auth/login-page.tsx',
-  '!../features/auth/logout-page.tsx',
-  '!../features/errors/not-found-page.tsx',
+  '!../features/auth/pages/login-page.tsx',
+  '!../features/auth/pages/logout-page.tsx',
+  '!../features/errors/pages/not-found-page.tsx',
 ]);
 
 function lazyPage([module, component]: readonly [string, string]): RouteComponent {

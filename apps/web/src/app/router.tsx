@@ -9,9 +9,9 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { assetsSearch } from '../features/assets/index.ts';
-import { LogoutPage } from '../features/auth/logout-page.tsx';
-import { loadDashboard } from '../features/dashboard/dashboard-data.ts';
-import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+import { LogoutPage } from '../features/auth/pages/logout-page.tsx';
+import { loadDashboard } from '../features/dashboard/api/dashboard-data.ts';
+import { NotFoundPage } from '../features/errors/pages/not-found-page.tsx';
 import { inventorySearch } from '../features/inventory/index.ts';
 import { jobsSearch } from '../features/jobs/index.ts';
 import { reportSearch } from '../features/reports/index.ts';

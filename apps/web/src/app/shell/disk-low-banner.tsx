@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { storageQuery } from '../../features/settings/api/backups.ts';
+import { storageQuery } from '../../features/ops/api/backups.ts';
 import { formatBytes } from '../../lib/format.ts';
 
 /**

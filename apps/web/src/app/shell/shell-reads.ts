@@ -1,8 +1,8 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { isAdministrator } from '@rcm/shared/permissions';
 import { unauthorisedControllersQuery } from '../../features/controllers/pending/get-unauthorised-controllers.ts';
-import { storageQuery } from '../../features/settings/api/backups.ts';
-import { mailSettingsQuery } from '../../features/settings/api/email.ts';
+import { mailSettingsQuery } from '../../features/notifications/api/mail-settings.ts';
+import { storageQuery } from '../../features/ops/api/backups.ts';
 import { userCan } from '../../lib/user-can.ts';
 
 /**

@@ -1,4 +1,4 @@
 export { accountMfaQuery, resetUserMfa, saveSecurityPolicy, securityPolicyQuery } from './api/mfa.ts';
-export { ReauthDialog } from './reauth-dialog.tsx';
-export { RecoveryCodesPanel } from './recovery-codes.tsx';
-export { TotpSetup } from './totp-setup.tsx';
+export { ReauthDialog } from './components/reauth-dialog.tsx';
+export { RecoveryCodesPanel } from './components/recovery-codes.tsx';
+export { TotpSetup } from './components/totp-setup.tsx';

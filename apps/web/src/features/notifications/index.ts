@@ -1,3 +1,3 @@
 export { notificationKeys } from './api/keys.ts';
-export { EmailNotificationsTable } from './email-notifications-table.tsx';
-export { NotificationPreferencesSection } from './notification-preferences.tsx';
+export { EmailNotificationsTable } from './components/email-notifications-table.tsx';
+export { NotificationPreferencesSection } from './components/notification-preferences.tsx';

@@ -1,6 +1,6 @@
-export { AlarmPages } from './alarm-pages.tsx';
 export { deletePolicy, policiesQuery, savePolicy, sharedPoliciesQuery } from './api/escalation-policies.ts';
 export { escalationPolicyKeys, oncallKeys } from './api/keys.ts';
+export { pagingWarningsQuery } from './api/paging.ts';
 export {
   addOverride,
   deleteSchedule,
@@ -10,6 +10,6 @@ export {
   saveSchedule,
   shiftsQuery,
 } from './api/schedules.ts';
-export { pagingWarningsQuery } from './api.ts';
-export { OnCallNow } from './on-call-now.tsx';
-export { PagingWarnings } from './paging-warnings.tsx';
+export { AlarmPages } from './components/alarm-pages.tsx';
+export { OnCallNow } from './components/on-call-now.tsx';
+export { PagingWarnings } from './components/paging-warnings.tsx';

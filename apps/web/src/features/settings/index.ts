@@ -1,1 +1,12 @@
-export { rolesQuery } from './api/settings.ts';
+export { settingsKeys } from './api/keys.ts';
+export {
+  alarmTypeQuery,
+  alarmTypesQuery,
+  organizationLocationsQuery,
+  organizationOptionsQuery,
+  rolesQuery,
+  teamsQuery,
+  updateAlarmType,
+  usersQuery,
+} from './api/settings.ts';
+export { OwnerSelect } from './components/owner-select.tsx';

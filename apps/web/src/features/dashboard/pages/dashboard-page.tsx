@@ -29,7 +29,7 @@ import {
 } from '../../alarms/index.ts';
 import { anyControllerQuery, OfflineControllers } from '../../controllers/index.ts';
 import { OnCallNow, PagingWarnings } from '../../oncall/index.ts';
-import { dashboardQueries } from '../dashboard-reads.ts';
+import { dashboardQueries } from '../api/dashboard-reads.ts';
 
 const HIGHLIGHT_MS = 8000;
 

@@ -5,6 +5,8 @@ export const jobKeys = {
   stats: (filters: object) => ['jobs', 'stats', filters] as const,
   detail: (id: number) => ['jobs', 'detail', id] as const,
   categories: ['jobs', 'categories'] as const,
+  /** One page of the categories' settings list (under `categories`, so a change refreshes both). */
+  categoryPage: (page: number) => ['jobs', 'categories', 'page', page] as const,
   locations: ['jobs', 'locations'] as const,
   assignable: (id: number) => ['jobs', 'assignable', id] as const,
 };

@@ -4,11 +4,11 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form-field.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SettingsLayout } from '../../../components/settings-layout.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { DATE_TIME, dateTimeFormat } from '../../../lib/intl.ts';
 import { type AuditFilters, auditActionsQuery, auditLogQuery } from '../api/settings.ts';
 import { AuditWhat, actionLabel } from '../components/audit-entry.tsx';
-import { SettingsLayout } from '../components/settings-layout.tsx';
 
 /** Who acted: their name and email, or the system; who was signed in as them; the token they acted through. */
 function Who(props: { entry: AuditEntry }) {

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { cardClass, QueryState, SettingsLayout } from '../../../components/settings-layout.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { deleteRole, roleQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
-import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 
 /** /settings/roles/{id}/edit: name, colour and the permission matrix. */
 export function RoleEditPage() {

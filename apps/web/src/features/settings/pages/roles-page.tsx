@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import {
+  EditLink,
+  ListBesideForm,
+  SettingsLayout,
+  SettingsList,
+  useSettingsSearch,
+} from '../../../components/settings-layout.tsx';
 import { RoleBadge } from '../../../components/ui/role-badge.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useSeededName } from '../../../lib/seeded-names.ts';
@@ -8,13 +15,6 @@ import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { rolesQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
-import {
-  EditLink,
-  ListBesideForm,
-  SettingsLayout,
-  SettingsList,
-  useSettingsSearch,
-} from '../components/settings-layout.tsx';
 
 /** /settings/roles: roles are shared by every organization, so only global settings users change them. */
 export function RolesPage() {

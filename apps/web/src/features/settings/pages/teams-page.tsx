@@ -1,18 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { useSeededName } from '../../../lib/seeded-names.ts';
-import { toast } from '../../../lib/toast.ts';
-import { userCan } from '../../../lib/user-can.ts';
-import { settingsKeys } from '../api/keys.ts';
-import { teamsQuery } from '../api/settings.ts';
 import {
   EditLink,
   ListBesideForm,
   SettingsLayout,
   SettingsList,
   useSettingsSearch,
-} from '../components/settings-layout.tsx';
+} from '../../../components/settings-layout.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { useSeededName } from '../../../lib/seeded-names.ts';
+import { toast } from '../../../lib/toast.ts';
+import { userCan } from '../../../lib/user-can.ts';
+import { settingsKeys } from '../api/keys.ts';
+import { teamsQuery } from '../api/settings.ts';
 import { TeamForm } from '../components/team-form.tsx';
 
 /** /settings/teams: list, search, paging and a form to create a team. */

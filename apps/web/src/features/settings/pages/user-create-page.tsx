@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { cardClass, SettingsLayout } from '../../../components/settings-layout.tsx';
 import { applyServerErrors, errorOf, RootError } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { LocationAccess } from '../../../components/ui/location-access.tsx';
@@ -15,7 +16,6 @@ import { toast } from '../../../lib/toast.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { createUser, organizationLocationsQuery } from '../api/settings.ts';
 import { InvitationLink } from '../components/invitation-link.tsx';
-import { cardClass, SettingsLayout } from '../components/settings-layout.tsx';
 import { UserFields, type UserFormValues, userFormToBody } from '../components/user-fields.tsx';
 
 type FormValues = UserFormValues & { all_locations: boolean; location_ids: number[] };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { cardClass, QueryState, SettingsLayout } from '../../../components/settings-layout.tsx';
 import { dangerButton, secondaryButton } from '../../../components/ui/button.ts';
 import { ConfirmButton, ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { applyServerErrors, CheckboxInput, errorOf, RootError } from '../../../components/ui/form.tsx';
@@ -16,7 +17,6 @@ import { toast } from '../../../lib/toast.ts';
 import { resetUserMfa } from '../../account/index.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { deleteUser, endUserSessions, sendPasswordReset, updateUser, userQuery } from '../api/settings.ts';
-import { cardClass, QueryState, SettingsLayout } from '../components/settings-layout.tsx';
 import { UserFields, type UserFormValues, userFormToBody } from '../components/user-fields.tsx';
 
 type FormValues = UserFormValues & { disabled: boolean };

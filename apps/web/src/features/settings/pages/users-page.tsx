@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../../../components/settings-layout.tsx';
 import { linkClass, primaryButton } from '../../../components/ui/button.ts';
 import { RoleBadge } from '../../../components/ui/role-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -11,7 +12,6 @@ import { toast } from '../../../lib/toast.ts';
 import { userCan } from '../../../lib/user-can.ts';
 import { usersQuery } from '../api/settings.ts';
 import { ImpersonationReasonDialog } from '../components/impersonation-reason-dialog.tsx';
-import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../components/settings-layout.tsx';
 
 /** /settings/users: search, paging, role badge, team, organization, status; edit and "sign in as". */
 export function UsersPage() {

@@ -1,0 +1,156 @@
+import { type AccountUpdateBody, accountUpdateBody } from '@rcm/shared/auth';
+import { LOCALES } from '@rcm/shared/locale';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { Page } from '../../../components/page.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { fetchUser, useAuth } from '../../../lib/auth-store.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
+import { setLocale } from '../../../lib/i18n.ts';
+import { toast } from '../../../lib/toast.ts';
+import { ContactMethodsSection, NotificationRulesSection, PushSection } from '../../channels/index.ts';
+import { NotificationPreferencesSection } from '../../notifications/index.ts';
+import { MfaSection } from '../components/mfa-section.tsx';
+import { SessionsSection } from '../components/sessions-section.tsx';
+
+type FormValues = {
+  name: string;
+  email: string;
+  language: AccountUpdateBody['language'];
+  phone: string;
+  current_password: string;
+  new_password: string;
+};
+
+export function AccountPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const form = useForm<FormValues>({
+    resolver: formResolver(
+      accountUpdateBody.transform((v) => v),
+      t,
+    ),
+    defaultValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      language: user?.language.locale ?? 'en-US',
+      phone: user?.phone ?? '',
+      current_password: '',
+      new_password: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  if (!user) return null;
+
+  const submit = form.handleSubmit(async (values) => {
+    const body: AccountUpdateBody = {
+      name: values.name,
+      email: values.email,
+      language: values.language,
+      phone: values.phone,
+      ...(values.new_password ? { new_password: values.new_password, current_password: values.current_password } : {}),
+    };
+    try {
+      await api('account', { method: 'PATCH', body });
+      setLocale(values.language);
+      await fetchUser();
+      form.reset({ ...values, current_password: '', new_password: '' });
+      toast.success(t('account.saved'));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      for (const f of err.fields) {
+        if (f.field in values) form.setError(f.field as keyof FormValues, { message: f.message || err.message });
+      }
+      if (err.fields.length === 0)
+        form.setError('root', { message: err.code === 'network' ? t('errors.network') : err.message });
+    }
+  });
+
+  const aria = (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ({
+    id: ids.id,
+    'aria-invalid': ids.invalid,
+    'aria-describedby': ids.describedBy,
+  });
+
+  return (
+    <Page title={t('account.title')} subtitle={t('account.subtitle')}>
+      <form onSubmit={submit} noValidate className="max-w-2xl space-y-8">
+        {errors.root ? (
+          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+            {errors.root.message}
+          </div>
+        ) : null}
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
+          <legend className="px-1 text-base font-semibold">{t('account.profile')}</legend>
+          <FormField label={t('account.name')} error={errors.name?.message}>
+            {(ids) => <input autoComplete="name" className={inputClass} {...aria(ids)} {...form.register('name')} />}
+          </FormField>
+          <FormField label={t('account.email')} error={errors.email?.message}>
+            {(ids) => (
+              <input
+                type="email"
+                autoComplete="email"
+                className={inputClass}
+                {...aria(ids)}
+                {...form.register('email')}
+              />
+            )}
+          </FormField>
+          <FormField label={t('account.phone')} error={errors.phone?.message} hint={t('account.phoneHint')}>
+            {(ids) => (
+              <input type="tel" autoComplete="tel" className={inputClass} {...aria(ids)} {...form.register('phone')} />
+            )}
+          </FormField>
+          <FormField label={t('account.language')} error={errors.language?.message}>
+            {(ids) => (
+              <select className={inputClass} {...aria(ids)} {...form.register('language')}>
+                {LOCALES.map((l) => (
+                  <option key={l} value={l}>
+                    {l === 'en-US' ? 'English (en-US)' : 'Español (es-MX)'}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </fieldset>
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
+          <legend className="px-1 text-base font-semibold">{t('account.password')}</legend>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('account.passwordHint')}</p>
+          <FormField label={t('account.currentPassword')} error={errors.current_password?.message}>
+            {(ids) => (
+              <input
+                type="password"
+                autoComplete="current-password"
+                className={inputClass}
+                {...aria(ids)}
+                {...form.register('current_password', { setValueAs: (v: string) => v || undefined })}
+              />
+            )}
+          </FormField>
+          <FormField label={t('account.newPassword')} error={errors.new_password?.message}>
+            {(ids) => (
+              <input
+                type="password"
+                autoComplete="new-password"
+                className={inputClass}
+                {...aria(ids)}
+                {...form.register('new_password', { setValueAs: (v: string) => v || undefined })}
+              />
+            )}
+          </FormField>
+        </fieldset>
+        <SubmitButton submitting={isSubmitting} label={t('account.save')} busyLabel={t('account.saving')} />
+      </form>
+      <NotificationPreferencesSection />
+      <div className="mt-8 max-w-2xl space-y-6">
+        <NotificationRulesSection />
+        <PushSection />
+        <ContactMethodsSection />
+        <MfaSection />
+        <SessionsSection />
+      </div>
+    </Page>
+  );
+}

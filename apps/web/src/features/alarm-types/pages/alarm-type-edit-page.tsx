@@ -1,0 +1,257 @@
+import { type AlarmTypeBody, alarmTypeBody, COMPARATORS, SEVERITIES } from '@rcm/shared/settings';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { cardClass, QueryState, SettingsLayout } from '../../../components/settings-layout.tsx';
+import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { formResolver } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { userCan } from '../../../lib/user-can.ts';
+import { sharedPoliciesQuery } from '../../oncall/index.ts';
+import { alarmTypeQuery, settingsKeys, updateAlarmType } from '../../settings/index.ts';
+import { watchesLabel } from '../components/alarm-type-watches.ts';
+
+type FormValues = {
+  name: string;
+  name_es: string;
+  comparator: string;
+  threshold: string;
+  hysteresis: string;
+  delay_seconds: string;
+  severity: string;
+  auto_clear: boolean;
+  enabled: boolean;
+  escalation_policy_id: string;
+  chatter_count: string;
+  chatter_minutes: string;
+  defrost_recovery_minutes: string;
+  product_probe_minutes: string;
+};
+
+const optionalInt = (v: string) => (v.trim() === '' ? null : Number(v));
+
+const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
+const formSchema = z.preprocess((v) => {
+  const f = v as FormValues;
+  return {
+    ...f,
+    threshold: f.threshold.trim() === '' ? null : Number(f.threshold),
+    hysteresis: num(f.hysteresis),
+    delay_seconds: num(f.delay_seconds),
+    escalation_policy_id: optionalInt(f.escalation_policy_id),
+    chatter_count: num(f.chatter_count),
+    chatter_minutes: num(f.chatter_minutes),
+    defrost_recovery_minutes: num(f.defrost_recovery_minutes),
+    product_probe_minutes: optionalInt(f.product_probe_minutes),
+  };
+}, alarmTypeBody);
+
+/**
+ * /settings/alarm-types/{id}/edit: open to settings viewers (docs/requirements.md), saving needs `settings_update` and,
+ * as the catalogue is shared by every organization, `organization_view_all`.
+ */
+export function AlarmTypeEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user: me } = useAuth();
+  const canSave = userCan(me, 'alarmType.edit');
+  const { id: idParam } = useParams({ from: '/settings/alarm-types/$id/edit' });
+  const id = Number(idParam);
+  const type = useQuery({ ...alarmTypeQuery(id), enabled: Number.isInteger(id) });
+  const policies = useQuery(sharedPoliciesQuery());
+  const a = type.data;
+  const form = useForm<FormValues, unknown, AlarmTypeBody>({
+    values: a
+      ? {
+          name: a.name,
+          name_es: a.name_es,
+          comparator: a.comparator,
+          threshold: a.threshold === null ? '' : String(a.threshold),
+          hysteresis: String(a.hysteresis),
+          delay_seconds: String(a.delay_seconds),
+          severity: a.severity,
+          auto_clear: a.auto_clear,
+          enabled: a.enabled,
+          escalation_policy_id: a.escalation_policy_id === null ? '' : String(a.escalation_policy_id),
+          chatter_count: String(a.chatter_count),
+          chatter_minutes: String(a.chatter_minutes),
+          defrost_recovery_minutes: String(a.defrost_recovery_minutes),
+          product_probe_minutes: a.product_probe_minutes === null ? '' : String(a.product_probe_minutes),
+        }
+      : undefined,
+    resolver: formResolver(formSchema, t),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await updateAlarmType(id, body);
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('alarm-types') });
+      toast.success(t('settings.saved'));
+      await navigate({ to: '/settings/alarm-types' });
+    } catch (err) {
+      const { fields, root } = apiErrors(err, t('errors.network'));
+      for (const [field, message] of fields) form.setError(field as keyof FormValues, { message });
+      if (root) form.setError('root', { message: root });
+    }
+  });
+  const e = (name: keyof FormValues) => errorOf(errors, name);
+  // A device raises and clears its own alarms; a status alarm follows the status a point reports (it
+  // waits the delay): neither compares a value with a threshold.
+  const byDevice = a?.source === 'device';
+  const compares = !byDevice && a?.source !== 'status';
+
+  return (
+    <SettingsLayout
+      title={t('settings.alarmTypes.editTitle')}
+      subtitle={a ? `${a.code} · ${watchesLabel(a, t)}` : undefined}
+    >
+      <QueryState pending={type.isPending} error={false} onRetry={() => void type.refetch()}>
+        {!a ? (
+          <p role="alert">{t('settings.notFound')}</p>
+        ) : (
+          <form onSubmit={submit} noValidate className={`max-w-2xl space-y-5 p-6 ${cardClass}`}>
+            {canSave ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t('settings.alarmTypes.engineNote')}</p>
+            ) : (
+              <p className="rounded-md bg-slate-100 p-3 text-sm dark:bg-slate-800">{t('settings.readOnly')}</p>
+            )}
+            <RootError message={errors.root?.message} />
+            <fieldset disabled={!canSave} className="space-y-5">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextInput reg={form.register('name')} label={t('settings.alarmTypes.name')} error={e('name')} />
+                <TextInput
+                  reg={form.register('name_es')}
+                  label={t('settings.alarmTypes.nameEs')}
+                  error={e('name_es')}
+                />
+              </div>
+              {byDevice ? (
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t('settings.alarmTypes.deviceNote')}</p>
+              ) : null}
+              <div className="grid gap-4 sm:grid-cols-2">
+                {compares ? (
+                  <>
+                    <SelectInput
+                      reg={form.register('comparator')}
+                      label={t('settings.alarmTypes.comparator')}
+                      error={e('comparator')}
+                    >
+                      {COMPARATORS.map((c) => (
+                        <option key={c} value={c}>
+                          {t(`settings.alarmTypes.comparators.${c}`)}
+                        </option>
+                      ))}
+                    </SelectInput>
+                    <TextInput
+                      reg={form.register('threshold')}
+                      type="number"
+                      step="any"
+                      label={t('settings.alarmTypes.threshold')}
+                      hint={t('settings.alarmTypes.thresholdHint')}
+                      error={e('threshold')}
+                    />
+                    <TextInput
+                      reg={form.register('hysteresis')}
+                      type="number"
+                      step="any"
+                      label={t('settings.alarmTypes.hysteresis')}
+                      hint={t('settings.alarmTypes.hysteresisHint')}
+                      error={e('hysteresis')}
+                    />
+                  </>
+                ) : null}
+                {byDevice ? null : (
+                  <TextInput
+                    reg={form.register('delay_seconds')}
+                    type="number"
+                    label={t('settings.alarmTypes.delay')}
+                    hint={t('settings.alarmTypes.delayHint')}
+                    error={e('delay_seconds')}
+                  />
+                )}
+                <SelectInput
+                  reg={form.register('severity')}
+                  label={t('settings.alarmTypes.severity')}
+                  error={e('severity')}
+                >
+                  {SEVERITIES.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`severity.${s}`)}
+                    </option>
+                  ))}
+                </SelectInput>
+              </div>
+              <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+                <legend className="px-1 text-sm font-semibold">{t('alarmMgmt.chattering')}</legend>
+                <p className="text-xs text-slate-600 dark:text-slate-300">{t('alarmMgmt.chatterHint')}</p>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextInput
+                    reg={form.register('chatter_count')}
+                    type="number"
+                    label={t('alarmMgmt.chatterCount')}
+                    error={e('chatter_count')}
+                  />
+                  <TextInput
+                    reg={form.register('chatter_minutes')}
+                    type="number"
+                    label={t('alarmMgmt.chatterMinutes')}
+                    error={e('chatter_minutes')}
+                  />
+                </div>
+              </fieldset>
+              {a?.source === 'point' && (
+                <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+                  <legend className="px-1 text-sm font-semibold">{t('cases.editor.legend')}</legend>
+                  <p className="text-xs text-slate-600 dark:text-slate-300">{t('cases.editor.hint')}</p>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <TextInput
+                      reg={form.register('defrost_recovery_minutes')}
+                      type="number"
+                      label={t('cases.editor.recovery')}
+                      error={e('defrost_recovery_minutes')}
+                    />
+                    <TextInput
+                      reg={form.register('product_probe_minutes')}
+                      type="number"
+                      label={t('cases.editor.probe')}
+                      hint={t('cases.editor.probeHint')}
+                      error={e('product_probe_minutes')}
+                    />
+                  </div>
+                </fieldset>
+              )}
+              <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+                <legend className="px-1 text-sm font-semibold">{t('settings.alarmTypes.escalation')}</legend>
+                <SelectInput
+                  reg={form.register('escalation_policy_id')}
+                  label={t('settings.alarmTypes.escalationPolicy')}
+                  hint={t('settings.alarmTypes.escalationPolicyHint')}
+                  error={e('escalation_policy_id')}
+                >
+                  <option value="">{t('settings.alarmTypes.defaultPolicy')}</option>
+                  {(policies.data ?? [])
+                    .filter((p) => !p.is_default)
+                    .map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
+                </SelectInput>
+              </fieldset>
+              <CheckboxInput reg={form.register('auto_clear')} label={t('settings.alarmTypes.autoClear')} />
+              <CheckboxInput reg={form.register('enabled')} label={t('settings.alarmTypes.enabled')} />
+              {canSave ? (
+                <SubmitButton submitting={isSubmitting} label={t('settings.save')} busyLabel={t('settings.saving')} />
+              ) : null}
+            </fieldset>
+          </form>
+        )}
+      </QueryState>
+    </SettingsLayout>
+  );
+}

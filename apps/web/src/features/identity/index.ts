@@ -1,0 +1,1 @@
+export { identityKeys } from './api/keys.ts';

@@ -1,0 +1,195 @@
+import { ALARM_SEVERITIES } from '@rcm/shared/device';
+import { type NotificationPreferences, preferenceIssues } from '@rcm/shared/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { Spinner } from '../../../components/page.tsx';
+import { SubmitButton } from '../../../components/ui/form-actions.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { preferencesQuery, savePreferences } from '../api/notifications.ts';
+
+type Field = 'quiet_hours_start' | 'quiet_hours_end' | 'time_zone';
+const ISSUE_LABEL = {
+  time_format: 'timeFormat',
+  quiet_hours_pair: 'quietPair',
+  time_zone_unknown: 'timeZoneUnknown',
+} as const;
+
+function timeZones(current: string): string[] {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  const list =
+    supported.length > 0 ? [...supported] : ['America/Chicago', 'America/Mexico_City', 'America/Monterrey', 'UTC'];
+  if (!list.includes(current)) list.unshift(current);
+  return list;
+}
+
+function PreferencesForm(props: { initial: NotificationPreferences }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({
+    enabled: props.initial.enabled,
+    min_severity: props.initial.min_severity,
+    quiet_hours_start: props.initial.quiet_hours_start ?? '',
+    quiet_hours_end: props.initial.quiet_hours_end ?? '',
+    time_zone: props.initial.time_zone,
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const zones = useMemo(() => timeZones(props.initial.time_zone), [props.initial.time_zone]);
+  const enabledId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      ...values,
+      quiet_hours_start: values.quiet_hours_start.trim() || null,
+      quiet_hours_end: values.quiet_hours_end.trim() || null,
+    };
+    const issues = preferenceIssues(body);
+    setFormError(null);
+    if (issues.length > 0) {
+      setErrors(Object.fromEntries(issues.map((i) => [i.field, t(`notifications.${ISSUE_LABEL[i.key]}`)])));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = await savePreferences(body);
+      queryClient.setQueryData(preferencesQuery().queryKey, saved);
+      toast.success(t('notifications.saved'));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.fields.length > 0) setErrors(Object.fromEntries(err.fields.map((f) => [f.field, f.message])));
+      else setFormError(err.code === 'network' ? t('errors.network') : err.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const aria = (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ({
+    id: ids.id,
+    'aria-invalid': ids.invalid,
+    'aria-describedby': ids.describedBy,
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="max-w-2xl">
+      <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
+        <legend className="px-1 text-base font-semibold">{t('notifications.prefsTitle')}</legend>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('notifications.prefsIntro')}</p>
+        {formError ? (
+          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+            {formError}
+          </div>
+        ) : null}
+        <div className="flex items-center gap-2">
+          <input
+            id={enabledId}
+            type="checkbox"
+            className="size-4 rounded border-slate-300"
+            checked={values.enabled}
+            onChange={(e) => setValues((v) => ({ ...v, enabled: e.target.checked }))}
+          />
+          <label htmlFor={enabledId} className="text-sm font-medium">
+            {t('notifications.enabled')}
+          </label>
+        </div>
+        <FormField label={t('notifications.minSeverity')} hint={t('notifications.minSeverityHint')}>
+          {(ids) => (
+            <select
+              className={inputClass}
+              {...aria(ids)}
+              value={values.min_severity}
+              onChange={(e) =>
+                setValues((v) => ({ ...v, min_severity: e.target.value as NotificationPreferences['min_severity'] }))
+              }
+            >
+              {ALARM_SEVERITIES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`severity.${s}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label={t('notifications.quietStart')} error={errors.quiet_hours_start}>
+            {(ids) => (
+              <input
+                type="text"
+                inputMode="numeric"
+                placeholder="22:00"
+                maxLength={5}
+                className={inputClass}
+                {...aria(ids)}
+                value={values.quiet_hours_start}
+                onChange={(e) => setValues((v) => ({ ...v, quiet_hours_start: e.target.value }))}
+              />
+            )}
+          </FormField>
+          <FormField label={t('notifications.quietEnd')} error={errors.quiet_hours_end}>
+            {(ids) => (
+              <input
+                type="text"
+                inputMode="numeric"
+                placeholder="06:00"
+                maxLength={5}
+                className={inputClass}
+                {...aria(ids)}
+                value={values.quiet_hours_end}
+                onChange={(e) => setValues((v) => ({ ...v, quiet_hours_end: e.target.value }))}
+              />
+            )}
+          </FormField>
+        </div>
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t('notifications.quietHint')}</p>
+        <FormField label={t('notifications.timeZone')} error={errors.time_zone}>
+          {(ids) => (
+            <select
+              className={inputClass}
+              {...aria(ids)}
+              value={values.time_zone}
+              onChange={(e) => setValues((v) => ({ ...v, time_zone: e.target.value }))}
+            >
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <SubmitButton submitting={saving} label={t('notifications.save')} busyLabel={t('notifications.saving')} />
+      </fieldset>
+    </form>
+  );
+}
+
+/** The account page's "Email notifications" section (GET/PUT /api/account/notifications). */
+export function NotificationPreferencesSection() {
+  const { t } = useTranslation();
+  const prefs = useQuery(preferencesQuery());
+  return (
+    <section className="mt-8" aria-label={t('notifications.prefsTitle')}>
+      {prefs.isPending ? (
+        <Spinner label={t('common.loading')} />
+      ) : prefs.isError ? (
+        <div role="alert" className="max-w-2xl text-sm">
+          <p>{t('notifications.loadError')}</p>
+          <button
+            type="button"
+            onClick={() => void prefs.refetch()}
+            className="mt-2 rounded-md border border-slate-300 px-3 py-1.5 font-medium dark:border-slate-600"
+          >
+            {t('notifications.retry')}
+          </button>
+        </div>
+      ) : (
+        <PreferencesForm initial={prefs.data} />
+      )}
+    </section>
+  );
+}

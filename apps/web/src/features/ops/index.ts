@@ -1,0 +1,2 @@
+export { storageQuery } from './api/backups.ts';
+export { opsKeys } from './api/keys.ts';

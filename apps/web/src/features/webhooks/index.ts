@@ -1,0 +1,1 @@
+export { webhookKeys } from './api/keys.ts';

@@ -1,0 +1,35 @@
+import type { Widen } from '../../types.ts';
+import type { en } from '../en/oncall-settings.ts';
+
+export const es: Widen<typeof en> = {
+  oncall: {
+    now: 'De guardia ahora',
+    nobody: 'Nadie',
+    next: 'Después: {{name}} desde {{at}}',
+    noNext: 'Nadie está de guardia después.',
+    week: 'Semana mostrada',
+    thisWeek: 'Esta semana',
+    nextWeek: 'La próxima semana',
+    shared: 'Empresa de servicio (compartida)',
+    emptyTitle: 'No hay guardias',
+    emptyBody: 'Agrega una guardia con “Nueva guardia”: sus capas de personas se turnan de guardia.',
+    nobodyThisWeek: 'Nadie está de guardia esta semana.',
+    rotaOf: 'Rol de {{name}}',
+    override: 'Reemplazo',
+    overrides: 'Reemplazos',
+    cover: 'Cubrir',
+    coverShift: 'Cubrir el turno de {{name}} desde {{from}}',
+    timesIn: 'Horas en {{zone}}.',
+    addOverride: 'Agregar reemplazo',
+    overrideTitle: 'Reemplazo en {{name}}',
+    person: 'Persona de guardia',
+    choosePerson: 'Elige a una persona',
+    from: 'Desde',
+    to: 'Hasta',
+    overrideAdded: 'Reemplazo agregado.',
+    overrideRemoved: 'Reemplazo quitado.',
+    removeFailed: 'No se pudo quitar el reemplazo. Inténtalo de nuevo.',
+    remove: 'Quitar',
+    removeOverrideOf: 'Quitar el reemplazo de {{name}}',
+  },
+};
