@@ -42,7 +42,7 @@ export function keyOf(i: number): string {
   return `bench-device-key-${i}`;
 }
 
-/** Authorised controllers with known keys, in one organization and location. */
+/** Authorized controllers with known keys, in one organization and location. */
 export async function seedControllers(url: string, count: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -64,7 +64,7 @@ test('the edit form shows field errors in English and in Spanish and saves a val
   await expect(page.getByText('Este campo es obligatorio.')).toBeVisible();
 });
 
-test('a pending controller is authorised from the slide-over and its device key shown once', async ({
+test('a pending controller is authorized from the slide-over and its device key shown once', async ({
   page,
   loginAs,
   apiAs,
@@ -76,7 +76,7 @@ test('a pending controller is authorised from the slide-over and its device key 
   await page.goto('/');
   await page.getByRole('button', { name: 'Controllers pending authorization' }).click();
   const panel = page.getByRole('dialog', { name: 'Controllers Pending Authorization' });
-  // Authorize, beside Reject in the row, leads to the authorise form (as the MAC's link does).
+  // Authorize, beside Reject in the row, leads to the authorize form (as the MAC's link does).
   await panel.getByRole('link', { name: `Authorize ${before[0]?.mac_address}` }).click();
   await expect(page).toHaveURL(new RegExp(`/controllers/${before[0]?.id}/authorise$`));
   await page.getByRole('button', { name: 'Authorize' }).click();

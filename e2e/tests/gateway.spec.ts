@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
 
 // A store gateway end to end: the real gateway program (started with the config the console hands out)
 // reads a Modbus TCP bus of case controllers (modbus-serial's own server), announces itself to a console
-// of its own through its real broker and ingest, is authorised in the browser, and its controllers'
+// of its own through its real broker and ingest, is authorized in the browser, and its controllers'
 // readings arrive. The console starts empty, as a new user's does: first setup, one store.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -111,7 +111,7 @@ function forThisStore(yaml: string): string {
   return edited;
 }
 
-test('connect a store gateway: the config and commands, the live announcement, authorise it', async ({ newPage }) => {
+test('connect a store gateway: the config and commands, the live announcement, authorize it', async ({ newPage }) => {
   const page = await signedIn(newPage);
   await page.goto('/controllers/connect');
   await page.getByRole('link', { name: 'A store gateway' }).click();
@@ -148,7 +148,7 @@ test('connect a store gateway: the config and commands, the live announcement, a
   await expect(page.getByRole('note')).toContainText(
     'This is a store gateway with 3 controllers. Authorizing it authorizes all its controllers into the same organization and location',
   );
-  await expectAccessible(page, 'authorising a gateway');
+  await expectAccessible(page, 'authorizing a gateway');
   await page.getByLabel('Organization').selectOption({ label: 'Polar Foods' });
   await page.getByLabel('Location').selectOption({ label: 'Polar Market Plano' });
   await page.getByLabel('Name').fill('Plano store gateway');

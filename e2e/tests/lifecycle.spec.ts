@@ -41,12 +41,12 @@ test('a controller gets a new key once, then is decommissioned after a dialog th
       return id;
     })
     .toBeGreaterThan(0);
-  const authorised = await api.post(`controllers/${id}/authorise`, {
+  const authorized = await api.post(`controllers/${id}/authorise`, {
     organization_id: 4,
     location_id: 10,
     name: 'Oak Lawn test rack',
   });
-  expect(authorised.status()).toBe(200);
+  expect(authorized.status()).toBe(200);
 
   await loginAs(DEMO.admin);
   await page.goto(`/controllers/${id}/view`);

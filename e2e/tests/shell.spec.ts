@@ -75,14 +75,14 @@ test('the pending-controllers panel lists pending controllers, then says All Don
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
 
-  // Authorise every pending controller through the API; the panel reloads on its next opening.
+  // Authorize every pending controller through the API; the panel reloads on its next opening.
   const pending = (await (await request.get(`${baseURL}/api/controllers/unauthorised`, { headers })).json()) as {
     data: { id: number }[];
   };
   for (const c of pending.data) {
     const res = await request.post(`${baseURL}/api/controllers/${c.id}/authorise`, {
       headers,
-      data: { organization_id: 2, location_id: 2, name: `Authorised ${c.id}` },
+      data: { organization_id: 2, location_id: 2, name: `Authorized ${c.id}` },
     });
     expect(res.status()).toBe(200);
   }

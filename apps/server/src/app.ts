@@ -71,7 +71,7 @@ export type App = {
   bus: EventBus;
   ingest: Ingest;
   ops: { readiness: Readiness; metrics: Metrics; embedded: EmbeddedOps };
-  /** What the features were built from; the scheduled jobs are built from it too (server.ts). */
+  /** What the features were built from; the scheduled tasks are built from it too (server.ts). */
   context: FeatureContext;
 };
 

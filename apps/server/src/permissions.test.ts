@@ -30,7 +30,7 @@ export const MATRIX: Case[] = [
     method: 'GET',
     url: (i) => `/api/controllers/${i.controllerId}`,
     anyOf: ['controllers_view', 'controllers_view_all'],
-    // Authorisers see pending controllers here too, so an authorised one is simply not theirs to see.
+    // Authorizers see pending controllers here too, so an authorized one is simply not theirs to see.
     denied: 404,
   },
   {

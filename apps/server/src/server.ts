@@ -31,7 +31,7 @@ export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 /**
  * The whole product in one process: API and SPA, realtime, device ingest (embedded broker or an
- * external one), and the scheduled jobs. main.ts and the tests both start it through here.
+ * external one), and the scheduled tasks. main.ts and the tests both start it through here.
  */
 export async function startServer(deps: {
   config: Config;
@@ -55,7 +55,7 @@ export async function startServer(deps: {
     statfs: deps.statfs,
   });
   const { app, bus, ingest, ops, context } = built;
-  // The clock buildApp gave the features: the scheduled jobs and the notification worker use it too.
+  // The clock buildApp gave the features: the scheduled tasks and the notification worker use it too.
   const { now, log } = context;
 
   const io = createRealtime(app.server, {
@@ -192,7 +192,7 @@ export async function startServer(deps: {
           db: database.db,
           bus,
           log,
-          jobs: [
+          tasks: [
             ...ingestTasks(context),
             { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
             ...alarmsTasks(context),
@@ -218,7 +218,7 @@ export async function startServer(deps: {
           ],
         });
 
-  // Email notifications (outbox → emails → SMTP or the local transport), with the scheduled jobs.
+  // Email notifications (outbox → emails → SMTP or the local transport), with the scheduled tasks.
   const notifications =
     deps.scheduler === false
       ? null
@@ -245,7 +245,7 @@ export async function startServer(deps: {
     /** The MQTT safety net when this instance holds it (external broker only). */
     safetyNet: () => safetyNet(),
     /**
-     * Graceful stop: report "not ready" and refuse new HTTP ingest; stop the scheduled jobs; write
+     * Graceful stop: report "not ready" and refuse new HTTP ingest; stop the scheduled tasks; write
      * the queued batches while the devices' connections are still open, so their PUBACKs go out;
      * then close the broker (or the external consumer, which flushes once more), sockets, HTTP, Redis.
      * A message that arrives after the last flush is not acknowledged: the device sends it again.

@@ -64,7 +64,7 @@ export const language = z.object({
 });
 export type Language = z.infer<typeof language>;
 
-export const unauthorisedController = z.object({
+export const unauthorizedController = z.object({
   id: z.number().int(),
   mac_address: z.string(),
   name: z.string().nullable(),
@@ -72,16 +72,16 @@ export const unauthorisedController = z.object({
   /** A gateway's children (from its birth messages); null for a controller that is not a gateway. */
   children: z.number().int().nullable(),
 });
-export type UnauthorisedController = z.infer<typeof unauthorisedController>;
+export type UnauthorizedController = z.infer<typeof unauthorizedController>;
 
 /** POST /api/controllers/{id}/authorise (docs/contracts.md §7). */
-export const authoriseControllerBody = z.object({
+export const authorizeControllerBody = z.object({
   organization_id: bodyId,
   location_id: bodyId,
   name: z.string().trim().min(1).max(120),
   store_alias: z.string().trim().max(120).optional(),
 });
-export type AuthoriseControllerBody = z.infer<typeof authoriseControllerBody>;
+export type AuthorizeControllerBody = z.infer<typeof authorizeControllerBody>;
 
 /** GET /api/controllers/{id}: the controller fields of docs/requirements.md §3. */
 export const controllerDetail = z.object({

@@ -14,5 +14,5 @@ export function demoMac(index: number): string {
   return `02:52:43:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
 }
 
-/** The demo's store gateway: its MAC (the seed authorises it; its device key is `demoDeviceKey` of it). */
+/** The demo's store gateway: its MAC (the seed authorizes it; its device key is `demoDeviceKey` of it). */
 export const DEMO_GATEWAY_MAC = '02:52:47:00:00:01';

@@ -1,5 +1,5 @@
 import type { AlarmSummary } from './alarms.ts';
-import type { UnauthorisedController } from './auth.ts';
+import type { UnauthorizedController } from './auth.ts';
 import type { OfflineReason } from './controllers.ts';
 import type { JobUpdatedEvent } from './jobs.ts';
 import type { NotificationUpdatedEvent } from './notifications.ts';
@@ -25,7 +25,7 @@ export type RackTelemetryEvent = {
 /** Client-facing socket.io events (docs/contracts.md §7). */
 export type ServerToClientEvents = {
   test: (payload: { message: string }) => void;
-  'controller.pending': (payload: { controller: UnauthorisedController }) => void;
+  'controller.pending': (payload: { controller: UnauthorizedController }) => void;
   'alarm.raised': (alarm: AlarmSummary) => void;
   'alarm.updated': (alarm: AlarmSummary) => void;
   'controller.status': (event: ControllerStatusEvent) => void;

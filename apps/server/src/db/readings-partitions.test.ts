@@ -68,7 +68,7 @@ describe('readings partitioned by day (no TimescaleDB)', () => {
     await database.db.execute(sql`delete from readings`);
   });
 
-  it('the job creates partitions ahead and moves a past day’s rows out of the default partition', async () => {
+  it('the task creates partitions ahead and moves a past day’s rows out of the default partition', async () => {
     const now = Date.now();
     const past = now - 20 * DAY;
     await insert(database.db, [

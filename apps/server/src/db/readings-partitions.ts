@@ -49,8 +49,8 @@ const dayName = (dayStart: number) => `readings_p${new Date(dayStart).toISOStrin
 
 /**
  * Creates the day partitions from today to `daysAhead` days ahead, and for past days (back to
- * `backDays`) whose rows landed in the default partition (a stopped job, the demo's history): those
- * rows move into their day's partition. Idempotent; a run-once job (scheduler advisory lock).
+ * `backDays`) whose rows landed in the default partition (a stopped task, the demo's history): those
+ * rows move into their day's partition. Idempotent; a run-once task (scheduler advisory lock).
  */
 export async function ensureReadingsPartitions(
   db: Db,
@@ -60,7 +60,7 @@ export async function ensureReadingsPartitions(
   const parts = await readingsPartitions(db);
   if (!parts) return [];
   // Creating a partition briefly locks `readings`: never queue ingest behind a long reader for it;
-  // the job runs again within the hour, and a week is created ahead.
+  // the task runs again within the hour, and a week is created ahead.
   await db.execute(sql`set local lock_timeout = '3s'`);
   const today = Math.floor(now.getTime() / DAY) * DAY;
   const days = new Set<number>();

@@ -118,7 +118,7 @@ export const alarms = pgTable(
     /** Raised inside a maintenance window: no email, no escalation, out of the default list. */
     suppressed: boolean('suppressed').notNull().default(false),
     maintenanceWindowId: integer('maintenance_window_id').references(() => maintenanceWindows.id),
-    /** Shelved by a person until then (the shelving job ends it); null when not shelved. */
+    /** Shelved by a person until then (the shelving task ends it); null when not shelved. */
     shelvedUntil: ts('shelved_until'),
     shelvedBy: integer('shelved_by').references(() => users.id),
     shelveReason: text('shelve_reason'),
@@ -188,7 +188,7 @@ export const alarmCounters = pgTable(
  * The same counts over every organization, for staff (who see them all): summing `alarm_counters`
  * read thousands of rows per dashboard call at 100 organizations. The trigger does not update these
  * rows (every alarm change of every tenant would queue on a few rows); it appends to
- * `alarm_total_changes`, which the `alarm-totals` job folds in (features/alarms/totals.ts). A read
+ * `alarm_total_changes`, which the `alarm-totals` task folds in (features/alarms/totals.ts). A read
  * sums both, so it is exact whenever it runs.
  */
 export const alarmTotals = pgTable(

@@ -61,7 +61,7 @@ export const readings = pgTable(
   (t) => [index('readings_controller_key_ts_idx').on(t.controllerId, t.key, t.ts)],
 );
 
-/** Hourly rollups for long chart ranges, refreshed by a scheduled job. */
+/** Hourly rollups for long chart ranges, refreshed by a scheduled task. */
 export const readingsHourly = pgTable(
   'readings_hourly',
   {

@@ -191,8 +191,8 @@ export const controllers = pgTable(
     deviceAddress: text('device_address'),
     warrantyExpiry: date('warranty_expiry', { mode: 'string' }),
     authorised: boolean('authorised').notNull().default(false),
-    /** When it was authorised: its offline clock starts then, not at its last message while pending. */
-    authorisedAt: ts('authorised_at'),
+    /** When it was authorized: its offline clock starts then, not at its last message while pending. */
+    authorizedAt: ts('authorised_at'),
     secureMode: boolean('secure_mode').notNull().default(true),
     online: boolean('online').notNull().default(false),
     lastSeenAt: ts('last_seen_at'),

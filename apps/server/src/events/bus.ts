@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { AlarmSummary } from '@rcm/shared/alarms';
-import type { UnauthorisedController } from '@rcm/shared/auth';
+import type { UnauthorizedController } from '@rcm/shared/auth';
 import type { OfflineReason } from '@rcm/shared/controllers';
 import type { JobUpdatedEvent } from '@rcm/shared/jobs';
 import type { Db, Tx } from '../db/types.ts';
@@ -17,7 +17,7 @@ export type DomainEvents = {
   'controller.status': [
     event: ControllerScope & { online: boolean; lastSeenAt: string | null; offlineReason?: OfflineReason | null },
   ];
-  'controller.pending': [controller: UnauthorisedController];
+  'controller.pending': [controller: UnauthorizedController];
   /** A bulk acknowledge/clear's progress, for the user who asked (request_id: the HTTP request's id). */
   'alarms.bulk.progress': [event: { userId: number; request_id: string; done: number; total: number }];
   /** Users whose permissions or account changed (settings); `disconnect`: drop their sockets (disabled). */

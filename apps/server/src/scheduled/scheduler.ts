@@ -34,7 +34,7 @@ export function lockKey(name: string): number {
  * Runs each task on a timer; a PostgreSQL advisory lock held for the task's transaction makes only
  * one instance run it at a time, and another takes over when that one dies (docs/contracts.md §2).
  */
-export function startScheduler(deps: { db: Db; bus: EventBus; jobs: ScheduledTask[]; log: FastifyBaseLogger }): {
+export function startScheduler(deps: { db: Db; bus: EventBus; tasks: ScheduledTask[]; log: FastifyBaseLogger }): {
   stop: () => Promise<void>;
 } {
   const timers: NodeJS.Timeout[] = [];
@@ -49,11 +49,11 @@ export function startScheduler(deps: { db: Db; bus: EventBus; jobs: ScheduledTas
         if (row?.locked) await task.run(tx, events);
       });
     } catch (err) {
-      if (!stopped) deps.log.error({ err, job: task.name }, 'scheduled job failed');
+      if (!stopped) deps.log.error({ err, job: task.name }, 'scheduled task failed');
     }
   };
 
-  for (const task of deps.jobs) {
+  for (const task of deps.tasks) {
     const tick = () => {
       if (stopped) return;
       const p = runOnce(task).finally(() => running.delete(p));

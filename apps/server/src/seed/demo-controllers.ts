@@ -1,4 +1,4 @@
-/** Authorised controllers the demo seeds (pending ones aside). */
+/** Authorized controllers the demo seeds (pending ones aside). */
 export const DEMO_CONTROLLERS = 40;
 
 /** The demo controllers that stay silent, so the offline sweep and "Offline Controllers" have something. */

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => database?.close());
 
 describe('the demo fleet signs in only as the demo controllers', () => {
-  it('leaves out a real controller authorised and online beside the demo', async () => {
+  it('leaves out a real controller authorized and online beside the demo', async () => {
     const before = await demoFleetMacs(database.db);
     expect(before.length).toBeGreaterThan(30);
     const [org] = await database.db.select({ id: controllers.organizationId }).from(controllers).limit(1);

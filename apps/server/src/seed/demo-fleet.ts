@@ -26,9 +26,9 @@ export const DEMO_FAULTS: [index: number, fault: FaultKind][] = [
 ];
 
 /**
- * The controllers the demo fleet can sign in as: authorised, not among the demo's silent ones (they
+ * The controllers the demo fleet can sign in as: authorized, not among the demo's silent ones (they
  * stay silent, so the offline sweep has something to find) and still holding the demo's own device key.
- * A real controller authorised on the same database has another key: signing in as it would be
+ * A real controller authorized on the same database has another key: signing in as it would be
  * refused, and the refusal would stop start-up.
  */
 export async function demoFleetMacs(db: Db): Promise<string[]> {

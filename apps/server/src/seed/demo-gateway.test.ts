@@ -28,7 +28,7 @@ afterAll(async () => {
 const rows = <T>(statement: ReturnType<typeof sql>) => query<T>(server.database.db, statement);
 
 describe('the demo store behind a real gateway', () => {
-  it("authorises the gateway into its store, and the store's cases arrive through it as its children", async () => {
+  it("authorizes the gateway into its store, and the store's cases arrive through it as its children", async () => {
     gateway = await startDemoGateway({
       db: server.database.db,
       mqttUrl: `mqtt://127.0.0.1:${server.mqttPort}`,

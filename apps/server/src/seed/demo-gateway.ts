@@ -2,8 +2,8 @@
  * The demo's store whose cases arrive through a real store gateway: the simulator serves a Modbus TCP
  * bus of case controllers (Danfoss AK-CC55 and Carel ir33 profiles, the simulator's case physics), and
  * the gateway program (apps/gateway, its own process) polls it and speaks for them to the embedded
- * broker. On the demo's first start with it the gateway is authorised into FreshMart #101 Downtown (as
- * the seed authorises the demo's controllers, with a device key derived from its MAC); its key is written
+ * broker. On the demo's first start with it the gateway is authorized into FreshMart #101 Downtown (as
+ * the seed authorizes the demo's controllers, with a device key derived from its MAC); its key is written
  * where the gateway's config reads `key_file`, as an installer would, and its birth brings the children
  * into that store.
  */
@@ -32,7 +32,7 @@ export const DEMO_GATEWAY_UNITS = [
   { unit: 5, profile: 'carel-ir33', name: 'Produce case' },
   { unit: 6, profile: 'carel-ir33', name: 'Beverage cooler' },
 ] as const;
-/** The store the gateway is authorised into on the demo's first start with it. */
+/** The store the gateway is authorized into on the demo's first start with it. */
 export const DEMO_GATEWAY_STORE = 'FreshMart #101 Downtown';
 /** The meat case's defrosts stick at 90 minutes: its controller's defrost and alarm registers show it. */
 const DEMO_GATEWAY_FAULTS = [{ unit: 4, fault: 'stuck_defrost' }] as const;
@@ -59,7 +59,7 @@ function gatewayCommand(root: string): string[] {
 export type DemoGateway = { units: number; endpoint: string; stop(): Promise<void> };
 
 /**
- * The demo's gateway, authorised into its store the first time (never again once an administrator
+ * The demo's gateway, authorized into its store the first time (never again once an administrator
  * decommissioned it); null when it is not there with the demo's key (re-keyed, decommissioned, or the
  * store is gone).
  */
@@ -90,7 +90,7 @@ async function demoGatewayRow(db: Db): Promise<{ authorised: boolean } | null> {
     locationId: store.id,
     deviceModel: 'RCM store gateway',
     authorised: true,
-    authorisedAt: new Date(),
+    authorizedAt: new Date(),
     online: false,
     deviceKeyHash: key,
   });

@@ -187,7 +187,7 @@ export async function seedDemo(db: Db, now = new Date(), opts: { history?: boole
       }
     }
 
-    // 40 authorised controllers over the customer locations, then 4 pending authorization.
+    // 40 authorized controllers over the customer locations, then 4 pending authorization.
     const customerLocations = orgIds
       .slice(1)
       .flatMap((orgId, i) => (locationIds[i + 1] ?? []).map((locationId) => ({ orgId, locationId })));

@@ -7,7 +7,7 @@ import { controllers, organizations, roles, users } from '../db/schema.ts';
 import { alarms, alarmTypes } from '../db/schema-alarms.ts';
 
 /**
- * The demo seed's authorised controller `i` (0–39). It sits at customer location i % 12: 0–4 are
+ * The demo seed's authorized controller `i` (0–39). It sits at customer location i % 12: 0–4 are
  * FreshMart #101–#105 (the viewer sees #101 and #102), 5–7 Valle Verde, 8–11 Northwind. Controllers
  * with i % 9 === 4 are offline; those with i % 3 === 0 are under warranty.
  */

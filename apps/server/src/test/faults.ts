@@ -27,7 +27,7 @@ export function faultTestsEnabled(): boolean {
   return enabled;
 }
 
-// Seeded authorised controllers (seed/demo.ts: index 4 is seeded offline, so skipped).
+// Seeded authorized controllers (seed/demo.ts: index 4 is seeded offline, so skipped).
 export const LOAD = [0, 1, 2, 3, 5, 6, 7, 8, 9, 10].map(demoMac);
 
 /**

@@ -18,7 +18,7 @@ export const PAGE_MODULES = {
   controllers: ['features/controllers/pages/controllers-page.tsx', 'ControllersPage'],
   'controllers.view': ['features/controllers/pages/controller-view-page.tsx', 'ControllerViewPage'],
   'controllers.edit': ['features/controllers/pages/controller-edit-page.tsx', 'ControllerEditPage'],
-  'controllers.authorise': ['features/controllers/pages/controller-authorise-page.tsx', 'ControllerAuthorisePage'],
+  'controllers.authorise': ['features/controllers/pages/controller-authorize-page.tsx', 'ControllerAuthorizePage'],
   'controllers.connect': ['features/onboarding/pages/connect-controller-page.tsx', 'ConnectControllerPage'],
   'alarms.view': ['features/alarms/pages/alarm-view-page.tsx', 'AlarmViewPage'],
   account: ['features/account/pages/account-page.tsx', 'AccountPage'],

@@ -461,11 +461,11 @@ export const enUS = {
     editTitle: 'Edit controller',
     name: 'Name',
     saved: 'The controller was saved.',
-    authoriseTitle: 'Authorize controller',
+    authorizeTitle: 'Authorize controller',
     authorise: 'Authorize',
-    authorisedDone:
+    authorizedDone:
       'The controller is authorized. It will gather metrics and produce alarms once it connects with its device key.',
-    alreadyAuthorised: 'This controller is already authorized.',
+    alreadyAuthorized: 'This controller is already authorized.',
     deviceKeyHint: 'Enter this device key on the controller now: it is shown only once and cannot be recovered.',
     deviceKey: 'Device key',
     copyKey: 'Copy the key',

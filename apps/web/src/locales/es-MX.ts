@@ -470,11 +470,11 @@ export const esMX: Catalog = {
     editTitle: 'Editar controlador',
     name: 'Nombre',
     saved: 'Se guardó el controlador.',
-    authoriseTitle: 'Autorizar controlador',
+    authorizeTitle: 'Autorizar controlador',
     authorise: 'Autorizar',
-    authorisedDone:
+    authorizedDone:
       'El controlador está autorizado. Recopilará métricas y generará alarmas en cuanto se conecte con su clave de dispositivo.',
-    alreadyAuthorised: 'Este controlador ya está autorizado.',
+    alreadyAuthorized: 'Este controlador ya está autorizado.',
     deviceKeyHint: 'Ingresa ahora esta clave en el controlador: solo se muestra una vez y no se puede recuperar.',
     deviceKey: 'Clave del dispositivo',
     copyKey: 'Copiar la clave',

@@ -54,7 +54,7 @@ describe('a change and its audit entry commit together', () => {
       .from(controllers)
       .where(eq(controllers.authorised, true))
       .limit(1);
-    if (!controller) throw new Error('the demo has no authorised controller');
+    if (!controller) throw new Error('the demo has no authorized controller');
     const service = createControllersService({
       db,
       repo: createControllersRepo(db),

@@ -44,7 +44,7 @@ describe('login', () => {
     expect(emailMd5(' Viewer@Example.COM ')).toBe(createHash('md5').update('viewer@example.com').digest('hex'));
   });
 
-  it("reports a limited user's own language, organisation and permissions", async () => {
+  it("reports a limited user's own language, organization and permissions", async () => {
     const viewer = (await currentUser(t.app, await login(t.app, 'viewer@example.com'))).json().data;
     expect(viewer.organisation.name).toBe('FreshMart Foods');
     expect(viewer.role.color).toBe('#15803d');

@@ -58,7 +58,7 @@ describe('GET /api/controllers/unauthorised', () => {
     expect(res.body).not.toContain('02:52:43');
   });
 
-  it('drops a controller from the list once it is authorised', async () => {
+  it('drops a controller from the list once it is authorized', async () => {
     const first = PENDING[0]?.mac_address ?? '';
     await t.database.db.update(controllers).set({ authorised: true }).where(eq(controllers.macAddress, first));
     const res = await list(await login(t.app, 'technician@example.com'));

@@ -6,7 +6,7 @@ import { connectDevice } from '../../test/device.ts';
 import { headers } from '../../test/helpers.ts';
 import { createTestServer, TEST_PROVISIONING_KEY, type TestServer } from '../../test/server.ts';
 
-// A controller's whole life: announced, rejected, announced again, authorised, addressed, given a new
+// A controller's whole life: announced, rejected, announced again, authorized, addressed, given a new
 // key, moved, decommissioned, and announced once more by the same hardware.
 const MAC = '02:99:00:00:0a:01';
 
@@ -41,7 +41,7 @@ const ingestStatus = (key: string, body: object) =>
   server.app.inject({
     method: 'POST',
     url: `/api/ingest/v1/${MAC.replaceAll(':', '')}/status`,
-    // Authorised controllers start in secure mode: their key comes through TLS (a proxy in front).
+    // Authorized controllers start in secure mode: their key comes through TLS (a proxy in front).
     headers: { authorization: `Device ${key}`, 'x-forwarded-proto': 'https' },
     payload: body,
   });

@@ -20,8 +20,8 @@ const SORTS: Record<ControllerListQuery['sort'], SQL> = {
 };
 
 /**
- * The controllers `c` a scope sees: authorised ones in the scope; pending ones belong to nobody yet,
- * so only staff who see every organization and may authorise them see those.
+ * The controllers `c` a scope sees: authorized ones in the scope; pending ones belong to nobody yet,
+ * so only staff who see every organization and may authorize them see those.
  */
 export function visibleControllers(scope: TenantScope, seesPending: boolean): SQL {
   const placed = scopeSql(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` });

@@ -10,9 +10,9 @@ export function createControllersRepo(db: Db) {
   return {
     /**
      * Controllers pending authorization belong to no organization yet: only staff may list them. A
-     * gateway's children are not listed: they are authorised with their gateway (its `children`).
+     * gateway's children are not listed: they are authorized with their gateway (its `children`).
      */
-    async listUnauthorised() {
+    async listUnauthorized() {
       const rows = await db
         .select({
           id: controllers.id,
@@ -77,7 +77,7 @@ export function createControllersRepo(db: Db) {
       return row ?? null;
     },
 
-    /** A controller in service (pending or authorised); a decommissioned one is found by nobody. */
+    /** A controller in service (pending or authorized); a decommissioned one is found by nobody. */
     async findById(id: number) {
       const rows = await db
         .select()
@@ -87,7 +87,7 @@ export function createControllersRepo(db: Db) {
       return rows[0];
     },
 
-    /** Forgets a pending controller (it sent nothing that was kept); false when it was authorised meanwhile. */
+    /** Forgets a pending controller (it sent nothing that was kept); false when it was authorized meanwhile. */
     async deletePending(id: number, on: DbOrTx = db): Promise<boolean> {
       const rows = await on
         .delete(controllers)
@@ -97,7 +97,7 @@ export function createControllersRepo(db: Db) {
     },
 
     /**
-     * Takes an authorised controller out of service: its key stops working and it leaves every list;
+     * Takes an authorized controller out of service: its key stops working and it leaves every list;
      * its open alarms are cleared ("decommissioned") in the same transaction (the caller's, with its audit entry). Returns the ids of
      * those alarms (their counters follow through the alarms trigger).
      */
@@ -123,12 +123,12 @@ export function createControllersRepo(db: Db) {
     },
 
     /**
-     * A gateway's pending children are authorised with it, into its organization and location (their
+     * A gateway's pending children are authorized with it, into its organization and location (their
      * offline clock starts now, as the gateway's does).
      */
-    async authoriseChildren(
+    async authorizeChildren(
       gatewayId: number,
-      patch: { organizationId: number; locationId: number; authorisedAt: Date },
+      patch: { organizationId: number; locationId: number; authorizedAt: Date },
       on: DbOrTx = db,
     ): Promise<number> {
       const rows = await on
@@ -158,8 +158,8 @@ export function createControllersRepo(db: Db) {
         );
     },
 
-    /** The ids of a gateway's children in service (authorised). */
-    async authorisedChildIds(gatewayId: number, on: DbOrTx = db): Promise<number[]> {
+    /** The ids of a gateway's children in service (authorized). */
+    async authorizedChildIds(gatewayId: number, on: DbOrTx = db): Promise<number[]> {
       const rows = await on
         .select({ id: controllers.id })
         .from(controllers)
@@ -188,8 +188,8 @@ export function createControllersRepo(db: Db) {
       await on.update(controllers).set(patch).where(eq(controllers.id, id));
     },
 
-    /** Authorises a pending controller; false when it was authorised meanwhile. */
-    async authorise(
+    /** Authorizes a pending controller; false when it was authorized meanwhile. */
+    async authorize(
       id: number,
       patch: {
         organizationId: number;
@@ -197,7 +197,7 @@ export function createControllersRepo(db: Db) {
         name: string;
         storeAlias: string | null;
         deviceKeyHash: string;
-        authorisedAt: Date;
+        authorizedAt: Date;
       },
       on: DbOrTx = db,
     ) {

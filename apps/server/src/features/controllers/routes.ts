@@ -1,9 +1,9 @@
 import { type AlarmMetrics, alarmMetrics, alarmMetricsQuery } from '@rcm/shared/alarms';
 import {
-  authoriseControllerBody,
+  authorizeControllerBody,
   type ControllerDetail,
   controllerDetail,
-  unauthorisedController,
+  unauthorizedController,
 } from '@rcm/shared/auth';
 import {
   controllerListItem,
@@ -189,10 +189,10 @@ export function controllerRoutes(deps: {
       '/controllers/unauthorised',
       {
         config: needs('controller.authorize'),
-        schema: { response: { 200: z.object({ data: z.array(unauthorisedController) }) } },
+        schema: { response: { 200: z.object({ data: z.array(unauthorizedController) }) } },
       },
       async () => {
-        return { data: await deps.repo.listUnauthorised() };
+        return { data: await deps.repo.listUnauthorized() };
       },
     );
 
@@ -210,7 +210,7 @@ export function controllerRoutes(deps: {
       },
     );
 
-    // Rejects a pending controller or decommissions an authorised one (service.remove).
+    // Rejects a pending controller or decommissions an authorized one (service.remove).
     app.delete(
       '/controllers/:id',
       { config: needs('controller.remove'), schema: { params: idParams } },
@@ -238,7 +238,7 @@ export function controllerRoutes(deps: {
         config: needs('controller.maintain'),
         schema: {
           params: idParams,
-          body: authoriseControllerBody,
+          body: authorizeControllerBody,
           response: {
             200: z.object({
               data: z.object({
@@ -258,7 +258,7 @@ export function controllerRoutes(deps: {
       },
       async (request) => {
         const ctx = requireAuth(request);
-        const { controller, deviceKey } = await deps.service.authorise(ctx, request.params.id, request.body);
+        const { controller, deviceKey } = await deps.service.authorize(ctx, request.params.id, request.body);
         return {
           data: {
             controller: {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthoriseControllerBody } from '@rcm/shared/auth';
+import type { AuthorizeControllerBody } from '@rcm/shared/auth';
 import type { ControllerUpdateBody } from '@rcm/shared/controllers';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -11,8 +11,8 @@ import { hashToken } from '../auth/tokens.ts';
 import type { ControllersRepo } from './repo.ts';
 
 /**
- * Whether a caller may see a controller: authorised ones by scope; pending ones belong to nobody
- * yet, so those who may authorise them may see them.
+ * Whether a caller may see a controller: authorized ones by scope; pending ones belong to nobody
+ * yet, so those who may authorize them may see them.
  */
 export function canSeeController(
   ctx: AuthContext,
@@ -39,8 +39,8 @@ export function createControllersService(deps: {
 }) {
   const { db, repo, audit, now } = deps;
 
-  /** An authorised controller the caller may see, or 404. */
-  async function authorised(ctx: AuthContext, id: number) {
+  /** An authorized controller the caller may see, or 404. */
+  async function authorized(ctx: AuthContext, id: number) {
     const controller = await repo.findById(id);
     if (!controller?.authorised || !canSeeController(ctx, controller)) throw new AppError(404, 'not_found');
     return controller;
@@ -48,7 +48,7 @@ export function createControllersService(deps: {
 
   return {
     async update(ctx: AuthContext, id: number, body: ControllerUpdateBody) {
-      const controller = await authorised(ctx, id);
+      const controller = await authorized(ctx, id);
       // Moving to another organization: one the caller may see controllers of.
       const organizationId = body.organization_id ?? controller.organizationId;
       if (
@@ -110,10 +110,10 @@ export function createControllersService(deps: {
      * Assigns a pending controller to an organization and location and issues its device key,
      * returned once (the installer enters it on the controller); only its hash is kept.
      */
-    async authorise(ctx: AuthContext, id: number, body: AuthoriseControllerBody) {
+    async authorize(ctx: AuthContext, id: number, body: AuthorizeControllerBody) {
       const controller = await repo.findById(id);
       if (!controller) throw new AppError(404, 'not_found');
-      // A gateway's child is authorised with its gateway.
+      // A gateway's child is authorized with its gateway.
       if (controller.authorised || controller.gatewayId !== null) throw new AppError(409, 'conflict');
       if (!can(ctx, 'controller.assign', { organizationId: body.organization_id }))
         throw new AppError(403, 'forbidden');
@@ -124,7 +124,7 @@ export function createControllersService(deps: {
       }
       const deviceKey = newDeviceKey();
       const updated = await db.transaction(async (tx) => {
-        const row = await repo.authorise(
+        const row = await repo.authorize(
           id,
           {
             organizationId: body.organization_id,
@@ -132,18 +132,18 @@ export function createControllersService(deps: {
             name: body.name,
             storeAlias: body.store_alias || null,
             deviceKeyHash: hashToken(deviceKey),
-            authorisedAt: now(),
+            authorizedAt: now(),
           },
           tx,
         );
         if (!row) throw new AppError(409, 'conflict');
         // A gateway's children go where it goes (an administrator may move each one after).
-        const children = await repo.authoriseChildren(
+        const children = await repo.authorizeChildren(
           id,
           {
             organizationId: body.organization_id,
             locationId: body.location_id,
-            authorisedAt: row.authorisedAt ?? now(),
+            authorizedAt: row.authorizedAt ?? now(),
           },
           tx,
         );
@@ -173,7 +173,7 @@ export function createControllersService(deps: {
 
     /**
      * Ends a controller. A pending one is rejected: forgotten (it sent nothing that was kept), and
-     * pending again if it announces itself again. An authorised one is decommissioned: its key stops
+     * pending again if it announces itself again. An authorized one is decommissioned: its key stops
      * working, its open alarms are cleared ("decommissioned"), its history stays.
      */
     async remove(ctx: AuthContext, id: number): Promise<'rejected' | 'decommissioned'> {
@@ -204,7 +204,7 @@ export function createControllersService(deps: {
       const cleared = await db.transaction(async (tx) => {
         const at = now();
         // A gateway's children are decommissioned with it (their history kept): nothing reads them any more.
-        const children = await repo.authorisedChildIds(id, tx);
+        const children = await repo.authorizedChildIds(id, tx);
         const ids = await repo.decommission(id, ctx.user.id, at, tx);
         if (!ids) throw new AppError(409, 'conflict');
         for (const child of children) ids.push(...((await repo.decommission(child, ctx.user.id, at, tx)) ?? []));
@@ -230,9 +230,9 @@ export function createControllersService(deps: {
       return 'decommissioned';
     },
 
-    /** A new device key for an authorised controller, returned once; the old one stops working at once. */
+    /** A new device key for an authorized controller, returned once; the old one stops working at once. */
     async rotateKey(ctx: AuthContext, id: number): Promise<string> {
-      const controller = await authorised(ctx, id);
+      const controller = await authorized(ctx, id);
       // A gateway's child has no key of its own: it is read through its gateway, with the gateway's.
       if (controller.gatewayId !== null) throw new AppError(409, 'conflict');
       const deviceKey = newDeviceKey();

@@ -28,7 +28,7 @@ let gateway: RunningGateway | null = null;
 let keyFile = '';
 let dir = '';
 const tokens: Record<string, string> = {};
-/** The other organization's store the gateway is authorised into (Valle Verde Centro). */
+/** The other organization's store the gateway is authorized into (Valle Verde Centro). */
 let store: { organization_id: number; location_id: number };
 const pending: { id: number; kind: string; children: number | null }[] = [];
 
@@ -108,7 +108,7 @@ describe('a store gateway through the console', () => {
     );
     const list = (await api('admin', 'GET', '/api/controllers/unauthorised')).json().data;
     expect(list).toContainEqual({ id: gatewayId, mac_address: GW_MAC, name: null, kind: 'gateway', children: 2 });
-    // The children are authorised with their gateway: not listed on their own.
+    // The children are authorized with their gateway: not listed on their own.
     expect(list.filter((c: { mac_address: string }) => c.mac_address.startsWith(`${GW_MAC}/`))).toEqual([]);
     const children = (await api('admin', 'GET', `/api/controllers?gateway_id=${gatewayId}`)).json().data;
     expect(children.map((c: { mac_address: string; authorised: boolean }) => [c.mac_address, c.authorised])).toEqual([
@@ -120,13 +120,13 @@ describe('a store gateway through the console', () => {
       sql`select count(*)::int as n from readings r join controllers c on c.id = r.controller_id where c.gateway_id = ${gatewayId}`,
     );
     expect(n?.n).toBe(0);
-    // A child cannot be authorised on its own.
+    // A child cannot be authorized on its own.
     const childId = children[0].id as number;
     const alone = await api('admin', 'POST', `/api/controllers/${childId}/authorise`, { ...store, name: 'Case' });
     expect(alone.statusCode).toBe(409);
   });
 
-  it('is authorised into a store with its children; a child reading arrives as the child’s', async () => {
+  it('is authorized into a store with its children; a child reading arrives as the child’s', async () => {
     const res = await api('admin', 'POST', `/api/controllers/${gatewayId}/authorise`, {
       ...store,
       name: 'Store gateway',

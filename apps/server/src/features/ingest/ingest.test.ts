@@ -183,7 +183,7 @@ describe('the embedded broker on a port in use', () => {
 });
 
 describe('pending controllers', () => {
-  it('announces an unknown MAC, stores nothing it sends, and ingests once authorised', async () => {
+  it('announces an unknown MAC, stores nothing it sends, and ingests once authorized', async () => {
     const mac = '02:99:00:00:00:01';
     const admin = await login(server.app, 'admin@example.com');
     const pending = await connectDevice(server.mqttPort ?? 0, mac, TEST_PROVISIONING_KEY);

@@ -53,7 +53,7 @@ describe.skipIf(embeddedOnly)('backups of the embedded database', () => {
     // Rows that exist only in the WAL: written after the data files were read, before pg_backup_stop;
     // and a row the copy read, changed after it.
     duringCopy = async () => {
-      // The scheduled checkpoint job waits meanwhile (embedded.ts): the backup needs its WAL.
+      // The scheduled checkpoint task waits meanwhile (embedded.ts): the backup needs its WAL.
       expect(backups.running()).toBe(true);
       for (let i = 0; i < 50; i++) {
         await database.db.execute(sql`insert into organizations (name) values (${`During the copy ${i}`})`);

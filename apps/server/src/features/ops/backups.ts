@@ -76,7 +76,7 @@ function labelFile(label: string, key: string): string {
  * copied mid-write; a restore (restore.ts) starts recovery at the label's checkpoint and replays the
  * WAL to past the backup's end, which makes them consistent: everything committed before
  * `pg_backup_stop` is in the backup. No lock is held: writers wait only for the checkpoint and the
- * two function calls. Checkpoints of the scheduled job are held meanwhile (`running`), so the WAL the
+ * two function calls. Checkpoints of the scheduled task are held meanwhile (`running`), so the WAL the
  * backup needs stays in pg_wal. On PostgreSQL, backups are PostgreSQL's own business: 409.
  */
 export function createBackups(deps: {
@@ -186,7 +186,7 @@ export function createBackups(deps: {
     available: deps.embedded !== null,
     list,
 
-    /** True while a backup is being taken (the checkpoint job waits: the backup needs its WAL). */
+    /** True while a backup is being taken (the checkpoint task waits: the backup needs its WAL). */
     running: () => running,
 
     /** One backup at a time; not in a transaction (PGlite would hold every other statement for it). */

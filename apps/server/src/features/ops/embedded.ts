@@ -46,7 +46,7 @@ export async function startEmbeddedOps(deps: {
   });
 
   /** The scheduled tasks of embedded mode (none otherwise). */
-  function jobs(): ScheduledTask[] {
+  function tasks(): ScheduledTask[] {
     if (!embedded) return [];
     const limits = { maxWalBytes: config.CHECKPOINT_WAL_MB * MB, maxAgeSeconds: config.CHECKPOINT_INTERVAL_S };
     return [
@@ -85,7 +85,7 @@ export async function startEmbeddedOps(deps: {
   return {
     disk,
     backups,
-    jobs,
+    tasks,
     /** True while ingest must refuse messages (the disk is almost full). */
     refusing: () => disk?.low() ?? false,
     /** `/api/ready` names `disk` with the reason disk_low while the disk is almost full. */

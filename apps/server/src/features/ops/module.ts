@@ -14,5 +14,5 @@ export function opsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
 
 /** The embedded database's scheduled tasks: checkpoints, table maintenance and the nightly backup (none on PostgreSQL). */
 export function opsTasks(ctx: FeatureContext): ScheduledTask[] {
-  return ctx.shared.embedded.jobs();
+  return ctx.shared.embedded.tasks();
 }

@@ -1,10 +1,10 @@
 /**
  * `npm run mosquitto:acl -w apps/server -- --out <dir> [--issue-keys]`
  *
- * Writes Mosquitto's `acl` and `passwd` files for the authorised controllers (DATABASE_URL).
+ * Writes Mosquitto's `acl` and `passwd` files for the authorized controllers (DATABASE_URL).
  * Device keys are stored only as SHA-256 hashes, so a broker password cannot be derived from them:
- * - lines of the existing `<dir>/passwd` are kept for controllers that are still authorised;
- * - `--issue-keys` issues a new key to each authorised controller without a line, stores its hash
+ * - lines of the existing `<dir>/passwd` are kept for controllers that are still authorized;
+ * - `--issue-keys` issues a new key to each authorized controller without a line, stores its hash
  *   (the HTTP ingest and embedded broker accept the same key) and writes `<dir>/device-keys.csv`
  *   (mac,key; mode 600) to provision onto the devices;
  * - the server account (`rcm-server`, password from MQTT_SERVER_PASSWORD) is always written.

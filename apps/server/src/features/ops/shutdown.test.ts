@@ -5,7 +5,7 @@ import { demoDeviceKey } from '../../seed/demo.ts';
 import { connectDevice, type TestDevice, telemetry } from '../../test/device.ts';
 import { createTestServer, type TestServer } from '../../test/server.ts';
 
-// Seeded, authorised demo controllers (seed/demo.ts).
+// Seeded, authorized demo controllers (seed/demo.ts).
 const MACS = ['02:52:43:00:10:00', '02:52:43:00:10:01', '02:52:43:00:10:02', '02:52:43:00:10:03'];
 
 /** Publishes one message after another (each after the previous PUBACK) until the connection ends. */

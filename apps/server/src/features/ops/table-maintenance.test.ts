@@ -115,7 +115,7 @@ describe.skipIf(embeddedOnly)('table maintenance of the embedded database (autov
       db: database.db,
       bus: createEventBus(),
       log: log as never,
-      jobs: [
+      tasks: [
         {
           name: 'table-maintenance',
           everyMs: 60_000,

@@ -45,7 +45,7 @@ describe('GET /api/controllers/:id', () => {
     expect((await get('technician', '/api/controllers/6')).statusCode).toBe(200);
   });
 
-  it('shows a pending controller only to those who may authorise it', async () => {
+  it('shows a pending controller only to those who may authorize it', async () => {
     const pending = (await get('admin', '/api/controllers/unauthorised')).json().data[0].id as number;
     expect((await get('technician', `/api/controllers/${pending}`)).statusCode).toBe(200);
     expect((await get('manager', `/api/controllers/${pending}`)).statusCode).toBe(404);

@@ -94,7 +94,7 @@ export function organizationRoutes(deps: OrganizationRoutesDeps): FastifyPluginA
       async (request) => ({ data: await service.rename(requireAuth(request), request.params.id, request.body.name) }),
     );
 
-    // The pickers' list (authorise and edit a controller, filters): unchanged for its callers.
+    // The pickers' list (authorize and edit a controller, filters): unchanged for its callers.
     app.get(
       '/organizations/:id/locations',
       {

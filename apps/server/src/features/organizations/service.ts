@@ -180,13 +180,13 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const before = scope ? await locations.find(id, scope) : undefined;
       if (!before) throw notFound();
       await checkPolicy(locations, before.organisation.id, body);
-      const { organisation, controllers_count: _c, id: _id, ...previous } = before;
+      const { organisation: organization, controllers_count: _c, id: _id, ...previous } = before;
       await db.transaction(async (tx) => {
         await locations.update(id, body, tx);
         await audit.record(
           {
             ...auditActor(ctx),
-            organizationId: organisation.id,
+            organizationId: organization.id,
             action: 'location.update',
             subjectType: 'location',
             subjectId: id,

@@ -8,7 +8,7 @@ import { tenantWhere } from '../reports/filters.ts';
 
 export function createRefrigerantReportRepo(db: Db) {
   return {
-    /** Refrigerant systems of authorised controllers in the scope and the query's places, with their names, in report order. */
+    /** Refrigerant systems of authorized controllers in the scope and the query's places, with their names, in report order. */
     async reportSystems(scope: TenantScope, q: RefrigerantReportQuery) {
       const where = tenantWhere(scope, { org: sql`c.organization_id`, loc: sql`c.location_id` }, q);
       return query<Record<string, unknown>>(

@@ -38,7 +38,7 @@ export function createSearchRepo(db: Db) {
         return fn(tx);
       });
     },
-    /** Authorised controllers by MAC address (also as bare hex), name, alias or location name. */
+    /** Authorized controllers by MAC address (also as bare hex), name, alias or location name. */
     async searchControllers(term: Term, scope: TenantScope, limit: number, tx: SearchTx) {
       const cols = [sql`c.mac_address`, sql`c.name`, sql`c.store_alias`, sql`l.name`];
       const macHit = term.hex ? sql`or replace(c.mac_address, ':', '') like ${term.hex}` : sql``;

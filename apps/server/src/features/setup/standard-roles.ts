@@ -21,7 +21,7 @@ export const MANAGER_PERMISSIONS: readonly Permission[] = [
   'search_view',
 ];
 
-/** A service technician: controllers (authorising new ones too), alarms, jobs, inventory, in every organization. */
+/** A service technician: controllers (authorizing new ones too), alarms, jobs, inventory, in every organization. */
 export const TECHNICIAN_PERMISSIONS: readonly Permission[] = [
   'organization_view',
   'organization_view_all',

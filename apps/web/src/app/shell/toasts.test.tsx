@@ -10,8 +10,8 @@ describe('the shell’s toasts', () => {
 
     const shell = render(<Toasts />);
     // Sent at once, before the page was idle and before sonner's code was here.
-    toast.success('Controller authorised');
-    expect(await screen.findByText('Controller authorised')).toBeTruthy();
+    toast.success('Controller authorized');
+    expect(await screen.findByText('Controller authorized')).toBeTruthy();
     toast.error('The server did not answer');
     expect(await screen.findByText('The server did not answer')).toBeTruthy();
     expect(screen.queryByText('Sent while signed out')).toBeNull();
@@ -22,6 +22,6 @@ describe('the shell’s toasts', () => {
     render(<Toasts />);
     toast.info('Welcome back');
     expect(await screen.findByText('Welcome back')).toBeTruthy();
-    expect(screen.queryByText('Controller authorised')).toBeNull();
+    expect(screen.queryByText('Controller authorized')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
 export { anyControllerQuery } from './api/any-controller.ts';
 export { controllerKeys } from './api/keys.ts';
 export { OfflineControllers } from './components/offline-controllers.tsx';
-export { unauthorisedControllersQuery } from './pending/get-unauthorised-controllers.ts';
+export { unauthorizedControllersQuery } from './pending/get-unauthorized-controllers.ts';

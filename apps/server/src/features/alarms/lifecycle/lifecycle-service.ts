@@ -85,7 +85,7 @@ export function createAlarmLifecycleService(deps: {
 
     /**
      * Shelving (ISA-18.2): an open alarm sends no email or escalation and leaves the default list
-     * until `minutes` have passed (the shelving job returns it) or someone unshelves it. 404 outside
+     * until `minutes` have passed (the shelving task returns it) or someone unshelves it. 404 outside
      * the scope, 409 when it is cleared.
      */
     async shelve(ctx: AuthContext, ref: number, body: AlarmShelveBody): Promise<AlarmSummary> {

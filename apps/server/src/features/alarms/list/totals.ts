@@ -11,7 +11,7 @@ export const ALARM_TOTALS_FROM = frag`(select status, warranty, severity, count 
   union all select status, warranty, severity, delta from alarm_total_changes) t`;
 
 /**
- * Folds the appended changes into `alarm_totals` (the `alarm-totals` job, every 2 s). Safe to run
+ * Folds the appended changes into `alarm_totals` (the `alarm-totals` task, every 2 s). Safe to run
  * anywhere at any time: a change is deleted, and so added, by one fold only.
  * Returns how many changes it folded.
  */

@@ -24,9 +24,9 @@ export type DeviceRecord = {
 
 export type DeviceAuth = { kind: 'device'; device: DeviceRecord } | { kind: 'provisioning'; mac: string } | null;
 
-// Authorised devices change rarely; a pending one may be authorised on another instance at any
+// Authorized devices change rarely; a pending one may be authorized on another instance at any
 // moment, so its entry is kept only briefly.
-const AUTHORISED_TTL_MS = 60_000;
+const AUTHORIZED_TTL_MS = 60_000;
 const PENDING_TTL_MS = 2_000;
 
 function safeEqual(a: string, b: string): boolean {
@@ -51,7 +51,7 @@ export function createDeviceRegistry(deps: {
       const hit = cache.get(mac);
       if (hit && hit.expires > now()) return hit.record;
       const record: DeviceRecord | null = await deps.repo.find(mac);
-      cache.set(mac, { record, expires: now() + (record?.authorised ? AUTHORISED_TTL_MS : PENDING_TTL_MS) });
+      cache.set(mac, { record, expires: now() + (record?.authorised ? AUTHORIZED_TTL_MS : PENDING_TTL_MS) });
       return record;
     },
 

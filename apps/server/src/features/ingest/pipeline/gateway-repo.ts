@@ -7,7 +7,7 @@ import { ints, query, texts } from '../../../lib/sql.ts';
 /**
  * A store gateway's birth message: it is a gateway, and the children it names are its controllers
  * (`{gateway MAC}/{child}`). A new child takes its gateway's standing: pending with a pending gateway,
- * authorised into its location with an authorised one. A known child keeps its name (once given) and
+ * authorized into its location with an authorized one. A known child keeps its name (once given) and
  * its place (an administrator may have moved it); its bus, unit id, endpoint and profile follow the
  * gateway's config. Answers with how many children the gateway has.
  */

@@ -21,7 +21,7 @@ async function state(id: number) {
 }
 
 describe('the offline clock', () => {
-  it('a silent pending controller is shown offline; once authorised it has the delay before it is called offline', async () => {
+  it('a silent pending controller is shown offline; once authorized it has the delay before it is called offline', async () => {
     const [pending] = await query<{ id: number }>(
       t.database.db,
       sql`insert into controllers (mac_address, authorised, online, last_seen_at)

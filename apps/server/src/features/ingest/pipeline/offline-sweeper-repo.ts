@@ -15,7 +15,7 @@ export type SilentController = {
 };
 
 /**
- * Authorised controllers silent since before `cutoff` (their last message or authorisation) that are
+ * Authorized controllers silent since before `cutoff` (their last message or authorization) that are
  * online, or lack the open offline alarm of rule `ruleId` (0: no rule); locked for the caller's
  * transaction, skipping those another sweep holds.
  */

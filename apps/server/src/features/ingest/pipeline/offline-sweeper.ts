@@ -26,9 +26,9 @@ export function graceSince(previousSweep: Date | null, startedAt: Date): Date | 
 }
 
 /**
- * Authorised controllers silent for longer than the offline rule's minutes (default 10) are marked
+ * Authorized controllers silent for longer than the offline rule's minutes (default 10) are marked
  * offline and get a CONTROLLER_OFFLINE alarm; their next message clears it (ingest writer). The clock
- * starts at the last message or the authorisation, whichever is later: an installer needs the delay
+ * starts at the last message or the authorization, whichever is later: an installer needs the delay
  * to enter the new key. A server that has just started gives every controller that delay too
  * (`startedAt`): while it was down no device could reach it, and the fleet is still reconnecting.
  * Runs in the caller's transaction (the scheduler's, holding the job's advisory lock) and reads

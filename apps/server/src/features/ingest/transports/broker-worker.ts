@@ -77,7 +77,7 @@ broker.authenticate = (client, username, password, done) => {
   authWaits.set(id, (verdict) => {
     if (verdict === 'unavailable') return done(authError(3, 'server unavailable'), false);
     if (verdict === 'refused') return done(authError(4, 'bad credentials'), false);
-    // A device, or a new one that may only announce itself (its messages become nothing until it is authorised).
+    // A device, or a new one that may only announce itself (its messages become nothing until it is authorized).
     const topics = new Map<string, IngestChannel>(DEVICE_CHANNELS.map((c) => [deviceTopic(mac, c), c]));
     topics.set(gatewayTopic(mac, 'birth'), 'birth');
     sessions.set(client, { mac, topics });

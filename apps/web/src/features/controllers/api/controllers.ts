@@ -1,4 +1,4 @@
-import type { ControllerDetail, UnauthorisedController } from '@rcm/shared/auth';
+import type { ControllerDetail, UnauthorizedController } from '@rcm/shared/auth';
 import type { ControllerListItem, ControllerUpdateBody, RackState } from '@rcm/shared/controllers';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -66,17 +66,17 @@ export function updateController(id: number, body: ControllerUpdateBody) {
   return api<{ data: ControllerDetail }>(`controllers/${id}`, { method: 'PATCH', body }).then((r) => r.data);
 }
 
-export function authoriseController(
+export function authorizeController(
   id: number,
   body: { organization_id: number; location_id: number; name: string; store_alias?: string },
 ) {
-  return api<{ data: { controller: UnauthorisedController; device_key: string } }>(`controllers/${id}/authorise`, {
+  return api<{ data: { controller: UnauthorizedController; device_key: string } }>(`controllers/${id}/authorise`, {
     method: 'POST',
     body,
   }).then((r) => r.data);
 }
 
-/** Rejects a pending controller or decommissions an authorised one (204). */
+/** Rejects a pending controller or decommissions an authorized one (204). */
 export const removeController = (id: number) => api<void>(`controllers/${id}`, { method: 'DELETE' });
 
 /** A new device key, shown once; the old key stops working at once. */

@@ -6,7 +6,7 @@ export const controllerKeys = {
   racks: (id: number) => ['controllers', 'racks', id] as const,
   metrics: (id: number, range: { from: number; to: number }) => ['controllers', 'metrics', id, range] as const,
   /** Controllers waiting to be authorized (the shell's pending panel, onboarding). */
-  unauthorised: ['controllers', 'unauthorised'] as const,
+  unauthorized: ['controllers', 'unauthorised'] as const,
   /** Whether the installation has any controller yet (`lib/installation.ts`). */
   any: ['controllers', 'any'] as const,
 };

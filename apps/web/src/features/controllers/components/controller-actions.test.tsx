@@ -66,7 +66,7 @@ describe("the controller view's actions, by what the person may do", () => {
     expect(buttons()).toEqual(['Nueva clave de dispositivo', 'Dar de baja']);
   });
 
-  it('offers nothing on a controller not yet authorised', async () => {
+  it('offers nothing on a controller not yet authorized', async () => {
     const editor = testUser({ permissions: ['controllers_view', 'controllers_edit', 'controllers_update'] });
     stubApi(editor);
     await renderAs(editor, <ControllerActions controller={{ ...controller, authorised: false }} />);

@@ -17,7 +17,7 @@ import { useApiMutation } from '../../../lib/use-api-mutation.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { anyControllerQuery } from '../api/any-controller.ts';
 import { controllerKeys } from '../api/keys.ts';
-import { rejectController, unauthorisedControllersQuery } from './get-unauthorised-controllers.ts';
+import { rejectController, unauthorizedControllersQuery } from './get-unauthorized-controllers.ts';
 
 /**
  * Rejects a controller that should not be here (a neighbour's, a test unit): asked twice in the row
@@ -28,7 +28,7 @@ function RejectButton(props: { id: number; mac: string }) {
   const [asking, setAsking] = useState(false);
   const rejecting = useApiMutation({
     mutationFn: () => rejectController(props.id),
-    invalidates: [controllerKeys.unauthorised],
+    invalidates: [controllerKeys.unauthorized],
     onSuccess: () => toast.success(t('pending.rejected', { mac: props.mac })),
   });
   if (!asking)
@@ -66,19 +66,19 @@ export function PendingControllers() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
-  const query = useQuery(unauthorisedControllersQuery());
+  const query = useQuery(unauthorizedControllersQuery());
   const count = query.data?.length ?? 0;
   // Asked only when the list is empty: "All Done!" is for an installation that has controllers.
   const any = useQuery({ ...anyControllerQuery(), enabled: open && query.data?.length === 0 });
   const first = any.data === false;
 
   // A controller announcing itself updates the badge at once (the server tells `pending` sockets).
-  useLiveQuery(unauthorisedControllersQuery().queryKey, { 'controller.pending': true });
+  useLiveQuery(unauthorizedControllersQuery().queryKey, { 'controller.pending': true });
   useLiveQuery(anyControllerQuery().queryKey, { 'controller.pending': true });
 
   const show = () => {
     // The list is reloaded on each open.
-    void queryClient.resetQueries({ queryKey: unauthorisedControllersQuery().queryKey });
+    void queryClient.resetQueries({ queryKey: unauthorizedControllersQuery().queryKey });
     void queryClient.resetQueries({ queryKey: anyControllerQuery().queryKey });
     setOpen(true);
   };

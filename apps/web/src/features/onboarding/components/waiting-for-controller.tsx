@@ -6,7 +6,7 @@ import { Section } from '../../../components/ui/section.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
 import { userCan } from '../../../lib/user-can.ts';
-import { unauthorisedControllersQuery } from '../../controllers/index.ts';
+import { unauthorizedControllersQuery } from '../../controllers/index.ts';
 
 /**
  * The controllers pending authorization, each with "Authorize", kept live (`controller.pending`, sent
@@ -16,8 +16,8 @@ import { unauthorisedControllersQuery } from '../../controllers/index.ts';
 export function WaitingForController(props: { kind?: 'gateway' }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const pending = useQuery({ ...unauthorisedControllersQuery(), enabled: userCan(user, 'controller.authorize') });
-  useLiveQuery(unauthorisedControllersQuery().queryKey, { 'controller.pending': true });
+  const pending = useQuery({ ...unauthorizedControllersQuery(), enabled: userCan(user, 'controller.authorize') });
+  useLiveQuery(unauthorizedControllersQuery().queryKey, { 'controller.pending': true });
   const list = pending.data ?? [];
   return (
     <Section title={t('pending.title')} id="connect-waiting">

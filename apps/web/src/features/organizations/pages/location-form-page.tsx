@@ -183,11 +183,11 @@ export function LocationEditPage() {
         <p>{t('organizations.locationNotFound')}</p>
       </Page>
     );
-  const { organisation, controllers_count: _count, escalation_policy_id: policy, ...values } = l;
+  const { organisation: organization, controllers_count: _count, escalation_policy_id: policy, ...values } = l;
   return (
     <Page
       title={t('organizations.locationEditTitle')}
-      subtitle={`${l.name} · ${organisation.name}`}
+      subtitle={`${l.name} · ${organization.name}`}
       actions={
         <ConfirmButton
           label={t('organizations.deleteLocation')}
@@ -199,7 +199,7 @@ export function LocationEditPage() {
       }
     >
       <LocationForm
-        organizationId={organisation.id}
+        organizationId={organization.id}
         location={{ ...values, escalation_policy_id: policy === null ? '' : String(policy) }}
       />
       {userCan(user, 'controller.list') ? (

@@ -14,7 +14,7 @@ import { SecurityPolicySection } from '../components/security-policy-section.tsx
 import { SupportAccessSection } from '../components/support-access-section.tsx';
 import { PhoneLink, Section } from '../components/ui.tsx';
 
-/** /organizations/{id}/view: the organisation name, its smart controllers, its locations and its members. */
+/** /organizations/{id}/view: the organization name, its smart controllers, its locations and its members. */
 export function OrganizationViewPage() {
   const { t } = useTranslation();
   const { user } = useAuth();

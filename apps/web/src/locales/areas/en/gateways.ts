@@ -15,9 +15,9 @@ export const en = {
   allChildren_other: 'All {{count}} on its page',
   readThrough: 'Read through the store gateway',
   isGateway: 'A store gateway: it reads the Modbus controllers on its buses and speaks for each of them.',
-  authoriseChildren_one:
+  authorizeChildren_one:
     'This is a store gateway with {{count}} controller. Authorizing it authorizes its controller into the same organization and location; a controller added to its file later appears there too, and any of them can be moved afterwards.',
-  authoriseChildren_other:
+  authorizeChildren_other:
     'This is a store gateway with {{count}} controllers. Authorizing it authorizes all its controllers into the same organization and location; a controller added to its file later appears there too, and any of them can be moved afterwards.',
   deviceKeyHint:
     'Save this device key now in the file named by console.key_file in the gateway’s gateway.yaml: the gateway reads it within seconds. It is shown only once and cannot be recovered.',

@@ -18,9 +18,9 @@ export const es: Widen<typeof en> = {
   allChildren_other: 'Los {{count}} en su página',
   readThrough: 'Se lee a través de la pasarela de tienda',
   isGateway: 'Una pasarela de tienda: lee los controladores Modbus de sus buses y habla por cada uno de ellos.',
-  authoriseChildren_one:
+  authorizeChildren_one:
     'Es una pasarela de tienda con {{count}} controlador. Autorizarla autoriza su controlador en la misma organización y ubicación; un controlador que se agregue después a su archivo aparece ahí también, y cualquiera de ellos puede moverse después.',
-  authoriseChildren_other:
+  authorizeChildren_other:
     'Es una pasarela de tienda con {{count}} controladores. Autorizarla autoriza todos sus controladores en la misma organización y ubicación; un controlador que se agregue después a su archivo aparece ahí también, y cualquiera de ellos puede moverse después.',
   deviceKeyHint:
     'Guarda ahora esta clave de dispositivo en el archivo indicado por console.key_file en el gateway.yaml de la pasarela: la pasarela la lee en segundos. Se muestra una sola vez y no se puede recuperar.',

@@ -1,4 +1,4 @@
-import { type AuthoriseControllerBody, authoriseControllerBody } from '@rcm/shared/auth';
+import { type AuthorizeControllerBody, authorizeControllerBody } from '@rcm/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { errorOf, FormCard, SelectInput, TextInput } from '../../../components/u
 import { SubmitButton } from '../../../components/ui/form-actions.tsx';
 import { formResolver } from '../../../lib/form-errors.ts';
 import { useApiMutation } from '../../../lib/use-api-mutation.ts';
-import { authoriseController, locationsQuery, organizationsQuery } from '../api/controllers.ts';
+import { authorizeController, locationsQuery, organizationsQuery } from '../api/controllers.ts';
 import { controllerKeys } from '../api/keys.ts';
 
 type FormValues = { organization_id: string; location_id: string; name: string; store_alias: string };
@@ -21,12 +21,12 @@ const formSchema = z.preprocess((v) => {
     name: f.name,
     ...(f.store_alias.trim() ? { store_alias: f.store_alias } : {}),
   };
-}, authoriseControllerBody);
+}, authorizeControllerBody);
 
-/** Assigns a pending controller to an organization and location; `onAuthorised` gets its device key. */
-export function AuthoriseForm(props: { controllerId: number; onAuthorised: (deviceKey: string) => void }) {
+/** Assigns a pending controller to an organization and location; `onAuthorized` gets its device key. */
+export function AuthorizeForm(props: { controllerId: number; onAuthorized: (deviceKey: string) => void }) {
   const { t } = useTranslation();
-  const form = useForm<FormValues, unknown, AuthoriseControllerBody>({
+  const form = useForm<FormValues, unknown, AuthorizeControllerBody>({
     defaultValues: { organization_id: '', location_id: '', name: '', store_alias: '' },
     resolver: formResolver(formSchema, t),
   });
@@ -35,17 +35,17 @@ export function AuthoriseForm(props: { controllerId: number; onAuthorised: (devi
   const orgs = useQuery(organizationsQuery());
   const locations = useQuery({ ...locationsQuery(Number(orgId)), enabled: !!orgId });
 
-  const authorise = useApiMutation({
-    mutationFn: async (body: AuthoriseControllerBody) => {
-      const result = await authoriseController(props.controllerId, body);
-      // The key first: refetched, the controller reads as authorised, and the page shows the key.
-      props.onAuthorised(result.device_key);
+  const authorize = useApiMutation({
+    mutationFn: async (body: AuthorizeControllerBody) => {
+      const result = await authorizeController(props.controllerId, body);
+      // The key first: refetched, the controller reads as authorized, and the page shows the key.
+      props.onAuthorized(result.device_key);
       return result;
     },
     invalidates: [controllerKeys.all],
     showError: { form },
   });
-  const submit = form.handleSubmit((body) => authorise.run(body));
+  const submit = form.handleSubmit((body) => authorize.run(body));
 
   return (
     <FormCard onSubmit={submit} rootError={errors.root?.message} width="max-w-2xl">

@@ -25,15 +25,15 @@ afterAll(async () => {
   await embedded?.remove();
 });
 
-/** As the scheduler runs a job: inside a transaction, reading through it, unless it runs without one. */
+/** As the scheduler runs a task: inside a transaction, reading through it, unless it runs without one. */
 async function runJob(name: string) {
-  const job = ops.jobs().find((j) => j.name === name);
+  const job = ops.tasks().find((j) => j.name === name);
   if (!job) throw new Error(`no job ${name}`);
   if (job.transaction === false) await job.run(embedded.database.db);
   else await inTransaction(embedded.database.db, createEventBus(), (tx, events) => job.run(tx as never, events));
 }
 
-describe.skipIf(embeddedOnly)('the embedded database’s scheduled jobs, as the scheduler runs them', () => {
+describe.skipIf(embeddedOnly)('the embedded database’s scheduled tasks, as the scheduler runs them', () => {
   it('checkpoints once the WAL passes CHECKPOINT_WAL_MB', async () => {
     await embedded.database.db.execute(sql`create table filler (v text)`);
     for (let i = 0; i < 6; i++) {
