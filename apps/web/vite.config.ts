@@ -10,7 +10,13 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), inlineIcon(), firstScreen(), precompress()],
   // zod without `new Function` (src/lib/zod.ts); the exact specifier only, so the alias's own
   // imports of zod's subpaths resolve as usual.
-  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+      // `@/…` is the web's src: an import leaving its area (a feature, app/, lib/, components/) says so.
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -8,11 +8,11 @@
  */
 import type { AuthUser } from '@rcm/shared/auth';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, normalizeLocale } from '@rcm/shared/locale';
-import { firstReadPaths } from './app/first-reads.ts';
-import { sendEarly } from './lib/api-client.ts';
-import { PHONE_QUERY } from './lib/breakpoints.ts';
-import { getItem } from './lib/storage.ts';
-import { tokens } from './lib/tokens.ts';
+import { firstReadPaths } from '@/app/first-reads.ts';
+import { sendEarly } from '@/lib/api-client.ts';
+import { PHONE_QUERY } from '@/lib/breakpoints.ts';
+import { getItem } from '@/lib/storage.ts';
+import { tokens } from '@/lib/tokens.ts';
 
 /** What the build knows of the chunks: the files of each group, by index into `files`. */
 export type FirstScreenManifest = {

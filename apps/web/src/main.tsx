@@ -2,17 +2,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preloadShell } from './app/root-layout.tsx';
-import { appRouter, preloadCurrentPage } from './app/router.tsx';
-import { dropEarly } from './lib/api-client.ts';
-import { authStore, initAuth } from './lib/auth-store.ts';
-import { watchLostFocus } from './lib/focus.ts';
-import { initI18n, prefetchAppStrings, setLocale } from './lib/i18n.ts';
-import { nextTask } from './lib/idle.ts';
-import { prepareFormatters } from './lib/intl.ts';
-import { clearCacheOnIdentityChange, queryClient } from './lib/query-client.ts';
-import { initTheme } from './lib/theme.ts';
-import { tokens } from './lib/tokens.ts';
+import { preloadShell } from '@/app/root-layout.tsx';
+import { appRouter, preloadCurrentPage } from '@/app/router.tsx';
+import { dropEarly } from '@/lib/api-client.ts';
+import { authStore, initAuth } from '@/lib/auth-store.ts';
+import { watchLostFocus } from '@/lib/focus.ts';
+import { initI18n, prefetchAppStrings, setLocale } from '@/lib/i18n.ts';
+import { nextTask } from '@/lib/idle.ts';
+import { prepareFormatters } from '@/lib/intl.ts';
+import { clearCacheOnIdentityChange, queryClient } from '@/lib/query-client.ts';
+import { initTheme } from '@/lib/theme.ts';
+import { tokens } from '@/lib/tokens.ts';
 import './index.css';
 
 /** How long the first render waits for the first route to load (below). */

@@ -1,9 +1,9 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { PERMISSIONS } from '@rcm/shared/permissions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadDashboard } from '../features/dashboard/api/dashboard-data.ts';
-import { queryClient } from '../lib/query-client.ts';
-import { testUser } from '../test/users.ts';
+import { loadDashboard } from '@/features/dashboard/api/dashboard-data.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { testUser } from '@/test/users.ts';
 import { firstReadPaths } from './first-reads.ts';
 import { dashboardSearch } from './search-params.ts';
 import { ensureShellData } from './shell/shell-data.ts';

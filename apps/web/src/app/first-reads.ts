@@ -1,6 +1,6 @@
 import type { AuthUser } from '@rcm/shared/auth';
-import { dashboardReads } from '../features/dashboard/api/dashboard-reads.ts';
-import { readPath } from '../lib/api-client.ts';
+import { dashboardReads } from '@/features/dashboard/api/dashboard-reads.ts';
+import { readPath } from '@/lib/api-client.ts';
 import { shellReads } from './shell/shell-reads.ts';
 
 type Read = { meta?: Record<string, unknown> } | null;

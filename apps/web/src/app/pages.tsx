@@ -1,5 +1,5 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { LoginPage } from '@/features/auth/pages/login-page.tsx';
 import { ENTRY_PAGE, PAGE_MODULES, type PageName } from './page-modules.ts';
 
 /** Every lazily loaded page's module, by its path from this folder (the sign-in page is in the entry). */

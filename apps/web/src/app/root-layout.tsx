@@ -1,8 +1,8 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../components/page.tsx';
-import { useAuth } from '../lib/auth-store.ts';
+import { Spinner } from '@/components/page.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
 
 const loadShell = () => import('./shell/app-shell.tsx');
 const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));

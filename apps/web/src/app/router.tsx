@@ -8,17 +8,17 @@ import {
   type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
-import { assetsSearch } from '../features/assets/index.ts';
-import { LogoutPage } from '../features/auth/pages/logout-page.tsx';
-import { loadDashboard } from '../features/dashboard/api/dashboard-data.ts';
-import { NotFoundPage } from '../features/errors/pages/not-found-page.tsx';
-import { inventorySearch } from '../features/inventory/index.ts';
-import { jobsSearch } from '../features/jobs/index.ts';
-import { reportSearch } from '../features/reports/index.ts';
-import { authStore, whenAuthReady } from '../lib/auth-store.ts';
-import { armPageHeadingFocus } from '../lib/focus.ts';
-import { loadAppStrings } from '../lib/i18n.ts';
-import { actorOf } from '../lib/user-can.ts';
+import { assetsSearch } from '@/features/assets/index.ts';
+import { LogoutPage } from '@/features/auth/pages/logout-page.tsx';
+import { loadDashboard } from '@/features/dashboard/api/dashboard-data.ts';
+import { NotFoundPage } from '@/features/errors/pages/not-found-page.tsx';
+import { inventorySearch } from '@/features/inventory/index.ts';
+import { jobsSearch } from '@/features/jobs/index.ts';
+import { reportSearch } from '@/features/reports/index.ts';
+import { authStore, whenAuthReady } from '@/lib/auth-store.ts';
+import { armPageHeadingFocus } from '@/lib/focus.ts';
+import { loadAppStrings } from '@/lib/i18n.ts';
+import { actorOf } from '@/lib/user-can.ts';
 import { PAGES } from './pages.tsx';
 import { PageLoading, RootLayout } from './root-layout.tsx';
 import {

@@ -4,9 +4,9 @@
  * Plain functions, not schemas: the router and these validators are in the first visit's bundle.
  */
 import { ROUTES } from '@rcm/shared/routes';
-import type { AlarmFilters } from '../features/alarms/api/get-alarms.ts';
-import type { ControllerFilters } from '../features/controllers/api/controllers.ts';
-import { laterPage, positive, type Raw } from '../lib/search-values.ts';
+import type { AlarmFilters } from '@/features/alarms/api/get-alarms.ts';
+import type { ControllerFilters } from '@/features/controllers/api/controllers.ts';
+import { laterPage, positive, type Raw } from '@/lib/search-values.ts';
 
 export type { Raw };
 

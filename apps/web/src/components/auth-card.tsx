@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import logo from '../assets/logo.svg';
-import { usePageHeadingFocus } from '../lib/focus.ts';
+import logo from '@/assets/logo.svg';
+import { usePageHeadingFocus } from '@/lib/focus.ts';
 
 /** The frame of every signed-out page: the product's mark, a title, a line under it, and a card. */
 export function AuthCard(props: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {

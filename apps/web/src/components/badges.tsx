@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../lib/format.ts';
+import { formatDay } from '@/lib/format.ts';
 
 const SEVERITY_CLASS: Record<string, string> = {
   critical: 'bg-red-100 text-red-900 ring-red-300 dark:bg-red-950 dark:text-red-100 dark:ring-red-800',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageHeadingFocus } from '../lib/focus.ts';
+import { usePageHeadingFocus } from '@/lib/focus.ts';
 
 /** A routed page: its title is the h1 (focused after a navigation) and the document title. */
 export function Page(props: { title: string; subtitle?: string; children?: ReactNode; actions?: ReactNode }) {

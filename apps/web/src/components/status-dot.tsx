@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatRelative } from '../lib/format.ts';
+import { formatRelative } from '@/lib/format.ts';
 
 /** Online/offline at a glance, with when the controller was last heard from. */
 export function OnlineStatus(props: { online: boolean; lastSeenAt: string | null }) {

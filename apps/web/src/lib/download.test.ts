@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ImportRejected, importRows } from '../features/inventory/api/inventory.ts';
-import { downloadBackup } from '../features/ops/api/backups.ts';
-import { downloadReport } from '../features/reports/api/reports.ts';
+import { ImportRejected, importRows } from '@/features/inventory/api/inventory.ts';
+import { downloadBackup } from '@/features/ops/api/backups.ts';
+import { downloadReport } from '@/features/reports/api/reports.ts';
 import { ApiError, setUnauthorizedHandler } from './api-client.ts';
 import { downloadFile } from './download.ts';
 import { tokens } from './tokens.ts';

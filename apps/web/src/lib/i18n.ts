@@ -8,14 +8,14 @@ import { getItem, setItem } from './storage.ts';
  * visit downloads one language, not both (the login page's bundle budget).
  */
 const loaders: Record<Locale, () => Promise<object>> = {
-  'en-US': () => import('../locales/en-US.ts').then((m) => m.enUS),
-  'es-MX': () => import('../locales/es-MX.ts').then((m) => m.esMX),
+  'en-US': () => import('@/locales/en-US.ts').then((m) => m.enUS),
+  'es-MX': () => import('@/locales/es-MX.ts').then((m) => m.esMX),
 };
 
 /** The strings only signed-in pages use: loaded when a signed-in route is first entered. */
 const appLoaders: Record<Locale, () => Promise<object>> = {
-  'en-US': () => import('../locales/en-US-app.ts').then((m) => m.enUSApp),
-  'es-MX': () => import('../locales/es-MX-app.ts').then((m) => m.esMXApp),
+  'en-US': () => import('@/locales/en-US-app.ts').then((m) => m.enUSApp),
+  'es-MX': () => import('@/locales/es-MX-app.ts').then((m) => m.esMXApp),
 };
 const appLoaded = new Map<Locale, Promise<void>>();
 let appWanted = false;

@@ -1,7 +1,7 @@
 import { type QueryKey, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../components/ui/form.tsx';
+import { applyServerErrors } from '@/components/ui/form.tsx';
 import { ApiError, failureMessage } from './api-client.ts';
 import { toast } from './toast.ts';
 

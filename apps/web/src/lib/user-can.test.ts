@@ -1,6 +1,6 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { describe, expect, it } from 'vitest';
-import { testUser } from '../test/users.ts';
+import { testUser } from '@/test/users.ts';
 import { userCan } from './user-can.ts';
 
 const user = (over: Partial<AuthUser> = {}): AuthUser =>

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, expect, it } from 'vitest';
-import { catalogsI18n } from '../test/catalogs.ts';
+import { catalogsI18n } from '@/test/catalogs.ts';
 import { enUS } from './en-US.ts';
 import { enUSApp } from './en-US-app.ts';
 import { esMX } from './es-MX.ts';

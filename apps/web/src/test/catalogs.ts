@@ -1,8 +1,8 @@
 import i18next, { type i18n } from 'i18next';
-import { enUS } from '../locales/en-US.ts';
-import { enUSApp } from '../locales/en-US-app.ts';
-import { esMX } from '../locales/es-MX.ts';
-import { esMXApp } from '../locales/es-MX-app.ts';
+import { enUS } from '@/locales/en-US.ts';
+import { enUSApp } from '@/locales/en-US-app.ts';
+import { esMX } from '@/locales/es-MX.ts';
+import { esMXApp } from '@/locales/es-MX-app.ts';
 
 /**
  * An i18next instance with the console's whole catalogs in both languages (the sign-in strings and the

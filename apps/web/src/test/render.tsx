@@ -14,12 +14,12 @@ import i18next, { type i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
-import { clearSession, fetchUser } from '../lib/auth-store.ts';
-import { tokens } from '../lib/tokens.ts';
-import { enUS } from '../locales/en-US.ts';
-import { enUSApp } from '../locales/en-US-app.ts';
-import { esMX } from '../locales/es-MX.ts';
-import { esMXApp } from '../locales/es-MX-app.ts';
+import { clearSession, fetchUser } from '@/lib/auth-store.ts';
+import { tokens } from '@/lib/tokens.ts';
+import { enUS } from '@/locales/en-US.ts';
+import { enUSApp } from '@/locales/en-US-app.ts';
+import { esMX } from '@/locales/es-MX.ts';
+import { esMXApp } from '@/locales/es-MX-app.ts';
 
 // Nothing of one test's person or API survives into the next.
 afterEach(() => {

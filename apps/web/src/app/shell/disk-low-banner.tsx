@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { storageQuery } from '../../features/ops/api/backups.ts';
-import { formatBytes } from '../../lib/format.ts';
+import { storageQuery } from '@/features/ops/api/backups.ts';
+import { formatBytes } from '@/lib/format.ts';
 
 /**
  * For administrators who see every organization: the server's disk is almost full, so ingest is

@@ -1,7 +1,7 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { unimpersonate } from '../../lib/auth-store.ts';
+import { unimpersonate } from '@/lib/auth-store.ts';
 
 export function ImpersonationBanner(props: { user: AuthUser }) {
   const { t } = useTranslation();

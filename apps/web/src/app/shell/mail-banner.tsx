@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { mailNotWorking, mailSettingsQuery } from '../../features/notifications/api/mail-settings.ts';
+import { mailNotWorking, mailSettingsQuery } from '@/features/notifications/api/mail-settings.ts';
 
 /**
  * For administrators of the installation: no email leaves it (no mail server, or the server gave up

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CloseButton } from '../../components/close-button.tsx';
-import { LazyDialog } from '../../components/ui/lazy-dialog.tsx';
+import { CloseButton } from '@/components/close-button.tsx';
+import { LazyDialog } from '@/components/ui/lazy-dialog.tsx';
 import type { NavItem } from './nav-items.ts';
 
 export function MobileSidebar(props: { open: boolean; onClose: () => void; items: NavItem[] }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readableTextOn } from '../../components/ui/role-badge.tsx';
-import { testUser } from '../../test/users.ts';
+import { readableTextOn } from '@/components/ui/role-badge.tsx';
+import { testUser } from '@/test/users.ts';
 import { navItems } from './nav-items.ts';
 
 const user = (permissions: string[]) =>

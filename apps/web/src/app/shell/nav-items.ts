@@ -1,6 +1,6 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { decideAccess, ROUTES, type RouteName } from '@rcm/shared/routes';
-import { actorOf, userCan } from '../../lib/user-can.ts';
+import { actorOf, userCan } from '@/lib/user-can.ts';
 
 export type NavItem = { key: string; label: string; to: string; routeName: RouteName };
 

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@rcm/shared/auth';
-import { fetchFirstTime } from '../../lib/query-client.ts';
+import { fetchFirstTime } from '@/lib/query-client.ts';
 import { shellReads } from './shell-reads.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { AuthUser } from '@rcm/shared/auth';
 import { isAdministrator } from '@rcm/shared/permissions';
-import { unauthorizedControllersQuery } from '../../features/controllers/pending/get-unauthorized-controllers.ts';
-import { mailSettingsQuery } from '../../features/notifications/api/mail-settings.ts';
-import { storageQuery } from '../../features/ops/api/backups.ts';
-import { userCan } from '../../lib/user-can.ts';
+import { unauthorizedControllersQuery } from '@/features/controllers/pending/get-unauthorized-controllers.ts';
+import { mailSettingsQuery } from '@/features/notifications/api/mail-settings.ts';
+import { storageQuery } from '@/features/ops/api/backups.ts';
+import { userCan } from '@/lib/user-can.ts';
 
 /**
  * What the shell reads for its banners and the header's count of controllers waiting to be authorized,

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { toast } from '../../lib/toast.ts';
+import { toast } from '@/lib/toast.ts';
 import { Toasts } from './toasts.tsx';
 
 describe('the shell’s toasts', () => {

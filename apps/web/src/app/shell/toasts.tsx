@@ -1,7 +1,7 @@
 import { type ComponentType, type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import type { ToasterProps } from 'sonner';
-import { whenIdle } from '../../lib/idle.ts';
-import { loadSonner, onToastWanted } from '../../lib/toast.ts';
+import { whenIdle } from '@/lib/idle.ts';
+import { loadSonner, onToastWanted } from '@/lib/toast.ts';
 
 // Should sonner's code fail to arrive (a phone losing its network), the page goes on without toasts.
 const Toaster = lazy(

@@ -3,12 +3,12 @@ import type { AuthUser } from '@rcm/shared/auth';
 import { LOCALES } from '@rcm/shared/locale';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { RoleBadge } from '../../components/ui/role-badge.tsx';
-import { changeLanguage } from '../../features/account/api/change-language.ts';
-import { currentLocale, LANGUAGE_NAMES } from '../../lib/i18n.ts';
-import { useSeededName } from '../../lib/seeded-names.ts';
-import { setTheme, type ThemeChoice, useTheme } from '../../lib/theme.ts';
-import { userCan } from '../../lib/user-can.ts';
+import { RoleBadge } from '@/components/ui/role-badge.tsx';
+import { changeLanguage } from '@/features/account/api/change-language.ts';
+import { currentLocale, LANGUAGE_NAMES } from '@/lib/i18n.ts';
+import { useSeededName } from '@/lib/seeded-names.ts';
+import { setTheme, type ThemeChoice, useTheme } from '@/lib/theme.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { Avatar } from './avatar.tsx';
 
 const itemClass =

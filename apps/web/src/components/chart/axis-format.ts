@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat } from '../../lib/intl.ts';
+import { dateTimeFormat, numberFormat } from '@/lib/intl.ts';
 
 const DAY = 86_400;
 

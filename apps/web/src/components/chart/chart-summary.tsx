@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '@/lib/format.ts';
 
 /** A series' readings as the chart takes them: [epoch ms, value]. */
 export function chartPoints(points: [string, number][]): [number, number][] {

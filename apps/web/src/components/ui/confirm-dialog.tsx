@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../lib/api-client.ts';
+import { failureMessage } from '@/lib/api-client.ts';
 import { dangerButton, destructiveButton, primaryButton, secondaryButton } from './button.ts';
 import { Modal } from './modal.tsx';
 

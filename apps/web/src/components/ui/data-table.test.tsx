@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalogsI18n } from '../../test/catalogs.ts';
+import { catalogsI18n } from '@/test/catalogs.ts';
 import type { Column, DataTable as Table } from './data-table.tsx';
 
 let i18n: I18n;

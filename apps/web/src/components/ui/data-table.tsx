@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePhone } from '../../lib/media.ts';
+import { usePhone } from '@/lib/media.ts';
 import { EmptyState, Spinner } from '../page.tsx';
 import { useFirstRowsFirst } from './first-rows.ts';
 import { LoadFailure } from './query-state.tsx';

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { whenIdle } from '../../lib/idle.ts';
+import { whenIdle } from '@/lib/idle.ts';
 
 /** Rows drawn with the list's first render: about a screenful of cards or table rows. */
 const FIRST_ROWS = 8;

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { FormField, inputClass } from '../form-field.tsx';
 
 type Base = { reg: UseFormRegisterReturn; label: string; error?: string; hint?: string };

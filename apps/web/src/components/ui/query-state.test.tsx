@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAs } from '../../test/render.tsx';
+import { renderAs } from '@/test/render.tsx';
 import { QueryState } from './query-state.tsx';
 
 /** A query the test answers through `read`, called on each fetch (a retry may get another answer). */

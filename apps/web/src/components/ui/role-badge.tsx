@@ -1,4 +1,4 @@
-import { useSeededName } from '../../lib/seeded-names.ts';
+import { useSeededName } from '@/lib/seeded-names.ts';
 
 /** WCAG relative luminance of a #rrggbb colour. */
 export function luminance(hex: string): number {

@@ -1,5 +1,5 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
-import { SEVERITY_ORDER } from '../../components/badges.tsx';
+import { SEVERITY_ORDER } from '@/components/badges.tsx';
 import { alertSettings } from './components/alert-settings.tsx';
 
 let audio: AudioContext | null = null;

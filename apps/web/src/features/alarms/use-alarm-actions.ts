@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast.ts';
-import { useApiMutation } from '../../lib/use-api-mutation.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { acknowledgeAlarm, clearAlarm, unshelveAlarm } from './api/alarm-actions.ts';
 import { alarmKeys } from './api/keys.ts';
 

@@ -1,8 +1,8 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { onRealtime } from '../../lib/realtime.ts';
-import { refreshWhenListening } from '../../lib/use-live-query.ts';
+import { onRealtime } from '@/lib/realtime.ts';
+import { refreshWhenListening } from '@/lib/use-live-query.ts';
 import { alarmKeys } from './api/keys.ts';
 
 const REFRESH_MS = 500;

@@ -9,7 +9,7 @@ import type {
   TotpVerified,
 } from '@rcm/shared/mfa';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { accountKeys } from './keys.ts';
 
 /** The person's second factors, recovery codes left and what their organization's policy asks. */

@@ -1,6 +1,6 @@
 import type { AccountSession } from '@rcm/shared/sessions';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { accountKeys } from './keys.ts';
 
 /** The signed-in person's live sessions, the current one marked. */

@@ -2,14 +2,14 @@ import type { MfaFactor, TotpCreated } from '@rcm/shared/mfa';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
-import { destructiveButton, secondaryButton } from '../../../components/ui/button.ts';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { Section } from '../../../components/ui/section.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { createPasskey } from '../../../lib/passkeys.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Spinner } from '@/components/page.tsx';
+import { destructiveButton, secondaryButton } from '@/components/ui/button.ts';
+import { Modal } from '@/components/ui/modal.tsx';
+import { Section } from '@/components/ui/section.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { createPasskey } from '@/lib/passkeys.ts';
+import { toast } from '@/lib/toast.ts';
 import { accountKeys } from '../api/keys.ts';
 import {
   accountMfaQuery,

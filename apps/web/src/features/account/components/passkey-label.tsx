@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { FormField, inputClass } from '@/components/form-field.tsx';
+import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
 
 /**
  * The first step of adding a passkey: the name it is listed by (the device it lives on); empty, the

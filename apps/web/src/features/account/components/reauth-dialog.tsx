@@ -1,10 +1,10 @@
 import type { ReauthPurpose } from '@rcm/shared/api-tokens';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../../components/form-field.tsx';
-import { linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { assertPasskey, passkeyFailure } from '../../../lib/passkeys.ts';
+import { inputClass } from '@/components/form-field.tsx';
+import { linkClass, primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { Modal } from '@/components/ui/modal.tsx';
+import { assertPasskey, passkeyFailure } from '@/lib/passkeys.ts';
 import { reauthenticate, reauthPasskeyOptions } from '../api/mfa.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { saveFile } from '../../../lib/download.ts';
+import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { saveFile } from '@/lib/download.ts';
 
 /**
  * Recovery codes, shown this once (after the first factor, a new set, enrollment at sign-in): the

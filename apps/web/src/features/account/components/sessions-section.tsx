@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
-import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { Section } from '../../../components/ui/section.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Spinner } from '@/components/page.tsx';
+import { ConfirmButton } from '@/components/ui/confirm-dialog.tsx';
+import { Section } from '@/components/ui/section.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { toast } from '@/lib/toast.ts';
 import { accountKeys } from '../api/keys.ts';
 import { accountSessionsQuery, endOtherSessions, endSession } from '../api/sessions.ts';
 

@@ -1,9 +1,9 @@
 import type { TotpCreated } from '@rcm/shared/mfa';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../../components/form-field.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
-import { failureWithFields } from '../../../lib/api-client.ts';
+import { inputClass } from '@/components/form-field.tsx';
+import { primaryButton } from '@/components/ui/button.ts';
+import { failureWithFields } from '@/lib/api-client.ts';
 
 /**
  * A pending authenticator app: the otpauth QR code (drawn here, the secret never leaves the page),

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogsI18n } from '../../../test/catalogs.ts';
+import { catalogsI18n } from '@/test/catalogs.ts';
 import { watchesLabel } from './alarm-type-watches.ts';
 
 let i18n: I18n;

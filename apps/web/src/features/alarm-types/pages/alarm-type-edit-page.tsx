@@ -4,15 +4,15 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { cardClass, QueryState, SettingsLayout } from '../../../components/settings-layout.tsx';
-import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
-import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
-import { userCan } from '../../../lib/user-can.ts';
-import { sharedPoliciesQuery } from '../../oncall/index.ts';
-import { alarmTypeQuery, settingsKeys, updateAlarmType } from '../../settings/index.ts';
+import { cardClass, QueryState, SettingsLayout } from '@/components/settings-layout.tsx';
+import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { SubmitButton } from '@/components/ui/form-actions.tsx';
+import { sharedPoliciesQuery } from '@/features/oncall/index.ts';
+import { alarmTypeQuery, settingsKeys, updateAlarmType } from '@/features/settings/index.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { formResolver } from '@/lib/form-errors.ts';
+import { toast } from '@/lib/toast.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { watchesLabel } from '../components/alarm-type-watches.ts';
 
 type FormValues = {

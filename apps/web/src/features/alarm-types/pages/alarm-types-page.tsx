@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SeverityBadge } from '../../../components/badges.tsx';
-import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '../../../components/settings-layout.tsx';
-import { PagingWarnings } from '../../oncall/index.ts';
-import { alarmTypesQuery } from '../../settings/index.ts';
+import { SeverityBadge } from '@/components/badges.tsx';
+import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '@/components/settings-layout.tsx';
+import { PagingWarnings } from '@/features/oncall/index.ts';
+import { alarmTypesQuery } from '@/features/settings/index.ts';
 import { watchesLabel } from '../components/alarm-type-watches.ts';
 
 /** /settings/alarm-types: the engine's catalogue; each row opens its form (read-only without update rights). */

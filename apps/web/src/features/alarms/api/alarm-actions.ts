@@ -1,5 +1,5 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import type { AlarmFilters } from './get-alarms.ts';
 
 export function acknowledgeAlarm(ref: number) {

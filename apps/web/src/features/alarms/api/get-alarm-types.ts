@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { alarmKeys } from './keys.ts';
 
 export type AlarmType = { id: number; code: string; name: string; name_es: string; severity: string };

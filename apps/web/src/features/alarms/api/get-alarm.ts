@@ -1,6 +1,6 @@
 import type { AlarmDetail, AlarmMetrics } from '@rcm/shared/alarms';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { alarmKeys } from './keys.ts';
 
 export const alarmQuery = (ref: number) =>

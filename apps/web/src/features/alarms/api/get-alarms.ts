@@ -1,8 +1,8 @@
 import type { AlarmStats, AlarmSummary } from '@rcm/shared/alarms';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, apiRead } from '../../../lib/api-client.ts';
-import { toQueryString } from '../../../lib/query-string.ts';
+import { api, apiRead } from '@/lib/api-client.ts';
+import { toQueryString } from '@/lib/query-string.ts';
 import { alarmKeys } from './keys.ts';
 
 export type AlarmFilters = {

@@ -1,8 +1,8 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAs, stubApi } from '../../../test/render.tsx';
-import { testUser } from '../../../test/users.ts';
+import { renderAs, stubApi } from '@/test/render.tsx';
+import { testUser } from '@/test/users.ts';
 import { AlarmCard } from './alarm-card.tsx';
 
 const alarm: AlarmSummary = {

@@ -1,12 +1,12 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SeverityBadge } from '../../../components/badges.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formatDateTime, formatRelative } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { SeverityBadge } from '@/components/badges.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { formatDateTime, formatRelative } from '@/lib/format.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { acknowledgeAlarm } from '../api/alarm-actions.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { alarmKeys } from '../api/keys.ts';

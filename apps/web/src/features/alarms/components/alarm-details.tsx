@@ -1,9 +1,9 @@
 import type { AlarmDetail } from '@rcm/shared/alarms';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
-import { Field, Section } from '../../../components/ui/section.tsx';
-import { formatDateTime, formatNumber, reasonText } from '../../../lib/format.ts';
+import { SeverityBadge, StatusBadge } from '@/components/badges.tsx';
+import { Field, Section } from '@/components/ui/section.tsx';
+import { formatDateTime, formatNumber, reasonText } from '@/lib/format.ts';
 
 /** The alarm's details: status, severity, reason, value, controller, place, occurrences, health. */
 export function AlarmDetails(props: { alarm: AlarmDetail }) {

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { Spinner } from '@/components/page.tsx';
+import { primaryButton } from '@/components/ui/button.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { saveAlarmNotes } from '../api/alarm-actions.ts';
 import { alarmKeys } from '../api/keys.ts';
 
 const RichTextEditor = lazy(() =>
-  import('../../../components/rich-text/rich-text-editor.tsx').then((m) => ({ default: m.RichTextEditor })),
+  import('@/components/rich-text/rich-text-editor.tsx').then((m) => ({ default: m.RichTextEditor })),
 );
 
 /** Who saved the notes last and when (nothing for notes never saved in the console). */

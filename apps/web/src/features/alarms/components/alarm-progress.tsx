@@ -1,6 +1,6 @@
 import type { AlarmDetail } from '@rcm/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 
 /** Raised → acknowledged → cleared, with who and when for each step reached. */
 export function AlarmProgress(props: { alarm: AlarmDetail }) {

@@ -1,6 +1,6 @@
 import type { AlarmDetail } from '@rcm/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
+import { SeverityBadge, StatusBadge } from '@/components/badges.tsx';
 import { ManagementBadges } from './management-badges.tsx';
 
 /** What a technician needs before acting, above everything else: state, severity, place, whether the cause holds. */

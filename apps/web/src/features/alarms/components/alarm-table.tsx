@@ -1,10 +1,10 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SeverityBadge } from '../../../components/badges.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
-import { type Column, DataTable, type SortDirection } from '../../../components/ui/data-table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { SeverityBadge } from '@/components/badges.tsx';
+import { linkClass } from '@/components/ui/button.ts';
+import { type Column, DataTable, type SortDirection } from '@/components/ui/data-table.tsx';
+import { formatDateTime } from '@/lib/format.ts';
 import { typeName } from '../api/get-alarm-types.ts';
 import { AlarmCard } from './alarm-card.tsx';
 import { AlarmListBadges, HELD_ROW, isHeld, PagedPeople } from './management-badges.tsx';

@@ -1,8 +1,8 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEVERITY_ORDER } from '../../../components/badges.tsx';
-import { getItem, setItem } from '../../../lib/storage.ts';
+import { SEVERITY_ORDER } from '@/components/badges.tsx';
+import { getItem, setItem } from '@/lib/storage.ts';
 
 export type AlertSettings = { sound: boolean; notify: boolean; minSeverity: (typeof SEVERITY_ORDER)[number] };
 

@@ -1,9 +1,9 @@
 import type { AlarmDetail } from '@rcm/shared/alarms';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { destructiveButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { DialogError, useDialogAction } from '../../../components/ui/confirm-dialog.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { destructiveButton, primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { DialogError, useDialogAction } from '@/components/ui/confirm-dialog.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
 
 /**
  * Asks before clearing one alarm. When its condition still holds (the server's `condition_present`)

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SEVERITY_ORDER } from '../../../components/badges.tsx';
-import { filterClass } from '../../../components/form-field.tsx';
-import { MultiSelect } from '../../../components/multi-select.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { SEVERITY_ORDER } from '@/components/badges.tsx';
+import { filterClass } from '@/components/form-field.tsx';
+import { MultiSelect } from '@/components/multi-select.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { alarmTypesQuery, typeName } from '../api/get-alarm-types.ts';
 import { type AlarmFilters, placeOptionsQuery } from '../api/get-alarms.ts';
 

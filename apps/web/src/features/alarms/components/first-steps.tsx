@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/page.tsx';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { EmptyState } from '@/components/page.tsx';
+import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { userCan } from '@/lib/user-can.ts';
 
 /** The dashboard of an installation without controllers: what to do next, with the caller's ways to do it. */
 export function FirstSteps() {

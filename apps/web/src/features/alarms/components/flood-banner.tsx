@@ -1,7 +1,7 @@
 import type { AlarmStats } from '@rcm/shared/alarms';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { floodsQuery } from '../api/get-floods.ts';
 
 /** A banner per location in an alarm flood now (more than 10 alarms in 10 minutes). */

@@ -1,7 +1,7 @@
 import type { AlarmSummary } from '@rcm/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge } from '../../../components/badges.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { StatusBadge } from '@/components/badges.tsx';
+import { formatDateTime } from '@/lib/format.ts';
 
 /** Whether an open alarm is held back (suppressed by a maintenance window or shelved): shown grayed. */
 export const isHeld = (a: AlarmSummary) => a.status !== 'cleared' && (a.suppressed || a.shelved_until !== null);

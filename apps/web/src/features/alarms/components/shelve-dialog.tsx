@@ -1,13 +1,13 @@
 import { type AlarmShelveBody, alarmShelveBody } from '@rcm/shared/alarms';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { errorOf, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { FormActions } from '@/components/ui/form-actions.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { formResolver } from '@/lib/form-errors.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { shelveAlarm } from '../api/alarm-actions.ts';
 import { alarmKeys } from '../api/keys.ts';
 

@@ -1,8 +1,8 @@
 import type { AlarmStats } from '@rcm/shared/alarms';
 import { useTranslation } from 'react-i18next';
-import { StatTile, type TileAccent } from '../../../components/ui/stat-tile.tsx';
-import { numberFormat } from '../../../lib/intl.ts';
-import { OpenJobsTile } from '../../jobs/index.ts';
+import { StatTile, type TileAccent } from '@/components/ui/stat-tile.tsx';
+import { OpenJobsTile } from '@/features/jobs/index.ts';
+import { numberFormat } from '@/lib/intl.ts';
 
 export type TileKey = 'active' | 'acknowledged' | 'cleared' | 'warranty';
 

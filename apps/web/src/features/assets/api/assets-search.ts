@@ -1,5 +1,5 @@
 import { ASSET_TYPES, WARRANTY_STATES } from '@rcm/shared/filter-values';
-import { laterPage, oneOf, positive, type Raw, shortText } from '../../../lib/search-values.ts';
+import { laterPage, oneOf, positive, type Raw, shortText } from '@/lib/search-values.ts';
 import type { AssetFilters } from './assets.ts';
 
 /** The assets page's search params (its route's `validateSearch`): unknown values are dropped. */

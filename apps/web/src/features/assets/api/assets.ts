@@ -1,8 +1,8 @@
 import type { Asset, AssetBody, AssetOptions } from '@rcm/shared/assets';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { toQueryString } from '../../../lib/query-string.ts';
+import { api } from '@/lib/api-client.ts';
+import { toQueryString } from '@/lib/query-string.ts';
 import { assetKeys } from './keys.ts';
 
 export type AssetFilters = {

@@ -1,6 +1,6 @@
 import type { WarrantyState } from '@rcm/shared/assets';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../../lib/format.ts';
+import { formatDay } from '@/lib/format.ts';
 
 /** The expiry date, highlighted when it falls within 90 days and marked when it has passed. */
 export function WarrantyCell(props: { expiry: string | null; state: WarrantyState }) {

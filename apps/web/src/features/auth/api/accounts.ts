@@ -7,7 +7,7 @@ import type {
 } from '@rcm/shared/accounts';
 import type { AuthUser } from '@rcm/shared/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
 /** Whether the console still needs its first administrator (public). */

@@ -1,5 +1,5 @@
 import type { SsoDiscovery } from '@rcm/shared/sso';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** The single sign-on connection that serves this address's domain, or null. */
 export function discoverSso(email: string): Promise<SsoDiscovery> {

@@ -1,12 +1,12 @@
 import type { FactorKind, MfaMethod, TotpCreated } from '@rcm/shared/mfa';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../../components/form-field.tsx';
-import { linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { api, failureWithFields } from '../../../lib/api-client.ts';
-import { loginEnrolled, loginWithFactor } from '../../../lib/auth-store.ts';
-import { createPasskey, passkeyFailure } from '../../../lib/passkeys.ts';
-import { RecoveryCodesPanel, TotpSetup } from '../../account/index.ts';
+import { inputClass } from '@/components/form-field.tsx';
+import { linkClass, primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { RecoveryCodesPanel, TotpSetup } from '@/features/account/index.ts';
+import { api, failureWithFields } from '@/lib/api-client.ts';
+import { loginEnrolled, loginWithFactor } from '@/lib/auth-store.ts';
+import { createPasskey, passkeyFailure } from '@/lib/passkeys.ts';
 
 function StepError(props: { message: string | null }) {
   return props.message ? (

@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorOf, TextInput } from '../../../components/ui/form.tsx';
+import { errorOf, TextInput } from '@/components/ui/form.tsx';
 
 type Values = { password: string; password_again: string };
 

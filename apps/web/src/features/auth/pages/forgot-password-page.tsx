@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AuthCard, Notice } from '../../../components/auth-card.tsx';
-import { linkClass, primaryButton } from '../../../components/ui/button.ts';
-import { applyServerErrors, errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
-import { formResolver } from '../../../lib/form-errors.ts';
+import { AuthCard, Notice } from '@/components/auth-card.tsx';
+import { linkClass, primaryButton } from '@/components/ui/button.ts';
+import { applyServerErrors, errorOf, RootError, TextInput } from '@/components/ui/form.tsx';
+import { formResolver } from '@/lib/form-errors.ts';
 import { requestPasswordReset } from '../api/accounts.ts';
 
 /** /user/forgot-password: asks for a reset link; the answer never says whether the address exists. */

@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
-import { logout } from '../../../lib/auth-store.ts';
+import { Spinner } from '@/components/page.tsx';
+import { logout } from '@/lib/auth-store.ts';
 
 /** /user/logout: ends the session on the server, clears the client, and goes to login. */
 export function LogoutPage() {

@@ -4,12 +4,12 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AuthCard } from '../../../components/auth-card.tsx';
-import { Spinner } from '../../../components/page.tsx';
-import { linkClass, primaryButton } from '../../../components/ui/button.ts';
-import { applyServerErrors, RootError } from '../../../components/ui/form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formResolver } from '../../../lib/form-errors.ts';
+import { AuthCard } from '@/components/auth-card.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { linkClass, primaryButton } from '@/components/ui/button.ts';
+import { applyServerErrors, RootError } from '@/components/ui/form.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { formResolver } from '@/lib/form-errors.ts';
 import { passwordLinkQuery, resetPassword } from '../api/accounts.ts';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 

@@ -1,11 +1,11 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../../../components/auth-card.tsx';
-import { Spinner } from '../../../components/page.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { completeSso } from '../../../lib/auth-store.ts';
+import { AuthCard } from '@/components/auth-card.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { linkClass } from '@/components/ui/button.ts';
+import { failureMessage } from '@/lib/api-client.ts';
+import { completeSso } from '@/lib/auth-store.ts';
 
 /**
  * The one completion of this page load: the outcome is single use, and the page may mount again

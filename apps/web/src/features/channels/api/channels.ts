@@ -10,7 +10,7 @@ import type {
 } from '@rcm/shared/channels';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { channelKeys } from './keys.ts';
 
 export const channelsQuery = () =>

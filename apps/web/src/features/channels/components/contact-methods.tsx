@@ -2,17 +2,17 @@ import { CONTACT_METHOD_TYPES, type ContactMethod, type ContactMethodType } from
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { Spinner } from '../../../components/page.tsx';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { RootError } from '../../../components/ui/form.tsx';
-import { Section } from '../../../components/ui/section.tsx';
-import { ApiError, failureMessage } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { FormField, inputClass } from '@/components/form-field.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { ConfirmButton } from '@/components/ui/confirm-dialog.tsx';
+import { RootError } from '@/components/ui/form.tsx';
+import { Section } from '@/components/ui/section.tsx';
+import { ApiError, failureMessage } from '@/lib/api-client.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { toast } from '@/lib/toast.ts';
+import { userCan } from '@/lib/user-can.ts';
 import {
   addContactMethod,
   channelsQuery,

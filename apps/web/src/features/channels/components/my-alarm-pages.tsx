@@ -2,11 +2,11 @@ import type { MyAlarmPage } from '@rcm/shared/channels';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
-import { CopyField } from '../../../components/ui/copy-field.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useLiveQuery } from '../../../lib/use-live-query.ts';
+import { Spinner } from '@/components/page.tsx';
+import { linkClass } from '@/components/ui/button.ts';
+import { CopyField } from '@/components/ui/copy-field.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { useLiveQuery } from '@/lib/use-live-query.ts';
 import { myAlarmPagesQuery } from '../api/channels.ts';
 
 function LinkCell(props: { ack: MyAlarmPage['ack'] }) {

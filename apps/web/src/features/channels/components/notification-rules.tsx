@@ -8,14 +8,14 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { Spinner } from '../../../components/page.tsx';
-import { dangerButton, secondaryButton } from '../../../components/ui/button.ts';
-import { RootError } from '../../../components/ui/form.tsx';
-import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { Section } from '../../../components/ui/section.tsx';
-import { ApiError, failureMessage } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
+import { FormField, inputClass } from '@/components/form-field.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { dangerButton, secondaryButton } from '@/components/ui/button.ts';
+import { RootError } from '@/components/ui/form.tsx';
+import { SubmitButton } from '@/components/ui/form-actions.tsx';
+import { Section } from '@/components/ui/section.tsx';
+import { ApiError, failureMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
 import { contactMethodsQuery, rulesQuery, saveRules } from '../api/channels.ts';
 
 type Row = { key: number; method: string; delay: string };

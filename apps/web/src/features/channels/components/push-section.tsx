@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
-import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { RootError } from '../../../components/ui/form.tsx';
-import { Section } from '../../../components/ui/section.tsx';
-import { ApiError, failureMessage } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Spinner } from '@/components/page.tsx';
+import { primaryButton } from '@/components/ui/button.ts';
+import { ConfirmButton } from '@/components/ui/confirm-dialog.tsx';
+import { RootError } from '@/components/ui/form.tsx';
+import { Section } from '@/components/ui/section.tsx';
+import { ApiError, failureMessage } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { toast } from '@/lib/toast.ts';
 import {
   pushPublicKeyQuery,
   pushSubscriptionsQuery,

@@ -3,15 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard, Notice } from '../../../components/auth-card.tsx';
-import { SeverityBadge, StatusBadge } from '../../../components/badges.tsx';
-import { Spinner } from '../../../components/page.tsx';
-import { linkClass, primaryButton } from '../../../components/ui/button.ts';
-import { RootError } from '../../../components/ui/form.tsx';
-import { ApiError, api, failureMessage } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formatDateTime, formatRelative, reasonText } from '../../../lib/format.ts';
-import { setLocale } from '../../../lib/i18n.ts';
+import { AuthCard, Notice } from '@/components/auth-card.tsx';
+import { SeverityBadge, StatusBadge } from '@/components/badges.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { linkClass, primaryButton } from '@/components/ui/button.ts';
+import { RootError } from '@/components/ui/form.tsx';
+import { ApiError, api, failureMessage } from '@/lib/api-client.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { formatDateTime, formatRelative, reasonText } from '@/lib/format.ts';
+import { setLocale } from '@/lib/i18n.ts';
 import { channelKeys } from '../api/keys.ts';
 
 const linkQuery = (token: string) => ({

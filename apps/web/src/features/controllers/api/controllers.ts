@@ -2,9 +2,9 @@ import type { ControllerDetail, UnauthorizedController } from '@rcm/shared/auth'
 import type { ControllerListItem, ControllerUpdateBody, RackState } from '@rcm/shared/controllers';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { toQueryString } from '../../../lib/query-string.ts';
-import { organizationKeys } from '../../organizations/index.ts';
+import { organizationKeys } from '@/features/organizations/index.ts';
+import { api } from '@/lib/api-client.ts';
+import { toQueryString } from '@/lib/query-string.ts';
 import { controllerKeys } from './keys.ts';
 
 export type ControllerFilters = {

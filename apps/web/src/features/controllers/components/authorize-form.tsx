@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorOf, FormCard, SelectInput, TextInput } from '../../../components/ui/form.tsx';
-import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { errorOf, FormCard, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { SubmitButton } from '@/components/ui/form-actions.tsx';
+import { formResolver } from '@/lib/form-errors.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { authorizeController, locationsQuery, organizationsQuery } from '../api/controllers.ts';
 import { controllerKeys } from '../api/keys.ts';
 

@@ -1,8 +1,8 @@
 import type { ControllerDetail } from '@rcm/shared/auth';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAs, stubApi } from '../../../test/render.tsx';
-import { testUser } from '../../../test/users.ts';
+import { renderAs, stubApi } from '@/test/render.tsx';
+import { testUser } from '@/test/users.ts';
 import { ControllerActions } from './controller-actions.tsx';
 
 const controller: ControllerDetail = {

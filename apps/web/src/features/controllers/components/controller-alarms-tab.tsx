@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SeverityBadge } from '../../../components/badges.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
-import { ListState } from '../../../components/ui/data-table.tsx';
-import { formatDateTime, reasonText } from '../../../lib/format.ts';
-import { alarmsQuery } from '../../alarms/index.ts';
+import { SeverityBadge } from '@/components/badges.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { linkClass } from '@/components/ui/button.ts';
+import { ListState } from '@/components/ui/data-table.tsx';
+import { alarmsQuery } from '@/features/alarms/index.ts';
+import { formatDateTime, reasonText } from '@/lib/format.ts';
 
 const STATUSES = ['active', 'acknowledged', 'cleared'] as const;
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { secondaryButton } from '../../../components/ui/button.ts';
+import { secondaryButton } from '@/components/ui/button.ts';
 
 /** A device key as it is shown, once: what to do with it, the key itself and a copy button. */
 export function DeviceKey(props: { deviceKey: string; hint?: string }) {

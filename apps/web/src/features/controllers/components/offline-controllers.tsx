@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SlideOver } from '../../../components/slide-over.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
-import { ListState } from '../../../components/ui/data-table.tsx';
-import { formatRelative } from '../../../lib/format.ts';
-import { useLiveQuery } from '../../../lib/use-live-query.ts';
+import { SlideOver } from '@/components/slide-over.tsx';
+import { linkClass } from '@/components/ui/button.ts';
+import { ListState } from '@/components/ui/data-table.tsx';
+import { formatRelative } from '@/lib/format.ts';
+import { useLiveQuery } from '@/lib/use-live-query.ts';
 import { controllersQuery } from '../api/controllers.ts';
 
 const OFFLINE = { online: 'false', authorised: 'true', sort: 'last_seen_at', per_page: 100 } as const;

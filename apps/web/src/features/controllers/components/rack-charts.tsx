@@ -2,12 +2,12 @@ import type { AlarmMetrics } from '@rcm/shared/alarms';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CaseLegend, caseSeries } from '../../../components/chart/case-legend.tsx';
-import { ChartSummary, chartPoints } from '../../../components/chart/chart-summary.tsx';
-import { seriesTitle } from '../../../components/chart/series-title.ts';
-import { TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
-import { Spinner } from '../../../components/page.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { CaseLegend, caseSeries } from '@/components/chart/case-legend.tsx';
+import { ChartSummary, chartPoints } from '@/components/chart/chart-summary.tsx';
+import { seriesTitle } from '@/components/chart/series-title.ts';
+import { TimeSeriesChart } from '@/components/chart/time-series-chart.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { api } from '@/lib/api-client.ts';
 import { controllerKeys } from '../api/keys.ts';
 
 const HOUR = 3_600_000;

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner } from '../../../components/page.tsx';
-import { ScrollFrame } from '../../../components/ui/data-table.tsx';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { onRealtime, realtimeSocket } from '../../../lib/realtime.ts';
-import { useLiveQuery } from '../../../lib/use-live-query.ts';
+import { EmptyState, Spinner } from '@/components/page.tsx';
+import { ScrollFrame } from '@/components/ui/data-table.tsx';
+import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { onRealtime, realtimeSocket } from '@/lib/realtime.ts';
+import { useLiveQuery } from '@/lib/use-live-query.ts';
 import { racksQuery } from '../api/controllers.ts';
 import { controllerKeys } from '../api/keys.ts';
 

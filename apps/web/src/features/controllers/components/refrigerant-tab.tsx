@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner } from '../../../components/page.tsx';
-import { RackRefrigerant } from '../../refrigerant/index.ts';
+import { EmptyState, Spinner } from '@/components/page.tsx';
+import { RackRefrigerant } from '@/features/refrigerant/index.ts';
 import { racksQuery } from '../api/controllers.ts';
 
 /** The controller view's Refrigerant tab: each rack is a refrigeration system. */

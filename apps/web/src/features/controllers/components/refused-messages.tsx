@@ -1,8 +1,8 @@
 import type { DeviceRejections } from '@rcm/shared/device';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { linkClass } from '../../../components/ui/button.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { linkClass } from '@/components/ui/button.ts';
+import { formatDateTime } from '@/lib/format.ts';
 
 /**
  * What ingest refused from this controller (messages not JSON, of the wrong shape, too large): how

@@ -1,6 +1,6 @@
 import type { OfflineReason } from '@rcm/shared/controllers';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatRelative } from '../../../lib/format.ts';
+import { formatDateTime, formatRelative } from '@/lib/format.ts';
 
 const KNOWN = ['ok', 'defrost', 'door_open', 'off', 'fault'] as const;
 

@@ -1,11 +1,11 @@
 import type { GatewayStatusView, OfflineReason } from '@rcm/shared/controllers';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/page.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { Field, Section } from '../../../components/ui/section.tsx';
-import { formatBytes, formatDateTime, formatNumber, formatRelative } from '../../../lib/format.ts';
+import { EmptyState } from '@/components/page.tsx';
+import { linkClass } from '@/components/ui/button.ts';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { Field, Section } from '@/components/ui/section.tsx';
+import { formatBytes, formatDateTime, formatNumber, formatRelative } from '@/lib/format.ts';
 import { ChildState, LastGoodPoll } from './child-state.tsx';
 
 /** A controller the gateway speaks for, with what the gateway's status says of its polls. */

@@ -1,8 +1,8 @@
 import type { ControllerDetail } from '@rcm/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Pagination } from '../../../components/pagination.tsx';
-import { useLiveQuery } from '../../../lib/use-live-query.ts';
+import { Pagination } from '@/components/pagination.tsx';
+import { useLiveQuery } from '@/lib/use-live-query.ts';
 import { controllersQuery } from '../api/controllers.ts';
 import { type GatewayChildRow, GatewayPanel } from './gateway-panel.tsx';
 

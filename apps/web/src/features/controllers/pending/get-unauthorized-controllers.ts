@@ -1,6 +1,6 @@
 import type { UnauthorizedController } from '@rcm/shared/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiRead } from '../../../lib/api-client.ts';
+import { api, apiRead } from '@/lib/api-client.ts';
 import { controllerKeys } from '../api/keys.ts';
 
 export const unauthorizedControllersQuery = () =>

@@ -2,19 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SlideOver } from '../../../components/slide-over.tsx';
-import {
-  dangerButton,
-  destructiveButton,
-  linkClass,
-  primaryButton,
-  secondaryButton,
-} from '../../../components/ui/button.ts';
-import { ListState } from '../../../components/ui/data-table.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
-import { useLiveQuery } from '../../../lib/use-live-query.ts';
+import { SlideOver } from '@/components/slide-over.tsx';
+import { dangerButton, destructiveButton, linkClass, primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { ListState } from '@/components/ui/data-table.tsx';
+import { failureMessage } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { useLiveQuery } from '@/lib/use-live-query.ts';
 import { anyControllerQuery } from '../api/any-controller.ts';
 import { controllerKeys } from '../api/keys.ts';
 import { rejectController, unauthorizedControllersQuery } from './get-unauthorized-controllers.ts';

@@ -1,7 +1,7 @@
 import type { AuthUser } from '@rcm/shared/auth';
-import { PHONE_QUERY } from '../../../lib/breakpoints.ts';
-import { fetchFirstTime, queryClient } from '../../../lib/query-client.ts';
-import type { AlarmFilters } from '../../alarms/index.ts';
+import type { AlarmFilters } from '@/features/alarms/index.ts';
+import { PHONE_QUERY } from '@/lib/breakpoints.ts';
+import { fetchFirstTime, queryClient } from '@/lib/query-client.ts';
 import { dashboardReads } from './dashboard-reads.ts';
 
 /**

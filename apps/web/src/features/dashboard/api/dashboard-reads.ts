@@ -1,13 +1,18 @@
 import type { AuthUser } from '@rcm/shared/auth';
-import { userCan } from '../../../lib/user-can.ts';
 // The first screen's inline script runs these reads: it imports the modules themselves, not the
 // features' index.ts, whose other exports (components) it would carry too (the build refuses it).
-import { type AlarmFilters, alarmStatsQuery, alarmsQuery, placeOptionsQuery } from '../../alarms/api/get-alarms.ts';
-import { floodsQuery } from '../../alarms/api/get-floods.ts';
-import { phoneDefault } from '../../alarms/quick-filter-search.ts';
-import { jobStatsQuery } from '../../jobs/api/jobs.ts';
-import { pagingWarningsQuery } from '../../oncall/api/paging.ts';
-import { oncallNowQuery } from '../../oncall/api/schedules.ts';
+import {
+  type AlarmFilters,
+  alarmStatsQuery,
+  alarmsQuery,
+  placeOptionsQuery,
+} from '@/features/alarms/api/get-alarms.ts';
+import { floodsQuery } from '@/features/alarms/api/get-floods.ts';
+import { phoneDefault } from '@/features/alarms/quick-filter-search.ts';
+import { jobStatsQuery } from '@/features/jobs/api/jobs.ts';
+import { pagingWarningsQuery } from '@/features/oncall/api/paging.ts';
+import { oncallNowQuery } from '@/features/oncall/api/schedules.ts';
+import { userCan } from '@/lib/user-can.ts';
 
 /**
  * What the dashboard asks for, from its URL filters: the alarm list (on a phone without filters of

@@ -3,13 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
-import { secondaryButton } from '../../../components/ui/button.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { usePhone } from '../../../lib/media.ts';
-import { userCan } from '../../../lib/user-can.ts';
-import type { AlarmFilters } from '../../alarms/index.ts';
+import { EmptyState, Page, Spinner } from '@/components/page.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { secondaryButton } from '@/components/ui/button.ts';
+import type { AlarmFilters } from '@/features/alarms/index.ts';
 import {
   AlarmFiltersBar,
   AlarmTable,
@@ -26,9 +23,12 @@ import {
   type TileKey,
   typeName,
   useLiveAlarms,
-} from '../../alarms/index.ts';
-import { anyControllerQuery, OfflineControllers } from '../../controllers/index.ts';
-import { OnCallNow, PagingWarnings } from '../../oncall/index.ts';
+} from '@/features/alarms/index.ts';
+import { anyControllerQuery, OfflineControllers } from '@/features/controllers/index.ts';
+import { OnCallNow, PagingWarnings } from '@/features/oncall/index.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { usePhone } from '@/lib/media.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { dashboardQueries } from '../api/dashboard-reads.ts';
 
 const HIGHLIGHT_MS = 8000;

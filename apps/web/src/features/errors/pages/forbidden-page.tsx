@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/page.tsx';
+import { Page } from '@/components/page.tsx';
 
 export function ForbiddenPage() {
   const { t } = useTranslation();

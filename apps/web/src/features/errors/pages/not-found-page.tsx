@@ -1,7 +1,7 @@
 import { Link, Navigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/page.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { Page } from '@/components/page.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import type { ApiToken, ApiTokenBody, ApiTokenCreated, ReauthAnswer } from '@rcm/shared/api-tokens';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { identityKeys } from './keys.ts';
 
 /** A page of the integration tokens the caller manages (never the tokens themselves). */

@@ -1,6 +1,6 @@
 import type { SsoConnection, SsoConnectionBody, SsoConnectionPatch } from '@rcm/shared/sso';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { identityKeys } from './keys.ts';
 
 /** An organization's single sign-on connections (their secrets never come back, only whether one is set). */

@@ -2,19 +2,12 @@ import type { SsoConnection } from '@rcm/shared/sso';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { CopyField } from '../../../components/ui/copy-field.tsx';
-import {
-  apiErrors,
-  CheckboxInput,
-  FieldError,
-  RootError,
-  SelectInput,
-  TextInput,
-} from '../../../components/ui/form.tsx';
-import { LocationAccess } from '../../../components/ui/location-access.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { organizationLocationsQuery, rolesQuery, usersQuery } from '../../settings/index.ts';
+import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { CopyField } from '@/components/ui/copy-field.tsx';
+import { apiErrors, CheckboxInput, FieldError, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { LocationAccess } from '@/components/ui/location-access.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { organizationLocationsQuery, rolesQuery, usersQuery } from '@/features/settings/index.ts';
 import { createSsoConnection, updateSsoConnection } from '../api/sso.ts';
 import { accessOf, bodyOf, formField, type Values, valuesOf } from './sso-connection-form.ts';
 

@@ -1,5 +1,5 @@
 import type { SsoConnection, SsoConnectionBody } from '@rcm/shared/sso';
-import type { Access } from '../../../components/ui/location-access.tsx';
+import type { Access } from '@/components/ui/location-access.tsx';
 
 /** The single sign-on connection form's values, made from a connection and turned into its body. */
 type Mapping = { group: string; role_id: string; access: Access };

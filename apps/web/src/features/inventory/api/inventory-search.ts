@@ -1,5 +1,5 @@
 import { AVAILABILITIES, INVENTORY_SORTS, ITEM_TYPES } from '@rcm/shared/filter-values';
-import { oneOf, type Raw, shortText } from '../../../lib/search-values.ts';
+import { oneOf, type Raw, shortText } from '@/lib/search-values.ts';
 import type { InventoryFilters } from './inventory.ts';
 
 /** The inventory page's search params (its route's `validateSearch`): unknown values are dropped. */

@@ -1,9 +1,9 @@
 import type { ImportRowError, InventoryItem, InventoryItemBody } from '@rcm/shared/inventory';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import { downloadFile } from '../../../lib/download.ts';
-import { toQueryString } from '../../../lib/query-string.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
+import { downloadFile } from '@/lib/download.ts';
+import { toQueryString } from '@/lib/query-string.ts';
 import { inventoryKeys } from './keys.ts';
 
 export type InventoryFilters = {

@@ -1,8 +1,8 @@
 import type { PurchaseOrderBody, PurchaseOrderDetail, PurchaseOrderSummary, Supplier } from '@rcm/shared/inventory';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { downloadFile } from '../../../lib/download.ts';
-import { toQueryString } from '../../../lib/query-string.ts';
+import { api } from '@/lib/api-client.ts';
+import { downloadFile } from '@/lib/download.ts';
+import { toQueryString } from '@/lib/query-string.ts';
 import type { ListPage } from './inventory.ts';
 import { purchaseOrderKeys } from './keys.ts';
 

@@ -1,7 +1,7 @@
 import type { ListMeta } from '@rcm/shared/pagination';
 import type { SupplierBody, SupplierPatch, SupplierRecord } from '@rcm/shared/suppliers';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { supplierKeys } from './keys.ts';
 
 /** A page of the suppliers (the Suppliers tab). */

@@ -2,12 +2,12 @@ import { type InventoryItem, type InventoryItemBody, ITEM_TYPES, inventoryItemBo
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { errorOf, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { FormActions } from '@/components/ui/form-actions.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { formResolver } from '@/lib/form-errors.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { saveItem } from '../api/inventory.ts';
 import { inventoryKeys } from '../api/keys.ts';
 

@@ -1,9 +1,9 @@
 import type { InventoryItem } from '@rcm/shared/inventory';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/pagination.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
-import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { linkClass } from '@/components/ui/button.ts';
+import { actionsColumn, DataTable } from '@/components/ui/data-table.tsx';
 import { type InventoryFilters, inventoryQuery } from '../api/inventory.ts';
 import { money } from '../format.ts';
 import { AvailabilityBadge } from './availability-badge.tsx';

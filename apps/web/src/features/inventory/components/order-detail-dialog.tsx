@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
-import { dangerButton, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { Spinner } from '@/components/page.tsx';
+import { dangerButton, primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { failureMessage } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { inventoryKeys, purchaseOrderKeys } from '../api/keys.ts';
 import {
   advancePurchaseOrder,

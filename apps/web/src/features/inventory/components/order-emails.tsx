@@ -1,6 +1,6 @@
 import type { EmailNotification } from '@rcm/shared/notifications';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 
 const EVENTS = ['delivered_at', 'opened_at', 'rejected_at', 'soft_bounced_at', 'bounced_at', 'spam_at'] as const;
 

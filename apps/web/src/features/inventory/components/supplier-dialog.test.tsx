@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAs, stubApi } from '../../../test/render.tsx';
-import { testUser } from '../../../test/users.ts';
+import { renderAs, stubApi } from '@/test/render.tsx';
+import { testUser } from '@/test/users.ts';
 import { SupplierDialog } from './supplier-dialog.tsx';
 
 const clerk = testUser({ permissions: ['inventory_view', 'inventory_edit'] });

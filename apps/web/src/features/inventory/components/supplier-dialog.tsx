@@ -1,12 +1,12 @@
 import { type SupplierBody, type SupplierRecord, supplierBody } from '@rcm/shared/suppliers';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { errorOf, RootError, TextInput } from '@/components/ui/form.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { formResolver } from '@/lib/form-errors.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { purchaseOrderKeys, supplierKeys } from '../api/keys.ts';
 import { saveSupplier } from '../api/suppliers.ts';
 

@@ -1,6 +1,6 @@
 import type { JobCategoryBody, JobCategoryList, JobCategoryPatch, JobCategoryRecord } from '@rcm/shared/jobs';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { jobKeys } from './keys.ts';
 
 /** A page of the categories, each with its job count, and where they are managed. */

@@ -1,5 +1,5 @@
 import { JOB_PRIORITIES, JOB_STATUSES } from '@rcm/shared/filter-values';
-import { laterPage, type Raw } from '../../../lib/search-values.ts';
+import { laterPage, type Raw } from '@/lib/search-values.ts';
 import { type JobFilters, splitList } from './jobs.ts';
 
 /** The jobs page's search params (its route's `validateSearch`): unknown values are dropped. */

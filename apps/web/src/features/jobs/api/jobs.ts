@@ -12,8 +12,8 @@ import type {
 } from '@rcm/shared/jobs';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, apiRead } from '../../../lib/api-client.ts';
-import { toQueryString } from '../../../lib/query-string.ts';
+import { api, apiRead } from '@/lib/api-client.ts';
+import { toQueryString } from '@/lib/query-string.ts';
 import { jobKeys } from './keys.ts';
 
 export type JobFilters = {

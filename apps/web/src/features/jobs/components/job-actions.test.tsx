@@ -1,8 +1,8 @@
 import type { JobDetail } from '@rcm/shared/jobs';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAs, stubApi } from '../../../test/render.tsx';
-import { testUser } from '../../../test/users.ts';
+import { renderAs, stubApi } from '@/test/render.tsx';
+import { testUser } from '@/test/users.ts';
 import { JobAssignForm, JobStatusForm } from './job-actions.tsx';
 
 const dispatcher = testUser({ permissions: ['jobs_view', 'jobs_create'] });

@@ -11,11 +11,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { primaryButton } from '../../../components/ui/button.ts';
-import { errorOf, FieldError, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { primaryButton } from '@/components/ui/button.ts';
+import { errorOf, FieldError, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { formResolver } from '@/lib/form-errors.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { assignableQuery, assignJob, changeJobStatus } from '../api/jobs.ts';
 import { jobKeys } from '../api/keys.ts';
 

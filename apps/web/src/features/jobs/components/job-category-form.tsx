@@ -1,9 +1,9 @@
 import { type JobCategoryBody, jobCategoryBody } from '@rcm/shared/jobs';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { primaryButton } from '../../../components/ui/button.ts';
-import { applyServerErrors, errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
-import { formResolver } from '../../../lib/form-errors.ts';
+import { primaryButton } from '@/components/ui/button.ts';
+import { applyServerErrors, errorOf, RootError, TextInput } from '@/components/ui/form.tsx';
+import { formResolver } from '@/lib/form-errors.ts';
 
 /** A category's name, to add one or rename it; the server's refusal shows under the field. */
 export function JobCategoryForm(props: {

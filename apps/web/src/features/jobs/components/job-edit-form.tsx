@@ -2,11 +2,11 @@ import { type JobDetail, type JobUpdateBody, jobUpdateBody } from '@rcm/shared/j
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { RootError } from '../../../components/ui/form.tsx';
-import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { RootError } from '@/components/ui/form.tsx';
+import { SubmitButton } from '@/components/ui/form-actions.tsx';
+import { formResolver } from '@/lib/form-errors.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { updateJob } from '../api/jobs.ts';
 import { jobKeys } from '../api/keys.ts';
 import { JobFields, type JobFormValues, jobBodyFrom } from './job-fields.tsx';

@@ -2,8 +2,8 @@ import { JOB_PRIORITIES, type JobPriority } from '@rcm/shared/jobs';
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorOf, SelectInput, TextArea, TextInput } from '../../../components/ui/form.tsx';
-import { useSeededName } from '../../../lib/seeded-names.ts';
+import { errorOf, SelectInput, TextArea, TextInput } from '@/components/ui/form.tsx';
+import { useSeededName } from '@/lib/seeded-names.ts';
 import { jobCategoriesQuery } from '../api/jobs.ts';
 
 /** What the job forms hold: strings, as the inputs give them (`location_id` only when creating one). */

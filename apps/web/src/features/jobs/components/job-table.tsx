@@ -1,10 +1,10 @@
 import type { JobSummary } from '@rcm/shared/jobs';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { linkClass } from '../../../components/ui/button.ts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useSeededName } from '../../../lib/seeded-names.ts';
+import { linkClass } from '@/components/ui/button.ts';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { useSeededName } from '@/lib/seeded-names.ts';
 import { JobPriorityBadge, JobStatusBadge } from './job-badges.tsx';
 
 /** The job fields of docs/requirements.md §3, one row per job; the number links to the job view. */

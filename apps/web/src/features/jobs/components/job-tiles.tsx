@@ -1,7 +1,7 @@
 import { JOB_STATUSES, type JobStats, type JobStatus } from '@rcm/shared/jobs';
 import { useTranslation } from 'react-i18next';
-import { StatTile, type TileAccent } from '../../../components/ui/stat-tile.tsx';
-import { numberFormat } from '../../../lib/intl.ts';
+import { StatTile, type TileAccent } from '@/components/ui/stat-tile.tsx';
+import { numberFormat } from '@/lib/intl.ts';
 
 const ACCENT: Record<JobStatus, TileAccent> = {
   New: 'blue',

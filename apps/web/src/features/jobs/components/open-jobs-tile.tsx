@@ -1,10 +1,10 @@
 import { OPEN_JOB_STATUSES } from '@rcm/shared/filter-values';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { StatTile } from '../../../components/ui/stat-tile.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { numberFormat } from '../../../lib/intl.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { StatTile } from '@/components/ui/stat-tile.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { numberFormat } from '@/lib/intl.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { jobStatsQuery } from '../api/jobs.ts';
 import { useLiveJobs } from './use-live-jobs.ts';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner } from '../../../components/page.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { EmptyState, Spinner } from '@/components/page.tsx';
+import { Pagination } from '@/components/pagination.tsx';
 import { jobsQuery } from '../api/jobs.ts';
 import { JobTable } from './job-table.tsx';
 import { useLiveJobs } from './use-live-jobs.ts';

@@ -2,17 +2,17 @@ import type { JobCategoryRecord } from '@rcm/shared/jobs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../../../components/pagination.tsx';
-import { cardClass, SettingsLayout } from '../../../components/settings-layout.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { useSeededName } from '../../../lib/seeded-names.ts';
-import { toast } from '../../../lib/toast.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { ListPagination } from '@/components/pagination.tsx';
+import { cardClass, SettingsLayout } from '@/components/settings-layout.tsx';
+import { linkClass } from '@/components/ui/button.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { failureMessage } from '@/lib/api-client.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { useSeededName } from '@/lib/seeded-names.ts';
+import { toast } from '@/lib/toast.ts';
+import { userCan } from '@/lib/user-can.ts';
 import {
   archiveJobCategory,
   createJobCategory,

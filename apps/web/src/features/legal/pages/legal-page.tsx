@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/page.tsx';
+import { Page } from '@/components/page.tsx';
 
 function Policy(props: { id: string; title: string; paragraphs: string[] }) {
   return (

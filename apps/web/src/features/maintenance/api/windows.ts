@@ -1,7 +1,7 @@
 import type { MaintenanceWindowBody, MaintenanceWindowPatch, MaintenanceWindowView } from '@rcm/shared/maintenance';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { maintenanceKeys } from './keys.ts';
 
 export type WindowsFilter = { controller_id?: number; location_id?: number };

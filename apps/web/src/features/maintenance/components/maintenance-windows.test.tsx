@@ -1,8 +1,8 @@
 import type { MaintenanceWindowView } from '@rcm/shared/maintenance';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAs, stubApi } from '../../../test/render.tsx';
-import { testUser } from '../../../test/users.ts';
+import { renderAs, stubApi } from '@/test/render.tsx';
+import { testUser } from '@/test/users.ts';
 import { MaintenanceWindows } from './maintenance-windows.tsx';
 
 const serviceWindow: MaintenanceWindowView = {

@@ -4,8 +4,8 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enUS } from '../../../locales/en-US.ts';
-import { enUSApp } from '../../../locales/en-US-app.ts';
+import { enUS } from '@/locales/en-US.ts';
+import { enUSApp } from '@/locales/en-US-app.ts';
 import { WindowForm, type WindowPlace } from './window-form.tsx';
 
 const i18n = i18next.createInstance();

@@ -11,12 +11,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '../../../components/ui/form.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
-import { zoneInput, zoneInstant } from '../../../lib/zone-time.ts';
+import { CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { FormActions } from '@/components/ui/form-actions.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { formResolver } from '@/lib/form-errors.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { zoneInput, zoneInstant } from '@/lib/zone-time.ts';
 import { maintenanceKeys } from '../api/keys.ts';
 import { createWindow, updateWindow } from '../api/windows.ts';
 

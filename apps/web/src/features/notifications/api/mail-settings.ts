@@ -1,6 +1,6 @@
 import type { MailSettings, MailTestBody } from '@rcm/shared/mail';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiRead } from '../../../lib/api-client.ts';
+import { api, apiRead } from '@/lib/api-client.ts';
 import { notificationKeys } from './keys.ts';
 
 /** How the installation sends email (administrators): the page, and the shell's banner. */

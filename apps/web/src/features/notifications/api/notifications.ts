@@ -4,7 +4,7 @@ import type {
   NotificationPreferencesBody,
 } from '@rcm/shared/notifications';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { notificationKeys } from './keys.ts';
 
 export type EmailSource = { alarmRef: number } | { controllerId: number };

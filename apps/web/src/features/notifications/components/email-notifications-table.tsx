@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner } from '../../../components/page.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
-import { linkClass } from '../../../components/ui/button.ts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useLiveQuery } from '../../../lib/use-live-query.ts';
+import { EmptyState, Spinner } from '@/components/page.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { linkClass } from '@/components/ui/button.ts';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { useLiveQuery } from '@/lib/use-live-query.ts';
 import { notificationKeys } from '../api/keys.ts';
 import { type EmailSource, emailNotificationsQuery } from '../api/notifications.ts';
 

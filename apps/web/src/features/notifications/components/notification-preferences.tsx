@@ -3,11 +3,11 @@ import { type NotificationPreferences, preferenceIssues } from '@rcm/shared/noti
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { Spinner } from '../../../components/page.tsx';
-import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
+import { FormField, inputClass } from '@/components/form-field.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { SubmitButton } from '@/components/ui/form-actions.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { toast } from '@/lib/toast.ts';
 import { preferencesQuery, savePreferences } from '../api/notifications.ts';
 
 type Field = 'quiet_hours_start' | 'quiet_hours_end' | 'time_zone';

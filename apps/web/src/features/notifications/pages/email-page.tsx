@@ -4,14 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
-import { cardClass, SettingsLayout } from '../../../components/settings-layout.tsx';
-import { applyServerErrors, RootError, TextInput } from '../../../components/ui/form.tsx';
-import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { Field } from '../../../components/ui/section.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { Spinner } from '@/components/page.tsx';
+import { cardClass, SettingsLayout } from '@/components/settings-layout.tsx';
+import { applyServerErrors, RootError, TextInput } from '@/components/ui/form.tsx';
+import { SubmitButton } from '@/components/ui/form-actions.tsx';
+import { Field } from '@/components/ui/section.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { formResolver } from '@/lib/form-errors.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { mailSettingsQuery, sendTestEmail } from '../api/mail-settings.ts';
 
 /** /settings/email: the mail server without secrets, what became of the last messages, a test message. */

@@ -1,6 +1,6 @@
 import type { ProvisioningSettings } from '@rcm/shared/provisioning';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { onboardingKeys } from './keys.ts';
 
 /** How controllers connect, with the provisioning key (administrators; anyone else gets 403). */

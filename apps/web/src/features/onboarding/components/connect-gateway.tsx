@@ -6,9 +6,9 @@ import {
 } from '@rcm/shared/gateway-setup';
 import type { ProvisioningSettings } from '@rcm/shared/provisioning';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
-import { CopyField } from '../../../components/ui/copy-field.tsx';
-import { Section } from '../../../components/ui/section.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { CopyField } from '@/components/ui/copy-field.tsx';
+import { Section } from '@/components/ui/section.tsx';
 import { WaitingForController } from './waiting-for-controller.tsx';
 
 /**

@@ -2,11 +2,11 @@ import { type ProvisioningSettings, simulatorCommand } from '@rcm/shared/provisi
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dangerButton } from '../../../components/ui/button.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { CopyField } from '../../../components/ui/copy-field.tsx';
-import { Section } from '../../../components/ui/section.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { dangerButton } from '@/components/ui/button.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { CopyField } from '@/components/ui/copy-field.tsx';
+import { Section } from '@/components/ui/section.tsx';
+import { toast } from '@/lib/toast.ts';
 import { provisioningQuery, rotateProvisioningKey } from '../api/provisioning.ts';
 
 /** The endpoints, the provisioning key (rotatable, after a confirmation) and the simulator command. */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { primaryButton } from '../../../components/ui/button.ts';
-import { Section } from '../../../components/ui/section.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { useLiveQuery } from '../../../lib/use-live-query.ts';
-import { userCan } from '../../../lib/user-can.ts';
-import { unauthorizedControllersQuery } from '../../controllers/index.ts';
+import { primaryButton } from '@/components/ui/button.ts';
+import { Section } from '@/components/ui/section.tsx';
+import { unauthorizedControllersQuery } from '@/features/controllers/index.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { useLiveQuery } from '@/lib/use-live-query.ts';
+import { userCan } from '@/lib/user-can.ts';
 
 /**
  * The controllers pending authorization, each with "Authorize", kept live (`controller.pending`, sent

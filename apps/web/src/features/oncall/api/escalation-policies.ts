@@ -1,7 +1,7 @@
 import type { EscalationPolicy, PolicyBody } from '@rcm/shared/oncall';
 import type { Paged } from '@rcm/shared/pagination';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { escalationPolicyKeys } from './keys.ts';
 
 /** Every escalation policy the caller may see (the API caps a page at 100; a policy list is short). */

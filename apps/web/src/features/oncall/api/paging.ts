@@ -1,6 +1,6 @@
 import type { AlarmPage, PagingWarning } from '@rcm/shared/oncall';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiRead } from '../../../lib/api-client.ts';
+import { api, apiRead } from '@/lib/api-client.ts';
 import { oncallKeys } from './keys.ts';
 
 /** Who was paged for an alarm, how, and what became of it. */

@@ -1,7 +1,7 @@
 import type { OncallNow, OncallSchedule, OncallShift, OverrideBody, ScheduleBody } from '@rcm/shared/oncall';
 import type { Paged } from '@rcm/shared/pagination';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiRead } from '../../../lib/api-client.ts';
+import { api, apiRead } from '@/lib/api-client.ts';
 import { oncallKeys } from './keys.ts';
 
 export const oncallSchedulesQuery = () =>

@@ -2,10 +2,10 @@ import type { AlarmPage } from '@rcm/shared/oncall';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner } from '../../../components/page.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useLiveQuery } from '../../../lib/use-live-query.ts';
+import { EmptyState, Spinner } from '@/components/page.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { useLiveQuery } from '@/lib/use-live-query.ts';
 import { oncallKeys } from '../api/keys.ts';
 import { alarmPagesQuery } from '../api/paging.ts';
 

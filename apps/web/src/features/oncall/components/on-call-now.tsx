@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { linkClass } from '../../../components/ui/button.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formatInZone } from '../../../lib/format.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { linkClass } from '@/components/ui/button.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { formatInZone } from '@/lib/format.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { oncallNowQuery } from '../api/schedules.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { OncallSchedule, OncallShift } from '@rcm/shared/oncall';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/page.tsx';
-import { secondaryButton } from '../../../components/ui/button.ts';
-import { dateTimeFormat } from '../../../lib/intl.ts';
+import { Spinner } from '@/components/page.tsx';
+import { secondaryButton } from '@/components/ui/button.ts';
+import { dateTimeFormat } from '@/lib/intl.ts';
 import { shiftsQuery } from '../api/schedules.ts';
 
 const COLORS = ['bg-sky-800', 'bg-emerald-800', 'bg-violet-800', 'bg-amber-800', 'bg-rose-800', 'bg-teal-800'];

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../../components/form-field.tsx';
-import { secondaryButton } from '../../../components/ui/button.ts';
-import { FieldError } from '../../../components/ui/form.tsx';
+import { inputClass } from '@/components/form-field.tsx';
+import { secondaryButton } from '@/components/ui/button.ts';
+import { FieldError } from '@/components/ui/form.tsx';
 
 /** The people of a layer in rotation order: add (choosing a person adds them), move up or down, remove. */
 export function Participants(props: {

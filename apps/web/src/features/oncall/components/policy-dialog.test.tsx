@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAs, stubApi } from '../../../test/render.tsx';
-import { testUser } from '../../../test/users.ts';
+import { renderAs, stubApi } from '@/test/render.tsx';
+import { testUser } from '@/test/users.ts';
 import { PolicyDialog } from './policy-dialog.tsx';
 
 const manager = testUser({ permissions: ['settings_view', 'settings_edit', 'users_view', 'teams_view'] });

@@ -1,7 +1,7 @@
 import type { BackupInfo, StorageStatus } from '@rcm/shared/backups';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiRead } from '../../../lib/api-client.ts';
-import { downloadFile } from '../../../lib/download.ts';
+import { api, apiRead } from '@/lib/api-client.ts';
+import { downloadFile } from '@/lib/download.ts';
 import { opsKeys } from './keys.ts';
 
 /** Backups of the embedded database (administrators who see every organization). */

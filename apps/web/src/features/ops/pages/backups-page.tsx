@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SettingsLayout } from '../../../components/settings-layout.tsx';
-import { linkClass, primaryButton } from '../../../components/ui/button.ts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatBytes, formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { SettingsLayout } from '@/components/settings-layout.tsx';
+import { linkClass, primaryButton } from '@/components/ui/button.ts';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { formatBytes, formatDateTime } from '@/lib/format.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { backupsQuery, backupUrl, createBackup, downloadBackup, storageQuery } from '../api/backups.ts';
 import { opsKeys } from '../api/keys.ts';
 

@@ -16,8 +16,8 @@ import type {
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api-client.ts';
-import { toQueryString } from '../../../lib/query-string.ts';
+import { api } from '@/lib/api-client.ts';
+import { toQueryString } from '@/lib/query-string.ts';
 import { invitationKeys, locationKeys, organizationKeys } from './keys.ts';
 
 export type Paged<T> = { data: T[]; meta: ListMeta };

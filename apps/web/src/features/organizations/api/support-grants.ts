@@ -1,6 +1,6 @@
 import type { SupportGrant, SupportGrantBody, SupportGrantees, SupportGrantList } from '@rcm/shared/support-grants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { organizationKeys } from './keys.ts';
 
 /** A page of the organization's support grants, active and ended, newest first (its own administrators). */

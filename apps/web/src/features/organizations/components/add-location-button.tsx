@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { FilterSelect } from '@/components/ui/filter-controls.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { organizationChoicesQuery } from '../api/organizations.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { secondaryButton } from '../../../components/ui/button.ts';
-import { useSeededName } from '../../../lib/seeded-names.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { secondaryButton } from '@/components/ui/button.ts';
+import { useSeededName } from '@/lib/seeded-names.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { organizationKeys } from '../api/keys.ts';
 import { invitationsQuery, revokeInvitation } from '../api/organizations.ts';
 import { ListState, Section } from './ui.tsx';

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
-import { apiErrors, RootError } from '../../../components/ui/form.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
-import { Section } from '../../../components/ui/section.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { FormField, inputClass } from '@/components/form-field.tsx';
+import { primaryButton } from '@/components/ui/button.ts';
+import { apiErrors, RootError } from '@/components/ui/form.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
+import { Section } from '@/components/ui/section.tsx';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { organizationKeys } from '../api/keys.ts';
 import { phoneCountriesQuery, savePhoneCountries } from '../api/organizations.ts';
 

@@ -2,15 +2,15 @@ import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS, type SecurityPolicy } from '@r
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { Spinner } from '../../../components/page.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
-import { apiErrors, RootError } from '../../../components/ui/form.tsx';
-import { Section } from '../../../components/ui/section.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
-import { saveSecurityPolicy, securityPolicyQuery } from '../../account/index.ts';
-import { rolesQuery } from '../../settings/index.ts';
+import { FormField, inputClass } from '@/components/form-field.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { primaryButton } from '@/components/ui/button.ts';
+import { apiErrors, RootError } from '@/components/ui/form.tsx';
+import { Section } from '@/components/ui/section.tsx';
+import { saveSecurityPolicy, securityPolicyQuery } from '@/features/account/index.ts';
+import { rolesQuery } from '@/features/settings/index.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 
 const REQUIRE = ['off', 'all', 'roles'] as const;
 const METHODS = ['totp', 'webauthn'] as const;

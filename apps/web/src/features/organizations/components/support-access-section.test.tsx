@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAs, stubApi } from '../../../test/render.tsx';
-import { testUser } from '../../../test/users.ts';
+import { renderAs, stubApi } from '@/test/render.tsx';
+import { testUser } from '@/test/users.ts';
 import { SupportAccessSection } from './support-access-section.tsx';
 
 const admin = testUser({ permissions: ['settings_view', 'settings_update', 'organization_view'] });

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorOf, RootError, SelectInput, TextArea } from '../../../components/ui/form.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useApiMutation } from '../../../lib/use-api-mutation.ts';
+import { errorOf, RootError, SelectInput, TextArea } from '@/components/ui/form.tsx';
+import { FormActions } from '@/components/ui/form-actions.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { formResolver } from '@/lib/form-errors.ts';
+import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { organizationKeys } from '../api/keys.ts';
 import { createSupportGrant, supportGranteesQuery } from '../api/support-grants.ts';
 

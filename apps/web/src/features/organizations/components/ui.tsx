@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { linkClass } from '../../../components/ui/button.ts';
+import { linkClass } from '@/components/ui/button.ts';
 
 /** The shared list states (one home: components/ui/data-table.tsx). */
-export { ListState } from '../../../components/ui/data-table.tsx';
+export { ListState } from '@/components/ui/data-table.tsx';
 
 export function Section(props: { title: string; actions?: ReactNode; children: ReactNode; id?: string }) {
   const headingId = `${props.id ?? props.title.replace(/\W+/g, '-').toLowerCase()}-heading`;

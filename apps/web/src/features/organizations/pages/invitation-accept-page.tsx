@@ -4,15 +4,15 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../../../components/auth-card.tsx';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { Spinner } from '../../../components/page.tsx';
-import { linkClass, primaryButton } from '../../../components/ui/button.ts';
-import { RootError } from '../../../components/ui/form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { fetchUser } from '../../../lib/auth-store.ts';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { setLocale } from '../../../lib/i18n.ts';
+import { AuthCard } from '@/components/auth-card.tsx';
+import { FormField, inputClass } from '@/components/form-field.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { linkClass, primaryButton } from '@/components/ui/button.ts';
+import { RootError } from '@/components/ui/form.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { fetchUser } from '@/lib/auth-store.ts';
+import { formResolver } from '@/lib/form-errors.ts';
+import { setLocale } from '@/lib/i18n.ts';
 import { acceptInvitation, invitationPreviewQuery } from '../api/organizations.ts';
 
 /** /user/invitation/{token} (signed out only): set a name and password, then land signed in. */

@@ -1,11 +1,11 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Page, RecordMissing } from '../../../components/page.tsx';
-import { OnlineStatus } from '../../../components/status-dot.tsx';
-import { linkClass, primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { Page, RecordMissing } from '@/components/page.tsx';
+import { OnlineStatus } from '@/components/status-dot.tsx';
+import { linkClass, primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { useOrganizationOf } from '../api/organizations.ts';
 import { InvitationsSection } from '../components/invitations-section.tsx';
 import { InviteForm } from '../components/invite-form.tsx';

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/page.tsx';
-import { ListPagination } from '../../../components/pagination.tsx';
-import { linkClass, primaryButton } from '../../../components/ui/button.ts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { SearchBox } from '../../../components/ui/filter-controls.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { Page } from '@/components/page.tsx';
+import { ListPagination } from '@/components/pagination.tsx';
+import { linkClass, primaryButton } from '@/components/ui/button.ts';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { SearchBox } from '@/components/ui/filter-controls.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { organizationsListQuery, useListSearch } from '../api/organizations.ts';
 
 /** /organizations: every organization (view_all) or one's own, with their counts. */

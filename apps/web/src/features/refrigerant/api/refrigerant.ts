@@ -7,8 +7,8 @@ import type {
   RefrigerantSystemBody,
 } from '@rcm/shared/refrigerant';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { jobKeys } from '../../jobs/index.ts';
+import { jobKeys } from '@/features/jobs/index.ts';
+import { api } from '@/lib/api-client.ts';
 import { refrigerantKeys } from './keys.ts';
 
 const rackPath = (controllerId: number, ref: string) => `controllers/${controllerId}/racks/${encodeURIComponent(ref)}`;

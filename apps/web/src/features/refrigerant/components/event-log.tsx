@@ -1,8 +1,8 @@
 import type { RefrigerantEvent } from '@rcm/shared/refrigerant';
 import { toKg } from '@rcm/shared/units';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { formatDateTime, formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { formatDateTime, formatDay, formatMass, formatNumber } from '@/lib/format.ts';
 
 const corrected = (e: RefrigerantEvent) => e.corrected_by_event_id !== null;
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { secondaryButton } from '../../../components/ui/button.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { userCan } from '../../../lib/user-can.ts';
-import { alarmsQuery } from '../../alarms/index.ts';
-import { CreateJobButton } from '../../jobs/index.ts';
+import { secondaryButton } from '@/components/ui/button.ts';
+import { alarmsQuery } from '@/features/alarms/index.ts';
+import { CreateJobButton } from '@/features/jobs/index.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { userCan } from '@/lib/user-can.ts';
 
 /**
  * Beside a rack whose liquid level is falling (a leak suspected) while no leak repair is open: what

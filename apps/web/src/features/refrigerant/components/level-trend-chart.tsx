@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TimeSeriesChart } from '../../../components/chart/time-series-chart.tsx';
-import { Spinner } from '../../../components/page.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { TimeSeriesChart } from '@/components/chart/time-series-chart.tsx';
+import { Spinner } from '@/components/page.tsx';
+import { formatNumber } from '@/lib/format.ts';
 import { levelTrendQuery } from '../api/refrigerant.ts';
 
 const HOUR = 3_600_000;

@@ -2,11 +2,11 @@ import type { RefrigerantEventType, RefrigerantSystem } from '@rcm/shared/refrig
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner } from '../../../components/page.tsx';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { EmptyState, Spinner } from '@/components/page.tsx';
+import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { formatDay, formatMass, formatNumber } from '@/lib/format.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { levelTrendQuery, refrigerantLogQuery } from '../api/refrigerant.ts';
 import { EventDialog } from './event-dialog.tsx';
 import { EventLog } from './event-log.tsx';

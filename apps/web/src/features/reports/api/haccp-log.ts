@@ -9,8 +9,8 @@ import type {
 } from '@rcm/shared/haccp';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { toQueryString } from '../../../lib/query-string.ts';
+import { api } from '@/lib/api-client.ts';
+import { toQueryString } from '@/lib/query-string.ts';
 import { reportKeys } from './keys.ts';
 import type { ReportFilters } from './reports.ts';
 

@@ -1,4 +1,4 @@
-import { positive, type Raw } from '../../../lib/search-values.ts';
+import { positive, type Raw } from '@/lib/search-values.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

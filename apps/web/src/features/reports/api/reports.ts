@@ -12,9 +12,9 @@ import type {
   UriPurchaseOrdersReport,
 } from '@rcm/shared/reports';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, api, apiFetch } from '../../../lib/api-client.ts';
-import { saveFile } from '../../../lib/download.ts';
-import { toQueryString } from '../../../lib/query-string.ts';
+import { ApiError, api, apiFetch } from '@/lib/api-client.ts';
+import { saveFile } from '@/lib/download.ts';
+import { toQueryString } from '@/lib/query-string.ts';
 import { reportKeys } from './keys.ts';
 
 /** The filters every report reads from the URL (plus a report's own, e.g. status or severity). */

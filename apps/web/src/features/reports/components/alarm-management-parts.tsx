@@ -1,8 +1,8 @@
 import { ALARM_BENCHMARKS, type AlarmManagementReport } from '@rcm/shared/alarm-management';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { dateTimeFormat } from '../../../lib/intl.ts';
+import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { dateTimeFormat } from '@/lib/intl.ts';
 import { chartBuckets, labelEvery } from './hourly-buckets.ts';
 import { ControllerLink, ReportSection, TableWrap, tableClass, td, th } from './report-parts.tsx';
 

@@ -1,7 +1,7 @@
 import { formatDuration } from '@rcm/shared/duration';
 import i18next from 'i18next';
-import { localToday } from '../../../lib/format.ts';
-import { numberFormat } from '../../../lib/intl.ts';
+import { localToday } from '@/lib/format.ts';
+import { numberFormat } from '@/lib/intl.ts';
 
 /** Seconds as `1 h 05 min`, `12 min`, `45 s`: the one formatter the screens and the exports share. */
 export function duration(seconds: number | null): string {

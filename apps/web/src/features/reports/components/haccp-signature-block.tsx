@@ -1,9 +1,9 @@
 import type { HaccpEntry, HaccpSignatureCheck } from '@rcm/shared/haccp';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { secondaryButton } from '../../../components/ui/button.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { formatInZone } from '../../../lib/format.ts';
+import { secondaryButton } from '@/components/ui/button.ts';
+import { failureMessage } from '@/lib/api-client.ts';
+import { formatInZone } from '@/lib/format.ts';
 import { verifySignature } from '../api/haccp-log.ts';
 
 /**

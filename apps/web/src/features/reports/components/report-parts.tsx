@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
-import type { Column } from '../../../components/ui/data-table.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import type { Column } from '@/components/ui/data-table.tsx';
+import { formatNumber } from '@/lib/format.ts';
 
 /* The small parts every report's body is made of: figures, tables, sections, places and links. */
 

@@ -2,7 +2,7 @@ import { ALARM_BENCHMARKS } from '@rcm/shared/alarm-management';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import {
   ConditionTable,

@@ -1,10 +1,10 @@
 import { ALARM_SEVERITIES } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SeverityBadge } from '../../../components/badges.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
+import { SeverityBadge } from '@/components/badges.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { FilterSelect } from '@/components/ui/filter-controls.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { duration } from '../components/format.ts';

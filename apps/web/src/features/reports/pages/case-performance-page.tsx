@@ -2,7 +2,7 @@ import type { CaseFigures } from '@rcm/shared/case-performance';
 import { HACCP_LIMIT } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
 import { ReportSection, TableWrap, tableClass, td, th } from '../components/report-parts.tsx';

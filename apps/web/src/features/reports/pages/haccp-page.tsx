@@ -1,9 +1,9 @@
 import type { HaccpRow } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/pagination.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { formatDay } from '../../../lib/format.ts';
+import { Pagination } from '@/components/pagination.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { formatDay } from '@/lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { excursionDayBars, haccpCaseLabel } from '../components/haccp-bars.ts';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/pagination.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { Pagination } from '@/components/pagination.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { formatDateTime } from '@/lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { duration } from '../components/format.ts';

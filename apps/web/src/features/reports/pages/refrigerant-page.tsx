@@ -1,9 +1,9 @@
 import type { RefrigerantReportRow } from '@rcm/shared/refrigerant';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/pagination.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { formatDay, formatMass, formatNumber } from '../../../lib/format.ts';
+import { Pagination } from '@/components/pagination.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { formatDay, formatMass, formatNumber } from '@/lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
 import { ControllerLink, locationColumn, ReportSection, Stat } from '../components/report-parts.tsx';

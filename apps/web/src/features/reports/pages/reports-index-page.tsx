@@ -1,7 +1,7 @@
 import { REPORT_NAMES } from '@rcm/shared/reports';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/page.tsx';
+import { Page } from '@/components/page.tsx';
 
 /** /reports: one card per report with what it answers. */
 export function ReportsIndexPage() {

@@ -1,10 +1,10 @@
 import { PO_STATUSES } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/pagination.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { FilterSelect } from '../../../components/ui/filter-controls.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { Pagination } from '@/components/pagination.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { FilterSelect } from '@/components/ui/filter-controls.tsx';
+import { formatDateTime } from '@/lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { money } from '../components/format.ts';

@@ -4,10 +4,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { Link, linkOptions, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Page, Spinner } from '../../../components/page.tsx';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { EmptyState, Page, Spinner } from '@/components/page.tsx';
+import { ApiError, api } from '@/lib/api-client.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { searchKeys } from '../api/keys.ts';
 
 export const searchResultsQuery = (q: string) =>

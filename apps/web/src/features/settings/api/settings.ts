@@ -14,8 +14,8 @@ import type {
   UserUpdateBody,
 } from '@rcm/shared/settings';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { toQueryString } from '../../../lib/query-string.ts';
+import { api } from '@/lib/api-client.ts';
+import { toQueryString } from '@/lib/query-string.ts';
 import { settingsKeys } from './keys.ts';
 
 export type ListFilters = { q?: string; page?: number; per_page?: number };

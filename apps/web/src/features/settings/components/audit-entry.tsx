@@ -1,9 +1,9 @@
 import type { AuditChange, AuditEntry, AuditScalar, AuditValue } from '@rcm/shared/settings';
 import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatDay, formatNumber } from '../../../lib/format.ts';
-import { listFormat, numberFormat } from '../../../lib/intl.ts';
-import { useSeededName } from '../../../lib/seeded-names.ts';
+import { formatDateTime, formatDay, formatNumber } from '@/lib/format.ts';
+import { listFormat, numberFormat } from '@/lib/intl.ts';
+import { useSeededName } from '@/lib/seeded-names.ts';
 
 /**
  * Where a code value's words live, by `{subject type}.{field}` or by field. A code without words

@@ -2,11 +2,11 @@ import { supportReason } from '@rcm/shared/support-grants';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorOf, RootError, TextArea } from '../../../components/ui/form.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError, failureMessage } from '../../../lib/api-client.ts';
-import { formResolver } from '../../../lib/form-errors.ts';
+import { errorOf, RootError, TextArea } from '@/components/ui/form.tsx';
+import { FormActions } from '@/components/ui/form-actions.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { ApiError, failureMessage } from '@/lib/api-client.ts';
+import { formResolver } from '@/lib/form-errors.ts';
 
 const schema = z.object({ reason: supportReason });
 type Values = z.infer<typeof schema>;

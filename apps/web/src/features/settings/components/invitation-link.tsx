@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { cardClass, SettingsLayout } from '../../../components/settings-layout.tsx';
-import { primaryButton } from '../../../components/ui/button.ts';
-import { CopyField } from '../../../components/ui/copy-field.tsx';
+import { cardClass, SettingsLayout } from '@/components/settings-layout.tsx';
+import { primaryButton } from '@/components/ui/button.ts';
+import { CopyField } from '@/components/ui/copy-field.tsx';
 
 /** A user was created and no mail server sent the invitation: the link to hand over, copyable. */
 export function InvitationLink(props: { email: string; url: string }) {

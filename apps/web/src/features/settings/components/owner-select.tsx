@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { SelectInput } from '../../../components/ui/form.tsx';
+import { SelectInput } from '@/components/ui/form.tsx';
 
 type Props = Omit<ComponentProps<typeof SelectInput>, 'children'>;
 

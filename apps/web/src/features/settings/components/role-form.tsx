@@ -3,11 +3,11 @@ import type { RoleBody, SettingsRole } from '@rcm/shared/settings';
 import { roleBody } from '@rcm/shared/settings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { apiErrors, RootError } from '../../../components/ui/form.tsx';
-import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { RoleBadge } from '../../../components/ui/role-badge.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { FormField, inputClass } from '@/components/form-field.tsx';
+import { apiErrors, RootError } from '@/components/ui/form.tsx';
+import { SubmitButton } from '@/components/ui/form-actions.tsx';
+import { RoleBadge } from '@/components/ui/role-badge.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
 import { saveRole } from '../api/settings.ts';
 
 type Errors = Partial<Record<'name' | 'color' | 'permissions' | 'root', string>>;

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, errorOf, RootError, TextInput } from '../../../components/ui/form.tsx';
-import { SubmitButton } from '../../../components/ui/form-actions.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { userCan } from '../../../lib/user-can.ts';
+import { applyServerErrors, errorOf, RootError, TextInput } from '@/components/ui/form.tsx';
+import { SubmitButton } from '@/components/ui/form-actions.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { formResolver } from '@/lib/form-errors.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
 

@@ -2,9 +2,9 @@ import { LOCALES } from '@rcm/shared/locale';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorOf, SelectInput, TextInput } from '../../../components/ui/form.tsx';
-import { LANGUAGE_NAMES } from '../../../lib/i18n.ts';
-import { useSeededName } from '../../../lib/seeded-names.ts';
+import { errorOf, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { LANGUAGE_NAMES } from '@/lib/i18n.ts';
+import { useSeededName } from '@/lib/seeded-names.ts';
 import { organizationOptionsQuery, rolesQuery, teamsQuery } from '../api/settings.ts';
 
 /** What the user forms hold: strings for the selects, as the inputs give them. */

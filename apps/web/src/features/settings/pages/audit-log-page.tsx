@@ -2,11 +2,11 @@ import type { AuditEntry } from '@rcm/shared/settings';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../../components/form-field.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
-import { SettingsLayout } from '../../../components/settings-layout.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { DATE_TIME, dateTimeFormat } from '../../../lib/intl.ts';
+import { inputClass } from '@/components/form-field.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { SettingsLayout } from '@/components/settings-layout.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { DATE_TIME, dateTimeFormat } from '@/lib/intl.ts';
 import { type AuditFilters, auditActionsQuery, auditLogQuery } from '../api/settings.ts';
 import { AuditWhat, actionLabel } from '../components/audit-entry.tsx';
 

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { cardClass, QueryState, SettingsLayout } from '../../../components/settings-layout.tsx';
-import { ConfirmButton } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { cardClass, QueryState, SettingsLayout } from '@/components/settings-layout.tsx';
+import { ConfirmButton } from '@/components/ui/confirm-dialog.tsx';
+import { toast } from '@/lib/toast.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { deleteRole, roleQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';

@@ -7,12 +7,12 @@ import {
   SettingsLayout,
   SettingsList,
   useSettingsSearch,
-} from '../../../components/settings-layout.tsx';
-import { RoleBadge } from '../../../components/ui/role-badge.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { useSeededName } from '../../../lib/seeded-names.ts';
-import { toast } from '../../../lib/toast.ts';
-import { userCan } from '../../../lib/user-can.ts';
+} from '@/components/settings-layout.tsx';
+import { RoleBadge } from '@/components/ui/role-badge.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { useSeededName } from '@/lib/seeded-names.ts';
+import { toast } from '@/lib/toast.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { rolesQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SettingsLayout, settingsSectionsFor } from '../../../components/settings-layout.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { SettingsLayout, settingsSectionsFor } from '@/components/settings-layout.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
 
 /** /settings: one card per section. */
 export function SettingsPage() {

@@ -6,11 +6,11 @@ import {
   SettingsLayout,
   SettingsList,
   useSettingsSearch,
-} from '../../../components/settings-layout.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { useSeededName } from '../../../lib/seeded-names.ts';
-import { toast } from '../../../lib/toast.ts';
-import { userCan } from '../../../lib/user-can.ts';
+} from '@/components/settings-layout.tsx';
+import { useAuth } from '@/lib/auth-store.ts';
+import { useSeededName } from '@/lib/seeded-names.ts';
+import { toast } from '@/lib/toast.ts';
+import { userCan } from '@/lib/user-can.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { teamsQuery } from '../api/settings.ts';
 import { TeamForm } from '../components/team-form.tsx';

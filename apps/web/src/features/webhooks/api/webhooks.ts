@@ -1,7 +1,7 @@
 import type { ListMeta } from '@rcm/shared/pagination';
 import type { Webhook, WebhookBody, WebhookDelivery, WebhookPatch } from '@rcm/shared/webhooks';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { webhookKeys } from './keys.ts';
 
 /** A page of the webhooks the caller may see. */

@@ -1,7 +1,7 @@
 import { WEBHOOK_ATTEMPT_ERRORS, type WebhookAttempt } from '@rcm/shared/webhooks';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogsI18n } from '../../../test/catalogs.ts';
+import { catalogsI18n } from '@/test/catalogs.ts';
 import { attemptReason } from './webhook-delivery-log.tsx';
 
 let i18n: I18n;

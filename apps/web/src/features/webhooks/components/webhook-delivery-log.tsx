@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../../../components/pagination.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { dateTimeFormat } from '../../../lib/intl.ts';
+import { ListPagination } from '@/components/pagination.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { dateTimeFormat } from '@/lib/intl.ts';
 import { webhookDeliveriesQuery } from '../api/webhooks.ts';
 
 // To the second: a failed delivery's retries are 30 s apart at first.

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { primaryButton, secondaryButton } from '../../../components/ui/button.ts';
+import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
 import {
   applyServerErrors,
   CheckboxInput,
@@ -12,12 +12,12 @@ import {
   RootError,
   SelectInput,
   TextInput,
-} from '../../../components/ui/form.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formResolver } from '../../../lib/form-errors.ts';
-import { userCan } from '../../../lib/user-can.ts';
-import { OwnerSelect, organizationOptionsQuery } from '../../settings/index.ts';
+} from '@/components/ui/form.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { OwnerSelect, organizationOptionsQuery } from '@/features/settings/index.ts';
+import { useAuth } from '@/lib/auth-store.ts';
+import { formResolver } from '@/lib/form-errors.ts';
+import { userCan } from '@/lib/user-can.ts';
 
 type Values = {
   name: string;

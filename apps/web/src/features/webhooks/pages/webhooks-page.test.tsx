@@ -1,8 +1,8 @@
 import type { Webhook } from '@rcm/shared/webhooks';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAs, stubApi } from '../../../test/render.tsx';
-import { testUser } from '../../../test/users.ts';
+import { renderAs, stubApi } from '@/test/render.tsx';
+import { testUser } from '@/test/users.ts';
 import { WebhooksPage } from './webhooks-page.tsx';
 
 const HOOK: Webhook = {
