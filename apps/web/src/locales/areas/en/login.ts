@@ -1,0 +1,30 @@
+/** Signing in: the sign-in page and its messages. */
+export const en = {
+  title: 'Sign in to your account',
+  subtitle: 'Monitor racks, alarms and service jobs across your stores.',
+  email: 'Email address',
+  password: 'Password',
+  staySignedIn: 'Stay signed in',
+  submit: 'Sign in',
+  submitting: 'Signing in…',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  or: 'or',
+  passkey: 'Sign in with a passkey',
+  sso: {
+    button: 'Sign in with single sign-on',
+    title: 'Sign in with single sign-on',
+    intro: 'Enter your work email: we send you to your organization’s identity provider.',
+    email: 'Work email',
+    continue: 'Continue',
+    continuing: 'Finding your organization…',
+    notFound: 'No single sign-on is set up for this address. Sign in with your password instead.',
+    usePassword: 'Sign in with a password instead',
+    completing: 'Completing your sign-in…',
+    failedTitle: 'Single sign-on did not sign you in',
+    backToSignIn: 'Back to sign-in',
+    errors: {
+      sso_not_completed: 'The single sign-on did not complete or has expired. Start again from the sign-in page.',
+      sso_unavailable: 'The identity provider could not be reached. Try again in a moment, or ask your administrator.',
+    },
+  },
+};
