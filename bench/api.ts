@@ -27,6 +27,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/engine/catalogue.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { BENCH_DB_URL, databaseUrl, freshDatabase, percentile } from './lib/bench-db.ts';
+import { cpuMs } from './lib/process-stats.ts';
 import { record } from './lib/report.ts';
 import { spawnApiServer } from './lib/server.ts';
 
@@ -144,12 +145,6 @@ const serverFlags = [...productionNodeFlags(), ...(values['server-flags'] || '')
 const server = await spawnApiServer(url, serverFlags);
 const { child } = server;
 
-/** CPU time (user + system) a process has used, from /proc (Linux; 100 ticks a second). */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 async function token(email: string): Promise<string> {
   const res = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -177,7 +172,7 @@ const scenarios = [
 console.log(`bench:api ${alarms} alarms, ${controllers} controllers, ${orgs} organizations (${seedSeconds})`);
 
 /** 50 connections on one call: 3 s unmeasured (JIT and pools warm up), then the measured run. */
-async function load(target: string, pid: number | undefined, headers: Record<string, string>) {
+async function load(target: string, pid: number, headers: Record<string, string>) {
   await autocannon({ url: target, connections: 50, duration: 3, headers });
   const times: number[] = [];
   const cpuBefore = cpuMs(pid);
@@ -216,7 +211,7 @@ const socketNote = /[?&]host=(\/|%2F)/i.test(url) ? 'PostgreSQL over its Unix so
 for (const s of scenarios.filter((x) => !values.only || x.path.includes(values.only))) {
   const auth = await token(s.email);
   const encoding = values['accept-encoding'];
-  const measured = await load(`${server.url}${s.path}`, child.pid, {
+  const measured = await load(`${server.url}${s.path}`, child.pid as number, {
     authorization: `Bearer ${auth}`,
     ...(encoding ? { 'accept-encoding': encoding } : {}),
   });
@@ -250,7 +245,7 @@ const floors =
 if (floors.length > 0) {
   const floor = await spawnApiServer(url, serverFlags, 'bench/lib/floor-server.ts');
   for (const call of floors) {
-    const measured = await load(`${floor.url}/${call}`, floor.child.pid, {});
+    const measured = await load(`${floor.url}/${call}`, floor.child.pid as number, {});
     report(
       ['floor: node:http, one PostgreSQL statement, no framework or auth', socketNote, flagsNote]
         .filter(Boolean)

@@ -18,14 +18,11 @@
  *    backlog is drained, and the live readings' delay meanwhile (a live reading must not wait behind the
  *    backlog: at most a poll late).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Aedes } from 'aedes';
 import ModbusRTU from 'modbus-serial';
 import { stringify } from 'yaml';
 import { buildGateway } from '../apps/gateway/scripts/build.ts';
@@ -37,6 +34,10 @@ import { profileItems } from '../apps/gateway/src/reading.ts';
 import { loadSetup } from '../apps/gateway/src/setup.ts';
 import { type ModbusBus, startModbusBus, transactionMs } from '../apps/simulator/src/modbus-bus.ts';
 import { childTopic } from '../packages/shared/src/gateway.ts';
+import { percentile } from './lib/bench-db.ts';
+import { startCountingConsole } from './lib/gateway-console.ts';
+import { startGatewayProcess, stopGatewayProcess } from './lib/gateway-process.ts';
+import { sampleProcess } from './lib/process-stats.ts';
 import { record } from './lib/report.ts';
 
 const { values: args } = parseArgs({
@@ -60,40 +61,14 @@ const PROFILE = 'danfoss-ak-cc55';
 
 const log = (line: string) => process.stdout.write(`[bench:gateway] ${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => (xs.length ? percentile(sorted(xs), 50) : Number.NaN);
+const pct = (xs: number[], p: number) => (xs.length ? percentile(sorted(xs), p) : Number.NaN);
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-// ---- the console: an aedes broker counting what arrives ----
-type Seen = { telemetry: number; live: number; historical: number; liveLagMs: number[]; births: number };
-const seen: Seen = { telemetry: 0, live: 0, historical: 0, liveLagMs: [], births: 0 };
-/** Live readings are those taken since this wall-clock time (the drain's gateway start); 0: none counted. */
-let liveSince = 0;
-const broker = await Aedes.createBroker({ authenticate: (_c, _u, _p, done) => done(null, true) });
-broker.on('publish', (packet) => {
-  const topic = packet.topic;
-  if (!topic.startsWith(`rcm/v1/${GW}/`)) return;
-  if (topic.endsWith('/birth')) seen.births++;
-  if (!topic.endsWith('/telemetry')) return;
-  seen.telemetry++;
-  const body = packet.payload.toString();
-  if (body.includes('"historical":true')) {
-    seen.historical++;
-    return;
-  }
-  seen.live++;
-  const ts = /"ts":"([^"]+)"/.exec(body)?.[1];
-  // Each child's newest backlog reading goes first, not historical: the current state, not a live reading.
-  if (liveSince && ts && Date.parse(ts) >= liveSince) seen.liveLagMs.push(Date.now() - Date.parse(ts));
-});
-const mqttServer = createServer(broker.handle);
-const mqttPort = await freePort();
-await new Promise<void>((resolve) => mqttServer.listen(mqttPort, '127.0.0.1', resolve));
+// ---- the console: a broker counting what arrives ----
+const consoleBroker = await startCountingConsole(GW);
+const { seen } = consoleBroker;
+const mqttPort = consoleBroker.port;
 
 // ---- the buses ----
 const profiles = loadProfiles();
@@ -161,65 +136,6 @@ function writeConfig(opts: { pollS: number; requestDelayMs: number }) {
   );
 }
 
-/** The Node flags of the systemd unit's ExecStart, so the bench measures the gateway a store box runs. */
-const unitFlags = (() => {
-  const unit = readFileSync(new URL('../deploy/rcm-gateway.service', import.meta.url), 'utf8');
-  const exec = /^ExecStart=\S+ (.*?) rcm-gateway\.mjs/m.exec(unit);
-  if (!exec?.[1]) throw new Error('deploy/rcm-gateway.service: no ExecStart with node flags before rcm-gateway.mjs');
-  return exec[1].split(/\s+/);
-})();
-
-type Gateway = { proc: ChildProcess; startedAt: number; lines: string[] };
-function startGateway(): Gateway {
-  const proc = spawn(process.execPath, [...unitFlags, bundle, '--config', configPath], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const g: Gateway = { proc, startedAt: performance.now(), lines: [] };
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) if (g.lines.length < 200) g.lines.push(line);
-  };
-  proc.stdout?.on('data', keep);
-  proc.stderr?.on('data', keep);
-  return g;
-}
-async function stopGateway(g: Gateway) {
-  if (g.proc.exitCode !== null) return;
-  g.proc.kill('SIGTERM');
-  await new Promise((r) => g.proc.once('exit', r));
-}
-
-/** Clock ticks a second in /proc (USER_HZ on Linux). */
-const TICK = 100;
-function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]); // utime + stime
-}
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
-}
-/** CPU share of one core and peak RSS over `seconds`, sampled every second. */
-async function sample(pid: number, seconds: number, until?: () => boolean) {
-  const t0 = performance.now();
-  const c0 = cpuTicks(pid);
-  let peak = rssMb(pid);
-  for (let s = 0; s < seconds && !until?.(); s++) {
-    await sleep(1_000);
-    peak = Math.max(peak, rssMb(pid));
-  }
-  const wallS = (performance.now() - t0) / 1000;
-  return { cpu: (cpuTicks(pid) - c0) / TICK / wallS, peakRss: peak, wallS };
-}
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[Math.floor(s.length / 2)] as number) : Number.NaN;
-};
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))] as number) : Number.NaN;
-};
-
 /**
  * The machine's floor: a bare modbus-serial client reading one bus's units' blocks back to back, no
  * gateway. What it loses to the line's limit is loopback TCP and the event loops, not the gateway.
@@ -252,12 +168,12 @@ try {
 
   // ---- 1. poll cycle ----
   writeConfig({ pollS: 0.1, requestDelayMs: 0 });
-  let g = startGateway();
+  let g = startGatewayProcess(bundle, configPath);
   const cycleS = Number(args['cycle-s']);
   await sleep(5_000);
   const from = performance.now();
   await sleep(cycleS * 1000);
-  await stopGateway(g);
+  await stopGatewayProcess(g);
   const cycles = pollStarts.map((starts) => {
     const s = starts.filter((t) => t >= from);
     return median(s.slice(1).map((t, i) => t - (s[i] as number)));
@@ -271,12 +187,12 @@ try {
   // ---- 2. footprint at a 10 s poll ----
   writeConfig({ pollS: 10, requestDelayMs: 20 });
   rmSync(outboxDir, { recursive: true, force: true });
-  g = startGateway();
+  g = startGatewayProcess(bundle, configPath);
   await sleep(Number(args['warmup-s']) * 1000);
   const telemetryBefore = seen.telemetry;
-  const foot = await sample(g.proc.pid as number, Number(args['sample-s']));
+  const foot = await sampleProcess(g.proc.pid as number, Number(args['sample-s']));
   const readingsPerS = (seen.telemetry - telemetryBefore) / foot.wallS;
-  await stopGateway(g);
+  await stopGatewayProcess(g);
   log(
     `at a 10 s poll: ${(foot.cpu * 100).toFixed(1)} % of a core, peak RSS ${foot.peakRss.toFixed(1)} MB, ${readingsPerS.toFixed(1)} readings/s arrived`,
   );
@@ -323,68 +239,53 @@ try {
   seen.historical = 0;
   seen.liveLagMs = [];
   const birthsBefore = seen.births;
-  liveSince = Date.now();
-  g = startGateway();
+  consoleBroker.countLive(true);
+  g = startGatewayProcess(bundle, configPath);
   const pid = g.proc.pid as number;
   while (seen.births === birthsBefore && g.proc.exitCode === null) await sleep(20);
   const startS = (performance.now() - g.startedAt) / 1000;
   const drainStart = performance.now();
   const limitS = Number(args['drain-limit-min']) * 60;
-  const drain = await sample(pid, limitS, () => seen.historical >= backlog - setup.children.length);
+  const drain = await sampleProcess(pid, limitS, () => seen.historical >= backlog - setup.children.length);
   const drainS = (performance.now() - drainStart) / 1000;
-  liveSince = 0;
-  await stopGateway(g);
+  consoleBroker.countLive(false);
+  await stopGatewayProcess(g);
   const drained = seen.historical;
   log(
     `drain: connected ${startS.toFixed(1)} s after start, ${drained}/${backlog} historical readings in ${drainS.toFixed(0)} s (${(drained / drainS).toFixed(0)}/s), ${(drain.cpu * 100).toFixed(0)} % of a core, peak RSS ${drain.peakRss.toFixed(1)} MB; live readings meanwhile ${seen.liveLagMs.length}, delay p50 ${median(seen.liveLagMs).toFixed(0)} ms, p99 ${pct(seen.liveLagMs, 99).toFixed(0)} ms, max ${Math.max(...seen.liveLagMs).toFixed(0)} ms`,
   );
   if (g.lines.some((l) => /error|cannot/i.test(l))) log(`gateway said:\n  ${g.lines.slice(0, 20).join('\n  ')}`);
 
+  const row: [string, string | number][] = [
+    ['date', new Date().toISOString().slice(0, 16)],
+    ['controllers / buses', `${CONTROLLERS} / ${BUSES}`],
+    ['baud', `${LINE.baud} 8E1`],
+    ['bus cycle ms (physical)', `${cycleMs.toFixed(0)} (${physicalCycleMs.toFixed(0)})`],
+    ['of the limit', ratio.toFixed(3)],
+    ['bare client floor', floor.toFixed(3)],
+    ['CPU % at 10 s', (foot.cpu * 100).toFixed(1)],
+    ['peak RSS MB at 10 s', foot.peakRss.toFixed(1)],
+    ['outage h', outageH],
+    ['backlog readings', backlog],
+    ['outbox MB / files', `${diskMb.toFixed(0)} / ${files}`],
+    ['start s', startS.toFixed(1)],
+    ['drain s', drainS.toFixed(0)],
+    ['drained', `${drained}`],
+    ['drain CPU % / peak RSS MB', `${(drain.cpu * 100).toFixed(0)} / ${drain.peakRss.toFixed(1)}`],
+    [
+      'live delay p50 / p99 / max ms',
+      `${median(seen.liveLagMs).toFixed(0)} / ${pct(seen.liveLagMs, 99).toFixed(0)} / ${Math.max(...seen.liveLagMs).toFixed(0)}`,
+    ],
+    ['load', load],
+  ];
   record(
     'gateway',
-    [
-      'date',
-      'controllers / buses',
-      'baud',
-      'bus cycle ms (physical)',
-      'of the limit',
-      'bare client floor',
-      'CPU % at 10 s',
-      'peak RSS MB at 10 s',
-      'outage h',
-      'backlog readings',
-      'outbox MB / files',
-      'start s',
-      'drain s',
-      'drained',
-      'drain CPU % / peak RSS MB',
-      'live delay p50 / p99 / max ms',
-      'load',
-    ],
-    [
-      new Date().toISOString().slice(0, 16),
-      `${CONTROLLERS} / ${BUSES}`,
-      `${LINE.baud} 8E1`,
-      `${cycleMs.toFixed(0)} (${physicalCycleMs.toFixed(0)})`,
-      ratio.toFixed(3),
-      floor.toFixed(3),
-      (foot.cpu * 100).toFixed(1),
-      foot.peakRss.toFixed(1),
-      outageH,
-      backlog,
-      `${diskMb.toFixed(0)} / ${files}`,
-      startS.toFixed(1),
-      drainS.toFixed(0),
-      `${drained}`,
-      `${(drain.cpu * 100).toFixed(0)} / ${drain.peakRss.toFixed(1)}`,
-      `${median(seen.liveLagMs).toFixed(0)} / ${pct(seen.liveLagMs, 99).toFixed(0)} / ${Math.max(...seen.liveLagMs).toFixed(0)}`,
-      load,
-    ],
+    row.map(([h]) => h),
+    row.map(([, v]) => v),
   );
 } finally {
   for (const bus of buses) await bus.close();
-  await new Promise<void>((resolve) => mqttServer.close(() => resolve()));
-  await new Promise<void>((resolve) => broker.close(() => resolve()));
+  await consoleBroker.close();
   rmSync(work, { recursive: true, force: true });
 }
 process.exit(0);
