@@ -38,7 +38,7 @@ import { percentile } from './lib/bench-db.ts';
 import { startCountingConsole } from './lib/gateway-console.ts';
 import { startGatewayProcess, stopGatewayProcess } from './lib/gateway-process.ts';
 import { sampleProcess } from './lib/process-stats.ts';
-import { record } from './lib/report.ts';
+import { recordColumns } from './lib/report.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -256,7 +256,7 @@ try {
   );
   if (g.lines.some((l) => /error|cannot/i.test(l))) log(`gateway said:\n  ${g.lines.slice(0, 20).join('\n  ')}`);
 
-  const row: [string, string | number][] = [
+  recordColumns('gateway', [
     ['date', new Date().toISOString().slice(0, 16)],
     ['controllers / buses', `${CONTROLLERS} / ${BUSES}`],
     ['baud', `${LINE.baud} 8E1`],
@@ -277,12 +277,7 @@ try {
       `${median(seen.liveLagMs).toFixed(0)} / ${pct(seen.liveLagMs, 99).toFixed(0)} / ${Math.max(...seen.liveLagMs).toFixed(0)}`,
     ],
     ['load', load],
-  ];
-  record(
-    'gateway',
-    row.map(([h]) => h),
-    row.map(([, v]) => v),
-  );
+  ]);
 } finally {
   for (const bus of buses) await bus.close();
   await consoleBroker.close();

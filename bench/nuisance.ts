@@ -41,7 +41,7 @@ import {
   stepRack,
   telemetrySnapshot,
 } from '../apps/simulator/src/rack-model.ts';
-import { record } from './lib/report.ts';
+import { recordColumns } from './lib/report.ts';
 
 const { values } = parseArgs({
   options: {
@@ -252,54 +252,34 @@ console.log(
   `target: ≥ 90 % fewer ${reduction >= 0.9 ? 'met' : 'NOT met'}; every fault within its target: ${allWithin ? 'met' : 'NOT met'}`,
 );
 
-record(
-  'nuisance',
+recordColumns('nuisance', [
+  ['date', new Date().toISOString().slice(0, 16)],
+  ['cases', racksN * CASES_PER_RACK],
+  ['days', days],
+  ['step s', stepS],
+  ['probe min', probe],
+  ['recovery min', recovery],
+  ['faults', faults.length],
+  ['temp alarms plain', temp(off)],
+  ['temp alarms case rules', temp(on)],
+  ['fewer', `${Math.round(reduction * 1000) / 10} %`],
+  ['held defrost', on.held.get('defrost') ?? 0],
+  ['held product', on.held.get('product') ?? 0],
+  ['caught plain', `${delays(offCatch).length}/${faults.length}`],
+  ['caught case rules', `${delays(onCatch).length}/${faults.length}`],
+  ['delay plain median/max min', `${median(delays(offCatch))} / ${max(delays(offCatch))}`],
+  ['delay case rules median/max min', `${median(delays(onCatch))} / ${max(delays(onCatch))}`],
   [
-    'date',
-    'cases',
-    'days',
-    'step s',
-    'probe min',
-    'recovery min',
-    'faults',
-    'temp alarms plain',
-    'temp alarms case rules',
-    'fewer',
-    'held defrost',
-    'held product',
-    'caught plain',
-    'caught case rules',
-    'delay plain median/max min',
-    'delay case rules median/max min',
     'in a defrost: caught after start / after its end min',
-    'within target',
-    'defrost overrun',
-    'short cycling',
-    'replay ms (plain / case rules)',
-  ],
-  [
-    new Date().toISOString().slice(0, 16),
-    racksN * CASES_PER_RACK,
-    days,
-    stepS,
-    probe,
-    recovery,
-    faults.length,
-    temp(off),
-    temp(on),
-    `${Math.round(reduction * 1000) / 10} %`,
-    on.held.get('defrost') ?? 0,
-    on.held.get('product') ?? 0,
-    `${delays(offCatch).length}/${faults.length}`,
-    `${delays(onCatch).length}/${faults.length}`,
-    `${median(delays(offCatch))} / ${max(delays(offCatch))}`,
-    `${median(delays(onCatch))} / ${max(delays(onCatch))}`,
     inDefrost.length
       ? `${inDefrost.map((i) => onCatch[i] ?? 'missed').join(', ')} / ${observableDelays.join(', ')}`
       : '—',
-    `${faults.filter((f, i) => withinTarget(f, offCatch[i] ?? null, onCatch[i] ?? null)).length}/${faults.length}`,
-    count(on, 'DEFROST_OVERRUN'),
-    count(on, 'COMPRESSOR_SHORT_CYCLING'),
-    `${Math.round(off.cpuMs)} / ${Math.round(on.cpuMs)}`,
   ],
-);
+  [
+    'within target',
+    `${faults.filter((f, i) => withinTarget(f, offCatch[i] ?? null, onCatch[i] ?? null)).length}/${faults.length}`,
+  ],
+  ['defrost overrun', count(on, 'DEFROST_OVERRUN')],
+  ['short cycling', count(on, 'COMPRESSOR_SHORT_CYCLING')],
+  ['replay ms (plain / case rules)', `${Math.round(off.cpuMs)} / ${Math.round(on.cpuMs)}`],
+]);

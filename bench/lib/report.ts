@@ -24,3 +24,12 @@ export function record(name: string, header: string[], row: (string | number)[])
   }
   appendFileSync(file, `| ${row.join(' | ')} |\n`);
 }
+
+/** `record` with each column's header beside its value. */
+export function recordColumns(name: string, columns: [header: string, value: string | number][]): void {
+  record(
+    name,
+    columns.map(([h]) => h),
+    columns.map(([, v]) => v),
+  );
+}
