@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import {
   type SimUnit,
   simUnit,
@@ -67,4 +68,28 @@ export async function runGateway(yaml: string): Promise<RunningGateway> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The console's gateway.yaml for a store, pointed at the test's bus (`port` on loopback) instead of
+ * the example serial line, with units 1 and 2 (AK-CC55) and 3 (generic) polled every second.
+ */
+export function storeConfig(yaml: string, mac: string, port: number): string {
+  const edited = yaml
+    .replace(/^ {2}# mac: [0-9a-f:]+$/m, `  mac: ${mac}`)
+    .replace(
+      /^ {4}serial: \{ path: \/dev\/ttyUSB0.*$/m,
+      `    tcp: { host: 127.0.0.1, port: ${port} }\n    timeout_ms: 300\n    offline_after_failures: 2`,
+    )
+    .replace(
+      /^ {2}- \{ bus: rs485_1, unit_id: 1, .*$/m,
+      [
+        '  - { bus: rs485_1, unit_id: 1, profile: danfoss-ak-cc55, name: Dairy case 1, rack: A, poll_s: 1 }',
+        '  - { bus: rs485_1, unit_id: 2, profile: danfoss-ak-cc55, name: Meat case 2, rack: A, poll_s: 1 }',
+        '  - { bus: rs485_1, unit_id: 3, profile: generic-case, name: Deli case 3, rack: A, poll_s: 1 }',
+      ].join('\n'),
+    );
+  expect(edited).toContain(`port: ${port}`);
+  expect(edited).toContain('unit_id: 3');
+  return edited;
 }

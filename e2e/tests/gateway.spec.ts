@@ -1,7 +1,8 @@
-import { type BrowserContextOptions, request as http, type Page } from '@playwright/test';
+import { request as http, type Page } from '@playwright/test';
 import type { TestModbusServer } from '@rcm/gateway/src/testing/modbus-server.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
-import { danfossCase, type RunningGateway, runGateway, startStoreBus } from '../support/gateway.ts';
+import { danfossCase, type RunningGateway, runGateway, startStoreBus, storeConfig } from '../support/gateway.ts';
+import { setUpConsole, signedInPage } from '../support/own-console.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // A store gateway end to end: the real gateway program (started with the config the console hands out)
@@ -35,16 +36,7 @@ test.beforeAll(async () => {
     1: danfossCase({ air: 3.4, cutout: 2 }),
     2: danfossCase({ air: 7.9, cutout: 2, state: 14 }),
   });
-  const res = await request.post(`${server.url}/api/setup`, {
-    data: {
-      organization_name: 'Polar Foods',
-      name: 'Alma Reyes',
-      email: 'alma@polar.example',
-      password: 'cold-chain-2026',
-    },
-  });
-  expect(res.status()).toBe(201);
-  token = String(res.headers().authorization).replace(/^Bearer /, '');
+  token = await setUpConsole(request, server.url, 'Polar Foods');
   const headers = { Authorization: `Bearer ${token}` };
   const me = (await (await request.get(`${server.url}/api/auth/user`, { headers })).json()) as {
     data: { organisation: { id: number } };
@@ -70,49 +62,14 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(newPage: (o: BrowserContextOptions) => Promise<Page>, opts: BrowserContextOptions = {}) {
-  const page = await newPage({ baseURL: server.url, ...opts });
-  await page.goto('/robots.txt');
-  await page.evaluate(
-    ([t, l]) => {
-      localStorage.setItem('auth_token_default', t as string);
-      localStorage.setItem('auth_stay_signed_in', 'true');
-      localStorage.setItem('locale', l as string);
-    },
-    [token, opts.locale ?? 'en-US'],
-  );
-  return page;
-}
-
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status(), path).toBe(200);
   return (await res.json()) as T;
 }
 
-/** The page's gateway.yaml, pointed at the test's bus instead of the example serial line. */
-function forThisStore(yaml: string): string {
-  const edited = yaml
-    .replace(/^ {2}# mac: [0-9a-f:]+$/m, `  mac: ${GW_MAC}`)
-    .replace(
-      /^ {4}serial: \{ path: \/dev\/ttyUSB0.*$/m,
-      `    tcp: { host: 127.0.0.1, port: ${bus.port} }\n    timeout_ms: 300\n    offline_after_failures: 2`,
-    )
-    .replace(
-      /^ {2}- \{ bus: rs485_1, unit_id: 1, .*$/m,
-      [
-        '  - { bus: rs485_1, unit_id: 1, profile: danfoss-ak-cc55, name: Dairy case 1, rack: A, poll_s: 1 }',
-        '  - { bus: rs485_1, unit_id: 2, profile: danfoss-ak-cc55, name: Meat case 2, rack: A, poll_s: 1 }',
-        '  - { bus: rs485_1, unit_id: 3, profile: generic-case, name: Deli case 3, rack: A, poll_s: 1 }',
-      ].join('\n'),
-    );
-  expect(edited).toContain(`port: ${bus.port}`);
-  expect(edited).toContain('unit_id: 3');
-  return edited;
-}
-
 test('connect a store gateway: the config and commands, the live announcement, authorize it', async ({ newPage }) => {
-  const page = await signedIn(newPage);
+  const page = await signedInPage(newPage, server.url, token);
   await page.goto('/controllers/connect');
   await page.getByRole('link', { name: 'A store gateway' }).click();
   await expect(page).toHaveURL(/\/controllers\/connect\?via=gateway$/);
@@ -137,7 +94,7 @@ test('connect a store gateway: the config and commands, the live announcement, a
   await page.screenshot({ path: '/tmp/gw-connect-desktop.png', fullPage: true });
 
   // The console's file, run as the page says: the gateway announces itself with the provisioning key.
-  gateway = await runGateway(forThisStore(yaml.replace('localhost', '127.0.0.1')));
+  gateway = await runGateway(storeConfig(yaml.replace('localhost', '127.0.0.1'), GW_MAC, bus.port));
   // Its birth names its three controllers: the wait says so, live.
   const announced = page.getByText(`Gateway ${GW_MAC} with 3 controllers is waiting for authorization.`);
   await expect(announced).toBeVisible({ timeout: 60_000 });
@@ -202,7 +159,7 @@ async function settled(page: Page) {
 }
 
 test('the controllers list shows the gateway with its controllers under it', async ({ newPage }) => {
-  const page = await signedIn(newPage);
+  const page = await signedInPage(newPage, server.url, token);
   await settled(page);
   await page.goto('/controllers');
   const table = page.getByRole('table', { name: 'Controllers' });
@@ -248,7 +205,7 @@ test('the controllers list shows the gateway with its controllers under it', asy
 test('a child’s page names its gateway, bus, unit id and profile; the gateway’s page its health', async ({
   newPage,
 }) => {
-  const page = await signedIn(newPage);
+  const page = await signedInPage(newPage, server.url, token);
   const children = (await apiGet<Listed>(page, `controllers?gateway_id=${gatewayId}`)).data;
   const dairy = children.find((c) => c.name === 'Dairy case 1');
   await page.goto(`/controllers/${dairy?.id}/view`);
@@ -290,7 +247,7 @@ test('a child’s page names its gateway, bus, unit id and profile; the gateway�
 });
 
 test('in Spanish: the gateway’s page, its list and the connect page', async ({ newPage }) => {
-  const page = await signedIn(newPage);
+  const page = await signedInPage(newPage, server.url, token);
   // The person's language is theirs (kept by the console): chosen in the user menu, set back at the end.
   await page.goto(`/controllers/${gatewayId}/view`);
   await page.getByRole('button', { name: 'Open user menu' }).click();

@@ -1,6 +1,7 @@
-import type { BrowserContextOptions, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type Fleet, startFleet } from '@rcm/simulator/fleet';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
+import { setUpConsole, signedInPage } from '../support/own-console.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // A console of its own, as a new user starts it: an empty database, no provisioning key configured
@@ -14,41 +15,18 @@ const MAC = '02:53:00:00:00:01';
 
 test.beforeAll(async ({ request }) => {
   server = await startServer({ SEED_DEMO: 'false' });
-  const res = await request.post(`${server.url}/api/setup`, {
-    data: {
-      organization_name: 'Polar Service Co.',
-      name: 'Alma Reyes',
-      email: 'alma@polar.example',
-      password: 'cold-chain-2026',
-    },
-  });
-  expect(res.status()).toBe(201);
-  token = String(res.headers().authorization).replace(/^Bearer /, '');
+  token = await setUpConsole(request, server.url, 'Polar Service Co.');
 });
 test.afterAll(async () => {
   await fleet?.stop();
   await server?.stop();
 });
 
-async function signedIn(newPage: (options: BrowserContextOptions) => Promise<Page>, locale = 'en-US'): Promise<Page> {
-  const page = await newPage({ baseURL: server.url, locale });
-  await page.goto('/user/login');
-  await page.evaluate(
-    ([t, l]) => {
-      localStorage.setItem('auth_token_default', t as string);
-      localStorage.setItem('auth_stay_signed_in', 'true');
-      localStorage.setItem('locale', l as string);
-    },
-    [token, locale],
-  );
-  return page;
-}
-
 const api = async (page: Page, path: string) =>
   (await page.request.get(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${token}` } })).json();
 
 test('an empty console says what to do next, and no email is claimed', async ({ newPage }) => {
-  const page = await signedIn(newPage);
+  const page = await signedInPage(newPage, server.url, token);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Nothing to monitor yet' })).toBeVisible();
   await expect(page.getByText('Email is not being sent.')).toBeVisible();
@@ -73,7 +51,7 @@ test('an empty console says what to do next, and no email is claimed', async ({ 
 });
 
 test('connect a controller: the key, the simulator command, and the announcement arrives live', async ({ newPage }) => {
-  const page = await signedIn(newPage);
+  const page = await signedInPage(newPage, server.url, token);
   await page.goto('/controllers');
   await expect(page.getByRole('heading', { name: 'No controllers yet' })).toBeVisible();
   await page.getByRole('link', { name: 'Connect a controller' }).first().click();
@@ -126,7 +104,7 @@ test('connect a controller: the key, the simulator command, and the announcement
 test('without a mail server a new user’s invitation link is shown to copy, and Settings → Email says why', async ({
   newPage,
 }) => {
-  const page = await signedIn(newPage);
+  const page = await signedInPage(newPage, server.url, token);
   await page.goto('/settings/users/create');
   await page.getByLabel('Name').fill('Nina Night');
   await page.getByLabel('Email', { exact: true }).fill('nina@polar.example');
