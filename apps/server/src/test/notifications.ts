@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { pushSenderOf } from '../features/channels/push.ts';
@@ -9,6 +9,7 @@ import type { NotificationWorkerDeps } from '../features/notifications/worker.ts
 import { arr, query } from '../lib/sql.ts';
 import { addUser } from './alarms.ts';
 import { login } from './app.ts';
+import { headers } from './helpers.ts';
 import { createTestServer, type TestServer } from './server.ts';
 import { startTestSmtp } from './smtp.ts';
 
@@ -149,4 +150,42 @@ export async function addPreferenceMembers(db: Db, now: Date): Promise<void> {
     values (${quiet.id}, true, 'low', ${quietStart}, ${quietEnd}, 'America/Mexico_City'),
            (${low.id}, true, 'low', null, null, 'America/Chicago'),
            (${off.id}, false, 'low', null, null, 'America/Chicago')`);
+}
+
+/** A page of an alarm, as `GET /api/alarms/{ref}/pages` answers it. */
+export type AlarmPage = {
+  step: number;
+  user: { id: number; name: string } | null;
+  channel: string;
+  status: string;
+  detail: string | null;
+  fallback: boolean;
+};
+
+/** The escalation tests' calls on a notifications server, as the administrator whose token `token` gives. */
+export function escalationHelpers(fx: ReturnType<typeof useNotificationsServer>, token: () => string) {
+  const pagesOf = async (ref: number): Promise<AlarmPage[]> => {
+    const res = await fx.server.app.inject({
+      method: 'GET',
+      url: `/api/alarms/${ref}/pages`,
+      headers: headers(token()),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  const at = (t0: Date, seconds: number) => new Date(t0.getTime() + seconds * 1000);
+  /** A shared policy for the type, made through the API as the administrator. */
+  const policyFor = async (code: string, body: object): Promise<number> => {
+    const res = await fx.server.app.inject({
+      method: 'POST',
+      url: '/api/escalation-policies',
+      headers: headers(token()),
+      payload: { organization_id: null, ...body },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as number;
+    await fx.server.database.db.execute(sql`update alarm_types set escalation_policy_id = ${id} where code = ${code}`);
+    return id;
+  };
+  return { pagesOf, at, policyFor };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { addOutsider } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import { headers } from '../../test/helpers.ts';
+import { type ApiCallArgs, headers, injectAs } from '../../test/helpers.ts';
 import { startTestTwilio } from '../../test/twilio.ts';
 
 let t: TestApp;
@@ -19,19 +19,8 @@ afterAll(async () => {
   await twilio?.close();
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string,
-  payload?: unknown,
-  locale = 'en-US',
-) =>
-  t.app.inject({
-    method,
-    url: `/api/${url}`,
-    headers: { ...headers(token), 'x-locale': locale },
-    payload: payload as object,
-  });
+const call = (method: ApiCallArgs[0], url: string, token: string, payload?: unknown, locale = 'en-US') =>
+  injectAs(t.app, method, token, `/api/${url}`, payload as object, locale);
 
 /** The last code the Twilio server was asked to deliver to this number. */
 const lastCode = (to: string) => {
