@@ -42,6 +42,16 @@ export async function enrollTotp(token: string) {
   return { factorId: factor_id as number, secret: secret as string, codes: verified.json().data.recovery_codes };
 }
 
+/** A security policy allowing `allowed` factors, requiring one of everyone or no one; the other settings the defaults. */
+export const securityPolicy = (allowed: string[], require_mfa: 'off' | 'all' = 'off') => ({
+  require_mfa,
+  require_mfa_role_ids: [],
+  allowed_methods: allowed,
+  session_idle_minutes: null,
+  session_max_hours: null,
+  support_access: 'always',
+});
+
 export async function passwordStep(email: string) {
   const res = await call('POST', '/api/auth/login', null, { email, password: PASSWORD });
   expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,7 @@
 import { createHash, createSign, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
+import { expect } from 'vitest';
+import { call, reauth } from './mfa.ts';
 
 const b64url = (b: Uint8Array | Buffer) => Buffer.from(b).toString('base64url');
 const sha256 = (b: Uint8Array | Buffer | string) => createHash('sha256').update(b).digest();
@@ -85,4 +87,24 @@ export function softAuthenticator(origin: string) {
       };
     },
   };
+}
+
+/** Registers the authenticator's passkey for the person signed in with `token` (in the `test/mfa.ts` app): the answer's data. */
+export async function register(token: string, key: ReturnType<typeof softAuthenticator>) {
+  const options = await call('POST', '/api/account/mfa/webauthn/options', token);
+  expect(options.statusCode, options.body).toBe(200);
+  const res = await call('POST', '/api/account/mfa/webauthn', token, {
+    response: key.register(options.json().data),
+    label: 'Laptop',
+    reauth_token: await reauth(token),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+/** The options of a passwordless sign-in with a passkey. */
+export async function passwordlessOptions() {
+  const res = await call('POST', '/api/auth/passkey/options', null, {});
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
 }

@@ -1,66 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema.ts';
 import { ssoConnections } from '../../db/schema-access.ts';
 import { addUser } from '../../test/alarms.ts';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
-import { headers } from '../../test/helpers.ts';
-import { softAuthenticator } from '../../test/webauthn.ts';
+import { login } from '../../test/app.ts';
+import { call, freshMartId, manager, PASSWORD, securityPolicy, t, useMfaApp } from '../../test/mfa.ts';
+import { passwordlessOptions, register, softAuthenticator } from '../../test/webauthn.ts';
 
-let t: TestApp;
-let manager: string;
-let freshMartId: number;
-const PASSWORD = 'demo1234';
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: object) =>
-  t.app.inject({ method, url, headers: headers(token), ...(payload ? { payload } : {}) });
-
-async function reauth(token: string, proof: object = { password: PASSWORD }) {
-  const res = await call('POST', '/api/auth/reauth', token, proof);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.reauth_token as string;
-}
-
-/** Registers the authenticator's passkey for the signed-in person: the answer's data. */
-async function register(token: string, key: ReturnType<typeof softAuthenticator>) {
-  const options = await call('POST', '/api/account/mfa/webauthn/options', token);
-  expect(options.statusCode, options.body).toBe(200);
-  const res = await call('POST', '/api/account/mfa/webauthn', token, {
-    response: key.register(options.json().data),
-    label: 'Laptop',
-    reauth_token: await reauth(token),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data;
-}
-
-async function passwordlessOptions() {
-  const res = await call('POST', '/api/auth/passkey/options', null, {});
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
-
-const policy = (allowed: string[], require_mfa: 'off' | 'all' = 'off') => ({
-  require_mfa,
-  require_mfa_role_ids: [],
-  allowed_methods: allowed,
-  session_idle_minutes: null,
-  session_max_hours: null,
-  support_access: 'always',
-});
-
-beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
-  await addUser(t.database.db, {
-    from: 'manager@example.com',
-    email: 'pk-security@example.com',
-    permissions: ['settings_view', 'settings_update', 'organization_view', 'alarms_view'],
-  });
-  manager = await login(t.app, 'pk-security@example.com');
-  const [m] = await t.database.db.select().from(users).where(eq(users.email, 'manager@example.com'));
-  freshMartId = m?.organizationId ?? 0;
-});
-afterAll(() => t?.close());
+useMfaApp();
 
 describe('passkeys', () => {
   const origin = () => t.context.shared.consoleUrl.url();
@@ -185,11 +132,21 @@ describe('passkeys', () => {
     });
     expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'account_disabled']);
 
-    const put = await call('PUT', `/api/organizations/${freshMartId}/security-policy`, manager, policy(['totp']));
+    const put = await call(
+      'PUT',
+      `/api/organizations/${freshMartId}/security-policy`,
+      manager,
+      securityPolicy(['totp']),
+    );
     expect(put.statusCode, put.body).toBe(200);
     const options = await call('POST', '/api/account/mfa/webauthn/options', manager);
     expect([options.statusCode, options.json().error.code]).toEqual([403, 'mfa_method_not_allowed']);
-    await call('PUT', `/api/organizations/${freshMartId}/security-policy`, manager, policy(['totp', 'webauthn']));
+    await call(
+      'PUT',
+      `/api/organizations/${freshMartId}/security-policy`,
+      manager,
+      securityPolicy(['totp', 'webauthn']),
+    );
   });
 
   it('refuses a user whose organization requires single sign-on (403 sso_required)', async () => {
@@ -230,7 +187,7 @@ describe('enrolling a passkey at sign-in', () => {
       'PUT',
       `/api/organizations/${freshMartId}/security-policy`,
       manager,
-      policy(allowed, require),
+      securityPolicy(allowed, require),
     );
     expect(put.statusCode, put.body).toBe(200);
   };
