@@ -41,9 +41,10 @@ const noDatabase = [
 // With PostgreSQL configured, every test file that opens a database runs there (the production path,
 // with real concurrency); PGlite, the same engine compiled to WebAssembly, then runs what is its own:
 // the database layer, the embedded operations (backups, checkpoints, disk, the data directory's lock),
-// ingest's writer, the demo seed and first setup, sign-in, the reports' SQL, the scheduled tasks, and
-// the sweeps that call every route (paging, id range, permission before validation), so every route's
-// statements still run on it. Without PostgreSQL, PGlite runs every file.
+// ingest's pipeline, writer and transports, the demo seed (its gateway too) and first setup, sign-in
+// and sessions, the reports' SQL, the scheduled tasks, and the sweeps that call every route (paging,
+// id range, authentication and permission before validation), so every route's statements still run
+// on it. Without PostgreSQL, PGlite runs every file.
 const onPgliteToo = [
   'src/*.test.ts',
   'src/db/**/*.test.ts',
@@ -52,8 +53,15 @@ const onPgliteToo = [
   'src/scheduled/**/*.test.ts',
   'src/seed/**/*.test.ts',
   'src/features/api-docs/**/*.test.ts',
-  'src/features/auth/**/*.test.ts',
-  'src/features/ingest/**/*.test.ts',
+  'src/features/auth/auth.test.ts',
+  'src/features/auth/authentication-first.test.ts',
+  'src/features/auth/permission-first.test.ts',
+  'src/features/auth/sessions.test.ts',
+  'src/features/ingest/ingest.test.ts',
+  'src/features/ingest/rejections.test.ts',
+  'src/features/ingest/alarms-flow.test.ts',
+  'src/features/ingest/pipeline/**/*.test.ts',
+  'src/features/ingest/transports/**/*.test.ts',
   'src/features/ops/**/*.test.ts',
   'src/features/reports/**/*.test.ts',
   'src/features/setup/**/*.test.ts',
