@@ -67,6 +67,9 @@ const onPgliteToo = [
   'src/features/setup/**/*.test.ts',
 ];
 
+// Of those, what is not the database's: the reports' PDF rendering runs once, on PostgreSQL.
+const notTwice = ['src/features/reports/reports-pdf.test.ts'];
+
 export default defineConfig({
   test: {
     // At the end of the run: which suites this machine skipped, and why.
@@ -92,7 +95,9 @@ export default defineConfig({
           isolate,
           environment: 'node',
           env: { RCM_TEST_DB: 'pglite' },
-          ...(withPostgres ? { include: [...onPgliteToo, ...noDatabase] } : {}),
+          ...(withPostgres
+            ? { include: [...onPgliteToo, ...noDatabase], exclude: ['**/node_modules/**', ...notTwice] }
+            : {}),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
