@@ -5,6 +5,9 @@ export const failingAudit: AuditRepo = {
   record: async () => {
     throw new Error('audit log unavailable');
   },
+  recordBy: async () => {
+    throw new Error('audit log unavailable');
+  },
   recordAction: async () => {
     throw new Error('audit log unavailable');
   },

@@ -53,15 +53,9 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
       const { organizationId, values } = await checked(ctx, body);
       return db.transaction(async (tx) => {
         const id = await repo.insert(organizationId, values, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'asset.create',
-            subjectType: 'asset',
-            subjectId: id,
-            after: values,
-          },
+        await audit.recordBy(
+          auditActor(ctx),
+          { organizationId, action: 'asset.create', subjectType: 'asset', subjectId: id, after: values },
           tx,
         );
         return id;
@@ -73,16 +67,9 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
       const { organizationId, values } = await checked(ctx, body);
       await db.transaction(async (tx) => {
         await repo.update(id, organizationId, values, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'asset.update',
-            subjectType: 'asset',
-            subjectId: id,
-            before,
-            after: values,
-          },
+        await audit.recordBy(
+          auditActor(ctx),
+          { organizationId, action: 'asset.update', subjectType: 'asset', subjectId: id, before, after: values },
           tx,
         );
       });
@@ -93,9 +80,9 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
       const before = await this.visible(ctx, id);
       await db.transaction(async (tx) => {
         await repo.remove(id, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: before.organisation.id,
             action: 'asset.delete',
             subjectType: 'asset',

@@ -24,6 +24,9 @@ export type AuditEntry = AuditActor & {
   after?: unknown;
 };
 
+/** An entry but for who acted: `recordBy` takes the actor apart. */
+export type CallerEntry = Omit<AuditEntry, keyof AuditActor>;
+
 /** What a request's actor is read from: the auth feature's request context has this shape. */
 export type ActingCaller = {
   user: { id: number };
@@ -56,6 +59,10 @@ export function createAuditRepo(db: Db) {
      */
     async record(entry: AuditEntry, tx: Tx): Promise<void> {
       await insert(entry, tx);
+    },
+    /** `record`, the actor given apart: `recordBy(auditActor(ctx), {action, subjectType, …}, tx)`. */
+    async recordBy(actor: AuditActor, entry: CallerEntry, tx: Tx): Promise<void> {
+      await insert({ ...actor, ...entry }, tx);
     },
     /** An action that changed no row of ours (a test email sent, a backup made or downloaded): its entry alone. */
     async recordAction(entry: AuditEntry): Promise<void> {

@@ -116,9 +116,9 @@ export function createApiTokensService(deps: {
           },
           tx,
         );
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: body.organization_id ?? ctx.user.organizationId,
             action: 'token.created',
             subjectType: 'api_token',
@@ -146,9 +146,9 @@ export function createApiTokensService(deps: {
       if (!row) throw new AppError(404, 'not_found');
       await db.transaction(async (tx) => {
         await repo.revoke(id, now(), tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: row.organizationId ?? row.creatorOrganizationId,
             action: 'token.revoked',
             subjectType: 'api_token',

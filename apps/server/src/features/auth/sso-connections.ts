@@ -153,9 +153,9 @@ export function createSsoConnections(deps: {
       await check(ctx, organizationId, body, null);
       const row = await db.transaction(async (tx) => {
         const created = await repo.insert({ organizationId, ...valuesOf(body), updatedAt: now() }, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId,
             action: 'sso_connection.create',
             subjectType: 'sso_connection',
@@ -189,9 +189,9 @@ export function createSsoConnections(deps: {
       await check(ctx, row.organizationId, next, row.id);
       const updated = await db.transaction(async (tx) => {
         const changed = await repo.update(row.id, { ...valuesOf(next), updatedAt: now() }, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: row.organizationId,
             action: 'sso_connection.update',
             subjectType: 'sso_connection',
@@ -214,9 +214,9 @@ export function createSsoConnections(deps: {
       const linked = await db.transaction(async (tx) => {
         const userIds = await repo.remove(row.id, tx);
         await endAccess(userIds, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: row.organizationId,
             action: 'sso_connection.delete',
             subjectType: 'sso_connection',

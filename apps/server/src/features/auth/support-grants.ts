@@ -145,9 +145,9 @@ export function createSupportGrants(deps: {
           },
           tx,
         );
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId,
             action: 'support_grant.created',
             subjectType: 'support_grant',
@@ -177,9 +177,9 @@ export function createSupportGrants(deps: {
       if (grant.state !== 'active') throw new AppError(409, 'conflict');
       await db.transaction(async (tx) => {
         await repo.revokeGrant(id, { at: now(), by: ctx.user.id }, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: grant.organization_id,
             action: 'support_grant.revoked',
             subjectType: 'support_grant',

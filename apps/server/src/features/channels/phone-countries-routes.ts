@@ -82,9 +82,9 @@ export function phoneCountriesRoutes(deps: {
           });
         await deps.db.transaction(async (tx) => {
           await repo.setPhoneCountries(id, countries, tx);
-          await deps.audit.record(
+          await deps.audit.recordBy(
+            auditActor(ctx),
             {
-              ...auditActor(ctx),
               organizationId: id,
               action: 'organization.update',
               subjectType: 'organization',

@@ -79,9 +79,9 @@ export function createControllersService(deps: {
       };
       await db.transaction(async (tx) => {
         await repo.update(id, patch, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: controller.organizationId,
             action: 'controller.update',
             subjectType: 'controller',
@@ -147,9 +147,9 @@ export function createControllersService(deps: {
           },
           tx,
         );
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: body.organization_id,
             action: 'controller.authorise',
             subjectType: 'controller',
@@ -238,10 +238,9 @@ export function createControllersService(deps: {
       const deviceKey = newDeviceKey();
       await db.transaction(async (tx) => {
         await repo.update(id, { deviceKeyHash: hashToken(deviceKey) }, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
-            impersonatorUserId: ctx.impersonatorUserId,
             organizationId: controller.organizationId,
             action: 'controller.rotate_key',
             subjectType: 'controller',

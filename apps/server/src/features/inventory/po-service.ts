@@ -34,9 +34,9 @@ export function createPurchaseOrdersService(deps: {
     const po = await visible(ctx, id);
     await db.transaction(async (tx) => {
       if (!(await repo.receive(id, now(), tx))) throw new AppError(409, 'conflict');
-      await audit.record(
+      await audit.recordBy(
+        auditActor(ctx),
         {
-          ...auditActor(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.received',
           subjectType: 'purchase_order',
@@ -72,9 +72,9 @@ export function createPurchaseOrdersService(deps: {
         purchaseOrderId: id,
         attachments: [{ filename: `${doc.number}.pdf`, contentType: 'application/pdf', content: pdf }],
       });
-      await audit.record(
+      await audit.recordBy(
+        auditActor(ctx),
         {
-          ...auditActor(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.sent',
           subjectType: 'purchase_order',
@@ -92,9 +92,9 @@ export function createPurchaseOrdersService(deps: {
     const po = await visible(ctx, id);
     await db.transaction(async (tx) => {
       if (!(await repo.discardDraft(id, tx))) throw new AppError(409, 'conflict');
-      await audit.record(
+      await audit.recordBy(
+        auditActor(ctx),
         {
-          ...auditActor(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.discard',
           subjectType: 'purchase_order',
@@ -156,9 +156,9 @@ export function createPurchaseOrdersService(deps: {
           now(),
           tx,
         );
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: location.organizationId,
             action: 'purchase_order.create',
             subjectType: 'purchase_order',

@@ -38,14 +38,9 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
       };
       return db.transaction(async (tx) => {
         const id = await repo.insert(values, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            action: 'supplier.create',
-            subjectType: 'supplier',
-            subjectId: id,
-            after: values,
-          },
+        await audit.recordBy(
+          auditActor(ctx),
+          { action: 'supplier.create', subjectType: 'supplier', subjectId: id, after: values },
           tx,
         );
         return id;
@@ -68,9 +63,9 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
       };
       await db.transaction(async (tx) => {
         await repo.update(id, values, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             action: body.archived === false ? 'supplier.restore' : 'supplier.update',
             subjectType: 'supplier',
             subjectId: id,
@@ -89,14 +84,9 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
       if (before.archived) return;
       await db.transaction(async (tx) => {
         await repo.update(id, { archivedAt: deps.now() }, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            action: 'supplier.archive',
-            subjectType: 'supplier',
-            subjectId: id,
-            before,
-          },
+        await audit.recordBy(
+          auditActor(ctx),
+          { action: 'supplier.archive', subjectType: 'supplier', subjectId: id, before },
           tx,
         );
       });

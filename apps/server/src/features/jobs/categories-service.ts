@@ -48,14 +48,9 @@ export function createJobCategoriesService(deps: {
       if (await repo.nameTaken(body.name)) throw nameError('job_category_taken', 422);
       return db.transaction(async (tx) => {
         const id = await repo.insert(body.name, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            action: 'job_category.create',
-            subjectType: 'job_category',
-            subjectId: id,
-            after: body,
-          },
+        await audit.recordBy(
+          auditActor(ctx),
+          { action: 'job_category.create', subjectType: 'job_category', subjectId: id, after: body },
           tx,
         );
         return id;
@@ -76,9 +71,9 @@ export function createJobCategoriesService(deps: {
           },
           tx,
         );
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             action: body.archived === false ? 'job_category.restore' : 'job_category.update',
             subjectType: 'job_category',
             subjectId: id,
@@ -97,14 +92,9 @@ export function createJobCategoriesService(deps: {
       if (before.archived) return;
       await db.transaction(async (tx) => {
         await repo.update(id, { archivedAt: now() }, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            action: 'job_category.archive',
-            subjectType: 'job_category',
-            subjectId: id,
-            before: { name: before.name },
-          },
+        await audit.recordBy(
+          auditActor(ctx),
+          { action: 'job_category.archive', subjectType: 'job_category', subjectId: id, before: { name: before.name } },
           tx,
         );
       });

@@ -121,9 +121,9 @@ export function createInvitationsService(deps: InvitationsDeps) {
           ...mail,
         });
         await members.linkInvitation(invitationId, { emailMessageId: email.id }, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId,
             action: 'invitation.create',
             subjectType: 'invitation',
@@ -155,9 +155,9 @@ export function createInvitationsService(deps: InvitationsDeps) {
       }
       await db.transaction(async (tx) => {
         await members.revokeInvitation(invitationId, now(), tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId,
             action: 'invitation.revoke',
             subjectType: 'invitation',
@@ -200,9 +200,9 @@ export function createInvitationsService(deps: InvitationsDeps) {
         );
         await members.setLocations(userId, row.allLocations, row.locationIds, tx);
         await members.linkInvitation(row.id, { userId }, tx);
-        await audit.record(
+        await audit.recordBy(
+          personActor(userId),
           {
-            ...personActor(userId),
             organizationId: row.organizationId,
             action: 'invitation.accept',
             subjectType: 'invitation',

@@ -65,9 +65,9 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       if (!can(ctx, 'organization.create')) throw forbidden();
       const row = await db.transaction(async (tx) => {
         const created = await repo.create(name, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: created.id,
             action: 'organization.create',
             subjectType: 'organization',
@@ -114,9 +114,9 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       if (!org) throw notFound();
       await db.transaction(async (tx) => {
         await repo.rename(id, name, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: id,
             action: 'organization.update',
             subjectType: 'organization',
@@ -156,15 +156,9 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       if (!(await repo.findById(organizationId))) throw notFound();
       const id = await db.transaction(async (tx) => {
         const created = await locations.create(organizationId, body, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'location.create',
-            subjectType: 'location',
-            subjectId: created,
-            after: body,
-          },
+        await audit.recordBy(
+          auditActor(ctx),
+          { organizationId, action: 'location.create', subjectType: 'location', subjectId: created, after: body },
           tx,
         );
         return created;
@@ -183,9 +177,9 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const { organisation: organization, controllers_count: _c, id: _id, ...previous } = before;
       await db.transaction(async (tx) => {
         await locations.update(id, body, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: organization.id,
             action: 'location.update',
             subjectType: 'location',
@@ -215,9 +209,9 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const ids = await checkLocationIds(locations, organizationId, body);
       await db.transaction(async (tx) => {
         await members.setLocations(userId, body.all_locations, ids, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId,
             action: 'member.update',
             subjectType: 'user',
@@ -240,9 +234,9 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       if (member.id === ctx.user.id) throw forbidden();
       await db.transaction(async (tx) => {
         await members.remove(userId, now(), tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId,
             action: 'member.remove',
             subjectType: 'user',

@@ -148,9 +148,9 @@ export function createRefrigerantService(deps: { db: Db; repo: RefrigerantRepo; 
       };
       await db.transaction(async (tx) => {
         await repo.saveSystem(tx, row, now());
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: controller.organizationId,
             action: 'refrigerant_system.update',
             subjectType: 'refrigerant_system',
@@ -207,9 +207,9 @@ export function createRefrigerantService(deps: { db: Db; repo: RefrigerantRepo; 
           correctsEventId: body.corrects_event_id ?? null,
           createdBy: ctx.user.id,
         });
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: controller.organizationId,
             action: 'refrigerant_event.create',
             subjectType: 'refrigerant_event',
