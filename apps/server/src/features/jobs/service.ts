@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
+import type { AlarmPlaceRepo } from '../alarms/list/place-repo.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
@@ -23,6 +24,7 @@ export function createJobsService(deps: {
   db: Db;
   repo: JobsRepo;
   categories: JobCategoriesRepo;
+  alarms: AlarmPlaceRepo;
   provider: JobsProvider;
   bus: EventBus;
   audit: AuditRepo;
@@ -70,14 +72,9 @@ export function createJobsService(deps: {
     const job = await db.transaction(async (tx) => {
       const row = await repo.update(id, patch, now(), tx);
       if (!row) throw new AppError(404, 'not_found');
-      await audit.record(
-        {
-          ...auditActor(ctx),
-          organizationId: row.organizationId,
-          subjectType: 'job',
-          subjectId: id,
-          ...change(row),
-        },
+      await audit.recordBy(
+        auditActor(ctx),
+        { organizationId: row.organizationId, subjectType: 'job', subjectId: id, ...change(row) },
         tx,
       );
       return row;
@@ -120,7 +117,7 @@ export function createJobsService(deps: {
       let controllerId = body.controller_id;
       let alarmId: number | null = null;
       if (body.alarm_ref !== null) {
-        const alarm = await repo.alarmByRef(body.alarm_ref);
+        const alarm = await deps.alarms.byRef(body.alarm_ref);
         if (
           !alarm ||
           alarm.locationId !== location.id ||
@@ -170,9 +167,9 @@ export function createJobsService(deps: {
           actor(ctx),
           tx,
         );
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: row.organizationId,
             action: 'job.create',
             subjectType: 'job',
