@@ -144,19 +144,12 @@ export function createApiTokensService(deps: {
     async revoke(ctx: SessionContext, id: number): Promise<void> {
       const row = await repo.find(scopeOf(ctx), id);
       if (!row) throw new AppError(404, 'not_found');
-      await db.transaction(async (tx) => {
-        await repo.revoke(id, now(), tx);
-        await audit.recordBy(
-          auditActor(ctx),
-          {
-            organizationId: row.organizationId ?? row.creatorOrganizationId,
-            action: 'token.revoked',
-            subjectType: 'api_token',
-            subjectId: id,
-            before: { name: row.name },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.revoke(id, now(), tx), {
+        organizationId: row.organizationId ?? row.creatorOrganizationId,
+        action: 'token.revoked',
+        subjectType: 'api_token',
+        subjectId: id,
+        before: { name: row.name },
       });
     },
   };

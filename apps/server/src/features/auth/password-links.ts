@@ -75,18 +75,11 @@ export function createPasswordLinks(deps: {
       if (!(await deps.throttle.resetAllowed(email))) return;
       const user = await deps.users.findUserByEmail(email);
       if (!user || user.disabled) return;
-      await db.transaction(async (tx) => {
-        await send(tx, user, 'reset');
-        await audit.recordBy(
-          personActor(null),
-          {
-            organizationId: user.organizationId,
-            action: 'auth.password_reset_requested',
-            subjectType: 'user',
-            subjectId: user.id,
-          },
-          tx,
-        );
+      await audit.recordChange(db, personActor(null), (tx) => send(tx, user, 'reset'), {
+        organizationId: user.organizationId,
+        action: 'auth.password_reset_requested',
+        subjectType: 'user',
+        subjectId: user.id,
       });
     },
 

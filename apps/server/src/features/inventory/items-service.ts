@@ -135,35 +135,31 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         });
       }
       if (await repo.partNumberTaken(organizationId, body.part_number)) throw partTaken();
-      return db.transaction(async (tx) => {
-        const id = await repo.insert(organizationId, values, tx);
-        await audit.recordBy(
-          auditActor(ctx),
-          { organizationId, action: 'inventory.create', subjectType: 'inventory_item', subjectId: id, after: values },
-          tx,
-        );
-        return id;
-      });
+      return audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) => repo.insert(organizationId, values, tx),
+        (id) => ({
+          organizationId,
+          action: 'inventory.create',
+          subjectType: 'inventory_item',
+          subjectId: id,
+          after: values,
+        }),
+      );
     },
 
     async update(ctx: AuthContext, id: number, body: InventoryItemBody) {
       const item = await ownItem(ctx, id);
       if (await repo.partNumberTaken(item.organisation.id, body.part_number, id)) throw partTaken();
       const values = toValues(body);
-      await db.transaction(async (tx) => {
-        await repo.update(id, values, tx);
-        await audit.recordBy(
-          auditActor(ctx),
-          {
-            organizationId: item.organisation.id,
-            action: 'inventory.update',
-            subjectType: 'inventory_item',
-            subjectId: id,
-            before: item,
-            after: values,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.update(id, values, tx), {
+        organizationId: item.organisation.id,
+        action: 'inventory.update',
+        subjectType: 'inventory_item',
+        subjectId: id,
+        before: item,
+        after: values,
       });
     },
 

@@ -143,32 +143,30 @@ export function createPurchaseOrdersService(deps: {
           unitPriceCents: l.unit_price === undefined ? item.unitPriceCents : toCents(l.unit_price),
         };
       });
-      return db.transaction(async (tx) => {
-        const id = await repo.create(
-          {
-            organizationId: location.organizationId,
-            locationId: location.id,
-            supplierId: supplier.id,
-            notes: body.notes,
-            createdBy: ctx.user.id,
-            lines,
-          },
-          now(),
-          tx,
-        );
-        await audit.recordBy(
-          auditActor(ctx),
-          {
-            organizationId: location.organizationId,
-            action: 'purchase_order.create',
-            subjectType: 'purchase_order',
-            subjectId: id,
-            after: { location_id: location.id, supplier_id: supplier.id, lines: lines.length },
-          },
-          tx,
-        );
-        return id;
-      });
+      return audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) =>
+          repo.create(
+            {
+              organizationId: location.organizationId,
+              locationId: location.id,
+              supplierId: supplier.id,
+              notes: body.notes,
+              createdBy: ctx.user.id,
+              lines,
+            },
+            now(),
+            tx,
+          ),
+        (id) => ({
+          organizationId: location.organizationId,
+          action: 'purchase_order.create',
+          subjectType: 'purchase_order',
+          subjectId: id,
+          after: { location_id: location.id, supplier_id: supplier.id, lines: lines.length },
+        }),
+      );
     },
 
     send,

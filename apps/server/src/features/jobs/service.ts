@@ -143,44 +143,42 @@ export function createJobsService(deps: {
         // Zuper files the job under the store's address; the sync matches it back the same way.
         address: { street: location.street, city: location.city, state: location.state, zip: location.zip },
       });
-      const job = await db.transaction(async (tx) => {
-        const row = await repo.insert(
-          {
-            number: created?.number,
-            title: body.title,
-            description: body.description,
-            categoryId: body.category_id,
-            priority: body.priority,
-            status: 'New',
-            createdBy: ctx.user.id,
-            createdByName: ctx.user.name,
-            organizationId: location.organizationId,
-            locationId: location.id,
-            controllerId,
-            alarmId,
-            callReceivedAt: body.call_received_at ? new Date(body.call_received_at) : now(),
-            provider: created ? deps.provider.kind : 'local',
-            externalId: created?.externalId ?? null,
-            createdAt: now(),
-            updatedAt: now(),
-          },
-          actor(ctx),
-          tx,
-        );
-        await audit.recordBy(
-          auditActor(ctx),
-          {
-            organizationId: row.organizationId,
-            action: 'job.create',
-            subjectType: 'job',
-            subjectId: row.id,
-            before: null,
-            after: { number: row.number, title: row.title, alarm_id: alarmId, controller_id: controllerId },
-          },
-          tx,
-        );
-        return row;
-      });
+      const job = await audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) =>
+          repo.insert(
+            {
+              number: created?.number,
+              title: body.title,
+              description: body.description,
+              categoryId: body.category_id,
+              priority: body.priority,
+              status: 'New',
+              createdBy: ctx.user.id,
+              createdByName: ctx.user.name,
+              organizationId: location.organizationId,
+              locationId: location.id,
+              controllerId,
+              alarmId,
+              callReceivedAt: body.call_received_at ? new Date(body.call_received_at) : now(),
+              provider: created ? deps.provider.kind : 'local',
+              externalId: created?.externalId ?? null,
+              createdAt: now(),
+              updatedAt: now(),
+            },
+            actor(ctx),
+            tx,
+          ),
+        (row) => ({
+          organizationId: row.organizationId,
+          action: 'job.create',
+          subjectType: 'job',
+          subjectId: row.id,
+          before: null,
+          after: { number: row.number, title: row.title, alarm_id: alarmId, controller_id: controllerId },
+        }),
+      );
       emit(job);
       return job;
     },

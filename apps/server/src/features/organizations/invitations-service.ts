@@ -153,19 +153,12 @@ export function createInvitationsService(deps: InvitationsDeps) {
       if (!row || row.organizationId !== organizationId || row.acceptedAt || row.revokedAt) {
         throw new AppError(404, 'not_found');
       }
-      await db.transaction(async (tx) => {
-        await members.revokeInvitation(invitationId, now(), tx);
-        await audit.recordBy(
-          auditActor(ctx),
-          {
-            organizationId,
-            action: 'invitation.revoke',
-            subjectType: 'invitation',
-            subjectId: invitationId,
-            before: { email: row.email },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => members.revokeInvitation(invitationId, now(), tx), {
+        organizationId,
+        action: 'invitation.revoke',
+        subjectType: 'invitation',
+        subjectId: invitationId,
+        before: { email: row.email },
       });
     },
 

@@ -146,20 +146,13 @@ export function createRefrigerantService(deps: { db: Db; repo: RefrigerantRepo; 
         applianceType: body.appliance_type,
         leakDetectionSystem: body.leak_detection_system,
       };
-      await db.transaction(async (tx) => {
-        await repo.saveSystem(tx, row, now());
-        await audit.recordBy(
-          auditActor(ctx),
-          {
-            organizationId: controller.organizationId,
-            action: 'refrigerant_system.update',
-            subjectType: 'refrigerant_system',
-            subjectId: `${id}/${ref}`,
-            before: before ? { ...before, createdAt: undefined } : null,
-            after: row,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.saveSystem(tx, row, now()), {
+        organizationId: controller.organizationId,
+        action: 'refrigerant_system.update',
+        subjectType: 'refrigerant_system',
+        subjectId: `${id}/${ref}`,
+        before: before ? { ...before, createdAt: undefined } : null,
+        after: row,
       });
       return read(id, ref);
     },

@@ -205,19 +205,12 @@ export function createUsersService(deps: {
     /** Ends every session of a user in the caller's reach (they sign in again), audited. */
     async endSessions(ctx: AuthContext, id: number) {
       const user = await reachable(ctx, id);
-      await db.transaction(async (tx) => {
-        await deps.revokeUserSessions(id, tx);
-        await audit.recordBy(
-          auditActor(ctx),
-          {
-            organizationId: user.organizationId,
-            action: 'auth.session_revoked',
-            subjectType: 'user',
-            subjectId: id,
-            after: { sessions: 'all' },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => deps.revokeUserSessions(id, tx), {
+        organizationId: user.organizationId,
+        action: 'auth.session_revoked',
+        subjectType: 'user',
+        subjectId: id,
+        after: { sessions: 'all' },
       });
     },
 
@@ -230,18 +223,11 @@ export function createUsersService(deps: {
     async sendPasswordReset(ctx: AuthContext, id: number) {
       const user = await reachable(ctx, id);
       if (user.disabled) throw new AppError(409, 'account_disabled');
-      await db.transaction(async (tx) => {
-        await deps.passwordLinks.send(tx, user, 'reset');
-        await audit.recordBy(
-          auditActor(ctx),
-          {
-            organizationId: user.organizationId,
-            action: 'user.password_reset_sent',
-            subjectType: 'user',
-            subjectId: id,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => deps.passwordLinks.send(tx, user, 'reset'), {
+        organizationId: user.organizationId,
+        action: 'user.password_reset_sent',
+        subjectType: 'user',
+        subjectId: id,
       });
       // The link itself is never handed over (it would sign its holder in as the user): only whether it left.
       return { sent: deps.mailConfigured };
