@@ -40,6 +40,9 @@ const PUBLIC = {
     'leaks/leak-trend',
     'lifecycle/acknowledge',
     'list/summaries',
+    // An alarm's place by its ref: the features that show an alarm's emails, pages or jobs check the
+    // caller's scope against it.
+    'list/place-repo',
     'metrics/metrics-repo',
     'metrics/metrics-service',
     'nuisance/nuisance',

@@ -6,11 +6,11 @@
  * address". With `line`, every answer waits as long as the request and the answer would take on an
  * RS-485 line at that baud, one transaction after another, as behind a serial converter.
  */
-import { type AddressInfo, createServer, type Server } from 'node:net';
 import type { DeviceProfile, RegisterTable, SerialSettings } from '@rcm/shared/device-profile';
-import { type IServiceVector, ServerTCP } from 'modbus-serial';
+import type { IServiceVector } from 'modbus-serial';
 import { type CaseController, type CaseFault, type CaseReadings, createCaseController } from './case-controller.ts';
 import { type RegisterImage, registerImage } from './modbus-image.ts';
+import { serveModbusTcp } from './modbus-tcp.ts';
 import { deriveSeed, mulberry32 } from './prng.ts';
 
 export type LineSettings = Pick<SerialSettings, 'baud' | 'parity' | 'data_bits' | 'stop_bits'>;
@@ -73,17 +73,6 @@ const IMAGE_MS = 1_000;
 
 class IllegalAddress extends Error {
   readonly modbusErrorCode = 2;
-}
-
-async function freePort(host: string): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, host, resolve);
-  });
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 export async function startModbusBus(opts: ModbusBusOptions): Promise<ModbusBus> {
@@ -211,23 +200,7 @@ export async function startModbusBus(opts: ModbusBusOptions): Promise<ModbusBus>
       bit('discrete', addr, unit, cb),
   };
 
-  // ServerTCP reads port 0 as 502, so a free port is picked first (and again if taken meanwhile).
-  let server: ServerTCP | null = null;
-  for (let attempt = 0; !server; attempt++) {
-    const port = opts.port || (await freePort(host));
-    const s = new ServerTCP(vector, { host, port, unitID: 255 });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        s.on('initialized', () => resolve());
-        s.on('serverError', reject);
-      });
-      server = s;
-    } catch (err) {
-      if (opts.port || attempt >= 4) throw new Error(`cannot serve Modbus TCP on ${host}:${port}: ${String(err)}`);
-    }
-  }
-  server.on('socketError', () => {});
-  const port = ((server as unknown as { _server: Server })._server.address() as AddressInfo).port;
+  const { server, port } = await serveModbusTcp(vector, host, opts.port);
 
   const find = (unit: number) => {
     const u = units.get(unit);
@@ -251,9 +224,8 @@ export async function startModbusBus(opts: ModbusBusOptions): Promise<ModbusBus>
     stats: () => ({ ...counts }),
     close: () =>
       new Promise<void>((resolve) => {
-        const s = server as ServerTCP;
-        for (const sock of s.socks.keys()) sock.destroy();
-        s.close(() => resolve());
+        for (const sock of server.socks.keys()) sock.destroy();
+        server.close(() => resolve());
       }),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkRange, rangeShape } from './reports.ts';
+import { locationRangeQuery } from './reports.ts';
 
 /**
  * Alarm-management benchmarks (ISA-18.2 / IEC 62682, EEMUA 191) the report judges each figure by.
@@ -28,15 +28,7 @@ export const ALARM_BENCHMARKS = {
 /** The benchmarks that hold per operator position (a location), not for several locations together. */
 export const PER_POSITION = ['perHour', 'peak10Min', 'floodPercent'] as const;
 
-export const alarmManagementQuery = z
-  .object({
-    from: rangeShape.from,
-    to: rangeShape.to,
-    location_id: rangeShape.location_id,
-    format: rangeShape.format,
-    lang: rangeShape.lang,
-  })
-  .superRefine(checkRange);
+export const alarmManagementQuery = locationRangeQuery;
 export type AlarmManagementQuery = z.infer<typeof alarmManagementQuery>;
 
 const figures = z.object({

@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import { checkRange, rangeShape } from './reports.ts';
+import { locationRangeQuery } from './reports.ts';
 
 /** GET /api/reports/case_performance: a day range, optionally one location. */
-export const casePerformanceQuery = z
-  .object({
-    from: rangeShape.from,
-    to: rangeShape.to,
-    location_id: rangeShape.location_id,
-    format: rangeShape.format,
-    lang: rangeShape.lang,
-  })
-  .superRefine(checkRange);
+export const casePerformanceQuery = locationRangeQuery;
 export type CasePerformanceQuery = z.infer<typeof casePerformanceQuery>;
 
 const figures = z.object({

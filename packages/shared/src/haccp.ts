@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listMeta, pageQuery } from './pagination.ts';
 import { bodyId, paramId } from './params.ts';
-import { checkRange, rangeShape } from './reports.ts';
+import { checkRange, haccpCaseShape, rangeShape } from './reports.ts';
 
 /**
  * The HACCP log's own entries: a corrective action taken on an excursion, and the responsible
@@ -116,16 +116,19 @@ export const haccpEntry = z.object({
 });
 export type HaccpEntry = z.infer<typeof haccpEntry>;
 
+/** What the log's lists are filtered by: a day range, an organization and a location. */
+const haccpPlaceRange = {
+  from: rangeShape.from,
+  to: rangeShape.to,
+  organization_id: rangeShape.organization_id,
+  location_id: rangeShape.location_id,
+};
+/** The log's lists' pages: 50 a page by default, at most 200. */
+const haccpPage = pageQuery(50, 200).shape;
+
 /** GET /api/reports/haccp/entries: a location's (or every location in scope) entries touching the range. */
 export const haccpEntriesQuery = z
-  .object({
-    from: rangeShape.from,
-    to: rangeShape.to,
-    organization_id: rangeShape.organization_id,
-    location_id: rangeShape.location_id,
-    kind: z.enum(HACCP_ENTRY_KINDS).optional(),
-    ...pageQuery(50, 200).shape,
-  })
+  .object({ ...haccpPlaceRange, kind: z.enum(HACCP_ENTRY_KINDS).optional(), ...haccpPage })
   .superRefine(checkRange);
 export type HaccpEntriesQuery = z.infer<typeof haccpEntriesQuery>;
 export const haccpEntryList = z.object({ data: z.array(haccpEntry), meta: listMeta });
@@ -148,14 +151,7 @@ export const haccpExcursion = z.object({
   location_id: z.number().int(),
   location_name: z.string(),
   timezone: z.string(),
-  controller_id: z.number().int(),
-  controller_name: z.string(),
-  point: z.string(),
-  point_name: z.string().nullable(),
-  rack_ref: z.string(),
-  rack_name: z.string().nullable(),
-  unit: z.string(),
-  limit: z.number(),
+  ...haccpCaseShape,
   /** First hour above the limit and the end of the last one. */
   start: z.string(),
   end: z.string(),
@@ -165,15 +161,7 @@ export const haccpExcursion = z.object({
 });
 export type HaccpExcursion = z.infer<typeof haccpExcursion>;
 
-export const haccpExcursionsQuery = z
-  .object({
-    from: rangeShape.from,
-    to: rangeShape.to,
-    organization_id: rangeShape.organization_id,
-    location_id: rangeShape.location_id,
-    ...pageQuery(50, 200).shape,
-  })
-  .superRefine(checkRange);
+export const haccpExcursionsQuery = z.object({ ...haccpPlaceRange, ...haccpPage }).superRefine(checkRange);
 export type HaccpExcursionsQuery = z.infer<typeof haccpExcursionsQuery>;
 /** Every excursion of the query (all pages) and how many of them have no corrective action yet. */
 export const haccpExcursionSummary = z.object({ excursions: z.number().int(), without_action: z.number().int() });

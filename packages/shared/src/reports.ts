@@ -56,6 +56,12 @@ export function checkRange(v: { from: string; to: string }, ctx: z.RefinementCtx
   }
 }
 
+/** A report of one location or all in scope, not paged: a day range, the location, export format and language. */
+export const locationRangeQuery = z
+  .object(rangeShape)
+  .pick({ from: true, to: true, location_id: true, format: true, lang: true })
+  .superRefine(checkRange);
+
 export const PO_STATUSES = ['draft', 'sent', 'received'] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];
 
@@ -176,13 +182,8 @@ export const HACCP_LIMIT = { '°F': 41, '°C': 5 } as const;
 /** The HACCP limit as the documents write it (both units). */
 export const HACCP_LIMIT_TEXT = `${HACCP_LIMIT['°F']} °F / ${HACCP_LIMIT['°C']} °C`;
 
-export const haccpRow = z.object({
-  organization_name: z.string(),
-  location_id: z.number().int(),
-  location_name: z.string(),
-  timezone: z.string(),
-  /** The local day at the location, `YYYY-MM-DD`. */
-  day: z.string(),
+/** The case a HACCP row or excursion is of: its controller, point and rack, the unit and limit it is judged by. */
+export const haccpCaseShape = {
   controller_id: z.number().int(),
   controller_name: z.string(),
   point: z.string(),
@@ -192,6 +193,16 @@ export const haccpRow = z.object({
   rack_name: z.string().nullable(),
   unit: z.string(),
   limit: z.number(),
+};
+
+export const haccpRow = z.object({
+  organization_name: z.string(),
+  location_id: z.number().int(),
+  location_name: z.string(),
+  timezone: z.string(),
+  /** The local day at the location, `YYYY-MM-DD`. */
+  day: z.string(),
+  ...haccpCaseShape,
   /** Highest temperature of each local hour 0–23 (null: no reading that hour). */
   hours: z.array(z.number().nullable()).length(24),
   min: z.number().nullable(),

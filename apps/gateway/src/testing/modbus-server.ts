@@ -1,5 +1,5 @@
-import { type AddressInfo, createServer, type Server } from 'node:net';
-import { type IServiceVector, ServerSerial, ServerTCP } from 'modbus-serial';
+import { serveModbusTcp } from '@rcm/simulator/modbus-tcp';
+import { type IServiceVector, ServerSerial } from 'modbus-serial';
 
 export type ServedRequest = {
   unit: number;
@@ -60,36 +60,13 @@ function servedVector(units: Map<number, SimUnit>, answerDelayMs: number): Serve
   return { vector, requests, maxInFlight: () => maxInFlight };
 }
 
-/** A port the system says is free now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /**
- * `modbus-serial`'s own Modbus TCP server on a free loopback port, answering for every unit in `units`.
- * ServerTCP reads port 0 as "502", so the port is picked first (and picked again if taken meanwhile).
+ * `modbus-serial`'s own Modbus TCP server on a free loopback port, answering for every unit in `units`
+ * (the simulator's `serveModbusTcp`).
  */
 export async function startModbusServer(units: Map<number, SimUnit>, answerDelayMs = 2): Promise<TestModbusServer> {
   const { vector, requests, maxInFlight } = servedVector(units, answerDelayMs);
-  let server: ServerTCP | null = null;
-  for (let attempt = 0; !server; attempt++) {
-    const s = new ServerTCP(vector, { host: '127.0.0.1', port: await freePort(), unitID: 255 });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        s.on('initialized', () => resolve());
-        s.on('serverError', reject);
-      });
-      server = s;
-    } catch (err) {
-      if (attempt >= 4) throw err;
-    }
-  }
-  server.on('socketError', () => {});
-  const port = ((server as unknown as { _server: Server })._server.address() as AddressInfo).port;
+  const { server, port } = await serveModbusTcp(vector, '127.0.0.1');
   return {
     port,
     units,
@@ -97,9 +74,8 @@ export async function startModbusServer(units: Map<number, SimUnit>, answerDelay
     maxInFlight,
     close: () =>
       new Promise<void>((resolve) => {
-        const s = server as ServerTCP;
-        for (const sock of s.socks.keys()) sock.destroy();
-        s.close(() => resolve());
+        for (const sock of server.socks.keys()) sock.destroy();
+        server.close(() => resolve());
       }),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, roles, ts, users } from './schema.ts';
+import { organizations, parentColumn, roles, ts, users } from './schema.ts';
 
 /**
  * A grant letting people of another organization (all of one organization, or one person) reach an
@@ -15,9 +15,7 @@ export const supportGrants = pgTable(
   'support_grants',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: parentColumn('organization_id', () => organizations.id),
     /** Exactly one of the grantee columns is set. */
     granteeOrganizationId: integer('grantee_organization_id').references(() => organizations.id, {
       onDelete: 'cascade',
@@ -44,12 +42,8 @@ export const supportGrants = pgTable(
 export const supportGrantUses = pgTable(
   'support_grant_uses',
   {
-    grantId: integer('grant_id')
-      .notNull()
-      .references(() => supportGrants.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    grantId: parentColumn('grant_id', () => supportGrants.id),
+    userId: parentColumn('user_id', () => users.id),
     day: text('day').notNull(),
   },
   (t) => [uniqueIndex('support_grant_uses_uq').on(t.grantId, t.userId, t.day)],
@@ -67,9 +61,7 @@ export const ssoConnections = pgTable(
   'sso_connections',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: parentColumn('organization_id', () => organizations.id),
     name: text('name').notNull(),
     issuer: text('issuer').notNull(),
     clientId: text('client_id').notNull(),
@@ -101,12 +93,8 @@ export const ssoIdentities = pgTable(
   'sso_identities',
   {
     id: serial('id').primaryKey(),
-    connectionId: integer('connection_id')
-      .notNull()
-      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    connectionId: parentColumn('connection_id', () => ssoConnections.id),
+    userId: parentColumn('user_id', () => users.id),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     /** The groups the provider named at the last sign-in (what the role was mapped from). */

@@ -17,7 +17,16 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { controllers, escalationPolicies, locations, organizationColumn, placeColumns, ts, users } from './schema.ts';
+import {
+  controllers,
+  escalationPolicies,
+  locations,
+  organizationColumn,
+  parentColumn,
+  placeColumns,
+  ts,
+  users,
+} from './schema.ts';
 import { maintenanceWindows } from './schema-maintenance.ts';
 
 /** The alarm catalogue (docs/contracts.md §8): data, editable in settings. */
@@ -59,12 +68,8 @@ export const alarmTypes = pgTable(
 export const alarmConditions = pgTable(
   'alarm_conditions',
   {
-    controllerId: integer('controller_id')
-      .notNull()
-      .references(() => controllers.id, { onDelete: 'cascade' }),
-    alarmTypeId: integer('alarm_type_id')
-      .notNull()
-      .references(() => alarmTypes.id, { onDelete: 'cascade' }),
+    controllerId: parentColumn('controller_id', () => controllers.id),
+    alarmTypeId: parentColumn('alarm_type_id', () => alarmTypes.id),
     subject: text('subject').notNull(),
     since: ts('since').notNull(),
     lastValue: doublePrecision('last_value'),
@@ -215,9 +220,7 @@ export const notificationOutbox = pgTable(
   'notification_outbox',
   {
     id: serial('id').primaryKey(),
-    alarmId: integer('alarm_id')
-      .notNull()
-      .references(() => alarms.id, { onDelete: 'cascade' }),
+    alarmId: parentColumn('alarm_id', () => alarms.id),
     event: text('event').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     processedAt: ts('processed_at'),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, ts, users } from './schema.ts';
+import { organizations, parentColumn, ts, users } from './schema.ts';
 
 /**
  * Single-use links that let a user choose a password: `reset` (forgot password, or sent by an
@@ -9,9 +9,7 @@ export const passwordTokens = pgTable(
   'password_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -26,9 +24,7 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     impersonatorSessionId: integer('impersonator_session_id'),
     remember: boolean('remember').notNull().default(false),
     /** How the person proved who they are when the session opened (the account's sessions list shows it). */
@@ -71,9 +67,7 @@ export const apiTokens = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     /** Null: every organization the permissions reach (the creator sees every organization). */
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     permissions: text('permissions').array().notNull(),
@@ -93,12 +87,8 @@ export const reauthTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
+    sessionId: parentColumn('session_id', () => sessions.id),
     method: text('method', { enum: ['password', 'totp', 'recovery_code', 'webauthn'] }).notNull(),
     /** `signature`: only a signature spends it (and it spends no other); null: any other sensitive change. */
     purpose: text('purpose', { enum: ['signature'] }),
@@ -117,9 +107,7 @@ export const reauthFailures = pgTable(
   'reauth_failures',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     purpose: text('purpose', { enum: ['signature'] }).notNull(),
     failedAt: ts('failed_at').notNull(),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { controllers, ts } from './schema.ts';
+import { controllers, parentColumn, ts } from './schema.ts';
 import { alarmTypes } from './schema-alarms.ts';
 
 /**
@@ -12,9 +12,7 @@ export const caseEvents = pgTable(
   'case_events',
   {
     id: serial('id').primaryKey(),
-    controllerId: integer('controller_id')
-      .notNull()
-      .references(() => controllers.id, { onDelete: 'cascade' }),
+    controllerId: parentColumn('controller_id', () => controllers.id),
     rackRef: text('rack_ref').notNull(),
     addr: text('addr').notNull(),
     /** `defrost`, `door_open` (periods); `held_defrost`, `held_product` (an alarm held back, from when the air rule would have raised it until the air came back). */
@@ -35,9 +33,7 @@ export const caseEvents = pgTable(
 export const caseHours = pgTable(
   'case_hours',
   {
-    controllerId: integer('controller_id')
-      .notNull()
-      .references(() => controllers.id, { onDelete: 'cascade' }),
+    controllerId: parentColumn('controller_id', () => controllers.id),
     addr: text('addr').notNull(),
     bucket: ts('bucket').notNull(),
     rackRef: text('rack_ref').notNull(),

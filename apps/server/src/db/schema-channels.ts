@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts, users } from './schema.ts';
+import { parentColumn, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
 
 /** A one-tap acknowledge link: bound to one person and one alarm, single use, 24 hours. */
@@ -16,12 +16,8 @@ export const ackLinks = pgTable(
     id: serial('id').primaryKey(),
     /** SHA-256 of the token in the link (the token itself is only in the email, SMS or push). */
     tokenHash: text('token_hash').notNull().unique(),
-    alarmId: integer('alarm_id')
-      .notNull()
-      .references(() => alarms.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    alarmId: parentColumn('alarm_id', () => alarms.id),
+    userId: parentColumn('user_id', () => users.id),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
@@ -36,9 +32,7 @@ export const contactMethods = pgTable(
   'contact_methods',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     type: text('type').$type<ContactMethodType>().notNull(),
     /** E.164 (+ and up to 15 digits). */
     address: text('address').notNull(),
@@ -66,9 +60,7 @@ export const notificationRules = pgTable(
   'notification_rules',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     position: integer('position').notNull(),
     method: text('method').$type<RuleMethod>().notNull(),
     /** With method `contact`: the number called or texted. */
@@ -91,9 +83,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     endpoint: text('endpoint').notNull().unique(),
     /** The subscription's P-256 public key, base64url. */
     p256dh: text('p256dh').notNull(),
@@ -132,9 +122,7 @@ export const verificationSends = pgTable(
   'verification_sends',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     /** The person's organization at the time (null: the service company's staff). */
     organizationId: integer('organization_id'),
     type: text('type', { enum: ['sms', 'voice'] }).notNull(),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, ts, users } from './schema.ts';
+import { organizations, parentColumn, ts, users } from './schema.ts';
 
 /**
  * A person's second factors (features/auth/mfa*.ts). `totp`: an RFC 6238 secret (base32), pending until
@@ -9,9 +9,7 @@ export const mfaFactors = pgTable(
   'mfa_factors',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     kind: text('kind', { enum: ['totp', 'webauthn'] }).notNull(),
     label: text('label').notNull(),
     /** The TOTP shared secret, base32 (it has to be read to check a code, so it cannot be hashed). */
@@ -57,9 +55,7 @@ export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     codeHash: text('code_hash').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -77,9 +73,7 @@ export const mfaChallenges = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
     purpose: text('purpose', { enum: ['mfa', 'enrollment'] }).notNull(),
     remember: boolean('remember').notNull().default(false),
     tries: integer('tries').notNull().default(0),

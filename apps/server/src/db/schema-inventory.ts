@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { controllers, organizationColumn, placeColumns, timestamps, ts, users } from './schema.ts';
+import { controllers, organizationColumn, parentColumn, placeColumns, timestamps, ts, users } from './schema.ts';
 
 /**
  * Suppliers of parts (United Refrigeration Inc. "URI" is the default one). Shared by every organization;
@@ -80,9 +80,7 @@ export const purchaseOrderLines = pgTable(
   'purchase_order_lines',
   {
     id: serial('id').primaryKey(),
-    purchaseOrderId: integer('purchase_order_id')
-      .notNull()
-      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    purchaseOrderId: parentColumn('purchase_order_id', () => purchaseOrders.id),
     itemId: integer('item_id')
       .notNull()
       .references(() => inventoryItems.id),

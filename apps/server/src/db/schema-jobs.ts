@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgSequence, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { controllers, locations, organizations, timestamps, ts, users } from './schema.ts';
+import { controllers, locations, organizations, parentColumn, timestamps, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
 
 export type JobPriorityValue = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW';
@@ -67,9 +67,7 @@ export const jobStatusHistory = pgTable(
   'job_status_history',
   {
     id: serial('id').primaryKey(),
-    jobId: integer('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: parentColumn('job_id', () => jobs.id),
     fromStatus: text('from_status').$type<JobStatusValue>(),
     toStatus: text('to_status').$type<JobStatusValue>().notNull(),
     changedBy: integer('changed_by').references(() => users.id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { escalationPolicies, ts, users } from './schema.ts';
+import { escalationPolicies, parentColumn, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
 import { purchaseOrders } from './schema-inventory.ts';
 
@@ -64,9 +64,7 @@ export const emailAttachments = pgTable(
   'email_attachments',
   {
     id: serial('id').primaryKey(),
-    emailId: integer('email_id')
-      .notNull()
-      .references(() => emailMessages.id, { onDelete: 'cascade' }),
+    emailId: parentColumn('email_id', () => emailMessages.id),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     content: bytea('content').notNull(),

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { escalationPolicies, organizations, timestamps, ts, users } from './schema.ts';
+import { escalationPolicies, organizations, parentColumn, timestamps, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
 import { contactMethods } from './schema-channels.ts';
 import { emailMessages } from './schema-notifications.ts';
@@ -35,9 +35,7 @@ export const oncallLayers = pgTable(
   'oncall_layers',
   {
     id: serial('id').primaryKey(),
-    scheduleId: integer('schedule_id')
-      .notNull()
-      .references(() => oncallSchedules.id, { onDelete: 'cascade' }),
+    scheduleId: parentColumn('schedule_id', () => oncallSchedules.id),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     /** Participants in rotation order. */
@@ -54,12 +52,8 @@ export const oncallOverrides = pgTable(
   'oncall_overrides',
   {
     id: serial('id').primaryKey(),
-    scheduleId: integer('schedule_id')
-      .notNull()
-      .references(() => oncallSchedules.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    scheduleId: parentColumn('schedule_id', () => oncallSchedules.id),
+    userId: parentColumn('user_id', () => users.id),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -72,9 +66,7 @@ export const escalationSteps = pgTable(
   'escalation_steps',
   {
     id: serial('id').primaryKey(),
-    policyId: integer('policy_id')
-      .notNull()
-      .references(() => escalationPolicies.id, { onDelete: 'cascade' }),
+    policyId: parentColumn('policy_id', () => escalationPolicies.id),
     position: integer('position').notNull(),
     delayMinutes: integer('delay_minutes').notNull(),
     targets: jsonb('targets').$type<EscalationTarget[]>().notNull(),
@@ -90,9 +82,7 @@ export const alarmPages = pgTable(
   'alarm_pages',
   {
     id: serial('id').primaryKey(),
-    alarmId: integer('alarm_id')
-      .notNull()
-      .references(() => alarms.id, { onDelete: 'cascade' }),
+    alarmId: parentColumn('alarm_id', () => alarms.id),
     /** 1-based step of the policy. */
     step: integer('step').notNull(),
     /** The run of the chain: 0, then 1..repeat. */
@@ -145,12 +135,8 @@ export const oncallReminders = pgTable(
   'oncall_reminders',
   {
     id: serial('id').primaryKey(),
-    scheduleId: integer('schedule_id')
-      .notNull()
-      .references(() => oncallSchedules.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    scheduleId: parentColumn('schedule_id', () => oncallSchedules.id),
+    userId: parentColumn('user_id', () => users.id),
     /** When the shift starts. */
     startsAt: ts('starts_at').notNull(),
     channel: text('channel').$type<PageChannel>().notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, roles, ts, users } from './schema.ts';
+import { organizations, parentColumn, roles, ts, users } from './schema.ts';
 
 /**
  * An invitation to join an organization: a single-use token (stored hashed) that expires; accepting it
@@ -10,9 +10,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: parentColumn('organization_id', () => organizations.id),
     email: text('email').notNull(),
     language: text('language').notNull().default('en-US'),
     roleId: integer('role_id')

@@ -1,14 +1,12 @@
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { controllers, ts } from './schema.ts';
+import { controllers, parentColumn, ts } from './schema.ts';
 
 /** What devices send: the racks' and points' latest values, raw readings, their hourly rollups, message ids. */
 /** Latest state of a rack: its name and its rack-level metrics (superheat, liquid level, oil pressure). */
 export const racks = pgTable(
   'racks',
   {
-    controllerId: integer('controller_id')
-      .notNull()
-      .references(() => controllers.id, { onDelete: 'cascade' }),
+    controllerId: parentColumn('controller_id', () => controllers.id),
     ref: text('ref').notNull(),
     name: text('name'),
     metrics: jsonb('metrics').$type<Record<string, number>>().notNull().default({}),
@@ -29,9 +27,7 @@ export const racks = pgTable(
 export const rackPoints = pgTable(
   'rack_points',
   {
-    controllerId: integer('controller_id')
-      .notNull()
-      .references(() => controllers.id, { onDelete: 'cascade' }),
+    controllerId: parentColumn('controller_id', () => controllers.id),
     addr: text('addr').notNull(),
     rackRef: text('rack_ref').notNull(),
     name: text('name'),

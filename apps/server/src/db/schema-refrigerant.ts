@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { controllers, timestamps, ts, users } from './schema.ts';
+import { controllers, parentColumn, timestamps, ts, users } from './schema.ts';
 import { jobs } from './schema-jobs.ts';
 
 /**
@@ -10,9 +10,7 @@ import { jobs } from './schema-jobs.ts';
 export const refrigerantSystems = pgTable(
   'refrigerant_systems',
   {
-    controllerId: integer('controller_id')
-      .notNull()
-      .references(() => controllers.id, { onDelete: 'cascade' }),
+    controllerId: parentColumn('controller_id', () => controllers.id),
     rackRef: text('rack_ref').notNull(),
     refrigerant: text('refrigerant').notNull(),
     fullChargeValue: doublePrecision('full_charge_value').notNull(),
@@ -33,9 +31,7 @@ export const refrigerantEvents = pgTable(
   'refrigerant_events',
   {
     id: serial('id').primaryKey(),
-    controllerId: integer('controller_id')
-      .notNull()
-      .references(() => controllers.id, { onDelete: 'cascade' }),
+    controllerId: parentColumn('controller_id', () => controllers.id),
     rackRef: text('rack_ref').notNull(),
     type: text('type').notNull(),
     at: ts('at').notNull(),

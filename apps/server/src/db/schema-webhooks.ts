@@ -5,7 +5,7 @@
  */
 import type { WebhookAttemptError } from '@rcm/shared/webhooks';
 import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { organizations, ts, users } from './schema.ts';
+import { organizations, parentColumn, ts, users } from './schema.ts';
 import { alarms } from './schema-alarms.ts';
 
 export type WebhookKind = 'slack' | 'teams' | 'generic';
@@ -42,9 +42,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: serial('id').primaryKey(),
-    webhookId: integer('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    webhookId: parentColumn('webhook_id', () => webhooks.id),
     event: text('event').$type<WebhookEvent | 'webhook.test'>().notNull(),
     alarmId: integer('alarm_id').references(() => alarms.id, { onDelete: 'set null' }),
     /** The Standard Webhooks message id (`msg_…`), the same on every retry. */
@@ -69,9 +67,7 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: parentColumn('delivery_id', () => webhookDeliveries.id),
     attempt: integer('attempt').notNull(),
     at: ts('at').notNull(),
     statusCode: integer('status_code'),

@@ -27,6 +27,10 @@ export const timestamps = () => ({
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/** A child row's parent: required, and the child is deleted with it. */
+export const parentColumn = (name: string, parent: () => AnyPgColumn) =>
+  integer(name).notNull().references(parent, { onDelete: 'cascade' });
+
 /** The organization a row belongs to: the tenant scope's column (`features/auth/scope.ts`). */
 export const organizationColumn = () =>
   integer('organization_id')
@@ -157,12 +161,8 @@ export const users = pgTable(
 export const userLocations = pgTable(
   'user_locations',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    userId: parentColumn('user_id', () => users.id),
+    locationId: parentColumn('location_id', () => locations.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.locationId] })],
 );

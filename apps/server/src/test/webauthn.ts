@@ -25,6 +25,15 @@ export function softAuthenticator(origin: string) {
     return Buffer.concat([sha256(rpId), Buffer.from([flags]), count, extra]);
   };
 
+  /** The credential as the browser hands it over, around its response. */
+  const credential = <R>(response: R) => ({
+    id: b64url(credentialId),
+    rawId: b64url(credentialId),
+    type: 'public-key',
+    clientExtensionResults: {},
+    response,
+  });
+
   function coseKey(key: KeyObject) {
     const jwk = key.export({ format: 'jwk' });
     const map = new Map<number, number | Uint8Array>([
@@ -54,17 +63,11 @@ export function softAuthenticator(origin: string) {
           ['authData', data],
         ]) as never,
       );
-      return {
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: 'public-key',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64url(clientData('webauthn.create', options.challenge)),
-          attestationObject: b64url(attestationObject),
-          transports: ['internal'],
-        },
-      };
+      return credential({
+        clientDataJSON: b64url(clientData('webauthn.create', options.challenge)),
+        attestationObject: b64url(attestationObject),
+        transports: ['internal'],
+      });
     },
     /** The assertion answering authentication options; `counter` overrides the signature counter (a replay). */
     assert(options: { challenge: string; rpId: string }, opts: { counter?: number } = {}) {
@@ -73,18 +76,12 @@ export function softAuthenticator(origin: string) {
       const client = clientData('webauthn.get', options.challenge);
       const signer = createSign('SHA256');
       signer.update(Buffer.concat([data, sha256(client)]));
-      return {
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: 'public-key',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64url(client),
-          authenticatorData: b64url(data),
-          signature: b64url(signer.sign(privateKey)),
-          userHandle: null,
-        },
-      };
+      return credential({
+        clientDataJSON: b64url(client),
+        authenticatorData: b64url(data),
+        signature: b64url(signer.sign(privateKey)),
+        userHandle: null,
+      });
     },
   };
 }

@@ -29,6 +29,11 @@ import { createAlarmMetricsService } from './metrics/metrics-service.ts';
 
 const statsQuery = alarmListQuery.omit({ page: true, per_page: true, sort: true });
 const one = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
+/** The options of a route on one alarm (`/alarms/:ref…`): seen by whoever may see alarms, its ref validated. */
+const onAlarm = <S extends object>(schema: S) => ({
+  config: needs('alarm.view'),
+  schema: { params: refParams, ...schema },
+});
 
 /** The alarm API (docs/contracts.md §7); permissions and scope are the services' to enforce. */
 export function alarmRoutes(deps: {
@@ -102,44 +107,28 @@ export function alarmRoutes(deps: {
         data: await alarms.floods(requireAuth(request)),
       }),
     );
-    app.get(
-      '/alarms/:ref',
-      { config: needs('alarm.view'), schema: { params: refParams, response: one(alarmDetail) } },
-      async (request) => ({
-        data: await alarms.detail(requireAuth(request), request.params.ref),
-      }),
-    );
+    app.get('/alarms/:ref', onAlarm({ response: one(alarmDetail) }), async (request) => ({
+      data: await alarms.detail(requireAuth(request), request.params.ref),
+    }));
 
     for (const action of ['acknowledge', 'clear'] as const) {
-      app.post(
-        `/alarms/:ref/${action}`,
-        { config: needs('alarm.view'), schema: { params: refParams, response: one(alarmSummary) } },
-        async (request) => ({
-          data: await lifecycle.apply(requireAuth(request), request.params.ref, action),
-        }),
-      );
+      app.post(`/alarms/:ref/${action}`, onAlarm({ response: one(alarmSummary) }), async (request) => ({
+        data: await lifecycle.apply(requireAuth(request), request.params.ref, action),
+      }));
     }
 
     app.post(
       '/alarms/:ref/shelve',
-      {
-        config: needs('alarm.view'),
-        schema: { params: refParams, body: alarmShelveBody, response: one(alarmSummary) },
-      },
+      onAlarm({ body: alarmShelveBody, response: one(alarmSummary) }),
       async (request) => ({ data: await lifecycle.shelve(requireAuth(request), request.params.ref, request.body) }),
     );
-    app.post(
-      '/alarms/:ref/unshelve',
-      { config: needs('alarm.view'), schema: { params: refParams, response: one(alarmSummary) } },
-      async (request) => ({ data: await lifecycle.unshelve(requireAuth(request), request.params.ref) }),
-    );
+    app.post('/alarms/:ref/unshelve', onAlarm({ response: one(alarmSummary) }), async (request) => ({
+      data: await lifecycle.unshelve(requireAuth(request), request.params.ref),
+    }));
 
     app.put(
       '/alarms/:ref/notes',
-      {
-        config: needs('alarm.view'),
-        schema: { params: refParams, body: alarmNotesBody, response: one(z.object({ notes: z.string() })) },
-      },
+      onAlarm({ body: alarmNotesBody, response: one(z.object({ notes: z.string() })) }),
       async (request) => ({
         data: await alarms.updateNotes(requireAuth(request), request.params.ref, request.body.notes),
       }),
@@ -147,10 +136,7 @@ export function alarmRoutes(deps: {
 
     app.get(
       '/alarms/:ref/metrics',
-      {
-        config: needs('alarm.view'),
-        schema: { params: refParams, querystring: alarmMetricsQuery, response: one(alarmMetrics) },
-      },
+      onAlarm({ querystring: alarmMetricsQuery, response: one(alarmMetrics) }),
       async (request) => ({ data: await metrics.metrics(requireAuth(request), request.params.ref, request.query) }),
     );
 

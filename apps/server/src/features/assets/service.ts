@@ -51,59 +51,36 @@ export function createAssetsService(deps: { db: Db; repo: AssetsRepo; audit: Aud
 
     async create(ctx: AuthContext, body: AssetBody): Promise<number> {
       const { organizationId, values } = await checked(ctx, body);
-      return db.transaction(async (tx) => {
-        const id = await repo.insert(organizationId, values, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'asset.create',
-            subjectType: 'asset',
-            subjectId: id,
-            after: values,
-          },
-          tx,
-        );
-        return id;
-      });
+      return audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) => repo.insert(organizationId, values, tx),
+        (id) => ({ organizationId, action: 'asset.create', subjectType: 'asset', subjectId: id, after: values }),
+      );
     },
 
     async update(ctx: AuthContext, id: number, body: AssetBody): Promise<void> {
       const before = await this.visible(ctx, id);
       const { organizationId, values } = await checked(ctx, body);
-      await db.transaction(async (tx) => {
-        await repo.update(id, organizationId, values, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'asset.update',
-            subjectType: 'asset',
-            subjectId: id,
-            before,
-            after: values,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.update(id, organizationId, values, tx), {
+        organizationId,
+        action: 'asset.update',
+        subjectType: 'asset',
+        subjectId: id,
+        before,
+        after: values,
       });
     },
 
     /** Deletes the asset; the audit entry (with what it was) commits with the deletion. */
     async remove(ctx: AuthContext, id: number): Promise<void> {
       const before = await this.visible(ctx, id);
-      await db.transaction(async (tx) => {
-        await repo.remove(id, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: before.organisation.id,
-            action: 'asset.delete',
-            subjectType: 'asset',
-            subjectId: id,
-            before,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.remove(id, tx), {
+        organizationId: before.organisation.id,
+        action: 'asset.delete',
+        subjectType: 'asset',
+        subjectId: id,
+        before,
       });
     },
   };

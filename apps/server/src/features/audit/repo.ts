@@ -24,6 +24,9 @@ export type AuditEntry = AuditActor & {
   after?: unknown;
 };
 
+/** An entry but for who acted: `recordBy` takes the actor apart. */
+export type CallerEntry = Omit<AuditEntry, keyof AuditActor>;
+
 /** What a request's actor is read from: the auth feature's request context has this shape. */
 export type ActingCaller = {
   user: { id: number };
@@ -56,6 +59,27 @@ export function createAuditRepo(db: Db) {
      */
     async record(entry: AuditEntry, tx: Tx): Promise<void> {
       await insert(entry, tx);
+    },
+    /** `record`, the actor given apart: `recordBy(auditActor(ctx), {action, subjectType, …}, tx)`. */
+    async recordBy(actor: AuditActor, entry: CallerEntry, tx: Tx): Promise<void> {
+      await insert({ ...actor, ...entry }, tx);
+    },
+    /**
+     * One write and its entry in one transaction of `on`: `write` runs, then the entry (made of what
+     * the write returned, such as a new row's id, when given as a function) is recorded by `actor`.
+     * What the write returned is returned.
+     */
+    async recordChange<T>(
+      on: Db,
+      actor: AuditActor,
+      write: (tx: Tx) => Promise<T>,
+      entry: CallerEntry | ((result: T) => CallerEntry),
+    ): Promise<T> {
+      return on.transaction(async (tx) => {
+        const result = await write(tx);
+        await insert({ ...actor, ...(typeof entry === 'function' ? entry(result) : entry) }, tx);
+        return result;
+      });
     },
     /** An action that changed no row of ours (a test email sent, a backup made or downloaded): its entry alone. */
     async recordAction(entry: AuditEntry): Promise<void> {

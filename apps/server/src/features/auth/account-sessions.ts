@@ -13,9 +13,9 @@ export function createAccountSessions(deps: { db: Db; repo: AuthRepo; audit: Aud
 
   /** The person ended sessions of their own (`after`: which), in the change's transaction. */
   const recordSessionsEnded = (ctx: SessionContext, after: Record<string, unknown>, tx: Tx) =>
-    audit.record(
+    audit.recordBy(
+      auditActor(ctx),
       {
-        ...auditActor(ctx),
         organizationId: ctx.user.organizationId,
         action: 'auth.session_revoked',
         subjectType: 'user',

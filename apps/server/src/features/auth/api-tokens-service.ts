@@ -116,9 +116,9 @@ export function createApiTokensService(deps: {
           },
           tx,
         );
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: body.organization_id ?? ctx.user.organizationId,
             action: 'token.created',
             subjectType: 'api_token',
@@ -144,19 +144,12 @@ export function createApiTokensService(deps: {
     async revoke(ctx: SessionContext, id: number): Promise<void> {
       const row = await repo.find(scopeOf(ctx), id);
       if (!row) throw new AppError(404, 'not_found');
-      await db.transaction(async (tx) => {
-        await repo.revoke(id, now(), tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: row.organizationId ?? row.creatorOrganizationId,
-            action: 'token.revoked',
-            subjectType: 'api_token',
-            subjectId: id,
-            before: { name: row.name },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.revoke(id, now(), tx), {
+        organizationId: row.organizationId ?? row.creatorOrganizationId,
+        action: 'token.revoked',
+        subjectType: 'api_token',
+        subjectId: id,
+        before: { name: row.name },
       });
     },
   };

@@ -221,9 +221,9 @@ export function createMfaCore(deps: MfaDeps) {
     await db.transaction(async (tx) => {
       const removed = await repo.deleteAll(target.id, tx);
       await endAccess(target.id, undefined, tx);
-      await audit.record(
+      await audit.recordBy(
+        auditActor(ctx),
         {
-          ...auditActor(ctx),
           organizationId: target.organizationId,
           action: 'auth.mfa_reset',
           subjectType: 'user',

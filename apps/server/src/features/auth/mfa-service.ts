@@ -94,9 +94,9 @@ export function createMfa(deps: MfaDeps) {
             throw codeWrong();
           }
           await repo.useChallenge(challenge.id, now(), tx);
-          await audit.record(
+          await audit.recordBy(
+            personActor(user.id),
             {
-              ...personActor(user.id),
               organizationId: user.organizationId,
               action: 'auth.mfa_challenge',
               subjectType: 'user',
@@ -227,9 +227,9 @@ export function createMfa(deps: MfaDeps) {
         if ((await repo.verifiedFactors(ctx.user.id, tx)).length === 0)
           throw new AppError(409, 'mfa_method_unavailable');
         const codes = await core.newRecoveryCodes(ctx.user.id, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: ctx.user.organizationId,
             action: 'auth.mfa_recovery_codes',
             subjectType: 'user',
@@ -263,9 +263,9 @@ export function createMfa(deps: MfaDeps) {
         else await repo.deleteFactor(id, tx);
         if (!factor.verifiedAt) return;
         await core.endAccess(ctx.user.id, ctx.session.id, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: ctx.user.organizationId,
             action: 'auth.mfa_removed',
             subjectType: 'user',

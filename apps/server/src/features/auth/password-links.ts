@@ -75,18 +75,11 @@ export function createPasswordLinks(deps: {
       if (!(await deps.throttle.resetAllowed(email))) return;
       const user = await deps.users.findUserByEmail(email);
       if (!user || user.disabled) return;
-      await db.transaction(async (tx) => {
-        await send(tx, user, 'reset');
-        await audit.record(
-          {
-            ...personActor(null),
-            organizationId: user.organizationId,
-            action: 'auth.password_reset_requested',
-            subjectType: 'user',
-            subjectId: user.id,
-          },
-          tx,
-        );
+      await audit.recordChange(db, personActor(null), (tx) => send(tx, user, 'reset'), {
+        organizationId: user.organizationId,
+        action: 'auth.password_reset_requested',
+        subjectType: 'user',
+        subjectId: user.id,
       });
     },
 
@@ -102,9 +95,9 @@ export function createPasswordLinks(deps: {
       await db.transaction(async (tx) => {
         if (!(await tokens.spend(tx, row.id, row.userId, now()))) throw invalid();
         await tokens.setPassword(tx, row.userId, passwordHash);
-        await audit.record(
+        await audit.recordBy(
+          personActor(row.userId),
           {
-            ...personActor(row.userId),
             organizationId: row.organizationId,
             action: row.purpose === 'invite' ? 'auth.password_chosen' : 'auth.password_reset',
             subjectType: 'user',

@@ -139,9 +139,9 @@ export function createReauth(deps: {
             { tokenHash: hashToken(token), userId: ctx.user.id, sessionId: ctx.session.id, method, purpose, expiresAt },
             tx,
           );
-          await audit.record(
+          await audit.recordBy(
+            auditActor(ctx),
             {
-              ...auditActor(ctx),
               organizationId: ctx.user.organizationId,
               action: 'auth.reauth',
               subjectType: 'user',

@@ -1,6 +1,6 @@
 import type { SessionMethod } from '@rcm/shared/sessions';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { organizations, roles, teams, userLocations, users } from '../../db/schema.ts';
 import { sessions } from '../../db/schema-auth.ts';
 import { type Fragment, readerFor } from '../../db/statement.ts';
@@ -8,6 +8,22 @@ import { resolveTokenWith as resolveWith, type SessionRecord, type UserRecord } 
 import { userColumns } from './user-columns.ts';
 
 export type { ResolvedToken, SessionRecord, UserRecord } from './resolve-token.ts';
+
+/**
+ * A new user without a password (an invited one chooses it through the emailed link, one made by
+ * single sign-on signs in through the provider): until then no password matches. Its id.
+ */
+export async function insertPasswordlessUser(
+  values: Omit<typeof users.$inferInsert, 'id' | 'passwordHash'>,
+  tx: Tx,
+): Promise<number> {
+  const [row] = await tx
+    .insert(users)
+    .values({ ...values, passwordHash: '' })
+    .returning({ id: users.id });
+  if (!row) throw new Error('user insert returned nothing');
+  return row.id;
+}
 
 export function createAuthRepo(db: Db) {
   const read = readerFor(db);

@@ -82,9 +82,9 @@ export function createSecurityPolicy(deps: { db: Db; repo: MfaRepo; audit: Audit
           },
           tx,
         );
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId,
             action: 'organization.security_policy',
             subjectType: 'organization',

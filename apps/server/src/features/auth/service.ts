@@ -221,19 +221,17 @@ export function createAuthService(deps: {
 
     async unimpersonate(ctx: SessionContext) {
       if (!ctx.session.impersonatorSessionId) throw new AppError(409, 'not_impersonating');
-      await db.transaction(async (tx) => {
-        await repo.revokeSession(ctx.session.id, now(), tx);
-        await audit.record(
-          {
-            ...personActor(ctx.impersonatorUserId),
-            organizationId: ctx.user.organizationId,
-            action: 'auth.unimpersonate',
-            subjectType: 'user',
-            subjectId: ctx.user.id,
-          },
-          tx,
-        );
-      });
+      await audit.recordChange(
+        db,
+        personActor(ctx.impersonatorUserId),
+        (tx) => repo.revokeSession(ctx.session.id, now(), tx),
+        {
+          organizationId: ctx.user.organizationId,
+          action: 'auth.unimpersonate',
+          subjectType: 'user',
+          subjectId: ctx.user.id,
+        },
+      );
     },
 
     async updateAccount(ctx: SessionContext, body: AccountUpdateBody) {
@@ -258,9 +256,9 @@ export function createAuthService(deps: {
         await repo.updateUser(ctx.user.id, patch, tx);
         // A new password ends every other session of this user.
         if (patch.passwordHash) await repo.revokeUserSessions(ctx.user.id, now(), ctx.session.id, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: ctx.user.organizationId,
             action: 'account.update',
             subjectType: 'user',

@@ -151,21 +151,18 @@ export function createSsoConnections(deps: {
       if (scope.kind === 'all' && !(await deps.apiTokens.organizationExists(organizationId)))
         throw new AppError(404, 'not_found');
       await check(ctx, organizationId, body, null);
-      const row = await db.transaction(async (tx) => {
-        const created = await repo.insert({ organizationId, ...valuesOf(body), updatedAt: now() }, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'sso_connection.create',
-            subjectType: 'sso_connection',
-            subjectId: created.id,
-            after: audited(created),
-          },
-          tx,
-        );
-        return created;
-      });
+      const row = await audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) => repo.insert({ organizationId, ...valuesOf(body), updatedAt: now() }, tx),
+        (created) => ({
+          organizationId,
+          action: 'sso_connection.create',
+          subjectType: 'sso_connection',
+          subjectId: created.id,
+          after: audited(created),
+        }),
+      );
       return present(row);
     },
 
@@ -187,22 +184,19 @@ export function createSsoConnections(deps: {
         break_glass_user_ids: patch.break_glass_user_ids ?? current.break_glass_user_ids,
       };
       await check(ctx, row.organizationId, next, row.id);
-      const updated = await db.transaction(async (tx) => {
-        const changed = await repo.update(row.id, { ...valuesOf(next), updatedAt: now() }, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: row.organizationId,
-            action: 'sso_connection.update',
-            subjectType: 'sso_connection',
-            subjectId: row.id,
-            before: audited(row),
-            after: { ...audited(changed), client_secret_changed: patch.client_secret !== undefined },
-          },
-          tx,
-        );
-        return changed;
-      });
+      const updated = await audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) => repo.update(row.id, { ...valuesOf(next), updatedAt: now() }, tx),
+        (changed) => ({
+          organizationId: row.organizationId,
+          action: 'sso_connection.update',
+          subjectType: 'sso_connection',
+          subjectId: row.id,
+          before: audited(row),
+          after: { ...audited(changed), client_secret_changed: patch.client_secret !== undefined },
+        }),
+      );
       return present(updated);
     },
 
@@ -214,9 +208,9 @@ export function createSsoConnections(deps: {
       const linked = await db.transaction(async (tx) => {
         const userIds = await repo.remove(row.id, tx);
         await endAccess(userIds, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: row.organizationId,
             action: 'sso_connection.delete',
             subjectType: 'sso_connection',

@@ -1,7 +1,8 @@
-import { and, arrayOverlaps, asc, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gt, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { organizations, roles, users } from '../../db/schema.ts';
 import { ssoConnections, ssoFlows, ssoIdentities } from '../../db/schema-access.ts';
+import { insertPasswordlessUser } from './repo.ts';
 import type { TenantScope } from './scope.ts';
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
@@ -16,6 +17,17 @@ export function createSsoRepo(db: Db) {
         ? undefined
         : notInArray(ssoConnections.organizationId, [...scope.except])
       : eq(ssoConnections.organizationId, scope.organizationId);
+
+  /** The connection `which` picks (the first, if several do), with its organization's name, if that is not archived. */
+  async function liveWithOrganization(which: SQL | undefined) {
+    const [row] = await db
+      .select({ connection: ssoConnections, organizationName: organizations.name })
+      .from(ssoConnections)
+      .innerJoin(organizations, eq(organizations.id, ssoConnections.organizationId))
+      .where(and(which, isNull(organizations.archivedAt)))
+      .limit(1);
+    return row;
+  }
 
   return {
     async list(scope: TenantScope, organizationId: number): Promise<SsoConnectionRow[]> {
@@ -35,25 +47,10 @@ export function createSsoRepo(db: Db) {
     },
 
     /** A connection by id for the sign-in flow (no caller yet), with its organization's name. */
-    async findForSignIn(id: number) {
-      const [row] = await db
-        .select({ connection: ssoConnections, organizationName: organizations.name })
-        .from(ssoConnections)
-        .innerJoin(organizations, eq(organizations.id, ssoConnections.organizationId))
-        .where(and(eq(ssoConnections.id, id), isNull(organizations.archivedAt)));
-      return row;
-    },
+    findForSignIn: (id: number) => liveWithOrganization(eq(ssoConnections.id, id)),
 
     /** The connection that claims the domain (one at most: domains are unique across connections). */
-    async findByDomain(domain: string) {
-      const [row] = await db
-        .select({ connection: ssoConnections, organizationName: organizations.name })
-        .from(ssoConnections)
-        .innerJoin(organizations, eq(organizations.id, ssoConnections.organizationId))
-        .where(and(arrayOverlaps(ssoConnections.emailDomains, [domain]), isNull(organizations.archivedAt)))
-        .limit(1);
-      return row;
-    },
+    findByDomain: (domain: string) => liveWithOrganization(arrayOverlaps(ssoConnections.emailDomains, [domain])),
 
     /** Of these domains, those another connection (not `exceptId`) already claims. */
     async domainsTaken(domains: readonly string[], exceptId: number | null): Promise<string[]> {
@@ -159,17 +156,10 @@ export function createSsoRepo(db: Db) {
     },
 
     /** A new user made by just-in-time provisioning (no password: they sign in through the provider). */
-    async insertUser(
+    insertUser: (
       values: { name: string; email: string; organizationId: number; roleId: number; language: string },
       tx: Tx,
-    ): Promise<number> {
-      const [row] = await tx
-        .insert(users)
-        .values({ ...values, passwordHash: '' })
-        .returning({ id: users.id });
-      if (!row) throw new Error('user insert returned nothing');
-      return row.id;
-    },
+    ) => insertPasswordlessUser(values, tx),
 
     async setRole(userId: number, roleId: number, tx: Tx) {
       await tx.update(users).set({ roleId }).where(eq(users.id, userId));

@@ -94,9 +94,9 @@ export function createSsoService(deps: {
         await db.transaction(async (tx) => {
           await repo.touchIdentity(identity.id, groups, now(), tx);
           await endAccess([lost.id], tx);
-          await audit.record(
+          await audit.recordBy(
+            personActor(null),
             {
-              ...personActor(null),
               organizationId: lost.organizationId,
               action: 'auth.session_revoked',
               subjectType: 'user',
@@ -140,9 +140,9 @@ export function createSsoService(deps: {
           },
           tx,
         );
-        await audit.record(
+        await audit.recordBy(
+          personActor(null),
           {
-            ...personActor(null),
             organizationId: connection.organizationId,
             action: 'user.create',
             subjectType: 'user',

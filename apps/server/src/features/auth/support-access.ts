@@ -83,9 +83,9 @@ export function createSupportAccess(deps: { db: Db; repo: SupportRepo; audit: Au
         if (recorded.has(key)) continue;
         await db.transaction(async (tx) => {
           if (!(await repo.recordGrantUse({ grantId: grant.id, userId: ctx.user.id, day }, tx))) return;
-          await audit.record(
+          await audit.recordBy(
+            auditActor(ctx),
             {
-              ...auditActor(ctx),
               organizationId: grant.organizationId,
               action: 'support_grant.used',
               subjectType: 'support_grant',

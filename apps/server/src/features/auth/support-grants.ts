@@ -132,37 +132,35 @@ export function createSupportGrants(deps: {
         if (userOrganizationId === null || userOrganizationId === organizationId)
           throw fieldError('grantee_user_id', 'unknown_option');
       }
-      const id = await db.transaction(async (tx) => {
-        const grantId = await repo.insertGrant(
-          {
-            organizationId,
-            granteeOrganizationId: body.grantee_organization_id ?? null,
-            granteeUserId: body.grantee_user_id ?? null,
-            reason: body.reason,
-            expiresAt: expires,
-            grantedBy: ctx.user.id,
-            createdAt: now(),
-          },
-          tx,
-        );
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'support_grant.created',
-            subjectType: 'support_grant',
-            subjectId: grantId,
-            after: {
-              grantee_organization_id: body.grantee_organization_id ?? null,
-              grantee_user_id: body.grantee_user_id ?? null,
-              expires_at: expires.toISOString(),
+      const id = await audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) =>
+          repo.insertGrant(
+            {
+              organizationId,
+              granteeOrganizationId: body.grantee_organization_id ?? null,
+              granteeUserId: body.grantee_user_id ?? null,
               reason: body.reason,
+              expiresAt: expires,
+              grantedBy: ctx.user.id,
+              createdAt: now(),
             },
+            tx,
+          ),
+        (grantId) => ({
+          organizationId,
+          action: 'support_grant.created',
+          subjectType: 'support_grant',
+          subjectId: grantId,
+          after: {
+            grantee_organization_id: body.grantee_organization_id ?? null,
+            grantee_user_id: body.grantee_user_id ?? null,
+            expires_at: expires.toISOString(),
+            reason: body.reason,
           },
-          tx,
-        );
-        return grantId;
-      });
+        }),
+      );
       const created = await find(id);
       if (!created) throw new AppError(404, 'not_found');
       await tellGrantees(created);
@@ -175,19 +173,12 @@ export function createSupportGrants(deps: {
       const grant = await find(id);
       if (!grant || grant.organization_id !== ctx.user.organizationId) throw new AppError(404, 'not_found');
       if (grant.state !== 'active') throw new AppError(409, 'conflict');
-      await db.transaction(async (tx) => {
-        await repo.revokeGrant(id, { at: now(), by: ctx.user.id }, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: grant.organization_id,
-            action: 'support_grant.revoked',
-            subjectType: 'support_grant',
-            subjectId: id,
-            before: { expires_at: grant.expires_at },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.revokeGrant(id, { at: now(), by: ctx.user.id }, tx), {
+        organizationId: grant.organization_id,
+        action: 'support_grant.revoked',
+        subjectType: 'support_grant',
+        subjectId: id,
+        before: { expires_at: grant.expires_at },
       });
       const ended = await find(id);
       if (!ended) throw new AppError(404, 'not_found');

@@ -1,6 +1,7 @@
 import { normalizeLocale } from '@rcm/shared/locale';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { dueQueued } from '../../db/due-rows.ts';
 import type { PageChannel, PageStatus } from '../../db/schema-oncall.ts';
 import { query } from '../../lib/sql.ts';
 import type { Recipient } from './recipient.ts';
@@ -31,10 +32,7 @@ export function createDeliverRepo(db: Db) {
     async claimDueDeliveries(now: Date, lease: Date, limit: number, claimant: string): Promise<DueDelivery[]> {
       return query<DueDelivery>(
         db,
-        sql`with due as (
-            select id from alarm_pages
-            where status = 'queued' and next_attempt_at <= ${now.toISOString()}::timestamptz
-            order by next_attempt_at limit ${limit} for update skip locked)
+        sql`${dueQueued('alarm_pages', now, limit)}
           update alarm_pages p set next_attempt_at = ${lease.toISOString()}::timestamptz, attempts = p.attempts + 1,
             claimed_by = ${claimant}
           from due where p.id = due.id

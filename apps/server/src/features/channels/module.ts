@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import { createAcknowledger } from '../alarms/lifecycle/acknowledge.ts';
+import { createAlarmPlaceRepo } from '../alarms/list/place-repo.ts';
 import type { FeatureContext } from '../context.ts';
 import { createAccountChannels } from './account.ts';
 import { createAccountChannelsRepo } from './account-repo.ts';
@@ -50,7 +51,11 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const push = createPushAccount({ repo: createPushRepo(ctx.db), sender: pushSenderOf(ctx), now: ctx.now });
   return async (app) => {
     await app.register(ackLinkRoutes(ackLinks));
-    await app.register(myPagesRoutes(createMyPages({ repo: createMyPagesRepo(ctx.db), now: ctx.now })));
+    await app.register(
+      myPagesRoutes(
+        createMyPages({ repo: createMyPagesRepo(ctx.db), alarms: createAlarmPlaceRepo(ctx.db), now: ctx.now }),
+      ),
+    );
     await app.register(accountChannelRoutes(account));
     await app.register(pushRoutes(push));
     await app.register(

@@ -34,14 +34,6 @@ export function createMyPagesRepo(db: Db) {
           where alarm_id = ${alarmId} and user_id = ${userId} and token_hash = any(${arr(hashes)}::text[])`,
       );
     },
-    /** An alarm's id and place by its ref, to check the caller's scope. */
-    async alarmPlaceByRef(ref: number) {
-      const [row] = await query<{ id: number; organization_id: number; location_id: number | null }>(
-        db,
-        sql`select id, organization_id, location_id from alarms where ref = ${ref}`,
-      );
-      return row;
-    },
   };
 }
 

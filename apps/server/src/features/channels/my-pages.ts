@@ -1,6 +1,7 @@
 import type { MyAlarmPage } from '@rcm/shared/channels';
 import { notFound } from '../../lib/errors.ts';
 import { toDate, toIso } from '../../lib/sql.ts';
+import type { AlarmPlaceRepo } from '../alarms/list/place-repo.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
 import { hashToken } from '../auth/tokens.ts';
@@ -17,14 +18,13 @@ const PAGE_STATUSES = new Set<MyAlarmPage['status']>(['queued', 'sent', 'deliver
  * Only the caller's own, read from their own emails and matched to their own links; none to someone
  * signed in as them (an impersonator is another person).
  */
-export function createMyPages(deps: { repo: MyPagesRepo; now: () => Date }) {
+export function createMyPages(deps: { repo: MyPagesRepo; alarms: AlarmPlaceRepo; now: () => Date }) {
   return {
     async list(ctx: AuthContext, ref: number): Promise<MyAlarmPage[]> {
       const scope = requireScope(ctx, 'alarms');
-      const alarm = await deps.repo.alarmPlaceByRef(ref);
-      if (!alarm || !inScope(scope, { organizationId: Number(alarm.organization_id), locationId: alarm.location_id }))
-        throw notFound();
-      const alarmId = Number(alarm.id);
+      const alarm = await deps.alarms.byRef(ref);
+      if (!alarm || !inScope(scope, alarm)) throw notFound();
+      const alarmId = alarm.id;
       const userId = ctx.user.id;
       const [emails, others] = await Promise.all([
         deps.repo.myAlarmEmails(alarmId, userId),

@@ -80,20 +80,13 @@ export function phoneCountriesRoutes(deps: {
           throw new AppError(422, 'validation_failed', {
             fields: unknown.map((i) => ({ field: `countries.${i}`, key: 'phone_country_unknown' })),
           });
-        await deps.db.transaction(async (tx) => {
-          await repo.setPhoneCountries(id, countries, tx);
-          await deps.audit.record(
-            {
-              ...auditActor(ctx),
-              organizationId: id,
-              action: 'organization.update',
-              subjectType: 'organization',
-              subjectId: id,
-              before: { phone_countries: before },
-              after: { phone_countries: countries },
-            },
-            tx,
-          );
+        await deps.audit.recordChange(deps.db, auditActor(ctx), (tx) => repo.setPhoneCountries(id, countries, tx), {
+          organizationId: id,
+          action: 'organization.update',
+          subjectType: 'organization',
+          subjectId: id,
+          before: { phone_countries: before },
+          after: { phone_countries: countries },
         });
         return { data: await view(id) };
       },

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema-channels.ts';
 import { query } from '../../lib/sql.ts';
@@ -7,6 +7,15 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 /** The caller's push subscriptions (every query keyed by their user id). */
 export function createPushRepo(db: DbOrTx) {
+  /** Deletes the user's subscription that `which` picks; false when they have none such. */
+  async function removeOwn(userId: number, which: SQL): Promise<boolean> {
+    const rows = await db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), which))
+      .returning({ id: pushSubscriptions.id });
+    return rows.length > 0;
+  }
+
   return {
     list(userId: number): Promise<PushSubscriptionRow[]> {
       return db
@@ -38,20 +47,8 @@ export function createPushRepo(db: DbOrTx) {
         .returning();
       return row;
     },
-    async removeByEndpoint(userId: number, endpoint: string): Promise<boolean> {
-      const rows = await db
-        .delete(pushSubscriptions)
-        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
-        .returning({ id: pushSubscriptions.id });
-      return rows.length > 0;
-    },
-    async remove(userId: number, id: number): Promise<boolean> {
-      const rows = await db
-        .delete(pushSubscriptions)
-        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)))
-        .returning({ id: pushSubscriptions.id });
-      return rows.length > 0;
-    },
+    removeByEndpoint: (userId: number, endpoint: string) => removeOwn(userId, eq(pushSubscriptions.endpoint, endpoint)),
+    remove: (userId: number, id: number) => removeOwn(userId, eq(pushSubscriptions.id, id)),
   };
 }
 

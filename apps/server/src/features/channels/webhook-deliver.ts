@@ -158,9 +158,9 @@ async function attempt(deps: WebhookDeliveryDeps, d: ClaimedDelivery): Promise<v
       tx,
     );
     if (gone && (await webhookQueue.turnOffWebhook(Number(d.webhook_id), at, tx)))
-      await createAuditRepo(deps.db).record(
+      await createAuditRepo(deps.db).recordBy(
+        systemActor(),
         {
-          ...systemActor(),
           organizationId: d.organization_id == null ? null : Number(d.organization_id),
           action: 'webhook.update',
           subjectType: 'webhook',

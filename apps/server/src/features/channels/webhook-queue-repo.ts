@@ -1,6 +1,7 @@
 import type { WebhookAttemptError, WebhookEvent, WebhookKind } from '@rcm/shared/webhooks';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { dueQueued } from '../../db/due-rows.ts';
 import { query } from '../../lib/sql.ts';
 
 /** A claimed delivery with what sending it needs. */
@@ -82,10 +83,7 @@ export function createWebhookQueueRepo(db: Db) {
     claimDueDeliveries(now: Date, lease: Date, limit: number): Promise<ClaimedDelivery[]> {
       return query<ClaimedDelivery>(
         db,
-        sql`with due as (
-            select id from webhook_deliveries
-            where status = 'queued' and next_attempt_at <= ${now.toISOString()}::timestamptz
-            order by next_attempt_at limit ${limit} for update skip locked)
+        sql`${dueQueued('webhook_deliveries', now, limit)}
           update webhook_deliveries d set next_attempt_at = ${lease.toISOString()}::timestamptz, attempts = d.attempts + 1
           from due, webhooks w where d.id = due.id and w.id = d.webhook_id
           returning ${claimedColumns}`,

@@ -77,30 +77,23 @@ export function createControllersService(deps: {
         warrantyExpiry: body.warranty_expiry,
         secureMode: body.secure_mode,
       };
-      await db.transaction(async (tx) => {
-        await repo.update(id, patch, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: controller.organizationId,
-            action: 'controller.update',
-            subjectType: 'controller',
-            subjectId: id,
-            before: {
-              name: controller.name,
-              storeAlias: controller.storeAlias,
-              organizationId: controller.organizationId,
-              locationId: controller.locationId,
-              deviceAddress: controller.deviceAddress,
-              deviceModel: controller.deviceModel,
-              vendorEndpoint: controller.vendorEndpoint,
-              warrantyExpiry: controller.warrantyExpiry,
-              secureMode: controller.secureMode,
-            },
-            after: patch,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.update(id, patch, tx), {
+        organizationId: controller.organizationId,
+        action: 'controller.update',
+        subjectType: 'controller',
+        subjectId: id,
+        before: {
+          name: controller.name,
+          storeAlias: controller.storeAlias,
+          organizationId: controller.organizationId,
+          locationId: controller.locationId,
+          deviceAddress: controller.deviceAddress,
+          deviceModel: controller.deviceModel,
+          vendorEndpoint: controller.vendorEndpoint,
+          warrantyExpiry: controller.warrantyExpiry,
+          secureMode: controller.secureMode,
+        },
+        after: patch,
       });
       // Alarms raised from now on carry the new organization, location and address.
       deps.forgetDevice(controller.macAddress);
@@ -147,9 +140,9 @@ export function createControllersService(deps: {
           },
           tx,
         );
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: body.organization_id,
             action: 'controller.authorise',
             subjectType: 'controller',
@@ -236,20 +229,17 @@ export function createControllersService(deps: {
       // A gateway's child has no key of its own: it is read through its gateway, with the gateway's.
       if (controller.gatewayId !== null) throw new AppError(409, 'conflict');
       const deviceKey = newDeviceKey();
-      await db.transaction(async (tx) => {
-        await repo.update(id, { deviceKeyHash: hashToken(deviceKey) }, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            impersonatorUserId: ctx.impersonatorUserId,
-            organizationId: controller.organizationId,
-            action: 'controller.rotate_key',
-            subjectType: 'controller',
-            subjectId: id,
-          },
-          tx,
-        );
-      });
+      await audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) => repo.update(id, { deviceKeyHash: hashToken(deviceKey) }, tx),
+        {
+          organizationId: controller.organizationId,
+          action: 'controller.rotate_key',
+          subjectType: 'controller',
+          subjectId: id,
+        },
+      );
       // Its connection with the old key ends (a gateway's children's ingest with it).
       deps.revokeDevice(controller.macAddress);
       return deviceKey;

@@ -44,7 +44,12 @@ describe('an inventory change and its audit entry commit together', () => {
     const working = createItemsService({
       db: t.database.db,
       repo,
-      audit: { record: async () => undefined, recordAction: async () => undefined },
+      audit: {
+        record: async () => undefined,
+        recordBy: async () => undefined,
+        recordChange: (on, _actor, write) => on.transaction(write),
+        recordAction: async () => undefined,
+      },
       now: () => t.clock.now,
     });
     const id = await working.create(ctx, item('AUDIT-FAIL-2'));

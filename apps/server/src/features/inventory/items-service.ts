@@ -120,9 +120,9 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         // The part is back in stock: the archived item returns with the new values (its orders stay linked).
         return db.transaction(async (tx) => {
           await repo.restore(archived, values, tx);
-          await audit.record(
+          await audit.recordBy(
+            auditActor(ctx),
             {
-              ...auditActor(ctx),
               organizationId,
               action: 'inventory.restore',
               subjectType: 'inventory_item',
@@ -135,41 +135,31 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         });
       }
       if (await repo.partNumberTaken(organizationId, body.part_number)) throw partTaken();
-      return db.transaction(async (tx) => {
-        const id = await repo.insert(organizationId, values, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'inventory.create',
-            subjectType: 'inventory_item',
-            subjectId: id,
-            after: values,
-          },
-          tx,
-        );
-        return id;
-      });
+      return audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) => repo.insert(organizationId, values, tx),
+        (id) => ({
+          organizationId,
+          action: 'inventory.create',
+          subjectType: 'inventory_item',
+          subjectId: id,
+          after: values,
+        }),
+      );
     },
 
     async update(ctx: AuthContext, id: number, body: InventoryItemBody) {
       const item = await ownItem(ctx, id);
       if (await repo.partNumberTaken(item.organisation.id, body.part_number, id)) throw partTaken();
       const values = toValues(body);
-      await db.transaction(async (tx) => {
-        await repo.update(id, values, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: item.organisation.id,
-            action: 'inventory.update',
-            subjectType: 'inventory_item',
-            subjectId: id,
-            before: item,
-            after: values,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.update(id, values, tx), {
+        organizationId: item.organisation.id,
+        action: 'inventory.update',
+        subjectType: 'inventory_item',
+        subjectId: id,
+        before: item,
+        after: values,
       });
     },
 
@@ -185,9 +175,9 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
         const outcome = usage.ordered ? 'archived' : 'deleted';
         if (usage.ordered) await repo.archive(id, deps.now(), tx);
         else await repo.remove(id, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: item.organisation.id,
             action: usage.ordered ? 'inventory.archive' : 'inventory.delete',
             subjectType: 'inventory_item',
@@ -229,14 +219,9 @@ export function createItemsService(deps: { db: Db; repo: ItemsRepo; audit: Audit
           const done = await repo.importRows(organizationId, rows, tx);
           result.created += done.created;
           result.updated += done.updated;
-          await audit.record(
-            {
-              ...auditActor(ctx),
-              organizationId,
-              action: 'inventory.import',
-              subjectType: 'inventory_item',
-              after: done,
-            },
+          await audit.recordBy(
+            auditActor(ctx),
+            { organizationId, action: 'inventory.import', subjectType: 'inventory_item', after: done },
             tx,
           );
         }

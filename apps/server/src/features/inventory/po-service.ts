@@ -34,9 +34,9 @@ export function createPurchaseOrdersService(deps: {
     const po = await visible(ctx, id);
     await db.transaction(async (tx) => {
       if (!(await repo.receive(id, now(), tx))) throw new AppError(409, 'conflict');
-      await audit.record(
+      await audit.recordBy(
+        auditActor(ctx),
         {
-          ...auditActor(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.received',
           subjectType: 'purchase_order',
@@ -72,9 +72,9 @@ export function createPurchaseOrdersService(deps: {
         purchaseOrderId: id,
         attachments: [{ filename: `${doc.number}.pdf`, contentType: 'application/pdf', content: pdf }],
       });
-      await audit.record(
+      await audit.recordBy(
+        auditActor(ctx),
         {
-          ...auditActor(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.sent',
           subjectType: 'purchase_order',
@@ -92,9 +92,9 @@ export function createPurchaseOrdersService(deps: {
     const po = await visible(ctx, id);
     await db.transaction(async (tx) => {
       if (!(await repo.discardDraft(id, tx))) throw new AppError(409, 'conflict');
-      await audit.record(
+      await audit.recordBy(
+        auditActor(ctx),
         {
-          ...auditActor(ctx),
           organizationId: po.organisation.id,
           action: 'purchase_order.discard',
           subjectType: 'purchase_order',
@@ -143,32 +143,30 @@ export function createPurchaseOrdersService(deps: {
           unitPriceCents: l.unit_price === undefined ? item.unitPriceCents : toCents(l.unit_price),
         };
       });
-      return db.transaction(async (tx) => {
-        const id = await repo.create(
-          {
-            organizationId: location.organizationId,
-            locationId: location.id,
-            supplierId: supplier.id,
-            notes: body.notes,
-            createdBy: ctx.user.id,
-            lines,
-          },
-          now(),
-          tx,
-        );
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: location.organizationId,
-            action: 'purchase_order.create',
-            subjectType: 'purchase_order',
-            subjectId: id,
-            after: { location_id: location.id, supplier_id: supplier.id, lines: lines.length },
-          },
-          tx,
-        );
-        return id;
-      });
+      return audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) =>
+          repo.create(
+            {
+              organizationId: location.organizationId,
+              locationId: location.id,
+              supplierId: supplier.id,
+              notes: body.notes,
+              createdBy: ctx.user.id,
+              lines,
+            },
+            now(),
+            tx,
+          ),
+        (id) => ({
+          organizationId: location.organizationId,
+          action: 'purchase_order.create',
+          subjectType: 'purchase_order',
+          subjectId: id,
+          after: { location_id: location.id, supplier_id: supplier.id, lines: lines.length },
+        }),
+      );
     },
 
     send,

@@ -36,20 +36,12 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
         phone: body.phone,
         accountNumber: body.account_number,
       };
-      return db.transaction(async (tx) => {
-        const id = await repo.insert(values, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            action: 'supplier.create',
-            subjectType: 'supplier',
-            subjectId: id,
-            after: values,
-          },
-          tx,
-        );
-        return id;
-      });
+      return audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) => repo.insert(values, tx),
+        (id) => ({ action: 'supplier.create', subjectType: 'supplier', subjectId: id, after: values }),
+      );
     },
 
     /** Changes the given fields; `archived: false` restores an archived supplier. */
@@ -66,19 +58,12 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
         ...(body.account_number !== undefined ? { accountNumber: body.account_number } : {}),
         ...(body.archived === false ? { archivedAt: null } : {}),
       };
-      await db.transaction(async (tx) => {
-        await repo.update(id, values, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            action: body.archived === false ? 'supplier.restore' : 'supplier.update',
-            subjectType: 'supplier',
-            subjectId: id,
-            before,
-            after: body,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.update(id, values, tx), {
+        action: body.archived === false ? 'supplier.restore' : 'supplier.update',
+        subjectType: 'supplier',
+        subjectId: id,
+        before,
+        after: body,
       });
     },
 
@@ -87,18 +72,11 @@ export function createSuppliersService(deps: { db: Db; repo: SuppliersRepo; audi
       requireGlobalEditor(ctx);
       const before = await existing(id);
       if (before.archived) return;
-      await db.transaction(async (tx) => {
-        await repo.update(id, { archivedAt: deps.now() }, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            action: 'supplier.archive',
-            subjectType: 'supplier',
-            subjectId: id,
-            before,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.update(id, { archivedAt: deps.now() }, tx), {
+        action: 'supplier.archive',
+        subjectType: 'supplier',
+        subjectId: id,
+        before,
       });
     },
   };

@@ -46,20 +46,12 @@ export function createJobCategoriesService(deps: {
     async create(ctx: AuthContext, body: JobCategoryBody): Promise<number> {
       requireManager(ctx);
       if (await repo.nameTaken(body.name)) throw nameError('job_category_taken', 422);
-      return db.transaction(async (tx) => {
-        const id = await repo.insert(body.name, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            action: 'job_category.create',
-            subjectType: 'job_category',
-            subjectId: id,
-            after: body,
-          },
-          tx,
-        );
-        return id;
-      });
+      return audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) => repo.insert(body.name, tx),
+        (id) => ({ action: 'job_category.create', subjectType: 'job_category', subjectId: id, after: body }),
+      );
     },
 
     /** Renames, or restores an archived category (`archived: false`). */
@@ -67,27 +59,26 @@ export function createJobCategoriesService(deps: {
       requireManager(ctx);
       const before = await editable(id);
       if (body.name !== undefined && (await repo.nameTaken(body.name, id))) throw nameError('job_category_taken', 422);
-      await db.transaction(async (tx) => {
-        await repo.update(
-          id,
-          {
-            ...(body.name !== undefined ? { name: body.name } : {}),
-            ...(body.archived === false ? { archivedAt: null } : {}),
-          },
-          tx,
-        );
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            action: body.archived === false ? 'job_category.restore' : 'job_category.update',
-            subjectType: 'job_category',
-            subjectId: id,
-            before: { name: before.name, archived: before.archived },
-            after: body,
-          },
-          tx,
-        );
-      });
+      await audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) =>
+          repo.update(
+            id,
+            {
+              ...(body.name !== undefined ? { name: body.name } : {}),
+              ...(body.archived === false ? { archivedAt: null } : {}),
+            },
+            tx,
+          ),
+        {
+          action: body.archived === false ? 'job_category.restore' : 'job_category.update',
+          subjectType: 'job_category',
+          subjectId: id,
+          before: { name: before.name, archived: before.archived },
+          after: body,
+        },
+      );
     },
 
     /** Archives: no longer offered for new jobs; jobs filed under it keep it. */
@@ -95,18 +86,11 @@ export function createJobCategoriesService(deps: {
       requireManager(ctx);
       const before = await editable(id);
       if (before.archived) return;
-      await db.transaction(async (tx) => {
-        await repo.update(id, { archivedAt: now() }, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            action: 'job_category.archive',
-            subjectType: 'job_category',
-            subjectId: id,
-            before: { name: before.name },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.update(id, { archivedAt: now() }, tx), {
+        action: 'job_category.archive',
+        subjectType: 'job_category',
+        subjectId: id,
+        before: { name: before.name },
       });
     },
   };

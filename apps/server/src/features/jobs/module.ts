@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
+import { createAlarmPlaceRepo } from '../alarms/list/place-repo.ts';
 import type { FeatureContext } from '../context.ts';
 import { createJobCategoriesRepo } from './categories-repo.ts';
 import { jobCategoryRoutes } from './categories-routes.ts';
@@ -29,7 +30,8 @@ export function jobsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
   const provider = jobsProviderFor(ctx.config);
   const categoriesRepo = createJobCategoriesRepo(db);
   const categories = createJobCategoriesService({ db, repo: categoriesRepo, audit, provider: provider.kind, now });
-  const service = createJobsService({ db, repo, categories: categoriesRepo, provider, bus, audit, now });
+  const alarms = createAlarmPlaceRepo(db);
+  const service = createJobsService({ db, repo, categories: categoriesRepo, alarms, provider, bus, audit, now });
   return async (app) => {
     await app.register(jobRoutes({ repo, service, categories, provider: provider.kind }));
     await app.register(jobCategoryRoutes(categories));

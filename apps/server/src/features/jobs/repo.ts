@@ -2,7 +2,6 @@ import type { JobHistoryEntry, JobListQuery, JobStats, JobStatus, JobSummary } f
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { controllers, locations, users } from '../../db/schema.ts';
-import { alarms } from '../../db/schema-alarms.ts';
 import { type JobAssignee, jobStatusHistory, jobs } from '../../db/schema-jobs.ts';
 import { arr, query, toIso } from '../../lib/sql.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
@@ -238,19 +237,6 @@ export function createJobsRepo(db: Db) {
         })
         .from(controllers)
         .where(eq(controllers.id, id));
-      return row ?? null;
-    },
-
-    async alarmByRef(ref: number) {
-      const [row] = await db
-        .select({
-          id: alarms.id,
-          controllerId: alarms.controllerId,
-          organizationId: alarms.organizationId,
-          locationId: alarms.locationId,
-        })
-        .from(alarms)
-        .where(eq(alarms.ref, ref));
       return row ?? null;
     },
 

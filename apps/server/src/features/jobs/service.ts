@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
+import type { AlarmPlaceRepo } from '../alarms/list/place-repo.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
@@ -23,6 +24,7 @@ export function createJobsService(deps: {
   db: Db;
   repo: JobsRepo;
   categories: JobCategoriesRepo;
+  alarms: AlarmPlaceRepo;
   provider: JobsProvider;
   bus: EventBus;
   audit: AuditRepo;
@@ -70,14 +72,9 @@ export function createJobsService(deps: {
     const job = await db.transaction(async (tx) => {
       const row = await repo.update(id, patch, now(), tx);
       if (!row) throw new AppError(404, 'not_found');
-      await audit.record(
-        {
-          ...auditActor(ctx),
-          organizationId: row.organizationId,
-          subjectType: 'job',
-          subjectId: id,
-          ...change(row),
-        },
+      await audit.recordBy(
+        auditActor(ctx),
+        { organizationId: row.organizationId, subjectType: 'job', subjectId: id, ...change(row) },
         tx,
       );
       return row;
@@ -120,7 +117,7 @@ export function createJobsService(deps: {
       let controllerId = body.controller_id;
       let alarmId: number | null = null;
       if (body.alarm_ref !== null) {
-        const alarm = await repo.alarmByRef(body.alarm_ref);
+        const alarm = await deps.alarms.byRef(body.alarm_ref);
         if (
           !alarm ||
           alarm.locationId !== location.id ||
@@ -146,44 +143,42 @@ export function createJobsService(deps: {
         // Zuper files the job under the store's address; the sync matches it back the same way.
         address: { street: location.street, city: location.city, state: location.state, zip: location.zip },
       });
-      const job = await db.transaction(async (tx) => {
-        const row = await repo.insert(
-          {
-            number: created?.number,
-            title: body.title,
-            description: body.description,
-            categoryId: body.category_id,
-            priority: body.priority,
-            status: 'New',
-            createdBy: ctx.user.id,
-            createdByName: ctx.user.name,
-            organizationId: location.organizationId,
-            locationId: location.id,
-            controllerId,
-            alarmId,
-            callReceivedAt: body.call_received_at ? new Date(body.call_received_at) : now(),
-            provider: created ? deps.provider.kind : 'local',
-            externalId: created?.externalId ?? null,
-            createdAt: now(),
-            updatedAt: now(),
-          },
-          actor(ctx),
-          tx,
-        );
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: row.organizationId,
-            action: 'job.create',
-            subjectType: 'job',
-            subjectId: row.id,
-            before: null,
-            after: { number: row.number, title: row.title, alarm_id: alarmId, controller_id: controllerId },
-          },
-          tx,
-        );
-        return row;
-      });
+      const job = await audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) =>
+          repo.insert(
+            {
+              number: created?.number,
+              title: body.title,
+              description: body.description,
+              categoryId: body.category_id,
+              priority: body.priority,
+              status: 'New',
+              createdBy: ctx.user.id,
+              createdByName: ctx.user.name,
+              organizationId: location.organizationId,
+              locationId: location.id,
+              controllerId,
+              alarmId,
+              callReceivedAt: body.call_received_at ? new Date(body.call_received_at) : now(),
+              provider: created ? deps.provider.kind : 'local',
+              externalId: created?.externalId ?? null,
+              createdAt: now(),
+              updatedAt: now(),
+            },
+            actor(ctx),
+            tx,
+          ),
+        (row) => ({
+          organizationId: row.organizationId,
+          action: 'job.create',
+          subjectType: 'job',
+          subjectId: row.id,
+          before: null,
+          after: { number: row.number, title: row.title, alarm_id: alarmId, controller_id: controllerId },
+        }),
+      );
       emit(job);
       return job;
     },

@@ -69,15 +69,6 @@ export function createNotificationsRepo(db: Db) {
   }
 
   return {
-    /** An alarm's id and where it sits in its tenant, by its ref. */
-    async alarmByRef(ref: number) {
-      const [alarm] = await query<{ id: number; organization_id: number; location_id: number | null }>(
-        db,
-        sql`select id, organization_id, location_id from alarms where ref = ${ref}`,
-      );
-      return alarm;
-    },
-
     /** Where a controller sits in a tenant. */
     async controllerTenant(id: number) {
       const [controller] = await query<{ organization_id: number | null; location_id: number | null }>(

@@ -3,6 +3,7 @@ import { preferenceIssues } from '@rcm/shared/notifications';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createAlarmPlaceRepo } from '../alarms/list/place-repo.ts';
 import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { DEFAULT_TIME_ZONE } from '../channels/recipient.ts';
@@ -16,13 +17,14 @@ type Page = { page: number; per_page: number };
 export function createNotificationsService(deps: { db: Db; bus: EventBus; now: () => Date }) {
   const { db } = deps;
   const repo = createNotificationsRepo(db);
+  const alarms = createAlarmPlaceRepo(db);
 
   return {
     /** The emails of one alarm the caller may see (else 404: its existence is not revealed). */
     async forAlarm(ctx: AuthContext, ref: number, p: Page): Promise<EmailNotificationList> {
       const scope = requireScope(ctx, 'alarms');
-      const alarm = await repo.alarmByRef(ref);
-      if (!alarm || !inScope(scope, { organizationId: Number(alarm.organization_id), locationId: alarm.location_id })) {
+      const alarm = await alarms.byRef(ref);
+      if (!alarm || !inScope(scope, alarm)) {
         throw new AppError(404, 'not_found');
       }
       return repo.alarmEmails(alarm.id, p);

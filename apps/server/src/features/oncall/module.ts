@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
+import { createAlarmPlaceRepo } from '../alarms/list/place-repo.ts';
 import type { FeatureContext } from '../context.ts';
 import { createPagesRepo } from './pages-repo.ts';
 import { createPoliciesRepo } from './policies-repo.ts';
@@ -34,7 +35,9 @@ export function oncallModule(ctx: FeatureContext): FastifyPluginAsyncZod {
         now: ctx.now,
       }),
     );
-    await app.register(policiesRoutes({ service: policies, pages: createPagesRepo(ctx.db) }));
+    await app.register(
+      policiesRoutes({ service: policies, pages: createPagesRepo(ctx.db), alarms: createAlarmPlaceRepo(ctx.db) }),
+    );
   };
 }
 

@@ -38,14 +38,6 @@ export function createPagesRepo(db: Db) {
           order by p.at, p.id`,
       );
     },
-    /** An alarm's id and place by its ref. */
-    async alarmPlace(ref: number) {
-      const [row] = await query<{ id: number; organization_id: number; location_id: number | null }>(
-        db,
-        sql`select id, organization_id, location_id from alarms where ref = ${ref}`,
-      );
-      return row;
-    },
   };
 }
 

@@ -6,14 +6,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { toIso } from '../../lib/sql.ts';
+import type { AlarmPlaceRepo } from '../alarms/list/place-repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
 import type { PagesRepo } from './pages-repo.ts';
 import type { PoliciesService } from './policies-service.ts';
 import { READ, WRITE } from './schedules-routes.ts';
 
-export function policiesRoutes(deps: { service: PoliciesService; pages: PagesRepo }): FastifyPluginAsyncZod {
-  const { service, pages: pagesRepo } = deps;
+export function policiesRoutes(deps: {
+  service: PoliciesService;
+  pages: PagesRepo;
+  alarms: AlarmPlaceRepo;
+}): FastifyPluginAsyncZod {
+  const { service, pages: pagesRepo, alarms } = deps;
   const one = { 200: z.object({ data: escalationPolicy }) };
   return async (app) => {
     app.get(
@@ -55,9 +60,8 @@ export function policiesRoutes(deps: { service: PoliciesService; pages: PagesRep
       },
       async (request) => {
         const scope = requireScope(requireAuth(request), 'alarms');
-        const alarm = await pagesRepo.alarmPlace(request.params.ref);
-        if (!alarm || !inScope(scope, { organizationId: Number(alarm.organization_id), locationId: alarm.location_id }))
-          throw notFound();
+        const alarm = await alarms.byRef(request.params.ref);
+        if (!alarm || !inScope(scope, alarm)) throw notFound();
         const rows = await pagesRepo.pagesOf(alarm.id);
         return {
           data: rows.map((p) => ({

@@ -121,9 +121,9 @@ export function createInvitationsService(deps: InvitationsDeps) {
           ...mail,
         });
         await members.linkInvitation(invitationId, { emailMessageId: email.id }, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId,
             action: 'invitation.create',
             subjectType: 'invitation',
@@ -153,19 +153,12 @@ export function createInvitationsService(deps: InvitationsDeps) {
       if (!row || row.organizationId !== organizationId || row.acceptedAt || row.revokedAt) {
         throw new AppError(404, 'not_found');
       }
-      await db.transaction(async (tx) => {
-        await members.revokeInvitation(invitationId, now(), tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'invitation.revoke',
-            subjectType: 'invitation',
-            subjectId: invitationId,
-            before: { email: row.email },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => members.revokeInvitation(invitationId, now(), tx), {
+        organizationId,
+        action: 'invitation.revoke',
+        subjectType: 'invitation',
+        subjectId: invitationId,
+        before: { email: row.email },
       });
     },
 
@@ -200,9 +193,9 @@ export function createInvitationsService(deps: InvitationsDeps) {
         );
         await members.setLocations(userId, row.allLocations, row.locationIds, tx);
         await members.linkInvitation(row.id, { userId }, tx);
-        await audit.record(
+        await audit.recordBy(
+          personActor(userId),
           {
-            ...personActor(userId),
             organizationId: row.organizationId,
             action: 'invitation.accept',
             subjectType: 'invitation',

@@ -42,9 +42,9 @@ export function createRemovalService(deps: {
         { key: 'org_locations', count: uses.locations },
       ]);
       return removal.remove('organizations', id, now(), (tx, outcome) =>
-        audit.record(
+        audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: id,
             action: outcome === 'deleted' ? 'organization.delete' : 'organization.archive',
             subjectType: 'organization',
@@ -67,9 +67,9 @@ export function createRemovalService(deps: {
         { key: 'location_assets', count: uses.assets },
       ]);
       return removal.remove('locations', id, now(), (tx, outcome) =>
-        audit.record(
+        audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: location.organisation.id,
             action: outcome === 'deleted' ? 'location.delete' : 'location.archive',
             subjectType: 'location',

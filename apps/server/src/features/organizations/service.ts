@@ -63,21 +63,18 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
 
     async create(ctx: AuthContext, name: string) {
       if (!can(ctx, 'organization.create')) throw forbidden();
-      const row = await db.transaction(async (tx) => {
-        const created = await repo.create(name, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: created.id,
-            action: 'organization.create',
-            subjectType: 'organization',
-            subjectId: created.id,
-            after: { name: created.name },
-          },
-          tx,
-        );
-        return created;
-      });
+      const row = await audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) => repo.create(name, tx),
+        (created) => ({
+          organizationId: created.id,
+          action: 'organization.create',
+          subjectType: 'organization',
+          subjectId: created.id,
+          after: { name: created.name },
+        }),
+      );
       return { id: row.id, name: row.name };
     },
 
@@ -112,20 +109,13 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       requireOrganizationWrite(ctx, 'organization.edit', id);
       const org = await repo.findById(id);
       if (!org) throw notFound();
-      await db.transaction(async (tx) => {
-        await repo.rename(id, name, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: id,
-            action: 'organization.update',
-            subjectType: 'organization',
-            subjectId: id,
-            before: { name: org.name },
-            after: { name },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.rename(id, name, tx), {
+        organizationId: id,
+        action: 'organization.update',
+        subjectType: 'organization',
+        subjectId: id,
+        before: { name: org.name },
+        after: { name },
       });
       return { id, name };
     },
@@ -154,21 +144,18 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       requireOrganizationWrite(ctx, 'location.create', organizationId);
       await checkPolicy(locations, organizationId, body);
       if (!(await repo.findById(organizationId))) throw notFound();
-      const id = await db.transaction(async (tx) => {
-        const created = await locations.create(organizationId, body, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'location.create',
-            subjectType: 'location',
-            subjectId: created,
-            after: body,
-          },
-          tx,
-        );
-        return created;
-      });
+      const id = await audit.recordChange(
+        db,
+        auditActor(ctx),
+        (tx) => locations.create(organizationId, body, tx),
+        (created) => ({
+          organizationId,
+          action: 'location.create',
+          subjectType: 'location',
+          subjectId: created,
+          after: body,
+        }),
+      );
       const row = await locations.find(id, EVERY_ORGANIZATION);
       if (!row) throw notFound();
       return row;
@@ -181,20 +168,13 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       if (!before) throw notFound();
       await checkPolicy(locations, before.organisation.id, body);
       const { organisation: organization, controllers_count: _c, id: _id, ...previous } = before;
-      await db.transaction(async (tx) => {
-        await locations.update(id, body, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: organization.id,
-            action: 'location.update',
-            subjectType: 'location',
-            subjectId: id,
-            before: previous,
-            after: body,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => locations.update(id, body, tx), {
+        organizationId: organization.id,
+        action: 'location.update',
+        subjectType: 'location',
+        subjectId: id,
+        before: previous,
+        after: body,
       });
       const row = await locations.find(id, EVERY_ORGANIZATION);
       if (!row) throw notFound();
@@ -213,20 +193,13 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const [member] = await members.list(organizationId, userId);
       if (!member) throw notFound();
       const ids = await checkLocationIds(locations, organizationId, body);
-      await db.transaction(async (tx) => {
-        await members.setLocations(userId, body.all_locations, ids, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'member.update',
-            subjectType: 'user',
-            subjectId: userId,
-            before: { all_locations: member.all_locations, location_ids: member.location_ids },
-            after: { all_locations: body.all_locations, location_ids: ids },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => members.setLocations(userId, body.all_locations, ids, tx), {
+        organizationId,
+        action: 'member.update',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { all_locations: member.all_locations, location_ids: member.location_ids },
+        after: { all_locations: body.all_locations, location_ids: ids },
       });
       const [updated] = await members.list(organizationId, userId);
       if (!updated) throw notFound();
@@ -238,20 +211,13 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const [member] = await members.list(organizationId, userId);
       if (!member) throw notFound();
       if (member.id === ctx.user.id) throw forbidden();
-      await db.transaction(async (tx) => {
-        await members.remove(userId, now(), tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId,
-            action: 'member.remove',
-            subjectType: 'user',
-            subjectId: userId,
-            before: { email: member.email, disabled: false },
-            after: { disabled: true },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => members.remove(userId, now(), tx), {
+        organizationId,
+        action: 'member.remove',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { email: member.email, disabled: false },
+        after: { disabled: true },
       });
     },
   };

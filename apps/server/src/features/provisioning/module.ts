@@ -71,7 +71,7 @@ export function provisioningModule(ctx: FeatureContext): FastifyPluginAsyncZod {
       async (request) => {
         const auth = requireAdministrator(request);
         const key = await devices.provisioning.rotate((tx) =>
-          ctx.audit.record({ ...auditActor(auth), action: 'provisioning.rotate_key', subjectType: 'installation' }, tx),
+          ctx.audit.recordBy(auditActor(auth), { action: 'provisioning.rotate_key', subjectType: 'installation' }, tx),
         );
         return { data: { ...deviceEndpoints(ctx.config, devices.mqttPort, request), provisioning_key: key } };
       },

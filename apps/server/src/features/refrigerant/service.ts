@@ -146,20 +146,13 @@ export function createRefrigerantService(deps: { db: Db; repo: RefrigerantRepo; 
         applianceType: body.appliance_type,
         leakDetectionSystem: body.leak_detection_system,
       };
-      await db.transaction(async (tx) => {
-        await repo.saveSystem(tx, row, now());
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: controller.organizationId,
-            action: 'refrigerant_system.update',
-            subjectType: 'refrigerant_system',
-            subjectId: `${id}/${ref}`,
-            before: before ? { ...before, createdAt: undefined } : null,
-            after: row,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => repo.saveSystem(tx, row, now()), {
+        organizationId: controller.organizationId,
+        action: 'refrigerant_system.update',
+        subjectType: 'refrigerant_system',
+        subjectId: `${id}/${ref}`,
+        before: before ? { ...before, createdAt: undefined } : null,
+        after: row,
       });
       return read(id, ref);
     },
@@ -207,9 +200,9 @@ export function createRefrigerantService(deps: { db: Db; repo: RefrigerantRepo; 
           correctsEventId: body.corrects_event_id ?? null,
           createdBy: ctx.user.id,
         });
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: controller.organizationId,
             action: 'refrigerant_event.create',
             subjectType: 'refrigerant_event',

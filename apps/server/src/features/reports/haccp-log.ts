@@ -119,9 +119,9 @@ export function createHaccpLog(deps: {
         authorName: ctx.user.name,
         correctsId: body.corrects_id ?? null,
       });
-      await audit.record(
+      await audit.recordBy(
+        auditActor(ctx),
         {
-          ...auditActor(ctx),
           organizationId: location.organizationId,
           action: 'haccp_entry.create',
           subjectType: 'haccp_entry',

@@ -161,6 +161,8 @@ export function reportRoutes(deps: {
   const reports = createReportsService({ repo: createReportsRepo(deps.db), log, now: deps.now });
   const alarmManagement = createAlarmManagementReport({ repo: createAlarmManagementRepo(deps.db), now: deps.now });
   const casePerformance = createCasePerformanceReport({ repo: createCasePerformanceRepo(deps.db), now: deps.now });
+  /** Every report's export reads its clock and the reader's time zone from the same place. */
+  const exportsRead = { now: deps.now, db: deps.db };
 
   return async (app) => {
     app.get(
@@ -175,14 +177,12 @@ export function reportRoutes(deps: {
     reportRoute(app, 'uri_purchase_orders', uriPurchaseOrdersQuery, uriPurchaseOrdersReport, {
       json: (ctx, q) => reports.uriPurchaseOrders(ctx, q),
       table: (ctx, q, locale) => reports.uriPurchaseOrdersTable(ctx, q, locale),
-      now: deps.now,
-      db: deps.db,
+      ...exportsRead,
     });
     reportRoute(app, 'rack_manually_on', rackManuallyOnQuery, rackManuallyOnReport, {
       json: (ctx, q) => reports.rackManuallyOn(ctx, q),
       table: (ctx, q, locale) => reports.rackManuallyOnTable(ctx, q, locale),
-      now: deps.now,
-      db: deps.db,
+      ...exportsRead,
     });
     app.get(
       '/reports/haccp/excursions',
@@ -231,40 +231,35 @@ export function reportRoutes(deps: {
       async (request) => ({ data: await log.verify(requireAuth(request), request.params.id) }),
     );
     // Signed entries never change: both answer 409 `entry_signed` (404 outside the caller's scope).
-    app.patch(
-      '/reports/haccp/entries/:id',
-      { config: needs('report.view'), schema: { params: haccpEntryParams } },
-      async (request) => log.refuseChange(requireAuth(request), request.params.id),
-    );
-    app.delete(
-      '/reports/haccp/entries/:id',
-      { config: needs('report.view'), schema: { params: haccpEntryParams } },
-      async (request) => log.refuseChange(requireAuth(request), request.params.id),
-    );
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      app.route({
+        method,
+        url: '/reports/haccp/entries/:id',
+        config: needs('report.view'),
+        schema: { params: haccpEntryParams },
+        handler: async (request) => log.refuseChange(requireAuth(request), request.params.id),
+      });
+    }
 
     reportRoute(app, 'haccp', haccpQuery, haccpReport, {
       json: (ctx, q) => reports.haccp(ctx, q),
       table: (ctx, q, locale, format) => reports.haccpTable(ctx, q, locale, format),
-      now: deps.now,
-      db: deps.db,
+      ...exportsRead,
     });
     reportRoute(app, 'alarm_response', alarmResponseQuery, alarmResponseReport, {
       json: (ctx, q) => reports.alarmResponse(ctx, q),
       table: (ctx, q, locale) => reports.alarmResponseTable(ctx, q, locale),
-      now: deps.now,
-      db: deps.db,
+      ...exportsRead,
     });
     reportRoute(app, 'alarm_management', alarmManagementQuery, alarmManagementReport, {
       json: async (ctx, q) => ({ data: await alarmManagement.json(ctx, q) }),
       table: alarmManagement.table,
-      now: deps.now,
-      db: deps.db,
+      ...exportsRead,
     });
     reportRoute(app, 'case_performance', casePerformanceQuery, casePerformanceReport, {
       json: async (ctx, q) => ({ data: await casePerformance.json(ctx, q) }),
       table: casePerformance.table,
-      now: deps.now,
-      db: deps.db,
+      ...exportsRead,
     });
   };
 }

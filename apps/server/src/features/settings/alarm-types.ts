@@ -76,9 +76,9 @@ export function createAlarmTypesSettings(deps: {
         const changed = toItem(row);
         const { updated_at: _b, ...beforeFields } = before;
         const { updated_at: _a, ...afterFields } = changed;
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: null,
             action: 'alarm_type.update',
             subjectType: 'alarm_type',

@@ -22,6 +22,23 @@ export function createAuditLogRepo(db: Db) {
   const actor = alias(users, 'actor');
   const impersonator = alias(users, 'impersonator');
   const auditNames = createAuditNames(db);
+  /** Entries with who acted, who impersonated them, the organization and the token, by name as they are now. */
+  const withNames = () =>
+    db
+      .select({
+        log: auditLog,
+        actorName: actor.name,
+        actorEmail: actor.email,
+        impName: impersonator.name,
+        impEmail: impersonator.email,
+        orgName: organizations.name,
+        tokenName: apiTokens.name,
+      })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+      .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorUserId))
+      .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
+      .leftJoin(apiTokens, eq(apiTokens.id, auditLog.apiTokenId));
 
   return {
     async list(scope: TenantScope, q: AuditLogQuery, locale: Locale) {
@@ -39,21 +56,7 @@ export function createAuditLogRepo(db: Db) {
         .from(auditLog)
         .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
         .where(where);
-      const rows = await db
-        .select({
-          log: auditLog,
-          actorName: actor.name,
-          actorEmail: actor.email,
-          impName: impersonator.name,
-          impEmail: impersonator.email,
-          orgName: organizations.name,
-          tokenName: apiTokens.name,
-        })
-        .from(auditLog)
-        .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-        .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorUserId))
-        .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
-        .leftJoin(apiTokens, eq(apiTokens.id, auditLog.apiTokenId))
+      const rows = await withNames()
         .where(where)
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(q.per_page)
@@ -96,17 +99,7 @@ export function createAuditLogRepo(db: Db) {
      * per line, times in UTC, the actor, impersonator and token by id and name as they are now.
      */
     async exportLines(scope: TenantScope, since: Date, limit: number): Promise<string[]> {
-      const rows = await db
-        .select({
-          log: auditLog,
-          actorEmail: actor.email,
-          impEmail: impersonator.email,
-          tokenName: apiTokens.name,
-        })
-        .from(auditLog)
-        .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-        .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorUserId))
-        .leftJoin(apiTokens, eq(apiTokens.id, auditLog.apiTokenId))
+      const rows = await withNames()
         .where(and(scopeSql(scope, { org: auditLog.organizationId }), gte(auditLog.createdAt, since)))
         .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
         .limit(limit);

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { removeOrArchive } from '../../db/remove-or-archive.ts';
 import { organizations, roles, teams, users } from '../../db/schema.ts';
 import { containsPattern, query } from '../../lib/sql.ts';
+import { insertPasswordlessUser } from '../auth/repo.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 import { userColumns } from '../auth/user-columns.ts';
 
@@ -98,13 +99,8 @@ export function createSettingsRepo(db: Db) {
         language: string;
       },
     ) {
-      // No password yet: the user chooses one through the emailed link; until then no password matches.
-      const [row] = await tx
-        .insert(users)
-        .values({ ...values, passwordHash: '' })
-        .returning({ id: users.id });
-      if (!row) throw new Error('user insert returned nothing');
-      return row.id;
+      // No password yet: the user chooses one through the emailed link.
+      return insertPasswordlessUser(values, tx);
     },
 
     /** Keeps the row (their name stays on alarms, notes, jobs and the audit log); they can no longer sign in. */

@@ -37,9 +37,9 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
       const teamId = await db.transaction(async (tx) => {
         if (id !== null) await repo.updateTeam(id, values, tx);
         const saved = id ?? (await repo.insertTeam(values, tx));
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: body.organization_id,
             action: id === null ? 'team.create' : 'team.update',
             subjectType: 'team',
@@ -68,9 +68,9 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
       ].filter((u) => u.count > 0);
       if (present.length > 0) throw inUse(present);
       await repo.deleteTeam(id, (tx) =>
-        audit.record(
+        audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: team.organizationId,
             action: 'team.delete',
             subjectType: 'team',
@@ -97,9 +97,9 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
       ].filter((u) => u.count > 0);
       if (present.length > 0) throw inUse(present);
       return repo.removeRole(id, now, (tx, outcome) =>
-        audit.record(
+        audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: null,
             action: outcome === 'deleted' ? 'role.delete' : 'role.archive',
             subjectType: 'role',
@@ -133,9 +133,9 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo; audit:
       const roleId = await db.transaction(async (tx) => {
         if (id !== null) await repo.updateRole(id, values, tx);
         const saved = id ?? (await repo.insertRole(values, tx));
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: null,
             action: id === null ? 'role.create' : 'role.update',
             subjectType: 'role',

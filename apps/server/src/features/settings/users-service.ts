@@ -113,9 +113,9 @@ export function createUsersService(deps: {
         const userId = await repo.insertUser(tx, values);
         await setMemberLocations(tx, userId, body.all_locations, locationIds);
         const link = await deps.passwordLinks.send(tx, { ...values, id: userId }, 'invite');
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: body.organization_id,
             action: 'user.create',
             subjectType: 'user',
@@ -154,9 +154,9 @@ export function createUsersService(deps: {
           await deps.revokeUserSessions(id, tx);
           await deps.revokeUserTokens(id, tx);
         }
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: next.organizationId,
             action: next.disabled === user.disabled ? 'user.update' : next.disabled ? 'user.disable' : 'user.enable',
             subjectType: 'user',
@@ -187,9 +187,9 @@ export function createUsersService(deps: {
         await repo.markDeleted(id, now(), tx);
         await deps.revokeUserSessions(id, tx);
         await deps.revokeUserTokens(id, tx);
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: user.organizationId,
             action: 'user.delete',
             subjectType: 'user',
@@ -205,19 +205,12 @@ export function createUsersService(deps: {
     /** Ends every session of a user in the caller's reach (they sign in again), audited. */
     async endSessions(ctx: AuthContext, id: number) {
       const user = await reachable(ctx, id);
-      await db.transaction(async (tx) => {
-        await deps.revokeUserSessions(id, tx);
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: user.organizationId,
-            action: 'auth.session_revoked',
-            subjectType: 'user',
-            subjectId: id,
-            after: { sessions: 'all' },
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => deps.revokeUserSessions(id, tx), {
+        organizationId: user.organizationId,
+        action: 'auth.session_revoked',
+        subjectType: 'user',
+        subjectId: id,
+        after: { sessions: 'all' },
       });
     },
 
@@ -230,18 +223,11 @@ export function createUsersService(deps: {
     async sendPasswordReset(ctx: AuthContext, id: number) {
       const user = await reachable(ctx, id);
       if (user.disabled) throw new AppError(409, 'account_disabled');
-      await db.transaction(async (tx) => {
-        await deps.passwordLinks.send(tx, user, 'reset');
-        await audit.record(
-          {
-            ...auditActor(ctx),
-            organizationId: user.organizationId,
-            action: 'user.password_reset_sent',
-            subjectType: 'user',
-            subjectId: id,
-          },
-          tx,
-        );
+      await audit.recordChange(db, auditActor(ctx), (tx) => deps.passwordLinks.send(tx, user, 'reset'), {
+        organizationId: user.organizationId,
+        action: 'user.password_reset_sent',
+        subjectType: 'user',
+        subjectId: id,
       });
       // The link itself is never handed over (it would sign its holder in as the user): only whether it left.
       return { sent: deps.mailConfigured };

@@ -61,9 +61,9 @@ export async function createUser(db: Db, input: CreateUserInput) {
       organizationId: organization.id,
       roleId: role.id,
     });
-    await createAuditRepo(db).record(
+    await createAuditRepo(db).recordBy(
+      systemActor(),
       {
-        ...systemActor(),
         organizationId: organization.id,
         action: 'user.create',
         subjectType: 'user',

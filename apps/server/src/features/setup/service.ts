@@ -33,9 +33,9 @@ export function createSetupService(deps: { db: Db; repo: SetupRepo; audit: Audit
           organizationId: organization.id,
           roleId: role.id,
         });
-        await audit.record(
+        await audit.recordBy(
+          personActor(userId),
           {
-            ...personActor(userId),
             organizationId: organization.id,
             action: 'setup.complete',
             subjectType: 'user',

@@ -59,15 +59,9 @@ export function createAlarmLifecycleService(deps: {
     action: string,
     after?: unknown,
   ) =>
-    deps.audit.record(
-      {
-        ...auditActor(ctx),
-        organizationId: alarm.organizationId,
-        action,
-        subjectType: 'alarm',
-        subjectId: alarm.ref,
-        after,
-      },
+    deps.audit.recordBy(
+      auditActor(ctx),
+      { organizationId: alarm.organizationId, action, subjectType: 'alarm', subjectId: alarm.ref, after },
       tx,
     );
 

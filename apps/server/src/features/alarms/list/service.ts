@@ -83,9 +83,9 @@ export function createAlarmService(deps: {
         const before = await lifecycle.notesByRef(scope, ref, tx);
         if (!before) throw new AppError(404, 'not_found');
         if (!(await lifecycle.setNotes(scope, ref, clean, tx))) throw new AppError(404, 'not_found');
-        await audit.record(
+        await audit.recordBy(
+          auditActor(ctx),
           {
-            ...auditActor(ctx),
             organizationId: before.organizationId,
             action: 'alarm.notes',
             subjectType: 'alarm',
