@@ -12,6 +12,12 @@ export function errorOf<T extends FieldValues>(errors: FieldErrors<T>, name: key
   return typeof message === 'string' ? message : undefined;
 }
 
+/** The message of the error at a dotted path of a form's errors (`full_charge.value`), if any. */
+export function errorAt(errors: FieldErrors, path: string): string | undefined {
+  const error = path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors);
+  return (error as { message?: string } | undefined)?.message;
+}
+
 /**
  * A labelled input with its error and hint below: its value held by the caller (`value`, `onChange`)
  * or by a form whose registration is spread in (TextInput).

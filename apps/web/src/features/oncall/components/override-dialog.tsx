@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
-import { FormActions } from '@/components/ui/form-actions.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { usersQuery } from '@/features/settings/index.ts';
 import { formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
-import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { zoneInput, zoneInstant } from '@/lib/zone-time.ts';
 import { oncallKeys } from '../api/keys.ts';
 import { addOverride } from '../api/schedules.ts';
@@ -47,58 +45,45 @@ export function OverrideDialog(props: {
     },
     resolver: formResolver(formSchema, t),
   });
-  const { errors, isSubmitting } = form.formState;
-  const save = useApiMutation({
-    mutationFn: (body: OverrideBody) => addOverride(props.schedule.id, body),
-    invalidates: [oncallKeys.all],
-    onSuccess: () => {
-      toast.success(t('settings.oncall.overrideAdded'));
-      props.onClose();
-    },
-    showError: { form },
-  });
-  const submit = form.handleSubmit((body) => save.run(body));
+  const { errors } = form.formState;
   return (
-    <Modal
+    <FormDialog
       open={props.open}
       onClose={props.onClose}
       title={t('settings.oncall.overrideTitle', { name: props.schedule.name })}
+      form={form}
+      save={(body) => addOverride(props.schedule.id, body)}
+      invalidates={[oncallKeys.all]}
+      onSaved={() => toast.success(t('settings.oncall.overrideAdded'))}
+      submitLabel={t('settings.oncall.addOverride')}
+      busyLabel={t('settings.saving')}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <RootError message={errors.root?.message} />
-        <SelectInput reg={form.register('user_id')} label={t('settings.oncall.person')} error={errors.user_id?.message}>
-          <option value="">{t('settings.oncall.choosePerson')}</option>
-          {(people.data?.data ?? [])
-            .filter((u) => !u.disabled)
-            .map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name} · {u.email}
-              </option>
-            ))}
-        </SelectInput>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput
-            reg={form.register('starts_at')}
-            type="datetime-local"
-            label={t('settings.oncall.from')}
-            hint={t('settings.oncall.timesIn', { zone })}
-            error={errors.starts_at?.message}
-          />
-          <TextInput
-            reg={form.register('ends_at')}
-            type="datetime-local"
-            label={t('settings.oncall.to')}
-            hint={t('settings.oncall.timesIn', { zone })}
-            error={errors.ends_at?.message}
-          />
-        </div>
-        <FormActions
-          submitting={isSubmitting}
-          label={t('settings.oncall.addOverride')}
-          busyLabel={t('settings.saving')}
-          onCancel={props.onClose}
+      <SelectInput reg={form.register('user_id')} label={t('settings.oncall.person')} error={errors.user_id?.message}>
+        <option value="">{t('settings.oncall.choosePerson')}</option>
+        {(people.data?.data ?? [])
+          .filter((u) => !u.disabled)
+          .map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name} · {u.email}
+            </option>
+          ))}
+      </SelectInput>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          reg={form.register('starts_at')}
+          type="datetime-local"
+          label={t('settings.oncall.from')}
+          hint={t('settings.oncall.timesIn', { zone })}
+          error={errors.starts_at?.message}
         />
-      </form>
-    </Modal>
+        <TextInput
+          reg={form.register('ends_at')}
+          type="datetime-local"
+          label={t('settings.oncall.to')}
+          hint={t('settings.oncall.timesIn', { zone })}
+          error={errors.ends_at?.message}
+        />
+      </div>
+    </FormDialog>
   );
 }
