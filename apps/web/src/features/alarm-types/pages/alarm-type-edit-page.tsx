@@ -1,6 +1,7 @@
 import { type AlarmTypeBody, alarmTypeBody, COMPARATORS, SEVERITIES } from '@rcm/shared/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -49,6 +50,17 @@ const formSchema = z.preprocess((v) => {
     product_probe_minutes: optionalInt(f.product_probe_minutes),
   };
 }, alarmTypeBody);
+
+/** A titled group of the form's fields, with the line that explains it (`hint`) first. */
+function FieldGroup(props: { legend: string; hint?: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+      <legend className="px-1 text-sm font-semibold">{props.legend}</legend>
+      {props.hint ? <p className="text-xs text-slate-600 dark:text-slate-300">{props.hint}</p> : null}
+      {props.children}
+    </fieldset>
+  );
+}
 
 /**
  * /settings/alarm-types/{id}/edit: open to settings viewers (docs/requirements.md), saving needs `settings_update` and,
@@ -100,6 +112,10 @@ export function AlarmTypeEditPage() {
     }
   });
   const e = (name: keyof FormValues) => errorOf(errors, name);
+  /** One of the form's number fields (`step` "any" for a value with decimals). */
+  const numberInput = (name: keyof FormValues, label: string, hint?: string, step?: string) => (
+    <TextInput reg={form.register(name)} type="number" step={step} label={label} hint={hint} error={e(name)} />
+  );
   // A device raises and clears its own alarms; a status alarm follows the status a point reports (it
   // waits the delay): neither compares a value with a threshold.
   const byDevice = a?.source === 'device';
@@ -147,33 +163,23 @@ export function AlarmTypeEditPage() {
                         </option>
                       ))}
                     </SelectInput>
-                    <TextInput
-                      reg={form.register('threshold')}
-                      type="number"
-                      step="any"
-                      label={t('settings.alarmTypes.threshold')}
-                      hint={t('settings.alarmTypes.thresholdHint')}
-                      error={e('threshold')}
-                    />
-                    <TextInput
-                      reg={form.register('hysteresis')}
-                      type="number"
-                      step="any"
-                      label={t('settings.alarmTypes.hysteresis')}
-                      hint={t('settings.alarmTypes.hysteresisHint')}
-                      error={e('hysteresis')}
-                    />
+                    {numberInput(
+                      'threshold',
+                      t('settings.alarmTypes.threshold'),
+                      t('settings.alarmTypes.thresholdHint'),
+                      'any',
+                    )}
+                    {numberInput(
+                      'hysteresis',
+                      t('settings.alarmTypes.hysteresis'),
+                      t('settings.alarmTypes.hysteresisHint'),
+                      'any',
+                    )}
                   </>
                 ) : null}
-                {byDevice ? null : (
-                  <TextInput
-                    reg={form.register('delay_seconds')}
-                    type="number"
-                    label={t('settings.alarmTypes.delay')}
-                    hint={t('settings.alarmTypes.delayHint')}
-                    error={e('delay_seconds')}
-                  />
-                )}
+                {byDevice
+                  ? null
+                  : numberInput('delay_seconds', t('settings.alarmTypes.delay'), t('settings.alarmTypes.delayHint'))}
                 <SelectInput
                   reg={form.register('severity')}
                   label={t('settings.alarmTypes.severity')}
@@ -186,47 +192,21 @@ export function AlarmTypeEditPage() {
                   ))}
                 </SelectInput>
               </div>
-              <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-                <legend className="px-1 text-sm font-semibold">{t('alarmMgmt.chattering')}</legend>
-                <p className="text-xs text-slate-600 dark:text-slate-300">{t('alarmMgmt.chatterHint')}</p>
+              <FieldGroup legend={t('alarmMgmt.chattering')} hint={t('alarmMgmt.chatterHint')}>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <TextInput
-                    reg={form.register('chatter_count')}
-                    type="number"
-                    label={t('alarmMgmt.chatterCount')}
-                    error={e('chatter_count')}
-                  />
-                  <TextInput
-                    reg={form.register('chatter_minutes')}
-                    type="number"
-                    label={t('alarmMgmt.chatterMinutes')}
-                    error={e('chatter_minutes')}
-                  />
+                  {numberInput('chatter_count', t('alarmMgmt.chatterCount'))}
+                  {numberInput('chatter_minutes', t('alarmMgmt.chatterMinutes'))}
                 </div>
-              </fieldset>
+              </FieldGroup>
               {a?.source === 'point' && (
-                <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-                  <legend className="px-1 text-sm font-semibold">{t('cases.editor.legend')}</legend>
-                  <p className="text-xs text-slate-600 dark:text-slate-300">{t('cases.editor.hint')}</p>
+                <FieldGroup legend={t('cases.editor.legend')} hint={t('cases.editor.hint')}>
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <TextInput
-                      reg={form.register('defrost_recovery_minutes')}
-                      type="number"
-                      label={t('cases.editor.recovery')}
-                      error={e('defrost_recovery_minutes')}
-                    />
-                    <TextInput
-                      reg={form.register('product_probe_minutes')}
-                      type="number"
-                      label={t('cases.editor.probe')}
-                      hint={t('cases.editor.probeHint')}
-                      error={e('product_probe_minutes')}
-                    />
+                    {numberInput('defrost_recovery_minutes', t('cases.editor.recovery'))}
+                    {numberInput('product_probe_minutes', t('cases.editor.probe'), t('cases.editor.probeHint'))}
                   </div>
-                </fieldset>
+                </FieldGroup>
               )}
-              <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-                <legend className="px-1 text-sm font-semibold">{t('settings.alarmTypes.escalation')}</legend>
+              <FieldGroup legend={t('settings.alarmTypes.escalation')}>
                 <SelectInput
                   reg={form.register('escalation_policy_id')}
                   label={t('settings.alarmTypes.escalationPolicy')}
@@ -242,7 +222,7 @@ export function AlarmTypeEditPage() {
                       </option>
                     ))}
                 </SelectInput>
-              </fieldset>
+              </FieldGroup>
               <CheckboxInput reg={form.register('auto_clear')} label={t('settings.alarmTypes.autoClear')} />
               <CheckboxInput reg={form.register('enabled')} label={t('settings.alarmTypes.enabled')} />
               {canSave ? (
