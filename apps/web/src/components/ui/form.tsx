@@ -1,5 +1,13 @@
 import type { ComponentProps, FormEvent, ReactNode } from 'react';
-import type { FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import type {
+  FieldErrors,
+  FieldValues,
+  Path,
+  RegisterOptions,
+  UseFormRegister,
+  UseFormRegisterReturn,
+  UseFormReturn,
+} from 'react-hook-form';
 import { ApiError } from '@/lib/api-client.ts';
 import { controlProps, FormField } from '../form-field.tsx';
 
@@ -16,6 +24,17 @@ export function errorOf<T extends FieldValues>(errors: FieldErrors<T>, name: key
 export function errorAt(errors: FieldErrors, path: string): string | undefined {
   const error = path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors);
   return (error as { message?: string } | undefined)?.message;
+}
+
+/**
+ * Binds a form's fields by name: `field('email')` is the `reg` and `error` of a TextInput, SelectInput
+ * or CheckboxInput (a dotted name reaches into a group or list, `steps.0.delay_minutes`).
+ */
+export function fieldBinder<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => ({
+    reg: register(name, options),
+    error: errorAt(errors, name),
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { LOCALES } from '@rcm/shared/locale';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page.tsx';
-import { RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { fieldBinder, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { ContactMethodsSection, NotificationRulesSection, PushSection } from '@/features/channels/index.ts';
 import { NotificationPreferencesSection } from '@/features/notifications/index.ts';
@@ -42,6 +42,7 @@ export function AccountPage() {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const field = fieldBinder(form.register, errors);
   if (!user) return null;
 
   const submit = form.handleSubmit(async (values) => {
@@ -74,28 +75,16 @@ export function AccountPage() {
         <RootError message={errors.root?.message} />
         <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
           <legend className="px-1 text-base font-semibold">{t('account.profile')}</legend>
+          <TextInput {...field('name')} label={t('account.name')} autoComplete="name" />
+          <TextInput {...field('email')} type="email" label={t('account.email')} autoComplete="email" />
           <TextInput
-            reg={form.register('name')}
-            label={t('account.name')}
-            autoComplete="name"
-            error={errors.name?.message}
-          />
-          <TextInput
-            reg={form.register('email')}
-            type="email"
-            label={t('account.email')}
-            autoComplete="email"
-            error={errors.email?.message}
-          />
-          <TextInput
-            reg={form.register('phone')}
+            {...field('phone')}
             type="tel"
             label={t('account.phone')}
             autoComplete="tel"
             hint={t('account.phoneHint')}
-            error={errors.phone?.message}
           />
-          <SelectInput reg={form.register('language')} label={t('account.language')} error={errors.language?.message}>
+          <SelectInput {...field('language')} label={t('account.language')}>
             {LOCALES.map((l) => (
               <option key={l} value={l}>
                 {l === 'en-US' ? 'English (en-US)' : 'Español (es-MX)'}
@@ -107,18 +96,16 @@ export function AccountPage() {
           <legend className="px-1 text-base font-semibold">{t('account.password')}</legend>
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('account.passwordHint')}</p>
           <TextInput
-            reg={form.register('current_password', { setValueAs: (v: string) => v || undefined })}
+            {...field('current_password', { setValueAs: (v: string) => v || undefined })}
             type="password"
             label={t('account.currentPassword')}
             autoComplete="current-password"
-            error={errors.current_password?.message}
           />
           <TextInput
-            reg={form.register('new_password', { setValueAs: (v: string) => v || undefined })}
+            {...field('new_password', { setValueAs: (v: string) => v || undefined })}
             type="password"
             label={t('account.newPassword')}
             autoComplete="new-password"
-            error={errors.new_password?.message}
           />
         </fieldset>
         <SubmitButton submitting={isSubmitting} label={t('account.save')} busyLabel={t('account.saving')} />

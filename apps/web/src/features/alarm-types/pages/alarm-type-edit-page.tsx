@@ -6,7 +6,15 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { cardClass, QueryState, SettingsLayout } from '@/components/settings-layout.tsx';
-import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import {
+  apiErrors,
+  CheckboxInput,
+  errorOf,
+  fieldBinder,
+  RootError,
+  SelectInput,
+  TextInput,
+} from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { sharedPoliciesQuery } from '@/features/oncall/index.ts';
 import { alarmTypeQuery, settingsKeys, updateAlarmType } from '@/features/settings/index.ts';
@@ -112,6 +120,7 @@ export function AlarmTypeEditPage() {
     }
   });
   const e = (name: keyof FormValues) => errorOf(errors, name);
+  const field = fieldBinder(form.register, errors);
   /** One of the form's number fields (`step` "any" for a value with decimals). */
   const numberInput = (name: keyof FormValues, label: string, hint?: string, step?: string) => (
     <TextInput reg={form.register(name)} type="number" step={step} label={label} hint={hint} error={e(name)} />
@@ -139,12 +148,8 @@ export function AlarmTypeEditPage() {
             <RootError message={errors.root?.message} />
             <fieldset disabled={!canSave} className="space-y-5">
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextInput reg={form.register('name')} label={t('settings.alarmTypes.name')} error={e('name')} />
-                <TextInput
-                  reg={form.register('name_es')}
-                  label={t('settings.alarmTypes.nameEs')}
-                  error={e('name_es')}
-                />
+                <TextInput {...field('name')} label={t('settings.alarmTypes.name')} />
+                <TextInput {...field('name_es')} label={t('settings.alarmTypes.nameEs')} />
               </div>
               {byDevice ? (
                 <p className="text-sm text-slate-600 dark:text-slate-300">{t('settings.alarmTypes.deviceNote')}</p>
@@ -152,11 +157,7 @@ export function AlarmTypeEditPage() {
               <div className="grid gap-4 sm:grid-cols-2">
                 {compares ? (
                   <>
-                    <SelectInput
-                      reg={form.register('comparator')}
-                      label={t('settings.alarmTypes.comparator')}
-                      error={e('comparator')}
-                    >
+                    <SelectInput {...field('comparator')} label={t('settings.alarmTypes.comparator')}>
                       {COMPARATORS.map((c) => (
                         <option key={c} value={c}>
                           {t(`settings.alarmTypes.comparators.${c}`)}
@@ -180,11 +181,7 @@ export function AlarmTypeEditPage() {
                 {byDevice
                   ? null
                   : numberInput('delay_seconds', t('settings.alarmTypes.delay'), t('settings.alarmTypes.delayHint'))}
-                <SelectInput
-                  reg={form.register('severity')}
-                  label={t('settings.alarmTypes.severity')}
-                  error={e('severity')}
-                >
+                <SelectInput {...field('severity')} label={t('settings.alarmTypes.severity')}>
                   {SEVERITIES.map((s) => (
                     <option key={s} value={s}>
                       {t(`severity.${s}`)}
@@ -208,10 +205,9 @@ export function AlarmTypeEditPage() {
               )}
               <FieldGroup legend={t('settings.alarmTypes.escalation')}>
                 <SelectInput
-                  reg={form.register('escalation_policy_id')}
+                  {...field('escalation_policy_id')}
                   label={t('settings.alarmTypes.escalationPolicy')}
                   hint={t('settings.alarmTypes.escalationPolicyHint')}
-                  error={e('escalation_policy_id')}
                 >
                   <option value="">{t('settings.alarmTypes.defaultPolicy')}</option>
                   {(policies.data ?? [])

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { fieldBinder, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { usersQuery } from '@/features/settings/index.ts';
 import { formResolver } from '@/lib/form-errors.ts';
@@ -46,6 +46,7 @@ export function OverrideDialog(props: {
     resolver: formResolver(formSchema, t),
   });
   const { errors } = form.formState;
+  const field = fieldBinder(form.register, errors);
   return (
     <FormDialog
       open={props.open}
@@ -58,7 +59,7 @@ export function OverrideDialog(props: {
       submitLabel={t('settings.oncall.addOverride')}
       busyLabel={t('settings.saving')}
     >
-      <SelectInput reg={form.register('user_id')} label={t('settings.oncall.person')} error={errors.user_id?.message}>
+      <SelectInput {...field('user_id')} label={t('settings.oncall.person')}>
         <option value="">{t('settings.oncall.choosePerson')}</option>
         {(people.data?.data ?? [])
           .filter((u) => !u.disabled)
@@ -70,18 +71,16 @@ export function OverrideDialog(props: {
       </SelectInput>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
-          reg={form.register('starts_at')}
+          {...field('starts_at')}
           type="datetime-local"
           label={t('settings.oncall.from')}
           hint={t('settings.oncall.timesIn', { zone })}
-          error={errors.starts_at?.message}
         />
         <TextInput
-          reg={form.register('ends_at')}
+          {...field('ends_at')}
           type="datetime-local"
           label={t('settings.oncall.to')}
           hint={t('settings.oncall.timesIn', { zone })}
-          error={errors.ends_at?.message}
         />
       </div>
     </FormDialog>

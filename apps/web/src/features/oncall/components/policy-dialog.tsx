@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { inputClass } from '@/components/form-field.tsx';
 import { secondaryButton } from '@/components/ui/button.ts';
-import { FieldError, TextInput } from '@/components/ui/form.tsx';
+import { FieldError, fieldBinder, TextInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { teamsQuery, usersQuery } from '@/features/settings/index.ts';
 import { formResolver } from '@/lib/form-errors.ts';
@@ -161,6 +161,7 @@ export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boo
   });
   const steps = useFieldArray({ control: form.control, name: 'steps' });
   const { errors } = form.formState;
+  const field = fieldBinder(form.register, errors);
   const stepErrors = errors.steps as (FieldErrors<StepValues> | undefined)[] | undefined;
   return (
     <FormDialog
@@ -177,15 +178,14 @@ export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boo
       rootError={errors.root?.message ?? errors.steps?.root?.message ?? errors.steps?.message}
     >
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextInput reg={form.register('name')} label={t('oncall.policies.name')} error={errors.name?.message} />
+        <TextInput {...field('name')} label={t('oncall.policies.name')} />
         <OwnerField reg={form.register('organization_id')} error={errors.organization_id?.message} choice={owner} />
         <TextInput
-          reg={form.register('repeat')}
+          {...field('repeat')}
           type="number"
           inputMode="numeric"
           label={t('oncall.policies.repeat')}
           hint={t('oncall.policies.repeatHint')}
-          error={errors.repeat?.message}
         />
       </div>
       <ol className="space-y-4">

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CheckboxInput, FieldError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { CheckboxInput, FieldError, fieldBinder, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { usersQuery } from '@/features/settings/index.ts';
 import { formResolver } from '@/lib/form-errors.ts';
@@ -89,6 +89,7 @@ export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: b
   });
   const layers = useFieldArray({ control: form.control, name: 'layers' });
   const { errors } = form.formState;
+  const field = fieldBinder(form.register, errors);
   const layerErrors = errors.layers as (FieldErrors<LayerValues> | undefined)[] | undefined;
   const activePeople = (people.data?.data ?? []).filter((u) => !u.disabled).map((u) => ({ id: u.id, name: u.name }));
   const watched = form.watch('layers');
@@ -107,13 +108,9 @@ export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: b
       rootError={errors.root?.message ?? errors.layers?.root?.message ?? errors.layers?.message}
     >
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextInput reg={form.register('name')} label={t('oncall.editor.name')} error={errors.name?.message} />
+        <TextInput {...field('name')} label={t('oncall.editor.name')} />
         <OwnerField reg={form.register('organization_id')} error={errors.organization_id?.message} choice={owner} />
-        <SelectInput
-          reg={form.register('time_zone')}
-          label={t('oncall.editor.timeZone')}
-          error={errors.time_zone?.message}
-        >
+        <SelectInput {...field('time_zone')} label={t('oncall.editor.timeZone')}>
           {TIME_ZONES.map((z) => (
             <option key={z} value={z}>
               {z}

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorAt, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { errorAt, fieldBinder, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formResolver } from '@/lib/form-errors.ts';
@@ -99,6 +99,7 @@ export function EventDialog(props: {
   const { errors } = form.formState;
   const type = form.watch('type');
   const message = (name: string) => errorAt(errors, name);
+  const field = fieldBinder(form.register, errors);
 
   const correctable = props.events.filter((e) => e.corrected_by_event_id === null);
   return (
@@ -127,14 +128,14 @@ export function EventDialog(props: {
       busyLabel={t('refrigerant.saving')}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectInput label={t('refrigerant.type')} reg={form.register('type')} error={message('type')}>
+        <SelectInput label={t('refrigerant.type')} {...field('type')}>
           {REFRIGERANT_EVENT_TYPES.map((ty) => (
             <option key={ty} value={ty}>
               {t(`refrigerant.type_${ty}`)}
             </option>
           ))}
         </SelectInput>
-        <TextInput label={t('refrigerant.at')} type="datetime-local" reg={form.register('at')} error={message('at')} />
+        <TextInput label={t('refrigerant.at')} type="datetime-local" {...field('at')} />
         {type === 'charge' || type === 'recovery' ? (
           <MassFields
             className="grid grid-cols-2 gap-3"
@@ -145,7 +146,7 @@ export function EventDialog(props: {
           />
         ) : null}
         {RESULTS[type] ? (
-          <SelectInput label={t('refrigerant.result')} reg={form.register('result')} error={message('result')}>
+          <SelectInput label={t('refrigerant.result')} {...field('result')}>
             <option value="">{t('refrigerant.chooseOption')}</option>
             {RESULTS[type]?.map((r) => (
               <option key={r} value={r}>
@@ -155,30 +156,18 @@ export function EventDialog(props: {
           </SelectInput>
         ) : null}
         {type === 'verification_test' ? (
-          <SelectInput label={t('refrigerant.testKind')} reg={form.register('test_kind')} error={message('test_kind')}>
+          <SelectInput label={t('refrigerant.testKind')} {...field('test_kind')}>
             <option value="initial">{t('refrigerant.testKind_initial')}</option>
             <option value="follow_up">{t('refrigerant.testKind_follow_up')}</option>
           </SelectInput>
         ) : null}
         {type === 'leak_inspection' ? (
-          <TextInput
-            label={t('refrigerant.leakLocation')}
-            reg={form.register('leak_location')}
-            error={message('leak_location')}
-          />
+          <TextInput label={t('refrigerant.leakLocation')} {...field('leak_location')} />
         ) : null}
-        <TextInput
-          label={t('refrigerant.technician')}
-          reg={form.register('technician')}
-          error={message('technician')}
-        />
-        <TextInput
-          label={t('refrigerant.certificationNumber')}
-          reg={form.register('certification_number')}
-          error={message('certification_number')}
-        />
+        <TextInput label={t('refrigerant.technician')} {...field('technician')} />
+        <TextInput label={t('refrigerant.certificationNumber')} {...field('certification_number')} />
         {jobs.data ? (
-          <SelectInput label={t('refrigerant.job')} reg={form.register('job_id')} error={message('job_id')}>
+          <SelectInput label={t('refrigerant.job')} {...field('job_id')}>
             <option value="">{t('refrigerant.noJob')}</option>
             {jobs.data.map((j) => (
               <option key={j.id} value={j.id}>
@@ -187,11 +176,7 @@ export function EventDialog(props: {
             ))}
           </SelectInput>
         ) : null}
-        <SelectInput
-          label={t('refrigerant.corrects')}
-          reg={form.register('corrects_event_id')}
-          error={message('corrects_event_id')}
-        >
+        <SelectInput label={t('refrigerant.corrects')} {...field('corrects_event_id')}>
           <option value="">{t('refrigerant.noCorrection')}</option>
           {correctable.map((e) => (
             <option key={e.id} value={e.id}>
@@ -201,7 +186,7 @@ export function EventDialog(props: {
           ))}
         </SelectInput>
       </div>
-      <TextInput label={t('refrigerant.notes')} reg={form.register('notes')} error={message('notes')} />
+      <TextInput label={t('refrigerant.notes')} {...field('notes')} />
     </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { massUnitFor } from '@rcm/shared/units';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CheckboxInput, errorAt, SelectInput } from '@/components/ui/form.tsx';
+import { CheckboxInput, errorAt, fieldBinder, SelectInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
@@ -58,6 +58,7 @@ export function SystemDialog(props: {
   });
   const { errors } = form.formState;
   const fieldError = (name: string) => errorAt(errors, name);
+  const field = fieldBinder(form.register, errors);
 
   return (
     <FormDialog
@@ -71,11 +72,7 @@ export function SystemDialog(props: {
       submitLabel={t('refrigerant.save')}
       busyLabel={t('refrigerant.saving')}
     >
-      <SelectInput
-        label={t('refrigerant.refrigerant')}
-        reg={form.register('refrigerant')}
-        error={fieldError('refrigerant')}
-      >
+      <SelectInput label={t('refrigerant.refrigerant')} {...field('refrigerant')}>
         <option value="">{t('refrigerant.chooseOption')}</option>
         {REFRIGERANT_CODES.map((code) => (
           <option key={code} value={code}>
@@ -91,11 +88,7 @@ export function SystemDialog(props: {
         amountError={fieldError('full_charge.value') ?? fieldError('full_charge')}
         unitError={fieldError('full_charge.unit')}
       />
-      <SelectInput
-        label={t('refrigerant.applianceType')}
-        reg={form.register('appliance_type')}
-        error={fieldError('appliance_type')}
-      >
+      <SelectInput label={t('refrigerant.applianceType')} {...field('appliance_type')}>
         {APPLIANCE_TYPES.map((a) => (
           <option key={a} value={a}>
             {t(`refrigerant.appliance_${a}`)}
