@@ -23,6 +23,8 @@ export function FormDialog<TValues extends FieldValues, TBody, TData>(props: {
   onSaved: (data: TData) => void;
   submitLabel: string;
   busyLabel: string;
+  /** The Cancel button's words, where the feature says it its own way. */
+  cancelLabel?: string;
   /** The form-level error, where the form has more than the root's (a list's own). */
   rootError?: string;
   children: ReactNode;
@@ -48,6 +50,7 @@ export function FormDialog<TValues extends FieldValues, TBody, TData>(props: {
           label={props.submitLabel}
           busyLabel={props.busyLabel}
           onCancel={props.onClose}
+          cancelLabel={props.cancelLabel}
         />
       </form>
     </Modal>

@@ -60,6 +60,15 @@ export function Select(props: Labelled & ComponentProps<'select'>) {
   );
 }
 
+/** A select's options over a list of values, each labelled by `label` (by its value when not given). */
+export function Options<V extends string | number>(props: { values: readonly V[]; label?: (value: V) => ReactNode }) {
+  return props.values.map((v) => (
+    <option key={v} value={v}>
+      {props.label ? props.label(v) : v}
+    </option>
+  ));
+}
+
 /** A form's registered text field (any `type`, text by default). */
 export function TextInput(
   props: Base & {

@@ -3,7 +3,7 @@ import { LOCALES } from '@rcm/shared/locale';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page.tsx';
-import { fieldBinder, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { fieldBinder, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { ContactMethodsSection, NotificationRulesSection, PushSection } from '@/features/channels/index.ts';
 import { NotificationPreferencesSection } from '@/features/notifications/index.ts';
@@ -85,11 +85,7 @@ export function AccountPage() {
             hint={t('account.phoneHint')}
           />
           <SelectInput {...field('language')} label={t('account.language')}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {l === 'en-US' ? 'English (en-US)' : 'Español (es-MX)'}
-              </option>
-            ))}
+            <Options values={LOCALES} label={(l) => (l === 'en-US' ? 'English (en-US)' : 'Español (es-MX)')} />
           </SelectInput>
         </fieldset>
         <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">

@@ -4,13 +4,12 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { cardClass, QueryState, SettingsLayout } from '@/components/settings-layout.tsx';
 import {
   apiErrors,
   CheckboxInput,
-  errorOf,
   fieldBinder,
+  Options,
   RootError,
   SelectInput,
   TextInput,
@@ -19,7 +18,7 @@ import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { sharedPoliciesQuery } from '@/features/oncall/index.ts';
 import { alarmTypeQuery, settingsKeys, updateAlarmType } from '@/features/settings/index.ts';
 import { useAuth } from '@/lib/auth-store.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { watchesLabel } from '../components/alarm-type-watches.ts';
@@ -44,9 +43,8 @@ type FormValues = {
 const optionalInt = (v: string) => (v.trim() === '' ? null : Number(v));
 
 const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
-const formSchema = z.preprocess((v) => {
-  const f = v as FormValues;
-  return {
+const formSchema = formBody(
+  (f: FormValues) => ({
     ...f,
     threshold: f.threshold.trim() === '' ? null : Number(f.threshold),
     hysteresis: num(f.hysteresis),
@@ -56,8 +54,9 @@ const formSchema = z.preprocess((v) => {
     chatter_minutes: num(f.chatter_minutes),
     defrost_recovery_minutes: num(f.defrost_recovery_minutes),
     product_probe_minutes: optionalInt(f.product_probe_minutes),
-  };
-}, alarmTypeBody);
+  }),
+  alarmTypeBody,
+);
 
 /** A titled group of the form's fields, with the line that explains it (`hint`) first. */
 function FieldGroup(props: { legend: string; hint?: string; children: ReactNode }) {
@@ -119,11 +118,10 @@ export function AlarmTypeEditPage() {
       if (root) form.setError('root', { message: root });
     }
   });
-  const e = (name: keyof FormValues) => errorOf(errors, name);
   const field = fieldBinder(form.register, errors);
   /** One of the form's number fields (`step` "any" for a value with decimals). */
   const numberInput = (name: keyof FormValues, label: string, hint?: string, step?: string) => (
-    <TextInput reg={form.register(name)} type="number" step={step} label={label} hint={hint} error={e(name)} />
+    <TextInput {...field(name)} type="number" step={step} label={label} hint={hint} />
   );
   // A device raises and clears its own alarms; a status alarm follows the status a point reports (it
   // waits the delay): neither compares a value with a threshold.
@@ -158,11 +156,7 @@ export function AlarmTypeEditPage() {
                 {compares ? (
                   <>
                     <SelectInput {...field('comparator')} label={t('settings.alarmTypes.comparator')}>
-                      {COMPARATORS.map((c) => (
-                        <option key={c} value={c}>
-                          {t(`settings.alarmTypes.comparators.${c}`)}
-                        </option>
-                      ))}
+                      <Options values={COMPARATORS} label={(c) => t(`settings.alarmTypes.comparators.${c}`)} />
                     </SelectInput>
                     {numberInput(
                       'threshold',
@@ -182,11 +176,7 @@ export function AlarmTypeEditPage() {
                   ? null
                   : numberInput('delay_seconds', t('settings.alarmTypes.delay'), t('settings.alarmTypes.delayHint'))}
                 <SelectInput {...field('severity')} label={t('settings.alarmTypes.severity')}>
-                  {SEVERITIES.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`severity.${s}`)}
-                    </option>
-                  ))}
+                  <Options values={SEVERITIES} label={(s) => t(`severity.${s}`)} />
                 </SelectInput>
               </div>
               <FieldGroup legend={t('alarmMgmt.chattering')} hint={t('alarmMgmt.chatterHint')}>

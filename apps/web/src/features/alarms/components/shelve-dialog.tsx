@@ -1,7 +1,7 @@
 import { type AlarmShelveBody, alarmShelveBody } from '@rcm/shared/alarms';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorOf, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { errorOf, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { FormActions } from '@/components/ui/form-actions.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { formResolver } from '@/lib/form-errors.ts';
@@ -47,11 +47,7 @@ export function ShelveDialog(props: { open: boolean; onClose: () => void; alarmR
           reg={form.register('minutes', { valueAsNumber: true })}
           error={errorOf(form.formState.errors, 'minutes')}
         >
-          {DURATIONS.map((m) => (
-            <option key={m} value={m}>
-              {label(m)}
-            </option>
-          ))}
+          <Options values={DURATIONS} label={label} />
         </SelectInput>
         <TextInput
           label={t('alarmMgmt.shelveReason')}

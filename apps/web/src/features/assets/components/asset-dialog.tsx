@@ -1,11 +1,10 @@
 import { ASSET_TYPES, type Asset, type AssetBody, type AssetOptions, assetBody } from '@rcm/shared/assets';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { errorOf, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { errorOf, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { FormActions } from '@/components/ui/form-actions.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { saveAsset } from '../api/assets.ts';
@@ -24,14 +23,14 @@ type FormValues = {
 };
 
 // The form holds strings; the API's own schema validates what they become.
-const formSchema = z.preprocess((v) => {
-  const f = v as FormValues;
-  return {
+const formSchema = formBody(
+  (f: FormValues) => ({
     ...f,
     location_id: f.location_id ? Number(f.location_id) : undefined,
     controller_id: f.controller_id ? Number(f.controller_id) : null,
-  };
-}, assetBody);
+  }),
+  assetBody,
+);
 
 const EMPTY: FormValues = {
   location_id: '',
@@ -103,11 +102,7 @@ export function AssetDialog(props: { open: boolean; asset: Asset | null; options
             ))}
           </SelectInput>
           <SelectInput label={t('assets.type')} reg={form.register('type')} error={errorOf(errors, 'type')}>
-            {ASSET_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`assets.types.${type}`)}
-              </option>
-            ))}
+            <Options values={ASSET_TYPES} label={(type) => t(`assets.types.${type}`)} />
           </SelectInput>
         </div>
         {field('name', t('assets.name'))}

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AuthCard } from '@/components/auth-card.tsx';
 import { Spinner } from '@/components/page.tsx';
 import { primaryButton } from '@/components/ui/button.ts';
-import { applyServerErrors, fieldBinder, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { applyServerErrors, fieldBinder, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { fetchUser, useAuth } from '@/lib/auth-store.ts';
 import { formResolver } from '@/lib/form-errors.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '@/lib/i18n.ts';
@@ -79,11 +79,7 @@ export function SetupPage() {
             {...field('locale', { onChange: (e) => void setLocale(e.target.value as Locale) })}
             label={t('accounts.setup.language')}
           >
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {LANGUAGE_NAMES[l]}
-              </option>
-            ))}
+            <Options values={LOCALES} label={(l) => LANGUAGE_NAMES[l]} />
           </SelectInput>
           <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full`}>
             {isSubmitting ? t('accounts.setup.submitting') : t('accounts.setup.submit')}

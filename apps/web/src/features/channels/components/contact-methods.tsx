@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
 import { ConfirmButton } from '@/components/ui/confirm-dialog.tsx';
-import { Input, RootError, Select } from '@/components/ui/form.tsx';
+import { Input, Options, RootError, Select } from '@/components/ui/form.tsx';
 import { ApiError, failureMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -117,11 +117,7 @@ function AddMethodForm(props: { types: ContactMethodType[] }) {
           value={type}
           onChange={(e) => setType(e.target.value as ContactMethodType)}
         >
-          {props.types.map((k) => (
-            <option key={k} value={k}>
-              {t(`channels.type.${k}`)}
-            </option>
-          ))}
+          <Options values={props.types} label={(k) => t(`channels.type.${k}`)} />
         </Select>
         <Input
           label={t('channels.methods.number')}

@@ -8,6 +8,7 @@ import {
   applyServerErrors,
   FieldError,
   fieldBinder,
+  Options,
   RootError,
   SelectInput,
   TextInput,
@@ -102,11 +103,7 @@ export function ApiTokenDialog(props: {
             options={organizations}
           />
           <SelectInput reg={form.register('days')} label={k('lifetime')} error={errors.expires_at?.message}>
-            {LIFETIMES.map((d) => (
-              <option key={d} value={d}>
-                {t('settings.apiTokens.days', { count: d })}
-              </option>
-            ))}
+            <Options values={LIFETIMES} label={(d) => t('settings.apiTokens.days', { count: d })} />
           </SelectInput>
         </div>
         <fieldset aria-describedby={errors.permissions ? 'api-token-permissions-error' : undefined}>

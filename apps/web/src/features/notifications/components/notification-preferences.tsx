@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/page.tsx';
-import { Input, RootError, Select } from '@/components/ui/form.tsx';
+import { Input, Options, RootError, Select } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
@@ -95,11 +95,7 @@ function PreferencesForm(props: { initial: NotificationPreferences }) {
             setValues((v) => ({ ...v, min_severity: e.target.value as NotificationPreferences['min_severity'] }))
           }
         >
-          {ALARM_SEVERITIES.map((s) => (
-            <option key={s} value={s}>
-              {t(`severity.${s}`)}
-            </option>
-          ))}
+          <Options values={ALARM_SEVERITIES} label={(s) => t(`severity.${s}`)} />
         </Select>
         <div className="grid gap-4 sm:grid-cols-2">
           {(
@@ -128,11 +124,7 @@ function PreferencesForm(props: { initial: NotificationPreferences }) {
           value={values.time_zone}
           onChange={(e) => setValues((v) => ({ ...v, time_zone: e.target.value }))}
         >
-          {zones.map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
+          <Options values={zones} />
         </Select>
         <SubmitButton submitting={saving} label={t('notifications.save')} busyLabel={t('notifications.saving')} />
       </fieldset>

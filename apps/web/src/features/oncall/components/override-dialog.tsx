@@ -2,11 +2,10 @@ import { type OncallSchedule, type OverrideBody, overrideBody } from '@rcm/share
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { fieldBinder, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { usersQuery } from '@/features/settings/index.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { zoneInput, zoneInstant } from '@/lib/zone-time.ts';
 import { oncallKeys } from '../api/keys.ts';
@@ -29,14 +28,14 @@ export function OverrideDialog(props: {
   const people = useQuery({ ...usersQuery({ per_page: 100 }), enabled: props.open });
   const zone = props.schedule.time_zone;
   // The form holds the schedule clock's wall times; the API's schema validates the instants they name.
-  const formSchema = z.preprocess((v) => {
-    const f = v as Values;
-    return {
+  const formSchema = formBody(
+    (f: Values) => ({
       user_id: f.user_id ? Number(f.user_id) : undefined,
       starts_at: zoneInstant(f.starts_at, zone) || undefined,
       ends_at: zoneInstant(f.ends_at, zone) || undefined,
-    };
-  }, overrideBody);
+    }),
+    overrideBody,
+  );
   const form = useForm<Values, unknown, OverrideBody>({
     values: {
       user_id: '',

@@ -2,13 +2,12 @@ import { type EscalationPolicy, type EscalationTarget, type PolicyBody, policyBo
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { inputClass } from '@/components/form-field.tsx';
 import { secondaryButton } from '@/components/ui/button.ts';
 import { FieldError, fieldBinder, TextInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { teamsQuery, usersQuery } from '@/features/settings/index.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { savePolicy } from '../api/escalation-policies.ts';
 import { escalationPolicyKeys, oncallKeys } from '../api/keys.ts';
@@ -140,15 +139,15 @@ function valuesOf(p: EscalationPolicy | null, organizationId: string): Values {
 }
 
 // The form holds strings; the API's own schema validates what they become.
-const formSchema = z.preprocess((v) => {
-  const f = v as Values;
-  return {
+const formSchema = formBody(
+  (f: Values) => ({
     name: f.name,
     organization_id: f.organization_id ? Number(f.organization_id) : null,
     repeat: Number(f.repeat),
     steps: f.steps.map((s) => ({ delay_minutes: Number(s.delay_minutes), targets: s.targets })),
-  };
-}, policyBody);
+  }),
+  policyBody,
+);
 
 /** Creates or edits an escalation policy: ordered steps, each a delay and whom it pages, repeated N times. */
 export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boolean; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CheckboxInput, FieldError, fieldBinder, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { CheckboxInput, FieldError, fieldBinder, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { usersQuery } from '@/features/settings/index.ts';
 import { formResolver } from '@/lib/form-errors.ts';
@@ -111,11 +111,7 @@ export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: b
         <TextInput {...field('name')} label={t('oncall.editor.name')} />
         <OwnerField reg={form.register('organization_id')} error={errors.organization_id?.message} choice={owner} />
         <SelectInput {...field('time_zone')} label={t('oncall.editor.timeZone')}>
-          {TIME_ZONES.map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
+          <Options values={TIME_ZONES} />
         </SelectInput>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('oncall.editor.layersHint')}</p>

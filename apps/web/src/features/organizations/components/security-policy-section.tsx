@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField, inputClass } from '@/components/form-field.tsx';
 import { Spinner } from '@/components/page.tsx';
 import { primaryButton } from '@/components/ui/button.ts';
-import { apiErrors, Input, RootError } from '@/components/ui/form.tsx';
+import { apiErrors, Input, Options, RootError } from '@/components/ui/form.tsx';
 import { Section } from '@/components/ui/section.tsx';
 import { saveSecurityPolicy, securityPolicyQuery } from '@/features/account/index.ts';
 import { rolesQuery } from '@/features/settings/index.ts';
@@ -116,11 +116,7 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
                 onChange={(e) => setValue({ ...value, require_mfa: e.target.value as SecurityPolicy['require_mfa'] })}
                 className={inputClass}
               >
-                {REQUIRE.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`mfa.policy.requireOptions.${r}`)}
-                  </option>
-                ))}
+                <Options values={REQUIRE} label={(r) => t(`mfa.policy.requireOptions.${r}`)} />
               </select>
             )}
           </FormField>
@@ -181,11 +177,7 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
                 }
                 className={inputClass}
               >
-                {SUPPORT.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`mfa.policy.supportOptions.${s}`)}
-                  </option>
-                ))}
+                <Options values={SUPPORT} label={(s) => t(`mfa.policy.supportOptions.${s}`)} />
               </select>
             )}
           </FormField>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorOf, RootError, SelectInput, TextArea } from '@/components/ui/form.tsx';
+import { errorOf, Options, RootError, SelectInput, TextArea } from '@/components/ui/form.tsx';
 import { FormActions } from '@/components/ui/form-actions.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { formResolver } from '@/lib/form-errors.ts';
@@ -112,11 +112,7 @@ export function SupportGrantDialog(props: { open: boolean; organizationId: numbe
           </SelectInput>
         )}
         <SelectInput label={k('lifetime')} reg={form.register('days')} error={errorOf(errors, 'expires_at')}>
-          {LIFETIMES.map((d) => (
-            <option key={d} value={d}>
-              {k('days', { count: d })}
-            </option>
-          ))}
+          <Options values={LIFETIMES} label={(d) => k('days', { count: d })} />
         </SelectInput>
         <TextArea
           label={k('reason')}

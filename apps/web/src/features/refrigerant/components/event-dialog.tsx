@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorAt, fieldBinder, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { errorAt, fieldBinder, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formResolver } from '@/lib/form-errors.ts';
@@ -129,11 +129,7 @@ export function EventDialog(props: {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectInput label={t('refrigerant.type')} {...field('type')}>
-          {REFRIGERANT_EVENT_TYPES.map((ty) => (
-            <option key={ty} value={ty}>
-              {t(`refrigerant.type_${ty}`)}
-            </option>
-          ))}
+          <Options values={REFRIGERANT_EVENT_TYPES} label={(ty) => t(`refrigerant.type_${ty}`)} />
         </SelectInput>
         <TextInput label={t('refrigerant.at')} type="datetime-local" {...field('at')} />
         {type === 'charge' || type === 'recovery' ? (

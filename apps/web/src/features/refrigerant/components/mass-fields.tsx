@@ -1,7 +1,7 @@
 import { MASS_UNITS } from '@rcm/shared/units';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
 
 /** A mass of refrigerant: its amount and its unit side by side (`className` lays out the pair). */
 export function MassFields(props: {
@@ -17,11 +17,7 @@ export function MassFields(props: {
     <div className={props.className}>
       <TextInput label={props.label} type="number" step="any" reg={props.amount} error={props.amountError} />
       <SelectInput label={t('refrigerant.unit')} reg={props.unit} error={props.unitError}>
-        {MASS_UNITS.map((u) => (
-          <option key={u} value={u}>
-            {u}
-          </option>
-        ))}
+        <Options values={MASS_UNITS} />
       </SelectInput>
     </div>
   );

@@ -8,10 +8,9 @@ import {
 import { massUnitFor } from '@rcm/shared/units';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { CheckboxInput, errorAt, fieldBinder, SelectInput } from '@/components/ui/form.tsx';
+import { CheckboxInput, errorAt, fieldBinder, Options, SelectInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { refrigerantKeys } from '../api/keys.ts';
 import { saveSystem } from '../api/refrigerant.ts';
@@ -26,15 +25,15 @@ type FormValues = {
 };
 
 // The form holds strings; the API's own schema validates what they become.
-const formSchema = z.preprocess((v) => {
-  const f = v as FormValues;
-  return {
+const formSchema = formBody(
+  (f: FormValues) => ({
     refrigerant: f.refrigerant || undefined,
     full_charge: { value: f.charge === '' ? undefined : Number(f.charge), unit: f.unit },
     appliance_type: f.appliance_type || undefined,
     leak_detection_system: f.leak_detection_system,
-  };
-}, refrigerantSystemBody);
+  }),
+  refrigerantSystemBody,
+);
 
 /** Sets up or edits a rack's refrigeration system. */
 export function SystemDialog(props: {
@@ -74,11 +73,7 @@ export function SystemDialog(props: {
     >
       <SelectInput label={t('refrigerant.refrigerant')} {...field('refrigerant')}>
         <option value="">{t('refrigerant.chooseOption')}</option>
-        {REFRIGERANT_CODES.map((code) => (
-          <option key={code} value={code}>
-            {code}
-          </option>
-        ))}
+        <Options values={REFRIGERANT_CODES} />
       </SelectInput>
       <MassFields
         className="grid gap-4 sm:grid-cols-2"
@@ -89,11 +84,7 @@ export function SystemDialog(props: {
         unitError={fieldError('full_charge.unit')}
       />
       <SelectInput label={t('refrigerant.applianceType')} {...field('appliance_type')}>
-        {APPLIANCE_TYPES.map((a) => (
-          <option key={a} value={a}>
-            {t(`refrigerant.appliance_${a}`)}
-          </option>
-        ))}
+        <Options values={APPLIANCE_TYPES} label={(a) => t(`refrigerant.appliance_${a}`)} />
       </SelectInput>
       <CheckboxInput label={t('refrigerant.leakDetection')} reg={form.register('leak_detection_system')} />
     </FormDialog>

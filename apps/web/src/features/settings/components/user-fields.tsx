@@ -2,7 +2,7 @@ import { LOCALES } from '@rcm/shared/locale';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldBinder, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { fieldBinder, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { LANGUAGE_NAMES } from '@/lib/i18n.ts';
 import { useSeededName } from '@/lib/seeded-names.ts';
 import { organizationOptionsQuery, rolesQuery, teamsQuery } from '../api/settings.ts';
@@ -102,11 +102,7 @@ export function UserFields<T extends UserFormValues>(props: {
         ))}
       </SelectInput>
       <SelectInput {...field('language')} label={t('settings.users.language')}>
-        {LOCALES.map((l) => (
-          <option key={l} value={l}>
-            {LANGUAGE_NAMES[l]}
-          </option>
-        ))}
+        <Options values={LOCALES} label={(l) => LANGUAGE_NAMES[l]} />
       </SelectInput>
     </>
   );
