@@ -7,7 +7,7 @@ import { FormActions } from './form-actions.tsx';
 import { Modal } from './modal.tsx';
 
 /**
- * A dialog that is one form saved through the API: the form-level error first, the fields, then
+ * A dialog that is one form saved through the API: its intro, the form-level error, the fields, then
  * Cancel and the submit button. The form's valid body goes to `save`; once it is saved the queries
  * `invalidates` names are refetched, `onSaved` says so (a toast) and the dialog closes. The API's
  * refusals are shown on the form.
@@ -25,6 +25,8 @@ export function FormDialog<TValues extends FieldValues, TBody, TData>(props: {
   busyLabel: string;
   /** The Cancel button's words, where the feature says it its own way. */
   cancelLabel?: string;
+  /** What the dialog says before the form-level error and the fields. */
+  intro?: ReactNode;
   /** The form-level error, where the form has more than the root's (a list's own). */
   rootError?: string;
   children: ReactNode;
@@ -43,6 +45,7 @@ export function FormDialog<TValues extends FieldValues, TBody, TData>(props: {
   return (
     <Modal open={props.open} onClose={props.onClose} wide={props.wide} title={props.title}>
       <form onSubmit={form.handleSubmit((body) => mutation.run(body))} noValidate className="space-y-4">
+        {props.intro}
         <RootError message={props.rootError ?? errors.root?.message} />
         {props.children}
         <FormActions

@@ -1,25 +1,18 @@
 import { type AlarmTypeBody, alarmTypeBody, COMPARATORS, SEVERITIES } from '@rcm/shared/settings';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cardClass, QueryState, SettingsLayout } from '@/components/settings-layout.tsx';
-import {
-  apiErrors,
-  CheckboxInput,
-  fieldBinder,
-  Options,
-  RootError,
-  SelectInput,
-  TextInput,
-} from '@/components/ui/form.tsx';
+import { CheckboxInput, fieldBinder, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { sharedPoliciesQuery } from '@/features/oncall/index.ts';
 import { alarmTypeQuery, settingsKeys, updateAlarmType } from '@/features/settings/index.ts';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { watchesLabel } from '../components/alarm-type-watches.ts';
 
@@ -76,7 +69,6 @@ function FieldGroup(props: { legend: string; hint?: string; children: ReactNode 
 export function AlarmTypeEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const canSave = userCan(me, 'alarmType.edit');
   const { id: idParam } = useParams({ from: '/settings/alarm-types/$id/edit' });
@@ -106,18 +98,16 @@ export function AlarmTypeEditPage() {
     resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await updateAlarmType(id, body);
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('alarm-types') });
+  const save = useApiMutation({
+    mutationFn: (body: AlarmTypeBody) => updateAlarmType(id, body),
+    invalidates: [settingsKeys.kind('alarm-types')],
+    onSuccess: async () => {
       toast.success(t('settings.saved'));
       await navigate({ to: '/settings/alarm-types' });
-    } catch (err) {
-      const { fields, root } = apiErrors(err, t('errors.network'));
-      for (const [field, message] of fields) form.setError(field as keyof FormValues, { message });
-      if (root) form.setError('root', { message: root });
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
   const field = fieldBinder(form.register, errors);
   /** One of the form's number fields (`step` "any" for a value with decimals). */
   const numberInput = (name: keyof FormValues, label: string, hint?: string, step?: string) => (

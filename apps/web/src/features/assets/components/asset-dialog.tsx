@@ -1,12 +1,10 @@
 import { ASSET_TYPES, type Asset, type AssetBody, type AssetOptions, assetBody } from '@rcm/shared/assets';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorOf, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
-import { FormActions } from '@/components/ui/form-actions.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { fieldBinder, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
-import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { saveAsset } from '../api/assets.ts';
 import { assetKeys } from '../api/keys.ts';
 
@@ -64,77 +62,64 @@ export function AssetDialog(props: { open: boolean; asset: Asset | null; options
       : EMPTY,
     resolver: formResolver(formSchema, t),
   });
-  const { errors, isSubmitting } = form.formState;
+  const bind = fieldBinder(form.register, form.formState.errors);
   const locationId = Number(form.watch('location_id'));
   const controllers = props.options.controllers.filter((c) => c.location_id === locationId);
 
-  const save = useApiMutation({
-    mutationFn: (body: AssetBody) => saveAsset(asset?.id ?? null, body),
-    invalidates: [assetKeys.all],
-    onSuccess: () => {
-      toast.success(asset ? t('assets.saved') : t('assets.created'));
-      form.reset(EMPTY);
-      props.onClose();
-    },
-    showError: { form },
-  });
-  const submit = form.handleSubmit((body) => save.run(body));
-
   const field = (name: keyof FormValues, label: string, type = 'text') => (
-    <TextInput label={label} type={type} reg={form.register(name)} error={errorOf(errors, name)} />
+    <TextInput label={label} type={type} {...bind(name)} />
   );
 
   return (
-    <Modal open={props.open} onClose={props.onClose} title={asset ? t('assets.editTitle') : t('assets.createTitle')}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <RootError message={errors.root?.message} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectInput
-            label={t('assets.location')}
-            reg={form.register('location_id', { onChange: () => form.setValue('controller_id', '') })}
-            error={errorOf(errors, 'location_id')}
-          >
-            <option value="">{t('assets.choose')}</option>
-            {props.options.locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name} · {l.organization_name}
-              </option>
-            ))}
-          </SelectInput>
-          <SelectInput label={t('assets.type')} reg={form.register('type')} error={errorOf(errors, 'type')}>
-            <Options values={ASSET_TYPES} label={(type) => t(`assets.types.${type}`)} />
-          </SelectInput>
-        </div>
-        {field('name', t('assets.name'))}
-        <div className="grid gap-4 sm:grid-cols-3">
-          {field('manufacturer', t('assets.manufacturer'))}
-          {field('model', t('assets.model'))}
-          {field('serial', t('assets.serial'))}
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {field('installed_at', t('assets.installedAt'), 'date')}
-          {field('warranty_expiry', t('assets.warrantyExpiry'), 'date')}
-        </div>
+    <FormDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={asset ? t('assets.editTitle') : t('assets.createTitle')}
+      form={form}
+      save={(body) => saveAsset(asset?.id ?? null, body)}
+      invalidates={[assetKeys.all]}
+      onSaved={() => {
+        toast.success(asset ? t('assets.saved') : t('assets.created'));
+        form.reset(EMPTY);
+      }}
+      submitLabel={t('assets.save')}
+      busyLabel={t('assets.saving')}
+      cancelLabel={t('assets.cancel')}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
         <SelectInput
-          label={t('assets.controller')}
-          reg={form.register('controller_id')}
-          error={errorOf(errors, 'controller_id')}
+          label={t('assets.location')}
+          {...bind('location_id', { onChange: () => form.setValue('controller_id', '') })}
         >
-          <option value="">{t('assets.noController')}</option>
-          {controllers.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name} · {c.mac_address}
+          <option value="">{t('assets.choose')}</option>
+          {props.options.locations.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name} · {l.organization_name}
             </option>
           ))}
         </SelectInput>
-        <FormActions
-          onCancel={props.onClose}
-          cancelLabel={t('assets.cancel')}
-          submitting={isSubmitting}
-          label={t('assets.save')}
-          busyLabel={t('assets.saving')}
-        />
-      </form>
-    </Modal>
+        <SelectInput label={t('assets.type')} {...bind('type')}>
+          <Options values={ASSET_TYPES} label={(type) => t(`assets.types.${type}`)} />
+        </SelectInput>
+      </div>
+      {field('name', t('assets.name'))}
+      <div className="grid gap-4 sm:grid-cols-3">
+        {field('manufacturer', t('assets.manufacturer'))}
+        {field('model', t('assets.model'))}
+        {field('serial', t('assets.serial'))}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('installed_at', t('assets.installedAt'), 'date')}
+        {field('warranty_expiry', t('assets.warrantyExpiry'), 'date')}
+      </div>
+      <SelectInput label={t('assets.controller')} {...bind('controller_id')}>
+        <option value="">{t('assets.noController')}</option>
+        {controllers.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name} · {c.mac_address}
+          </option>
+        ))}
+      </SelectInput>
+    </FormDialog>
   );
 }
