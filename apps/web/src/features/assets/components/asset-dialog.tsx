@@ -1,10 +1,10 @@
 import { ASSET_TYPES, type Asset, type AssetBody, type AssetOptions, assetBody } from '@rcm/shared/assets';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldBinder, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
-import { formBody, formResolver } from '@/lib/form-errors.ts';
+import { formBody } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
+import { useRecordForm } from '@/lib/use-record-form.ts';
 import { saveAsset } from '../api/assets.ts';
 import { assetKeys } from '../api/keys.ts';
 
@@ -42,26 +42,24 @@ const EMPTY: FormValues = {
   controller_id: '',
 };
 
+/** The form's values for a saved asset. */
+const valuesOf = (asset: Asset): FormValues => ({
+  location_id: String(asset.location.id),
+  type: asset.type,
+  name: asset.name,
+  manufacturer: asset.manufacturer,
+  model: asset.model,
+  serial: asset.serial,
+  installed_at: asset.installed_at ?? '',
+  warranty_expiry: asset.warranty_expiry ?? '',
+  controller_id: asset.controller ? String(asset.controller.id) : '',
+});
+
 /** Create (asset null) or edit an asset; the controller list follows the chosen location. */
 export function AssetDialog(props: { open: boolean; asset: Asset | null; options: AssetOptions; onClose: () => void }) {
   const { t } = useTranslation();
   const { asset } = props;
-  const form = useForm<FormValues, unknown, AssetBody>({
-    values: asset
-      ? {
-          location_id: String(asset.location.id),
-          type: asset.type,
-          name: asset.name,
-          manufacturer: asset.manufacturer,
-          model: asset.model,
-          serial: asset.serial,
-          installed_at: asset.installed_at ?? '',
-          warranty_expiry: asset.warranty_expiry ?? '',
-          controller_id: asset.controller ? String(asset.controller.id) : '',
-        }
-      : EMPTY,
-    resolver: formResolver(formSchema, t),
-  });
+  const { form, clear } = useRecordForm<Asset, FormValues, AssetBody>(asset, valuesOf, EMPTY, formSchema);
   const bind = fieldBinder(form.register, form.formState.errors);
   const locationId = Number(form.watch('location_id'));
   const controllers = props.options.controllers.filter((c) => c.location_id === locationId);
@@ -80,7 +78,7 @@ export function AssetDialog(props: { open: boolean; asset: Asset | null; options
       invalidates={[assetKeys.all]}
       onSaved={() => {
         toast.success(asset ? t('assets.saved') : t('assets.created'));
-        form.reset(EMPTY);
+        clear();
       }}
       submitLabel={t('assets.save')}
       busyLabel={t('assets.saving')}

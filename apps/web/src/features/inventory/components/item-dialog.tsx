@@ -1,10 +1,10 @@
 import { type InventoryItem, type InventoryItemBody, ITEM_TYPES, inventoryItemBody } from '@rcm/shared/inventory';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldBinder, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { FormDialog } from '@/components/ui/form-dialog.tsx';
-import { formBody, formResolver } from '@/lib/form-errors.ts';
+import { formBody } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
+import { useRecordForm } from '@/lib/use-record-form.ts';
 import { saveItem } from '../api/inventory.ts';
 import { inventoryKeys } from '../api/keys.ts';
 
@@ -46,6 +46,19 @@ const EMPTY: FormValues = {
   organization_id: '',
 };
 
+/** The form's values for a saved item. */
+const valuesOf = (item: InventoryItem): FormValues => ({
+  product_name: item.product_name,
+  part_number: item.part_number,
+  type: item.type,
+  brand: item.brand,
+  specification: item.specification,
+  quantity: String(item.quantity),
+  reorder_level: String(item.reorder_level),
+  unit_price: item.unit_price.toFixed(2),
+  organization_id: '',
+});
+
 /** Create (item null) or edit an item, validated with the server's schema. */
 export function ItemDialog(props: {
   open: boolean;
@@ -55,22 +68,12 @@ export function ItemDialog(props: {
 }) {
   const { t } = useTranslation();
   const { item } = props;
-  const form = useForm<FormValues, unknown, InventoryItemBody>({
-    values: item
-      ? {
-          product_name: item.product_name,
-          part_number: item.part_number,
-          type: item.type,
-          brand: item.brand,
-          specification: item.specification,
-          quantity: String(item.quantity),
-          reorder_level: String(item.reorder_level),
-          unit_price: item.unit_price.toFixed(2),
-          organization_id: '',
-        }
-      : EMPTY,
-    resolver: formResolver(formSchema, t),
-  });
+  const { form, clear } = useRecordForm<InventoryItem, FormValues, InventoryItemBody>(
+    item,
+    valuesOf,
+    EMPTY,
+    formSchema,
+  );
   const field = fieldBinder(form.register, form.formState.errors);
 
   const text = (name: keyof FormValues, label: string, inputMode?: 'numeric' | 'decimal') => (
@@ -87,7 +90,7 @@ export function ItemDialog(props: {
       invalidates={[inventoryKeys.all]}
       onSaved={() => {
         toast.success(item ? t('inventory.saved') : t('inventory.created'));
-        form.reset(EMPTY);
+        clear();
       }}
       submitLabel={t('inventory.save')}
       busyLabel={t('inventory.saving')}

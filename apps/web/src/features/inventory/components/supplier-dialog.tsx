@@ -1,12 +1,11 @@
 import { type SupplierBody, type SupplierRecord, supplierBody } from '@rcm/shared/suppliers';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
 import { fieldBinder, RootError, TextInput } from '@/components/ui/form.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
-import { formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { useRecordForm } from '@/lib/use-record-form.ts';
 import { purchaseOrderKeys, supplierKeys } from '../api/keys.ts';
 import { saveSupplier } from '../api/suppliers.ts';
 
@@ -14,22 +13,25 @@ type FormValues = { code: string; name: string; email: string; phone: string; ac
 
 const EMPTY: FormValues = { code: '', name: '', email: '', phone: '', account_number: '' };
 
+/** The form's values for a saved supplier. */
+const valuesOf = (supplier: SupplierRecord): FormValues => ({
+  code: supplier.code,
+  name: supplier.name,
+  email: supplier.email,
+  phone: supplier.phone,
+  account_number: supplier.account_number,
+});
+
 /** Create (supplier null) or edit a supplier, validated with the server's schema. */
 export function SupplierDialog(props: { open: boolean; supplier: SupplierRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { supplier } = props;
-  const form = useForm<FormValues, unknown, SupplierBody>({
-    values: supplier
-      ? {
-          code: supplier.code,
-          name: supplier.name,
-          email: supplier.email,
-          phone: supplier.phone,
-          account_number: supplier.account_number,
-        }
-      : EMPTY,
-    resolver: formResolver(supplierBody, t),
-  });
+  const { form, clear } = useRecordForm<SupplierRecord, FormValues, SupplierBody>(
+    supplier,
+    valuesOf,
+    EMPTY,
+    supplierBody,
+  );
   const { errors, isSubmitting } = form.formState;
   const field = fieldBinder(form.register, errors);
 
@@ -39,7 +41,7 @@ export function SupplierDialog(props: { open: boolean; supplier: SupplierRecord 
     invalidates: [supplierKeys.all, purchaseOrderKeys.all],
     onSuccess: (saved) => {
       toast.success(t(supplier ? 'inventory.suppliers.saved' : 'inventory.suppliers.created', { name: saved.name }));
-      form.reset(EMPTY);
+      clear();
       props.onClose();
     },
     showError: { form },
