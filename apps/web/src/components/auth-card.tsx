@@ -1,16 +1,12 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import logo from '@/assets/logo.svg';
-import { usePageHeadingFocus } from '@/lib/focus.ts';
+import { usePageHeading } from './page.tsx';
 
 /** The frame of every signed-out page: the product's mark, a title, a line under it, and a card. */
 export function AuthCard(props: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
   const { t } = useTranslation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  usePageHeadingFocus(heading);
-  useEffect(() => {
-    document.title = `${props.title} · ${t('app.name')}`;
-  }, [props.title, t]);
+  const heading = usePageHeading(props.title);
   return (
     <div className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <div className="w-full max-w-md">

@@ -3,14 +3,23 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageHeadingFocus } from '@/lib/focus.ts';
 
-/** A routed page: its title is the h1 (focused after a navigation) and the document title. */
-export function Page(props: { title: string; subtitle?: string; children?: ReactNode; actions?: ReactNode }) {
+/**
+ * A page's main heading: `title` names the document too (after the product's name), and the heading
+ * the returned ref is put on takes focus after a navigation.
+ */
+export function usePageHeading(title: string) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   usePageHeadingFocus(heading);
   useEffect(() => {
-    document.title = `${props.title} · ${t('app.name')}`;
-  }, [props.title, t]);
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+  return heading;
+}
+
+/** A routed page: its title is the h1 (focused after a navigation) and the document title. */
+export function Page(props: { title: string; subtitle?: string; children?: ReactNode; actions?: ReactNode }) {
+  const heading = usePageHeading(props.title);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">

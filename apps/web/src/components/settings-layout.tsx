@@ -130,7 +130,7 @@ type SettingsSearch = ReturnType<typeof useSettingsSearch>;
  * A settings section's list: its search box, the table (loading, error, empty in settings' words) with
  * the row's actions last (at the foot of its card on a phone), and its pages.
  */
-export function SettingsList<T>(props: {
+type SettingsListProps<T> = {
   title: string;
   search: SettingsSearch;
   placeholder?: string;
@@ -141,7 +141,9 @@ export function SettingsList<T>(props: {
   actions: (row: T) => ReactNode;
   /** Classes of the actions' cell in the table. */
   actionsClassName?: string;
-}) {
+};
+
+export function SettingsList<T>(props: SettingsListProps<T>) {
   const { t } = useTranslation();
   const { query } = props;
   const actions = actionsColumn(t('settings.users.actions'), props.actions, props.actionsClassName ?? 'text-right');
@@ -197,5 +199,23 @@ export function ListBesideForm(props: {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A settings section that is one list (`title` names the page and its table) and, for those who may
+ * edit it (`canEdit`; the others are told the page is read-only), the form beside it that adds to it.
+ */
+export function SettingsListPage<T>(
+  props: SettingsListProps<T> & { canEdit: boolean; form: { id: string; title: string; body: ReactNode } },
+) {
+  const { t } = useTranslation();
+  const { canEdit, form, ...list } = props;
+  return (
+    <SettingsLayout title={props.title} subtitle={canEdit ? undefined : t('settings.readOnly')}>
+      <ListBesideForm form={canEdit ? form : null}>
+        <SettingsList {...list} />
+      </ListBesideForm>
+    </SettingsLayout>
   );
 }

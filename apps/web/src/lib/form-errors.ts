@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The messages a shared schema's `refine` names, and their catalog keys. */
 const CUSTOM: Record<string, string> = {
@@ -76,4 +76,12 @@ export function formResolver<TIn extends FieldValues, TOut = TIn>(
     translateKeys(result.errors as FieldErrors, t);
     return result;
   };
+}
+
+/**
+ * A form's schema over the API's: `toBody` turns the form's values (strings, as the inputs give them)
+ * into the request's body, which the API's own schema (`body`) then validates.
+ */
+export function formBody<TValues, TBody extends z.ZodType>(toBody: (values: TValues) => unknown, body: TBody) {
+  return z.preprocess((v) => toBody(v as TValues), body);
 }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import logo from '@/assets/logo.svg';
+import { StrokeIcon } from '@/components/ui/stroke-icon.tsx';
 import { PendingControllers } from '@/features/controllers/pending/pending-controllers.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { userCan } from '@/lib/user-can.ts';
@@ -43,16 +44,9 @@ export function AppShell(props: { children: ReactNode }) {
             className="rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden dark:text-slate-300 dark:hover:bg-slate-800"
           >
             <span className="sr-only">{t('nav.openMenu')}</span>
-            <svg
-              className="size-6"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              aria-hidden="true"
-            >
+            <StrokeIcon strokeWidth="1.8">
               <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
-            </svg>
+            </StrokeIcon>
           </button>
           <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold">
             <img src={logo} alt="" className="size-7" />

@@ -67,6 +67,11 @@ export function actionsColumn<T>(
   return { key: 'actions', header, headerHidden: true, card: 'actions', className, cell };
 }
 
+/** A column of amounts (counts, durations, money): right-aligned, in figures of one width. */
+export function amountColumn<T>(key: string, header: string, cell: (row: T) => ReactNode): Column<T> {
+  return { key, header, className: 'text-right tabular-nums', cell };
+}
+
 function SortButton(props: { label: string; direction: SortDirection; onSort: () => void }) {
   const { t } = useTranslation();
   return (

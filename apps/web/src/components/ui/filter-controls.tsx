@@ -61,6 +61,27 @@ export function FilterSelect(props: {
   );
 }
 
+/** A list's on/off filter (archived rows, sign-ins): a checkbox before its label. */
+export function FilterToggle(props: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** The label's box (its margin); inline in a bar by default. */
+  className?: string;
+}) {
+  return (
+    <label className={props.className ?? 'flex items-center gap-2 text-sm'}>
+      <input
+        type="checkbox"
+        className="size-4"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      {props.label}
+    </label>
+  );
+}
+
 /**
  * A list's search box over the `q` of its URL: the text as typed, which `apply` receives (trimmed,
  * undefined when empty) 300 ms after the last key rather than on every key.

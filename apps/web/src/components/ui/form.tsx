@@ -1,9 +1,18 @@
-import type { FormEvent, ReactNode } from 'react';
-import type { FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import type {
+  FieldErrors,
+  FieldValues,
+  Path,
+  RegisterOptions,
+  UseFormRegister,
+  UseFormRegisterReturn,
+  UseFormReturn,
+} from 'react-hook-form';
 import { ApiError } from '@/lib/api-client.ts';
-import { FormField, inputClass } from '../form-field.tsx';
+import { controlProps, FormField } from '../form-field.tsx';
 
-type Base = { reg: UseFormRegisterReturn; label: string; error?: string; hint?: string };
+type Labelled = { label: string; error?: string; hint?: string };
+type Base = Labelled & { reg: UseFormRegisterReturn };
 
 /** The message of a field's error, whatever its shape. */
 export function errorOf<T extends FieldValues>(errors: FieldErrors<T>, name: keyof T & string): string | undefined {
@@ -11,6 +20,56 @@ export function errorOf<T extends FieldValues>(errors: FieldErrors<T>, name: key
   return typeof message === 'string' ? message : undefined;
 }
 
+/** The message of the error at a dotted path of a form's errors (`full_charge.value`), if any. */
+export function errorAt(errors: FieldErrors, path: string): string | undefined {
+  const error = path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors);
+  return (error as { message?: string } | undefined)?.message;
+}
+
+/**
+ * Binds a form's fields by name: `field('email')` is the `reg` and `error` of a TextInput, SelectInput
+ * or CheckboxInput (a dotted name reaches into a group or list, `steps.0.delay_minutes`).
+ */
+export function fieldBinder<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => ({
+    reg: register(name, options),
+    error: errorAt(errors, name),
+  });
+}
+
+/**
+ * A labelled input with its error and hint below: its value held by the caller (`value`, `onChange`)
+ * or by a form whose registration is spread in (TextInput).
+ */
+export function Input(props: Labelled & ComponentProps<'input'>) {
+  const { label, error, hint, id, ...input } = props;
+  return (
+    <FormField label={label} error={error} hint={hint} id={id}>
+      {(ids) => <input {...controlProps(ids)} {...input} />}
+    </FormField>
+  );
+}
+
+/** A labelled select with its error and hint below; its options are the children. */
+export function Select(props: Labelled & ComponentProps<'select'>) {
+  const { label, error, hint, id, ...select } = props;
+  return (
+    <FormField label={label} error={error} hint={hint} id={id}>
+      {(ids) => <select {...controlProps(ids)} {...select} />}
+    </FormField>
+  );
+}
+
+/** A select's options over a list of values, each labelled by `label` (by its value when not given). */
+export function Options<V extends string | number>(props: { values: readonly V[]; label?: (value: V) => ReactNode }) {
+  return props.values.map((v) => (
+    <option key={v} value={v}>
+      {props.label ? props.label(v) : v}
+    </option>
+  ));
+}
+
+/** A form's registered text field (any `type`, text by default). */
 export function TextInput(
   props: Base & {
     type?: string;
@@ -20,54 +79,21 @@ export function TextInput(
     maxLength?: number;
   },
 ) {
-  return (
-    <FormField label={props.label} error={props.error} hint={props.hint}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type={props.type ?? 'text'}
-          step={props.step}
-          autoComplete={props.autoComplete}
-          inputMode={props.inputMode}
-          maxLength={props.maxLength}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          className={inputClass}
-          {...props.reg}
-        />
-      )}
-    </FormField>
-  );
+  const { reg, type = 'text', ...rest } = props;
+  return <Input type={type} {...rest} {...reg} />;
 }
 
 export function TextArea(props: Base & { rows?: number; maxLength?: number }) {
   return (
     <FormField label={props.label} error={props.error} hint={props.hint}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          id={id}
-          rows={props.rows ?? 3}
-          maxLength={props.maxLength}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          className={inputClass}
-          {...props.reg}
-        />
-      )}
+      {(ids) => <textarea {...controlProps(ids)} rows={props.rows ?? 3} maxLength={props.maxLength} {...props.reg} />}
     </FormField>
   );
 }
 
 export function SelectInput(props: Base & { children: ReactNode }) {
-  return (
-    <FormField label={props.label} error={props.error} hint={props.hint}>
-      {({ id, describedBy, invalid }) => (
-        <select id={id} aria-invalid={invalid} aria-describedby={describedBy} className={inputClass} {...props.reg}>
-          {props.children}
-        </select>
-      )}
-    </FormField>
-  );
+  const { reg, ...rest } = props;
+  return <Select {...rest} {...reg} />;
 }
 
 /**
@@ -125,7 +151,7 @@ export function FormCard(props: {
   );
 }
 
-export function RootError(props: { message?: string }) {
+export function RootError(props: { message?: string | null }) {
   return props.message ? (
     <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
       {props.message}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/page.tsx';
 import { destructiveButton, secondaryButton } from '@/components/ui/button.ts';
 import { Modal } from '@/components/ui/modal.tsx';
-import { Section } from '@/components/ui/section.tsx';
+import { LabelledSection, Section } from '@/components/ui/section.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { createPasskey } from '@/lib/passkeys.ts';
@@ -143,13 +143,13 @@ export function MfaSection() {
             ) : null}
           </div>
           {passkeysAllowed || passkeys.length > 0 ? (
-            <section
-              aria-labelledby="passkeys-title"
+            <LabelledSection
+              id="passkeys-title"
+              title={t('mfa.passkeys.title')}
+              heading="h3"
               className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-700"
+              headingClassName="text-sm font-semibold"
             >
-              <h3 id="passkeys-title" className="text-sm font-semibold">
-                {t('mfa.passkeys.title')}
-              </h3>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('mfa.passkeys.intro')}</p>
               {passkeys.length > 0 ? (
                 <ul className="mt-3 space-y-2" aria-label={t('mfa.passkeys.list')}>
@@ -165,7 +165,7 @@ export function MfaSection() {
                   {t('mfa.passkeys.add')}
                 </button>
               ) : null}
-            </section>
+            </LabelledSection>
           ) : null}
         </>
       )}

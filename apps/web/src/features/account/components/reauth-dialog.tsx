@@ -1,8 +1,8 @@
 import type { ReauthPurpose } from '@rcm/shared/api-tokens';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '@/components/form-field.tsx';
 import { linkClass, primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { Input, RootError } from '@/components/ui/form.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { assertPasskey, passkeyFailure } from '@/lib/passkeys.ts';
 import { reauthenticate, reauthPasskeyOptions } from '../api/mfa.ts';
@@ -71,26 +71,17 @@ export function ReauthDialog(props: {
       <form onSubmit={submit} noValidate className="space-y-4">
         {props.body ? <p className="text-sm text-slate-700 dark:text-slate-300">{props.body}</p> : null}
         <p className="text-sm text-slate-700 dark:text-slate-300">{props.intro ?? t('mfa.reauth.intro')}</p>
-        {error ? (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-            {error}
-          </div>
-        ) : null}
-        <div>
-          <label htmlFor="reauth-proof" className="block text-sm font-medium">
-            {useCode ? t('mfa.reauth.code') : t('mfa.reauth.password')}
-          </label>
-          <input
-            id="reauth-proof"
-            key={useCode ? 'code' : 'password'}
-            type={useCode ? 'text' : 'password'}
-            autoComplete={useCode ? 'one-time-code' : 'current-password'}
-            required
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <RootError message={error} />
+        <Input
+          id="reauth-proof"
+          key={useCode ? 'code' : 'password'}
+          label={useCode ? t('mfa.reauth.code') : t('mfa.reauth.password')}
+          type={useCode ? 'text' : 'password'}
+          autoComplete={useCode ? 'one-time-code' : 'current-password'}
+          required
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
         {props.codeAllowed ? (
           <button
             type="button"

@@ -1,8 +1,8 @@
 import type { TotpCreated } from '@rcm/shared/mfa';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '@/components/form-field.tsx';
 import { primaryButton } from '@/components/ui/button.ts';
+import { Input, RootError } from '@/components/ui/form.tsx';
 import { failureWithFields } from '@/lib/api-client.ts';
 
 /**
@@ -62,26 +62,17 @@ export function TotpSetup(props: { created: TotpCreated; verify: (code: string) 
           {key}
         </code>
       </div>
-      {error ? (
-        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-          {error}
-        </div>
-      ) : null}
-      <div>
-        <label htmlFor="totp-setup-code" className="block text-sm font-medium">
-          {t('mfa.setup.code')}
-        </label>
-        <input
-          id="totp-setup-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          className={inputClass}
-        />
-      </div>
+      <RootError message={error} />
+      <Input
+        id="totp-setup-code"
+        label={t('mfa.setup.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
       <button type="submit" disabled={busy} className={`${primaryButton} w-full sm:w-auto`}>
         {busy ? t('mfa.setup.verifying') : t('mfa.setup.verify')}
       </button>

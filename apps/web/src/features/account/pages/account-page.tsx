@@ -2,8 +2,8 @@ import { type AccountUpdateBody, accountUpdateBody } from '@rcm/shared/auth';
 import { LOCALES } from '@rcm/shared/locale';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '@/components/form-field.tsx';
 import { Page } from '@/components/page.tsx';
+import { fieldBinder, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { ContactMethodsSection, NotificationRulesSection, PushSection } from '@/features/channels/index.ts';
 import { NotificationPreferencesSection } from '@/features/notifications/index.ts';
@@ -42,6 +42,7 @@ export function AccountPage() {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const field = fieldBinder(form.register, errors);
   if (!user) return null;
 
   const submit = form.handleSubmit(async (values) => {
@@ -68,78 +69,40 @@ export function AccountPage() {
     }
   });
 
-  const aria = (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ({
-    id: ids.id,
-    'aria-invalid': ids.invalid,
-    'aria-describedby': ids.describedBy,
-  });
-
   return (
     <Page title={t('account.title')} subtitle={t('account.subtitle')}>
       <form onSubmit={submit} noValidate className="max-w-2xl space-y-8">
-        {errors.root ? (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-            {errors.root.message}
-          </div>
-        ) : null}
+        <RootError message={errors.root?.message} />
         <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
           <legend className="px-1 text-base font-semibold">{t('account.profile')}</legend>
-          <FormField label={t('account.name')} error={errors.name?.message}>
-            {(ids) => <input autoComplete="name" className={inputClass} {...aria(ids)} {...form.register('name')} />}
-          </FormField>
-          <FormField label={t('account.email')} error={errors.email?.message}>
-            {(ids) => (
-              <input
-                type="email"
-                autoComplete="email"
-                className={inputClass}
-                {...aria(ids)}
-                {...form.register('email')}
-              />
-            )}
-          </FormField>
-          <FormField label={t('account.phone')} error={errors.phone?.message} hint={t('account.phoneHint')}>
-            {(ids) => (
-              <input type="tel" autoComplete="tel" className={inputClass} {...aria(ids)} {...form.register('phone')} />
-            )}
-          </FormField>
-          <FormField label={t('account.language')} error={errors.language?.message}>
-            {(ids) => (
-              <select className={inputClass} {...aria(ids)} {...form.register('language')}>
-                {LOCALES.map((l) => (
-                  <option key={l} value={l}>
-                    {l === 'en-US' ? 'English (en-US)' : 'Español (es-MX)'}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <TextInput {...field('name')} label={t('account.name')} autoComplete="name" />
+          <TextInput {...field('email')} type="email" label={t('account.email')} autoComplete="email" />
+          <TextInput
+            {...field('phone')}
+            type="tel"
+            label={t('account.phone')}
+            autoComplete="tel"
+            hint={t('account.phoneHint')}
+          />
+          <SelectInput {...field('language')} label={t('account.language')}>
+            <Options values={LOCALES} label={(l) => (l === 'en-US' ? 'English (en-US)' : 'Español (es-MX)')} />
+          </SelectInput>
         </fieldset>
         <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
           <legend className="px-1 text-base font-semibold">{t('account.password')}</legend>
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('account.passwordHint')}</p>
-          <FormField label={t('account.currentPassword')} error={errors.current_password?.message}>
-            {(ids) => (
-              <input
-                type="password"
-                autoComplete="current-password"
-                className={inputClass}
-                {...aria(ids)}
-                {...form.register('current_password', { setValueAs: (v: string) => v || undefined })}
-              />
-            )}
-          </FormField>
-          <FormField label={t('account.newPassword')} error={errors.new_password?.message}>
-            {(ids) => (
-              <input
-                type="password"
-                autoComplete="new-password"
-                className={inputClass}
-                {...aria(ids)}
-                {...form.register('new_password', { setValueAs: (v: string) => v || undefined })}
-              />
-            )}
-          </FormField>
+          <TextInput
+            {...field('current_password', { setValueAs: (v: string) => v || undefined })}
+            type="password"
+            label={t('account.currentPassword')}
+            autoComplete="current-password"
+          />
+          <TextInput
+            {...field('new_password', { setValueAs: (v: string) => v || undefined })}
+            type="password"
+            label={t('account.newPassword')}
+            autoComplete="new-password"
+          />
         </fieldset>
         <SubmitButton submitting={isSubmitting} label={t('account.save')} busyLabel={t('account.saving')} />
       </form>

@@ -1,17 +1,18 @@
 import { type AlarmTypeBody, alarmTypeBody, COMPARATORS, SEVERITIES } from '@rcm/shared/settings';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { cardClass, QueryState, SettingsLayout } from '@/components/settings-layout.tsx';
-import { apiErrors, CheckboxInput, errorOf, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { CheckboxInput, fieldBinder, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { sharedPoliciesQuery } from '@/features/oncall/index.ts';
 import { alarmTypeQuery, settingsKeys, updateAlarmType } from '@/features/settings/index.ts';
 import { useAuth } from '@/lib/auth-store.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { watchesLabel } from '../components/alarm-type-watches.ts';
 
@@ -35,9 +36,8 @@ type FormValues = {
 const optionalInt = (v: string) => (v.trim() === '' ? null : Number(v));
 
 const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
-const formSchema = z.preprocess((v) => {
-  const f = v as FormValues;
-  return {
+const formSchema = formBody(
+  (f: FormValues) => ({
     ...f,
     threshold: f.threshold.trim() === '' ? null : Number(f.threshold),
     hysteresis: num(f.hysteresis),
@@ -47,8 +47,20 @@ const formSchema = z.preprocess((v) => {
     chatter_minutes: num(f.chatter_minutes),
     defrost_recovery_minutes: num(f.defrost_recovery_minutes),
     product_probe_minutes: optionalInt(f.product_probe_minutes),
-  };
-}, alarmTypeBody);
+  }),
+  alarmTypeBody,
+);
+
+/** A titled group of the form's fields, with the line that explains it (`hint`) first. */
+function FieldGroup(props: { legend: string; hint?: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+      <legend className="px-1 text-sm font-semibold">{props.legend}</legend>
+      {props.hint ? <p className="text-xs text-slate-600 dark:text-slate-300">{props.hint}</p> : null}
+      {props.children}
+    </fieldset>
+  );
+}
 
 /**
  * /settings/alarm-types/{id}/edit: open to settings viewers (docs/requirements.md), saving needs `settings_update` and,
@@ -57,7 +69,6 @@ const formSchema = z.preprocess((v) => {
 export function AlarmTypeEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const canSave = userCan(me, 'alarmType.edit');
   const { id: idParam } = useParams({ from: '/settings/alarm-types/$id/edit' });
@@ -87,19 +98,21 @@ export function AlarmTypeEditPage() {
     resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await updateAlarmType(id, body);
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('alarm-types') });
+  const save = useApiMutation({
+    mutationFn: (body: AlarmTypeBody) => updateAlarmType(id, body),
+    invalidates: [settingsKeys.kind('alarm-types')],
+    onSuccess: async () => {
       toast.success(t('settings.saved'));
       await navigate({ to: '/settings/alarm-types' });
-    } catch (err) {
-      const { fields, root } = apiErrors(err, t('errors.network'));
-      for (const [field, message] of fields) form.setError(field as keyof FormValues, { message });
-      if (root) form.setError('root', { message: root });
-    }
+    },
+    showError: { form },
   });
-  const e = (name: keyof FormValues) => errorOf(errors, name);
+  const submit = form.handleSubmit((body) => save.run(body));
+  const field = fieldBinder(form.register, errors);
+  /** One of the form's number fields (`step` "any" for a value with decimals). */
+  const numberInput = (name: keyof FormValues, label: string, hint?: string, step?: string) => (
+    <TextInput {...field(name)} type="number" step={step} label={label} hint={hint} />
+  );
   // A device raises and clears its own alarms; a status alarm follows the status a point reports (it
   // waits the delay): neither compares a value with a threshold.
   const byDevice = a?.source === 'device';
@@ -123,12 +136,8 @@ export function AlarmTypeEditPage() {
             <RootError message={errors.root?.message} />
             <fieldset disabled={!canSave} className="space-y-5">
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextInput reg={form.register('name')} label={t('settings.alarmTypes.name')} error={e('name')} />
-                <TextInput
-                  reg={form.register('name_es')}
-                  label={t('settings.alarmTypes.nameEs')}
-                  error={e('name_es')}
-                />
+                <TextInput {...field('name')} label={t('settings.alarmTypes.name')} />
+                <TextInput {...field('name_es')} label={t('settings.alarmTypes.nameEs')} />
               </div>
               {byDevice ? (
                 <p className="text-sm text-slate-600 dark:text-slate-300">{t('settings.alarmTypes.deviceNote')}</p>
@@ -136,102 +145,49 @@ export function AlarmTypeEditPage() {
               <div className="grid gap-4 sm:grid-cols-2">
                 {compares ? (
                   <>
-                    <SelectInput
-                      reg={form.register('comparator')}
-                      label={t('settings.alarmTypes.comparator')}
-                      error={e('comparator')}
-                    >
-                      {COMPARATORS.map((c) => (
-                        <option key={c} value={c}>
-                          {t(`settings.alarmTypes.comparators.${c}`)}
-                        </option>
-                      ))}
+                    <SelectInput {...field('comparator')} label={t('settings.alarmTypes.comparator')}>
+                      <Options values={COMPARATORS} label={(c) => t(`settings.alarmTypes.comparators.${c}`)} />
                     </SelectInput>
-                    <TextInput
-                      reg={form.register('threshold')}
-                      type="number"
-                      step="any"
-                      label={t('settings.alarmTypes.threshold')}
-                      hint={t('settings.alarmTypes.thresholdHint')}
-                      error={e('threshold')}
-                    />
-                    <TextInput
-                      reg={form.register('hysteresis')}
-                      type="number"
-                      step="any"
-                      label={t('settings.alarmTypes.hysteresis')}
-                      hint={t('settings.alarmTypes.hysteresisHint')}
-                      error={e('hysteresis')}
-                    />
+                    {numberInput(
+                      'threshold',
+                      t('settings.alarmTypes.threshold'),
+                      t('settings.alarmTypes.thresholdHint'),
+                      'any',
+                    )}
+                    {numberInput(
+                      'hysteresis',
+                      t('settings.alarmTypes.hysteresis'),
+                      t('settings.alarmTypes.hysteresisHint'),
+                      'any',
+                    )}
                   </>
                 ) : null}
-                {byDevice ? null : (
-                  <TextInput
-                    reg={form.register('delay_seconds')}
-                    type="number"
-                    label={t('settings.alarmTypes.delay')}
-                    hint={t('settings.alarmTypes.delayHint')}
-                    error={e('delay_seconds')}
-                  />
-                )}
-                <SelectInput
-                  reg={form.register('severity')}
-                  label={t('settings.alarmTypes.severity')}
-                  error={e('severity')}
-                >
-                  {SEVERITIES.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`severity.${s}`)}
-                    </option>
-                  ))}
+                {byDevice
+                  ? null
+                  : numberInput('delay_seconds', t('settings.alarmTypes.delay'), t('settings.alarmTypes.delayHint'))}
+                <SelectInput {...field('severity')} label={t('settings.alarmTypes.severity')}>
+                  <Options values={SEVERITIES} label={(s) => t(`severity.${s}`)} />
                 </SelectInput>
               </div>
-              <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-                <legend className="px-1 text-sm font-semibold">{t('alarmMgmt.chattering')}</legend>
-                <p className="text-xs text-slate-600 dark:text-slate-300">{t('alarmMgmt.chatterHint')}</p>
+              <FieldGroup legend={t('alarmMgmt.chattering')} hint={t('alarmMgmt.chatterHint')}>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <TextInput
-                    reg={form.register('chatter_count')}
-                    type="number"
-                    label={t('alarmMgmt.chatterCount')}
-                    error={e('chatter_count')}
-                  />
-                  <TextInput
-                    reg={form.register('chatter_minutes')}
-                    type="number"
-                    label={t('alarmMgmt.chatterMinutes')}
-                    error={e('chatter_minutes')}
-                  />
+                  {numberInput('chatter_count', t('alarmMgmt.chatterCount'))}
+                  {numberInput('chatter_minutes', t('alarmMgmt.chatterMinutes'))}
                 </div>
-              </fieldset>
+              </FieldGroup>
               {a?.source === 'point' && (
-                <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-                  <legend className="px-1 text-sm font-semibold">{t('cases.editor.legend')}</legend>
-                  <p className="text-xs text-slate-600 dark:text-slate-300">{t('cases.editor.hint')}</p>
+                <FieldGroup legend={t('cases.editor.legend')} hint={t('cases.editor.hint')}>
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <TextInput
-                      reg={form.register('defrost_recovery_minutes')}
-                      type="number"
-                      label={t('cases.editor.recovery')}
-                      error={e('defrost_recovery_minutes')}
-                    />
-                    <TextInput
-                      reg={form.register('product_probe_minutes')}
-                      type="number"
-                      label={t('cases.editor.probe')}
-                      hint={t('cases.editor.probeHint')}
-                      error={e('product_probe_minutes')}
-                    />
+                    {numberInput('defrost_recovery_minutes', t('cases.editor.recovery'))}
+                    {numberInput('product_probe_minutes', t('cases.editor.probe'), t('cases.editor.probeHint'))}
                   </div>
-                </fieldset>
+                </FieldGroup>
               )}
-              <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-                <legend className="px-1 text-sm font-semibold">{t('settings.alarmTypes.escalation')}</legend>
+              <FieldGroup legend={t('settings.alarmTypes.escalation')}>
                 <SelectInput
-                  reg={form.register('escalation_policy_id')}
+                  {...field('escalation_policy_id')}
                   label={t('settings.alarmTypes.escalationPolicy')}
                   hint={t('settings.alarmTypes.escalationPolicyHint')}
-                  error={e('escalation_policy_id')}
                 >
                   <option value="">{t('settings.alarmTypes.defaultPolicy')}</option>
                   {(policies.data ?? [])
@@ -242,7 +198,7 @@ export function AlarmTypeEditPage() {
                       </option>
                     ))}
                 </SelectInput>
-              </fieldset>
+              </FieldGroup>
               <CheckboxInput reg={form.register('auto_clear')} label={t('settings.alarmTypes.autoClear')} />
               <CheckboxInput reg={form.register('enabled')} label={t('settings.alarmTypes.enabled')} />
               {canSave ? (

@@ -7,6 +7,7 @@ import { ChartSummary, chartPoints } from '@/components/chart/chart-summary.tsx'
 import { seriesTitle } from '@/components/chart/series-title.ts';
 import { type Marker, TimeSeriesChart } from '@/components/chart/time-series-chart.tsx';
 import { Spinner } from '@/components/page.tsx';
+import { Options } from '@/components/ui/form.tsx';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { zoneInput, zoneInstant } from '@/lib/zone-time.ts';
 import { alarmMetricsQuery } from '../api/get-alarm.ts';
@@ -70,11 +71,7 @@ export function AlarmMetrics(props: { alarm: AlarmDetail }) {
             onChange={(e) => setPreset(e.target.value as Preset)}
             className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
           >
-            {presets.map((p) => (
-              <option key={p} value={p}>
-                {t(`alarmView.preset_${p}`)}
-              </option>
-            ))}
+            <Options values={presets} label={(p) => t(`alarmView.preset_${p}`)} />
           </select>
         </label>
         {preset === 'custom' ? (

@@ -2,6 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEVERITY_ORDER } from '@/components/badges.tsx';
+import { Options } from '@/components/ui/form.tsx';
 import { getItem, setItem } from '@/lib/storage.ts';
 
 export type AlertSettings = { sound: boolean; notify: boolean; minSeverity: (typeof SEVERITY_ORDER)[number] };
@@ -93,11 +94,7 @@ export function AlertSettingsButton() {
             onChange={(e) => save({ minSeverity: e.target.value as AlertSettings['minSeverity'] })}
             className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
           >
-            {SEVERITY_ORDER.map((s) => (
-              <option key={s} value={s}>
-                {t(`severity.${s}`)}
-              </option>
-            ))}
+            <Options values={SEVERITY_ORDER} label={(s) => t(`severity.${s}`)} />
           </select>
         </label>
       </PopoverPanel>

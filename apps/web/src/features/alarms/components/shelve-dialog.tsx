@@ -1,13 +1,11 @@
 import { type AlarmShelveBody, alarmShelveBody } from '@rcm/shared/alarms';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorOf, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
-import { FormActions } from '@/components/ui/form-actions.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { fieldBinder, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { formResolver } from '@/lib/form-errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { toast } from '@/lib/toast.ts';
-import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { shelveAlarm } from '../api/alarm-actions.ts';
 import { alarmKeys } from '../api/keys.ts';
 
@@ -25,47 +23,28 @@ export function ShelveDialog(props: { open: boolean; onClose: () => void; alarmR
     form.reset();
     props.onClose();
   };
-  const shelve = useApiMutation({
-    mutationFn: (body: AlarmShelveBody) => shelveAlarm(props.alarmRef, body),
-    invalidates: [alarmKeys.all],
-    onSuccess: (alarm) => {
-      toast.success(t('alarmMgmt.shelvedToast', { ref: alarm.ref, until: formatDateTime(alarm.shelved_until) }));
-      close();
-    },
-    showError: { form },
-  });
-  const submit = form.handleSubmit((body) => shelve.run(body));
+  const field = fieldBinder(form.register, form.formState.errors);
   const label = (m: number) =>
     m < 60 ? t('alarmMgmt.minutes', { count: m }) : t('alarmMgmt.hours', { count: m / 60 });
   return (
-    <Modal open={props.open} onClose={close} title={t('alarmMgmt.shelveTitle', { ref: props.alarmRef })}>
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.shelveIntro')}</p>
-        <RootError message={form.formState.errors.root?.message} />
-        <SelectInput
-          label={t('alarmMgmt.shelveFor')}
-          reg={form.register('minutes', { valueAsNumber: true })}
-          error={errorOf(form.formState.errors, 'minutes')}
-        >
-          {DURATIONS.map((m) => (
-            <option key={m} value={m}>
-              {label(m)}
-            </option>
-          ))}
-        </SelectInput>
-        <TextInput
-          label={t('alarmMgmt.shelveReason')}
-          hint={t('alarmMgmt.shelveReasonHint')}
-          reg={form.register('reason')}
-          error={errorOf(form.formState.errors, 'reason')}
-        />
-        <FormActions
-          onCancel={close}
-          submitting={form.formState.isSubmitting}
-          label={t('alarmMgmt.shelveConfirm')}
-          busyLabel={t('alarmMgmt.shelving')}
-        />
-      </form>
-    </Modal>
+    <FormDialog
+      open={props.open}
+      onClose={close}
+      title={t('alarmMgmt.shelveTitle', { ref: props.alarmRef })}
+      form={form}
+      save={(body) => shelveAlarm(props.alarmRef, body)}
+      invalidates={[alarmKeys.all]}
+      onSaved={(alarm) =>
+        toast.success(t('alarmMgmt.shelvedToast', { ref: alarm.ref, until: formatDateTime(alarm.shelved_until) }))
+      }
+      submitLabel={t('alarmMgmt.shelveConfirm')}
+      busyLabel={t('alarmMgmt.shelving')}
+      intro={<p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.shelveIntro')}</p>}
+    >
+      <SelectInput label={t('alarmMgmt.shelveFor')} {...field('minutes', { valueAsNumber: true })}>
+        <Options values={DURATIONS} label={label} />
+      </SelectInput>
+      <TextInput label={t('alarmMgmt.shelveReason')} hint={t('alarmMgmt.shelveReasonHint')} {...field('reason')} />
+    </FormDialog>
   );
 }

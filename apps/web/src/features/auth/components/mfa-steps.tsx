@@ -1,20 +1,12 @@
 import type { FactorKind, MfaMethod, TotpCreated } from '@rcm/shared/mfa';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '@/components/form-field.tsx';
 import { linkClass, primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { Input, RootError } from '@/components/ui/form.tsx';
 import { RecoveryCodesPanel, TotpSetup } from '@/features/account/index.ts';
 import { api, failureWithFields } from '@/lib/api-client.ts';
 import { loginEnrolled, loginWithFactor } from '@/lib/auth-store.ts';
 import { createPasskey, passkeyFailure } from '@/lib/passkeys.ts';
-
-function StepError(props: { message: string | null }) {
-  return props.message ? (
-    <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-      {props.message}
-    </div>
-  ) : null;
-}
 
 /**
  * The sign-in's second step: the code of the person's authenticator app, one of their recovery codes
@@ -76,33 +68,27 @@ export function MfaStep(props: {
     <div className="space-y-5">
       <h2 className="text-lg font-semibold">{t('mfa.step.title')}</h2>
       {passkeyFirst ? <p className="text-sm text-slate-700 dark:text-slate-300">{t('mfa.step.passkeyIntro')}</p> : null}
-      <StepError message={error} />
+      <RootError message={error} />
       {passkeyFirst ? passkeyButton : null}
       {hasTotp || hasRecovery ? (
         <form onSubmit={submit} className="space-y-5" noValidate>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {totp ? t('mfa.step.totpIntro') : t('mfa.step.recoveryIntro')}
           </p>
-          <div>
-            <label htmlFor="mfa-code" className="block text-sm font-medium">
-              {totp ? t('mfa.step.code') : t('mfa.step.recoveryCode')}
-            </label>
-            <input
-              id="mfa-code"
-              key={method}
-              inputMode={totp ? 'numeric' : 'text'}
-              autoComplete="one-time-code"
-              autoCapitalize="characters"
-              maxLength={totp ? 7 : 24}
-              required
-              // The step replaced the password form: the code is what the person types next.
-              // biome-ignore lint/a11y/noAutofocus: the only field of the step that just opened
-              autoFocus={!passkeyFirst}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              className={inputClass}
-            />
-          </div>
+          <Input
+            id="mfa-code"
+            key={method}
+            label={totp ? t('mfa.step.code') : t('mfa.step.recoveryCode')}
+            inputMode={totp ? 'numeric' : 'text'}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            maxLength={totp ? 7 : 24}
+            required
+            // The step replaced the password form: the code, its only field, is what the person types next.
+            autoFocus={!passkeyFirst}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
           <button
             type="submit"
             disabled={busy !== null}
@@ -208,7 +194,7 @@ export function EnrollStep(props: {
     <div className="space-y-5">
       <h2 className="text-lg font-semibold">{t('mfa.enroll.title')}</h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">{t('mfa.enroll.required')}</p>
-      <StepError message={error} />
+      <RootError message={error} />
       {created ? (
         <TotpSetup
           created={created}

@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorOf, TextInput } from '@/components/ui/form.tsx';
+import { fieldBinder, TextInput } from '@/components/ui/form.tsx';
 
 type Values = { password: string; password_again: string };
 
@@ -13,23 +13,17 @@ export function NewPasswordFields<T extends Values>(props: {
   const { t } = useTranslation();
   const register = props.register as unknown as UseFormRegister<Values>;
   const errors = props.errors as FieldErrors<Values>;
+  const field = fieldBinder(register, errors);
   return (
     <>
       <TextInput
-        reg={register('password')}
+        {...field('password')}
         type="password"
         label={props.labels.password}
         hint={t('accounts.setup.passwordHint')}
         autoComplete="new-password"
-        error={errorOf(errors, 'password')}
       />
-      <TextInput
-        reg={register('password_again')}
-        type="password"
-        label={props.labels.again}
-        autoComplete="new-password"
-        error={errorOf(errors, 'password_again')}
-      />
+      <TextInput {...field('password_again')} type="password" label={props.labels.again} autoComplete="new-password" />
     </>
   );
 }

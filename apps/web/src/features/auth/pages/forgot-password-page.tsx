@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AuthCard, Notice } from '@/components/auth-card.tsx';
 import { linkClass, primaryButton } from '@/components/ui/button.ts';
-import { applyServerErrors, errorOf, RootError, TextInput } from '@/components/ui/form.tsx';
+import { applyServerErrors, fieldBinder, RootError, TextInput } from '@/components/ui/form.tsx';
 import { formResolver } from '@/lib/form-errors.ts';
 import { requestPasswordReset } from '../api/accounts.ts';
 
@@ -18,6 +18,7 @@ export function ForgotPasswordPage() {
     resolver: formResolver(forgotPasswordBody, t),
   });
   const { errors, isSubmitting } = form.formState;
+  const field = fieldBinder(form.register, errors);
   const submit = form.handleSubmit(async (body) => {
     try {
       await requestPasswordReset(body);
@@ -44,13 +45,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate className="space-y-5">
           <RootError message={errors.root?.message} />
-          <TextInput
-            reg={form.register('email')}
-            type="email"
-            label={t('accounts.forgot.email')}
-            autoComplete="username"
-            error={errorOf(errors, 'email')}
-          />
+          <TextInput {...field('email')} type="email" label={t('accounts.forgot.email')} autoComplete="username" />
           <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full`}>
             {isSubmitting ? t('accounts.forgot.submitting') : t('accounts.forgot.submit')}
           </button>

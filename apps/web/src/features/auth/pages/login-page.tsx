@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard, Notice } from '@/components/auth-card.tsx';
 import { inputClass } from '@/components/form-field.tsx';
 import { linkClass, primaryButton, secondaryButton } from '@/components/ui/button.ts';
+import { Input, RootError } from '@/components/ui/form.tsx';
 import { ApiError, failureWithFields } from '@/lib/api-client.ts';
 import { type LoginResult, login, loginWithPasskey } from '@/lib/auth-store.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '@/lib/i18n.ts';
@@ -104,11 +105,32 @@ export function LoginPage() {
     }
   };
 
-  const errorBox = error ? (
-    <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-      {error}
-    </div>
-  ) : null;
+  const errorBox = <RootError message={error} />;
+  /** The other way in (password or single sign-on), starting without the last one's error. */
+  const switchTo = (next: 'password' | 'sso', label: string) => (
+    <button
+      type="button"
+      onClick={() => {
+        setMode(next);
+        setError(null);
+      }}
+      className={`${secondaryButton} w-full`}
+    >
+      {label}
+    </button>
+  );
+  /** The work email, which both ways in start from. */
+  const emailInput = (id: string, label: string) => (
+    <Input
+      id={id}
+      label={label}
+      type="email"
+      autoComplete="username"
+      required
+      value={email}
+      onChange={(e) => setEmail(e.target.value)}
+    />
+  );
 
   return (
     <AuthCard
@@ -155,52 +177,17 @@ export function LoginPage() {
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('login.sso.intro')}</p>
           </div>
           {errorBox}
-          <div>
-            <label htmlFor="sso-email" className="block text-sm font-medium">
-              {t('login.sso.email')}
-            </label>
-            <input
-              id="sso-email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className={inputClass}
-            />
-          </div>
+          {emailInput('sso-email', t('login.sso.email'))}
           <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
             {busy ? t('login.sso.continuing') : t('login.sso.continue')}
           </button>
-          <button
-            type="button"
-            onClick={() => {
-              setMode('password');
-              setError(null);
-            }}
-            className={`${secondaryButton} w-full`}
-          >
-            {t('login.sso.usePassword')}
-          </button>
+          {switchTo('password', t('login.sso.usePassword'))}
         </form>
       ) : (
         <form onSubmit={submit} className="space-y-5" noValidate>
           {search.notice === 'password_saved' && !error ? <Notice>{t('accounts.reset.done')}</Notice> : null}
           {errorBox}
-          <div>
-            <label htmlFor="email" className="block text-sm font-medium">
-              {t('login.email')}
-            </label>
-            <input
-              id="email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className={inputClass}
-            />
-          </div>
+          {emailInput('email', t('login.email'))}
           <div>
             <div className="flex items-baseline justify-between gap-2">
               <label htmlFor="password" className="block text-sm font-medium">
@@ -243,16 +230,7 @@ export function LoginPage() {
             {t('login.or')}
             <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
           </div>
-          <button
-            type="button"
-            onClick={() => {
-              setMode('sso');
-              setError(null);
-            }}
-            className={`${secondaryButton} w-full`}
-          >
-            {t('login.sso.button')}
-          </button>
+          {switchTo('sso', t('login.sso.button'))}
           <button
             type="button"
             disabled={busy}

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AuthCard } from '@/components/auth-card.tsx';
 import { Spinner } from '@/components/page.tsx';
 import { primaryButton } from '@/components/ui/button.ts';
-import { applyServerErrors, errorOf, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { applyServerErrors, fieldBinder, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { fetchUser, useAuth } from '@/lib/auth-store.ts';
 import { formResolver } from '@/lib/form-errors.ts';
 import { currentLocale, LANGUAGE_NAMES, setLocale } from '@/lib/i18n.ts';
@@ -38,6 +38,7 @@ export function SetupPage() {
     resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
+  const field = fieldBinder(form.register, errors);
 
   // A console already set up sends its visitor to sign in, but not the administrator this form has
   // just created (signed in by the answer): the shell that appears for them mounts this page again,
@@ -62,40 +63,23 @@ export function SetupPage() {
         <form onSubmit={submit} noValidate className="space-y-5">
           <RootError message={errors.root?.message} />
           <TextInput
-            reg={form.register('organization_name')}
+            {...field('organization_name')}
             label={t('accounts.setup.organization')}
             hint={t('accounts.setup.organizationHint')}
             autoComplete="organization"
-            error={errorOf(errors, 'organization_name')}
           />
-          <TextInput
-            reg={form.register('name')}
-            label={t('accounts.setup.name')}
-            autoComplete="name"
-            error={errorOf(errors, 'name')}
-          />
-          <TextInput
-            reg={form.register('email')}
-            type="email"
-            label={t('accounts.setup.email')}
-            autoComplete="username"
-            error={errorOf(errors, 'email')}
-          />
+          <TextInput {...field('name')} label={t('accounts.setup.name')} autoComplete="name" />
+          <TextInput {...field('email')} type="email" label={t('accounts.setup.email')} autoComplete="username" />
           <NewPasswordFields
             register={form.register}
             errors={errors}
             labels={{ password: t('accounts.setup.password'), again: t('accounts.setup.passwordAgain') }}
           />
           <SelectInput
-            reg={form.register('locale', { onChange: (e) => void setLocale(e.target.value as Locale) })}
+            {...field('locale', { onChange: (e) => void setLocale(e.target.value as Locale) })}
             label={t('accounts.setup.language')}
-            error={errorOf(errors, 'locale')}
           >
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {LANGUAGE_NAMES[l]}
-              </option>
-            ))}
+            <Options values={LOCALES} label={(l) => LANGUAGE_NAMES[l]} />
           </SelectInput>
           <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full`}>
             {isSubmitting ? t('accounts.setup.submitting') : t('accounts.setup.submit')}

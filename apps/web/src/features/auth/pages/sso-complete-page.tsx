@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '@/components/auth-card.tsx';
 import { Spinner } from '@/components/page.tsx';
 import { linkClass } from '@/components/ui/button.ts';
+import { RootError } from '@/components/ui/form.tsx';
 import { failureMessage } from '@/lib/api-client.ts';
 import { completeSso } from '@/lib/auth-store.ts';
 
@@ -54,9 +55,7 @@ export function SsoCompletePage() {
     <AuthCard title={error ? t('login.sso.failedTitle') : t('login.sso.completing')}>
       {error ? (
         <div className="space-y-5">
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-            {error}
-          </div>
+          <RootError message={error} />
           <Link to="/user/login" className={linkClass}>
             {t('login.sso.backToSignIn')}
           </Link>

@@ -2,12 +2,9 @@ import { CONTACT_METHOD_TYPES, type ContactMethod, type ContactMethodType } from
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '@/components/form-field.tsx';
-import { Spinner } from '@/components/page.tsx';
 import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
 import { ConfirmButton } from '@/components/ui/confirm-dialog.tsx';
-import { RootError } from '@/components/ui/form.tsx';
-import { Section } from '@/components/ui/section.tsx';
+import { Input, Options, RootError, Select } from '@/components/ui/form.tsx';
 import { ApiError, failureMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -22,6 +19,7 @@ import {
   verifyContactMethod,
 } from '../api/channels.ts';
 import { channelKeys } from '../api/keys.ts';
+import { ChannelReadsSection } from './channel-reads-section.tsx';
 
 /** A call's errors as one field's message (else the form's). */
 function fieldOf(err: unknown, field: string): string | undefined {
@@ -62,21 +60,15 @@ function VerifyForm(props: { method: ContactMethod }) {
   return (
     <form onSubmit={submit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
       <div className="w-40">
-        <FormField label={t('channels.methods.code')} error={error}>
-          {(ids) => (
-            <input
-              id={ids.id}
-              aria-invalid={ids.invalid}
-              aria-describedby={ids.describedBy}
-              className={inputClass}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          )}
-        </FormField>
+        <Input
+          label={t('channels.methods.code')}
+          error={error}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
       </div>
       <button type="submit" disabled={busy} className={primaryButton}>
         {t('channels.methods.verify')}
@@ -119,39 +111,24 @@ function AddMethodForm(props: { types: ContactMethodType[] }) {
       <h3 className="text-sm font-semibold">{t('channels.methods.add')}</h3>
       <RootError message={errors.root} />
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-        <FormField label={t('channels.methods.type')} error={errors.type}>
-          {(ids) => (
-            <select
-              id={ids.id}
-              aria-invalid={ids.invalid}
-              aria-describedby={ids.describedBy}
-              className={inputClass}
-              value={type}
-              onChange={(e) => setType(e.target.value as ContactMethodType)}
-            >
-              {props.types.map((k) => (
-                <option key={k} value={k}>
-                  {t(`channels.type.${k}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t('channels.methods.number')} error={errors.address} hint={t('channels.methods.numberHint')}>
-          {(ids) => (
-            <input
-              id={ids.id}
-              aria-invalid={ids.invalid}
-              aria-describedby={ids.describedBy}
-              className={inputClass}
-              type="tel"
-              autoComplete="tel"
-              placeholder="+1 312 555 0100"
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-            />
-          )}
-        </FormField>
+        <Select
+          label={t('channels.methods.type')}
+          error={errors.type}
+          value={type}
+          onChange={(e) => setType(e.target.value as ContactMethodType)}
+        >
+          <Options values={props.types} label={(k) => t(`channels.type.${k}`)} />
+        </Select>
+        <Input
+          label={t('channels.methods.number')}
+          error={errors.address}
+          hint={t('channels.methods.numberHint')}
+          type="tel"
+          autoComplete="tel"
+          placeholder="+1 312 555 0100"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+        />
         <button type="submit" disabled={busy} className={`${primaryButton} sm:mb-0.5`}>
           {t('channels.methods.sendCode')}
         </button>
@@ -171,20 +148,14 @@ export function ContactMethodsSection() {
   const { user } = useAuth();
   const pageable = userCan(user, 'alarm.view');
   return (
-    <Section title={t('channels.methods.title')} id="contact-methods">
-      {methods.isPending || channels.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : methods.isError || channels.isError ? (
-        <p role="alert" className="text-sm">
-          {t('channels.loadError')}
-        </p>
-      ) : (
+    <ChannelReadsSection title={t('channels.methods.title')} id="contact-methods" reads={[methods, channels]}>
+      {(methodList) => (
         <>
-          {methods.data.length === 0 ? (
+          {methodList.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">{t('channels.methods.none')}</p>
           ) : (
             <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-              {methods.data.map((m) => (
+              {methodList.map((m) => (
                 <li key={m.id} className="py-3">
                   <div className="flex flex-wrap items-center justify-between gap-3">
                     <div className="text-sm">
@@ -226,6 +197,6 @@ export function ContactMethodsSection() {
           )}
         </>
       )}
-    </Section>
+    </ChannelReadsSection>
   );
 }

@@ -8,15 +8,13 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '@/components/form-field.tsx';
-import { Spinner } from '@/components/page.tsx';
 import { dangerButton, secondaryButton } from '@/components/ui/button.ts';
-import { RootError } from '@/components/ui/form.tsx';
+import { Input, RootError, Select } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
-import { Section } from '@/components/ui/section.tsx';
 import { ApiError, failureMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { contactMethodsQuery, rulesQuery, saveRules } from '../api/channels.ts';
+import { ChannelReadsSection } from './channel-reads-section.tsx';
 
 type Row = { key: number; method: string; delay: string };
 
@@ -66,43 +64,31 @@ function RulesForm(props: { initial: NotificationRuleView[]; methods: ContactMet
             key={row.key}
             className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_9rem_auto] sm:items-end dark:border-slate-700"
           >
-            <FormField label={t('channels.rules.method', { n: i + 1 })} error={errors[`${i}.method`]}>
-              {(ids) => (
-                <select
-                  id={ids.id}
-                  aria-invalid={ids.invalid}
-                  aria-describedby={ids.describedBy}
-                  className={inputClass}
-                  value={row.method}
-                  onChange={(e) => update(row.key, { method: e.target.value })}
-                >
-                  <option value="email">{t('channels.type.email')}</option>
-                  <option value="push">{t('channels.type.push')}</option>
-                  {props.methods.map((m) => (
-                    <option key={m.id} value={`contact:${m.id}`}>
-                      {t(`channels.type.${m.type}`)} {m.address}
-                      {m.verified ? '' : ` (${t('channels.methods.unverified')})`}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField label={t('channels.rules.delay')} error={errors[`${i}.delay_minutes`]}>
-              {(ids) => (
-                <input
-                  id={ids.id}
-                  aria-invalid={ids.invalid}
-                  aria-describedby={ids.describedBy}
-                  className={inputClass}
-                  type="number"
-                  min={0}
-                  max={MAX_RULE_DELAY_MINUTES}
-                  inputMode="numeric"
-                  value={row.delay}
-                  onChange={(e) => update(row.key, { delay: e.target.value })}
-                />
-              )}
-            </FormField>
+            <Select
+              label={t('channels.rules.method', { n: i + 1 })}
+              error={errors[`${i}.method`]}
+              value={row.method}
+              onChange={(e) => update(row.key, { method: e.target.value })}
+            >
+              <option value="email">{t('channels.type.email')}</option>
+              <option value="push">{t('channels.type.push')}</option>
+              {props.methods.map((m) => (
+                <option key={m.id} value={`contact:${m.id}`}>
+                  {t(`channels.type.${m.type}`)} {m.address}
+                  {m.verified ? '' : ` (${t('channels.methods.unverified')})`}
+                </option>
+              ))}
+            </Select>
+            <Input
+              label={t('channels.rules.delay')}
+              error={errors[`${i}.delay_minutes`]}
+              type="number"
+              min={0}
+              max={MAX_RULE_DELAY_MINUTES}
+              inputMode="numeric"
+              value={row.delay}
+              onChange={(e) => update(row.key, { delay: e.target.value })}
+            />
             <button
               type="button"
               className={`${dangerButton} sm:mb-0.5`}
@@ -136,20 +122,14 @@ export function NotificationRulesSection() {
   const rules = useQuery(rulesQuery());
   const methods = useQuery(contactMethodsQuery());
   return (
-    <Section title={t('channels.rules.title')} id="notification-rules">
-      {rules.isPending || methods.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : rules.isError || methods.isError ? (
-        <p role="alert" className="text-sm">
-          {t('channels.loadError')}
-        </p>
-      ) : (
+    <ChannelReadsSection title={t('channels.rules.title')} id="notification-rules" reads={[rules, methods]}>
+      {(initial, methodList) => (
         <RulesForm
-          key={JSON.stringify([rules.data, methods.data.map((m) => [m.id, m.verified])])}
-          initial={rules.data}
-          methods={methods.data}
+          key={JSON.stringify([initial, methodList.map((m) => [m.id, m.verified])])}
+          initial={initial}
+          methods={methodList}
         />
       )}
-    </Section>
+    </ChannelReadsSection>
   );
 }

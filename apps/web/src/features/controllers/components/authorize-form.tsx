@@ -2,10 +2,9 @@ import { type AuthorizeControllerBody, authorizeControllerBody } from '@rcm/shar
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { errorOf, FormCard, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { authorizeController, locationsQuery, organizationsQuery } from '../api/controllers.ts';
 import { controllerKeys } from '../api/keys.ts';
@@ -13,15 +12,15 @@ import { controllerKeys } from '../api/keys.ts';
 type FormValues = { organization_id: string; location_id: string; name: string; store_alias: string };
 
 // The form holds strings; the API's own schema validates what they become.
-const formSchema = z.preprocess((v) => {
-  const f = v as FormValues;
-  return {
+const formSchema = formBody(
+  (f: FormValues) => ({
     organization_id: f.organization_id ? Number(f.organization_id) : undefined,
     location_id: f.location_id ? Number(f.location_id) : undefined,
     name: f.name,
     ...(f.store_alias.trim() ? { store_alias: f.store_alias } : {}),
-  };
-}, authorizeControllerBody);
+  }),
+  authorizeControllerBody,
+);
 
 /** Assigns a pending controller to an organization and location; `onAuthorized` gets its device key. */
 export function AuthorizeForm(props: { controllerId: number; onAuthorized: (deviceKey: string) => void }) {

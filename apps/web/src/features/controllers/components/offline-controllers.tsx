@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlideOver } from '@/components/slide-over.tsx';
@@ -8,6 +7,7 @@ import { ListState } from '@/components/ui/data-table.tsx';
 import { formatRelative } from '@/lib/format.ts';
 import { useLiveQuery } from '@/lib/use-live-query.ts';
 import { controllersQuery } from '../api/controllers.ts';
+import { ControllerLink } from './controller-link.tsx';
 
 const OFFLINE = { online: 'false', authorised: 'true', sort: 'last_seen_at', per_page: 100 } as const;
 
@@ -84,14 +84,7 @@ export function OfflineControllers(props: { filtering: boolean; onFilter: (on: b
           <ul className="divide-y divide-slate-200 dark:divide-slate-700">
             {rows.map((c) => (
               <li key={c.id} className="py-3">
-                <Link
-                  to="/controllers/$controllerId/view"
-                  params={{ controllerId: String(c.id) }}
-                  onClick={() => setOpen(false)}
-                  className={`text-sm ${linkClass}`}
-                >
-                  {c.name ?? c.mac_address}
-                </Link>
+                <ControllerLink controller={c} onClick={() => setOpen(false)} className={`text-sm ${linkClass}`} />
                 <p className="text-sm text-slate-600 dark:text-slate-300">
                   <span className="font-mono">{c.mac_address}</span>
                   {c.location ? ` · ${c.location.name}` : ''}

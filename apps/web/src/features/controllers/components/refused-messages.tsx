@@ -2,6 +2,7 @@ import type { DeviceRejections } from '@rcm/shared/device';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { linkClass } from '@/components/ui/button.ts';
+import { LabelledSection } from '@/components/ui/section.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 
 /**
@@ -20,13 +21,12 @@ export function RefusedMessages(props: { rejections: DeviceRejections | null }) 
     ? t('deviceMessages.refusedField', { field: r.field, problem })
     : t('deviceMessages.refusedWhole', { problem });
   return (
-    <section
-      aria-labelledby="refused-messages"
+    <LabelledSection
+      id="refused-messages"
+      title={t('deviceMessages.refusedTitle')}
       className="mt-6 rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+      headingClassName="font-semibold"
     >
-      <h2 id="refused-messages" className="font-semibold">
-        {t('deviceMessages.refusedTitle')}
-      </h2>
       <p className="mt-1">{t('deviceMessages.refusedCount', { count: r.count })}</p>
       <p className="mt-1">
         {t('deviceMessages.refusedLast', {
@@ -40,6 +40,6 @@ export function RefusedMessages(props: { rejections: DeviceRejections | null }) 
           {t('deviceMessages.refusedFormat')}
         </Link>
       </p>
-    </section>
+    </LabelledSection>
   );
 }

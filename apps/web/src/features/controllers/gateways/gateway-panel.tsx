@@ -1,11 +1,10 @@
 import type { GatewayStatusView, OfflineReason } from '@rcm/shared/controllers';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/page.tsx';
-import { linkClass } from '@/components/ui/button.ts';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { Field, Section } from '@/components/ui/section.tsx';
 import { formatBytes, formatDateTime, formatNumber, formatRelative } from '@/lib/format.ts';
+import { ControllerLink } from '../components/controller-link.tsx';
 import { ChildState, LastGoodPoll } from './child-state.tsx';
 
 /** A controller the gateway speaks for, with what the gateway's status says of its polls. */
@@ -125,13 +124,7 @@ export function GatewayPanel(props: {
               rowHeader: true,
               cell: (c) =>
                 c.authorised ? (
-                  <Link
-                    to="/controllers/$controllerId/view"
-                    params={{ controllerId: String(c.id) }}
-                    className={linkClass}
-                  >
-                    {c.name ?? c.mac_address}
-                  </Link>
+                  <ControllerLink controller={c} />
                 ) : (
                   <span>
                     {c.name ?? c.mac_address} · {t('pending.status')}

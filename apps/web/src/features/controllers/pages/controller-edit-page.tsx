@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Page, RecordMissing } from '@/components/page.tsx';
 import { CheckboxInput, errorOf, FormCard, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { userCan } from '@/lib/user-can.ts';
@@ -28,15 +27,15 @@ type FormValues = {
 };
 
 // The form holds strings; the API's schema validates what they become.
-const formSchema = z.preprocess((v) => {
-  const f = v as FormValues;
-  return {
+const formSchema = formBody(
+  (f: FormValues) => ({
     ...f,
     organization_id: Number(f.organization_id),
     location_id: Number(f.location_id),
     warranty_expiry: f.warranty_expiry || null,
-  };
-}, controllerUpdateBody);
+  }),
+  controllerUpdateBody,
+);
 
 /**
  * /controllers/{id}/edit: its names, where it is (another organization the user sees moves it there),

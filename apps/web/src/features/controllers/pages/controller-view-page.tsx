@@ -1,11 +1,10 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Page, Spinner } from '@/components/page.tsx';
 import { OnlineStatus } from '@/components/status-dot.tsx';
-import { linkClass } from '@/components/ui/button.ts';
 import { RelatedJobs } from '@/features/jobs/index.ts';
 import { MaintenanceBanner, MaintenanceWindows } from '@/features/maintenance/index.ts';
 import { EmailNotificationsTable } from '@/features/notifications/index.ts';
@@ -18,6 +17,7 @@ import { controllerQuery, racksQuery } from '../api/controllers.ts';
 import { controllerKeys } from '../api/keys.ts';
 import { ControllerActions } from '../components/controller-actions.tsx';
 import { ControllerAlarmsTab } from '../components/controller-alarms-tab.tsx';
+import { ControllerLink } from '../components/controller-link.tsx';
 import { RackTab } from '../components/rack-tab.tsx';
 import { RefrigerantTab } from '../components/refrigerant-tab.tsx';
 import { RefusedMessages } from '../components/refused-messages.tsx';
@@ -95,14 +95,7 @@ export function ControllerViewPage() {
       <MaintenanceBanner controllerId={c.id} />
       {c.gateway ? (
         <p className="mb-4 text-sm text-slate-700 dark:text-slate-200">
-          {t('gateways.readThrough')}{' '}
-          <Link
-            to="/controllers/$controllerId/view"
-            params={{ controllerId: String(c.gateway.id) }}
-            className={linkClass}
-          >
-            {c.gateway.name ?? c.gateway.mac_address}
-          </Link>
+          {t('gateways.readThrough')} <ControllerLink controller={c.gateway} />
           {' · '}
           {t('gateways.childOf', { unit: c.device_address ?? '—', bus: c.bus ?? '—', model: c.device_model ?? '—' })}
         </p>
@@ -121,13 +114,7 @@ export function ControllerViewPage() {
         {c.gateway ? (
           <>
             <Field label={t('gateways.gateway')}>
-              <Link
-                to="/controllers/$controllerId/view"
-                params={{ controllerId: String(c.gateway.id) }}
-                className={linkClass}
-              >
-                {c.gateway.name ?? c.gateway.mac_address}
-              </Link>
+              <ControllerLink controller={c.gateway} />
             </Field>
             <Field label={t('gateways.bus')}>{c.bus}</Field>
             <Field label={t('gateways.unitId')}>{c.device_address}</Field>

@@ -14,6 +14,7 @@ import { useAuth } from '@/lib/auth-store.ts';
 import { localToday } from '@/lib/format.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { type ControllerFilters, controllerQuery, controllersQuery, organizationsQuery } from '../api/controllers.ts';
+import { ControllerLink } from '../components/controller-link.tsx';
 import { ChildState, LastGoodPoll } from '../gateways/child-state.tsx';
 import { groupRows } from '../gateways/group-rows.ts';
 
@@ -136,13 +137,7 @@ export function ControllersPage() {
               cell: ({ c, polled }) => (
                 <div className={polled !== undefined ? 'border-l-2 border-slate-300 pl-3 dark:border-slate-600' : ''}>
                   {c.authorised ? (
-                    <Link
-                      to="/controllers/$controllerId/view"
-                      params={{ controllerId: String(c.id) }}
-                      className={linkClass}
-                    >
-                      {c.name ?? c.mac_address}
-                    </Link>
+                    <ControllerLink controller={c} />
                   ) : (
                     <Link to="/controllers/$id/authorise" params={{ id: String(c.id) }} className={linkClass}>
                       {c.name ?? t('pending.unnamed')} · {t('pending.status')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SlideOver } from '@/components/slide-over.tsx';
 import { dangerButton, destructiveButton, linkClass, primaryButton, secondaryButton } from '@/components/ui/button.ts';
 import { ListState } from '@/components/ui/data-table.tsx';
+import { StrokeIcon } from '@/components/ui/stroke-icon.tsx';
 import { failureMessage } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
@@ -85,18 +86,11 @@ export function PendingControllers() {
         className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
       >
         <span className="sr-only">{t('pending.button')}</span>
-        <svg
-          className="size-6"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          aria-hidden="true"
-        >
+        <StrokeIcon strokeWidth="1.6">
           <rect x="3" y="5" width="18" height="12" rx="2" />
           <path d="M7 21h10M12 17v4M7 9h2M7 13h4" strokeLinecap="round" />
           <circle cx="16.5" cy="11" r="2" />
-        </svg>
+        </StrokeIcon>
         {count > 0 ? (
           <span className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-amber-700 px-1 text-xs font-semibold text-white">
             {count}

@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
-import { applyServerErrors, FieldError, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import {
+  applyServerErrors,
+  FieldError,
+  fieldBinder,
+  Options,
+  RootError,
+  SelectInput,
+  TextInput,
+} from '@/components/ui/form.tsx';
 import { type Access, LocationAccess } from '@/components/ui/location-access.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { OwnerSelect, organizationLocationsQuery, organizationOptionsQuery } from '@/features/settings/index.ts';
@@ -59,6 +67,7 @@ export function ApiTokenDialog(props: {
     enabled: props.open && organizationId > 0,
   });
   const { errors, isSubmitting } = form.formState;
+  const field = fieldBinder(form.register, errors);
   const k = (key: string) => t(`settings.apiTokens.${key}`);
 
   const submit = form.handleSubmit(async (v) => {
@@ -84,7 +93,7 @@ export function ApiTokenDialog(props: {
     <Modal open={props.open} onClose={props.onClose} title={k('newTitle')} wide>
       <form onSubmit={submit} noValidate className="space-y-4">
         <RootError message={errors.root?.message} />
-        <TextInput reg={form.register('name')} label={k('name')} hint={k('nameHint')} error={errors.name?.message} />
+        <TextInput {...field('name')} label={k('name')} hint={k('nameHint')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <OwnerSelect
             reg={form.register('organization_id')}
@@ -94,11 +103,7 @@ export function ApiTokenDialog(props: {
             options={organizations}
           />
           <SelectInput reg={form.register('days')} label={k('lifetime')} error={errors.expires_at?.message}>
-            {LIFETIMES.map((d) => (
-              <option key={d} value={d}>
-                {t('settings.apiTokens.days', { count: d })}
-              </option>
-            ))}
+            <Options values={LIFETIMES} label={(d) => t('settings.apiTokens.days', { count: d })} />
           </SelectInput>
         </div>
         <fieldset aria-describedby={errors.permissions ? 'api-token-permissions-error' : undefined}>
@@ -126,12 +131,11 @@ export function ApiTokenDialog(props: {
           />
         ) : null}
         <TextInput
-          reg={form.register('password')}
+          {...field('password')}
           type="password"
           autoComplete="current-password"
           label={k('password')}
           hint={k('passwordHint')}
-          error={errors.password?.message}
         />
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={props.onClose} className={secondaryButton}>

@@ -6,6 +6,7 @@ import { inputClass } from '@/components/form-field.tsx';
 import { Pagination } from '@/components/pagination.tsx';
 import { linkClass, primaryButton } from '@/components/ui/button.ts';
 import { DataTable } from '@/components/ui/data-table.tsx';
+import { Options } from '@/components/ui/form.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { purchaseOrdersQuery } from '../api/purchase-orders.ts';
 import { money } from '../format.ts';
@@ -37,11 +38,7 @@ export function OrdersPanel(props: { canEdit: boolean }) {
             }}
           >
             <option value="">{t('inventory.orders.anyStatus')}</option>
-            {PO_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`inventory.orders.statuses.${s}`)}
-              </option>
-            ))}
+            <Options values={PO_STATUSES} label={(s) => t(`inventory.orders.statuses.${s}`)} />
           </select>
         </label>
         {props.canEdit ? (

@@ -1,12 +1,11 @@
 import { type SupplierBody, type SupplierRecord, supplierBody } from '@rcm/shared/suppliers';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
-import { errorOf, RootError, TextInput } from '@/components/ui/form.tsx';
+import { fieldBinder, RootError, TextInput } from '@/components/ui/form.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
-import { formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { useRecordForm } from '@/lib/use-record-form.ts';
 import { purchaseOrderKeys, supplierKeys } from '../api/keys.ts';
 import { saveSupplier } from '../api/suppliers.ts';
 
@@ -14,23 +13,27 @@ type FormValues = { code: string; name: string; email: string; phone: string; ac
 
 const EMPTY: FormValues = { code: '', name: '', email: '', phone: '', account_number: '' };
 
+/** The form's values for a saved supplier. */
+const valuesOf = (supplier: SupplierRecord): FormValues => ({
+  code: supplier.code,
+  name: supplier.name,
+  email: supplier.email,
+  phone: supplier.phone,
+  account_number: supplier.account_number,
+});
+
 /** Create (supplier null) or edit a supplier, validated with the server's schema. */
 export function SupplierDialog(props: { open: boolean; supplier: SupplierRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { supplier } = props;
-  const form = useForm<FormValues, unknown, SupplierBody>({
-    values: supplier
-      ? {
-          code: supplier.code,
-          name: supplier.name,
-          email: supplier.email,
-          phone: supplier.phone,
-          account_number: supplier.account_number,
-        }
-      : EMPTY,
-    resolver: formResolver(supplierBody, t),
-  });
+  const { form, clear } = useRecordForm<SupplierRecord, FormValues, SupplierBody>(
+    supplier,
+    valuesOf,
+    EMPTY,
+    supplierBody,
+  );
   const { errors, isSubmitting } = form.formState;
+  const field = fieldBinder(form.register, errors);
 
   const save = useApiMutation({
     mutationFn: (body: SupplierBody) => saveSupplier(supplier?.id ?? null, body),
@@ -38,7 +41,7 @@ export function SupplierDialog(props: { open: boolean; supplier: SupplierRecord 
     invalidates: [supplierKeys.all, purchaseOrderKeys.all],
     onSuccess: (saved) => {
       toast.success(t(supplier ? 'inventory.suppliers.saved' : 'inventory.suppliers.created', { name: saved.name }));
-      form.reset(EMPTY);
+      clear();
       props.onClose();
     },
     showError: { form },
@@ -55,30 +58,15 @@ export function SupplierDialog(props: { open: boolean; supplier: SupplierRecord 
       <form onSubmit={submit} noValidate className="space-y-4">
         <RootError message={errors.root?.message} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextInput
-            reg={form.register('code')}
-            label={s('code')}
-            hint={s('codeHint')}
-            error={errorOf(errors, 'code')}
-          />
+          <TextInput {...field('code')} label={s('code')} hint={s('codeHint')} />
           <div className="sm:col-span-2">
-            <TextInput reg={form.register('name')} label={s('name')} error={errorOf(errors, 'name')} />
+            <TextInput {...field('name')} label={s('name')} />
           </div>
         </div>
-        <TextInput
-          reg={form.register('email')}
-          type="email"
-          label={s('email')}
-          hint={s('emailHint')}
-          error={errorOf(errors, 'email')}
-        />
+        <TextInput {...field('email')} type="email" label={s('email')} hint={s('emailHint')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput reg={form.register('phone')} type="tel" label={s('phone')} error={errorOf(errors, 'phone')} />
-          <TextInput
-            reg={form.register('account_number')}
-            label={s('accountNumber')}
-            error={errorOf(errors, 'account_number')}
-          />
+          <TextInput {...field('phone')} type="tel" label={s('phone')} />
+          <TextInput {...field('account_number')} label={s('accountNumber')} />
         </div>
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" onClick={props.onClose} className={secondaryButton}>

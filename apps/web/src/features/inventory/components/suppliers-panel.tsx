@@ -6,6 +6,7 @@ import { ListPagination } from '@/components/pagination.tsx';
 import { linkClass, primaryButton } from '@/components/ui/button.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { actionsColumn, DataTable } from '@/components/ui/data-table.tsx';
+import { FilterToggle } from '@/components/ui/filter-controls.tsx';
 import { toast } from '@/lib/toast.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { purchaseOrderKeys, supplierKeys } from '../api/keys.ts';
@@ -40,18 +41,14 @@ export function SuppliersPanel(props: { canManage: boolean }) {
     <div>
       <p className="text-sm text-slate-700 dark:text-slate-200">{s('help')}</p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={showArchived}
-            onChange={(e) => {
-              setShowArchived(e.target.checked);
-              setPage(1);
-            }}
-          />
-          {s('showArchived')}
-        </label>
+        <FilterToggle
+          label={s('showArchived')}
+          checked={showArchived}
+          onChange={(checked) => {
+            setShowArchived(checked);
+            setPage(1);
+          }}
+        />
         {props.canManage ? (
           <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
             {s('newSupplier')}

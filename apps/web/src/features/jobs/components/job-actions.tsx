@@ -12,7 +12,7 @@ import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { primaryButton } from '@/components/ui/button.ts';
-import { errorOf, FieldError, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { errorOf, FieldError, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
@@ -58,11 +58,7 @@ export function JobStatusForm(props: { job: JobDetail }) {
     <form onSubmit={submit} className="space-y-3" noValidate>
       <RootError message={errors.root?.message} />
       <SelectInput reg={form.register('status')} label={t('jobs.newStatus')} error={errorOf(errors, 'status')}>
-        {JOB_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`jobs.status.${s}`)}
-          </option>
-        ))}
+        <Options values={JOB_STATUSES} label={(s) => t(`jobs.status.${s}`)} />
       </SelectInput>
       <TextInput reg={form.register('note')} label={t('jobs.note')} error={errorOf(errors, 'note')} maxLength={1000} />
       <button

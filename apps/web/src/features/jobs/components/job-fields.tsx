@@ -2,7 +2,7 @@ import { JOB_PRIORITIES, type JobPriority } from '@rcm/shared/jobs';
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorOf, SelectInput, TextArea, TextInput } from '@/components/ui/form.tsx';
+import { errorOf, Options, SelectInput, TextArea, TextInput } from '@/components/ui/form.tsx';
 import { useSeededName } from '@/lib/seeded-names.ts';
 import { jobCategoriesQuery } from '../api/jobs.ts';
 
@@ -61,11 +61,7 @@ export function JobFields(props: {
           ))}
       </SelectInput>
       <SelectInput reg={register('priority')} label={t('jobs.priorityLabel')} error={errorOf(errors, 'priority')}>
-        {JOB_PRIORITIES.map((p) => (
-          <option key={p} value={p}>
-            {t(`jobs.priority.${p}`)}
-          </option>
-        ))}
+        <Options values={JOB_PRIORITIES} label={(p) => t(`jobs.priority.${p}`)} />
       </SelectInput>
     </>
   );

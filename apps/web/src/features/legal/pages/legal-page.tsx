@@ -1,21 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page.tsx';
+import { LabelledSection } from '@/components/ui/section.tsx';
 
 function Policy(props: { id: string; title: string; paragraphs: string[] }) {
   return (
-    <section
-      aria-labelledby={props.id}
+    <LabelledSection
+      id={props.id}
+      title={props.title}
       className="rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900"
+      headingClassName="text-lg font-semibold"
     >
-      <h2 id={props.id} className="text-lg font-semibold">
-        {props.title}
-      </h2>
       {props.paragraphs.map((p) => (
         <p key={p} className="mt-3 text-sm leading-6 text-slate-700 dark:text-slate-200">
           {p}
         </p>
       ))}
-    </section>
+    </LabelledSection>
   );
 }
 

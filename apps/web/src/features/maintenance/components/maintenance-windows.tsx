@@ -6,6 +6,7 @@ import { ListPagination } from '@/components/pagination.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '@/components/ui/button.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
+import { LabelledSection } from '@/components/ui/section.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formatInZone } from '@/lib/format.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
@@ -83,20 +84,20 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
   const [removing, setRemoving] = useState<MaintenanceWindowView | null>(null);
   const canEdit = userCan(user, 'controller.maintain');
   return (
-    <section
-      aria-labelledby="maintenance-windows"
+    <LabelledSection
+      id="maintenance-windows"
+      title={t('alarmMgmt.windows')}
       className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="maintenance-windows" className="text-base font-semibold">
-          {t('alarmMgmt.windows')}
-        </h2>
-        {canEdit ? (
+      headingClassName="text-base font-semibold"
+      headerClassName="flex flex-wrap items-center justify-between gap-3"
+      actions={
+        canEdit ? (
           <button type="button" onClick={() => setAdding(true)} className={primaryButton}>
             {t('alarmMgmt.addWindow')}
           </button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <div className="mt-3">
         <QueryState
           query={windows}
@@ -179,6 +180,6 @@ export function MaintenanceWindows(props: { filter: WindowsFilter; place: Window
           />
         </>
       ) : null}
-    </section>
+    </LabelledSection>
   );
 }

@@ -3,8 +3,8 @@ import { type NotificationPreferences, preferenceIssues } from '@rcm/shared/noti
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '@/components/form-field.tsx';
 import { Spinner } from '@/components/page.tsx';
+import { Input, Options, RootError, Select } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toast } from '@/lib/toast.ts';
@@ -69,22 +69,12 @@ function PreferencesForm(props: { initial: NotificationPreferences }) {
     }
   };
 
-  const aria = (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ({
-    id: ids.id,
-    'aria-invalid': ids.invalid,
-    'aria-describedby': ids.describedBy,
-  });
-
   return (
     <form onSubmit={submit} noValidate className="max-w-2xl">
       <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-900">
         <legend className="px-1 text-base font-semibold">{t('notifications.prefsTitle')}</legend>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('notifications.prefsIntro')}</p>
-        {formError ? (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-            {formError}
-          </div>
-        ) : null}
+        <RootError message={formError} />
         <div className="flex items-center gap-2">
           <input
             id={enabledId}
@@ -97,71 +87,45 @@ function PreferencesForm(props: { initial: NotificationPreferences }) {
             {t('notifications.enabled')}
           </label>
         </div>
-        <FormField label={t('notifications.minSeverity')} hint={t('notifications.minSeverityHint')}>
-          {(ids) => (
-            <select
-              className={inputClass}
-              {...aria(ids)}
-              value={values.min_severity}
-              onChange={(e) =>
-                setValues((v) => ({ ...v, min_severity: e.target.value as NotificationPreferences['min_severity'] }))
-              }
-            >
-              {ALARM_SEVERITIES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`severity.${s}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <Select
+          label={t('notifications.minSeverity')}
+          hint={t('notifications.minSeverityHint')}
+          value={values.min_severity}
+          onChange={(e) =>
+            setValues((v) => ({ ...v, min_severity: e.target.value as NotificationPreferences['min_severity'] }))
+          }
+        >
+          <Options values={ALARM_SEVERITIES} label={(s) => t(`severity.${s}`)} />
+        </Select>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t('notifications.quietStart')} error={errors.quiet_hours_start}>
-            {(ids) => (
-              <input
-                type="text"
-                inputMode="numeric"
-                placeholder="22:00"
-                maxLength={5}
-                className={inputClass}
-                {...aria(ids)}
-                value={values.quiet_hours_start}
-                onChange={(e) => setValues((v) => ({ ...v, quiet_hours_start: e.target.value }))}
-              />
-            )}
-          </FormField>
-          <FormField label={t('notifications.quietEnd')} error={errors.quiet_hours_end}>
-            {(ids) => (
-              <input
-                type="text"
-                inputMode="numeric"
-                placeholder="06:00"
-                maxLength={5}
-                className={inputClass}
-                {...aria(ids)}
-                value={values.quiet_hours_end}
-                onChange={(e) => setValues((v) => ({ ...v, quiet_hours_end: e.target.value }))}
-              />
-            )}
-          </FormField>
+          {(
+            [
+              ['quiet_hours_start', t('notifications.quietStart'), '22:00'],
+              ['quiet_hours_end', t('notifications.quietEnd'), '06:00'],
+            ] as const
+          ).map(([field, label, placeholder]) => (
+            <Input
+              key={field}
+              label={label}
+              error={errors[field]}
+              type="text"
+              inputMode="numeric"
+              placeholder={placeholder}
+              maxLength={5}
+              value={values[field]}
+              onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+            />
+          ))}
         </div>
         <p className="text-xs text-slate-600 dark:text-slate-300">{t('notifications.quietHint')}</p>
-        <FormField label={t('notifications.timeZone')} error={errors.time_zone}>
-          {(ids) => (
-            <select
-              className={inputClass}
-              {...aria(ids)}
-              value={values.time_zone}
-              onChange={(e) => setValues((v) => ({ ...v, time_zone: e.target.value }))}
-            >
-              {zones.map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <Select
+          label={t('notifications.timeZone')}
+          error={errors.time_zone}
+          value={values.time_zone}
+          onChange={(e) => setValues((v) => ({ ...v, time_zone: e.target.value }))}
+        >
+          <Options values={zones} />
+        </Select>
         <SubmitButton submitting={saving} label={t('notifications.save')} busyLabel={t('notifications.saving')} />
       </fieldset>
     </form>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { linkClass } from '@/components/ui/button.ts';
+import { LabelledSection } from '@/components/ui/section.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formatInZone } from '@/lib/format.ts';
 import { userCan } from '@/lib/user-can.ts';
@@ -18,20 +19,20 @@ export function OnCallNow() {
   const now = useQuery({ ...oncallNowQuery(), enabled: allowed });
   if (!allowed || !now.data || now.data.length === 0) return null;
   return (
-    <section
-      aria-labelledby="on-call-now-title"
+    <LabelledSection
+      id="on-call-now-title"
+      title={t('oncall.onCallNow')}
       className="mt-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="on-call-now-title" className="font-semibold">
-          {t('oncall.onCallNow')}
-        </h2>
-        {userCan(user, 'settings.view') ? (
+      headingClassName="font-semibold"
+      headerClassName="flex flex-wrap items-baseline justify-between gap-2"
+      actions={
+        userCan(user, 'settings.view') ? (
           <Link to="/settings/on-call" className={`text-sm ${linkClass}`}>
             {t('oncall.onCallManage')}
           </Link>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('oncall.onCallNowHint')}</p>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {now.data.map((n) => (
@@ -50,6 +51,6 @@ export function OnCallNow() {
           </li>
         ))}
       </ul>
-    </section>
+    </LabelledSection>
   );
 }

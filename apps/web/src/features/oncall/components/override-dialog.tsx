@@ -2,14 +2,11 @@ import { type OncallSchedule, type OverrideBody, overrideBody } from '@rcm/share
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
-import { FormActions } from '@/components/ui/form-actions.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { fieldBinder, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { usersQuery } from '@/features/settings/index.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
-import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { zoneInput, zoneInstant } from '@/lib/zone-time.ts';
 import { oncallKeys } from '../api/keys.ts';
 import { addOverride } from '../api/schedules.ts';
@@ -31,14 +28,14 @@ export function OverrideDialog(props: {
   const people = useQuery({ ...usersQuery({ per_page: 100 }), enabled: props.open });
   const zone = props.schedule.time_zone;
   // The form holds the schedule clock's wall times; the API's schema validates the instants they name.
-  const formSchema = z.preprocess((v) => {
-    const f = v as Values;
-    return {
+  const formSchema = formBody(
+    (f: Values) => ({
       user_id: f.user_id ? Number(f.user_id) : undefined,
       starts_at: zoneInstant(f.starts_at, zone) || undefined,
       ends_at: zoneInstant(f.ends_at, zone) || undefined,
-    };
-  }, overrideBody);
+    }),
+    overrideBody,
+  );
   const form = useForm<Values, unknown, OverrideBody>({
     values: {
       user_id: '',
@@ -47,58 +44,44 @@ export function OverrideDialog(props: {
     },
     resolver: formResolver(formSchema, t),
   });
-  const { errors, isSubmitting } = form.formState;
-  const save = useApiMutation({
-    mutationFn: (body: OverrideBody) => addOverride(props.schedule.id, body),
-    invalidates: [oncallKeys.all],
-    onSuccess: () => {
-      toast.success(t('settings.oncall.overrideAdded'));
-      props.onClose();
-    },
-    showError: { form },
-  });
-  const submit = form.handleSubmit((body) => save.run(body));
+  const { errors } = form.formState;
+  const field = fieldBinder(form.register, errors);
   return (
-    <Modal
+    <FormDialog
       open={props.open}
       onClose={props.onClose}
       title={t('settings.oncall.overrideTitle', { name: props.schedule.name })}
+      form={form}
+      save={(body) => addOverride(props.schedule.id, body)}
+      invalidates={[oncallKeys.all]}
+      onSaved={() => toast.success(t('settings.oncall.overrideAdded'))}
+      submitLabel={t('settings.oncall.addOverride')}
+      busyLabel={t('settings.saving')}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <RootError message={errors.root?.message} />
-        <SelectInput reg={form.register('user_id')} label={t('settings.oncall.person')} error={errors.user_id?.message}>
-          <option value="">{t('settings.oncall.choosePerson')}</option>
-          {(people.data?.data ?? [])
-            .filter((u) => !u.disabled)
-            .map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name} · {u.email}
-              </option>
-            ))}
-        </SelectInput>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput
-            reg={form.register('starts_at')}
-            type="datetime-local"
-            label={t('settings.oncall.from')}
-            hint={t('settings.oncall.timesIn', { zone })}
-            error={errors.starts_at?.message}
-          />
-          <TextInput
-            reg={form.register('ends_at')}
-            type="datetime-local"
-            label={t('settings.oncall.to')}
-            hint={t('settings.oncall.timesIn', { zone })}
-            error={errors.ends_at?.message}
-          />
-        </div>
-        <FormActions
-          submitting={isSubmitting}
-          label={t('settings.oncall.addOverride')}
-          busyLabel={t('settings.saving')}
-          onCancel={props.onClose}
+      <SelectInput {...field('user_id')} label={t('settings.oncall.person')}>
+        <option value="">{t('settings.oncall.choosePerson')}</option>
+        {(people.data?.data ?? [])
+          .filter((u) => !u.disabled)
+          .map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name} · {u.email}
+            </option>
+          ))}
+      </SelectInput>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          {...field('starts_at')}
+          type="datetime-local"
+          label={t('settings.oncall.from')}
+          hint={t('settings.oncall.timesIn', { zone })}
         />
-      </form>
-    </Modal>
+        <TextInput
+          {...field('ends_at')}
+          type="datetime-local"
+          label={t('settings.oncall.to')}
+          hint={t('settings.oncall.timesIn', { zone })}
+        />
+      </div>
+    </FormDialog>
   );
 }

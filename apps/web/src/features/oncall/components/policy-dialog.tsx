@@ -2,21 +2,17 @@ import { type EscalationPolicy, type EscalationTarget, type PolicyBody, policyBo
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { inputClass } from '@/components/form-field.tsx';
 import { secondaryButton } from '@/components/ui/button.ts';
-import { FieldError, RootError, TextInput } from '@/components/ui/form.tsx';
-import { FormActions } from '@/components/ui/form-actions.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
-import { OwnerSelect, organizationOptionsQuery, teamsQuery, usersQuery } from '@/features/settings/index.ts';
-import { useAuth } from '@/lib/auth-store.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { FieldError, fieldBinder, TextInput } from '@/components/ui/form.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
+import { teamsQuery, usersQuery } from '@/features/settings/index.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
-import { useApiMutation } from '@/lib/use-api-mutation.ts';
-import { userCan } from '@/lib/user-can.ts';
 import { savePolicy } from '../api/escalation-policies.ts';
 import { escalationPolicyKeys, oncallKeys } from '../api/keys.ts';
 import { oncallSchedulesQuery } from '../api/schedules.ts';
+import { AddItemButton, OrderedItem, OwnerField, useOwnerChoice } from './editor-parts.tsx';
 
 type StepValues = { delay_minutes: string; targets: EscalationTarget[] };
 type Values = { name: string; organization_id: string; repeat: string; steps: StepValues[] };
@@ -143,144 +139,103 @@ function valuesOf(p: EscalationPolicy | null, organizationId: string): Values {
 }
 
 // The form holds strings; the API's own schema validates what they become.
-const formSchema = z.preprocess((v) => {
-  const f = v as Values;
-  return {
+const formSchema = formBody(
+  (f: Values) => ({
     name: f.name,
     organization_id: f.organization_id ? Number(f.organization_id) : null,
     repeat: Number(f.repeat),
     steps: f.steps.map((s) => ({ delay_minutes: Number(s.delay_minutes), targets: s.targets })),
-  };
-}, policyBody);
+  }),
+  policyBody,
+);
 
 /** Creates or edits an escalation policy: ordered steps, each a delay and whom it pages, repeated N times. */
 export function PolicyDialog(props: { policy: EscalationPolicy | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { user: me } = useAuth();
-  const global = userCan(me, 'shared.edit');
   const names = useTargetNames(props.open);
-  const orgs = useQuery({ ...organizationOptionsQuery(), retry: false, enabled: props.open });
-  const loadedOrgs = orgs.data ?? (me ? [me.organisation] : []);
+  const owner = useOwnerChoice(props.open);
   const form = useForm<Values, unknown, PolicyBody>({
-    defaultValues: valuesOf(props.policy, global ? '' : String(me?.organisation.id ?? '')),
+    defaultValues: valuesOf(props.policy, owner.initial),
     resolver: formResolver(formSchema, t),
   });
   const steps = useFieldArray({ control: form.control, name: 'steps' });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const field = fieldBinder(form.register, errors);
   const stepErrors = errors.steps as (FieldErrors<StepValues> | undefined)[] | undefined;
-  const save = useApiMutation({
-    mutationFn: (body: PolicyBody) => savePolicy(props.policy?.id ?? null, body),
-    invalidates: [escalationPolicyKeys.all, oncallKeys.all],
-    onSuccess: () => {
-      toast.success(props.policy ? t('oncall.policies.saved') : t('oncall.policies.created'));
-      props.onClose();
-    },
-    showError: { form },
-  });
-  const submit = form.handleSubmit((body) => save.run(body));
   return (
-    <Modal
+    <FormDialog
       open={props.open}
       onClose={props.onClose}
       wide
       title={props.policy ? t('oncall.policies.editTitle', { name: props.policy.name }) : t('oncall.policies.newTitle')}
+      form={form}
+      save={(body) => savePolicy(props.policy?.id ?? null, body)}
+      invalidates={[escalationPolicyKeys.all, oncallKeys.all]}
+      onSaved={() => toast.success(props.policy ? t('oncall.policies.saved') : t('oncall.policies.created'))}
+      submitLabel={props.policy ? t('settings.save') : t('oncall.policies.create')}
+      busyLabel={t('settings.saving')}
+      rootError={errors.root?.message ?? errors.steps?.root?.message ?? errors.steps?.message}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <RootError message={errors.root?.message ?? errors.steps?.root?.message ?? errors.steps?.message} />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextInput reg={form.register('name')} label={t('oncall.policies.name')} error={errors.name?.message} />
-          <OwnerSelect
-            reg={form.register('organization_id')}
-            label={t('oncall.editor.organization')}
-            error={errors.organization_id?.message}
-            shared={global ? { label: t('settings.oncall.shared') } : null}
-            options={loadedOrgs}
-          />
-          <TextInput
-            reg={form.register('repeat')}
-            type="number"
-            inputMode="numeric"
-            label={t('oncall.policies.repeat')}
-            hint={t('oncall.policies.repeatHint')}
-            error={errors.repeat?.message}
-          />
-        </div>
-        <ol className="space-y-4">
-          {steps.fields.map((field, i) => {
-            const se = stepErrors?.[i];
-            return (
-              <li key={field.id}>
-                <fieldset className="space-y-3 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-                  <legend className="px-1 text-sm font-semibold">{t('oncall.policies.step', { n: i + 1 })}</legend>
-                  <div className="max-w-xs">
-                    <TextInput
-                      reg={form.register(`steps.${i}.delay_minutes`)}
-                      type="number"
-                      inputMode="numeric"
-                      label={t('oncall.policies.delay')}
-                      hint={i === 0 ? t('oncall.policies.firstDelayHint') : t('oncall.policies.delayHint')}
-                      error={se?.delay_minutes?.message}
-                    />
-                  </div>
-                  <Controller
-                    control={form.control}
-                    name={`steps.${i}.targets`}
-                    render={({ field: f }) => (
-                      <Targets
-                        id={`step-${i}-targets`}
-                        value={f.value}
-                        onChange={f.onChange}
-                        names={names}
-                        error={se?.targets?.message ?? se?.targets?.root?.message}
-                      />
-                    )}
-                  />
-                  <div className="flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      disabled={i === 0}
-                      onClick={() => steps.move(i, i - 1)}
-                    >
-                      {t('oncall.policies.stepUp')}
-                    </button>
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      disabled={i === steps.fields.length - 1}
-                      onClick={() => steps.move(i, i + 1)}
-                    >
-                      {t('oncall.policies.stepDown')}
-                    </button>
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      disabled={steps.fields.length === 1}
-                      onClick={() => steps.remove(i)}
-                    >
-                      {t('oncall.policies.removeStep', { n: i + 1 })}
-                    </button>
-                  </div>
-                </fieldset>
-              </li>
-            );
-          })}
-        </ol>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={steps.fields.length >= 10}
-          onClick={() => steps.append({ delay_minutes: '15', targets: [] })}
-        >
-          {t('oncall.policies.addStep')}
-        </button>
-        <FormActions
-          submitting={isSubmitting}
-          label={props.policy ? t('settings.save') : t('oncall.policies.create')}
-          busyLabel={t('settings.saving')}
-          onCancel={props.onClose}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextInput {...field('name')} label={t('oncall.policies.name')} />
+        <OwnerField reg={form.register('organization_id')} error={errors.organization_id?.message} choice={owner} />
+        <TextInput
+          {...field('repeat')}
+          type="number"
+          inputMode="numeric"
+          label={t('oncall.policies.repeat')}
+          hint={t('oncall.policies.repeatHint')}
         />
-      </form>
-    </Modal>
+      </div>
+      <ol className="space-y-4">
+        {steps.fields.map((field, i) => {
+          const se = stepErrors?.[i];
+          return (
+            <OrderedItem
+              key={field.id}
+              legend={t('oncall.policies.step', { n: i + 1 })}
+              index={i}
+              count={steps.fields.length}
+              move={steps.move}
+              labels={{ up: t('oncall.policies.stepUp'), down: t('oncall.policies.stepDown') }}
+              remove={{
+                label: t('oncall.policies.removeStep', { n: i + 1 }),
+                allowed: steps.fields.length > 1,
+                run: steps.remove,
+              }}
+            >
+              <div className="max-w-xs">
+                <TextInput
+                  reg={form.register(`steps.${i}.delay_minutes`)}
+                  type="number"
+                  inputMode="numeric"
+                  label={t('oncall.policies.delay')}
+                  hint={i === 0 ? t('oncall.policies.firstDelayHint') : t('oncall.policies.delayHint')}
+                  error={se?.delay_minutes?.message}
+                />
+              </div>
+              <Controller
+                control={form.control}
+                name={`steps.${i}.targets`}
+                render={({ field: f }) => (
+                  <Targets
+                    id={`step-${i}-targets`}
+                    value={f.value}
+                    onChange={f.onChange}
+                    names={names}
+                    error={se?.targets?.message ?? se?.targets?.root?.message}
+                  />
+                )}
+              />
+            </OrderedItem>
+          );
+        })}
+      </ol>
+      <AddItemButton
+        count={steps.fields.length}
+        onAdd={() => steps.append({ delay_minutes: '15', targets: [] })}
+        label={t('oncall.policies.addStep')}
+      />
+    </FormDialog>
   );
 }

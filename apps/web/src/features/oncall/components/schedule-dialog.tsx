@@ -4,19 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { secondaryButton } from '@/components/ui/button.ts';
-import { CheckboxInput, FieldError, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
-import { FormActions } from '@/components/ui/form-actions.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
-import { OwnerSelect, organizationOptionsQuery, usersQuery } from '@/features/settings/index.ts';
-import { useAuth } from '@/lib/auth-store.ts';
+import { CheckboxInput, FieldError, fieldBinder, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
+import { usersQuery } from '@/features/settings/index.ts';
 import { formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
-import { useApiMutation } from '@/lib/use-api-mutation.ts';
-import { userCan } from '@/lib/user-can.ts';
 import { zoneInput, zoneInstant } from '@/lib/zone-time.ts';
 import { oncallKeys } from '../api/keys.ts';
 import { saveSchedule } from '../api/schedules.ts';
+import { AddItemButton, OrderedItem, OwnerField, useOwnerChoice } from './editor-parts.tsx';
 import { Participants } from './participants.tsx';
 
 type Day = (typeof ONCALL_DAYS)[number];
@@ -84,189 +80,135 @@ const formSchema = z.preprocess((v) => bodyOf(v as Values), scheduleBody);
 /** Creates or edits a schedule: its name, owner, time zone and layers (later layers win where they cover). */
 export function ScheduleDialog(props: { schedule: OncallSchedule | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { user: me } = useAuth();
-  const global = userCan(me, 'shared.edit');
   const people = useQuery({ ...usersQuery({ per_page: 100 }), enabled: props.open });
-  const orgs = useQuery({ ...organizationOptionsQuery(), retry: false, enabled: props.open });
+  const owner = useOwnerChoice(props.open, props.schedule?.organisation);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const form = useForm<Values, unknown, ScheduleBody>({
-    defaultValues: valuesOf(
-      props.schedule,
-      global ? '' : String(me?.organisation.id ?? ''),
-      TIME_ZONES.includes(zone) ? zone : 'America/Chicago',
-    ),
+    defaultValues: valuesOf(props.schedule, owner.initial, TIME_ZONES.includes(zone) ? zone : 'America/Chicago'),
     resolver: formResolver(formSchema, t),
   });
   const layers = useFieldArray({ control: form.control, name: 'layers' });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const field = fieldBinder(form.register, errors);
   const layerErrors = errors.layers as (FieldErrors<LayerValues> | undefined)[] | undefined;
   const activePeople = (people.data?.data ?? []).filter((u) => !u.disabled).map((u) => ({ id: u.id, name: u.name }));
-  const saved = props.schedule?.organisation;
-  const loadedOrgs = orgs.data ?? (me ? [me.organisation] : []);
-  const orgOptions = saved && !loadedOrgs.some((o) => o.id === saved.id) ? [...loadedOrgs, saved] : loadedOrgs;
-
-  const save = useApiMutation({
-    mutationFn: (body: ScheduleBody) => saveSchedule(props.schedule?.id ?? null, body),
-    invalidates: [oncallKeys.all],
-    onSuccess: () => {
-      toast.success(props.schedule ? t('oncall.editor.saved') : t('oncall.editor.created'));
-      props.onClose();
-    },
-    showError: { form },
-  });
-  const submit = form.handleSubmit((body) => save.run(body));
   const watched = form.watch('layers');
   return (
-    <Modal
+    <FormDialog
       open={props.open}
       onClose={props.onClose}
       wide
       title={props.schedule ? t('oncall.editor.editTitle', { name: props.schedule.name }) : t('oncall.editor.newTitle')}
+      form={form}
+      save={(body) => saveSchedule(props.schedule?.id ?? null, body)}
+      invalidates={[oncallKeys.all]}
+      onSaved={() => toast.success(props.schedule ? t('oncall.editor.saved') : t('oncall.editor.created'))}
+      submitLabel={props.schedule ? t('settings.save') : t('oncall.editor.create')}
+      busyLabel={t('settings.saving')}
+      rootError={errors.root?.message ?? errors.layers?.root?.message ?? errors.layers?.message}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <RootError message={errors.root?.message ?? errors.layers?.root?.message ?? errors.layers?.message} />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextInput reg={form.register('name')} label={t('oncall.editor.name')} error={errors.name?.message} />
-          <OwnerSelect
-            reg={form.register('organization_id')}
-            label={t('oncall.editor.organization')}
-            error={errors.organization_id?.message}
-            shared={global ? { label: t('settings.oncall.shared') } : null}
-            options={orgOptions}
-          />
-          <SelectInput
-            reg={form.register('time_zone')}
-            label={t('oncall.editor.timeZone')}
-            error={errors.time_zone?.message}
-          >
-            {TIME_ZONES.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </SelectInput>
-        </div>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t('oncall.editor.layersHint')}</p>
-        <ol className="space-y-4">
-          {layers.fields.map((field, i) => {
-            const le = layerErrors?.[i];
-            const restricted = watched[i]?.restricted;
-            return (
-              <li key={field.id}>
-                <fieldset className="space-y-3 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-                  <legend className="px-1 text-sm font-semibold">{t('oncall.editor.layer', { n: i + 1 })}</legend>
-                  <div className="grid gap-4 sm:grid-cols-3">
-                    <TextInput
-                      reg={form.register(`layers.${i}.name`)}
-                      label={t('oncall.editor.layerName')}
-                      error={le?.name?.message}
-                    />
-                    <TextInput
-                      reg={form.register(`layers.${i}.starts_at`)}
-                      type="datetime-local"
-                      label={t('oncall.editor.startsAt')}
-                      hint={t('oncall.editor.startsAtHint')}
-                      error={le?.starts_at?.message}
-                    />
-                    <TextInput
-                      reg={form.register(`layers.${i}.shift_hours`)}
-                      type="number"
-                      inputMode="numeric"
-                      label={t('oncall.editor.shiftHours')}
-                      hint={t('oncall.editor.shiftHoursHint')}
-                      error={le?.shift_hours?.message}
-                    />
-                  </div>
-                  <Controller
-                    control={form.control}
-                    name={`layers.${i}.user_ids`}
-                    render={({ field: f }) => (
-                      <Participants
-                        id={`layer-${i}-people`}
-                        value={f.value}
-                        onChange={f.onChange}
-                        people={activePeople}
-                        error={le?.user_ids?.message}
-                      />
-                    )}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextInput {...field('name')} label={t('oncall.editor.name')} />
+        <OwnerField reg={form.register('organization_id')} error={errors.organization_id?.message} choice={owner} />
+        <SelectInput {...field('time_zone')} label={t('oncall.editor.timeZone')}>
+          <Options values={TIME_ZONES} />
+        </SelectInput>
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('oncall.editor.layersHint')}</p>
+      <ol className="space-y-4">
+        {layers.fields.map((field, i) => {
+          const le = layerErrors?.[i];
+          const restricted = watched[i]?.restricted;
+          return (
+            <OrderedItem
+              key={field.id}
+              legend={t('oncall.editor.layer', { n: i + 1 })}
+              index={i}
+              count={layers.fields.length}
+              move={layers.move}
+              labels={{ up: t('oncall.editor.layerUp'), down: t('oncall.editor.layerDown') }}
+              remove={{ label: t('oncall.editor.removeLayer', { n: i + 1 }), allowed: true, run: layers.remove }}
+            >
+              <div className="grid gap-4 sm:grid-cols-3">
+                <TextInput
+                  reg={form.register(`layers.${i}.name`)}
+                  label={t('oncall.editor.layerName')}
+                  error={le?.name?.message}
+                />
+                <TextInput
+                  reg={form.register(`layers.${i}.starts_at`)}
+                  type="datetime-local"
+                  label={t('oncall.editor.startsAt')}
+                  hint={t('oncall.editor.startsAtHint')}
+                  error={le?.starts_at?.message}
+                />
+                <TextInput
+                  reg={form.register(`layers.${i}.shift_hours`)}
+                  type="number"
+                  inputMode="numeric"
+                  label={t('oncall.editor.shiftHours')}
+                  hint={t('oncall.editor.shiftHoursHint')}
+                  error={le?.shift_hours?.message}
+                />
+              </div>
+              <Controller
+                control={form.control}
+                name={`layers.${i}.user_ids`}
+                render={({ field: f }) => (
+                  <Participants
+                    id={`layer-${i}-people`}
+                    value={f.value}
+                    onChange={f.onChange}
+                    people={activePeople}
+                    error={le?.user_ids?.message}
                   />
-                  <CheckboxInput reg={form.register(`layers.${i}.restricted`)} label={t('oncall.editor.restrict')} />
-                  {restricted ? (
-                    <fieldset className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
-                      <legend className="px-1 text-sm font-medium">{t('alarmMgmt.days')}</legend>
-                      <div className="flex flex-wrap gap-x-4 gap-y-2">
-                        {ONCALL_DAYS.map((d) => (
-                          <label key={d} className="inline-flex items-center gap-1.5 text-sm">
-                            <input
-                              type="checkbox"
-                              value={d}
-                              className="size-4"
-                              {...form.register(`layers.${i}.restrict.days`)}
-                            />
-                            <span aria-hidden="true">{t(`alarmMgmt.dayNames.${d}`)}</span>
-                            <span className="sr-only">{t(`alarmMgmt.dayFull.${d}`)}</span>
-                          </label>
-                        ))}
-                      </div>
-                      <FieldError id={`layer-${i}-days-error`} message={le?.restrict?.days?.message} />
-                      <div className="grid gap-4 sm:grid-cols-2">
-                        <TextInput
-                          reg={form.register(`layers.${i}.restrict.from`)}
-                          type="time"
-                          label={t('alarmMgmt.dailyFrom')}
-                          error={le?.restrict?.from?.message}
+                )}
+              />
+              <CheckboxInput reg={form.register(`layers.${i}.restricted`)} label={t('oncall.editor.restrict')} />
+              {restricted ? (
+                <fieldset className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+                  <legend className="px-1 text-sm font-medium">{t('alarmMgmt.days')}</legend>
+                  <div className="flex flex-wrap gap-x-4 gap-y-2">
+                    {ONCALL_DAYS.map((d) => (
+                      <label key={d} className="inline-flex items-center gap-1.5 text-sm">
+                        <input
+                          type="checkbox"
+                          value={d}
+                          className="size-4"
+                          {...form.register(`layers.${i}.restrict.days`)}
                         />
-                        <TextInput
-                          reg={form.register(`layers.${i}.restrict.to`)}
-                          type="time"
-                          label={t('alarmMgmt.dailyTo')}
-                          hint={t('oncall.editor.restrictHint')}
-                          error={le?.restrict?.to?.message}
-                        />
-                      </div>
-                    </fieldset>
-                  ) : null}
-                  <div className="flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      disabled={i === 0}
-                      onClick={() => layers.move(i, i - 1)}
-                    >
-                      {t('oncall.editor.layerUp')}
-                    </button>
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      disabled={i === layers.fields.length - 1}
-                      onClick={() => layers.move(i, i + 1)}
-                    >
-                      {t('oncall.editor.layerDown')}
-                    </button>
-                    <button type="button" className={secondaryButton} onClick={() => layers.remove(i)}>
-                      {t('oncall.editor.removeLayer', { n: i + 1 })}
-                    </button>
+                        <span aria-hidden="true">{t(`alarmMgmt.dayNames.${d}`)}</span>
+                        <span className="sr-only">{t(`alarmMgmt.dayFull.${d}`)}</span>
+                      </label>
+                    ))}
+                  </div>
+                  <FieldError id={`layer-${i}-days-error`} message={le?.restrict?.days?.message} />
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <TextInput
+                      reg={form.register(`layers.${i}.restrict.from`)}
+                      type="time"
+                      label={t('alarmMgmt.dailyFrom')}
+                      error={le?.restrict?.from?.message}
+                    />
+                    <TextInput
+                      reg={form.register(`layers.${i}.restrict.to`)}
+                      type="time"
+                      label={t('alarmMgmt.dailyTo')}
+                      hint={t('oncall.editor.restrictHint')}
+                      error={le?.restrict?.to?.message}
+                    />
                   </div>
                 </fieldset>
-              </li>
-            );
-          })}
-        </ol>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={layers.fields.length >= 10}
-          onClick={() => layers.append(newLayer(form.getValues('time_zone')))}
-        >
-          {t('oncall.editor.addLayer')}
-        </button>
-        <FormActions
-          submitting={isSubmitting}
-          label={props.schedule ? t('settings.save') : t('oncall.editor.create')}
-          busyLabel={t('settings.saving')}
-          onCancel={props.onClose}
-        />
-      </form>
-    </Modal>
+              ) : null}
+            </OrderedItem>
+          );
+        })}
+      </ol>
+      <AddItemButton
+        count={layers.fields.length}
+        onAdd={() => layers.append(newLayer(form.getValues('time_zone')))}
+        label={t('oncall.editor.addLayer')}
+      />
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { type InvitationBody, invitationBody } from '@rcm/shared/organizations';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { LocationAccess } from '@/components/ui/location-access.tsx';
 import { formResolver } from '@/lib/form-errors.ts';
@@ -57,11 +57,7 @@ export function InviteForm(props: { organizationId: number; locations: { id: num
             error={errors.language?.message}
             reg={form.register('language')}
           >
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {t(`organizations.languages.${l}`)}
-              </option>
-            ))}
+            <Options values={LOCALES} label={(l) => t(`organizations.languages.${l}`)} />
           </SelectInput>
           <SelectInput
             label={t('organizations.role')}

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '@/components/form-field.tsx';
 import { primaryButton } from '@/components/ui/button.ts';
-import { apiErrors, RootError } from '@/components/ui/form.tsx';
+import { apiErrors, Input, RootError } from '@/components/ui/form.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { Section } from '@/components/ui/section.tsx';
 import { toast } from '@/lib/toast.ts';
@@ -43,25 +42,16 @@ export function PhoneCountriesSection(props: { organizationId: number }) {
           <form onSubmit={submit} noValidate className="space-y-3">
             <p className="text-sm text-slate-700 dark:text-slate-300">{t('organizations.phoneCountries.intro')}</p>
             <RootError message={errors.root} />
-            <FormField
+            <Input
               label={t('organizations.phoneCountries.label')}
               hint={t('organizations.phoneCountries.hint', {
                 countries: data.default_countries.join(', ') || t('organizations.phoneCountries.noneFound'),
               })}
               error={errors.field}
-            >
-              {(ids) => (
-                <input
-                  id={ids.id}
-                  aria-invalid={ids.invalid}
-                  aria-describedby={ids.describedBy}
-                  className={inputClass}
-                  placeholder={data.default_countries.join(', ')}
-                  value={text}
-                  onChange={(e) => setText(e.target.value)}
-                />
-              )}
-            </FormField>
+              placeholder={data.default_countries.join(', ')}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
             <p className="text-sm text-slate-700 dark:text-slate-300">
               {t('organizations.phoneCountries.lastDay', {
                 sent: data.last_day.sent,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField, inputClass } from '@/components/form-field.tsx';
 import { Spinner } from '@/components/page.tsx';
 import { primaryButton } from '@/components/ui/button.ts';
-import { apiErrors, RootError } from '@/components/ui/form.tsx';
+import { apiErrors, Input, Options, RootError } from '@/components/ui/form.tsx';
 import { Section } from '@/components/ui/section.tsx';
 import { saveSecurityPolicy, securityPolicyQuery } from '@/features/account/index.ts';
 import { rolesQuery } from '@/features/settings/index.ts';
@@ -18,6 +18,40 @@ const SUPPORT = ['always', 'grant', 'never'] as const;
 
 /** A number field's text as the policy's value: empty is no limit. */
 const limit = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** A fieldset of checkboxes, one an option: `chosen` holds the values checked, in the order checked. */
+function ChoiceGroup<T extends string | number>(props: {
+  legend: string;
+  /** Classes of the box around the options (their layout). */
+  className: string;
+  options: { value: T; label: string }[];
+  chosen: readonly T[];
+  onChange: (chosen: T[]) => void;
+  disabled: boolean;
+  error?: string;
+}) {
+  const others = (item: T) => props.chosen.filter((x) => x !== item);
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">{props.legend}</legend>
+      <div className={props.className}>
+        {props.options.map((o) => (
+          <label key={o.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4"
+              disabled={props.disabled}
+              checked={props.chosen.includes(o.value)}
+              onChange={(e) => props.onChange(e.target.checked ? [...others(o.value), o.value] : others(o.value))}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {props.error ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{props.error}</p> : null}
+    </fieldset>
+  );
+}
 
 /**
  * Organization → Security: whether a second factor is required (of everyone or some roles), which
@@ -62,8 +96,6 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
     }
   };
 
-  const toggle = <T,>(list: readonly T[], item: T, on: boolean) =>
-    on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
   const disabled = !props.canEdit;
   return (
     <Section id="security-policy" title={p('title')}>
@@ -84,96 +116,50 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
                 onChange={(e) => setValue({ ...value, require_mfa: e.target.value as SecurityPolicy['require_mfa'] })}
                 className={inputClass}
               >
-                {REQUIRE.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`mfa.policy.requireOptions.${r}`)}
-                  </option>
-                ))}
+                <Options values={REQUIRE} label={(r) => t(`mfa.policy.requireOptions.${r}`)} />
               </select>
             )}
           </FormField>
           {value.require_mfa === 'roles' ? (
-            <fieldset>
-              <legend className="text-sm font-medium">{p('roles')}</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {(roles.data?.data ?? []).map((r) => (
-                  <label key={r.id} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="size-4"
-                      disabled={disabled}
-                      checked={value.require_mfa_role_ids.includes(r.id)}
-                      onChange={(e) =>
-                        setValue({
-                          ...value,
-                          require_mfa_role_ids: toggle(value.require_mfa_role_ids, r.id, e.target.checked),
-                        })
-                      }
-                    />
-                    {r.name}
-                  </label>
-                ))}
-              </div>
-              {errors.require_mfa_role_ids ? (
-                <p className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.require_mfa_role_ids}</p>
-              ) : null}
-            </fieldset>
+            <ChoiceGroup
+              legend={p('roles')}
+              className="mt-2 grid gap-2 sm:grid-cols-2"
+              options={(roles.data?.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+              chosen={value.require_mfa_role_ids}
+              onChange={(ids) => setValue({ ...value, require_mfa_role_ids: ids })}
+              disabled={disabled}
+              error={errors.require_mfa_role_ids}
+            />
           ) : null}
-          <fieldset>
-            <legend className="text-sm font-medium">{p('allowedMethods')}</legend>
-            <div className="mt-2 space-y-2">
-              {METHODS.map((m) => (
-                <label key={m} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4"
-                    disabled={disabled}
-                    checked={value.allowed_methods.includes(m)}
-                    onChange={(e) =>
-                      setValue({ ...value, allowed_methods: toggle(value.allowed_methods, m, e.target.checked) })
-                    }
-                  />
-                  {t(`mfa.policy.methods.${m}`)}
-                </label>
-              ))}
-            </div>
-            {errors.allowed_methods ? (
-              <p className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.allowed_methods}</p>
-            ) : null}
-          </fieldset>
+          <ChoiceGroup
+            legend={p('allowedMethods')}
+            className="mt-2 space-y-2"
+            options={METHODS.map((m) => ({ value: m, label: t(`mfa.policy.methods.${m}`) }))}
+            chosen={value.allowed_methods}
+            onChange={(methods) => setValue({ ...value, allowed_methods: methods })}
+            disabled={disabled}
+            error={errors.allowed_methods}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={p('idle')} hint={p('idleHint')} error={errors.session_idle_minutes}>
-              {(ids) => (
-                <input
-                  id={ids.id}
-                  type="number"
-                  min={SESSION_IDLE_MINUTES.min}
-                  max={SESSION_IDLE_MINUTES.max}
-                  aria-invalid={ids.invalid}
-                  aria-describedby={ids.describedBy}
-                  disabled={disabled}
-                  value={idle}
-                  onChange={(e) => setIdle(e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </FormField>
-            <FormField label={p('max')} hint={p('maxHint')} error={errors.session_max_hours}>
-              {(ids) => (
-                <input
-                  id={ids.id}
-                  type="number"
-                  min={SESSION_MAX_HOURS.min}
-                  max={SESSION_MAX_HOURS.max}
-                  aria-invalid={ids.invalid}
-                  aria-describedby={ids.describedBy}
-                  disabled={disabled}
-                  value={max}
-                  onChange={(e) => setMax(e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </FormField>
+            {(
+              [
+                ['idle', 'idleHint', SESSION_IDLE_MINUTES, idle, setIdle, errors.session_idle_minutes],
+                ['max', 'maxHint', SESSION_MAX_HOURS, max, setMax, errors.session_max_hours],
+              ] as const
+            ).map(([name, hint, range, text, setText, error]) => (
+              <Input
+                key={name}
+                label={p(name)}
+                hint={p(hint)}
+                error={error}
+                type="number"
+                min={range.min}
+                max={range.max}
+                disabled={disabled}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
+            ))}
           </div>
           <FormField
             label={p('supportAccess')}
@@ -191,11 +177,7 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
                 }
                 className={inputClass}
               >
-                {SUPPORT.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`mfa.policy.supportOptions.${s}`)}
-                  </option>
-                ))}
+                <Options values={SUPPORT} label={(s) => t(`mfa.policy.supportOptions.${s}`)} />
               </select>
             )}
           </FormField>

@@ -3,12 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorOf, RootError, SelectInput, TextArea } from '@/components/ui/form.tsx';
-import { FormActions } from '@/components/ui/form-actions.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { errorOf, Options, SelectInput, TextArea } from '@/components/ui/form.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
-import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { organizationKeys } from '../api/keys.ts';
 import { createSupportGrant, supportGranteesQuery } from '../api/support-grants.ts';
 
@@ -55,84 +53,70 @@ export function SupportGrantDialog(props: { open: boolean; organizationId: numbe
     defaultValues: EMPTY,
     resolver: formResolver(formSchema, t),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const kind = form.watch('kind');
   const close = () => {
     form.reset(EMPTY);
     props.onClose();
   };
-  const save = useApiMutation({
-    mutationFn: (body: SupportGrantBody) => createSupportGrant(props.organizationId, body),
-    invalidates: [organizationKeys.supportGrants(props.organizationId)],
-    onSuccess: () => {
-      toast.success(k('granted'));
-      close();
-    },
-    showError: { form },
-  });
-  const submit = form.handleSubmit((body) => save.run(body));
   const granteeError = errorOf(errors, 'grantee_user_id') ?? errorOf(errors, 'grantee_organization_id');
 
   return (
-    <Modal open={props.open} onClose={close} title={k('grantTitle')}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-slate-700 dark:text-slate-300">{k('grantIntro')}</p>
-        <RootError message={errors.root?.message} />
-        <SelectInput label={k('granteeKind')} reg={form.register('kind')}>
-          <option value="organization">{k('kinds.organization')}</option>
-          <option value="user">{k('kinds.user')}</option>
-        </SelectInput>
-        {kind === 'organization' ? (
-          <SelectInput
-            key="organization"
-            label={k('granteeOrganizationLabel')}
-            reg={form.register('grantee_organization_id')}
-            error={granteeError}
-          >
-            <option value="">{k('choose')}</option>
-            {(grantees.data?.organizations ?? []).map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </SelectInput>
-        ) : (
-          <SelectInput
-            key="user"
-            label={k('granteeUserLabel')}
-            reg={form.register('grantee_user_id')}
-            error={granteeError}
-          >
-            <option value="">{k('choose')}</option>
-            {(grantees.data?.users ?? []).map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name} · {u.email} · {u.organization.name}
-              </option>
-            ))}
-          </SelectInput>
-        )}
-        <SelectInput label={k('lifetime')} reg={form.register('days')} error={errorOf(errors, 'expires_at')}>
-          {LIFETIMES.map((d) => (
-            <option key={d} value={d}>
-              {k('days', { count: d })}
+    <FormDialog
+      open={props.open}
+      onClose={close}
+      title={k('grantTitle')}
+      form={form}
+      save={(body) => createSupportGrant(props.organizationId, body)}
+      invalidates={[organizationKeys.supportGrants(props.organizationId)]}
+      onSaved={() => toast.success(k('granted'))}
+      submitLabel={k('grant')}
+      busyLabel={k('granting')}
+      intro={<p className="text-sm text-slate-700 dark:text-slate-300">{k('grantIntro')}</p>}
+    >
+      <SelectInput label={k('granteeKind')} reg={form.register('kind')}>
+        <option value="organization">{k('kinds.organization')}</option>
+        <option value="user">{k('kinds.user')}</option>
+      </SelectInput>
+      {kind === 'organization' ? (
+        <SelectInput
+          key="organization"
+          label={k('granteeOrganizationLabel')}
+          reg={form.register('grantee_organization_id')}
+          error={granteeError}
+        >
+          <option value="">{k('choose')}</option>
+          {(grantees.data?.organizations ?? []).map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
             </option>
           ))}
         </SelectInput>
-        <TextArea
-          label={k('reason')}
-          hint={k('reasonHint')}
-          maxLength={500}
-          reg={form.register('reason')}
-          error={errorOf(errors, 'reason')}
-        />
-        <FormActions
-          onCancel={close}
-          cancelLabel={t('common.cancel')}
-          submitting={isSubmitting}
-          label={k('grant')}
-          busyLabel={k('granting')}
-        />
-      </form>
-    </Modal>
+      ) : (
+        <SelectInput
+          key="user"
+          label={k('granteeUserLabel')}
+          reg={form.register('grantee_user_id')}
+          error={granteeError}
+        >
+          <option value="">{k('choose')}</option>
+          {(grantees.data?.users ?? []).map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name} · {u.email} · {u.organization.name}
+            </option>
+          ))}
+        </SelectInput>
+      )}
+      <SelectInput label={k('lifetime')} reg={form.register('days')} error={errorOf(errors, 'expires_at')}>
+        <Options values={LIFETIMES} label={(d) => k('days', { count: d })} />
+      </SelectInput>
+      <TextArea
+        label={k('reason')}
+        hint={k('reasonHint')}
+        maxLength={500}
+        reg={form.register('reason')}
+        error={errorOf(errors, 'reason')}
+      />
+    </FormDialog>
   );
 }

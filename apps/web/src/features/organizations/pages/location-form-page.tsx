@@ -3,16 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Page, RecordMissing, Spinner } from '@/components/page.tsx';
 import { secondaryButton } from '@/components/ui/button.ts';
 import { ConfirmButton } from '@/components/ui/confirm-dialog.tsx';
-import { FormCard, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { FormCard, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { MaintenanceWindows } from '@/features/maintenance/index.ts';
 import { policiesQuery } from '@/features/oncall/index.ts';
 import { useAuth } from '@/lib/auth-store.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { userCan } from '@/lib/user-can.ts';
@@ -27,10 +26,10 @@ import {
 
 /** The escalation policy is the select's text: '' for none (the alarm type's policy applies). */
 type Values = Required<Omit<LocationInput, 'escalation_policy_id'>> & { escalation_policy_id: string };
-const formSchema = z.preprocess((v) => {
-  const f = v as Values;
-  return { ...f, escalation_policy_id: f.escalation_policy_id ? Number(f.escalation_policy_id) : null };
-}, locationBody);
+const formSchema = formBody(
+  (f: Values) => ({ ...f, escalation_policy_id: f.escalation_policy_id ? Number(f.escalation_policy_id) : null }),
+  locationBody,
+);
 const EMPTY: Values = {
   name: '',
   address_line_1: '',
@@ -102,11 +101,7 @@ function LocationForm(props: { organizationId: number; location?: Values & { id:
       </div>
       {text('phone', t('organizations.phone'), { type: 'tel', autoComplete: 'tel' })}
       <SelectInput label={t('organizations.timezone')} error={errors.timezone?.message} reg={form.register('timezone')}>
-        {TIME_ZONES.map((z) => (
-          <option key={z} value={z}>
-            {z}
-          </option>
-        ))}
+        <Options values={TIME_ZONES} />
       </SelectInput>
       {policies.isSuccess ? (
         <SelectInput

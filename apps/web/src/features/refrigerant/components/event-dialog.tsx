@@ -4,23 +4,22 @@ import {
   type RefrigerantEventBody,
   refrigerantEventBody,
 } from '@rcm/shared/refrigerant';
-import { MASS_UNITS, massUnitFor } from '@rcm/shared/units';
+import { massUnitFor } from '@rcm/shared/units';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
-import { FormActions } from '@/components/ui/form-actions.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { errorAt, fieldBinder, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formResolver } from '@/lib/form-errors.ts';
 import { formatDay, formatNumber } from '@/lib/format.ts';
 import { toast } from '@/lib/toast.ts';
-import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { zoneInput, zoneInstant } from '@/lib/zone-time.ts';
 import { refrigerantKeys } from '../api/keys.ts';
 import { controllerJobsQuery, logEvent } from '../api/refrigerant.ts';
+import { MassFields } from './mass-fields.tsx';
 
 type FormValues = {
   type: string;
@@ -97,142 +96,93 @@ export function EventDialog(props: {
     },
     resolver: formResolver(formSchema, t),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const type = form.watch('type');
-  const message = (name: string) =>
-    (
-      name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
-        | { message?: string }
-        | undefined
-    )?.message;
-
-  const log = useApiMutation({
-    mutationFn: (body: RefrigerantEventBody) => logEvent(props.controllerId, props.rackRef, body),
-    invalidates: [refrigerantKeys.rack(props.controllerId, props.rackRef)],
-    onSuccess: (res) => {
-      const e = res.data;
-      if (e.repair_due_by && e.leak_rate_percent !== null) {
-        toast.warning(
-          t('refrigerant.loggedOver', {
-            rate: formatNumber(e.leak_rate_percent, 2),
-            threshold: res.system?.leak_rate_threshold_percent ?? '',
-            date: formatDay(e.repair_due_by),
-          }),
-        );
-      } else toast.success(t('refrigerant.logged'));
-      form.reset();
-      props.onClose();
-    },
-    showError: { form },
-  });
-  const submit = form.handleSubmit((body) => log.run(body));
+  const message = (name: string) => errorAt(errors, name);
+  const field = fieldBinder(form.register, errors);
 
   const correctable = props.events.filter((e) => e.corrected_by_event_id === null);
   return (
-    <Modal open={props.open} onClose={props.onClose} title={t('refrigerant.logTitle', { ref: props.rackRef })} wide>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <RootError message={errors.root?.message} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectInput label={t('refrigerant.type')} reg={form.register('type')} error={message('type')}>
-            {REFRIGERANT_EVENT_TYPES.map((ty) => (
-              <option key={ty} value={ty}>
-                {t(`refrigerant.type_${ty}`)}
+    <FormDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={t('refrigerant.logTitle', { ref: props.rackRef })}
+      wide
+      form={form}
+      save={(body) => logEvent(props.controllerId, props.rackRef, body)}
+      invalidates={[refrigerantKeys.rack(props.controllerId, props.rackRef)]}
+      onSaved={(res) => {
+        const e = res.data;
+        if (e.repair_due_by && e.leak_rate_percent !== null) {
+          toast.warning(
+            t('refrigerant.loggedOver', {
+              rate: formatNumber(e.leak_rate_percent, 2),
+              threshold: res.system?.leak_rate_threshold_percent ?? '',
+              date: formatDay(e.repair_due_by),
+            }),
+          );
+        } else toast.success(t('refrigerant.logged'));
+        form.reset();
+      }}
+      submitLabel={t('refrigerant.save')}
+      busyLabel={t('refrigerant.saving')}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectInput label={t('refrigerant.type')} {...field('type')}>
+          <Options values={REFRIGERANT_EVENT_TYPES} label={(ty) => t(`refrigerant.type_${ty}`)} />
+        </SelectInput>
+        <TextInput label={t('refrigerant.at')} type="datetime-local" {...field('at')} />
+        {type === 'charge' || type === 'recovery' ? (
+          <MassFields
+            className="grid grid-cols-2 gap-3"
+            label={t('refrigerant.amount')}
+            amount={form.register('amount')}
+            unit={form.register('unit')}
+            amountError={message('amount.value') ?? message('amount')}
+          />
+        ) : null}
+        {RESULTS[type] ? (
+          <SelectInput label={t('refrigerant.result')} {...field('result')}>
+            <option value="">{t('refrigerant.chooseOption')}</option>
+            {RESULTS[type]?.map((r) => (
+              <option key={r} value={r}>
+                {t(`refrigerant.result_${r}`)}
               </option>
             ))}
           </SelectInput>
-          <TextInput
-            label={t('refrigerant.at')}
-            type="datetime-local"
-            reg={form.register('at')}
-            error={message('at')}
-          />
-          {type === 'charge' || type === 'recovery' ? (
-            <div className="grid grid-cols-2 gap-3">
-              <TextInput
-                label={t('refrigerant.amount')}
-                type="number"
-                step="any"
-                reg={form.register('amount')}
-                error={message('amount.value') ?? message('amount')}
-              />
-              <SelectInput label={t('refrigerant.unit')} reg={form.register('unit')}>
-                {MASS_UNITS.map((u) => (
-                  <option key={u} value={u}>
-                    {u}
-                  </option>
-                ))}
-              </SelectInput>
-            </div>
-          ) : null}
-          {RESULTS[type] ? (
-            <SelectInput label={t('refrigerant.result')} reg={form.register('result')} error={message('result')}>
-              <option value="">{t('refrigerant.chooseOption')}</option>
-              {RESULTS[type]?.map((r) => (
-                <option key={r} value={r}>
-                  {t(`refrigerant.result_${r}`)}
-                </option>
-              ))}
-            </SelectInput>
-          ) : null}
-          {type === 'verification_test' ? (
-            <SelectInput
-              label={t('refrigerant.testKind')}
-              reg={form.register('test_kind')}
-              error={message('test_kind')}
-            >
-              <option value="initial">{t('refrigerant.testKind_initial')}</option>
-              <option value="follow_up">{t('refrigerant.testKind_follow_up')}</option>
-            </SelectInput>
-          ) : null}
-          {type === 'leak_inspection' ? (
-            <TextInput
-              label={t('refrigerant.leakLocation')}
-              reg={form.register('leak_location')}
-              error={message('leak_location')}
-            />
-          ) : null}
-          <TextInput
-            label={t('refrigerant.technician')}
-            reg={form.register('technician')}
-            error={message('technician')}
-          />
-          <TextInput
-            label={t('refrigerant.certificationNumber')}
-            reg={form.register('certification_number')}
-            error={message('certification_number')}
-          />
-          {jobs.data ? (
-            <SelectInput label={t('refrigerant.job')} reg={form.register('job_id')} error={message('job_id')}>
-              <option value="">{t('refrigerant.noJob')}</option>
-              {jobs.data.map((j) => (
-                <option key={j.id} value={j.id}>
-                  {j.number} · {j.title}
-                </option>
-              ))}
-            </SelectInput>
-          ) : null}
-          <SelectInput
-            label={t('refrigerant.corrects')}
-            reg={form.register('corrects_event_id')}
-            error={message('corrects_event_id')}
-          >
-            <option value="">{t('refrigerant.noCorrection')}</option>
-            {correctable.map((e) => (
-              <option key={e.id} value={e.id}>
-                {t('refrigerant.entryNumber', { id: e.id })} · {t(`refrigerant.type_${e.type}`)} ·{' '}
-                {formatDay(e.at.slice(0, 10))}
+        ) : null}
+        {type === 'verification_test' ? (
+          <SelectInput label={t('refrigerant.testKind')} {...field('test_kind')}>
+            <option value="initial">{t('refrigerant.testKind_initial')}</option>
+            <option value="follow_up">{t('refrigerant.testKind_follow_up')}</option>
+          </SelectInput>
+        ) : null}
+        {type === 'leak_inspection' ? (
+          <TextInput label={t('refrigerant.leakLocation')} {...field('leak_location')} />
+        ) : null}
+        <TextInput label={t('refrigerant.technician')} {...field('technician')} />
+        <TextInput label={t('refrigerant.certificationNumber')} {...field('certification_number')} />
+        {jobs.data ? (
+          <SelectInput label={t('refrigerant.job')} {...field('job_id')}>
+            <option value="">{t('refrigerant.noJob')}</option>
+            {jobs.data.map((j) => (
+              <option key={j.id} value={j.id}>
+                {j.number} · {j.title}
               </option>
             ))}
           </SelectInput>
-        </div>
-        <TextInput label={t('refrigerant.notes')} reg={form.register('notes')} error={message('notes')} />
-        <FormActions
-          onCancel={props.onClose}
-          submitting={isSubmitting}
-          label={t('refrigerant.save')}
-          busyLabel={t('refrigerant.saving')}
-        />
-      </form>
-    </Modal>
+        ) : null}
+        <SelectInput label={t('refrigerant.corrects')} {...field('corrects_event_id')}>
+          <option value="">{t('refrigerant.noCorrection')}</option>
+          {correctable.map((e) => (
+            <option key={e.id} value={e.id}>
+              {t('refrigerant.entryNumber', { id: e.id })} · {t(`refrigerant.type_${e.type}`)} ·{' '}
+              {formatDay(e.at.slice(0, 10))}
+            </option>
+          ))}
+        </SelectInput>
+      </div>
+      <TextInput label={t('refrigerant.notes')} {...field('notes')} />
+    </FormDialog>
   );
 }

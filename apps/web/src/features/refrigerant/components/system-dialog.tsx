@@ -5,18 +5,16 @@ import {
   type RefrigerantSystemBody,
   refrigerantSystemBody,
 } from '@rcm/shared/refrigerant';
-import { MASS_UNITS, massUnitFor } from '@rcm/shared/units';
+import { massUnitFor } from '@rcm/shared/units';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { CheckboxInput, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
-import { FormActions } from '@/components/ui/form-actions.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
-import { formResolver } from '@/lib/form-errors.ts';
+import { CheckboxInput, errorAt, fieldBinder, Options, SelectInput } from '@/components/ui/form.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
-import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { refrigerantKeys } from '../api/keys.ts';
 import { saveSystem } from '../api/refrigerant.ts';
+import { MassFields } from './mass-fields.tsx';
 
 type FormValues = {
   refrigerant: string;
@@ -27,15 +25,15 @@ type FormValues = {
 };
 
 // The form holds strings; the API's own schema validates what they become.
-const formSchema = z.preprocess((v) => {
-  const f = v as FormValues;
-  return {
+const formSchema = formBody(
+  (f: FormValues) => ({
     refrigerant: f.refrigerant || undefined,
     full_charge: { value: f.charge === '' ? undefined : Number(f.charge), unit: f.unit },
     appliance_type: f.appliance_type || undefined,
     leak_detection_system: f.leak_detection_system,
-  };
-}, refrigerantSystemBody);
+  }),
+  refrigerantSystemBody,
+);
 
 /** Sets up or edits a rack's refrigeration system. */
 export function SystemDialog(props: {
@@ -57,76 +55,38 @@ export function SystemDialog(props: {
     },
     resolver: formResolver(formSchema, t),
   });
-  const { errors, isSubmitting } = form.formState;
-  const fieldError = (name: string) => {
-    const e = name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
-      | { message?: string }
-      | undefined;
-    return e?.message;
-  };
-
-  const save = useApiMutation({
-    mutationFn: (body: RefrigerantSystemBody) => saveSystem(props.controllerId, props.rackRef, body),
-    invalidates: [refrigerantKeys.rack(props.controllerId, props.rackRef)],
-    onSuccess: () => {
-      toast.success(t('refrigerant.systemSaved'));
-      props.onClose();
-    },
-    showError: { form },
-  });
-  const submit = form.handleSubmit((body) => save.run(body));
+  const { errors } = form.formState;
+  const fieldError = (name: string) => errorAt(errors, name);
+  const field = fieldBinder(form.register, errors);
 
   return (
-    <Modal open={props.open} onClose={props.onClose} title={t('refrigerant.editTitle', { ref: props.rackRef })}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <RootError message={errors.root?.message} />
-        <SelectInput
-          label={t('refrigerant.refrigerant')}
-          reg={form.register('refrigerant')}
-          error={fieldError('refrigerant')}
-        >
-          <option value="">{t('refrigerant.chooseOption')}</option>
-          {REFRIGERANT_CODES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </SelectInput>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput
-            label={t('refrigerant.fullCharge')}
-            type="number"
-            step="any"
-            reg={form.register('charge')}
-            error={fieldError('full_charge.value') ?? fieldError('full_charge')}
-          />
-          <SelectInput label={t('refrigerant.unit')} reg={form.register('unit')} error={fieldError('full_charge.unit')}>
-            {MASS_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
-          </SelectInput>
-        </div>
-        <SelectInput
-          label={t('refrigerant.applianceType')}
-          reg={form.register('appliance_type')}
-          error={fieldError('appliance_type')}
-        >
-          {APPLIANCE_TYPES.map((a) => (
-            <option key={a} value={a}>
-              {t(`refrigerant.appliance_${a}`)}
-            </option>
-          ))}
-        </SelectInput>
-        <CheckboxInput label={t('refrigerant.leakDetection')} reg={form.register('leak_detection_system')} />
-        <FormActions
-          onCancel={props.onClose}
-          submitting={isSubmitting}
-          label={t('refrigerant.save')}
-          busyLabel={t('refrigerant.saving')}
-        />
-      </form>
-    </Modal>
+    <FormDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={t('refrigerant.editTitle', { ref: props.rackRef })}
+      form={form}
+      save={(body) => saveSystem(props.controllerId, props.rackRef, body)}
+      invalidates={[refrigerantKeys.rack(props.controllerId, props.rackRef)]}
+      onSaved={() => toast.success(t('refrigerant.systemSaved'))}
+      submitLabel={t('refrigerant.save')}
+      busyLabel={t('refrigerant.saving')}
+    >
+      <SelectInput label={t('refrigerant.refrigerant')} {...field('refrigerant')}>
+        <option value="">{t('refrigerant.chooseOption')}</option>
+        <Options values={REFRIGERANT_CODES} />
+      </SelectInput>
+      <MassFields
+        className="grid gap-4 sm:grid-cols-2"
+        label={t('refrigerant.fullCharge')}
+        amount={form.register('charge')}
+        unit={form.register('unit')}
+        amountError={fieldError('full_charge.value') ?? fieldError('full_charge')}
+        unitError={fieldError('full_charge.unit')}
+      />
+      <SelectInput label={t('refrigerant.applianceType')} {...field('appliance_type')}>
+        <Options values={APPLIANCE_TYPES} label={(a) => t(`refrigerant.appliance_${a}`)} />
+      </SelectInput>
+      <CheckboxInput label={t('refrigerant.leakDetection')} reg={form.register('leak_detection_system')} />
+    </FormDialog>
   );
 }

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorOf, RootError, SelectInput, TextArea, TextInput } from '@/components/ui/form.tsx';
+import { errorOf, Options, RootError, SelectInput, TextArea, TextInput } from '@/components/ui/form.tsx';
 import { FormActions } from '@/components/ui/form-actions.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { accountMfaQuery, ReauthDialog } from '@/features/account/index.ts';
@@ -204,11 +204,7 @@ export function EntryDialog(props: { target: Target | null; onClose: () => void 
             error={errorOf(form.formState.errors, 'meaning')}
           >
             <option value="">{t('reports.haccp.log.meaningChoose')}</option>
-            {HACCP_SIGNATURE_MEANINGS.map((m) => (
-              <option key={m} value={m}>
-                {t(`reports.haccp.log.meanings.${m}`)}
-              </option>
-            ))}
+            <Options values={HACCP_SIGNATURE_MEANINGS} label={(m) => t(`reports.haccp.log.meanings.${m}`)} />
           </SelectInput>
         ) : null}
         <TextArea

@@ -1,9 +1,9 @@
-import { ALARM_SEVERITIES } from '@rcm/shared/reports';
+import { ALARM_SEVERITIES, type AlarmResponseRow } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '@/components/badges.tsx';
 import { Pagination } from '@/components/pagination.tsx';
-import { DataTable } from '@/components/ui/data-table.tsx';
+import { amountColumn, DataTable } from '@/components/ui/data-table.tsx';
 import { FilterSelect } from '@/components/ui/filter-controls.tsx';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
@@ -76,43 +76,24 @@ export function AlarmResponsePage() {
                   header: t('reports.response.severity'),
                   cell: (r) => <SeverityBadge severity={r.severity} />,
                 },
-                {
-                  key: 'alarms',
-                  header: t('reports.response.alarms'),
-                  className: 'text-right tabular-nums',
-                  cell: (r) => (
-                    <>
-                      {r.alarms}
-                      <span className="block text-xs text-slate-600 dark:text-slate-300">
-                        {t('reports.response.ackCleared', { acknowledged: r.acknowledged, cleared: r.cleared })}
-                      </span>
-                    </>
-                  ),
-                },
-                {
-                  key: 'ackMedian',
-                  header: t('reports.response.ackMedian'),
-                  className: 'text-right tabular-nums',
-                  cell: (r) => duration(r.ack_median),
-                },
-                {
-                  key: 'ackP90',
-                  header: t('reports.response.ackP90'),
-                  className: 'text-right tabular-nums',
-                  cell: (r) => duration(r.ack_p90),
-                },
-                {
-                  key: 'clearMedian',
-                  header: t('reports.response.clearMedian'),
-                  className: 'text-right tabular-nums',
-                  cell: (r) => duration(r.clear_median),
-                },
-                {
-                  key: 'clearP90',
-                  header: t('reports.response.clearP90'),
-                  className: 'text-right tabular-nums',
-                  cell: (r) => duration(r.clear_p90),
-                },
+                amountColumn('alarms', t('reports.response.alarms'), (r: AlarmResponseRow) => (
+                  <>
+                    {r.alarms}
+                    <span className="block text-xs text-slate-600 dark:text-slate-300">
+                      {t('reports.response.ackCleared', { acknowledged: r.acknowledged, cleared: r.cleared })}
+                    </span>
+                  </>
+                )),
+                amountColumn('ackMedian', t('reports.response.ackMedian'), (r: AlarmResponseRow) =>
+                  duration(r.ack_median),
+                ),
+                amountColumn('ackP90', t('reports.response.ackP90'), (r: AlarmResponseRow) => duration(r.ack_p90)),
+                amountColumn('clearMedian', t('reports.response.clearMedian'), (r: AlarmResponseRow) =>
+                  duration(r.clear_median),
+                ),
+                amountColumn('clearP90', t('reports.response.clearP90'), (r: AlarmResponseRow) =>
+                  duration(r.clear_p90),
+                ),
               ]}
             />
             <Pagination meta={body.meta} onPage={(page) => update({ page })} />

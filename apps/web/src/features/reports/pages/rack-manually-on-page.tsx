@@ -1,7 +1,8 @@
+import type { ManualOnEpisode, ManualOnNow } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '@/components/pagination.tsx';
-import { DataTable } from '@/components/ui/data-table.tsx';
+import { amountColumn, DataTable } from '@/components/ui/data-table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { BarChart } from '../components/bar-chart.tsx';
@@ -47,12 +48,7 @@ export function RackManuallyOnPage() {
                     },
                     { key: 'point', header: t('reports.manual.point'), cell: (r) => r.point_name ?? r.point },
                     { key: 'since', header: t('reports.manual.since'), cell: (r) => formatDateTime(r.since) },
-                    {
-                      key: 'for',
-                      header: t('reports.manual.for'),
-                      className: 'text-right tabular-nums',
-                      cell: (r) => duration(r.seconds),
-                    },
+                    amountColumn('for', t('reports.manual.for'), (r: ManualOnNow) => duration(r.seconds)),
                   ]}
                 />
               )}
@@ -98,18 +94,10 @@ export function RackManuallyOnPage() {
                       header: t('reports.manual.lastReading'),
                       cell: (r) => formatDateTime(r.last_reading_at),
                     },
-                    {
-                      key: 'for',
-                      header: t('reports.manual.for'),
-                      className: 'text-right tabular-nums',
-                      cell: (r) => duration(r.seconds),
-                    },
-                    {
-                      key: 'inRange',
-                      header: t('reports.manual.inRange'),
-                      className: 'text-right tabular-nums',
-                      cell: (r) => duration(r.seconds_in_range),
-                    },
+                    amountColumn('for', t('reports.manual.for'), (r: ManualOnEpisode) => duration(r.seconds)),
+                    amountColumn('inRange', t('reports.manual.inRange'), (r: ManualOnEpisode) =>
+                      duration(r.seconds_in_range),
+                    ),
                   ]}
                 />
               )}

@@ -1,8 +1,8 @@
-import { PO_STATUSES } from '@rcm/shared/reports';
+import { PO_STATUSES, type UriPurchaseOrderRow } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '@/components/pagination.tsx';
-import { DataTable } from '@/components/ui/data-table.tsx';
+import { amountColumn, DataTable } from '@/components/ui/data-table.tsx';
 import { FilterSelect } from '@/components/ui/filter-controls.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
@@ -67,24 +67,9 @@ export function UriPurchaseOrdersPage() {
                 { key: 'placedAt', header: t('reports.uri.placedAt'), cell: (r) => formatDateTime(r.placed_at) },
                 { key: 'status', header: t('reports.status'), cell: (r) => t(`reports.poStatus.${r.status}`) },
                 locationColumn(t('reports.location')),
-                {
-                  key: 'lines',
-                  header: t('reports.uri.lines'),
-                  className: 'text-right tabular-nums',
-                  cell: (r) => r.lines,
-                },
-                {
-                  key: 'units',
-                  header: t('reports.uri.units'),
-                  className: 'text-right tabular-nums',
-                  cell: (r) => r.units,
-                },
-                {
-                  key: 'total',
-                  header: t('reports.uri.total'),
-                  className: 'text-right tabular-nums',
-                  cell: (r) => money(r.total_cents, lang),
-                },
+                amountColumn('lines', t('reports.uri.lines'), (r: UriPurchaseOrderRow) => r.lines),
+                amountColumn('units', t('reports.uri.units'), (r: UriPurchaseOrderRow) => r.units),
+                amountColumn('total', t('reports.uri.total'), (r: UriPurchaseOrderRow) => money(r.total_cents, lang)),
               ]}
             />
             <Pagination meta={body.meta} onPage={(page) => update({ page })} />

@@ -2,20 +2,19 @@ import { type SettingsTeam, type TeamBody, teamBody } from '@rcm/shared/settings
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { applyServerErrors, errorOf, RootError, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
 
 type FormValues = { name: string; organization_id: string };
-const formSchema = z.preprocess((v) => {
-  const f = v as FormValues;
-  return { ...f, organization_id: f.organization_id ? Number(f.organization_id) : null };
-}, teamBody);
+const formSchema = formBody(
+  (f: FormValues) => ({ ...f, organization_id: f.organization_id ? Number(f.organization_id) : null }),
+  teamBody,
+);
 
 /** Create or edit a team: name and (optionally, for global settings users) organization. */
 export function TeamForm(props: { team: SettingsTeam | null; onSaved: (team: SettingsTeam) => void | Promise<void> }) {

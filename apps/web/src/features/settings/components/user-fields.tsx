@@ -2,7 +2,7 @@ import { LOCALES } from '@rcm/shared/locale';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorOf, SelectInput, TextInput } from '@/components/ui/form.tsx';
+import { fieldBinder, Options, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { LANGUAGE_NAMES } from '@/lib/i18n.ts';
 import { useSeededName } from '@/lib/seeded-names.ts';
 import { organizationOptionsQuery, rolesQuery, teamsQuery } from '../api/settings.ts';
@@ -49,6 +49,7 @@ export function UserFields<T extends UserFormValues>(props: {
   const seeded = useSeededName();
   const register = props.register as unknown as UseFormRegister<UserFormValues>;
   const errors = props.errors as FieldErrors<UserFormValues>;
+  const field = fieldBinder(register, errors);
   const roles = useQuery(rolesQuery({ per_page: 100 }));
   const teams = useQuery(teamsQuery({ per_page: 100 }));
   const orgs = useQuery({ ...organizationOptionsQuery(), retry: false });
@@ -63,28 +64,16 @@ export function UserFields<T extends UserFormValues>(props: {
   );
   return (
     <>
+      <TextInput {...field('name')} label={t('settings.users.name')} autoComplete="off" />
+      <TextInput {...field('email')} type="email" label={t('settings.users.email')} autoComplete="off" />
       <TextInput
-        reg={register('name')}
-        label={t('settings.users.name')}
-        autoComplete="off"
-        error={errorOf(errors, 'name')}
-      />
-      <TextInput
-        reg={register('email')}
-        type="email"
-        label={t('settings.users.email')}
-        autoComplete="off"
-        error={errorOf(errors, 'email')}
-      />
-      <TextInput
-        reg={register('phone')}
+        {...field('phone')}
         type="tel"
         label={t('accounts.users.phone')}
         hint={t('accounts.users.phoneHint')}
         autoComplete="off"
-        error={errorOf(errors, 'phone')}
       />
-      <SelectInput reg={register('role_id')} label={t('settings.users.role')} error={errorOf(errors, 'role_id')}>
+      <SelectInput {...field('role_id')} label={t('settings.users.role')}>
         <option value="" disabled>
           {t('controllers.choose')}
         </option>
@@ -94,11 +83,7 @@ export function UserFields<T extends UserFormValues>(props: {
           </option>
         ))}
       </SelectInput>
-      <SelectInput
-        reg={register('organization_id')}
-        label={t('settings.users.organization')}
-        error={errorOf(errors, 'organization_id')}
-      >
+      <SelectInput {...field('organization_id')} label={t('settings.users.organization')}>
         <option value="" disabled>
           {t('controllers.choose')}
         </option>
@@ -108,7 +93,7 @@ export function UserFields<T extends UserFormValues>(props: {
           </option>
         ))}
       </SelectInput>
-      <SelectInput reg={register('team_id')} label={t('settings.users.team')} error={errorOf(errors, 'team_id')}>
+      <SelectInput {...field('team_id')} label={t('settings.users.team')}>
         <option value="">{t('settings.none')}</option>
         {teamOptions.map((tm) => (
           <option key={tm.id} value={tm.id}>
@@ -116,12 +101,8 @@ export function UserFields<T extends UserFormValues>(props: {
           </option>
         ))}
       </SelectInput>
-      <SelectInput reg={register('language')} label={t('settings.users.language')} error={errorOf(errors, 'language')}>
-        {LOCALES.map((l) => (
-          <option key={l} value={l}>
-            {LANGUAGE_NAMES[l]}
-          </option>
-        ))}
+      <SelectInput {...field('language')} label={t('settings.users.language')}>
+        <Options values={LOCALES} label={(l) => LANGUAGE_NAMES[l]} />
       </SelectInput>
     </>
   );

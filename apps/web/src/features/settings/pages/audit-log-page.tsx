@@ -6,6 +6,7 @@ import { inputClass } from '@/components/form-field.tsx';
 import { Pagination } from '@/components/pagination.tsx';
 import { SettingsLayout } from '@/components/settings-layout.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
+import { FilterToggle } from '@/components/ui/filter-controls.tsx';
 import { DATE_TIME, dateTimeFormat } from '@/lib/intl.ts';
 import { type AuditFilters, auditActionsQuery, auditLogQuery } from '../api/settings.ts';
 import { AuditWhat, actionLabel } from '../components/audit-entry.tsx';
@@ -120,18 +121,15 @@ export function AuditLogPage() {
           </button>
         </div>
       </div>
-      <label className="mb-4 flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="size-4"
-          checked={showSignIns}
-          onChange={(e) => {
-            setShowSignIns(e.target.checked);
-            setPage(1);
-          }}
-        />
-        {t('settings.audit.showSignIns')}
-      </label>
+      <FilterToggle
+        className="mb-4 flex items-center gap-2 text-sm"
+        label={t('settings.audit.showSignIns')}
+        checked={showSignIns}
+        onChange={(checked) => {
+          setShowSignIns(checked);
+          setPage(1);
+        }}
+      />
       <DataTable
         caption={t('settings.sections.auditLog')}
         rows={query.data?.data ?? []}

@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  EditLink,
-  ListBesideForm,
-  SettingsLayout,
-  SettingsList,
-  useSettingsSearch,
-} from '@/components/settings-layout.tsx';
+import { EditLink, SettingsListPage, useSettingsSearch } from '@/components/settings-layout.tsx';
 import { RoleBadge } from '@/components/ui/role-badge.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { useSeededName } from '@/lib/seeded-names.ts';
@@ -26,58 +20,50 @@ export function RolesPage() {
   const search = useSettingsSearch();
   const query = useQuery(rolesQuery(search.params));
   return (
-    <SettingsLayout title={t('settings.sections.roles')} subtitle={canEdit ? undefined : t('settings.readOnly')}>
-      <ListBesideForm
-        form={
-          canEdit
-            ? {
-                id: 'new-role',
-                title: t('settings.roles.createTitle'),
-                body: (
-                  <RoleForm
-                    current={null}
-                    matrix={false}
-                    onSaved={async (role) => {
-                      toast.success(t('settings.roles.created'));
-                      await navigate({ to: '/settings/roles/$id/edit', params: { id: String(role.id) } });
-                    }}
-                  />
-                ),
-              }
-            : null
-        }
-      >
-        <SettingsList
-          title={t('settings.sections.roles')}
-          search={search}
-          placeholder={t('settings.roles.name')}
-          query={query}
-          rowKey={(r) => r.id}
-          emptyBody={t('settings.roles.empty')}
-          columns={[
-            {
-              key: 'name',
-              header: t('settings.roles.name'),
-              rowHeader: true,
-              cell: (r) => <RoleBadge name={r.name} color={r.color} />,
-            },
-            {
-              key: 'permissions',
-              header: t('settings.roles.permissions'),
-              cell: (r) => t('settings.roles.permissionCount', { count: r.permissions.length }),
-            },
-            { key: 'users', header: t('settings.roles.users'), cell: (r) => r.users },
-          ]}
-          actions={(r) =>
-            canEdit ? (
-              <EditLink
-                link={{ to: '/settings/roles/$id/edit', params: { id: String(r.id) } }}
-                name={seeded('role', r.name)}
-              />
-            ) : null
-          }
-        />
-      </ListBesideForm>
-    </SettingsLayout>
+    <SettingsListPage
+      title={t('settings.sections.roles')}
+      canEdit={canEdit}
+      form={{
+        id: 'new-role',
+        title: t('settings.roles.createTitle'),
+        body: (
+          <RoleForm
+            current={null}
+            matrix={false}
+            onSaved={async (role) => {
+              toast.success(t('settings.roles.created'));
+              await navigate({ to: '/settings/roles/$id/edit', params: { id: String(role.id) } });
+            }}
+          />
+        ),
+      }}
+      search={search}
+      placeholder={t('settings.roles.name')}
+      query={query}
+      rowKey={(r) => r.id}
+      emptyBody={t('settings.roles.empty')}
+      columns={[
+        {
+          key: 'name',
+          header: t('settings.roles.name'),
+          rowHeader: true,
+          cell: (r) => <RoleBadge name={r.name} color={r.color} />,
+        },
+        {
+          key: 'permissions',
+          header: t('settings.roles.permissions'),
+          cell: (r) => t('settings.roles.permissionCount', { count: r.permissions.length }),
+        },
+        { key: 'users', header: t('settings.roles.users'), cell: (r) => r.users },
+      ]}
+      actions={(r) =>
+        canEdit ? (
+          <EditLink
+            link={{ to: '/settings/roles/$id/edit', params: { id: String(r.id) } }}
+            name={seeded('role', r.name)}
+          />
+        ) : null
+      }
+    />
   );
 }

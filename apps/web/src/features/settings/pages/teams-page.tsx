@@ -1,12 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  EditLink,
-  ListBesideForm,
-  SettingsLayout,
-  SettingsList,
-  useSettingsSearch,
-} from '@/components/settings-layout.tsx';
+import { EditLink, SettingsListPage, useSettingsSearch } from '@/components/settings-layout.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { useSeededName } from '@/lib/seeded-names.ts';
 import { toast } from '@/lib/toast.ts';
@@ -25,58 +19,50 @@ export function TeamsPage() {
   const search = useSettingsSearch();
   const query = useQuery(teamsQuery(search.params));
   return (
-    <SettingsLayout title={t('settings.sections.teams')} subtitle={canEdit ? undefined : t('settings.readOnly')}>
-      <ListBesideForm
-        form={
-          canEdit
-            ? {
-                id: 'new-team',
-                title: t('settings.teams.createTitle'),
-                body: (
-                  <TeamForm
-                    team={null}
-                    onSaved={async () => {
-                      toast.success(t('settings.teams.created'));
-                      await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('teams') });
-                    }}
-                  />
-                ),
-              }
-            : null
-        }
-      >
-        <SettingsList
-          title={t('settings.sections.teams')}
-          search={search}
-          placeholder={t('settings.teams.name')}
-          query={query}
-          rowKey={(r) => r.id}
-          emptyBody={t('settings.teams.empty')}
-          columns={[
-            {
-              key: 'name',
-              header: t('settings.teams.name'),
-              rowHeader: true,
-              className: 'font-medium',
-              cell: (r) => seeded('team', r.name),
-            },
-            {
-              key: 'organization',
-              header: t('settings.teams.organization'),
-              cell: (r) => r.organisation?.name ?? t('settings.teams.shared'),
-            },
-            { key: 'members', header: t('settings.teams.members'), cell: (r) => r.members },
-          ]}
-          actions={(r) =>
-            userCan(me, 'team.edit', { organizationId: r.organisation?.id ?? null }) ? (
-              <EditLink
-                link={{ to: '/settings/teams/$id/edit', params: { id: String(r.id) } }}
-                name={seeded('team', r.name)}
-              />
-            ) : null
-          }
-        />
-      </ListBesideForm>
-    </SettingsLayout>
+    <SettingsListPage
+      title={t('settings.sections.teams')}
+      canEdit={canEdit}
+      form={{
+        id: 'new-team',
+        title: t('settings.teams.createTitle'),
+        body: (
+          <TeamForm
+            team={null}
+            onSaved={async () => {
+              toast.success(t('settings.teams.created'));
+              await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('teams') });
+            }}
+          />
+        ),
+      }}
+      search={search}
+      placeholder={t('settings.teams.name')}
+      query={query}
+      rowKey={(r) => r.id}
+      emptyBody={t('settings.teams.empty')}
+      columns={[
+        {
+          key: 'name',
+          header: t('settings.teams.name'),
+          rowHeader: true,
+          className: 'font-medium',
+          cell: (r) => seeded('team', r.name),
+        },
+        {
+          key: 'organization',
+          header: t('settings.teams.organization'),
+          cell: (r) => r.organisation?.name ?? t('settings.teams.shared'),
+        },
+        { key: 'members', header: t('settings.teams.members'), cell: (r) => r.members },
+      ]}
+      actions={(r) =>
+        userCan(me, 'team.edit', { organizationId: r.organisation?.id ?? null }) ? (
+          <EditLink
+            link={{ to: '/settings/teams/$id/edit', params: { id: String(r.id) } }}
+            name={seeded('team', r.name)}
+          />
+        ) : null
+      }
+    />
   );
 }

@@ -4,13 +4,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { cardClass, SettingsLayout } from '@/components/settings-layout.tsx';
 import { applyServerErrors, errorOf, RootError } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { LocationAccess } from '@/components/ui/location-access.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { currentLocale } from '@/lib/i18n.ts';
 import { toast } from '@/lib/toast.ts';
 import { settingsKeys } from '../api/keys.ts';
@@ -20,10 +19,10 @@ import { UserFields, type UserFormValues, userFormToBody } from '../components/u
 
 type FormValues = UserFormValues & { all_locations: boolean; location_ids: number[] };
 
-const formSchema = z.preprocess((v) => {
-  const f = v as FormValues;
-  return { ...userFormToBody(f), all_locations: f.all_locations, location_ids: f.location_ids };
-}, userCreateBody);
+const formSchema = formBody(
+  (f: FormValues) => ({ ...userFormToBody(f), all_locations: f.all_locations, location_ids: f.location_ids }),
+  userCreateBody,
+);
 
 /** /settings/users/create: a new user, who gets an email to choose a password. */
 export function UserCreatePage() {

@@ -4,7 +4,6 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { cardClass, QueryState, SettingsLayout } from '@/components/settings-layout.tsx';
 import { dangerButton, secondaryButton } from '@/components/ui/button.ts';
 import { ConfirmButton, ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -13,7 +12,7 @@ import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { resetUserMfa } from '@/features/account/index.ts';
 import { failureMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth-store.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { deleteUser, endUserSessions, sendPasswordReset, updateUser, userQuery } from '../api/settings.ts';
@@ -22,10 +21,7 @@ import { UserFields, type UserFormValues, userFormToBody } from '../components/u
 type FormValues = UserFormValues & { disabled: boolean };
 
 // The form holds strings; the API's own schema validates what they become.
-const formSchema = z.preprocess((v) => {
-  const f = v as FormValues;
-  return { ...userFormToBody(f), disabled: f.disabled };
-}, userUpdateBody);
+const formSchema = formBody((f: FormValues) => ({ ...userFormToBody(f), disabled: f.disabled }), userUpdateBody);
 
 /** /settings/users/{id}/edit: the user's fields, disable/enable, a password reset email, delete. */
 export function UserEditPage() {

@@ -3,12 +3,12 @@ import { WEBHOOK_EVENTS, WEBHOOK_KINDS, type Webhook, type WebhookBody, webhookB
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
 import {
   applyServerErrors,
   CheckboxInput,
   FieldError,
+  Options,
   RootError,
   SelectInput,
   TextInput,
@@ -16,7 +16,7 @@ import {
 import { Modal } from '@/components/ui/modal.tsx';
 import { OwnerSelect, organizationOptionsQuery } from '@/features/settings/index.ts';
 import { useAuth } from '@/lib/auth-store.ts';
-import { formResolver } from '@/lib/form-errors.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { userCan } from '@/lib/user-can.ts';
 
 type Values = {
@@ -30,10 +30,10 @@ type Values = {
 };
 
 // The form holds strings; the API's own schema validates what they become.
-const formSchema = z.preprocess((v) => {
-  const f = v as Values;
-  return { ...f, organization_id: f.organization_id ? Number(f.organization_id) : null };
-}, webhookBody);
+const formSchema = formBody(
+  (f: Values) => ({ ...f, organization_id: f.organization_id ? Number(f.organization_id) : null }),
+  webhookBody,
+);
 
 const valuesOf = (w: Webhook | null, organizationId: string, locale: string): Values => ({
   name: w?.name ?? '',
@@ -88,18 +88,10 @@ export function WebhookDialog(props: {
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectInput reg={form.register('kind')} label={w('kind')} error={errors.kind?.message}>
-            {WEBHOOK_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`settings.webhooks.kinds.${k}`)}
-              </option>
-            ))}
+            <Options values={WEBHOOK_KINDS} label={(k) => t(`settings.webhooks.kinds.${k}`)} />
           </SelectInput>
           <SelectInput reg={form.register('locale')} label={w('language')} error={errors.locale?.message}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {t(`settings.webhooks.languages.${l}`)}
-              </option>
-            ))}
+            <Options values={LOCALES} label={(l) => t(`settings.webhooks.languages.${l}`)} />
           </SelectInput>
         </div>
         <OwnerSelect
