@@ -1,6 +1,8 @@
 import { en as alarmList } from './areas/en/alarm-list.ts';
 import { en as alarmMgmt } from './areas/en/alarm-management.ts';
+import { en as alarmView } from './areas/en/alarm-view.ts';
 import { en as audit } from './areas/en/audit.ts';
+import { en as backups } from './areas/en/backups.ts';
 import { en as cases } from './areas/en/cases.ts';
 import { en as channels } from './areas/en/channels.ts';
 import { en as deviceMessages } from './areas/en/device-messages.ts';
@@ -19,6 +21,8 @@ import type { Widen } from './types.ts';
  * does not download them (lib/i18n.ts loads them when a signed-in route is entered).
  */
 export const enUSApp = {
+  backups,
+  alarmView,
   alarmList,
   alarmMgmt,
   audit,

@@ -1,7 +1,5 @@
 import { en as accounts } from './areas/en/accounts.ts';
-import { en as alarmView } from './areas/en/alarm-view.ts';
 import { en as assets } from './areas/en/assets.ts';
-import { en as backups } from './areas/en/backups.ts';
 import { en as controllers } from './areas/en/controllers.ts';
 import { en as dashboard } from './areas/en/dashboard.ts';
 import { en as jobs } from './areas/en/jobs.ts';
@@ -227,10 +225,8 @@ export const enUS = {
     link: 'Link',
     clean: 'Remove formatting',
   },
-  alarmView,
   controllers,
   offline,
-  backups,
   notifications,
   organizations,
   assets,

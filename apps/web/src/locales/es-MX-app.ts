@@ -1,6 +1,8 @@
 import { es as alarmList } from './areas/es/alarm-list.ts';
 import { es as alarmMgmt } from './areas/es/alarm-management.ts';
+import { es as alarmView } from './areas/es/alarm-view.ts';
 import { es as audit } from './areas/es/audit.ts';
+import { es as backups } from './areas/es/backups.ts';
 import { es as cases } from './areas/es/cases.ts';
 import { es as channels } from './areas/es/channels.ts';
 import { es as deviceMessages } from './areas/es/device-messages.ts';
@@ -16,6 +18,8 @@ import type { AppCatalog } from './en-US-app.ts';
 
 /** The Spanish strings only signed-in pages use (see en-US-app.ts). */
 export const esMXApp: AppCatalog = {
+  backups,
+  alarmView,
   alarmList,
   alarmMgmt,
   audit,

@@ -1,7 +1,5 @@
 import { es as accounts } from './areas/es/accounts.ts';
-import { es as alarmView } from './areas/es/alarm-view.ts';
 import { es as assets } from './areas/es/assets.ts';
-import { es as backups } from './areas/es/backups.ts';
 import { es as controllers } from './areas/es/controllers.ts';
 import { es as dashboard } from './areas/es/dashboard.ts';
 import { es as jobs } from './areas/es/jobs.ts';
@@ -235,10 +233,8 @@ export const esMX: Catalog = {
     link: 'Enlace',
     clean: 'Quitar formato',
   },
-  alarmView,
   controllers,
   offline,
-  backups,
   notifications,
   organizations,
   assets,
