@@ -25,6 +25,7 @@ import { ReadinessDegraded, ReadinessFailure } from './features/ops/readiness.ts
 import { bridgeEvents } from './realtime/bridge.ts';
 import { createRealtime } from './realtime/socket.ts';
 import { type Leadership, startLeadership } from './scheduled/leader.ts';
+import { createRetentionRepo } from './scheduled/retention-repo.ts';
 import { applyRetention, refreshRollups, startScheduler } from './scheduled/scheduler.ts';
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
@@ -185,6 +186,7 @@ export async function startServer(deps: {
     }
   }
 
+  const retention = createRetentionRepo();
   const scheduler =
     deps.scheduler === false
       ? null
@@ -194,7 +196,7 @@ export async function startServer(deps: {
           log,
           tasks: [
             ...ingestTasks(context),
-            { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
+            { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(retention, now(), db) },
             ...alarmsTasks(context),
             ...channelsTasks(context),
             ...authTasks(context),
@@ -210,7 +212,7 @@ export async function startServer(deps: {
             {
               name: 'retention',
               everyMs: 60 * 60_000,
-              run: (db) => applyRetention(db, now(), config.READINGS_RETENTION_DAYS),
+              run: (db) => applyRetention(retention, now(), config.READINGS_RETENTION_DAYS, db),
             },
             ...jobsTasks(context),
             ...opsTasks(context),
