@@ -19,6 +19,7 @@ import { jobsTasks } from './features/jobs/module.ts';
 import { createMailTransport } from './features/mail/transport.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import { oncallTasks } from './features/oncall/module.ts';
+import { createPagingRepo } from './features/oncall/paging-repo.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { opsTasks } from './features/ops/module.ts';
 import { ReadinessDegraded, ReadinessFailure } from './features/ops/readiness.ts';
@@ -234,6 +235,7 @@ export async function startServer(deps: {
           allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE === true,
           from: config.EMAIL_FROM,
           now,
+          paging: createPagingRepo(),
           log,
           ...claimsOf(config.INSTANCE_ID, database.kind),
         });

@@ -6,6 +6,7 @@ import { pushSenderOf } from '../features/channels/push.ts';
 import { twilioOf } from '../features/channels/twilio.ts';
 import { createMailTransport, type MailTransport } from '../features/mail/transport.ts';
 import type { NotificationWorkerDeps } from '../features/notifications/worker.ts';
+import { createPagingRepo } from '../features/oncall/paging-repo.ts';
 import { arr, query } from '../lib/sql.ts';
 import { addUser } from './alarms.ts';
 import { login } from './app.ts';
@@ -86,6 +87,7 @@ export function useNotificationsServer(
       allowPrivateWebhooks: loadConfig({ PUBLIC_URL, ...extra }).WEBHOOK_ALLOW_PRIVATE === true,
       from: 'Console <alerts@console.test>',
       now: () => clock.now,
+      paging: createPagingRepo(),
     };
     if (opts.subscribed) await subscribeToAlarmEmails(server.database.db, opts.subscribed);
     running = { server, smtp, transport, deps, managerToken: await login(server.app, 'manager@example.com') };

@@ -6,6 +6,7 @@ import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
 import { subscribeToAlarmEmails } from '../../test/notifications.ts';
 import { createMailTransport } from '../mail/transport.ts';
+import { createPagingRepo } from '../oncall/paging-repo.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
 
@@ -24,6 +25,7 @@ const deps = () => ({
   transport: createMailTransport(undefined),
   publicUrl: PUBLIC_URL,
   from: 'console@example.com',
+  paging: createPagingRepo(),
   now: () => new Date(NOW),
 });
 

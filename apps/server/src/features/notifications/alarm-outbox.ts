@@ -72,9 +72,9 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
             if ((await queueAlarmEmails(tx, emails, alarm, recipients, 0)).length > 0)
               changed.set(Number(alarm.id), refOf(alarm));
           }
-          if (alarm.status === 'active' && page === 'alarm') await startPaging(tx, alarm, raisedAt);
-          if (alarm.status === 'active' && page === 'flood') await pageFlood(tx, alarm, raisedAt);
-          if (alarm.status === 'active' && item.event === 'unshelved') await resumePaging(tx, alarm, now);
+          if (alarm.status === 'active' && page === 'alarm') await startPaging(deps.paging, tx, alarm, raisedAt);
+          if (alarm.status === 'active' && page === 'flood') await pageFlood(deps.paging, tx, alarm, raisedAt);
+          if (alarm.status === 'active' && item.event === 'unshelved') await resumePaging(deps.paging, tx, alarm, now);
           if (item.event === 'raised' && now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS)
             await queueWebhookEvent(tx, webhookQueue, {
               event: 'alarm.raised',
@@ -83,7 +83,7 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
               publicUrl: deps.publicUrl,
             });
         } else if (alarm && (item.event === 'acknowledged' || item.event === 'cleared')) {
-          if (await stopPaging(tx, alarm)) changed.set(Number(alarm.id), refOf(alarm));
+          if (await stopPaging(deps.paging, tx, alarm)) changed.set(Number(alarm.id), refOf(alarm));
           await queueWebhookEvent(tx, webhookQueue, {
             event: item.event === 'acknowledged' ? 'alarm.acknowledged' : 'alarm.cleared',
             alarm,

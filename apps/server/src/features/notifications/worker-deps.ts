@@ -4,6 +4,7 @@ import type { EventBus } from '../../events/bus.ts';
 import type { PushSender } from '../channels/push.ts';
 import type { TwilioClient } from '../channels/twilio.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import type { PagingRepo } from '../oncall/paging.ts';
 
 /** What the notification worker's passes (worker.ts) run with. */
 export type NotificationWorkerDeps = {
@@ -14,6 +15,8 @@ export type NotificationWorkerDeps = {
   publicUrl: string;
   from: string;
   now: () => Date;
+  /** The paging chains' statements (features/oncall/paging-repo.ts). */
+  paging: PagingRepo;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** SMS and calls (null or absent: not configured). */
   twilio?: TwilioClient | null;
