@@ -17,6 +17,8 @@ import { startBrokerConsumer } from './features/ingest/transports/mqtt-consumer.
 import { type SafetyNet, startSafetyNet } from './features/ingest/transports/safety-net.ts';
 import { jobsTasks } from './features/jobs/module.ts';
 import { createMailTransport } from './features/mail/transport.ts';
+import { createAlarmManagementRepo } from './features/notifications/alarm-management-repo.ts';
+import { createRecipientsRepo } from './features/notifications/recipients-repo.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import { oncallTasks } from './features/oncall/module.ts';
 import { createPagingRepo } from './features/oncall/paging-repo.ts';
@@ -236,6 +238,8 @@ export async function startServer(deps: {
           from: config.EMAIL_FROM,
           now,
           paging: createPagingRepo(),
+          alarmManagement: createAlarmManagementRepo(),
+          recipients: createRecipientsRepo(),
           log,
           ...claimsOf(config.INSTANCE_ID, database.kind),
         });

@@ -5,6 +5,8 @@ import type { Db } from '../db/client.ts';
 import { pushSenderOf } from '../features/channels/push.ts';
 import { twilioOf } from '../features/channels/twilio.ts';
 import { createMailTransport, type MailTransport } from '../features/mail/transport.ts';
+import { createAlarmManagementRepo } from '../features/notifications/alarm-management-repo.ts';
+import { createRecipientsRepo } from '../features/notifications/recipients-repo.ts';
 import type { NotificationWorkerDeps } from '../features/notifications/worker.ts';
 import { createPagingRepo } from '../features/oncall/paging-repo.ts';
 import { arr, query } from '../lib/sql.ts';
@@ -15,6 +17,13 @@ import { createTestServer, type TestServer } from './server.ts';
 import { startTestSmtp } from './smtp.ts';
 
 /** What the notification tests (features/notifications/notifications*.test.ts) share. */
+
+/** The repositories the notification worker's passes use, as server.ts builds them. */
+export const workerRepos = () => ({
+  paging: createPagingRepo(),
+  alarmManagement: createAlarmManagementRepo(),
+  recipients: createRecipientsRepo(),
+});
 
 export const PUBLIC_URL = 'http://console.test';
 export const WEBHOOK_KEY = 'test-mandrill-key';
@@ -87,7 +96,7 @@ export function useNotificationsServer(
       allowPrivateWebhooks: loadConfig({ PUBLIC_URL, ...extra }).WEBHOOK_ALLOW_PRIVATE === true,
       from: 'Console <alerts@console.test>',
       now: () => clock.now,
-      paging: createPagingRepo(),
+      ...workerRepos(),
     };
     if (opts.subscribed) await subscribeToAlarmEmails(server.database.db, opts.subscribed);
     running = { server, smtp, transport, deps, managerToken: await login(server.app, 'manager@example.com') };

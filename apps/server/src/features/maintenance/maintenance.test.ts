@@ -6,11 +6,11 @@ import { addOutsider, demoMac } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { telemetry } from '../../test/device.ts';
 import { headers } from '../../test/helpers.ts';
+import { workerRepos } from '../../test/notifications.ts';
 import { createHoldExpiry } from '../alarms/nuisance/hold-expiry.ts';
 import { createHoldExpiryRepo } from '../alarms/nuisance/hold-expiry-repo.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
-import { createPagingRepo } from '../oncall/paging-repo.ts';
 import { createMaintenanceRepo } from './repo.ts';
 
 // Demo controller 2: FreshMart #103 (the manager's organization; the viewer does not see #103).
@@ -170,7 +170,7 @@ const notifier = () => ({
   transport: createMailTransport(undefined),
   publicUrl: 'http://console.test',
   from: 'console@example.com',
-  paging: createPagingRepo(),
+  ...workerRepos(),
   now: () => new Date(),
 });
 

@@ -4,9 +4,8 @@ import { query } from '../../lib/sql.ts';
 import { addOutsider, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
-import { subscribeToAlarmEmails } from '../../test/notifications.ts';
+import { subscribeToAlarmEmails, workerRepos } from '../../test/notifications.ts';
 import { createMailTransport } from '../mail/transport.ts';
-import { createPagingRepo } from '../oncall/paging-repo.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
 
@@ -25,7 +24,7 @@ const deps = () => ({
   transport: createMailTransport(undefined),
   publicUrl: PUBLIC_URL,
   from: 'console@example.com',
-  paging: createPagingRepo(),
+  ...workerRepos(),
   now: () => new Date(NOW),
 });
 
@@ -131,8 +130,8 @@ describe('floods', () => {
     expect(elsewhere.json().data).toEqual([]);
 
     // Still within 10 minutes of the raises: the flood goes on.
-    expect(await endFloods(t.database.db, { publicUrl: PUBLIC_URL, now: new Date(NOW) })).toBe(0);
-    expect(await endFloods(t.database.db, { publicUrl: PUBLIC_URL, now: new Date(NOW + 11 * 60_000) })).toBe(1);
+    expect(await endFloods(t.database.db, { ...deps(), now: new Date(NOW) })).toBe(0);
+    expect(await endFloods(t.database.db, { ...deps(), now: new Date(NOW + 11 * 60_000) })).toBe(1);
     const ends = await query<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from email_messages where kind = 'flood_end'`,

@@ -51,7 +51,7 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
           // its condition chatters; an unshelve resumes the paused chain.
           let page: 'alarm' | 'flood' | null = item.event === 'raised' ? 'alarm' : null;
           if (item.event === 'raised' && now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS) {
-            const decided = await decideRaise(tx, alarm, { publicUrl: deps.publicUrl, now });
+            const decided = await decideRaise(tx, alarm, { ...deps, now });
             if (decided.changed) marked.push(Number(alarm.id));
             email = decided.decision === 'email';
             page = decided.decision === 'email' ? 'alarm' : decided.decision === 'flood-start' ? 'flood' : null;
@@ -61,6 +61,7 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
           }
           if (email) {
             const recipients = await alarmRecipients(
+              deps.recipients,
               tx,
               {
                 organizationId: Number(alarm.organization_id),

@@ -5,6 +5,8 @@ import type { PushSender } from '../channels/push.ts';
 import type { TwilioClient } from '../channels/twilio.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { PagingRepo } from '../oncall/paging.ts';
+import type { AlarmManagementRepo } from './alarm-management-repo.ts';
+import type { RecipientsRepo } from './recipients-repo.ts';
 
 /** What the notification worker's passes (worker.ts) run with. */
 export type NotificationWorkerDeps = {
@@ -17,6 +19,10 @@ export type NotificationWorkerDeps = {
   now: () => Date;
   /** The paging chains' statements (features/oncall/paging-repo.ts). */
   paging: PagingRepo;
+  /** Chattering conditions and floods (alarm-management-repo.ts). */
+  alarmManagement: AlarmManagementRepo;
+  /** Who is emailed about an alarm (recipients-repo.ts). */
+  recipients: RecipientsRepo;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** SMS and calls (null or absent: not configured). */
   twilio?: TwilioClient | null;

@@ -13,7 +13,7 @@ export type { NotificationWorkerDeps } from './worker-deps.ts';
 /** One pass of everything: outbox → emails, chains and webhook events queued, due pages, channel and webhook deliveries, emails. */
 export async function runNotificationsOnce(deps: NotificationWorkerDeps): Promise<void> {
   await processOutbox(deps);
-  await endFloods(deps.db, { publicUrl: deps.publicUrl, now: deps.now() });
+  await endFloods(deps.db, { ...deps, now: deps.now() });
   await processPaging(deps);
   await deliverPages(deps);
   await deliverWebhooks(deps);
