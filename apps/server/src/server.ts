@@ -230,6 +230,7 @@ export async function startServer(deps: {
       : startNotificationWorker({
           db: database.db,
           bus,
+          outbox: context.shared.outbox,
           transport: createMailTransport(config.SMTP_URL),
           publicUrl: context.shared.consoleUrl.url(),
           twilio: twilioOf(config),

@@ -89,6 +89,7 @@ export function useNotificationsServer(
     const deps: NotificationWorkerDeps = {
       db: server.database.db,
       bus: server.bus,
+      outbox: server.context.shared.outbox,
       transport,
       publicUrl: PUBLIC_URL,
       twilio: twilioOf(extra),

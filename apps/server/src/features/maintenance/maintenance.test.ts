@@ -167,6 +167,7 @@ describe('maintenance windows: the API', () => {
 const notifier = () => ({
   db: t.database.db,
   bus: t.bus,
+  outbox: t.context.shared.outbox,
   transport: createMailTransport(undefined),
   publicUrl: 'http://console.test',
   from: 'console@example.com',

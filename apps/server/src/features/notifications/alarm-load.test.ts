@@ -21,6 +21,7 @@ const NOW = EVENING > Date.now() ? EVENING - DAY : EVENING;
 const deps = () => ({
   db: t.database.db,
   bus: t.bus,
+  outbox: t.context.shared.outbox,
   transport: createMailTransport(undefined),
   publicUrl: PUBLIC_URL,
   from: 'console@example.com',

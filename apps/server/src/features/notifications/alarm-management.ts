@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { toDate } from '../../lib/sql.ts';
 import { FLOOD, inFlood, isChattering, type NotifyDecision, notifyDecision } from '../alarms/nuisance/nuisance.ts';
-import { enqueueEmail } from '../mail/outbox-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import type { AlarmManagementRepo } from './alarm-management-repo.ts';
 import { renderFloodEmail } from './flood-email.ts';
 import { alarmRecipients, type RecipientsRepo, type Severity } from './recipients.ts';
@@ -25,6 +25,7 @@ const SEVERITY_ORDER: Severity[] = ['critical', 'high', 'medium', 'low'];
 export type AlarmManagementDeps = {
   alarmManagement: AlarmManagementRepo;
   recipients: RecipientsRepo;
+  outbox: EmailOutboxRepo;
   publicUrl: string;
   now: Date;
 };
@@ -118,7 +119,10 @@ async function emailFlood(
       { phase: f.phase, locationName: rows[0]?.location_name ?? '', startedAt: f.startedAt, alarms },
       { locale: r.locale, timeZone: r.timeZone, publicUrl: deps.publicUrl },
     );
-    await enqueueEmail(tx, { kind: `flood_${f.phase}`, to: r.email, locale: r.locale, ...content, userId: r.userId });
+    await deps.outbox.enqueue(
+      { kind: `flood_${f.phase}`, to: r.email, locale: r.locale, ...content, userId: r.userId },
+      tx,
+    );
   }
 }
 

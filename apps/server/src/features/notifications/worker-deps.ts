@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { PushSender } from '../channels/push.ts';
 import type { TwilioClient } from '../channels/twilio.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { PagingRepo } from '../oncall/paging.ts';
 import type { AlarmManagementRepo } from './alarm-management-repo.ts';
@@ -12,6 +13,8 @@ import type { RecipientsRepo } from './recipients-repo.ts';
 export type NotificationWorkerDeps = {
   db: Db;
   bus: EventBus;
+  /** The email outbox: the worker delivers what it holds and queues the alarms' emails in it. */
+  outbox: EmailOutboxRepo;
   transport: MailTransport;
   /** The console's public address, for the links in emails. */
   publicUrl: string;

@@ -1,7 +1,6 @@
 import { deliverPages, resumeInterruptedDeliveries } from '../channels/deliver.ts';
 import { deliverWebhooks } from '../channels/webhook-deliver.ts';
 import { deliverDue } from '../mail/delivery.ts';
-import { onEmailQueued } from '../mail/outbox-repo.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
@@ -65,7 +64,7 @@ export function startNotificationWorker(deps: NotificationWorkerDeps & { interva
   const first = setTimeout(() => void released.then(tick), 1000);
   first.unref?.();
   const soon = () => setTimeout(tick, 100).unref?.();
-  const offs = [onEmailQueued(tick), deps.bus.on('alarm.raised', soon), deps.bus.on('alarm.updated', soon)];
+  const offs = [deps.outbox.onQueued(tick), deps.bus.on('alarm.raised', soon), deps.bus.on('alarm.updated', soon)];
   return {
     kick: tick,
     stop: async () => {

@@ -44,7 +44,7 @@ export function oncallModule(ctx: FeatureContext): FastifyPluginAsyncZod {
 
 /** On call's scheduled task: shift-start reminders, checked every minute (reminders.ts). */
 export function oncallTasks(ctx: FeatureContext, deps: { publicUrl: string }): ScheduledTask[] {
-  const reminders = { repo: createRemindersRepo(), publicUrl: deps.publicUrl };
+  const reminders = { repo: createRemindersRepo(), outbox: ctx.shared.outbox, publicUrl: deps.publicUrl };
   return [
     {
       name: 'oncall-reminders',

@@ -5,6 +5,7 @@ import { queueAlarmEmails } from '../channels/alarm-emails.ts';
 import type { AlarmRow } from '../channels/alarm-message.ts';
 import type { Recipient } from '../channels/recipient.ts';
 import { personRules } from '../channels/rules.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import type { PagingRepo } from './paging-repo.ts';
 
 const MINUTE = 60_000;
@@ -19,7 +20,7 @@ const MINUTE = 60_000;
  */
 export async function pagePerson(
   tx: DbOrTx,
-  deps: { paging: PagingRepo; ackLinks: AckLinksRepo; publicUrl: string; now: () => Date },
+  deps: { paging: PagingRepo; ackLinks: AckLinksRepo; outbox: EmailOutboxRepo; publicUrl: string; now: () => Date },
   alarm: AlarmRow,
   person: Recipient,
   page: { step: number; cycle: number; tier: number; at: Date; fallback?: boolean },

@@ -8,6 +8,7 @@ import { createAlarmMessageRepo } from '../channels/alarm-message-repo.ts';
 import type { Recipient } from '../channels/recipient.ts';
 import { queueWebhookEvent } from '../channels/webhook-deliver.ts';
 import { createWebhookQueueRepo } from '../channels/webhook-queue-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { nextInChain, tierOf } from './chain.ts';
 import { pagePerson } from './page-person.ts';
 import type { PagingRepo } from './paging-repo.ts';
@@ -19,7 +20,14 @@ import { rotaOf } from './schedules-service.ts';
 export type { PagingRepo } from './paging-repo.ts';
 
 /** What a paging pass needs (the notification worker's dependencies). */
-export type PagingDeps = { db: Db; bus: EventBus; publicUrl: string; now: () => Date; paging: PagingRepo };
+export type PagingDeps = {
+  db: Db;
+  bus: EventBus;
+  outbox: EmailOutboxRepo;
+  publicUrl: string;
+  now: () => Date;
+  paging: PagingRepo;
+};
 
 /** Alarms whose type and location name no policy page by the default one only when this severe. */
 const DEFAULT_POLICY_SEVERITIES = new Set(['critical', 'high']);

@@ -28,6 +28,7 @@ const reminders = () =>
 const remind = () =>
   remindShiftStarts(fx.server.database.db, clock.now, {
     repo: createRemindersRepo(),
+    outbox: fx.server.context.shared.outbox,
     publicUrl: PUBLIC_URL,
   });
 

@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from '@rcm/shared/locale';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PageChannel } from '../../db/schema-oncall.ts';
 import { escapeHtml } from '../mail/action-email.ts';
-import { enqueueEmail } from '../mail/outbox-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import type { RemindersRepo } from './reminders-repo.ts';
 import { finalRota, NEXT_HORIZON_HOURS } from './rota.ts';
 import { createSchedulesRepo } from './schedules-repo.ts';
@@ -77,16 +77,13 @@ export function renderShiftReminder(r: ShiftReminder, publicUrl: string) {
 export async function sendShiftReminder(
   tx: DbOrTx,
   r: ShiftReminder,
-  deps: { publicUrl: string },
+  deps: { outbox: EmailOutboxRepo; publicUrl: string },
 ): Promise<{ channel: PageChannel; emailId: number | null }> {
   const email = renderShiftReminder(r, deps.publicUrl);
-  const { id } = await enqueueEmail(tx, {
-    kind: 'oncall_reminder',
-    to: r.user.email,
-    locale: r.user.locale,
-    userId: r.user.id,
-    ...email,
-  });
+  const { id } = await deps.outbox.enqueue(
+    { kind: 'oncall_reminder', to: r.user.email, locale: r.user.locale, userId: r.user.id, ...email },
+    tx,
+  );
   return { channel: 'email', emailId: id };
 }
 
@@ -99,7 +96,7 @@ export async function sendShiftReminder(
 export async function remindShiftStarts(
   tx: DbOrTx,
   now: Date,
-  deps: { repo: RemindersRepo; publicUrl: string },
+  deps: { repo: RemindersRepo; outbox: EmailOutboxRepo; publicUrl: string },
 ): Promise<number> {
   const { repo } = deps;
   await repo.pruneReminders(new Date(now.getTime() - KEEP_DAYS * 86_400_000), tx);
