@@ -27,6 +27,7 @@ import { createIngest, type Ingest, ingestFailing, ingestModule } from './featur
 import { inventoryModule } from './features/inventory/module.ts';
 import { jobsModule } from './features/jobs/module.ts';
 import { languagesModule } from './features/languages/module.ts';
+import { createEmailOutboxRepo } from './features/mail/outbox-repo.ts';
 import { maintenanceModule } from './features/maintenance/module.ts';
 import { notificationsModule } from './features/notifications/module.ts';
 import { oncallModule } from './features/oncall/module.ts';
@@ -138,12 +139,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const audit = createAuditRepo(database.db);
   const address = consoleUrl(config);
+  const outbox = createEmailOutboxRepo();
   const {
     service: auth,
     passwordLinks,
     mfa,
     reauth,
-  } = createAuth({ config, db: database.db, audit, now, publicUrl: address.url });
+  } = createAuth({ config, db: database.db, audit, outbox, now, publicUrl: address.url });
   const context: FeatureContext = {
     config,
     db: database.db,
@@ -160,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       reauth,
       devices: { provisioning, mqttPort: null },
       consoleUrl: address,
+      outbox,
       directory: createDirectory(database.db),
     },
   };

@@ -17,14 +17,18 @@ import { startBrokerConsumer } from './features/ingest/transports/mqtt-consumer.
 import { type SafetyNet, startSafetyNet } from './features/ingest/transports/safety-net.ts';
 import { jobsTasks } from './features/jobs/module.ts';
 import { createMailTransport } from './features/mail/transport.ts';
+import { createAlarmManagementRepo } from './features/notifications/alarm-management-repo.ts';
+import { createRecipientsRepo } from './features/notifications/recipients-repo.ts';
 import { startNotificationWorker } from './features/notifications/worker.ts';
 import { oncallTasks } from './features/oncall/module.ts';
+import { createPagingRepo } from './features/oncall/paging-repo.ts';
 import type { StatfsFn } from './features/ops/disk-watch.ts';
 import { opsTasks } from './features/ops/module.ts';
 import { ReadinessDegraded, ReadinessFailure } from './features/ops/readiness.ts';
 import { bridgeEvents } from './realtime/bridge.ts';
 import { createRealtime } from './realtime/socket.ts';
 import { type Leadership, startLeadership } from './scheduled/leader.ts';
+import { createRetentionRepo } from './scheduled/retention-repo.ts';
 import { applyRetention, refreshRollups, startScheduler } from './scheduled/scheduler.ts';
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
@@ -185,6 +189,7 @@ export async function startServer(deps: {
     }
   }
 
+  const retention = createRetentionRepo();
   const scheduler =
     deps.scheduler === false
       ? null
@@ -194,7 +199,7 @@ export async function startServer(deps: {
           log,
           tasks: [
             ...ingestTasks(context),
-            { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(db, now()) },
+            { name: 'rollups', everyMs: 5 * 60_000, run: (db) => refreshRollups(retention, now(), db) },
             ...alarmsTasks(context),
             ...channelsTasks(context),
             ...authTasks(context),
@@ -210,7 +215,7 @@ export async function startServer(deps: {
             {
               name: 'retention',
               everyMs: 60 * 60_000,
-              run: (db) => applyRetention(db, now(), config.READINGS_RETENTION_DAYS),
+              run: (db) => applyRetention(retention, now(), config.READINGS_RETENTION_DAYS, db),
             },
             ...jobsTasks(context),
             ...opsTasks(context),
@@ -225,6 +230,7 @@ export async function startServer(deps: {
       : startNotificationWorker({
           db: database.db,
           bus,
+          outbox: context.shared.outbox,
           transport: createMailTransport(config.SMTP_URL),
           publicUrl: context.shared.consoleUrl.url(),
           twilio: twilioOf(config),
@@ -232,6 +238,9 @@ export async function startServer(deps: {
           allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE === true,
           from: config.EMAIL_FROM,
           now,
+          paging: createPagingRepo(),
+          alarmManagement: createAlarmManagementRepo(),
+          recipients: createRecipientsRepo(),
           log,
           ...claimsOf(config.INSTANCE_ID, database.kind),
         });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { query } from '../lib/sql.ts';
+import { createRetentionRepo } from '../scheduled/retention-repo.ts';
 import { applyRetention } from '../scheduled/scheduler.ts';
 import { migrationsBefore, openTestDatabase, type TestDatabase } from '../test/database.ts';
 import { type Database, migrateDatabase } from './client.ts';
@@ -108,7 +109,7 @@ describe('readings partitioned by day (no TimescaleDB)', () => {
       await ensureReadingsPartitions(tx as unknown as Database['db'], new Date(now), { backDays: 120 });
     });
     await database.db.transaction(async (tx) => {
-      await applyRetention(tx as unknown as Database['db'], new Date(now), 90);
+      await applyRetention(createRetentionRepo(), new Date(now), 90, tx as unknown as Database['db']);
     });
     const names = ((await readingsPartitions(database.db)) ?? []).map((p) => p.name);
     expect(names).not.toContain(dayName(now - 100 * DAY));

@@ -10,8 +10,8 @@ export type NotificationSeverity = 'critical' | 'high' | 'medium' | 'low';
 
 /**
  * Every email the product sends (alarm notifications, escalations, invitations, ...). Rows are queued in
- * the caller's transaction (`enqueueEmail`) and delivered by the outbox worker; Mandrill webhook events
- * fill the delivery columns (spec section 3: sent at, delivered, opened, clicked, rejected, spam
+ * the caller's transaction (the email outbox's `enqueue`, features/mail/outbox-repo.ts) and delivered
+ * by the outbox worker; Mandrill webhook events fill the delivery columns (spec section 3: sent at, delivered, opened, clicked, rejected, spam
  * complaint, soft bounce, bounced).
  */
 export const emailMessages = pgTable(

@@ -10,6 +10,7 @@ import type { PasswordLinks } from './auth/password-links.ts';
 import type { Reauth } from './auth/reauth.ts';
 import type { AuthService } from './auth/service.ts';
 import type { Ingest } from './ingest/parts.ts';
+import type { EmailOutboxRepo } from './mail/outbox-repo.ts';
 import type { EmbeddedOps } from './ops/embedded.ts';
 import type { ProvisioningKeys } from './provisioning/keys.ts';
 
@@ -43,6 +44,8 @@ export type FeatureContext = {
     devices: { provisioning: ProvisioningKeys; mqttPort: number | null };
     /** The console's public address for links (PUBLIC_URL, else localhost at the port server.ts reports once it listens). */
     consoleUrl: ConsoleUrl;
+    /** The email outbox every feature queues its emails in (in the caller's transaction); the notification worker delivers them. */
+    outbox: EmailOutboxRepo;
     /** What sign-in and integration tokens ask of organizations, answered by its repositories. */
     directory: {
       /** Of these location ids, those of the organization. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
-import { ping, trySessionLock } from './lock-repo.ts';
+import { createLockRepo } from './lock-repo.ts';
 import { lockKey } from './scheduler.ts';
 
 export type Leadership = {
@@ -36,6 +36,7 @@ export function startLeadership(deps: {
 }): Leadership {
   const everyMs = deps.everyMs ?? 3000;
   const key = lockKey(deps.name);
+  const locks = createLockRepo();
   let leader = false;
   let stopped = false;
   let client: pg.Client | null = null;
@@ -92,14 +93,15 @@ export function startLeadership(deps: {
 
   /** Whether this connection now holds the lock; null when PostgreSQL did not answer. */
   const tryLock = (c: pg.Client): Promise<boolean | null> =>
-    trySessionLock(c, key)
+    locks
+      .trySessionLock(key, c)
       .then((r) => r.rows[0]?.locked === true)
       .catch(() => null);
 
   /** The holder: still holding the lock, or holding it again after PostgreSQL came back, or not. */
   const hold = async (url: string) => {
     if (client) {
-      const alive = await ping(client).then(
+      const alive = await locks.ping(client).then(
         () => true,
         () => false,
       );

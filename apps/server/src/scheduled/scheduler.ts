@@ -3,15 +3,8 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { dropExpiredReadings } from '../db/readings-partitions.ts';
 import { type AfterCommit, type EventBus, inTransaction } from '../events/bus.ts';
 import { MESSAGE_ID_RETENTION_DAYS } from '../lib/dedupe-window.ts';
-import { tryTransactionLock } from './lock-repo.ts';
-import {
-  deleteMessageIdsBefore,
-  deleteReadingsBefore,
-  dropReadingChunks,
-  readingsIsHypertable,
-  timescaleInstalled,
-  upsertHourlyRollups,
-} from './retention-repo.ts';
+import { createLockRepo } from './lock-repo.ts';
+import type { RetentionRepo } from './retention-repo.ts';
 
 /**
  * A background task the scheduler runs every `everyMs`: in a transaction holding the advisory lock its
@@ -40,12 +33,13 @@ export function startScheduler(deps: { db: Db; bus: EventBus; tasks: ScheduledTa
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;
+  const locks = createLockRepo();
 
   const runOnce = async (task: ScheduledTask) => {
     try {
       if (task.transaction === false) return await task.run(deps.db);
       await inTransaction(deps.db, deps.bus, async (tx, events) => {
-        const [row] = await tryTransactionLock(tx, lockKey(task.name));
+        const [row] = await locks.tryTransactionLock(lockKey(task.name), tx);
         if (row?.locked) await task.run(tx, events);
       });
     } catch (err) {
@@ -72,23 +66,23 @@ export function startScheduler(deps: { db: Db; bus: EventBus; tasks: ScheduledTa
 }
 
 /** Hourly rollups of the last two hours, recomputed whole (idempotent). */
-export async function refreshRollups(db: Db, now: Date): Promise<void> {
+export async function refreshRollups(repo: RetentionRepo, now: Date, tx: DbOrTx): Promise<void> {
   const from = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 3_600_000).toISOString();
-  await upsertHourlyRollups(db, from);
+  await repo.upsertHourlyRollups(from, tx);
 }
 
 /** Retention: raw readings and message ids past their age; rollups stay for long chart ranges. */
-export async function applyRetention(db: Db, now: Date, readingsDays: number): Promise<void> {
+export async function applyRetention(repo: RetentionRepo, now: Date, readingsDays: number, tx: Db): Promise<void> {
   const readingsCutoff = new Date(now.getTime() - readingsDays * 86_400_000).toISOString();
   const idsCutoff = new Date(now.getTime() - MESSAGE_ID_RETENTION_DAYS * 86_400_000).toISOString();
   // A TimescaleDB hypertable (migration 0009, where the extension exists) drops whole day chunks;
   // the day-partitioned table (0010, elsewhere) drops whole day partitions; a plain table deletes rows.
-  const [ext] = await timescaleInstalled(db);
-  const [hyper] = ext?.on ? await readingsIsHypertable(db) : [];
+  const [ext] = await repo.timescaleInstalled(tx);
+  const [hyper] = ext?.on ? await repo.readingsIsHypertable(tx) : [];
   if (hyper?.yes) {
-    await dropReadingChunks(db, readingsCutoff);
-  } else if ((await dropExpiredReadings(db, new Date(readingsCutoff))) === null) {
-    await deleteReadingsBefore(db, readingsCutoff);
+    await repo.dropReadingChunks(readingsCutoff, tx);
+  } else if ((await dropExpiredReadings(tx, new Date(readingsCutoff))) === null) {
+    await repo.deleteReadingsBefore(readingsCutoff, tx);
   }
-  await deleteMessageIdsBefore(db, idsCutoff);
+  await repo.deleteMessageIdsBefore(idsCutoff, tx);
 }

@@ -6,7 +6,7 @@ import { EVERY_ORGANIZATION } from '../features/auth/scope.ts';
 import { controllerMetrics } from '../features/controllers/metrics.ts';
 import { graceSince, sweepOffline } from '../features/ingest/pipeline/offline-sweeper.ts';
 import { recordSweepRun } from '../features/ingest/pipeline/offline-sweeper-repo.ts';
-import { pageAudience, policyFor } from '../features/oncall/paging-repo.ts';
+import { createPagingRepo } from '../features/oncall/paging-repo.ts';
 import { createPoliciesRepo } from '../features/oncall/policies-repo.ts';
 import { onCallAt } from '../features/oncall/rota.ts';
 import { createSchedulesRepo } from '../features/oncall/schedules-repo.ts';
@@ -69,10 +69,11 @@ describe('the demo as a prospect first sees it', () => {
     expect(types.length).toBeGreaterThan(3);
     const policies = createPoliciesRepo(database.db);
     const schedules = createSchedulesRepo(database.db);
+    const paging = createPagingRepo();
     const unheard: string[] = [];
     for (const l of locations) {
       for (const t of types) {
-        const policyId = await policyFor(database.db, { location_id: l.id, alarm_type_id: t.id }, true);
+        const policyId = await paging.policyFor({ location_id: l.id, alarm_type_id: t.id }, true, database.db);
         const policy = policyId === null ? undefined : await policies.byId(policyId);
         let reached = 0;
         for (const step of policy?.steps ?? []) {
@@ -83,14 +84,14 @@ describe('the demo as a prospect first sees it', () => {
             const current = onCallAt(rotaOf(s), new Date(NOW.getTime() + HOUR), 1).current;
             return current ? [current.userId] : [];
           });
-          const audience = await pageAudience(
-            database.db,
+          const audience = await paging.pageAudience(
             { organizationId: Number(l.organization_id), locationId: Number(l.id) },
             {
               userIds: [...ids('user'), ...onCall],
               teamIds: ids('team'),
               members: step.targets.some((x) => x.type === 'members'),
             },
+            database.db,
           );
           reached += audience.length;
         }

@@ -5,7 +5,10 @@ import type { Db } from '../db/client.ts';
 import { pushSenderOf } from '../features/channels/push.ts';
 import { twilioOf } from '../features/channels/twilio.ts';
 import { createMailTransport, type MailTransport } from '../features/mail/transport.ts';
+import { createAlarmManagementRepo } from '../features/notifications/alarm-management-repo.ts';
+import { createRecipientsRepo } from '../features/notifications/recipients-repo.ts';
 import type { NotificationWorkerDeps } from '../features/notifications/worker.ts';
+import { createPagingRepo } from '../features/oncall/paging-repo.ts';
 import { arr, query } from '../lib/sql.ts';
 import { addUser } from './alarms.ts';
 import { login } from './app.ts';
@@ -14,6 +17,13 @@ import { createTestServer, type TestServer } from './server.ts';
 import { startTestSmtp } from './smtp.ts';
 
 /** What the notification tests (features/notifications/notifications*.test.ts) share. */
+
+/** The repositories the notification worker's passes use, as server.ts builds them. */
+export const workerRepos = () => ({
+  paging: createPagingRepo(),
+  alarmManagement: createAlarmManagementRepo(),
+  recipients: createRecipientsRepo(),
+});
 
 export const PUBLIC_URL = 'http://console.test';
 export const WEBHOOK_KEY = 'test-mandrill-key';
@@ -79,6 +89,7 @@ export function useNotificationsServer(
     const deps: NotificationWorkerDeps = {
       db: server.database.db,
       bus: server.bus,
+      outbox: server.context.shared.outbox,
       transport,
       publicUrl: PUBLIC_URL,
       twilio: twilioOf(extra),
@@ -86,6 +97,7 @@ export function useNotificationsServer(
       allowPrivateWebhooks: loadConfig({ PUBLIC_URL, ...extra }).WEBHOOK_ALLOW_PRIVATE === true,
       from: 'Console <alerts@console.test>',
       now: () => clock.now,
+      ...workerRepos(),
     };
     if (opts.subscribed) await subscribeToAlarmEmails(server.database.db, opts.subscribed);
     running = { server, smtp, transport, deps, managerToken: await login(server.app, 'manager@example.com') };

@@ -74,7 +74,7 @@ const SUBJECTS: Record<string, (ids: string[], es: boolean) => SQL> = {
 const isNamedKind = (k: string): k is NamedKind => (NAMED_KINDS as readonly string[]).includes(k);
 const key = (kind: string, id: string | number) => `${kind}:${id}`;
 
-export function createAuditNames(db: Db) {
+export function createAuditNamesRepo(db: Db) {
   /** Names from the entries about the records themselves (a deleted asset's `asset.delete` holds its name). */
   async function fromHistory(kind: string, ids: string[], into: Map<string, string>) {
     if (ids.length === 0) return;
@@ -143,4 +143,4 @@ export function createAuditNames(db: Db) {
 /** The key `names` answers a subject under. */
 export const subjectKey = (type: string, id: string) => (SUBJECTS[type] ? key(`subject:${type}`, id) : key(type, id));
 
-export type AuditNames = ReturnType<typeof createAuditNames>;
+export type AuditNamesRepo = ReturnType<typeof createAuditNamesRepo>;

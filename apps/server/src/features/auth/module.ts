@@ -5,6 +5,7 @@ import { readerFor } from '../../db/statement.ts';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import type { FeatureContext } from '../context.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { createApiTokensRepo } from './api-tokens-repo.ts';
 import { apiTokenRoutes } from './api-tokens-routes.ts';
 import { createApiTokensService } from './api-tokens-service.ts';
@@ -40,10 +41,12 @@ export function createAuth(deps: {
   config: Config;
   db: Db;
   audit: AuditRepo;
+  /** The email outbox the password links' emails and the signing alerts are queued in. */
+  outbox: EmailOutboxRepo;
   now: () => Date;
   publicUrl: () => string;
 }) {
-  const { config, db, audit, now } = deps;
+  const { config, db, audit, outbox, now } = deps;
   const repo = createAuthRepo(db);
   const apiTokens = createApiTokensRepo(db);
   const throttle = createAccountThrottle({ repo: createThrottleRepo(db), now });
@@ -70,6 +73,7 @@ export function createAuth(deps: {
     audit,
     publicUrl: deps.publicUrl,
     now,
+    outbox,
     throttle,
   });
   const reauth = createReauth({
@@ -79,6 +83,7 @@ export function createAuth(deps: {
     audit,
     now,
     mfa,
+    outbox,
     publicUrl: deps.publicUrl,
   });
   return { service, passwordLinks, mfa, reauth };

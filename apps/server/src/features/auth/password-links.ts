@@ -2,7 +2,7 @@ import { normalizeLocale } from '@rcm/shared/locale';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, personActor } from '../audit/repo.ts';
-import { enqueueEmail } from '../mail/outbox-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { renderPasswordEmail } from './account-emails.ts';
 import type { PasswordTokenPurpose, PasswordTokensRepo } from './password-tokens-repo.ts';
 import { hashPassword } from './passwords.ts';
@@ -32,6 +32,8 @@ export function createPasswordLinks(deps: {
   /** Where links point: the console's public address. */
   publicUrl: () => string;
   now: () => Date;
+  /** The email outbox the links' emails are queued in. */
+  outbox: EmailOutboxRepo;
   /** Holds back reset emails to one address asked for again and again; a reset clears sign-in failures. */
   throttle: Pick<AccountThrottle, 'resetAllowed' | 'signedIn'>;
 }) {
@@ -52,7 +54,7 @@ export function createPasswordLinks(deps: {
     const locale = normalizeLocale(user.language);
     const link = `${deps.publicUrl()}/user/reset-password?token=${encodeURIComponent(token)}`;
     const mail = renderPasswordEmail({ locale, purpose, name: user.name, link });
-    await enqueueEmail(on as Db, { kind: `password_${purpose}`, to: user.email, locale, userId: user.id, ...mail });
+    await deps.outbox.enqueue({ kind: `password_${purpose}`, to: user.email, locale, userId: user.id, ...mail }, on);
     return link;
   }
 

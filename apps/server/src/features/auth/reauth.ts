@@ -4,7 +4,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepo } from '../audit/repo.ts';
 import { auditActor } from '../audit/repo.ts';
-import { enqueueEmail } from '../mail/outbox-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { renderSigningAlertEmail } from './account-emails.ts';
 import type { ApiTokensRepo, ReauthMethod, ReauthPurpose } from './api-tokens-repo.ts';
 import type { SessionContext } from './context.ts';
@@ -45,6 +45,8 @@ export function createReauth(deps: {
   audit: AuditRepo;
   now: () => Date;
   mfa: Mfa;
+  /** The email outbox the administrators' alerts are queued in. */
+  outbox: EmailOutboxRepo;
   /** The console's address, for the administrators' alert's link. */
   publicUrl: () => string;
 }) {
@@ -100,7 +102,7 @@ export function createReauth(deps: {
           minutes: SIGNING_FAILURES_WINDOW_MS / 60_000,
           link,
         });
-        await enqueueEmail(tx, { kind: 'signing_alert', to: admin.email, locale, userId: admin.id, ...mail });
+        await deps.outbox.enqueue({ kind: 'signing_alert', to: admin.email, locale, userId: admin.id, ...mail }, tx);
       }
       await audit.record(
         {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { toDate } from '../../lib/sql.ts';
-import { enqueueEmail } from '../mail/outbox-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { type AckLinksRepo, ackLinkUrl } from './ack-links-repo.ts';
 import { renderAlarmEmail } from './alarm-email-template.ts';
 import type { AlarmRow } from './alarm-message.ts';
@@ -21,7 +21,7 @@ export const refOf = (a: AlarmRow): AlarmRef => ({
  */
 export async function queueAlarmEmails(
   tx: DbOrTx,
-  deps: { ackLinks: AckLinksRepo; publicUrl: string; now: () => Date },
+  deps: { ackLinks: AckLinksRepo; outbox: EmailOutboxRepo; publicUrl: string; now: () => Date },
   alarm: AlarmRow,
   recipients: readonly Recipient[],
   tier: number,
@@ -52,15 +52,18 @@ export async function queueAlarmEmails(
         ackUrl: token ? ackLinkUrl(deps.publicUrl, token) : null,
       },
     );
-    const { id } = await enqueueEmail(tx, {
-      kind: tier > 0 ? 'escalation' : 'alarm',
-      to: r.email,
-      locale: r.locale,
-      ...content,
-      alarmId: Number(alarm.id),
-      userId: r.userId,
-      tier,
-    });
+    const { id } = await deps.outbox.enqueue(
+      {
+        kind: tier > 0 ? 'escalation' : 'alarm',
+        to: r.email,
+        locale: r.locale,
+        ...content,
+        alarmId: Number(alarm.id),
+        userId: r.userId,
+        tier,
+      },
+      tx,
+    );
     ids.push(id);
   }
   return ids;

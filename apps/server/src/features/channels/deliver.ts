@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { toDate } from '../../lib/sql.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { type AckLinksRepo, ackLinkUrl, createAckLinksRepo } from './ack-links-repo.ts';
 import { alarmLink } from './alarm-email-template.ts';
 import { type AlarmRef, queueAlarmEmails, refOf } from './alarm-emails.ts';
@@ -33,6 +34,8 @@ export const deliveryBackoffMs = (attempts: number) => Math.min(30 * 60_000, 30_
 export type DeliveryDeps = {
   db: Db;
   bus: EventBus;
+  /** The email outbox a delayed email page is queued in. */
+  outbox: EmailOutboxRepo;
   publicUrl: string;
   now: () => Date;
   /** Null: SMS and calls are not configured (their deliveries fail, saying so). */

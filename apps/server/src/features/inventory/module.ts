@@ -19,7 +19,7 @@ export function inventoryModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     items,
     itemsService: createItemsService({ db, repo: items, audit, now }),
     orders,
-    ordersService: createPurchaseOrdersService({ db, repo: orders, audit, now: ctx.now }),
+    ordersService: createPurchaseOrdersService({ db, repo: orders, audit, outbox: ctx.shared.outbox, now: ctx.now }),
   });
   const supplierApi = supplierRoutes({
     repo: suppliers,

@@ -6,7 +6,7 @@ import type { FieldMessageKey } from '../../lib/messages.ts';
 import { type AuditRepo, auditActor } from '../audit/repo.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
-import { enqueueEmail } from '../mail/outbox-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { toCents } from './items-repo.ts';
 import { renderOrderEmail, renderOrderPdf } from './po-document.ts';
 import type { PurchaseOrdersRepo } from './po-repo.ts';
@@ -18,9 +18,11 @@ export function createPurchaseOrdersService(deps: {
   db: Db;
   repo: PurchaseOrdersRepo;
   audit: AuditRepo;
+  /** The email outbox an order's email to its supplier is queued in. */
+  outbox: EmailOutboxRepo;
   now: () => Date;
 }) {
-  const { db, repo, audit, now } = deps;
+  const { db, repo, audit, outbox, now } = deps;
 
   /** The order when the caller may see it; 404 otherwise (no hint that it exists). */
   async function visible(ctx: AuthContext, id: number) {
@@ -64,14 +66,17 @@ export function createPurchaseOrdersService(deps: {
     const pdf = await renderOrderPdf(doc, locale, sender, at);
     await db.transaction(async (tx) => {
       if (!(await repo.markSent(id, at, tx))) throw new AppError(409, 'conflict');
-      await enqueueEmail(tx, {
-        kind: 'purchase_order',
-        to: po.supplier_email,
-        locale,
-        ...renderOrderEmail(doc, locale, sender, at),
-        purchaseOrderId: id,
-        attachments: [{ filename: `${doc.number}.pdf`, contentType: 'application/pdf', content: pdf }],
-      });
+      await outbox.enqueue(
+        {
+          kind: 'purchase_order',
+          to: po.supplier_email,
+          locale,
+          ...renderOrderEmail(doc, locale, sender, at),
+          purchaseOrderId: id,
+          attachments: [{ filename: `${doc.number}.pdf`, contentType: 'application/pdf', content: pdf }],
+        },
+        tx,
+      );
       await audit.recordBy(
         auditActor(ctx),
         {

@@ -6,6 +6,7 @@ import { addOutsider, demoMac } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { telemetry } from '../../test/device.ts';
 import { headers } from '../../test/helpers.ts';
+import { workerRepos } from '../../test/notifications.ts';
 import { createHoldExpiry } from '../alarms/nuisance/hold-expiry.ts';
 import { createHoldExpiryRepo } from '../alarms/nuisance/hold-expiry-repo.ts';
 import { createMailTransport } from '../mail/transport.ts';
@@ -166,9 +167,11 @@ describe('maintenance windows: the API', () => {
 const notifier = () => ({
   db: t.database.db,
   bus: t.bus,
+  outbox: t.context.shared.outbox,
   transport: createMailTransport(undefined),
   publicUrl: 'http://console.test',
   from: 'console@example.com',
+  ...workerRepos(),
   now: () => new Date(),
 });
 

@@ -4,7 +4,7 @@ import { query } from '../../lib/sql.ts';
 import { addOutsider, type SeededAlarm, seedAlarms } from '../../test/alarms.ts';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers } from '../../test/helpers.ts';
-import { subscribeToAlarmEmails } from '../../test/notifications.ts';
+import { subscribeToAlarmEmails, workerRepos } from '../../test/notifications.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
@@ -21,9 +21,11 @@ const NOW = EVENING > Date.now() ? EVENING - DAY : EVENING;
 const deps = () => ({
   db: t.database.db,
   bus: t.bus,
+  outbox: t.context.shared.outbox,
   transport: createMailTransport(undefined),
   publicUrl: PUBLIC_URL,
   from: 'console@example.com',
+  ...workerRepos(),
   now: () => new Date(NOW),
 });
 
@@ -129,8 +131,8 @@ describe('floods', () => {
     expect(elsewhere.json().data).toEqual([]);
 
     // Still within 10 minutes of the raises: the flood goes on.
-    expect(await endFloods(t.database.db, { publicUrl: PUBLIC_URL, now: new Date(NOW) })).toBe(0);
-    expect(await endFloods(t.database.db, { publicUrl: PUBLIC_URL, now: new Date(NOW + 11 * 60_000) })).toBe(1);
+    expect(await endFloods(t.database.db, { ...deps(), now: new Date(NOW) })).toBe(0);
+    expect(await endFloods(t.database.db, { ...deps(), now: new Date(NOW + 11 * 60_000) })).toBe(1);
     const ends = await query<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from email_messages where kind = 'flood_end'`,

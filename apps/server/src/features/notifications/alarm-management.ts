@@ -1,21 +1,10 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { toDate } from '../../lib/sql.ts';
 import { FLOOD, inFlood, isChattering, type NotifyDecision, notifyDecision } from '../alarms/nuisance/nuisance.ts';
-import { enqueueEmail } from '../mail/outbox-repo.ts';
-import {
-  conditionRaiseTimes,
-  countInFlood,
-  endFlood,
-  floodAlarms,
-  lastConditionEmailAt,
-  locationRaiseTimes,
-  lockOpenFlood,
-  lockOpenFloods,
-  markChattering,
-  startFlood,
-} from './alarm-management-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
+import type { AlarmManagementRepo } from './alarm-management-repo.ts';
 import { renderFloodEmail } from './flood-email.ts';
-import { alarmRecipients, type Severity } from './recipients.ts';
+import { alarmRecipients, type RecipientsRepo, type Severity } from './recipients.ts';
 
 export type RaisedAlarm = {
   id: number;
@@ -32,6 +21,15 @@ export type RaisedAlarm = {
 
 const SEVERITY_ORDER: Severity[] = ['critical', 'high', 'medium', 'low'];
 
+/** What deciding a raise and ending floods work with: the repositories, the console's address, the time. */
+export type AlarmManagementDeps = {
+  alarmManagement: AlarmManagementRepo;
+  recipients: RecipientsRepo;
+  outbox: EmailOutboxRepo;
+  publicUrl: string;
+  now: Date;
+};
+
 /**
  * Decides the first notification of a raised alarm from what the database holds (the decision itself
  * is `notifyDecision`'s): marks it chattering when its condition raised often enough, and starts or
@@ -40,11 +38,12 @@ const SEVERITY_ORDER: Severity[] = ['critical', 'high', 'medium', 'low'];
 export async function decideRaise(
   tx: DbOrTx,
   alarm: RaisedAlarm,
-  deps: { publicUrl: string; now: Date },
+  deps: AlarmManagementDeps,
 ): Promise<{ decision: NotifyDecision; changed: boolean }> {
+  const repo = deps.alarmManagement;
   const at = toDate(alarm.raised_at);
   const since = new Date(at.getTime() - Number(alarm.chatter_minutes) * 60_000).toISOString();
-  const raises = await conditionRaiseTimes(tx, alarm, since, at);
+  const raises = await repo.conditionRaiseTimes(alarm, since, at, tx);
   const chattering =
     alarm.chattering ||
     isChattering(
@@ -54,12 +53,12 @@ export async function decideRaise(
     );
   let changed = false;
   if (chattering && !alarm.chattering) {
-    await markChattering(tx, alarm.id);
+    await repo.markChattering(alarm.id, tx);
     changed = true;
   }
-  const last = await lastConditionEmailAt(tx, alarm);
-  const locationRaises = alarm.location_id == null ? [] : await raisesAt(tx, Number(alarm.location_id), at);
-  const flood = alarm.location_id == null ? undefined : await lockOpenFlood(tx, alarm.location_id);
+  const last = await repo.lastConditionEmailAt(alarm, tx);
+  const locationRaises = alarm.location_id == null ? [] : await raisesAt(repo, tx, Number(alarm.location_id), at);
+  const flood = alarm.location_id == null ? undefined : await repo.lockOpenFlood(alarm.location_id, tx);
   const decision = notifyDecision({
     chattering,
     lastEmailAt: last?.at == null ? null : toDate(last.at),
@@ -68,55 +67,45 @@ export async function decideRaise(
     at,
   });
   if (decision === 'in-flood' && flood) {
-    await countInFlood(tx, flood.id);
+    await repo.countInFlood(flood.id, tx);
   }
   if (decision === 'flood-start' && alarm.location_id != null) {
-    await startFlood(tx, {
-      organizationId: alarm.organization_id,
-      locationId: alarm.location_id,
-      at,
-      count: locationRaises.length,
-    });
-    await emailFlood(tx, {
+    await repo.startFlood(
+      { organizationId: alarm.organization_id, locationId: alarm.location_id, at, count: locationRaises.length },
+      tx,
+    );
+    await emailFlood(tx, deps, {
       phase: 'start',
       organizationId: Number(alarm.organization_id),
       locationId: Number(alarm.location_id),
       startedAt: at,
       from: new Date(at.getTime() - FLOOD.minutes * 60_000),
-      publicUrl: deps.publicUrl,
-      now: deps.now,
     });
   }
   return { decision, changed };
 }
 
 /** Raise times of alarms at a location in the flood period before `at` (suppressed ones do not count). */
-async function raisesAt(tx: DbOrTx, locationId: number, at: Date): Promise<Date[]> {
+async function raisesAt(repo: AlarmManagementRepo, tx: DbOrTx, locationId: number, at: Date): Promise<Date[]> {
   const since = new Date(at.getTime() - FLOOD.minutes * 60_000).toISOString();
-  const rows = await locationRaiseTimes(tx, locationId, since, at);
+  const rows = await repo.locationRaiseTimes(locationId, since, at, tx);
   return rows.map((r) => toDate(r.raised_at));
 }
 
 /** The flood's summary email to the location's recipients (at the severity of its worst alarm). */
 async function emailFlood(
   tx: DbOrTx,
-  f: {
-    phase: 'start' | 'end';
-    organizationId: number;
-    locationId: number;
-    startedAt: Date;
-    from: Date;
-    publicUrl: string;
-    now: Date;
-  },
+  deps: AlarmManagementDeps,
+  f: { phase: 'start' | 'end'; organizationId: number; locationId: number; startedAt: Date; from: Date },
 ): Promise<void> {
-  const rows = await floodAlarms(tx, f.locationId, f.from, f.now);
+  const rows = await deps.alarmManagement.floodAlarms(f.locationId, f.from, deps.now, tx);
   if (rows.length === 0) return;
   const worst = SEVERITY_ORDER.find((s) => rows.some((r) => r.severity === s)) ?? 'low';
   const recipients = await alarmRecipients(
+    deps.recipients,
     tx,
     { organizationId: f.organizationId, locationId: f.locationId, severity: worst },
-    f.now,
+    deps.now,
   );
   const alarms = rows.map((r) => ({
     ref: Number(r.ref),
@@ -128,9 +117,12 @@ async function emailFlood(
   for (const r of recipients) {
     const content = renderFloodEmail(
       { phase: f.phase, locationName: rows[0]?.location_name ?? '', startedAt: f.startedAt, alarms },
-      { locale: r.locale, timeZone: r.timeZone, publicUrl: f.publicUrl },
+      { locale: r.locale, timeZone: r.timeZone, publicUrl: deps.publicUrl },
     );
-    await enqueueEmail(tx, { kind: `flood_${f.phase}`, to: r.email, locale: r.locale, ...content, userId: r.userId });
+    await deps.outbox.enqueue(
+      { kind: `flood_${f.phase}`, to: r.email, locale: r.locale, ...content, userId: r.userId },
+      tx,
+    );
   }
 }
 
@@ -138,22 +130,21 @@ async function emailFlood(
  * Ends the floods whose location has calmed down (no more than the flood count raised in the last
  * flood period), one summary email each. Rows are locked so one instance ends each flood.
  */
-export async function endFloods(db: Db, deps: { publicUrl: string; now: Date }): Promise<number> {
+export async function endFloods(db: Db, deps: AlarmManagementDeps): Promise<number> {
+  const repo = deps.alarmManagement;
   let ended = 0;
   await db.transaction(async (tx) => {
-    const open = await lockOpenFloods(tx);
+    const open = await repo.lockOpenFloods(tx);
     for (const f of open) {
-      if (inFlood(await raisesAt(tx, Number(f.location_id), deps.now), deps.now)) continue;
-      await endFlood(tx, f.id, deps.now);
+      if (inFlood(await raisesAt(repo, tx, Number(f.location_id), deps.now), deps.now)) continue;
+      await repo.endFlood(f.id, deps.now, tx);
       const startedAt = toDate(f.started_at);
-      await emailFlood(tx, {
+      await emailFlood(tx, deps, {
         phase: 'end',
         organizationId: Number(f.organization_id),
         locationId: Number(f.location_id),
         startedAt,
         from: new Date(startedAt.getTime() - FLOOD.minutes * 60_000),
-        publicUrl: deps.publicUrl,
-        now: deps.now,
       });
       ended++;
     }

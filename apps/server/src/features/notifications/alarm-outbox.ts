@@ -51,7 +51,7 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
           // its condition chatters; an unshelve resumes the paused chain.
           let page: 'alarm' | 'flood' | null = item.event === 'raised' ? 'alarm' : null;
           if (item.event === 'raised' && now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS) {
-            const decided = await decideRaise(tx, alarm, { publicUrl: deps.publicUrl, now });
+            const decided = await decideRaise(tx, alarm, { ...deps, now });
             if (decided.changed) marked.push(Number(alarm.id));
             email = decided.decision === 'email';
             page = decided.decision === 'email' ? 'alarm' : decided.decision === 'flood-start' ? 'flood' : null;
@@ -61,6 +61,7 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
           }
           if (email) {
             const recipients = await alarmRecipients(
+              deps.recipients,
               tx,
               {
                 organizationId: Number(alarm.organization_id),
@@ -72,9 +73,9 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
             if ((await queueAlarmEmails(tx, emails, alarm, recipients, 0)).length > 0)
               changed.set(Number(alarm.id), refOf(alarm));
           }
-          if (alarm.status === 'active' && page === 'alarm') await startPaging(tx, alarm, raisedAt);
-          if (alarm.status === 'active' && page === 'flood') await pageFlood(tx, alarm, raisedAt);
-          if (alarm.status === 'active' && item.event === 'unshelved') await resumePaging(tx, alarm, now);
+          if (alarm.status === 'active' && page === 'alarm') await startPaging(deps.paging, tx, alarm, raisedAt);
+          if (alarm.status === 'active' && page === 'flood') await pageFlood(deps.paging, tx, alarm, raisedAt);
+          if (alarm.status === 'active' && item.event === 'unshelved') await resumePaging(deps.paging, tx, alarm, now);
           if (item.event === 'raised' && now.getTime() - raisedAt.getTime() <= STALE_RAISE_MS)
             await queueWebhookEvent(tx, webhookQueue, {
               event: 'alarm.raised',
@@ -83,7 +84,7 @@ export async function processOutbox(deps: NotificationWorkerDeps, limit = 50): P
               publicUrl: deps.publicUrl,
             });
         } else if (alarm && (item.event === 'acknowledged' || item.event === 'cleared')) {
-          if (await stopPaging(tx, alarm)) changed.set(Number(alarm.id), refOf(alarm));
+          if (await stopPaging(deps.paging, tx, alarm)) changed.set(Number(alarm.id), refOf(alarm));
           await queueWebhookEvent(tx, webhookQueue, {
             event: item.event === 'acknowledged' ? 'alarm.acknowledged' : 'alarm.cleared',
             alarm,

@@ -6,7 +6,6 @@ import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import { headers, userByEmail } from '../../test/helpers.ts';
 import { startTestSmtp } from '../../test/smtp.ts';
 import { deliverDue } from '../mail/delivery.ts';
-import { enqueueEmail } from '../mail/outbox-repo.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { smtpSummary } from './mail-settings.ts';
 
@@ -59,14 +58,17 @@ describe('Settings → Email without a mail server', () => {
   });
 
   it('keeps queued messages as not sent: nothing claims a delivery that did not happen', async () => {
-    const { id } = await enqueueEmail(without.database.db, {
-      kind: 'purchase_order',
-      to: 'orders@example.com',
-      locale: 'en-US',
-      subject: 'PO',
-      html: '<p>PO</p>',
-      text: 'PO',
-    });
+    const { id } = await without.context.shared.outbox.enqueue(
+      {
+        kind: 'purchase_order',
+        to: 'orders@example.com',
+        locale: 'en-US',
+        subject: 'PO',
+        html: '<p>PO</p>',
+        text: 'PO',
+      },
+      without.database.db,
+    );
     const result = await deliverDue({
       db: without.database.db,
       bus: without.bus,

@@ -17,22 +17,29 @@ export type RecipientRow = {
   time_zone: string;
 };
 
-/**
- * Users subscribed to alarm emails (saved preferences with emails on) who may see an alarm of this
- * organization and location, with their preferences. Paging is separate (escalation policies).
- */
-export async function alarmAudience(db: DbOrTx, alarm: AlarmTarget): Promise<RecipientRow[]> {
-  return query<RecipientRow>(
-    db,
-    sql`select u.id, u.email, u.language,
-          p.enabled,
-          p.min_severity,
-          p.quiet_start, p.quiet_end, p.time_zone
-        from users u
-        join roles r on r.id = u.role_id
-        join notification_preferences p on p.user_id = u.id
-        where ${mayViewSql('alarms', { user: sql`u`, role: sql`r` }, { org: sql`${alarm.organizationId}`, loc: sql`${alarm.locationId}` })}
-          and p.enabled
-        order by u.id`,
-  );
+/** Who may be emailed about an alarm, read in the caller's transaction. */
+export function createRecipientsRepo() {
+  return {
+    /**
+     * Users subscribed to alarm emails (saved preferences with emails on) who may see an alarm of this
+     * organization and location, with their preferences. Paging is separate (escalation policies).
+     */
+    async alarmAudience(alarm: AlarmTarget, tx: DbOrTx): Promise<RecipientRow[]> {
+      return query<RecipientRow>(
+        tx,
+        sql`select u.id, u.email, u.language,
+              p.enabled,
+              p.min_severity,
+              p.quiet_start, p.quiet_end, p.time_zone
+            from users u
+            join roles r on r.id = u.role_id
+            join notification_preferences p on p.user_id = u.id
+            where ${mayViewSql('alarms', { user: sql`u`, role: sql`r` }, { org: sql`${alarm.organizationId}`, loc: sql`${alarm.locationId}` })}
+              and p.enabled
+            order by u.id`,
+      );
+    },
+  };
 }
+
+export type RecipientsRepo = ReturnType<typeof createRecipientsRepo>;

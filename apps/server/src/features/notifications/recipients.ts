@@ -2,9 +2,9 @@ import { type Locale, normalizeLocale } from '@rcm/shared/locale';
 import type { DbOrTx } from '../../db/client.ts';
 import { minutesOf, wallClock } from '../../lib/zone-time.ts';
 import type { Recipient } from '../channels/recipient.ts';
-import { type AlarmTarget, alarmAudience, type Severity } from './recipients-repo.ts';
+import type { AlarmTarget, RecipientsRepo, Severity } from './recipients-repo.ts';
 
-export type { AlarmTarget, Severity } from './recipients-repo.ts';
+export type { AlarmTarget, RecipientsRepo, Severity } from './recipients-repo.ts';
 
 const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
@@ -28,8 +28,13 @@ export function inQuietHours(at: Date, start: string | null, end: string | null,
  * until they turn it on): people who may see the alarm whose saved preferences match (on, severity at
  * or above their threshold, not in their quiet hours). Paging by escalation policy is separate.
  */
-export async function alarmRecipients(db: DbOrTx, alarm: AlarmTarget, now: Date): Promise<Recipient[]> {
-  const rows = await alarmAudience(db, alarm);
+export async function alarmRecipients(
+  repo: RecipientsRepo,
+  tx: DbOrTx,
+  alarm: AlarmTarget,
+  now: Date,
+): Promise<Recipient[]> {
+  const rows = await repo.alarmAudience(alarm, tx);
   return rows
     .filter(
       (r) =>

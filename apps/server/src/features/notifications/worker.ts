@@ -1,7 +1,6 @@
 import { deliverPages, resumeInterruptedDeliveries } from '../channels/deliver.ts';
 import { deliverWebhooks } from '../channels/webhook-deliver.ts';
 import { deliverDue } from '../mail/delivery.ts';
-import { onEmailQueued } from '../mail/outbox-repo.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { endFloods } from './alarm-management.ts';
 import { processOutbox } from './alarm-outbox.ts';
@@ -13,7 +12,7 @@ export type { NotificationWorkerDeps } from './worker-deps.ts';
 /** One pass of everything: outbox → emails, chains and webhook events queued, due pages, channel and webhook deliveries, emails. */
 export async function runNotificationsOnce(deps: NotificationWorkerDeps): Promise<void> {
   await processOutbox(deps);
-  await endFloods(deps.db, { publicUrl: deps.publicUrl, now: deps.now() });
+  await endFloods(deps.db, { ...deps, now: deps.now() });
   await processPaging(deps);
   await deliverPages(deps);
   await deliverWebhooks(deps);
@@ -65,7 +64,7 @@ export function startNotificationWorker(deps: NotificationWorkerDeps & { interva
   const first = setTimeout(() => void released.then(tick), 1000);
   first.unref?.();
   const soon = () => setTimeout(tick, 100).unref?.();
-  const offs = [onEmailQueued(tick), deps.bus.on('alarm.raised', soon), deps.bus.on('alarm.updated', soon)];
+  const offs = [deps.outbox.onQueued(tick), deps.bus.on('alarm.raised', soon), deps.bus.on('alarm.updated', soon)];
   return {
     kick: tick,
     stop: async () => {

@@ -7,6 +7,7 @@ import { createPoliciesRepo } from './policies-repo.ts';
 import { policiesRoutes } from './policies-routes.ts';
 import { createPoliciesService } from './policies-service.ts';
 import { remindShiftStarts } from './reminders.ts';
+import { createRemindersRepo } from './reminders-repo.ts';
 import { createSchedulesRepo } from './schedules-repo.ts';
 import { schedulesRoutes } from './schedules-routes.ts';
 import { createSchedulesService } from './schedules-service.ts';
@@ -43,11 +44,12 @@ export function oncallModule(ctx: FeatureContext): FastifyPluginAsyncZod {
 
 /** On call's scheduled task: shift-start reminders, checked every minute (reminders.ts). */
 export function oncallTasks(ctx: FeatureContext, deps: { publicUrl: string }): ScheduledTask[] {
+  const reminders = { repo: createRemindersRepo(), outbox: ctx.shared.outbox, publicUrl: deps.publicUrl };
   return [
     {
       name: 'oncall-reminders',
       everyMs: 60_000,
-      run: async (db) => void (await remindShiftStarts(db, ctx.now(), deps)),
+      run: async (db) => void (await remindShiftStarts(db, ctx.now(), reminders)),
     },
   ];
 }

@@ -5,7 +5,8 @@ import { queueAlarmEmails } from '../channels/alarm-emails.ts';
 import type { AlarmRow } from '../channels/alarm-message.ts';
 import type { Recipient } from '../channels/recipient.ts';
 import { personRules } from '../channels/rules.ts';
-import { firstAlarmEmail, insertPage } from './paging-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
+import type { PagingRepo } from './paging-repo.ts';
 
 const MINUTE = 60_000;
 
@@ -19,7 +20,7 @@ const MINUTE = 60_000;
  */
 export async function pagePerson(
   tx: DbOrTx,
-  deps: { ackLinks: AckLinksRepo; publicUrl: string; now: () => Date },
+  deps: { paging: PagingRepo; ackLinks: AckLinksRepo; outbox: EmailOutboxRepo; publicUrl: string; now: () => Date },
   alarm: AlarmRow,
   person: Recipient,
   page: { step: number; cycle: number; tier: number; at: Date; fallback?: boolean },
@@ -38,18 +39,15 @@ export async function pagePerson(
       fallback: page.fallback ?? false,
     };
     if (channel === 'email' && rule.delayMinutes === 0) {
-      let emailId = page.tier === 0 ? await firstAlarmEmail(tx, alarm.id, person.userId) : null;
+      let emailId = page.tier === 0 ? await deps.paging.firstAlarmEmail(alarm.id, person.userId, tx) : null;
       if (emailId === null) [emailId = null] = await queueAlarmEmails(tx, deps, alarm, [person], page.tier);
-      await insertPage(tx, { ...base, at: page.at, emailId });
+      await deps.paging.insertPage({ ...base, at: page.at, emailId }, tx);
     } else {
       const due = new Date(page.at.getTime() + rule.delayMinutes * MINUTE);
-      await insertPage(tx, {
-        ...base,
-        at: due,
-        emailId: null,
-        nextAttemptAt: due,
-        contactMethodId: rule.contactMethodId,
-      });
+      await deps.paging.insertPage(
+        { ...base, at: due, emailId: null, nextAttemptAt: due, contactMethodId: rule.contactMethodId },
+        tx,
+      );
     }
     rows++;
   }

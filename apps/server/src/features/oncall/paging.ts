@@ -8,29 +8,26 @@ import { createAlarmMessageRepo } from '../channels/alarm-message-repo.ts';
 import type { Recipient } from '../channels/recipient.ts';
 import { queueWebhookEvent } from '../channels/webhook-deliver.ts';
 import { createWebhookQueueRepo } from '../channels/webhook-queue-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { nextInChain, tierOf } from './chain.ts';
 import { pagePerson } from './page-person.ts';
-import {
-  advanceChain,
-  chainRunning,
-  dropUnsentDeliveries,
-  lockNextDueStep,
-  markPagesAcknowledged,
-  pageAudience,
-  policyFor,
-  postponeChain,
-  resumeChain,
-  startChain,
-  stopChain,
-  stopLocationChains,
-} from './paging-repo.ts';
+import type { PagingRepo } from './paging-repo.ts';
 import { createPoliciesRepo, type StepRow } from './policies-repo.ts';
 import { onCallAt } from './rota.ts';
 import { createSchedulesRepo } from './schedules-repo.ts';
 import { rotaOf } from './schedules-service.ts';
 
+export type { PagingRepo } from './paging-repo.ts';
+
 /** What a paging pass needs (the notification worker's dependencies). */
-export type PagingDeps = { db: Db; bus: EventBus; publicUrl: string; now: () => Date };
+export type PagingDeps = {
+  db: Db;
+  bus: EventBus;
+  outbox: EmailOutboxRepo;
+  publicUrl: string;
+  now: () => Date;
+  paging: PagingRepo;
+};
 
 /** Alarms whose type and location name no policy page by the default one only when this severe. */
 const DEFAULT_POLICY_SEVERITIES = new Set(['critical', 'high']);
@@ -39,14 +36,14 @@ const DEFAULT_POLICY_SEVERITIES = new Set(['critical', 'high']);
  * Starts an alarm's chain (in the outbox's transaction): its location's policy, else its type's, else
  * the default one for high and critical alarms. Step 1 is due `from` + its delay. False: nobody is paged.
  */
-export async function startPaging(tx: DbOrTx, alarm: AlarmRow, from: Date): Promise<boolean> {
-  const policyId = await policyFor(tx, alarm, DEFAULT_POLICY_SEVERITIES.has(alarm.severity));
+export async function startPaging(repo: PagingRepo, tx: DbOrTx, alarm: AlarmRow, from: Date): Promise<boolean> {
+  const policyId = await repo.policyFor(alarm, DEFAULT_POLICY_SEVERITIES.has(alarm.severity), tx);
   const first = policyId === null ? undefined : (await createPoliciesRepo(tx).byId(policyId))?.steps[0];
   if (policyId === null || !first) {
-    await stopChain(tx, alarm.id);
+    await repo.stopChain(alarm.id, tx);
     return false;
   }
-  await startChain(tx, alarm.id, policyId, new Date(from.getTime() + first.delayMinutes * 60_000));
+  await repo.startChain(alarm.id, policyId, new Date(from.getTime() + first.delayMinutes * 60_000), tx);
   return true;
 }
 
@@ -54,29 +51,35 @@ export async function startPaging(tx: DbOrTx, alarm: AlarmRow, from: Date): Prom
  * A flood started with this alarm: it pages for the location, and the chains of the alarms raised
  * there before it end (a flood pages once per location, not once per alarm).
  */
-export async function pageFlood(tx: DbOrTx, alarm: AlarmRow, from: Date): Promise<void> {
-  if (alarm.location_id != null) await stopLocationChains(tx, Number(alarm.location_id), alarm.id);
-  await startPaging(tx, alarm, from);
+export async function pageFlood(repo: PagingRepo, tx: DbOrTx, alarm: AlarmRow, from: Date): Promise<void> {
+  if (alarm.location_id != null) await repo.stopLocationChains(Number(alarm.location_id), alarm.id, tx);
+  await startPaging(repo, tx, alarm, from);
 }
 
 /** Shelving ended with the alarm still active: the paused chain goes on now (or starts, if it never did). */
-export async function resumePaging(tx: DbOrTx, alarm: AlarmRow, now: Date): Promise<void> {
-  if (await chainRunning(tx, alarm.id)) await resumeChain(tx, alarm.id, now);
-  else await startPaging(tx, alarm, now);
+export async function resumePaging(repo: PagingRepo, tx: DbOrTx, alarm: AlarmRow, now: Date): Promise<void> {
+  if (await repo.chainRunning(alarm.id, tx)) await repo.resumeChain(alarm.id, now, tx);
+  else await startPaging(repo, tx, alarm, now);
 }
 
 /**
  * Acknowledged or cleared: nothing more is paged; the acknowledger's pages say they acted. True when
  * a page changed (the consoles showing it refetch).
  */
-export async function stopPaging(tx: DbOrTx, alarm: AlarmRow): Promise<boolean> {
-  await stopChain(tx, alarm.id);
-  if (alarm.acknowledged_by == null) return (await dropUnsentDeliveries(tx, alarm.id)) > 0;
-  return (await markPagesAcknowledged(tx, alarm.id, Number(alarm.acknowledged_by))) > 0;
+export async function stopPaging(repo: PagingRepo, tx: DbOrTx, alarm: AlarmRow): Promise<boolean> {
+  await repo.stopChain(alarm.id, tx);
+  if (alarm.acknowledged_by == null) return (await repo.dropUnsentDeliveries(alarm.id, tx)) > 0;
+  return (await repo.markPagesAcknowledged(alarm.id, Number(alarm.acknowledged_by), tx)) > 0;
 }
 
 /** The people one step reaches at `now`: its users, teams, the schedules' on-call person, the members. */
-async function stepRecipients(tx: DbOrTx, alarm: AlarmRow, step: StepRow, now: Date): Promise<Recipient[]> {
+async function stepRecipients(
+  repo: PagingRepo,
+  tx: DbOrTx,
+  alarm: AlarmRow,
+  step: StepRow,
+  now: Date,
+): Promise<Recipient[]> {
   const ids = (type: 'user' | 'team' | 'schedule') =>
     step.targets.flatMap((t) => (t.type === type && 'id' in t ? [Number(t.id)] : []));
   const schedules = await createSchedulesRepo(tx).byIds(ids('schedule'));
@@ -84,20 +87,26 @@ async function stepRecipients(tx: DbOrTx, alarm: AlarmRow, step: StepRow, now: D
     const current = onCallAt(rotaOf(s), now, 1).current;
     return current ? [current.userId] : [];
   });
-  return pageAudience(
-    tx,
+  return repo.pageAudience(
     { organizationId: Number(alarm.organization_id), locationId: alarm.location_id },
     {
       userIds: [...ids('user'), ...onCall],
       teamIds: ids('team'),
       members: step.targets.some((t) => t.type === 'members'),
     },
+    tx,
   );
 }
 
 /** Whether any step of the policy reaches, at `now`, somebody who may see the alarm. */
-async function policyReachesNow(tx: DbOrTx, alarm: AlarmRow, steps: StepRow[], now: Date): Promise<boolean> {
-  for (const step of steps) if ((await stepRecipients(tx, alarm, step, now)).length > 0) return true;
+async function policyReachesNow(
+  repo: PagingRepo,
+  tx: DbOrTx,
+  alarm: AlarmRow,
+  steps: StepRow[],
+  now: Date,
+): Promise<boolean> {
+  for (const step of steps) if ((await stepRecipients(repo, tx, alarm, step, now)).length > 0) return true;
   return false;
 }
 
@@ -105,12 +114,12 @@ async function policyReachesNow(tx: DbOrTx, alarm: AlarmRow, steps: StepRow[], n
  * Who is paged when the policy reaches nobody: the alarm's organization's people who may see it, else
  * (nobody of theirs may) everyone else who may, the service company's staff.
  */
-async function defaultAudience(tx: DbOrTx, alarm: AlarmRow): Promise<Recipient[]> {
+async function defaultAudience(repo: PagingRepo, tx: DbOrTx, alarm: AlarmRow): Promise<Recipient[]> {
   const place = { organizationId: Number(alarm.organization_id), locationId: alarm.location_id };
-  const members = await pageAudience(tx, place, { userIds: [], teamIds: [], members: true });
+  const members = await repo.pageAudience(place, { userIds: [], teamIds: [], members: true }, tx);
   return members.length > 0
     ? members
-    : pageAudience(tx, place, { userIds: [], teamIds: [], members: false, everyone: true });
+    : repo.pageAudience(place, { userIds: [], teamIds: [], members: false, everyone: true }, tx);
 }
 
 /**
@@ -121,6 +130,7 @@ async function defaultAudience(tx: DbOrTx, alarm: AlarmRow): Promise<Recipient[]
 export async function processPaging(deps: PagingDeps, limit = 50): Promise<number> {
   let paged = 0;
   const changed = new Map<number, AlarmRef>();
+  const repo = deps.paging;
   const pass = { ...deps, ackLinks: createAckLinksRepo(deps.db) };
   const webhookQueue = createWebhookQueueRepo(deps.db);
   const alarms = createAlarmMessageRepo(deps.db);
@@ -128,24 +138,24 @@ export async function processPaging(deps: PagingDeps, limit = 50): Promise<numbe
     const now = deps.now();
     let found = false;
     await deps.db.transaction(async (tx) => {
-      const due = await lockNextDueStep(tx, now);
+      const due = await repo.lockNextDueStep(now, tx);
       if (!due) return;
       found = true;
       const alarm = await alarms.loadAlarm(Number(due.alarm_id), tx);
       if (alarm?.status !== 'active' || alarm.suppressed || due.policy_id == null) {
-        await stopChain(tx, due.alarm_id);
+        await repo.stopChain(due.alarm_id, tx);
         return;
       }
       if (alarm.shelved_until != null) {
         // Shelved: the chain waits until the shelving ends (or the unshelve resumes it).
-        await postponeChain(tx, alarm.id, toDate(alarm.shelved_until));
+        await repo.postponeChain(alarm.id, toDate(alarm.shelved_until), tx);
         return;
       }
       const policy = await createPoliciesRepo(tx).byId(Number(due.policy_id));
       const position = { step: Number(due.next_step), cycle: Number(due.cycle) };
       const step = policy?.steps[position.step];
       if (!policy || !step) {
-        await stopChain(tx, alarm.id);
+        await repo.stopChain(alarm.id, tx);
         return;
       }
       const tier = tierOf(policy, position);
@@ -153,8 +163,10 @@ export async function processPaging(deps: PagingDeps, limit = 50): Promise<numbe
       // A policy that reaches nobody who may see the alarm pages its default audience instead, once,
       // and says so on every such page; its chain ends there.
       const fallback =
-        position.step === 0 && position.cycle === 0 && !(await policyReachesNow(tx, alarm, policy.steps, now));
-      const audience = fallback ? await defaultAudience(tx, alarm) : await stepRecipients(tx, alarm, step, now);
+        position.step === 0 && position.cycle === 0 && !(await policyReachesNow(repo, tx, alarm, policy.steps, now));
+      const audience = fallback
+        ? await defaultAudience(repo, tx, alarm)
+        : await stepRecipients(repo, tx, alarm, step, now);
       for (const r of audience) {
         const page = { step: position.step + 1, cycle: position.cycle, tier, at: now, fallback };
         if ((await pagePerson(tx, pass, alarm, r, page)) > 0) {
@@ -172,7 +184,7 @@ export async function processPaging(deps: PagingDeps, limit = 50): Promise<numbe
           publicUrl: deps.publicUrl,
         });
       const dueAt = toDate(due.next_at);
-      await advanceChain(tx, alarm.id, { at: now, next: fallback ? null : nextInChain(policy, position, dueAt) });
+      await repo.advanceChain(alarm.id, { at: now, next: fallback ? null : nextInChain(policy, position, dueAt) }, tx);
       paged++;
     });
     if (!found) break;

@@ -7,6 +7,7 @@ import { headers } from '../../test/helpers.ts';
 import { PUBLIC_URL, useNotificationsServer } from '../../test/notifications.ts';
 import { deliverDue } from '../mail/delivery.ts';
 import { remindShiftStarts } from './reminders.ts';
+import { createRemindersRepo } from './reminders-repo.ts';
 
 const fx = useNotificationsServer();
 const { clock } = fx;
@@ -24,7 +25,12 @@ const reminders = () =>
     sql`select to_address, subject, text, locale from email_messages
         where kind = 'oncall_reminder' and subject like '%Dallas stores%' order by id`,
   );
-const remind = () => remindShiftStarts(fx.server.database.db, clock.now, { publicUrl: PUBLIC_URL });
+const remind = () =>
+  remindShiftStarts(fx.server.database.db, clock.now, {
+    repo: createRemindersRepo(),
+    outbox: fx.server.context.shared.outbox,
+    publicUrl: PUBLIC_URL,
+  });
 
 beforeAll(async () => {
   adminToken = await login(fx.server.app, 'admin@example.com');

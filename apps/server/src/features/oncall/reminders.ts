@@ -2,8 +2,8 @@ import { LOCALES, type Locale } from '@rcm/shared/locale';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PageChannel } from '../../db/schema-oncall.ts';
 import { escapeHtml } from '../mail/action-email.ts';
-import { enqueueEmail } from '../mail/outbox-repo.ts';
-import { allScheduleIds, claimReminder, pruneReminders, recordReminder, remindablePeople } from './reminders-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
+import type { RemindersRepo } from './reminders-repo.ts';
 import { finalRota, NEXT_HORIZON_HOURS } from './rota.ts';
 import { createSchedulesRepo } from './schedules-repo.ts';
 import { rotaOf } from './schedules-service.ts';
@@ -77,16 +77,13 @@ export function renderShiftReminder(r: ShiftReminder, publicUrl: string) {
 export async function sendShiftReminder(
   tx: DbOrTx,
   r: ShiftReminder,
-  deps: { publicUrl: string },
+  deps: { outbox: EmailOutboxRepo; publicUrl: string },
 ): Promise<{ channel: PageChannel; emailId: number | null }> {
   const email = renderShiftReminder(r, deps.publicUrl);
-  const { id } = await enqueueEmail(tx, {
-    kind: 'oncall_reminder',
-    to: r.user.email,
-    locale: r.user.locale,
-    userId: r.user.id,
-    ...email,
-  });
+  const { id } = await deps.outbox.enqueue(
+    { kind: 'oncall_reminder', to: r.user.email, locale: r.user.locale, userId: r.user.id, ...email },
+    tx,
+  );
   return { channel: 'email', emailId: id };
 }
 
@@ -96,12 +93,17 @@ export async function sendShiftReminder(
  * sent, in the task's transaction, so a restart or another instance finds it taken. Disabled and
  * deleted users are not reminded. Answers how many were sent.
  */
-export async function remindShiftStarts(tx: DbOrTx, now: Date, deps: { publicUrl: string }): Promise<number> {
-  await pruneReminders(tx, new Date(now.getTime() - KEEP_DAYS * 86_400_000));
+export async function remindShiftStarts(
+  tx: DbOrTx,
+  now: Date,
+  deps: { repo: RemindersRepo; outbox: EmailOutboxRepo; publicUrl: string },
+): Promise<number> {
+  const { repo } = deps;
+  await repo.pruneReminders(new Date(now.getTime() - KEEP_DAYS * 86_400_000), tx);
   const from = new Date(now.getTime() - LOOK_BACK_MS);
   const to = new Date(now.getTime() + REMINDER_LEAD_MINUTES * 60_000 + 1);
   const earliest = now.getTime() - LATE_MS;
-  const schedules = await createSchedulesRepo(tx).byIds(await allScheduleIds(tx));
+  const schedules = await createSchedulesRepo(tx).byIds(await repo.allScheduleIds(tx));
   const due = schedules.flatMap((s) =>
     finalRota(rotaOf(s), { from, to })
       // A shift cut at `from` began earlier: not a start.
@@ -109,17 +111,15 @@ export async function remindShiftStarts(tx: DbOrTx, now: Date, deps: { publicUrl
       .map((x) => ({ schedule: s, shift: x })),
   );
   if (due.length === 0) return 0;
-  const people = await remindablePeople(tx, [...new Set(due.map((d) => d.shift.userId))]);
+  const people = await repo.remindablePeople([...new Set(due.map((d) => d.shift.userId))], tx);
   let sent = 0;
   for (const { schedule, shift } of due) {
     const person = people.get(shift.userId);
     if (!person) continue;
-    const id = await claimReminder(tx, {
-      scheduleId: schedule.id,
-      userId: person.id,
-      startsAt: shift.startsAt,
-      at: now,
-    });
+    const id = await repo.claimReminder(
+      { scheduleId: schedule.id, userId: person.id, startsAt: shift.startsAt, at: now },
+      tx,
+    );
     if (id === null) continue;
     // The shift's true end: the rota from its start, over the longest horizon a shift may have.
     const ahead = finalRota(rotaOf(schedule), {
@@ -138,7 +138,7 @@ export async function remindShiftStarts(tx: DbOrTx, now: Date, deps: { publicUrl
       },
       deps,
     );
-    await recordReminder(tx, id, result);
+    await repo.recordReminder(id, result, tx);
     sent++;
   }
   return sent;

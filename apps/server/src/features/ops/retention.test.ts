@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
+import { createRetentionRepo } from '../../scheduled/retention-repo.ts';
 import { applyRetention } from '../../scheduled/scheduler.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/database.ts';
 
@@ -23,7 +24,7 @@ describe('readings retention (expired rows outside the day partitions, e.g. in t
       (1, 'A:superheat', ${at(1)}::timestamptz, 3)`);
     await database.db.execute(sql`insert into ingest_messages (controller_id, msg_id, received_at) values
       (1, 'old', ${at(3)}::timestamptz), (1, 'new', ${at(1)}::timestamptz)`);
-    await applyRetention(database.db, now, 90);
+    await applyRetention(createRetentionRepo(), now, 90, database.db);
     const readings = await query<{ value: number }>(database.db, sql`select value from readings order by value`);
     expect(readings.map((r) => r.value)).toEqual([2, 3]);
     const ids = await query<{ msg_id: string }>(database.db, sql`select msg_id from ingest_messages`);

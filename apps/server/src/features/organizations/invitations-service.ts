@@ -1,6 +1,6 @@
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { AcceptInvitationBody, Invitation, InvitationBody } from '@rcm/shared/organizations';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext, AuthService } from '../auth/service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
-import type { OutgoingEmail } from '../mail/outbox-repo.ts';
+import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { requireOrganizationWrite } from './access.ts';
 import { renderInvitationEmail } from './invitation-email.ts';
 import type { LocationsRepo } from './locations-repo.ts';
@@ -18,7 +18,6 @@ import { checkLocationIds } from './service.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 
-export type EnqueueEmail = (db: DbOrTx, email: OutgoingEmail) => Promise<{ id: number }>;
 export type SentEmail = { id: number; subject: string; text: string; status: string };
 
 export type InvitationsDeps = {
@@ -28,7 +27,8 @@ export type InvitationsDeps = {
   members: MembersRepo;
   audit: AuditRepo;
   auth: AuthService;
-  enqueueEmail: EnqueueEmail;
+  /** The email outbox the invitation is queued in. */
+  outbox: Pick<EmailOutboxRepo, 'enqueue'>;
   /** The recorded emails by id (email_messages), shown with pending invitations. */
   findEmails: (ids: number[]) => Promise<SentEmail[]>;
   now: () => Date;
@@ -114,12 +114,10 @@ export function createInvitationsService(deps: InvitationsDeps) {
           },
           tx,
         );
-        const email = await deps.enqueueEmail(tx, {
-          kind: 'invitation',
-          to: body.email,
-          locale: body.language,
-          ...mail,
-        });
+        const email = await deps.outbox.enqueue(
+          { kind: 'invitation', to: body.email, locale: body.language, ...mail },
+          tx,
+        );
         await members.linkInvitation(invitationId, { emailMessageId: email.id }, tx);
         await audit.recordBy(
           auditActor(ctx),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { FeatureContext } from '../context.ts';
-import { enqueueEmail } from '../mail/outbox-repo.ts';
 import { createNotificationsRepo } from '../notifications/repo.ts';
 import { createInvitationsService } from './invitations-service.ts';
 import { createLocationsRepo } from './locations-repo.ts';
@@ -38,8 +37,7 @@ export function organizationsModule(ctx: FeatureContext): FastifyPluginAsyncZod 
     audit,
     auth,
     now,
-    // The outbox takes the root db or a transaction (its contract); drizzle's types name them apart.
-    enqueueEmail: (tx, email) => enqueueEmail(tx as Db, email),
+    outbox: ctx.shared.outbox,
     findEmails: createNotificationsRepo(db).emailsByIds,
   });
   return organizationRoutes({

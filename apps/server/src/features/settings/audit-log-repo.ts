@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, users } from '../../db/schema.ts';
 import { apiTokens } from '../../db/schema-auth.ts';
-import { createAuditNames, subjectKey } from '../audit/names-repo.ts';
+import { type AuditNamesRepo, subjectKey } from '../audit/names-repo.ts';
 import { auditChanges, type NamedKind, named, refsOf, snapshotName } from '../audit/present.ts';
 import { scopeSql, type TenantScope } from '../auth/scope.ts';
 
@@ -18,10 +18,9 @@ const SIGN_IN_ACTION = 'auth.login';
  * comes with its subject's name and its changes field by field, ids named (`audit/present.ts`,
  * `audit/names-repo.ts`), for the SPA to word in the reader's language.
  */
-export function createAuditLogRepo(db: Db) {
+export function createAuditLogRepo(db: Db, auditNames: AuditNamesRepo) {
   const actor = alias(users, 'actor');
   const impersonator = alias(users, 'impersonator');
-  const auditNames = createAuditNames(db);
   /** Entries with who acted, who impersonated them, the organization and the token, by name as they are now. */
   const withNames = () =>
     db

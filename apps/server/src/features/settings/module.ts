@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { createAuditNamesRepo } from '../audit/names-repo.ts';
 import { createApiTokensRepo } from '../auth/api-tokens-repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import { createAuthRepo } from '../auth/repo.ts';
@@ -71,7 +72,7 @@ export function settingsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     invalidateRules: () => ctx.shared.ingest.rules.invalidate(),
     now,
   });
-  const auditLog = createAuditLogRepo(db);
+  const auditLog = createAuditLogRepo(db, createAuditNamesRepo(db));
 
   return async (app) => {
     await app.register(userRoutes({ repo, usersService }));
