@@ -87,6 +87,7 @@ export function CasePerformancePage() {
             </p>
             <ReportSection title={t('cases.report.perLocation')}>
               <DataTable
+                inRegion
                 caption={t('cases.report.perLocation')}
                 rows={[{ ...o, location: { id: 0, name: t('cases.report.overall') } }, ...r.locations]}
                 rowKey={(l) => l.location.id}
@@ -99,6 +100,7 @@ export function CasePerformancePage() {
             </ReportSection>
             <ReportSection title={t('cases.report.case')}>
               <DataTable
+                inRegion
                 caption={t('cases.report.case')}
                 rows={r.cases}
                 rowKey={(c) => `${c.controller.id}|${c.addr}`}
