@@ -16,7 +16,7 @@ export function useDialogAction(onClose: () => void) {
     setError(null);
     onClose();
   };
-  const run = async (action: () => Promise<void>) => {
+  const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     setError(null);
     try {
@@ -51,7 +51,7 @@ export function ConfirmDialog(props: {
   body: string;
   confirmLabel: string;
   destructive?: boolean;
-  onConfirm: () => Promise<void>;
+  onConfirm: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const { busy, error, close, run } = useDialogAction(props.onClose);
@@ -82,7 +82,7 @@ export function ConfirmButton(props: {
   title: string;
   body: string;
   destructive?: boolean;
-  onConfirm: () => Promise<void>;
+  onConfirm: () => Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
   return (

@@ -92,3 +92,29 @@ describe('DataTable after the first screen', () => {
     expect(drawn.slice(0, 25)).toEqual(rows);
   });
 });
+
+describe('DataTable in a region of its name', () => {
+  it('names its scroller a group there, so the region is not doubled; elsewhere the scroller is the region', () => {
+    desktop();
+    const columns: Column<number>[] = [{ key: 'n', header: 'Number', cell: (n) => String(n) }];
+    const view = render(
+      <I18nextProvider i18n={i18n}>
+        <section aria-label="Numbers">
+          <DataTable inRegion caption="Numbers" columns={columns} rows={[1, 2]} rowKey={(n) => n} />
+        </section>
+      </I18nextProvider>,
+    );
+    expect(screen.getAllByRole('region', { name: 'Numbers' })).toHaveLength(1);
+    expect(screen.getByRole('group', { name: 'Numbers' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Numbers' })).toBeTruthy();
+    view.unmount();
+
+    render(
+      <I18nextProvider i18n={i18n}>
+        <DataTable caption="Numbers" columns={columns} rows={[1, 2]} rowKey={(n) => n} />
+      </I18nextProvider>,
+    );
+    expect(screen.getAllByRole('region', { name: 'Numbers' })).toHaveLength(1);
+    expect(screen.queryByRole('group', { name: 'Numbers' })).toBeNull();
+  });
+});

@@ -119,6 +119,8 @@ export function DataTable<T>(props: {
   emptyAction?: ReactNode;
   /** Shown the caption visibly above the rows instead of to screen readers only. */
   showCaption?: boolean;
+  /** In a region of the caption's name (a report's section): the scroller is a named group, not a second region. */
+  inRegion?: boolean;
 }) {
   const { t } = useTranslation();
   const phone = usePhone();
@@ -180,6 +182,7 @@ function Table<T>(props: ViewProps<T>) {
   return (
     <section
       ref={frame}
+      role={props.inRegion ? 'group' : undefined}
       aria-label={props.caption}
       tabIndex={overflows ? 0 : undefined}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-700 dark:border-slate-700 dark:bg-slate-900"

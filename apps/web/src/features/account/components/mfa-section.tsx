@@ -1,5 +1,5 @@
 import type { MfaFactor, TotpCreated } from '@rcm/shared/mfa';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/page.tsx';
@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/auth-store.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { createPasskey } from '@/lib/passkeys.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { accountKeys } from '../api/keys.ts';
 import {
   accountMfaQuery,
@@ -71,14 +72,47 @@ function FactorItem(props: { factor: MfaFactor; onRemove: () => void }) {
 export function MfaSection() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const client = useQueryClient();
   const status = useQuery(accountMfaQuery());
   const [pending, setPending] = useState<Pending>(null);
   const [setup, setSetup] = useState<TotpCreated | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [naming, setNaming] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: accountKeys.mfa });
   const s = (key: string, options?: Record<string, unknown>) => t(`mfa.section.${key}`, options);
+  const invalidates = [accountKeys.mfa];
+  const addPasskey = useApiMutation({
+    mutationFn: async ({ label, proof }: { label: string; proof: string }) => {
+      const response = await createPasskey(await passkeyRegistrationOptions());
+      return registerPasskey({ response, label, reauth_token: proof });
+    },
+    invalidates,
+    onSuccess: (added) => {
+      toast.success(t('mfa.passkeys.added'));
+      if (added.recovery_codes) setCodes(added.recovery_codes);
+    },
+  });
+  const remove = useApiMutation({
+    mutationFn: ({ factor, proof }: { factor: MfaFactor; proof: string }) => removeFactor(factor.id, proof),
+    invalidates,
+    onSuccess: () => toast.success(s('removed')),
+  });
+  const regenerate = useApiMutation({
+    mutationFn: regenerateRecoveryCodes,
+    invalidates,
+    onSuccess: (made) => {
+      setCodes(made);
+      toast.success(s('regenerated'));
+    },
+  });
+  const verify = useApiMutation({
+    mutationFn: ({ factorId, code }: { factorId: TotpCreated['factor_id']; code: string }) =>
+      verifyTotp(factorId, code),
+    invalidates,
+    onSuccess: (verified) => {
+      setSetup(null);
+      toast.success(s('added'));
+      if (verified.recovery_codes) setCodes(verified.recovery_codes);
+    },
+  });
   const data = status.data;
   const hasFactor = (data?.factors.length ?? 0) > 0;
   const apps = data?.factors.filter((f) => f.kind === 'totp') ?? [];
@@ -91,19 +125,11 @@ export function MfaSection() {
     if (what.kind === 'add') {
       setSetup(await startTotp(proof));
     } else if (what.kind === 'passkey') {
-      const response = await createPasskey(await passkeyRegistrationOptions());
-      const added = await registerPasskey({ response, label: what.label, reauth_token: proof });
-      await refresh();
-      toast.success(t('mfa.passkeys.added'));
-      if (added.recovery_codes) setCodes(added.recovery_codes);
+      await addPasskey.run({ label: what.label, proof });
     } else if (what.kind === 'remove') {
-      await removeFactor(what.factor.id, proof);
-      await refresh();
-      toast.success(s('removed'));
+      await remove.run({ factor: what.factor, proof });
     } else {
-      setCodes(await regenerateRecoveryCodes(proof));
-      await refresh();
-      toast.success(s('regenerated'));
+      await regenerate.run(proof);
     }
     setPending(null);
   };
@@ -202,11 +228,7 @@ export function MfaSection() {
           <TotpSetup
             created={setup}
             verify={async (code) => {
-              const verified = await verifyTotp(setup.factor_id, code);
-              setSetup(null);
-              await refresh();
-              toast.success(s('added'));
-              if (verified.recovery_codes) setCodes(verified.recovery_codes);
+              await verify.run({ factorId: setup.factor_id, code });
             }}
           />
         ) : null}

@@ -1,21 +1,30 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/page.tsx';
 import { ConfirmButton } from '@/components/ui/confirm-dialog.tsx';
 import { Section } from '@/components/ui/section.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { accountKeys } from '../api/keys.ts';
 import { accountSessionsQuery, endOtherSessions, endSession } from '../api/sessions.ts';
 
 /** "Where you are signed in": the person's sessions, each with where and how it signed in; end any. */
 export function SessionsSection() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const sessions = useQuery(accountSessionsQuery());
-  const refresh = () => client.invalidateQueries({ queryKey: accountKeys.sessions });
   const list = sessions.data ?? [];
   const s = (key: string) => t(`account.sessions.${key}`);
+  const end = useApiMutation({
+    mutationFn: endSession,
+    invalidates: [accountKeys.sessions],
+    onSuccess: () => toast.success(s('ended')),
+  });
+  const endOthers = useApiMutation({
+    mutationFn: endOtherSessions,
+    invalidates: [accountKeys.sessions],
+    onSuccess: () => toast.success(s('endedOthers')),
+  });
   return (
     <Section id="sessions" title={s('title')}>
       <p className="text-sm text-slate-700 dark:text-slate-300">{s('intro')}</p>
@@ -47,11 +56,7 @@ export function SessionsSection() {
                     title={s('endTitle')}
                     body={s('endBody')}
                     destructive
-                    onConfirm={async () => {
-                      await endSession(x.id);
-                      await refresh();
-                      toast.success(s('ended'));
-                    }}
+                    onConfirm={() => end.run(x.id)}
                   />
                 )}
               </li>
@@ -66,11 +71,7 @@ export function SessionsSection() {
             title={s('endOthersTitle')}
             body={s('endOthersBody')}
             destructive
-            onConfirm={async () => {
-              await endOtherSessions();
-              await refresh();
-              toast.success(s('endedOthers'));
-            }}
+            onConfirm={() => endOthers.run()}
           />
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 import { CONTACT_METHOD_TYPES, type ContactMethod, type ContactMethodType } from '@rcm/shared/channels';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
@@ -9,6 +9,7 @@ import { ApiError, failureMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { userCan } from '@/lib/user-can.ts';
 import {
   addContactMethod,
@@ -28,31 +29,31 @@ function fieldOf(err: unknown, field: string): string | undefined {
 
 function VerifyForm(props: { method: ContactMethod }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: channelKeys.account });
+  const verify = useApiMutation({
+    mutationFn: (value: string) => verifyContactMethod(props.method.id, value),
+    invalidates: [channelKeys.account],
+    onSuccess: () => toast.success(t('channels.methods.verified')),
+  });
+  const resending = useApiMutation({
+    mutationFn: () => resendCode(props.method.id),
+    invalidates: [channelKeys.account],
+    onSuccess: () => toast.success(t('channels.methods.resent')),
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setError(undefined);
     try {
-      await verifyContactMethod(props.method.id, code);
-      toast.success(t('channels.methods.verified'));
-      await refresh();
+      await verify.run(code);
     } catch (err) {
       setError(fieldOf(err, 'code') ?? failureMessage(err, t('errors.network')));
-    } finally {
-      setBusy(false);
     }
   };
   const resend = async () => {
     setError(undefined);
     try {
-      await resendCode(props.method.id);
-      toast.success(t('channels.methods.resent'));
-      await refresh();
+      await resending.run();
     } catch (err) {
       setError(fieldOf(err, 'address') ?? failureMessage(err, t('errors.network')));
     }
@@ -70,7 +71,7 @@ function VerifyForm(props: { method: ContactMethod }) {
           onChange={(e) => setCode(e.target.value)}
         />
       </div>
-      <button type="submit" disabled={busy} className={primaryButton}>
+      <button type="submit" disabled={verify.isPending} className={primaryButton}>
         {t('channels.methods.verify')}
       </button>
       <button type="button" onClick={() => void resend()} className={secondaryButton}>
@@ -82,28 +83,28 @@ function VerifyForm(props: { method: ContactMethod }) {
 
 function AddMethodForm(props: { types: ContactMethodType[] }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [type, setType] = useState<ContactMethodType>(props.types[0] ?? 'sms');
   const [address, setAddress] = useState('');
   const [errors, setErrors] = useState<{ address?: string; type?: string; root?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      await addContactMethod({ type, address });
+  const add = useApiMutation({
+    mutationFn: addContactMethod,
+    invalidates: [channelKeys.account],
+    onSuccess: () => {
       setAddress('');
       toast.success(t('channels.methods.codeSent'));
-      await queryClient.invalidateQueries({ queryKey: channelKeys.account });
+    },
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    try {
+      await add.run({ type, address });
     } catch (err) {
       const address = fieldOf(err, 'address');
       const typeError = fieldOf(err, 'type');
       setErrors(
         address || typeError ? { address, type: typeError } : { root: failureMessage(err, t('errors.network')) },
       );
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -129,7 +130,7 @@ function AddMethodForm(props: { types: ContactMethodType[] }) {
           value={address}
           onChange={(e) => setAddress(e.target.value)}
         />
-        <button type="submit" disabled={busy} className={`${primaryButton} sm:mb-0.5`}>
+        <button type="submit" disabled={add.isPending} className={`${primaryButton} sm:mb-0.5`}>
           {t('channels.methods.sendCode')}
         </button>
       </div>
@@ -140,13 +141,13 @@ function AddMethodForm(props: { types: ContactMethodType[] }) {
 /** The account page's phone numbers: SMS and calls, each verified by a code before it pages. */
 export function ContactMethodsSection() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const channels = useQuery(channelsQuery());
   const methods = useQuery(contactMethodsQuery());
   const types = CONTACT_METHOD_TYPES.filter((k) => channels.data?.[k]);
   // Paging reaches people who see alarms: only they are sent codes (the server refuses the rest).
   const { user } = useAuth();
   const pageable = userCan(user, 'alarm.view');
+  const remove = useApiMutation({ mutationFn: removeContactMethod, invalidates: [channelKeys.account] });
   return (
     <ChannelReadsSection title={t('channels.methods.title')} id="contact-methods" reads={[methods, channels]}>
       {(methodList) => (
@@ -177,10 +178,7 @@ export function ContactMethodsSection() {
                       title={t('channels.methods.removeTitle', { number: m.address })}
                       body={t('channels.methods.removeBody')}
                       destructive
-                      onConfirm={async () => {
-                        await removeContactMethod(m.id);
-                        await queryClient.invalidateQueries({ queryKey: channelKeys.account });
-                      }}
+                      onConfirm={() => remove.run(m.id)}
                     />
                   </div>
                   {m.verified ? null : <VerifyForm method={m} />}

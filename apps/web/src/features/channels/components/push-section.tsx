@@ -9,6 +9,7 @@ import { Section } from '@/components/ui/section.tsx';
 import { ApiError, failureMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import {
   pushPublicKeyQuery,
   pushSubscriptionsQuery,
@@ -24,7 +25,6 @@ export function PushSection() {
   const queryClient = useQueryClient();
   const devices = useQuery(pushSubscriptionsQuery());
   const [here, setHere] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const supported = pushSupported();
   const denied = supported && Notification.permission === 'denied';
@@ -33,16 +33,12 @@ export function PushSection() {
     void currentSubscription().then((s) => setHere(s?.endpoint ?? null));
   }, []);
 
-  const enable = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  // This browser's subscription, saved; null when the person refused notifications.
+  const enabling = useApiMutation({
+    mutationFn: async () => {
       const key = await queryClient.fetchQuery(pushPublicKeyQuery());
       let subscription = await subscribe(key);
-      if (!subscription) {
-        setError(t('channels.push.denied'));
-        return;
-      }
+      if (!subscription) return null;
       try {
         await savePushSubscription(subscription.toJSON());
       } catch (err) {
@@ -53,15 +49,33 @@ export function PushSection() {
         if (!subscription) throw err;
         await savePushSubscription(subscription.toJSON());
       }
+      return subscription;
+    },
+    invalidates: (subscription) => (subscription ? [channelKeys.account] : []),
+    onSuccess: (subscription) => {
+      if (!subscription) return setError(t('channels.push.denied'));
       setHere(subscription.endpoint);
       toast.success(t('channels.push.enabled'));
-      await queryClient.invalidateQueries({ queryKey: channelKeys.account });
+    },
+  });
+  const enable = async () => {
+    setError(undefined);
+    try {
+      await enabling.run();
     } catch (err) {
       setError(failureMessage(err, t('channels.push.failed')));
-    } finally {
-      setBusy(false);
     }
   };
+  const remove = useApiMutation({
+    mutationFn: async (device: { id: number; endpoint: string }) => {
+      if (device.endpoint === here) {
+        await (await currentSubscription())?.unsubscribe();
+        setHere(null);
+      }
+      await removePushSubscription(device.id);
+    },
+    invalidates: [channelKeys.account],
+  });
 
   const list = devices.data ?? [];
   const enabledHere = here !== null && list.some((d) => d.endpoint === here);
@@ -77,8 +91,8 @@ export function PushSection() {
         ) : enabledHere ? (
           <p className="text-sm font-medium">{t('channels.push.enabledHere')}</p>
         ) : (
-          <button type="button" className={primaryButton} onClick={enable} disabled={busy}>
-            {busy ? t('channels.push.enabling') : t('channels.push.enable')}
+          <button type="button" className={primaryButton} onClick={enable} disabled={enabling.isPending}>
+            {enabling.isPending ? t('channels.push.enabling') : t('channels.push.enable')}
           </button>
         )}
       </div>
@@ -107,14 +121,7 @@ export function PushSection() {
                 title={t('channels.push.removeTitle')}
                 body={t('channels.push.removeBody')}
                 destructive
-                onConfirm={async () => {
-                  if (d.endpoint === here) {
-                    await (await currentSubscription())?.unsubscribe();
-                    setHere(null);
-                  }
-                  await removePushSubscription(d.id);
-                  await queryClient.invalidateQueries({ queryKey: channelKeys.account });
-                }}
+                onConfirm={() => remove.run(d)}
               />
             </li>
           ))}

@@ -1,8 +1,9 @@
+import type { RackState } from '@rcm/shared/controllers';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '@/components/page.tsx';
-import { ScrollFrame } from '@/components/ui/data-table.tsx';
+import { type Column, DataTable } from '@/components/ui/data-table.tsx';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { onRealtime, realtimeSocket } from '@/lib/realtime.ts';
 import { useLiveQuery } from '@/lib/use-live-query.ts';
@@ -47,6 +48,36 @@ export function RackTab(props: { controllerId: number }) {
     };
   }, [props.controllerId]);
 
+  const col = (c: string) => t(`controllers.col_${c}`);
+  const reading = (value: number | null, unit: string | null | undefined) =>
+    value === null ? '—' : `${formatNumber(value)} ${unit ?? ''}`;
+  const columns: Column<RackState['points'][number]>[] = [
+    { key: 'name', header: col('name'), cell: (p) => p.name ?? p.addr },
+    { key: 'addr', header: col('addr'), className: 'font-mono text-xs', cell: (p) => p.addr },
+    {
+      key: 'status',
+      header: col('status'),
+      cell: (p) => (
+        <span className={STATUS_CLASS[p.status] ?? ''}>
+          {t(`controllers.pointStatus_${p.status}`, { defaultValue: p.status })}
+        </span>
+      ),
+    },
+    { key: 'value', header: col('value'), className: 'tabular-nums', cell: (p) => reading(p.value, p.unit) },
+    { key: 'setPoint', header: col('setPoint'), className: 'tabular-nums', cell: (p) => reading(p.set_point, p.unit) },
+    {
+      key: 'alarmStatus',
+      header: col('alarmStatus'),
+      cell: (p) => (p.alarm_status ? t(`alarmStatus.${p.alarm_status}`) : t('controllers.noAlarm')),
+    },
+    {
+      key: 'lastUpdated',
+      header: col('lastUpdated'),
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (p) => formatDateTime(p.updated_at),
+    },
+  ];
+
   if (racks.isPending) return <Spinner label={t('common.loading')} />;
   if (racks.isError) return <p role="alert">{t('errors.generic')}</p>;
   if (racks.data.length === 0)
@@ -79,41 +110,14 @@ export function RackTab(props: { controllerId: number }) {
               </div>
             ))}
           </dl>
-          <ScrollFrame label={t('controllers.rackPoints', { ref: rack.ref })} className="mt-3">
-            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
-              <caption className="sr-only">{t('controllers.rackPoints', { ref: rack.ref })}</caption>
-              <thead className="text-left">
-                <tr>
-                  {['name', 'addr', 'status', 'value', 'setPoint', 'alarmStatus', 'lastUpdated'].map((c) => (
-                    <th key={c} scope="col" className="px-3 py-2 font-semibold">
-                      {t(`controllers.col_${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rack.points.map((p) => (
-                  <tr key={p.addr}>
-                    <td className="px-3 py-1.5">{p.name ?? p.addr}</td>
-                    <td className="px-3 py-1.5 font-mono text-xs">{p.addr}</td>
-                    <td className={`px-3 py-1.5 ${STATUS_CLASS[p.status] ?? ''}`}>
-                      {t(`controllers.pointStatus_${p.status}`, { defaultValue: p.status })}
-                    </td>
-                    <td className="px-3 py-1.5 tabular-nums">
-                      {p.value === null ? '—' : `${formatNumber(p.value)} ${p.unit ?? ''}`}
-                    </td>
-                    <td className="px-3 py-1.5 tabular-nums">
-                      {p.set_point === null ? '—' : `${formatNumber(p.set_point)} ${p.unit ?? ''}`}
-                    </td>
-                    <td className="px-3 py-1.5">
-                      {p.alarm_status ? t(`alarmStatus.${p.alarm_status}`) : t('controllers.noAlarm')}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-1.5 tabular-nums">{formatDateTime(p.updated_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollFrame>
+          <div className="mt-3">
+            <DataTable
+              caption={t('controllers.rackPoints', { ref: rack.ref })}
+              rows={rack.points}
+              rowKey={(p) => p.addr}
+              columns={columns}
+            />
+          </div>
         </section>
       ))}
     </div>

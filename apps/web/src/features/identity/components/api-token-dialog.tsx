@@ -4,21 +4,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { primaryButton, secondaryButton } from '@/components/ui/button.ts';
-import {
-  applyServerErrors,
-  FieldError,
-  fieldBinder,
-  Options,
-  RootError,
-  SelectInput,
-  TextInput,
-} from '@/components/ui/form.tsx';
+import { FieldError, fieldBinder, Options, RootError, SelectInput, TextInput } from '@/components/ui/form.tsx';
 import { type Access, LocationAccess } from '@/components/ui/location-access.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { OwnerSelect, organizationLocationsQuery, organizationOptionsQuery } from '@/features/settings/index.ts';
 import { useAuth } from '@/lib/auth-store.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { createApiToken, reauthenticate } from '../api/api-tokens.ts';
+import { identityKeys } from '../api/keys.ts';
 
 const LIFETIMES = [30, 90, 180, 365] as const;
 const DAY_MS = 86_400_000;
@@ -70,6 +64,20 @@ export function ApiTokenDialog(props: {
   const field = fieldBinder(form.register, errors);
   const k = (key: string) => t(`settings.apiTokens.${key}`);
 
+  const create = useApiMutation({
+    mutationFn: async ({ body, password }: { body: ApiTokenBody; password: string }) => {
+      const proof = await reauthenticate(password);
+      return createApiToken({ ...body, reauth_token: proof.reauth_token });
+    },
+    invalidates: [identityKeys.apiTokensAll],
+    onSuccess: async (created) => {
+      form.reset();
+      setAccess({ all_locations: true, location_ids: [] });
+      await props.onCreated(created);
+    },
+    showError: { form },
+  });
+
   const submit = form.handleSubmit(async (v) => {
     const body: ApiTokenBody = {
       name: v.name,
@@ -78,15 +86,7 @@ export function ApiTokenDialog(props: {
       location_ids: v.organization_id && !access.all_locations ? access.location_ids : null,
       expires_at: new Date(Date.now() + Number(v.days) * DAY_MS).toISOString(),
     };
-    try {
-      const proof = await reauthenticate(v.password);
-      const created = await createApiToken({ ...body, reauth_token: proof.reauth_token });
-      form.reset();
-      setAccess({ all_locations: true, location_ids: [] });
-      await props.onCreated(created);
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    await create.run({ body, password: v.password });
   });
 
   return (

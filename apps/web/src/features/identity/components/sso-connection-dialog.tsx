@@ -8,6 +8,8 @@ import { apiErrors, CheckboxInput, FieldError, RootError, SelectInput, TextInput
 import { LocationAccess } from '@/components/ui/location-access.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { organizationLocationsQuery, rolesQuery, usersQuery } from '@/features/settings/index.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { identityKeys } from '../api/keys.ts';
 import { createSsoConnection, updateSsoConnection } from '../api/sso.ts';
 import { accessOf, bodyOf, formField, type Values, valuesOf } from './sso-connection-form.ts';
 
@@ -40,18 +42,20 @@ export function SsoConnectionDialog(props: {
     return typeof message === 'string' ? message : undefined;
   };
 
+  const save = useApiMutation({
+    mutationFn: async (body: ReturnType<typeof bodyOf>) => {
+      if (!props.connection) return (await createSsoConnection(props.organizationId, body)).data;
+      // The secret left empty keeps the one stored.
+      const { client_secret, ...rest } = body;
+      return (await updateSsoConnection(props.connection.id, client_secret === null ? rest : body)).data;
+    },
+    invalidates: [identityKeys.sso(props.organizationId)],
+    onSuccess: (saved) => props.onSaved(saved),
+  });
+
   const submit = form.handleSubmit(async (v) => {
-    const body = bodyOf(v);
     try {
-      let saved: SsoConnection;
-      if (props.connection) {
-        // The secret left empty keeps the one stored.
-        const { client_secret, ...rest } = body;
-        saved = (await updateSsoConnection(props.connection.id, client_secret === null ? rest : body)).data;
-      } else {
-        saved = (await createSsoConnection(props.organizationId, body)).data;
-      }
-      await props.onSaved(saved);
+      await save.run(bodyOf(v));
     } catch (err) {
       const { fields, root } = apiErrors(err, t('errors.network'));
       for (const [field, message] of fields) form.setError(formField(field) as 'name', { message });

@@ -1,5 +1,5 @@
 import type { ApiToken } from '@rcm/shared/api-tokens';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '@/components/pagination.tsx';
@@ -11,6 +11,7 @@ import { DataTable } from '@/components/ui/data-table.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { apiTokensQuery, revokeApiToken } from '../api/api-tokens.ts';
 import { identityKeys } from '../api/keys.ts';
 import { ApiTokenDialog } from '../components/api-token-dialog.tsx';
@@ -18,14 +19,17 @@ import { ApiTokenDialog } from '../components/api-token-dialog.tsx';
 /** /settings/api-tokens: tokens that let another system use the API with some of their creator's permissions. */
 export function ApiTokensPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const query = useQuery(apiTokensQuery(page));
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const k = (key: string) => t(`settings.apiTokens.${key}`);
-  const refresh = () => client.invalidateQueries({ queryKey: identityKeys.apiTokensAll });
+  const revoke = useApiMutation({
+    mutationFn: (token: ApiToken) => revokeApiToken(token.id),
+    invalidates: [identityKeys.apiTokensAll],
+    onSuccess: (_, token) => toast.success(t('settings.apiTokens.revoked', { name: token.name })),
+  });
 
   return (
     <SettingsLayout title={t('settings.sections.apiTokens')}>
@@ -97,7 +101,6 @@ export function ApiTokensPage() {
         open={creating}
         onClose={() => setCreating(false)}
         onCreated={async (created) => {
-          await refresh();
           setCreating(false);
           setShown({ name: created.data.name, token: created.token });
         }}
@@ -123,10 +126,7 @@ export function ApiTokensPage() {
         confirmLabel={k('revoke')}
         destructive
         onConfirm={async () => {
-          if (!revoking) return;
-          await revokeApiToken(revoking.id);
-          await refresh();
-          toast.success(t('settings.apiTokens.revoked', { name: revoking.name }));
+          if (revoking) await revoke.run(revoking);
         }}
       />
     </SettingsLayout>

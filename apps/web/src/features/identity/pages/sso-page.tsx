@@ -1,5 +1,5 @@
 import type { SsoConnection } from '@rcm/shared/sso';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '@/components/form-field.tsx';
@@ -10,6 +10,7 @@ import { DataTable } from '@/components/ui/data-table.tsx';
 import { organizationOptionsQuery } from '@/features/settings/index.ts';
 import { useAuth } from '@/lib/auth-store.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { identityKeys } from '../api/keys.ts';
 import { deleteSsoConnection, ssoConnectionsQuery } from '../api/sso.ts';
@@ -21,7 +22,6 @@ import { SsoConnectionDialog } from '../components/sso-connection-dialog.tsx';
  */
 export function SsoPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { user: me } = useAuth();
   const global = userCan(me, 'shared.edit');
   const orgs = useQuery({ ...organizationOptionsQuery(), enabled: global });
@@ -32,7 +32,11 @@ export function SsoPage() {
   const [removing, setRemoving] = useState<SsoConnection | null>(null);
   const pickerId = useId();
   const k = (key: string) => t(`settings.sso.${key}`);
-  const refresh = () => client.invalidateQueries({ queryKey: identityKeys.sso(organizationId) });
+  const remove = useApiMutation({
+    mutationFn: (connection: SsoConnection) => deleteSsoConnection(connection.id),
+    invalidates: [identityKeys.sso(organizationId)],
+    onSuccess: (_, connection) => toast.success(t('settings.sso.deleted', { name: connection.name })),
+  });
 
   return (
     <SettingsLayout title={t('settings.sections.sso')}>
@@ -128,7 +132,6 @@ export function SsoPage() {
         connection={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
         onSaved={async (saved) => {
-          await refresh();
           setEditing(null);
           toast.success(t('settings.sso.saved', { name: saved.name }));
         }}
@@ -141,10 +144,7 @@ export function SsoPage() {
         confirmLabel={k('delete')}
         destructive
         onConfirm={async () => {
-          if (!removing) return;
-          await deleteSsoConnection(removing.id);
-          await refresh();
-          toast.success(t('settings.sso.deleted', { name: removing.name }));
+          if (removing) await remove.run(removing);
         }}
       />
     </SettingsLayout>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, inputClass } from '@/components/form-field.tsx';
 import { primaryButton } from '@/components/ui/button.ts';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { failureMessage } from '@/lib/api-client.ts';
 import { zodErrorMap } from '@/lib/form-errors.ts';
@@ -155,38 +156,22 @@ export function ImportDialog(props: { open: boolean; onClose: () => void }) {
       {preview.length > 0 ? (
         <div className="mt-4">
           <p className="text-sm">{t('inventory.rowsFound', { count: records.length })}</p>
-          <div className="mt-2 max-h-72 overflow-auto rounded border border-slate-200 dark:border-slate-700">
-            <table className="min-w-full text-xs">
-              <caption className="sr-only">{t('inventory.previewCaption', { count: preview.length })}</caption>
-              <thead className="bg-slate-50 text-left dark:bg-slate-800">
-                <tr>
-                  <th scope="col" className="px-2 py-1">
-                    {t('inventory.row')}
-                  </th>
-                  {CSV_COLUMNS.map((c) => (
-                    <th key={c} scope="col" className="px-2 py-1 font-mono">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {preview.map((r, i) => {
-                  const row = i + 2;
-                  const bad = errors.some((e) => e.row === row);
-                  return (
-                    <tr key={row} className={bad ? 'bg-red-50 dark:bg-red-950' : ''}>
-                      <td className="px-2 py-1 tabular-nums">{row}</td>
-                      {CSV_COLUMNS.map((c) => (
-                        <td key={c} className="px-2 py-1">
-                          {r[c]}
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+          <div className="mt-2 max-h-72 overflow-auto">
+            <DataTable
+              caption={t('inventory.previewCaption', { count: preview.length })}
+              rows={preview.map((values, i) => ({ row: i + 2, values }))}
+              rowKey={(r) => r.row}
+              rowClassName={(r) => (errors.some((e) => e.row === r.row) ? 'bg-red-50 dark:bg-red-950' : '')}
+              columns={[
+                { key: 'row', header: t('inventory.row'), className: 'tabular-nums', cell: (r) => r.row },
+                ...CSV_COLUMNS.map((c) => ({
+                  key: c,
+                  header: c,
+                  headerClassName: 'font-mono',
+                  cell: (r: { values: Record<string, string> }) => r.values[c],
+                })),
+              ]}
+            />
           </div>
         </div>
       ) : null}

@@ -11,7 +11,7 @@ export function JobCategoryForm(props: {
   label: string;
   submitLabel: string;
   busyLabel: string;
-  onSubmit: (body: JobCategoryBody) => Promise<void>;
+  onSubmit: (body: JobCategoryBody) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const form = useForm<JobCategoryBody>({

@@ -1,5 +1,5 @@
 import type { JobCategoryRecord } from '@rcm/shared/jobs';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '@/components/pagination.tsx';
@@ -8,10 +8,10 @@ import { linkClass } from '@/components/ui/button.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
-import { failureMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth-store.ts';
 import { useSeededName } from '@/lib/seeded-names.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { userCan } from '@/lib/user-can.ts';
 import {
   archiveJobCategory,
@@ -26,7 +26,6 @@ import { JobCategoryForm } from '../components/job-category-form.tsx';
 export function JobCategoriesPage() {
   const { t } = useTranslation();
   const seeded = useSeededName();
-  const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const [page, setPage] = useState(1);
   const query = useQuery(jobCategoriesSettingsQuery(page));
@@ -36,17 +35,32 @@ export function JobCategoriesPage() {
   const [renaming, setRenaming] = useState<JobCategoryRecord | null>(null);
   const [archiving, setArchiving] = useState<JobCategoryRecord | null>(null);
   const c = (key: string) => t(`settings.jobCategories.${key}`);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: jobKeys.categories });
-
-  async function restore(category: JobCategoryRecord) {
-    try {
-      await updateJobCategory(category.id, { archived: false });
-      await refresh();
-      toast.success(t('settings.jobCategories.restored', { name: seeded('job_category', category.name) }));
-    } catch (err) {
-      toast.error(failureMessage(err, t('errors.network')));
-    }
-  }
+  const invalidates = [jobKeys.categories];
+  const restore = useApiMutation({
+    mutationFn: (category: JobCategoryRecord) => updateJobCategory(category.id, { archived: false }),
+    invalidates,
+    onSuccess: (_, category) =>
+      toast.success(t('settings.jobCategories.restored', { name: seeded('job_category', category.name) })),
+    showError: 'toast',
+  });
+  const create = useApiMutation({
+    mutationFn: createJobCategory,
+    invalidates,
+    onSuccess: (created) => toast.success(t('settings.jobCategories.added', { name: created.name })),
+  });
+  const rename = useApiMutation({
+    mutationFn: (body: { id: number; name: string }) => updateJobCategory(body.id, { name: body.name }),
+    invalidates,
+    onSuccess: (saved) => {
+      toast.success(t('settings.jobCategories.renamed', { name: saved.name }));
+      setRenaming(null);
+    },
+  });
+  const archive = useApiMutation({
+    mutationFn: (category: JobCategoryRecord) => archiveJobCategory(category.id),
+    invalidates,
+    onSuccess: (_, category) => toast.success(t('settings.jobCategories.archivedDone', { name: category.name })),
+  });
 
   return (
     <SettingsLayout
@@ -111,7 +125,7 @@ export function JobCategoriesPage() {
                       {cat.archived ? (
                         <button
                           type="button"
-                          onClick={() => void restore(cat)}
+                          onClick={() => void restore.run(cat)}
                           className={`ml-3 ${linkClass}`}
                           aria-label={t('settings.jobCategories.restoreCategory', {
                             name: seeded('job_category', cat.name),
@@ -148,11 +162,7 @@ export function JobCategoriesPage() {
               label={c('name')}
               submitLabel={c('add')}
               busyLabel={c('adding')}
-              onSubmit={async (body) => {
-                const created = await createJobCategory(body);
-                await refresh();
-                toast.success(t('settings.jobCategories.added', { name: created.name }));
-              }}
+              onSubmit={(body) => create.run(body)}
             />
           </section>
         ) : null}
@@ -168,11 +178,7 @@ export function JobCategoriesPage() {
           submitLabel={c('rename')}
           busyLabel={t('settings.saving')}
           onSubmit={async (body) => {
-            if (!renaming) return;
-            const saved = await updateJobCategory(renaming.id, body);
-            await refresh();
-            toast.success(t('settings.jobCategories.renamed', { name: saved.name }));
-            setRenaming(null);
+            if (renaming) await rename.run({ id: renaming.id, ...body });
           }}
         />
       </Modal>
@@ -187,10 +193,7 @@ export function JobCategoriesPage() {
         confirmLabel={c('archiveConfirm')}
         destructive
         onConfirm={async () => {
-          if (!archiving) return;
-          await archiveJobCategory(archiving.id);
-          await refresh();
-          toast.success(t('settings.jobCategories.archivedDone', { name: archiving.name }));
+          if (archiving) await archive.run(archiving);
         }}
       />
     </SettingsLayout>

@@ -1,17 +1,19 @@
 import { type MailTestBody, mailTestBody } from '@rcm/shared/mail';
 import { isAdministrator } from '@rcm/shared/permissions';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/page.tsx';
 import { cardClass, SettingsLayout } from '@/components/settings-layout.tsx';
-import { applyServerErrors, RootError, TextInput } from '@/components/ui/form.tsx';
+import { RootError, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { Field } from '@/components/ui/section.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formResolver } from '@/lib/form-errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { notificationKeys } from '../api/keys.ts';
 import { mailSettingsQuery, sendTestEmail } from '../api/mail-settings.ts';
 
 /** /settings/email: the mail server without secrets, what became of the last messages, a test message. */
@@ -77,26 +79,27 @@ export function EmailSettingsPage() {
 
 function TestMessage(props: { defaultTo: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useForm<MailTestBody>({
     defaultValues: { to: props.defaultTo },
     resolver: formResolver(mailTestBody, t),
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (body) => {
-    setResult(null);
-    try {
-      const answer = await sendTestEmail(body);
+  // What became of the message is among the settings (the last failure): they are refetched.
+  const send = useApiMutation({
+    mutationFn: sendTestEmail,
+    invalidates: [notificationKeys.mailSettings],
+    onSuccess: (answer, body) =>
       setResult(
         answer.sent
           ? { ok: true, text: t('onboarding.email.testSent', { to: body.to }) }
           : { ok: false, text: t('onboarding.email.testFailed', { error: answer.error ?? '' }) },
-      );
-      await queryClient.invalidateQueries({ queryKey: mailSettingsQuery().queryKey });
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+      ),
+    showError: { form },
+  });
+  const submit = form.handleSubmit(async (body) => {
+    setResult(null);
+    await send.run(body);
   });
   return (
     <section aria-labelledby="email-test" className={`p-6 ${cardClass}`}>

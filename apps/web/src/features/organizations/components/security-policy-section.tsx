@@ -1,14 +1,14 @@
-import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS, type SecurityPolicy } from '@rcm/shared/mfa';
+import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS, type SecurityPolicy, securityPolicy } from '@rcm/shared/mfa';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, inputClass } from '@/components/form-field.tsx';
 import { Spinner } from '@/components/page.tsx';
 import { primaryButton } from '@/components/ui/button.ts';
-import { apiErrors, Input, Options, RootError } from '@/components/ui/form.tsx';
+import { fieldBinder, Input, Options, RootError, Select } from '@/components/ui/form.tsx';
 import { Section } from '@/components/ui/section.tsx';
 import { saveSecurityPolicy, securityPolicyQuery } from '@/features/account/index.ts';
 import { rolesQuery } from '@/features/settings/index.ts';
+import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
 
@@ -53,6 +53,31 @@ function ChoiceGroup<T extends string | number>(props: {
   );
 }
 
+type Values = Omit<SecurityPolicy, 'session_idle_minutes' | 'session_max_hours'> & {
+  session_idle_minutes: string;
+  session_max_hours: string;
+};
+
+const valuesOf = (policy: SecurityPolicy): Values => ({
+  require_mfa: policy.require_mfa,
+  require_mfa_role_ids: policy.require_mfa_role_ids,
+  allowed_methods: policy.allowed_methods,
+  session_idle_minutes: policy.session_idle_minutes?.toString() ?? '',
+  session_max_hours: policy.session_max_hours?.toString() ?? '',
+  support_access: policy.support_access,
+});
+
+// The form holds the limits as typed; the API's own schema validates the policy they make.
+const formSchema = formBody(
+  (v: Values) => ({
+    ...v,
+    require_mfa_role_ids: v.require_mfa === 'roles' ? v.require_mfa_role_ids : [],
+    session_idle_minutes: limit(v.session_idle_minutes),
+    session_max_hours: limit(v.session_max_hours),
+  }),
+  securityPolicy,
+);
+
 /**
  * Organization → Security: whether a second factor is required (of everyone or some roles), which
  * kinds, the idle and absolute session limits, and the service company's support access (changed by
@@ -62,125 +87,96 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
   const { t } = useTranslation();
   const policy = useQuery(securityPolicyQuery(props.organizationId));
   const roles = useQuery(rolesQuery({ per_page: 100 }));
-  const [value, setValue] = useState<SecurityPolicy | null>(null);
-  const [idle, setIdle] = useState('');
-  const [max, setMax] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Values, unknown, SecurityPolicy>({
+    values: policy.data ? valuesOf(policy.data) : undefined,
+    resolver: formResolver(formSchema, t),
+  });
+  const field = fieldBinder(form.register, form.formState.errors);
   const save = useApiMutation({
     mutationFn: (body: SecurityPolicy) => saveSecurityPolicy(props.organizationId, body),
     invalidates: [securityPolicyQuery(props.organizationId).queryKey],
     onSuccess: () => toast.success(t('mfa.policy.saved')),
+    showError: { form },
   });
-  useEffect(() => {
-    if (!policy.data) return;
-    setValue(policy.data);
-    setIdle(policy.data.session_idle_minutes?.toString() ?? '');
-    setMax(policy.data.session_max_hours?.toString() ?? '');
-  }, [policy.data]);
   const p = (key: string) => t(`mfa.policy.${key}`);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!value) return;
-    setErrors({});
-    try {
-      await save.run({
-        ...value,
-        require_mfa_role_ids: value.require_mfa === 'roles' ? value.require_mfa_role_ids : [],
-        session_idle_minutes: limit(idle),
-        session_max_hours: limit(max),
-      });
-    } catch (err) {
-      const { fields, root } = apiErrors(err, t('errors.network'));
-      setErrors({ ...Object.fromEntries(fields), ...(root ? { root } : {}) });
-    }
-  };
-
+  const submit = form.handleSubmit((body) => save.run(body));
   const disabled = !props.canEdit;
+  const choices = (
+    name: 'require_mfa_role_ids' | 'allowed_methods',
+    group: Omit<Parameters<typeof ChoiceGroup<string | number>>[0], 'chosen' | 'onChange' | 'disabled'>,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: f, fieldState }) => (
+        <ChoiceGroup
+          {...group}
+          chosen={f.value}
+          onChange={f.onChange}
+          disabled={disabled}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
   return (
     <Section id="security-policy" title={p('title')}>
-      {!value ? (
+      {!policy.data ? (
         <Spinner label={t('common.loading')} />
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
           <p className="text-sm text-slate-700 dark:text-slate-300">{p('intro')}</p>
           {disabled ? <p className="text-sm">{p('readOnly')}</p> : null}
-          <RootError message={errors.root} />
-          <FormField label={p('requireMfa')} error={errors.require_mfa}>
-            {(ids) => (
-              <select
-                id={ids.id}
-                aria-describedby={ids.describedBy}
-                disabled={disabled}
-                value={value.require_mfa}
-                onChange={(e) => setValue({ ...value, require_mfa: e.target.value as SecurityPolicy['require_mfa'] })}
-                className={inputClass}
-              >
-                <Options values={REQUIRE} label={(r) => t(`mfa.policy.requireOptions.${r}`)} />
-              </select>
-            )}
-          </FormField>
-          {value.require_mfa === 'roles' ? (
-            <ChoiceGroup
-              legend={p('roles')}
-              className="mt-2 grid gap-2 sm:grid-cols-2"
-              options={(roles.data?.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-              chosen={value.require_mfa_role_ids}
-              onChange={(ids) => setValue({ ...value, require_mfa_role_ids: ids })}
-              disabled={disabled}
-              error={errors.require_mfa_role_ids}
-            />
-          ) : null}
-          <ChoiceGroup
-            legend={p('allowedMethods')}
-            className="mt-2 space-y-2"
-            options={METHODS.map((m) => ({ value: m, label: t(`mfa.policy.methods.${m}`) }))}
-            chosen={value.allowed_methods}
-            onChange={(methods) => setValue({ ...value, allowed_methods: methods })}
+          <RootError message={form.formState.errors.root?.message} />
+          <Select
+            label={p('requireMfa')}
+            error={field('require_mfa').error}
             disabled={disabled}
-            error={errors.allowed_methods}
-          />
+            {...field('require_mfa').reg}
+          >
+            <Options values={REQUIRE} label={(r) => t(`mfa.policy.requireOptions.${r}`)} />
+          </Select>
+          {form.watch('require_mfa') === 'roles'
+            ? choices('require_mfa_role_ids', {
+                legend: p('roles'),
+                className: 'mt-2 grid gap-2 sm:grid-cols-2',
+                options: (roles.data?.data ?? []).map((r) => ({ value: r.id, label: r.name })),
+              })
+            : null}
+          {choices('allowed_methods', {
+            legend: p('allowedMethods'),
+            className: 'mt-2 space-y-2',
+            options: METHODS.map((m) => ({ value: m, label: t(`mfa.policy.methods.${m}`) })),
+          })}
           <div className="grid gap-4 sm:grid-cols-2">
             {(
               [
-                ['idle', 'idleHint', SESSION_IDLE_MINUTES, idle, setIdle, errors.session_idle_minutes],
-                ['max', 'maxHint', SESSION_MAX_HOURS, max, setMax, errors.session_max_hours],
+                ['idle', 'idleHint', SESSION_IDLE_MINUTES, 'session_idle_minutes'],
+                ['max', 'maxHint', SESSION_MAX_HOURS, 'session_max_hours'],
               ] as const
-            ).map(([name, hint, range, text, setText, error]) => (
+            ).map(([name, hint, range, key]) => (
               <Input
                 key={name}
                 label={p(name)}
                 hint={p(hint)}
-                error={error}
+                error={field(key).error}
                 type="number"
                 min={range.min}
                 max={range.max}
                 disabled={disabled}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
+                {...field(key).reg}
               />
             ))}
           </div>
-          <FormField
+          <Select
             label={p('supportAccess')}
             hint={props.ownOrganization ? undefined : p('supportAccessOwn')}
-            error={errors.support_access}
+            error={field('support_access').error}
+            disabled={disabled || !props.ownOrganization}
+            {...field('support_access').reg}
           >
-            {(ids) => (
-              <select
-                id={ids.id}
-                aria-describedby={ids.describedBy}
-                disabled={disabled || !props.ownOrganization}
-                value={value.support_access}
-                onChange={(e) =>
-                  setValue({ ...value, support_access: e.target.value as SecurityPolicy['support_access'] })
-                }
-                className={inputClass}
-              >
-                <Options values={SUPPORT} label={(s) => t(`mfa.policy.supportOptions.${s}`)} />
-              </select>
-            )}
-          </FormField>
+            <Options values={SUPPORT} label={(s) => t(`mfa.policy.supportOptions.${s}`)} />
+          </Select>
           {props.canEdit ? (
             <button type="submit" disabled={save.isPending} className={primaryButton}>
               {save.isPending ? p('saving') : p('save')}

@@ -1,10 +1,11 @@
 import { ALARM_BENCHMARKS, type AlarmManagementReport } from '@rcm/shared/alarm-management';
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { dateTimeFormat } from '@/lib/intl.ts';
 import { chartBuckets, labelEvery } from './hourly-buckets.ts';
-import { ControllerLink, ReportSection, TableWrap, tableClass, td, th } from './report-parts.tsx';
+import { ControllerLink, ReportSection } from './report-parts.tsx';
 
 /** The alarm-management report's parts: a figure against its benchmark, the hourly chart, its tables. */
 const B = ALARM_BENCHMARKS;
@@ -182,49 +183,41 @@ export function HourlyChart(props: { hourly: AlarmManagementReport['hourly'] }) 
   );
 }
 
-/** One of the report's tables: its scroller, header row (catalog keys under alarmMgmt.report) and body. */
-export function ReportTable(props: { label: string; columns: string[]; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <TableWrap label={props.label}>
-      <table className={tableClass}>
-        <thead className="bg-slate-50 dark:bg-slate-800">
-          <tr>
-            {props.columns.map((c) => (
-              <th key={c} scope="col" className={th}>
-                {t(`alarmMgmt.report.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">{props.children}</tbody>
-      </table>
-    </TableWrap>
-  );
-}
-
 export function ConditionTable(props: { title: string; rows: AlarmManagementReport['bad_actors'] }) {
   const { t, i18n } = useTranslation();
-  const cols = ['colAlarm', 'colController', 'colLocation', 'colPoint', 'colCount', 'colShare'];
+  const col = (key: string) => t(`alarmMgmt.report.${key}`);
   return (
     <ReportSection title={props.title}>
       {props.rows.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.report.none')}</p>
       ) : (
-        <ReportTable label={props.title} columns={cols}>
-          {props.rows.map((c) => (
-            <tr key={`${c.controller.id}|${c.alarm_type.code}|${c.subject}`}>
-              <td className={td}>{i18n.language === 'es-MX' ? c.alarm_type.name_es : c.alarm_type.name}</td>
-              <td className={td}>
-                <ControllerLink id={c.controller.id} name={c.controller.name} />
-              </td>
-              <td className={td}>{c.location ?? '—'}</td>
-              <td className={td}>{i18n.language === 'es-MX' ? c.point_es : c.point}</td>
-              <td className={`${td} tabular-nums`}>{c.count}</td>
-              <td className={`${td} tabular-nums`}>{formatNumber(c.share_percent, 1)} %</td>
-            </tr>
-          ))}
-        </ReportTable>
+        <DataTable
+          inRegion
+          caption={props.title}
+          rows={props.rows}
+          rowKey={(c) => `${c.controller.id}|${c.alarm_type.code}|${c.subject}`}
+          columns={[
+            {
+              key: 'alarm',
+              header: col('colAlarm'),
+              cell: (c) => (i18n.language === 'es-MX' ? c.alarm_type.name_es : c.alarm_type.name),
+            },
+            {
+              key: 'controller',
+              header: col('colController'),
+              cell: (c) => <ControllerLink id={c.controller.id} name={c.controller.name} />,
+            },
+            { key: 'location', header: col('colLocation'), cell: (c) => c.location ?? '—' },
+            { key: 'point', header: col('colPoint'), cell: (c) => (i18n.language === 'es-MX' ? c.point_es : c.point) },
+            { key: 'count', header: col('colCount'), className: 'tabular-nums', cell: (c) => c.count },
+            {
+              key: 'share',
+              header: col('colShare'),
+              className: 'tabular-nums',
+              cell: (c) => `${formatNumber(c.share_percent, 1)} %`,
+            },
+          ]}
+        />
       )}
     </ReportSection>
   );

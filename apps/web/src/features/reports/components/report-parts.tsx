@@ -26,27 +26,6 @@ export function Stat(props: { label: string; value: string | number; tone?: 'dan
   );
 }
 
-export const th = 'px-3 py-2 text-left font-semibold';
-export const td = 'px-3 py-2';
-const tableWrapClass =
-  'overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-700 dark:border-slate-700 dark:bg-slate-900';
-
-/**
- * A table's horizontal scroller: a named group that takes focus, so keyboards can scroll it too. A
- * group, not a region: it sits in a `ReportSection` of the same name, and two landmarks of one name
- * leave a screen reader's list of regions ambiguous.
- */
-export function TableWrap(props: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable group must be reachable by keyboard
-    // biome-ignore lint/a11y/useSemanticElements: a scroller around a table, not a set of form fields
-    <div role="group" aria-label={props.label} tabIndex={0} className={tableWrapClass}>
-      {props.children}
-    </div>
-  );
-}
-export const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700';
-
 /** A titled part of a report's body (a table, a list of counts), named by its heading. */
 export function ReportSection(props: { title: string; children: ReactNode }) {
   const id = useId();

@@ -1,18 +1,16 @@
-import { ALARM_BENCHMARKS } from '@rcm/shared/alarm-management';
+import { ALARM_BENCHMARKS, type AlarmManagementReport } from '@rcm/shared/alarm-management';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '@/components/ui/data-table.tsx';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
-import {
-  ConditionTable,
-  Figure,
-  HourlyChart,
-  type Judged,
-  ReportTable,
-} from '../components/alarm-management-parts.tsx';
+import { ConditionTable, Figure, HourlyChart, type Judged } from '../components/alarm-management-parts.tsx';
 import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
-import { ReportSection, reportLinkClass, td } from '../components/report-parts.tsx';
+import { ReportSection, reportLinkClass } from '../components/report-parts.tsx';
+
+type LocationRow = AlarmManagementReport['locations'][number];
 
 const B = ALARM_BENCHMARKS;
 
@@ -109,20 +107,41 @@ export function AlarmManagementReportPage() {
         },
       ]
     : [];
-  const locCols = [
-    'colLocation',
-    'colAlarms',
-    'colPerHour',
-    'colPeak',
-    'colFlood',
-    'colTop10',
-    'colChattering',
-    'colStanding',
-    'colShelved',
-    'colSuppressed',
-    'colAck10',
-  ];
   const bad = (ok: boolean) => (ok ? '' : 'font-semibold text-red-800 dark:text-red-300');
+  const col = (key: string) => t(`alarmMgmt.report.${key}`);
+  // The overall row of several locations is not one operator position: not judged.
+  const judged = (l: LocationRow, ok: boolean, value: ReactNode) => {
+    const tone = l.location.id === 0 && several ? '' : bad(ok);
+    return tone ? <span className={tone}>{value}</span> : value;
+  };
+  const marked = (ok: boolean, value: ReactNode) => (ok ? value : <span className={bad(false)}>{value}</span>);
+  const figure = (key: string, header: string, cell: (l: LocationRow) => ReactNode): Column<LocationRow> => ({
+    key,
+    header: col(header),
+    className: 'tabular-nums',
+    cell,
+  });
+  const locationColumns: Column<LocationRow>[] = [
+    { key: 'location', header: col('colLocation'), cell: (l) => l.location.name },
+    figure('alarms', 'colAlarms', (l) => l.alarms),
+    figure('perHour', 'colPerHour', (l) => judged(l, l.per_hour <= B.perHour, formatNumber(l.per_hour, 2))),
+    figure('peak', 'colPeak', (l) => judged(l, l.peak_10min <= B.peak10Min, l.peak_10min)),
+    figure('flood', 'colFlood', (l) => judged(l, l.flood_percent <= B.floodPercent, floodValue(l))),
+    figure('top10', 'colTop10', (l) =>
+      l.top10_percent === null ? (
+        <span title={t('alarmMgmt.report.top10NotApplicable')}>—</span>
+      ) : (
+        marked(l.top10_percent < B.top10Percent, pct(l.top10_percent))
+      ),
+    ),
+    figure('chattering', 'colChattering', (l) => marked(l.chattering <= B.chattering, l.chattering)),
+    figure('standing', 'colStanding', (l) => marked(l.standing < B.standing, l.standing)),
+    figure('shelved', 'colShelved', (l) => formatNumber(l.shelved_hours, 1)),
+    figure('suppressed', 'colSuppressed', (l) => l.suppressed_alarms),
+    figure('ack10', 'colAck10', (l) =>
+      l.acknowledged_10min_percent === null ? '—' : pct(l.acknowledged_10min_percent),
+    ),
+  ];
   return (
     <ReportLayout name="alarm_management" filters={filters} update={update}>
       <ReportState query={report} empty={!o || (o.alarms === 0 && o.suppressed_alarms === 0 && o.standing === 0)}>
@@ -135,41 +154,14 @@ export function AlarmManagementReportPage() {
             </dl>
             <HourlyChart hourly={r.hourly} />
             <ReportSection title={t('alarmMgmt.report.byLocation')}>
-              <ReportTable label={t('alarmMgmt.report.byLocation')} columns={locCols}>
-                {[{ location: { id: 0, name: t('alarmMgmt.report.overall') }, ...o }, ...r.locations].map((l) => {
-                  // The overall row of several locations is not one operator position: not judged.
-                  const judge = (ok: boolean) => (l.location.id === 0 && several ? '' : bad(ok));
-                  return (
-                    <tr key={l.location.id} className={l.location.id === 0 ? 'font-semibold' : ''}>
-                      <td className={td}>{l.location.name}</td>
-                      <td className={`${td} tabular-nums`}>{l.alarms}</td>
-                      <td className={`${td} tabular-nums ${judge(l.per_hour <= B.perHour)}`}>
-                        {formatNumber(l.per_hour, 2)}
-                      </td>
-                      <td className={`${td} tabular-nums ${judge(l.peak_10min <= B.peak10Min)}`}>{l.peak_10min}</td>
-                      <td className={`${td} tabular-nums ${judge(l.flood_percent <= B.floodPercent)}`}>
-                        {floodValue(l)}
-                      </td>
-                      <td
-                        className={`${td} tabular-nums ${l.top10_percent === null ? '' : bad(l.top10_percent < B.top10Percent)}`}
-                      >
-                        {l.top10_percent === null ? (
-                          <span title={t('alarmMgmt.report.top10NotApplicable')}>—</span>
-                        ) : (
-                          pct(l.top10_percent)
-                        )}
-                      </td>
-                      <td className={`${td} tabular-nums ${bad(l.chattering <= B.chattering)}`}>{l.chattering}</td>
-                      <td className={`${td} tabular-nums ${bad(l.standing < B.standing)}`}>{l.standing}</td>
-                      <td className={`${td} tabular-nums`}>{formatNumber(l.shelved_hours, 1)}</td>
-                      <td className={`${td} tabular-nums`}>{l.suppressed_alarms}</td>
-                      <td className={`${td} tabular-nums`}>
-                        {l.acknowledged_10min_percent === null ? '—' : pct(l.acknowledged_10min_percent)}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </ReportTable>
+              <DataTable
+                inRegion
+                caption={t('alarmMgmt.report.byLocation')}
+                rows={[{ location: { id: 0, name: t('alarmMgmt.report.overall') }, ...o }, ...r.locations]}
+                rowKey={(l) => l.location.id}
+                rowClassName={(l) => (l.location.id === 0 ? 'font-semibold' : '')}
+                columns={locationColumns}
+              />
             </ReportSection>
             <ConditionTable title={t('alarmMgmt.report.badActors')} rows={r.bad_actors} />
             <ConditionTable title={t('alarmMgmt.report.chatteringList')} rows={r.chattering} />
@@ -177,13 +169,16 @@ export function AlarmManagementReportPage() {
               {r.standing.length === 0 ? (
                 <p className="text-sm text-slate-700 dark:text-slate-200">{t('alarmMgmt.report.none')}</p>
               ) : (
-                <ReportTable
-                  label={t('alarmMgmt.report.standingList')}
-                  columns={['colRef', 'colAlarm', 'colController', 'colLocation', 'colRaised', 'colHours']}
-                >
-                  {r.standing.map((s) => (
-                    <tr key={s.ref}>
-                      <td className={td}>
+                <DataTable
+                  inRegion
+                  caption={t('alarmMgmt.report.standingList')}
+                  rows={r.standing}
+                  rowKey={(s) => s.ref}
+                  columns={[
+                    {
+                      key: 'ref',
+                      header: col('colRef'),
+                      cell: (s) => (
                         <Link
                           to="/alarms/$alarmMetadataRef/view"
                           params={{ alarmMetadataRef: String(s.ref) }}
@@ -191,18 +186,30 @@ export function AlarmManagementReportPage() {
                         >
                           {s.ref}
                         </Link>
-                      </td>
-                      <td className={td}>{i18n.language === 'es-MX' ? s.alarm_type.name_es : s.alarm_type.name}</td>
-                      <td className={td}>{s.controller}</td>
-                      <td className={td}>{s.location ?? '—'}</td>
-                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(s.raised_at)}</td>
-                      <td className={`${td} tabular-nums`}>
-                        {formatNumber(s.hours, 1)}
-                        {s.open ? ` (${t('alarmMgmt.report.stillOpen')})` : ''}
-                      </td>
-                    </tr>
-                  ))}
-                </ReportTable>
+                      ),
+                    },
+                    {
+                      key: 'alarm',
+                      header: col('colAlarm'),
+                      cell: (s) => (i18n.language === 'es-MX' ? s.alarm_type.name_es : s.alarm_type.name),
+                    },
+                    { key: 'controller', header: col('colController'), cell: (s) => s.controller },
+                    { key: 'location', header: col('colLocation'), cell: (s) => s.location ?? '—' },
+                    {
+                      key: 'raised',
+                      header: col('colRaised'),
+                      className: 'whitespace-nowrap',
+                      cell: (s) => formatDateTime(s.raised_at),
+                    },
+                    {
+                      key: 'hours',
+                      header: col('colHours'),
+                      className: 'tabular-nums',
+                      cell: (s) =>
+                        `${formatNumber(s.hours, 1)}${s.open ? ` (${t('alarmMgmt.report.stillOpen')})` : ''}`,
+                    },
+                  ]}
+                />
               )}
             </ReportSection>
           </>

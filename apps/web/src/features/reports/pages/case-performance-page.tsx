@@ -1,11 +1,13 @@
 import type { CaseFigures } from '@rcm/shared/case-performance';
 import { HACCP_LIMIT } from '@rcm/shared/reports';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '@/components/ui/data-table.tsx';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { reportQuery } from '../api/reports.ts';
 import { ReportLayout, ReportState, useReportFilters } from '../components/report-layout.tsx';
-import { ReportSection, TableWrap, tableClass, td, th } from '../components/report-parts.tsx';
+import { ReportSection } from '../components/report-parts.tsx';
 
 const num = (n: number | null, digits = 1) => (n === null ? '—' : formatNumber(n, digits));
 
@@ -26,9 +28,9 @@ const FIGURE_COLS = [
   'heldProduct',
 ] as const;
 
-function FigureCells(props: { f: CaseFigures }) {
-  const f = props.f;
-  const values = [
+/** Each figure of a row, in FIGURE_COLS' order. */
+function figureValues(f: CaseFigures): string[] {
+  return [
     `${num(f.observed_hours)} / ${num(f.hours_logged, 0)}`,
     f.time_in_range_percent === null ? '—' : `${num(f.time_in_range_percent)} %`,
     num(f.out_of_range_hours),
@@ -43,32 +45,17 @@ function FigureCells(props: { f: CaseFigures }) {
     String(f.held_by_defrost),
     String(f.held_by_product),
   ];
-  return values.map((v, i) => (
-    <td key={FIGURE_COLS[i]} className={`${td} text-right tabular-nums`}>
-      {v}
-    </td>
-  ));
 }
 
-function Head(props: { first: string[] }) {
-  const { t } = useTranslation();
-  return (
-    <thead className="bg-slate-50 dark:bg-slate-800">
-      <tr>
-        {props.first.map((c) => (
-          <th key={c} scope="col" className={th}>
-            {t(`cases.report.${c}`)}
-          </th>
-        ))}
-        {FIGURE_COLS.map((c) => (
-          <th key={c} scope="col" className={`${th} text-right`}>
-            {t(`cases.report.${c}`)}
-            {c === 'avgDefrost' || c === 'longestDefrost' ? ' (min)' : ''}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
+/** The figure columns every table of the report ends with (numbers right-aligned). */
+function figureColumns<T extends CaseFigures>(t: TFunction): Column<T>[] {
+  return FIGURE_COLS.map((c, i) => ({
+    key: c,
+    header: `${t(`cases.report.${c}`)}${c === 'avgDefrost' || c === 'longestDefrost' ? ' (min)' : ''}`,
+    headerClassName: 'text-right',
+    className: 'text-right tabular-nums',
+    cell: (row: T) => figureValues(row)[i],
+  }));
 }
 
 /** /reports/case_performance: per case, per location and overall, how the cases held their temperature. */
@@ -99,43 +86,41 @@ export function CasePerformancePage() {
               {t('cases.report.haccpHint', { limit: `${HACCP_LIMIT['°F']} °F / ${HACCP_LIMIT['°C']} °C` })}
             </p>
             <ReportSection title={t('cases.report.perLocation')}>
-              <TableWrap label={t('cases.report.perLocation')}>
-                <table className={tableClass}>
-                  <Head first={['location']} />
-                  <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                    <tr className="font-semibold">
-                      <td className={td}>{t('cases.report.overall')}</td>
-                      <FigureCells f={o} />
-                    </tr>
-                    {r.locations.map((l) => (
-                      <tr key={l.location.id}>
-                        <td className={td}>{l.location.name}</td>
-                        <FigureCells f={l} />
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <DataTable
+                inRegion
+                caption={t('cases.report.perLocation')}
+                rows={[{ ...o, location: { id: 0, name: t('cases.report.overall') } }, ...r.locations]}
+                rowKey={(l) => l.location.id}
+                rowClassName={(l) => (l.location.id === 0 ? 'font-semibold' : '')}
+                columns={[
+                  { key: 'location', header: t('cases.report.location'), cell: (l) => l.location.name },
+                  ...figureColumns<CaseFigures & { location: { id: number; name: string } }>(t),
+                ]}
+              />
             </ReportSection>
             <ReportSection title={t('cases.report.case')}>
-              <TableWrap label={t('cases.report.case')}>
-                <table className={tableClass}>
-                  <Head first={['location', 'controller', 'case']} />
-                  <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                    {r.cases.map((c) => (
-                      <tr key={`${c.controller.id}|${c.addr}`}>
-                        <td className={td}>{c.location?.name ?? '—'}</td>
-                        <td className={td}>{c.controller.name}</td>
-                        <td className={td}>
-                          {c.name ?? c.addr}{' '}
-                          <span className="font-mono text-xs text-slate-600 dark:text-slate-300">{c.addr}</span>
-                        </td>
-                        <FigureCells f={c} />
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <DataTable
+                inRegion
+                caption={t('cases.report.case')}
+                rows={r.cases}
+                rowKey={(c) => `${c.controller.id}|${c.addr}`}
+                titleColumns={3}
+                columns={[
+                  { key: 'location', header: t('cases.report.location'), cell: (c) => c.location?.name ?? '—' },
+                  { key: 'controller', header: t('cases.report.controller'), cell: (c) => c.controller.name },
+                  {
+                    key: 'case',
+                    header: t('cases.report.case'),
+                    cell: (c) => (
+                      <>
+                        {c.name ?? c.addr}{' '}
+                        <span className="font-mono text-xs text-slate-600 dark:text-slate-300">{c.addr}</span>
+                      </>
+                    ),
+                  },
+                  ...figureColumns<(typeof r.cases)[number]>(t),
+                ]}
+              />
             </ReportSection>
           </>
         ) : null}

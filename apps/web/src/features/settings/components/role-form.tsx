@@ -8,6 +8,8 @@ import { apiErrors, RootError } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { RoleBadge } from '@/components/ui/role-badge.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { saveRole } from '../api/settings.ts';
 
 type Errors = Partial<Record<'name' | 'color' | 'permissions' | 'root', string>>;
@@ -29,6 +31,14 @@ export function RoleForm(props: {
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const held = new Set(me?.permissions ?? []);
+  const save = useApiMutation({
+    mutationFn: (body: RoleBody) => saveRole(props.current?.id ?? null, body),
+    invalidates: [settingsKeys.kind('roles')],
+    onSuccess: (saved) => {
+      setErrors({});
+      return props.onSaved(saved);
+    },
+  });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -44,9 +54,7 @@ export function RoleForm(props: {
     }
     setSaving(true);
     try {
-      const saved = await saveRole(props.current?.id ?? null, parsed.data);
-      setErrors({});
-      await props.onSaved(saved);
+      await save.run(parsed.data);
     } catch (err) {
       const { fields, root } = apiErrors(err, t('errors.network'));
       setErrors({ ...Object.fromEntries(fields), root });

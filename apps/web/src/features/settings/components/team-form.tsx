@@ -2,11 +2,13 @@ import { type SettingsTeam, type TeamBody, teamBody } from '@rcm/shared/settings
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, errorOf, RootError, TextInput } from '@/components/ui/form.tsx';
+import { errorOf, RootError, TextInput } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formBody, formResolver } from '@/lib/form-errors.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { userCan } from '@/lib/user-can.ts';
+import { settingsKeys } from '../api/keys.ts';
 import { organizationOptionsQuery, saveTeam } from '../api/settings.ts';
 import { OwnerSelect } from './owner-select.tsx';
 
@@ -39,15 +41,16 @@ export function TeamForm(props: { team: SettingsTeam | null; onSaved: (team: Set
     resolver: formResolver(formSchema, t),
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const saved = await saveTeam(props.team?.id ?? null, body);
+  const save = useApiMutation({
+    mutationFn: (body: TeamBody) => saveTeam(props.team?.id ?? null, body),
+    invalidates: [settingsKeys.kind('teams')],
+    onSuccess: async (saved) => {
       if (!props.team) form.reset();
       await props.onSaved(saved);
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => save.run(body));
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <RootError message={errors.root?.message} />

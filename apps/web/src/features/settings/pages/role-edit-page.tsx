@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { cardClass, QueryState, SettingsLayout } from '@/components/settings-layout.tsx';
 import { ConfirmButton } from '@/components/ui/confirm-dialog.tsx';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { deleteRole, roleQuery } from '../api/settings.ts';
 import { RoleForm } from '../components/role-form.tsx';
@@ -12,9 +13,16 @@ import { RoleForm } from '../components/role-form.tsx';
 export function RoleEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { id } = useParams({ from: '/settings/roles/$id/edit' });
   const role = useQuery({ ...roleQuery(Number(id)), enabled: Number.isInteger(Number(id)) });
+  const remove = useApiMutation({
+    mutationFn: deleteRole,
+    invalidates: [settingsKeys.kind('roles')],
+    onSuccess: async () => {
+      toast.success(t('settings.deleted', { name: role.data?.name }));
+      await navigate({ to: '/settings/roles' });
+    },
+  });
   return (
     <SettingsLayout title={t('settings.roles.editTitle')} subtitle={role.data?.name}>
       <QueryState pending={role.isPending} error={false} onRetry={() => void role.refetch()}>
@@ -26,7 +34,6 @@ export function RoleEditPage() {
               matrix
               onSaved={async () => {
                 toast.success(t('settings.saved'));
-                await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('roles') });
                 await navigate({ to: '/settings/roles' });
               }}
             />
@@ -35,12 +42,7 @@ export function RoleEditPage() {
               title={t('settings.roles.deleteTitle', { name: role.data.name })}
               body={t('settings.roles.deleteBody')}
               destructive
-              onConfirm={async () => {
-                await deleteRole(Number(id));
-                toast.success(t('settings.deleted', { name: role.data?.name }));
-                await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('roles') });
-                await navigate({ to: '/settings/roles' });
-              }}
+              onConfirm={() => remove.run(Number(id))}
             />
           </div>
         ) : (

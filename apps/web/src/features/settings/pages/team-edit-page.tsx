@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { cardClass, QueryState, SettingsLayout } from '@/components/settings-layout.tsx';
 import { ConfirmButton } from '@/components/ui/confirm-dialog.tsx';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { deleteTeam, teamQuery } from '../api/settings.ts';
 import { TeamForm } from '../components/team-form.tsx';
@@ -12,9 +13,16 @@ import { TeamForm } from '../components/team-form.tsx';
 export function TeamEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { id } = useParams({ from: '/settings/teams/$id/edit' });
   const team = useQuery({ ...teamQuery(Number(id)), enabled: Number.isInteger(Number(id)) });
+  const remove = useApiMutation({
+    mutationFn: deleteTeam,
+    invalidates: [settingsKeys.kind('teams')],
+    onSuccess: async () => {
+      toast.success(t('settings.deleted', { name: team.data?.name }));
+      await navigate({ to: '/settings/teams' });
+    },
+  });
   return (
     <SettingsLayout title={t('settings.teams.editTitle')} subtitle={team.data?.name}>
       <QueryState pending={team.isPending} error={false} onRetry={() => void team.refetch()}>
@@ -24,7 +32,6 @@ export function TeamEditPage() {
               team={team.data}
               onSaved={async () => {
                 toast.success(t('settings.saved'));
-                await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('teams') });
                 await navigate({ to: '/settings/teams' });
               }}
             />
@@ -33,12 +40,7 @@ export function TeamEditPage() {
               title={t('settings.teams.deleteTitle', { name: team.data.name })}
               body={t('settings.teams.deleteBody')}
               destructive
-              onConfirm={async () => {
-                await deleteTeam(Number(id));
-                toast.success(t('settings.deleted', { name: team.data?.name }));
-                await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('teams') });
-                await navigate({ to: '/settings/teams' });
-              }}
+              onConfirm={() => remove.run(Number(id))}
             />
           </div>
         ) : (

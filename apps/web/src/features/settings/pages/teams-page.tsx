@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EditLink, SettingsListPage, useSettingsSearch } from '@/components/settings-layout.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { useSeededName } from '@/lib/seeded-names.ts';
 import { toast } from '@/lib/toast.ts';
 import { userCan } from '@/lib/user-can.ts';
-import { settingsKeys } from '../api/keys.ts';
 import { teamsQuery } from '../api/settings.ts';
 import { TeamForm } from '../components/team-form.tsx';
 
@@ -13,7 +12,6 @@ import { TeamForm } from '../components/team-form.tsx';
 export function TeamsPage() {
   const { t } = useTranslation();
   const seeded = useSeededName();
-  const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const canEdit = userCan(me, 'settings.edit');
   const search = useSettingsSearch();
@@ -25,15 +23,7 @@ export function TeamsPage() {
       form={{
         id: 'new-team',
         title: t('settings.teams.createTitle'),
-        body: (
-          <TeamForm
-            team={null}
-            onSaved={async () => {
-              toast.success(t('settings.teams.created'));
-              await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('teams') });
-            }}
-          />
-        ),
+        body: <TeamForm team={null} onSaved={() => toast.success(t('settings.teams.created'))} />,
       }}
       search={search}
       placeholder={t('settings.teams.name')}

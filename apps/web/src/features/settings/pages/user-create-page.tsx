@@ -1,17 +1,18 @@
 import { type UserCreateBody, userCreateBody } from '@rcm/shared/settings';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cardClass, SettingsLayout } from '@/components/settings-layout.tsx';
-import { applyServerErrors, errorOf, RootError } from '@/components/ui/form.tsx';
+import { errorOf, RootError } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { LocationAccess } from '@/components/ui/location-access.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { currentLocale } from '@/lib/i18n.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { createUser, organizationLocationsQuery } from '../api/settings.ts';
 import { InvitationLink } from '../components/invitation-link.tsx';
@@ -28,7 +29,6 @@ const formSchema = formBody(
 export function UserCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const form = useForm<FormValues, unknown, UserCreateBody>({
     defaultValues: {
@@ -49,10 +49,10 @@ export function UserCreatePage() {
   const locations = useQuery(organizationLocationsQuery(organizationId));
 
   const [unsent, setUnsent] = useState<{ email: string; url: string } | null>(null);
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const created = await createUser(body);
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('users') });
+  const create = useApiMutation({
+    mutationFn: createUser,
+    invalidates: [settingsKeys.kind('users')],
+    onSuccess: async (created) => {
       // Only a mail server sends the invitation: without one, the link is handed over here instead.
       if (!created.invitation_sent && created.invitation_url) {
         setUnsent({ email: created.email, url: created.invitation_url });
@@ -60,10 +60,10 @@ export function UserCreatePage() {
       }
       toast.success(t('accounts.users.created', { email: created.email }));
       await navigate({ to: '/settings/users' });
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
   });
+  const submit = form.handleSubmit((body) => create.run(body));
 
   if (unsent) return <InvitationLink email={unsent.email} url={unsent.url} />;
   return (

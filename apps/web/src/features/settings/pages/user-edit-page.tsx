@@ -1,5 +1,5 @@
 import { type UserUpdateBody, userUpdateBody } from '@rcm/shared/settings';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { cardClass, QueryState, SettingsLayout } from '@/components/settings-layout.tsx';
 import { dangerButton, secondaryButton } from '@/components/ui/button.ts';
 import { ConfirmButton, ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { applyServerErrors, CheckboxInput, errorOf, RootError } from '@/components/ui/form.tsx';
+import { CheckboxInput, errorOf, RootError } from '@/components/ui/form.tsx';
 import { SubmitButton } from '@/components/ui/form-actions.tsx';
 import { resetUserMfa } from '@/features/account/index.ts';
 import { failureMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth-store.ts';
 import { formBody, formResolver } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
+import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { settingsKeys } from '../api/keys.ts';
 import { deleteUser, endUserSessions, sendPasswordReset, updateUser, userQuery } from '../api/settings.ts';
 import { UserFields, type UserFormValues, userFormToBody } from '../components/user-fields.tsx';
@@ -27,7 +28,6 @@ const formSchema = formBody((f: FormValues) => ({ ...userFormToBody(f), disabled
 export function UserEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const { id: idParam } = useParams({ from: '/settings/users/$id/edit' });
   const id = Number(idParam);
@@ -54,15 +54,29 @@ export function UserEditPage() {
   // Before the form holds the saved values (its first render), the saved organization decides the teams.
   const organizationId = Number(form.watch('organization_id')) || (u?.organisation.id ?? 0);
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await updateUser(id, body);
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('users') });
+  const invalidates = [settingsKeys.kind('users')];
+  const save = useApiMutation({
+    mutationFn: (body: UserUpdateBody) => updateUser(id, body),
+    invalidates,
+    onSuccess: async () => {
       toast.success(t('settings.saved'));
       await navigate({ to: '/settings/users' });
-    } catch (err) {
-      applyServerErrors(form, err, t('errors.network'));
-    }
+    },
+    showError: { form },
+  });
+  const submit = form.handleSubmit((body) => save.run(body));
+  const resetMfa = useApiMutation({
+    mutationFn: resetUserMfa,
+    invalidates,
+    onSuccess: () => toast.success(t('mfa.admin.resetDone', { name: u?.name })),
+  });
+  const remove = useApiMutation({
+    mutationFn: deleteUser,
+    invalidates,
+    onSuccess: async () => {
+      toast.success(t('accounts.users.deleted', { name: u?.name }));
+      await navigate({ to: '/settings/users' });
+    },
   });
 
   const reset = async () => {
@@ -122,11 +136,7 @@ export function UserEditPage() {
                   title={t('mfa.admin.resetTitle', { name: u.name })}
                   body={t('mfa.admin.resetBody')}
                   destructive
-                  onConfirm={async () => {
-                    await resetUserMfa(u.id);
-                    await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('users') });
-                    toast.success(t('mfa.admin.resetDone', { name: u.name }));
-                  }}
+                  onConfirm={() => resetMfa.run(u.id)}
                 />
               )}
               {own ? null : (
@@ -142,12 +152,7 @@ export function UserEditPage() {
               body={t('accounts.users.deleteBody', { name: u.name })}
               confirmLabel={t('accounts.users.delete')}
               destructive
-              onConfirm={async () => {
-                await deleteUser(u.id);
-                await queryClient.invalidateQueries({ queryKey: settingsKeys.kind('users') });
-                toast.success(t('accounts.users.deleted', { name: u.name }));
-                await navigate({ to: '/settings/users' });
-              }}
+              onConfirm={() => remove.run(u.id)}
             />
           </div>
         )}
