@@ -75,7 +75,6 @@ export function channelsModule(ctx: FeatureContext): FastifyPluginAsyncZod {
     );
     await app.register(
       twilioRoutes({
-        db: ctx.db,
         repo: createTwilioRepo(ctx.db),
         alarms: createAlarmMessageRepo(ctx.db),
         deliveries: createDeliverRepo(ctx.db),

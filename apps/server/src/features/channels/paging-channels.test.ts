@@ -23,7 +23,6 @@ import { TEST_TWILIO } from '../../test/twilio.ts';
 import { processOutbox } from '../notifications/alarm-outbox.ts';
 import { deliverPages } from './deliver.ts';
 import { createDeliverRepo } from './deliver-repo.ts';
-import { createTwilioRepo } from './twilio-repo.ts';
 
 usePagingServer();
 

@@ -1,7 +1,6 @@
 import type { Locale } from '@rcm/shared/locale';
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import type { PageStatus } from '../../db/schema-oncall.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -56,7 +55,6 @@ const STATUS: Record<string, PageStatus> = {
  * A signed request seen before (its SID remembered in `twilio_requests`) is a replay: 403 as well.
  */
 export function twilioRoutes(deps: {
-  db: Db;
   repo: TwilioRepo;
   alarms: AlarmMessageRepo;
   deliveries: DeliverRepo;
@@ -69,7 +67,7 @@ export function twilioRoutes(deps: {
   /** Asked when an SMS reply was received: an old one replayed is refused. */
   twilio?: Pick<TwilioClient, 'messageCreatedAt'> | null;
 }): FastifyPluginAsyncZod {
-  const { db, auth, acknowledger, repo: twilioRepo, deliveries: deliverRepo } = deps;
+  const { auth, acknowledger, repo: twilioRepo, deliveries: deliverRepo } = deps;
 
   /** 403 for a request already answered (the same key again: a replay, or a missing SID). */
   async function once(key: string | null): Promise<void> {

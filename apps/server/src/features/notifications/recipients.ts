@@ -1,4 +1,4 @@
-import { type Locale, normalizeLocale } from '@rcm/shared/locale';
+import { normalizeLocale } from '@rcm/shared/locale';
 import type { DbOrTx } from '../../db/client.ts';
 import { minutesOf, wallClock } from '../../lib/zone-time.ts';
 import type { Recipient } from '../channels/recipient.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAlarmPlaceRepo } from '../alarms/list/place-repo.ts';
-import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
+import { inScope, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { DEFAULT_TIME_ZONE } from '../channels/recipient.ts';
 import { emitForAlarms } from '../mail/delivery.ts';

@@ -27,14 +27,14 @@ function useDescribe() {
           : `${t('alarmMgmt.scopeLocation')}: ${w.location.name}`,
     when: (w: MaintenanceWindowView) =>
       w.recurrence
-        ? t('alarmMgmt.weekly', {
+        ? `${t('alarmMgmt.weekly', {
             days:
               w.recurrence.days.length === 7
                 ? t('alarmMgmt.everyDay')
                 : w.recurrence.days.map((d) => t(`alarmMgmt.dayNames.${d}`)).join(', '),
             from: w.recurrence.from,
             to: w.recurrence.to,
-          }) + ` (${w.location.time_zone})`
+          })} (${w.location.time_zone})`
         : t('alarmMgmt.once', {
             from: formatInZone(w.starts_at, w.location.time_zone),
             to: formatInZone(w.ends_at, w.location.time_zone),
