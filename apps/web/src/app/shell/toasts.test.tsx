@@ -11,7 +11,8 @@ describe('the shell’s toasts', () => {
     const shell = render(<Toasts />);
     // Sent at once, before the page was idle and before sonner's code was here.
     toast.success('Controller authorized');
-    expect(await screen.findByText('Controller authorized')).toBeTruthy();
+    // The first waits for sonner's chunk, which a loaded machine takes a while to import.
+    expect(await screen.findByText('Controller authorized', {}, { timeout: 10_000 })).toBeTruthy();
     toast.error('The server did not answer');
     expect(await screen.findByText('The server did not answer')).toBeTruthy();
     expect(screen.queryByText('Sent while signed out')).toBeNull();
@@ -21,7 +22,7 @@ describe('the shell’s toasts', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     render(<Toasts />);
     toast.info('Welcome back');
-    expect(await screen.findByText('Welcome back')).toBeTruthy();
+    expect(await screen.findByText('Welcome back', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('Controller authorized')).toBeNull();
   });
 });
