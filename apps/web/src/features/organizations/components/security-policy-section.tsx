@@ -111,7 +111,8 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
       render={({ field: f, fieldState }) => (
         <ChoiceGroup
           {...group}
-          chosen={f.value}
+          // Empty until the form takes the loaded policy (`values` is applied after the first render).
+          chosen={f.value ?? []}
           onChange={f.onChange}
           disabled={disabled}
           error={fieldState.error?.message}
