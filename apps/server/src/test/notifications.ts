@@ -201,3 +201,18 @@ export function escalationHelpers(fx: ReturnType<typeof useNotificationsServer>,
   };
   return { pagesOf, at, policyFor };
 }
+
+/**
+ * The escalation tests' server, as `useNotificationsServer`, with the preference members added (a
+ * raise's email goes to those subscribed to alarm emails whose preferences take the alarm, low@;
+ * everyone else hears of it only when a policy pages them), the administrator signed in, and their calls.
+ */
+export function useEscalationServer() {
+  const fx = useNotificationsServer();
+  let token = '';
+  beforeAll(async () => {
+    await addPreferenceMembers(fx.server.database.db, fx.clock.now);
+    token = await login(fx.server.app, 'admin@example.com');
+  });
+  return { fx, adminToken: () => token, ...escalationHelpers(fx, () => token) };
+}

@@ -1,27 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { addUser, seedAlarms } from '../../test/alarms.ts';
-import { login } from '../../test/app.ts';
 import { headers, userByEmail } from '../../test/helpers.ts';
-import { addPreferenceMembers, escalationHelpers, useNotificationsServer } from '../../test/notifications.ts';
+import { useEscalationServer } from '../../test/notifications.ts';
 import { deliverDue } from '../mail/delivery.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { processOutbox } from './alarm-outbox.ts';
 
-const fx = useNotificationsServer();
+const { fx, adminToken, pagesOf, at, policyFor } = useEscalationServer();
 const { clock, emailsOf, queueRaise } = fx;
-let adminToken = '';
-
-// The raise's email goes to those subscribed to alarm emails whose preferences take the alarm (low@);
-// everyone else hears of it only when a policy pages them.
-beforeAll(async () => {
-  await addPreferenceMembers(fx.server.database.db, clock.now);
-  adminToken = await login(fx.server.app, 'admin@example.com');
-});
-
-const { pagesOf, at, policyFor } = escalationHelpers(fx, () => adminToken);
 
 // Who a policy reaches: people who may see the alarm, whatever the policy names.
 describe('paging by escalation policy: its audience', () => {
@@ -51,7 +40,7 @@ describe('paging by escalation policy: its audience', () => {
     const warned = await fx.server.app.inject({
       method: 'GET',
       url: '/api/oncall/warnings',
-      headers: headers(adminToken),
+      headers: headers(adminToken()),
     });
     expect(warned.statusCode, warned.body).toBe(200);
     const oil = (warned.json().data as { location: { id: number } | null; alarm_type: { code: string } }[]).filter(

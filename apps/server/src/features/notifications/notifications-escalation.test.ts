@@ -1,26 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { query } from '../../lib/sql.ts';
 import { addOutsider, seedAlarms } from '../../test/alarms.ts';
 import { login } from '../../test/app.ts';
 import { headers, userByEmail } from '../../test/helpers.ts';
-import { addPreferenceMembers, escalationHelpers, useNotificationsServer } from '../../test/notifications.ts';
+import { useEscalationServer } from '../../test/notifications.ts';
 import { deliverDue } from '../mail/delivery.ts';
 import { processPaging } from '../oncall/paging.ts';
 import { processOutbox } from './alarm-outbox.ts';
 
-const fx = useNotificationsServer();
+const { fx, adminToken, pagesOf, at, policyFor } = useEscalationServer();
 const { clock, emailsOf, queueRaise } = fx;
-let adminToken = '';
-
-// The raise's email goes to those subscribed to alarm emails whose preferences take the alarm (low@);
-// everyone else hears of it only when a policy pages them.
-beforeAll(async () => {
-  await addPreferenceMembers(fx.server.database.db, clock.now);
-  adminToken = await login(fx.server.app, 'admin@example.com');
-});
-
-const { pagesOf, at, policyFor } = escalationHelpers(fx, () => adminToken);
 
 describe('paging by escalation policy', () => {
   it('pages each step after its delay, repeats the chain, records every page, and stops at acknowledge', async () => {
@@ -76,7 +66,7 @@ describe('paging by escalation policy', () => {
     const listed = await fx.server.app.inject({
       method: 'GET',
       url: `/api/alarms/${alarm.ref}/notifications?per_page=50`,
-      headers: headers(adminToken),
+      headers: headers(adminToken()),
     });
     expect(listed.statusCode, listed.body).toBe(200);
     const steps = (listed.json().data as { email: string; step: number | null }[])
@@ -105,7 +95,7 @@ describe('paging by escalation policy', () => {
     const ack = await fx.server.app.inject({
       method: 'POST',
       url: `/api/alarms/${alarm.ref}/acknowledge`,
-      headers: headers(adminToken),
+      headers: headers(adminToken()),
     });
     expect(ack.statusCode).toBe(200);
     await processOutbox(fx.deps);
@@ -139,7 +129,7 @@ describe('paging by escalation policy', () => {
     const pagedMembers = first.length;
     expect((await emailsOf(alarm.id)).length).toBeLessThan(emailed + pagedMembers + 1);
     clock.now = at(t0, 15 * 60 + 1);
-    const now = await fx.server.app.inject({ method: 'GET', url: '/api/oncall/now', headers: headers(adminToken) });
+    const now = await fx.server.app.inject({ method: 'GET', url: '/api/oncall/now', headers: headers(adminToken()) });
     const onCall = (now.json().data as { schedule: { name: string }; current: { name: string } | null }[]).find(
       (n) => n.schedule.name === 'Service company on call',
     )?.current?.name;
@@ -169,7 +159,7 @@ describe('paging by escalation policy', () => {
     const shelve = await fx.server.app.inject({
       method: 'POST',
       url: `/api/alarms/${alarm.ref}/shelve`,
-      headers: headers(adminToken),
+      headers: headers(adminToken()),
       payload: { minutes: 60, reason: 'Technician on site' },
     });
     expect(shelve.statusCode, shelve.body).toBe(200);
@@ -179,7 +169,7 @@ describe('paging by escalation policy', () => {
     const unshelve = await fx.server.app.inject({
       method: 'POST',
       url: `/api/alarms/${alarm.ref}/unshelve`,
-      headers: headers(adminToken),
+      headers: headers(adminToken()),
     });
     expect(unshelve.statusCode, unshelve.body).toBe(200);
     await processOutbox(fx.deps);
@@ -201,7 +191,7 @@ describe('paging by escalation policy', () => {
     const store = await fx.server.app.inject({
       method: 'POST',
       url: '/api/escalation-policies',
-      headers: headers(adminToken),
+      headers: headers(adminToken()),
       payload: {
         name: 'Store nights',
         organization_id: null,
@@ -213,12 +203,12 @@ describe('paging by escalation policy', () => {
     const [alarm] = await seedAlarms(db, [{ controller: 6, type: 'HIGH_SUCTION_PRESSURE', raisedAt: t0 }]);
     if (!alarm?.locationId) throw new Error('seed failed');
     const url = `/api/locations/${alarm.locationId}`;
-    const current = (await fx.server.app.inject({ method: 'GET', url, headers: headers(adminToken) })).json().data;
+    const current = (await fx.server.app.inject({ method: 'GET', url, headers: headers(adminToken()) })).json().data;
     const { id: _id, organisation: _o, controllers_count: _c, ...fields } = current;
     const saved = await fx.server.app.inject({
       method: 'PATCH',
       url,
-      headers: headers(adminToken),
+      headers: headers(adminToken()),
       payload: { ...fields, escalation_policy_id: store.json().data.id },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -231,7 +221,7 @@ describe('paging by escalation policy', () => {
     const list = await fx.server.app.inject({
       method: 'GET',
       url: `/api/alarms?per_page=100&location_id=${alarm.locationId}`,
-      headers: headers(adminToken),
+      headers: headers(adminToken()),
     });
     expect(list.statusCode, list.body).toBe(200);
     const row = (list.json().data as { ref: number; paged: { id: number; name: string }[] }[]).find(
@@ -241,13 +231,13 @@ describe('paging by escalation policy', () => {
     const view = await fx.server.app.inject({
       method: 'GET',
       url: `/api/alarms/${alarm.ref}`,
-      headers: headers(adminToken),
+      headers: headers(adminToken()),
     });
     expect(view.json().data.paged).toEqual([{ id: tech.id, name: tech.name }]);
     await fx.server.app.inject({
       method: 'PATCH',
       url,
-      headers: headers(adminToken),
+      headers: headers(adminToken()),
       payload: { ...fields, escalation_policy_id: null },
     });
   });
