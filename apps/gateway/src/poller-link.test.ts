@@ -3,7 +3,7 @@ import { startModbusBus } from '@rcm/simulator/modbus-bus';
 import { describe, expect, it } from 'vitest';
 import { BusPoller } from './poller.ts';
 import { simUnit, startModbusServer } from './testing/modbus-server.ts';
-import { generic, TIMING } from './testing/poller-harness.ts';
+import { generic, loopbackTransport, TIMING } from './testing/poller-harness.ts';
 import { waitFor } from './testing/wait-for.ts';
 import { modbusTransport } from './transport.ts';
 
@@ -99,15 +99,7 @@ describe('a bus whose link is down', () => {
     const poll = (name: 'live' | 'down', port: number) =>
       new BusPoller(
         name,
-        modbusTransport({
-          name,
-          tcp: { host: '127.0.0.1', port, framing: 'mbap' },
-          request_delay_ms: 0,
-          timeout_ms: 200,
-          retries: 0,
-          offline_after_failures: 1,
-          backoff_s: 60,
-        }),
+        loopbackTransport(name, port, { timeout_ms: 200, backoff_s: 60 }),
         { ...TIMING, backoffMs: 200 },
         [{ child: `${name}-1`, unit: 1, pollMs: 20, profile: generic }],
         { reading: () => counts[name]++, offline: () => {}, online: () => {}, log: () => {} },

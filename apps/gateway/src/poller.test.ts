@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BusPoller } from './poller.ts';
 import { simUnit, startModbusServer } from './testing/modbus-server.ts';
-import { carel, count, danfoss, generic, harness, TIMING } from './testing/poller-harness.ts';
+import { carel, count, danfoss, generic, harness, loopbackTransport, TIMING } from './testing/poller-harness.ts';
 import { waitFor } from './testing/wait-for.ts';
-import { modbusTransport } from './transport.ts';
 
 describe('polling over Modbus TCP (modbus-serial ServerTCP)', () => {
   it('decodes a Danfoss AK-CC55 and a Carel ir33 end to end', async () => {
@@ -52,16 +51,7 @@ describe('polling over Modbus TCP (modbus-serial ServerTCP)', () => {
     const server = await startModbusServer(new Map([[1, simUnit({ 0: 5 })]]), 20);
     // A port of its own (ServerTCP would take "port 0" as 502, shared by every test file running at once).
     expect(server.port).not.toBe(502);
-    const bus = (n: string) =>
-      modbusTransport({
-        name: n,
-        tcp: { host: '127.0.0.1', port: server.port, framing: 'mbap' },
-        request_delay_ms: 0,
-        timeout_ms: 500,
-        retries: 0,
-        offline_after_failures: 1,
-        backoff_s: 1,
-      });
+    const bus = (n: string) => loopbackTransport(n, server.port, { timeout_ms: 500 });
     const [a, b] = [bus('a'), bus('b')];
     try {
       expect(await Promise.all([a.read(1, 'holding', 0, 1, 500), b.read(1, 'holding', 0, 1, 500)])).toEqual([[5], [5]]);
@@ -84,15 +74,7 @@ describe('polling over Modbus TCP (modbus-serial ServerTCP)', () => {
     let readings = 0;
     const poller = new BusPoller(
       'b1',
-      modbusTransport({
-        name: 'b1',
-        tcp: { host: '127.0.0.1', port: server.port, framing: 'mbap' },
-        request_delay_ms: 0,
-        timeout_ms: 0,
-        retries: 0,
-        offline_after_failures: 1,
-        backoff_s: 1,
-      }),
+      loopbackTransport('b1', server.port),
       TIMING,
       [{ child: 'b1-1', unit: 1, pollMs: 1, profile: generic }],
       {

@@ -35,6 +35,20 @@ afterEach(async () => {
   }
 });
 
+/** A Modbus TCP bus on a loopback port; the poller's own timing applies (`timing`), these are the bus's defaults. */
+export function loopbackTransport(name: string, port: number, bus: { timeout_ms?: number; backoff_s?: number } = {}) {
+  return modbusTransport({
+    name,
+    tcp: { host: '127.0.0.1', port, framing: 'mbap' },
+    request_delay_ms: 0,
+    timeout_ms: 0,
+    retries: 0,
+    offline_after_failures: 1,
+    backoff_s: 1,
+    ...bus,
+  });
+}
+
 export async function harness(
   units: Map<number, SimUnit>,
   specs: UnitSpec[],
@@ -42,15 +56,7 @@ export async function harness(
 ): Promise<Harness> {
   const server = await startModbusServer(units);
   const h: Harness = { server, readings: [], events: [], logs: [], poller: null as unknown as BusPoller };
-  const transport = modbusTransport({
-    name: 'b1',
-    tcp: { host: '127.0.0.1', port: server.port, framing: 'mbap' },
-    request_delay_ms: 0,
-    timeout_ms: 0,
-    retries: 0,
-    offline_after_failures: 1,
-    backoff_s: 1,
-  });
+  const transport = loopbackTransport('b1', server.port);
   h.poller = new BusPoller('b1', transport, { ...TIMING, ...timing }, specs, {
     reading: (child, reading) => h.readings.push({ child, reading }),
     offline: (child, reason) => h.events.push(`${child} offline ${reason}`),
