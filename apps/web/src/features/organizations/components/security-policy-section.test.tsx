@@ -52,4 +52,14 @@ describe('Organization → Security', () => {
     await waitFor(() => expect(idle.getAttribute('aria-invalid')).toBe('true'));
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
+
+  it('says when the policy could not be loaded, with a retry, and shows no form', async () => {
+    stubApi(admin, {
+      'GET organizations/1/security-policy': { status: 500, body: { error: { code: 'internal', message: 'x' } } },
+    });
+    await renderAs(admin, <SecurityPolicySection organizationId={1} canEdit ownOrganization />);
+    expect(await screen.findByText('The security policy could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save security policy' })).toBeNull();
+  });
 });

@@ -2,9 +2,9 @@ import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS, type SecurityPolicy, securityP
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/page.tsx';
 import { primaryButton } from '@/components/ui/button.ts';
 import { fieldBinder, Input, Options, RootError, Select } from '@/components/ui/form.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Section } from '@/components/ui/section.tsx';
 import { saveSecurityPolicy, securityPolicyQuery } from '@/features/account/index.ts';
 import { rolesQuery } from '@/features/settings/index.ts';
@@ -78,17 +78,31 @@ const formSchema = formBody(
   securityPolicy,
 );
 
+type Props = { organizationId: number; canEdit: boolean; ownOrganization: boolean };
+
 /**
  * Organization → Security: whether a second factor is required (of everyone or some roles), which
  * kinds, the idle and absolute session limits, and the service company's support access (changed by
  * the organization's own people only). Shown to those who view settings, changed by those who update them.
  */
-export function SecurityPolicySection(props: { organizationId: number; canEdit: boolean; ownOrganization: boolean }) {
+export function SecurityPolicySection(props: Props) {
   const { t } = useTranslation();
   const policy = useQuery(securityPolicyQuery(props.organizationId));
+  return (
+    <Section id="security-policy" title={t('mfa.policy.title')}>
+      <QueryState query={policy} errorLabel={t('mfa.policy.loadError')}>
+        {(loaded) => <PolicyForm {...props} policy={loaded} />}
+      </QueryState>
+    </Section>
+  );
+}
+
+/** The policy's form, built with the loaded policy (and taking it again once saved). */
+function PolicyForm(props: Props & { policy: SecurityPolicy }) {
+  const { t } = useTranslation();
   const roles = useQuery(rolesQuery({ per_page: 100 }));
   const form = useForm<Values, unknown, SecurityPolicy>({
-    values: policy.data ? valuesOf(policy.data) : undefined,
+    values: valuesOf(props.policy),
     resolver: formResolver(formSchema, t),
   });
   const field = fieldBinder(form.register, form.formState.errors);
@@ -111,8 +125,7 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
       render={({ field: f, fieldState }) => (
         <ChoiceGroup
           {...group}
-          // Empty until the form takes the loaded policy (`values` is applied after the first render).
-          chosen={f.value ?? []}
+          chosen={f.value}
           onChange={f.onChange}
           disabled={disabled}
           error={fieldState.error?.message}
@@ -121,70 +134,64 @@ export function SecurityPolicySection(props: { organizationId: number; canEdit: 
     />
   );
   return (
-    <Section id="security-policy" title={p('title')}>
-      {!policy.data ? (
-        <Spinner label={t('common.loading')} />
-      ) : (
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <p className="text-sm text-slate-700 dark:text-slate-300">{p('intro')}</p>
-          {disabled ? <p className="text-sm">{p('readOnly')}</p> : null}
-          <RootError message={form.formState.errors.root?.message} />
-          <Select
-            label={p('requireMfa')}
-            error={field('require_mfa').error}
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">{p('intro')}</p>
+      {disabled ? <p className="text-sm">{p('readOnly')}</p> : null}
+      <RootError message={form.formState.errors.root?.message} />
+      <Select
+        label={p('requireMfa')}
+        error={field('require_mfa').error}
+        disabled={disabled}
+        {...field('require_mfa').reg}
+      >
+        <Options values={REQUIRE} label={(r) => t(`mfa.policy.requireOptions.${r}`)} />
+      </Select>
+      {form.watch('require_mfa') === 'roles'
+        ? choices('require_mfa_role_ids', {
+            legend: p('roles'),
+            className: 'mt-2 grid gap-2 sm:grid-cols-2',
+            options: (roles.data?.data ?? []).map((r) => ({ value: r.id, label: r.name })),
+          })
+        : null}
+      {choices('allowed_methods', {
+        legend: p('allowedMethods'),
+        className: 'mt-2 space-y-2',
+        options: METHODS.map((m) => ({ value: m, label: t(`mfa.policy.methods.${m}`) })),
+      })}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {(
+          [
+            ['idle', 'idleHint', SESSION_IDLE_MINUTES, 'session_idle_minutes'],
+            ['max', 'maxHint', SESSION_MAX_HOURS, 'session_max_hours'],
+          ] as const
+        ).map(([name, hint, range, key]) => (
+          <Input
+            key={name}
+            label={p(name)}
+            hint={p(hint)}
+            error={field(key).error}
+            type="number"
+            min={range.min}
+            max={range.max}
             disabled={disabled}
-            {...field('require_mfa').reg}
-          >
-            <Options values={REQUIRE} label={(r) => t(`mfa.policy.requireOptions.${r}`)} />
-          </Select>
-          {form.watch('require_mfa') === 'roles'
-            ? choices('require_mfa_role_ids', {
-                legend: p('roles'),
-                className: 'mt-2 grid gap-2 sm:grid-cols-2',
-                options: (roles.data?.data ?? []).map((r) => ({ value: r.id, label: r.name })),
-              })
-            : null}
-          {choices('allowed_methods', {
-            legend: p('allowedMethods'),
-            className: 'mt-2 space-y-2',
-            options: METHODS.map((m) => ({ value: m, label: t(`mfa.policy.methods.${m}`) })),
-          })}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {(
-              [
-                ['idle', 'idleHint', SESSION_IDLE_MINUTES, 'session_idle_minutes'],
-                ['max', 'maxHint', SESSION_MAX_HOURS, 'session_max_hours'],
-              ] as const
-            ).map(([name, hint, range, key]) => (
-              <Input
-                key={name}
-                label={p(name)}
-                hint={p(hint)}
-                error={field(key).error}
-                type="number"
-                min={range.min}
-                max={range.max}
-                disabled={disabled}
-                {...field(key).reg}
-              />
-            ))}
-          </div>
-          <Select
-            label={p('supportAccess')}
-            hint={props.ownOrganization ? undefined : p('supportAccessOwn')}
-            error={field('support_access').error}
-            disabled={disabled || !props.ownOrganization}
-            {...field('support_access').reg}
-          >
-            <Options values={SUPPORT} label={(s) => t(`mfa.policy.supportOptions.${s}`)} />
-          </Select>
-          {props.canEdit ? (
-            <button type="submit" disabled={save.isPending} className={primaryButton}>
-              {save.isPending ? p('saving') : p('save')}
-            </button>
-          ) : null}
-        </form>
-      )}
-    </Section>
+            {...field(key).reg}
+          />
+        ))}
+      </div>
+      <Select
+        label={p('supportAccess')}
+        hint={props.ownOrganization ? undefined : p('supportAccessOwn')}
+        error={field('support_access').error}
+        disabled={disabled || !props.ownOrganization}
+        {...field('support_access').reg}
+      >
+        <Options values={SUPPORT} label={(s) => t(`mfa.policy.supportOptions.${s}`)} />
+      </Select>
+      {props.canEdit ? (
+        <button type="submit" disabled={save.isPending} className={primaryButton}>
+          {save.isPending ? p('saving') : p('save')}
+        </button>
+      ) : null}
+    </form>
   );
 }

@@ -76,6 +76,7 @@ export const en = {
     save: 'Save security policy',
     saving: 'Saving…',
     saved: 'Security policy saved.',
+    loadError: 'The security policy could not be loaded.',
     readOnly: 'Only administrators who manage users can change this.',
   },
   admin: {

@@ -80,6 +80,7 @@ export const es: Widen<typeof en> = {
     save: 'Guardar política de seguridad',
     saving: 'Guardando…',
     saved: 'Política de seguridad guardada.',
+    loadError: 'No se pudo cargar la política de seguridad.',
     readOnly: 'Solo los administradores que gestionan usuarios pueden cambiar esto.',
   },
   admin: {
