@@ -37,7 +37,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
     async ({}, use) => {
       // The tests drive their own simulated controllers; a background fleet would make counts move.
-      const server = await startServer({ SEED_DEMO: 'true', DEMO_FLEET: 'false' });
+      // Its single sign-on may use an http:// issuer and its webhooks private addresses: the sso and
+      // webhooks specs' provider and receiver listen on loopback in the worker.
+      const server = await startServer({
+        SEED_DEMO: 'true',
+        DEMO_FLEET: 'false',
+        SSO_ALLOW_INSECURE: 'true',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+      });
       // The simulated controllers of this worker's tests connect here (support/devices.ts).
       process.env.E2E_MQTT_URL = server.mqttUrl;
       await use(server);

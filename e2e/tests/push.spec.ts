@@ -1,8 +1,17 @@
+import { chromium } from '@playwright/test';
 import { FULL_CHROMIUM } from '../support/browser.ts';
-import { DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
+import { DEMO, test as demoTest, expect, expectAccessible } from '../support/fixtures.ts';
 
-// Push and notifications need the full browser (the headless shell has neither).
-test.use({ launchOptions: FULL_CHROMIUM });
+// Push and notifications need the full browser (the headless shell has neither): this file's pages
+// open in one launched for each test, while the worker keeps its headless shell and its demo server.
+const test = demoTest.extend({
+  context: async ({ baseURL, locale }, use) => {
+    const browser = await chromium.launch(FULL_CHROMIUM);
+    const context = await browser.newContext({ baseURL, locale });
+    await use(context);
+    await browser.close();
+  },
+});
 
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];

@@ -1,24 +1,12 @@
 import type { Page } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../apps/server/src/test/oidc-provider.ts';
 import { DEMO, test as demoTest, expect, expectAccessible, toastsGone } from '../support/fixtures.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
 
 /**
- * This file's demo server accepts an http:// issuer (SSO_ALLOW_INSECURE): its single sign-on goes
- * through a real OpenID Connect provider (`oidc-provider`, its own sign-in and consent pages) on
- * loopback in the worker.
+ * Single sign-on through a real OpenID Connect provider (`oidc-provider`, its own sign-in and consent
+ * pages) on loopback in the worker; the worker's demo server accepts its http:// issuer.
  */
-const test = demoTest.extend<object, { demoServer: RunningServer; idp: TestProvider }>({
-  demoServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
-    async ({}, use) => {
-      const server = await startServer({ SEED_DEMO: 'true', DEMO_FLEET: 'false', SSO_ALLOW_INSECURE: 'true' });
-      process.env.E2E_MQTT_URL = server.mqttUrl;
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+const test = demoTest.extend<object, { idp: TestProvider }>({
   idp: [
     async ({ demoServer }, use) => {
       const idp = await startTestProvider({ redirectUris: [`${demoServer.url}/api/auth/sso/callback`] });

@@ -1,15 +1,11 @@
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver } from '../../apps/server/src/test/webhook-receiver.ts';
 import { DEMO, test as demoTest, expect, expectAccessible } from '../support/fixtures.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
 
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
-/**
- * This file's demo server may call private addresses (WEBHOOK_ALLOW_PRIVATE), so its webhooks reach
- * a local receiver in the worker that records what arrives.
- */
-const test = demoTest.extend<object, { receiver: Receiver; demoServer: RunningServer }>({
+/** Webhooks reach a receiver in the worker that records what arrives (the demo server may call loopback). */
+const test = demoTest.extend<object, { receiver: Receiver }>({
   receiver: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
     async ({}, use) => {
@@ -18,16 +14,6 @@ const test = demoTest.extend<object, { receiver: Receiver; demoServer: RunningSe
       await receiver.close();
     },
     { scope: 'worker' },
-  ],
-  demoServer: [
-    async ({ receiver }, use) => {
-      void receiver;
-      const server = await startServer({ SEED_DEMO: 'true', DEMO_FLEET: 'false', WEBHOOK_ALLOW_PRIVATE: 'true' });
-      process.env.E2E_MQTT_URL = server.mqttUrl;
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
   ],
 });
 
