@@ -118,6 +118,9 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'auth/scope',
   // The reports' filter fragments (dates, places), composed by each report's repository.
   'reports/filters',
+  // The alarm list's filter, scope and sort fragments, composed by the alarm repositories (the list,
+  // the lifecycle's bulk actions, the charts).
+  'alarms/list/alarm-filter',
   // Database administration of the embedded database (CHECKPOINT, VACUUM, ANALYZE), not queries.
   'ops/checkpoints',
   'ops/table-maintenance',

@@ -10,7 +10,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ensureAlarmCatalogue } from '../apps/server/src/features/alarms/engine/catalogue.ts';
 import { loadRules } from '../apps/server/src/features/alarms/engine/rules-cache.ts';
 import type { DeviceRecord } from '../apps/server/src/features/ingest/pipeline/device-registry.ts';
-import { type BatchItem, writeBatch } from '../apps/server/src/features/ingest/writer/writer.ts';
+import { type BatchItem, createWriterRepos, writeBatch } from '../apps/server/src/features/ingest/writer/writer.ts';
 import { query } from '../apps/server/src/lib/sql.ts';
 import { freshDatabase, seedControllers } from './lib/bench-db.ts';
 import { record } from './lib/report.ts';
@@ -52,6 +52,7 @@ const devices: DeviceRecord[] = rows.map((r) => ({
   online: true,
 }));
 const rules = await loadRules(database.db);
+const repos = createWriterRepos();
 let n = 0;
 function batch(): BatchItem[] {
   return Array.from({ length: messages }, (_, i) => {
@@ -77,7 +78,7 @@ function batch(): BatchItem[] {
 // Warm-up: every controller's racks and points exist before timing (the steady state of a fleet).
 for (let r = 0; r < Math.ceil(controllers / messages); r++) {
   const items = batch();
-  await database.db.transaction((tx) => writeBatch(tx as never, { items, rules, now: new Date() }));
+  await database.db.transaction((tx) => writeBatch(repos, tx as never, { items, rules, now: new Date() }));
 }
 const times: number[] = [];
 const timings: Record<string, number> = {};
@@ -87,7 +88,7 @@ for (let r = 0; r < Number(values.rounds); r++) {
   const items = batch();
   const started = performance.now();
   await database.db.transaction((tx) =>
-    writeBatch(tx as never, { items, rules, now: new Date(), timings, seenWritten }),
+    writeBatch(repos, tx as never, { items, rules, now: new Date(), timings, seenWritten }),
   );
   times.push(performance.now() - started);
 }

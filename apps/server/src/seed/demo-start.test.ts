@@ -5,7 +5,7 @@ import { createAlarmMetricsRepo } from '../features/alarms/metrics/metrics-repo.
 import { EVERY_ORGANIZATION } from '../features/auth/scope.ts';
 import { controllerMetrics } from '../features/controllers/metrics.ts';
 import { graceSince, sweepOffline } from '../features/ingest/pipeline/offline-sweeper.ts';
-import { recordSweepRun } from '../features/ingest/pipeline/offline-sweeper-repo.ts';
+import { createOfflineSweeperRepo } from '../features/ingest/pipeline/offline-sweeper-repo.ts';
 import { createPagingRepo } from '../features/oncall/paging-repo.ts';
 import { createPoliciesRepo } from '../features/oncall/policies-repo.ts';
 import { onCallAt } from '../features/oncall/rota.ts';
@@ -18,6 +18,8 @@ import { openTestDatabase, type TestDatabase } from '../test/database.ts';
 import { seedDemo } from './demo.ts';
 import { demoFleetMacs } from './demo-fleet.ts';
 import { SAMPLE_MS } from './recent-readings.ts';
+
+const sweeps = createOfflineSweeperRepo();
 
 const NOW = new Date('2026-11-23T15:00:00Z');
 const MINUTE = 60_000;
@@ -112,8 +114,8 @@ describe('the demo as a prospect first sees it', () => {
     // first sweep deciding its grace as the scheduled task does.
     const startAt = async (startedAt: Date, at: Date) =>
       database.db.transaction(async (tx) => {
-        const since = graceSince(await recordSweepRun(tx, at), startedAt);
-        return sweepOffline(tx, at, since ? { startedAt: since } : {});
+        const since = graceSince(await sweeps.recordSweepRun(at, tx), startedAt);
+        return sweepOffline(sweeps, tx, at, since ? { startedAt: since } : {});
       });
     expect((await startAt(NOW, new Date(NOW.getTime() + MINUTE))).macs).toEqual([]);
     const restarted = new Date(NOW.getTime() + HOUR);
@@ -124,7 +126,7 @@ describe('the demo as a prospect first sees it', () => {
 
     // A controller that stays silent past the delay after the start is offline, as ever.
     const late = await database.db.transaction((tx) =>
-      sweepOffline(tx, new Date(restarted.getTime() + 11 * MINUTE), { startedAt: restarted }),
+      sweepOffline(sweeps, tx, new Date(restarted.getTime() + 11 * MINUTE), { startedAt: restarted }),
     );
     expect(late.macs.length).toBe((await demoFleetMacs(database.db)).length);
   });

@@ -8,6 +8,9 @@ import { connectDevice, type TestDevice, telemetry } from '../../test/device.ts'
 import { createTestServer, type TestServer } from '../../test/server.ts';
 import { type Listener, listen } from '../../test/socket.ts';
 import { sweepOffline } from './pipeline/offline-sweeper.ts';
+import { createOfflineSweeperRepo } from './pipeline/offline-sweeper-repo.ts';
+
+const sweeps = createOfflineSweeperRepo();
 
 // Seeded controllers: index 2 is in FreshMart #103 (not one of the viewer's two stores),
 // index 5 in Valle Verde Centro (another organization).
@@ -164,7 +167,7 @@ describe('offline detection', () => {
     const device = await connectDevice(server.mqttPort ?? 0, mac, demoDeviceKey(mac));
     await device.publish('telemetry', telemetry(new Date()));
     const later = new Date(Date.now() + 11 * 60_000);
-    const sweep = () => server.database.db.transaction((tx) => sweepOffline(tx, later));
+    const sweep = () => server.database.db.transaction((tx) => sweepOffline(sweeps, tx, later));
     const result = await sweep();
     expect(result.macs).toContain(mac);
     server.bus.emitAll(result.events);

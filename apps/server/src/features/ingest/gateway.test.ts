@@ -17,6 +17,9 @@ import {
   useGatewayConsole,
 } from '../../test/gateway-console.ts';
 import { sweepOffline } from './pipeline/offline-sweeper.ts';
+import { createOfflineSweeperRepo } from './pipeline/offline-sweeper-repo.ts';
+
+const sweeps = createOfflineSweeperRepo();
 
 useGatewayConsole();
 
@@ -156,7 +159,7 @@ describe('a store gateway through the console', () => {
       offline_reason: 'no_response',
     });
     // The offline sweep, eleven minutes on: the child has said nothing since.
-    await server.database.db.transaction((tx) => sweepOffline(tx, new Date(Date.now() + 11 * 60_000)));
+    await server.database.db.transaction((tx) => sweepOffline(sweeps, tx, new Date(Date.now() + 11 * 60_000)));
     const [alarm] = await rows<{ code: string }>(
       sql`select t.code from alarms a join alarm_types t on t.id = a.alarm_type_id
           where a.controller_id = ${child2} and a.status <> 'cleared'`,

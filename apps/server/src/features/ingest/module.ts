@@ -10,7 +10,7 @@ import type { Ingest } from './parts.ts';
 import { createDeviceRegistry } from './pipeline/device-registry.ts';
 import { createDeviceRepo } from './pipeline/device-repo.ts';
 import { graceSince, sweepOffline } from './pipeline/offline-sweeper.ts';
-import { recordSweepRun } from './pipeline/offline-sweeper-repo.ts';
+import { createOfflineSweeperRepo } from './pipeline/offline-sweeper-repo.ts';
 import { createIngestPipeline } from './pipeline/pipeline.ts';
 import { INGEST_FAILING_AFTER } from './pipeline/submit-result.ts';
 import { ingestHttpRoutes } from './transports/http-routes.ts';
@@ -72,6 +72,7 @@ export function ingestModule(ctx: FeatureContext): FastifyPluginAsyncZod {
 /** Ingest's scheduled task: controllers silent too long go offline (pipeline/offline-sweeper.ts). */
 export function ingestTasks(ctx: FeatureContext): ScheduledTask[] {
   const startedAt = ctx.now();
+  const sweeps = createOfflineSweeperRepo();
   // Decided at this instance's first sweep (undefined until then).
   let since: Date | null | undefined;
   return [
@@ -79,9 +80,9 @@ export function ingestTasks(ctx: FeatureContext): ScheduledTask[] {
       name: 'offline-sweep',
       everyMs: 30_000,
       run: async (db, events) => {
-        const previous = await recordSweepRun(db, ctx.now());
+        const previous = await sweeps.recordSweepRun(ctx.now(), db);
         if (since === undefined) since = graceSince(previous, startedAt);
-        const result = await sweepOffline(db, ctx.now(), since ? { startedAt: since } : {});
+        const result = await sweepOffline(sweeps, db, ctx.now(), since ? { startedAt: since } : {});
         for (const mac of result.macs) ctx.shared.ingest.registry.setOnline(mac, false);
         events.queueAll(result.events);
       },

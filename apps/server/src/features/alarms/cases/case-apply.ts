@@ -1,6 +1,8 @@
 import type { DbOrTx } from '../../../db/client.ts';
-import { addCaseHours, endCaseEvent, insertHeld, startCaseEvent } from './case-repo.ts';
+import { createCaseRepo } from './case-repo.ts';
 import type { CaseRecord } from './case-state.ts';
+
+const repo = createCaseRepo();
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -10,16 +12,19 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * An hour recorded twice in a batch (a controller's hour ended by two messages) is summed first.
  */
 export async function applyCaseRecords(tx: DbOrTx, records: ReadonlyMap<number, CaseRecord[]>): Promise<void> {
-  const held: Parameters<typeof insertHeld>[1] = [];
-  const hours = new Map<string, Parameters<typeof addCaseHours>[1][number]>();
+  const held: Parameters<typeof repo.insertHeld>[0] = [];
+  const hours = new Map<string, Parameters<typeof repo.addCaseHours>[0][number]>();
   for (const [controllerId, list] of records) {
     for (const r of list) {
       switch (r.kind) {
         case 'event-start':
-          await startCaseEvent(tx, { controllerId, rackRef: r.rackRef, addr: r.addr, kind: r.type, at: iso(r.at) });
+          await repo.startCaseEvent(
+            { controllerId, rackRef: r.rackRef, addr: r.addr, kind: r.type, at: iso(r.at) },
+            tx,
+          );
           break;
         case 'event-end':
-          await endCaseEvent(tx, { controllerId, addr: r.addr, kind: r.type, at: iso(r.at) });
+          await repo.endCaseEvent({ controllerId, addr: r.addr, kind: r.type, at: iso(r.at) }, tx);
           break;
         case 'held':
           held.push({
@@ -59,6 +64,6 @@ export async function applyCaseRecords(tx: DbOrTx, records: ReadonlyMap<number, 
       }
     }
   }
-  if (held.length > 0) await insertHeld(tx, held);
-  if (hours.size > 0) await addCaseHours(tx, [...hours.values()]);
+  if (held.length > 0) await repo.insertHeld(held, tx);
+  if (hours.size > 0) await repo.addCaseHours([...hours.values()], tx);
 }

@@ -1,7 +1,9 @@
 import type { DbOrTx } from '../../../db/client.ts';
 import { type AlarmRule, assessValue, comparableValue, type Sample } from '../engine/sample-match.ts';
-import { type SavedCaseKey, savedCases } from './case-repo.ts';
+import { createCaseRepo, type SavedCaseKey } from './case-repo.ts';
 import { type CaseStore, caseOf, emptyCases, MAX_STARTS, type PointCase, probeMs } from './case-state.ts';
+
+const repo = createCaseRepo();
 
 /** A telemetry message of a controller, in the batch's time order. */
 export type CaseMessage = { controllerId: number; at: number; samples: readonly Sample[] };
@@ -48,9 +50,9 @@ export async function seedCases(
     }
   }
   if (wanted.length === 0) return;
-  const rows = await savedCases(
-    tx,
+  const rows = await repo.savedCases(
     wanted.map((w) => w.key),
+    tx,
   );
   const byKey = new Map(rows.map((r) => [`${r.controller_id}|${r.addr}`, r]));
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

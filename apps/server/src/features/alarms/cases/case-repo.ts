@@ -2,69 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { arr, floats, ints, query, texts } from '../../../lib/sql.ts';
 
-// Statements of the ingest batch's transaction for what the case rules record (case-apply.ts).
-
-/** A defrost or door opening began; a period of that kind already open for the point stays (a restart). */
-export function startCaseEvent(
-  tx: DbOrTx,
-  e: { controllerId: number; rackRef: string; addr: string; kind: 'defrost' | 'door_open'; at: string },
-): Promise<unknown> {
-  return tx.execute(sql`insert into case_events (controller_id, rack_ref, addr, kind, started_at)
-    values (${e.controllerId}, ${e.rackRef}, ${e.addr}, ${e.kind}, ${e.at}::timestamptz)
-    on conflict (controller_id, addr, kind) where ended_at is null do nothing`);
-}
-
-/** The open period of that kind of the point ends. */
-export function endCaseEvent(
-  tx: DbOrTx,
-  e: { controllerId: number; addr: string; kind: 'defrost' | 'door_open'; at: string },
-): Promise<unknown> {
-  return tx.execute(sql`update case_events set ended_at = greatest(started_at, ${e.at}::timestamptz)
-    where controller_id = ${e.controllerId} and addr = ${e.addr} and kind = ${e.kind} and ended_at is null`);
-}
-
-/** Alarms held back, as closed periods (one statement for the batch). */
-export function insertHeld(
-  tx: DbOrTx,
-  rows: {
-    controllerId: number;
-    rackRef: string;
-    addr: string;
-    kind: string;
-    ruleId: number;
-    since: string;
-    until: string;
-  }[],
-): Promise<unknown> {
-  return tx.execute(sql`insert into case_events (controller_id, rack_ref, addr, kind, alarm_type_id, started_at, ended_at)
-    select * from unnest(${ints(rows.map((r) => r.controllerId))}::int[], ${texts(rows.map((r) => r.rackRef))}::text[],
-      ${texts(rows.map((r) => r.addr))}::text[], ${texts(rows.map((r) => r.kind))}::text[], ${ints(rows.map((r) => r.ruleId))}::int[],
-      ${texts(rows.map((r) => r.since))}::timestamptz[], ${texts(rows.map((r) => r.until))}::timestamptz[])`);
-}
-
-/** Finished case hours, added to what the hour already holds (another instance, or before a restart). */
-export function addCaseHours(
-  tx: DbOrTx,
-  rows: {
-    controllerId: number;
-    addr: string;
-    rackRef: string;
-    bucket: string;
-    observedS: number;
-    heldS: number;
-    inRangeS: number;
-  }[],
-): Promise<unknown> {
-  return tx.execute(sql`insert into case_hours (controller_id, addr, bucket, rack_ref, observed_s, held_s, in_range_s)
-    select * from unnest(${ints(rows.map((r) => r.controllerId))}::int[], ${texts(rows.map((r) => r.addr))}::text[],
-      ${texts(rows.map((r) => r.bucket))}::timestamptz[], ${texts(rows.map((r) => r.rackRef))}::text[],
-      ${floats(rows.map((r) => r.observedS))}::float8[], ${floats(rows.map((r) => r.heldS))}::float8[],
-      ${floats(rows.map((r) => r.inRangeS))}::float8[])
-    on conflict (controller_id, addr, bucket) do update set rack_ref = excluded.rack_ref,
-      observed_s = case_hours.observed_s + excluded.observed_s, held_s = case_hours.held_s + excluded.held_s,
-      in_range_s = case_hours.in_range_s + excluded.in_range_s`);
-}
-
 /** One followed point to take up: its controller, address, the time of its first reading in the batch, and its kind. */
 export type SavedCaseKey = { controllerId: number; addr: string; before: string; compressor: boolean };
 
@@ -83,16 +20,83 @@ export type SavedCaseRow = {
 };
 
 /**
- * What the database holds of followed points taken for the first time (case-history.ts), in one
- * statement: open defrost and door periods (the partial unique index), the last defrost ended within the
- * longest recovery (4 hours) and the air since it, the newest reading (a day back at most),
- * and a compressor's starts in the last hour (its readings going from 0 to running). Times are ms.
+ * The statements of what the case rules record and take up (case-apply.ts, case-history.ts), each run
+ * in the ingest batch's transaction; each returns the driver's promise itself (no async wrapper).
  */
-export function savedCases(tx: DbOrTx, keys: readonly SavedCaseKey[]): Promise<SavedCaseRow[]> {
-  const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
-  return query<SavedCaseRow>(
-    tx,
-    sql`with p as (select * from unnest(${ints(keys.map((k) => k.controllerId))}::int[], ${texts(keys.map((k) => k.addr))}::text[],
+export function createCaseRepo() {
+  return {
+    /** A defrost or door opening began; a period of that kind already open for the point stays (a restart). */
+    startCaseEvent(
+      e: { controllerId: number; rackRef: string; addr: string; kind: 'defrost' | 'door_open'; at: string },
+      tx: DbOrTx,
+    ): Promise<unknown> {
+      return tx.execute(sql`insert into case_events (controller_id, rack_ref, addr, kind, started_at)
+    values (${e.controllerId}, ${e.rackRef}, ${e.addr}, ${e.kind}, ${e.at}::timestamptz)
+    on conflict (controller_id, addr, kind) where ended_at is null do nothing`);
+    },
+
+    /** The open period of that kind of the point ends. */
+    endCaseEvent(
+      e: { controllerId: number; addr: string; kind: 'defrost' | 'door_open'; at: string },
+      tx: DbOrTx,
+    ): Promise<unknown> {
+      return tx.execute(sql`update case_events set ended_at = greatest(started_at, ${e.at}::timestamptz)
+    where controller_id = ${e.controllerId} and addr = ${e.addr} and kind = ${e.kind} and ended_at is null`);
+    },
+
+    /** Alarms held back, as closed periods (one statement for the batch). */
+    insertHeld(
+      rows: {
+        controllerId: number;
+        rackRef: string;
+        addr: string;
+        kind: string;
+        ruleId: number;
+        since: string;
+        until: string;
+      }[],
+      tx: DbOrTx,
+    ): Promise<unknown> {
+      return tx.execute(sql`insert into case_events (controller_id, rack_ref, addr, kind, alarm_type_id, started_at, ended_at)
+    select * from unnest(${ints(rows.map((r) => r.controllerId))}::int[], ${texts(rows.map((r) => r.rackRef))}::text[],
+      ${texts(rows.map((r) => r.addr))}::text[], ${texts(rows.map((r) => r.kind))}::text[], ${ints(rows.map((r) => r.ruleId))}::int[],
+      ${texts(rows.map((r) => r.since))}::timestamptz[], ${texts(rows.map((r) => r.until))}::timestamptz[])`);
+    },
+
+    /** Finished case hours, added to what the hour already holds (another instance, or before a restart). */
+    addCaseHours(
+      rows: {
+        controllerId: number;
+        addr: string;
+        rackRef: string;
+        bucket: string;
+        observedS: number;
+        heldS: number;
+        inRangeS: number;
+      }[],
+      tx: DbOrTx,
+    ): Promise<unknown> {
+      return tx.execute(sql`insert into case_hours (controller_id, addr, bucket, rack_ref, observed_s, held_s, in_range_s)
+    select * from unnest(${ints(rows.map((r) => r.controllerId))}::int[], ${texts(rows.map((r) => r.addr))}::text[],
+      ${texts(rows.map((r) => r.bucket))}::timestamptz[], ${texts(rows.map((r) => r.rackRef))}::text[],
+      ${floats(rows.map((r) => r.observedS))}::float8[], ${floats(rows.map((r) => r.heldS))}::float8[],
+      ${floats(rows.map((r) => r.inRangeS))}::float8[])
+    on conflict (controller_id, addr, bucket) do update set rack_ref = excluded.rack_ref,
+      observed_s = case_hours.observed_s + excluded.observed_s, held_s = case_hours.held_s + excluded.held_s,
+      in_range_s = case_hours.in_range_s + excluded.in_range_s`);
+    },
+
+    /**
+     * What the database holds of followed points taken for the first time (case-history.ts), in one
+     * statement: open defrost and door periods (the partial unique index), the last defrost ended within the
+     * longest recovery (4 hours) and the air since it, the newest reading (a day back at most),
+     * and a compressor's starts in the last hour (its readings going from 0 to running). Times are ms.
+     */
+    savedCases(keys: readonly SavedCaseKey[], tx: DbOrTx): Promise<SavedCaseRow[]> {
+      const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
+      return query<SavedCaseRow>(
+        tx,
+        sql`with p as (select * from unnest(${ints(keys.map((k) => k.controllerId))}::int[], ${texts(keys.map((k) => k.addr))}::text[],
           ${texts(keys.map((k) => k.before))}::timestamptz[], ${arr(keys.map((k) => k.compressor))}::bool[]) as p(c, a, before, compressor))
       select p.c as controller_id, p.a as addr, ${ms(sql`d.started_at`)} as defrost_since, ${ms(sql`o.started_at`)} as door_since,
         ${ms(sql`e.ended_at`)} as defrost_ended, ${ms(sql`l.ts`)} as last_at, l.value as last_value, l.product_value,
@@ -117,5 +121,9 @@ export function savedCases(tx: DbOrTx, keys: readonly SavedCaseKey[]): Promise<S
           where p.compressor and r.controller_id = p.c and r.key = p.a
             and r.ts >= p.before - interval '75 minutes' and r.ts < p.before) s
         where s.value <> 0 and s.prev = 0 and s.ts > p.before - interval '1 hour') st on true`,
-  );
+      );
+    },
+  };
 }
+
+export type CaseRepo = ReturnType<typeof createCaseRepo>;

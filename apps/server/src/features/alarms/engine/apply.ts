@@ -4,15 +4,9 @@ import { windowAtRaise } from '../../maintenance/suppression.ts';
 import type { MaintenanceWindow } from '../../maintenance/windows.ts';
 import { alarmSummariesByIds } from '../list/summaries.ts';
 import type { Decision, PendingRaise } from './engine.ts';
-import {
-  autoClearAlarm,
-  bumpAlarm,
-  deleteCondition,
-  enqueueAlarmEvent,
-  promoteHistorical,
-  upsertCondition,
-  upsertRaisedAlarm,
-} from './engine-repo.ts';
+import { createAlarmEngineRepo } from './engine-repo.ts';
+
+const repo = createAlarmEngineRepo();
 
 export type AlarmDevice = {
   id: number;
@@ -31,27 +25,30 @@ async function insertRaise(
 ): Promise<{ id: number; inserted: boolean }> {
   const day = r.at.toISOString().slice(0, 10);
   const window = windowAtRaise(windows, device.id, device.locationId, r.rackRef, r.at);
-  return upsertRaisedAlarm(tx, {
-    ruleId: r.rule.id,
-    controllerId: device.id,
-    organizationId: device.organizationId,
-    locationId: device.locationId,
-    subject: r.subject,
-    rackRef: r.rackRef,
-    deviceAddress: device.deviceAddress,
-    reason: r.reason,
-    reasonEs: r.reasonEs,
-    severity: r.severity,
-    status: r.clearedAt ? 'cleared' : 'active',
-    value: r.value,
-    warranty: device.warrantyExpiry !== null && device.warrantyExpiry >= day,
-    at: r.at,
-    occurrences: r.occurrences,
-    clearedAt: r.clearedAt,
-    suppressed: window !== null,
-    maintenanceWindowId: window?.id ?? null,
-    historical,
-  });
+  return repo.upsertRaisedAlarm(
+    {
+      ruleId: r.rule.id,
+      controllerId: device.id,
+      organizationId: device.organizationId,
+      locationId: device.locationId,
+      subject: r.subject,
+      rackRef: r.rackRef,
+      deviceAddress: device.deviceAddress,
+      reason: r.reason,
+      reasonEs: r.reasonEs,
+      severity: r.severity,
+      status: r.clearedAt ? 'cleared' : 'active',
+      value: r.value,
+      warranty: device.warrantyExpiry !== null && device.warrantyExpiry >= day,
+      at: r.at,
+      occurrences: r.occurrences,
+      clearedAt: r.clearedAt,
+      suppressed: window !== null,
+      maintenanceWindowId: window?.id ?? null,
+      historical,
+    },
+    tx,
+  );
 }
 
 /**
@@ -85,37 +82,34 @@ export async function applyDecisions(
     for (const d of list) {
       switch (d.kind) {
         case 'condition-set':
-          await upsertCondition(tx, {
-            controllerId,
-            ruleId: d.ruleId,
-            subject: d.subject,
-            since: d.since,
-            value: d.value,
-          });
+          await repo.upsertCondition(
+            { controllerId, ruleId: d.ruleId, subject: d.subject, since: d.since, value: d.value },
+            tx,
+          );
           break;
         case 'condition-delete':
-          await deleteCondition(tx, { controllerId, ruleId: d.ruleId, subject: d.subject });
+          await repo.deleteCondition({ controllerId, ruleId: d.ruleId, subject: d.subject }, tx);
           break;
         case 'raise': {
           const row = await insertRaise(tx, device, d, input.windows ?? [], historical !== undefined);
           if (historical) {
             historical.settled(controllerId, d, row);
             updated.add(row.id);
-          } else if (row.inserted || (await promoteHistorical(tx, row.id))) {
+          } else if (row.inserted || (await repo.promoteHistorical(row.id, tx))) {
             // New, or an alarm recorded late whose condition now holds live: raised now, and paged.
             raised.add(row.id);
-            await enqueueAlarmEvent(tx, row.id, 'raised');
+            await repo.enqueueAlarmEvent(row.id, 'raised', tx);
           } else updated.add(row.id);
           break;
         }
         case 'bump':
-          await bumpAlarm(tx, d.alarmId, d.at);
+          await repo.bumpAlarm(d.alarmId, d.at, tx);
           updated.add(d.alarmId);
           break;
         case 'clear': {
-          if (await autoClearAlarm(tx, d.alarmId, d.at, historical !== undefined)) {
+          if (await repo.autoClearAlarm(d.alarmId, d.at, historical !== undefined, tx)) {
             updated.add(d.alarmId);
-            if (!historical) await enqueueAlarmEvent(tx, d.alarmId, 'cleared');
+            if (!historical) await repo.enqueueAlarmEvent(d.alarmId, 'cleared', tx);
           }
           break;
         }

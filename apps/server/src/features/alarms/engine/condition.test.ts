@@ -8,6 +8,9 @@ import { connectDevice, type TestDevice, telemetry } from '../../../test/device.
 import { headers } from '../../../test/helpers.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { sweepOffline } from '../../ingest/pipeline/offline-sweeper.ts';
+import { createOfflineSweeperRepo } from '../../ingest/pipeline/offline-sweeper-repo.ts';
+
+const sweeps = createOfflineSweeperRepo();
 
 // Seeded controllers of FreshMart (the manager's organization).
 const FRESHMART_103 = '02:52:43:00:10:02';
@@ -100,7 +103,7 @@ describe('condition_present in the alarm view', () => {
     try {
       await other.publish('telemetry', telemetry(new Date()));
       const later = new Date(Date.now() + 11 * 60_000);
-      await server.database.db.transaction((tx) => sweepOffline(tx, later));
+      await server.database.db.transaction((tx) => sweepOffline(sweeps, tx, later));
       const [offline] = await refs(OTHER, 'CONTROLLER_OFFLINE');
       if (!offline) throw new Error('no offline alarm');
       expect((await detail(offline)).json().data).toMatchObject({ status: 'active', condition_present: true });

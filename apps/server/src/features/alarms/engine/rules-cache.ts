@@ -1,12 +1,13 @@
 import type { Db } from '../../../db/client.ts';
 import type { AlarmRule } from './engine.ts';
-import { alarmTypeRows } from './engine-repo.ts';
+import { createAlarmEngineRepo } from './engine-repo.ts';
 
+const repo = createAlarmEngineRepo();
 const TTL_MS = 5_000;
 
 /** The alarm catalogue as engine rules, read in the given transaction or database. */
 export async function loadRules(db: Db): Promise<AlarmRule[]> {
-  const rows = await alarmTypeRows(db);
+  const rows = await repo.alarmTypeRows(db);
   return rows.map((r) => ({
     id: r.id,
     code: r.code,

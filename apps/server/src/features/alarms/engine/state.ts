@@ -1,7 +1,9 @@
 import type { Db } from '../../../db/client.ts';
 import { toDate } from '../../../lib/sql.ts';
 import { type ControllerState, emptyState, stateKey } from './engine.ts';
-import { conditionsOf, openAlarmsOf } from './engine-repo.ts';
+import { createAlarmEngineRepo } from './engine-repo.ts';
+
+const repo = createAlarmEngineRepo();
 
 /** The subject of a controller-level alarm (offline). */
 export const OFFLINE_SUBJECT = 'controller';
@@ -10,7 +12,7 @@ export const OFFLINE_SUBJECT = 'controller';
 export async function loadStates(tx: Db, controllerIds: number[]): Promise<Map<number, ControllerState>> {
   const states = new Map<number, ControllerState>(controllerIds.map((id) => [id, emptyState()]));
   if (controllerIds.length === 0) return states;
-  const open = await openAlarmsOf(tx, controllerIds);
+  const open = await repo.openAlarmsOf(controllerIds, tx);
   for (const row of open) {
     states
       .get(row.controller_id)
@@ -19,7 +21,7 @@ export async function loadStates(tx: Db, controllerIds: number[]): Promise<Map<n
         row.historical ? { id: row.id, historical: true } : { id: row.id },
       );
   }
-  const conditions = await conditionsOf(tx, controllerIds);
+  const conditions = await repo.conditionsOf(controllerIds, tx);
   for (const row of conditions) {
     states
       .get(row.controller_id)

@@ -1,7 +1,9 @@
 import type { Db } from '../../../db/client.ts';
-import { liquidLevelHourlyMedians } from '../engine/engine-repo.ts';
+import { createAlarmEngineRepo } from '../engine/engine-repo.ts';
 import type { ControllerTrends } from './leak-rule.ts';
 import { emptyTrend, LEAK_TREND, seedHour } from './leak-trend.ts';
+
+const repo = createAlarmEngineRepo();
 
 export type TrendStore = Map<number, ControllerTrends>;
 
@@ -26,7 +28,7 @@ export async function seedTrends(
     }
     trends.set(f.rackRef, emptyTrend());
   }
-  const rows = await liquidLevelHourlyMedians(tx, fresh, LEAK_TREND.windowHours + 1);
+  const rows = await repo.liquidLevelHourlyMedians(fresh, LEAK_TREND.windowHours + 1, tx);
   for (const row of rows) {
     const trend = store.get(row.controller_id)?.get(row.rack_ref);
     if (trend) seedHour(trend, row.hour, Number(row.level), raisePerDay);

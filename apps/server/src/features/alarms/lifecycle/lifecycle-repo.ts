@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { arr, query } from '../../../lib/sql.ts';
 import type { TenantScope } from '../../auth/scope.ts';
-import { type AlarmFilter, alarmWhere, refInScope } from '../list/filter-repo.ts';
+import { type AlarmFilter, alarmWhere, refInScope } from '../list/alarm-filter.ts';
 import { alarmSummariesByIds } from '../list/summaries.ts';
 import { type AlarmAction, TRANSITIONS } from './transitions.ts';
 

@@ -20,7 +20,7 @@ import {
   refInScope,
   statusesOf,
   totalsCanAnswer,
-} from './filter-repo.ts';
+} from './alarm-filter.ts';
 import {
   ALARM_SUMMARY_COLUMNS,
   SUMMARY_FROM,

@@ -9,7 +9,7 @@ import { authenticatedRead } from '../../auth/guard.ts';
 import { requireScope } from '../../auth/scope.ts';
 import type { AuthContext, AuthService } from '../../auth/service.ts';
 import type { AlarmLifecycleRepo } from '../lifecycle/lifecycle-repo.ts';
-import type { AlarmFilter } from './filter-repo.ts';
+import type { AlarmFilter } from './alarm-filter.ts';
 import { type AlarmQueryRepo, pageOf, pageStatement, statsOf, statsStatement } from './query-repo.ts';
 
 export type AlarmPage = {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { arr, toIso as iso, query } from '../../../lib/sql.ts';
 import type { TenantScope } from '../../auth/scope.ts';
-import { refInScope } from '../list/filter-repo.ts';
+import { refInScope } from '../list/alarm-filter.ts';
 
 export type MetricsTarget = {
   controllerId: number;

@@ -7,7 +7,7 @@ import type { ReplayStore } from '../../alarms/engine/replay.ts';
 import type { RulesCache } from '../../alarms/engine/rules-cache.ts';
 import type { TrendStore } from '../../alarms/leaks/leak-history.ts';
 import type { MaintenanceCache } from '../../maintenance/cache.ts';
-import { type BatchItem, writeBatch } from '../writer/writer.ts';
+import { type BatchItem, type WriterRepos, writeBatch } from '../writer/writer.ts';
 
 const RETRIES = 3;
 
@@ -18,6 +18,7 @@ const RETRIES = 3;
  */
 export function createBatchWriter(deps: {
   db: Db;
+  repos: WriterRepos;
   rules: RulesCache;
   maintenance?: MaintenanceCache | undefined;
   log: FastifyBaseLogger;
@@ -39,7 +40,16 @@ export function createBatchWriter(deps: {
           const rules = await deps.rules.get();
           const windows = await deps.maintenance?.get();
           return await deps.db.transaction((tx) =>
-            writeBatch(tx, { items, rules, windows, now: deps.now(), seenWritten, levelTrends, cases, replays }),
+            writeBatch(deps.repos, tx, {
+              items,
+              rules,
+              windows,
+              now: deps.now(),
+              seenWritten,
+              levelTrends,
+              cases,
+              replays,
+            }),
           );
         } catch (err) {
           // The engine's case state took the batch's readings; the transaction did not. Those controllers

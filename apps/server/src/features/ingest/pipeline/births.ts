@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import type { EventBus } from '../../../events/bus.ts';
 import type { arrivalOrder } from './arrival-order.ts';
 import type { DeviceRegistry } from './device-registry.ts';
-import { recordBirth } from './gateway-repo.ts';
+import type { GatewayRepo } from './gateway-repo.ts';
 import { parseBirth, type RejectReason } from './parse.ts';
 import { STORED, type SubmitDone, type SubmitResult } from './submit-result.ts';
 
@@ -14,6 +14,7 @@ import { STORED, type SubmitDone, type SubmitResult } from './submit-result.ts';
  */
 export function createBirths(deps: {
   db: Db;
+  gateways: GatewayRepo;
   registry: DeviceRegistry;
   bus: EventBus;
   now: () => Date;
@@ -27,7 +28,7 @@ export function createBirths(deps: {
     if (!gateway) return deps.reject(mac, 'unknown_device');
     // A child cannot speak for others (its key holds a `/`, no MAC does: only a safeguard).
     if (gateway.gatewayId !== null) return deps.reject(mac, 'forbidden');
-    const result = await deps.db.transaction((tx) => recordBirth(tx, gateway, birth, deps.now()));
+    const result = await deps.db.transaction((tx) => deps.gateways.recordBirth(gateway, birth, deps.now(), tx));
     // Its kind changed, and children cached as unknown exist now.
     deps.registry.forget(mac);
     // The "Connect a store gateway" page waits for this, as onboarding waits for a new controller.

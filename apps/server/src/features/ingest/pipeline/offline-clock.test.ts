@@ -4,6 +4,9 @@ import { query } from '../../../lib/sql.ts';
 import { admin, t, useAdminApp } from '../../../test/admin-app.ts';
 import { headers } from '../../../test/helpers.ts';
 import { sweepOffline } from './offline-sweeper.ts';
+import { createOfflineSweeperRepo } from './offline-sweeper-repo.ts';
+
+const sweeps = createOfflineSweeperRepo();
 
 useAdminApp();
 
@@ -28,7 +31,7 @@ describe('the offline clock', () => {
           values ('02:99:00:00:0c:01', false, true, ${at(-33).toISOString()}::timestamptz) returning id`,
     );
     const id = pending?.id ?? 0;
-    await sweepOffline(t.database.db, at(0));
+    await sweepOffline(sweeps, t.database.db, at(0));
     expect(await state(id)).toEqual({ online: false, offline_alarms: 0 });
 
     const res = await t.app.inject({
@@ -39,9 +42,9 @@ describe('the offline clock', () => {
     });
     expect(res.statusCode).toBe(200);
     // Its last message was 33 minutes ago, but the installer has the offline delay (10 minutes) from now.
-    await sweepOffline(t.database.db, at(1));
+    await sweepOffline(sweeps, t.database.db, at(1));
     expect((await state(id))?.offline_alarms).toBe(0);
-    await sweepOffline(t.database.db, at(11));
+    await sweepOffline(sweeps, t.database.db, at(11));
     expect((await state(id))?.offline_alarms).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ import { offlineReasons } from '../../alarms/engine/reasons.ts';
 import { loadRules } from '../../alarms/engine/rules-cache.ts';
 import { OFFLINE_SUBJECT } from '../../alarms/engine/state.ts';
 import { createMaintenanceRepo } from '../../maintenance/repo.ts';
-import { lockSilentControllers, markOffline, markSilentPendingOffline } from './offline-sweeper-repo.ts';
+import type { OfflineSweeperRepo } from './offline-sweeper-repo.ts';
 
 type SweepEvent = QueuedEvent<'alarm.raised' | 'alarm.updated' | 'controller.status'>;
 
@@ -35,6 +35,7 @@ export function graceSince(previousSweep: Date | null, startedAt: Date): Date | 
  * only through it: on PGlite's single connection, any other query or transaction would wait forever.
  */
 export async function sweepOffline(
+  repo: OfflineSweeperRepo,
   tx: DbOrTx,
   now: Date,
   opts: { startedAt?: Date } = {},
@@ -44,14 +45,14 @@ export async function sweepOffline(
   const cutoffMs = now.getTime() - minutes * 60_000;
   if (opts.startedAt && opts.startedAt.getTime() > cutoffMs) return { events: [], macs: [] };
   const cutoff = new Date(cutoffMs).toISOString();
-  const silent = await lockSilentControllers(tx, cutoff, rule?.id ?? 0);
+  const silent = await repo.lockSilentControllers(cutoff, rule?.id ?? 0, tx);
   // A pending controller that went silent is offline too (it raises nothing: it is nobody's yet).
-  await markSilentPendingOffline(tx, cutoff);
+  await repo.markSilentPendingOffline(cutoff, tx);
   const events: SweepEvent[] = [];
   if (silent.length === 0) return { events, macs: [] };
-  await markOffline(
-    tx,
+  await repo.markOffline(
     silent.map((s) => s.id),
+    tx,
   );
   const decisions = new Map<number, Decision[]>();
   const devices = new Map<number, AlarmDevice>();

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import type { EventBus } from '../../../events/bus.ts';
 import type { RulesCache } from '../../alarms/engine/rules-cache.ts';
 import type { MaintenanceCache } from '../../maintenance/cache.ts';
-import type { BatchItem } from '../writer/writer.ts';
+import { type BatchItem, createWriterRepos } from '../writer/writer.ts';
 import { arrivalOrder } from './arrival-order.ts';
 import { createBatchWriter } from './batch-writer.ts';
 import { createBirths } from './births.ts';
@@ -55,6 +55,7 @@ export function createIngestPipeline(deps: {
 }) {
   const { now } = deps;
   const devices = createDeviceRepo(deps.db);
+  const repos = createWriterRepos();
   const maxBatch = deps.maxBatchReadings ?? 5000;
   const maxDelay = deps.maxDelayMs ?? 20;
   const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({
@@ -82,6 +83,7 @@ export function createIngestPipeline(deps: {
 
   const writer = createBatchWriter({
     db: deps.db,
+    repos,
     rules: deps.rules,
     maintenance: deps.maintenance,
     log: deps.log,
@@ -163,7 +165,15 @@ export function createIngestPipeline(deps: {
   /** Per device, its queueing steps one after another (not its write: its queueing). */
   const arrivals = arrivalOrder();
   /** Store gateways' birth messages; a child's messages wait for its gateway's (`births.writing`). */
-  const births = createBirths({ db: deps.db, registry: deps.registry, bus: deps.bus, now, arrivals, reject });
+  const births = createBirths({
+    db: deps.db,
+    gateways: repos.gateways,
+    registry: deps.registry,
+    bus: deps.bus,
+    now,
+    arrivals,
+    reject,
+  });
 
   /** A pending controller: only its presence is recorded; nothing it sends becomes data (spec). */
   async function touchPending(device: DeviceRecord, online: boolean): Promise<SubmitResult> {

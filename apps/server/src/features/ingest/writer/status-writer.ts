@@ -2,13 +2,13 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { ControllerScope } from '../../../events/bus.ts';
 import { toIso } from '../../../lib/sql.ts';
 import type { DeviceRecord } from '../pipeline/device-registry.ts';
-import { markChildrenOffline, setOfflineReason, storeGatewayStatus } from '../pipeline/gateway-repo.ts';
+import type { GatewayRepo } from '../pipeline/gateway-repo.ts';
 import type { BatchItem, BatchOutcome } from './batch-item.ts';
-import { updateDeviceInfo } from './writer-repo.ts';
+import type { WriterRepo } from './writer-repo.ts';
 
 type StatusItem = Extract<BatchItem, { channel: 'status' }>;
 type TelemetryItem = Extract<BatchItem, { channel: 'telemetry' }>;
-type OfflineChild = Awaited<ReturnType<typeof markChildrenOffline>>[number];
+type OfflineChild = Awaited<ReturnType<GatewayRepo['markChildrenOffline']>>[number];
 
 const scopeOf = (d: DeviceRecord): ControllerScope => ({
   controllerId: d.id,
@@ -21,25 +21,30 @@ const scopeOf = (d: DeviceRecord): ControllerScope => ({
  * offline reason, a controller's model, firmware and addresses; the children of a gateway that went
  * offline go offline with it (answered, for their events).
  */
-export async function writeStatuses(tx: DbOrTx, items: readonly BatchItem[], now: Date): Promise<OfflineChild[]> {
+export async function writeStatuses(
+  repos: { writer: WriterRepo; gateways: GatewayRepo },
+  tx: DbOrTx,
+  items: readonly BatchItem[],
+  now: Date,
+): Promise<OfflineChild[]> {
   const gatewaysOffline: number[] = [];
   for (const status of items.filter((i) => i.channel === 'status') as StatusItem[]) {
     const m = status.message;
     if (status.gateway) {
-      await storeGatewayStatus(tx, status.device.id, status.gateway, now);
+      await repos.gateways.storeGatewayStatus(status.device.id, status.gateway, now, tx);
       status.device.kind = 'gateway';
     }
     if (status.device.kind === 'gateway' && !m.online) gatewaysOffline.push(status.device.id);
     if (status.device.gatewayId !== null) {
       // A child's model, address and endpoint are its gateway's birth's (profile, unit id, bus).
-      if (!m.online && status.reason) await setOfflineReason(tx, status.device.id, status.reason);
+      if (!m.online && status.reason) await repos.gateways.setOfflineReason(status.device.id, status.reason, tx);
     } else if (m.model || m.firmware || m.vendor_endpoint || m.device_address) {
-      await updateDeviceInfo(tx, status.device.id, m);
+      await repos.writer.updateDeviceInfo(status.device.id, m, tx);
       // The cached record raises this controller's next alarms: they carry the new address.
       if (m.device_address) status.device.deviceAddress = m.device_address;
     }
   }
-  return gatewaysOffline.length > 0 ? markChildrenOffline(tx, gatewaysOffline) : [];
+  return gatewaysOffline.length > 0 ? repos.gateways.markChildrenOffline(gatewaysOffline, tx) : [];
 }
 
 /** A `controller.status` event for each controller whose online state the batch changed, its gateway's children included. */

@@ -5,9 +5,6 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { copyConnection, copyRows, copyText } from '../../../lib/copy.ts';
 import { arr, floats, ints, query, texts } from '../../../lib/sql.ts';
 
-// These run in each ingest batch's transaction; each returns the driver's promise itself (no async
-// wrapper, so no await of its own).
-
 /**
  * How old a latest-state row may grow while nothing but values change: it bounds how far back the
  * controller view looks in `readings` for a point's newest value.
@@ -61,46 +58,49 @@ export type PointRow = [
 ];
 
 /**
- * Appends readings given as columns (controller, key, time, value, and the product temperature when
- * the batch has any): COPY on PostgreSQL, an `unnest` insert on PGlite.
+ * The telemetry writer's statements (readings, racks, points), each run in the ingest batch's
+ * transaction; each returns the driver's promise itself (no async wrapper, so no await of its own).
  */
-export function insertReadings(
-  tx: DbOrTx,
-  c: number[],
-  k: string[],
-  t: string[],
-  v: number[],
-  p?: (number | null)[],
-): Promise<unknown> {
-  const connection = copyConnection(tx);
-  if (connection) {
-    let lines = '';
-    if (p) {
-      for (let i = 0; i < c.length; i++)
-        lines += `${c[i]}\t${copyText(k[i] as string)}\t${t[i]}\t${v[i]}\t${p[i] ?? '\\N'}\n`;
-      return copyRows(connection, 'readings', ['controller_id', 'key', 'ts', 'value', 'product_value'], lines);
-    }
-    for (let i = 0; i < c.length; i++) lines += `${c[i]}\t${copyText(k[i] as string)}\t${t[i]}\t${v[i]}\n`;
-    return copyRows(connection, 'readings', ['controller_id', 'key', 'ts', 'value'], lines);
-  }
-  if (p)
-    return tx.execute(sql`insert into readings (controller_id, key, ts, value, product_value)
+export function createTelemetryRepo() {
+  return {
+    /**
+     * Appends readings given as columns (controller, key, time, value, and the product temperature when
+     * the batch has any): COPY on PostgreSQL, an `unnest` insert on PGlite.
+     */
+    insertReadings(
+      c: number[],
+      k: string[],
+      t: string[],
+      v: number[],
+      p: (number | null)[] | undefined,
+      tx: DbOrTx,
+    ): Promise<unknown> {
+      const connection = copyConnection(tx);
+      if (connection) {
+        let lines = '';
+        if (p) {
+          for (let i = 0; i < c.length; i++)
+            lines += `${c[i]}\t${copyText(k[i] as string)}\t${t[i]}\t${v[i]}\t${p[i] ?? '\\N'}\n`;
+          return copyRows(connection, 'readings', ['controller_id', 'key', 'ts', 'value', 'product_value'], lines);
+        }
+        for (let i = 0; i < c.length; i++) lines += `${c[i]}\t${copyText(k[i] as string)}\t${t[i]}\t${v[i]}\n`;
+        return copyRows(connection, 'readings', ['controller_id', 'key', 'ts', 'value'], lines);
+      }
+      if (p)
+        return tx.execute(sql`insert into readings (controller_id, key, ts, value, product_value)
         select * from unnest(${ints(c)}::int[], ${texts(k)}::text[], ${texts(t)}::timestamptz[], ${floats(v)}::float8[], ${floats(p)}::float8[])`);
-  return tx.execute(sql`insert into readings (controller_id, key, ts, value)
+      return tx.execute(sql`insert into readings (controller_id, key, ts, value)
         select * from unnest(${ints(c)}::int[], ${texts(k)}::text[], ${texts(t)}::timestamptz[], ${floats(v)}::float8[])`);
-}
+    },
 
-/**
- * Upserts the rack rows that are new or changed (`changedRack`); answers with those rewritten, and
- * whether their points are due a full rewrite (`refresh`).
- */
-export function upsertRacks(
-  tx: DbOrTx,
-  rows: RackRow[],
-): Promise<{ controller_id: number; ref: string; refresh: boolean }[]> {
-  return query<{ controller_id: number; ref: string; refresh: boolean }>(
-    tx,
-    sql`insert into racks (controller_id, ref, name, metrics, updated_at, sig, points_at)
+    /**
+     * Upserts the rack rows that are new or changed (`changedRack`); answers with those rewritten, and
+     * whether their points are due a full rewrite (`refresh`).
+     */
+    upsertRacks(rows: RackRow[], tx: DbOrTx): Promise<{ controller_id: number; ref: string; refresh: boolean }[]> {
+      return query<{ controller_id: number; ref: string; refresh: boolean }>(
+        tx,
+        sql`insert into racks (controller_id, ref, name, metrics, updated_at, sig, points_at)
       select v.controller_id, v.ref, v.name, v.metrics::jsonb, v.updated_at, v.sig, v.updated_at
       from unnest(${ints(rows.map((r) => r.id))}::int[], ${texts(rows.map((r) => r.rack.ref))}::text[],
                              ${texts(rows.map((r) => r.rack.name ?? null))}::text[], ${texts(rows.map((r) => JSON.stringify(r.rack.metrics)))}::text[],
@@ -114,13 +114,13 @@ export function upsertRacks(
                          then excluded.updated_at else racks.points_at end
       where racks.updated_at <= excluded.updated_at
       returning controller_id, ref, points_at = updated_at as refresh`,
-  );
-}
+      );
+    },
 
-/** Upserts the points that are new or changed besides their value (`changedPoint`). */
-export function upsertRackPoints(tx: DbOrTx, rows: PointRow[]): Promise<unknown> {
-  const col = <T>(i: number) => rows.map((p) => p[i]) as T[];
-  return tx.execute(sql`insert into rack_points (controller_id, addr, rack_ref, name, unit, set_point, status, value, updated_at)
+    /** Upserts the points that are new or changed besides their value (`changedPoint`). */
+    upsertRackPoints(rows: PointRow[], tx: DbOrTx): Promise<unknown> {
+      const col = <T>(i: number) => rows.map((p) => p[i]) as T[];
+      return tx.execute(sql`insert into rack_points (controller_id, addr, rack_ref, name, unit, set_point, status, value, updated_at)
       select v.controller_id, v.addr, v.rack_ref, v.name, v.unit, v.set_point, v.status, v.value, v.updated_at
       from unnest(${ints(col(0))}::int[], ${texts(col(1))}::text[], ${texts(col(2))}::text[], ${texts(col(3))}::text[],
                   ${texts(col(4))}::text[], ${floats(col(5))}::float8[], ${texts(col(6))}::text[], ${floats(col(7))}::float8[],
@@ -132,4 +132,8 @@ export function upsertRackPoints(tx: DbOrTx, rows: PointRow[]): Promise<unknown>
         unit = coalesce(excluded.unit, rack_points.unit), set_point = excluded.set_point, status = excluded.status,
         value = excluded.value, updated_at = excluded.updated_at
       where rack_points.updated_at <= excluded.updated_at`);
+    },
+  };
 }
+
+export type TelemetryRepo = ReturnType<typeof createTelemetryRepo>;

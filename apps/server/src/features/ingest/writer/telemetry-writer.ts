@@ -1,13 +1,14 @@
 import type { TelemetryMessage } from '@rcm/shared/device';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { BatchItem } from './batch-item.ts';
-import { insertReadings, type PointRow, type RackRow, upsertRackPoints, upsertRacks } from './telemetry-repo.ts';
+import type { PointRow, RackRow, TelemetryRepo } from './telemetry-repo.ts';
 
 /**
  * Writes the readings of a batch's telemetry, then the latest state of the racks and points whose
  * messages said more than values. Returns the number of readings.
  */
 export async function writeTelemetry(
+  repo: TelemetryRepo,
   tx: DbOrTx,
   items: Extract<BatchItem, { channel: 'telemetry' }>[],
   lap: (step: string) => void,
@@ -47,7 +48,7 @@ export async function writeTelemetry(
       }
     }
   }
-  if (c.length > 0) await insertReadings(tx, c, k, t, v, pv);
+  if (c.length > 0) await repo.insertReadings(c, k, t, v, pv, tx);
   lap('readings');
   // Racks first: a rack whose signature is unchanged (only values changed, the usual case) is
   // skipped with all its points; the values themselves are in `readings`, and the controller view
@@ -58,7 +59,7 @@ export async function writeTelemetry(
   // whole array parsed every rack's JSON on every batch.
   if (racks.size > 0) {
     const rows = [...racks.values()];
-    const changed = await upsertRacks(tx, rows);
+    const changed = await repo.upsertRacks(rows, tx);
     for (const r of changed) rewritten.set(`${r.controller_id}|${r.ref}`, r.refresh);
   }
   lap('racks');
@@ -85,7 +86,7 @@ export async function writeTelemetry(
   }
   if (points.size > 0) {
     const rows = [...points.values()];
-    await upsertRackPoints(tx, rows);
+    await repo.upsertRackPoints(rows, tx);
   }
   lap('rack_points');
   return c.length;

@@ -19,13 +19,23 @@ import { seedTrends, type TrendStore } from '../../alarms/leaks/leak-history.ts'
 import { evaluateLeakTrend, leakRate, leakRule } from '../../alarms/leaks/leak-rule.ts';
 import type { MaintenanceWindow } from '../../maintenance/windows.ts';
 import type { DeviceRecord } from '../pipeline/device-registry.ts';
+import { createGatewayRepo, type GatewayRepo } from '../pipeline/gateway-repo.ts';
 import { samplesOf } from '../pipeline/samples.ts';
 import type { BatchItem, BatchOutcome } from './batch-item.ts';
 import { statusEvents, telemetryEvents, writeStatuses } from './status-writer.ts';
+import { createTelemetryRepo, type TelemetryRepo } from './telemetry-repo.ts';
 import { writeTelemetry } from './telemetry-writer.ts';
-import { insertMessageIds, markControllersSeen } from './writer-repo.ts';
+import { createWriterRepo, type WriterRepo } from './writer-repo.ts';
 
 export type { BatchItem, BatchOutcome } from './batch-item.ts';
+
+/** The statements a batch runs, in its transaction. */
+export type WriterRepos = { writer: WriterRepo; telemetry: TelemetryRepo; gateways: GatewayRepo };
+
+/** The batch writer's repositories: built once by the ingest pipeline (pipeline/pipeline.ts), never per batch. */
+export function createWriterRepos(): WriterRepos {
+  return { writer: createWriterRepo(), telemetry: createTelemetryRepo(), gateways: createGatewayRepo() };
+}
 
 /**
  * How stale a busy controller's `last_seen_at` may be. Writing it for every batch cost a fifth of the
@@ -38,6 +48,7 @@ export const SEEN_EVERY_MS = 5_000;
  * The statement answers with the positions of the repeats only (usually none), not with every key.
  */
 async function dedupe(
+  repo: WriterRepo,
   tx: DbOrTx,
   items: BatchItem[],
 ): Promise<{ items: BatchItem[]; repeated: ReadonlySet<BatchItem> | null }> {
@@ -60,7 +71,7 @@ async function dedupe(
     msgIds.push(item.message.msg_id);
   });
   if (withId.length > 0) {
-    const repeats = await insertMessageIds(tx, ids, msgIds);
+    const repeats = await repo.insertMessageIds(ids, msgIds, tx);
     for (const r of repeats) drop.add(withId[Number(r.n)] as number);
   }
   if (drop.size === 0) return { items, repeated: null };
@@ -113,6 +124,7 @@ function levelFirsts(ordered: { item: BatchItem; at: number }[]) {
  * status, and the alarm decisions they cause. Events are returned for emission after commit.
  */
 export async function writeBatch(
+  repos: WriterRepos,
   tx: DbOrTx,
   input: {
     items: BatchItem[];
@@ -146,7 +158,7 @@ export async function writeBatch(
     input.timings[step] = (input.timings[step] ?? 0) + t - mark;
     mark = t;
   };
-  const { items, repeated } = await dedupe(tx, input.items);
+  const { items, repeated } = await dedupe(repos.writer, tx, input.items);
   lap('dedupe');
   const outcome: BatchOutcome = {
     stored: items.length,
@@ -173,10 +185,10 @@ export async function writeBatch(
     return changed || now.getTime() - (seen.get(id) ?? 0) >= SEEN_EVERY_MS;
   });
   if (touch.length > 0) {
-    await markControllersSeen(tx, now, touch, onlineNow);
+    await repos.writer.markControllersSeen(now, touch, onlineNow, tx);
     for (const id of touch) seen?.set(id, now.getTime());
   }
-  const childrenOffline = await writeStatuses(tx, items, now);
+  const childrenOffline = await writeStatuses(repos, tx, items, now);
   lap('controllers');
   // Alarms: telemetry rules, device alarms, and the end of an offline alarm when a device speaks again.
   const states = await loadStates(tx, ids);
@@ -253,7 +265,7 @@ export async function writeBatch(
   }
   lap('engine');
   // The readings after the engine: a case point's reading is stored with its product temperature.
-  outcome.readings = await writeTelemetry(tx, telemetry, lap, products);
+  outcome.readings = await writeTelemetry(repos.telemetry, tx, telemetry, lap, products);
   const changed = await applyDecisions(tx, { decisions, devices, now, windows: input.windows });
   outcome.events.push(...changed);
   if (historical && replays) {
