@@ -75,8 +75,9 @@ export default defineConfig({
     // At the end of the run: which suites this machine skipped, and why.
     globalSetup: [dir('./apps/server/src/test/skipped-summary.ts')],
     // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, while most of a server
-    // test file's time waits on PostgreSQL, brokers and timers; each file has its own database.
-    maxWorkers: Math.max(availableParallelism() - 1, 2),
+    // test file's time waits on PostgreSQL, brokers and timers; each file has its own database. One
+    // worker more than the cores keeps them busy (bench/results/findings.md, "Test run time").
+    maxWorkers: availableParallelism() + 1,
     projects: [
       { test: { name: 'shared', root: dir('./packages/shared'), environment: 'node' } },
       {
