@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { DEFAULT_BROWSER } from './support/browser.ts';
 
+const MAILING = /\/oncall(-settings)?\.spec\.ts$/;
+
 /**
  * The real built product: each worker starts its own on a free port with a fresh demo database
  * (support/fixtures.ts `demoServer`), so two spec files run side by side without seeing each other's
@@ -23,4 +25,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
+  // A worker's demo server is set by its spec file's fixtures, and a file needing another one starts
+  // another worker (a demo seed of about 16 s). The specs whose demo server sends email over SMTP
+  // (support/mailing-demo.ts) run after the rest, so each slot changes servers once.
+  projects: [
+    { name: 'console', testIgnore: MAILING },
+    { name: 'mailing', testMatch: MAILING },
+  ],
 });

@@ -4,25 +4,23 @@ import { DEMO, test as demoTest, expect, expectAccessible, toastsGone } from '..
 
 /**
  * Single sign-on through a real OpenID Connect provider (`oidc-provider`, its own sign-in and consent
- * pages) on loopback in the worker; the worker's demo server accepts its http:// issuer.
+ * pages) on loopback, one for each test; the worker's demo server accepts its http:// issuer. A
+ * test-scoped fixture keeps the file on the workers (and demo servers) the other specs use.
  */
-const test = demoTest.extend<object, { idp: TestProvider }>({
-  idp: [
-    async ({ demoServer }, use) => {
-      const idp = await startTestProvider({ redirectUris: [`${demoServer.url}/api/auth/sso/callback`] });
-      idp.accounts.set('alice', { email: 'alice@freshmart.test', name: 'Alice Anders', groups: ['fm-managers'] });
-      idp.accounts.set('ana', {
-        email: 'ana@freshmart.test',
-        name: 'Ana Álvarez',
-        groups: ['fm-managers'],
-        locale: 'es-MX',
-      });
-      idp.accounts.set('bob', { email: 'bob@freshmart.test', name: 'Bob Brown', groups: ['marketing'] });
-      await use(idp);
-      await idp.close();
-    },
-    { scope: 'worker' },
-  ],
+const test = demoTest.extend<{ idp: TestProvider }>({
+  idp: async ({ demoServer }, use) => {
+    const idp = await startTestProvider({ redirectUris: [`${demoServer.url}/api/auth/sso/callback`] });
+    idp.accounts.set('alice', { email: 'alice@freshmart.test', name: 'Alice Anders', groups: ['fm-managers'] });
+    idp.accounts.set('ana', {
+      email: 'ana@freshmart.test',
+      name: 'Ana Álvarez',
+      groups: ['fm-managers'],
+      locale: 'es-MX',
+    });
+    idp.accounts.set('bob', { email: 'bob@freshmart.test', name: 'Bob Brown', groups: ['marketing'] });
+    await use(idp);
+    await idp.close();
+  },
 });
 
 const WORDS = {

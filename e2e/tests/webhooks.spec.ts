@@ -4,17 +4,17 @@ import { DEMO, test as demoTest, expect, expectAccessible } from '../support/fix
 
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
-/** Webhooks reach a receiver in the worker that records what arrives (the demo server may call loopback). */
-const test = demoTest.extend<object, { receiver: Receiver }>({
-  receiver: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
-    async ({}, use) => {
-      const receiver = await startWebhookReceiver();
-      await use(receiver);
-      await receiver.close();
-    },
-    { scope: 'worker' },
-  ],
+/**
+ * Webhooks reach a receiver that records what arrives, one for each test (the demo server may call
+ * loopback). A test-scoped fixture keeps the file on the workers (and demo servers) the other specs use.
+ */
+const test = demoTest.extend<{ receiver: Receiver }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+  receiver: async ({}, use) => {
+    const receiver = await startWebhookReceiver();
+    await use(receiver);
+    await receiver.close();
+  },
 });
 
 for (const [locale, words] of [
