@@ -45,11 +45,7 @@ export const ROUTES = [
   { name: 'jobs.view', path: '/jobs/$id/view', auth: 'job.view' },
   { name: 'organizations', path: '/organizations', auth: 'organization.list' },
   { name: 'organizations.create', path: '/organizations/create', auth: 'organization.create' },
-  {
-    name: 'organizations.view',
-    path: '/organizations/$id/view',
-    auth: 'organization.list',
-  },
+  { name: 'organizations.view', path: '/organizations/$id/view', auth: 'organization.list' },
   { name: 'organizations.edit', path: '/organizations/$id/edit', auth: 'organization.edit' },
   { name: 'organizations.locations.create', path: '/organizations/$id/locations/create', auth: 'location.create' },
   { name: 'organizations.locations.edit', path: '/locations/$locationId/edit', auth: 'location.edit' },

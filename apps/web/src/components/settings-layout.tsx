@@ -154,9 +154,7 @@ export function SettingsList<T>(props: SettingsListProps<T>) {
         caption={props.title}
         rows={query.data?.data ?? []}
         rowKey={props.rowKey}
-        pending={query.isPending}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        query={query}
         loadingLabel={t('settings.loading')}
         errorLabel={t('settings.loadError')}
         emptyTitle={props.title}

@@ -118,3 +118,36 @@ describe('DataTable in a region of its name', () => {
     expect(screen.queryByRole('group', { name: 'Numbers' })).toBeNull();
   });
 });
+
+describe('DataTable over a query', () => {
+  it('shows the query loading, then its failure with a retry that asks again, then the rows', async () => {
+    desktop();
+    const columns: Column<number>[] = [{ key: 'n', header: 'Number', cell: (n) => String(n) }];
+    const refetch = vi.fn();
+    const table = (query: { isPending: boolean; isError: boolean }, rows: number[]) => (
+      <I18nextProvider i18n={i18n}>
+        <DataTable
+          caption="Numbers"
+          columns={columns}
+          rows={rows}
+          rowKey={(n) => n}
+          query={{ ...query, refetch }}
+          loadingLabel="Loading numbers…"
+          errorLabel="The numbers could not be loaded."
+        />
+      </I18nextProvider>
+    );
+    const view = render(table({ isPending: true, isError: false }, []));
+    expect(screen.getByText('Loading numbers…')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+
+    view.rerender(table({ isPending: false, isError: true }, []));
+    expect(screen.getByRole('alert').textContent).toContain('The numbers could not be loaded.');
+    screen.getByRole('button', { name: i18n.t('table.retry') }).click();
+    expect(refetch).toHaveBeenCalledTimes(1);
+
+    view.rerender(table({ isPending: false, isError: false }, [7]));
+    expect(screen.getByRole('table', { name: 'Numbers' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '7' })).toBeTruthy();
+  });
+});

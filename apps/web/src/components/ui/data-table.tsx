@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePhone } from '@/lib/media.ts';
 import { EmptyState, Spinner } from '../page.tsx';
 import { useFirstRowsFirst } from './first-rows.ts';
-import { LoadFailure } from './query-state.tsx';
+import { type ListQuery, LoadFailure } from './query-state.tsx';
 
 /** Loading, error (with retry) and empty states in front of a list. */
 export function ListState(props: {
@@ -109,6 +109,9 @@ export function DataTable<T>(props: {
   /** Rows to draw the eye to (just raised, say): tinted in the table, ringed as a card. */
   highlight?: (row: T) => boolean;
   card?: (row: T) => ReactNode;
+  /** The query the rows come from: its loading and failure (with a retry) stand in for them. */
+  query?: ListQuery;
+  /** Else the loading and failure of whatever the rows come from. */
   pending?: boolean;
   error?: boolean;
   onRetry?: () => void;
@@ -127,15 +130,15 @@ export function DataTable<T>(props: {
   const rows = useFirstRowsFirst(props.rows);
   return (
     <ListState
-      pending={props.pending ?? false}
-      error={props.error ?? false}
+      pending={props.query?.isPending ?? props.pending ?? false}
+      error={props.query?.isError ?? props.error ?? false}
       empty={props.rows.length === 0}
       loadingLabel={props.loadingLabel}
       errorLabel={props.errorLabel ?? t('table.loadError')}
       emptyTitle={props.emptyTitle ?? t('table.emptyTitle')}
       emptyBody={props.emptyBody ?? ''}
       emptyAction={props.emptyAction}
-      onRetry={props.onRetry}
+      onRetry={props.query ? () => void props.query?.refetch() : props.onRetry}
     >
       {phone ? <Cards {...props} rows={rows} /> : <Table {...props} rows={rows} />}
     </ListState>

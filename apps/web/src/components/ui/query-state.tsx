@@ -18,6 +18,9 @@ export function LoadFailure(props: { label: string; onRetry?: () => void }) {
   );
 }
 
+/** A list's query as a list needs it: whether it loads or failed, and how to ask again (a `UseQueryResult`). */
+export type ListQuery = { isPending: boolean; isError: boolean; refetch: () => unknown };
+
 /** The part of a query's result this needs (TanStack's `UseQueryResult` fits). */
 type QueryLike<T> =
   | { isPending: true; isError: false; data: undefined; refetch: () => unknown }

@@ -81,9 +81,7 @@ export function AssetsPage() {
           rows={rows}
           rowKey={(a) => a.id}
           rowClassName={(a) => (a.warranty === 'expiring' ? 'bg-amber-50 dark:bg-amber-950/40' : '')}
-          pending={list.isPending}
-          error={list.isError}
-          onRetry={() => void list.refetch()}
+          query={list}
           errorLabel={t('assets.loadError')}
           emptyTitle={t('assets.emptyTitle')}
           emptyBody={t('assets.emptyBody')}

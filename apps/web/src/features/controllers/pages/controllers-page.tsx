@@ -119,9 +119,7 @@ export function ControllersPage() {
           rowKey={(r) => r.c.id}
           rowClassName={(r) => (r.polled !== undefined ? 'bg-slate-50/60 dark:bg-slate-800/40' : '')}
           cardClassName={(r) => (r.polled !== undefined ? 'ml-4' : '')}
-          pending={list.isPending}
-          error={list.isError}
-          onRetry={() => void list.refetch()}
+          query={list}
           errorLabel={t('errors.generic')}
           emptyTitle={none ? t('onboarding.noControllersTitle') : t('controllers.emptyTitle')}
           emptyBody={

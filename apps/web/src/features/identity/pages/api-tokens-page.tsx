@@ -43,9 +43,7 @@ export function ApiTokensPage() {
         caption={k('table')}
         rows={query.data?.data ?? []}
         rowKey={(token) => token.id}
-        pending={query.isPending}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        query={query}
         loadingLabel={t('settings.loading')}
         errorLabel={t('settings.loadError')}
         emptyTitle={t('settings.sections.apiTokens')}

@@ -69,9 +69,7 @@ export function SsoPage() {
         caption={k('table')}
         rows={query.data ?? []}
         rowKey={(c) => c.id}
-        pending={query.isPending}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        query={query}
         loadingLabel={t('settings.loading')}
         errorLabel={t('settings.loadError')}
         emptyTitle={t('settings.sections.sso')}

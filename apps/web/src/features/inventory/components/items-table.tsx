@@ -28,9 +28,7 @@ export function ItemsTable(props: {
           caption={t('inventory.table')}
           rows={rows}
           rowKey={(i) => i.id}
-          pending={list.isPending}
-          error={list.isError}
-          onRetry={() => void list.refetch()}
+          query={list}
           errorLabel={t('inventory.loadError')}
           emptyTitle={t('inventory.emptyTitle')}
           emptyBody={t('inventory.emptyBody')}

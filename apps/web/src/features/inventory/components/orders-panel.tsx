@@ -53,9 +53,7 @@ export function OrdersPanel(props: { canEdit: boolean }) {
           rows={rows}
           rowKey={(po) => po.id}
           titleColumns={2}
-          pending={list.isPending}
-          error={list.isError}
-          onRetry={() => void list.refetch()}
+          query={list}
           errorLabel={t('inventory.orders.loadError')}
           emptyTitle={t('inventory.orders.emptyTitle')}
           emptyBody={t('inventory.orders.emptyBody')}

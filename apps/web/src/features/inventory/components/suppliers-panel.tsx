@@ -61,9 +61,7 @@ export function SuppliersPanel(props: { canManage: boolean }) {
           rows={rows}
           rowKey={(r) => r.id}
           titleColumns={2}
-          pending={list.isPending}
-          error={list.isError}
-          onRetry={() => void list.refetch()}
+          query={list}
           errorLabel={s('loadError')}
           emptyTitle={s('emptyTitle')}
           emptyBody={s('emptyBody')}

@@ -76,9 +76,7 @@ export function JobCategoriesPage() {
             caption={c('table')}
             rows={query.data?.data ?? []}
             rowKey={(cat) => cat.id}
-            pending={query.isPending}
-            error={query.isError}
-            onRetry={() => void query.refetch()}
+            query={query}
             loadingLabel={t('settings.loading')}
             errorLabel={t('settings.loadError')}
             emptyTitle={t('settings.sections.jobCategories')}

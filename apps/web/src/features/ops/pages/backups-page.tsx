@@ -52,9 +52,7 @@ export function BackupsPage() {
             caption={t('backups.listLabel')}
             rows={query.data ?? []}
             rowKey={(b) => b.name}
-            pending={query.isPending}
-            error={query.isError}
-            onRetry={() => void query.refetch()}
+            query={query}
             loadingLabel={t('settings.loading')}
             errorLabel={t('settings.loadError')}
             emptyTitle={t('backups.emptyTitle')}

@@ -67,9 +67,7 @@ export function SupportAccessSection(props: { organizationId: number }) {
             caption={k('title')}
             rows={grants.data?.data ?? []}
             rowKey={(g) => g.id}
-            pending={grants.isPending}
-            error={grants.isError}
-            onRetry={() => void grants.refetch()}
+            query={grants}
             loadingLabel={t('common.loading')}
             emptyTitle={k('emptyTitle')}
             emptyBody={k('emptyBody')}

@@ -40,9 +40,7 @@ export function LocationsPage() {
         caption={t('organizations.locationsTitle')}
         rows={rows}
         rowKey={(l) => l.id}
-        pending={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
         loadingLabel={t('organizations.locationsLoading')}
         errorLabel={t('organizations.locationsError')}
         emptyTitle={none ? t('onboarding.locationsEmptyTitle') : t('organizations.locationsEmptyTitle')}

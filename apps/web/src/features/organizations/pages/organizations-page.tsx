@@ -40,9 +40,7 @@ export function OrganizationsPage() {
         caption={t('organizations.listTitle')}
         rows={rows}
         rowKey={(o) => o.id}
-        pending={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
         loadingLabel={t('organizations.loading')}
         errorLabel={t('organizations.loadError')}
         emptyTitle={t('organizations.emptyTitle')}

@@ -134,9 +134,7 @@ export function AuditLogPage() {
         caption={t('settings.sections.auditLog')}
         rows={query.data?.data ?? []}
         rowKey={(entry) => entry.id}
-        pending={query.isPending}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        query={query}
         loadingLabel={t('settings.loading')}
         errorLabel={t('settings.loadError')}
         emptyTitle={t('settings.sections.auditLog')}

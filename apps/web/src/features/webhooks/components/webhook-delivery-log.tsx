@@ -25,9 +25,7 @@ export function DeliveryLog(props: { webhook: Webhook; locale: string }) {
         caption={w('logTable')}
         rows={query.data?.data ?? []}
         rowKey={(d) => d.id}
-        pending={query.isPending}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        query={query}
         loadingLabel={t('settings.loading')}
         errorLabel={t('settings.loadError')}
         emptyTitle={w('logEmptyTitle')}

@@ -92,9 +92,7 @@ export function WebhooksPage() {
         caption={w('table')}
         rows={query.data?.data ?? []}
         rowKey={(hook) => hook.id}
-        pending={query.isPending}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        query={query}
         loadingLabel={t('settings.loading')}
         errorLabel={t('settings.loadError')}
         emptyTitle={t('settings.sections.webhooks')}
