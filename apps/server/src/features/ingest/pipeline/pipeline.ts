@@ -165,15 +165,7 @@ export function createIngestPipeline(deps: {
   /** Per device, its queueing steps one after another (not its write: its queueing). */
   const arrivals = arrivalOrder();
   /** Store gateways' birth messages; a child's messages wait for its gateway's (`births.writing`). */
-  const births = createBirths({
-    db: deps.db,
-    gateways: repos.gateways,
-    registry: deps.registry,
-    bus: deps.bus,
-    now,
-    arrivals,
-    reject,
-  });
+  const births = createBirths({ ...deps, gateways: repos.gateways, arrivals, reject });
 
   /** A pending controller: only its presence is recorded; nothing it sends becomes data (spec). */
   async function touchPending(device: DeviceRecord, online: boolean): Promise<SubmitResult> {
