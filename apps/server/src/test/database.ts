@@ -122,14 +122,22 @@ async function removeUnusedTemplates(keep: string): Promise<void> {
   }
 }
 
-/** The committed migrations' files, hashed: a changed or added migration makes another template. */
-async function migrationsHash(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of (await readdir(migrations, { recursive: true })).sort()) {
-    if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
-    hash.update(file).update(await readFile(path.join(migrations, file)));
-  }
-  return hash.digest('hex').slice(0, 16);
+let hashed: Promise<string> | undefined;
+
+/**
+ * The committed migrations' files, hashed once per worker: a changed or added migration makes
+ * another template.
+ */
+function migrationsHash(): Promise<string> {
+  hashed ??= (async () => {
+    const hash = createHash('sha256');
+    for (const file of (await readdir(migrations, { recursive: true })).sort()) {
+      if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
+      hash.update(file).update(await readFile(path.join(migrations, file)));
+    }
+    return hash.digest('hex').slice(0, 16);
+  })();
+  return hashed;
 }
 
 const PG_TEMPLATE_PREFIX = 'rcm_template_';

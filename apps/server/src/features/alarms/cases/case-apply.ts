@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client.ts';
-import { createCaseRepo } from './case-repo.ts';
+import { type CaseHour, createCaseRepo, type HeldPeriod } from './case-repo.ts';
 import type { CaseRecord } from './case-state.ts';
 
 const repo = createCaseRepo();
@@ -12,8 +12,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * An hour recorded twice in a batch (a controller's hour ended by two messages) is summed first.
  */
 export async function applyCaseRecords(tx: DbOrTx, records: ReadonlyMap<number, CaseRecord[]>): Promise<void> {
-  const held: Parameters<typeof repo.insertHeld>[0] = [];
-  const hours = new Map<string, Parameters<typeof repo.addCaseHours>[0][number]>();
+  const held: HeldPeriod[] = [];
+  const hours = new Map<string, CaseHour>();
   for (const [controllerId, list] of records) {
     for (const r of list) {
       switch (r.kind) {

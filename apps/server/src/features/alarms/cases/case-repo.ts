@@ -19,6 +19,28 @@ export type SavedCaseRow = {
   starts: number[] | string | null;
 };
 
+/** An alarm held back, as a closed period of its point. */
+export type HeldPeriod = {
+  controllerId: number;
+  rackRef: string;
+  addr: string;
+  kind: string;
+  ruleId: number;
+  since: string;
+  until: string;
+};
+
+/** A point's finished hour: seconds observed, held back, and in range. */
+export type CaseHour = {
+  controllerId: number;
+  addr: string;
+  rackRef: string;
+  bucket: string;
+  observedS: number;
+  heldS: number;
+  inRangeS: number;
+};
+
 /**
  * The statements of what the case rules record and take up (case-apply.ts, case-history.ts), each run
  * in the ingest batch's transaction; each returns the driver's promise itself (no async wrapper).
@@ -45,18 +67,7 @@ export function createCaseRepo() {
     },
 
     /** Alarms held back, as closed periods (one statement for the batch). */
-    insertHeld(
-      rows: {
-        controllerId: number;
-        rackRef: string;
-        addr: string;
-        kind: string;
-        ruleId: number;
-        since: string;
-        until: string;
-      }[],
-      tx: DbOrTx,
-    ): Promise<unknown> {
+    insertHeld(rows: HeldPeriod[], tx: DbOrTx): Promise<unknown> {
       return tx.execute(sql`insert into case_events (controller_id, rack_ref, addr, kind, alarm_type_id, started_at, ended_at)
     select * from unnest(${ints(rows.map((r) => r.controllerId))}::int[], ${texts(rows.map((r) => r.rackRef))}::text[],
       ${texts(rows.map((r) => r.addr))}::text[], ${texts(rows.map((r) => r.kind))}::text[], ${ints(rows.map((r) => r.ruleId))}::int[],
@@ -64,18 +75,7 @@ export function createCaseRepo() {
     },
 
     /** Finished case hours, added to what the hour already holds (another instance, or before a restart). */
-    addCaseHours(
-      rows: {
-        controllerId: number;
-        addr: string;
-        rackRef: string;
-        bucket: string;
-        observedS: number;
-        heldS: number;
-        inRangeS: number;
-      }[],
-      tx: DbOrTx,
-    ): Promise<unknown> {
+    addCaseHours(rows: CaseHour[], tx: DbOrTx): Promise<unknown> {
       return tx.execute(sql`insert into case_hours (controller_id, addr, bucket, rack_ref, observed_s, held_s, in_range_s)
     select * from unnest(${ints(rows.map((r) => r.controllerId))}::int[], ${texts(rows.map((r) => r.addr))}::text[],
       ${texts(rows.map((r) => r.bucket))}::timestamptz[], ${texts(rows.map((r) => r.rackRef))}::text[],
