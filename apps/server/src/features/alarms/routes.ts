@@ -15,9 +15,8 @@ import { listMeta } from '@rcm/shared/pagination';
 import { refParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import type { ChangeDeps } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { createAlarmLifecycleRepo } from './lifecycle/lifecycle-repo.ts';
@@ -36,13 +35,12 @@ const onAlarm = <S extends object>(schema: S) => ({
 });
 
 /** The alarm API (docs/contracts.md §7); permissions and scope are the services' to enforce. */
-export function alarmRoutes(deps: {
-  db: Db;
-  bus: EventBus;
-  audit: AuditRepo;
-  auth: AuthService;
-  now: () => Date;
-}): FastifyPluginAsyncZod {
+export function alarmRoutes(
+  deps: ChangeDeps & {
+    bus: EventBus;
+    auth: AuthService;
+  },
+): FastifyPluginAsyncZod {
   const lifecycleRepo = createAlarmLifecycleRepo(deps.db);
   const alarms = createAlarmService({
     db: deps.db,

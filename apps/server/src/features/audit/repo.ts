@@ -89,3 +89,9 @@ export function createAuditRepo(db: Db) {
 }
 
 export type AuditRepo = ReturnType<typeof createAuditRepo>;
+
+/**
+ * What a service that changes records is given besides its own parts: the database its transactions
+ * run on, the audit log each change is written to inside them, and the instance's clock.
+ */
+export type ChangeDeps = { db: Db; audit: AuditRepo; now: () => Date };

@@ -1,10 +1,9 @@
 import { API_TOKEN_MAX_DAYS, API_TOKEN_PREFIX, type ApiToken, type ApiTokenBody } from '@rcm/shared/api-tokens';
 import { pageMeta } from '@rcm/shared/pagination';
 import type { Permission } from '@rcm/shared/permissions';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import type { ApiTokenRow, ApiTokensRepo } from './api-tokens-repo.ts';
 import type { SessionContext } from './context.ts';
 import type { Reauth } from './reauth.ts';
@@ -40,15 +39,14 @@ function present(row: ApiTokenRow): ApiToken {
  * caller's settings scope (by their creator's organization), created only by a person who has just
  * re-authenticated, with nothing the creator does not hold.
  */
-export function createApiTokensService(deps: {
-  db: Db;
-  repo: ApiTokensRepo;
-  reauth: Reauth;
-  audit: AuditRepo;
-  locationIdsInOrganization: (organizationId: number, ids: readonly number[]) => Promise<number[]>;
-  organizationExists: (id: number) => Promise<boolean>;
-  now: () => Date;
-}) {
+export function createApiTokensService(
+  deps: ChangeDeps & {
+    repo: ApiTokensRepo;
+    reauth: Reauth;
+    locationIdsInOrganization: (organizationId: number, ids: readonly number[]) => Promise<number[]>;
+    organizationExists: (id: number) => Promise<boolean>;
+  },
+) {
   const { db, repo, reauth, audit, now } = deps;
   const scopeOf = (ctx: SessionContext) => requireScope(ctx, 'settings', 'apiToken.manage');
 

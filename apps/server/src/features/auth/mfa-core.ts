@@ -1,7 +1,7 @@
 import { type MfaMethod, type SecurityPolicy, type TotpCreated, type TotpVerified, totpCode } from '@rcm/shared/mfa';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditActor, type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
+import { type AuditActor, auditActor, type ChangeDeps, personActor } from '../audit/repo.ts';
 import type { ApiTokensRepo } from './api-tokens-repo.ts';
 import type { AuthContext } from './context.ts';
 import type { MfaRepo } from './mfa-repo.ts';
@@ -22,13 +22,10 @@ import type { AuthRepo, UserRecord } from './repo.ts';
 import { hashToken } from './tokens.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
 
-export type MfaDeps = {
-  db: Db;
+export type MfaDeps = ChangeDeps & {
   repo: MfaRepo;
   users: AuthRepo;
   apiTokens: ApiTokensRepo;
-  audit: AuditRepo;
-  now: () => Date;
 };
 
 /**

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { readerFor } from '../../db/statement.ts';
 import type { ScheduledTask } from '../../scheduled/scheduler.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import type { ChangeDeps } from '../audit/repo.ts';
 import type { FeatureContext } from '../context.ts';
 import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { createApiTokensRepo } from './api-tokens-repo.ts';
@@ -37,15 +36,14 @@ import { createThrottleRepo } from './throttle-repo.ts';
  * The session service, the password links, second factors and re-authentication, built before the
  * features: the request hook, settings and the HACCP signatures use them.
  */
-export function createAuth(deps: {
-  config: Config;
-  db: Db;
-  audit: AuditRepo;
-  /** The email outbox the password links' emails and the signing alerts are queued in. */
-  outbox: EmailOutboxRepo;
-  now: () => Date;
-  publicUrl: () => string;
-}) {
+export function createAuth(
+  deps: ChangeDeps & {
+    config: Config;
+    /** The email outbox the password links' emails and the signing alerts are queued in. */
+    outbox: EmailOutboxRepo;
+    publicUrl: () => string;
+  },
+) {
   const { config, db, audit, outbox, now } = deps;
   const repo = createAuthRepo(db);
   const apiTokens = createApiTokensRepo(db);

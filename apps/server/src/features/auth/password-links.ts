@@ -1,7 +1,7 @@
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, personActor } from '../audit/repo.ts';
+import { type ChangeDeps, personActor } from '../audit/repo.ts';
 import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { renderPasswordEmail } from './account-emails.ts';
 import type { PasswordTokenPurpose, PasswordTokensRepo } from './password-tokens-repo.ts';
@@ -24,19 +24,18 @@ export type LinkUser = { id: number; name: string; email: string; language: stri
  * Password links: forgot-password, an administrator's "send password reset", a new account's
  * invitation, and spending a link to set the password (which ends every session of that user).
  */
-export function createPasswordLinks(deps: {
-  db: Db;
-  tokens: PasswordTokensRepo;
-  users: Pick<AuthRepo, 'findUserByEmail' | 'revokeUserSessions'>;
-  audit: AuditRepo;
-  /** Where links point: the console's public address. */
-  publicUrl: () => string;
-  now: () => Date;
-  /** The email outbox the links' emails are queued in. */
-  outbox: EmailOutboxRepo;
-  /** Holds back reset emails to one address asked for again and again; a reset clears sign-in failures. */
-  throttle: Pick<AccountThrottle, 'resetAllowed' | 'signedIn'>;
-}) {
+export function createPasswordLinks(
+  deps: ChangeDeps & {
+    tokens: PasswordTokensRepo;
+    users: Pick<AuthRepo, 'findUserByEmail' | 'revokeUserSessions'>;
+    /** Where links point: the console's public address. */
+    publicUrl: () => string;
+    /** The email outbox the links' emails are queued in. */
+    outbox: EmailOutboxRepo;
+    /** Holds back reset emails to one address asked for again and again; a reset clears sign-in failures. */
+    throttle: Pick<AccountThrottle, 'resetAllowed' | 'signedIn'>;
+  },
+) {
   const { db, tokens, audit, now } = deps;
 
   /**

@@ -1,8 +1,8 @@
 import type { ReauthAnswer, ReauthBody } from '@rcm/shared/api-tokens';
 import { normalizeLocale } from '@rcm/shared/locale';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import type { ChangeDeps } from '../audit/repo.ts';
 import { auditActor } from '../audit/repo.ts';
 import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
 import { renderSigningAlertEmail } from './account-emails.ts';
@@ -38,18 +38,17 @@ const wrongCode = (method: ReauthMethod | 'code') => new WrongProof(method, 'cod
  * registered), and gets a single-use proof for one sensitive change of the same session (creating a
  * token, adding or removing a factor), or, asked with `purpose: "signature"`, for one HACCP signature.
  */
-export function createReauth(deps: {
-  db: Db;
-  repo: ApiTokensRepo;
-  failures: ReauthFailuresRepo;
-  audit: AuditRepo;
-  now: () => Date;
-  mfa: Mfa;
-  /** The email outbox the administrators' alerts are queued in. */
-  outbox: EmailOutboxRepo;
-  /** The console's address, for the administrators' alert's link. */
-  publicUrl: () => string;
-}) {
+export function createReauth(
+  deps: ChangeDeps & {
+    repo: ApiTokensRepo;
+    failures: ReauthFailuresRepo;
+    mfa: Mfa;
+    /** The email outbox the administrators' alerts are queued in. */
+    outbox: EmailOutboxRepo;
+    /** The console's address, for the administrators' alert's link. */
+    publicUrl: () => string;
+  },
+) {
   const { db, repo, failures, audit, now, mfa } = deps;
 
   /** The method the body proves, in the proof's transaction (a code is used up with it); 422 when wrong. */

@@ -1,10 +1,10 @@
 import { API_TOKEN_PREFIX } from '@rcm/shared/api-tokens';
 import type { AccountUpdateBody } from '@rcm/shared/auth';
 import type { SessionMethod } from '@rcm/shared/sessions';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { type Fragment, type Reader, sameStatement } from '../../db/statement.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditEntry, type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
+import { type AuditEntry, auditActor, type ChangeDeps, personActor } from '../audit/repo.ts';
 import type { ApiTokensRepo } from './api-tokens-repo.ts';
 import type { Mfa } from './mfa-service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -30,24 +30,23 @@ import { type Client, createSignIn } from './sign-in.ts';
 export { beyondLimits } from './contexts.ts';
 export type { AuthContext, Avatars, Client, SessionContext };
 
-export function createAuthService(deps: {
-  db: Db;
-  repo: AuthRepo;
-  apiTokens: ApiTokensRepo;
-  audit: AuditRepo;
-  read: Reader;
-  now: () => Date;
-  /** Holds an account back after repeated failed sign-ins. */
-  throttle: AccountThrottle;
-  /** Second factors: the sign-in's second step and enrollment at sign-in. */
-  mfa: Mfa;
-  /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
-  avatars?: Avatars;
-  /** Whether the user must sign in through their organization's provider (single sign-on's `require_sso`). */
-  passwordRefused?: (user: UserRecord) => Promise<boolean>;
-  /** The organizations' support access: what each caller's scope excludes, and the grants' use. */
-  support: SupportAccess;
-}) {
+export function createAuthService(
+  deps: ChangeDeps & {
+    repo: AuthRepo;
+    apiTokens: ApiTokensRepo;
+    read: Reader;
+    /** Holds an account back after repeated failed sign-ins. */
+    throttle: AccountThrottle;
+    /** Second factors: the sign-in's second step and enrollment at sign-in. */
+    mfa: Mfa;
+    /** Whether the client may load Gravatar images (a third party); otherwise it shows initials. */
+    avatars?: Avatars;
+    /** Whether the user must sign in through their organization's provider (single sign-on's `require_sso`). */
+    passwordRefused?: (user: UserRecord) => Promise<boolean>;
+    /** The organizations' support access: what each caller's scope excludes, and the grants' use. */
+    support: SupportAccess;
+  },
+) {
   const { support } = deps;
   const { db, repo, apiTokens, audit, read, now, mfa } = deps;
 

@@ -1,10 +1,10 @@
 import type { SsoConnection, SsoConnectionBody, SsoConnectionPatch } from '@rcm/shared/sso';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { SsoRoleMapping } from '../../db/schema-access.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import type { ApiTokensRepo } from './api-tokens-repo.ts';
 import { can } from './can.ts';
 import type { AuthContext } from './context.ts';
@@ -20,18 +20,17 @@ const fieldError = (status: number, code: 'validation_failed' | 'conflict', fiel
  * domains, claims, first sign-in and the groups' roles; a change that takes someone's way in away
  * ends their sessions and tokens.
  */
-export function createSsoConnections(deps: {
-  db: Db;
-  repo: SsoRepo;
-  users: AuthRepo;
-  apiTokens: ApiTokensRepo;
-  audit: AuditRepo;
-  bus: EventBus;
-  now: () => Date;
-  redirectUri: () => string;
-  allowInsecure: boolean;
-  locationIdsInOrganization: (organizationId: number, ids: readonly number[]) => Promise<number[]>;
-}) {
+export function createSsoConnections(
+  deps: ChangeDeps & {
+    repo: SsoRepo;
+    users: AuthRepo;
+    apiTokens: ApiTokensRepo;
+    bus: EventBus;
+    redirectUri: () => string;
+    allowInsecure: boolean;
+    locationIdsInOrganization: (organizationId: number, ids: readonly number[]) => Promise<number[]>;
+  },
+) {
   const { db, repo, users, audit, now, redirectUri } = deps;
 
   function present(row: SsoConnectionRow): SsoConnection {

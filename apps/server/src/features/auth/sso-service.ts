@@ -1,9 +1,9 @@
 import { normalizeLocale } from '@rcm/shared/locale';
 import { isConsolePath, SSO_COMPLETE_PATH, type SsoDiscovery } from '@rcm/shared/sso';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, personActor } from '../audit/repo.ts';
+import { type ChangeDeps, personActor } from '../audit/repo.ts';
 import type { ApiTokensRepo } from './api-tokens-repo.ts';
 import type { AuthRepo, UserRecord } from './repo.ts';
 import type { AuthService, Client } from './service.ts';
@@ -24,23 +24,22 @@ type Refusal =
   | 'sso_provider_error'
   | 'account_disabled';
 
-export function createSsoService(deps: {
-  db: Db;
-  repo: SsoRepo;
-  users: AuthRepo;
-  apiTokens: ApiTokensRepo;
-  auth: AuthService;
-  oidc: Oidc;
-  audit: AuditRepo;
-  bus: EventBus;
-  now: () => Date;
-  publicUrl: () => string;
-  /** SSO_ALLOW_INSECURE: an http:// issuer is accepted (a provider on loopback, tests). */
-  allowInsecure: boolean;
-  locationIdsInOrganization: (organizationId: number, ids: readonly number[]) => Promise<number[]>;
-  setLocations: (userId: number, allLocations: boolean, locationIds: readonly number[], tx: Tx) => Promise<void>;
-  log: { warn: (obj: object, msg: string) => void };
-}) {
+export function createSsoService(
+  deps: ChangeDeps & {
+    repo: SsoRepo;
+    users: AuthRepo;
+    apiTokens: ApiTokensRepo;
+    auth: AuthService;
+    oidc: Oidc;
+    bus: EventBus;
+    publicUrl: () => string;
+    /** SSO_ALLOW_INSECURE: an http:// issuer is accepted (a provider on loopback, tests). */
+    allowInsecure: boolean;
+    locationIdsInOrganization: (organizationId: number, ids: readonly number[]) => Promise<number[]>;
+    setLocations: (userId: number, allLocations: boolean, locationIds: readonly number[], tx: Tx) => Promise<void>;
+    log: { warn: (obj: object, msg: string) => void };
+  },
+) {
   const { db, repo, users, audit, now } = deps;
   const redirectUri = () => new URL('/api/auth/sso/callback', deps.publicUrl()).href;
   const connections = createSsoConnections({ ...deps, redirectUri });

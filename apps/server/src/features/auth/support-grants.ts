@@ -15,12 +15,11 @@ import {
 } from '@rcm/shared/support-grants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { toIso } from '../../lib/sql.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import type { AuthContext } from './context.ts';
 import { needs, requireAuth } from './guard.ts';
 import type { GrantRow, SupportRepo } from './support-repo.ts';
@@ -36,13 +35,12 @@ const fieldError = (field: string, key: FieldMessageKey) =>
  * gets 404: a grant never extends itself). Ended grants stay, revoked or expired, as the history.
  * Audited `support_grant.created` and `support_grant.revoked` in the organization's log.
  */
-export function createSupportGrants(deps: {
-  db: Db;
-  repo: SupportRepo;
-  audit: AuditRepo;
-  bus: EventBus;
-  now: () => Date;
-}) {
+export function createSupportGrants(
+  deps: ChangeDeps & {
+    repo: SupportRepo;
+    bus: EventBus;
+  },
+) {
   const { db, repo, audit, now } = deps;
 
   /** The people a grant covers hear that their reach changed: the SPA refetches and rejoins its rooms. */

@@ -2,9 +2,8 @@ import { phoneCountriesBody, phoneCountriesView } from '@rcm/shared/channels';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
@@ -17,13 +16,12 @@ const response = { 200: z.object({ data: phoneCountriesView }) };
 const DAY_MS = 24 * 3_600_000;
 
 /** An organization's countries for SMS and calls, and its last day of verification codes (sent, refused). */
-export function phoneCountriesRoutes(deps: {
-  db: Db;
-  repo: VerificationRepo;
-  audit: AuditRepo;
-  guard: VerificationGuard;
-  now: () => Date;
-}): FastifyPluginAsyncZod {
+export function phoneCountriesRoutes(
+  deps: ChangeDeps & {
+    repo: VerificationRepo;
+    guard: VerificationGuard;
+  },
+): FastifyPluginAsyncZod {
   const { repo } = deps;
 
   async function view(id: number) {

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { Webhook, WebhookBody, WebhookDelivery, WebhookPatch } from '@rcm/shared/webhooks';
-import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { isPublicUrl } from '../../lib/public-address.ts';
 import { toIso } from '../../lib/sql.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { holdsOrganization, requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -64,10 +63,7 @@ const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
  * unless WEBHOOK_ALLOW_PRIVATE.
  */
 export function createWebhooks(
-  deps: { db: Db; audit: AuditRepo; now: () => Date; publicUrl: string } & Pick<
-    WebhookDeliveryDeps,
-    'allowPrivateWebhooks' | 'log'
-  >,
+  deps: ChangeDeps & { publicUrl: string } & Pick<WebhookDeliveryDeps, 'allowPrivateWebhooks' | 'log'>,
 ) {
   const { db, audit, now } = deps;
   const repo = createWebhooksRepo(db);

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthorizeControllerBody } from '@rcm/shared/auth';
 import type { ControllerUpdateBody } from '@rcm/shared/controllers';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { inScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -25,18 +24,17 @@ export function canSeeController(
 
 const newDeviceKey = () => randomBytes(24).toString('base64url');
 
-export function createControllersService(deps: {
-  db: Db;
-  repo: ControllersRepo;
-  audit: AuditRepo;
-  /** The ingest side's cache of this MAC (and a gateway's children) is stale: the next message or connection reads it again. */
-  forgetDevice: (mac: string) => void;
-  /** Its key stopped working: forgotten, and its MQTT connection (the embedded broker's) ended at once. */
-  revokeDevice: (mac: string) => void;
-  /** Tells the open consoles about alarms changed here (after commit). */
-  announceAlarms: (ids: number[]) => Promise<void>;
-  now: () => Date;
-}) {
+export function createControllersService(
+  deps: ChangeDeps & {
+    repo: ControllersRepo;
+    /** The ingest side's cache of this MAC (and a gateway's children) is stale: the next message or connection reads it again. */
+    forgetDevice: (mac: string) => void;
+    /** Its key stopped working: forgotten, and its MQTT connection (the embedded broker's) ended at once. */
+    revokeDevice: (mac: string) => void;
+    /** Tells the open consoles about alarms changed here (after commit). */
+    announceAlarms: (ids: number[]) => Promise<void>;
+  },
+) {
   const { db, repo, audit, now } = deps;
 
   /** An authorized controller the caller may see, or 404. */

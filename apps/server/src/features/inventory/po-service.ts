@@ -1,9 +1,8 @@
 import type { PurchaseOrderBody } from '@rcm/shared/inventory';
 import type { Locale } from '@rcm/shared/locale';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { EmailOutboxRepo } from '../mail/outbox-repo.ts';
@@ -14,14 +13,13 @@ import type { PurchaseOrdersRepo } from './po-repo.ts';
 const invalid = (field: string, key: FieldMessageKey) =>
   new AppError(422, 'validation_failed', { fields: [{ field, key }] });
 
-export function createPurchaseOrdersService(deps: {
-  db: Db;
-  repo: PurchaseOrdersRepo;
-  audit: AuditRepo;
-  /** The email outbox an order's email to its supplier is queued in. */
-  outbox: EmailOutboxRepo;
-  now: () => Date;
-}) {
+export function createPurchaseOrdersService(
+  deps: ChangeDeps & {
+    repo: PurchaseOrdersRepo;
+    /** The email outbox an order's email to its supplier is queued in. */
+    outbox: EmailOutboxRepo;
+  },
+) {
   const { db, repo, audit, outbox, now } = deps;
 
   /** The order when the caller may see it; 404 otherwise (no hint that it exists). */

@@ -1,8 +1,7 @@
 import type { JobCategoryBody, JobCategoryPatch } from '@rcm/shared/jobs';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { JobCategoriesRepo } from './categories-repo.ts';
@@ -15,13 +14,12 @@ const nameError = (key: FieldMessageKey, status: number) =>
  * `organization_view_all` besides `settings_update`. With Zuper connected, categories are Zuper's
  * (synced with its jobs, sent with new jobs): they are read-only here and none can be added.
  */
-export function createJobCategoriesService(deps: {
-  db: Db;
-  repo: JobCategoriesRepo;
-  audit: AuditRepo;
-  provider: 'local' | 'zuper';
-  now: () => Date;
-}) {
+export function createJobCategoriesService(
+  deps: ChangeDeps & {
+    repo: JobCategoriesRepo;
+    provider: 'local' | 'zuper';
+  },
+) {
   const { db, repo, audit, provider, now } = deps;
 
   function requireManager(ctx: AuthContext): void {

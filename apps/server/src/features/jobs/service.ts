@@ -1,11 +1,10 @@
 import type { JobAssignBody, JobCreateBody, JobDetail, JobStatusBody, JobUpdateBody } from '@rcm/shared/jobs';
 import { jobCreateBody } from '@rcm/shared/jobs';
-import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import type { AlarmPlaceRepo } from '../alarms/list/place-repo.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { inScope, requireScope, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -20,16 +19,15 @@ function actor(ctx: AuthContext) {
   return { id: ctx.user.id, name: ctx.user.name };
 }
 
-export function createJobsService(deps: {
-  db: Db;
-  repo: JobsRepo;
-  categories: JobCategoriesRepo;
-  alarms: AlarmPlaceRepo;
-  provider: JobsProvider;
-  bus: EventBus;
-  audit: AuditRepo;
-  now: () => Date;
-}) {
+export function createJobsService(
+  deps: ChangeDeps & {
+    repo: JobsRepo;
+    categories: JobCategoriesRepo;
+    alarms: AlarmPlaceRepo;
+    provider: JobsProvider;
+    bus: EventBus;
+  },
+) {
   const { db, repo, bus, audit, now } = deps;
 
   const emit = (job: JobRow) =>

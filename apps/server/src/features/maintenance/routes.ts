@@ -8,20 +8,18 @@ import { pagedList, pageOf } from '@rcm/shared/pagination';
 import { idParams } from '@rcm/shared/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import type { ChangeDeps } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import { createMaintenanceRepo } from './repo.ts';
 import { createMaintenanceService } from './service.ts';
 
 /** Maintenance windows: alarms raised inside one are stored suppressed (windows.ts). */
-export function maintenanceRoutes(deps: {
-  db: Db;
-  audit: AuditRepo;
-  now: () => Date;
-  /** Called after every change: the ingest side's window cache reads again. */
-  changed: () => void;
-}): FastifyPluginAsyncZod {
+export function maintenanceRoutes(
+  deps: ChangeDeps & {
+    /** Called after every change: the ingest side's window cache reads again. */
+    changed: () => void;
+  },
+): FastifyPluginAsyncZod {
   const service = createMaintenanceService({
     db: deps.db,
     repo: createMaintenanceRepo(deps.db),

@@ -4,11 +4,10 @@ import type {
   MaintenanceWindowView,
   Weekday,
 } from '@rcm/shared/maintenance';
-import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
 import { toIso } from '../../lib/sql.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import { inScope, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
 import type { MaintenanceRepo, WindowRow } from './repo.ts';
@@ -38,14 +37,13 @@ export function toView(w: WindowRow, now: Date): MaintenanceWindowView {
 }
 
 /** Maintenance windows: read with controller visibility, written with `controllers_update`, both scoped. */
-export function createMaintenanceService(deps: {
-  db: Db;
-  repo: MaintenanceRepo;
-  audit: AuditRepo;
-  now: () => Date;
-  /** The ingest side's window cache: a change applies to the next raise. */
-  changed: () => void;
-}) {
+export function createMaintenanceService(
+  deps: ChangeDeps & {
+    repo: MaintenanceRepo;
+    /** The ingest side's window cache: a change applies to the next raise. */
+    changed: () => void;
+  },
+) {
   const { db, repo, audit, now } = deps;
 
   /** A window the caller may change, or 404 (outside the scope, it does not exist). */

@@ -1,8 +1,7 @@
 import { normalizeLocale } from '@rcm/shared/locale';
 import type { AcceptInvitationBody, Invitation, InvitationBody } from '@rcm/shared/organizations';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, auditActor, personActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps, personActor } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { holdsOrganization, scopeFor } from '../auth/scope.ts';
@@ -20,18 +19,15 @@ export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 
 export type SentEmail = { id: number; subject: string; text: string; status: string };
 
-export type InvitationsDeps = {
-  db: Db;
+export type InvitationsDeps = ChangeDeps & {
   repo: OrganizationsRepo;
   locations: LocationsRepo;
   members: MembersRepo;
-  audit: AuditRepo;
   auth: AuthService;
   /** The email outbox the invitation is queued in. */
   outbox: Pick<EmailOutboxRepo, 'enqueue'>;
   /** The recorded emails by id (email_messages), shown with pending invitations. */
   findEmails: (ids: number[]) => Promise<SentEmail[]>;
-  now: () => Date;
 };
 
 const invalid = () => new AppError(410, 'invitation_invalid');

@@ -6,9 +6,8 @@ import type {
   OrganizationListQuery,
 } from '@rcm/shared/organizations';
 import { pageMeta } from '@rcm/shared/pagination';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { EVERY_ORGANIZATION, holdsOrganization, scopeFor } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -17,13 +16,10 @@ import type { LocationsRepo } from './locations-repo.ts';
 import type { MembersRepo } from './members-repo.ts';
 import type { OrganizationsRepo } from './repo.ts';
 
-export type OrganizationsDeps = {
-  db: Db;
+export type OrganizationsDeps = ChangeDeps & {
   repo: OrganizationsRepo;
   locations: LocationsRepo;
   members: MembersRepo;
-  audit: AuditRepo;
-  now: () => Date;
 };
 
 const notFound = () => new AppError(404, 'not_found');

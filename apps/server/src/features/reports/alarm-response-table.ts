@@ -15,8 +15,7 @@ export function alarmResponseTable(
   const duration = new Set([6, 7, 9, 10]);
   return {
     title: l.response.title,
-    subtitle: f.subtitle,
-    timeZone: f.timeZone,
+    ...f.heading,
     facts: [
       { label: l.response.alarms, value: String(summary.alarms) },
       { label: l.response.acknowledged, value: String(rows.reduce((s, r) => s + r.acknowledged, 0)) },

@@ -1,5 +1,5 @@
 import type { Locale } from '@rcm/shared/locale';
-import type { Cell } from './export.ts';
+import type { Cell, Table } from './export.ts';
 import { EXPORT_LABELS } from './labels.ts';
 
 /** `2026-11-25` as the reader reads a day ("Nov 25, 2026", "25 nov 2026"). */
@@ -15,8 +15,8 @@ export function formatDay(day: string, locale: Locale): string {
  * places when they share one, and each location's zone for its rows' times.
  */
 export type ExportFrame = {
-  subtitle: string[];
-  timeZone: string | undefined;
+  /** What a table built in this frame starts with: its subtitle and its zone. */
+  heading: Pick<Table, 'subtitle' | 'timeZone'>;
   at: (iso: string | null, locationId: number | null) => Cell;
 };
 
@@ -28,8 +28,10 @@ export function exportFrame(
 ): ExportFrame {
   const distinct = [...new Set(zones.values())];
   return {
-    subtitle: [EXPORT_LABELS[locale].range(formatDay(range.from, locale), formatDay(range.to, locale))],
-    timeZone: distinct.length === 1 ? distinct[0] : undefined,
+    heading: {
+      subtitle: [EXPORT_LABELS[locale].range(formatDay(range.from, locale), formatDay(range.to, locale))],
+      timeZone: distinct.length === 1 ? distinct[0] : undefined,
+    },
     at: (iso, locationId) =>
       iso ? { at: iso, timeZone: (locationId !== null ? zones.get(locationId) : undefined) ?? null } : null,
   };

@@ -9,11 +9,11 @@ import type {
   HaccpSignOffBody,
 } from '@rcm/shared/haccp';
 import { pageMeta } from '@rcm/shared/pagination';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { haccpEntries } from '../../db/schema-haccp.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import { requireScope, type TenantScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -42,13 +42,12 @@ function localDay(at: Date, timeZone: string): string {
  * recorded on the log, and the responsible person's sign-off. Reading needs `reports_view`;
  * recording an action `alarms_acknowledge` or `haccp_sign`; signing `haccp_sign`.
  */
-export function createHaccpLog(deps: {
-  db: Db;
-  repo: HaccpLogRepo;
-  audit: AuditRepo;
-  now: () => Date;
-  spendSignatureProof: SpendSignatureProof;
-}) {
+export function createHaccpLog(
+  deps: ChangeDeps & {
+    repo: HaccpLogRepo;
+    spendSignatureProof: SpendSignatureProof;
+  },
+) {
   const { db, repo, audit, now } = deps;
   const readScope = (ctx: AuthContext): TenantScope => requireScope(ctx, 'reports', 'report.view');
 

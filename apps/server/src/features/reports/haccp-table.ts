@@ -144,7 +144,7 @@ export function haccpPdfTable(
   const { cases, days, excursions, signOffs } = data;
   const temp = (v: number | null, u: string) => (v === null ? null : `${v} ${u}`);
   // Action times are written like the other cells: in the document's zone, named when a row's differs.
-  const fmt = pdfFormatter({ locale, timeZone: f.timeZone ?? '' });
+  const fmt = pdfFormatter({ locale, timeZone: f.heading.timeZone ?? '' });
   const hourCols = Array.from({ length: 24 }, (_, h) => ({
     header: String(h).padStart(2, '0'),
     align: 'right' as const,
@@ -152,8 +152,8 @@ export function haccpPdfTable(
   const [caseCol, dayCol] = l.haccp.hourlyCols;
   return {
     ...haccpColumns(locale),
-    subtitle: [...f.subtitle, l.haccp.note],
-    timeZone: f.timeZone,
+    ...f.heading,
+    subtitle: [...f.heading.subtitle, l.haccp.note],
     rows: [],
     // The totals of the cases' lines: the same figures as the screen's tiles.
     facts: [

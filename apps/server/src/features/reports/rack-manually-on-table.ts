@@ -24,8 +24,7 @@ export function rackManuallyOnTable(
   const l = EXPORT_LABELS[locale];
   return {
     title: l.manual.title,
-    subtitle: f.subtitle,
-    timeZone: f.timeZone,
+    ...f.heading,
     facts: [
       { label: l.manual.nowCount, value: String(summary.now.length) },
       { label: l.manual.episodes, value: String(summary.episodes) },

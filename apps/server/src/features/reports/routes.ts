@@ -31,7 +31,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { AuditRepo } from '../audit/repo.ts';
+import type { ChangeDeps } from '../audit/repo.ts';
 import { needs, requireAuth } from '../auth/guard.ts';
 import { requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -145,12 +145,11 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
 }
 
 /** GET /api/reports/locations, the reports of this feature and the HACCP log's entries. */
-export function reportRoutes(deps: {
-  db: Db;
-  audit: AuditRepo;
-  now: () => Date;
-  spendSignatureProof: SpendSignatureProof;
-}): FastifyPluginAsyncZod {
+export function reportRoutes(
+  deps: ChangeDeps & {
+    spendSignatureProof: SpendSignatureProof;
+  },
+): FastifyPluginAsyncZod {
   const log = createHaccpLog({
     db: deps.db,
     repo: createHaccpLogRepo(deps.db),

@@ -26,8 +26,7 @@ export function uriPurchaseOrdersTable(
   const totalFormat = (i: number) => (i === 2 ? 'money' : undefined);
   return {
     title: l.uri.title,
-    subtitle: f.subtitle,
-    timeZone: f.timeZone,
+    ...f.heading,
     facts: [
       { label: l.uri.orders, value: String(summary.orders) },
       { label: l.uri.total, value: money(summary.total_cents, locale) },

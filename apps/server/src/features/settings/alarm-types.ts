@@ -1,8 +1,7 @@
 import { pageMeta } from '@rcm/shared/pagination';
 import type { AlarmTypeBody, SettingsAlarmType, SettingsListQuery } from '@rcm/shared/settings';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import { can } from '../auth/can.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { type AlarmTypeRow, type AlarmTypesRepo, createAlarmTypesRepo } from './alarm-types-repo.ts';
@@ -45,12 +44,11 @@ function toItem(r: AlarmTypeRow): SettingsAlarmType {
  * The alarm catalogue in settings. A save invalidates this instance's rules cache so the engine uses
  * it on the next message; other instances pick it up when their cache expires (5 s, rules-cache.ts).
  */
-export function createAlarmTypesSettings(deps: {
-  db: Db;
-  audit: AuditRepo;
-  invalidateRules: () => void;
-  now: () => Date;
-}) {
+export function createAlarmTypesSettings(
+  deps: ChangeDeps & {
+    invalidateRules: () => void;
+  },
+) {
   const { audit, now } = deps;
   const repo = createAlarmTypesRepo(deps.db);
   return {

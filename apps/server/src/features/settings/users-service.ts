@@ -1,9 +1,9 @@
 import type { UserCreateBody, UserPatchBody } from '@rcm/shared/settings';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldMessageKey } from '../../lib/messages.ts';
-import { type AuditRepo, auditActor } from '../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../audit/repo.ts';
 import type { PasswordLinks } from '../auth/password-links.ts';
 import { EVERY_ORGANIZATION, holdsOrganization, requireScope } from '../auth/scope.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -32,22 +32,21 @@ const snapshot = (u: SettingsUserRow) => ({
  * holding a permission they lack. Together these keep an administrator: whoever could disable,
  * delete or demote the last one holds every permission they hold, so is an administrator too.
  */
-export function createUsersService(deps: {
-  db: Db;
-  repo: SettingsRepo;
-  locationIdsInOrganization: (organizationId: number, ids: readonly number[]) => Promise<number[]>;
-  audit: AuditRepo;
-  bus: EventBus;
-  passwordLinks: Pick<PasswordLinks, 'send'>;
-  /** A mail server is configured (SMTP_URL): the invitation leaves by email; else its link is handed back. */
-  mailConfigured: boolean;
-  /** Ends the user's sessions (a disabled or deleted user's integration tokens too, see module.ts). */
-  revokeUserSessions: (userId: number, tx: Tx) => Promise<void>;
-  revokeUserTokens: (userId: number, tx: Tx) => Promise<void>;
-  /** Removes a user's second factors and ends their sessions and tokens, audited (auth/mfa-service.ts). */
-  resetMfa: (ctx: AuthContext, user: { id: number; organizationId: number }) => Promise<void>;
-  now: () => Date;
-}) {
+export function createUsersService(
+  deps: ChangeDeps & {
+    repo: SettingsRepo;
+    locationIdsInOrganization: (organizationId: number, ids: readonly number[]) => Promise<number[]>;
+    bus: EventBus;
+    passwordLinks: Pick<PasswordLinks, 'send'>;
+    /** A mail server is configured (SMTP_URL): the invitation leaves by email; else its link is handed back. */
+    mailConfigured: boolean;
+    /** Ends the user's sessions (a disabled or deleted user's integration tokens too, see module.ts). */
+    revokeUserSessions: (userId: number, tx: Tx) => Promise<void>;
+    revokeUserTokens: (userId: number, tx: Tx) => Promise<void>;
+    /** Removes a user's second factors and ends their sessions and tokens, audited (auth/mfa-service.ts). */
+    resetMfa: (ctx: AuthContext, user: { id: number; organizationId: number }) => Promise<void>;
+  },
+) {
   const { db, repo, audit, bus, now } = deps;
 
   /** The user in the caller's scope and within the caller's own permissions (404 / 403 otherwise). */

@@ -1,8 +1,8 @@
 import type { AlarmBulkBody, AlarmShelveBody, AlarmSummary } from '@rcm/shared/alarms';
-import type { Db, Tx } from '../../../db/client.ts';
+import type { Tx } from '../../../db/client.ts';
 import type { EventBus } from '../../../events/bus.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { type AuditRepo, auditActor } from '../../audit/repo.ts';
+import { auditActor, type ChangeDeps } from '../../audit/repo.ts';
 import { requireScope, type ScopeCaller, type TenantScope } from '../../auth/scope.ts';
 import type { AuthContext } from '../../auth/service.ts';
 import type { AlarmLifecycleRepo, AlarmTarget } from './lifecycle-repo.ts';
@@ -14,13 +14,12 @@ export const BULK_CHUNK_SIZE = 500;
 export type BulkResult = { updated: number; skipped: number; request_id: string };
 
 /** Acknowledge and clear, one alarm or many; events go out only after their change is committed. */
-export function createAlarmLifecycleService(deps: {
-  db: Db;
-  repo: AlarmLifecycleRepo;
-  bus: EventBus;
-  audit: AuditRepo;
-  now: () => Date;
-}) {
+export function createAlarmLifecycleService(
+  deps: ChangeDeps & {
+    repo: AlarmLifecycleRepo;
+    bus: EventBus;
+  },
+) {
   const { repo, bus, now } = deps;
 
   async function announce(ids: number[]): Promise<AlarmSummary[]> {

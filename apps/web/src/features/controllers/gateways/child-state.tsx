@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelative } from '@/lib/format.ts';
 
 const KNOWN = ['ok', 'defrost', 'door_open', 'off', 'fault'] as const;
+/** The dot's colour: red for a fault (as for offline), green running, amber for any other state. */
+const TONES = new Map([
+  ['fault', 'bg-red-600'],
+  ['ok', 'bg-emerald-600'],
+]);
 
 /**
  * A controller behind a gateway, as its last poll left it: the state its profile read (running, defrost,
@@ -18,13 +23,7 @@ export function ChildState(props: { online: boolean; state: string | null; reaso
       : (KNOWN as readonly string[]).includes(props.state)
         ? t(`gateways.states.${props.state as (typeof KNOWN)[number]}`)
         : props.state;
-  const tone = !props.online
-    ? 'bg-red-600'
-    : props.state === 'fault'
-      ? 'bg-red-600'
-      : props.state === 'ok'
-        ? 'bg-emerald-600'
-        : 'bg-amber-500';
+  const tone = props.online ? (TONES.get(props.state ?? '') ?? 'bg-amber-500') : 'bg-red-600';
   return (
     <span className="inline-flex items-center gap-1.5 text-sm font-medium">
       <span className={`size-2 rounded-full ${tone}`} aria-hidden="true" />

@@ -1,4 +1,4 @@
-import type { GatewayStatusView, OfflineReason } from '@rcm/shared/controllers';
+import type { ControllerListItem, GatewayStatusView } from '@rcm/shared/controllers';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/page.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
@@ -8,19 +8,10 @@ import { ControllerLink } from '../components/controller-link.tsx';
 import { ChildState, LastGoodPoll } from './child-state.tsx';
 
 /** A controller the gateway speaks for, with what the gateway's status says of its polls. */
-export type GatewayChildRow = {
-  id: number;
-  name: string | null;
-  mac_address: string;
-  authorised: boolean;
-  bus: string | null;
-  device_address: string | null;
-  device_model: string | null;
-  online: boolean;
-  offline_reason: OfflineReason | null;
-  state: string | null;
-  last_good_poll: string | null;
-};
+export type GatewayChildRow = Pick<
+  ControllerListItem,
+  'id' | 'name' | 'mac_address' | 'authorised' | 'bus' | 'device_address' | 'device_model' | 'online' | 'offline_reason'
+> & { state: string | null; last_good_poll: string | null };
 
 const num = (n: number) => formatNumber(n, 0);
 

@@ -23,19 +23,7 @@ export function GatewaySection(props: { gateway: ControllerDetail }) {
   const polled = new Map((status?.children ?? []).flatMap((k) => (k.controller_id ? [[k.controller_id, k]] : [])));
   const rows: GatewayChildRow[] = children.map((c) => {
     const k = polled.get(c.id);
-    return {
-      id: c.id,
-      name: c.name,
-      mac_address: c.mac_address,
-      authorised: c.authorised,
-      bus: c.bus,
-      device_address: c.device_address,
-      device_model: c.device_model,
-      online: c.online,
-      offline_reason: c.offline_reason,
-      state: k?.state ?? null,
-      last_good_poll: k?.last_good_poll ?? null,
-    };
+    return { ...c, state: k?.state ?? null, last_good_poll: k?.last_good_poll ?? null };
   });
   return (
     <>
