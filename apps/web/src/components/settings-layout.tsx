@@ -3,9 +3,10 @@ import type { ListMeta } from '@rcm/shared/pagination';
 import { isAdministrator } from '@rcm/shared/permissions';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, Navigate, type RegisteredRouter, type ValidateLinkOptions } from '@tanstack/react-router';
-import { type ReactNode, useDeferredValue, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/lib/auth-store.ts';
+import type { ListSearch } from '@/lib/list-search.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { Page, Spinner } from './page.tsx';
 import { ListPagination } from './pagination.tsx';
@@ -106,33 +107,13 @@ export function SearchBox(props: { value: string; onChange: (value: string) => v
   );
 }
 
-/** A settings list's search text and page; a new search goes back to the first page. */
-export function useSettingsSearch() {
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const deferred = useDeferredValue(q);
-  return {
-    q,
-    page,
-    setPage,
-    /** The list query's parameters: the search as typed once React has caught up with it. */
-    params: { q: deferred || undefined, page },
-    search: (value: string) => {
-      setQ(value);
-      setPage(1);
-    },
-  };
-}
-
-type SettingsSearch = ReturnType<typeof useSettingsSearch>;
-
 /**
  * A settings section's list: its search box, the table (loading, error, empty in settings' words) with
  * the row's actions last (at the foot of its card on a phone), and its pages.
  */
 type SettingsListProps<T> = {
   title: string;
-  search: SettingsSearch;
+  search: ListSearch;
   placeholder?: string;
   query: UseQueryResult<{ data: T[]; meta: ListMeta }>;
   rowKey: (row: T) => string | number;
@@ -149,7 +130,7 @@ export function SettingsList<T>(props: SettingsListProps<T>) {
   const actions = actionsColumn(t('settings.users.actions'), props.actions, props.actionsClassName ?? 'text-right');
   return (
     <>
-      <SearchBox value={props.search.q} placeholder={props.placeholder} onChange={props.search.search} />
+      <SearchBox value={props.search.q} placeholder={props.placeholder} onChange={props.search.setQ} />
       <DataTable
         caption={props.title}
         rows={query.data?.data ?? []}

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '@/components/badges.tsx';
-import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '@/components/settings-layout.tsx';
+import { EditLink, SettingsLayout, SettingsList } from '@/components/settings-layout.tsx';
 import { PagingWarnings } from '@/features/oncall/index.ts';
 import { alarmTypesQuery } from '@/features/settings/index.ts';
+import { useListSearch } from '@/lib/list-search.ts';
 import { watchesLabel } from '../components/alarm-type-watches.ts';
 
 /** /settings/alarm-types: the engine's catalogue; each row opens its form (read-only without update rights). */
 export function AlarmTypesPage() {
   const { t, i18n } = useTranslation();
-  const search = useSettingsSearch();
+  const search = useListSearch();
   const query = useQuery(alarmTypesQuery({ ...search.params, per_page: 50 }));
   const es = i18n.language.startsWith('es');
   return (

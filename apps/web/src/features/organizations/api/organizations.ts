@@ -15,7 +15,6 @@ import type {
 } from '@rcm/shared/organizations';
 import type { ListMeta } from '@rcm/shared/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client.ts';
 import { toQueryString } from '@/lib/query-string.ts';
 import { invitationKeys, locationKeys, organizationKeys } from './keys.ts';
@@ -109,26 +108,6 @@ export function useOrganizationOf(id: string) {
   const orgId = Number(id);
   const org = useQuery({ ...organizationQuery(orgId), enabled: Number.isInteger(orgId) });
   return { orgId, org };
-}
-
-/**
- * A list's search box and page: the search runs 300 ms after the last keystroke, trimmed, and goes
- * back to the first page.
- */
-export function useListSearch() {
-  const [q, setQ] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(q.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [q]);
-
-  return { q, setQ, setPage, params: { q: query || undefined, page } };
 }
 
 /** The organizations a location can be added to (the first 100 by name: enough to choose from). */

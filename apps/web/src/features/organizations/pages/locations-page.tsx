@@ -7,8 +7,9 @@ import { linkClass } from '@/components/ui/button.ts';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { SearchBox } from '@/components/ui/filter-controls.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
+import { useListSearch } from '@/lib/list-search.ts';
 import { userCan } from '@/lib/user-can.ts';
-import { locationsListQuery, useListSearch } from '../api/organizations.ts';
+import { locationsListQuery } from '../api/organizations.ts';
 import { AddLocationButton } from '../components/add-location-button.tsx';
 import { PhoneLink } from '../components/ui.tsx';
 

@@ -7,8 +7,9 @@ import { linkClass, primaryButton } from '@/components/ui/button.ts';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { SearchBox } from '@/components/ui/filter-controls.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
+import { useListSearch } from '@/lib/list-search.ts';
 import { userCan } from '@/lib/user-can.ts';
-import { organizationsListQuery, useListSearch } from '../api/organizations.ts';
+import { organizationsListQuery } from '../api/organizations.ts';
 
 /** /organizations: every organization (view_all) or one's own, with their counts. */
 export function OrganizationsPage() {

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EditLink, SettingsListPage, useSettingsSearch } from '@/components/settings-layout.tsx';
+import { EditLink, SettingsListPage } from '@/components/settings-layout.tsx';
 import { RoleBadge } from '@/components/ui/role-badge.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
+import { useListSearch } from '@/lib/list-search.ts';
 import { useSeededName } from '@/lib/seeded-names.ts';
 import { toast } from '@/lib/toast.ts';
 import { userCan } from '@/lib/user-can.ts';
@@ -17,7 +18,7 @@ export function RolesPage() {
   const navigate = useNavigate();
   const { user: me } = useAuth();
   const canEdit = userCan(me, 'role.manage');
-  const search = useSettingsSearch();
+  const search = useListSearch();
   const query = useQuery(rolesQuery(search.params));
   return (
     <SettingsListPage

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EditLink, SettingsListPage, useSettingsSearch } from '@/components/settings-layout.tsx';
+import { EditLink, SettingsListPage } from '@/components/settings-layout.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
+import { useListSearch } from '@/lib/list-search.ts';
 import { useSeededName } from '@/lib/seeded-names.ts';
 import { toast } from '@/lib/toast.ts';
 import { userCan } from '@/lib/user-can.ts';
@@ -14,7 +15,7 @@ export function TeamsPage() {
   const seeded = useSeededName();
   const { user: me } = useAuth();
   const canEdit = userCan(me, 'settings.edit');
-  const search = useSettingsSearch();
+  const search = useListSearch();
   const query = useQuery(teamsQuery(search.params));
   return (
     <SettingsListPage

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditLink, SettingsLayout, SettingsList, useSettingsSearch } from '@/components/settings-layout.tsx';
+import { EditLink, SettingsLayout, SettingsList } from '@/components/settings-layout.tsx';
 import { linkClass, primaryButton } from '@/components/ui/button.ts';
 import { RoleBadge } from '@/components/ui/role-badge.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { impersonate, useAuth } from '@/lib/auth-store.ts';
+import { useListSearch } from '@/lib/list-search.ts';
 import { useSeededName } from '@/lib/seeded-names.ts';
 import { toast } from '@/lib/toast.ts';
 import { userCan } from '@/lib/user-can.ts';
@@ -19,7 +20,7 @@ export function UsersPage() {
   const seeded = useSeededName();
   const navigate = useNavigate();
   const { user: me } = useAuth();
-  const search = useSettingsSearch();
+  const search = useListSearch();
   const query = useQuery(usersQuery(search.params));
   const canEdit = userCan(me, 'settings.edit');
 
