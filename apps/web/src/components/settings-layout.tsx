@@ -6,12 +6,12 @@ import { Link, Navigate, type RegisteredRouter, type ValidateLinkOptions } from 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/lib/auth-store.ts';
-import type { ListSearch } from '@/lib/list-search.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { Page, Spinner } from './page.tsx';
 import { ListPagination } from './pagination.tsx';
 import { linkClass } from './ui/button.ts';
 import { actionsColumn, type Column, DataTable } from './ui/data-table.tsx';
+import type { ListSearch } from './ui/filter-controls.tsx';
 import { SearchBox as SharedSearchBox } from './ui/filter-controls.tsx';
 
 export const SETTINGS_SECTIONS = [

@@ -145,18 +145,8 @@ export function reportRoute<Q extends z.ZodType<ReportQuery>>(
 }
 
 /** GET /api/reports/locations, the reports of this feature and the HACCP log's entries. */
-export function reportRoutes(
-  deps: ChangeDeps & {
-    spendSignatureProof: SpendSignatureProof;
-  },
-): FastifyPluginAsyncZod {
-  const log = createHaccpLog({
-    db: deps.db,
-    repo: createHaccpLogRepo(deps.db),
-    audit: deps.audit,
-    now: deps.now,
-    spendSignatureProof: deps.spendSignatureProof,
-  });
+export function reportRoutes(deps: ChangeDeps & { spendSignatureProof: SpendSignatureProof }): FastifyPluginAsyncZod {
+  const log = createHaccpLog({ ...deps, repo: createHaccpLogRepo(deps.db) });
   const reports = createReportsService({ repo: createReportsRepo(deps.db), log, now: deps.now });
   const alarmManagement = createAlarmManagementReport({ repo: createAlarmManagementRepo(deps.db), now: deps.now });
   const casePerformance = createCasePerformanceReport({ repo: createCasePerformanceRepo(deps.db), now: deps.now });

@@ -82,16 +82,36 @@ export function FilterToggle(props: {
   );
 }
 
+/** How long typing pauses before a list's search is applied. */
+export const SEARCH_PAUSE_MS = 300;
+
 /**
- * A list's search box over the `q` of its URL: the text as typed, which `apply` receives (trimmed,
- * undefined when empty) 300 ms after the last key rather than on every key.
+ * A list's search box over its applied search `current` (the `q` of its URL, or state): the text as
+ * typed, which `apply` receives (trimmed, undefined when empty) once typing pauses rather than on
+ * every key, and only when it differs from `current` by more than spaces.
  */
 export function useSearchText(current: string | undefined, apply: (q: string | undefined) => void) {
   const [q, setQ] = useState(current ?? '');
   useEffect(() => {
-    if ((current ?? '') === q) return;
-    const timer = setTimeout(() => apply(q.trim() || undefined), 300);
+    if ((current ?? '') === q.trim()) return;
+    const timer = setTimeout(() => apply(q.trim() || undefined), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   });
   return [q, setQ] as const;
 }
+
+/**
+ * The search and page of a list whose filters live in the page's state (not its URL): the search
+ * box's text, and the list query's parameters, back on the first page when the search changes.
+ */
+export function useListSearch() {
+  const [query, setQuery] = useState<string | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useSearchText(query, (next) => {
+    setQuery(next);
+    setPage(1);
+  });
+  return { q, setQ, setPage, params: { q: query, page } };
+}
+
+export type ListSearch = ReturnType<typeof useListSearch>;

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SeverityBadge } from '@/components/badges.tsx';
 import { EditLink, SettingsLayout, SettingsList } from '@/components/settings-layout.tsx';
+import { useListSearch } from '@/components/ui/filter-controls.tsx';
 import { PagingWarnings } from '@/features/oncall/index.ts';
 import { alarmTypesQuery } from '@/features/settings/index.ts';
-import { useListSearch } from '@/lib/list-search.ts';
 import { watchesLabel } from '../components/alarm-type-watches.ts';
 
 /** /settings/alarm-types: the engine's catalogue; each row opens its form (read-only without update rights). */

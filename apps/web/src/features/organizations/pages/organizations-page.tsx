@@ -5,9 +5,8 @@ import { Page } from '@/components/page.tsx';
 import { ListPagination } from '@/components/pagination.tsx';
 import { linkClass, primaryButton } from '@/components/ui/button.ts';
 import { DataTable } from '@/components/ui/data-table.tsx';
-import { SearchBox } from '@/components/ui/filter-controls.tsx';
+import { SearchBox, useListSearch } from '@/components/ui/filter-controls.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
-import { useListSearch } from '@/lib/list-search.ts';
 import { userCan } from '@/lib/user-can.ts';
 import { organizationsListQuery } from '../api/organizations.ts';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EditLink, SettingsListPage } from '@/components/settings-layout.tsx';
+import { useListSearch } from '@/components/ui/filter-controls.tsx';
 import { useAuth } from '@/lib/auth-store.ts';
-import { useListSearch } from '@/lib/list-search.ts';
 import { useSeededName } from '@/lib/seeded-names.ts';
 import { toast } from '@/lib/toast.ts';
 import { userCan } from '@/lib/user-can.ts';

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_PAUSE_MS, useListSearch } from './list-search.ts';
+import { SEARCH_PAUSE_MS, useListSearch } from './filter-controls.tsx';
 
 beforeEach(() => {
   vi.useFakeTimers();
